@@ -1,0 +1,240 @@
+/**
+ * Wire shapes of orders (estimates) and their daypart selections (estimate items): what the
+ * API accepts and answers. Shared by the server and the browser; no I/O here.
+ * Money is US dollars on the wire (integer cents in the database); dates are 'YYYY-MM-DD'.
+ */
+import { z } from 'zod';
+import { MAX_COUPON_CODE } from './coupon-schemas';
+import { isIsoDate } from './dates';
+import { ORDER_STATUSES } from './orders';
+
+export const MAX_ORDER_NAME = 200;
+export const MAX_NOTES = 2000;
+export const MAX_SEARCH = 200;
+/** Largest budget accepted, in whole dollars. */
+export const MAX_BUDGET = 1_000_000_000;
+/** Largest custom CPM accepted, in dollars. */
+export const MAX_CPM = 1_000_000;
+/** Most dayparts one bulk selection may carry. */
+export const MAX_SELECTION = 100;
+export const LIST_LIMIT_DEFAULT = 200;
+export const LIST_LIMIT_MAX = 1000;
+/** A campaign longer than this has no end date and cannot be submitted (the budget is far above the weekly cost). */
+export const MAX_CAMPAIGN_DAYS = 3660;
+export const CAMPAIGN_TOO_LONG = 'The budget would run this campaign for more than 10 years; lower the budget or add time slots';
+
+export const ESTIMATE_MESSAGES = {
+  notFound: 'Estimate not found',
+  itemNotFound: 'Item not found',
+  brandNotFound: 'Brand not found',
+  daypartNotFound: 'Daypart not found',
+  editRefused: 'You cannot edit this order in its current status',
+  statusRefused: 'You cannot change the status of this order',
+  deleteRefused: 'Only draft orders can be deleted',
+  duplicateDaypart: 'This daypart is already in the order',
+  mediaMissing: 'Please select media before submitting the order',
+  cardMissing: 'Please select a payment method before submitting the order',
+  itemsMissing: 'Please add at least one time slot before submitting the order',
+  mediaNotFound: 'Media asset not found',
+  mediaOtherBrand: "The selected media does not belong to the order's brand",
+  cardNotFound: 'Payment method not found',
+  cardOtherOwner: "The selected payment method does not belong to the order's owner",
+  deleted: 'Estimate deleted successfully',
+  itemDeleted: 'Item deleted successfully',
+} as const;
+
+// ── input helpers ─────────────────────────────────────────────────────────────
+
+/** A form may send digits as a string; anything else must already be a JSON number. */
+const digitsToNumber = (value: unknown) => (typeof value === 'string' && /^\s*-?\d{1,20}(\.\d{1,20})?\s*$/.test(value) ? Number(value) : value);
+const numberField = <T extends z.ZodNumber>(inner: T) => z.preprocess(digitsToNumber, inner);
+
+const id = (message: string) => z.uuid({ error: message });
+/** An optional reference a form may clear with null or an empty string. */
+const optionalRef = (message: string) => z.preprocess((value) => (value === '' ? null : value), id(message).nullable()).optional();
+
+const isoDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+    .trim()
+    .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((d) => d >= '2000-01-01' && d <= '2999-12-31', `${label} is out of range`);
+
+const budget = numberField(
+  z
+    .number({ error: 'Total budget must be a number' })
+    .max(MAX_BUDGET, 'Total budget is too large')
+    .refine((n) => Number.isInteger(n) && n > 0, 'Total budget must be greater than 0'),
+);
+
+const notes = z.string({ error: 'Notes must be text' }).max(MAX_NOTES, `Notes must be at most ${MAX_NOTES} characters`);
+
+const orderName = z
+  .string({ error: 'Order name must be text' })
+  .trim()
+  .max(MAX_ORDER_NAME, `Order name must be at most ${MAX_ORDER_NAME} characters`);
+
+const couponCode = z
+  .string({ error: 'Coupon code must be text' })
+  .trim()
+  .max(MAX_COUPON_CODE, `Coupon code must be at most ${MAX_COUPON_CODE} characters`)
+  .transform((code) => (code ? code.toUpperCase() : null));
+
+const status = z.enum(ORDER_STATUSES, { error: 'Unknown order status' });
+
+// ── estimates ─────────────────────────────────────────────────────────────────
+
+export const estimateCreateSchema = z.object({
+  estimate_name: orderName.optional(),
+  brand_id: optionalRef(ESTIMATE_MESSAGES.brandNotFound),
+  start_date: z.preprocess((value) => (value === '' ? null : value), isoDate('Start date').nullable()).optional(),
+  total_spend: budget.optional(),
+  notes: notes.nullish(),
+});
+export type EstimateCreateInput = z.infer<typeof estimateCreateSchema>;
+
+export const estimateUpdateSchema = estimateCreateSchema.extend({
+  media_asset_id: optionalRef(ESTIMATE_MESSAGES.mediaNotFound),
+  payment_method_id: optionalRef(ESTIMATE_MESSAGES.cardNotFound),
+  coupon_code: couponCode.nullish(),
+  status: status.optional(),
+});
+export type EstimateUpdateInput = z.infer<typeof estimateUpdateSchema>;
+
+/** Fields whose change is an edit of the order (status and notes alone are an Order Management change). */
+export const ORDER_CONTENT_FIELDS = ['estimate_name', 'brand_id', 'start_date', 'total_spend', 'media_asset_id', 'payment_method_id', 'coupon_code'] as const;
+
+export const reviewBodySchema = z.object({ notes: notes.nullish() }).nullish();
+
+/** `exclude_status` may repeat (`?exclude_status=a&exclude_status=b`) or list values with commas. */
+const statusList = z.preprocess(
+  (value) => (value === undefined ? undefined : [value].flat().flatMap((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : [v]))),
+  z.array(status).max(ORDER_STATUSES.length * 2, 'Too many statuses'),
+);
+
+export const estimateListQuerySchema = z.object({
+  status: status.optional(),
+  exclude_status: statusList.optional(),
+  brand_id: id(ESTIMATE_MESSAGES.brandNotFound).optional(),
+  search: z.string({ error: 'search must be text' }).trim().max(MAX_SEARCH, `search must be at most ${MAX_SEARCH} characters`).optional(),
+  limit: numberField(z.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(LIST_LIMIT_MAX, `limit must be at most ${LIST_LIMIT_MAX}`)).default(LIST_LIMIT_DEFAULT),
+  offset: numberField(z.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').max(1_000_000_000, 'offset is too large')).default(0),
+});
+export type EstimateListQuery = z.infer<typeof estimateListQuerySchema>;
+
+// ── estimate items ────────────────────────────────────────────────────────────
+
+const spots = numberField(z.number({ error: 'Spots per day must be a whole number' }));
+const cpm = numberField(z.number({ error: 'CPM must be a number' }).max(MAX_CPM, 'CPM is too large'));
+
+export const itemCreateSchema = z.object({
+  daypart_id: id(ESTIMATE_MESSAGES.daypartNotFound),
+  spots_per_occurrence: spots.optional(),
+  user_defined_cpm: cpm.nullish(),
+});
+export type ItemCreateInput = z.infer<typeof itemCreateSchema>;
+
+export const itemUpdateSchema = z.object({
+  spots_per_occurrence: spots.optional(),
+  user_defined_cpm: cpm.nullish(),
+});
+export type ItemUpdateInput = z.infer<typeof itemUpdateSchema>;
+
+/** One entry of a bulk selection: the daypart's id as `daypart_id`, or as `id` when a whole daypart object is sent. */
+const selectionEntry = z.preprocess(
+  (value) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    const entry = value as Record<string, unknown>;
+    return { daypart_id: entry.daypart_id ?? entry.id, spots_per_occurrence: entry.spots_per_occurrence, user_defined_cpm: entry.user_defined_cpm };
+  },
+  z.object(itemCreateSchema.shape, { error: 'Each selected daypart must be an object' }),
+);
+
+export const itemBulkSchema = z.object({
+  selectedDayparts: z
+    .array(selectionEntry, { error: 'selectedDayparts must be a list of dayparts' })
+    .max(MAX_SELECTION, `At most ${MAX_SELECTION} dayparts can be selected`),
+});
+export type ItemBulkInput = z.infer<typeof itemBulkSchema>;
+
+// ── replies ───────────────────────────────────────────────────────────────────
+
+export const estimateItemSchema = z.object({
+  id: z.uuid(),
+  estimate_id: z.uuid(),
+  daypart_id: z.uuid(),
+  daypart_name: z.string(),
+  daypart_description: z.string().nullable(),
+  start_time: z.string(),
+  end_time: z.string(),
+  days_of_week: z.array(z.string()),
+  base_cpm: z.number(),
+  min_cpm: z.number(),
+  multiplier: z.number(),
+  spot_frequency: z.number().int(),
+  /** Weekly impressions of this selection: 1366 × multiplier × spots × days. */
+  expected_views: z.number(),
+  is_prime_time: z.boolean(),
+  spots_per_occurrence: z.number().int(),
+  user_defined_cpm: z.number().nullable(),
+  /** Dollars, rounded to cents. */
+  weekly_cost: z.number(),
+});
+export type EstimateItem = z.infer<typeof estimateItemSchema>;
+
+export const estimateSchema = z.object({
+  id: z.uuid(),
+  estimate_name: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  brand_id: z.uuid().nullable(),
+  brand_name: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  /** The budget, whole dollars. */
+  total_spend: z.number(),
+  /** Weekly cost of the selected dayparts. */
+  total_estimated_cost: z.number(),
+  /** Owed after the coupon: total_spend − discount_amount. */
+  total_amount: z.number(),
+  discount_amount: z.number(),
+  coupon_code: z.string().nullable(),
+  owner_id: z.uuid(),
+  owner_name: z.string().nullable(),
+  owner_first_name: z.string().nullable(),
+  owner_last_name: z.string().nullable(),
+  owner_email: z.string(),
+  media_asset_id: z.uuid().nullable(),
+  media_filename: z.string().nullable(),
+  payment_method_id: z.uuid().nullable(),
+  payment_last4: z.string().nullable(),
+  payment_brand: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** Media assets of the order's brand. */
+  media_asset_count: z.number().int(),
+  weekly_reach: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Estimate = z.infer<typeof estimateSchema>;
+
+export const estimateDetailSchema = estimateSchema.extend({ items: z.array(estimateItemSchema) });
+export type EstimateDetail = z.infer<typeof estimateDetailSchema>;
+
+export const estimateStatsSchema = z.object({
+  total_estimates: z.number().int(),
+  draft_count: z.number().int(),
+  ordered_count: z.number().int(),
+  approved_count: z.number().int(),
+  rejected_count: z.number().int(),
+  modified_count: z.number().int(),
+  scheduled_count: z.number().int(),
+  active_count: z.number().int(),
+  completed_count: z.number().int(),
+  /** Sum of budgets, dollars. */
+  total_budget: z.number(),
+  /** Sum of budgets of orders that passed approval (approved, scheduled, active, completed). */
+  approved_budget: z.number(),
+  /** Orders awaiting review (ordered, pending_approval). */
+  pending_count: z.number().int(),
+});
+export type EstimateStats = z.infer<typeof estimateStatsSchema>;

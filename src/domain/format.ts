@@ -1,0 +1,58 @@
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** US dollars, exactly two decimals: 1234.5 → "$1,234.50". */
+export const formatCurrency = (dollars: number): string => usd.format(Number.isFinite(dollars) ? dollars : 0);
+
+/** Whole numbers with thousand separators. */
+export const formatCount = (value: number): string => count.format(Number.isFinite(value) ? Math.round(value) : 0);
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** Days as weeks and days: 1 → "1 day", 17 → "2 weeks, 3 days". */
+export const formatDays = (days: number): string => {
+  const whole = Math.max(0, Math.floor(days));
+  const weeks = Math.floor(whole / 7);
+  const rest = whole % 7;
+  if (weeks === 0) return plural(rest, 'day');
+  if (rest === 0) return plural(weeks, 'week');
+  return `${plural(weeks, 'week')}, ${plural(rest, 'day')}`;
+};
+
+/** Duration of `amount / divisor` weeks in weeks and days; 'N/A' when the divisor is missing or not positive. */
+export const formatDurationFromRatio = (amount: number, divisor: number | null | undefined): string => {
+  if (divisor == null || !(divisor > 0)) return 'N/A';
+  return formatDays(Math.floor((amount / divisor) * 7));
+};
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+
+/** File sizes base 1024: 1536 → "1.5 KB". */
+export const formatBytes = (bytes: number): string => {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const exponent = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
+  const value = bytes / 1024 ** exponent;
+  return `${Number.parseFloat(value.toFixed(2))} ${SIZE_UNITS[exponent]}`;
+};
+
+/** 'Just now', 'Nm ago', 'Nh ago', 'Nd ago'. */
+export const formatRelativeTime = (at: Date | string, now: Date = new Date()): string => {
+  const seconds = Math.floor((now.getTime() - new Date(at).getTime()) / 1000);
+  if (seconds < 60) return 'Just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  return `${Math.floor(hours / 24)}d ago`;
+};
+
+/** The media code: the first 8 characters of the id, uppercased. */
+export const mediaCode = (id: string): string => id.slice(0, 8).toUpperCase();
+
+/** Unread badge text: caps at '9+'. */
+export const unreadBadge = (unread: number): string => (unread > 9 ? '9+' : String(unread));

@@ -1,0 +1,66 @@
+/** Order (estimate) statuses and who may move an order between them (spec section 4 and 6). */
+import type { Role } from './roles';
+
+export const ORDER_STATUSES = ['draft', 'pending_approval', 'ordered', 'modified', 'approved', 'rejected', 'scheduled', 'active', 'completed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The statuses Order Management offers an admin (any of them except the current one). */
+export const ADMIN_SETTABLE_STATUSES = ['draft', 'ordered', 'approved', 'scheduled', 'active', 'completed', 'rejected', 'modified'] as const satisfies readonly OrderStatus[];
+
+/** Statuses whose spots are taken from a daypart's availability. */
+export const BOOKED_STATUSES = ['approved', 'scheduled', 'active'] as const satisfies readonly OrderStatus[];
+
+/** A client's editable statuses: draft and modified, and rejected (the FAQ: a rejected order can be edited and resubmitted). */
+const CLIENT_EDITABLE: readonly OrderStatus[] = ['draft', 'modified', 'rejected'];
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  draft: 'Draft',
+  pending_approval: 'Pending Approval',
+  ordered: 'Ordered',
+  modified: 'Changes Requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  scheduled: 'Scheduled',
+  active: 'Active',
+  completed: 'Completed',
+};
+
+export interface OrderActor {
+  id: string;
+  role: Role;
+}
+
+const admin = (actor: OrderActor) => actor.role === 'traffic_admin';
+
+export const canReadOrder = (actor: OrderActor, ownerId: string): boolean => admin(actor) || actor.id === ownerId;
+
+export const canEditOrder = (actor: OrderActor, order: { ownerId: string; status: OrderStatus }): boolean =>
+  admin(actor) ? order.status !== 'approved' : actor.id === order.ownerId && CLIENT_EDITABLE.includes(order.status);
+
+export const canDeleteOrder = (actor: OrderActor, order: { ownerId: string; status: OrderStatus }): boolean =>
+  order.status === 'draft' && (admin(actor) || actor.id === order.ownerId);
+
+/** Submit Order: the owner (or an admin) sends a draft, modified or rejected order for approval. */
+export const canSubmitOrder = (actor: OrderActor, order: { ownerId: string; status: OrderStatus }): boolean =>
+  (admin(actor) || actor.id === order.ownerId) && CLIENT_EDITABLE.includes(order.status);
+
+export type ReviewDecision = 'approved' | 'rejected' | 'modified';
+
+/** Review on the order detail page: ordered → approved | rejected | modified; modified → approved | rejected. */
+export const REVIEW_TRANSITIONS: Partial<Record<OrderStatus, readonly ReviewDecision[]>> = {
+  ordered: ['approved', 'rejected', 'modified'],
+  pending_approval: ['approved', 'rejected', 'modified'],
+  modified: ['approved', 'rejected'],
+};
+
+export const canReview = (from: OrderStatus, to: ReviewDecision): boolean => REVIEW_TRANSITIONS[from]?.includes(to) ?? false;
+
+export const reviewRefusal = (from: OrderStatus, to: ReviewDecision): string =>
+  `Cannot change an order from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}`;
+
+/** Order Management: an admin may set any settable status except the current one. */
+export const canAdminSetStatus = (from: OrderStatus, to: OrderStatus): boolean =>
+  from !== to && (ADMIN_SETTABLE_STATUSES as readonly OrderStatus[]).includes(to);
+
+/** Orders in Progress leaves out the settled ones. */
+export const IN_PROGRESS_EXCLUDED: readonly OrderStatus[] = ['approved', 'rejected'];

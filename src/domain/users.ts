@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ROLES } from './roles';
+
+export const userListItemSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  full_name: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  company: z.string().nullable(),
+  role: z.enum(ROLES),
+  created_at: z.string(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+export const usersReplySchema = z.object({ users: z.array(userListItemSchema) });
+
+export const deleteUserConfirmation = (email: string): string =>
+  `Are you sure you want to delete user ${email}? This action cannot be undone.`;
+
+export const fullName = (first: string | null, last: string | null): string | null => {
+  const name = [first, last].filter((part) => part && part.trim()).join(' ').trim();
+  return name || null;
+};

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Longest free-text value accepted anywhere; keeps hostile payloads small. */
+export const MAX_TEXT = 500;
+export const MAX_EMAIL = 254;
+export const MAX_PASSWORD = 200;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const isValidEmail = (value: string): boolean => EMAIL_PATTERN.test(value);
+
+/** A string that must be present and non-blank; every failure (missing, wrong type, blank) says `message`. */
+export const requiredText = (message: string, max = MAX_TEXT) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message.replace(/ is required$/, '')} must be at most ${max} characters`);
+
+/** Required e-mail, trimmed and lower-cased. */
+export const requiredEmail = (requiredMessage: string, invalidMessage = 'Please enter a valid email address') =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(MAX_EMAIL, invalidMessage)
+    .refine(isValidEmail, invalidMessage)
+    .transform((value) => value.toLowerCase());
+
+/** The first message of a failed zod parse: the spec shows one message at a time. */
+export const firstIssueMessage = (error: z.ZodError): string => error.issues[0]?.message ?? 'Invalid input';
+
+export const uuidParam = z.object({ id: z.uuid({ error: 'Not found' }) });

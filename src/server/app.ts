@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { authRoutes } from './modules/auth/routes';
+import { createGuards } from './modules/auth/guard';
+import { createTokenSigner } from './modules/auth/tokens';
+import { healthRoutes } from './modules/health/routes';
+import { userRoutes } from './modules/users/routes';
+import { brandsRoutes } from './modules/brands/routes';
+import { couponsRoutes } from './modules/coupons/routes';
+import { daypartsRoutes } from './modules/dayparts/routes';
+import { estimateItemsRoutes } from './modules/estimate-items/routes';
+import { estimatesRoutes } from './modules/estimates/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { createNotifier, notificationsRoutes } from './modules/notifications';
+import { createAppRealtime } from './modules/notifications/realtime-wiring';
+import { paymentMethodsRoutes } from './modules/payment-methods/routes';
+import type { Database } from './platform/db';
+import { registerErrorHandling } from './platform/errors';
+import { loggerOptions } from './platform/logging';
+import { createInProcessJobs } from './platform/jobs';
+import { createMailer } from './platform/mail';
+import { registerWebApp } from './platform/web';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: 'public' | 'user' | 'admin';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeCatalog: RouteAccess[];
+    ctx: AppContext;
+  }
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** Builds the whole app from its config and database; it never listens (main.ts and tests do). */
+export const buildApp = async ({ config, database }: BuildAppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    // Long hostile ids must still reach the route (and its 404), not fall through to static files.
+    routerOptions: { maxParamLength: 1000 },
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-hot-toast and recharts set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Browsers ignore HSTS over plain http; behind TLS a proxy should add it.
+    strictTransportSecurity: false,
+  });
+
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Spotbook API', version: '0.1.0', description: 'Order, approve, schedule, deliver, reconcile and bill TV advertising time. Errors answer `{ "error": "<message>" }`.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const tokens = createTokenSigner(config.jwtSecret);
+  const jobs = createInProcessJobs({ log: app.log });
+  const base = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    mailer: createMailer({ db: database.db, log: app.log, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, echo: config.echoMail, retryDelaysMs: config.mailRetryDelaysMs }),
+    tokens,
+    realtime: createAppRealtime({ server: app.server, database, tokens, log: app.log }),
+    log: app.log,
+  };
+  const ctx: AppContext = { ...base, notifier: createNotifier(base) };
+  // Tests and scripts reach the services the way modules do.
+  app.decorate('ctx', ctx);
+  const guards = createGuards(ctx);
+  // Every route's access level, read from its guard: the permissions test walks this catalogue.
+  const routeCatalog: RouteAccess[] = [];
+  app.decorate('routeCatalog', routeCatalog);
+  app.addHook('onRoute', (route) => {
+    const handlers = [route.onRequest ?? []].flat();
+    const access = handlers.includes(guards.adminOnly) ? 'admin' : handlers.includes(guards.signedIn) ? 'user' : 'public';
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeCatalog.push({ method, url: route.url, access });
+  });
+
+  await app.register(
+    async (api) => {
+      healthRoutes(api, ctx);
+      authRoutes(api, ctx, guards);
+      userRoutes(api, ctx, guards);
+      brandsRoutes(api, ctx, guards);
+      daypartsRoutes(api, ctx, guards);
+      estimatesRoutes(api, ctx, guards);
+      estimateItemsRoutes(api, ctx, guards);
+      paymentMethodsRoutes(api, ctx, guards);
+      couponsRoutes(api, ctx, guards);
+      notificationsRoutes(api, ctx, guards);
+      await mediaRoutes(api, ctx, guards);
+      // Any other /api path is a JSON 404, never a static file lookup.
+      api.all('/*', { schema: { hide: true } }, (request, reply) => {
+        reply.code(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)} not found` });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDir);
+  // Sockets first (they would keep the http server open), then sends in flight, then the mail transport.
+  app.addHook('preClose', async () => ctx.realtime.close());
+  app.addHook('onClose', async () => {
+    await ctx.notifier.close();
+    await ctx.jobs.close();
+    await ctx.mailer.close();
+  });
+  return app;
+};

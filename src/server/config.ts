@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() ? value.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  JWT_SECRET: optional,
+  APP_URL: optional,
+  ADMIN_EMAIL: optional,
+  ADMIN_PASSWORD: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Spotbook <no-reply@spotbook.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  appUrl: string;
+  admin: { email: string | undefined; password: string | undefined };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Print each outgoing message to stdout (embedded mail). */
+  echoMail: boolean;
+  /** Waits before each SMTP retry; a message fails for good after the last one. */
+  mailRetryDelaysMs: number[];
+  logLevel: string;
+  sessionTtlMs: number;
+  trustProxy: boolean;
+  /** Folder holding the built web app; absent in API-only use. */
+  webDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Keeps a generated signing secret in the data folder so sessions survive restarts. */
+const persistedSecret = (dataDir: string): string => {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+};
+
+/** Parses the environment once; throws ConfigError with a readable message when it is wrong. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid environment variable ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
+  }
+  if (e.JWT_SECRET && e.JWT_SECRET.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    appUrl: (e.APP_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, ''),
+    admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    echoMail: true,
+    mailRetryDelaysMs: [5_000, 30_000, 120_000, 600_000],
+    logLevel: e.LOG_LEVEL,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
+    trustProxy: e.TRUST_PROXY === 'true',
+    webDir: path.resolve('dist/web'),
+  };
+};

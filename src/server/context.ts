@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './platform/db';
+import type { JobQueue } from './platform/jobs';
+import type { Mailer } from './platform/mail';
+import type { Realtime } from './platform/realtime';
+import type { TokenSigner } from './modules/auth/tokens';
+import type { Notifier } from './modules/notifications/publish';
+
+/** What every feature module may use: built once in app.ts, handed to each module explicitly. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  /** Background work: media processing, mail delivery. */
+  jobs: JobQueue;
+  tokens: TokenSigner;
+  realtime: Realtime;
+  /** Delivers stored notifications live and by e-mail (after their transaction commits). */
+  notifier: Notifier;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,369 @@
+/**
+ * The database schema. Conventions: uuid ids, created_at/updated_at as timestamptz,
+ * money in integer cents (bigint read as number), explicit on-delete on every foreign key,
+ * an index for every list's filter and sort.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, customType, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { DISCOUNT_TYPES } from '../../domain/coupons';
+import { MEDIA_STATUSES } from '../../domain/media-schemas';
+import { ORDER_STATUSES } from '../../domain/orders';
+import { NOTIFICATION_TYPES, SYSTEM_SUB_TYPES } from '../../domain/realtime';
+import { ROLES } from '../../domain/roles';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+/** Money column: integer cents. */
+export const cents = (name: string) => bigint(name, { mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ROLES }).notNull().default('client'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    address: text('address'),
+    company: text('company'),
+    jobTitle: text('job_title'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_created_at_idx').on(t.createdAt),
+    check('users_role_check', sql`${t.role} in ('client', 'traffic_admin')`),
+  ],
+);
+
+/** A signed-in session; the token names it, so logout revokes exactly this one. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Reset tokens are stored only as a SHA-256 hash; single use, short-lived. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Every outgoing e-mail: the embedded mail adapter's delivery, the SMTP adapter's log and retry queue. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    status: text('status', { enum: ['stored', 'queued', 'sent', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.toAddress)],
+);
+
+export const dayparts = pgTable(
+  'dayparts',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    daysOfWeek: text('days_of_week')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    baseCpmCents: cents('base_cpm_cents').notNull(),
+    minCpmCents: cents('min_cpm_cents').notNull().default(500),
+    multiplier: doublePrecision('multiplier').notNull().default(1),
+    spotFrequency: integer('spot_frequency').notNull().default(30),
+    isPrimeTime: boolean('is_prime_time').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('dayparts_name_key').on(t.name),
+    check('dayparts_spot_frequency_check', sql`${t.spotFrequency} >= 1`),
+    check('dayparts_cpm_check', sql`${t.baseCpmCents} >= 0 and ${t.minCpmCents} >= 0`),
+  ],
+);
+
+// ── ordering ──────────────────────────────────────────────────────────────────
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    commonName: text('common_name').notNull(),
+    legalName: text('legal_name').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    email: text('email'),
+    contactPerson: text('contact_person'),
+    contactFirstName: text('contact_first_name'),
+    contactLastName: text('contact_last_name'),
+    contactJobTitle: text('contact_job_title'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('brands_owner_id_idx').on(t.ownerId), index('brands_common_name_idx').on(t.commonName)],
+);
+
+/** An uploaded spot. Processing columns are filled by the media pipeline. */
+export const mediaAssets = pgTable(
+  'media_assets',
+  {
+    id: id(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    estimateId: uuid('estimate_id').references((): AnyPgColumn => estimates.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    status: text('status', { enum: MEDIA_STATUSES }).notNull().default('pending'),
+    storageKey: text('storage_key').notNull(),
+    previewKey: text('preview_key'),
+    thumbnailKey: text('thumbnail_key'),
+    processingStage: text('processing_stage').notNull().default('uploaded'),
+    processingProgress: integer('processing_progress').notNull().default(0),
+    processingMessage: text('processing_message'),
+    durationSeconds: doublePrecision('duration_seconds'),
+    width: integer('width'),
+    height: integer('height'),
+    videoCodec: text('video_codec'),
+    audioCodec: text('audio_codec'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('media_assets_brand_id_idx').on(t.brandId), index('media_assets_status_created_idx').on(t.status, t.createdAt)],
+);
+
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    cardBrand: text('card_brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payment_methods_owner_id_idx').on(t.ownerId), index('payment_methods_brand_id_idx').on(t.brandId)],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    discountType: text('discount_type', { enum: DISCOUNT_TYPES }).notNull().default('percentage_with_max'),
+    percentageOff: doublePrecision('percentage_off'),
+    maxDiscountAmountCents: cents('max_discount_amount_cents'),
+    fixedAmountOffCents: cents('fixed_amount_off_cents'),
+    minimumSpendRequiredCents: cents('minimum_spend_required_cents'),
+    /** Stripe-style fields, kept for API clients that speak Stripe's coupon shape. */
+    percentOff: doublePrecision('percent_off'),
+    amountOff: cents('amount_off'),
+    currency: text('currency').notNull().default('usd'),
+    duration: text('duration', { enum: ['once', 'repeating', 'forever'] }).notNull().default('once'),
+    durationInMonths: integer('duration_in_months'),
+    usageLimit: integer('usage_limit'),
+    perUserLimit: integer('per_user_limit'),
+    usageCount: integer('usage_count').notNull().default(0),
+    restrictedToUserId: uuid('restricted_to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    restrictedToDaypartIds: uuid('restricted_to_daypart_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validUntil: date('valid_until', { mode: 'string' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    index('coupons_created_at_idx').on(t.createdAt),
+    check('coupons_usage_check', sql`${t.usageLimit} is null or ${t.usageCount} <= ${t.usageLimit}`),
+  ],
+);
+
+export const estimates = pgTable(
+  'estimates',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    estimateName: text('estimate_name').notNull().default(''),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('draft'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    /** The budget, whole dollars stored as cents. */
+    totalSpendCents: cents('total_spend_cents').notNull().default(0),
+    /** Weekly cost of the selected dayparts. */
+    totalEstimatedCostCents: cents('total_estimated_cost_cents').notNull().default(0),
+    discountCents: cents('discount_cents').notNull().default(0),
+    /** What is owed after the coupon. */
+    totalAmountCents: cents('total_amount_cents').notNull().default(0),
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    mediaAssetId: uuid('media_asset_id').references((): AnyPgColumn => mediaAssets.id, { onDelete: 'set null' }),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('estimates_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('estimates_status_created_idx').on(t.status, t.createdAt),
+    index('estimates_brand_id_idx').on(t.brandId),
+    index('estimates_start_date_idx').on(t.startDate),
+  ],
+);
+
+export const estimateItems = pgTable(
+  'estimate_items',
+  {
+    id: id(),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    daypartId: uuid('daypart_id')
+      .notNull()
+      .references(() => dayparts.id, { onDelete: 'restrict' }),
+    spotsPerOccurrence: integer('spots_per_occurrence').notNull(),
+    userDefinedCpmCents: cents('user_defined_cpm_cents'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('estimate_items_estimate_daypart_key').on(t.estimateId, t.daypartId),
+    index('estimate_items_daypart_id_idx').on(t.daypartId),
+    check('estimate_items_spots_check', sql`${t.spotsPerOccurrence} >= 1`),
+  ],
+);
+
+export const couponUsages = pgTable(
+  'coupon_usages',
+  {
+    id: id(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    estimateId: uuid('estimate_id').references(() => estimates.id, { onDelete: 'set null' }),
+    originalAmountCents: cents('original_amount_cents').notNull(),
+    discountAmountCents: cents('discount_amount_cents').notNull(),
+    finalAmountCents: cents('final_amount_cents').notNull(),
+    daypartIds: uuid('daypart_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One estimate counts once per coupon.
+    uniqueIndex('coupon_usages_coupon_estimate_key').on(t.couponId, t.estimateId),
+    index('coupon_usages_coupon_used_idx').on(t.couponId, t.usedAt),
+    index('coupon_usages_user_id_idx').on(t.userId),
+  ],
+);
+
+/** The bell's history: one row per recipient, the newest 50 per user kept. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    subType: text('sub_type', { enum: SYSTEM_SUB_TYPES }),
+    status: text('status'),
+    message: text('message').notNull(),
+    estimateId: uuid('estimate_id').references(() => estimates.id, { onDelete: 'set null' }),
+    mediaId: uuid('media_id').references(() => mediaAssets.id, { onDelete: 'set null' }),
+    estimateName: text('estimate_name'),
+    filename: text('filename'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** Who receives e-mail for each notification type (admin Email Notification Settings). */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    id: id(),
+    notificationType: text('notification_type', { enum: NOTIFICATION_TYPES }).notNull(),
+    recipientEmail: text('recipient_email').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('notification_settings_type_email_key').on(t.notificationType, t.recipientEmail)],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Large payloads of the socket.io PostgreSQL adapter (its default table layout); written only by the adapter. */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});

@@ -1,0 +1,57 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './platform/db';
+import { ensureFirstAdmin } from './modules/users/first-admin';
+import path from 'node:path';
+
+const start = async () => {
+  const config = loadConfig();
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
+  await database.migrate();
+  const admin = await ensureFirstAdmin({ db: database.db, email: config.admin.email, password: config.admin.password });
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.appUrl.replace(/:\d+$/, `:${port}`);
+  const lines = [
+    '',
+    `  Spotbook is running at ${url}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (admin.kind === 'created' && admin.generatedPassword) {
+    lines.push(`  Sign in as ${admin.email} with password ${admin.generatedPassword}`, '  (shown once: keep it; "Forgot password" prints a reset link here if it is lost)');
+  } else if (admin.kind !== 'existing' || config.admin.email) {
+    lines.push(`  Sign in as ${config.admin.email} with the ADMIN_PASSWORD you set`);
+  } else {
+    lines.push('  Sign in with your administrator account (the first start printed its password).');
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+};
+
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`Spotbook cannot start: ${error.message}\n`);
+  } else {
+    process.stderr.write(`Spotbook failed to start: ${(error as Error).stack ?? String(error)}\n`);
+  }
+  process.exit(1);
+});

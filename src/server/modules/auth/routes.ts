@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  FORGOT_PASSWORD_REPLY,
+  INVALID_CREDENTIALS,
+  INVALID_RESET_LINK,
+  authReplySchema,
+  errorReplySchema,
+  forgotPasswordSchema,
+  loginSchema,
+  messageReplySchema,
+  registerSchema,
+  resetPasswordSchema,
+  sessionUserSchema,
+  verifyResetReplySchema,
+} from '../../../domain/auth';
+import type { AppContext } from '../../context';
+import { HttpError, tooManyRequests, unauthorized } from '../../platform/errors';
+import { createAttemptLimiter } from '../../platform/rate-limit';
+import { actorOf, type Guards } from './guard';
+import { checkCredentials, registerUser, requestPasswordReset, resetLinkEmail, resetPassword, revokeSession, startSession } from './service';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 409: errorReplySchema, 429: errorReplySchema };
+
+export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Only failures count towards the sign-in limits, so a busy desk signing in often is never locked out.
+  const loginFailuresPerAccount = createAttemptLimiter({ max: 10, windowMs: FIFTEEN_MINUTES });
+  const loginFailuresPerAddress = createAttemptLimiter({ max: 100, windowMs: FIFTEEN_MINUTES });
+  const forgotPerAccount = createAttemptLimiter({ max: 5, windowMs: FIFTEEN_MINUTES });
+  const forgotPerAddress = createAttemptLimiter({ max: 50, windowMs: FIFTEEN_MINUTES });
+  const resetFailuresPerAddress = createAttemptLimiter({ max: 30, windowMs: FIFTEEN_MINUTES });
+
+  const newSession = (userId: string) => startSession({ db: ctx.db, tokens: ctx.tokens, userId, ttlMs: ctx.config.sessionTtlMs });
+
+  r.post('/auth/register', { schema: { tags: ['auth'], body: registerSchema, response: { 201: authReplySchema, ...errors } } }, async (request, reply) => {
+    const user = await registerUser({ db: ctx.db, input: request.body });
+    return reply.code(201).send({ token: await newSession(user.id), user });
+  });
+
+  r.post('/auth/login', { schema: { tags: ['auth'], body: loginSchema, response: { 200: authReplySchema, ...errors } } }, async (request) => {
+    const { email, password } = request.body;
+    const accountKey = `${request.ip}|${email}`;
+    if (loginFailuresPerAccount.blocked(accountKey) || loginFailuresPerAddress.blocked(request.ip)) {
+      throw tooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    }
+    const user = await checkCredentials({ db: ctx.db, email, password });
+    if (!user) {
+      loginFailuresPerAccount.hit(accountKey);
+      loginFailuresPerAddress.hit(request.ip);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    loginFailuresPerAccount.reset(accountKey);
+    return { token: await newSession(user.id), user };
+  });
+
+  r.get(
+    '/auth/me',
+    { onRequest: guards.signedIn, schema: { tags: ['auth'], security: [{ bearerAuth: [] }], response: { 200: sessionUserSchema.extend({ user: sessionUserSchema }), 401: errorReplySchema } } },
+    async (request) => {
+      // The user both flat and under `user`, so either reading of "current user" works.
+      const { sessionId: _sessionId, ...user } = actorOf(request);
+      return { ...user, user };
+    },
+  );
+
+  r.post(
+    '/auth/logout',
+    { onRequest: guards.signedIn, schema: { tags: ['auth'], security: [{ bearerAuth: [] }], response: { 200: messageReplySchema, 401: errorReplySchema } } },
+    async (request) => {
+      await revokeSession({ db: ctx.db, sessionId: actorOf(request).sessionId });
+      return { message: 'Logged out successfully' };
+    },
+  );
+
+  r.post('/auth/forgot-password', { schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
+    const { email } = request.body;
+    const underAccountLimit = forgotPerAccount.hit(`${request.ip}|${email}`);
+    if (!forgotPerAddress.hit(request.ip) || !underAccountLimit) {
+      throw tooManyRequests('Too many password reset requests. Please try again in 15 minutes.');
+    }
+    await requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl, email });
+    return { message: FORGOT_PASSWORD_REPLY };
+  });
+
+  const guardResetAttempts = (ip: string) => {
+    if (resetFailuresPerAddress.blocked(ip)) throw tooManyRequests('Too many password reset attempts. Please try again in 15 minutes.');
+  };
+
+  r.get(
+    '/auth/reset-password/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        params: z.object({ token: z.string().max(200) }),
+        response: { 200: verifyResetReplySchema, 400: verifyResetReplySchema, 429: errorReplySchema },
+      },
+    },
+    async (request, reply) => {
+      guardResetAttempts(request.ip);
+      const email = await resetLinkEmail({ db: ctx.db, token: request.params.token });
+      if (email) return { valid: true, email, error: null };
+      resetFailuresPerAddress.hit(request.ip);
+      return reply.code(400).send({ valid: false, email: null, error: INVALID_RESET_LINK });
+    },
+  );
+
+  r.post('/auth/reset-password', { schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
+    guardResetAttempts(request.ip);
+    const done = await resetPassword({ db: ctx.db, token: request.body.token, newPassword: request.body.newPassword });
+    if (!done) {
+      resetFailuresPerAddress.hit(request.ip);
+      throw new HttpError(400, INVALID_RESET_LINK);
+    }
+    return { message: 'Password has been reset successfully' };
+  });
+};

@@ -1,0 +1,104 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { BRAND_HAS_ORDERS, type Brand, type BrandInput } from '../../../domain/brand-schemas';
+import { brands, estimates, users } from '../../db/schema';
+import { isForeignKeyViolation, type Db, type Tx } from '../../platform/db';
+import { conflict, notFound } from '../../platform/errors';
+import type { Actor } from '../auth/service';
+
+const orderCount = sql<number>`(select count(*)::int from ${estimates} where ${estimates.brandId} = ${brands.id})`;
+
+const brandColumns = {
+  brand: brands,
+  ownerEmail: users.email,
+  orderCount,
+};
+
+type BrandRow = { brand: typeof brands.$inferSelect; ownerEmail: string; orderCount: number };
+
+const toBrand = ({ brand, ownerEmail, orderCount: count }: BrandRow): Brand => ({
+  id: brand.id,
+  common_name: brand.commonName,
+  legal_name: brand.legalName,
+  address: brand.address,
+  phone: brand.phone,
+  email: brand.email,
+  contact_person: brand.contactPerson,
+  contact_first_name: brand.contactFirstName,
+  contact_last_name: brand.contactLastName,
+  contact_job_title: brand.contactJobTitle,
+  owner_id: brand.ownerId,
+  owner_email: ownerEmail,
+  has_orders: Number(count) > 0,
+  order_count: Number(count),
+  created_at: brand.createdAt.toISOString(),
+  updated_at: brand.updatedAt.toISOString(),
+});
+
+const isAdminActor = (actor: Actor) => actor.role === 'traffic_admin';
+/** Clients reach only their own brands; admins every brand. */
+const visibleTo = (actor: Actor) => (isAdminActor(actor) ? undefined : eq(brands.ownerId, actor.id));
+
+const toColumns = (input: Partial<BrandInput>) => ({
+  ...(input.common_name !== undefined && { commonName: input.common_name }),
+  ...(input.legal_name !== undefined && { legalName: input.legal_name }),
+  ...(input.email !== undefined && { email: input.email }),
+  ...(input.address !== undefined && { address: input.address }),
+  ...(input.phone !== undefined && { phone: input.phone }),
+  ...(input.contact_person !== undefined && { contactPerson: input.contact_person }),
+  ...(input.contact_first_name !== undefined && { contactFirstName: input.contact_first_name }),
+  ...(input.contact_last_name !== undefined && { contactLastName: input.contact_last_name }),
+  ...(input.contact_job_title !== undefined && { contactJobTitle: input.contact_job_title }),
+});
+
+export const listBrands = async ({ db, actor, ownerId }: { db: Db; actor: Actor; ownerId?: string }) => {
+  const rows = await db
+    .select(brandColumns)
+    .from(brands)
+    .innerJoin(users, eq(users.id, brands.ownerId))
+    .where(and(visibleTo(actor), ownerId ? eq(brands.ownerId, ownerId) : undefined))
+    .orderBy(desc(brands.createdAt));
+  return rows.map(toBrand);
+};
+
+const findBrand = async (db: Tx, actor: Actor, id: string) => {
+  const [row] = await db
+    .select(brandColumns)
+    .from(brands)
+    .innerJoin(users, eq(users.id, brands.ownerId))
+    .where(and(eq(brands.id, id), visibleTo(actor)))
+    .limit(1);
+  if (!row) throw notFound('Brand not found');
+  return row;
+};
+
+export const getBrand = async ({ db, actor, id }: { db: Db; actor: Actor; id: string }) => toBrand(await findBrand(db, actor, id));
+
+/** True when the actor may use the brand (own brand, or any brand for admins); for other modules. */
+export const assertBrandAccess = async ({ db, actor, id }: { db: Tx; actor: Actor; id: string }) => {
+  await findBrand(db, actor, id);
+};
+
+export const createBrand = async ({ db, actor, input }: { db: Db; actor: Actor; input: BrandInput }) => {
+  const [row] = await db.insert(brands).values({ ...toColumns(input), commonName: input.common_name, legalName: input.legal_name, ownerId: actor.id }).returning({ id: brands.id });
+  return getBrand({ db, actor, id: row!.id });
+};
+
+export const updateBrand = async ({ db, actor, id, input }: { db: Db; actor: Actor; id: string; input: Partial<BrandInput> }) => {
+  const current = await findBrand(db, actor, id);
+  if (!isAdminActor(actor) && Number(current.orderCount) > 0) throw conflict('Cannot edit brand that has associated orders');
+  const columns = toColumns(input);
+  if (Object.keys(columns).length > 0) await db.update(brands).set(columns).where(eq(brands.id, id));
+  return getBrand({ db, actor, id });
+};
+
+export const deleteBrand = async ({ db, actor, id }: { db: Db; actor: Actor; id: string }) => {
+  const current = await findBrand(db, actor, id);
+  if (Number(current.orderCount) > 0) throw conflict(BRAND_HAS_ORDERS);
+  try {
+    await db.delete(brands).where(eq(brands.id, id));
+  } catch (error) {
+    // An order created between the check and the delete.
+    if (isForeignKeyViolation(error)) throw conflict(BRAND_HAS_ORDERS);
+    throw error;
+  }
+};

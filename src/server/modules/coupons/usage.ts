@@ -1,0 +1,134 @@
+/**
+ * Using coupons: validate a code against an amount, record a use on an estimate, report a coupon's uses.
+ */
+import { count, countDistinct, desc, eq, sql } from 'drizzle-orm';
+import type { CouponUsageReply, ValidateCouponReply } from '../../../domain/coupon-schemas';
+import { couponDiscount, couponRefusal, normalizeCouponCode } from '../../../domain/coupons';
+import { formatCurrency } from '../../../domain/format';
+import { toCents, toDollars } from '../../../domain/money';
+import { isAdmin, type Role } from '../../../domain/roles';
+import { fullName } from '../../../domain/users';
+import { couponUsages, coupons, estimateItems, estimates, users } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import { COUPON_NOT_FOUND, getCoupon } from './admin';
+import { toUsage } from './present';
+import { lockCoupon, recordCouponUse, userUseCount } from './service';
+import { couponEligibility, couponTerms } from './terms';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ESTIMATE_NOT_FOUND = 'Estimate not found';
+
+export const validateCoupon = async ({
+  db,
+  userId,
+  code,
+  amount,
+  daypartIds,
+  today,
+}: {
+  db: Db;
+  userId: string;
+  code: string;
+  amount: number;
+  daypartIds: readonly string[];
+  today: string;
+}): Promise<ValidateCouponReply> => {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, normalizeCouponCode(code))).limit(1);
+  if (!row) return { valid: false, coupon: null, message: 'Invalid coupon code' };
+  const amountCents = toCents(amount);
+  const refusal = couponRefusal(couponEligibility(row), {
+    userId,
+    userUses: await userUseCount(db, row.id, userId),
+    amount: toDollars(amountCents),
+    daypartIds,
+    today,
+  });
+  if (refusal) return { valid: false, coupon: null, message: refusal };
+  const discountCents = Math.min(toCents(couponDiscount(couponTerms(row), toDollars(amountCents))), amountCents);
+  const coupon = await getCoupon({ db, id: row.id, today });
+  return {
+    valid: true,
+    coupon: { ...coupon, discount_amount: toDollars(discountCents), final_amount: toDollars(amountCents - discountCents) },
+    message: `Coupon applied: ${formatCurrency(toDollars(discountCents))} off`,
+  };
+};
+
+/**
+ * POST /coupons/:id/use. The use is recorded for the estimate's owner (the advertiser who gets the
+ * discount) and checked against the estimate's own dayparts, not the client's list.
+ */
+export const useCoupon = async ({
+  db,
+  actor,
+  couponId,
+  estimateId,
+  originalAmount,
+  today,
+}: {
+  db: Db;
+  actor: { id: string; role: Role };
+  couponId: string;
+  estimateId: string;
+  originalAmount: number;
+  today: string;
+}) => {
+  return db.transaction(async (tx) => {
+    const coupon = await lockCoupon(tx, { id: couponId });
+    if (!coupon) throw notFound(COUPON_NOT_FOUND);
+    if (!UUID.test(estimateId)) throw notFound(ESTIMATE_NOT_FOUND);
+    const [estimate] = await tx.select({ ownerId: estimates.ownerId }).from(estimates).where(eq(estimates.id, estimateId)).limit(1);
+    if (!estimate || (!isAdmin(actor.role) && estimate.ownerId !== actor.id)) throw notFound(ESTIMATE_NOT_FOUND);
+    const items = await tx.selectDistinct({ daypartId: estimateItems.daypartId }).from(estimateItems).where(eq(estimateItems.estimateId, estimateId));
+    const { usage, created } = await recordCouponUse(tx, coupon, {
+      userId: estimate.ownerId,
+      estimateId: estimateId.toLowerCase(),
+      originalAmountCents: toCents(originalAmount),
+      daypartIds: items.map((i) => i.daypartId),
+      today,
+    });
+    return { usage: toUsage(usage), created };
+  });
+};
+
+const RECENT_USAGES = 50;
+
+export const couponUsageReport = async ({ db, couponId }: { db: Db; couponId: string }): Promise<CouponUsageReply> => {
+  const [coupon] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId)).limit(1);
+  if (!coupon) throw notFound(COUPON_NOT_FOUND);
+  const [stats] = await db
+    .select({
+      totalUses: count(),
+      uniqueUsers: countDistinct(couponUsages.userId),
+      discount: sql<string>`coalesce(sum(${couponUsages.discountAmountCents}), 0)`,
+      final: sql<string>`coalesce(sum(${couponUsages.finalAmountCents}), 0)`,
+    })
+    .from(couponUsages)
+    .where(eq(couponUsages.couponId, couponId));
+  const recent = await db
+    .select({ usage: couponUsages, firstName: users.firstName, lastName: users.lastName, email: users.email, estimateName: estimates.estimateName })
+    .from(couponUsages)
+    .leftJoin(users, eq(users.id, couponUsages.userId))
+    .leftJoin(estimates, eq(estimates.id, couponUsages.estimateId))
+    .where(eq(couponUsages.couponId, couponId))
+    .orderBy(desc(couponUsages.usedAt), desc(couponUsages.id))
+    .limit(RECENT_USAGES);
+  return {
+    stats: {
+      total_uses: Number(stats?.totalUses ?? 0),
+      unique_users: Number(stats?.uniqueUsers ?? 0),
+      total_discount_given: toDollars(Number(stats?.discount ?? 0)),
+      total_final_amount: toDollars(Number(stats?.final ?? 0)),
+    },
+    recent_usages: recent.map((r) => ({
+      id: r.usage.id,
+      user_name: r.email == null ? null : (fullName(r.firstName, r.lastName) ?? r.email),
+      user_email: r.email,
+      estimate_name: r.estimateName,
+      original_amount: toDollars(r.usage.originalAmountCents),
+      discount_amount: toDollars(r.usage.discountAmountCents),
+      final_amount: toDollars(r.usage.finalAmountCents),
+      used_at: r.usage.usedAt.toISOString(),
+    })),
+  };
+};

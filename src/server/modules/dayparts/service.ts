@@ -1,0 +1,156 @@
+import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { addDays, daysBetween } from '../../../domain/dates';
+import type { Availability, Daypart, DaypartInput } from '../../../domain/daypart-schemas';
+import { toCents, toDollars } from '../../../domain/money';
+import { BOOKED_STATUSES } from '../../../domain/orders';
+import { dayparts, estimateItems, estimates } from '../../db/schema';
+import { isForeignKeyViolation, isUniqueViolation, type Db, type Tx } from '../../platform/db';
+import { conflict, notFound } from '../../platform/errors';
+
+type DaypartRow = typeof dayparts.$inferSelect;
+
+export const toDaypart = (row: DaypartRow): Daypart => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  start_time: row.startTime,
+  end_time: row.endTime,
+  days_of_week: row.daysOfWeek,
+  base_cpm: toDollars(row.baseCpmCents),
+  min_cpm: toDollars(row.minCpmCents),
+  multiplier: row.multiplier,
+  spot_frequency: row.spotFrequency,
+  is_prime_time: row.isPrimeTime,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+const toColumns = (input: Partial<DaypartInput>) => ({
+  ...(input.name !== undefined && { name: input.name }),
+  ...(input.description !== undefined && { description: input.description ?? null }),
+  ...(input.start_time !== undefined && { startTime: input.start_time }),
+  ...(input.end_time !== undefined && { endTime: input.end_time }),
+  ...(input.days_of_week !== undefined && { daysOfWeek: input.days_of_week }),
+  ...(input.base_cpm !== undefined && { baseCpmCents: toCents(input.base_cpm) }),
+  ...(input.min_cpm !== undefined && { minCpmCents: toCents(input.min_cpm) }),
+  ...(input.multiplier !== undefined && { multiplier: input.multiplier }),
+  ...(input.spot_frequency !== undefined && { spotFrequency: input.spot_frequency }),
+  ...(input.is_prime_time !== undefined && { isPrimeTime: input.is_prime_time }),
+});
+
+const NAME_TAKEN = 'A daypart with this name already exists';
+
+export const listDayparts = async ({ db }: { db: Db }) =>
+  (await db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.name))).map(toDaypart);
+
+export const getDaypart = async ({ db, id }: { db: Tx; id: string }) => {
+  const [row] = await db.select().from(dayparts).where(eq(dayparts.id, id)).limit(1);
+  if (!row) throw notFound('Daypart not found');
+  return row;
+};
+
+export const createDaypart = async ({ db, input }: { db: Db; input: DaypartInput }) => {
+  try {
+    const [row] = await db.insert(dayparts).values({ ...toColumns(input), name: input.name, startTime: input.start_time, endTime: input.end_time, baseCpmCents: toCents(input.base_cpm) }).returning();
+    return toDaypart(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(NAME_TAKEN);
+    throw error;
+  }
+};
+
+export const updateDaypart = async ({ db, id, input }: { db: Db; id: string; input: Partial<DaypartInput> }) => {
+  const columns = toColumns(input);
+  if (Object.keys(columns).length === 0) return toDaypart(await getDaypart({ db, id }));
+  try {
+    const [row] = await db.update(dayparts).set(columns).where(eq(dayparts.id, id)).returning();
+    if (!row) throw notFound('Daypart not found');
+    return toDaypart(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(NAME_TAKEN);
+    throw error;
+  }
+};
+
+export const deleteDaypart = async ({ db, id }: { db: Db; id: string }) => {
+  try {
+    const [row] = await db.delete(dayparts).where(eq(dayparts.id, id)).returning({ id: dayparts.id });
+    if (!row) throw notFound('Daypart not found');
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict('Cannot delete daypart that is used by orders');
+    throw error;
+  }
+};
+
+// ── availability ──────────────────────────────────────────────────────────────
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const dayName = (date: string) => WEEKDAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+
+/** Spots of booked orders (approved, scheduled, active) per airing day of the range, optionally leaving one order out. */
+const bookedSpotsByDay = async (db: Tx, daypart: DaypartRow, start: string, end: string, excludeEstimateId?: string) => {
+  const bookings = await db
+    .select({ spots: estimateItems.spotsPerOccurrence, startDate: estimates.startDate, endDate: estimates.endDate })
+    .from(estimateItems)
+    .innerJoin(estimates, eq(estimates.id, estimateItems.estimateId))
+    .where(
+      and(
+        eq(estimateItems.daypartId, daypart.id),
+        inArray(estimates.status, [...BOOKED_STATUSES]),
+        lte(estimates.startDate, end),
+        gte(estimates.endDate, start),
+        excludeEstimateId ? ne(estimates.id, excludeEstimateId) : undefined,
+      ),
+    );
+  const days: { date: string; booked: number }[] = [];
+  for (let date = start; date <= end; date = addDays(date, 1)) {
+    if (!daypart.daysOfWeek.includes(dayName(date))) continue;
+    const booked = bookings.reduce((sum, b) => (b.startDate! <= date && b.endDate! >= date ? sum + b.spots : sum), 0);
+    days.push({ date, booked });
+  }
+  return days;
+};
+
+export const daypartAvailability = async ({ db, id, start, end }: { db: Db; id: string; start: string; end: string }): Promise<Availability> => {
+  const daypart = await getDaypart({ db, id });
+  const days = await bookedSpotsByDay(db, daypart, start, end);
+  const perDay = days.map((d) => ({ date: d.date, booked_spots: d.booked, available_spots: Math.max(0, daypart.spotFrequency - d.booked) }));
+  return {
+    daypart_id: daypart.id,
+    daypart_name: daypart.name,
+    start_date: start,
+    end_date: end,
+    spot_frequency: daypart.spotFrequency,
+    available_spots: perDay.length ? Math.min(...perDay.map((d) => d.available_spots)) : daypart.spotFrequency,
+    days: perDay,
+  };
+};
+
+export const rangeLength = (start: string, end: string) => daysBetween(start, end) + 1;
+
+/**
+ * Refuses (409) to book an order whose spots do not fit every airing day of its dayparts.
+ * Call inside the transaction that books the order: the daypart rows are locked (in id order,
+ * so two bookings never deadlock), so racing approvals for the last spots are serialized.
+ */
+export const assertCapacityForBooking = async ({ tx, estimateId }: { tx: Tx; estimateId: string }) => {
+  const [order] = await tx.select({ startDate: estimates.startDate, endDate: estimates.endDate }).from(estimates).where(eq(estimates.id, estimateId)).limit(1);
+  if (!order?.startDate || !order.endDate) throw conflict('The order needs a start date and an end date before it can be booked');
+  const items = await tx.select({ daypartId: estimateItems.daypartId, spots: estimateItems.spotsPerOccurrence }).from(estimateItems).where(eq(estimateItems.estimateId, estimateId));
+  if (items.length === 0) return;
+  const locked = await tx
+    .select()
+    .from(dayparts)
+    .where(inArray(dayparts.id, items.map((i) => i.daypartId)))
+    .orderBy(asc(dayparts.id))
+    .for('update');
+  for (const daypart of locked) {
+    const wanted = items.find((i) => i.daypartId === daypart.id)!.spots;
+    const days = await bookedSpotsByDay(tx, daypart, order.startDate, order.endDate, estimateId);
+    const full = days.find((d) => d.booked + wanted > daypart.spotFrequency);
+    if (full) {
+      const left = Math.max(0, daypart.spotFrequency - full.booked);
+      throw conflict(`Not enough availability for ${daypart.name} on ${full.date}: ${left} of ${daypart.spotFrequency} spots left, ${wanted} requested`);
+    }
+  }
+};

@@ -1,0 +1,117 @@
+/**
+ * An order's daypart selections. Every change runs in one transaction that holds the order's
+ * row lock, and recomputes the order's weekly cost, end date and amount owed before it ends.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { ESTIMATE_MESSAGES, type EstimateItem, type ItemBulkInput, type ItemCreateInput, type ItemUpdateInput } from '../../../domain/estimate-schemas';
+import { toCents } from '../../../domain/money';
+import type { OrderActor } from '../../../domain/orders';
+import { cpmError, selectionDefaults, spotsError } from '../../../domain/pricing';
+import { dayparts, estimateItems } from '../../db/schema';
+import type { Db, Tx } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { assertCapacityForBooking, getDaypart } from '../dayparts/service';
+import { daypartLimits, isBooked, itemsWithDayparts, lockEditableOrder, readableOrder, recomputeOrder, type OrderRow } from '../estimates/orders';
+import { getItem, listItems } from './queries';
+
+type DaypartRow = typeof dayparts.$inferSelect;
+
+/** Spots and custom CPM checked against the daypart's limits (exact spec messages). */
+const checkSpots = (daypart: DaypartRow, spots: number) => {
+  const error = spotsError(daypartLimits(daypart), spots);
+  if (error) throw badRequest(error);
+  return spots;
+};
+const checkCpm = (daypart: DaypartRow, cpm: number | null) => {
+  if (cpm == null) return null;
+  const error = cpmError(daypartLimits(daypart), cpm);
+  if (error) throw badRequest(error);
+  return toCents(cpm);
+};
+
+/** A new selection: spots default to the daypart's spot frequency; no custom CPM means its base CPM. */
+const newSelection = (daypart: DaypartRow, input: Omit<ItemCreateInput, 'daypart_id'>) => ({
+  daypartId: daypart.id,
+  spotsPerOccurrence: checkSpots(daypart, input.spots_per_occurrence ?? selectionDefaults(daypartLimits(daypart)).spotsPerDay),
+  userDefinedCpmCents: checkCpm(daypart, input.user_defined_cpm ?? null),
+});
+
+/** After any item change: the order's totals, and for a booked order its dayparts' capacity. */
+const afterItemsChange = async (tx: Tx, order: OrderRow) => {
+  await recomputeOrder(tx, order.id);
+  if (isBooked(order.status)) await assertCapacityForBooking({ tx, estimateId: order.id });
+};
+
+export const listOrderItems = async ({ db, actor, estimateId }: { db: Db; actor: OrderActor; estimateId: string }): Promise<EstimateItem[]> => {
+  await readableOrder(db, actor, estimateId);
+  return listItems(db, estimateId);
+};
+
+export const addItem = async ({ db, actor, estimateId, input }: { db: Db; actor: OrderActor; estimateId: string; input: ItemCreateInput }): Promise<EstimateItem> => {
+  const itemId = await db.transaction(async (tx) => {
+    const order = await lockEditableOrder(tx, actor, estimateId);
+    const daypart = await getDaypart({ db: tx, id: input.daypart_id });
+    const [taken] = await tx
+      .select({ id: estimateItems.id })
+      .from(estimateItems)
+      .where(and(eq(estimateItems.estimateId, estimateId), eq(estimateItems.daypartId, daypart.id)))
+      .limit(1);
+    if (taken) throw conflict(ESTIMATE_MESSAGES.duplicateDaypart);
+    const [row] = await tx
+      .insert(estimateItems)
+      .values({ estimateId, ...newSelection(daypart, input) })
+      .returning({ id: estimateItems.id });
+    await afterItemsChange(tx, order);
+    return row!.id;
+  });
+  return getItem(db, estimateId, itemId);
+};
+
+/** Replaces the order's selection; every entry is checked before anything changes. */
+export const replaceItems = async ({ db, actor, estimateId, input }: { db: Db; actor: OrderActor; estimateId: string; input: ItemBulkInput }): Promise<EstimateItem[]> => {
+  await db.transaction(async (tx) => {
+    const order = await lockEditableOrder(tx, actor, estimateId);
+    const ids = [...new Set(input.selectedDayparts.map((s) => s.daypart_id))];
+    const found = ids.length ? await tx.select().from(dayparts).where(inArray(dayparts.id, ids)) : [];
+    const byId = new Map(found.map((d) => [d.id, d]));
+    const seen = new Set<string>();
+    const values = input.selectedDayparts.map((entry) => {
+      const daypart = byId.get(entry.daypart_id);
+      if (!daypart) throw notFound(ESTIMATE_MESSAGES.daypartNotFound);
+      if (seen.has(daypart.id)) throw conflict(ESTIMATE_MESSAGES.duplicateDaypart);
+      seen.add(daypart.id);
+      return { estimateId, ...newSelection(daypart, entry) };
+    });
+    await tx.delete(estimateItems).where(eq(estimateItems.estimateId, estimateId));
+    if (values.length) await tx.insert(estimateItems).values(values);
+    await afterItemsChange(tx, order);
+  });
+  return listItems(db, estimateId);
+};
+
+export const updateItem = async ({ db, actor, estimateId, itemId, input }: { db: Db; actor: OrderActor; estimateId: string; itemId: string; input: ItemUpdateInput }): Promise<EstimateItem> => {
+  await db.transaction(async (tx) => {
+    const order = await lockEditableOrder(tx, actor, estimateId);
+    const [row] = await itemsWithDayparts(tx, estimateId, itemId);
+    if (!row) throw notFound(ESTIMATE_MESSAGES.itemNotFound);
+    const set: Partial<typeof estimateItems.$inferInsert> = {};
+    if (input.spots_per_occurrence !== undefined) set.spotsPerOccurrence = checkSpots(row.daypart, input.spots_per_occurrence);
+    if (input.user_defined_cpm !== undefined) set.userDefinedCpmCents = checkCpm(row.daypart, input.user_defined_cpm);
+    if (Object.keys(set).length === 0) return;
+    await tx.update(estimateItems).set(set).where(eq(estimateItems.id, itemId));
+    await afterItemsChange(tx, order);
+  });
+  return getItem(db, estimateId, itemId);
+};
+
+export const deleteItem = async ({ db, actor, estimateId, itemId }: { db: Db; actor: OrderActor; estimateId: string; itemId: string }) => {
+  await db.transaction(async (tx) => {
+    const order = await lockEditableOrder(tx, actor, estimateId);
+    const [row] = await tx
+      .delete(estimateItems)
+      .where(and(eq(estimateItems.id, itemId), eq(estimateItems.estimateId, estimateId)))
+      .returning({ id: estimateItems.id });
+    if (!row) throw notFound(ESTIMATE_MESSAGES.itemNotFound);
+    await afterItemsChange(tx, order);
+  });
+};

@@ -1,0 +1,93 @@
+/**
+ * Loading an order for a change, and keeping its computed columns (weekly cost, end date,
+ * amount owed) in step with its budget, start date and items. Shared with estimate-items.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { ESTIMATE_MESSAGES, MAX_CAMPAIGN_DAYS } from '../../../domain/estimate-schemas';
+import { toCents, toDollars } from '../../../domain/money';
+import { BOOKED_STATUSES, canEditOrder, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
+import { campaignDuration, quoteOrder, selectionDefaults, weeklyCost, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
+import { dayparts, estimateItems, estimates } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { forbidden, notFound } from '../../platform/errors';
+
+export type OrderRow = typeof estimates.$inferSelect;
+type DaypartRow = typeof dayparts.$inferSelect;
+
+export const isBooked = (status: OrderStatus) => (BOOKED_STATUSES as readonly OrderStatus[]).includes(status);
+
+/** The order, when the caller may see it (404 otherwise); no lock, for reads. */
+export const readableOrder = async (db: Tx, actor: OrderActor, id: string): Promise<OrderRow> => {
+  const [order] = await db.select().from(estimates).where(eq(estimates.id, id)).limit(1);
+  if (!order || !canReadOrder(actor, order.ownerId)) throw notFound(ESTIMATE_MESSAGES.notFound);
+  return order;
+};
+
+/** The order, locked for the rest of the transaction; 404 when it is missing or not the caller's to see. */
+export const lockReadableOrder = async (tx: Tx, actor: OrderActor, id: string): Promise<OrderRow> => {
+  const [order] = await tx.select().from(estimates).where(eq(estimates.id, id)).limit(1).for('update');
+  if (!order || !canReadOrder(actor, order.ownerId)) throw notFound(ESTIMATE_MESSAGES.notFound);
+  return order;
+};
+
+/** As lockReadableOrder, and 403 when the caller may not edit the order in its status. */
+export const lockEditableOrder = async (tx: Tx, actor: OrderActor, id: string): Promise<OrderRow> => {
+  const order = await lockReadableOrder(tx, actor, id);
+  if (!canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);
+  return order;
+};
+
+export const daypartLimits = (d: DaypartRow): DaypartLimits => ({
+  name: d.name,
+  spotFrequency: d.spotFrequency,
+  minCpm: toDollars(d.minCpmCents),
+  baseCpm: toDollars(d.baseCpmCents),
+});
+
+/** How one item is priced: its custom CPM, else the daypart's default (base CPM, else $5). */
+export const selectionOf = (d: DaypartRow, item: { spotsPerOccurrence: number; userDefinedCpmCents: number | null }): PricedSelection => ({
+  multiplier: d.multiplier,
+  spotsPerDay: item.spotsPerOccurrence,
+  cpm: item.userDefinedCpmCents != null ? toDollars(item.userDefinedCpmCents) : selectionDefaults(daypartLimits(d)).cpm,
+  daysPerWeek: d.daysOfWeek.length,
+});
+
+/** The order's items (or one of them) with their dayparts, in airtime order. */
+export const itemsWithDayparts = (tx: Tx, estimateId: string, itemId?: string) =>
+  tx
+    .select({ item: estimateItems, daypart: dayparts })
+    .from(estimateItems)
+    .innerJoin(dayparts, eq(dayparts.id, estimateItems.daypartId))
+    .where(and(eq(estimateItems.estimateId, estimateId), itemId ? eq(estimateItems.id, itemId) : undefined))
+    .orderBy(asc(dayparts.startTime), asc(dayparts.name));
+
+/**
+ * The order's quote: weekly cost and reach of its items, and the end date its budget buys from
+ * its start date. A budget that would last longer than MAX_CAMPAIGN_DAYS gives no end date.
+ */
+export const quoteFor = (order: Pick<OrderRow, 'totalSpendCents' | 'startDate'>, selections: readonly PricedSelection[]) => {
+  const budget = toDollars(order.totalSpendCents);
+  const tooLong = campaignDuration(budget, weeklyCost(selections)).days > MAX_CAMPAIGN_DAYS;
+  return { ...quoteOrder({ selections, budget, startDate: tooLong ? null : order.startDate }), tooLong };
+};
+
+/** Recomputes weekly cost, end date and amount owed from the stored budget, start date, discount and items. */
+export const recomputeOrder = async (tx: Tx, estimateId: string): Promise<OrderRow> => {
+  const [order] = await tx.select().from(estimates).where(eq(estimates.id, estimateId)).limit(1);
+  if (!order) throw notFound(ESTIMATE_MESSAGES.notFound);
+  const rows = await itemsWithDayparts(tx, estimateId);
+  const quote = quoteFor(order, rows.map((r) => selectionOf(r.daypart, r.item)));
+  const discount = Math.min(order.discountCents, order.totalSpendCents);
+  const [updated] = await tx
+    .update(estimates)
+    .set({
+      totalEstimatedCostCents: toCents(quote.weeklyCost),
+      endDate: quote.endDate,
+      discountCents: discount,
+      totalAmountCents: Math.max(0, order.totalSpendCents - discount),
+      updatedAt: new Date(),
+    })
+    .where(eq(estimates.id, estimateId))
+    .returning();
+  return updated!;
+};

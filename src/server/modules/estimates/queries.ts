@@ -1,0 +1,161 @@
+/**
+ * Reading orders as the API answers them: one query per list, with the owner, brand, media,
+ * card, the brand's media count and the weekly reach joined in (grouped subqueries, no N+1).
+ */
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
+import { ESTIMATE_MESSAGES, type Estimate, type EstimateDetail, type EstimateListQuery, type EstimateStats } from '../../../domain/estimate-schemas';
+import { toDollars } from '../../../domain/money';
+import { canReadOrder, type OrderActor } from '../../../domain/orders';
+import { isAdmin } from '../../../domain/roles';
+import { fullName } from '../../../domain/users';
+import { brands, dayparts, estimateItems, estimates, mediaAssets, paymentMethods, users } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import { listItems } from '../estimate-items/queries';
+
+const selectEstimates = (db: Tx) => {
+  const mediaCounts = db
+    .select({ brandId: mediaAssets.brandId, count: sql<number>`count(*)`.as('media_count') })
+    .from(mediaAssets)
+    .groupBy(mediaAssets.brandId)
+    .as('media_counts');
+  const reach = db
+    .select({
+      estimateId: estimateItems.estimateId,
+      reach: sql<number>`sum(${dayparts.multiplier} * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * ${estimateItems.spotsPerOccurrence} * cardinality(${dayparts.daysOfWeek}))`.as('weekly_reach'),
+    })
+    .from(estimateItems)
+    .innerJoin(dayparts, eq(dayparts.id, estimateItems.daypartId))
+    .groupBy(estimateItems.estimateId)
+    .as('reach');
+  return db
+    .select({
+      order: getTableColumns(estimates),
+      brandName: brands.commonName,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+      ownerEmail: users.email,
+      mediaFilename: mediaAssets.filename,
+      paymentLast4: paymentMethods.last4,
+      paymentBrand: paymentMethods.cardBrand,
+      mediaCount: mediaCounts.count,
+      weeklyReach: reach.reach,
+    })
+    .from(estimates)
+    .innerJoin(users, eq(users.id, estimates.ownerId))
+    .leftJoin(brands, eq(brands.id, estimates.brandId))
+    .leftJoin(mediaAssets, eq(mediaAssets.id, estimates.mediaAssetId))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, estimates.paymentMethodId))
+    .leftJoin(mediaCounts, eq(mediaCounts.brandId, estimates.brandId))
+    .leftJoin(reach, eq(reach.estimateId, estimates.id))
+    .$dynamic();
+};
+
+type EstimateRow = Awaited<ReturnType<ReturnType<typeof selectEstimates>['execute']>>[number];
+
+const toEstimate = ({ order, ...row }: EstimateRow): Estimate => ({
+  id: order.id,
+  estimate_name: order.estimateName,
+  status: order.status,
+  brand_id: order.brandId,
+  brand_name: row.brandName,
+  start_date: order.startDate,
+  end_date: order.endDate,
+  total_spend: toDollars(order.totalSpendCents),
+  total_estimated_cost: toDollars(order.totalEstimatedCostCents),
+  total_amount: toDollars(order.totalAmountCents),
+  discount_amount: toDollars(order.discountCents),
+  coupon_code: order.couponCode,
+  owner_id: order.ownerId,
+  owner_name: fullName(row.ownerFirstName, row.ownerLastName),
+  owner_first_name: row.ownerFirstName,
+  owner_last_name: row.ownerLastName,
+  owner_email: row.ownerEmail,
+  media_asset_id: order.mediaAssetId,
+  media_filename: row.mediaFilename,
+  payment_method_id: order.paymentMethodId,
+  payment_last4: row.paymentLast4,
+  payment_brand: row.paymentBrand,
+  notes: order.notes,
+  media_asset_count: Number(row.mediaCount ?? 0),
+  weekly_reach: Math.round(Number(row.weeklyReach ?? 0)),
+  created_at: order.createdAt.toISOString(),
+  updated_at: order.updatedAt.toISOString(),
+});
+
+/** Clients see their own orders only. */
+const scopeOf = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(estimates.ownerId, actor.id));
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const listEstimates = async ({ db, actor, query }: { db: Tx; actor: OrderActor; query: EstimateListQuery }): Promise<Estimate[]> => {
+  const search = query.search ? likePattern(query.search) : undefined;
+  const rows = await selectEstimates(db)
+    .where(
+      and(
+        scopeOf(actor),
+        query.status ? eq(estimates.status, query.status) : undefined,
+        query.exclude_status?.length ? notInArray(estimates.status, query.exclude_status) : undefined,
+        query.brand_id ? eq(estimates.brandId, query.brand_id) : undefined,
+        search ? or(ilike(estimates.estimateName, search), ilike(brands.commonName, search), ilike(users.email, search)) : undefined,
+      ),
+    )
+    .orderBy(desc(estimates.createdAt), desc(estimates.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return rows.map(toEstimate);
+};
+
+/** Orders awaiting review, oldest submission first. */
+export const listPendingEstimates = async ({ db }: { db: Tx }): Promise<Estimate[]> => {
+  const rows = await selectEstimates(db)
+    .where(inArray(estimates.status, ['ordered', 'pending_approval']))
+    .orderBy(asc(sql`coalesce(${estimates.submittedAt}, ${estimates.createdAt})`), asc(estimates.id))
+    .limit(1000);
+  return rows.map(toEstimate);
+};
+
+export const getEstimate = async ({ db, actor, id }: { db: Tx; actor: OrderActor; id: string }): Promise<EstimateDetail> => {
+  const [row] = await selectEstimates(db).where(eq(estimates.id, id)).limit(1);
+  if (!row || !canReadOrder(actor, row.order.ownerId)) throw notFound(ESTIMATE_MESSAGES.notFound);
+  return { ...toEstimate(row), items: await listItems(db, id) };
+};
+
+const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`;
+
+export const estimateStats = async ({ db, actor }: { db: Tx; actor: OrderActor }): Promise<EstimateStats> => {
+  const count = (status: (typeof estimates.status.enumValues)[number]) => countWhere(eq(estimates.status, status));
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`,
+      draft: count('draft'),
+      ordered: count('ordered'),
+      approved: count('approved'),
+      rejected: count('rejected'),
+      modified: count('modified'),
+      scheduled: count('scheduled'),
+      active: count('active'),
+      completed: count('completed'),
+      pending: countWhere(inArray(estimates.status, ['ordered', 'pending_approval'])),
+      totalBudget: sql<number>`coalesce(sum(${estimates.totalSpendCents}), 0)`,
+      approvedBudget: sql<number>`coalesce(sum(${estimates.totalSpendCents}) filter (where ${inArray(estimates.status, ['approved', 'scheduled', 'active', 'completed'])}), 0)`,
+    })
+    .from(estimates)
+    .where(scopeOf(actor));
+  const n = (v: unknown) => Number(v ?? 0);
+  return {
+    total_estimates: n(row?.total),
+    draft_count: n(row?.draft),
+    ordered_count: n(row?.ordered),
+    approved_count: n(row?.approved),
+    rejected_count: n(row?.rejected),
+    modified_count: n(row?.modified),
+    scheduled_count: n(row?.scheduled),
+    active_count: n(row?.active),
+    completed_count: n(row?.completed),
+    total_budget: toDollars(n(row?.totalBudget)),
+    approved_budget: toDollars(n(row?.approvedBudget)),
+    pending_count: n(row?.pending),
+  };
+};

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplySchema, messageReplySchema } from '../../../domain/auth';
+import {
+  ESTIMATE_MESSAGES,
+  estimateCreateSchema,
+  estimateDetailSchema,
+  estimateListQuerySchema,
+  estimateSchema,
+  estimateStatsSchema,
+  estimateUpdateSchema,
+  reviewBodySchema,
+} from '../../../domain/estimate-schemas';
+import type { ReviewDecision } from '../../../domain/orders';
+import type { AppContext } from '../../context';
+import { actorOf, type Guards } from '../auth/guard';
+import { estimateStats, getEstimate, listEstimates, listPendingEstimates } from './queries';
+import { createEstimate, deleteEstimate, updateEstimate } from './service';
+import { reviewOrder } from './status';
+import type { Staged } from '../notifications';
+
+const idParams = z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) });
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
+const tags = { tags: ['estimates'], security: [{ bearerAuth: [] }] };
+
+const REVIEWS: Record<string, ReviewDecision> = { approve: 'approved', reject: 'rejected', modify: 'modified' };
+
+export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { onRequest: guards.signedIn };
+  const admin = { onRequest: guards.adminOnly };
+
+  // Fixed paths first, so that they are never read as an order id.
+  r.get('/estimates/stats/dashboard', { ...signedIn, schema: { ...tags, response: { 200: estimateStatsSchema, ...errors } } }, (request) =>
+    estimateStats({ db: ctx.db, actor: actorOf(request) }),
+  );
+
+  r.get('/estimates/pending', { ...admin, schema: { ...tags, response: { 200: z.array(estimateSchema), ...errors } } }, () => listPendingEstimates({ db: ctx.db }));
+
+  r.get('/estimates', { ...signedIn, schema: { ...tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema), ...errors } } }, (request) =>
+    listEstimates({ db: ctx.db, actor: actorOf(request), query: request.query }),
+  );
+
+  r.post('/estimates', { ...signedIn, schema: { ...tags, body: estimateCreateSchema.nullish(), response: { 201: estimateDetailSchema, ...errors } } }, async (request, reply) =>
+    reply.code(201).send(await createEstimate({ db: ctx.db, actor: actorOf(request), input: request.body ?? {} })),
+  );
+
+  r.get('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: estimateDetailSchema, ...errors } } }, (request) =>
+    getEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id }),
+  );
+
+  /** Runs a status-changing operation, then delivers the notifications it stored once it has committed. */
+  const thenNotify = async <T>(run: (events: Staged[]) => Promise<T>): Promise<T> => {
+    const events: Staged[] = [];
+    const result = await run(events);
+    for (const event of events) ctx.notifier.deliver(event);
+    return result;
+  };
+
+  r.put('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateDetailSchema, ...errors } } }, (request) =>
+    thenNotify((events) => updateEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, events })),
+  );
+
+  r.delete('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
+    await deleteEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id });
+    return { message: ESTIMATE_MESSAGES.deleted };
+  });
+
+  for (const [action, decision] of Object.entries(REVIEWS)) {
+    r.patch(
+      `/estimates/:id/${action}`,
+      { ...admin, schema: { ...tags, params: idParams, body: reviewBodySchema, response: { 200: estimateDetailSchema, ...errors } } },
+      (request) => thenNotify((events) => reviewOrder({ db: ctx.db, actor: actorOf(request), id: request.params.id, decision, notes: request.body?.notes, events })),
+    );
+  }
+};

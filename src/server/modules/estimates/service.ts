@@ -1,0 +1,119 @@
+/** Creating, editing and deleting orders. Status changes are in status.ts. */
+import { eq } from 'drizzle-orm';
+import { ESTIMATE_MESSAGES, ORDER_CONTENT_FIELDS, type EstimateCreateInput, type EstimateDetail, type EstimateUpdateInput } from '../../../domain/estimate-schemas';
+import { toCents } from '../../../domain/money';
+import { canDeleteOrder, canEditOrder, type OrderActor } from '../../../domain/orders';
+import { isAdmin } from '../../../domain/roles';
+import { estimates } from '../../db/schema';
+import { isForeignKeyViolation, type Db, type Tx } from '../../platform/db';
+import { badRequest, conflict, forbidden } from '../../platform/errors';
+import { assertCapacityForBooking } from '../dayparts/service';
+import { isBooked, lockReadableOrder, recomputeOrder, type OrderRow } from './orders';
+import { getEstimate } from './queries';
+import { assertBrandUsable, assertCardOfOwner, assertMediaOfBrand, mediaBrandOf } from './references';
+import { assertAdminCanSet, setStatusByAdmin, submitOrder } from './status';
+import type { Staged } from '../notifications';
+
+export const createEstimate = async ({ db, actor, input }: { db: Db; actor: OrderActor; input: EstimateCreateInput }): Promise<EstimateDetail> => {
+  const id = await db.transaction(async (tx) => {
+    if (input.brand_id) await assertBrandUsable(tx, actor, input.brand_id);
+    const [row] = await tx
+      .insert(estimates)
+      .values({
+        ownerId: actor.id,
+        brandId: input.brand_id ?? null,
+        estimateName: input.estimate_name ?? '',
+        startDate: input.start_date ?? null,
+        totalSpendCents: toCents(input.total_spend ?? 0),
+        notes: input.notes ?? null,
+      })
+      .returning({ id: estimates.id });
+    await recomputeOrder(tx, row!.id);
+    return row!.id;
+  });
+  return getEstimate({ db, actor, id });
+};
+
+/** Writes the edited fields; brand, media and card are checked against the order. */
+const applyFields = async (tx: Tx, actor: OrderActor, order: OrderRow, input: EstimateUpdateInput) => {
+  const set: Partial<typeof estimates.$inferInsert> = {};
+  if (input.estimate_name !== undefined) set.estimateName = input.estimate_name;
+  if (input.start_date !== undefined) set.startDate = input.start_date;
+  if (input.total_spend !== undefined) set.totalSpendCents = toCents(input.total_spend);
+  if (input.notes !== undefined) set.notes = input.notes;
+  if (input.brand_id !== undefined && input.brand_id !== order.brandId) {
+    if (input.brand_id) await assertBrandUsable(tx, actor, input.brand_id);
+    set.brandId = input.brand_id;
+  }
+  const brandId = set.brandId !== undefined ? set.brandId : order.brandId;
+  if (input.media_asset_id) {
+    await assertMediaOfBrand(tx, input.media_asset_id, brandId);
+    set.mediaAssetId = input.media_asset_id;
+  } else if (input.media_asset_id === null) {
+    set.mediaAssetId = null;
+  } else if (set.brandId !== undefined && order.mediaAssetId && (await mediaBrandOf(tx, order.mediaAssetId)) !== brandId) {
+    // The media picker offers the brand's assets: another brand's spot no longer fits.
+    set.mediaAssetId = null;
+  }
+  if (input.payment_method_id) await assertCardOfOwner(tx, input.payment_method_id, order.ownerId);
+  if (input.payment_method_id !== undefined) set.paymentMethodId = input.payment_method_id;
+  if (input.coupon_code !== undefined && input.coupon_code !== order.couponCode) {
+    // A new code is redeemed at the next submit; until then nothing is discounted.
+    Object.assign(set, { couponCode: input.coupon_code, couponId: null, discountCents: 0 });
+  }
+  if (Object.keys(set).length > 0) await tx.update(estimates).set(set).where(eq(estimates.id, order.id));
+};
+
+/**
+ * PUT /estimates/:id. A client edits their order and may submit it (`status: "ordered"`);
+ * an admin edits any order but an approved one, and may set any settable status (Order
+ * Management), also on an approved order when only status and notes are sent.
+ */
+export const updateEstimate = async ({
+  db,
+  actor,
+  id,
+  input,
+  events,
+}: {
+  db: Db;
+  actor: OrderActor;
+  id: string;
+  input: EstimateUpdateInput;
+  /** Notifications stored with a status change; the caller delivers them after the commit. */
+  events: Staged[];
+}): Promise<EstimateDetail> => {
+  await db.transaction(async (tx) => {
+    const order = await lockReadableOrder(tx, actor, id);
+    const editsContent = ORDER_CONTENT_FIELDS.some((field) => input[field] !== undefined);
+    // A client's form may send the status it already has: that is no change.
+    const status = input.status !== undefined && (isAdmin(actor.role) || input.status !== order.status) ? input.status : undefined;
+    if (isAdmin(actor.role)) {
+      if (status) assertAdminCanSet(order.status, status);
+      if ((editsContent || !status) && !canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);
+    } else {
+      if (!canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);
+      if (status && status !== 'ordered') throw forbidden(ESTIMATE_MESSAGES.statusRefused);
+    }
+    await applyFields(tx, actor, order, input);
+    const current = await recomputeOrder(tx, id);
+    if (status && isAdmin(actor.role)) await setStatusByAdmin(tx, current, status, events);
+    else if (status) await submitOrder(tx, current, events);
+    // An edit of an order that stays booked may take more spots (entering a booked status was checked above).
+    if (editsContent && isBooked(current.status) && (!status || isBooked(status))) await assertCapacityForBooking({ tx, estimateId: id });
+  });
+  return getEstimate({ db, actor, id });
+};
+
+export const deleteEstimate = async ({ db, actor, id }: { db: Db; actor: OrderActor; id: string }) => {
+  try {
+    await db.transaction(async (tx) => {
+      const order = await lockReadableOrder(tx, actor, id);
+      if (!canDeleteOrder(actor, order)) throw badRequest(ESTIMATE_MESSAGES.deleteRefused);
+      await tx.delete(estimates).where(eq(estimates.id, id));
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict('This order is referenced by other records and cannot be deleted');
+    throw error;
+  }
+};

@@ -1,0 +1,155 @@
+/**
+ * The processing job of one upload: probe (is it a playable video?), thumbnail, preview.
+ * Each stage is stored on the row and published live. A file that is not a video is removed
+ * with its row (its final state stays in the progress hub for late joiners). A failure after a
+ * successful probe keeps the asset (its original is a verified video) with stage `error`.
+ * A shutdown aborts the job and leaves the row mid-way: the next start resumes it.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { MEDIA_MESSAGES, type MediaStage } from '../../../domain/media-schemas';
+import { mediaAssets } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import type { JobContext } from '../../platform/jobs';
+import { probeVideo } from './probe';
+import { makePreview, makeThumbnail } from './renditions';
+import { mediaRow, type MediaRow } from './queries';
+import type { MediaRuntime } from './runtime';
+
+export const PROCESS_MEDIA_JOB = 'media.process';
+export const processMediaPayload = z.object({ assetId: z.uuid() });
+
+const STAGE_MESSAGES: Record<MediaStage, string> = {
+  uploaded: 'Waiting to be processed',
+  probing: 'Checking the video',
+  thumbnail: 'Making the thumbnail',
+  preview: 'Making the preview',
+  complete: 'Ready',
+  error: MEDIA_MESSAGES.processingFailed,
+};
+export const stageMessage = (stage: string): string => STAGE_MESSAGES[stage as MediaStage] ?? '';
+
+/** The row went away while it was being processed (deleted by a user). */
+class AssetGone extends Error {}
+
+/** Minimum time between two progress writes to the database (live events are not throttled). */
+const PROGRESS_WRITE_MS = 1000;
+
+export const deriveKeys = (assetId: string) => ({ thumbnail: `${assetId}.thumbnail.jpg`, preview: `${assetId}.preview.mp4` });
+
+/**
+ * Removes an asset's row and then its files; answers false (and keeps the files) when no row
+ * matched, e.g. `onlyPending` and the asset was approved meanwhile.
+ */
+export const removeAsset = async (db: Db, media: MediaRuntime, row: Pick<MediaRow, 'id' | 'storageKey'>, { onlyPending = false } = {}) => {
+  const removed = await db
+    .delete(mediaAssets)
+    .where(and(eq(mediaAssets.id, row.id), onlyPending ? eq(mediaAssets.status, 'pending') : undefined))
+    .returning({ id: mediaAssets.id });
+  if (removed.length === 0 && onlyPending) return false;
+  const keys = deriveKeys(row.id);
+  await Promise.all([row.storageKey, keys.thumbnail, keys.preview].map((key) => media.storage.delete(key)));
+  return removed.length > 0;
+};
+
+export const createMediaProcessor = ({ db, media, log }: { db: Db; media: MediaRuntime; log: FastifyBaseLogger }) => {
+  const { storage, hub } = media;
+
+  /** Not a usable video: the asset and its files go; the final state says why. */
+  const reject = async (row: MediaRow, message: string) => {
+    await removeAsset(db, media, row);
+    hub.publish(row.id, { stage: 'error', progress: 100, message }, row.uploadedBy);
+  };
+
+  return async ({ assetId }: z.output<typeof processMediaPayload>, { signal }: JobContext) => {
+    const row = await mediaRow(db, assetId);
+    if (!row) return;
+    const publish = (stage: MediaStage, progress: number, message = stageMessage(stage)) => hub.publish(assetId, { stage, progress, message }, row.uploadedBy);
+    const save = async (stage: MediaStage, progress: number, extra: Partial<typeof mediaAssets.$inferInsert> = {}, message = stageMessage(stage)) => {
+      const updated = await db
+        .update(mediaAssets)
+        .set({ processingStage: stage, processingProgress: progress, processingMessage: message, ...extra })
+        .where(eq(mediaAssets.id, assetId))
+        .returning({ id: mediaAssets.id });
+      if (updated.length === 0) throw new AssetGone();
+      publish(stage, progress, message);
+    };
+    const storeRendition = async (file: string, key: string, column: 'thumbnailKey' | 'previewKey', stage: MediaStage) => {
+      await storage.put(key, createReadStream(file), { signal });
+      try {
+        await save(stage, 100, { [column]: key });
+      } catch (error) {
+        await storage.delete(key);
+        throw error;
+      }
+    };
+
+    const scratch = await mkdtemp(path.join(media.workDir, `${assetId}-`));
+    try {
+      await save('probing', 0);
+      const input = storage.localPath(row.storageKey);
+      if (!(await storage.stat(row.storageKey))) return await reject(row, MEDIA_MESSAGES.fileMissing);
+      const tools = media.tools();
+      const facts = await probeVideo(tools.ffprobe, input, signal);
+      if (!facts) return await reject(row, MEDIA_MESSAGES.notAVideo);
+      await save('thumbnail', 0, { durationSeconds: facts.durationSeconds, width: facts.width, height: facts.height, videoCodec: facts.videoCodec, audioCodec: facts.audioCodec });
+
+      const thumbnail = path.join(scratch, 'thumbnail.jpg');
+      await makeThumbnail({ ffmpeg: tools.ffmpeg, input, output: thumbnail, durationSeconds: facts.durationSeconds, signal });
+      await storeRendition(thumbnail, deriveKeys(assetId).thumbnail, 'thumbnailKey', 'thumbnail');
+
+      await save('preview', 0);
+      let lastWrite = Date.now();
+      let lastPercent = 0;
+      let writing = Promise.resolve();
+      // The progress writes also notice a deletion: the encoding stops then, not at its end.
+      const gone = new AbortController();
+      const writeProgress = async (percent: number) => {
+        const updated = await db.update(mediaAssets).set({ processingProgress: percent }).where(eq(mediaAssets.id, assetId)).returning({ id: mediaAssets.id });
+        if (updated.length === 0) gone.abort(new AssetGone());
+      };
+      const preview = path.join(scratch, 'preview.mp4');
+      await makePreview({
+        ffmpeg: tools.ffmpeg,
+        input,
+        output: preview,
+        durationSeconds: facts.durationSeconds,
+        signal: AbortSignal.any([signal, gone.signal]),
+        onProgress: (encoded) => {
+          // 100 is said once the preview is stored.
+          const percent = Math.min(encoded, 99);
+          if (percent <= lastPercent) return;
+          lastPercent = percent;
+          publish('preview', percent);
+          if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+          lastWrite = Date.now();
+          writing = writing.then(() => writeProgress(percent)).catch(() => undefined);
+        },
+      });
+      await writing;
+      await storeRendition(preview, deriveKeys(assetId).preview, 'previewKey', 'preview');
+      await save('complete', 100);
+    } catch (error) {
+      if (signal.aborted || error instanceof AssetGone) return;
+      log.error({ err: error, assetId }, 'media processing failed');
+      await save('error', 100).catch(() => undefined);
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  };
+};
+
+/** Assets a previous process left mid-way (or queued) are queued again, oldest first. */
+export const resumeUnfinished = async ({ db, media }: { db: Db; media: MediaRuntime }) => {
+  const rows = await db
+    .select({ id: mediaAssets.id })
+    .from(mediaAssets)
+    .where(notInArray(mediaAssets.processingStage, ['complete', 'error']))
+    .orderBy(mediaAssets.createdAt);
+  for (const { id } of rows) await media.jobs.enqueue(PROCESS_MEDIA_JOB, { assetId: id });
+  return rows.length;
+};

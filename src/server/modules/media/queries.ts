@@ -1,0 +1,67 @@
+/** Reading media assets as the API shows them: one query joining brand and uploader. */
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { MEDIA_MESSAGES, type MediaAsset, type MediaStatus } from '../../../domain/media-schemas';
+import { isAdmin } from '../../../domain/roles';
+import { brands, mediaAssets, users } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import type { Actor } from '../auth/service';
+
+export type MediaRow = typeof mediaAssets.$inferSelect;
+
+const columns = { asset: mediaAssets, brandName: brands.commonName, uploaderEmail: users.email };
+type JoinedRow = { asset: MediaRow; brandName: string; uploaderEmail: string | null };
+
+export const toMediaAsset = ({ asset: a, brandName, uploaderEmail }: JoinedRow): MediaAsset => ({
+  id: a.id,
+  filename: a.filename,
+  mime_type: a.mimeType,
+  file_size: Number(a.fileSize),
+  status: a.status,
+  brand_id: a.brandId,
+  brand_name: brandName,
+  uploaded_by: a.uploadedBy,
+  uploaded_by_email: uploaderEmail,
+  estimate_id: a.estimateId,
+  duration_seconds: a.durationSeconds,
+  width: a.width,
+  height: a.height,
+  video_codec: a.videoCodec,
+  audio_codec: a.audioCodec,
+  processing_stage: a.processingStage,
+  processing_progress: a.processingProgress,
+  processing_message: a.processingMessage,
+  has_preview: a.previewKey !== null,
+  has_thumbnail: a.thumbnailKey !== null,
+  created_at: a.createdAt.toISOString(),
+  updated_at: a.updatedAt.toISOString(),
+});
+
+/** Clients reach the media of their own brands; admins all media. */
+const visibleTo = (actor: Actor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(brands.ownerId, actor.id));
+
+const joined = (db: Tx, where: SQL | undefined) =>
+  db.select(columns).from(mediaAssets).innerJoin(brands, eq(brands.id, mediaAssets.brandId)).leftJoin(users, eq(users.id, mediaAssets.uploadedBy)).where(where);
+
+export const listMedia = async ({ db, actor, brandId, status }: { db: Tx; actor: Actor; brandId?: string; status?: MediaStatus }): Promise<MediaAsset[]> => {
+  const rows = await joined(db, and(visibleTo(actor), brandId ? eq(mediaAssets.brandId, brandId) : undefined, status ? eq(mediaAssets.status, status) : undefined)).orderBy(
+    desc(mediaAssets.createdAt),
+    desc(mediaAssets.id),
+  );
+  return rows.map(toMediaAsset);
+};
+
+/** The asset with its raw columns, when the actor may see it; 404 otherwise. */
+export const findVisibleMedia = async (db: Tx, actor: Actor, id: string): Promise<JoinedRow> => {
+  const [row] = await joined(db, and(eq(mediaAssets.id, id), visibleTo(actor))).limit(1);
+  if (!row) throw notFound(MEDIA_MESSAGES.notFound);
+  return row;
+};
+
+export const getMedia = async ({ db, actor, id }: { db: Tx; actor: Actor; id: string }): Promise<MediaAsset> => toMediaAsset(await findVisibleMedia(db, actor, id));
+
+/** The asset's raw row, whoever may see it (for the processing job and signed links). */
+export const mediaRow = async (db: Tx, id: string): Promise<MediaRow | undefined> => {
+  const [row] = await db.select().from(mediaAssets).where(eq(mediaAssets.id, id)).limit(1);
+  return row;
+};

@@ -1,0 +1,76 @@
+/** The events of the specification, as the ordering and media flows raise them. */
+import { STATUS_LABELS, type OrderStatus } from '../../../domain/orders';
+import type { SystemSubType } from '../../../domain/realtime';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../platform/db';
+import { publishNotification, stageNotification } from './publish';
+import type { Recipients } from './store';
+
+interface OrderRef {
+  id: string;
+  ownerId: string;
+  estimateName: string;
+}
+
+const orderName = (order: OrderRef) => order.estimateName.trim() || 'Untitled order';
+
+export const estimateStatusMessage = (name: string, status: OrderStatus): string => {
+  if (status === 'approved') return `Your order "${name}" was approved`;
+  if (status === 'rejected') return `Your order "${name}" was rejected`;
+  if (status === 'modified') return `Changes were requested on your order "${name}"`;
+  return `Your order "${name}" is now ${STATUS_LABELS[status]}`;
+};
+
+/** estimate_status_change → the order's owner: stored in the transaction that changes the status, delivered after it commits. */
+export const stageEstimateStatusChange = (tx: Tx, order: OrderRef, status: OrderStatus) =>
+  stageNotification(tx, { userIds: [order.ownerId] }, {
+    type: 'estimate_status_change',
+    status,
+    message: estimateStatusMessage(orderName(order), status),
+    estimateId: order.id,
+    estimateName: orderName(order),
+  });
+
+/** new_estimate → every admin: stored in the submit transaction, delivered after it commits. */
+export const stageNewEstimate = (tx: Tx, order: OrderRef) =>
+  stageNotification(tx, { admins: true }, {
+    type: 'new_estimate',
+    status: 'ordered',
+    message: `New order "${orderName(order)}" was submitted for approval`,
+    estimateId: order.id,
+    estimateName: orderName(order),
+  });
+
+interface MediaRef {
+  id: string;
+  filename: string;
+}
+
+/**
+ * media_status_change → the uploader (approved or rejected). For the media module: call after
+ * the status change has committed; it never throws for delivery problems.
+ */
+export const notifyMediaStatusChange = (ctx: Pick<AppContext, 'db' | 'notifier'>, { media, status, uploaderId }: { media: MediaRef; status: 'approved' | 'rejected'; uploaderId: string | null }) =>
+  publishNotification({
+    ctx,
+    to: { userIds: uploaderId ? [uploaderId] : [] },
+    notification: { type: 'media_status_change', status, message: `Your media file "${media.filename}" was ${status}`, mediaId: media.id, filename: media.filename },
+  });
+
+/** new_media_upload → every admin. For the media module: call after the upload is stored. */
+export const notifyNewMediaUpload = (ctx: Pick<AppContext, 'db' | 'notifier'>, { media, uploaderEmail }: { media: MediaRef; uploaderEmail?: string | null }) =>
+  publishNotification({
+    ctx,
+    to: { admins: true },
+    notification: {
+      type: 'new_media_upload',
+      status: 'pending',
+      message: uploaderEmail ? `New media file "${media.filename}" uploaded by ${uploaderEmail} needs approval` : `New media file "${media.filename}" needs approval`,
+      mediaId: media.id,
+      filename: media.filename,
+    },
+  });
+
+/** system_message with a subType (info by default) to chosen users and/or every admin. */
+export const notifySystemMessage = (ctx: Pick<AppContext, 'db' | 'notifier'>, { to, message, subType = 'info' }: { to: Recipients; message: string; subType?: SystemSubType }) =>
+  publishNotification({ ctx, to, notification: { type: 'system_message', subType, message } });

@@ -1,0 +1,73 @@
+/**
+ * Publishing a notification: rows per recipient, a live `notification` to their rooms (and to
+ * the order's room so open order pages refresh), and e-mail to the active recipients of the
+ * type. Live and e-mail delivery never block or fail the request: they run after the rows are
+ * committed, errors are logged.
+ */
+import { estimateRoom, userRoom } from '../../../domain/realtime';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../platform/db';
+import { activeRecipients, composeMail } from './mail';
+import { storeNotifications, toNotification, type NotificationInput, type Recipients } from './store';
+
+export interface Staged {
+  input: NotificationInput;
+  rows: Awaited<ReturnType<typeof storeNotifications>>;
+}
+
+export interface Notifier {
+  /** Emits and mails a notification whose rows are committed. */
+  deliver(staged: Staged): void;
+  /** Waits for sends in flight. */
+  close(): Promise<void>;
+}
+
+export const createNotifier = (ctx: Omit<AppContext, 'notifier'>): Notifier => {
+  const inFlight = new Set<Promise<void>>();
+  let closed = false;
+
+  const track = (work: Promise<void>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+
+  const emit = ({ input, rows }: Staged) => {
+    for (const row of rows) ctx.realtime.emitNotification([userRoom(row.userId)], toNotification(row));
+    // Others watching the order (its owner or an admin) learn that it changed.
+    if (input.estimateId && rows[0]) ctx.realtime.emitNotification([estimateRoom(input.estimateId)], toNotification(rows[0]), rows.map((r) => userRoom(r.userId)));
+  };
+
+  const mail = async (input: NotificationInput) => {
+    const recipients = await activeRecipients(ctx.db, input.type);
+    await Promise.all(recipients.map((to) => ctx.mailer.send(composeMail(ctx.config.appUrl, to, input))));
+  };
+
+  const deliver = (staged: Staged) => {
+    if (closed) return;
+    try {
+      emit(staged);
+    } catch (error) {
+      ctx.log.error({ err: error }, 'could not emit notification');
+    }
+    track(mail(staged.input).catch((error: unknown) => ctx.log.error({ err: error, type: staged.input.type }, 'could not mail notification')));
+  };
+
+  return {
+    deliver,
+    async close() {
+      closed = true;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+};
+
+/** Stores the rows in the caller's transaction; deliver them with ctx.notifier once it has committed. */
+export const stageNotification = async (tx: Tx, to: Recipients, input: NotificationInput): Promise<Staged> => ({ input, rows: await storeNotifications(tx, to, input) });
+
+/**
+ * Stores a notification for its recipients and delivers it live and by e-mail, without waiting
+ * for the e-mail. Call it after your own transaction has committed.
+ */
+export const publishNotification = async ({ ctx, to, notification }: { ctx: Pick<AppContext, 'db' | 'notifier'>; to: Recipients; notification: NotificationInput }): Promise<void> => {
+  ctx.notifier.deliver(await stageNotification(ctx.db, to, notification));
+};

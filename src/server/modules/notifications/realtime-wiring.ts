@@ -1,0 +1,26 @@
+/** Connects the realtime port to sessions and order access. */
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Server } from 'node:http';
+import { isAdmin } from '../../../domain/roles';
+import { estimates } from '../../db/schema';
+import type { Database } from '../../platform/db';
+import { createRealtime, type RealtimeUser } from '../../platform/realtime';
+import { actorFromToken } from '../auth/service';
+import type { TokenSigner } from '../auth/tokens';
+
+export const createAppRealtime = ({ server, database, tokens, log }: { server: Server; database: Database; tokens: TokenSigner; log: FastifyBaseLogger }) =>
+  createRealtime({
+    server,
+    database,
+    log,
+    authenticate: async (token) => {
+      const actor = await actorFromToken({ db: database.db, tokens, token });
+      return actor ? { id: actor.id, role: actor.role } : undefined;
+    },
+    canReadEstimate: async (user: RealtimeUser, estimateId: string) => {
+      if (isAdmin(user.role)) return true;
+      const [row] = await database.db.select({ ownerId: estimates.ownerId }).from(estimates).where(eq(estimates.id, estimateId)).limit(1);
+      return row?.ownerId === user.id;
+    },
+  });

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplySchema, messageReplySchema } from '../../../domain/auth';
+import { usersReplySchema } from '../../../domain/users';
+import type { AppContext } from '../../context';
+import { actorOf, type Guards } from '../auth/guard';
+import { changeUserRole, deleteUser, listUsers } from './service';
+
+const idParams = z.object({ id: z.uuid({ error: 'User not found' }) });
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
+const secured = { tags: ['users'], security: [{ bearerAuth: [] }] };
+
+export const userRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { onRequest: guards.adminOnly };
+
+  r.get('/users', { ...admin, schema: { ...secured, response: { 200: usersReplySchema, ...errors } } }, async () => ({
+    users: await listUsers({ db: ctx.db }),
+  }));
+
+  r.patch('/users/:id/promote', { ...admin, schema: { ...secured, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
+    await changeUserRole({ db: ctx.db, actorId: actorOf(request).id, userId: request.params.id, role: 'traffic_admin' });
+    return { message: 'User promoted to admin successfully' };
+  });
+
+  r.patch('/users/:id/demote', { ...admin, schema: { ...secured, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
+    await changeUserRole({ db: ctx.db, actorId: actorOf(request).id, userId: request.params.id, role: 'client' });
+    return { message: 'User demoted to client successfully' };
+  });
+
+  r.delete('/users/:id', { ...admin, schema: { ...secured, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
+    await deleteUser({ db: ctx.db, actorId: actorOf(request).id, userId: request.params.id });
+    return { message: 'User deleted successfully' };
+  });
+};

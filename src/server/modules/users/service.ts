@@ -1,0 +1,53 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Role } from '../../../domain/roles';
+import { fullName, type UserListItem } from '../../../domain/users';
+import { users } from '../../db/schema';
+import { isForeignKeyViolation, type Db } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+
+export const listUsers = async ({ db }: { db: Db }): Promise<UserListItem[]> => {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      company: users.company,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .orderBy(desc(users.createdAt), users.email);
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    full_name: fullName(row.firstName, row.lastName),
+    first_name: row.firstName,
+    last_name: row.lastName,
+    company: row.company,
+    created_at: row.createdAt.toISOString(),
+  }));
+};
+
+const refuseSelf = (actorId: string, userId: string, message: string) => {
+  if (actorId === userId) throw badRequest(message);
+};
+
+export const changeUserRole = async ({ db, actorId, userId, role }: { db: Db; actorId: string; userId: string; role: Role }) => {
+  refuseSelf(actorId, userId, 'You cannot change your own role');
+  const [row] = await db.update(users).set({ role }).where(eq(users.id, userId)).returning({ id: users.id });
+  if (!row) throw notFound('User not found');
+};
+
+export const deleteUser = async ({ db, actorId, userId }: { db: Db; actorId: string; userId: string }) => {
+  refuseSelf(actorId, userId, 'You cannot delete your own account');
+  try {
+    const [row] = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    if (!row) throw notFound('User not found');
+  } catch (error) {
+    // Orders are business records: a user who placed some is kept (demote them instead).
+    if (isForeignKeyViolation(error)) throw conflict('Cannot delete a user who has orders');
+    throw error;
+  }
+};

@@ -1,0 +1,118 @@
+/**
+ * The database port: one Drizzle database over either embedded PGlite or a PostgreSQL server.
+ * Both speak the same SQL; migrations are applied at start under an advisory lock so that
+ * several instances starting together migrate once.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A database or an open transaction: services accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The raw PGlite instance (embedded mode only), for tests that dump or clone it. */
+  pglite?: PGlite;
+  /** The connection string (server mode only), for adapters that need their own connections. */
+  url?: string;
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+const MIGRATION_LOCK = 727_001;
+
+export type DatabaseOptions =
+  | { databaseUrl: string }
+  | { dataDir: string }
+  | { memory: true; loadDataDir?: Blob | File };
+
+const fromPglite = (client: PGlite): Database => {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    ping: async () => {
+      try {
+        await client.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+};
+
+const fromPostgres = (url: string): Database => {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    url,
+    ping: async () => {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+};
+
+export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
+  if ('databaseUrl' in options) return fromPostgres(options.databaseUrl);
+  if ('dataDir' in options) {
+    mkdirSync(options.dataDir, { recursive: true });
+    return fromPglite(await PGlite.create(options.dataDir));
+  }
+  return fromPglite(await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}));
+};
+
+export const isUniqueViolation = (error: unknown): boolean => pgCode(error) === '23505';
+// 23503 foreign_key_violation; 23001 restrict_violation (ON DELETE RESTRICT).
+export const isForeignKeyViolation = (error: unknown): boolean => ['23503', '23001'].includes(pgCode(error) ?? '');
+
+const pgCode = (error: unknown): string | undefined => {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+};
+
+export { sql };

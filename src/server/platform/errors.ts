@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** A failure with a status and a message meant for the person who caused it. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = 'Access denied') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message = 'Too many requests. Please try again later.') => new HttpError(429, message);
+
+interface ValidationIssue {
+  message?: string;
+  instancePath?: string;
+  params?: { issue?: { message?: string; path?: unknown[] } };
+}
+
+/** Turns every error into `{ error }` with a fitting status; a 500 never leaks internals. */
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message });
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0] as ValidationIssue | undefined;
+      const message = first?.params?.issue?.message ?? first?.message ?? 'Invalid request';
+      // A path id that cannot exist (not a uuid) is simply not found.
+      const inPath = (error as { validationContext?: string }).validationContext === 'params';
+      return reply.code(inPath ? 404 : 400).send({ error: message });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ error: 'Internal server error' });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ error: clientErrorMessage(error as FastifyError) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'Internal server error' });
+  });
+};
+
+const clientErrorMessage = (error: FastifyError): string => {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Malformed JSON in request body';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    default:
+      return error.message || 'Bad request';
+  }
+};

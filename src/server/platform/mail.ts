@@ -1,0 +1,102 @@
+/**
+ * The mail port. Every message is written to the outbox table first. The embedded adapter stops
+ * there (and prints the message); with SMTP, a `mail.deliver` job sends it with nodemailer and
+ * records the outcome, retrying failures with a growing delay before marking them failed.
+ * Sending never throws into, nor waits on, the caller's request.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { mailOutbox } from '../db/schema';
+import type { Db } from './db';
+import type { JobQueue } from './jobs';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface MailerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  jobs: JobQueue;
+  smtpUrl: string | undefined;
+  from: string;
+  echo: boolean;
+  /** Waits before each retry; a message fails for good after the last one. */
+  retryDelaysMs: readonly number[];
+}
+
+const DELIVER_JOB = 'mail.deliver';
+
+const printMessage = (message: MailMessage) => {
+  process.stdout.write(
+    `\n──── mail to ${message.to} ────\nSubject: ${message.subject}\n\n${message.text}\n────────────────────────────\n`,
+  );
+};
+
+export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs }: MailerOptions): Mailer => {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  const timers = new Set<NodeJS.Timeout>();
+
+  const deliver = async ({ outboxId }: { outboxId: string }) => {
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)).limit(1);
+    if (!row || row.status !== 'queued' || !transport) return;
+    const attempts = row.attempts + 1;
+    try {
+      await transport.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody, ...(row.htmlBody && { html: row.htmlBody }) });
+      await db.update(mailOutbox).set({ status: 'sent', attempts, sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, outboxId));
+    } catch (error) {
+      const delay = retryDelaysMs[attempts - 1];
+      const lastError = String((error as Error).message).slice(0, 500);
+      await db.update(mailOutbox).set({ status: delay === undefined ? 'failed' : 'queued', attempts, lastError }).where(eq(mailOutbox.id, outboxId));
+      log.warn({ err: error, outboxId, attempts, retryInMs: delay }, 'mail delivery failed');
+      if (delay !== undefined) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          void jobs.enqueue(DELIVER_JOB, { outboxId }).catch(() => undefined);
+        }, delay);
+        timer.unref();
+        timers.add(timer);
+      }
+    }
+  };
+
+  if (transport) {
+    jobs.register(DELIVER_JOB, z.object({ outboxId: z.uuid() }), deliver, { concurrency: 2 });
+    // Messages a previous process queued but did not send go out now.
+    void db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.status, ['queued']))
+      .then((rows) => Promise.all(rows.map((r) => jobs.enqueue(DELIVER_JOB, { outboxId: r.id }))))
+      .catch((error: unknown) => log.error({ err: error }, 'could not resume queued mail'));
+  }
+
+  return {
+    async send(message) {
+      try {
+        const [row] = await db
+          .insert(mailOutbox)
+          .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, status: transport ? 'queued' : 'stored' })
+          .returning({ id: mailOutbox.id });
+        if (transport) await jobs.enqueue(DELIVER_JOB, { outboxId: row!.id });
+        else if (echo) printMessage(message);
+      } catch (error) {
+        log.error({ err: error }, 'could not record outgoing mail');
+      }
+    },
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      transport?.close();
+    },
+  };
+};

@@ -1,0 +1,140 @@
+/**
+ * The realtime port: socket.io on the app's own http server (path /socket.io, websocket only).
+ * A socket must send `authenticate` with a live session token within the grace period; until
+ * then it joins no room and receives nothing. With PostgreSQL the rooms span every instance
+ * through @socket.io/postgres-adapter; embedded mode keeps them in memory.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { Server, type Socket } from 'socket.io';
+import {
+  ADMINS_ROOM,
+  REALTIME_AUTH_ERROR,
+  REALTIME_PATH,
+  estimateRoom,
+  userRoom,
+  type ClientToServerEvents,
+  type Notification,
+  type ServerToClientEvents,
+} from '../../domain/realtime';
+import { isAdmin, type Role } from '../../domain/roles';
+import type { Database } from './db';
+
+export interface RealtimeUser {
+  id: string;
+  role: Role;
+}
+
+interface SocketData {
+  user?: RealtimeUser;
+}
+
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface RealtimeOptions {
+  server: HttpServer;
+  database: Database;
+  log: FastifyBaseLogger;
+  /** The user behind a session token, when the token is genuine and its session live. */
+  authenticate(token: string): Promise<RealtimeUser | undefined>;
+  /** Whether the user may see this estimate (its owner or an admin). */
+  canReadEstimate(user: RealtimeUser, estimateId: string): Promise<boolean>;
+  authGraceMs?: number;
+}
+
+export interface Realtime {
+  /** Sends a notification to these rooms (on every instance), except sockets also in `except`. */
+  emitNotification(rooms: string[], notification: Notification, except?: string[]): void;
+  close(): Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const AUTH_GRACE_MS = 10_000;
+export const ATTACHMENTS_TABLE = 'socket_io_attachments';
+
+const onAuthenticate = (socket: RealtimeSocket, options: RealtimeOptions, grace: NodeJS.Timeout) => {
+  let started = false;
+  socket.on('authenticate', async (payload) => {
+    if (started) return;
+    started = true;
+    const token = payload && typeof payload === 'object' && typeof payload.token === 'string' ? payload.token.slice(0, 4096) : '';
+    let user: RealtimeUser | undefined;
+    try {
+      user = token ? await options.authenticate(token) : undefined;
+    } catch (error) {
+      options.log.warn({ err: error }, 'realtime authentication failed');
+    }
+    if (!socket.connected) return;
+    if (!user) {
+      socket.emit('auth_error', { message: REALTIME_AUTH_ERROR });
+      socket.disconnect(true);
+      return;
+    }
+    clearTimeout(grace);
+    socket.data.user = user;
+    await socket.join([userRoom(user.id), ...(isAdmin(user.role) ? [ADMINS_ROOM] : [])]);
+    socket.emit('authenticated', { userId: user.id, role: user.role });
+  });
+};
+
+const onEstimateRooms = (socket: RealtimeSocket, options: RealtimeOptions) => {
+  socket.on('join_estimate', async (estimateId) => {
+    const user = socket.data.user;
+    if (!user || typeof estimateId !== 'string' || !UUID.test(estimateId)) return;
+    try {
+      if (await options.canReadEstimate(user, estimateId)) await socket.join(estimateRoom(estimateId));
+    } catch (error) {
+      options.log.warn({ err: error }, 'join_estimate failed');
+    }
+  });
+  socket.on('leave_estimate', async (estimateId) => {
+    if (typeof estimateId === 'string' && UUID.test(estimateId)) await socket.leave(estimateRoom(estimateId));
+  });
+};
+
+export const createRealtime = (options: RealtimeOptions): Realtime => {
+  const { database, log } = options;
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(options.server, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: 16_384,
+  });
+  let pool: pg.Pool | undefined;
+  if (database.kind === 'postgres' && database.url) {
+    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool.on('error', (error) => log.warn({ err: error }, 'realtime adapter connection error'));
+    // The adapter keeps a LISTEN client checked out; its errors (server restart) must not crash the process.
+    pool.on('connect', (client) => client.on('error', (error) => log.warn({ err: error }, 'realtime adapter connection lost')));
+    io.adapter(createAdapter(pool, { tableName: ATTACHMENTS_TABLE, errorHandler: (error) => log.warn({ err: error }, 'realtime adapter error') }));
+  }
+
+  io.on('connection', (socket) => {
+    const grace = setTimeout(() => {
+      if (!socket.data.user) socket.disconnect(true);
+    }, options.authGraceMs ?? AUTH_GRACE_MS);
+    socket.on('disconnect', () => clearTimeout(grace));
+    onAuthenticate(socket, options, grace);
+    onEstimateRooms(socket, options);
+  });
+
+  let closed = false;
+  return {
+    emitNotification(rooms, notification, except = []) {
+      if (closed || rooms.length === 0) return;
+      const target = except.length > 0 ? io.to(rooms).except(except) : io.to(rooms);
+      target.emit('notification', notification);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      io.local.disconnectSockets(true);
+      await Promise.resolve(io.of('/').adapter.close()).catch((error: unknown) => log.warn({ err: error }, 'realtime adapter close failed'));
+      io.engine.close();
+      // A LISTEN client lost with the server is never handed back to the pool; do not wait for it forever.
+      if (pool) await Promise.race([pool.end().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    },
+  };
+};

@@ -1,0 +1,61 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { AuthReply, RegisterInput, SessionUser, verifyResetReplySchema } from '../../domain/auth';
+import { ApiError, apiRequest } from './client';
+
+export type VerifyResetReply = z.infer<typeof verifyResetReplySchema>;
+
+export const NO_USER_DATA = 'No user data returned';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** A login or registration reply without a token is a failure. */
+const requireToken = (reply: Partial<AuthReply> | undefined): AuthReply => {
+  if (!reply?.token || !reply.user) throw new ApiError(NO_USER_DATA, 200, reply ?? null);
+  return reply as AuthReply;
+};
+
+export const loginRequest = async (credentials: Credentials): Promise<AuthReply> =>
+  requireToken(await apiRequest<Partial<AuthReply>>('/auth/login', { method: 'POST', body: credentials }));
+
+export const registerRequest = async (input: RegisterInput): Promise<AuthReply> =>
+  requireToken(await apiRequest<Partial<AuthReply>>('/auth/register', { method: 'POST', body: input }));
+
+export const fetchCurrentUser = async (signal?: AbortSignal): Promise<SessionUser> => {
+  const reply = await apiRequest<{ user?: SessionUser }>('/auth/me', { signal });
+  if (!reply?.user) throw new ApiError(NO_USER_DATA, 200, reply ?? null);
+  return reply.user;
+};
+
+export const logoutRequest = (): Promise<unknown> => apiRequest('/auth/logout', { method: 'POST' });
+
+export const forgotPasswordRequest = (email: string): Promise<{ message: string }> =>
+  apiRequest('/auth/forgot-password', { method: 'POST', body: { email } });
+
+export const verifyResetToken = (token: string, signal?: AbortSignal): Promise<VerifyResetReply> =>
+  apiRequest(`/auth/reset-password/${encodeURIComponent(token)}`, { signal });
+
+export const resetPasswordRequest = (input: { token: string; newPassword: string }): Promise<{ message: string }> =>
+  apiRequest('/auth/reset-password', { method: 'POST', body: input });
+
+export const authKeys = {
+  resetToken: (token: string) => ['auth', 'reset-token', token] as const,
+};
+
+export const useForgotPassword = () => useMutation({ mutationFn: forgotPasswordRequest });
+
+/** Verifies a reset link once; an invalid link is an answer, not something to retry. */
+export const useVerifyResetToken = (token: string | null) =>
+  useQuery({
+    queryKey: authKeys.resetToken(token ?? ''),
+    queryFn: ({ signal }) => verifyResetToken(token ?? '', signal),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+export const useResetPassword = () => useMutation({ mutationFn: resetPasswordRequest });

@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Brand, BrandInput } from '../../domain/brand-schemas';
+import { apiRequest } from './client';
+
+export const brandKeys = {
+  all: ['brands'] as const,
+  list: ['brands', 'list'] as const,
+  detail: (id: string) => ['brands', 'detail', id] as const,
+};
+
+interface MessageReply {
+  message: string;
+}
+
+/** The fields a brand form sends; the older contact fields are left as they are when absent. */
+export type BrandBody = Partial<BrandInput>;
+
+export const fetchBrands = (signal?: AbortSignal) => apiRequest<Brand[]>('/brands', { signal });
+export const fetchBrand = (id: string, signal?: AbortSignal) => apiRequest<Brand>(`/brands/${encodeURIComponent(id)}`, { signal });
+export const createBrand = (body: BrandBody) => apiRequest<Brand>('/brands', { method: 'POST', body });
+export const updateBrand = (id: string, body: BrandBody) => apiRequest<Brand>(`/brands/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export const deleteBrand = (id: string) => apiRequest<MessageReply>(`/brands/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const useBrands = () => useQuery({ queryKey: brandKeys.list, queryFn: ({ signal }) => fetchBrands(signal) });
+export const useBrand = (id: string) => useQuery({ queryKey: brandKeys.detail(id), queryFn: ({ signal }) => fetchBrand(id, signal), enabled: Boolean(id) });
+
+/** A brand mutation that refreshes every brand query once it has succeeded. */
+const useBrandMutation = <TArgs, TResult>(mutationFn: (args: TArgs) => Promise<TResult>) => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: brandKeys.all }) });
+};
+
+export const useCreateBrand = () => useBrandMutation((body: BrandBody) => createBrand(body));
+export const useUpdateBrand = () => useBrandMutation(({ id, body }: { id: string; body: BrandBody }) => updateBrand(id, body));
+export const useDeleteBrand = () => useBrandMutation((id: string) => deleteBrand(id));

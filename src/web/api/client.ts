@@ -1,0 +1,86 @@
+import { API_BASE } from '../../domain/constants';
+import { clearToken, notifySessionEnded, readToken } from './token-storage';
+
+export const NETWORK_ERROR_MESSAGE = 'Network error';
+
+/** A failed call: `status` is the HTTP status, 0 when the server could not be reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly isNetworkError: boolean;
+  readonly body: unknown;
+
+  constructor(message: string, status: number, body: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.isNetworkError = status === 0;
+    this.body = body;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+export const isNetworkError = (error: unknown): boolean => isApiError(error) && error.isNetworkError;
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+const nonEmptyString = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+
+/** The spec's mapping: the body's `error`, else its `message`, else the raw text, else 'HTTP {status}'. */
+export const errorMessageFrom = (status: number, text: string): string => {
+  const body = parseJson(text);
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    const fromBody = nonEmptyString(record.error) ?? nonEmptyString(record.message);
+    if (fromBody) return fromBody;
+  }
+  return nonEmptyString(text) ?? `HTTP ${status}`;
+};
+
+/** Calls the JSON API under /api with the stored bearer token. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const token = readToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+
+  const text = await response.text();
+  if (!response.ok) {
+    if (response.status === 401 && token) {
+      clearToken();
+      notifySessionEnded();
+    }
+    throw new ApiError(errorMessageFrom(response.status, text), response.status, parseJson(text));
+  }
+  return (text ? parseJson(text) : undefined) as T;
+}
+
+/** The server's message for a failed call, or `fallback` when there is none (network failure, unknown error). */
+export const serverMessage = (error: unknown, fallback: string): string =>
+  isApiError(error) && !error.isNetworkError && error.message ? error.message : fallback;

@@ -1,0 +1,30 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { Availability, Daypart } from '../../domain/daypart-schemas';
+import { apiRequest } from './client';
+
+export const daypartKeys = {
+  all: ['dayparts'] as const,
+  list: ['dayparts', 'list'] as const,
+  availability: (id: string, startDate: string, endDate: string) => ['dayparts', 'availability', id, startDate, endDate] as const,
+};
+
+export const fetchDayparts = (signal?: AbortSignal) => apiRequest<Daypart[]>('/dayparts', { signal });
+
+/** Spots per day still free for a daypart over a date range (orders approved, scheduled or active count). */
+export const fetchDaypartAvailability = (id: string, startDate: string, endDate: string, signal?: AbortSignal) => {
+  const query = new URLSearchParams({ start_date: startDate, end_date: endDate });
+  return apiRequest<Availability>(`/dayparts/availability/${encodeURIComponent(id)}?${query.toString()}`, { signal });
+};
+
+/** The rate card changes rarely: keep it for five minutes. */
+export const useDayparts = () => useQuery({ queryKey: daypartKeys.list, queryFn: ({ signal }) => fetchDayparts(signal), staleTime: 5 * 60_000 });
+
+/** Availability of several dayparts over one range; nothing is asked while the range is unknown. */
+export const useDaypartAvailabilities = (ids: readonly string[], range: { startDate: string; endDate: string } | null) =>
+  useQueries({
+    queries: ids.map((id) => ({
+      queryKey: daypartKeys.availability(id, range?.startDate ?? '', range?.endDate ?? ''),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchDaypartAvailability(id, range!.startDate, range!.endDate, signal),
+      enabled: range !== null,
+    })),
+  });

@@ -1,0 +1,175 @@
+import { useQuery } from '@tanstack/react-query';
+import { API_BASE } from '../../domain/constants';
+import type { MediaAsset, MediaStatus, ProgressEvent } from '../../domain/media-schemas';
+import { ApiError, apiRequest, errorMessageFrom, isApiError, NETWORK_ERROR_MESSAGE } from './client';
+import { clearToken, notifySessionEnded, readToken } from './token-storage';
+
+export interface MediaFilter {
+  brand_id?: string;
+  status?: MediaStatus;
+}
+
+export const mediaKeys = {
+  all: ['media'] as const,
+  list: (filter: MediaFilter = {}) => ['media', 'list', filter] as const,
+  link: (id: string, kind: 'original' | 'preview' | 'thumbnail') => ['media', 'link', id, kind] as const,
+};
+
+/** The media library; a server without the media endpoint (404) answers as an empty library. */
+export const fetchMedia = async (filter: MediaFilter = {}, signal?: AbortSignal): Promise<MediaAsset[]> => {
+  const params = new URLSearchParams();
+  if (filter.brand_id) params.set('brand_id', filter.brand_id);
+  if (filter.status) params.set('status', filter.status);
+  const query = params.toString();
+  try {
+    return (await apiRequest<MediaAsset[]>(`/media${query ? `?${query}` : ''}`, { signal })) ?? [];
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return [];
+    throw error;
+  }
+};
+
+/** The assets of one brand; nothing is asked until a brand is chosen. */
+export const useBrandMedia = (brandId: string | null) =>
+  useQuery({ queryKey: mediaKeys.list({ brand_id: brandId ?? '' }), queryFn: ({ signal }) => fetchMedia({ brand_id: brandId ?? undefined }, signal), enabled: Boolean(brandId) });
+
+const PROCESSING_POLL_MS = 3000;
+const stillProcessing = (assets: readonly MediaAsset[] | undefined): boolean =>
+  Boolean(assets?.some((asset) => asset.processing_stage !== 'complete' && asset.processing_stage !== 'error'));
+
+/** The whole library (optionally one brand or one status); asked again every few seconds while an asset is being processed. */
+export const useMediaList = (filter: MediaFilter = {}) =>
+  useQuery({
+    queryKey: mediaKeys.list(filter),
+    queryFn: ({ signal }) => fetchMedia(filter, signal),
+    refetchInterval: (query) => (stillProcessing(query.state.data) ? PROCESSING_POLL_MS : false),
+  });
+
+const mediaPath = (id: string) => `/media/${encodeURIComponent(id)}`;
+
+/** pending → approved or rejected (admins). */
+export const updateMediaStatus = (id: string, status: 'approved' | 'rejected') =>
+  apiRequest<MediaAsset>(mediaPath(id), { method: 'PUT', body: { status } });
+
+export const deleteMedia = (id: string) => apiRequest<{ message: string }>(mediaPath(id), { method: 'DELETE' });
+
+interface UrlReply {
+  url: string;
+}
+
+/** A short-lived signed link to the original file (usable in <video src> and as a download link). */
+export const fetchMediaUrl = async (id: string, signal?: AbortSignal): Promise<string> =>
+  (await apiRequest<UrlReply>(`${mediaPath(id)}/url`, { signal })).url;
+
+/** A signed link to the low-resolution preview (the original while there is none) or to the thumbnail. */
+export const fetchPreviewUrl = async (id: string, type: 'preview' | 'thumbnail', signal?: AbortSignal): Promise<string> =>
+  (await apiRequest<UrlReply>(`${mediaPath(id)}/preview-url?type=${type}`, { signal })).url;
+
+/** The signed thumbnail link of an asset that has one; links live an hour, so they are reused for a while. */
+export const useThumbnailUrl = (asset: Pick<MediaAsset, 'id' | 'has_thumbnail'>) =>
+  useQuery({
+    queryKey: mediaKeys.link(asset.id, 'thumbnail'),
+    queryFn: ({ signal }) => fetchPreviewUrl(asset.id, 'thumbnail', signal),
+    enabled: asset.has_thumbnail,
+    staleTime: 30 * 60 * 1000,
+    retry: false,
+  });
+
+export interface UploadInput {
+  file: File;
+  brandId: string;
+  estimateId?: string;
+  /** Bytes sent so far out of the total, as the browser reports them. */
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface UploadResult {
+  uploadId: string;
+  mediaAsset: MediaAsset;
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * POST /api/media/upload as multipart (brand_id first, then estimate_id, then the file), sent
+ * with XMLHttpRequest so that the transfer reports its progress. Failures are ApiErrors with the
+ * spec's message mapping; an aborted upload rejects with an AbortError.
+ */
+export const uploadMedia = ({ file, brandId, estimateId, onProgress, signal }: UploadInput): Promise<UploadResult> =>
+  new Promise<UploadResult>((resolve, reject) => {
+    const form = new FormData();
+    form.append('brand_id', brandId);
+    if (estimateId) form.append('estimate_id', estimateId);
+    form.append('file', file, file.name);
+
+    const xhr = new XMLHttpRequest();
+    const token = readToken();
+    xhr.open('POST', `${API_BASE}/media/upload`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+
+    const onAbort = () => xhr.abort();
+    const cleanup = () => signal?.removeEventListener('abort', onAbort);
+    if (signal) {
+      if (signal.aborted) {
+        reject(new DOMException('The upload was cancelled', 'AbortError'));
+        return;
+      }
+      signal.addEventListener('abort', onAbort);
+    }
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      cleanup();
+      const text = xhr.responseText ?? '';
+      if (xhr.status === 200 || xhr.status === 201) {
+        const body = parseJson(text) as { data?: UploadResult } | null;
+        if (body?.data?.uploadId) resolve(body.data);
+        else reject(new ApiError('Unexpected reply from the server', xhr.status, body));
+        return;
+      }
+      if (xhr.status === 401 && token) {
+        clearToken();
+        notifySessionEnded();
+      }
+      reject(new ApiError(errorMessageFrom(xhr.status, text), xhr.status, parseJson(text)));
+    };
+    xhr.onerror = () => {
+      cleanup();
+      reject(new ApiError(NETWORK_ERROR_MESSAGE, 0));
+    };
+    xhr.onabort = () => {
+      cleanup();
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+    };
+    xhr.send(form);
+  });
+
+/** The address of an upload's server-sent progress events; EventSource sends no headers, so the token goes in the query. */
+export const uploadProgressUrl = (uploadId: string): string => {
+  const token = readToken();
+  return `${API_BASE}/media/upload-progress/${encodeURIComponent(uploadId)}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+};
+
+/** One progress event's JSON, or null when it cannot be read. */
+export const parseProgressEvent = (data: unknown): ProgressEvent | null => {
+  if (typeof data !== 'string') return null;
+  const value = parseJson(data);
+  if (!value || typeof value !== 'object') return null;
+  const record = value as Record<string, unknown>;
+  if (typeof record.stage !== 'string') return null;
+  return {
+    stage: record.stage as ProgressEvent['stage'],
+    progress: typeof record.progress === 'number' ? record.progress : 0,
+    message: typeof record.message === 'string' ? record.message : '',
+  };
+};

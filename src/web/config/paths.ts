@@ -1,0 +1,36 @@
+/** Every route of the web app: `path` for the router, `href()` for links. */
+const fixed = (path: string) => ({ path, href: () => path }) as const;
+
+export const paths = {
+  home: fixed('/'),
+  login: {
+    path: '/login',
+    /** `mode: 'forgot'` opens the forgot-password panel. */
+    href: (mode?: 'forgot') => (mode ? `/login?mode=${mode}` : '/login'),
+  },
+  resetPassword: {
+    path: '/reset-password',
+    href: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+  },
+  app: {
+    root: fixed('/app'),
+    dashboard: fixed('/app/dashboard'),
+    orders: fixed('/app/orders'),
+    campaigns: fixed('/app/campaigns'),
+    campaign: { path: '/app/campaigns/:id', href: (id: string) => `/app/campaigns/${encodeURIComponent(id)}` },
+    estimate: { path: '/app/estimates/:id', href: (id: string) => `/app/estimates/${encodeURIComponent(id)}` },
+    brands: fixed('/app/brands'),
+    media: fixed('/app/media'),
+    profile: fixed('/app/profile'),
+    admin: {
+      approvals: fixed('/app/admin/approvals'),
+      drafts: fixed('/app/admin/drafts'),
+      mediaApprovals: fixed('/app/admin/media-approvals'),
+      reconciliation: fixed('/app/admin/reconciliation'),
+      billing: fixed('/app/admin/billing'),
+      users: fixed('/app/admin/users'),
+      coupons: fixed('/app/admin/coupons'),
+      notifications: fixed('/app/admin/notifications'),
+    },
+  },
+} as const;

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { Brand } from '../../../domain/brand-schemas';
+import { isAdmin } from '../../../domain/roles';
+import { useBrands, useDeleteBrand } from '../../api/brands';
+import { serverMessage } from '../../api/client';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyState } from '../../ui/empty-state';
+import { PlusIcon, SearchIcon, TagIcon } from '../../ui/icons';
+import { PageHeader } from '../../ui/page-header';
+import { PageSpinner } from '../../ui/spinner';
+import { useAuth } from '../auth/auth-context';
+import { LoadError } from '../orders/load-error';
+import { SearchBox } from '../orders/search-box';
+import { brandMatches, deleteBrandConfirmation } from './brand-display';
+import { BrandFormModal } from './brand-form-modal';
+import { BrandsTable } from './brands-table';
+
+const LOAD_FAILED = 'Failed to load brands';
+const DELETE_FAILED = 'Failed to delete brand';
+
+export const BrandManagement = () => {
+  const { user } = useAuth();
+  const admin = isAdmin(user?.role);
+  const brands = useBrands();
+  const remove = useDeleteBrand();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Brand | 'new' | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<Brand | null>(null);
+
+  useEffect(() => {
+    if (brands.isError) toast.error(serverMessage(brands.error, LOAD_FAILED), { id: 'brands-load' });
+  }, [brands.isError, brands.error]);
+
+  const confirmDelete = () => {
+    if (!pendingDelete) return;
+    remove.mutate(pendingDelete.id, {
+      onSuccess: () => toast.success('Brand deleted successfully'),
+      onError: (error) => toast.error(serverMessage(error, DELETE_FAILED)),
+      onSettled: () => setPendingDelete(null),
+    });
+  };
+
+  const addButton = (
+    <Button onClick={() => setEditing('new')}>
+      <PlusIcon className="size-4" />
+      Add Brand
+    </Button>
+  );
+
+  let content;
+  if (brands.isPending) content = <PageSpinner label="Loading brands…" />;
+  else if (brands.isError) {
+    content = <LoadError title={LOAD_FAILED} error={brands.error} retrying={brands.isFetching} onRetry={() => brands.refetch()} />;
+  } else if (brands.data.length === 0) {
+    content = (
+      <EmptyState
+        icon={<TagIcon />}
+        title="No brands yet"
+        description="Add the brands you advertise for: every order and media asset belongs to a brand."
+        action={
+          <Button onClick={() => setEditing('new')}>
+            <PlusIcon className="size-4" />
+            Add your first brand
+          </Button>
+        }
+      />
+    );
+  } else {
+    const visible = brands.data.filter((brand) => brandMatches(brand, search));
+    content =
+      visible.length === 0 ? (
+        <EmptyState icon={<SearchIcon />} title="No brands match your search" description="Try another name, contact or e-mail." />
+      ) : (
+        <BrandsTable
+          brands={visible}
+          admin={admin}
+          busyBrandId={remove.isPending ? (remove.variables ?? null) : null}
+          onEdit={setEditing}
+          onDelete={setPendingDelete}
+        />
+      );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Brands"
+        description={admin ? 'Every brand on the platform, with its owner.' : 'The brands you advertise for.'}
+        actions={addButton}
+      />
+      <Card>
+        {brands.data && brands.data.length > 0 && (
+          <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <SearchBox label="Search brands" value={search} onChange={setSearch} placeholder="Search by name, contact or e-mail" />
+            <p className="text-sm text-slate-500">
+              {brands.data.length} {brands.data.length === 1 ? 'brand' : 'brands'}
+            </p>
+          </div>
+        )}
+        {content}
+      </Card>
+      <BrandFormModal target={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete Brand"
+        message={pendingDelete ? deleteBrandConfirmation(pendingDelete.common_name) : ''}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setPendingDelete(null)}
+      />
+    </>
+  );
+};

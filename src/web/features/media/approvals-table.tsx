@@ -1,0 +1,137 @@
+import { useEffect, useRef } from 'react';
+import { formatBytes } from '../../../domain/format';
+import type { MediaAsset } from '../../../domain/media-schemas';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Table, Th } from '../../ui/table';
+import { useSortedTable } from '../../ui/use-sorted-table';
+import { compactCell, compactHeader } from '../orders/table-styles';
+import { formatUploadDate, STATUS_LABEL, STATUS_TONE, timeOf, uploaderLabel } from './media-display';
+
+const sortValues = {
+  filename: (a: MediaAsset) => a.filename,
+  type: (a: MediaAsset) => a.mime_type,
+  size: (a: MediaAsset) => a.file_size,
+  brand: (a: MediaAsset) => a.brand_name,
+  status: (a: MediaAsset) => a.status,
+  uploader: (a: MediaAsset) => a.uploaded_by_email,
+  date: (a: MediaAsset) => timeOf(a.created_at),
+};
+
+const checkboxClasses = 'size-4 cursor-pointer rounded border-slate-300 text-blue-600 accent-blue-600 focus-visible:outline-2 focus-visible:outline-blue-600';
+const dangerGhost = 'text-red-600 hover:bg-red-50 hover:text-red-700';
+
+interface ApprovalsTableProps {
+  assets: readonly MediaAsset[];
+  caption: string;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  /** Selects or clears every pending row shown. */
+  onToggleAll: (select: boolean) => void;
+  busyIds: ReadonlySet<string>;
+  onPreview: (asset: MediaAsset) => void;
+  onApprove: (asset: MediaAsset) => void;
+  onReject: (asset: MediaAsset) => void;
+  onDelete: (asset: MediaAsset) => void;
+}
+
+export const ApprovalsTable = ({ assets, caption, selected, onToggle, onToggleAll, busyIds, onPreview, onApprove, onReject, onDelete }: ApprovalsTableProps) => {
+  const { rows, header } = useSortedTable(assets, sortValues, { key: 'date', direction: 'desc' }, `whitespace-nowrap ${compactHeader}`);
+  const pendingRows = assets.filter((asset) => asset.status === 'pending');
+  const selectedCount = pendingRows.filter((asset) => selected.has(asset.id)).length;
+  const allSelected = pendingRows.length > 0 && selectedCount === pendingRows.length;
+  const someSelected = selectedCount > 0 && !allSelected;
+  const selectAllRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (selectAllRef.current) selectAllRef.current.indeterminate = someSelected;
+  }, [someSelected]);
+
+  return (
+    <Table caption={caption}>
+      <thead className="bg-slate-50">
+        <tr>
+          <Th className={`relative w-10 ${compactHeader}`}>
+            {pendingRows.length > 0 ? (
+              <input
+                ref={selectAllRef}
+                type="checkbox"
+                aria-label="Select all pending media"
+                className={checkboxClasses}
+                checked={allSelected}
+                onChange={(event) => onToggleAll(event.target.checked)}
+              />
+            ) : (
+              <span className="sr-only">Selection</span>
+            )}
+          </Th>
+          {header('Filename', 'filename')}
+          {header('Type', 'type')}
+          {header('Size', 'size', 'text-right')}
+          {header('Brand', 'brand')}
+          {header('Status', 'status')}
+          {header('Uploaded By', 'uploader')}
+          {header('Date', 'date')}
+          <Th className={`relative text-right ${compactHeader}`}>
+            <span className="sr-only">Actions</span>
+          </Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100 bg-white">
+        {rows.map((asset) => {
+          const pending = asset.status === 'pending';
+          const isSelected = pending && selected.has(asset.id);
+          const busy = busyIds.has(asset.id);
+          return (
+            <tr key={asset.id} className={isSelected ? 'bg-blue-50/60' : 'hover:bg-slate-50'}>
+              <td className={compactCell}>
+                {pending && (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${asset.filename}`}
+                    className={checkboxClasses}
+                    checked={isSelected}
+                    disabled={busy}
+                    onChange={() => onToggle(asset.id)}
+                  />
+                )}
+              </td>
+              <td className={`${compactCell} max-w-64 truncate font-medium text-slate-900`} title={asset.filename}>
+                {asset.filename}
+              </td>
+              <td className={`${compactCell} whitespace-nowrap text-xs`}>{asset.mime_type}</td>
+              <td className={`${compactCell} whitespace-nowrap text-right tabular-nums`}>{formatBytes(asset.file_size)}</td>
+              <td className={compactCell}>{asset.brand_name}</td>
+              <td className={compactCell}>
+                <Badge tone={STATUS_TONE[asset.status]}>{STATUS_LABEL[asset.status]}</Badge>
+              </td>
+              <td className={`${compactCell} max-w-48 truncate`} title={asset.uploaded_by_email ?? undefined}>
+                {uploaderLabel(asset)}
+              </td>
+              <td className={`${compactCell} whitespace-nowrap`}>{formatUploadDate(asset.created_at)}</td>
+              <td className={`${compactCell} text-right`}>
+                <div className="flex justify-end gap-1">
+                  <Button variant="secondary" size="sm" className="px-2.5!" aria-label={`Preview ${asset.filename}`} onClick={() => onPreview(asset)}>
+                    Preview
+                  </Button>
+                  {pending && (
+                    <>
+                      <Button size="sm" className="px-2.5!" disabled={busy} aria-label={`Approve ${asset.filename}`} onClick={() => onApprove(asset)}>
+                        Approve
+                      </Button>
+                      <Button variant="danger" size="sm" className="px-2.5!" disabled={busy} aria-label={`Reject ${asset.filename}`} onClick={() => onReject(asset)}>
+                        Reject
+                      </Button>
+                    </>
+                  )}
+                  <Button variant="ghost" size="sm" disabled={busy} aria-label={`Delete ${asset.filename}`} className={`px-2.5! ${dangerGhost}`} onClick={() => onDelete(asset)}>
+                    Delete
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+};

@@ -1,0 +1,79 @@
+/** The bell's history as pure functions: merging live notifications, read state, where an item leads. */
+import { NOTIFICATION_HISTORY_LIMIT } from '../../../domain/constants';
+import type { Notification } from '../../../domain/realtime';
+import { isAdmin, type Role } from '../../../domain/roles';
+import type { NotificationList } from '../../api/notifications';
+import { paths } from '../../config/paths';
+
+export const EMPTY_LIST: NotificationList = { notifications: [], unread_count: 0, total: 0 };
+
+const newestFirst = (a: Notification, b: Notification) => Date.parse(b.timestamp) - Date.parse(a.timestamp);
+
+const withCounts = (notifications: Notification[]): NotificationList => ({
+  notifications,
+  unread_count: notifications.filter((item) => !item.read).length,
+  total: notifications.length,
+});
+
+/** Adds a live notification to the history: newest first, no duplicates, at most 50. */
+export const addNotification = (list: NotificationList, incoming: Notification): NotificationList => {
+  if (list.notifications.some((item) => item.id === incoming.id)) return list;
+  return withCounts([incoming, ...list.notifications].sort(newestFirst).slice(0, NOTIFICATION_HISTORY_LIMIT));
+};
+
+export const markOneRead = (list: NotificationList, id: string): NotificationList =>
+  list.notifications.some((item) => item.id === id && !item.read)
+    ? withCounts(list.notifications.map((item) => (item.id === id ? { ...item, read: true } : item)))
+    : list;
+
+export const markEveryRead = (list: NotificationList): NotificationList =>
+  list.unread_count === 0 && list.notifications.every((item) => item.read)
+    ? list
+    : withCounts(list.notifications.map((item) => (item.read ? item : { ...item, read: true })));
+
+export interface Viewer {
+  userId: string;
+  role: Role;
+}
+
+export interface Watching {
+  /** Whether this page has joined the order's room. */
+  inRoom(estimateId: string): boolean;
+  /** The order's owner, from the order already loaded (undefined when it is not). */
+  ownerOf(estimateId: string): string | undefined;
+}
+
+/**
+ * The server also sends a notification to everyone in the order's room (so open order pages
+ * refresh). Such a copy belongs to someone else: it refreshes the page but is neither toasted nor
+ * listed. Only two cases are ambiguous: an order submitted (admins are the recipients) and an
+ * order's status changing while an admin who may not own it watches it.
+ */
+export const isAddressedTo = (notification: Notification, viewer: Viewer, watching: Watching): boolean => {
+  const admin = isAdmin(viewer.role);
+  if (notification.type === 'new_estimate') return admin;
+  const estimateId = notification.estimateId;
+  if (notification.type === 'estimate_status_change' && admin && estimateId && watching.inRoom(estimateId)) {
+    return watching.ownerOf(estimateId) === viewer.userId;
+  }
+  return true;
+};
+
+/** Where a click on an item leads: the order, or the media library (the approvals screen for admins). */
+export const notificationTarget = (notification: Notification, role: Role): string | null => {
+  if (notification.estimateId) return paths.app.estimate.href(notification.estimateId);
+  if (notification.mediaId || notification.type === 'media_status_change' || notification.type === 'new_media_upload') {
+    return isAdmin(role) ? paths.app.admin.mediaApprovals.href() : paths.app.media.href();
+  }
+  return null;
+};
+
+/** The optional second line: 'Estimate: {name}' or 'File: {name}'. */
+export const notificationSubject = (notification: Notification): string | null => {
+  if (notification.estimateName) return `Estimate: ${notification.estimateName}`;
+  if (notification.filename) return `File: ${notification.filename}`;
+  return null;
+};
+
+export const touchesMedia = (notification: Notification): boolean =>
+  notification.mediaId !== null || notification.type === 'media_status_change' || notification.type === 'new_media_upload';

@@ -1,0 +1,225 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import type { SessionUser } from '../../../domain/auth';
+import type { EstimateDetail } from '../../../domain/estimate-schemas';
+import {
+  REALTIME_PATH,
+  REALTIME_RECONNECT,
+  type ClientToServerEvents,
+  type Notification,
+  type ServerToClientEvents,
+} from '../../../domain/realtime';
+import { estimateKeys } from '../../api/estimates';
+import { mediaKeys } from '../../api/media';
+import {
+  clearNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationKeys,
+  useNotificationHistory,
+  type NotificationList,
+} from '../../api/notifications';
+import { readToken } from '../../api/token-storage';
+import { EMPTY_LIST, addNotification, isAddressedTo, markEveryRead, markOneRead, touchesMedia } from './notification-list';
+import { showAuthFailedToast, showConnectFailedToast, showConnectedToast, showNotificationToast } from './notification-toasts';
+import { RealtimeContext, type NotificationListener, type RealtimeContextValue, type RealtimeStatus } from './realtime-context';
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The session (token) for which 'Connected to real-time notifications' was shown: once per session. */
+let announcedSession: string | null = null;
+/** The session whose token the channel refused: its failure is not toasted again. */
+let refusedSession: string | null = null;
+
+/**
+ * The realtime channel of a signed-in user: one socket.io connection on the page origin
+ * (websocket only), authenticated with the session token. It keeps the bell's history (the
+ * stored notifications merged with the live ones), toasts each notification, refreshes the
+ * orders and media it is about, and joins the rooms of the orders open on screen. Unmounting it
+ * (sign-out) closes the connection.
+ */
+export const RealtimeProvider = ({ user, children }: { user: SessionUser; children: ReactNode }) => {
+  const queryClient = useQueryClient();
+  const history = useNotificationHistory(true);
+  const [status, setStatus] = useState<RealtimeStatus>(() => (readToken() ? 'connecting' : 'disconnected'));
+  const socketRef = useRef<AppSocket | null>(null);
+  const authenticatedRef = useRef(false);
+  /** Order rooms wanted by the pages on screen, with how many ask for each. */
+  const roomsRef = useRef(new Map<string, number>());
+  const listenersRef = useRef(new Set<NotificationListener>());
+
+  const setList = useCallback(
+    (update: (list: NotificationList) => NotificationList) =>
+      queryClient.setQueryData<NotificationList>(notificationKeys.list, (list) => update(list ?? EMPTY_LIST)),
+    [queryClient],
+  );
+  const resync = useCallback(() => queryClient.invalidateQueries({ queryKey: notificationKeys.list }), [queryClient]);
+
+  const receive = useCallback(
+    (notification: Notification) => {
+      const mine = isAddressedTo(
+        notification,
+        { userId: user.id, role: user.role },
+        {
+          inRoom: (estimateId) => roomsRef.current.has(estimateId),
+          ownerOf: (estimateId) => queryClient.getQueryData<EstimateDetail>(estimateKeys.detail(estimateId))?.owner_id,
+        },
+      );
+      if (mine) {
+        const loaded = queryClient.getQueryData<NotificationList>(notificationKeys.list) !== undefined;
+        // While the history loads, the answer may predate this notification: ask again instead.
+        if (loaded && queryClient.isFetching({ queryKey: notificationKeys.list }) === 0) setList((list) => addNotification(list, notification));
+        else void resync();
+        showNotificationToast(notification);
+      } else if (notification.type === 'estimate_status_change') {
+        // An admin watching an order that may be theirs: the stored history knows.
+        void resync();
+      }
+      if (notification.estimateId || notification.type === 'estimate_status_change' || notification.type === 'new_estimate') {
+        void queryClient.invalidateQueries({ queryKey: estimateKeys.all });
+      }
+      if (touchesMedia(notification)) void queryClient.invalidateQueries({ queryKey: mediaKeys.all });
+      for (const listener of listenersRef.current) listener(notification, mine);
+    },
+    [queryClient, resync, setList, user.id, user.role],
+  );
+  const receiveRef = useRef(receive);
+  useEffect(() => {
+    receiveRef.current = receive;
+  });
+
+  useEffect(() => {
+    const token = readToken();
+    if (!token) return;
+    const socket: AppSocket = io({ path: REALTIME_PATH, transports: ['websocket'], ...REALTIME_RECONNECT, autoConnect: false });
+    socketRef.current = socket;
+    let failureShown = false;
+    let authenticatedBefore = false;
+
+    socket.on('connect', () => {
+      setStatus('connecting');
+      socket.emit('authenticate', { token: readToken() ?? token });
+    });
+    socket.on('authenticated', () => {
+      authenticatedRef.current = true;
+      failureShown = false;
+      setStatus('connected');
+      if (announcedSession !== token) {
+        announcedSession = token;
+        showConnectedToast();
+      }
+      // Rooms do not survive a reconnection: join again what the pages on screen watch.
+      for (const estimateId of roomsRef.current.keys()) socket.emit('join_estimate', estimateId);
+      if (authenticatedBefore) {
+        // Back after a break: catch up with what happened meanwhile.
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
+        void queryClient.invalidateQueries({ queryKey: estimateKeys.all });
+        void queryClient.invalidateQueries({ queryKey: mediaKeys.all });
+      }
+      authenticatedBefore = true;
+    });
+    socket.on('auth_error', () => {
+      authenticatedRef.current = false;
+      setStatus('disconnected');
+      if (refusedSession !== token) {
+        refusedSession = token;
+        showAuthFailedToast();
+      }
+    });
+    socket.on('connect_error', () => {
+      authenticatedRef.current = false;
+      setStatus('disconnected');
+      // socket.io keeps retrying (1 s to 5 s); one toast per outage, not one per attempt.
+      if (!failureShown) {
+        failureShown = true;
+        showConnectFailedToast();
+      }
+    });
+    let retry: number | undefined;
+    socket.on('disconnect', (reason) => {
+      authenticatedRef.current = false;
+      setStatus('disconnected');
+      // socket.io only reconnects by itself after a lost connection. A server that closed the
+      // socket on purpose (restarting, or a slow authentication) is tried again too, unless it
+      // refused the token.
+      if (reason === 'io server disconnect' && refusedSession !== token) {
+        window.clearTimeout(retry);
+        retry = window.setTimeout(() => socket.connect(), REALTIME_RECONNECT.reconnectionDelay * (1 + Math.random() * REALTIME_RECONNECT.randomizationFactor));
+      }
+    });
+    socket.on('notification', (notification) => receiveRef.current(notification));
+    socket.connect();
+
+    return () => {
+      window.clearTimeout(retry);
+      socket.removeAllListeners();
+      socket.disconnect();
+      if (socketRef.current === socket) socketRef.current = null;
+      authenticatedRef.current = false;
+    };
+  }, [user.id, queryClient]);
+
+  const joinEstimate = useCallback((estimateId: string) => {
+    const rooms = roomsRef.current;
+    const count = rooms.get(estimateId) ?? 0;
+    rooms.set(estimateId, count + 1);
+    if (count === 0 && authenticatedRef.current) socketRef.current?.emit('join_estimate', estimateId);
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const remaining = (rooms.get(estimateId) ?? 1) - 1;
+      if (remaining > 0) {
+        rooms.set(estimateId, remaining);
+        return;
+      }
+      rooms.delete(estimateId);
+      if (socketRef.current?.connected) socketRef.current.emit('leave_estimate', estimateId);
+    };
+  }, []);
+
+  const subscribe = useCallback((listener: NotificationListener) => {
+    listenersRef.current.add(listener);
+    return () => {
+      listenersRef.current.delete(listener);
+    };
+  }, []);
+
+  const markRead = useCallback(
+    (id: string) => {
+      setList((list) => markOneRead(list, id));
+      markNotificationRead(id).catch(() => resync());
+    },
+    [resync, setList],
+  );
+
+  const markAllRead = useCallback(() => {
+    setList(markEveryRead);
+    markAllNotificationsRead().catch(() => resync());
+  }, [resync, setList]);
+
+  const clearAll = useCallback(() => {
+    void queryClient.cancelQueries({ queryKey: notificationKeys.list });
+    setList(() => EMPTY_LIST);
+    clearNotifications().catch(() => resync());
+  }, [queryClient, resync, setList]);
+
+  const list = history.data ?? EMPTY_LIST;
+  const value = useMemo<RealtimeContextValue>(
+    () => ({
+      status,
+      notifications: list.notifications,
+      unreadCount: list.unread_count,
+      total: list.total,
+      markRead,
+      markAllRead,
+      clearAll,
+      joinEstimate,
+      subscribe,
+    }),
+    [status, list, markRead, markAllRead, clearAll, joinEstimate, subscribe],
+  );
+
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+};

@@ -1,0 +1,44 @@
+/** How the order page shows times, cards, people and statuses. */
+import type { Estimate } from '../../../domain/estimate-schemas';
+import type { OrderStatus } from '../../../domain/orders';
+
+/** '05:00' → '5:00 AM'; '23:30' → '11:30 PM'. Anything unreadable is shown as given. */
+export const formatTime = (time: string): string => {
+  const match = /^(\d{1,2}):(\d{2})/.exec(time);
+  if (!match) return time;
+  const hours = Number(match[1]);
+  const suffix = hours >= 12 ? 'PM' : 'AM';
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${match[2]} ${suffix}`;
+};
+
+export const formatTimeRange = (start: string, end: string): string => `${formatTime(start)} – ${formatTime(end)}`;
+
+/** '04/28' for April 2028. */
+export const formatExpiry = (month: number, year: number): string => `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
+
+/** 'Visa •••• 4242 exp 04/28'. */
+export const cardLabel = (card: { brand: string; last4: string; exp_month: number; exp_year: number }): string =>
+  `${card.brand} •••• ${card.last4} exp ${formatExpiry(card.exp_month, card.exp_year)}`;
+
+/** The order owner's name, else e-mail. */
+export const ownerLabel = (order: Pick<Estimate, 'owner_name' | 'owner_first_name' | 'owner_last_name' | 'owner_email'>): string =>
+  order.owner_name?.trim() || [order.owner_first_name, order.owner_last_name].filter((part) => part?.trim()).join(' ') || order.owner_email;
+
+export type StatusTone = 'slate' | 'blue' | 'green' | 'amber' | 'red' | 'purple';
+
+export const STATUS_TONES: Record<OrderStatus, StatusTone> = {
+  draft: 'slate',
+  pending_approval: 'blue',
+  ordered: 'blue',
+  modified: 'amber',
+  approved: 'green',
+  rejected: 'red',
+  scheduled: 'purple',
+  active: 'green',
+  completed: 'slate',
+};
+
+/** The heading over the traffic desk's notes, by status. */
+export const notesHeading = (status: OrderStatus): string =>
+  status === 'modified' ? 'Changes requested by the traffic desk' : status === 'rejected' ? 'Order rejected by the traffic desk' : 'Notes from the traffic desk';

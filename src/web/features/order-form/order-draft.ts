@@ -1,0 +1,208 @@
+/**
+ * The order form's state while it is edited, and what follows from it: the live quote, the
+ * validation in the specification's order, and the bodies the Save and Submit calls send.
+ */
+import { START_DATE_DEFAULT_LEAD_DAYS } from '../../../domain/constants';
+import type { Daypart } from '../../../domain/daypart-schemas';
+import { addDays } from '../../../domain/dates';
+import { ESTIMATE_MESSAGES, type EstimateDetail, type EstimateItem, type EstimateUpdateInput } from '../../../domain/estimate-schemas';
+import { cpmError, minCpmFor, orderFormError, quoteOrder, selectionDefaults, spotsError, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
+import type { SelectedDaypart } from '../../api/estimate-items';
+
+/** What the page needs to know of a daypart: from the rate card, or from an order's item. */
+export type DaypartInfo = Pick<
+  Daypart,
+  'id' | 'name' | 'description' | 'start_time' | 'end_time' | 'days_of_week' | 'base_cpm' | 'min_cpm' | 'multiplier' | 'spot_frequency' | 'is_prime_time'
+>;
+
+export const daypartOfItem = (item: EstimateItem): DaypartInfo => ({
+  id: item.daypart_id,
+  name: item.daypart_name,
+  description: item.daypart_description,
+  start_time: item.start_time,
+  end_time: item.end_time,
+  days_of_week: item.days_of_week,
+  base_cpm: item.base_cpm,
+  min_cpm: item.min_cpm,
+  multiplier: item.multiplier,
+  spot_frequency: item.spot_frequency,
+  is_prime_time: item.is_prime_time,
+});
+
+/** The rate card, plus any daypart of the order the rate card no longer lists. */
+export const mergeDayparts = (rateCard: readonly DaypartInfo[], items: readonly EstimateItem[]): DaypartInfo[] => {
+  const known = new Set(rateCard.map((d) => d.id));
+  return [...rateCard, ...items.filter((item) => !known.has(item.daypart_id)).map(daypartOfItem)];
+};
+
+export const limitsOf = (d: DaypartInfo): DaypartLimits => ({ name: d.name, spotFrequency: d.spot_frequency, minCpm: d.min_cpm, baseCpm: d.base_cpm });
+
+/** Inputs as typed (strings), so that a half-typed value is never lost. */
+export interface SelectionDraft {
+  spots: string;
+  cpm: string;
+}
+
+export interface OrderDraft {
+  estimateName: string;
+  brandId: string;
+  totalSpend: string;
+  startDate: string;
+  /** Selected dayparts by id. */
+  selections: Readonly<Record<string, SelectionDraft>>;
+  mediaAssetId: string | null;
+  paymentMethodId: string | null;
+  /** The coupon code applied to the order (uppercased), saved as coupon_code. */
+  couponCode: string | null;
+}
+
+export const defaultStartDate = (today: string): string => addDays(today, START_DATE_DEFAULT_LEAD_DAYS);
+
+export const newSelection = (d: DaypartInfo): SelectionDraft => {
+  const defaults = selectionDefaults(limitsOf(d));
+  return { spots: String(defaults.spotsPerDay), cpm: String(defaults.cpm) };
+};
+
+export const initialDraft = (order: EstimateDetail, today: string): OrderDraft => ({
+  estimateName: order.estimate_name ?? '',
+  brandId: order.brand_id ?? '',
+  totalSpend: order.total_spend > 0 ? String(order.total_spend) : '',
+  startDate: order.start_date ?? defaultStartDate(today),
+  selections: Object.fromEntries(
+    order.items.map((item) => [
+      item.daypart_id,
+      {
+        spots: String(item.spots_per_occurrence),
+        cpm: String(item.user_defined_cpm ?? selectionDefaults(limitsOf(daypartOfItem(item))).cpm),
+      },
+    ]),
+  ),
+  mediaAssetId: order.media_asset_id,
+  paymentMethodId: order.payment_method_id,
+  couponCode: order.coupon_code,
+});
+
+// ── reading the typed values ──────────────────────────────────────────────────
+
+const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** The budget as a number; null when empty (NaN when it is not a number). */
+export const budgetOf = (draft: OrderDraft): number | null => (draft.totalSpend.trim() === '' ? null : numberOf(draft.totalSpend));
+
+export const spotsOf = (selection: SelectionDraft): number => numberOf(selection.spots);
+export const cpmOf = (selection: SelectionDraft): number => numberOf(selection.cpm);
+
+/** The selected dayparts, in rate-card order. */
+export const selectedDayparts = (draft: OrderDraft, dayparts: readonly DaypartInfo[]): { daypart: DaypartInfo; selection: SelectionDraft }[] =>
+  dayparts.flatMap((daypart) => {
+    const selection = draft.selections[daypart.id];
+    return selection ? [{ daypart, selection }] : [];
+  });
+
+/** How a selection is priced while typed: unreadable spots count as none, an unreadable CPM as the default. */
+export const pricedSelection = (daypart: DaypartInfo, selection: SelectionDraft): PricedSelection => {
+  const spots = spotsOf(selection);
+  const cpm = cpmOf(selection);
+  return {
+    multiplier: daypart.multiplier,
+    spotsPerDay: Number.isFinite(spots) && spots > 0 ? spots : 0,
+    cpm: Number.isFinite(cpm) && cpm > 0 ? cpm : selectionDefaults(limitsOf(daypart)).cpm,
+    daysPerWeek: daypart.days_of_week.length,
+  };
+};
+
+export const draftQuote = (draft: OrderDraft, dayparts: readonly DaypartInfo[]) => {
+  const budget = budgetOf(draft);
+  return quoteOrder({
+    selections: selectedDayparts(draft, dayparts).map(({ daypart, selection }) => pricedSelection(daypart, selection)),
+    budget: budget !== null && Number.isFinite(budget) ? budget : 0,
+    startDate: draft.startDate || null,
+  });
+};
+
+// ── validation ───────────────────────────────────────────────────────────────
+
+/** The spots or CPM problem of one selection (spots first), or null. */
+export const selectionError = (daypart: DaypartInfo, selection: SelectionDraft): string | null =>
+  spotsError(limitsOf(daypart), spotsOf(selection)) ?? cpmError(limitsOf(daypart), cpmOf(selection));
+
+/** The CPM a too-low value is reset to. */
+export const minimumCpm = (daypart: DaypartInfo): number => minCpmFor(limitsOf(daypart));
+
+/** A date no start date can be too close to: lets an unchanged, already saved start date pass a plain save. */
+const LONG_AGO = '1970-01-01';
+
+/**
+ * The first problem of the order form, in the specification's order, then the time slots' own.
+ * `keepSavedStartDate`: the saved start date is not held to the 7-day lead time (a save that
+ * leaves it alone); the lead time always holds at submission.
+ */
+export const formProblem = (draft: OrderDraft, dayparts: readonly DaypartInfo[], today: string, keepSavedStartDate: string | null = null): string | null => {
+  const chosen = selectedDayparts(draft, dayparts);
+  const formError = orderFormError(
+    {
+      estimateName: draft.estimateName,
+      brandId: draft.brandId,
+      startDate: draft.startDate,
+      totalSpend: budgetOf(draft),
+      selections: chosen.map(({ daypart, selection }) => pricedSelection(daypart, selection)),
+    },
+    keepSavedStartDate !== null && draft.startDate === keepSavedStartDate ? LONG_AGO : today,
+  );
+  if (formError) return formError;
+  for (const { daypart, selection } of chosen) {
+    const error = selectionError(daypart, selection);
+    if (error) return error;
+  }
+  return null;
+};
+
+/** Submit Order: media, card and time slots first (the spec's submit messages), then the form. */
+export const submitProblem = (draft: OrderDraft, dayparts: readonly DaypartInfo[], today: string): string | null => {
+  if (!draft.mediaAssetId) return ESTIMATE_MESSAGES.mediaMissing;
+  if (!draft.paymentMethodId) return ESTIMATE_MESSAGES.cardMissing;
+  if (selectedDayparts(draft, dayparts).length === 0) return ESTIMATE_MESSAGES.itemsMissing;
+  return formProblem(draft, dayparts, today);
+};
+
+export type FormField = 'estimateName' | 'brandId' | 'startDate' | 'totalSpend' | 'dayparts' | 'media' | 'card';
+
+/** Which field or section a problem is about, to mark it; null for a time slot's own (shown by its inputs). */
+export const fieldOfProblem = (message: string | null): FormField | null => {
+  if (!message) return null;
+  if (message === ESTIMATE_MESSAGES.mediaMissing) return 'media';
+  if (message === ESTIMATE_MESSAGES.cardMissing) return 'card';
+  if (message === ESTIMATE_MESSAGES.itemsMissing) return 'dayparts';
+  if (message === 'Order name is required') return 'estimateName';
+  if (message === 'Please select a brand') return 'brandId';
+  if (message.startsWith('Start date')) return 'startDate';
+  if (message === 'Total budget must be greater than 0' || message.startsWith('Budget too small')) return 'totalSpend';
+  if (message === 'Please select at least one time slot') return 'dayparts';
+  return null;
+};
+
+// ── what is sent ─────────────────────────────────────────────────────────────
+
+export const toUpdateBody = (draft: OrderDraft): EstimateUpdateInput => {
+  const budget = budgetOf(draft);
+  return {
+    estimate_name: draft.estimateName.trim(),
+    brand_id: draft.brandId || null,
+    start_date: draft.startDate || null,
+    ...(budget !== null && Number.isInteger(budget) && budget > 0 && { total_spend: budget }),
+    media_asset_id: draft.mediaAssetId,
+    payment_method_id: draft.paymentMethodId,
+    coupon_code: draft.couponCode,
+  };
+};
+
+/** The selection for the bulk call; a CPM equal to the daypart's default is sent as none (the base CPM). */
+export const toSelectedDayparts = (draft: OrderDraft, dayparts: readonly DaypartInfo[]): SelectedDaypart[] =>
+  selectedDayparts(draft, dayparts).map(({ daypart, selection }) => {
+    const cpm = cpmOf(selection);
+    return {
+      daypart_id: daypart.id,
+      spots_per_occurrence: spotsOf(selection),
+      user_defined_cpm: cpm === selectionDefaults(limitsOf(daypart)).cpm ? null : cpm,
+    };
+  });

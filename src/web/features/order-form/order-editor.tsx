@@ -1,0 +1,265 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { addDays, isIsoDate, todayIso } from '../../../domain/dates';
+import { MAX_AVAILABILITY_DAYS } from '../../../domain/daypart-schemas';
+import { MAX_CAMPAIGN_DAYS, type EstimateDetail } from '../../../domain/estimate-schemas';
+import { cpmError } from '../../../domain/pricing';
+import { isAdmin } from '../../../domain/roles';
+import { serverMessage } from '../../api/client';
+import { useDaypartAvailabilities } from '../../api/dayparts';
+import { useReplaceEstimateItems } from '../../api/estimate-items';
+import { useUpdateEstimate } from '../../api/estimates';
+import { ErrorAlert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { useAuth } from '../auth/auth-context';
+import { useBrandOptions } from './brands';
+import { CardPicker } from './card-picker';
+import { CouponEntry } from './coupon-entry';
+import type { AvailabilityView } from './daypart-picker';
+import { DaypartPicker } from './daypart-picker';
+import { MediaPicker } from './media-picker';
+import { OrderBasics } from './order-basics';
+import {
+  budgetOf,
+  cpmOf,
+  draftQuote,
+  fieldOfProblem,
+  formProblem,
+  initialDraft,
+  limitsOf,
+  minimumCpm,
+  newSelection,
+  selectedDayparts,
+  submitProblem,
+  toSelectedDayparts,
+  toUpdateBody,
+  type DaypartInfo,
+  type OrderDraft,
+  type SelectionDraft,
+} from './order-draft';
+import { Section } from './section';
+import { SummaryPanel, type SummaryFigures } from './summary-panel';
+import { useAppliedCoupon } from './use-applied-coupon';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
+
+const TIME_SLOT_PROBLEM = 'Please correct the time slot settings shown above';
+const COUPON_PROBLEM = 'The applied coupon no longer applies to this order: remove it or change the order';
+
+interface OrderEditorProps {
+  order: EstimateDetail;
+  dayparts: readonly DaypartInfo[];
+  /** Submit Order is offered (the owner's draft, changes requested, or rejected order). */
+  canSubmit: boolean;
+  /** After a successful submission. */
+  onSubmitted: () => void;
+  /** Leaves edit mode without saving; absent for drafts, which are always edited. */
+  onCancel?: () => void;
+}
+
+type Attempt = 'save' | 'submit' | null;
+
+/** The order form in edit mode: every change updates the summary at once; Save Draft and Submit Order send it. */
+export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel }: OrderEditorProps) => {
+  const { user } = useAuth();
+  const [today] = useState(todayIso);
+  const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(order, today));
+  const [cpmNotices, setCpmNotices] = useState<Record<string, string>>({});
+  const [attempt, setAttempt] = useState<Attempt>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Attempt>(null);
+
+  const brands = useBrandOptions(isAdmin(user?.role) ? order.owner_id : null);
+  const updateEstimate = useUpdateEstimate();
+  const replaceItems = useReplaceEstimateItems();
+
+  // ── live figures ──
+  const budget = budgetOf(draft);
+  const quote = draftQuote(draft, dayparts);
+  const tooLong = quote.days > MAX_CAMPAIGN_DAYS;
+  const endDate = tooLong ? null : quote.endDate;
+  const chosenIds = selectedDayparts(draft, dayparts).map(({ daypart }) => daypart.id);
+  const redeemed = order.coupon_code && order.discount_amount > 0 ? { code: order.coupon_code, discount: order.discount_amount } : null;
+  const { applied, apply, applying } = useAppliedCoupon(draft.couponCode, budget, chosenIds, redeemed);
+  const figures: SummaryFigures = {
+    weeklyCost: quote.weeklyCost,
+    weeklyReach: quote.weeklyReach,
+    days: quote.weeklyCost > 0 && budget !== null && budget > 0 ? quote.days : null,
+    endDate,
+    budget,
+    coupon:
+      applied.state === 'valid'
+        ? { code: applied.code, discount: applied.discount, totalDue: Math.max(0, (budget !== null && Number.isFinite(budget) ? budget : 0) - applied.discount) }
+        : null,
+  };
+
+  // ── availability over the campaign's dates (after typing settles) ──
+  const rangeStart = useDebouncedValue(isIsoDate(draft.startDate) ? draft.startDate : '', 600);
+  const rangeEnd = useDebouncedValue(endDate ?? '', 600);
+  const range =
+    rangeStart && rangeEnd && rangeEnd >= rangeStart
+      ? { startDate: rangeStart, endDate: rangeEnd < addDays(rangeStart, MAX_AVAILABILITY_DAYS - 1) ? rangeEnd : addDays(rangeStart, MAX_AVAILABILITY_DAYS - 1) }
+      : null;
+  const availabilityResults = useDaypartAvailabilities(
+    dayparts.map((d) => d.id),
+    range,
+  );
+  const availability: Record<string, AvailabilityView> | null = range
+    ? Object.fromEntries(
+        dayparts.map((d, index) => {
+          const result = availabilityResults[index];
+          return [d.id, { loading: result?.isPending ?? true, failed: result?.isError ?? false, available: result?.data?.available_spots ?? null }];
+        }),
+      )
+    : null;
+
+  // ── problems ──
+  const liveProblem =
+    attempt === 'submit'
+      ? (submitProblem(draft, dayparts, today) ?? (applied.state === 'invalid' ? COUPON_PROBLEM : null))
+      : attempt === 'save'
+        ? formProblem(draft, dayparts, today, order.start_date)
+        : null;
+  const invalidField = fieldOfProblem(liveProblem);
+  const selectionProblem = liveProblem !== null && invalidField === null && liveProblem !== COUPON_PROBLEM;
+  const shownProblem = liveProblem ? (selectionProblem ? TIME_SLOT_PROBLEM : liveProblem) : serverError;
+
+  // ── editing ──
+  const edit = (patch: Partial<OrderDraft>) => {
+    setServerError(null);
+    setDraft((previous) => {
+      const next = { ...previous, ...patch };
+      // Media and cards belong to a brand: another brand's no longer fit.
+      if (patch.brandId !== undefined && patch.brandId !== previous.brandId) Object.assign(next, { mediaAssetId: null, paymentMethodId: null });
+      return next;
+    });
+  };
+
+  const toggle = (daypart: DaypartInfo, selected: boolean) => {
+    const selections: Record<string, SelectionDraft> = { ...draft.selections };
+    if (selected) selections[daypart.id] = newSelection(daypart);
+    else delete selections[daypart.id];
+    edit({ selections });
+    setCpmNotices(({ [daypart.id]: _dropped, ...rest }) => rest);
+  };
+
+  const changeSelection = (daypart: DaypartInfo, patch: Partial<SelectionDraft>) => {
+    const current = draft.selections[daypart.id];
+    if (!current) return;
+    edit({ selections: { ...draft.selections, [daypart.id]: { ...current, ...patch } } });
+    if (patch.cpm !== undefined) setCpmNotices(({ [daypart.id]: _dropped, ...rest }) => rest);
+  };
+
+  /** A custom CPM under the minimum is reset to it, and says so. */
+  const checkCpm = (daypart: DaypartInfo) => {
+    const current = draft.selections[daypart.id];
+    if (!current) return;
+    const message = cpmError(limitsOf(daypart), cpmOf(current));
+    if (!message) return;
+    edit({ selections: { ...draft.selections, [daypart.id]: { ...current, cpm: String(minimumCpm(daypart)) } } });
+    setCpmNotices((previous) => ({ ...previous, [daypart.id]: message }));
+  };
+
+  const applyCoupon = async (code: string): Promise<string | null> => {
+    const result = await apply(code);
+    if (!result.ok) return result.message;
+    edit({ couponCode: result.code });
+    return null;
+  };
+
+  // ── saving ──
+  const persist = async () => {
+    await updateEstimate.mutateAsync({ id: order.id, body: toUpdateBody(draft) });
+    await replaceItems.mutateAsync({ estimateId: order.id, selectedDayparts: toSelectedDayparts(draft, dayparts) });
+  };
+
+  const saveDraft = async () => {
+    setAttempt('save');
+    setServerError(null);
+    if (formProblem(draft, dayparts, today, order.start_date)) return;
+    setBusy('save');
+    try {
+      await persist();
+      setAttempt(null);
+      toast.success('Order saved');
+    } catch (error) {
+      const message = serverMessage(error, 'Failed to save the order');
+      setServerError(message);
+      toast.error(message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const submitOrder = async () => {
+    setAttempt('submit');
+    setServerError(null);
+    if (submitProblem(draft, dayparts, today) || applied.state === 'invalid') return;
+    setBusy('submit');
+    try {
+      await persist();
+      await updateEstimate.mutateAsync({ id: order.id, body: { status: 'ordered' } });
+      toast.success('Order submitted for approval');
+      onSubmitted();
+    } catch (error) {
+      const message = serverMessage(error, 'Failed to submit the order');
+      setServerError(message);
+      toast.error(message);
+      setBusy(null);
+    }
+  };
+
+  const actions = (
+    <div className="space-y-3">
+      {shownProblem && <ErrorAlert>{shownProblem}</ErrorAlert>}
+      <div className="flex flex-col gap-2">
+        {canSubmit && (
+          <Button onClick={() => void submitOrder()} loading={busy === 'submit'} disabled={busy !== null}>
+            Submit Order
+          </Button>
+        )}
+        <Button variant={canSubmit ? 'secondary' : 'primary'} onClick={() => void saveDraft()} loading={busy === 'save'} disabled={busy !== null}>
+          {order.status === 'draft' || canSubmit ? 'Save Draft' : 'Save Changes'}
+        </Button>
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel} disabled={busy !== null}>
+            Cancel Editing
+          </Button>
+        )}
+      </div>
+      {tooLong && <p className="text-xs text-amber-700">This budget would run the campaign for more than 10 years; lower the budget or add time slots.</p>}
+    </div>
+  );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="space-y-6">
+        <Section title="Order Details" invalid={invalidField !== null && ['estimateName', 'brandId', 'startDate', 'totalSpend'].includes(invalidField)}>
+          <OrderBasics draft={draft} today={today} brands={brands} endDate={endDate} invalid={invalidField} onChange={edit} />
+        </Section>
+        <Section title="Time Slots" description="Choose when your spot airs, how often per day, and your CPM." invalid={invalidField === 'dayparts'}>
+          <DaypartPicker
+            dayparts={dayparts}
+            selections={draft.selections}
+            cpmNotices={cpmNotices}
+            availability={availability}
+            onToggle={toggle}
+            onChange={changeSelection}
+            onCpmBlur={checkCpm}
+          />
+        </Section>
+        <Section title="Media" description="The spot that airs, from the brand's media library." invalid={invalidField === 'media'}>
+          <MediaPicker brandId={draft.brandId || null} value={draft.mediaAssetId} onChange={(mediaAssetId) => edit({ mediaAssetId })} />
+        </Section>
+        <Section title="Payment Card" description="Charged once the order is approved." invalid={invalidField === 'card'}>
+          <CardPicker brandId={draft.brandId || null} value={draft.paymentMethodId} onChange={(paymentMethodId) => edit({ paymentMethodId })} />
+        </Section>
+        <Section title="Coupon" description="The discount is taken from the total budget when the order is submitted.">
+          <CouponEntry applied={applied} applying={applying} onApply={applyCoupon} onRemove={() => edit({ couponCode: null })} />
+        </Section>
+      </div>
+      <aside className="lg:sticky lg:top-20 lg:self-start" aria-label="Order summary">
+        <SummaryPanel figures={figures} footer={actions} />
+      </aside>
+    </div>
+  );
+};

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { formatCount, formatCurrency, formatDays } from '../../../domain/format';
+import { Card } from '../../ui/card';
+
+export interface SummaryFigures {
+  weeklyCost: number;
+  weeklyReach: number;
+  /** Campaign length in days; null when there is nothing to divide the budget by yet. */
+  days: number | null;
+  endDate: string | null;
+  budget: number | null;
+  /** Shown with Total Due only when a coupon is applied. */
+  coupon: { code: string; discount: number; totalDue: number } | null;
+}
+
+const Row = ({ label, testId, children, strong = false }: { label: string; testId?: string; children: ReactNode; strong?: boolean }) => (
+  <div className="flex items-baseline justify-between gap-4 py-2">
+    <dt className={`text-sm ${strong ? 'font-semibold text-slate-900' : 'text-slate-600'}`}>{label}</dt>
+    <dd data-testid={testId} className={`text-right tabular-nums ${strong ? 'text-lg font-bold text-slate-900' : 'text-sm font-medium text-slate-900'}`}>
+      {children}
+    </dd>
+  </div>
+);
+
+/** Weekly cost, reach, duration, end date and what is owed; announced politely as it changes. */
+export const SummaryPanel = ({ figures, title = 'Order Summary', footer }: { figures: SummaryFigures; title?: string; footer?: ReactNode }) => (
+  <Card className="p-5">
+    <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+    <dl className="mt-2 divide-y divide-slate-100" aria-live="polite">
+      <Row label="Weekly Cost" testId="weekly-cost">
+        {formatCurrency(figures.weeklyCost)}
+      </Row>
+      <Row label="Weekly Reach" testId="weekly-reach">
+        {formatCount(figures.weeklyReach)}
+      </Row>
+      <Row label="Campaign Duration" testId="campaign-duration">
+        {figures.days === null ? '—' : formatDays(figures.days)}
+      </Row>
+      <Row label="End Date" testId="end-date">
+        {figures.endDate ?? '—'}
+      </Row>
+      <Row label="Total Budget" testId="total-budget">
+        {figures.budget !== null && Number.isFinite(figures.budget) ? formatCurrency(figures.budget) : '—'}
+      </Row>
+      {figures.coupon && (
+        <>
+          <Row label={`Discount (${figures.coupon.code})`} testId="discount">
+            <span className="text-green-700">−{formatCurrency(figures.coupon.discount)}</span>
+          </Row>
+          <Row label="Total Due" testId="total-due" strong>
+            {formatCurrency(figures.coupon.totalDue)}
+          </Row>
+        </>
+      )}
+    </dl>
+    {footer && <div className="mt-4 border-t border-slate-200 pt-4">{footer}</div>}
+  </Card>
+);

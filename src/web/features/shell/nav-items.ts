@@ -1,0 +1,61 @@
+import type { ComponentType } from 'react';
+import { paths } from '../../config/paths';
+import {
+  ChartIcon,
+  CheckCircleIcon,
+  ClipboardIcon,
+  DashboardIcon,
+  FileIcon,
+  FilmIcon,
+  MailIcon,
+  ReceiptIcon,
+  ScaleIcon,
+  TagIcon,
+  TicketIcon,
+  UsersIcon,
+  type IconProps,
+} from '../../ui/icons';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  Icon: ComponentType<IconProps>;
+}
+
+export interface NavSection {
+  /** Shown above the links; the first section has none. */
+  heading?: string;
+  items: readonly NavItem[];
+  adminOnly?: boolean;
+}
+
+export const NAV_SECTIONS: readonly NavSection[] = [
+  {
+    items: [
+      { label: 'Dashboard', href: paths.app.dashboard.href(), Icon: DashboardIcon },
+      { label: 'Orders', href: paths.app.orders.href(), Icon: ClipboardIcon },
+      { label: 'Campaigns', href: paths.app.campaigns.href(), Icon: ChartIcon },
+    ],
+  },
+  {
+    heading: 'Resources',
+    items: [
+      { label: 'Brands', href: paths.app.brands.href(), Icon: TagIcon },
+      { label: 'Media', href: paths.app.media.href(), Icon: FilmIcon },
+    ],
+  },
+  {
+    heading: 'Admin',
+    adminOnly: true,
+    items: [
+      { label: 'Order Management', href: paths.app.admin.approvals.href(), Icon: CheckCircleIcon },
+      { label: 'Drafts', href: paths.app.admin.drafts.href(), Icon: FileIcon },
+      { label: 'Media Approvals', href: paths.app.admin.mediaApprovals.href(), Icon: FilmIcon },
+      { label: 'Reconciliation', href: paths.app.admin.reconciliation.href(), Icon: ScaleIcon },
+      { label: 'Billing & Invoices', href: paths.app.admin.billing.href(), Icon: ReceiptIcon },
+      { label: 'Users', href: paths.app.admin.users.href(), Icon: UsersIcon },
+      { label: 'Coupons', href: paths.app.admin.coupons.href(), Icon: TicketIcon },
+      { label: 'Notifications', href: paths.app.admin.notifications.href(), Icon: MailIcon },
+    ],
+  },
+];

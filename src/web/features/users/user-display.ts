@@ -1,0 +1,25 @@
+import { roleMenuLabel } from '../../../domain/roles';
+import { fullName, type UserListItem } from '../../../domain/users';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** The name to show for a user, or null when none was given. */
+export const userName = (user: UserListItem): string | null =>
+  user.full_name?.trim() || fullName(user.first_name, user.last_name);
+
+/** 'Jan 5, 2025'; '—' when the date cannot be read. */
+export const formatJoined = (isoDate: string): string => {
+  const date = new Date(isoDate);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+};
+
+/** True when the user matches every word of the search (name, e-mail, company or role). */
+export const matchesSearch = (user: UserListItem, query: string): boolean => {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = [userName(user), user.email, user.company, roleMenuLabel(user.role)]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+  return words.every((word) => haystack.includes(word));
+};

@@ -1,0 +1,3 @@
+import { OrderManagement } from '../../../features/orders/order-management';
+
+export const AdminApprovalsRoute = () => <OrderManagement />;

@@ -1,0 +1,3 @@
+import { CouponManagement } from '../../../features/coupons/coupon-management';
+
+export const AdminCouponsRoute = () => <CouponManagement />;

@@ -1,0 +1,3 @@
+import { DraftManagement } from '../../../features/orders/draft-management';
+
+export const AdminDraftsRoute = () => <DraftManagement />;

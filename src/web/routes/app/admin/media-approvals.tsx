@@ -1,0 +1,3 @@
+import { MediaApprovals } from '../../../features/media/media-approvals';
+
+export const AdminMediaApprovalsRoute = () => <MediaApprovals />;

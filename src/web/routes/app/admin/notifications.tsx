@@ -1,0 +1,3 @@
+import { NotificationSettings } from '../../../features/notifications/settings/notification-settings';
+
+export const AdminNotificationsRoute = () => <NotificationSettings />;

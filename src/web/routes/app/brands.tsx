@@ -1,0 +1,3 @@
+import { BrandManagement } from '../../features/brands/brand-management';
+
+export const BrandsRoute = () => <BrandManagement />;

@@ -1,0 +1,3 @@
+import { MediaLibrary } from '../../features/media/media-library';
+
+export const MediaRoute = () => <MediaLibrary />;

@@ -1,0 +1,3 @@
+import { OrdersInProgress } from '../../features/orders/orders-in-progress';
+
+export const OrdersRoute = () => <OrdersInProgress />;

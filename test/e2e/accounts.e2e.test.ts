@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, signUpBody } from '../support/app';
+import { hasBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
+
+let h: BrowserHarness;
+beforeAll(async () => {
+  if (hasBrowser) h = await startBrowserHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const signIn = async (page: Page, email: string, password: string) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+};
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+describe.skipIf(!hasBrowser)('accounts in the browser', () => {
+  it('a visitor creates an account and lands on the dashboard as a User', async () => {
+    const page = await h.newPage();
+    const body = signUpBody({ firstName: 'Bella', lastName: 'Browser' });
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await page.getByLabel('First Name').fill(body.firstName);
+    await page.getByLabel('Last Name').fill(body.lastName);
+    await page.getByLabel('Email').fill(body.email);
+    await page.getByLabel('Phone').fill(body.phone);
+    await page.getByLabel('Address').fill(body.address);
+    await page.getByLabel('Company').fill(body.company);
+    await page.getByLabel('Job Title').fill(body.jobTitle);
+    await page.getByLabel('Password', { exact: true }).fill(body.password);
+    await page.getByLabel('Confirm Password').fill('Different-Passw0rd');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm Password').fill(body.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL('**/app/dashboard');
+    await page.getByText('Account created successfully!').waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'Bella Browser User' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Users' }).count()).toBe(0);
+  });
+
+  it('a failed sign-in shows the message in a red box and a toast', async () => {
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, 'Wrong-Passw0rd');
+    const alert = page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).first();
+    await alert.waitFor();
+    expect(await page.getByText('Invalid email or password').count()).toBeGreaterThanOrEqual(2);
+    expect(pathOf(page)).toBe('/login');
+  });
+
+  it('signs in and out, and guards protected and admin routes', async () => {
+    const page = await h.newPage();
+    await page.goto('/app/admin/users');
+    await page.waitForURL('**/login');
+
+    const { user, password } = await h.signUp();
+    await signIn(page, user.email, password);
+    await page.waitForURL('**/app/dashboard');
+    await page.goto('/login');
+    await page.waitForURL('**/app/dashboard');
+    await page.goto('/app/admin/users');
+    await page.waitForURL('**/app/dashboard');
+
+    await page.getByRole('banner').getByRole('button', { name: /Casey Client/ }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    await page.goto('/app/orders');
+    await page.waitForURL('**/login');
+  });
+
+  it('shows the 404 page for unknown paths', async () => {
+    const page = await h.newPage();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+    await page.waitForURL('**/login');
+  });
+
+  it('resets a forgotten password through the e-mailed link', async () => {
+    const { user } = await h.signUp();
+    const page = await h.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+
+    const [mail] = await h.mailTo(user.email);
+    const link = mail?.textBody.match(/reset-password\?token=[\w-]+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(`/${link}`);
+    await page.getByText(user.email).waitFor();
+    await page.getByLabel('New Password').fill('weakpassword');
+    await page.getByLabel('Confirm Password').fill('weakpassword');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password must contain at least one uppercase letter').waitFor();
+    await page.getByLabel('New Password').fill('Brand-New-Passw0rd');
+    await page.getByLabel('Confirm Password').fill('Brand-New-Passw0rd');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password reset successfully! You can now log in with your new password.').waitFor();
+    await page.waitForURL('**/login');
+
+    await signIn(page, user.email, 'Brand-New-Passw0rd');
+    await page.waitForURL('**/app/dashboard');
+  });
+
+  it('an invalid reset link says so and returns to sign-in', async () => {
+    const page = await h.newPage();
+    await page.goto('/reset-password?token=not-a-real-token');
+    await page.getByRole('heading', { name: 'Invalid or expired reset link' }).waitFor();
+    await page.waitForURL('**/login');
+  });
+
+  it('an admin promotes a client on the Users screen', async () => {
+    const { user } = await h.signUp({ firstName: 'Pat', lastName: 'Promoted' });
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/app/dashboard');
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL('**/app/admin/users');
+
+    const own = page.getByRole('row').filter({ hasText: ADMIN.email });
+    await own.getByText('You', { exact: true }).waitFor();
+    expect(await own.getByRole('button').count()).toBe(0);
+
+    const row = page.getByRole('row').filter({ hasText: user.email });
+    await row.getByRole('button', { name: `Promote ${user.email}` }).click();
+    await page.getByText('User promoted to admin successfully').waitFor();
+    await row.getByRole('button', { name: `Demote ${user.email}` }).waitFor();
+
+    await row.getByRole('button', { name: `Delete ${user.email}` }).click();
+    await page.getByRole('dialog').getByText(`Are you sure you want to delete user ${user.email}? This action cannot be undone.`).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+});

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brands, mediaAssets } from '../../src/server/db/schema';
+import { ADMIN } from '../support/app';
+import { hasBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
+
+let h: BrowserHarness;
+beforeAll(async () => {
+  if (hasBrowser) h = await startBrowserHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const signIn = async (page: Page, email: string, password: string) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL('**/app/dashboard');
+};
+
+describe.skipIf(!hasBrowser)('ordering in the browser', () => {
+  it('a client builds and submits a priced order; an admin approves it in Order Management', async () => {
+    const admin = await h.adminToken();
+    const coupon = await h.inject({
+      method: 'POST',
+      url: '/api/coupons',
+      token: admin,
+      payload: { code: 'SAVE10', name: 'Ten percent', discount_type: 'percentage_with_max', percentage_off: 10, max_discount_amount: 1000 },
+    });
+    expect(coupon.statusCode).toBe(201);
+
+    const { user, password } = await h.signUp({ firstName: 'Olive', lastName: 'Orderer' });
+    const page = await h.newPage();
+    await signIn(page, user.email, password);
+
+    // A brand, through the Brands page.
+    await page.goto('/app/brands');
+    await page.getByRole('button', { name: 'Add Brand' }).first().click();
+    const brandForm = page.getByRole('dialog');
+    await brandForm.getByLabel('Common Name').fill('Olive Oil Co');
+    await brandForm.getByLabel('Legal Name').fill('Olive Oil Company LLC');
+    await brandForm.getByRole('button', { name: 'Create Brand' }).click();
+    await page.getByText('Brand created successfully').waitFor();
+    const [brand] = await h.database.db.select().from(brands).where(eq(brands.ownerId, user.id));
+    // Media upload has its own flow; the order only needs an asset of the brand.
+    await h.database.db.insert(mediaAssets).values({ brandId: brand!.id, uploadedBy: user.id, filename: 'olive-spot.mp4', mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: 'test/olive-spot' });
+
+    // New Order lands on the detail page in edit mode.
+    await page.goto('/app/orders');
+    await page.getByRole('button', { name: 'New Order' }).first().click();
+    await page.waitForURL(/\/app\/estimates\/[0-9a-f-]+\?edit=true/);
+    await page.getByLabel('Order Name').fill('Olive Holiday Push');
+    await page.getByLabel('Brand').selectOption({ label: 'Olive Oil Co' });
+    await page.getByLabel('Total Budget').fill('10000');
+
+    // Early Morning, 30 spots on 5 weekdays at $15: 1366 × 30 × 5 / 1000 × 15 = $3,073.50 a week.
+    await page.getByRole('checkbox', { name: 'Early Morning' }).check();
+    await expectText(page, 'weekly-cost', '$3,073.50');
+    await page.getByLabel('Spots per day for Early Morning').fill('10');
+    await page.getByLabel('Spots per day for Early Morning').blur();
+    await expectText(page, 'weekly-cost', '$1,024.50');
+    // Weekend Evening, 30 spots on 2 days at $40: $3,278.40 more.
+    await page.getByRole('checkbox', { name: 'Weekend Evening' }).check();
+    await expectText(page, 'weekly-cost', '$4,302.90');
+    await expectText(page, 'weekly-reach', '150,260');
+
+    await page.getByRole('radio', { name: /olive-spot\.mp4/ }).check();
+
+    await page.getByRole('button', { name: 'Add Card' }).click();
+    await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry Month').fill('12');
+    await page.getByLabel('Expiry Year').fill('2031');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Save Card' }).click();
+    await page.getByText(/4242/).first().waitFor();
+
+    await page.getByLabel('Coupon Code').fill('save10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('SAVE10 applied').waitFor();
+    await expectText(page, 'total-due', '$9,000.00');
+
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    await page.getByText('Order submitted for approval').waitFor();
+
+    // The traffic desk approves it from Order Management.
+    const adminPage = await h.newPage();
+    await signIn(adminPage, ADMIN.email, ADMIN.password);
+    await adminPage.goto('/app/admin/approvals');
+    await adminPage.getByRole('button', { name: 'Change status of Olive Holiday Push' }).click();
+    const dialog = adminPage.getByRole('dialog');
+    await dialog.getByLabel('New Status').selectOption('approved');
+    await dialog.getByLabel('Note').fill('Looks good');
+    await dialog.getByRole('button', { name: 'Update Status' }).click();
+    await adminPage.getByText('Order status updated to Approved').waitFor();
+
+    const orders = (await h.inject({ method: 'GET', url: '/api/estimates', token: admin })).json();
+    const order = orders.find((o: { estimate_name: string }) => o.estimate_name === 'Olive Holiday Push');
+    expect(order).toMatchObject({ status: 'approved', total_spend: 10000, total_estimated_cost: 4302.9, discount_amount: 1000, total_amount: 9000, coupon_code: 'SAVE10', payment_last4: '4242' });
+  });
+});
+
+const expectText = async (page: Page, testId: string, text: string) => {
+  await page.getByTestId(testId).filter({ hasText: text }).waitFor();
+};

@@ -1,0 +1,53 @@
+/** Two app instances on one PostgreSQL: an event raised on one reaches sockets held by the other. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { submittedOrder } from '../support/ordering-fixtures';
+import { connectAs, eventually, listen, secondInstance, sleep, type ClientSocket } from './helpers';
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
+  let a: TestApp;
+  let b: Awaited<ReturnType<typeof secondInstance>>;
+  let urlA: string;
+  let urlB: string;
+  const sockets: ClientSocket[] = [];
+  beforeAll(async () => {
+    a = await createTestApp();
+    b = await secondInstance(a.database);
+    urlA = await listen(a.app);
+    urlB = await listen(b.app);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await b?.close();
+    await a?.close();
+  });
+
+  it('delivers an approval made on instance A to the owner connected to instance B, and to nobody else', async () => {
+    const admin = await a.adminToken();
+    const { owner, order } = await submittedOrder(a, { name: 'Fan-out' });
+    const other = await a.signUp();
+    const ownerOnB = await connectAs(urlB, owner.token);
+    const otherOnB = await connectAs(urlB, other.token);
+    const adminOnB = await connectAs(urlB, admin);
+    const ownerOnA = await connectAs(urlA, owner.token);
+    sockets.push(ownerOnB.socket, otherOnB.socket, adminOnB.socket, ownerOnA.socket);
+    adminOnB.socket.emit('join_estimate', order.id);
+    await sleep(300);
+
+    const res = await a.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    await eventually(() => expect(ownerOnB.received).toEqual([expect.objectContaining({ type: 'estimate_status_change', status: 'approved', estimateName: 'Fan-out' })]));
+    await eventually(() => expect(ownerOnA.received).toHaveLength(1));
+    await eventually(() => expect(adminOnB.received).toEqual([expect.objectContaining({ estimateId: order.id })]));
+    await sleep(300);
+    expect(otherOnB.received).toEqual([]);
+    expect(ownerOnB.received).toHaveLength(1);
+  });
+
+  it('authenticates on instance B with a session created on instance A', async () => {
+    const { token } = await a.signUp();
+    await expect(connectAs(urlB, token).then((c) => (sockets.push(c.socket), 'ok'))).resolves.toBe('ok');
+  });
+});

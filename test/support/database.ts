@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/platform/db';
+import { databaseUrlFor, withServer } from './global-setup';
+
+/** A fresh, migrated database of its own for one test file (PGlite, or PostgreSQL when DATABASE_URL is set). */
+export const openTestDatabase = async (): Promise<Database> => {
+  const serverUrl = process.env.DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (serverUrl && template) {
+    const name = `spotbook_t${randomBytes(4).toString('hex')}_${template.split('_').pop()}`;
+    await withServer(serverUrl, (c) => c.query(`create database ${name} template ${template}`));
+    const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, name) });
+    const close = database.close;
+    return {
+      ...database,
+      close: async () => {
+        await close();
+        await withServer(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  return openDatabase({ memory: true, loadDataDir: new Blob([dump]) });
+};

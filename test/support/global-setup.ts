@@ -1,0 +1,62 @@
+/**
+ * Migrates one template database per run; each test file then opens its own copy:
+ * a PGlite data dump (embedded) or a PostgreSQL database created from a template (DATABASE_URL).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../src/server/platform/db';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+export const withServer = async <T>(url: string, run: (client: pg.Client) => Promise<T>) => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+};
+
+export const databaseUrlFor = (url: string, name: string) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const template = `spotbook_tpl_${process.pid}`;
+    await withServer(serverUrl, (c) => c.query(`create database ${template}`));
+    const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, template) });
+    await database.migrate();
+    await database.close();
+    project.provide('postgresTemplate', template);
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      await withServer(serverUrl, async (c) => {
+        const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like 'spotbook_t%_${process.pid}%'`);
+        for (const row of rows) await c.query(`drop database if exists ${row.datname} with (force)`);
+      });
+    };
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-tpl-'));
+  const database = await openDatabase({ memory: true });
+  await database.migrate();
+  const dump = await database.pglite!.dumpDataDir('none');
+  await database.close();
+  const file = path.join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  project.provide('postgresTemplate', '');
+  return () => rmSync(dir, { recursive: true, force: true });
+}
