@@ -46,8 +46,9 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   /** The same signed session token as the API's bearer token. */
   authenticate: (payload: { token: string }) => void;
-  join_estimate: (estimateId: string) => void;
-  leave_estimate: (estimateId: string) => void;
+  /** The optional acknowledgement says whether the socket is now in the estimate's room. */
+  join_estimate: (estimateId: string, ack?: (joined: boolean) => void) => void;
+  leave_estimate: (estimateId: string, ack?: (left: boolean) => void) => void;
 }
 
 export const REALTIME_PATH = '/socket.io';

@@ -13,6 +13,9 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-ports-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const log = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const until = async (done: () => boolean) => {
+  for (let waited = 0; !done() && waited < 10_000; waited += 10) await sleep(10);
+};
 
 describe('local storage', () => {
   it('stores a stream, reads ranges, stats and deletes', async () => {
@@ -58,7 +61,7 @@ describe('in-process jobs', () => {
     await expect(jobs.enqueue('work', { n: 'x' })).rejects.toThrow();
     await expect(jobs.enqueue('nothing', {})).rejects.toThrow('Unknown job nothing');
     for (const n of [1, 2, 3]) await jobs.enqueue('work', { n });
-    await sleep(100);
+    await until(() => seen.length === 3);
     expect(seen).toEqual(['done 1', 'done 2', 'done 3']);
     expect(most).toBe(1);
     await jobs.close();
@@ -75,7 +78,7 @@ describe('in-process jobs', () => {
       aborted = signal.aborted;
     });
     for (const n of [0, 1, 2]) await jobs.enqueue('slow', { n });
-    await sleep(50);
+    await until(() => ran.length === 2);
     await jobs.close();
     expect(ran).toEqual([0, 1]);
     expect(aborted).toBe(true);

@@ -33,8 +33,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     const adminOnB = await connectAs(urlB, admin);
     const ownerOnA = await connectAs(urlA, owner.token);
     sockets.push(ownerOnB.socket, otherOnB.socket, adminOnB.socket, ownerOnA.socket);
-    adminOnB.socket.emit('join_estimate', order.id);
-    await sleep(300);
+    expect(await adminOnB.socket.emitWithAck('join_estimate', order.id)).toBe(true);
 
     const res = await a.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin });
     expect(res.statusCode, res.body).toBe(200);

@@ -196,10 +196,9 @@ describe('estimate rooms', () => {
     const intruder = await t.signUp();
     const intruderSocket = track(await connectAs(url, intruder.token));
     const watchingAdmin = track(await connectAs(url, admin));
-    intruderSocket.socket.emit('join_estimate', order.id);
-    intruderSocket.socket.emit('join_estimate', 'not-a-uuid');
-    watchingAdmin.socket.emit('join_estimate', order.id);
-    await settle();
+    expect(await intruderSocket.socket.emitWithAck('join_estimate', order.id)).toBe(false);
+    expect(await intruderSocket.socket.emitWithAck('join_estimate', 'not-a-uuid')).toBe(false);
+    expect(await watchingAdmin.socket.emitWithAck('join_estimate', order.id)).toBe(true);
     // A second admin session approves: the owner's room and the watchers' room get it.
     await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin });
     // With the PostgreSQL adapter the submit's own new_estimate may still be on its way to admins: look at the approval only.
@@ -212,10 +211,8 @@ describe('estimate rooms', () => {
   it('stops sending after leave_estimate', async () => {
     const { order } = await submittedOrder(t);
     const watchingAdmin = track(await connectAs(url, admin));
-    watchingAdmin.socket.emit('join_estimate', order.id);
-    await settle();
-    watchingAdmin.socket.emit('leave_estimate', order.id);
-    await settle();
+    expect(await watchingAdmin.socket.emitWithAck('join_estimate', order.id)).toBe(true);
+    expect(await watchingAdmin.socket.emitWithAck('leave_estimate', order.id)).toBe(true);
     await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin });
     await sleep(400);
     // The submit's new_estimate may reach this admin late through the PostgreSQL adapter; the approval must not.
@@ -226,8 +223,7 @@ describe('estimate rooms', () => {
     const a = await readyOrder(t);
     const draft = await createOrder(t, a.owner.token, { estimate_name: 'mine' });
     const watcher = track(await connectAs(url, a.owner.token));
-    watcher.socket.emit('join_estimate', draft.id);
-    await settle();
+    expect(await watcher.socket.emitWithAck('join_estimate', draft.id)).toBe(true);
     expect(watcher.received).toEqual([]);
   });
 });

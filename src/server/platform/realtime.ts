@@ -80,17 +80,26 @@ const onAuthenticate = (socket: RealtimeSocket, options: RealtimeOptions, grace:
 };
 
 const onEstimateRooms = (socket: RealtimeSocket, options: RealtimeOptions) => {
-  socket.on('join_estimate', async (estimateId) => {
+  const answer = (ack: unknown, value: boolean) => {
+    if (typeof ack === 'function') ack(value);
+  };
+  socket.on('join_estimate', async (estimateId, ack) => {
     const user = socket.data.user;
-    if (!user || typeof estimateId !== 'string' || !UUID.test(estimateId)) return;
+    let joined = false;
     try {
-      if (await options.canReadEstimate(user, estimateId)) await socket.join(estimateRoom(estimateId));
+      if (user && typeof estimateId === 'string' && UUID.test(estimateId) && (await options.canReadEstimate(user, estimateId))) {
+        await socket.join(estimateRoom(estimateId));
+        joined = true;
+      }
     } catch (error) {
       options.log.warn({ err: error }, 'join_estimate failed');
     }
+    answer(ack, joined);
   });
-  socket.on('leave_estimate', async (estimateId) => {
-    if (typeof estimateId === 'string' && UUID.test(estimateId)) await socket.leave(estimateRoom(estimateId));
+  socket.on('leave_estimate', async (estimateId, ack) => {
+    const valid = typeof estimateId === 'string' && UUID.test(estimateId);
+    if (valid) await socket.leave(estimateRoom(estimateId));
+    answer(ack, valid);
   });
 };
 
