@@ -24,6 +24,7 @@ import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
 import { loggerOptions } from './platform/logging';
 import { createInProcessJobs } from './platform/jobs';
+import { createPgBossJobs } from './platform/jobs-pgboss';
 import { createMailer } from './platform/mail';
 import { registerWebApp } from './platform/web';
 
@@ -101,7 +102,10 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = createTokenSigner(config.jwtSecret);
-  const jobs = createInProcessJobs({ log: app.log });
+  const jobs =
+    config.jobsAdapter === 'pg-boss' && database.url
+      ? createPgBossJobs({ connectionString: database.url, log: app.log })
+      : createInProcessJobs({ log: app.log });
   const base = {
     config,
     database,

@@ -23,6 +23,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  JOBS_ADAPTER: z.enum(['in-process', 'pg-boss']).default('in-process'),
 });
 
 export interface Config {
@@ -43,6 +44,8 @@ export interface Config {
   logLevel: string;
   sessionTtlMs: number;
   trustProxy: boolean;
+  /** Background jobs: in this process (default) or pg-boss on the PostgreSQL server (several instances). */
+  jobsAdapter: 'in-process' | 'pg-boss';
   /** Folder holding the built web app; absent in API-only use. */
   webDir: string;
 }
@@ -73,6 +76,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (e.JWT_SECRET && e.JWT_SECRET.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters long');
   }
+  if (e.JOBS_ADAPTER === 'pg-boss' && !e.DATABASE_URL) {
+    throw new ConfigError('JOBS_ADAPTER=pg-boss needs DATABASE_URL (a PostgreSQL server)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
@@ -91,6 +97,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
     trustProxy: e.TRUST_PROXY === 'true',
+    jobsAdapter: e.JOBS_ADAPTER,
     webDir: path.resolve('dist/web'),
   };
 };

@@ -27,6 +27,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   logLevel: 'silent',
   sessionTtlMs: 3600_000,
   trustProxy: false,
+  jobsAdapter: 'in-process',
   webDir: path.resolve('dist/web'),
   ...overrides,
 });
