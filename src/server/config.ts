@@ -24,6 +24,7 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   JOBS_ADAPTER: z.enum(['in-process', 'pg-boss']).default('in-process'),
+  SPOTBOOK_DEMO: z.enum(['0', '1', 'true', 'false', '']).default(''),
 });
 
 export interface Config {
@@ -46,6 +47,8 @@ export interface Config {
   trustProxy: boolean;
   /** Background jobs: in this process (default) or pg-boss on the PostgreSQL server (several instances). */
   jobsAdapter: 'in-process' | 'pg-boss';
+  /** Add the demo advertisers, brands, spots and orders at start (once). */
+  demo: boolean;
   /** Folder holding the built web app; absent in API-only use. */
   webDir: string;
 }
@@ -98,6 +101,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600 * 1000,
     trustProxy: e.TRUST_PROXY === 'true',
     jobsAdapter: e.JOBS_ADAPTER,
+    demo: e.SPOTBOOK_DEMO === '1' || e.SPOTBOOK_DEMO === 'true',
     webDir: path.resolve('dist/web'),
   };
 };

@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './platform/db';
 import { ensureFirstAdmin } from './modules/users/first-admin';
+import { DEMO_PASSWORD } from './demo/demo-data';
+import { seedDemo } from './demo/seed';
 import path from 'node:path';
 
 const start = async () => {
@@ -28,6 +30,7 @@ const start = async () => {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  const demo = config.demo ? await seedDemo(app, app.ctx) : undefined;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -44,6 +47,7 @@ const start = async () => {
   } else {
     lines.push('  Sign in with your administrator account (the first start printed its password).');
   }
+  if (demo?.kind === 'seeded') lines.push(`  Demo advertisers (password ${DEMO_PASSWORD}): ${demo.clients.join(', ')}`);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 };
 

@@ -28,6 +28,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   sessionTtlMs: 3600_000,
   trustProxy: false,
   jobsAdapter: 'in-process',
+  demo: false,
   webDir: path.resolve('dist/web'),
   ...overrides,
 });

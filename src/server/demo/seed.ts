@@ -1,0 +1,103 @@
+/**
+ * Demo data for a first look (`SPOTBOOK_DEMO=1 npm start` or `npm run seed:demo`). Everything goes
+ * through the HTTP API as the web app would send it, so the demo obeys every rule the product has.
+ * It runs once: a database that already has the demo advertisers is left as it is.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { addDays, todayIso } from '../../domain/dates';
+import type { AppContext } from '../context';
+import { startSession } from '../modules/auth/service';
+import { listUsers } from '../modules/users/service';
+import { mediaTools } from '../platform/media-tools';
+import { DEMO_CLIENTS, DEMO_COUPONS, DEMO_PASSWORD, DEMO_RECIPIENTS, type DemoClient, type DemoOrder } from './demo-data';
+
+type Json = Record<string, unknown>;
+
+const run = promisify(execFile);
+
+/** A short test-pattern spot with a tone, made by ffmpeg. */
+const makeDemoSpot = async (): Promise<Buffer> => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'spotbook-demo-'));
+  try {
+    const file = path.join(dir, 'spot.mp4');
+    const seconds = 6;
+    await run(mediaTools().ffmpeg, [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=640x360:rate=25`,
+      '-f', 'lavfi', '-i', `sine=frequency=523:duration=${seconds}`,
+      '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+    ]);
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
+
+const multipartBody = (fields: Record<string, string>, file: { name: string; type: string; data: Buffer }) => {
+  const boundary = `----spotbookdemo${Date.now().toString(16)}`;
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+};
+
+export type DemoOutcome = { kind: 'seeded'; clients: string[] } | { kind: 'present' };
+
+export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<DemoOutcome> => {
+  const users = await listUsers({ db: ctx.db });
+  if (users.some((u) => u.email === DEMO_CLIENTS[0]!.email)) return { kind: 'present' };
+  const admin = users.find((u) => u.role === 'traffic_admin');
+  if (!admin) throw new Error('The demo needs an administrator; start Spotbook once first');
+  const adminToken = await startSession({ db: ctx.db, tokens: ctx.tokens, userId: admin.id, ttlMs: 3600_000 });
+
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token: string, payload?: Json): Promise<Json & Json[]> => {
+    const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+    if (res.statusCode >= 300) throw new Error(`Demo step ${method} ${url} failed: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+
+  for (const coupon of DEMO_COUPONS) await call('POST', '/api/coupons', adminToken, { ...coupon, valid_from: todayIso() });
+  for (const recipient of DEMO_RECIPIENTS) await call('POST', '/api/notifications/settings', adminToken, { ...recipient });
+  const dayparts = (await call('GET', '/api/dayparts', adminToken)) as unknown as { id: string; name: string }[];
+  const daypartId = (name: string) => {
+    const found = dayparts.find((d) => d.name === name);
+    if (!found) throw new Error(`The demo needs the daypart ${name}`);
+    return found.id;
+  };
+  const spot = await makeDemoSpot();
+
+  const seedClient = async (client: DemoClient) => {
+    const { brand, card, media, orders, ...account } = client;
+    const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...account, password: DEMO_PASSWORD } });
+    if (registered.statusCode !== 201) throw new Error(`Demo sign-up failed: ${registered.body}`);
+    const token = registered.json().token as string;
+    const brandRow = await call('POST', '/api/brands', token, { ...brand });
+    const cardRow = await call('POST', '/api/payment-methods', token, { ...card, brand_id: brandRow.id, is_default: true });
+    const body = multipartBody({ brand_id: String(brandRow.id) }, { name: media.filename, type: media.filename.endsWith('.mov') ? 'video/quicktime' : 'video/mp4', data: spot });
+    const upload = await app.inject({ method: 'POST', url: '/api/media/upload', payload: body.payload, headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType } });
+    if (upload.statusCode >= 300) throw new Error(`Demo upload failed: ${upload.body}`);
+    const mediaId = upload.json().data.uploadId as string;
+    if (media.approve) await call('PUT', `/api/media/${mediaId}`, adminToken, { status: 'approved' });
+    for (const order of orders) await seedOrder(token, order, { brandId: String(brandRow.id), cardId: String(cardRow.id), mediaId });
+  };
+
+  const seedOrder = async (token: string, order: DemoOrder, refs: { brandId: string; cardId: string; mediaId: string }) => {
+    const draft = await call('POST', '/api/estimates', token, { estimate_name: order.name, brand_id: refs.brandId, start_date: addDays(todayIso(), order.startInDays), total_spend: order.budget });
+    for (const slot of order.slots) {
+      await call('POST', `/api/estimate-items/${draft.id}`, token, { daypart_id: daypartId(slot.daypart), spots_per_occurrence: slot.spots, ...(slot.cpm && { user_defined_cpm: slot.cpm }) });
+    }
+    await call('PUT', `/api/estimates/${draft.id}`, token, { media_asset_id: refs.mediaId, payment_method_id: refs.cardId, ...(order.couponCode && { coupon_code: order.couponCode }) });
+    for (const status of order.path) {
+      if (status === 'draft') continue;
+      if (status === 'ordered') await call('PUT', `/api/estimates/${draft.id}`, token, { status });
+      else await call('PUT', `/api/estimates/${draft.id}`, adminToken, { status, ...(order.notes && ['rejected', 'modified'].includes(status) && { notes: order.notes }) });
+    }
+  };
+
+  for (const client of DEMO_CLIENTS) await seedClient(client);
+  return { kind: 'seeded', clients: DEMO_CLIENTS.map((c) => c.email) };
+};
