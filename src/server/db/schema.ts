@@ -266,6 +266,7 @@ export const estimates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('estimates_created_idx').on(t.createdAt, t.id),
     index('estimates_owner_created_idx').on(t.ownerId, t.createdAt),
     index('estimates_status_created_idx').on(t.status, t.createdAt),
     index('estimates_brand_id_idx').on(t.brandId),

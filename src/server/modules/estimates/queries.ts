@@ -1,6 +1,6 @@
 /**
  * Reading orders as the API answers them: one query per list, with the owner, brand, media,
- * card, the brand's media count and the weekly reach joined in (grouped subqueries, no N+1).
+ * card, the brand's media count and the weekly reach in the same query (no N+1).
  */
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
@@ -14,21 +14,14 @@ import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { listItems } from '../estimate-items/queries';
 
+/**
+ * The brand's media count and the weekly reach are correlated subqueries: PostgreSQL computes
+ * them for the rows a page returns, after ORDER BY and LIMIT, never for the whole table.
+ */
 const selectEstimates = (db: Tx) => {
-  const mediaCounts = db
-    .select({ brandId: mediaAssets.brandId, count: sql<number>`count(*)`.as('media_count') })
-    .from(mediaAssets)
-    .groupBy(mediaAssets.brandId)
-    .as('media_counts');
-  const reach = db
-    .select({
-      estimateId: estimateItems.estimateId,
-      reach: sql<number>`sum(${dayparts.multiplier} * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * ${estimateItems.spotsPerOccurrence} * cardinality(${dayparts.daysOfWeek}))`.as('weekly_reach'),
-    })
-    .from(estimateItems)
-    .innerJoin(dayparts, eq(dayparts.id, estimateItems.daypartId))
-    .groupBy(estimateItems.estimateId)
-    .as('reach');
+  const mediaCount = sql<number>`(select count(*)::int from media_assets brand_media where brand_media.brand_id = ${estimates.brandId})`;
+  const weeklyReach = sql<number>`(select coalesce(sum(d.multiplier * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * i.spots_per_occurrence * cardinality(d.days_of_week)), 0)::float8
+    from estimate_items i join dayparts d on d.id = i.daypart_id where i.estimate_id = ${estimates.id})`;
   return db
     .select({
       order: getTableColumns(estimates),
@@ -39,16 +32,14 @@ const selectEstimates = (db: Tx) => {
       mediaFilename: mediaAssets.filename,
       paymentLast4: paymentMethods.last4,
       paymentBrand: paymentMethods.cardBrand,
-      mediaCount: mediaCounts.count,
-      weeklyReach: reach.reach,
+      mediaCount,
+      weeklyReach,
     })
     .from(estimates)
     .innerJoin(users, eq(users.id, estimates.ownerId))
     .leftJoin(brands, eq(brands.id, estimates.brandId))
     .leftJoin(mediaAssets, eq(mediaAssets.id, estimates.mediaAssetId))
     .leftJoin(paymentMethods, eq(paymentMethods.id, estimates.paymentMethodId))
-    .leftJoin(mediaCounts, eq(mediaCounts.brandId, estimates.brandId))
-    .leftJoin(reach, eq(reach.estimateId, estimates.id))
     .$dynamic();
 };
 
@@ -98,7 +89,15 @@ export const listEstimates = async ({ db, actor, query }: { db: Tx; actor: Order
         query.status ? eq(estimates.status, query.status) : undefined,
         query.exclude_status?.length ? notInArray(estimates.status, query.exclude_status) : undefined,
         query.brand_id ? eq(estimates.brandId, query.brand_id) : undefined,
-        search ? or(ilike(estimates.estimateName, search), ilike(brands.commonName, search), ilike(users.email, search)) : undefined,
+        search
+          ? or(
+              ilike(estimates.estimateName, search),
+              ilike(brands.commonName, search),
+              ilike(users.email, search),
+              ilike(estimates.status, search),
+              ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, search),
+            )
+          : undefined,
       ),
     )
     .orderBy(desc(estimates.createdAt), desc(estimates.id))

@@ -1,0 +1,1 @@
+CREATE INDEX "estimates_created_idx" ON "estimates" USING btree ("created_at","id");
