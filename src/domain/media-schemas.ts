@@ -100,7 +100,8 @@ export const mediaStatusUpdateSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: MEDIA_MESSAGES.statusInvalid }),
 });
 
-export const uploadReplySchema = z.object({ data: z.object({ uploadId: z.uuid(), mediaAsset: mediaAssetSchema }) });
+/** The upload's answer: `data.uploadId` (the asset's id, to follow its processing), the asset's fields, and the asset again as `data.mediaAsset`. */
+export const uploadReplySchema = z.object({ data: mediaAssetSchema.extend({ uploadId: z.uuid(), mediaAsset: mediaAssetSchema }) });
 
 export const MEDIA_VARIANTS = ['original', 'preview', 'thumbnail'] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
@@ -116,3 +117,12 @@ export const progressEventSchema = z.object({
   message: z.string(),
 });
 export type ProgressEvent = z.infer<typeof progressEventSchema>;
+
+/** The stages the progress stream speaks of (spec): preview, thumbnail, complete, error. */
+export const PROGRESS_STAGES = ['preview', 'thumbnail', 'complete', 'error'] as const satisfies readonly MediaStage[];
+/**
+ * An event as the progress stream sends it: the steps before the thumbnail (waiting in the queue,
+ * checking the video) are the start of the thumbnail stage, their message saying which.
+ */
+export const toStreamEvent = (event: ProgressEvent): ProgressEvent =>
+  event.stage === 'uploaded' || event.stage === 'probing' ? { stage: 'thumbnail', progress: 0, message: event.message } : event;

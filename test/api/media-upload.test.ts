@@ -35,7 +35,9 @@ const uploadClip = async (token = owner.token, brandId = brand.id, filename = 'S
   return res.json().data as { uploadId: string; mediaAsset: Record<string, unknown> };
 };
 const fetchFile = async (url: string) => {
-  const res = await fetch(`${base}${url}`);
+  // Links are absolute; asked through inject they name inject's host, so the path goes to the real server.
+  const { pathname, search } = new URL(url);
+  const res = await fetch(`${base}${pathname}${search}`);
   expect(res.status).toBe(200);
   return { type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
 };
@@ -57,7 +59,9 @@ describe('media upload and processing', () => {
     expect(stream.status).toBe(200);
     expect(stream.contentType).toMatch(/^text\/event-stream/);
     const stages = stream.events.map((e) => e.stage).filter((s, i, all) => s !== all[i - 1]);
-    expect(stages).toEqual(['uploaded', 'probing', 'thumbnail', 'preview', 'complete']);
+    // Only the stages of the spec go over the wire: waiting and checking the video are the thumbnail stage's start.
+    expect(stages).toEqual(['thumbnail', 'preview', 'complete']);
+    expect(stream.events.map((e) => e.message)).toEqual(expect.arrayContaining(['Waiting to be processed', 'Checking the video', 'Making the thumbnail', 'Making the preview']));
     expect(stream.events.at(-1)).toEqual({ stage: 'complete', progress: 100, message: 'Ready' });
     await waitForRow(blocker.uploadId);
     const previewProgress = stream.events.filter((e) => e.stage === 'preview').map((e) => e.progress);
@@ -94,6 +98,8 @@ describe('media upload and processing', () => {
     ]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.mediaAsset).toMatchObject({ filename: 'first.MOV', mime_type: 'video/quicktime' });
+    // data carries the uploadId and the asset's own fields (id = uploadId), as well as the asset under mediaAsset.
+    expect(res.json().data).toMatchObject({ id: res.json().data.uploadId, filename: 'first.MOV', mime_type: 'video/quicktime', status: 'pending', brand_name: 'Sunny Juice' });
     const { notifications } = (await t.inject({ method: 'GET', url: '/api/notifications', token: await t.adminToken() })).json();
     expect(notifications).toContainEqual(expect.objectContaining({ type: 'new_media_upload', mediaId: res.json().data.uploadId, filename: 'first.MOV' }));
     const byAdmin = await uploadClip(await t.adminToken());

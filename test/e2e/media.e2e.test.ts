@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
 import { hasBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
-import { makeClip } from '../support/media-fixtures';
+import { makeClip, multipart } from '../support/media-fixtures';
 
 let h: BrowserHarness;
 let dir: string;
@@ -49,5 +49,47 @@ describe.skipIf(!hasBrowser)('media in the browser', () => {
     await admin.getByText('Media asset approved').waitFor();
     await admin.getByRole('tab', { name: /Approved 1/ }).click();
     await admin.getByRole('cell', { name: 'spring-spot.mp4' }).first().waitFor();
+  });
+
+  it('Media Approvals: counts, empty states, the preview with its details, and bulk approval', async () => {
+    const clip = readFileSync(await makeClip(dir, 'bulk.mp4', { seconds: 1, audio: false }));
+    const { token } = await h.signUp();
+    const brand = (await h.inject({ method: 'POST', url: '/api/brands', token, payload: { common_name: 'Bulk Cola', legal_name: 'Bulk Cola Inc' } })).json() as { id: string };
+    for (const name of ['bulk-one.mp4', 'bulk-two.mp4']) {
+      const res = await h.inject({ method: 'POST', url: '/api/media/upload', token, ...multipart([{ name: 'brand_id', value: brand.id }, { name: 'file', filename: name, type: 'video/mp4', data: clip }]) });
+      if (res.statusCode !== 201) throw new Error(res.body);
+    }
+    // Earlier tests may have left reviewed assets: only what this test made is counted on the Pending tab.
+    const pendingBefore = ((await h.inject({ method: 'GET', url: '/api/media?status=pending', token: await h.adminToken() })).json() as unknown[]).length;
+
+    const admin = await h.newPage();
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.goto('/app/admin/media-approvals');
+    await admin.getByRole('tab', { name: new RegExp(`^Pending ${pendingBefore}$`) }).waitFor();
+    await admin.getByText(`${pendingBefore} pending`, { exact: true }).waitFor();
+    // No bulk actions until something is selected.
+    expect(await admin.getByRole('button', { name: 'Approve All' }).count()).toBe(0);
+
+    await admin.getByRole('tab', { name: /^Rejected/ }).click();
+    await admin.getByText('No rejected media').waitFor();
+    await admin.getByRole('tab', { name: /^Pending/ }).click();
+
+    await admin.getByRole('button', { name: 'Preview bulk-one.mp4' }).click();
+    const modal = admin.getByRole('dialog', { name: 'bulk-one.mp4' });
+    await modal.getByText('Media code').waitFor();
+    await modal.getByText('Bulk Cola').waitFor();
+    await modal.getByRole('link', { name: 'Download' }).waitFor();
+    await modal.getByRole('button', { name: 'Approve' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+
+    await admin.getByRole('checkbox', { name: 'Select bulk-one.mp4' }).check();
+    await admin.getByRole('checkbox', { name: 'Select bulk-two.mp4' }).check();
+    await admin.getByText('2 selected').waitFor();
+    await admin.getByRole('button', { name: 'Approve All' }).click();
+    await admin.getByText('2 media assets approved').waitFor();
+    await admin.getByRole('tab', { name: new RegExp(`^Pending ${pendingBefore - 2}$`) }).waitFor();
+    if (pendingBefore === 2) await admin.getByText('No pending media').waitFor();
+    const statuses = ((await h.inject({ method: 'GET', url: `/api/media?brand_id=${brand.id}`, token: await h.adminToken() })).json() as { status: string }[]).map((a) => a.status);
+    expect(statuses).toEqual(['approved', 'approved']);
   });
 });

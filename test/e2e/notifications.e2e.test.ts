@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
-import { signUpBody } from '../support/app';
+import { ADMIN, signUpBody } from '../support/app';
 import { submittedOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -32,5 +32,50 @@ describe.skipIf(!hasBrowser)('live notifications in the browser', () => {
     await page.getByRole('button', { name: 'Notifications' }).click();
     await page.getByRole('region', { name: 'Notifications' }).getByText('Estimate: Live Spring Promo').waitFor();
     await page.getByRole('region', { name: 'Notifications' }).getByText('Live', { exact: true }).waitFor();
+  });
+
+  it('Email Notification Settings: add, toggle, edit (type locked) and delete a recipient, with the toasts of the spec', async () => {
+    const page = await h.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL('**/app/dashboard');
+    await page.getByText('Connected to real-time notifications').waitFor();
+    await page.goto('/app/admin/notifications');
+    await page.getByRole('heading', { name: 'Email Notification Settings' }).waitFor();
+    // One card per type of GET /api/notifications/types.
+    const { types } = (await h.inject({ method: 'GET', url: '/api/notifications/types', token: await h.adminToken() })).json() as { types: { name: string }[] };
+    for (const { name } of types) await page.getByRole('heading', { name, exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Add Recipient' }).click();
+    await page.getByText('Notification type and email are required').waitFor();
+
+    await page.getByLabel('Notification Type').selectOption('new_estimate');
+    await page.getByLabel('Recipient Email').fill('traffic-desk@station.test');
+    await page.getByRole('button', { name: 'Add Recipient' }).click();
+    await page.getByText('Setting created successfully').waitFor();
+    const card = page.getByRole('region', { name: 'New Orders' });
+    await card.getByText('traffic-desk@station.test').waitFor();
+
+    await card.getByRole('switch').click();
+    await page.getByText('Setting disabled').waitFor();
+    await card.getByRole('switch', { checked: false }).waitFor();
+    await card.getByRole('switch').click();
+    await page.getByText('Setting enabled').waitFor();
+
+    await card.getByRole('button', { name: /^Edit/ }).click();
+    expect(await page.getByLabel('Notification Type').isDisabled()).toBe(true);
+    await page.getByLabel('Recipient Email').fill('desk@station.test');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Setting updated successfully').waitFor();
+    await card.getByText('desk@station.test', { exact: true }).waitFor();
+
+    await card.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Setting deleted successfully').waitFor();
+    await card.getByText('No recipients yet').waitFor();
+    const { settings } = (await h.inject({ method: 'GET', url: '/api/notifications/settings', token: await h.adminToken() })).json() as { settings: unknown[] };
+    expect(settings).toEqual([]);
   });
 });

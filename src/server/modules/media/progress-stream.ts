@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
-import { isTerminalStage, MEDIA_MESSAGES, MEDIA_STAGES, type MediaStage, type ProgressEvent } from '../../../domain/media-schemas';
+import { isTerminalStage, MEDIA_MESSAGES, MEDIA_STAGES, toStreamEvent, type MediaStage, type ProgressEvent } from '../../../domain/media-schemas';
 import { isAdmin } from '../../../domain/roles';
 import type { AppContext } from '../../context';
 import { notFound, unauthorized } from '../../platform/errors';
@@ -38,7 +38,7 @@ export const progressStreamRoutes = (app: FastifyInstance, ctx: AppContext, medi
     {
       schema: {
         tags: ['media'],
-        description: 'Server-sent events of an upload\'s processing: `data: {"stage","progress","message"}`; stages uploaded, probing, thumbnail, preview, complete, error. The session token goes in `?token=`.',
+        description: 'Server-sent events of an upload\'s processing: `data: {"stage","progress","message"}`; stages thumbnail (waiting and checking the video included), preview, complete, error. The session token goes in `?token=`.',
         params,
         querystring: query,
         response: { 401: errorReplySchema, 404: errorReplySchema },
@@ -118,7 +118,7 @@ export const progressStreamRoutes = (app: FastifyInstance, ctx: AppContext, medi
       }
       function send(event: ProgressEvent) {
         if (!open) return;
-        res.write(`data: ${JSON.stringify(event)}\n\n`);
+        res.write(`data: ${JSON.stringify(toStreamEvent(event))}\n\n`);
         lastRank = rank(event);
         if (isTerminalStage(event.stage)) end();
       }

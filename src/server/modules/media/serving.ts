@@ -2,7 +2,7 @@
  * Media files: signed links (GET /media/:id/url, /media/:id/preview-url) and the file behind
  * them (GET /media/:id/file/:variant?expires&sig), with byte ranges for seeking.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
@@ -30,9 +30,16 @@ const fileOf = (row: MediaRow, variant: MediaVariant): { key: string; type: stri
 
 const contentDisposition = (filename: string) => `inline; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
+/**
+ * A signed link as an absolute address on the origin the request came to, so that it works as
+ * it is in a <video> or <img> tag and for any HTTP client.
+ */
+const absolute = (request: FastifyRequest, path: string) => `${request.protocol}://${request.host}${path}`;
+
 export const servingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, media: MediaRuntime) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const links = createLinkSigner(ctx.config.jwtSecret);
+  const signer = createLinkSigner(ctx.config.jwtSecret);
+  const links = { sign: (request: FastifyRequest, assetId: string, variant: MediaVariant) => absolute(request, signer.sign(assetId, variant)), verify: signer.verify };
   const signedIn = { onRequest: guards.signedIn };
 
   r.get(
@@ -40,7 +47,7 @@ export const servingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     { ...signedIn, schema: { ...tags, description: `A signed link to the original file, valid ${LINK_TTL_SECONDS / 60} minutes.`, params: idParams, response: { 200: urlReplySchema, ...errors } } },
     async (request) => {
       const { asset } = await findVisibleMedia(ctx.db, actorOf(request), request.params.id);
-      return { url: links.sign(asset.id, 'original') };
+      return { url: links.sign(request, asset.id, 'original') };
     },
   );
 
@@ -54,9 +61,9 @@ export const servingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       const { asset } = await findVisibleMedia(ctx.db, actorOf(request), request.params.id);
       if (request.query.type === 'thumbnail') {
         if (!asset.thumbnailKey) throw notFound(MEDIA_MESSAGES.thumbnailMissing);
-        return { url: links.sign(asset.id, 'thumbnail') };
+        return { url: links.sign(request, asset.id, 'thumbnail') };
       }
-      return { url: links.sign(asset.id, asset.previewKey ? 'preview' : 'original') };
+      return { url: links.sign(request, asset.id, asset.previewKey ? 'preview' : 'original') };
     },
   );
 

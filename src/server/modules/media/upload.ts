@@ -143,7 +143,7 @@ export const uploadMedia = async ({
   await media.jobs.enqueue(PROCESS_MEDIA_JOB, { assetId });
   const mediaAsset = await getMedia({ db, actor, id: assetId });
   await onStored?.(mediaAsset);
-  return reply.code(201).send({ data: { uploadId: assetId, mediaAsset } });
+  return reply.code(201).send({ data: { uploadId: assetId, ...mediaAsset, mediaAsset } });
 };
 
 /** Checks what can be checked before the bytes arrive, then streams the file into storage. */

@@ -161,25 +161,26 @@ export const MediaApprovals = () => {
           })}
         </div>
         <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-tab-${tab}`}>
-          {visiblePending.length > 0 && (
+          {/* The bulk actions appear with a selection (checkboxes are on pending rows only). */}
+          {selectedIds.length > 0 && (
             <div className="flex flex-col gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-slate-600" aria-live="polite">
-                {selectedIds.length > 0 ? `${selectedIds.length} selected` : 'Select pending media to approve or reject several at once.'}
+                {selectedIds.length} selected
               </p>
               <div className="flex flex-wrap gap-2">
-                <Button size="sm" disabled={selectedIds.length === 0 || bulk.isPending} loading={bulk.isPending && bulk.variables?.status === 'approved'} onClick={() => reviewSelected('approved')}>
+                <Button size="sm" disabled={bulk.isPending} loading={bulk.isPending && bulk.variables?.status === 'approved'} onClick={() => reviewSelected('approved')}>
                   Approve All
                 </Button>
                 <Button
                   variant="danger"
                   size="sm"
-                  disabled={selectedIds.length === 0 || bulk.isPending}
+                  disabled={bulk.isPending}
                   loading={bulk.isPending && bulk.variables?.status === 'rejected'}
                   onClick={() => reviewSelected('rejected')}
                 >
                   Reject All
                 </Button>
-                <Button variant="secondary" size="sm" disabled={selectedIds.length === 0 || bulk.isPending} onClick={clearSelection}>
+                <Button variant="secondary" size="sm" disabled={bulk.isPending} onClick={clearSelection}>
                   Clear Selection
                 </Button>
               </div>

@@ -29,7 +29,8 @@ const Status = ({ state }: { state: UploadState }) => {
     case 'uploading':
       return <ProgressBar value={state.progress} label={UPLOADING_LABEL} />;
     case 'processing':
-      return <ProgressBar value={state.progress} label={STAGE_LABEL[state.stage] ?? 'Processing…'} />;
+      // The server's message says what is going on (waiting, checking the video, making the thumbnail…).
+      return <ProgressBar value={state.progress} label={state.message || (STAGE_LABEL[state.stage] ?? 'Processing…')} />;
     case 'complete':
       return (
         <div className="space-y-2">

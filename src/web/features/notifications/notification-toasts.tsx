@@ -3,10 +3,14 @@ import toast from 'react-hot-toast';
 import { toastDurationMs, type Notification } from '../../../domain/realtime';
 import { AlertIcon, BellIcon } from '../../ui/icons';
 
+/**
+ * In the spec's order of the channel's events: authenticated, auth_error (the token was refused),
+ * connect_error (the connection could not be made).
+ */
 export const REALTIME_MESSAGES = {
   connected: 'Connected to real-time notifications',
-  connectFailed: 'Failed to connect to notifications',
-  authFailed: 'Connection to real-time notifications failed',
+  authFailed: 'Failed to connect to notifications',
+  connectFailed: 'Connection to real-time notifications failed',
 } as const;
 
 type Tone = 'success' | 'error' | 'warning' | 'info';
