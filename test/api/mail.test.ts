@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { mailOutbox } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 
 const received: { to: string; raw: string }[] = [];
@@ -57,6 +59,21 @@ describe('mail over SMTP', () => {
     expect(raw).toMatch(/http:\/\/spotbook\.test\/reset-password\?token=[\w-]+/);
     await eventually(async () => expect((await t.mailTo(user.email))[0]?.status).toBe('sent'));
     expect((await t.mailTo(user.email))[0]?.attempts).toBe(1);
+  });
+});
+
+describe('one sender per message', () => {
+  it('sends a message once even when its delivery is queued several times (e.g. by two instances resuming)', async () => {
+    const { user } = await t.signUp();
+    await t.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    await eventually(async () => expect((await t.mailTo(user.email))[0]?.status).toBe('sent'));
+    const [row] = await t.mailTo(user.email);
+    await t.database.db.update(mailOutbox).set({ status: 'queued' }).where(eq(mailOutbox.id, row!.id));
+    const before = received.filter((m) => m.to === user.email).length;
+    await Promise.all([1, 2, 3].map(() => t.app.ctx.jobs.enqueue('mail.deliver', { outboxId: row!.id })));
+    await eventually(async () => expect((await t.mailTo(user.email))[0]?.status).toBe('sent'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.filter((m) => m.to === user.email)).toHaveLength(before + 1);
   });
 });
 

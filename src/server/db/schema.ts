@@ -84,7 +84,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
-    status: text('status', { enum: ['stored', 'queued', 'sent', 'failed'] }).notNull(),
+    status: text('status', { enum: ['stored', 'queued', 'sending', 'sent', 'failed'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -1,10 +1,11 @@
 /**
  * The mail port. Every message is written to the outbox table first. The embedded adapter stops
  * there (and prints the message); with SMTP, a `mail.deliver` job sends it with nodemailer and
- * records the outcome, retrying failures with a growing delay before marking them failed.
+ * records the outcome, retrying failures with a growing delay before marking them failed. A
+ * delivery first claims its row (queued → sending), so that one message has one sender.
  * Sending never throws into, nor waits on, the caller's request.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -48,16 +49,22 @@ export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs
   const timers = new Set<NodeJS.Timeout>();
 
   const deliver = async ({ outboxId }: { outboxId: string }) => {
-    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, outboxId)).limit(1);
-    if (!row || row.status !== 'queued' || !transport) return;
-    const attempts = row.attempts + 1;
+    if (!transport) return;
+    // Claiming the row first means one sender per message, even with several instances working.
+    const [row] = await db
+      .update(mailOutbox)
+      .set({ status: 'sending', attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(and(eq(mailOutbox.id, outboxId), eq(mailOutbox.status, 'queued')))
+      .returning();
+    if (!row) return;
+    const attempts = row.attempts;
     try {
       await transport.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody, ...(row.htmlBody && { html: row.htmlBody }) });
-      await db.update(mailOutbox).set({ status: 'sent', attempts, sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, outboxId));
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, outboxId));
     } catch (error) {
       const delay = retryDelaysMs[attempts - 1];
       const lastError = String((error as Error).message).slice(0, 500);
-      await db.update(mailOutbox).set({ status: delay === undefined ? 'failed' : 'queued', attempts, lastError }).where(eq(mailOutbox.id, outboxId));
+      await db.update(mailOutbox).set({ status: delay === undefined ? 'failed' : 'queued', lastError }).where(eq(mailOutbox.id, outboxId));
       log.warn({ err: error, outboxId, attempts, retryInMs: delay }, 'mail delivery failed');
       if (delay !== undefined) {
         const timer = setTimeout(() => {
@@ -72,11 +79,12 @@ export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs
 
   if (transport) {
     jobs.register(DELIVER_JOB, z.object({ outboxId: z.uuid() }), deliver, { concurrency: 2 });
-    // Messages a previous process queued but did not send go out now.
+    // Messages a previous process queued, or was sending when it stopped, go out now (at least once).
     void db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(inArray(mailOutbox.status, ['queued']))
+      .update(mailOutbox)
+      .set({ status: 'queued' })
+      .where(inArray(mailOutbox.status, ['queued', 'sending']))
+      .returning({ id: mailOutbox.id })
       .then((rows) => Promise.all(rows.map((r) => jobs.enqueue(DELIVER_JOB, { outboxId: r.id }))))
       .catch((error: unknown) => log.error({ err: error }, 'could not resume queued mail'));
   }
