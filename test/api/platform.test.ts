@@ -42,6 +42,11 @@ describe('platform', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.headers['content-encoding']).toBeUndefined();
+    const brotli = await t.inject({ method: 'GET', url: script!, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.rawPayload.length).toBeLessThan(asset.rawPayload.length / 2);
     expect((await t.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
   });
 

@@ -15,6 +15,8 @@ export const registerWebApp = async (app: FastifyInstance, webDir: string) => {
       // Files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br and .gz beside each text file (vite.config.ts).
+      preCompressed: true,
       allowedPath: (pathName) => !pathName.startsWith('/api/'),
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
