@@ -227,3 +227,33 @@ describe('estimate rooms', () => {
     expect(watcher.received).toEqual([]);
   });
 });
+
+describe('ending a session', () => {
+  const disconnected = (socket: ClientSocket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+  it('disconnects the sockets of a signed-out session, and only those', async () => {
+    const { user, password } = await t.signUp();
+    const first = track(await connectAs(url, await t.login(user.email, password)));
+    const secondToken = await t.login(user.email, password);
+    const second = track(await connectAs(url, secondToken));
+    const gone = disconnected(second.socket);
+    expect((await t.inject({ method: 'POST', url: '/api/auth/logout', token: secondToken })).statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    await sleep(200);
+    expect(first.socket.connected).toBe(true);
+  });
+
+  it('disconnects a demoted administrator, who then signs in again as a client and no longer hears admin events', async () => {
+    const { user, token } = await t.signUp();
+    expect((await t.inject({ method: 'PATCH', url: `/api/users/${user.id}/promote`, token: admin })).statusCode).toBe(200);
+    const asAdmin = track(await connectAs(url, token));
+    const gone = disconnected(asAdmin.socket);
+    expect((await t.inject({ method: 'PATCH', url: `/api/users/${user.id}/demote`, token: admin })).statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+
+    const again = track(await connectAs(url, token));
+    await submittedOrder(t, { name: 'Not for former admins' });
+    await sleep(300);
+    expect(again.received).toEqual([]);
+  });
+});

@@ -25,6 +25,8 @@ import type { Database } from './db';
 export interface RealtimeUser {
   id: string;
   role: Role;
+  /** The session the socket signed in with: ending it disconnects the socket. */
+  sessionId?: string;
 }
 
 interface SocketData {
@@ -47,9 +49,16 @@ export interface RealtimeOptions {
 export interface Realtime {
   /** Sends a notification to these rooms (on every instance), except sockets also in `except`. */
   emitNotification(rooms: string[], notification: Notification, except?: string[]): void;
+  /**
+   * Disconnects (on every instance) the sockets of a session, or of every session of a user: after
+   * a sign-out, a password reset, a role change or a deletion. A browser that still holds a valid
+   * token reconnects and signs in again with what its session now allows.
+   */
+  disconnect(target: { sessionId: string } | { userId: string }): void;
   close(): Promise<void>;
 }
 
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const AUTH_GRACE_MS = 10_000;
 export const ATTACHMENTS_TABLE = 'socket_io_attachments';
@@ -74,7 +83,7 @@ const onAuthenticate = (socket: RealtimeSocket, options: RealtimeOptions, grace:
     }
     clearTimeout(grace);
     socket.data.user = user;
-    await socket.join([userRoom(user.id), ...(isAdmin(user.role) ? [ADMINS_ROOM] : [])]);
+    await socket.join([userRoom(user.id), ...(user.sessionId ? [sessionRoom(user.sessionId)] : []), ...(isAdmin(user.role) ? [ADMINS_ROOM] : [])]);
     socket.emit('authenticated', { userId: user.id, role: user.role });
   });
 };
@@ -135,6 +144,10 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
       if (closed || rooms.length === 0) return;
       const target = except.length > 0 ? io.to(rooms).except(except) : io.to(rooms);
       target.emit('notification', notification);
+    },
+    disconnect(target) {
+      if (closed) return;
+      io.in('sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId)).disconnectSockets(true);
     },
     async close() {
       if (closed) return;

@@ -22,6 +22,8 @@ import { actorOf, type Guards } from './guard';
 import { checkCredentials, registerUser, requestPasswordReset, resetLinkEmail, resetPassword, revokeSession, startSession } from './service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Longer than any token we issue (43 characters); longer ones are not even looked up. */
+const MAX_RESET_TOKEN = 200;
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 409: errorReplySchema, 429: errorReplySchema };
 
 export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
@@ -70,7 +72,9 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
     '/auth/logout',
     { onRequest: guards.signedIn, schema: { tags: ['auth'], security: [{ bearerAuth: [] }], response: { 200: messageReplySchema, 401: errorReplySchema } } },
     async (request) => {
-      await revokeSession({ db: ctx.db, sessionId: actorOf(request).sessionId });
+      const { sessionId } = actorOf(request);
+      await revokeSession({ db: ctx.db, sessionId });
+      ctx.realtime.disconnect({ sessionId });
       return { message: 'Logged out successfully' };
     },
   );
@@ -85,8 +89,12 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
     return { message: FORGOT_PASSWORD_REPLY };
   });
 
-  const guardResetAttempts = (ip: string) => {
+  // Reset tokens are 256-bit random, so the limit is against floods of bad links: a genuine,
+  // live link is always honoured, and only failures count and are refused once over the limit.
+  const refuseFailedResetAttempt = (ip: string): never => {
     if (resetFailuresPerAddress.blocked(ip)) throw tooManyRequests('Too many password reset attempts. Please try again in 15 minutes.');
+    resetFailuresPerAddress.hit(ip);
+    throw new HttpError(400, INVALID_RESET_LINK);
   };
 
   r.get(
@@ -94,26 +102,28 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
     {
       schema: {
         tags: ['auth'],
-        params: z.object({ token: z.string().max(200) }),
+        params: z.object({ token: z.string() }),
         response: { 200: verifyResetReplySchema, 400: verifyResetReplySchema, 429: errorReplySchema },
       },
     },
     async (request, reply) => {
-      guardResetAttempts(request.ip);
-      const email = await resetLinkEmail({ db: ctx.db, token: request.params.token });
+      const { token } = request.params;
+      const email = token.length <= MAX_RESET_TOKEN ? await resetLinkEmail({ db: ctx.db, token }) : undefined;
       if (email) return { valid: true, email, error: null };
+      if (resetFailuresPerAddress.blocked(request.ip)) {
+        throw tooManyRequests('Too many password reset attempts. Please try again in 15 minutes.');
+      }
       resetFailuresPerAddress.hit(request.ip);
       return reply.code(400).send({ valid: false, email: null, error: INVALID_RESET_LINK });
     },
   );
 
   r.post('/auth/reset-password', { schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
-    guardResetAttempts(request.ip);
-    const done = await resetPassword({ db: ctx.db, token: request.body.token, newPassword: request.body.newPassword });
-    if (!done) {
-      resetFailuresPerAddress.hit(request.ip);
-      throw new HttpError(400, INVALID_RESET_LINK);
-    }
+    const { token, newPassword } = request.body;
+    // Over the limit, a dead link is refused before any password is hashed.
+    if (resetFailuresPerAddress.blocked(request.ip) && !(await resetLinkEmail({ db: ctx.db, token }))) refuseFailedResetAttempt(request.ip);
+    const done = await resetPassword({ db: ctx.db, token, newPassword });
+    if (!done) refuseFailedResetAttempt(request.ip);
     return { message: 'Password has been reset successfully' };
   });
 };

@@ -109,9 +109,9 @@ export const resetLinkEmail = async ({ db, token }: { db: Db; token: string }): 
 
 /**
  * Sets a new password through a reset link. The link is spent atomically (a second use fails),
- * and every session of the account is signed out.
+ * and every session of the account is signed out. Answers the account's id, or undefined for a bad link.
  */
-export const resetPassword = async ({ db, token, newPassword }: { db: Db; token: string; newPassword: string }): Promise<boolean> => {
+export const resetPassword = async ({ db, token, newPassword }: { db: Db; token: string; newPassword: string }): Promise<string | undefined> => {
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     const [spent] = await tx
@@ -119,14 +119,14 @@ export const resetPassword = async ({ db, token, newPassword }: { db: Db; token:
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.tokenHash, hashResetToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())))
       .returning({ userId: passwordResetTokens.userId });
-    if (!spent) return false;
+    if (!spent) return undefined;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
     await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, spent.userId), isNull(sessions.revokedAt)));
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
-    return true;
+    return spent.userId;
   });
 };
 

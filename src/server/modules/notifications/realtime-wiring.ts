@@ -16,7 +16,7 @@ export const createAppRealtime = ({ server, database, tokens, log }: { server: S
     log,
     authenticate: async (token) => {
       const actor = await actorFromToken({ db: database.db, tokens, token });
-      return actor ? { id: actor.id, role: actor.role } : undefined;
+      return actor ? { id: actor.id, role: actor.role, sessionId: actor.sessionId } : undefined;
     },
     canReadEstimate: async (user: RealtimeUser, estimateId: string) => {
       if (isAdmin(user.role)) return true;

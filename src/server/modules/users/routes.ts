@@ -21,16 +21,21 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
 
   r.patch('/users/:id/promote', { ...admin, schema: { ...secured, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
     await changeUserRole({ db: ctx.db, actorId: actorOf(request).id, userId: request.params.id, role: 'traffic_admin' });
+    // Open sockets sign in again with the new role (admins' room or not).
+    ctx.realtime.disconnect({ userId: request.params.id });
     return { message: 'User promoted to admin successfully' };
   });
 
   r.patch('/users/:id/demote', { ...admin, schema: { ...secured, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
     await changeUserRole({ db: ctx.db, actorId: actorOf(request).id, userId: request.params.id, role: 'client' });
+    // Open sockets sign in again with the new role (admins' room or not).
+    ctx.realtime.disconnect({ userId: request.params.id });
     return { message: 'User demoted to client successfully' };
   });
 
   r.delete('/users/:id', { ...admin, schema: { ...secured, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
     await deleteUser({ db: ctx.db, actorId: actorOf(request).id, userId: request.params.id });
+    ctx.realtime.disconnect({ userId: request.params.id });
     return { message: 'User deleted successfully' };
   });
 };
