@@ -125,12 +125,16 @@ export const normalizeCouponInput = (c: CouponInput): CouponInput => ({
 const amountSchema = (label: string) =>
   z.preprocess(numeric, z.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(MAX_MONEY * 100, `${label} is too large`));
 
+export const COUPON_CODE_REQUIRED = 'Please enter a coupon code';
+
 export const validateCouponBodySchema = z.preprocess(
   (v) => v ?? {},
   z.object(
     {
-      coupon_code: z.preprocess((v) => v ?? '', z.string({ error: 'Please enter a coupon code' }).trim().min(1, 'Please enter a coupon code').max(MAX_TEXT, 'Invalid coupon code')),
-      estimate_amount: amountSchema('Estimate amount'),
+      // Blank is answered by the route with COUPON_CODE_REQUIRED (400, in both the error and the validate shape).
+      coupon_code: z.preprocess((v) => v ?? '', z.string({ error: COUPON_CODE_REQUIRED }).trim().max(MAX_TEXT, 'Invalid coupon code')),
+      /** Without an amount the coupon's own rules are checked and nothing is computed. */
+      estimate_amount: amountSchema('Estimate amount').optional(),
       daypart_ids: daypartIdsSchema('Daypart ids must be a list of daypart ids').optional(),
     },
     { error: 'Request body must be a JSON object' },
@@ -192,6 +196,8 @@ export const validateCouponReplySchema = z.object({
   message: z.string(),
 });
 export type ValidateCouponReply = z.infer<typeof validateCouponReplySchema>;
+/** A blank code: an error reply that also reads as a validate reply. */
+export const validateCouponRefusedSchema = z.object({ error: z.string(), valid: z.literal(false).optional(), coupon: z.null().optional(), message: z.string().optional() });
 
 export const couponUsageSchema = z.object({
   id: z.uuid(),

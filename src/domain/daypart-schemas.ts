@@ -72,8 +72,10 @@ export const daypartSchema = z.object({
 export type Daypart = z.infer<typeof daypartSchema>;
 
 export const availabilityQuerySchema = z.object({
-  start_date: z.iso.date({ error: 'start_date must be a date (YYYY-MM-DD)' }),
-  end_date: z.iso.date({ error: 'end_date must be a date (YYYY-MM-DD)' }),
+  /** Defaults to today. */
+  start_date: z.iso.date({ error: 'start_date must be a date (YYYY-MM-DD)' }).optional(),
+  /** Defaults to start_date. */
+  end_date: z.iso.date({ error: 'end_date must be a date (YYYY-MM-DD)' }).optional(),
 });
 
 export const availabilitySchema = z.object({

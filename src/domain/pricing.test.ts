@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from './dates';
-import { budgetTooSmallMessage, campaignDuration, cpmError, endDateFor, impressionsPerSpot, orderFormError, quoteOrder, selectionDefaults, spotsError, weeklyCost, weeklyReach, type PricedSelection } from './pricing';
+import { budgetTooSmallMessage, campaignDuration, cpmError, endDateFor, impressionsPerSpot, orderFormError, orderFormErrors, quoteOrder, selectionDefaults, spotsError, weeklyCost, weeklyReach, type PricedSelection } from './pricing';
 
 // Early Morning on weekdays, 10 spots a day at $15: 1366 × 10 × 5 = 68,300 impressions; 68.3 × 15 = $1,024.50.
 const earlyMorning: PricedSelection = { multiplier: 1, spotsPerDay: 10, cpm: 15, daysPerWeek: 5 };
@@ -55,6 +55,20 @@ describe('order form rules', () => {
   });
   it('accepts a start exactly 7 days out', () => {
     expect(orderFormError({ ...valid, startDate: addDays(today, 7) }, today)).toBeNull();
+  });
+  it('lists every failing rule, one per field, in the specification order', () => {
+    expect(orderFormErrors({ estimateName: '', brandId: null, startDate: addDays(today, 2), totalSpend: null, selections: [] }, today)).toEqual([
+      'Order name is required',
+      'Please select a brand',
+      'Start date must be at least 7 days from today for campaign planning',
+      'Please select at least one time slot',
+      'Total budget must be greater than 0',
+    ]);
+    expect(orderFormErrors({ ...valid, estimateName: '', totalSpend: 1000 }, today)).toEqual([
+      'Order name is required',
+      'Budget too small. Weekly cost is $1,024.50, minimum budget needed: $1,024.50',
+    ]);
+    expect(orderFormErrors(valid, today)).toEqual([]);
   });
   it('formats the budget message in US dollars', () => {
     expect(budgetTooSmallMessage(12345.678)).toBe('Budget too small. Weekly cost is $12,345.68, minimum budget needed: $12,345.68');

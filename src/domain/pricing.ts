@@ -79,19 +79,27 @@ export interface OrderFormInput {
   selections: readonly PricedSelection[];
 }
 
-/** The first failing rule of the order form, in the specification's order; null when the form is valid. */
-export const orderFormError = (form: OrderFormInput, today: string): string | null => {
-  if (!form.estimateName || !form.estimateName.trim()) return 'Order name is required';
-  if (!form.brandId) return 'Please select a brand';
-  if (!form.startDate) return 'Start date is required';
-  if (!isIsoDate(form.startDate)) return 'Start date is required';
-  if (daysBetween(today, form.startDate) < START_DATE_MIN_LEAD_DAYS) return 'Start date must be at least 7 days from today for campaign planning';
-  if (form.selections.length === 0) return 'Please select at least one time slot';
-  if (form.totalSpend == null || !Number.isInteger(form.totalSpend) || form.totalSpend <= 0) return 'Total budget must be greater than 0';
-  const cost = weeklyCost(form.selections);
-  if (form.totalSpend < cost) return budgetTooSmallMessage(cost);
-  return null;
+/**
+ * Every failing rule of the order form, one per field, in the specification's order: name, brand,
+ * start date, time slots, budget. Empty when the form is valid.
+ */
+export const orderFormErrors = (form: OrderFormInput, today: string): string[] => {
+  const errors: string[] = [];
+  if (!form.estimateName || !form.estimateName.trim()) errors.push('Order name is required');
+  if (!form.brandId) errors.push('Please select a brand');
+  if (!form.startDate || !isIsoDate(form.startDate)) errors.push('Start date is required');
+  else if (daysBetween(today, form.startDate) < START_DATE_MIN_LEAD_DAYS) errors.push('Start date must be at least 7 days from today for campaign planning');
+  if (form.selections.length === 0) errors.push('Please select at least one time slot');
+  if (form.totalSpend == null || !Number.isInteger(form.totalSpend) || form.totalSpend <= 0) errors.push('Total budget must be greater than 0');
+  else {
+    const cost = weeklyCost(form.selections);
+    if (form.totalSpend < cost) errors.push(budgetTooSmallMessage(cost));
+  }
+  return errors;
 };
+
+/** The first failing rule of the order form, in the specification's order; null when the form is valid. */
+export const orderFormError = (form: OrderFormInput, today: string): string | null => orderFormErrors(form, today)[0] ?? null;
 
 // ── daypart selection limits ───────────────────────────────────────────────────
 

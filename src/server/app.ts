@@ -92,6 +92,16 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
 
   registerErrorHandling(app);
 
+  // Many clients send `Content-Type: application/json` on every call, also on a DELETE or a
+  // PATCH …/approve without a body: an empty body is no body, not malformed JSON.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Spotbook API', version: '0.1.0', description: 'Order, approve, schedule, deliver, reconcile and bill TV advertising time. Errors answer `{ "error": "<message>" }`.' },

@@ -159,13 +159,22 @@ describe('PUT /api/estimates/:id (edits)', () => {
     const wrongMedia = await putOrder(t, c.token, order.id, { media_asset_id: foreignMedia.id });
     expect(wrongMedia.statusCode).toBe(400);
     expect(wrongMedia.json()).toEqual({ error: "The selected media does not belong to the order's brand" });
-    expect((await putOrder(t, c.token, order.id, { media_asset_id: MISSING_ID })).json()).toEqual({ error: 'Media asset not found' });
-
+    // A missing asset or card and another client's are the same to a client: not found.
     const stranger = await clientWithBrand(t);
-    const wrongCard = await putOrder(t, c.token, order.id, { payment_method_id: stranger.card.id });
+    for (const media_asset_id of [MISSING_ID, stranger.media.id]) {
+      const res = await putOrder(t, c.token, order.id, { media_asset_id });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Media asset not found' });
+    }
+    for (const payment_method_id of [MISSING_ID, stranger.card.id]) {
+      const res = await putOrder(t, c.token, order.id, { payment_method_id });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Payment method not found' });
+    }
+    // An admin sees every card: one of another owner is named as such.
+    const wrongCard = await putOrder(t, await t.adminToken(), order.id, { payment_method_id: stranger.card.id });
     expect(wrongCard.statusCode).toBe(400);
     expect(wrongCard.json()).toEqual({ error: "The selected payment method does not belong to the order's owner" });
-    expect((await putOrder(t, c.token, order.id, { payment_method_id: MISSING_ID })).json()).toEqual({ error: 'Payment method not found' });
 
     const cleared = await putOrder(t, c.token, order.id, { media_asset_id: null, payment_method_id: null });
     expect(cleared.json()).toMatchObject({ media_asset_id: null, media_filename: null, payment_method_id: null, payment_last4: null });

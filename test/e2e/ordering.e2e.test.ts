@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIso } from '../../src/domain/dates';
 import { brands, mediaAssets } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
 import { hasBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
@@ -99,6 +100,59 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
     const orders = (await h.inject({ method: 'GET', url: '/api/estimates', token: admin })).json();
     const order = orders.find((o: { estimate_name: string }) => o.estimate_name === 'Olive Holiday Push');
     expect(order).toMatchObject({ status: 'approved', total_spend: 10000, total_estimated_cost: 4302.9, discount_amount: 1000, total_amount: 9000, coupon_code: 'SAVE10', payment_last4: '4242' });
+  });
+});
+
+describe.skipIf(!hasBrowser)('order form checks and draft management in the browser', () => {
+  it('lists every problem of the form at once, each message once; Submit asks for media first', async () => {
+    const { user, password } = await h.signUp({ firstName: 'Fern', lastName: 'Form' });
+    const page = await h.newPage();
+    await signIn(page, user.email, password);
+    await page.goto('/app/orders');
+    await page.getByRole('button', { name: 'New Order' }).first().click();
+    await page.waitForURL(/\/app\/estimates\/[0-9a-f-]+\?edit=true/);
+
+    await page.getByLabel('Start Date').fill(addDays(todayIso(), 3));
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    for (const message of [
+      'Order name is required',
+      'Please select a brand',
+      'Start date must be at least 7 days from today for campaign planning',
+      'Please select at least one time slot',
+      'Total budget must be greater than 0',
+    ]) {
+      await expect(page.getByText(message, { exact: true }).count(), message).resolves.toBe(1);
+    }
+
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    await page.getByText('Please select media before submitting the order', { exact: true }).waitFor();
+
+    await page.getByLabel('Coupon Code').fill('');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Please enter a coupon code').waitFor();
+
+    await page.goto('/app/estimates/00000000-0000-4000-8000-000000000000');
+    await page.getByText('Estimate not found').first().waitFor();
+  });
+
+  it('asks for a selection before a bulk delete, and confirms before deleting', async () => {
+    const { token } = await h.signUp();
+    for (const name of ['Draft One', 'Draft Two']) {
+      expect((await h.inject({ method: 'POST', url: '/api/estimates', token, payload: { estimate_name: name } })).statusCode).toBe(201);
+    }
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/app/admin/drafts');
+    await page.getByRole('button', { name: 'Delete Selected' }).click();
+    await page.getByText('Please select drafts to delete').waitFor();
+
+    await page.getByRole('checkbox', { name: 'Select Draft One' }).check();
+    await page.getByRole('button', { name: 'Delete Selected' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('This action cannot be undone').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('checkbox', { name: 'Select Draft One' }).waitFor({ state: 'detached' });
+    await page.getByRole('checkbox', { name: 'Select Draft Two' }).waitFor();
   });
 });
 

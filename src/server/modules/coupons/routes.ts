@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema, messageReplySchema } from '../../../domain/auth';
 import {
+  COUPON_CODE_REQUIRED,
   couponCreateSchema,
   couponListQuerySchema,
   couponSchema,
@@ -11,6 +12,7 @@ import {
   useCouponBodySchema,
   useCouponReplySchema,
   validateCouponBodySchema,
+  validateCouponRefusedSchema,
   validateCouponReplySchema,
 } from '../../../domain/coupon-schemas';
 import { todayIso } from '../../../domain/dates';
@@ -29,10 +31,15 @@ export const couponsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
   const user = { onRequest: guards.signedIn };
   const db = ctx.db;
 
-  r.post('/coupons/validate', { ...user, schema: { ...secured, body: validateCouponBodySchema, response: { 200: validateCouponReplySchema, ...errors } } }, async (request) => {
+  r.post(
+    '/coupons/validate',
+    { ...user, schema: { ...secured, body: validateCouponBodySchema, response: { 200: validateCouponReplySchema, ...errors, 400: validateCouponRefusedSchema } } },
+    async (request, reply) => {
     const { coupon_code, estimate_amount, daypart_ids } = request.body;
+    if (!coupon_code) return reply.code(400).send({ error: COUPON_CODE_REQUIRED, valid: false, coupon: null, message: COUPON_CODE_REQUIRED });
     return validateCoupon({ db, userId: actorOf(request).id, code: coupon_code, amount: estimate_amount, daypartIds: daypart_ids ?? [], today: todayIso() });
-  });
+    },
+  );
 
   r.get('/coupons', { ...admin, schema: { ...secured, querystring: couponListQuerySchema, response: { 200: z.array(couponSchema), ...errors } } }, async (request) => {
     const { active_only, search } = request.query;

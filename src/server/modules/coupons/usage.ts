@@ -30,21 +30,24 @@ export const validateCoupon = async ({
   db: Db;
   userId: string;
   code: string;
-  amount: number;
+  amount: number | undefined;
   daypartIds: readonly string[];
   today: string;
 }): Promise<ValidateCouponReply> => {
   const [row] = await db.select().from(coupons).where(eq(coupons.code, normalizeCouponCode(code))).limit(1);
   if (!row) return { valid: false, coupon: null, message: 'Invalid coupon code' };
-  const amountCents = toCents(amount);
-  const refusal = couponRefusal(couponEligibility(row), {
+  const eligibility = couponEligibility(row);
+  const refusal = couponRefusal(amount === undefined ? { ...eligibility, minimumSpendRequired: null } : eligibility, {
     userId,
     userUses: await userUseCount(db, row.id, userId),
-    amount: toDollars(amountCents),
+    amount: amount === undefined ? 0 : toDollars(toCents(amount)),
     daypartIds,
     today,
   });
   if (refusal) return { valid: false, coupon: null, message: refusal };
+  // No amount: the coupon is usable; what it takes off is known once the order has a budget.
+  if (amount === undefined) return { valid: true, coupon: { ...(await getCoupon({ db, id: row.id, today })), final_amount: 0 }, message: 'Coupon is valid' };
+  const amountCents = toCents(amount);
   const discountCents = Math.min(toCents(couponDiscount(couponTerms(row), toDollars(amountCents))), amountCents);
   const coupon = await getCoupon({ db, id: row.id, today });
   return {

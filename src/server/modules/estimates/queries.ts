@@ -9,7 +9,7 @@ import { toDollars } from '../../../domain/money';
 import { canReadOrder, type OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { fullName } from '../../../domain/users';
-import { brands, dayparts, estimateItems, estimates, mediaAssets, paymentMethods, users } from '../../db/schema';
+import { brands, estimates, mediaAssets, paymentMethods, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { listItems } from '../estimate-items/queries';

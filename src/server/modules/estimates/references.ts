@@ -13,21 +13,34 @@ export const assertBrandUsable = async (tx: Tx, actor: OrderActor, brandId: stri
   if (!brand || (!isAdmin(actor.role) && brand.ownerId !== actor.id)) throw notFound(ESTIMATE_MESSAGES.brandNotFound);
 };
 
-/** The brand a media asset belongs to; 400 when the asset does not exist. */
+/** The brand a media asset belongs to; 404 when the asset does not exist. */
 export const mediaBrandOf = async (tx: Tx, mediaAssetId: string): Promise<string> => {
   const [media] = await tx.select({ brandId: mediaAssets.brandId }).from(mediaAssets).where(eq(mediaAssets.id, mediaAssetId)).limit(1);
-  if (!media) throw badRequest(ESTIMATE_MESSAGES.mediaNotFound);
+  if (!media) throw notFound(ESTIMATE_MESSAGES.mediaNotFound);
   return media.brandId;
 };
 
-/** The order's media must be one of its brand's assets. */
-export const assertMediaOfBrand = async (tx: Tx, mediaAssetId: string, brandId: string | null) => {
-  if ((await mediaBrandOf(tx, mediaAssetId)) !== brandId) throw badRequest(ESTIMATE_MESSAGES.mediaOtherBrand);
+/**
+ * The order's media must be one of its brand's assets. With `actor` (a choice made now), a client
+ * who names another client's asset is told it does not exist, as for a missing one (404).
+ */
+export const assertMediaOfBrand = async (tx: Tx, mediaAssetId: string, brandId: string | null, actor?: OrderActor) => {
+  const [media] = await tx
+    .select({ brandId: mediaAssets.brandId, ownerId: brands.ownerId })
+    .from(mediaAssets)
+    .innerJoin(brands, eq(brands.id, mediaAssets.brandId))
+    .where(eq(mediaAssets.id, mediaAssetId))
+    .limit(1);
+  if (!media || (actor && !isAdmin(actor.role) && media.ownerId !== actor.id)) throw notFound(ESTIMATE_MESSAGES.mediaNotFound);
+  if (media.brandId !== brandId) throw badRequest(ESTIMATE_MESSAGES.mediaOtherBrand);
 };
 
-/** The order's card must be one of its owner's cards. */
-export const assertCardOfOwner = async (tx: Tx, paymentMethodId: string, ownerId: string) => {
+/**
+ * The order's card must be one of its owner's cards. With `actor` (a choice made now), a client
+ * who names another client's card is told it does not exist, as for a missing one (404).
+ */
+export const assertCardOfOwner = async (tx: Tx, paymentMethodId: string, ownerId: string, actor?: OrderActor) => {
   const [card] = await tx.select({ ownerId: paymentMethods.ownerId }).from(paymentMethods).where(eq(paymentMethods.id, paymentMethodId)).limit(1);
-  if (!card) throw badRequest(ESTIMATE_MESSAGES.cardNotFound);
+  if (!card || (actor && !isAdmin(actor.role) && card.ownerId !== actor.id)) throw notFound(ESTIMATE_MESSAGES.cardNotFound);
   if (card.ownerId !== ownerId) throw badRequest(ESTIMATE_MESSAGES.cardOtherOwner);
 };

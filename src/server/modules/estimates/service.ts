@@ -47,7 +47,7 @@ const applyFields = async (tx: Tx, actor: OrderActor, order: OrderRow, input: Es
   }
   const brandId = set.brandId !== undefined ? set.brandId : order.brandId;
   if (input.media_asset_id) {
-    await assertMediaOfBrand(tx, input.media_asset_id, brandId);
+    await assertMediaOfBrand(tx, input.media_asset_id, brandId, actor);
     set.mediaAssetId = input.media_asset_id;
   } else if (input.media_asset_id === null) {
     set.mediaAssetId = null;
@@ -55,7 +55,7 @@ const applyFields = async (tx: Tx, actor: OrderActor, order: OrderRow, input: Es
     // The media picker offers the brand's assets: another brand's spot no longer fits.
     set.mediaAssetId = null;
   }
-  if (input.payment_method_id) await assertCardOfOwner(tx, input.payment_method_id, order.ownerId);
+  if (input.payment_method_id) await assertCardOfOwner(tx, input.payment_method_id, order.ownerId, actor);
   if (input.payment_method_id !== undefined) set.paymentMethodId = input.payment_method_id;
   if (input.coupon_code !== undefined && input.coupon_code !== order.couponCode) {
     // A new code is redeemed at the next submit; until then nothing is discounted.

@@ -14,16 +14,16 @@ interface OrderBasicsProps {
   brands: { data: readonly BrandOption[] | undefined; isPending: boolean; error: unknown };
   /** The live end date (or the saved one while nothing can be computed). */
   endDate: string | null;
-  /** The field the current problem is about: marked invalid (the message itself shows by the actions). */
-  invalid: FormField | null;
+  /** The fields the current problems are about: marked invalid (the messages show by the actions). */
+  invalid: ReadonlySet<FormField>;
   onChange: (patch: Partial<Pick<OrderDraft, 'estimateName' | 'brandId' | 'totalSpend' | 'startDate'>>) => void;
 }
 
 /** Order Name, Brand, Total Budget, Start Date and the computed, read-only End Date. */
 export const OrderBasics = ({ draft, today, brands, endDate, invalid, onChange }: OrderBasicsProps) => {
   const brandId = useId();
-  const mark = (field: FormField) => (invalid === field ? true : undefined);
-  const invalidClass = (field: FormField) => (invalid === field ? '[&_input]:border-red-400 [&_input]:ring-2 [&_input]:ring-red-100' : '');
+  const mark = (field: FormField) => (invalid.has(field) ? true : undefined);
+  const invalidClass = (field: FormField) => (invalid.has(field) ? '[&_input]:border-red-400 [&_input]:ring-2 [&_input]:ring-red-100' : '');
   const brandList = brands.data ?? [];
   const noBrands = !brands.isPending && !brands.error && brandList.length === 0;
 
@@ -49,7 +49,7 @@ export const OrderBasics = ({ draft, today, brands, endDate, invalid, onChange }
           value={draft.brandId}
           onChange={(event) => onChange({ brandId: event.target.value })}
           aria-invalid={mark('brandId')}
-          className={inputClasses(invalid === 'brandId')}
+          className={inputClasses(invalid.has('brandId'))}
         >
           <option value="">{brands.isPending ? 'Loading brands…' : 'Select a brand'}</option>
           {brandList.map((brand) => (

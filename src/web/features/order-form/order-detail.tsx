@@ -132,7 +132,10 @@ export const OrderDetail = ({ id }: { id: string }) => {
         description={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <Badge tone={STATUS_TONES[order.status]}>{STATUS_LABELS[order.status]}</Badge>
-            <span>Submitted by {ownerLabel(order)}</span>
+            <span>
+              Submitted by {ownerLabel(order)}
+              {ownerLabel(order) !== order.owner_email && <span className="text-slate-400"> ({order.owner_email})</span>}
+            </span>
           </span>
         }
         actions={headerActions}

@@ -6,7 +6,7 @@ import { START_DATE_DEFAULT_LEAD_DAYS } from '../../../domain/constants';
 import type { Daypart } from '../../../domain/daypart-schemas';
 import { addDays } from '../../../domain/dates';
 import { ESTIMATE_MESSAGES, type EstimateDetail, type EstimateItem, type EstimateUpdateInput } from '../../../domain/estimate-schemas';
-import { cpmError, minCpmFor, orderFormError, quoteOrder, selectionDefaults, spotsError, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
+import { cpmError, minCpmFor, orderFormErrors, quoteOrder, selectionDefaults, spotsError, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
 import type { SelectedDaypart } from '../../api/estimate-items';
 
 /** What the page needs to know of a daypart: from the rate card, or from an order's item. */
@@ -133,13 +133,13 @@ export const minimumCpm = (daypart: DaypartInfo): number => minCpmFor(limitsOf(d
 const LONG_AGO = '1970-01-01';
 
 /**
- * The first problem of the order form, in the specification's order, then the time slots' own.
- * `keepSavedStartDate`: the saved start date is not held to the 7-day lead time (a save that
- * leaves it alone); the lead time always holds at submission.
+ * Every problem of the order form: one per field in the specification's order, then the time
+ * slots' own. `keepSavedStartDate`: the saved start date is not held to the 7-day lead time (a
+ * save that leaves it alone); the lead time always holds at submission.
  */
-export const formProblem = (draft: OrderDraft, dayparts: readonly DaypartInfo[], today: string, keepSavedStartDate: string | null = null): string | null => {
+export const formProblems = (draft: OrderDraft, dayparts: readonly DaypartInfo[], today: string, keepSavedStartDate: string | null = null): string[] => {
   const chosen = selectedDayparts(draft, dayparts);
-  const formError = orderFormError(
+  const problems = orderFormErrors(
     {
       estimateName: draft.estimateName,
       brandId: draft.brandId,
@@ -149,21 +149,27 @@ export const formProblem = (draft: OrderDraft, dayparts: readonly DaypartInfo[],
     },
     keepSavedStartDate !== null && draft.startDate === keepSavedStartDate ? LONG_AGO : today,
   );
-  if (formError) return formError;
   for (const { daypart, selection } of chosen) {
     const error = selectionError(daypart, selection);
-    if (error) return error;
+    if (error) problems.push(error);
   }
-  return null;
+  return problems;
 };
 
-/** Submit Order: media, card and time slots first (the spec's submit messages), then the form. */
-export const submitProblem = (draft: OrderDraft, dayparts: readonly DaypartInfo[], today: string): string | null => {
-  if (!draft.mediaAssetId) return ESTIMATE_MESSAGES.mediaMissing;
-  if (!draft.paymentMethodId) return ESTIMATE_MESSAGES.cardMissing;
-  if (selectedDayparts(draft, dayparts).length === 0) return ESTIMATE_MESSAGES.itemsMissing;
-  return formProblem(draft, dayparts, today);
+/** The first problem of the order form (see formProblems), or null. */
+export const formProblem = (draft: OrderDraft, dayparts: readonly DaypartInfo[], today: string, keepSavedStartDate: string | null = null): string | null =>
+  formProblems(draft, dayparts, today, keepSavedStartDate)[0] ?? null;
+
+/** Submit Order: media, card and time slots first (the spec's submit messages, one at a time), then every problem of the form. */
+export const submitProblems = (draft: OrderDraft, dayparts: readonly DaypartInfo[], today: string): string[] => {
+  if (!draft.mediaAssetId) return [ESTIMATE_MESSAGES.mediaMissing];
+  if (!draft.paymentMethodId) return [ESTIMATE_MESSAGES.cardMissing];
+  if (selectedDayparts(draft, dayparts).length === 0) return [ESTIMATE_MESSAGES.itemsMissing];
+  return formProblems(draft, dayparts, today);
 };
+
+/** The first problem Submit Order meets, or null. */
+export const submitProblem = (draft: OrderDraft, dayparts: readonly DaypartInfo[], today: string): string | null => submitProblems(draft, dayparts, today)[0] ?? null;
 
 export type FormField = 'estimateName' | 'brandId' | 'startDate' | 'totalSpend' | 'dayparts' | 'media' | 'card';
 

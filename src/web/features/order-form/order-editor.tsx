@@ -24,16 +24,17 @@ import {
   cpmOf,
   draftQuote,
   fieldOfProblem,
-  formProblem,
+  formProblems,
   initialDraft,
   limitsOf,
   minimumCpm,
   newSelection,
   selectedDayparts,
-  submitProblem,
+  submitProblems,
   toSelectedDayparts,
   toUpdateBody,
   type DaypartInfo,
+  type FormField,
   type OrderDraft,
   type SelectionDraft,
 } from './order-draft';
@@ -113,15 +114,16 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
     : null;
 
   // ── problems ──
-  const liveProblem =
+  const liveProblems: string[] =
     attempt === 'submit'
-      ? (submitProblem(draft, dayparts, today) ?? (applied.state === 'invalid' ? COUPON_PROBLEM : null))
+      ? submitProblems(draft, dayparts, today).concat(applied.state === 'invalid' ? [COUPON_PROBLEM] : [])
       : attempt === 'save'
-        ? formProblem(draft, dayparts, today, order.start_date)
-        : null;
-  const invalidField = fieldOfProblem(liveProblem);
-  const selectionProblem = liveProblem !== null && invalidField === null && liveProblem !== COUPON_PROBLEM;
-  const shownProblem = liveProblem ? (selectionProblem ? TIME_SLOT_PROBLEM : liveProblem) : serverError;
+        ? formProblems(draft, dayparts, today, order.start_date)
+        : [];
+  const invalidFields = new Set(liveProblems.map(fieldOfProblem).filter((field): field is FormField => field !== null));
+  // A time slot's own problem shows by its inputs; the list points there. Each message shows once.
+  const listed = [...new Set(liveProblems.map((problem) => (fieldOfProblem(problem) === null && problem !== COUPON_PROBLEM ? TIME_SLOT_PROBLEM : problem)))];
+  const shownProblems = listed.length > 0 ? listed : serverError ? [serverError] : [];
 
   // ── editing ──
   const edit = (patch: Partial<OrderDraft>) => {
@@ -175,7 +177,7 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   const saveDraft = async () => {
     setAttempt('save');
     setServerError(null);
-    if (formProblem(draft, dayparts, today, order.start_date)) return;
+    if (formProblems(draft, dayparts, today, order.start_date).length > 0) return;
     setBusy('save');
     try {
       await persist();
@@ -193,7 +195,7 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   const submitOrder = async () => {
     setAttempt('submit');
     setServerError(null);
-    if (submitProblem(draft, dayparts, today) || applied.state === 'invalid') return;
+    if (submitProblems(draft, dayparts, today).length > 0 || applied.state === 'invalid') return;
     setBusy('submit');
     try {
       await persist();
@@ -210,7 +212,19 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
 
   const actions = (
     <div className="space-y-3">
-      {shownProblem && <ErrorAlert>{shownProblem}</ErrorAlert>}
+      {shownProblems.length > 0 && (
+        <ErrorAlert>
+          {shownProblems.length === 1 ? (
+            shownProblems[0]
+          ) : (
+            <ul className="list-disc space-y-1 pl-4">
+              {shownProblems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+        </ErrorAlert>
+      )}
       <div className="flex flex-col gap-2">
         {canSubmit && (
           <Button onClick={() => void submitOrder()} loading={busy === 'submit'} disabled={busy !== null}>
@@ -233,10 +247,10 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="space-y-6">
-        <Section title="Order Details" invalid={invalidField !== null && ['estimateName', 'brandId', 'startDate', 'totalSpend'].includes(invalidField)}>
-          <OrderBasics draft={draft} today={today} brands={brands} endDate={endDate} invalid={invalidField} onChange={edit} />
+        <Section title="Order Details" invalid={(['estimateName', 'brandId', 'startDate', 'totalSpend'] as const).some((field) => invalidFields.has(field))}>
+          <OrderBasics draft={draft} today={today} brands={brands} endDate={endDate} invalid={invalidFields} onChange={edit} />
         </Section>
-        <Section title="Time Slots" description="Choose when your spot airs, how often per day, and your CPM." invalid={invalidField === 'dayparts'}>
+        <Section title="Time Slots" description="Choose when your spot airs, how often per day, and your CPM." invalid={invalidFields.has('dayparts')}>
           <DaypartPicker
             dayparts={dayparts}
             selections={draft.selections}
@@ -247,10 +261,10 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
             onCpmBlur={checkCpm}
           />
         </Section>
-        <Section title="Media" description="The spot that airs, from the brand's media library." invalid={invalidField === 'media'}>
+        <Section title="Media" description="The spot that airs, from the brand's media library." invalid={invalidFields.has('media')}>
           <MediaPicker brandId={draft.brandId || null} value={draft.mediaAssetId} onChange={(mediaAssetId) => edit({ mediaAssetId })} />
         </Section>
-        <Section title="Payment Card" description="Charged once the order is approved." invalid={invalidField === 'card'}>
+        <Section title="Payment Card" description="Charged once the order is approved." invalid={invalidFields.has('card')}>
           <CardPicker brandId={draft.brandId || null} value={draft.paymentMethodId} onChange={(paymentMethodId) => edit({ paymentMethodId })} />
         </Section>
         <Section title="Coupon" description="The discount is taken from the total budget when the order is submitted.">

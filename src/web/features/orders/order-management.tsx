@@ -90,7 +90,7 @@ export const OrderManagement = () => {
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row md:items-end md:justify-between">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <SearchBox label="Search orders" value={search} onChange={setSearch} placeholder="Search by order, brand or e-mail" className="w-full sm:w-72" />
+            <SearchBox label="Search orders" value={search} onChange={setSearch} placeholder="Search by order, brand, status or client" className="w-full sm:w-72" />
             <SelectField label="Status" value={status} onChange={(event) => setStatus(event.target.value as OrderStatus | '')} className="w-full sm:w-52">
               <option value="">All statuses</option>
               {ORDER_STATUSES.map((value) => (
