@@ -37,6 +37,17 @@ describe('POST /api/auth/register', () => {
     expect(res.json()).toEqual({ error: message });
   });
 
+  it('reports the first failing field of a sparse or blank body', async () => {
+    const sparse = await post('/api/auth/register', { email: uniqueEmail(), password: 'Client-Passw0rd' });
+    expect(sparse.statusCode).toBe(400);
+    expect(sparse.json()).toEqual({ error: 'First name is required' });
+    const blank = await post('/api/auth/register', signUpBody({ company: '   ' }));
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ error: 'Company name is required' });
+    expect((await post('/api/auth/register', signUpBody({ email: '' }))).json()).toEqual({ error: 'Email is required' });
+    expect((await post('/api/auth/register', signUpBody({ password: '' }))).json()).toEqual({ error: 'Password is required' });
+  });
+
   it('checks the e-mail format and the password length', async () => {
     expect((await post('/api/auth/register', signUpBody({ email: 'nope' }))).json()).toEqual({ error: 'Please enter a valid email address' });
     expect((await post('/api/auth/register', signUpBody({ password: 'short' }))).json()).toEqual({ error: 'Password must be at least 8 characters long' });

@@ -70,6 +70,25 @@ describe('users administration', () => {
     expect(res.json()).toEqual({ error: 'Cannot delete a user who has orders' });
   });
 
+  it('lets only administrators call the users calls', async () => {
+    const { user, token } = await t.signUp();
+    const calls = [
+      { method: 'GET', url: '/api/users' },
+      { method: 'PATCH', url: `/api/users/${user.id}/promote` },
+      { method: 'PATCH', url: `/api/users/${user.id}/demote` },
+      { method: 'DELETE', url: `/api/users/${user.id}` },
+    ] as const;
+    for (const call of calls) {
+      const anonymous = await t.inject(call);
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().error).toEqual(expect.any(String));
+      const client = await t.inject({ ...call, token });
+      expect(client.statusCode).toBe(403);
+      expect(client.json()).toEqual({ error: 'Admin access required' });
+    }
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token })).json().user.role).toBe('client');
+  });
+
   it('answers 404 for unknown and malformed ids', async () => {
     const admin = await t.adminToken();
     for (const url of [`/api/users/${MISSING}/promote`, `/api/users/${MISSING}/demote`, "/api/users/1' or '1'='1/promote"]) {

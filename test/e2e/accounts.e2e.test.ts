@@ -29,9 +29,9 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     await page.getByLabel('First Name').fill(body.firstName);
     await page.getByLabel('Last Name').fill(body.lastName);
     await page.getByLabel('Email').fill(body.email);
-    await page.getByLabel('Phone').fill(body.phone);
+    await page.getByLabel('Phone Number').fill(body.phone);
     await page.getByLabel('Address').fill(body.address);
-    await page.getByLabel('Company').fill(body.company);
+    await page.getByLabel('Company Name').fill(body.company);
     await page.getByLabel('Job Title').fill(body.jobTitle);
     await page.getByLabel('Password', { exact: true }).fill(body.password);
     await page.getByLabel('Confirm Password').fill('Different-Passw0rd');
@@ -78,8 +78,87 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     const page = await h.newPage();
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
-    await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+    await page.getByRole('button', { name: 'Return to Dashboard' }).click();
     await page.waitForURL('**/login');
+  });
+
+  it('checks every create-account field before calling the server, first message per field', async () => {
+    const page = await h.newPage();
+    let registerCalls = 0;
+    await page.route('**/api/auth/register', (route) => {
+      registerCalls += 1;
+      return route.continue();
+    });
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Create Account' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const form = page.getByRole('form', { name: 'Create account' });
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone number is required',
+      'Address is required',
+      'Company name is required',
+      'Job title is required',
+      'Password is required',
+      'Please confirm your password',
+    ]) {
+      await form.getByText(message, { exact: true }).waitFor();
+    }
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await form.getByText('Please enter a valid email address', { exact: true }).waitFor();
+    await form.getByText('Password must be at least 8 characters long', { exact: true }).waitFor();
+    expect(await form.getByText('Email is required').count()).toBe(0);
+    expect(registerCalls).toBe(0);
+  });
+
+  it('treats a sign-in reply without a token as a failure, and says when the server cannot be reached', async () => {
+    const page = await h.newPage();
+    await page.route('**/api/auth/login', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"message":"ok"}' }));
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('alert').filter({ hasText: 'No user data returned' }).first().waitFor();
+    expect(pathOf(page)).toBe('/login');
+
+    await page.unroute('**/api/auth/login');
+    await page.route('**/api/auth/login', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const offline = 'Unable to connect to the server. Please check your internet connection and try again.';
+    await page.getByRole('alert').filter({ hasText: offline }).first().waitFor();
+    expect(await page.getByText(offline).count()).toBeGreaterThanOrEqual(2);
+  });
+
+  it('forgot password: checks the address, then confirms without saying whether the account exists', async () => {
+    const page = await h.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('Please enter your email address').waitFor();
+    await page.getByLabel('Email').fill('nobody-at-all');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByLabel('Email').fill('nobody.here@example.com');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('Password reset instructions sent!').waitFor();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByRole('button', { name: 'Back to Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+  });
+
+  it('shows Profile with the role in words and the migration note', async () => {
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/app/dashboard');
+    const menu = page.getByRole('banner').getByRole('button', { name: new RegExp(`${ADMIN.email}.*Admin`) });
+    await menu.click();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL('**/app/profile');
+    const main = page.getByRole('main');
+    await main.getByText('Administrator', { exact: true }).waitFor();
+    expect(await main.getByLabel('Email').textContent()).toBe(ADMIN.email);
+    await main.getByText('Profile editing is being migrated').waitFor();
   });
 
   it('resets a forgotten password through the e-mailed link', async () => {
@@ -138,5 +217,32 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     await page.getByRole('dialog').getByText(`Are you sure you want to delete user ${user.email}? This action cannot be undone.`).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByRole('dialog').count()).toBe(0);
+    await row.getByRole('cell', { name: 'Admin', exact: true }).waitFor();
+  });
+
+  it('an admin deletes a user after confirming; a failure shows the server message', async () => {
+    const gone = await h.signUp({ firstName: 'Gina', lastName: 'Gone' });
+    const vanishing = await h.signUp({ firstName: 'Vera', lastName: 'Vanished' });
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/app/dashboard');
+    await page.goto('/app/admin/users');
+    const totalUsers = async () => Number(await page.getByText('Total Users').locator('..').getByText(/^\d+$/).textContent());
+    const row = page.getByRole('row').filter({ hasText: gone.user.email });
+    await row.waitFor();
+    const before = await totalUsers();
+
+    await row.getByRole('button', { name: `Delete ${gone.user.email}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('User deleted successfully').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(await totalUsers()).toBe(before - 1);
+
+    // Removed behind the screen's back: the server's 404 message reaches the toast.
+    await h.inject({ method: 'DELETE', url: `/api/users/${vanishing.user.id}`, token: await h.adminToken() });
+    const staleRow = page.getByRole('row').filter({ hasText: vanishing.user.email });
+    await staleRow.getByRole('button', { name: `Promote ${vanishing.user.email}` }).click();
+    await page.getByText('User not found').waitFor();
+    await staleRow.waitFor({ state: 'detached' });
   });
 });

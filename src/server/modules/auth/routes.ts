@@ -81,10 +81,13 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
 
   r.post('/auth/forgot-password', { schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
     const { email } = request.body;
-    const underAccountLimit = forgotPerAccount.hit(`${request.ip}|${email}`);
-    if (!forgotPerAddress.hit(request.ip) || !underAccountLimit) {
+    const accountKey = `${request.ip}|${email}`;
+    // Refused requests are not counted, so a flood for one address never locks out the others.
+    if (forgotPerAccount.blocked(accountKey) || forgotPerAddress.blocked(request.ip)) {
       throw tooManyRequests('Too many password reset requests. Please try again in 15 minutes.');
     }
+    forgotPerAccount.hit(accountKey);
+    forgotPerAddress.hit(request.ip);
     await requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl, email });
     return { message: FORGOT_PASSWORD_REPLY };
   });

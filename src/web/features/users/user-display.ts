@@ -1,5 +1,8 @@
-import { roleMenuLabel } from '../../../domain/roles';
+import { isAdmin, type Role } from '../../../domain/roles';
 import { fullName, type UserListItem } from '../../../domain/users';
+
+/** The role as the users list and its counts name it: Admin (traffic_admin) or Client. */
+export const roleListLabel = (role: Role): string => (isAdmin(role) ? 'Admin' : 'Client');
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -17,7 +20,7 @@ export const formatJoined = (isoDate: string): string => {
 export const matchesSearch = (user: UserListItem, query: string): boolean => {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = [userName(user), user.email, user.company, roleMenuLabel(user.role)]
+  const haystack = [userName(user), user.email, user.company, roleListLabel(user.role), user.role]
     .filter(Boolean)
     .join(' ')
     .toLowerCase();

@@ -1,15 +1,15 @@
-import { isAdmin, roleMenuLabel } from '../../../domain/roles';
+import { isAdmin } from '../../../domain/roles';
 import type { UserListItem } from '../../../domain/users';
 import { Badge } from '../../ui/badge';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
-import { formatJoined, userName } from './user-display';
+import { formatJoined, roleListLabel, userName } from './user-display';
 import { UserRowActions } from './user-row-actions';
 
 const sortValues = {
   name: (user: UserListItem) => userName(user),
   email: (user: UserListItem) => user.email,
-  role: (user: UserListItem) => roleMenuLabel(user.role),
+  role: (user: UserListItem) => roleListLabel(user.role),
   company: (user: UserListItem) => user.company,
   joined: (user: UserListItem) => new Date(user.created_at).getTime() || null,
 };
@@ -45,7 +45,7 @@ export const UsersTable = ({ users, currentUserId, busyUserId, onChangeRole, onD
             <td className={`${cellClasses} font-medium text-slate-900`}>{userName(user) ?? '—'}</td>
             <td className={cellClasses}>{user.email}</td>
             <td className={cellClasses}>
-              <Badge tone={isAdmin(user.role) ? 'purple' : 'slate'}>{roleMenuLabel(user.role)}</Badge>
+              <Badge tone={isAdmin(user.role) ? 'purple' : 'slate'}>{roleListLabel(user.role)}</Badge>
             </td>
             <td className={cellClasses}>{user.company || '—'}</td>
             <td className={`${cellClasses} whitespace-nowrap`}>{formatJoined(user.created_at)}</td>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { roleProfileLabel } from '../../../domain/roles';
 import { useAuth } from '../../features/auth/auth-context';
 import { InfoNote } from '../../ui/alert';
@@ -6,12 +6,20 @@ import { Card } from '../../ui/card';
 import { ClockIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 
-const Field = ({ label, children }: { label: string; children: ReactNode }) => (
-  <div className="px-6 py-4 sm:grid sm:grid-cols-3 sm:gap-4">
-    <dt className="text-sm font-medium text-slate-500">{label}</dt>
-    <dd className="mt-1 break-words text-sm text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
-  </div>
-);
+/** A read-only value, named by its label for assistive technology. */
+const Field = ({ label, children }: { label: string; children: ReactNode }) => {
+  const labelId = useId();
+  return (
+    <div className="px-6 py-4 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt id={labelId} className="text-sm font-medium text-slate-500">
+        {label}
+      </dt>
+      <dd aria-labelledby={labelId} className="mt-1 break-words text-sm text-slate-900 sm:col-span-2 sm:mt-0">
+        {children}
+      </dd>
+    </div>
+  );
+};
 
 export const ProfileRoute = () => {
   const { user } = useAuth();
@@ -24,7 +32,7 @@ export const ProfileRoute = () => {
         <Card>
           <dl className="divide-y divide-slate-100">
             {name && <Field label="Full name">{name}</Field>}
-            <Field label="E-mail">{user.email}</Field>
+            <Field label="Email">{user.email}</Field>
             <Field label="Role">{roleProfileLabel(user.role)}</Field>
           </dl>
         </Card>
