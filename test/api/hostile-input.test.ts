@@ -1,0 +1,96 @@
+/**
+ * Every route, as an administrator and as a client, fed hostile input: wrong types, unknown
+ * fields, huge values, odd ids and query strings. Nothing may answer 500, and every refusal is
+ * JSON `{ error }`. (A 500 is a bug; see DESIGN.md.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { clientWithBrand, submittedOrder } from '../support/ordering-fixtures';
+
+let t: TestApp;
+let adminToken: string;
+let clientToken: string;
+/** Real ids of this test's data, so that routes get past "not found" into their validation. */
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = await t.adminToken();
+  const { owner, order } = await submittedOrder(t, { name: 'Hostile target' });
+  clientToken = owner.token;
+  const other = await clientWithBrand(t);
+  ids = { estimate: order.id, brand: owner.brand.id, media: owner.media.id, card: owner.card.id, user: other.client.id, other: other.brand.id };
+});
+afterAll(() => t.close());
+
+const BODIES: unknown[] = [
+  null,
+  [],
+  'text',
+  12,
+  true,
+  {},
+  { unknown_field: 'x', __proto__: { polluted: true }, constructor: { prototype: { polluted: true } } },
+  { status: ['approved'], notes: { nested: true }, total_spend: 'lots', start_date: '2026-02-30', estimate_name: 'x'.repeat(100_000) },
+  { total_spend: 1e308, spots_per_occurrence: -1, user_defined_cpm: Number.MAX_SAFE_INTEGER * 10, exp_month: 13, exp_year: 1e9, percentage_off: 'NaN' },
+  { email: 'a@b', password: ['x'], token: 'x'.repeat(10_000), recipient_email: 12, notification_type: '../../etc/passwd', is_active: 'yes' },
+  { daypart_id: 'not-a-uuid', brand_id: "' or 1=1 --", media_asset_id: '00000000-0000-0000-0000-000000000000', selectedDayparts: [{ id: null }, 'x', 5] },
+  { code: '<script>alert(1)</script>', valid_from: '9999-99-99', valid_until: 'yesterday', restricted_to_daypart_ids: 'all', usage_limit: 0.5 },
+];
+const QUERIES = ['', '?status=nope&exclude_status[]=x&limit=-1&offset=abc', '?start_date=2026-13-45&end_date=x&type=../../x&brand_id=%00', `?search=${'%25'.repeat(300)}&active_only=maybe&timeframe=1e999`];
+
+/** The id a path parameter most likely wants, by the route's first segment. */
+const idFor = (url: string, param: string) => {
+  if (/estimate/i.test(param)) return ids.estimate!;
+  if (/item/i.test(param)) return '00000000-0000-4000-8000-000000000000';
+  const area = url.split('/')[2];
+  const byArea: Record<string, string | undefined> = { brands: ids.brand, estimates: ids.estimate, media: ids.media, 'payment-methods': ids.card, users: ids.user };
+  return byArea[area ?? ''] ?? '00000000-0000-4000-8000-000000000000';
+};
+const urlsFor = (url: string) => {
+  const withIds = url.replace(/:([A-Za-z]+)/g, (_, p: string) => idFor(url, p));
+  const odd = url.replace(/:[A-Za-z]+/g, encodeURIComponent("x'; drop table users; --"));
+  const huge = url.replace(/:[A-Za-z]+/g, 'a'.repeat(900));
+  return url.includes(':') ? [withIds, odd, huge] : [withIds];
+};
+
+const routes = () =>
+  t.app.routeCatalog.filter(
+    (r) =>
+      r.url.startsWith('/api/') &&
+      !r.url.startsWith('/api/docs') &&
+      // Long-lived or multipart routes are covered by their own tests.
+      !r.url.includes('upload') &&
+      r.url !== '/api/auth/logout' &&
+      !(r.method === 'DELETE' && r.url === '/api/users/:id'),
+  );
+
+describe('hostile input on every route', () => {
+  for (const who of ['admin', 'client'] as const) {
+    it(`never answers 500 and always refuses with { error }, as ${who}`, async () => {
+      const token = who === 'admin' ? adminToken : clientToken;
+      const failures: string[] = [];
+      for (const route of routes()) {
+        for (const url of urlsFor(route.url)) {
+          const requests = route.method === 'GET' || route.method === 'DELETE' ? QUERIES.map((q) => ({ url: url + q, payload: undefined })) : BODIES.map((payload) => ({ url, payload }));
+          for (const request of requests) {
+            const res = await t.inject({
+              method: route.method as 'POST',
+              url: request.url,
+              token,
+              ...(request.payload === undefined ? {} : { payload: JSON.stringify(request.payload), headers: { 'content-type': 'application/json' } }),
+            });
+            const label = `${route.method} ${request.url.slice(0, 120)} ${JSON.stringify(request.payload)?.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+            if (res.statusCode >= 500) failures.push(label);
+            else if (res.statusCode >= 400 && !(res.headers['content-type']?.includes('json') && typeof res.json().error === 'string')) failures.push(label);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+  }
+
+  it('leaves no trace of prototype pollution', () => {
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
