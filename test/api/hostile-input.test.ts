@@ -82,7 +82,7 @@ describe('hostile input on every route', () => {
             });
             const label = `${route.method} ${request.url.slice(0, 120)} ${JSON.stringify(request.payload)?.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
             if (res.statusCode >= 500) failures.push(label);
-            else if (res.statusCode >= 400 && !(res.headers['content-type']?.includes('json') && typeof res.json().error === 'string')) failures.push(label);
+            else if (res.statusCode >= 400 && !(String(res.headers['content-type'] ?? '').includes('json') && typeof res.json().error === 'string')) failures.push(label);
           }
         }
       }

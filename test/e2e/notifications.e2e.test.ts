@@ -34,6 +34,22 @@ describe.skipIf(!hasBrowser)('live notifications in the browser', () => {
     await page.getByRole('region', { name: 'Notifications' }).getByText('Live', { exact: true }).waitFor();
   });
 
+  it("a client promoted while their page is open sees the Admin section without reloading", async () => {
+    const { user, password } = await h.signUp();
+    const page = await h.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL('**/app/dashboard');
+    await page.getByTestId('realtime-status').and(page.locator('[data-status="connected"]')).waitFor();
+    expect(await page.getByRole('link', { name: 'Order Management' }).count()).toBe(0);
+
+    const promote = await h.inject({ method: 'PATCH', url: `/api/users/${user.id}/promote`, token: await h.adminToken() });
+    expect(promote.statusCode).toBe(200);
+    await page.getByRole('link', { name: 'Order Management' }).waitFor();
+  });
+
   it('Email Notification Settings: add, toggle, edit (type locked) and delete a recipient, with the toasts of the spec', async () => {
     const page = await h.newPage();
     await page.goto('/login');

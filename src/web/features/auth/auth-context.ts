@@ -11,6 +11,8 @@ export interface AuthContextValue {
   register: (input: RegisterInput) => Promise<SessionUser>;
   /** Tells the server, ignores its answer, and forgets the session locally. */
   logout: () => Promise<void>;
+  /** Reads the signed-in user again (e.g. after an administrator changed their role). */
+  refreshUser: () => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

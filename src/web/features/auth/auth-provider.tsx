@@ -75,9 +75,19 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     setState(ANONYMOUS);
   }, [queryClient]);
 
+  const refreshUser = useCallback(async () => {
+    if (!readToken()) return;
+    try {
+      const user = await fetchCurrentUser();
+      setState({ status: 'authenticated', user });
+    } catch {
+      // A refused token ends the session through onSessionEnded; other failures keep what we have.
+    }
+  }, []);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, register, logout }),
-    [state, login, register, logout],
+    () => ({ ...state, login, register, logout, refreshUser }),
+    [state, login, register, logout, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

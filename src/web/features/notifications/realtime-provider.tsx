@@ -21,6 +21,7 @@ import {
   type NotificationList,
 } from '../../api/notifications';
 import { readToken } from '../../api/token-storage';
+import { useAuth } from '../auth/auth-context';
 import { EMPTY_LIST, addNotification, isAddressedTo, markEveryRead, markOneRead, touchesMedia } from './notification-list';
 import { showAuthFailedToast, showConnectFailedToast, showConnectedToast, showNotificationToast } from './notification-toasts';
 import { RealtimeContext, type NotificationListener, type RealtimeContextValue, type RealtimeStatus } from './realtime-context';
@@ -84,6 +85,13 @@ export const RealtimeProvider = ({ user, children }: { user: SessionUser; childr
     },
     [queryClient, resync, setList, user.id, user.role],
   );
+  const { refreshUser } = useAuth();
+  const refreshUserRef = useRef(refreshUser);
+  const roleRef = useRef(user.role);
+  useEffect(() => {
+    refreshUserRef.current = refreshUser;
+    roleRef.current = user.role;
+  });
   const receiveRef = useRef(receive);
   useEffect(() => {
     receiveRef.current = receive;
@@ -101,8 +109,10 @@ export const RealtimeProvider = ({ user, children }: { user: SessionUser; childr
       setStatus('connecting');
       socket.emit('authenticate', { token: readToken() ?? token });
     });
-    socket.on('authenticated', () => {
+    socket.on('authenticated', ({ role }) => {
       authenticatedRef.current = true;
+      // An administrator changed this user's role meanwhile: the menus follow.
+      if (role !== roleRef.current) void refreshUserRef.current();
       failureShown = false;
       setStatus('connected');
       if (announcedSession !== token) {
