@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signUpBody } from '../support/app';
-import { hasBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, startBrowserHarness, submitSignIn, type BrowserHarness } from '../support/browser';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -11,12 +11,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-};
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -47,7 +41,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
 
   it('a failed sign-in shows the message in a red box and a toast', async () => {
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, 'Wrong-Passw0rd');
+    await submitSignIn(page, ADMIN.email, 'Wrong-Passw0rd');
     const alert = page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).first();
     await alert.waitFor();
     expect(await page.getByText('Invalid email or password').count()).toBeGreaterThanOrEqual(2);
@@ -60,7 +54,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     await page.waitForURL('**/login');
 
     const { user, password } = await h.signUp();
-    await signIn(page, user.email, password);
+    await submitSignIn(page, user.email, password);
     await page.waitForURL('**/app/dashboard');
     await page.goto('/login');
     await page.waitForURL('**/app/dashboard');
@@ -118,7 +112,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
   it('treats a sign-in reply without a token as a failure, and says when the server cannot be reached', async () => {
     const page = await h.newPage();
     await page.route('**/api/auth/login', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"message":"ok"}' }));
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await submitSignIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('alert').filter({ hasText: 'No user data returned' }).first().waitFor();
     expect(pathOf(page)).toBe('/login');
 
@@ -149,7 +143,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
 
   it('shows Profile with the role in words and the migration note', async () => {
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await submitSignIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL('**/app/dashboard');
     const menu = page.getByRole('banner').getByRole('button', { name: new RegExp(`${ADMIN.email}.*Admin`) });
     await menu.click();
@@ -185,7 +179,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     await page.getByText('Password reset successfully! You can now log in with your new password.').waitFor();
     await page.waitForURL('**/login');
 
-    await signIn(page, user.email, 'Brand-New-Passw0rd');
+    await submitSignIn(page, user.email, 'Brand-New-Passw0rd');
     await page.waitForURL('**/app/dashboard');
   });
 
@@ -199,7 +193,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
   it('an admin promotes a client on the Users screen', async () => {
     const { user } = await h.signUp({ firstName: 'Pat', lastName: 'Promoted' });
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await submitSignIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL('**/app/dashboard');
     await page.getByRole('link', { name: 'Users' }).click();
     await page.waitForURL('**/app/admin/users');
@@ -224,7 +218,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     const gone = await h.signUp({ firstName: 'Gina', lastName: 'Gone' });
     const vanishing = await h.signUp({ firstName: 'Vera', lastName: 'Vanished' });
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await submitSignIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL('**/app/dashboard');
     await page.goto('/app/admin/users');
     const totalUsers = async () => Number(await page.getByText('Total Users').locator('..').getByText(/^\d+$/).textContent());

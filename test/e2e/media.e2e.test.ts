@@ -1,10 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
-import { hasBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { makeClip, multipart } from '../support/media-fixtures';
 
 let h: BrowserHarness;
@@ -18,13 +17,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL('**/app/dashboard');
-};
 
 describe.skipIf(!hasBrowser)('media in the browser', () => {
   it('a client uploads a clip and watches it reach complete; an admin approves it on Media Approvals', async () => {

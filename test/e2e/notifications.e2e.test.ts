@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { ADMIN, signUpBody } from '../support/app';
 import { submittedOrder } from '../support/ordering-fixtures';
 
@@ -15,11 +15,7 @@ describe.skipIf(!hasBrowser)('live notifications in the browser', () => {
   it("an admin approves an order while the client's page is open; the bell and a toast show it without reload", async () => {
     const { owner, order } = await submittedOrder(h, { name: 'Live Spring Promo' });
     const page = await h.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel('Password', { exact: true }).fill(signUpBody().password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL('**/app/dashboard');
+    await signIn(page, owner.email, signUpBody().password);
     await page.goto(`/app/estimates/${order.id}`);
     await page.getByText('Live Spring Promo').first().waitFor();
     await page.getByTestId('realtime-status').and(page.locator('[data-status="connected"]')).waitFor();
@@ -37,11 +33,7 @@ describe.skipIf(!hasBrowser)('live notifications in the browser', () => {
   it("a client promoted while their page is open sees the Admin section without reloading", async () => {
     const { user, password } = await h.signUp();
     const page = await h.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL('**/app/dashboard');
+    await signIn(page, user.email, password);
     await page.getByTestId('realtime-status').and(page.locator('[data-status="connected"]')).waitFor();
     expect(await page.getByRole('link', { name: 'Order Management' }).count()).toBe(0);
 
@@ -52,11 +44,7 @@ describe.skipIf(!hasBrowser)('live notifications in the browser', () => {
 
   it('Email Notification Settings: add, toggle, edit (type locked) and delete a recipient, with the toasts of the spec', async () => {
     const page = await h.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL('**/app/dashboard');
+    await signIn(page, ADMIN.email, ADMIN.password);
     await page.getByText('Connected to real-time notifications').waitFor();
     await page.goto('/app/admin/notifications');
     await page.getByRole('heading', { name: 'Email Notification Settings' }).waitFor();

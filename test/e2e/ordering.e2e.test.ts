@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/domain/dates';
 import { brands, mediaAssets } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -14,13 +14,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL('**/app/dashboard');
-};
 
 describe.skipIf(!hasBrowser)('ordering in the browser', () => {
   it('a client builds and submits a priced order; an admin approves it in Order Management', async () => {

@@ -46,3 +46,17 @@ export const startBrowserHarness = async (): Promise<BrowserHarness> => {
     },
   };
 };
+
+/** Fills and sends the sign-in form (the outcome is the caller's to check). */
+export const submitSignIn = async (page: Page, email: string, password: string) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+};
+
+/** Signs in and waits for the dashboard. */
+export const signIn = async (page: Page, email: string, password: string) => {
+  await submitSignIn(page, email, password);
+  await page.waitForURL('**/app/dashboard');
+};
