@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coupons, couponUsages } from '../../src/server/db/schema';
-import { redeemCouponForEstimate } from '../../src/server/modules/coupons/service';
+import { coupons, couponUsages, estimates as estimatesTable } from '../../src/server/db/schema';
+import { applyOrderCoupon } from '../../src/server/modules/coupons/service';
 import { createTestApp, type TestApp } from '../support/app';
 import { adminId, createCoupon, insertDaypart, insertEstimate, isoDate, uniqueCode } from '../support/coupon-fixtures';
 
@@ -176,6 +176,22 @@ describe('POST /coupons/:id/use', () => {
   });
 });
 
+describe('POST /coupons/:id/use on an order with a budget', () => {
+  it('computes the use on the order’s budget, not on the amount sent, and keeps one coupon per order', async () => {
+    const coupon = await createCoupon(t, { percentage_off: 10, max_discount_amount: 1000 });
+    const estimate = await insertEstimate(t.database.db, client.user.id);
+    await t.database.db.update(estimatesTable).set({ totalSpendCents: 2000_00 }).where(eq(estimatesTable.id, estimate.id));
+    const res = await use(coupon.id, { estimate_id: estimate.id, original_amount: 1_000_000 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().usage).toMatchObject({ original_amount: 2000, discount_amount: 200, final_amount: 1800 });
+    const another = await createCoupon(t);
+    const refused = await use(another.id, { estimate_id: estimate.id, original_amount: 2000 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'This order already uses another coupon' });
+    expect(await usageCount(another.id)).toBe(0);
+  });
+});
+
 describe('limits under concurrency', () => {
   it('lets exactly usage_limit of many racing uses through', async () => {
     const coupon = await createCoupon(t, { usage_limit: 3 });
@@ -250,24 +266,54 @@ describe('GET /coupons/:id/usage', () => {
   });
 });
 
-describe('redeemCouponForEstimate (inside the caller’s transaction)', () => {
-  it('records a use, is idempotent per estimate, and refuses bad codes and ineligible coupons', async () => {
+describe('applyOrderCoupon (inside the submit’s transaction)', () => {
+  it('counts an order once, recomputes its discount on the current amount, and refuses bad codes and ineligible coupons', async () => {
     const db = t.database.db;
     const part = await insertDaypart(db);
     const coupon = await createCoupon(t, { percentage_off: 10, max_discount_amount: 100, restricted_to_daypart_ids: [part.id] });
     const estimate = await insertEstimate(db, client.user.id);
     const args = { couponCode: coupon.code.toLowerCase(), userId: client.user.id, estimateId: estimate.id, originalAmountCents: 123_45, daypartIds: [part.id], today: isoDate(0) };
-    expect(await db.transaction((tx) => redeemCouponForEstimate({ tx, ...args }))).toEqual({ couponId: coupon.id, discountCents: 12_35 });
-    expect(await db.transaction((tx) => redeemCouponForEstimate({ tx, ...args, originalAmountCents: 999_00 }))).toEqual({ couponId: coupon.id, discountCents: 12_35 });
+    expect(await db.transaction((tx) => applyOrderCoupon({ tx, ...args }))).toEqual({ couponId: coupon.id, discountCents: 12_35 });
+    // Resubmitted with another budget: the same use, a new discount (10 % of $1,999, capped at $100).
+    expect(await db.transaction((tx) => applyOrderCoupon({ tx, ...args, originalAmountCents: 1999_00 }))).toEqual({ couponId: coupon.id, discountCents: 100_00 });
+    expect(await db.transaction((tx) => applyOrderCoupon({ tx, ...args, originalAmountCents: 50_00 }))).toEqual({ couponId: coupon.id, discountCents: 5_00 });
     expect(await usageCount(coupon.id)).toBe(1);
+    const [use] = await db.select().from(couponUsages).where(eq(couponUsages.couponId, coupon.id));
+    expect(use).toMatchObject({ originalAmountCents: 50_00, discountAmountCents: 5_00, finalAmountCents: 45_00 });
 
-    await expect(db.transaction((tx) => redeemCouponForEstimate({ tx, ...args, couponCode: uniqueCode('NOPE') }))).rejects.toMatchObject({ statusCode: 400, message: 'Invalid coupon code' });
-    await expect(db.transaction((tx) => redeemCouponForEstimate({ tx, ...args, couponCode: '  ' }))).rejects.toMatchObject({ statusCode: 400, message: 'Invalid coupon code' });
+    await expect(db.transaction((tx) => applyOrderCoupon({ tx, ...args, couponCode: uniqueCode('NOPE') }))).rejects.toMatchObject({ statusCode: 400, message: 'Invalid coupon code' });
     const second = await insertEstimate(db, client.user.id);
-    await expect(db.transaction((tx) => redeemCouponForEstimate({ tx, ...args, estimateId: second.id, daypartIds: [] }))).rejects.toMatchObject({
+    await expect(db.transaction((tx) => applyOrderCoupon({ tx, ...args, estimateId: second.id, daypartIds: [] }))).rejects.toMatchObject({
       statusCode: 400,
       message: 'This coupon is not valid for the selected dayparts',
     });
+  });
+
+  it('re-checks the coupon at a resubmit, as if this order had not used it', async () => {
+    const db = t.database.db;
+    const coupon = await createCoupon(t, { usage_limit: 1, per_user_limit: 1 });
+    const estimate = await insertEstimate(db, client.user.id);
+    const args = { couponCode: coupon.code, userId: client.user.id, estimateId: estimate.id, originalAmountCents: 100_00, daypartIds: [], today: isoDate(0) };
+    await db.transaction((tx) => applyOrderCoupon({ tx, ...args }));
+    // Its own use does not count against the limits…
+    expect(await db.transaction((tx) => applyOrderCoupon({ tx, ...args }))).toEqual({ couponId: coupon.id, discountCents: 10_00 });
+    // …but a coupon switched off since is refused.
+    await db.update(coupons).set({ isActive: false }).where(eq(coupons.id, coupon.id));
+    await expect(db.transaction((tx) => applyOrderCoupon({ tx, ...args }))).rejects.toMatchObject({ statusCode: 400, message: 'This coupon is not active' });
+  });
+
+  it('gives back the use of a coupon the order no longer carries', async () => {
+    const db = t.database.db;
+    const first = await createCoupon(t);
+    const next = await createCoupon(t);
+    const estimate = await insertEstimate(db, client.user.id);
+    const args = { userId: client.user.id, estimateId: estimate.id, originalAmountCents: 100_00, daypartIds: [], today: isoDate(0) };
+    await db.transaction((tx) => applyOrderCoupon({ tx, ...args, couponCode: first.code }));
+    expect(await db.transaction((tx) => applyOrderCoupon({ tx, ...args, couponCode: next.code }))).toMatchObject({ couponId: next.id });
+    expect([await usageCount(first.id), await usageCount(next.id)]).toEqual([0, 1]);
+    expect(await db.transaction((tx) => applyOrderCoupon({ tx, ...args, couponCode: null }))).toEqual({ couponId: null, discountCents: 0 });
+    expect(await usageCount(next.id)).toBe(0);
+    expect(await db.select().from(couponUsages).where(eq(couponUsages.estimateId, estimate.id))).toEqual([]);
   });
 
   it('rolls back with the caller’s transaction', async () => {
@@ -276,7 +322,7 @@ describe('redeemCouponForEstimate (inside the caller’s transaction)', () => {
     const estimate = await insertEstimate(db, await adminId(t));
     await expect(
       db.transaction(async (tx) => {
-        await redeemCouponForEstimate({ tx, couponCode: coupon.code, userId: client.user.id, estimateId: estimate.id, originalAmountCents: 100_00, daypartIds: [], today: isoDate(0) });
+        await applyOrderCoupon({ tx, couponCode: coupon.code, userId: client.user.id, estimateId: estimate.id, originalAmountCents: 100_00, daypartIds: [], today: isoDate(0) });
         throw new Error('submit failed');
       }),
     ).rejects.toThrow('submit failed');

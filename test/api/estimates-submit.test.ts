@@ -140,6 +140,36 @@ describe('coupons at submit', () => {
     expect(row!.n).toBe(1);
   });
 
+  it('recomputes the discount on the budget of a resubmit, never on an amount sent to /use', async () => {
+    const coupon = await createCoupon(t.database.db, { percentageOff: 10, maxDiscountAmountCents: 50_000 });
+    const { owner, order } = await readyOrder(t, { totalSpend: 5000 });
+    await putOrder(t, owner.token, order.id, { coupon_code: coupon.code });
+    // An inflated amount recorded through /use first does not carry over into the order.
+    const used = await t.inject({ method: 'POST', url: `/api/coupons/${coupon.id}/use`, token: owner.token, payload: { estimate_id: order.id, original_amount: 1_000_000 } });
+    expect(used.statusCode).toBe(201);
+    expect((await submit(owner.token, order.id)).json()).toMatchObject({ status: 'ordered', discount_amount: 500, total_amount: 4500 });
+
+    await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/modify`, token: admin, payload: { notes: 'Smaller, please' } });
+    await putOrder(t, owner.token, order.id, { total_spend: 3000 });
+    expect((await submit(owner.token, order.id)).json()).toMatchObject({ status: 'ordered', discount_amount: 300, total_amount: 2700 });
+    const uses = await t.database.db.select().from(couponUsages).where(eq(couponUsages.estimateId, order.id));
+    expect(uses).toHaveLength(1);
+    expect(uses[0]).toMatchObject({ originalAmountCents: 300_000, discountAmountCents: 30_000, finalAmountCents: 270_000 });
+  });
+
+  it('gives the coupon’s use back when the order drops its code', async () => {
+    const coupon = await createCoupon(t.database.db, { percentageOff: 10, maxDiscountAmountCents: 10_000 });
+    const { owner, order } = await readyOrder(t, { totalSpend: 5000 });
+    await putOrder(t, owner.token, order.id, { coupon_code: coupon.code });
+    await submit(owner.token, order.id);
+    await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/reject`, token: admin });
+    const cleared = await putOrder(t, owner.token, order.id, { coupon_code: null });
+    expect(cleared.json()).toMatchObject({ coupon_code: null, discount_amount: 0, total_amount: 5000 });
+    const [row] = await t.database.db.select({ n: coupons.usageCount }).from(coupons).where(eq(coupons.id, coupon.id));
+    expect(row!.n).toBe(0);
+    expect(await t.database.db.select().from(couponUsages).where(eq(couponUsages.estimateId, order.id))).toEqual([]);
+  });
+
   it('refuses the submit with the coupon message and leaves the order a draft', async () => {
     const { owner, order } = await readyOrder(t);
     await putOrder(t, owner.token, order.id, { coupon_code: 'NO-SUCH-CODE' });

@@ -84,12 +84,31 @@ export const recordCouponUse = async (tx: Tx, coupon: CouponRow, use: UseRequest
   return { usage: usage!, created: true };
 };
 
+/** Takes back one recorded use (the order dropped or changed its coupon): the row goes, the count drops. */
+const releaseUse = async (tx: Tx, use: CouponUsageRow) => {
+  await tx.delete(couponUsages).where(eq(couponUsages.id, use.id));
+  await tx
+    .update(coupons)
+    .set({ usageCount: sql`greatest(${coupons.usageCount} - 1, 0)` })
+    .where(eq(coupons.id, use.couponId));
+};
+
+/** Releases the uses an order holds of coupons other than `keepCouponId` (all of them when it is null). */
+export const releaseOrderCouponUses = async (tx: Tx, estimateId: string, keepCouponId: string | null = null) => {
+  const uses = await tx.select().from(couponUsages).where(eq(couponUsages.estimateId, estimateId));
+  for (const use of uses) if (use.couponId !== keepCouponId) await releaseUse(tx, use);
+  return uses.find((use) => use.couponId === keepCouponId);
+};
+
 /**
- * Applies a coupon code to an estimate inside the caller's transaction (used when an estimate is
- * created or updated with a coupon). Unknown code → 400 'Invalid coupon code'; ineligible → 400
+ * Applies an order's coupon code at submit, inside the submit's transaction. The coupon is checked
+ * again and its discount computed on the order's current budget and dayparts at every submit (a
+ * resubmitted order is not held to an earlier, larger budget, nor to an amount an API client once
+ * sent to /use). An order holds one use: the use of a coupon it no longer carries is released, its
+ * own use is updated, not counted again. Unknown code → 400 'Invalid coupon code'; ineligible → 400
  * with the refusal message.
  */
-export const redeemCouponForEstimate = async ({
+export const applyOrderCoupon = async ({
   tx,
   couponCode,
   userId,
@@ -99,16 +118,33 @@ export const redeemCouponForEstimate = async ({
   today,
 }: {
   tx: Tx;
-  couponCode: string;
+  couponCode: string | null;
   userId: string;
   estimateId: string;
   originalAmountCents: number;
   daypartIds: string[];
   today: string;
-}): Promise<{ couponId: string; discountCents: number }> => {
-  const code = normalizeCouponCode(couponCode);
+}): Promise<{ couponId: string | null; discountCents: number }> => {
+  const code = couponCode ? normalizeCouponCode(couponCode) : '';
   const coupon = code ? await lockCoupon(tx, { code }) : undefined;
-  if (!coupon) throw badRequest('Invalid coupon code');
-  const { usage } = await recordCouponUse(tx, coupon, { userId, estimateId, originalAmountCents, daypartIds, today });
-  return { couponId: coupon.id, discountCents: usage.discountAmountCents };
+  if (code && !coupon) throw badRequest('Invalid coupon code');
+  const held = await releaseOrderCouponUses(tx, estimateId, coupon?.id ?? null);
+  if (!coupon) return { couponId: null, discountCents: 0 };
+  if (!held) {
+    const { usage } = await recordCouponUse(tx, coupon, { userId, estimateId, originalAmountCents, daypartIds, today });
+    return { couponId: coupon.id, discountCents: usage.discountAmountCents };
+  }
+  // Already counted for this order: checked as if it were not.
+  const amount = toDollars(originalAmountCents);
+  const refusal = couponRefusal(
+    { ...couponEligibility(coupon), usageCount: Math.max(coupon.usageCount - 1, 0) },
+    { userId, userUses: Math.max((await userUseCount(tx, coupon.id, userId)) - 1, 0), amount, daypartIds, today },
+  );
+  if (refusal) throw badRequest(refusal);
+  const discountCents = Math.min(toCents(couponDiscount(couponTerms(coupon), amount)), originalAmountCents);
+  await tx
+    .update(couponUsages)
+    .set({ userId, originalAmountCents, discountAmountCents: discountCents, finalAmountCents: originalAmountCents - discountCents, daypartIds })
+    .where(eq(couponUsages.id, held.id));
+  return { couponId: coupon.id, discountCents };
 };

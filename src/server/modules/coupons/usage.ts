@@ -1,7 +1,7 @@
 /**
  * Using coupons: validate a code against an amount, record a use on an estimate, report a coupon's uses.
  */
-import { count, countDistinct, desc, eq, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CouponUsageReply, ValidateCouponReply } from '../../../domain/coupon-schemas';
 import { couponDiscount, couponRefusal, normalizeCouponCode } from '../../../domain/coupons';
 import { formatCurrency } from '../../../domain/format';
@@ -10,7 +10,7 @@ import { isAdmin, type Role } from '../../../domain/roles';
 import { fullName } from '../../../domain/users';
 import { couponUsages, coupons, estimateItems, estimates, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import { COUPON_NOT_FOUND, getCoupon } from './admin';
 import { toUsage } from './present';
 import { lockCoupon, recordCouponUse, userUseCount } from './service';
@@ -59,7 +59,9 @@ export const validateCoupon = async ({
 
 /**
  * POST /coupons/:id/use. The use is recorded for the estimate's owner (the advertiser who gets the
- * discount) and checked against the estimate's own dayparts, not the client's list.
+ * discount) and checked against the estimate's own dayparts, not the client's list. The amount is
+ * the estimate's budget once it has one (the client's figure only before that); an estimate holds
+ * one coupon at a time.
  */
 export const useCoupon = async ({
   db,
@@ -80,13 +82,23 @@ export const useCoupon = async ({
     const coupon = await lockCoupon(tx, { id: couponId });
     if (!coupon) throw notFound(COUPON_NOT_FOUND);
     if (!UUID.test(estimateId)) throw notFound(ESTIMATE_NOT_FOUND);
-    const [estimate] = await tx.select({ ownerId: estimates.ownerId }).from(estimates).where(eq(estimates.id, estimateId)).limit(1);
+    const [estimate] = await tx
+      .select({ ownerId: estimates.ownerId, totalSpendCents: estimates.totalSpendCents })
+      .from(estimates)
+      .where(eq(estimates.id, estimateId))
+      .limit(1);
     if (!estimate || (!isAdmin(actor.role) && estimate.ownerId !== actor.id)) throw notFound(ESTIMATE_NOT_FOUND);
+    const [other] = await tx
+      .select({ id: couponUsages.id })
+      .from(couponUsages)
+      .where(and(eq(couponUsages.estimateId, estimateId), ne(couponUsages.couponId, coupon.id)))
+      .limit(1);
+    if (other) throw conflict('This order already uses another coupon');
     const items = await tx.selectDistinct({ daypartId: estimateItems.daypartId }).from(estimateItems).where(eq(estimateItems.estimateId, estimateId));
     const { usage, created } = await recordCouponUse(tx, coupon, {
       userId: estimate.ownerId,
       estimateId: estimateId.toLowerCase(),
-      originalAmountCents: toCents(originalAmount),
+      originalAmountCents: estimate.totalSpendCents > 0 ? estimate.totalSpendCents : toCents(originalAmount),
       daypartIds: items.map((i) => i.daypartId),
       today,
     });

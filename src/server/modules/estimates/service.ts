@@ -7,6 +7,7 @@ import { isAdmin } from '../../../domain/roles';
 import { estimates } from '../../db/schema';
 import { isForeignKeyViolation, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, forbidden } from '../../platform/errors';
+import { releaseOrderCouponUses } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { isBooked, lockReadableOrder, recomputeOrder, type OrderRow } from './orders';
 import { getEstimate } from './queries';
@@ -58,7 +59,9 @@ const applyFields = async (tx: Tx, actor: OrderActor, order: OrderRow, input: Es
   if (input.payment_method_id) await assertCardOfOwner(tx, input.payment_method_id, order.ownerId, actor);
   if (input.payment_method_id !== undefined) set.paymentMethodId = input.payment_method_id;
   if (input.coupon_code !== undefined && input.coupon_code !== order.couponCode) {
-    // A new code is redeemed at the next submit; until then nothing is discounted.
+    // A new code is redeemed at the next submit; until then nothing is discounted, and the use of
+    // the code it replaces is given back.
+    await releaseOrderCouponUses(tx, order.id);
     Object.assign(set, { couponCode: input.coupon_code, couponId: null, discountCents: 0 });
   }
   if (Object.keys(set).length > 0) await tx.update(estimates).set(set).where(eq(estimates.id, order.id));

@@ -8,7 +8,7 @@ import { orderFormError } from '../../../domain/pricing';
 import { estimates } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
-import { redeemCouponForEstimate } from '../coupons/service';
+import { applyOrderCoupon } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { stageEstimateStatusChange, stageNewEstimate, type Staged } from '../notifications';
 import { isBooked, itemsWithDayparts, lockReadableOrder, quoteFor, selectionOf, type OrderRow } from './orders';
@@ -60,18 +60,15 @@ export const submitOrder = async (tx: Tx, order: OrderRow, events: Staged[]) => 
   await assertMediaOfBrand(tx, order.mediaAssetId, order.brandId);
   await assertCardOfOwner(tx, order.paymentMethodId, order.ownerId);
 
-  let coupon = { couponId: null as string | null, discountCents: 0 };
-  if (order.couponCode) {
-    coupon = await redeemCouponForEstimate({
-      tx,
-      couponCode: order.couponCode,
-      userId: order.ownerId,
-      estimateId: order.id,
-      originalAmountCents: order.totalSpendCents,
-      daypartIds: rows.map((r) => r.daypart.id),
-      today,
-    });
-  }
+  const coupon = await applyOrderCoupon({
+    tx,
+    couponCode: order.couponCode,
+    userId: order.ownerId,
+    estimateId: order.id,
+    originalAmountCents: order.totalSpendCents,
+    daypartIds: rows.map((r) => r.daypart.id),
+    today,
+  });
   const discountCents = Math.min(coupon.discountCents, order.totalSpendCents);
   await tx
     .update(estimates)
