@@ -25,6 +25,9 @@ describe('order permissions', () => {
     expect(canSubmitOrder(owner, { ownerId: 'owner', status: 'rejected' })).toBe(true);
     expect(canSubmitOrder(owner, { ownerId: 'owner', status: 'approved' })).toBe(false);
     expect(canSubmitOrder(stranger, { ownerId: 'owner', status: 'draft' })).toBe(false);
+    // An admin submits their own orders; other people's move through Order Management.
+    expect(canSubmitOrder(admin, { ownerId: 'admin', status: 'draft' })).toBe(true);
+    expect(canSubmitOrder(admin, { ownerId: 'owner', status: 'draft' })).toBe(false);
   });
 });
 

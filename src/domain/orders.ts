@@ -40,9 +40,12 @@ export const canEditOrder = (actor: OrderActor, order: { ownerId: string; status
 export const canDeleteOrder = (actor: OrderActor, order: { ownerId: string; status: OrderStatus }): boolean =>
   order.status === 'draft' && (admin(actor) || actor.id === order.ownerId);
 
-/** Submit Order: the owner (or an admin) sends a draft, modified or rejected order for approval. */
+/**
+ * Submit Order: the owner, admin or not, sends a draft, modified or rejected order for approval,
+ * with the submit checks. An admin moves other people's orders through Order Management instead.
+ */
 export const canSubmitOrder = (actor: OrderActor, order: { ownerId: string; status: OrderStatus }): boolean =>
-  (admin(actor) || actor.id === order.ownerId) && CLIENT_EDITABLE.includes(order.status);
+  actor.id === order.ownerId && CLIENT_EDITABLE.includes(order.status);
 
 export type ReviewDecision = 'approved' | 'rejected' | 'modified';
 

@@ -46,7 +46,7 @@ describe('submitting an order (PUT status "ordered")', () => {
     await expectRefusal(c.token, order.id, 'Order name is required');
     await putOrder(t, c.token, order.id, { estimate_name: '   ' });
     await expectRefusal(c.token, order.id, 'Order name is required');
-    await putOrder(t, c.token, order.id, { estimate_name: 'Launch' });
+    await putOrder(t, c.token, order.id, { estimate_name: 'Launch', start_date: null });
     await expectRefusal(c.token, order.id, 'Start date is required');
     await putOrder(t, c.token, order.id, { start_date: dateIn(6) });
     await expectRefusal(c.token, order.id, 'Start date must be at least 7 days from today for campaign planning');
@@ -114,6 +114,30 @@ describe('submitting an order (PUT status "ordered")', () => {
     const third = await submit(owner.token, order.id);
     expect(third.statusCode).toBe(200);
     expect(third.json()).toMatchObject({ status: 'ordered', total_estimated_cost: 1570.9 });
+  });
+});
+
+describe('orders an admin places', () => {
+  it('checks an admin’s own submit like any other; Order Management still moves other people’s orders freely', async () => {
+    const own = await createOrder(t, admin, { estimate_name: 'House spot' });
+    const refused = await submit(admin, own.id);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: 'Please select media before submitting the order' });
+    expect((await getOrder(t, admin, own.id)).status).toBe('draft');
+
+    const client = await newClient(t);
+    const theirs = await createOrder(t, client.token, { estimate_name: 'Bare draft' });
+    const moved = await putOrder(t, admin, theirs.id, { status: 'ordered', notes: 'Entered by phone' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ status: 'ordered', notes: 'Entered by phone' });
+  });
+
+  it('pays an admin’s order for an advertiser’s brand with the advertiser’s card', async () => {
+    const { owner } = await readyOrder(t);
+    const order = await createOrder(t, admin, { estimate_name: 'For a client', brand_id: owner.brand.id });
+    const res = await putOrder(t, admin, order.id, { media_asset_id: owner.media.id, payment_method_id: owner.card.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ payment_method_id: owner.card.id, payment_last4: owner.card.last4 });
   });
 });
 

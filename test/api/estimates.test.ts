@@ -32,7 +32,7 @@ const ESTIMATE_FIELDS = [
 ].sort();
 
 describe('POST /api/estimates', () => {
-  it('creates an empty draft owned by the caller, with every field of the order', async () => {
+  it('creates an empty draft owned by the caller, starting today + 8 days, with every field of the order', async () => {
     const client = await newClient(t, { firstName: 'Dana', lastName: 'Drafts' });
     const order = await createOrder(t, client.token);
     expect(Object.keys(order).sort()).toEqual([...ESTIMATE_FIELDS, 'items'].sort());
@@ -41,7 +41,7 @@ describe('POST /api/estimates', () => {
       status: 'draft',
       brand_id: null,
       brand_name: null,
-      start_date: null,
+      start_date: dateIn(8),
       end_date: null,
       total_spend: 0,
       total_estimated_cost: 0,

@@ -36,11 +36,14 @@ export const assertMediaOfBrand = async (tx: Tx, mediaAssetId: string, brandId: 
 };
 
 /**
- * The order's card must be one of its owner's cards. With `actor` (a choice made now), a client
- * who names another client's card is told it does not exist, as for a missing one (404).
+ * The order's card must be one of its owner's cards, or one of its brand owner's (an admin's order
+ * for an advertiser's brand is paid with the advertiser's card). With `actor` (a choice made now),
+ * a client who names another client's card is told it does not exist, as for a missing one (404).
  */
-export const assertCardOfOwner = async (tx: Tx, paymentMethodId: string, ownerId: string, actor?: OrderActor) => {
+export const assertCardOfOwner = async (tx: Tx, paymentMethodId: string, order: { ownerId: string; brandId: string | null }, actor?: OrderActor) => {
   const [card] = await tx.select({ ownerId: paymentMethods.ownerId }).from(paymentMethods).where(eq(paymentMethods.id, paymentMethodId)).limit(1);
   if (!card || (actor && !isAdmin(actor.role) && card.ownerId !== actor.id)) throw notFound(ESTIMATE_MESSAGES.cardNotFound);
-  if (card.ownerId !== ownerId) throw badRequest(ESTIMATE_MESSAGES.cardOtherOwner);
+  if (card.ownerId === order.ownerId) return;
+  const [brand] = order.brandId ? await tx.select({ ownerId: brands.ownerId }).from(brands).where(eq(brands.id, order.brandId)).limit(1) : [];
+  if (card.ownerId !== brand?.ownerId) throw badRequest(ESTIMATE_MESSAGES.cardOtherOwner);
 };

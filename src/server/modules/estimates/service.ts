@@ -1,8 +1,10 @@
 /** Creating, editing and deleting orders. Status changes are in status.ts. */
 import { eq } from 'drizzle-orm';
 import { ESTIMATE_MESSAGES, ORDER_CONTENT_FIELDS, type EstimateCreateInput, type EstimateDetail, type EstimateUpdateInput } from '../../../domain/estimate-schemas';
+import { START_DATE_DEFAULT_LEAD_DAYS } from '../../../domain/constants';
+import { addDays, todayIso } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
-import { canDeleteOrder, canEditOrder, type OrderActor } from '../../../domain/orders';
+import { canDeleteOrder, canEditOrder, canSubmitOrder, type OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { estimates } from '../../db/schema';
 import { isForeignKeyViolation, type Db, type Tx } from '../../platform/db';
@@ -24,7 +26,7 @@ export const createEstimate = async ({ db, actor, input }: { db: Db; actor: Orde
         ownerId: actor.id,
         brandId: input.brand_id ?? null,
         estimateName: input.estimate_name ?? '',
-        startDate: input.start_date ?? null,
+        startDate: input.start_date === undefined ? addDays(todayIso(), START_DATE_DEFAULT_LEAD_DAYS) : input.start_date,
         totalSpendCents: toCents(input.total_spend ?? 0),
         notes: input.notes ?? null,
       })
@@ -56,7 +58,7 @@ const applyFields = async (tx: Tx, actor: OrderActor, order: OrderRow, input: Es
     // The media picker offers the brand's assets: another brand's spot no longer fits.
     set.mediaAssetId = null;
   }
-  if (input.payment_method_id) await assertCardOfOwner(tx, input.payment_method_id, order.ownerId, actor);
+  if (input.payment_method_id) await assertCardOfOwner(tx, input.payment_method_id, { ownerId: order.ownerId, brandId }, actor);
   if (input.payment_method_id !== undefined) set.paymentMethodId = input.payment_method_id;
   if (input.coupon_code !== undefined && input.coupon_code !== order.couponCode) {
     // A new code is redeemed at the next submit; until then nothing is discounted, and the use of
@@ -91,8 +93,10 @@ export const updateEstimate = async ({
     const editsContent = ORDER_CONTENT_FIELDS.some((field) => input[field] !== undefined);
     // A client's form may send the status it already has: that is no change.
     const status = input.status !== undefined && (isAdmin(actor.role) || input.status !== order.status) ? input.status : undefined;
+    // An owner's "ordered" is Submit Order, with its checks, also for an admin's own order.
+    const submits = status === 'ordered' && canSubmitOrder(actor, order);
     if (isAdmin(actor.role)) {
-      if (status) assertAdminCanSet(order.status, status);
+      if (status && !submits) assertAdminCanSet(order.status, status);
       if ((editsContent || !status) && !canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);
     } else {
       if (!canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);
@@ -100,8 +104,8 @@ export const updateEstimate = async ({
     }
     await applyFields(tx, actor, order, input);
     const current = await recomputeOrder(tx, id);
-    if (status && isAdmin(actor.role)) await setStatusByAdmin(tx, current, status, events);
-    else if (status) await submitOrder(tx, current, events);
+    if (submits) await submitOrder(tx, current, events);
+    else if (status) await setStatusByAdmin(tx, current, status, events);
     // An edit of an order that stays booked may take more spots (entering a booked status was checked above).
     if (editsContent && isBooked(current.status) && (!status || isBooked(status))) await assertCapacityForBooking({ tx, estimateId: id });
   });

@@ -58,7 +58,7 @@ export const submitOrder = async (tx: Tx, order: OrderRow, events: Staged[]) => 
   if (formError) throw badRequest(formError);
   if (quoteFor(order, selections).tooLong) throw badRequest(CAMPAIGN_TOO_LONG);
   await assertMediaOfBrand(tx, order.mediaAssetId, order.brandId);
-  await assertCardOfOwner(tx, order.paymentMethodId, order.ownerId);
+  await assertCardOfOwner(tx, order.paymentMethodId, order);
 
   const coupon = await applyOrderCoupon({
     tx,
