@@ -5,7 +5,8 @@ export const MAX_TEXT = 500;
 export const MAX_EMAIL = 254;
 export const MAX_PASSWORD = 200;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// A dotted domain, or localhost: the first administrator's default address is admin@localhost.
+const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@]+\.[^\s@]+|localhost)$/i;
 
 export const isValidEmail = (value: string): boolean => EMAIL_PATTERN.test(value);
 

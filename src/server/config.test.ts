@@ -22,6 +22,9 @@ describe('loadConfig', () => {
   it('refuses to start in production without JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tempDir() })).toThrow(new ConfigError('JWT_SECRET is required when NODE_ENV=production'));
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).jwtSecret).toBe('x'.repeat(40));
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(new ConfigError('JWT_SECRET must be at least 32 characters long'));
+    // Outside production a short secret (a test harness's) is accepted.
+    expect(loadConfig({ JWT_SECRET: 'test-secret', DATA_DIR: tempDir() }).jwtSecret).toBe('test-secret');
   });
 
   it('explains a wrong value', () => {

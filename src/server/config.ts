@@ -76,7 +76,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('JWT_SECRET is required when NODE_ENV=production');
   }
-  if (e.JWT_SECRET && e.JWT_SECRET.length < 32) {
+  if (e.NODE_ENV === 'production' && e.JWT_SECRET && e.JWT_SECRET.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters long');
   }
   if (e.JOBS_ADAPTER === 'pg-boss' && !e.DATABASE_URL) {

@@ -40,12 +40,12 @@ describe('users administration', () => {
     const admin = await t.adminToken();
     const me = (await t.inject({ method: 'GET', url: '/api/auth/me', token: admin })).json().user;
     const demote = await t.inject({ method: 'PATCH', url: `/api/users/${me.id}/demote`, token: admin });
-    expect(demote.statusCode).toBe(400);
+    expect(demote.statusCode).toBe(403);
     expect(demote.json()).toEqual({ error: 'You cannot change your own role' });
     const promote = await t.inject({ method: 'PATCH', url: `/api/users/${me.id}/promote`, token: admin });
     expect(promote.json()).toEqual({ error: 'You cannot change your own role' });
     const del = await t.inject({ method: 'DELETE', url: `/api/users/${me.id}`, token: admin });
-    expect(del.statusCode).toBe(400);
+    expect(del.statusCode).toBe(403);
     expect(del.json()).toEqual({ error: 'You cannot delete your own account' });
     expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: admin })).json().user.role).toBe('traffic_admin');
   });

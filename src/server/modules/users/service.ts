@@ -3,7 +3,7 @@ import type { Role } from '../../../domain/roles';
 import { fullName, type UserListItem } from '../../../domain/users';
 import { users } from '../../db/schema';
 import { isForeignKeyViolation, type Db } from '../../platform/db';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { conflict, forbidden, notFound } from '../../platform/errors';
 
 export const listUsers = async ({ db }: { db: Db }): Promise<UserListItem[]> => {
   const rows = await db
@@ -31,7 +31,7 @@ export const listUsers = async ({ db }: { db: Db }): Promise<UserListItem[]> => 
 };
 
 const refuseSelf = (actorId: string, userId: string, message: string) => {
-  if (actorId === userId) throw badRequest(message);
+  if (actorId === userId) throw forbidden(message);
 };
 
 export const changeUserRole = async ({ db, actorId, userId, role }: { db: Db; actorId: string; userId: string; role: Role }) => {

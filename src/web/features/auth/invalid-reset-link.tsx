@@ -3,17 +3,19 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { INVALID_RESET_LINK } from '../../../domain/auth';
 import { RESET_REDIRECT_MS } from '../../../domain/constants';
-import { isNetworkError } from '../../api/client';
+import { isApiError, isNetworkError } from '../../api/client';
 import { paths } from '../../config/paths';
 import { buttonClasses } from '../../ui/button-styles';
 import { AlertIcon } from '../../ui/icons';
 import { VERIFY_LINK_FAILED } from './auth-messages';
 
-/** What the toast says about a link that did not verify: the server's reason, or that it could not be asked. */
+/**
+ * What the toast says about a link that did not verify: the server's reason when it refused the
+ * link (4xx but 429), else that the link could not be checked (network, rate limit, server error).
+ */
 export const invalidLinkMessage = (error: unknown): string => {
-  if (isNetworkError(error)) return VERIFY_LINK_FAILED;
-  if (error instanceof Error && error.message) return error.message;
-  return INVALID_RESET_LINK;
+  if (isNetworkError(error) || !isApiError(error) || error.status >= 500 || error.status === 429) return VERIFY_LINK_FAILED;
+  return error.message || INVALID_RESET_LINK;
 };
 
 /** The reset link is unusable: say so, then go back to sign in after 2 seconds. */
