@@ -57,6 +57,7 @@ export const MEDIA_MESSAGES = {
   notAVideo: 'This file is not a playable video',
   fileMissing: 'The uploaded file could not be found',
   processingFailed: 'The video is fine but its preview could not be made; the original will be shown instead',
+  checkFailed: 'The file could not be checked; please upload it again',
   deleted: 'This media asset was deleted',
   gone: 'This media asset is no longer available',
   thumbnailMissing: 'No thumbnail is available for this media asset',

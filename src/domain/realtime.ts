@@ -32,6 +32,13 @@ export interface Notification {
   read: boolean;
 }
 
+/** Sent to an order's room when the order changed: open order pages refresh. */
+export interface EstimateUpdate {
+  estimateId: string;
+  /** The order's status after the change. */
+  status: string | null;
+}
+
 export interface AuthenticatedPayload {
   userId: string;
   role: Role;
@@ -40,7 +47,10 @@ export interface AuthenticatedPayload {
 export interface ServerToClientEvents {
   authenticated: (payload: AuthenticatedPayload) => void;
   auth_error: (payload: { message: string }) => void;
+  /** Only to the notification's recipients. */
   notification: (notification: Notification) => void;
+  /** To everyone watching the order (join_estimate), whoever they are. */
+  estimate_updated: (update: EstimateUpdate) => void;
 }
 
 export interface ClientToServerEvents {

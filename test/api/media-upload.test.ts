@@ -100,7 +100,13 @@ describe('media upload and processing', () => {
     expect(res.json().data.mediaAsset).toMatchObject({ filename: 'first.MOV', mime_type: 'video/quicktime' });
     // data carries the uploadId and the asset's own fields (id = uploadId), as well as the asset under mediaAsset.
     expect(res.json().data).toMatchObject({ id: res.json().data.uploadId, filename: 'first.MOV', mime_type: 'video/quicktime', status: 'pending', brand_name: 'Sunny Juice' });
-    const { notifications } = (await t.inject({ method: 'GET', url: '/api/notifications', token: await t.adminToken() })).json();
+    // The admins hear of it once it is known to be a video; the uploader, once it is ready.
+    const adminToken = await t.adminToken();
+    await eventually(
+      async () => (await t.inject({ method: 'GET', url: '/api/notifications', token: adminToken })).json().notifications as unknown[],
+      (list) => list.some((n) => (n as { mediaId?: string }).mediaId === res.json().data.uploadId),
+    );
+    const { notifications } = (await t.inject({ method: 'GET', url: '/api/notifications', token: adminToken })).json();
     expect(notifications).toContainEqual(expect.objectContaining({ type: 'new_media_upload', mediaId: res.json().data.uploadId, filename: 'first.MOV' }));
     const byAdmin = await uploadClip(await t.adminToken());
     expect(byAdmin.mediaAsset.brand_id).toBe(brand.id);
@@ -118,6 +124,16 @@ describe('media upload and processing', () => {
     expect(list.map((m: { id: string }) => m.id)).not.toContain(uploadId);
     expect(t.storedFiles().filter((f) => f.startsWith(uploadId))).toEqual([]);
     expect(t.storedFiles().length).toBeLessThanOrEqual(before);
+    // Nobody is asked to approve it; the uploader is told why it went.
+    const admins = (await t.inject({ method: 'GET', url: '/api/notifications', token: await t.adminToken() })).json().notifications;
+    expect(admins.filter((n: { filename: string }) => n.filename === 'fake.mp4')).toEqual([]);
+    const mine = await eventually(
+      async () => (await t.inject({ method: 'GET', url: '/api/notifications', token: owner.token })).json().notifications as { type: string; message: string }[],
+      (list) => list.some((n) => n.message.includes('"fake.mp4"')),
+    );
+    expect(mine).toContainEqual(
+      expect.objectContaining({ type: 'system_message', subType: 'error', message: 'Your media file "fake.mp4" was not accepted: This file is not a playable video' }),
+    );
   });
 
   it('refuses a body declared at 2 GB or more (the default limit) before reading it', async () => {

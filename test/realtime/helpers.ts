@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../../src/server/app';
-import { REALTIME_PATH, type ClientToServerEvents, type Notification, type ServerToClientEvents } from '../../src/domain/realtime';
+import { REALTIME_PATH, type ClientToServerEvents, type EstimateUpdate, type Notification, type ServerToClientEvents } from '../../src/domain/realtime';
 import { openDatabase, type Database } from '../../src/server/platform/db';
 import { testConfig } from '../support/app';
 
@@ -20,11 +20,13 @@ export const connect = async (url: string) => {
   const socket: ClientSocket = io(url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, forceNew: true });
   const received: Notification[] = [];
   socket.on('notification', (n) => received.push(n));
+  const updates: EstimateUpdate[] = [];
+  socket.on('estimate_updated', (u) => updates.push(u));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  return { socket, received };
+  return { socket, received, updates };
 };
 
 /** Connects and authenticates; resolves once the server answered `authenticated`. */

@@ -196,16 +196,31 @@ describe('estimate rooms', () => {
     const intruder = await t.signUp();
     const intruderSocket = track(await connectAs(url, intruder.token));
     const watchingAdmin = track(await connectAs(url, admin));
+    const ownerSocket = track(await connectAs(url, owner.token));
     expect(await intruderSocket.socket.emitWithAck('join_estimate', order.id)).toBe(false);
     expect(await intruderSocket.socket.emitWithAck('join_estimate', 'not-a-uuid')).toBe(false);
     expect(await watchingAdmin.socket.emitWithAck('join_estimate', order.id)).toBe(true);
-    // A second admin session approves: the owner's room and the watchers' room get it.
+    expect(await ownerSocket.socket.emitWithAck('join_estimate', order.id)).toBe(true);
+    // A second admin session approves: the owner is told; the watchers hear that the order changed.
     await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin });
-    // With the PostgreSQL adapter the submit's own new_estimate may still be on its way to admins: look at the approval only.
-    await eventually(() => expect(watchingAdmin.received.filter((n) => n.type === 'estimate_status_change')).toEqual([expect.objectContaining({ estimateId: order.id, status: 'approved' })]));
+    await eventually(() => expect(watchingAdmin.updates).toEqual([{ estimateId: order.id, status: 'approved' }]));
+    await eventually(() => expect(ownerSocket.received).toEqual([expect.objectContaining({ type: 'estimate_status_change', estimateId: order.id, status: 'approved' })]));
+    expect(ownerSocket.updates).toEqual([{ estimateId: order.id, status: 'approved' }]);
     await sleep(200);
+    // The owner's notification is the owner's alone, also for an admin watching the order.
+    expect(watchingAdmin.received.filter((n) => n.type === 'estimate_status_change')).toEqual([]);
     expect(intruderSocket.received).toEqual([]);
-    expect(owner.id).toEqual(expect.any(String));
+    expect(intruderSocket.updates).toEqual([]);
+  });
+
+  it('does not hand the admins’ new_estimate to the owner watching the order', async () => {
+    const { owner, order } = await readyOrder(t);
+    const ownerSocket = track(await connectAs(url, owner.token));
+    expect(await ownerSocket.socket.emitWithAck('join_estimate', order.id)).toBe(true);
+    await putOrder(t, owner.token, order.id, { status: 'ordered' });
+    await eventually(() => expect(ownerSocket.updates).toEqual([{ estimateId: order.id, status: 'ordered' }]));
+    await sleep(200);
+    expect(ownerSocket.received).toEqual([]);
   });
 
   it('stops sending after leave_estimate', async () => {
@@ -215,8 +230,7 @@ describe('estimate rooms', () => {
     expect(await watchingAdmin.socket.emitWithAck('leave_estimate', order.id)).toBe(true);
     await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin });
     await sleep(400);
-    // The submit's new_estimate may reach this admin late through the PostgreSQL adapter; the approval must not.
-    expect(watchingAdmin.received.filter((n) => n.type === 'estimate_status_change')).toEqual([]);
+    expect(watchingAdmin.updates).toEqual([]);
   });
 
   it('lets a client watch only their own order', async () => {

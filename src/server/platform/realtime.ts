@@ -16,6 +16,7 @@ import {
   estimateRoom,
   userRoom,
   type ClientToServerEvents,
+  type EstimateUpdate,
   type Notification,
   type ServerToClientEvents,
 } from '../../domain/realtime';
@@ -48,7 +49,9 @@ export interface RealtimeOptions {
 
 export interface Realtime {
   /** Sends a notification to these rooms (on every instance), except sockets also in `except`. */
-  emitNotification(rooms: string[], notification: Notification, except?: string[]): void;
+  emitNotification(rooms: string[], notification: Notification): void;
+  /** Tells the sockets watching an order (its room) that it changed. */
+  emitEstimateUpdate(update: EstimateUpdate): void;
   /**
    * Disconnects (on every instance) the sockets of a session, or of every session of a user: after
    * a sign-out, a password reset, a role change or a deletion. A browser that still holds a valid
@@ -140,10 +143,13 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
 
   let closed = false;
   return {
-    emitNotification(rooms, notification, except = []) {
+    emitNotification(rooms, notification) {
       if (closed || rooms.length === 0) return;
-      const target = except.length > 0 ? io.to(rooms).except(except) : io.to(rooms);
-      target.emit('notification', notification);
+      io.to(rooms).emit('notification', notification);
+    },
+    emitEstimateUpdate(update) {
+      if (closed) return;
+      io.to(estimateRoom(update.estimateId)).emit('estimate_updated', update);
     },
     disconnect(target) {
       if (closed) return;

@@ -2,7 +2,8 @@
  * The processing job of one upload: probe (is it a playable video?), thumbnail, preview.
  * Each stage is stored on the row and published live. A file that is not a video is removed
  * with its row (its final state stays in the progress hub for late joiners). A failure after a
- * successful probe keeps the asset (its original is a verified video) with stage `error`.
+ * successful probe keeps the asset (its original is a verified video) with stage `error`; one
+ * before it (ffprobe missing, say) removes the asset, as the file was never confirmed a video.
  * A shutdown aborts the job and leaves the row mid-way: the next start resumes it.
  */
 import { createReadStream } from 'node:fs';
@@ -56,13 +57,24 @@ export const removeAsset = async (db: Db, media: MediaRuntime, row: Pick<MediaRo
   return removed.length > 0;
 };
 
-export const createMediaProcessor = ({ db, media, log }: { db: Db; media: MediaRuntime; log: FastifyBaseLogger }) => {
+export interface ProcessingEvents {
+  /** The upload is a playable video (said once per upload, also across a restart): the new-upload notice. */
+  onVerified?: (assetId: string) => Promise<void>;
+  /** Processing ended: complete, or the file was refused. */
+  onFinished?: (outcome: { assetId: string; filename: string; uploaderId: string | null; ok: boolean; message: string }) => Promise<void>;
+}
+
+export const createMediaProcessor = ({ db, media, log, events = {} }: { db: Db; media: MediaRuntime; log: FastifyBaseLogger; events?: ProcessingEvents }) => {
   const { storage, hub } = media;
+
+  /** Told to the app (notifications); their failure is logged, never the job's. */
+  const tell = (work: Promise<void> | undefined) => work?.catch((error: unknown) => log.error({ err: error }, 'media processing event failed'));
 
   /** Not a usable video: the asset and its files go; the final state says why. */
   const reject = async (row: MediaRow, message: string) => {
     await removeAsset(db, media, row);
     hub.publish(row.id, { stage: 'error', progress: 100, message }, row.uploadedBy);
+    await tell(events.onFinished?.({ assetId: row.id, filename: row.filename, uploaderId: row.uploadedBy, ok: false, message }));
   };
 
   return async ({ assetId }: z.output<typeof processMediaPayload>, { signal }: JobContext) => {
@@ -88,6 +100,9 @@ export const createMediaProcessor = ({ db, media, log }: { db: Db; media: MediaR
       }
     };
 
+    // A job resumed after a restart past the probe has already announced the upload.
+    const announce = row.processingStage === 'uploaded' || row.processingStage === 'probing';
+    let verified = false;
     const scratch = await mkdtemp(path.join(media.workDir, `${assetId}-`));
     try {
       await save('probing', 0);
@@ -97,6 +112,8 @@ export const createMediaProcessor = ({ db, media, log }: { db: Db; media: MediaR
       const facts = await probeVideo(tools.ffprobe, input, signal);
       if (!facts) return await reject(row, MEDIA_MESSAGES.notAVideo);
       await save('thumbnail', 0, { durationSeconds: facts.durationSeconds, width: facts.width, height: facts.height, videoCodec: facts.videoCodec, audioCodec: facts.audioCodec });
+      verified = true;
+      if (announce) await tell(events.onVerified?.(assetId));
 
       const thumbnail = path.join(scratch, 'thumbnail.jpg');
       await makeThumbnail({ ffmpeg: tools.ffmpeg, input, output: thumbnail, durationSeconds: facts.durationSeconds, signal });
@@ -133,9 +150,12 @@ export const createMediaProcessor = ({ db, media, log }: { db: Db; media: MediaR
       await writing;
       await storeRendition(preview, deriveKeys(assetId).preview, 'previewKey', 'preview');
       await save('complete', 100);
+      await tell(events.onFinished?.({ assetId, filename: row.filename, uploaderId: row.uploadedBy, ok: true, message: stageMessage('complete') }));
     } catch (error) {
       if (signal.aborted || error instanceof AssetGone) return;
       log.error({ err: error, assetId }, 'media processing failed');
+      // A file never confirmed to be a video is not left as an asset that could be approved.
+      if (!verified) return await reject(row, MEDIA_MESSAGES.checkFailed).catch(() => undefined);
       await save('error', 100).catch(() => undefined);
     } finally {
       await rm(scratch, { recursive: true, force: true });

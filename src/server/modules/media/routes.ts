@@ -12,14 +12,14 @@ import { MEDIA_MESSAGES, mediaAssetSchema, mediaListQuerySchema, mediaStatusUpda
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
-import { createMediaProcessor, PROCESS_MEDIA_JOB, processMediaPayload, resumeUnfinished } from './processing';
+import { createMediaProcessor, PROCESS_MEDIA_JOB, processMediaPayload, resumeUnfinished, type ProcessingEvents } from './processing';
 import { progressStreamRoutes } from './progress-stream';
-import { getMedia, listMedia } from './queries';
+import { getMedia, listMedia, presentMedia } from './queries';
 import { createMediaRuntime, type MediaRuntime } from './runtime';
 import { deleteMedia, reviewMedia } from './service';
 import { servingRoutes } from './serving';
 import { uploadMedia } from './upload';
-import { notifyMediaStatusChange, notifyNewMediaUpload } from '../notifications';
+import { notifyMediaStatusChange, notifyNewMediaUpload, notifySystemMessage } from '../notifications';
 
 const idParams = z.object({ id: z.uuid({ error: MEDIA_MESSAGES.notFound }) });
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
@@ -48,7 +48,6 @@ const libraryRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, me
         media,
         request,
         reply,
-        onStored: (asset) => quietly(notifyNewMediaUpload(ctx, { media: asset, uploaderEmail: asset.uploaded_by_email })),
       }),
   );
 
@@ -80,12 +79,31 @@ const libraryRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, me
   });
 };
 
+/**
+ * What processing tells people: the admins learn of an upload once it is known to be a video
+ * (new_media_upload); the uploader, when it is ready or was refused (system_message).
+ */
+const processingNotices = (ctx: AppContext): ProcessingEvents => ({
+  async onVerified(assetId) {
+    const asset = await presentMedia(ctx.db, assetId);
+    if (asset) await notifyNewMediaUpload(ctx, { media: asset, uploaderEmail: asset.uploaded_by_email });
+  },
+  async onFinished({ filename, uploaderId, ok, message }) {
+    if (!uploaderId) return;
+    await notifySystemMessage(ctx, {
+      to: { userIds: [uploaderId] },
+      subType: ok ? 'success' : 'error',
+      message: ok ? `Your media file "${filename}" is ready and waiting for approval` : `Your media file "${filename}" was not accepted: ${message}`,
+    });
+  },
+});
+
 export const mediaRoutes = async (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
   await app.register(async (scope) => {
     // Limits are set per request by the upload; this scope alone parses multipart bodies.
     await scope.register(multipart);
     const media = await createMediaRuntime(ctx);
-    media.jobs.register(PROCESS_MEDIA_JOB, processMediaPayload, createMediaProcessor({ db: ctx.db, media, log: ctx.log }), { concurrency: 1 });
+    media.jobs.register(PROCESS_MEDIA_JOB, processMediaPayload, createMediaProcessor({ db: ctx.db, media, log: ctx.log, events: processingNotices(ctx) }), { concurrency: 1 });
 
     libraryRoutes(scope, ctx, guards, media);
     progressStreamRoutes(scope, ctx, media);

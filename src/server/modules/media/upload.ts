@@ -78,14 +78,11 @@ export const uploadMedia = async ({
   media,
   request,
   reply,
-  onStored,
 }: {
   db: Db;
   media: MediaRuntime;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** Called once the asset is stored and queued (the new-upload notification). */
-  onStored?: (asset: MediaAsset) => Promise<void>;
 }) => {
   const actor = actorOf(request);
   if (!request.isMultipart()) throw badRequest(MEDIA_MESSAGES.required);
@@ -142,7 +139,6 @@ export const uploadMedia = async ({
   media.hub.publish(assetId, { stage: 'uploaded', progress: 0, message: stageMessage('uploaded') }, actor.id);
   await media.jobs.enqueue(PROCESS_MEDIA_JOB, { assetId });
   const mediaAsset = await getMedia({ db, actor, id: assetId });
-  await onStored?.(mediaAsset);
   return reply.code(201).send({ data: { uploadId: assetId, ...mediaAsset, mediaAsset } });
 };
 

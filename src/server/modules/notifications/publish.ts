@@ -1,10 +1,10 @@
 /**
- * Publishing a notification: rows per recipient, a live `notification` to their rooms (and to
- * the order's room so open order pages refresh), and e-mail to the active recipients of the
+ * Publishing a notification: rows per recipient, a live `notification` to their rooms (and an
+ * `estimate_updated` to the order's room so open order pages refresh), and e-mail to the active recipients of the
  * type. Live and e-mail delivery never block or fail the request: they run after the rows are
  * committed, errors are logged.
  */
-import { estimateRoom, userRoom } from '../../../domain/realtime';
+import { userRoom } from '../../../domain/realtime';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../platform/db';
 import { activeRecipients, composeMail } from './mail';
@@ -33,8 +33,8 @@ export const createNotifier = (ctx: Omit<AppContext, 'notifier'>): Notifier => {
 
   const emit = ({ input, rows }: Staged) => {
     for (const row of rows) ctx.realtime.emitNotification([userRoom(row.userId)], toNotification(row));
-    // Others watching the order (its owner or an admin) learn that it changed.
-    if (input.estimateId && rows[0]) ctx.realtime.emitNotification([estimateRoom(input.estimateId)], toNotification(rows[0]), rows.map((r) => userRoom(r.userId)));
+    // Everyone watching the order (its owner or an admin) learns that it changed, not what was said to whom.
+    if (input.estimateId) ctx.realtime.emitEstimateUpdate({ estimateId: input.estimateId, status: input.status ?? null });
   };
 
   const mail = async (input: NotificationInput) => {

@@ -31,34 +31,6 @@ export const markEveryRead = (list: NotificationList): NotificationList =>
     ? list
     : withCounts(list.notifications.map((item) => (item.read ? item : { ...item, read: true })));
 
-export interface Viewer {
-  userId: string;
-  role: Role;
-}
-
-export interface Watching {
-  /** Whether this page has joined the order's room. */
-  inRoom(estimateId: string): boolean;
-  /** The order's owner, from the order already loaded (undefined when it is not). */
-  ownerOf(estimateId: string): string | undefined;
-}
-
-/**
- * The server also sends a notification to everyone in the order's room (so open order pages
- * refresh). Such a copy belongs to someone else: it refreshes the page but is neither toasted nor
- * listed. Only two cases are ambiguous: an order submitted (admins are the recipients) and an
- * order's status changing while an admin who may not own it watches it.
- */
-export const isAddressedTo = (notification: Notification, viewer: Viewer, watching: Watching): boolean => {
-  const admin = isAdmin(viewer.role);
-  if (notification.type === 'new_estimate') return admin;
-  const estimateId = notification.estimateId;
-  if (notification.type === 'estimate_status_change' && admin && estimateId && watching.inRoom(estimateId)) {
-    return watching.ownerOf(estimateId) === viewer.userId;
-  }
-  return true;
-};
-
 /** Where a click on an item leads: the order, or the media library (the approvals screen for admins). */
 export const notificationTarget = (notification: Notification, role: Role): string | null => {
   if (notification.estimateId) return paths.app.estimate.href(notification.estimateId);

@@ -4,8 +4,6 @@ import type { Notification } from '../../../domain/realtime';
 /** connecting: socket opening or authenticating; connected: authenticated and receiving. */
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
 
-export type NotificationListener = (notification: Notification, addressedToMe: boolean) => void;
-
 export interface RealtimeContextValue {
   status: RealtimeStatus;
   /** Newest first, at most 50: the stored history merged with what arrived live. */
@@ -15,10 +13,8 @@ export interface RealtimeContextValue {
   markRead(id: string): void;
   markAllRead(): void;
   clearAll(): void;
-  /** Joins the order's room (now, or as soon as connected); the returned function leaves it. */
+  /** Joins the order's room (now, or as soon as connected) to hear of its changes; the returned function leaves it. */
   joinEstimate(estimateId: string): () => void;
-  /** Called for every live notification; returns the unsubscribe function. */
-  subscribe(listener: NotificationListener): () => void;
 }
 
 const noop = () => undefined;
@@ -33,7 +29,6 @@ export const OFFLINE: RealtimeContextValue = {
   markAllRead: noop,
   clearAll: noop,
   joinEstimate: () => noop,
-  subscribe: () => noop,
 };
 
 export const RealtimeContext = createContext<RealtimeContextValue>(OFFLINE);

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { SessionUser } from '../../../domain/auth';
-import type { EstimateDetail } from '../../../domain/estimate-schemas';
 import {
   REALTIME_PATH,
   REALTIME_RECONNECT,
@@ -22,9 +21,9 @@ import {
 } from '../../api/notifications';
 import { readToken } from '../../api/token-storage';
 import { useAuth } from '../auth/auth-context';
-import { EMPTY_LIST, addNotification, isAddressedTo, markEveryRead, markOneRead, touchesMedia } from './notification-list';
+import { EMPTY_LIST, addNotification, markEveryRead, markOneRead, touchesMedia } from './notification-list';
 import { showAuthFailedToast, showConnectFailedToast, showConnectedToast, showNotificationToast } from './notification-toasts';
-import { RealtimeContext, type NotificationListener, type RealtimeContextValue, type RealtimeStatus } from './realtime-context';
+import { RealtimeContext, type RealtimeContextValue, type RealtimeStatus } from './realtime-context';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -48,7 +47,6 @@ export const RealtimeProvider = ({ user, children }: { user: SessionUser; childr
   const authenticatedRef = useRef(false);
   /** Order rooms wanted by the pages on screen, with how many ask for each. */
   const roomsRef = useRef(new Map<string, number>());
-  const listenersRef = useRef(new Set<NotificationListener>());
 
   const setList = useCallback(
     (update: (list: NotificationList) => NotificationList) =>
@@ -57,33 +55,20 @@ export const RealtimeProvider = ({ user, children }: { user: SessionUser; childr
   );
   const resync = useCallback(() => queryClient.invalidateQueries({ queryKey: notificationKeys.list }), [queryClient]);
 
+  /** A notification arrives only at its recipients: listed, toasted, and what it is about refreshed. */
   const receive = useCallback(
     (notification: Notification) => {
-      const mine = isAddressedTo(
-        notification,
-        { userId: user.id, role: user.role },
-        {
-          inRoom: (estimateId) => roomsRef.current.has(estimateId),
-          ownerOf: (estimateId) => queryClient.getQueryData<EstimateDetail>(estimateKeys.detail(estimateId))?.owner_id,
-        },
-      );
-      if (mine) {
-        const loaded = queryClient.getQueryData<NotificationList>(notificationKeys.list) !== undefined;
-        // While the history loads, the answer may predate this notification: ask again instead.
-        if (loaded && queryClient.isFetching({ queryKey: notificationKeys.list }) === 0) setList((list) => addNotification(list, notification));
-        else void resync();
-        showNotificationToast(notification);
-      } else if (notification.type === 'estimate_status_change') {
-        // An admin watching an order that may be theirs: the stored history knows.
-        void resync();
-      }
+      const loaded = queryClient.getQueryData<NotificationList>(notificationKeys.list) !== undefined;
+      // While the history loads, the answer may predate this notification: ask again instead.
+      if (loaded && queryClient.isFetching({ queryKey: notificationKeys.list }) === 0) setList((list) => addNotification(list, notification));
+      else void resync();
+      showNotificationToast(notification);
       if (notification.estimateId || notification.type === 'estimate_status_change' || notification.type === 'new_estimate') {
         void queryClient.invalidateQueries({ queryKey: estimateKeys.all });
       }
       if (touchesMedia(notification)) void queryClient.invalidateQueries({ queryKey: mediaKeys.all });
-      for (const listener of listenersRef.current) listener(notification, mine);
     },
-    [queryClient, resync, setList, user.id, user.role],
+    [queryClient, resync, setList],
   );
   const { refreshUser } = useAuth();
   const refreshUserRef = useRef(refreshUser);
@@ -159,6 +144,8 @@ export const RealtimeProvider = ({ user, children }: { user: SessionUser; childr
       }
     });
     socket.on('notification', (notification) => receiveRef.current(notification));
+    // An order open on screen changed (whoever was told about it): its page and lists refresh.
+    socket.on('estimate_updated', () => void queryClient.invalidateQueries({ queryKey: estimateKeys.all }, { cancelRefetch: false }));
     socket.connect();
 
     return () => {
@@ -186,13 +173,6 @@ export const RealtimeProvider = ({ user, children }: { user: SessionUser; childr
       }
       rooms.delete(estimateId);
       if (socketRef.current?.connected) socketRef.current.emit('leave_estimate', estimateId);
-    };
-  }, []);
-
-  const subscribe = useCallback((listener: NotificationListener) => {
-    listenersRef.current.add(listener);
-    return () => {
-      listenersRef.current.delete(listener);
     };
   }, []);
 
@@ -226,9 +206,8 @@ export const RealtimeProvider = ({ user, children }: { user: SessionUser; childr
       markAllRead,
       clearAll,
       joinEstimate,
-      subscribe,
     }),
-    [status, list, markRead, markAllRead, clearAll, joinEstimate, subscribe],
+    [status, list, markRead, markAllRead, clearAll, joinEstimate],
   );
 
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
