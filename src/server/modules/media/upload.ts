@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { pipeline, Transform } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MEDIA_MESSAGES, mediaTypeOf, type MediaAsset } from '../../../domain/media-schemas';
+import { MEDIA_MESSAGES, mediaTypeOf } from '../../../domain/media-schemas';
 import { mediaAssets } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
