@@ -41,6 +41,8 @@ export const assertKey = (key: string) => {
 export interface LocalStorage extends Storage {
   /** Removes partial files older than maxAgeMs, left by a process that died while writing. */
   sweepPartials(maxAgeMs: number): Promise<number>;
+  /** Keys of stored (complete) files older than maxAgeMs, for sweeps of files nothing refers to. */
+  listOlderThan(maxAgeMs: number): Promise<string[]>;
   root: string;
 }
 
@@ -80,6 +82,15 @@ export const createLocalStorage = async (root: string): Promise<LocalStorage> =>
     },
     delete: (key) => rm(file(key), { force: true }),
     localPath: file,
+    async listOlderThan(maxAgeMs) {
+      const keys: string[] = [];
+      for (const name of await readdir(root)) {
+        if (name.endsWith(PARTIAL_SUFFIX) || !KEY.test(name)) continue;
+        const s = await stat(path.join(root, name)).catch(() => undefined);
+        if (s?.isFile() && Date.now() - s.mtimeMs > maxAgeMs) keys.push(name);
+      }
+      return keys;
+    },
     async sweepPartials(maxAgeMs) {
       let removed = 0;
       for (const name of await readdir(root)) {

@@ -14,6 +14,7 @@ import { badRequest } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
 import { createMediaProcessor, PROCESS_MEDIA_JOB, processMediaPayload, resumeUnfinished, type ProcessingEvents } from './processing';
 import { progressStreamRoutes } from './progress-stream';
+import { startOrphanSweeps } from './orphans';
 import { getMedia, listMedia, presentMedia } from './queries';
 import { createMediaRuntime, type MediaRuntime } from './runtime';
 import { deleteMedia, reviewMedia } from './service';
@@ -109,10 +110,13 @@ export const mediaRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
     progressStreamRoutes(scope, ctx, media);
     servingRoutes(scope, ctx, guards, media);
 
+    let stopSweeps = () => {};
     scope.addHook('onReady', async () => {
       const resumed = await resumeUnfinished({ db: ctx.db, media });
       if (resumed > 0) ctx.log.info({ resumed }, 'media processing resumed');
+      stopSweeps = startOrphanSweeps({ db: ctx.db, storage: media.storage, log: ctx.log });
     });
+    scope.addHook('onClose', async () => stopSweeps());
     // Open progress streams end first, or closing the server would wait for them.
     scope.addHook('preClose', async () => media.hub.shutdown());
   });

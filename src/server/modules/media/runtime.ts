@@ -8,11 +8,11 @@ import { MEDIA_MAX_BYTES } from '../../../domain/media-schemas';
 import type { AppContext } from '../../context';
 import type { JobQueue } from '../../platform/jobs';
 import { mediaTools, type MediaTools } from '../../platform/media-tools';
-import { createLocalStorage, type Storage } from '../../platform/storage';
+import { createLocalStorage, type LocalStorage } from '../../platform/storage';
 import { createProgressHub, type ProgressHub } from './progress';
 
 export interface MediaRuntime {
-  storage: Storage;
+  storage: LocalStorage;
   jobs: JobQueue;
   hub: ProgressHub;
   /** Uploads of this many bytes or more are refused. */
