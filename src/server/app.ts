@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { createGuards } from './modules/auth/guard';
 import { createTokenSigner } from './modules/auth/tokens';
@@ -151,6 +152,7 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
       paymentMethodsRoutes(api, ctx, guards);
       couponsRoutes(api, ctx, guards);
       notificationsRoutes(api, ctx, guards);
+      analyticsRoutes(api, ctx, guards);
       await mediaRoutes(api, ctx, guards);
       // Any other /api path is a JSON 404, never a static file lookup.
       api.all('/*', { schema: { hide: true } }, (request, reply) => {

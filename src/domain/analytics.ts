@@ -1,0 +1,179 @@
+/**
+ * The analytics dashboard: its query parameters, its five replies and the pure arithmetic behind
+ * them (date buckets, the conversion funnel, the revenue forecast). Revenue is what booked orders
+ * owe (total_amount of approved, scheduled, active and completed orders), dated by submission.
+ */
+import { z } from 'zod';
+import { addDays } from './dates';
+import { roundDollars } from './money';
+import type { OrderStatus } from './orders';
+
+export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
+export const DEFAULT_PERIOD_DAYS = 30;
+export const REVENUE_TREND_DAYS = 90;
+export const GRANULARITIES = ['daily', 'weekly', 'monthly'] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
+export const TOP_BRANDS = 5;
+export const FORECAST_HISTORY_WEEKS = 12;
+export const FORECAST_WEEKS = 4;
+
+/** Orders that count as revenue. */
+export const REVENUE_STATUSES = ['approved', 'scheduled', 'active', 'completed'] as const satisfies readonly OrderStatus[];
+/** The funnel, in the order an order moves through it (rejected and modified are its exits and loops). */
+export const FUNNEL_STATUSES = ['draft', 'ordered', 'modified', 'approved', 'scheduled', 'active', 'completed', 'rejected'] as const satisfies readonly OrderStatus[];
+
+/** The chart palette of the specification. */
+export const CHART_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#6366f1', '#ec4899', '#14b8a6'] as const;
+
+const timeframe = (fallback: number) =>
+  z.coerce
+    .number({ error: 'Timeframe must be a number of days' })
+    .int('Timeframe must be a whole number of days')
+    .min(1, 'Timeframe must be between 1 and 365 days')
+    .max(365, 'Timeframe must be between 1 and 365 days')
+    .default(fallback);
+
+export const analyticsQuerySchema = z.object({ timeframe: timeframe(DEFAULT_PERIOD_DAYS) });
+export const revenueTrendsQuerySchema = z.object({
+  timeframe: timeframe(REVENUE_TREND_DAYS),
+  granularity: z.enum(GRANULARITIES, { error: 'Granularity must be daily, weekly or monthly' }).default('daily'),
+});
+
+const money = z.number();
+
+export const overviewReplySchema = z.object({
+  timeframe: z.number(),
+  overall_metrics: z.object({
+    total_campaigns: z.number(),
+    active_campaigns: z.number(),
+    total_impressions: z.number(),
+    total_spend: money,
+    avg_cpm: money,
+  }),
+  summary: z.object({
+    total_orders: z.number(),
+    approved_orders: z.number(),
+    total_revenue: money,
+    avg_order_value: money,
+    conversion_rate: z.number(),
+    avg_campaign_days: z.number().nullable(),
+  }),
+  conversion_funnel: z.array(z.object({ status: z.string(), count: z.number(), percentage: z.number() })),
+});
+export type OverviewReply = z.infer<typeof overviewReplySchema>;
+
+export const revenuePointSchema = z.object({ date: z.string(), revenue: money, approved_orders: z.number(), avg_order_value: money });
+export type RevenuePoint = z.infer<typeof revenuePointSchema>;
+export const revenueTrendsReplySchema = z.object({ timeframe: z.number(), granularity: z.enum(GRANULARITIES), revenue_trends: z.array(revenuePointSchema) });
+export type RevenueTrendsReply = z.infer<typeof revenueTrendsReplySchema>;
+
+export const performanceReplySchema = z.object({
+  timeframe: z.number(),
+  daypart_performance: z.array(z.object({ daypart_name: z.string(), total_revenue: money, order_count: z.number(), total_spots: z.number() })),
+  brand_performance: z.array(z.object({ brand_name: z.string(), total_orders: z.number(), approved_orders: z.number(), total_revenue: money, avg_order_value: money })),
+});
+export type PerformanceReply = z.infer<typeof performanceReplySchema>;
+
+export const budgetReplySchema = z.object({
+  timeframe: z.number(),
+  daypart_allocation: z.array(z.object({ daypart_name: z.string(), allocated_budget: money, percentage: z.number() })),
+  monthly_trends: z.array(z.object({ month: z.string(), budgeted_amount: money, order_count: z.number() })),
+});
+export type BudgetReply = z.infer<typeof budgetReplySchema>;
+
+export const TRENDS = ['up', 'down', 'stable'] as const;
+export const forecastReplySchema = z.object({
+  historical_data: z.array(z.object({ week: z.string(), revenue: money })),
+  forecast: z.array(z.object({ week: z.string(), predicted_revenue: money })),
+  insights: z.object({ trend: z.enum(TRENDS), message: z.string(), growth_rate: z.number() }),
+});
+export type ForecastReply = z.infer<typeof forecastReplySchema>;
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The first day of the bucket a date falls in: the day, its week (Monday) or its month. */
+export const bucketStart = (date: string, granularity: Granularity): string => {
+  if (granularity === 'daily') return date;
+  if (granularity === 'monthly') return `${date.slice(0, 7)}-01`;
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+};
+
+/** Every bucket start from the one holding `from` up to the one holding `to`, in order. */
+export const bucketStarts = (from: string, to: string, granularity: Granularity): string[] => {
+  const starts: string[] = [];
+  let current = bucketStart(from, granularity);
+  const last = bucketStart(to, granularity);
+  while (current <= last) {
+    starts.push(current);
+    if (granularity === 'daily') current = addDays(current, 1);
+    else if (granularity === 'weekly') current = addDays(current, 7);
+    else {
+      const d = new Date(`${current}T00:00:00Z`);
+      current = isoDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
+    }
+  }
+  return starts;
+};
+
+/** A full series: one point per bucket, zeros where nothing was booked. */
+export const revenueSeries = (
+  rows: readonly { date: string; revenue: number; orders: number }[],
+  from: string,
+  to: string,
+  granularity: Granularity,
+): RevenuePoint[] => {
+  const totals = new Map<string, { revenue: number; orders: number }>();
+  for (const row of rows) {
+    const key = bucketStart(row.date, granularity);
+    const sum = totals.get(key) ?? { revenue: 0, orders: 0 };
+    totals.set(key, { revenue: sum.revenue + row.revenue, orders: sum.orders + row.orders });
+  }
+  return bucketStarts(from, to, granularity).map((date) => {
+    const { revenue, orders } = totals.get(date) ?? { revenue: 0, orders: 0 };
+    return { date, revenue: roundDollars(revenue), approved_orders: orders, avg_order_value: orders > 0 ? roundDollars(revenue / orders) : 0 };
+  });
+};
+
+/** Counts per status in funnel order, with each one's share of all orders (percent, 1 decimal). */
+export const conversionFunnel = (counts: Partial<Record<string, number>>) => {
+  const total = Object.values(counts).reduce<number>((sum, n) => sum + (n ?? 0), 0);
+  return FUNNEL_STATUSES.map((status) => {
+    const count = counts[status] ?? 0;
+    return { status, count, percentage: total > 0 ? Math.round((count / total) * 1000) / 10 : 0 };
+  });
+};
+
+/**
+ * A straight-line (least squares) forecast of weekly revenue: the next `weeks` weeks, never below
+ * zero. growth_rate is the fitted weekly change as a percent of the average week.
+ */
+export const forecastRevenue = (history: readonly { week: string; revenue: number }[], weeks = FORECAST_WEEKS): Omit<ForecastReply, 'historical_data'> => {
+  const n = history.length;
+  const lastWeek = history.at(-1)?.week;
+  if (n === 0 || !lastWeek) return { forecast: [], insights: { trend: 'stable', message: 'Not enough booked orders yet to see a trend.', growth_rate: 0 } };
+  const mean = history.reduce((sum, h) => sum + h.revenue, 0) / n;
+  const xMean = (n - 1) / 2;
+  let num = 0;
+  let den = 0;
+  history.forEach((h, x) => {
+    num += (x - xMean) * (h.revenue - mean);
+    den += (x - xMean) ** 2;
+  });
+  const slope = den > 0 ? num / den : 0;
+  const forecast = Array.from({ length: weeks }, (_, i) => ({
+    week: addDays(lastWeek, 7 * (i + 1)),
+    predicted_revenue: roundDollars(Math.max(0, mean + slope * (n + i - xMean))),
+  }));
+  const growth = mean > 0 ? Math.round((slope / mean) * 1000) / 10 : 0;
+  const trend = growth > 2 ? 'up' : growth < -2 ? 'down' : 'stable';
+  const message =
+    mean === 0
+      ? 'Not enough booked orders yet to see a trend.'
+      : trend === 'up'
+        ? `Revenue is growing about ${growth}% a week; expect busier weeks ahead.`
+        : trend === 'down'
+          ? `Revenue is falling about ${Math.abs(growth)}% a week; consider a promotion.`
+          : 'Revenue is steady week to week.';
+  return { forecast, insights: { trend, message, growth_rate: growth } };
+};

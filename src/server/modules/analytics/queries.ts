@@ -1,0 +1,194 @@
+/**
+ * The dashboard's figures, aggregated in PostgreSQL (one grouped query per figure, never rows per
+ * order). Clients see their own orders, admins everyone's. An order's date is when it was
+ * submitted (its creation for drafts); its revenue is what it owes (total_amount) once booked.
+ */
+import { and, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  FORECAST_HISTORY_WEEKS,
+  REVENUE_STATUSES,
+  TOP_BRANDS,
+  bucketStart,
+  bucketStarts,
+  conversionFunnel,
+  forecastRevenue,
+  revenueSeries,
+  type BudgetReply,
+  type ForecastReply,
+  type Granularity,
+  type OverviewReply,
+  type PerformanceReply,
+  type RevenueTrendsReply,
+} from '../../../domain/analytics';
+import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
+import { addDays, todayIso } from '../../../domain/dates';
+import { roundDollars, toDollars } from '../../../domain/money';
+import type { OrderActor } from '../../../domain/orders';
+import { isAdmin } from '../../../domain/roles';
+import { brands, dayparts, estimateItems, estimates } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { campaignMetrics } from './campaign-metrics';
+
+const orderDay = sql<string>`(coalesce(${estimates.submittedAt}, ${estimates.createdAt}) at time zone 'UTC')::date`;
+const booked = inArray(estimates.status, [...REVENUE_STATUSES]);
+const n = (value: unknown) => Number(value ?? 0);
+
+const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(estimates.ownerId, actor.id));
+/** Orders dated within the last `days` days, today included. */
+const since = (days: number) => addDays(todayIso(), -(days - 1));
+const inWindow = (days: number) => gte(orderDay, since(days));
+
+/**
+ * An item's share of its order: its weekly cost over the order's weekly cost (cents, float). The
+ * order's amounts are split between its dayparts in that proportion.
+ */
+const itemWeeklyCost = sql`(${dayparts.multiplier} * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * ${estimateItems.spotsPerOccurrence} / 1000.0
+  * coalesce(${estimateItems.userDefinedCpmCents}, ${dayparts.baseCpmCents}) * cardinality(${dayparts.daysOfWeek}))`;
+const itemShare = sql`(${itemWeeklyCost} / nullif(sum(${itemWeeklyCost}) over (partition by ${estimates.id}), 0))`;
+
+/** Cents of `column` per daypart, split by weekly cost, for the orders matching `where`. */
+const perDaypart = async (db: Db, column: SQL | typeof estimates.totalAmountCents, where: SQL | undefined) => {
+  const shares = db
+    .select({
+      daypartName: sql<string>`${dayparts.name}`.as('daypart_name'),
+      estimateId: sql<string>`${estimates.id}`.as('estimate_id'),
+      spots: sql<number>`${estimateItems.spotsPerOccurrence}`.as('spots'),
+      cents: sql<number>`coalesce(${column} * ${itemShare}, 0)`.as('cents'),
+    })
+    .from(estimateItems)
+    .innerJoin(estimates, eq(estimates.id, estimateItems.estimateId))
+    .innerJoin(dayparts, eq(dayparts.id, estimateItems.daypartId))
+    .where(where)
+    .as('shares');
+  return db
+    .select({
+      daypartName: shares.daypartName,
+      cents: sql<number>`sum(${shares.cents})::float8`.mapWith(Number),
+      orders: sql<number>`count(distinct ${shares.estimateId})::int`.mapWith(Number),
+      spots: sql<number>`sum(${shares.spots})::int`.mapWith(Number),
+    })
+    .from(shares)
+    .groupBy(shares.daypartName)
+    .orderBy(sql`2 desc`, shares.daypartName);
+};
+
+export const analyticsOverview = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<OverviewReply> => {
+  const where = and(scope(actor), inWindow(timeframe));
+  const statusRows = await db
+    .select({ status: estimates.status, count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(estimates)
+    .where(where)
+    .groupBy(estimates.status);
+  const [totals] = await db
+    .select({
+      revenue: sql<number>`coalesce(sum(${estimates.totalAmountCents}) filter (where ${booked}), 0)::float8`.mapWith(Number),
+      bookedDays: sql<number | null>`avg(${estimates.endDate} - ${estimates.startDate}) filter (where ${booked} and ${estimates.endDate} is not null)::float8`,
+    })
+    .from(estimates)
+    .where(where);
+  const counts = Object.fromEntries(statusRows.map((row) => [row.status, row.count]));
+  const totalOrders = statusRows.reduce((sum, row) => sum + row.count, 0);
+  const approvedOrders = REVENUE_STATUSES.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
+  const submitted = totalOrders - (counts.draft ?? 0);
+  const revenue = toDollars(n(totals?.revenue));
+  return {
+    timeframe,
+    overall_metrics: await campaignMetrics({ db, actor, from: since(timeframe) }),
+    summary: {
+      total_orders: totalOrders,
+      approved_orders: approvedOrders,
+      total_revenue: roundDollars(revenue),
+      avg_order_value: approvedOrders > 0 ? roundDollars(revenue / approvedOrders) : 0,
+      conversion_rate: submitted > 0 ? Math.round((approvedOrders / submitted) * 1000) / 10 : 0,
+      avg_campaign_days: totals?.bookedDays == null ? null : Math.round(n(totals.bookedDays)),
+    },
+    conversion_funnel: conversionFunnel(counts),
+  };
+};
+
+/** Booked revenue per day of the window (the series is bucketed and filled in the domain). */
+const revenueByDay = (db: Db, actor: OrderActor, from: string) =>
+  db
+    .select({
+      date: sql<string>`${orderDay}::text`,
+      revenue: sql<number>`sum(${estimates.totalAmountCents})::float8`.mapWith(Number),
+      orders: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(estimates)
+    .where(and(scope(actor), booked, gte(orderDay, from)))
+    .groupBy(orderDay);
+
+export const revenueTrends = async ({ db, actor, timeframe, granularity }: { db: Db; actor: OrderActor; timeframe: number; granularity: Granularity }): Promise<RevenueTrendsReply> => {
+  const from = since(timeframe);
+  const rows = await revenueByDay(db, actor, from);
+  return {
+    timeframe,
+    granularity,
+    revenue_trends: revenueSeries(rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })), from, todayIso(), granularity),
+  };
+};
+
+export const performanceMetrics = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<PerformanceReply> => {
+  const where = and(scope(actor), inWindow(timeframe));
+  const dayparts = await perDaypart(db, estimates.totalAmountCents, and(where, booked));
+  const brandRows = await db
+    .select({
+      brandName: sql<string>`coalesce(${brands.commonName}, 'No brand')`,
+      orders: sql<number>`count(*)::int`.mapWith(Number),
+      approved: sql<number>`(count(*) filter (where ${booked}))::int`.mapWith(Number),
+      revenue: sql<number>`coalesce(sum(${estimates.totalAmountCents}) filter (where ${booked}), 0)::float8`.mapWith(Number),
+    })
+    .from(estimates)
+    .leftJoin(brands, eq(brands.id, estimates.brandId))
+    .where(and(where, ne(estimates.status, 'draft')))
+    .groupBy(brands.id, brands.commonName)
+    .orderBy(sql`4 desc`, sql`2 desc`)
+    .limit(TOP_BRANDS);
+  return {
+    timeframe,
+    daypart_performance: dayparts.map((d) => ({ daypart_name: d.daypartName, total_revenue: roundDollars(toDollars(d.cents)), order_count: d.orders, total_spots: d.spots })),
+    brand_performance: brandRows.map((b) => ({
+      brand_name: b.brandName,
+      total_orders: b.orders,
+      approved_orders: b.approved,
+      total_revenue: roundDollars(toDollars(b.revenue)),
+      avg_order_value: b.approved > 0 ? roundDollars(toDollars(b.revenue) / b.approved) : 0,
+    })),
+  };
+};
+
+export const budgetAnalysis = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<BudgetReply> => {
+  const from = since(timeframe);
+  const submitted = and(scope(actor), gte(orderDay, from), ne(estimates.status, 'draft'));
+  const allocation = await perDaypart(db, estimates.totalSpendCents, submitted);
+  const allocated = allocation.reduce((sum, d) => sum + d.cents, 0);
+  const month = sql<string>`to_char(${orderDay}, 'YYYY-MM')`;
+  const months = await db
+    .select({ month, cents: sql<number>`sum(${estimates.totalSpendCents})::float8`.mapWith(Number), orders: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(estimates)
+    .where(submitted)
+    .groupBy(month);
+  const byMonth = new Map(months.map((m) => [m.month, m]));
+  return {
+    timeframe,
+    daypart_allocation: allocation.map((d) => ({
+      daypart_name: d.daypartName,
+      allocated_budget: roundDollars(toDollars(d.cents)),
+      percentage: allocated > 0 ? Math.round((d.cents / allocated) * 1000) / 10 : 0,
+    })),
+    monthly_trends: bucketStarts(from, todayIso(), 'monthly').map((start) => {
+      const key = start.slice(0, 7);
+      const row = byMonth.get(key);
+      return { month: key, budgeted_amount: roundDollars(toDollars(row?.cents ?? 0)), order_count: row?.orders ?? 0 };
+    }),
+  };
+};
+
+export const forecastPredictions = async ({ db, actor }: { db: Db; actor: OrderActor }): Promise<ForecastReply> => {
+  const thisWeek = bucketStart(todayIso(), 'weekly');
+  const from = addDays(thisWeek, -7 * (FORECAST_HISTORY_WEEKS - 1));
+  const rows = await revenueByDay(db, actor, from);
+  const weeks = revenueSeries(rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })), from, todayIso(), 'weekly');
+  const historical = weeks.map((w) => ({ week: w.date, revenue: w.revenue }));
+  return { historical_data: historical, ...forecastRevenue(historical) };
+};
