@@ -1,0 +1,28 @@
+import { formatCurrency } from '../../../domain/format';
+
+const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+
+/** Axis ticks: $1.2K, $3M. */
+export const axisDollars = (value: number) => compact.format(value);
+/** Tooltips: the full amount with cents. */
+export const tooltipDollars = (value: unknown) => formatCurrency(Number(value));
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "Nov 16" for a day or week, "Nov 2026" for a month (YYYY-MM or YYYY-MM-01 with monthly). */
+export const shortDate = (iso: string, monthly = false) => {
+  const date = new Date(`${iso.length === 7 ? `${iso}-01` : iso}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? iso : (monthly ? monthFormat : dayFormat).format(date);
+};
+
+export const STATUS_NAMES: Record<string, string> = {
+  draft: 'Draft',
+  ordered: 'Ordered',
+  modified: 'Changes requested',
+  approved: 'Approved',
+  scheduled: 'Scheduled',
+  active: 'Active',
+  completed: 'Completed',
+  rejected: 'Rejected',
+};
