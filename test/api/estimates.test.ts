@@ -260,6 +260,9 @@ describe('GET /api/estimates', () => {
     expect(await list(`search=${encodeURIComponent(c.brand.commonName.toUpperCase())}`)).toEqual([draft.id, submitted.id]);
     expect(await list(`search=NEEDLE.`, admin)).toEqual([other.id, draft.id, submitted.id]);
     expect(await list('limit=1&offset=1')).toEqual([draft.id]);
+    // A status is also found by its name on screen.
+    await t.inject({ method: 'PATCH', url: `/api/estimates/${submitted.id}/modify`, token: admin, payload: { notes: 'More spots' } });
+    expect(await list(`search=${encodeURIComponent('changes requested')}`)).toEqual([submitted.id]);
 
     const bad = await t.inject({ method: 'GET', url: '/api/estimates?status=bogus', token: c.token });
     expect(bad.statusCode).toBe(400);

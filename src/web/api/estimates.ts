@@ -56,6 +56,16 @@ const useEstimateMutation = <TArgs, TResult>(mutationFn: (args: TArgs) => Promis
 
 export const useCreateEstimate = () => useEstimateMutation((body: EstimateCreateInput) => createEstimate(body));
 export const useUpdateEstimate = () => useEstimateMutation(({ id, body }: { id: string; body: EstimateUpdateInput }) => updateEstimate(id, body));
-export const useDeleteEstimate = () => useEstimateMutation((id: string) => deleteEstimate(id));
+/** The deleted order's own entry is dropped, not asked for again (it would answer 404). */
+export const useDeleteEstimate = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteEstimate(id),
+    onSuccess: (_reply, id) => {
+      queryClient.removeQueries({ queryKey: estimateKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: estimateKeys.all });
+    },
+  });
+};
 export const useReviewEstimate = () =>
   useEstimateMutation(({ id, action, notes }: { id: string; action: ReviewAction; notes?: string }) => reviewEstimate(id, action, notes));

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, inArray, notInArray, or, sq
 import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
 import { ESTIMATE_MESSAGES, type Estimate, type EstimateDetail, type EstimateListQuery, type EstimateStats } from '../../../domain/estimate-schemas';
 import { toDollars } from '../../../domain/money';
-import { canReadOrder, type OrderActor } from '../../../domain/orders';
+import { STATUS_LABELS, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { fullName } from '../../../domain/users';
 import { brands, estimates, mediaAssets, paymentMethods, users } from '../../db/schema';
@@ -80,8 +80,13 @@ const scopeOf = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? u
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Statuses whose name on screen contains the text ("changes" finds modified orders). */
+const statusesLabelled = (text: string): OrderStatus[] =>
+  (Object.entries(STATUS_LABELS) as [OrderStatus, string][]).filter(([, label]) => label.toLowerCase().includes(text.trim().toLowerCase())).map(([status]) => status);
+
 export const listEstimates = async ({ db, actor, query }: { db: Tx; actor: OrderActor; query: EstimateListQuery }): Promise<Estimate[]> => {
   const search = query.search ? likePattern(query.search) : undefined;
+  const labelled = query.search ? statusesLabelled(query.search) : [];
   const rows = await selectEstimates(db)
     .where(
       and(
@@ -95,6 +100,7 @@ export const listEstimates = async ({ db, actor, query }: { db: Tx; actor: Order
               ilike(brands.commonName, search),
               ilike(users.email, search),
               ilike(estimates.status, search),
+              labelled.length > 0 ? inArray(estimates.status, labelled) : undefined,
               ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, search),
             )
           : undefined,

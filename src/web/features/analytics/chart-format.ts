@@ -15,14 +15,3 @@ export const shortDate = (iso: string, monthly = false) => {
   const date = new Date(`${iso.length === 7 ? `${iso}-01` : iso}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? iso : (monthly ? monthFormat : dayFormat).format(date);
 };
-
-export const STATUS_NAMES: Record<string, string> = {
-  draft: 'Draft',
-  ordered: 'Ordered',
-  modified: 'Changes requested',
-  approved: 'Approved',
-  scheduled: 'Scheduled',
-  active: 'Active',
-  completed: 'Completed',
-  rejected: 'Rejected',
-};

@@ -1,7 +1,7 @@
 import { CHART_COLORS, type OverviewReply } from '../../../domain/analytics';
 import { formatCount } from '../../../domain/format';
+import { STATUS_LABELS, type OrderStatus } from '../../../domain/orders';
 import { ChartCard } from './chart-card';
-import { STATUS_NAMES } from './chart-format';
 
 interface Props {
   overview: OverviewReply | undefined;
@@ -19,7 +19,7 @@ export const ConversionFunnel = ({ overview, loading, error }: Props) => {
         {stages.map((stage, i) => (
           <li key={stage.status}>
             <div className="mb-1 flex justify-between text-sm">
-              <span className="text-slate-700">{STATUS_NAMES[stage.status] ?? stage.status}</span>
+              <span className="text-slate-700">{STATUS_LABELS[stage.status as OrderStatus] ?? stage.status}</span>
               <span className="tabular-nums text-slate-500">
                 {formatCount(stage.count)} · {stage.percentage}%
               </span>

@@ -38,8 +38,8 @@ export const OrderReadView = ({ order, footer }: { order: EstimateDetail; footer
   const totalCost = order.items.reduce((sum, item) => sum + item.weekly_cost, 0);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="space-y-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="min-w-0 space-y-6">
         <Section title="Order Details">
           <dl className="grid gap-4 sm:grid-cols-2">
             <Field label="Order Name">{order.estimate_name || <span className="text-slate-400">Untitled order</span>}</Field>
