@@ -13,6 +13,7 @@ import { createTokenSigner } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { userRoutes } from './modules/users/routes';
 import { brandsRoutes } from './modules/brands/routes';
+import { campaignsRoutes } from './modules/campaigns/routes';
 import { couponsRoutes } from './modules/coupons/routes';
 import { daypartsRoutes } from './modules/dayparts/routes';
 import { estimateItemsRoutes } from './modules/estimate-items/routes';
@@ -151,6 +152,7 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
       estimateItemsRoutes(api, ctx, guards);
       paymentMethodsRoutes(api, ctx, guards);
       couponsRoutes(api, ctx, guards);
+      campaignsRoutes(api, ctx, guards);
       notificationsRoutes(api, ctx, guards);
       analyticsRoutes(api, ctx, guards);
       await mediaRoutes(api, ctx, guards);

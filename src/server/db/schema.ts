@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, customType, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { CAMPAIGN_STATUSES } from '../../domain/campaigns';
 import { DISCOUNT_TYPES } from '../../domain/coupons';
 import { MEDIA_STATUSES } from '../../domain/media-schemas';
 import { ORDER_STATUSES } from '../../domain/orders';
@@ -322,6 +323,59 @@ export const couponUsages = pgTable(
     index('coupon_usages_coupon_used_idx').on(t.couponId, t.usedAt),
     index('coupon_usages_user_id_idx').on(t.userId),
   ],
+);
+
+/** The delivery of a booked order (one per order); counters are totals of its deliveries. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id(),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('scheduled'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    totalBudgetCents: cents('total_budget_cents').notNull().default(0),
+    weeklySpots: integer('weekly_spots').notNull().default(0),
+    totalSpots: integer('total_spots').notNull().default(0),
+    airedSpots: integer('aired_spots').notNull().default(0),
+    totalImpressions: bigint('total_impressions', { mode: 'number' }).notNull().default(0),
+    spendCents: cents('spend_cents').notNull().default(0),
+    lastAiredAt: timestamp('last_aired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('campaigns_estimate_id_key').on(t.estimateId),
+    index('campaigns_created_idx').on(t.createdAt),
+    index('campaigns_owner_created_idx').on(t.ownerId, t.createdAt),
+    index('campaigns_status_created_idx').on(t.status, t.createdAt),
+    index('campaigns_brand_id_idx').on(t.brandId),
+    check('campaigns_status_check', sql`${t.status} in ('scheduled', 'active', 'paused', 'completed', 'cancelled')`),
+    check('campaigns_counters_check', sql`${t.spendCents} >= 0 and ${t.airedSpots} >= 0 and ${t.totalImpressions} >= 0`),
+  ],
+);
+
+/** One simulated airing of one spot: the campaign's performance history. */
+export const campaignDeliveries = pgTable(
+  'campaign_deliveries',
+  {
+    id: id(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    daypartId: uuid('daypart_id').references(() => dayparts.id, { onDelete: 'set null' }),
+    airedAt: timestamp('aired_at', { withTimezone: true }).notNull().defaultNow(),
+    impressions: integer('impressions').notNull(),
+    spendCents: cents('spend_cents').notNull(),
+  },
+  (t) => [index('campaign_deliveries_campaign_aired_idx').on(t.campaignId, t.airedAt)],
 );
 
 /** The bell's history: one row per recipient, the newest 50 per user kept. */

@@ -8,6 +8,7 @@ import { orderFormError } from '../../../domain/pricing';
 import { estimates } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
+import { syncCampaignWithOrder } from '../campaigns/service';
 import { applyOrderCoupon } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { stageEstimateStatusChange, stageNewEstimate, type Staged } from '../notifications';
@@ -37,6 +38,7 @@ export const assertAdminCanSet = (from: OrderStatus, to: OrderStatus) => {
 export const setStatusByAdmin = async (tx: Tx, order: OrderRow, to: OrderStatus, events: Staged[]) => {
   await bookIfEntering(tx, order, to);
   await tx.update(estimates).set({ status: to, ...stampsFor(to) }).where(eq(estimates.id, order.id));
+  await syncCampaignWithOrder(tx, order, to);
   events.push(await stageEstimateStatusChange(tx, order, to));
 };
 
@@ -102,6 +104,7 @@ export const reviewOrder = async ({
       .update(estimates)
       .set({ status: decision, ...stampsFor(decision), ...(notes !== undefined && { notes }) })
       .where(eq(estimates.id, id));
+    await syncCampaignWithOrder(tx, order, decision);
     events.push(await stageEstimateStatusChange(tx, order, decision));
   });
   return getEstimate({ db, actor, id });

@@ -1,0 +1,50 @@
+/** POST /campaigns/:id/simulate-impression (admins): one airing of one spot, for demos and tests of the performance screens. */
+import { eq, sql } from 'drizzle-orm';
+import { CAMPAIGN_MESSAGES, type SimulateImpressionReply } from '../../../domain/campaign-schemas';
+import { airingOf, displayStatusOf } from '../../../domain/campaigns';
+import { todayIso } from '../../../domain/dates';
+import { toCents, toDollars } from '../../../domain/money';
+import type { OrderActor } from '../../../domain/orders';
+import { campaignDeliveries, campaigns } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { conflict } from '../../platform/errors';
+import { itemsWithDayparts, selectionOf } from '../estimates/orders';
+import { getCampaign, visibleCampaignRow } from './queries';
+
+/**
+ * Records one airing of one spot of the order's dayparts, taken in turn (airtime order, the next
+ * after the spots already aired): 1366 × multiplier impressions, spend = impressions ÷ 1000 × CPM
+ * (the custom CPM, else the base). Only an active campaign airs; the spend never passes the budget
+ * (the last airing is cut to what is left) and no more spots air than were planned.
+ */
+export const simulateImpression = async ({ db, actor, id }: { db: Db; actor: OrderActor; id: string }): Promise<SimulateImpressionReply> => {
+  const airing = await db.transaction(async (tx) => {
+    const campaign = await visibleCampaignRow(tx, actor, id, true);
+    if (displayStatusOf(campaign.status, campaign.endDate, todayIso()) !== 'active') throw conflict(CAMPAIGN_MESSAGES.notActive);
+    const remaining = campaign.totalBudgetCents - campaign.spendCents;
+    if (remaining <= 0) throw conflict(CAMPAIGN_MESSAGES.budgetSpent);
+    if (campaign.airedSpots >= campaign.totalSpots) throw conflict(CAMPAIGN_MESSAGES.allAired);
+    const rows = await itemsWithDayparts(tx, campaign.estimateId);
+    const next = rows[campaign.airedSpots % Math.max(1, rows.length)];
+    if (!next) throw conflict(CAMPAIGN_MESSAGES.noItems);
+    const selection = selectionOf(next.daypart, next.item);
+    const { impressions, spendCents } = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
+    const [delivery] = await tx.insert(campaignDeliveries).values({ campaignId: campaign.id, daypartId: next.daypart.id, impressions, spendCents }).returning();
+    await tx
+      .update(campaigns)
+      .set({
+        airedSpots: sql`${campaigns.airedSpots} + 1`,
+        totalImpressions: sql`${campaigns.totalImpressions} + ${impressions}`,
+        spendCents: sql`${campaigns.spendCents} + ${spendCents}`,
+        lastAiredAt: delivery!.airedAt,
+        updatedAt: new Date(),
+      })
+      .where(eq(campaigns.id, campaign.id));
+    return { daypart_id: next.daypart.id, daypart_name: next.daypart.name, aired_at: delivery!.airedAt.toISOString(), impressions, spend: toDollars(spendCents) };
+  });
+  return {
+    message: `Recorded ${airing.impressions} impressions for ${airing.daypart_name}`,
+    airing,
+    campaign: await getCampaign({ db, actor, id }),
+  };
+};

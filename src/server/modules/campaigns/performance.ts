@@ -1,0 +1,85 @@
+/** Performance figures: the realtime totals and the daily history of one campaign, and the dashboard stats. */
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { CampaignStats, PerformanceHistory, RealtimePerformance } from '../../../domain/campaign-schemas';
+import { averageCpm, campaignFigures, displayStatusOf } from '../../../domain/campaigns';
+import { addDays, todayIso } from '../../../domain/dates';
+import { toDollars } from '../../../domain/money';
+import type { OrderActor } from '../../../domain/orders';
+import { campaignDeliveries, campaigns } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { campaignScope, displayStatusSql, visibleCampaignRow } from './queries';
+
+export const realtimePerformance = async ({ db, actor, id }: { db: Tx; actor: OrderActor; id: string }): Promise<RealtimePerformance> => {
+  const c = await visibleCampaignRow(db, actor, id);
+  const { total_impressions, total_spend, total_budget, avg_cpm, budget_utilization, completion_percentage, aired_spots, total_spots } = campaignFigures({
+    budgetCents: c.totalBudgetCents,
+    spendCents: c.spendCents,
+    impressions: c.totalImpressions,
+    airedSpots: c.airedSpots,
+    totalSpots: c.totalSpots,
+  });
+  return {
+    campaign_id: c.id,
+    status: c.status,
+    display_status: displayStatusOf(c.status, c.endDate, todayIso()),
+    total_impressions,
+    total_spend,
+    total_budget,
+    avg_cpm,
+    budget_utilization,
+    completion_percentage,
+    aired_spots,
+    total_spots,
+    last_aired_at: c.lastAiredAt?.toISOString() ?? null,
+    as_of: new Date().toISOString(),
+  };
+};
+
+/** The last `days` UTC days, today included, oldest first; a day without airings is a row of zeros. */
+export const performanceHistory = async ({ db, actor, id, days }: { db: Tx; actor: OrderActor; id: string; days: number }): Promise<PerformanceHistory> => {
+  const campaign = await visibleCampaignRow(db, actor, id);
+  const first = addDays(todayIso(), -(days - 1));
+  const day = sql<string>`to_char(${campaignDeliveries.airedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      date: day,
+      impressions: sql<string>`sum(${campaignDeliveries.impressions})::bigint::text`,
+      spendCents: sql<string>`sum(${campaignDeliveries.spendCents})::bigint::text`,
+      spots: sql<number>`count(*)::int`,
+    })
+    .from(campaignDeliveries)
+    .where(and(eq(campaignDeliveries.campaignId, campaign.id), gte(campaignDeliveries.airedAt, new Date(`${first}T00:00:00Z`))))
+    .groupBy(day);
+  const byDate = new Map(rows.map((r) => [r.date, r]));
+  const history = Array.from({ length: days }, (_, i) => {
+    const date = addDays(first, i);
+    const row = byDate.get(date);
+    return { date, impressions: Number(row?.impressions ?? 0), spend: toDollars(Number(row?.spendCents ?? 0)), spots: Number(row?.spots ?? 0) };
+  });
+  return { campaign_id: campaign.id, days, history };
+};
+
+/** GET /campaigns/stats/dashboard, over the campaigns the caller may see. */
+export const campaignStats = async ({ db, actor }: { db: Tx; actor: OrderActor }): Promise<CampaignStats> => {
+  const active = sql`${displayStatusSql(todayIso())} = 'active'`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${active}))::int`,
+      impressions: sql<string>`coalesce(sum(${campaigns.totalImpressions}), 0)::bigint::text`,
+      spendCents: sql<string>`coalesce(sum(${campaigns.spendCents}), 0)::bigint::text`,
+      activeBudgetCents: sql<string>`coalesce(sum(${campaigns.totalBudgetCents}) filter (where ${active}), 0)::bigint::text`,
+    })
+    .from(campaigns)
+    .where(campaignScope(actor));
+  const impressions = Number(row?.impressions ?? 0);
+  const spendCents = Number(row?.spendCents ?? 0);
+  return {
+    total_campaigns: Number(row?.total ?? 0),
+    active_campaigns: Number(row?.active ?? 0),
+    total_impressions: impressions,
+    total_spend: toDollars(spendCents),
+    active_budget: toDollars(Number(row?.activeBudgetCents ?? 0)),
+    average_cpm: averageCpm(spendCents, impressions),
+  };
+};

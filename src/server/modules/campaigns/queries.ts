@@ -1,0 +1,83 @@
+/** Reading campaigns as the API answers them: one query with the brand and the owner, scoped to the caller. */
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { CAMPAIGN_MESSAGES, type Campaign, type CampaignListQuery } from '../../../domain/campaign-schemas';
+import { campaignFigures, displayStatusOf, type DisplayStatus } from '../../../domain/campaigns';
+import { todayIso } from '../../../domain/dates';
+import type { OrderActor } from '../../../domain/orders';
+import { isAdmin } from '../../../domain/roles';
+import { brands, campaigns, users } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+
+/** The display status in SQL, the same rule as displayStatusOf (an active campaign past its end date shows completed). */
+export const displayStatusSql = (today: string): SQL<DisplayStatus> =>
+  sql<DisplayStatus>`(case when ${campaigns.status} = 'active' and ${campaigns.endDate} < ${today}::date then 'completed' else ${campaigns.status} end)`;
+
+/** Clients see the campaigns of their own orders; admins all. */
+export const campaignScope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(campaigns.ownerId, actor.id));
+
+const selectCampaigns = (db: Tx) =>
+  db
+    .select({ campaign: getTableColumns(campaigns), brandName: brands.commonName, ownerEmail: users.email })
+    .from(campaigns)
+    .innerJoin(users, eq(users.id, campaigns.ownerId))
+    .leftJoin(brands, eq(brands.id, campaigns.brandId))
+    .$dynamic();
+
+type SelectedRow = { campaign: CampaignRow; brandName: string | null; ownerEmail: string };
+
+export const toCampaign = ({ campaign: c, brandName, ownerEmail }: SelectedRow, today = todayIso()): Campaign => ({
+  campaign_id: c.id,
+  estimate_id: c.estimateId,
+  name: c.name,
+  brand_id: c.brandId,
+  brand_name: brandName,
+  owner_id: c.ownerId,
+  owner_email: ownerEmail,
+  status: c.status,
+  display_status: displayStatusOf(c.status, c.endDate, today),
+  start_date: c.startDate,
+  end_date: c.endDate,
+  ...campaignFigures({ budgetCents: c.totalBudgetCents, spendCents: c.spendCents, impressions: c.totalImpressions, airedSpots: c.airedSpots, totalSpots: c.totalSpots }),
+  weekly_spots: c.weeklySpots,
+  last_aired_at: c.lastAiredAt?.toISOString() ?? null,
+  created_at: c.createdAt.toISOString(),
+  updated_at: c.updatedAt.toISOString(),
+});
+
+export const listCampaigns = async ({ db, actor, query }: { db: Tx; actor: OrderActor; query: CampaignListQuery }): Promise<Campaign[]> => {
+  const today = todayIso();
+  const rows = await selectCampaigns(db)
+    .where(
+      and(
+        campaignScope(actor),
+        query.status ? eq(displayStatusSql(today), query.status) : undefined,
+        query.brand_id ? eq(campaigns.brandId, query.brand_id) : undefined,
+      ),
+    )
+    .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+    .limit(1000);
+  return rows.map((row) => toCampaign(row, today));
+};
+
+export const getCampaign = async ({ db, actor, id }: { db: Tx; actor: OrderActor; id: string }): Promise<Campaign> => {
+  const [row] = await selectCampaigns(db)
+    .where(and(eq(campaigns.id, id), campaignScope(actor)))
+    .limit(1);
+  if (!row) throw notFound(CAMPAIGN_MESSAGES.notFound);
+  return toCampaign(row);
+};
+
+/** The campaign row when the caller may see it (404 otherwise); `lock` takes it for the rest of the transaction. */
+export const visibleCampaignRow = async (tx: Tx, actor: OrderActor, id: string, lock = false): Promise<CampaignRow> => {
+  const query = tx
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), campaignScope(actor)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(CAMPAIGN_MESSAGES.notFound);
+  return row;
+};

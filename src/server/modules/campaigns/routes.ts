@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplySchema } from '../../../domain/auth';
+import {
+  CAMPAIGN_MESSAGES,
+  campaignListQuerySchema,
+  campaignSchema,
+  campaignStatsSchema,
+  campaignStatusBodySchema,
+  historyQuerySchema,
+  performanceHistorySchema,
+  realtimePerformanceSchema,
+  simulateImpressionReplySchema,
+} from '../../../domain/campaign-schemas';
+import type { AppContext } from '../../context';
+import { actorOf, type Guards } from '../auth/guard';
+import {
+  campaignStats,
+  changeCampaignStatus,
+  createCampaignFromEstimate,
+  getCampaign,
+  listCampaigns,
+  performanceHistory,
+  realtimePerformance,
+  simulateImpression,
+} from './service';
+
+const idParams = z.object({ id: z.uuid({ error: CAMPAIGN_MESSAGES.notFound }) });
+const estimateParams = z.object({ estimateId: z.uuid({ error: CAMPAIGN_MESSAGES.estimateNotFound }) });
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
+const tags = { tags: ['campaigns'], security: [{ bearerAuth: [] }] };
+
+/**
+ * Campaigns (second document, section 7). Clients see the campaigns of their own orders (another
+ * client's is 404); admins see all and alone create, pause, resume and simulate airings.
+ */
+export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { onRequest: guards.signedIn };
+  const admin = { onRequest: guards.adminOnly };
+
+  r.get(
+    '/campaigns/stats/dashboard',
+    { ...signedIn, schema: { ...tags, description: 'Totals over the campaigns the caller may see; money in dollars.', response: { 200: campaignStatsSchema, ...errors } } },
+    (request) => campaignStats({ db: ctx.db, actor: actorOf(request) }),
+  );
+
+  r.get(
+    '/campaigns',
+    { ...signedIn, schema: { ...tags, description: '`status` filters by display status.', querystring: campaignListQuerySchema, response: { 200: z.array(campaignSchema), ...errors } } },
+    (request) => listCampaigns({ db: ctx.db, actor: actorOf(request), query: request.query }),
+  );
+
+  r.post(
+    '/campaigns/from-estimate/:estimateId',
+    {
+      ...admin,
+      schema: { ...tags, description: 'Makes a campaign of an approved, scheduled or active order (409 when it has one).', params: estimateParams, response: { 201: campaignSchema, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await createCampaignFromEstimate({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId })),
+  );
+
+  r.get('/campaigns/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: campaignSchema, ...errors } } }, (request) =>
+    getCampaign({ db: ctx.db, actor: actorOf(request), id: request.params.id }),
+  );
+
+  r.patch(
+    '/campaigns/:id/status',
+    { ...admin, schema: { ...tags, description: 'Pause an active campaign or resume a paused one.', params: idParams, body: campaignStatusBodySchema, response: { 200: campaignSchema, ...errors } } },
+    (request) => changeCampaignStatus({ db: ctx.db, actor: actorOf(request), id: request.params.id, to: request.body.status }),
+  );
+
+  r.get('/campaigns/:id/performance/realtime', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: realtimePerformanceSchema, ...errors } } }, (request) =>
+    realtimePerformance({ db: ctx.db, actor: actorOf(request), id: request.params.id }),
+  );
+
+  r.get(
+    '/campaigns/:id/performance/history',
+    { ...signedIn, schema: { ...tags, description: 'Daily totals of the last `days` (1–365, default 30) UTC days.', params: idParams, querystring: historyQuerySchema, response: { 200: performanceHistorySchema, ...errors } } },
+    (request) => performanceHistory({ db: ctx.db, actor: actorOf(request), id: request.params.id, days: request.query.days }),
+  );
+
+  r.post(
+    '/campaigns/:id/simulate-impression',
+    { ...admin, schema: { ...tags, description: 'Records one airing of one spot of an active campaign.', params: idParams, response: { 200: simulateImpressionReplySchema, ...errors } } },
+    (request) => simulateImpression({ db: ctx.db, actor: actorOf(request), id: request.params.id }),
+  );
+};

@@ -1,0 +1,43 @@
+import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '../../../domain/campaigns';
+
+export type CampaignTab = 'all' | Extract<DisplayStatus, 'active' | 'scheduled' | 'completed' | 'paused'>;
+
+/** The tabs of Campaign Performance, filtering by display status. */
+export const CAMPAIGN_TABS: readonly { key: CampaignTab; label: string }[] = [
+  { key: 'all', label: 'All' },
+  { key: 'active', label: 'Active' },
+  { key: 'scheduled', label: 'Scheduled' },
+  { key: 'completed', label: 'Completed' },
+  { key: 'paused', label: 'Paused' },
+];
+
+export const DISPLAY_STATUS_TONES: Record<DisplayStatus, 'green' | 'blue' | 'slate' | 'amber' | 'red'> = {
+  active: 'green',
+  scheduled: 'blue',
+  completed: 'slate',
+  paused: 'amber',
+  cancelled: 'red',
+};
+
+export const displayStatusLabel = (status: DisplayStatus): string => DISPLAY_STATUS_LABELS[status] ?? status;
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const timestampFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'YYYY-MM-DD' as 'Jan 5, 2025' ('Jan 5' when short); '—' when there is none. */
+export const formatCampaignDay = (isoDate: string | null | undefined, short = false): string => {
+  if (!isoDate) return '—';
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return '—';
+  return (short ? shortDayFormat : dayFormat).format(date);
+};
+
+export const formatTimestamp = (timestamp: string | null | undefined): string => {
+  if (!timestamp) return '—';
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? '—' : timestampFormat.format(date);
+};
+
+/** A percentage with at most 2 decimals: 12.5 → '12.5%'. */
+export const formatPercent = (value: number): string => `${Number.isFinite(value) ? Number.parseFloat(value.toFixed(2)) : 0}%`;

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import type { Campaign } from '../../../domain/campaign-schemas';
+import { formatCount, formatCurrency } from '../../../domain/format';
+import { paths } from '../../config/paths';
+import { buttonClasses } from '../../ui/button-styles';
+import { Table, Th, cellClasses } from '../../ui/table';
+import { CampaignAdminActions } from './campaign-admin-actions';
+import { formatCampaignDay, formatPercent } from './campaign-display';
+import { CampaignStatusBadge } from './campaign-status-badge';
+import { ProgressMeter } from './progress-meter';
+
+const cell = `${cellClasses} px-3!`;
+const head = 'px-3! whitespace-nowrap';
+
+export const CampaignsTable = ({ campaigns, admin }: { campaigns: readonly Campaign[]; admin: boolean }) => (
+  <Table caption="Campaigns">
+    <thead className="bg-slate-50">
+      <tr>
+        <Th className={head}>Campaign</Th>
+        <Th className={head}>Brand</Th>
+        <Th className={head}>Status</Th>
+        <Th className={head}>Dates</Th>
+        <Th className={`${head} text-right`}>Impressions</Th>
+        <Th className={head}>Spend / Budget</Th>
+        <Th className={head}>Completion</Th>
+        <Th className={`${head} text-right`}>
+          <span className="sr-only">Actions</span>
+        </Th>
+      </tr>
+    </thead>
+    <tbody className="divide-y divide-slate-100 bg-white">
+      {campaigns.map((campaign) => {
+        const name = campaign.name || 'Untitled campaign';
+        return (
+          <tr key={campaign.campaign_id} className="hover:bg-slate-50">
+            <td className={`${cell} font-medium text-slate-900`}>{name}</td>
+            <td className={cell}>{campaign.brand_name ?? '—'}</td>
+            <td className={cell}>
+              <CampaignStatusBadge status={campaign.display_status} />
+            </td>
+            <td className={`${cell} whitespace-nowrap`}>
+              {formatCampaignDay(campaign.start_date)} – {formatCampaignDay(campaign.end_date)}
+            </td>
+            <td className={`${cell} text-right tabular-nums`}>{formatCount(campaign.total_impressions)}</td>
+            <td className={`${cell} min-w-44`}>
+              <div className="whitespace-nowrap tabular-nums">
+                {formatCurrency(campaign.total_spend)} <span className="text-slate-400">/ {formatCurrency(campaign.total_budget)}</span>
+              </div>
+              <ProgressMeter value={campaign.budget_utilization} label={`Budget used for ${name}`} />
+              <div className="mt-0.5 text-xs text-slate-500">{formatPercent(campaign.budget_utilization)} used</div>
+            </td>
+            <td className={`${cell} min-w-36`}>
+              <div className="tabular-nums">{formatPercent(campaign.completion_percentage)}</div>
+              <ProgressMeter value={campaign.completion_percentage} label={`Completion of ${name}`} tone="green" />
+              <div className="mt-0.5 text-xs whitespace-nowrap text-slate-500">
+                {formatCount(campaign.aired_spots)} of {formatCount(campaign.total_spots)} spots
+              </div>
+            </td>
+            <td className={`${cell} text-right`}>
+              <div className="flex justify-end gap-1">
+                <Link to={paths.app.campaign.href(campaign.campaign_id)} aria-label={`View details of ${name}`} className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'whitespace-nowrap' })}>
+                  View Details
+                </Link>
+                {admin && <CampaignAdminActions campaign={campaign} />}
+              </div>
+            </td>
+          </tr>
+        );
+      })}
+    </tbody>
+  </Table>
+);

@@ -1,0 +1,61 @@
+import type { HistoryDay } from '../../../domain/campaign-schemas';
+import { formatCount, formatCurrency } from '../../../domain/format';
+import { formatCampaignDay } from './campaign-display';
+
+/**
+ * Daily impressions as CSS bars (no chart library), oldest day on the left; each bar's title and
+ * the table below give the figures.
+ */
+export const HistoryChart = ({ days }: { days: readonly HistoryDay[] }) => {
+  const max = Math.max(0, ...days.map((d) => d.impressions));
+  const aired = days.filter((d) => d.spots > 0);
+  return (
+    <div>
+      <div className="flex h-40 items-end gap-0.5 border-b border-slate-200" aria-hidden="true">
+        {days.map((day) => {
+          const height = max > 0 ? Math.max(day.impressions > 0 ? 2 : 0, (day.impressions / max) * 100) : 0;
+          return (
+            <div
+              key={day.date}
+              className="flex h-full flex-1 items-end"
+              title={`${formatCampaignDay(day.date)}: ${formatCount(day.impressions)} impressions, ${formatCurrency(day.spend)}, ${formatCount(day.spots)} spots`}
+            >
+              <div className="w-full rounded-t bg-blue-500 hover:bg-blue-600" style={{ height: `${height}%` }} />
+            </div>
+          );
+        })}
+      </div>
+      {days.length > 0 && (
+        <div className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden="true">
+          <span>{formatCampaignDay(days[0]!.date, true)}</span>
+          <span>{formatCampaignDay(days.at(-1)!.date, true)}</span>
+        </div>
+      )}
+      {aired.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-500">No airings in this period.</p>
+      ) : (
+        <table className="mt-4 min-w-full text-left text-sm">
+          <caption className="sr-only">Daily delivery</caption>
+          <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            <tr>
+              <th className="py-2 pr-4">Date</th>
+              <th className="py-2 pr-4 text-right">Impressions</th>
+              <th className="py-2 pr-4 text-right">Spend</th>
+              <th className="py-2 text-right">Spots</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {[...aired].reverse().map((day) => (
+              <tr key={day.date}>
+                <td className="py-2 pr-4">{formatCampaignDay(day.date)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{formatCount(day.impressions)}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{formatCurrency(day.spend)}</td>
+                <td className="py-2 text-right tabular-nums">{formatCount(day.spots)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+};
