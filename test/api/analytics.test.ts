@@ -45,6 +45,7 @@ describe('GET /api/analytics/dashboard/overview', () => {
     expect(body.overall_metrics).toEqual({ total_campaigns: 0, active_campaigns: 0, total_impressions: 0, total_spend: 0, avg_cpm: 0 });
   });
 
+
   it('shows a client their own orders only', async () => {
     const body = await get('/api/analytics/dashboard/overview?timeframe=7', clientA.token);
     expect(body.summary).toMatchObject({ total_orders: 3, approved_orders: 1, total_revenue: 5000 });
@@ -111,5 +112,20 @@ describe('GET /api/analytics/forecast/predictions', () => {
     expect(body.forecast.every((f: { predicted_revenue: number }) => f.predicted_revenue >= 0)).toBe(true);
     expect(body.insights).toMatchObject({ trend: 'up' });
     expect(body.insights.growth_rate).toBeGreaterThan(0);
+  });
+});
+
+describe('campaigns on the dashboard (changes the data: last)', () => {
+  it('counts running campaigns and what they delivered', async () => {
+    const { order } = await readyOrder(t, { daypartId: dayX.id, totalSpend: 1000 });
+    await putOrder(t, admin, order.id, { status: 'active' });
+    const [campaign] = (await get(`/api/campaigns?brand_id=${order.brand_id}`)) as { campaign_id: string }[];
+    const aired = await t.inject({ method: 'POST', url: `/api/campaigns/${campaign!.campaign_id}/simulate-impression`, token: admin });
+    expect(aired.statusCode, aired.body).toBe(200);
+    const body = await get('/api/analytics/dashboard/overview');
+    // One spot of a multiplier-1 daypart at $15 CPM: 1,366 impressions for $20.49.
+    expect(body.overall_metrics).toEqual({ total_campaigns: 1, active_campaigns: 1, total_impressions: 1366, total_spend: 20.49, avg_cpm: 15 });
+    // The order was never submitted: it counts as an order of the period, and as revenue once active.
+    expect(body.summary).toMatchObject({ total_orders: 5, approved_orders: 3, total_revenue: 8000 });
   });
 });

@@ -27,7 +27,7 @@ import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { brands, dayparts, estimateItems, estimates } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { campaignMetrics } from './campaign-metrics';
+import { campaignTotalsSince } from '../campaigns/service';
 
 const orderDay = sql<string>`(coalesce(${estimates.submittedAt}, ${estimates.createdAt}) at time zone 'UTC')::date`;
 const booked = inArray(estimates.status, [...REVENUE_STATUSES]);
@@ -93,7 +93,7 @@ export const analyticsOverview = async ({ db, actor, timeframe }: { db: Db; acto
   const revenue = toDollars(n(totals?.revenue));
   return {
     timeframe,
-    overall_metrics: await campaignMetrics({ db, actor, from: since(timeframe) }),
+    overall_metrics: await campaignTotalsSince({ db, actor, from: since(timeframe) }),
     summary: {
       total_orders: totalOrders,
       approved_orders: approvedOrders,

@@ -1,5 +1,5 @@
 /** Performance figures: the realtime totals and the daily history of one campaign, and the dashboard stats. */
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CampaignStats, PerformanceHistory, RealtimePerformance } from '../../../domain/campaign-schemas';
 import { averageCpm, campaignFigures, displayStatusOf } from '../../../domain/campaigns';
 import { addDays, todayIso } from '../../../domain/dates';
@@ -81,5 +81,37 @@ export const campaignStats = async ({ db, actor }: { db: Tx; actor: OrderActor }
     total_spend: toDollars(spendCents),
     active_budget: toDollars(Number(row?.activeBudgetCents ?? 0)),
     average_cpm: averageCpm(spendCents, impressions),
+  };
+};
+
+/**
+ * The campaigns of a period, for the analytics dashboard: those running in it (started by its
+ * end, not ended before its start, not cancelled), with what was delivered during it.
+ */
+export const campaignTotalsSince = async ({ db, actor, from }: { db: Tx; actor: OrderActor; from: string }) => {
+  const today = todayIso();
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)::int`.mapWith(Number),
+      active: sql<number>`(count(*) filter (where ${displayStatusSql(today)} = 'active'))::int`.mapWith(Number),
+    })
+    .from(campaigns)
+    .where(and(campaignScope(actor), ne(campaigns.status, 'cancelled'), or(isNull(campaigns.endDate), gte(campaigns.endDate, from))));
+  const [delivered] = await db
+    .select({
+      impressions: sql<string>`coalesce(sum(${campaignDeliveries.impressions}), 0)::bigint::text`,
+      spendCents: sql<string>`coalesce(sum(${campaignDeliveries.spendCents}), 0)::bigint::text`,
+    })
+    .from(campaignDeliveries)
+    .innerJoin(campaigns, eq(campaigns.id, campaignDeliveries.campaignId))
+    .where(and(campaignScope(actor), gte(campaignDeliveries.airedAt, new Date(`${from}T00:00:00Z`))));
+  const impressions = Number(delivered?.impressions ?? 0);
+  const spendCents = Number(delivered?.spendCents ?? 0);
+  return {
+    total_campaigns: counts?.total ?? 0,
+    active_campaigns: counts?.active ?? 0,
+    total_impressions: impressions,
+    total_spend: toDollars(spendCents),
+    avg_cpm: averageCpm(spendCents, impressions),
   };
 };

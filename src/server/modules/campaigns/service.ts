@@ -1,5 +1,5 @@
 /** The campaigns module's operations: what routes and other modules call. */
 export { changeCampaignStatus, createCampaignFromEstimate, syncCampaignWithOrder } from './lifecycle';
 export { simulateImpression } from './delivery';
-export { campaignStats, performanceHistory, realtimePerformance } from './performance';
+export { campaignStats, campaignTotalsSince, performanceHistory, realtimePerformance } from './performance';
 export { getCampaign, listCampaigns } from './queries';
