@@ -22,6 +22,7 @@ import { mediaRoutes } from './modules/media/routes';
 import { createNotifier, notificationsRoutes } from './modules/notifications';
 import { createAppRealtime } from './modules/notifications/realtime-wiring';
 import { paymentMethodsRoutes } from './modules/payment-methods/routes';
+import { reconciliationRoutes } from './modules/reconciliation/routes';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
 import { loggerOptions } from './platform/logging';
@@ -155,6 +156,7 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
       campaignsRoutes(api, ctx, guards);
       notificationsRoutes(api, ctx, guards);
       analyticsRoutes(api, ctx, guards);
+      reconciliationRoutes(api, ctx, guards);
       await mediaRoutes(api, ctx, guards);
       // Any other /api path is a JSON 404, never a static file lookup.
       api.all('/*', { schema: { hide: true } }, (request, reply) => {

@@ -378,6 +378,30 @@ export const campaignDeliveries = pgTable(
   (t) => [index('campaign_deliveries_campaign_aired_idx').on(t.campaignId, t.airedAt)],
 );
 
+/**
+ * Actual figures entered for a booked order (the traffic desk's reconciliation), next to the
+ * projection they were compared with at that moment. One per order.
+ */
+export const reconciliations = pgTable(
+  'reconciliations',
+  {
+    id: id(),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    projectedSpendCents: cents('projected_spend_cents').notNull(),
+    projectedImpressions: bigint('projected_impressions', { mode: 'number' }).notNull(),
+    actualSpendCents: cents('actual_spend_cents').notNull(),
+    actualImpressions: bigint('actual_impressions', { mode: 'number' }).notNull(),
+    notes: text('notes'),
+    reconciledBy: uuid('reconciled_by').references(() => users.id, { onDelete: 'set null' }),
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('reconciliations_estimate_id_key').on(t.estimateId), index('reconciliations_reconciled_at_idx').on(t.reconciledAt)],
+);
+
 /** The bell's history: one row per recipient, the newest 50 per user kept. */
 export const notifications = pgTable(
   'notifications',

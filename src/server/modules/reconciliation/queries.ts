@@ -1,0 +1,192 @@
+/**
+ * Reading reconciliations: booked orders still waiting for their actual figures, the variance of
+ * one order, the dashboard's aggregates and the export's rows. Booked means approved, scheduled,
+ * active or completed; an order's projection is computed in SQL from its items (no N+1).
+ */
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { REVENUE_STATUSES } from '../../../domain/analytics';
+import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
+import { addDays, todayIso } from '../../../domain/dates';
+import { roundDollars, toDollars } from '../../../domain/money';
+import {
+  HIGH_VARIANCE_PERCENT,
+  RECONCILIATION_MESSAGES,
+  varianceOf,
+  type PendingReply,
+  type ReconciliationDashboard,
+  type Variance,
+} from '../../../domain/reconciliation';
+import { brands, estimates, reconciliations } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+
+export const BOOKED = inArray(estimates.status, [...REVENUE_STATUSES]);
+
+const weeklyReach = sql<number>`(select coalesce(sum(d.multiplier * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * i.spots_per_occurrence * cardinality(d.days_of_week)), 0)::float8
+  from estimate_items i join dayparts d on d.id = i.daypart_id where i.estimate_id = ${estimates.id})`;
+/** Weekly reach over the weeks the budget buys (budget ÷ weekly cost). */
+export const projectedImpressions = sql<number>`(case when ${estimates.totalEstimatedCostCents} > 0
+  then ${estimates.totalSpendCents}::float8 / ${estimates.totalEstimatedCostCents} * ${weeklyReach} else 0 end)`.mapWith(Number);
+const itemCount = sql<number>`(select count(*)::int from estimate_items i where i.estimate_id = ${estimates.id})`.mapWith(Number);
+
+const byBrand = (brandId: string | undefined): SQL | undefined => (brandId ? eq(estimates.brandId, brandId) : undefined);
+const since = (days: number) => new Date(`${addDays(todayIso(), -(days - 1))}T00:00:00Z`);
+
+export const listPending = async ({ db, page, limit, brandId }: { db: Tx; page: number; limit: number; brandId?: string }): Promise<PendingReply> => {
+  const where = and(BOOKED, isNull(reconciliations.id), byBrand(brandId));
+  const [total] = await db.select({ n: count() }).from(estimates).leftJoin(reconciliations, eq(reconciliations.estimateId, estimates.id)).where(where);
+  const rows = await db
+    .select({
+      order: { id: estimates.id, name: estimates.estimateName, brandId: estimates.brandId, status: estimates.status, startDate: estimates.startDate, endDate: estimates.endDate, spend: estimates.totalSpendCents, createdAt: estimates.createdAt },
+      brandName: brands.commonName,
+      items: itemCount,
+      impressions: projectedImpressions,
+    })
+    .from(estimates)
+    .leftJoin(reconciliations, eq(reconciliations.estimateId, estimates.id))
+    .leftJoin(brands, eq(brands.id, estimates.brandId))
+    .where(where)
+    .orderBy(asc(estimates.createdAt), asc(estimates.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const n = Number(total?.n ?? 0);
+  return {
+    campaigns: rows.map((r) => ({
+      id: r.order.id,
+      estimate_name: r.order.name,
+      item_count: r.items,
+      brand_id: r.order.brandId,
+      brand_name: r.brandName,
+      status: r.order.status,
+      start_date: r.order.startDate,
+      end_date: r.order.endDate,
+      projected_spend: toDollars(r.order.spend),
+      projected_impressions: Math.round(r.impressions),
+      created_at: r.order.createdAt.toISOString(),
+    })),
+    pagination: { page, limit, total: n, totalPages: Math.ceil(n / limit) },
+  };
+};
+
+const selectVariances = (db: Tx) =>
+  db
+    .select({
+      estimateId: estimates.id,
+      estimateName: estimates.estimateName,
+      status: estimates.status,
+      brandName: brands.commonName,
+      liveSpendCents: estimates.totalSpendCents,
+      liveImpressions: projectedImpressions,
+      r: reconciliations,
+    })
+    .from(estimates)
+    .leftJoin(reconciliations, eq(reconciliations.estimateId, estimates.id))
+    .leftJoin(brands, eq(brands.id, estimates.brandId))
+    .$dynamic();
+type VarianceRow = Awaited<ReturnType<ReturnType<typeof selectVariances>['execute']>>[number];
+
+/** A reconciled order is compared with the projection recorded when it was reconciled. */
+const toVariance = (row: VarianceRow): Variance =>
+  varianceOf({
+    estimateId: row.estimateId,
+    estimateName: row.estimateName,
+    brandName: row.brandName,
+    projectedSpend: toDollars(row.r ? row.r.projectedSpendCents : row.liveSpendCents),
+    projectedImpressions: row.r ? row.r.projectedImpressions : row.liveImpressions,
+    actual: row.r ? { spend: toDollars(row.r.actualSpendCents), impressions: row.r.actualImpressions, notes: row.r.notes, reconciledAt: row.r.reconciledAt.toISOString() } : null,
+  });
+
+/** The variance of one booked order (pending ones answer their projection). */
+export const orderVariance = async (db: Tx, estimateId: string): Promise<Variance> => {
+  const [row] = await selectVariances(db).where(and(eq(estimates.id, estimateId), BOOKED)).limit(1);
+  if (!row) throw notFound(RECONCILIATION_MESSAGES.notFound);
+  return toVariance(row);
+};
+
+/** Reconciled orders of the window, newest first, a page at a time (for the export). */
+export const reconciledPage = async ({ db, days, brandId, offset, limit }: { db: Tx; days: number; brandId?: string; offset: number; limit: number }) => {
+  const rows = await selectVariances(db)
+    .where(and(gte(reconciliations.reconciledAt, since(days)), byBrand(brandId)))
+    .orderBy(desc(reconciliations.reconciledAt), desc(reconciliations.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toVariance);
+};
+
+export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; days: number; brandId?: string }): Promise<ReconciliationDashboard> => {
+  const windowed = and(gte(reconciliations.reconciledAt, since(days)), byBrand(brandId));
+  const spendVariance = sql`(${reconciliations.actualSpendCents} - ${reconciliations.projectedSpendCents})`;
+  const spendPercent = sql`(${spendVariance}::float8 / nullif(${reconciliations.projectedSpendCents}, 0) * 100)`;
+  const impressionPercent = sql`((${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions})::float8 / nullif(${reconciliations.projectedImpressions}, 0) * 100)`;
+  const [summary] = await db
+    .select({
+      spendVariance: sql<number>`coalesce(sum(${spendVariance}), 0)::float8`.mapWith(Number),
+      spendPercent: sql<number>`coalesce(avg(${spendPercent}), 0)::float8`.mapWith(Number),
+      impressionVariance: sql<number>`coalesce(sum(${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions}), 0)::float8`.mapWith(Number),
+      impressionPercent: sql<number>`coalesce(avg(${impressionPercent}), 0)::float8`.mapWith(Number),
+      high: sql<number>`(count(*) filter (where abs(${spendPercent}) > ${HIGH_VARIANCE_PERCENT}))::int`.mapWith(Number),
+    })
+    .from(reconciliations)
+    .innerJoin(estimates, eq(estimates.id, reconciliations.estimateId))
+    .where(windowed);
+  const brandRows = await db
+    .select({
+      brandName: sql<string>`coalesce(${brands.commonName}, 'No brand')`,
+      projected: sql<number>`sum(${reconciliations.projectedSpendCents})::float8`.mapWith(Number),
+      actual: sql<number>`sum(${reconciliations.actualSpendCents})::float8`.mapWith(Number),
+    })
+    .from(reconciliations)
+    .innerJoin(estimates, eq(estimates.id, reconciliations.estimateId))
+    .leftJoin(brands, eq(brands.id, estimates.brandId))
+    .where(windowed)
+    .groupBy(brands.id, brands.commonName)
+    .orderBy(sql`2 desc`)
+    .limit(50);
+  const day = sql<string>`((${reconciliations.reconciledAt} at time zone 'UTC')::date)::text`;
+  const dayRows = await db
+    .select({
+      date: day,
+      projected: sql<number>`sum(${reconciliations.projectedSpendCents})::float8`.mapWith(Number),
+      actual: sql<number>`sum(${reconciliations.actualSpendCents})::float8`.mapWith(Number),
+    })
+    .from(reconciliations)
+    .innerJoin(estimates, eq(estimates.id, reconciliations.estimateId))
+    .where(windowed)
+    .groupBy(day);
+  const [status] = await db
+    .select({
+      booked: sql<number>`count(*)::int`.mapWith(Number),
+      reconciled: sql<number>`count(${reconciliations.id})::int`.mapWith(Number),
+    })
+    .from(estimates)
+    .leftJoin(reconciliations, eq(reconciliations.estimateId, estimates.id))
+    .where(and(BOOKED, byBrand(brandId)));
+
+  const byDay = new Map(dayRows.map((d) => [d.date, d]));
+  const first = addDays(todayIso(), -(days - 1));
+  const booked = status?.booked ?? 0;
+  const reconciled = status?.reconciled ?? 0;
+  return {
+    timeframe: days,
+    variance_summary: {
+      total_spend_variance: roundDollars(toDollars(summary?.spendVariance ?? 0)),
+      avg_spend_variance_percent: Math.round((summary?.spendPercent ?? 0) * 10) / 10,
+      total_impression_variance: Math.round(summary?.impressionVariance ?? 0),
+      avg_impression_variance_percent: Math.round((summary?.impressionPercent ?? 0) * 10) / 10,
+    },
+    brand_variance: brandRows.map((b) => ({ brand_name: b.brandName, projected_spend: roundDollars(toDollars(b.projected)), actual_spend: roundDollars(toDollars(b.actual)) })),
+    daily_trends: Array.from({ length: days }, (_, i) => {
+      const date = addDays(first, i);
+      const row = byDay.get(date);
+      const projected = roundDollars(toDollars(row?.projected ?? 0));
+      const actual = roundDollars(toDollars(row?.actual ?? 0));
+      return { date, projected_spend: projected, actual_spend: actual, spend_variance: roundDollars(actual - projected) };
+    }),
+    reconciliation_status: {
+      reconciliation_rate: booked > 0 ? Math.round((reconciled / booked) * 1000) / 10 : 0,
+      reconciled_campaigns: reconciled,
+      total_approved_campaigns: booked,
+      high_variance_campaigns: summary?.high ?? 0,
+    },
+  };
+};

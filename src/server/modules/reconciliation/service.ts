@@ -1,0 +1,29 @@
+/** Reconciling an order: its actual figures recorded next to the projection of that moment. */
+import { and, eq, sql } from 'drizzle-orm';
+import { toCents } from '../../../domain/money';
+import { RECONCILIATION_MESSAGES, type ReconcileInput, type Variance } from '../../../domain/reconciliation';
+import { estimates, reconciliations } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { conflict, notFound } from '../../platform/errors';
+import { BOOKED, orderVariance, projectedImpressions } from './queries';
+
+/**
+ * PUT /reconciliation/reconcile/:id: records (or corrects) the actual spend and impressions of a
+ * booked order; it leaves the pending list.
+ */
+export const reconcileOrder = async ({ db, actorId, estimateId, input }: { db: Db; actorId: string; estimateId: string; input: ReconcileInput }): Promise<Variance> =>
+  db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: estimates.status, booked: sql<boolean>`${BOOKED}`, spend: estimates.totalSpendCents, impressions: projectedImpressions })
+      .from(estimates)
+      .where(eq(estimates.id, estimateId))
+      .for('update', { of: estimates })
+      .limit(1);
+    if (!order) throw notFound(RECONCILIATION_MESSAGES.notFound);
+    if (!order.booked) throw conflict(RECONCILIATION_MESSAGES.notBooked);
+    const actual = { actualSpendCents: toCents(input.actual_spend), actualImpressions: input.actual_impressions, notes: input.notes ?? null, reconciledBy: actorId, reconciledAt: new Date() };
+    const [existing] = await tx.select({ id: reconciliations.id }).from(reconciliations).where(and(eq(reconciliations.estimateId, estimateId))).limit(1);
+    if (existing) await tx.update(reconciliations).set({ ...actual, updatedAt: new Date() }).where(eq(reconciliations.id, existing.id));
+    else await tx.insert(reconciliations).values({ estimateId, projectedSpendCents: order.spend, projectedImpressions: Math.round(order.impressions), ...actual });
+    return orderVariance(tx, estimateId);
+  });
