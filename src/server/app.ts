@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { authRoutes } from './modules/auth/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { createGuards } from './modules/auth/guard';
 import { createTokenSigner } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
@@ -150,6 +151,7 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
       estimateItemsRoutes(api, ctx, guards);
       paymentMethodsRoutes(api, ctx, guards);
       couponsRoutes(api, ctx, guards);
+      billingRoutes(api, ctx, guards);
       notificationsRoutes(api, ctx, guards);
       await mediaRoutes(api, ctx, guards);
       // Any other /api path is a JSON 404, never a static file lookup.
