@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
+import { billingRoutes } from './modules/billing/routes';
 import { createGuards } from './modules/auth/guard';
 import { createTokenSigner } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
@@ -154,6 +155,7 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
       paymentMethodsRoutes(api, ctx, guards);
       couponsRoutes(api, ctx, guards);
       campaignsRoutes(api, ctx, guards);
+      billingRoutes(api, ctx, guards);
       notificationsRoutes(api, ctx, guards);
       analyticsRoutes(api, ctx, guards);
       reconciliationRoutes(api, ctx, guards);

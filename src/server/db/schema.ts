@@ -4,7 +4,8 @@
  * an index for every list's filter and sort.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, customType, date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, customType, date, doublePrecision, index, integer, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { STORED_INVOICE_STATUSES } from '../../domain/billing';
 import { CAMPAIGN_STATUSES } from '../../domain/campaigns';
 import { DISCOUNT_TYPES } from '../../domain/coupons';
 import { MEDIA_STATUSES } from '../../domain/media-schemas';
@@ -436,6 +437,78 @@ export const notificationSettings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('notification_settings_type_email_key').on(t.notificationType, t.recipientEmail)],
+);
+
+// ── billing ───────────────────────────────────────────────────────────────────
+
+/** Numbers invoices: INV-<year>-<6 digits>. */
+export const invoiceNumberSeq = pgSequence('invoice_number_seq', { startWith: 1, increment: 1 });
+
+/**
+ * An invoice for an order. Amounts are frozen when it is made; `paid_cents` follows its payments.
+ * `status` holds draft, sent, paid, cancelled or refunded: overdue is computed on read.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    invoiceNumber: text('invoice_number').notNull(),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+    subtotalCents: cents('subtotal_cents').notNull(),
+    discountCents: cents('discount_cents').notNull().default(0),
+    /** A fraction (0.0825 = 8.25%). */
+    taxRate: numeric('tax_rate', { precision: 7, scale: 6, mode: 'number' }).notNull().default(0),
+    taxCents: cents('tax_cents').notNull().default(0),
+    totalCents: cents('total_cents').notNull(),
+    paidCents: cents('paid_cents').notNull().default(0),
+    status: text('status', { enum: STORED_INVOICE_STATUSES }).notNull().default('draft'),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    paymentTerms: text('payment_terms').notNull(),
+    notes: text('notes'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_invoice_number_key').on(t.invoiceNumber),
+    // One live invoice per order: a cancelled one may be replaced.
+    uniqueIndex('invoices_estimate_live_key').on(t.estimateId).where(sql`${t.status} <> 'cancelled'`),
+    index('invoices_created_idx').on(t.createdAt, t.id),
+    index('invoices_status_due_idx').on(t.status, t.dueDate),
+    index('invoices_customer_id_idx').on(t.customerId),
+    index('invoices_brand_id_idx').on(t.brandId),
+    index('invoices_issue_date_idx').on(t.issueDate),
+    check('invoices_status_check', sql`${t.status} in ('draft', 'sent', 'paid', 'cancelled', 'refunded')`),
+    check('invoices_amounts_check', sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.taxCents} >= 0 and ${t.paidCents} >= 0 and ${t.paidCents} <= ${t.totalCents}`),
+    check('invoices_tax_rate_check', sql`${t.taxRate} >= 0 and ${t.taxRate} <= 1`),
+  ],
+);
+
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amountCents: cents('amount_cents').notNull(),
+    paymentDate: date('payment_date', { mode: 'string' }).notNull(),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_payments_invoice_id_idx').on(t.invoiceId, t.createdAt),
+    index('invoice_payments_payment_date_idx').on(t.paymentDate),
+    check('invoice_payments_amount_check', sql`${t.amountCents} > 0`),
+  ],
 );
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });

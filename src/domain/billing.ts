@@ -1,0 +1,91 @@
+/**
+ * Invoice rules shared by server and browser: statuses, amounts in integer cents, the shown status
+ * (overdue is computed on read), what may be done to an invoice in each status, and the messages.
+ */
+import { formatCurrency } from './format';
+import { toDollars } from './money';
+import { STATUS_LABELS, type OrderStatus } from './orders';
+
+/** Every invoice status. `overdue` is never stored: a sent, unpaid invoice past its due date reads as overdue. */
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled', 'refunded'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** The statuses a row holds in the database. */
+export const STORED_INVOICE_STATUSES = ['draft', 'sent', 'paid', 'cancelled', 'refunded'] as const;
+export type StoredInvoiceStatus = (typeof STORED_INVOICE_STATUSES)[number];
+/** The Invoices tab's status filter: every status except refunded. */
+export const INVOICE_FILTER_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const satisfies readonly InvoiceStatus[];
+
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+/** Orders that passed approval may be invoiced. */
+export const INVOICEABLE_ORDER_STATUSES = ['approved', 'scheduled', 'active', 'completed'] as const satisfies readonly OrderStatus[];
+
+export const INVOICE_DEFAULTS = { due_days: 30, tax_rate: 0, discount_amount: 0, payment_terms: 'Net 30 days' } as const;
+export const DUE_DAYS_MIN = 1;
+export const DUE_DAYS_MAX = 365;
+export const INVOICE_PAGE_SIZE = 20;
+export const INVOICE_PAGE_SIZE_MAX = 100;
+export const BILLING_ANALYTICS_DAYS = 30;
+export const TOP_CUSTOMERS = 8;
+
+export const BILLING_MESSAGES = {
+  invoiceNotFound: 'Invoice not found',
+  estimateNotFound: 'Estimate not found',
+  alreadyInvoiced: 'An invoice already exists for this estimate',
+  dueDays: `Due days must be a whole number between ${DUE_DAYS_MIN} and ${DUE_DAYS_MAX}`,
+  taxRate: 'Tax rate must be between 0% and 100%',
+  discountNegative: 'Discount amount cannot be negative',
+  discountAboveSubtotal: 'Discount amount cannot exceed the invoice subtotal',
+  paymentRequired: 'Amount and payment date are required',
+  paymentPositive: 'Payment amount must be greater than 0',
+  alreadyPaid: 'This invoice is already paid',
+  moneyDecimals: 'Amounts must have at most 2 decimal places',
+} as const;
+
+export const notInvoiceableMessage = (status: OrderStatus) => `Only approved orders can be invoiced; this order is ${STATUS_LABELS[status]}`;
+export const cannotSendMessage = (status: InvoiceStatus) =>
+  status === 'paid' ? BILLING_MESSAGES.alreadyPaid : `A ${INVOICE_STATUS_LABELS[status].toLowerCase()} invoice cannot be sent`;
+export const cannotPayMessage = (status: InvoiceStatus) =>
+  status === 'paid' ? BILLING_MESSAGES.alreadyPaid : `Cannot record a payment on a ${INVOICE_STATUS_LABELS[status].toLowerCase()} invoice`;
+export const overBalanceMessage = (balanceCents: number) => `Payment amount cannot exceed the balance due of ${formatCurrency(toDollars(balanceCents))}`;
+
+export interface InvoiceAmounts {
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** A tax rate (fraction) in millionths, the precision it is stored with. */
+export const taxRateMillionths = (rate: number): number => Math.round(rate * 1_000_000);
+
+/**
+ * Tax applies to the subtotal after the discount; half a cent rounds up. Exact integer arithmetic:
+ * cents × millionths can pass 2^53, so it is done in BigInt.
+ */
+export const invoiceAmounts = ({ subtotalCents, discountCents, taxRate }: { subtotalCents: number; discountCents: number; taxRate: number }): InvoiceAmounts => {
+  const taxable = Math.max(0, subtotalCents - discountCents);
+  const taxCents = Number((BigInt(taxable) * BigInt(taxRateMillionths(taxRate)) + 500_000n) / 1_000_000n);
+  return { subtotalCents, discountCents, taxCents, totalCents: taxable + taxCents };
+};
+
+/** The status an invoice shows: a sent invoice with a balance past its due date is overdue. */
+export const shownInvoiceStatus = (
+  invoice: { status: StoredInvoiceStatus; dueDate: string; totalCents: number; paidCents: number },
+  today: string,
+): InvoiceStatus => (invoice.status === 'sent' && invoice.paidCents < invoice.totalCents && invoice.dueDate < today ? 'overdue' : invoice.status);
+
+/** Send and Record Payment are offered for every invoice that is not paid (the server refuses cancelled and refunded ones). */
+export const canOfferInvoiceActions = (status: InvoiceStatus): boolean => status !== 'paid';
+export const canSendInvoice = (status: InvoiceStatus): boolean => status === 'draft' || status === 'sent' || status === 'overdue';
+export const canRecordPayment = (status: InvoiceStatus): boolean => status === 'draft' || status === 'sent' || status === 'overdue';
+
+/** True when a dollar amount has at most two decimals (allowing for binary floating point). */
+export const hasWholeCents = (dollars: number): boolean => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;

@@ -1,0 +1,115 @@
+/**
+ * The invoice as a PDF (pdfkit, built-in Helvetica). The document is a readable stream: the route
+ * hands it to the reply, so pages go out as they are written.
+ */
+import PDFDocument from 'pdfkit';
+import { INVOICE_STATUS_LABELS } from '../../../domain/billing';
+import type { InvoiceDetail } from '../../../domain/billing-schemas';
+import { formatCurrency } from '../../../domain/format';
+
+const MARGIN = 50;
+const INK = '#0f172a';
+const MUTED = '#64748b';
+const ACCENT = '#2563eb';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const day = (iso: string | null) => (iso ? dateFormat.format(new Date(`${iso}T00:00:00Z`)) : '—');
+const days = (list: readonly string[]) => (list.length === 7 ? 'Every day' : list.map((d) => d.slice(0, 3)).join(', '));
+const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;
+
+export const invoicePdfFilename = (invoice: Pick<InvoiceDetail, 'invoice_number'>) => `invoice-${invoice.invoice_number.replace(/[^\w.-]/g, '_')}.pdf`;
+
+/** Starts writing the invoice; the caller streams the returned document (it is already ended). */
+export const renderInvoicePdf = ({ invoice, appUrl }: { invoice: InvoiceDetail; appUrl: string }): PDFKit.PDFDocument => {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    info: { Title: `Invoice ${invoice.invoice_number}`, Author: 'Spotbook', Subject: invoice.estimate_name ?? 'Invoice' },
+  });
+  const width = doc.page.width - MARGIN * 2;
+  const right = MARGIN + width;
+
+  // Station header.
+  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(22).text('Spotbook', MARGIN, MARGIN);
+  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text('TV Advertising Sales', MARGIN, doc.y).text(appUrl, MARGIN, doc.y);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('INVOICE', MARGIN, MARGIN, { width, align: 'right' });
+  doc.font('Helvetica').fontSize(10);
+  for (const line of [invoice.invoice_number, `Issued ${day(invoice.issue_date)}`, `Due ${day(invoice.due_date)}`, `Status: ${INVOICE_STATUS_LABELS[invoice.status]}`]) {
+    doc.text(line, MARGIN, doc.y, { width, align: 'right' });
+  }
+  doc.moveTo(MARGIN, 130).lineTo(right, 130).strokeColor('#e2e8f0').stroke();
+
+  // Customer and order.
+  const top = 145;
+  const half = width / 2 - 10;
+  doc.fillColor(MUTED).fontSize(9).text('BILL TO', MARGIN, top);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(invoice.customer_name ?? '—', MARGIN, doc.y, { width: half });
+  doc.font('Helvetica').fontSize(10).text(invoice.customer_email ?? '', { width: half });
+  if (invoice.brand_name) doc.text(`Brand: ${invoice.brand_name}`, { width: half });
+  const customerBottom = doc.y;
+  const col2 = MARGIN + width / 2 + 10;
+  doc.fillColor(MUTED).fontSize(9).text('ORDER', col2, top);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(invoice.estimate_name || '—', col2, doc.y, { width: half });
+  doc.font('Helvetica').fontSize(10).text(`Flight: ${day(invoice.order_start_date)} – ${day(invoice.order_end_date)}`, col2, doc.y, { width: half });
+  doc.y = Math.max(customerBottom, doc.y) + 20;
+
+  // Dayparts summary.
+  const columns = [
+    { label: 'Time slot', x: MARGIN, w: 150, align: 'left' as const },
+    { label: 'Hours', x: MARGIN + 150, w: 80, align: 'left' as const },
+    { label: 'Days', x: MARGIN + 230, w: 110, align: 'left' as const },
+    { label: 'Spots/day', x: MARGIN + 340, w: 55, align: 'right' as const },
+    { label: 'CPM', x: MARGIN + 395, w: 50, align: 'right' as const },
+    { label: 'Weekly cost', x: MARGIN + 445, w: width - 445, align: 'right' as const },
+  ];
+  const row = (cells: string[], bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(bold ? MUTED : INK);
+    let bottom = y;
+    cells.forEach((cell, i) => {
+      const c = columns[i]!;
+      doc.text(cell, c.x, y, { width: c.w - 4, align: c.align });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.y = bottom + 4;
+  };
+  if (invoice.lines.length > 0) {
+    row(columns.map((c) => c.label), true);
+    for (const line of invoice.lines) {
+      if (doc.y > doc.page.height - 220) doc.addPage();
+      row([line.daypart_name, `${line.start_time}–${line.end_time}`, days(line.days_of_week), String(line.spots_per_occurrence), formatCurrency(line.cpm), formatCurrency(line.weekly_cost)]);
+    }
+    doc.moveDown(1);
+  }
+
+  // Amounts.
+  if (doc.y > doc.page.height - 200) doc.addPage();
+  const amounts: [string, string, boolean?][] = [
+    ['Subtotal', formatCurrency(invoice.subtotal)],
+    ['Discount', invoice.discount_amount > 0 ? `-${formatCurrency(invoice.discount_amount)}` : formatCurrency(0)],
+    [`Tax (${percent(invoice.tax_rate)})`, formatCurrency(invoice.tax_amount)],
+    ['Total', formatCurrency(invoice.total_amount), true],
+    ['Paid', formatCurrency(invoice.paid_amount)],
+    ['Balance due', formatCurrency(invoice.balance_due), true],
+  ];
+  const labelX = MARGIN + width - 250;
+  for (const [label, value, bold] of amounts) {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(INK);
+    doc.text(label, labelX, y, { width: 130 });
+    doc.text(value, labelX + 130, y, { width: 120, align: 'right' });
+    doc.y = y + 16;
+  }
+
+  doc.moveDown(1.5);
+  doc.x = MARGIN;
+  doc.font('Helvetica-Bold').fontSize(10).text(`Due date: ${day(invoice.due_date)}`, MARGIN, doc.y, { width });
+  doc.font('Helvetica').text(`Payment terms: ${invoice.payment_terms}`, MARGIN, doc.y, { width });
+  if (invoice.notes) {
+    doc.moveDown(0.8).fillColor(MUTED).fontSize(9).text('NOTES', MARGIN, doc.y);
+    doc.fillColor(INK).fontSize(10).text(invoice.notes, MARGIN, doc.y, { width });
+  }
+  doc.moveDown(2).fillColor(MUTED).fontSize(8).text(`Questions about this invoice? Reply to this e-mail or visit ${appUrl}.`, MARGIN, doc.y, { width, align: 'center' });
+  doc.end();
+  return doc;
+};

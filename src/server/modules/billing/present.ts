@@ -1,0 +1,69 @@
+/**
+ * Invoices as the API shows them: one query joins the order, its owner (the customer) and brand.
+ * Money leaves here in dollars; the shown status (overdue) is computed against `today`.
+ */
+import { eq, getTableColumns } from 'drizzle-orm';
+import { shownInvoiceStatus } from '../../../domain/billing';
+import type { Invoice, InvoicePayment } from '../../../domain/billing-schemas';
+import { toDollars } from '../../../domain/money';
+import { fullName } from '../../../domain/users';
+import { brands, estimates, invoices, users, type invoicePayments } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+type PaymentRow = typeof invoicePayments.$inferSelect;
+
+export const selectInvoices = (db: Tx) =>
+  db
+    .select({
+      invoice: getTableColumns(invoices),
+      estimateName: estimates.estimateName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      brandName: brands.commonName,
+    })
+    .from(invoices)
+    .innerJoin(estimates, eq(estimates.id, invoices.estimateId))
+    .innerJoin(users, eq(users.id, invoices.customerId))
+    .leftJoin(brands, eq(brands.id, invoices.brandId))
+    .$dynamic();
+
+export type SelectedInvoice = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
+
+export const toInvoice = ({ invoice, ...row }: SelectedInvoice, today: string): Invoice => ({
+  id: invoice.id,
+  invoice_number: invoice.invoiceNumber,
+  estimate_id: invoice.estimateId,
+  estimate_name: row.estimateName,
+  customer_id: invoice.customerId,
+  customer_name: fullName(row.firstName, row.lastName) ?? row.email,
+  customer_email: row.email,
+  brand_id: invoice.brandId,
+  brand_name: row.brandName,
+  subtotal: toDollars(invoice.subtotalCents),
+  discount_amount: toDollars(invoice.discountCents),
+  tax_rate: Number(invoice.taxRate),
+  tax_amount: toDollars(invoice.taxCents),
+  total_amount: toDollars(invoice.totalCents),
+  paid_amount: toDollars(invoice.paidCents),
+  balance_due: toDollars(invoice.totalCents - invoice.paidCents),
+  status: shownInvoiceStatus(invoice, today),
+  issue_date: invoice.issueDate,
+  due_date: invoice.dueDate,
+  payment_terms: invoice.paymentTerms,
+  notes: invoice.notes,
+  sent_at: invoice.sentAt?.toISOString() ?? null,
+  created_at: invoice.createdAt.toISOString(),
+  updated_at: invoice.updatedAt.toISOString(),
+});
+
+export const toPayment = (row: PaymentRow): InvoicePayment => ({
+  id: row.id,
+  invoice_id: row.invoiceId,
+  amount: toDollars(row.amountCents),
+  payment_date: row.paymentDate,
+  notes: row.notes,
+  created_by: row.createdBy,
+  created_at: row.createdAt.toISOString(),
+});

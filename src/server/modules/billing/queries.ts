@@ -1,0 +1,94 @@
+/** Reading invoices: the filtered, paginated list and one invoice with its lines and payments. */
+import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { BILLING_MESSAGES, type InvoiceStatus } from '../../../domain/billing';
+import type { InvoiceDetail, InvoiceListQuery, InvoiceListReply } from '../../../domain/billing-schemas';
+import { selectionDefaults } from '../../../domain/pricing';
+import { brands, estimates, invoicePayments, invoices, users } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import { listItems } from '../estimate-items/queries';
+import { selectInvoices, toInvoice, toPayment } from './present';
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Past due with a balance: what turns a sent invoice into an overdue one. */
+const pastDue = (today: string) => and(lt(invoices.paidCents, invoices.totalCents), lt(invoices.dueDate, today))!;
+
+/** The shown status as a condition on stored columns (overdue is computed, never stored). */
+export const statusCondition = (status: InvoiceStatus, today: string): SQL => {
+  if (status === 'overdue') return and(eq(invoices.status, 'sent'), pastDue(today))!;
+  if (status === 'sent') return and(eq(invoices.status, 'sent'), sql`not (${pastDue(today)})`)!;
+  return eq(invoices.status, status);
+};
+
+const listConditions = (query: InvoiceListQuery, today: string): SQL | undefined => {
+  const search = query.search ? likePattern(query.search) : undefined;
+  return and(
+    query.status ? statusCondition(query.status, today) : undefined,
+    query.customer_id ? eq(invoices.customerId, query.customer_id) : undefined,
+    query.brand_id ? eq(invoices.brandId, query.brand_id) : undefined,
+    query.date_from ? gte(invoices.issueDate, query.date_from) : undefined,
+    query.date_to ? lte(invoices.issueDate, query.date_to) : undefined,
+    search
+      ? or(
+          ilike(invoices.invoiceNumber, search),
+          ilike(estimates.estimateName, search),
+          ilike(brands.commonName, search),
+          ilike(users.email, search),
+          ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, search),
+        )
+      : undefined,
+  );
+};
+
+/** Newest first; the count runs over the same joins and filters. */
+export const listInvoices = async ({ db, query, today }: { db: Tx; query: InvoiceListQuery; today: string }): Promise<InvoiceListReply> => {
+  const where = listConditions(query, today);
+  const [totalRow] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .innerJoin(estimates, eq(estimates.id, invoices.estimateId))
+    .innerJoin(users, eq(users.id, invoices.customerId))
+    .leftJoin(brands, eq(brands.id, invoices.brandId))
+    .where(where);
+  const total = Number(totalRow?.n ?? 0);
+  const rows = await selectInvoices(db)
+    .where(where)
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    invoices: rows.map((row) => toInvoice(row, today)),
+    pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
+  };
+};
+
+/** One invoice, 404 when missing. */
+export const getInvoice = async (db: Tx, id: string, today: string) => {
+  const [row] = await selectInvoices(db).where(eq(invoices.id, id)).limit(1);
+  if (!row) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  return toInvoice(row, today);
+};
+
+/** One invoice with the order's time slots (its lines) and the payments, oldest first. */
+export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; today: string }): Promise<InvoiceDetail> => {
+  const invoice = await getInvoice(db, id, today);
+  const [order] = await db.select({ startDate: estimates.startDate, endDate: estimates.endDate }).from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
+  const items = await listItems(db, invoice.estimate_id);
+  const payments = await db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, id)).orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.createdAt));
+  return {
+    ...invoice,
+    order_start_date: order?.startDate ?? null,
+    order_end_date: order?.endDate ?? null,
+    lines: items.map((item) => ({
+      daypart_name: item.daypart_name,
+      start_time: item.start_time,
+      end_time: item.end_time,
+      days_of_week: item.days_of_week,
+      spots_per_occurrence: item.spots_per_occurrence,
+      cpm: item.user_defined_cpm ?? selectionDefaults({ name: item.daypart_name, spotFrequency: item.spot_frequency, minCpm: item.min_cpm, baseCpm: item.base_cpm }).cpm,
+      weekly_cost: item.weekly_cost,
+    })),
+    payments: payments.map(toPayment),
+  };
+};

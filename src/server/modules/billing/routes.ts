@@ -1,0 +1,109 @@
+/**
+ * Billing & Invoicing (admin only). Replies: an invoice object (see invoiceSchema), the list
+ * `{ invoices, pagination }`, a detail with `lines` and `payments`; POST …/payments answers
+ * `{ invoice, payment }` and POST …/send `{ message, invoice }`. Overdue is computed on read.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplySchema } from '../../../domain/auth';
+import { BILLING_MESSAGES } from '../../../domain/billing';
+import {
+  billingAnalyticsQuerySchema,
+  billingAnalyticsSchema,
+  createInvoiceBodySchema,
+  invoiceDetailSchema,
+  invoiceListQuerySchema,
+  invoiceListReplySchema,
+  invoicePaymentSchema,
+  invoiceSchema,
+  paymentBodySchema,
+  sendInvoiceBodySchema,
+} from '../../../domain/billing-schemas';
+import { todayIso } from '../../../domain/dates';
+import type { AppContext } from '../../context';
+import { actorOf, type Guards } from '../auth/guard';
+import { billingAnalytics } from './analytics';
+import { composeInvoiceMail } from './mail';
+import { invoicePdfFilename, renderInvoicePdf } from './pdf';
+import { getInvoiceDetail, listInvoices } from './queries';
+import { createInvoiceFromEstimate, markInvoiceSent, recordPayment } from './service';
+
+const invoiceParams = z.object({ id: z.uuid({ error: BILLING_MESSAGES.invoiceNotFound }) });
+const estimateParams = z.object({ id: z.uuid({ error: BILLING_MESSAGES.estimateNotFound }) });
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
+const tags = { tags: ['billing'], security: [{ bearerAuth: [] }] };
+
+export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = { onRequest: guards.adminOnly };
+  const db = ctx.db;
+
+  r.get(
+    '/billing/analytics/overview',
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        description: 'Invoices issued in the last `timeframe` days (default 30), cancelled ones left out: billed, collected (paid so far), outstanding (draft and sent, overdue included), counts; payments per day by payment date; the 8 customers billed most.',
+        querystring: billingAnalyticsQuerySchema,
+        response: { 200: billingAnalyticsSchema, ...errors },
+      },
+    },
+    (request) => billingAnalytics({ db, timeframe: request.query.timeframe, today: todayIso() }),
+  );
+
+  r.get('/billing', { ...admin, schema: { ...tags, querystring: invoiceListQuerySchema, response: { 200: invoiceListReplySchema, ...errors } } }, (request) =>
+    listInvoices({ db, query: request.query, today: todayIso() }),
+  );
+
+  r.get('/billing/:id', { ...admin, schema: { ...tags, params: invoiceParams, response: { 200: invoiceDetailSchema, ...errors } } }, (request) =>
+    getInvoiceDetail({ db, id: request.params.id, today: todayIso() }),
+  );
+
+  r.post(
+    '/billing/from-estimate/:id',
+    { ...admin, schema: { ...tags, params: estimateParams, body: createInvoiceBodySchema, response: { 201: invoiceSchema, ...errors } } },
+    async (request, reply) =>
+      reply.code(201).send(await createInvoiceFromEstimate({ db, actor: actorOf(request), estimateId: request.params.id, input: request.body, today: todayIso() })),
+  );
+
+  r.get(
+    '/billing/:id/pdf',
+    { ...admin, schema: { ...tags, params: invoiceParams, description: 'The invoice as a PDF file (application/pdf, streamed).', response: { 200: z.any().describe('application/pdf'), ...errors } } },
+    async (request, reply) => {
+      const invoice = await getInvoiceDetail({ db, id: request.params.id, today: todayIso() });
+      const doc = renderInvoicePdf({ invoice, appUrl: ctx.config.appUrl });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${invoicePdfFilename(invoice)}"`)
+        .header('cache-control', 'no-store')
+        .send(doc);
+    },
+  );
+
+  r.post(
+    '/billing/:id/send',
+    { ...admin, schema: { ...tags, params: invoiceParams, body: sendInvoiceBodySchema, response: { 200: z.object({ message: z.string(), invoice: invoiceSchema }), ...errors } } },
+    async (request) => {
+      const today = todayIso();
+      const invoice = await markInvoiceSent({ db, id: request.params.id, today });
+      const detail = await getInvoiceDetail({ db, id: invoice.id, today });
+      if (detail.customer_email) await ctx.mailer.send(composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message }));
+      return { message: 'Invoice sent successfully', invoice };
+    },
+  );
+
+  r.post(
+    '/billing/:id/payments',
+    {
+      ...admin,
+      schema: { ...tags, params: invoiceParams, body: paymentBodySchema, response: { 201: z.object({ invoice: invoiceSchema, payment: invoicePaymentSchema }), ...errors } },
+    },
+    async (request, reply) => {
+      const { amount, payment_date, notes } = request.body;
+      const result = await recordPayment({ db, actorId: actorOf(request).id, id: request.params.id, amount, paymentDate: payment_date, notes, today: todayIso() });
+      return reply.code(201).send(result);
+    },
+  );
+};

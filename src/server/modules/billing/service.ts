@@ -1,0 +1,135 @@
+/**
+ * Changing invoices: create one from an approved order, send it, record a payment. Each change
+ * locks the row it reads (the order, or the invoice) so that concurrent calls cannot double-bill
+ * an order or overpay an invoice.
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  BILLING_MESSAGES,
+  INVOICEABLE_ORDER_STATUSES,
+  canRecordPayment,
+  canSendInvoice,
+  cannotPayMessage,
+  cannotSendMessage,
+  invoiceAmounts,
+  notInvoiceableMessage,
+  overBalanceMessage,
+  shownInvoiceStatus,
+} from '../../../domain/billing';
+import type { CreateInvoiceBody, Invoice, InvoicePayment } from '../../../domain/billing-schemas';
+import { addDays } from '../../../domain/dates';
+import { toCents } from '../../../domain/money';
+import type { OrderActor, OrderStatus } from '../../../domain/orders';
+import { invoicePayments, invoices } from '../../db/schema';
+import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { lockReadableOrder } from '../estimates/orders';
+import { toPayment, type InvoiceRow } from './present';
+import { getInvoice } from './queries';
+
+const invoiceNumberFor = (issueDate: string) =>
+  sql<string>`'INV-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`;
+
+export const createInvoiceFromEstimate = async ({
+  db,
+  actor,
+  estimateId,
+  input,
+  today,
+}: {
+  db: Db;
+  actor: OrderActor;
+  estimateId: string;
+  input: CreateInvoiceBody;
+  today: string;
+}): Promise<Invoice> => {
+  try {
+    return await db.transaction(async (tx) => {
+      // Locking the order makes two concurrent requests for it take turns.
+      const order = await lockReadableOrder(tx, actor, estimateId);
+      if (!(INVOICEABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw conflict(notInvoiceableMessage(order.status));
+      const [live] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.estimateId, order.id), ne(invoices.status, 'cancelled')))
+        .limit(1);
+      if (live) throw conflict(BILLING_MESSAGES.alreadyInvoiced);
+      const discountCents = toCents(input.discount_amount);
+      if (discountCents > order.totalAmountCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal);
+      const amounts = invoiceAmounts({ subtotalCents: order.totalAmountCents, discountCents, taxRate: input.tax_rate });
+      const [row] = await tx
+        .insert(invoices)
+        .values({
+          invoiceNumber: invoiceNumberFor(today),
+          estimateId: order.id,
+          customerId: order.ownerId,
+          brandId: order.brandId,
+          ...amounts,
+          taxRate: input.tax_rate,
+          // Nothing to collect (a full discount): paid from the start.
+          status: amounts.totalCents === 0 ? 'paid' : 'draft',
+          issueDate: today,
+          dueDate: addDays(today, input.due_days),
+          paymentTerms: input.payment_terms,
+          notes: input.notes,
+        })
+        .returning({ id: invoices.id });
+      return getInvoice(tx, row!.id, today);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(BILLING_MESSAGES.alreadyInvoiced);
+    throw error;
+  }
+};
+
+const lockInvoice = async (tx: Tx, id: string): Promise<InvoiceRow> => {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+  if (!row) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  return row;
+};
+
+/** Marks the invoice sent (draft, sent or overdue; a resend keeps it sent). The caller mails it once this has committed. */
+export const markInvoiceSent = async ({ db, id, today }: { db: Db; id: string; today: string }): Promise<Invoice> =>
+  db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, id);
+    const shown = shownInvoiceStatus(row, today);
+    if (!canSendInvoice(shown)) throw conflict(cannotSendMessage(shown));
+    await tx.update(invoices).set({ status: 'sent', sentAt: new Date() }).where(eq(invoices.id, id));
+    return getInvoice(tx, id, today);
+  });
+
+/** Records a payment of at most the balance; the invoice is paid once nothing is left to pay. */
+export const recordPayment = async ({
+  db,
+  actorId,
+  id,
+  amount,
+  paymentDate,
+  notes,
+  today,
+}: {
+  db: Db;
+  actorId: string;
+  id: string;
+  amount: number;
+  paymentDate: string;
+  notes: string | null;
+  today: string;
+}): Promise<{ invoice: Invoice; payment: InvoicePayment }> =>
+  db.transaction(async (tx) => {
+    const row = await lockInvoice(tx, id);
+    const shown = shownInvoiceStatus(row, today);
+    if (!canRecordPayment(shown)) throw conflict(cannotPayMessage(shown));
+    // A day of slack: the browser's today may be ahead of the server's (UTC).
+    if (paymentDate > addDays(today, 1)) throw badRequest('Payment date cannot be in the future');
+    const amountCents = toCents(amount);
+    const balance = row.totalCents - row.paidCents;
+    if (amountCents > balance) throw badRequest(overBalanceMessage(balance));
+    const [payment] = await tx.insert(invoicePayments).values({ invoiceId: id, amountCents, paymentDate, notes, createdBy: actorId }).returning();
+    const paidCents = row.paidCents + amountCents;
+    await tx
+      .update(invoices)
+      .set({ paidCents, ...(paidCents === row.totalCents && { status: 'paid' as const }) })
+      .where(eq(invoices.id, id));
+    return { invoice: await getInvoice(tx, id, today), payment: toPayment(payment!) };
+  });

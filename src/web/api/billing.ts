@@ -1,0 +1,71 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BillingAnalytics, CreateInvoiceInput, Invoice, InvoiceDetail, InvoiceListFilter, InvoiceListReply, InvoicePayment, PaymentInput, SendInvoiceInput } from '../../domain/billing-schemas';
+import { API_BASE } from '../../domain/constants';
+import { apiRequest } from './client';
+import { readToken } from './token-storage';
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  list: (filter: InvoiceListFilter = {}) => ['billing', 'list', filter] as const,
+  detail: (id: string) => ['billing', 'detail', id] as const,
+  analytics: (timeframe: number) => ['billing', 'analytics', timeframe] as const,
+};
+
+const listQuery = (filter: InvoiceListFilter): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) {
+    if (value !== undefined && value !== null && String(value).trim() !== '') params.set(key, String(value).trim());
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+};
+
+const invoicePath = (id: string) => `/billing/${encodeURIComponent(id)}`;
+
+export const fetchInvoices = (filter: InvoiceListFilter = {}, signal?: AbortSignal) => apiRequest<InvoiceListReply>(`/billing${listQuery(filter)}`, { signal });
+export const fetchInvoice = (id: string, signal?: AbortSignal) => apiRequest<InvoiceDetail>(invoicePath(id), { signal });
+export const fetchBillingAnalytics = (timeframe: number, signal?: AbortSignal) =>
+  apiRequest<BillingAnalytics>(`/billing/analytics/overview?timeframe=${timeframe}`, { signal });
+export const createInvoice = (estimateId: string, body: CreateInvoiceInput) =>
+  apiRequest<Invoice>(`/billing/from-estimate/${encodeURIComponent(estimateId)}`, { method: 'POST', body });
+export const recordPayment = (id: string, body: PaymentInput) => apiRequest<{ invoice: Invoice; payment: InvoicePayment }>(`${invoicePath(id)}/payments`, { method: 'POST', body });
+export const sendInvoice = (id: string, body: SendInvoiceInput) => apiRequest<{ message: string; invoice: Invoice }>(`${invoicePath(id)}/send`, { method: 'POST', body });
+
+/** Fetches the invoice PDF with the bearer token and saves it; fails with 'HTTP {status}' (or 'Network error'). */
+export const downloadInvoicePdf = async (invoice: Pick<Invoice, 'id' | 'invoice_number'>): Promise<void> => {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${invoicePath(invoice.id)}/pdf`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new Error('Network error');
+  }
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `invoice-${invoice.invoice_number}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the blob goes.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+/** The list keeps showing the previous page while the next one loads. */
+export const useInvoices = (filter: InvoiceListFilter = {}) =>
+  useQuery({ queryKey: billingKeys.list(filter), queryFn: ({ signal }) => fetchInvoices(filter, signal), placeholderData: keepPreviousData });
+export const useInvoice = (id: string) => useQuery({ queryKey: billingKeys.detail(id), queryFn: ({ signal }) => fetchInvoice(id, signal), enabled: Boolean(id) });
+export const useBillingAnalytics = (timeframe: number) =>
+  useQuery({ queryKey: billingKeys.analytics(timeframe), queryFn: ({ signal }) => fetchBillingAnalytics(timeframe, signal) });
+
+/** A billing change refreshes every billing query (lists, analytics, details). */
+const useBillingMutation = <TArgs, TResult>(mutationFn: (args: TArgs) => Promise<TResult>) => {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }) });
+};
+
+export const useCreateInvoice = () => useBillingMutation(({ estimateId, body }: { estimateId: string; body: CreateInvoiceInput }) => createInvoice(estimateId, body));
+export const useRecordPayment = () => useBillingMutation(({ id, body }: { id: string; body: PaymentInput }) => recordPayment(id, body));
+export const useSendInvoice = () => useBillingMutation(({ id, body }: { id: string; body: SendInvoiceInput }) => sendInvoice(id, body));
+export const useDownloadInvoicePdf = () => useMutation({ mutationFn: downloadInvoicePdf });
