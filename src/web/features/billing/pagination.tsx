@@ -6,15 +6,17 @@ interface PaginationProps {
   total: number;
   limit: number;
   onPage: (page: number) => void;
+  /** The navigation landmark's name. */
+  label?: string;
 }
 
 /** 'Showing 21–40 of 57' with Previous and Next. */
-export const Pagination = ({ page, totalPages, total, limit, onPage }: PaginationProps) => {
+export const Pagination = ({ page, totalPages, total, limit, onPage, label = 'Invoice pages' }: PaginationProps) => {
   if (total === 0) return null;
   const first = (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
   return (
-    <nav aria-label="Invoice pages" className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+    <nav aria-label={label} className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
       <p aria-live="polite">
         Showing {first}–{last} of {total}
       </p>

@@ -1,0 +1,89 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE } from '../../domain/constants';
+import { todayIso } from '../../domain/dates';
+import type { PendingReply, ReconcileInput, ReconciliationDashboard, Variance } from '../../domain/reconciliation';
+import { apiRequest, errorMessageFrom, NETWORK_ERROR_MESSAGE } from './client';
+import { readToken } from './token-storage';
+
+/** `brandId` is '' for all brands. */
+export const reconciliationKeys = {
+  all: ['reconciliation'] as const,
+  dashboard: (timeframe: number, brandId: string) => ['reconciliation', 'dashboard', { timeframe, brandId }] as const,
+  pending: (page: number, limit: number, brandId: string) => ['reconciliation', 'pending', { page, limit, brandId }] as const,
+};
+
+const query = (params: Record<string, string | number | undefined>): string => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && String(value) !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+export const fetchReconciliationDashboard = (timeframe: number, brandId: string, signal?: AbortSignal) =>
+  apiRequest<ReconciliationDashboard>(`/reconciliation/dashboard${query({ timeframe, brand_id: brandId })}`, { signal });
+
+export const fetchPendingReconciliation = (page: number, limit: number, brandId: string, signal?: AbortSignal) =>
+  apiRequest<PendingReply>(`/reconciliation/pending${query({ page, limit, brand_id: brandId })}`, { signal });
+
+export const reconcileCampaign = (id: string, body: ReconcileInput) =>
+  apiRequest<{ message: string; reconciliation: Variance }>(`/reconciliation/reconcile/${encodeURIComponent(id)}`, { method: 'PUT', body });
+
+const fileNameFrom = (disposition: string | null): string => {
+  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return match?.[1] ?? `reconciliation-variance-${todayIso()}.csv`;
+};
+
+/**
+ * Fetches the variance report as CSV with the bearer token and saves it as a file. A failure
+ * carries the server's message (or 'HTTP {status}', 'Network error').
+ */
+export const downloadVarianceReport = async ({ timeframe, brandId }: { timeframe: number; brandId: string }): Promise<void> => {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/reconciliation/export/variance${query({ timeframe, format: 'csv', brand_id: brandId })}`, {
+      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+  } catch {
+    throw new Error(NETWORK_ERROR_MESSAGE);
+  }
+  const text = await response.text();
+  if (!response.ok) throw new Error(errorMessageFrom(response.status, text));
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameFrom(response.headers.get('content-disposition'));
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the blob goes.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+export const useReconciliationDashboard = (timeframe: number, brandId: string) =>
+  useQuery({
+    queryKey: reconciliationKeys.dashboard(timeframe, brandId),
+    queryFn: ({ signal }) => fetchReconciliationDashboard(timeframe, brandId, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** The table keeps showing the previous page while the next one loads. */
+export const usePendingReconciliation = (page: number, limit: number, brandId: string) =>
+  useQuery({
+    queryKey: reconciliationKeys.pending(page, limit, brandId),
+    queryFn: ({ signal }) => fetchPendingReconciliation(page, limit, brandId, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** Reconciling refreshes every reconciliation query: the dashboard's figures and the pending list. */
+export const useReconcileCampaign = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ReconcileInput }) => reconcileCampaign(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reconciliationKeys.all }),
+  });
+};
+
+export const useExportVarianceReport = () => useMutation({ mutationFn: downloadVarianceReport });
