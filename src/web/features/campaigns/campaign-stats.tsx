@@ -7,7 +7,7 @@ import { ChartIcon, CheckCircleIcon, ClipboardIcon, PlayIcon, ReceiptIcon, TvIco
 export const CampaignStatCards = ({ stats }: { stats: CampaignStats | undefined }) => {
   const show = (format: (s: CampaignStats) => string) => (stats ? format(stats) : '—');
   return (
-    <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-6">
+    <div className="mb-6 grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3">
       <StatCard label="Total Campaigns" value={show((s) => formatCount(s.total_campaigns))} icon={<ClipboardIcon />} />
       <StatCard label="Active Campaigns" value={show((s) => formatCount(s.active_campaigns))} icon={<PlayIcon />} />
       <StatCard label="Total Impressions" value={show((s) => formatCount(s.total_impressions))} icon={<TvIcon />} />
