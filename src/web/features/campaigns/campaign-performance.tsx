@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { AlertIcon, ChartIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { PageSpinner, Spinner } from '../../ui/spinner';
+import { TabList, TabPanel } from '../../ui/tabs';
 import { useAuth } from '../auth/auth-context';
 import { CAMPAIGN_TABS, type CampaignTab } from './campaign-display';
 import { CampaignStatCards } from './campaign-stats';
@@ -65,34 +66,14 @@ export const CampaignPerformance = () => {
       <CampaignStatCards stats={stats.data} />
       <Card>
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-2 sm:px-4">
-          <div role="tablist" aria-label="Campaign status" className="flex gap-1 overflow-x-auto">
-            {CAMPAIGN_TABS.map((entry) => {
-              const selected = entry.key === tab;
-              return (
-                <button
-                  key={entry.key}
-                  type="button"
-                  role="tab"
-                  id={`${tabsId}-tab-${entry.key}`}
-                  aria-selected={selected}
-                  aria-controls={`${tabsId}-panel`}
-                  onClick={() => setTab(entry.key)}
-                  className={`-mb-px border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-blue-600 ${
-                    selected ? 'border-blue-600 text-blue-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700'
-                  }`}
-                >
-                  {entry.label}
-                </button>
-              );
-            })}
-          </div>
+          <TabList id={tabsId} label="Campaign status" tabs={CAMPAIGN_TABS} active={tab} onChange={setTab} className="" />
           <div className="text-slate-500" aria-live="polite">
             {campaigns.isFetching && !campaigns.isPending && <Spinner className="size-4" label="Updating campaigns" />}
           </div>
         </div>
-        <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-tab-${tab}`}>
+        <TabPanel id={tabsId} active={tab}>
           {content}
-        </div>
+        </TabPanel>
       </Card>
     </>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { MediaAsset, MediaStatus } from '../../../domain/media-schemas';
 import { useMediaList } from '../../api/media';
@@ -8,6 +8,7 @@ import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { CheckCircleIcon, FilmIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
+import { TabList, TabPanel } from '../../ui/tabs';
 import { PageSpinner } from '../../ui/spinner';
 import { LoadError } from '../orders/load-error';
 import { ApprovalsTable } from './approvals-table';
@@ -35,7 +36,6 @@ export const MediaApprovals = () => {
   const [previewing, setPreviewing] = useState<MediaAsset | null>(null);
   const [deleting, setDeleting] = useState<MediaAsset | null>(null);
   const tabsId = useId();
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ pending: null, approved: null, rejected: null, all: null });
 
   useEffect(() => {
     if (media.isError) toast.error(MEDIA_TEXT.loadFailed, { id: 'media-approvals-load' });
@@ -87,16 +87,6 @@ export const MediaApprovals = () => {
       },
     });
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: TABS.length - 1 };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = TABS[(target + TABS.length) % TABS.length]!.key;
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
-
   const current = TABS.find((entry) => entry.key === tab)!;
   let content;
   if (media.isPending) content = <PageSpinner label="Loading media…" />;
@@ -133,34 +123,22 @@ export const MediaApprovals = () => {
         }
       />
       <Card>
-        <div role="tablist" aria-label="Media status" className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 sm:px-4">
-          {TABS.map((entry, index) => {
-            const active = entry.key === tab;
-            return (
-              <button
-                key={entry.key}
-                ref={(node) => {
-                  tabRefs.current[entry.key] = node;
-                }}
-                type="button"
-                role="tab"
-                id={`${tabsId}-tab-${entry.key}`}
-                aria-selected={active}
-                aria-controls={`${tabsId}-panel`}
-                tabIndex={active ? 0 : -1}
-                onClick={() => setTab(entry.key)}
-                onKeyDown={(event) => onTabKey(event, index)}
-                className={`-mb-px flex items-center gap-2 border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-blue-600 ${
-                  active ? 'border-blue-600 text-blue-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-700'
-                }`}
-              >
+        <TabList
+          id={tabsId}
+          label="Media status"
+          tabs={TABS.map((entry) => ({
+            key: entry.key,
+            label: (
+              <>
                 {entry.label}
-                <span className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${active ? 'bg-blue-100 text-blue-700' : 'bg-slate-100 text-slate-600'}`}>{counts[entry.key]}</span>
-              </button>
-            );
-          })}
-        </div>
-        <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-tab-${tab}`}>
+                <span className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${entry.key === tab ? 'bg-blue-100 text-blue-700' : 'bg-slate-100 text-slate-600'}`}>{counts[entry.key]}</span>
+              </>
+            ),
+          }))}
+          active={tab}
+          onChange={setTab}
+        />
+        <TabPanel id={tabsId} active={tab}>
           {/* The bulk actions appear with a selection (checkboxes are on pending rows only). */}
           {selectedIds.length > 0 && (
             <div className="flex flex-col gap-3 border-b border-slate-200 bg-slate-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -187,7 +165,7 @@ export const MediaApprovals = () => {
             </div>
           )}
           {content}
-        </div>
+        </TabPanel>
       </Card>
       <MediaPreviewModal
         asset={previewAsset}
