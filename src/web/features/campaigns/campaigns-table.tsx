@@ -58,7 +58,7 @@ export const CampaignsTable = ({ campaigns, admin }: { campaigns: readonly Campa
             </td>
             <td className={`${cell} text-right`}>
               <div className="flex justify-end gap-1">
-                <Link to={paths.app.campaign.href(campaign.campaign_id)} aria-label={`View details of ${name}`} className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'whitespace-nowrap' })}>
+                <Link to={paths.app.campaign.href(campaign.campaign_id)} aria-label={`View Details of ${name}`} className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'whitespace-nowrap' })}>
                   View Details
                 </Link>
                 {admin && <CampaignAdminActions campaign={campaign} />}

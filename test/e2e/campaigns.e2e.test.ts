@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from '../support/app';
+import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { putOrder, submittedOrder } from '../support/ordering-fixtures';
+
+let h: BrowserHarness;
+beforeAll(async () => {
+  if (hasBrowser) h = await startBrowserHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe.skipIf(!hasBrowser)('campaigns in the browser', () => {
+  it('an activated order is an active campaign: the admin airs a demo spot, pauses and resumes it; its owner sees it', async () => {
+    const { owner, order } = await submittedOrder(h, { name: 'Drive Time Push' });
+    expect((await putOrder(h, await h.adminToken(), order.id, { status: 'active', notes: 'On air' })).statusCode).toBe(200);
+
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/app/campaigns');
+    const row = page.getByRole('row', { name: /Drive Time Push/ });
+    await row.getByText('Active', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: 'Simulate an impression for Drive Time Push' }).click();
+    // One weekday spot at $15 CPM, multiplier 1: 1,366 impressions for $20.49.
+    await page.getByText(/^Impression recorded: 1,366 impressions, \$20\.49/).waitFor();
+    await row.getByText('1,366').waitFor();
+
+    await row.getByRole('button', { name: 'Pause Drive Time Push' }).click();
+    await page.getByText('Campaign "Drive Time Push" paused').waitFor();
+    await page.getByRole('tab', { name: 'Paused' }).click();
+    await page.getByRole('row', { name: /Drive Time Push/ }).getByRole('button', { name: 'Resume Drive Time Push' }).click();
+    await page.getByText('Campaign "Drive Time Push" resumed').waitFor();
+
+    const client = await h.newPage();
+    await signIn(client, owner.email, 'Client-Passw0rd');
+    await client.goto('/app/campaigns');
+    const mine = client.getByRole('row', { name: /Drive Time Push/ });
+    await mine.getByText('Active', { exact: true }).waitFor();
+    expect(await mine.getByRole('button', { name: /Pause|Simulate/ }).count()).toBe(0);
+    await mine.getByRole('link', { name: /View Details/ }).click();
+    await client.waitForURL(/\/app\/campaigns\/[0-9a-f-]{36}$/);
+    await client.getByText('1,366').first().waitFor();
+  });
+});
