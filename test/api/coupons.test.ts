@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponUsages } from '../../src/server/db/schema';
+import { coupons, couponUsages } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { couponBody, createCoupon, insertDaypart, insertEstimate, isoDate, uniqueCode } from '../support/coupon-fixtures';
 
@@ -147,6 +147,14 @@ describe('listing, reading, updating and deleting coupons', () => {
     expect(all.json().map((x: { id: string }) => x.id)).toEqual([c.id, b.id, a.id]);
     const active = await t.inject({ method: 'GET', url: `/api/coupons?search=${tag}&active_only=true`, token: admin });
     expect(active.json().map((x: { id: string }) => x.id)).toEqual([c.id, a.id]);
+    // Active only is what the list calls Active: an expired or used-up coupon is left out too.
+    const expired = await createCoupon(t, { code: `${tag}X`, valid_from: '2020-01-01', valid_until: '2020-12-31' });
+    const usedUp = await createCoupon(t, { code: `${tag}U`, usage_limit: 1 });
+    await t.database.db.update(coupons).set({ usageCount: 1 }).where(eq(coupons.id, usedUp.id));
+    const shown = (await t.inject({ method: 'GET', url: `/api/coupons?search=${tag}`, token: admin })).json();
+    expect(shown.find((x: { id: string }) => x.id === expired.id).display_status).toBe('Expired');
+    const stillActive = await t.inject({ method: 'GET', url: `/api/coupons?search=${tag}&active_only=true`, token: admin });
+    expect(stillActive.json().map((x: { id: string }) => x.id)).toEqual([c.id, a.id]);
     // LIKE wildcards are searched literally.
     const literal = await t.inject({ method: 'GET', url: `/api/coupons?search=${encodeURIComponent('100%_off')}`, token: admin });
     expect(literal.json().map((x: { id: string }) => x.id)).toEqual([c.id]);

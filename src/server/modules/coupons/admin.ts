@@ -1,7 +1,7 @@
 /**
  * Coupon administration: list, read, create, update, delete. Money arrives in dollars and is stored in cents.
  */
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { couponRuleMessage, normalizeCouponInput, type Coupon, type CouponFields, type CouponInput } from '../../../domain/coupon-schemas';
 import { toCents, toDollars } from '../../../domain/money';
 import { coupons, dayparts, users } from '../../db/schema';
@@ -101,7 +101,14 @@ const translateWriteError = (error: unknown): never => {
 
 export const listCoupons = async ({ db, activeOnly, search, today }: { db: Db; activeOnly: boolean; search?: string; today: string }): Promise<Coupon[]> => {
   const conditions: SQL[] = [];
-  if (activeOnly) conditions.push(eq(coupons.isActive, true));
+  // "Active only" means what the list shows as Active: not Inactive, Expired or Limit Reached.
+  if (activeOnly) {
+    conditions.push(
+      eq(coupons.isActive, true),
+      or(isNull(coupons.validUntil), gte(coupons.validUntil, today))!,
+      or(isNull(coupons.usageLimit), lt(coupons.usageCount, coupons.usageLimit))!,
+    );
+  }
   const term = search?.trim();
   if (term) {
     const pattern = `%${escapeLike(term)}%`;
