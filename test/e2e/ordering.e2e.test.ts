@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/domain/dates';
-import { brands, mediaAssets } from '../../src/server/db/schema';
+import { brands, estimates, mediaAssets } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
 import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
@@ -126,6 +126,18 @@ describe.skipIf(!hasBrowser)('order form checks and draft management in the brow
 
     await page.goto('/app/estimates/00000000-0000-4000-8000-000000000000');
     await page.getByText('Estimate not found').first().waitFor();
+  });
+
+  it('shows the newest 200 orders, then more on request', async () => {
+    const { user, password } = await h.signUp();
+    await h.database.db.insert(estimates).values(Array.from({ length: 205 }, (_, i) => ({ ownerId: user.id, estimateName: `Bulk order ${i + 1}` })));
+    const page = await h.newPage();
+    await signIn(page, user.email, password);
+    await page.goto('/app/orders');
+    await page.getByText('200 orders').waitFor();
+    await page.getByRole('button', { name: 'Show more orders' }).click();
+    await page.getByText('205 orders').waitFor();
+    expect(await page.getByRole('button', { name: 'Show more orders' }).count()).toBe(0);
   });
 
   it('asks for a selection before a bulk delete, and confirms before deleting', async () => {

@@ -8,6 +8,8 @@ export interface EstimateListFilter {
   exclude_status?: readonly OrderStatus[];
   brand_id?: string;
   search?: string;
+  /** How many of the newest orders (the server's default is 200). */
+  limit?: number;
 }
 
 export const estimateKeys = {
@@ -24,6 +26,7 @@ const listQuery = (filter: EstimateListFilter): string => {
   for (const status of filter.exclude_status ?? []) params.append('exclude_status', status);
   if (filter.brand_id) params.set('brand_id', filter.brand_id);
   if (filter.search) params.set('search', filter.search);
+  if (filter.limit) params.set('limit', String(filter.limit));
   const query = params.toString();
   return query ? `?${query}` : '';
 };

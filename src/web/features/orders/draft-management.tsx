@@ -16,6 +16,7 @@ import { LoadError } from './load-error';
 import { ownerLabel } from './order-display';
 import { SearchBox } from './search-box';
 import { useDeleteDrafts } from './use-delete-drafts';
+import { ShowMoreOrders } from './show-more-orders';
 import { useEstimateList } from './use-estimate-list';
 
 const LOAD_FAILED = 'Failed to load drafts';
@@ -32,7 +33,8 @@ const matches = (draft: Estimate, query: string): boolean => {
 };
 
 export const DraftManagement = () => {
-  const drafts = useEstimateList({ status: 'draft' });
+  const list = useEstimateList({ status: 'draft' });
+  const drafts = list.query;
   const deleteOne = useDeleteEstimate();
   const deleteMany = useDeleteDrafts();
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
@@ -117,7 +119,12 @@ export const DraftManagement = () => {
   } else if (visible.length === 0) {
     content = <EmptyState icon={<SearchIcon />} title="No drafts match your search" description="Try another order name, brand or customer." />;
   } else {
-    content = <DraftsTable drafts={visible} selected={selection} onToggle={toggle} onToggleAll={toggleAll} busyIds={busyIds} onDelete={(draft) => setPending({ kind: 'one', draft })} />;
+    content = (
+      <>
+        <DraftsTable drafts={visible} selected={selection} onToggle={toggle} onToggleAll={toggleAll} busyIds={busyIds} onDelete={(draft) => setPending({ kind: 'one', draft })} />
+        <ShowMoreOrders list={list} />
+      </>
+    );
   }
 
   return (

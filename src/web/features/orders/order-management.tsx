@@ -17,6 +17,7 @@ import { LoadError } from './load-error';
 import { OrderManagementTable } from './order-management-table';
 import { SearchBox } from './search-box';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { ShowMoreOrders } from './show-more-orders';
 import { useEstimateList } from './use-estimate-list';
 
 const LOAD_FAILED = 'Failed to load orders';
@@ -26,7 +27,8 @@ export const OrderManagement = () => {
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [changing, setChanging] = useState<Estimate | null>(null);
   const query = useDebouncedValue(search.trim());
-  const orders = useEstimateList({ status: status || undefined, search: query || undefined });
+  const list = useEstimateList({ status: status || undefined, search: query || undefined });
+  const orders = list.query;
   const stats = useEstimateStats();
 
   useEffect(() => {
@@ -62,7 +64,12 @@ export const OrderManagement = () => {
       <EmptyState icon={<ClipboardIcon />} title="No orders yet" description="Orders appear here as soon as customers start building them." />
     );
   } else {
-    content = <OrderManagementTable orders={orders.data} onChangeStatus={setChanging} />;
+    content = (
+      <>
+        <OrderManagementTable orders={orders.data} onChangeStatus={setChanging} />
+        <ShowMoreOrders list={list} />
+      </>
+    );
   }
 
   return (

@@ -12,6 +12,7 @@ import { NewOrderButton } from './new-order-button';
 import { OrdersTable } from './orders-table';
 import { SearchBox } from './search-box';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { ShowMoreOrders } from './show-more-orders';
 import { useEstimateList } from './use-estimate-list';
 
 const LOAD_FAILED = 'Failed to load orders';
@@ -20,7 +21,8 @@ const LOAD_FAILED = 'Failed to load orders';
 export const OrdersInProgress = () => {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
-  const orders = useEstimateList({ exclude_status: IN_PROGRESS_EXCLUDED, search: query || undefined });
+  const list = useEstimateList({ exclude_status: IN_PROGRESS_EXCLUDED, search: query || undefined });
+  const orders = list.query;
 
   useEffect(() => {
     if (orders.isError) toast.error(serverMessage(orders.error, LOAD_FAILED), { id: 'orders-load' });
@@ -60,7 +62,10 @@ export const OrdersInProgress = () => {
             />
           )
         ) : (
-          <OrdersTable orders={orders.data} />
+          <>
+            <OrdersTable orders={orders.data} />
+            <ShowMoreOrders list={list} />
+          </>
         )}
       </Card>
     </>
