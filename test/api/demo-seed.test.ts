@@ -27,6 +27,7 @@ describe('demo data', () => {
     const mine = (await t.inject({ method: 'GET', url: '/api/estimates', token: maria })).json() as { estimate_name: string; status: string; total_amount: number; total_spend: number }[];
     expect(mine.map((o) => [o.estimate_name, o.status]).sort()).toEqual([
       ['Back to School', 'draft'],
+      ['Holiday Teaser', 'approved'],
       ['Summer Refresh - Morning Drive', 'scheduled'],
       ['Weekend Family Push', 'ordered'],
     ]);
@@ -35,7 +36,17 @@ describe('demo data', () => {
 
     const admin = await t.adminToken();
     const all = (await t.inject({ method: 'GET', url: '/api/estimates', token: admin })).json() as { status: string }[];
-    expect(new Set(all.map((o) => o.status))).toEqual(new Set(['draft', 'ordered', 'rejected', 'modified', 'scheduled', 'active', 'completed']));
+    expect(new Set(all.map((o) => o.status))).toEqual(new Set(['draft', 'ordered', 'approved', 'rejected', 'modified', 'scheduled', 'active', 'completed']));
+    // The operations screens have something to show: an airing campaign, a reconciliation, a part-paid invoice.
+    const stats = (await t.inject({ method: 'GET', url: '/api/campaigns/stats/dashboard', token: admin })).json();
+    expect(stats).toMatchObject({ total_campaigns: 3, active_campaigns: 1 });
+    expect(stats.total_impressions).toBeGreaterThan(0);
+    const reconciliation = (await t.inject({ method: 'GET', url: '/api/reconciliation/dashboard', token: admin })).json();
+    expect(reconciliation.reconciliation_status).toMatchObject({ reconciled_campaigns: 1 });
+    const { invoices } = (await t.inject({ method: 'GET', url: '/api/billing', token: admin })).json();
+    expect(invoices).toEqual([expect.objectContaining({ estimate_name: 'New Patient Offer', status: 'sent' })]);
+    expect(invoices[0].paid_amount).toBeGreaterThan(0);
+    expect(invoices[0].balance_due).toBeGreaterThan(0);
     const media = (await t.inject({ method: 'GET', url: '/api/media', token: admin })).json() as { status: string }[];
     expect(media.map((m) => m.status).sort()).toEqual(['approved', 'approved', 'pending']);
 

@@ -44,6 +44,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
       { name: 'Summer Refresh - Morning Drive', startInDays: 10, budget: 25_000, slots: [{ daypart: 'Early Morning', spots: 6 }, { daypart: 'Morning', spots: 4 }], path: ['ordered', 'approved', 'scheduled'] },
       { name: 'Weekend Family Push', startInDays: 14, budget: 18_000, slots: [{ daypart: 'Weekend Morning', spots: 5 }, { daypart: 'Weekend Afternoon', spots: 3 }], couponCode: 'SPRING10', path: ['ordered'] },
       { name: 'Back to School', startInDays: 30, budget: 8_000, slots: [{ daypart: 'Midday', spots: 4 }], path: ['draft'] },
+      { name: 'Holiday Teaser', startInDays: 20, budget: 6_000, slots: [{ daypart: 'Late Night', spots: 3 }], path: ['ordered', 'approved'] },
     ],
   },
   {

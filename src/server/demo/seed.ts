@@ -70,6 +70,9 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
   };
   const spot = await makeDemoSpot();
 
+  /** Every seeded order with the status it ended in. */
+  const booked: { id: string; status: string }[] = [];
+
   const seedClient = async (client: DemoClient) => {
     const { brand, card, media, orders, ...account } = client;
     const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...account, password: DEMO_PASSWORD } });
@@ -82,7 +85,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     if (upload.statusCode >= 300) throw new Error(`Demo upload failed: ${upload.body}`);
     const mediaId = upload.json().data.uploadId as string;
     if (media.approve) await call('PUT', `/api/media/${mediaId}`, adminToken, { status: 'approved' });
-    for (const order of orders) await seedOrder(token, order, { brandId: String(brandRow.id), cardId: String(cardRow.id), mediaId });
+    for (const order of orders) booked.push({ id: await seedOrder(token, order, { brandId: String(brandRow.id), cardId: String(cardRow.id), mediaId }), status: order.path.at(-1)! });
   };
 
   const seedOrder = async (token: string, order: DemoOrder, refs: { brandId: string; cardId: string; mediaId: string }) => {
@@ -96,8 +99,29 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
       if (status === 'ordered') await call('PUT', `/api/estimates/${draft.id}`, token, { status });
       else await call('PUT', `/api/estimates/${draft.id}`, adminToken, { status, ...(order.notes && ['rejected', 'modified'].includes(status) && { notes: order.notes }) });
     }
+    return String(draft.id);
+  };
+
+  /** Delivery, reconciliation and billing for the booked orders, so that those screens have something to show. */
+  const seedOperations = async () => {
+    const campaigns = (await call('GET', '/api/campaigns?status=active', adminToken)) as unknown as { campaign_id: string }[];
+    for (const campaign of campaigns) for (let i = 0; i < 6; i += 1) await call('POST', `/api/campaigns/${campaign.campaign_id}/simulate-impression`, adminToken);
+    for (const order of booked.filter((o) => o.status === 'completed')) {
+      const [pending] = ((await call('GET', '/api/reconciliation/pending?limit=100', adminToken)) as unknown as { campaigns: { id: string; projected_spend: number; projected_impressions: number }[] }).campaigns.filter((c) => c.id === order.id);
+      if (pending) {
+        await call('PUT', `/api/reconciliation/reconcile/${order.id}`, adminToken, {
+          actual_spend: Math.round(pending.projected_spend * 96) / 100,
+          actual_impressions: Math.round(pending.projected_impressions * 1.04),
+          notes: 'Two spots pre-empted by breaking news; make-goods ran the following week.',
+        });
+      }
+      const invoice = await call('POST', `/api/billing/from-estimate/${order.id}`, adminToken, { due_days: 30, tax_rate: 0.07, discount_amount: 0, payment_terms: 'Net 30 days', notes: null });
+      await call('POST', `/api/billing/${invoice.id}/send`, adminToken, { custom_message: 'Thank you for advertising with us this season.' });
+      await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, { amount: Math.round(Number(invoice.total_amount) * 50) / 100, payment_date: todayIso(), notes: 'First half, by bank transfer' });
+    }
   };
 
   for (const client of DEMO_CLIENTS) await seedClient(client);
+  await seedOperations();
   return { kind: 'seeded', clients: DEMO_CLIENTS.map((c) => c.email) };
 };
