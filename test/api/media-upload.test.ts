@@ -100,7 +100,7 @@ describe('media upload and processing', () => {
     expect(res.json().data.mediaAsset).toMatchObject({ filename: 'first.MOV', mime_type: 'video/quicktime' });
     // data carries the uploadId and the asset's own fields (id = uploadId), as well as the asset under mediaAsset.
     expect(res.json().data).toMatchObject({ id: res.json().data.uploadId, filename: 'first.MOV', mime_type: 'video/quicktime', status: 'pending', brand_name: 'Sunny Juice' });
-    // The admins hear of it once it is known to be a video; the uploader, once it is ready.
+    // The admins hear of the upload.
     const adminToken = await t.adminToken();
     await eventually(
       async () => (await t.inject({ method: 'GET', url: '/api/notifications', token: adminToken })).json().notifications as unknown[],
@@ -112,6 +112,12 @@ describe('media upload and processing', () => {
     expect(byAdmin.mediaAsset.brand_id).toBe(brand.id);
     await waitForRow(res.json().data.uploadId);
     await waitForRow(byAdmin.uploadId);
+    // Processed: the uploader is told it is ready.
+    const mine = await eventually(
+      async () => (await t.inject({ method: 'GET', url: '/api/notifications', token: owner.token })).json().notifications as { message: string }[],
+      (list) => list.some((n) => n.message.includes('"first.MOV"')),
+    );
+    expect(mine).toContainEqual(expect.objectContaining({ type: 'system_message', subType: 'success', message: 'Your media file "first.MOV" is ready and waiting for approval' }));
   });
 
   it('ends a file that is not a video in stage error, removes it and its file, and lists it nowhere', async () => {
@@ -124,9 +130,7 @@ describe('media upload and processing', () => {
     expect(list.map((m: { id: string }) => m.id)).not.toContain(uploadId);
     expect(t.storedFiles().filter((f) => f.startsWith(uploadId))).toEqual([]);
     expect(t.storedFiles().length).toBeLessThanOrEqual(before);
-    // Nobody is asked to approve it; the uploader is told why it went.
-    const admins = (await t.inject({ method: 'GET', url: '/api/notifications', token: await t.adminToken() })).json().notifications;
-    expect(admins.filter((n: { filename: string }) => n.filename === 'fake.mp4')).toEqual([]);
+    // The uploader is told why it went.
     const mine = await eventually(
       async () => (await t.inject({ method: 'GET', url: '/api/notifications', token: owner.token })).json().notifications as { type: string; message: string }[],
       (list) => list.some((n) => n.message.includes('"fake.mp4"')),

@@ -58,8 +58,6 @@ export const removeAsset = async (db: Db, media: MediaRuntime, row: Pick<MediaRo
 };
 
 export interface ProcessingEvents {
-  /** The upload is a playable video (said once per upload, also across a restart): the new-upload notice. */
-  onVerified?: (assetId: string) => Promise<void>;
   /** Processing ended: complete, or the file was refused. */
   onFinished?: (outcome: { assetId: string; filename: string; uploaderId: string | null; ok: boolean; message: string }) => Promise<void>;
 }
@@ -100,8 +98,6 @@ export const createMediaProcessor = ({ db, media, log, events = {} }: { db: Db; 
       }
     };
 
-    // A job resumed after a restart past the probe has already announced the upload.
-    const announce = row.processingStage === 'uploaded' || row.processingStage === 'probing';
     let verified = false;
     const scratch = await mkdtemp(path.join(media.workDir, `${assetId}-`));
     try {
@@ -113,7 +109,6 @@ export const createMediaProcessor = ({ db, media, log, events = {} }: { db: Db; 
       if (!facts) return await reject(row, MEDIA_MESSAGES.notAVideo);
       await save('thumbnail', 0, { durationSeconds: facts.durationSeconds, width: facts.width, height: facts.height, videoCodec: facts.videoCodec, audioCodec: facts.audioCodec });
       verified = true;
-      if (announce) await tell(events.onVerified?.(assetId));
 
       const thumbnail = path.join(scratch, 'thumbnail.jpg');
       await makeThumbnail({ ffmpeg: tools.ffmpeg, input, output: thumbnail, durationSeconds: facts.durationSeconds, signal });

@@ -60,12 +60,6 @@ export const findVisibleMedia = async (db: Tx, actor: Actor, id: string): Promis
 
 export const getMedia = async ({ db, actor, id }: { db: Tx; actor: Actor; id: string }): Promise<MediaAsset> => toMediaAsset(await findVisibleMedia(db, actor, id));
 
-/** The asset as the API shows it, whoever may see it (for notifications); undefined when gone. */
-export const presentMedia = async (db: Tx, id: string): Promise<MediaAsset | undefined> => {
-  const [row] = await joined(db, eq(mediaAssets.id, id)).limit(1);
-  return row && toMediaAsset(row);
-};
-
 /** The asset's raw row, whoever may see it (for the processing job and signed links). */
 export const mediaRow = async (db: Tx, id: string): Promise<MediaRow | undefined> => {
   const [row] = await db.select().from(mediaAssets).where(eq(mediaAssets.id, id)).limit(1);

@@ -15,7 +15,7 @@ import { actorOf, type Guards } from '../auth/guard';
 import { createMediaProcessor, PROCESS_MEDIA_JOB, processMediaPayload, resumeUnfinished, type ProcessingEvents } from './processing';
 import { progressStreamRoutes } from './progress-stream';
 import { startOrphanSweeps } from './orphans';
-import { getMedia, listMedia, presentMedia } from './queries';
+import { getMedia, listMedia } from './queries';
 import { createMediaRuntime, type MediaRuntime } from './runtime';
 import { deleteMedia, reviewMedia } from './service';
 import { servingRoutes } from './serving';
@@ -49,6 +49,7 @@ const libraryRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, me
         media,
         request,
         reply,
+        onStored: (asset) => quietly(notifyNewMediaUpload(ctx, { media: asset, uploaderEmail: asset.uploaded_by_email })),
       }),
   );
 
@@ -81,14 +82,9 @@ const libraryRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, me
 };
 
 /**
- * What processing tells people: the admins learn of an upload once it is known to be a video
- * (new_media_upload); the uploader, when it is ready or was refused (system_message).
+ * What processing tells the uploader: that the file is ready, or why it was refused (system_message).
  */
 const processingNotices = (ctx: AppContext): ProcessingEvents => ({
-  async onVerified(assetId) {
-    const asset = await presentMedia(ctx.db, assetId);
-    if (asset) await notifyNewMediaUpload(ctx, { media: asset, uploaderEmail: asset.uploaded_by_email });
-  },
   async onFinished({ filename, uploaderId, ok, message }) {
     if (!uploaderId) return;
     await notifySystemMessage(ctx, {

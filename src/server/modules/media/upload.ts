@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { pipeline, Transform } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MEDIA_MESSAGES, mediaTypeOf } from '../../../domain/media-schemas';
+import { MEDIA_MESSAGES, mediaTypeOf, type MediaAsset } from '../../../domain/media-schemas';
 import { mediaAssets } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
@@ -78,11 +78,14 @@ export const uploadMedia = async ({
   media,
   request,
   reply,
+  onStored,
 }: {
   db: Db;
   media: MediaRuntime;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Called once the asset is stored and queued (the new-upload notification). */
+  onStored?: (asset: MediaAsset) => Promise<void>;
 }) => {
   const actor = actorOf(request);
   if (!request.isMultipart()) throw badRequest(MEDIA_MESSAGES.required);
@@ -139,6 +142,7 @@ export const uploadMedia = async ({
   media.hub.publish(assetId, { stage: 'uploaded', progress: 0, message: stageMessage('uploaded') }, actor.id);
   await media.jobs.enqueue(PROCESS_MEDIA_JOB, { assetId });
   const mediaAsset = await getMedia({ db, actor, id: assetId });
+  await onStored?.(mediaAsset);
   return reply.code(201).send({ data: { uploadId: assetId, ...mediaAsset, mediaAsset } });
 };
 
