@@ -25,7 +25,8 @@ export const FUNNEL_STATUSES = ['draft', 'ordered', 'modified', 'approved', 'sch
 /** The chart palette of the specification. */
 export const CHART_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#6366f1', '#ec4899', '#14b8a6'] as const;
 
-const timeframe = (fallback: number) =>
+/** A `timeframe` query parameter: a whole number of days, 1 to 365, defaulting to `fallback`. */
+export const timeframeDays = (fallback: number) =>
   z.coerce
     .number({ error: 'Timeframe must be a number of days' })
     .int('Timeframe must be a whole number of days')
@@ -33,9 +34,9 @@ const timeframe = (fallback: number) =>
     .max(365, 'Timeframe must be between 1 and 365 days')
     .default(fallback);
 
-export const analyticsQuerySchema = z.object({ timeframe: timeframe(DEFAULT_PERIOD_DAYS) });
+export const analyticsQuerySchema = z.object({ timeframe: timeframeDays(DEFAULT_PERIOD_DAYS) });
 export const revenueTrendsQuerySchema = z.object({
-  timeframe: timeframe(REVENUE_TREND_DAYS),
+  timeframe: timeframeDays(REVENUE_TREND_DAYS),
   granularity: z.enum(GRANULARITIES, { error: 'Granularity must be daily, weekly or monthly' }).default('daily'),
 });
 

@@ -4,9 +4,11 @@
  * budget buys. A variance is actual minus projected; as a percent, of the projection.
  */
 import { z } from 'zod';
+import { ANALYTICS_PERIODS, timeframeDays } from './analytics';
 import { roundDollars } from './money';
 
-export const RECONCILIATION_PERIODS = [7, 30, 90, 365] as const;
+/** The same periods as the analytics dashboard. */
+export const RECONCILIATION_PERIODS = ANALYTICS_PERIODS;
 export const DEFAULT_RECONCILIATION_DAYS = 30;
 /** A reconciled campaign whose spend is off its projection by more than this percent is flagged. */
 export const HIGH_VARIANCE_PERCENT = 10;
@@ -25,12 +27,7 @@ export const RECONCILIATION_MESSAGES = {
 } as const;
 const M = RECONCILIATION_MESSAGES;
 
-const days = z.coerce
-  .number({ error: 'Timeframe must be a number of days' })
-  .int('Timeframe must be a whole number of days')
-  .min(1, 'Timeframe must be between 1 and 365 days')
-  .max(365, 'Timeframe must be between 1 and 365 days')
-  .default(DEFAULT_RECONCILIATION_DAYS);
+const days = timeframeDays(DEFAULT_RECONCILIATION_DAYS);
 const brandFilter = z.uuid({ error: 'Brand not found' }).optional();
 
 export const reconciliationDashboardQuerySchema = z.object({ timeframe: days, brand_id: brandFilter });

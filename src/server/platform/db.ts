@@ -116,3 +116,6 @@ const pgCode = (error: unknown): string | undefined => {
 };
 
 export { sql };
+
+/** An ILIKE pattern matching `text` anywhere, its own %, _ and backslash taken literally. */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -4,12 +4,11 @@ import { BILLING_MESSAGES, type InvoiceStatus } from '../../../domain/billing';
 import type { InvoiceDetail, InvoiceListQuery, InvoiceListReply } from '../../../domain/billing-schemas';
 import { selectionDefaults } from '../../../domain/pricing';
 import { brands, estimates, invoicePayments, invoices, users } from '../../db/schema';
-import type { Tx } from '../../platform/db';
+import { containsPattern, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { listItems } from '../estimate-items/queries';
 import { selectInvoices, toInvoice, toPayment } from './present';
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Past due with a balance: what turns a sent invoice into an overdue one. */
 const pastDue = (today: string) => and(lt(invoices.paidCents, invoices.totalCents), lt(invoices.dueDate, today))!;
@@ -22,7 +21,7 @@ export const statusCondition = (status: InvoiceStatus, today: string): SQL => {
 };
 
 const listConditions = (query: InvoiceListQuery, today: string): SQL | undefined => {
-  const search = query.search ? likePattern(query.search) : undefined;
+  const search = query.search ? containsPattern(query.search) : undefined;
   return and(
     query.status ? statusCondition(query.status, today) : undefined,
     query.customer_id ? eq(invoices.customerId, query.customer_id) : undefined,

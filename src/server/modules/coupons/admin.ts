@@ -5,7 +5,7 @@ import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'dr
 import { couponRuleMessage, normalizeCouponInput, type Coupon, type CouponFields, type CouponInput } from '../../../domain/coupon-schemas';
 import { toCents, toDollars } from '../../../domain/money';
 import { coupons, dayparts, users } from '../../db/schema';
-import { isForeignKeyViolation, isUniqueViolation, type Db, type Tx } from '../../platform/db';
+import { containsPattern, isForeignKeyViolation, isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { loadCoupons } from './present';
 import type { CouponRow } from './terms';
@@ -17,7 +17,6 @@ const DAYPARTS_MISSING = 'One or more selected dayparts do not exist';
 
 const centsOrNull = (dollars: number | null) => (dollars == null ? null : toCents(dollars));
 const dollarsOrNull = (cents: number | null) => (cents == null ? null : toDollars(cents));
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const toColumns = (c: CouponInput) => ({
   code: c.code,
@@ -111,7 +110,7 @@ export const listCoupons = async ({ db, activeOnly, search, today }: { db: Db; a
   }
   const term = search?.trim();
   if (term) {
-    const pattern = `%${escapeLike(term)}%`;
+    const pattern = containsPattern(term);
     conditions.push(or(ilike(coupons.code, pattern), ilike(coupons.name, pattern), ilike(coupons.description, pattern))!);
   }
   return loadCoupons(db, { where: conditions.length ? and(...conditions) : undefined, orderBy: [desc(coupons.createdAt), desc(coupons.id)], today });

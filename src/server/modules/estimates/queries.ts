@@ -10,9 +10,13 @@ import { STATUS_LABELS, canReadOrder, type OrderActor, type OrderStatus } from '
 import { isAdmin } from '../../../domain/roles';
 import { fullName } from '../../../domain/users';
 import { brands, estimates, mediaAssets, paymentMethods, users } from '../../db/schema';
-import type { Tx } from '../../platform/db';
+import { containsPattern, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { listItems } from '../estimate-items/queries';
+
+/** An order's weekly reach (impressions of a week of its items), as a correlated subquery on `estimates`. */
+export const weeklyReachSql = sql<number>`(select coalesce(sum(d.multiplier * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * i.spots_per_occurrence * cardinality(d.days_of_week)), 0)::float8
+  from estimate_items i join dayparts d on d.id = i.daypart_id where i.estimate_id = ${estimates.id})`;
 
 /**
  * The brand's media count and the weekly reach are correlated subqueries: PostgreSQL computes
@@ -20,8 +24,6 @@ import { listItems } from '../estimate-items/queries';
  */
 const selectEstimates = (db: Tx) => {
   const mediaCount = sql<number>`(select count(*)::int from media_assets brand_media where brand_media.brand_id = ${estimates.brandId})`;
-  const weeklyReach = sql<number>`(select coalesce(sum(d.multiplier * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * i.spots_per_occurrence * cardinality(d.days_of_week)), 0)::float8
-    from estimate_items i join dayparts d on d.id = i.daypart_id where i.estimate_id = ${estimates.id})`;
   return db
     .select({
       order: getTableColumns(estimates),
@@ -33,7 +35,7 @@ const selectEstimates = (db: Tx) => {
       paymentLast4: paymentMethods.last4,
       paymentBrand: paymentMethods.cardBrand,
       mediaCount,
-      weeklyReach,
+      weeklyReach: weeklyReachSql,
     })
     .from(estimates)
     .innerJoin(users, eq(users.id, estimates.ownerId))
@@ -78,14 +80,13 @@ const toEstimate = ({ order, ...row }: EstimateRow): Estimate => ({
 /** Clients see their own orders only. */
 const scopeOf = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(estimates.ownerId, actor.id));
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Statuses whose name on screen contains the text ("changes" finds modified orders). */
 const statusesLabelled = (text: string): OrderStatus[] =>
   (Object.entries(STATUS_LABELS) as [OrderStatus, string][]).filter(([, label]) => label.toLowerCase().includes(text.trim().toLowerCase())).map(([status]) => status);
 
 export const listEstimates = async ({ db, actor, query }: { db: Tx; actor: OrderActor; query: EstimateListQuery }): Promise<Estimate[]> => {
-  const search = query.search ? likePattern(query.search) : undefined;
+  const search = query.search ? containsPattern(query.search) : undefined;
   const labelled = query.search ? statusesLabelled(query.search) : [];
   const rows = await selectEstimates(db)
     .where(

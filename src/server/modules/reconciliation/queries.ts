@@ -5,7 +5,6 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { REVENUE_STATUSES } from '../../../domain/analytics';
-import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
 import { addDays, todayIso } from '../../../domain/dates';
 import { roundDollars, toDollars } from '../../../domain/money';
 import {
@@ -19,14 +18,13 @@ import {
 import { brands, estimates, reconciliations } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { weeklyReachSql } from '../estimates/queries';
 
 export const BOOKED = inArray(estimates.status, [...REVENUE_STATUSES]);
 
-const weeklyReach = sql<number>`(select coalesce(sum(d.multiplier * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * i.spots_per_occurrence * cardinality(d.days_of_week)), 0)::float8
-  from estimate_items i join dayparts d on d.id = i.daypart_id where i.estimate_id = ${estimates.id})`;
 /** Weekly reach over the weeks the budget buys (budget ÷ weekly cost). */
 export const projectedImpressions = sql<number>`(case when ${estimates.totalEstimatedCostCents} > 0
-  then ${estimates.totalSpendCents}::float8 / ${estimates.totalEstimatedCostCents} * ${weeklyReach} else 0 end)`.mapWith(Number);
+  then ${estimates.totalSpendCents}::float8 / ${estimates.totalEstimatedCostCents} * ${weeklyReachSql} else 0 end)`.mapWith(Number);
 const itemCount = sql<number>`(select count(*)::int from estimate_items i where i.estimate_id = ${estimates.id})`.mapWith(Number);
 
 const byBrand = (brandId: string | undefined): SQL | undefined => (brandId ? eq(estimates.brandId, brandId) : undefined);
