@@ -11,24 +11,27 @@ export const useCampaignActions = () => {
   const status = useSetCampaignStatus();
   const simulate = useSimulateImpression();
 
+  // mutateAsync, not mutate's callbacks: those are dropped when the row unmounts, and a resumed
+  // campaign leaves the Paused list (its row goes) as soon as the refreshed list arrives.
   const pause = (campaign: Target) =>
-    status.mutate(
-      { id: campaign.campaign_id, status: 'paused' },
-      { onSuccess: () => toast.success(`Campaign "${campaign.name}" paused`), onError: (error) => toast.error(serverMessage(error, 'Failed to pause campaign')) },
-    );
+    status
+      .mutateAsync({ id: campaign.campaign_id, status: 'paused' })
+      .then(() => toast.success(`Campaign "${campaign.name}" paused`))
+      .catch((error: unknown) => toast.error(serverMessage(error, 'Failed to pause campaign')));
 
   const resume = (campaign: Target) =>
-    status.mutate(
-      { id: campaign.campaign_id, status: 'active' },
-      { onSuccess: () => toast.success(`Campaign "${campaign.name}" resumed`), onError: (error) => toast.error(serverMessage(error, 'Failed to resume campaign')) },
-    );
+    status
+      .mutateAsync({ id: campaign.campaign_id, status: 'active' })
+      .then(() => toast.success(`Campaign "${campaign.name}" resumed`))
+      .catch((error: unknown) => toast.error(serverMessage(error, 'Failed to resume campaign')));
 
   const airDemoSpot = (campaign: Target) =>
-    simulate.mutate(campaign.campaign_id, {
-      onSuccess: ({ airing }) =>
+    simulate
+      .mutateAsync(campaign.campaign_id)
+      .then(({ airing }) =>
         toast.success(`Impression recorded: ${formatCount(airing.impressions)} impressions, ${formatCurrency(airing.spend)}${airing.daypart_name ? ` (${airing.daypart_name})` : ''}`),
-      onError: (error) => toast.error(serverMessage(error, 'Failed to simulate impression')),
-    });
+      )
+      .catch((error: unknown) => toast.error(serverMessage(error, 'Failed to simulate impression')));
 
   return { pause, resume, airDemoSpot, pausing: status.isPending, simulating: simulate.isPending };
 };
