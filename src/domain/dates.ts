@@ -1,4 +1,11 @@
-/** Calendar dates as 'YYYY-MM-DD' strings, computed in UTC so server and browser agree. */
+/**
+ * Calendar dates as 'YYYY-MM-DD' strings. "Today" and every day boundary are the station's: its
+ * IANA time zone (STATION_TIMEZONE on the server, read from /api/station/clock in the browser),
+ * converted with @date-fns/tz, never with hand-written offsets (DST-correct).
+ */
+import { TZDate, tz } from '@date-fns/tz';
+import { format } from 'date-fns';
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const isIsoDate = (value: string): boolean => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
@@ -9,8 +16,65 @@ export const addDays = (date: string, days: number): string => {
   return d.toISOString().slice(0, 10);
 };
 
-export const todayIso = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
-
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** The day of the week of a calendar date (the same in every time zone). */
+export const weekdayOf = (date: string): string => WEEKDAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
+
+/** True when the name is an IANA time zone this runtime knows. */
+export const isTimeZone = (name: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// ── the station's clock ──────────────────────────────────────────────────────
+
+interface StationClock {
+  timeZone: string;
+  now: () => Date;
+}
+const clock: StationClock = { timeZone: 'UTC', now: () => new Date() };
+
+/**
+ * Sets the station's time zone and, in tests, the source of "now". One station per deployment, so
+ * this is process-wide: the server sets it from its config at start, the browser from the server.
+ */
+export const configureStationClock = (options: Partial<StationClock>) => {
+  if (options.timeZone) {
+    if (!isTimeZone(options.timeZone)) throw new Error(`Unknown time zone ${options.timeZone}`);
+    clock.timeZone = options.timeZone;
+  }
+  if (options.now) clock.now = options.now;
+};
+
+export const stationTimeZone = () => clock.timeZone;
+export const stationNow = (): Date => clock.now();
+
+/** The station's calendar date of an instant. */
+export const localDateOf = (instant: Date, timeZone: string = clock.timeZone): string => format(instant, 'yyyy-MM-dd', { in: tz(timeZone) });
+
+/** The station's wall-clock time ('HH:mm') of an instant. */
+export const localTimeOf = (instant: Date, timeZone: string = clock.timeZone): string => format(instant, 'HH:mm', { in: tz(timeZone) });
+
+/** The station's today (or the station's date of `now`). */
+export const todayIso = (now: Date = clock.now()): string => localDateOf(now);
+
+/**
+ * The instant of a wall-clock time ('HH:mm') on a station date. A time skipped by a DST change
+ * (02:30 on a spring-forward night) moves forward by the gap, as clocks do.
+ */
+export const instantOf = (date: string, time: string, timeZone: string = clock.timeZone): Date => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, min] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(y, m - 1, d, h, min, 0, timeZone).getTime());
+};
+
+/** The instant the station's day begins (local midnight). */
+export const startOfStationDay = (date: string, timeZone: string = clock.timeZone): Date => instantOf(date, '00:00', timeZone);

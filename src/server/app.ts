@@ -31,10 +31,16 @@ import { createInProcessJobs } from './platform/jobs';
 import { createPgBossJobs } from './platform/jobs-pgboss';
 import { createMailer } from './platform/mail';
 import { registerWebApp } from './platform/web';
+import { configureStationClock, stationNow } from '../domain/dates';
+import { stationRoutes } from './modules/station/routes';
+import { createStationClock } from './modules/traffic/station-clock';
+import { trafficRoutes } from './modules/traffic/routes';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
+  /** The source of "now" for the station clock (tests move it); the system clock by default. */
+  now?: () => Date;
 }
 
 export interface RouteAccess {
@@ -53,7 +59,7 @@ declare module 'fastify' {
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** Builds the whole app from its config and database; it never listens (main.ts and tests do). */
-export const buildApp = async ({ config, database }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, database, now }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
@@ -65,6 +71,7 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   });
+  configureStationClock({ timeZone: config.stationTimeZone, now: now ?? (() => new Date()) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
@@ -130,7 +137,18 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
     realtime: createAppRealtime({ server: app.server, database, tokens, log: app.log }),
     log: app.log,
   };
-  const ctx: AppContext = { ...base, notifier: createNotifier(base) };
+  const notifier = createNotifier(base);
+  const stationClock = createStationClock({
+    db: database.db,
+    jobs,
+    notifier,
+    now: stationNow,
+    horizonDays: config.trafficHorizonDays,
+    settings: { breakMinutes: config.trafficBreakMinutes, timeZone: config.stationTimeZone },
+    intervalSeconds: config.stationClockSeconds,
+    log: app.log,
+  });
+  const ctx: AppContext = { ...base, notifier, stationClock };
   // Tests and scripts reach the services the way modules do.
   app.decorate('ctx', ctx);
   const guards = createGuards(ctx);
@@ -159,6 +177,8 @@ export const buildApp = async ({ config, database }: BuildAppOptions): Promise<F
       notificationsRoutes(api, ctx, guards);
       analyticsRoutes(api, ctx, guards);
       reconciliationRoutes(api, ctx, guards);
+      stationRoutes(api, ctx, guards);
+      trafficRoutes(api, ctx, guards);
       await mediaRoutes(api, ctx, guards);
       // Any other /api path is a JSON 404, never a static file lookup.
       api.all('/*', { schema: { hide: true } }, (request, reply) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isTimeZone } from '../domain/dates';
 
 const optional = z
   .string()
@@ -25,6 +26,14 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   JOBS_ADAPTER: z.enum(['in-process', 'pg-boss']).default('in-process'),
   SPOTBOOK_DEMO: z.enum(['0', '1', 'true', 'false', '']).default(''),
+  STATION_TIMEZONE: z
+    .string()
+    .default('UTC')
+    .refine((name) => isTimeZone(name.trim()), 'must be an IANA time zone such as America/New_York'),
+  TRAFFIC_HORIZON_DAYS: z.coerce.number().int().min(1).max(120).default(7),
+  TRAFFIC_BREAK_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+  /** How often the station clock runs (seconds); tests shorten it. */
+  STATION_CLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export interface Config {
@@ -51,6 +60,14 @@ export interface Config {
   demo: boolean;
   /** Folder holding the built web app; absent in API-only use. */
   webDir: string;
+  /** The station's IANA time zone: every "today", day boundary and daypart window. */
+  stationTimeZone: string;
+  /** Days ahead the traffic log is placed (today included). */
+  trafficHorizonDays: number;
+  /** Minutes between commercial breaks inside a daypart. */
+  trafficBreakMinutes: number;
+  /** Seconds between runs of the station clock (start campaigns, complete them, place logs); 0 = only on demand. */
+  stationClockSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,5 +120,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jobsAdapter: e.JOBS_ADAPTER,
     demo: e.SPOTBOOK_DEMO === '1' || e.SPOTBOOK_DEMO === 'true',
     webDir: path.resolve('dist/web'),
+    stationTimeZone: e.STATION_TIMEZONE.trim(),
+    trafficHorizonDays: e.TRAFFIC_HORIZON_DAYS,
+    trafficBreakMinutes: e.TRAFFIC_BREAK_MINUTES,
+    stationClockSeconds: e.STATION_CLOCK_SECONDS,
   };
 };

@@ -6,6 +6,7 @@ import type { Mailer } from './platform/mail';
 import type { Realtime } from './platform/realtime';
 import type { TokenSigner } from './modules/auth/tokens';
 import type { Notifier } from './modules/notifications/publish';
+import type { StationClock } from './modules/traffic/station-clock';
 
 /** What every feature module may use: built once in app.ts, handed to each module explicitly. */
 export interface AppContext {
@@ -19,5 +20,7 @@ export interface AppContext {
   realtime: Realtime;
   /** Delivers stored notifications live and by e-mail (after their transaction commits). */
   notifier: Notifier;
+  /** Starts and completes campaigns on their dates and places the traffic log. */
+  stationClock: StationClock;
   log: FastifyBaseLogger;
 }

@@ -30,6 +30,10 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   jobsAdapter: 'in-process',
   demo: false,
   webDir: path.resolve('dist/web'),
+  stationTimeZone: 'UTC',
+  trafficHorizonDays: 7,
+  trafficBreakMinutes: 15,
+  stationClockSeconds: 0,
   ...overrides,
 });
 
@@ -61,11 +65,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const createTestApp = async (overrides: Partial<Config> = {}): Promise<TestApp> => {
-  const database = await openTestDatabase();
+export const createTestApp = async (overrides: Partial<Config> = {}, options: { now?: () => Date; database?: Database } = {}): Promise<TestApp> => {
+  const database = options.database ?? (await openTestDatabase());
   const config = testConfig(overrides);
   await ensureFirstAdmin({ db: database.db, email: config.admin.email, password: config.admin.password });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, now: options.now });
   await app.ready();
 
   const inject: TestApp['inject'] = ({ token, headers, ...rest }) =>

@@ -6,7 +6,7 @@ import { putOrder, submittedOrder } from './ordering-fixtures';
 export const campaignOfOrder = async (t: TestApp, token: string, estimateId: string) => {
   const res = await t.inject({ method: 'GET', url: '/api/campaigns', token });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { estimate_id: string; campaign_id: string }[]).find((c) => c.estimate_id === estimateId);
+  return (res.json() as { estimate_id: string; campaign_id: string; status: string }[]).find((c) => c.estimate_id === estimateId);
 };
 
 /** Sets the order's status as an admin in Order Management. */

@@ -12,6 +12,7 @@ import { MEDIA_STATUSES } from '../../domain/media-schemas';
 import { ORDER_STATUSES } from '../../domain/orders';
 import { NOTIFICATION_TYPES, SYSTEM_SUB_TYPES } from '../../domain/realtime';
 import { ROLES } from '../../domain/roles';
+import { SPOT_STATUSES } from '../../domain/traffic';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -375,8 +376,73 @@ export const campaignDeliveries = pgTable(
     airedAt: timestamp('aired_at', { withTimezone: true }).notNull().defaultNow(),
     impressions: integer('impressions').notNull(),
     spendCents: cents('spend_cents').notNull(),
+    /** The traffic log's spot that aired (absent for airings before the traffic log). */
+    spotId: uuid('spot_id').references((): AnyPgColumn => trafficSpots.id, { onDelete: 'set null' }),
   },
-  (t) => [index('campaign_deliveries_campaign_aired_idx').on(t.campaignId, t.airedAt)],
+  (t) => [index('campaign_deliveries_campaign_aired_idx').on(t.campaignId, t.airedAt), uniqueIndex('campaign_deliveries_spot_id_key').on(t.spotId)],
+);
+
+/** The station's own details, printed on invoices, affidavits and logs. One row (id 1). */
+export const stationProfile = pgTable(
+  'station_profile',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull().default('Spotbook Station'),
+    address: text('address'),
+    phone: text('phone'),
+    email: text('email'),
+    remitTo: text('remit_to'),
+    taxId: text('tax_id'),
+    /** A small image as a data: URL (PNG or JPEG). */
+    logo: text('logo'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('station_profile_single_row', sql`${t.id} = 1`)],
+);
+
+/** A broadcast day of the traffic log: when it was placed and whether master control has it. */
+export const trafficDays = pgTable('traffic_days', {
+  airDate: date('air_date', { mode: 'string' }).primaryKey(),
+  /** A digest of what was placed: the day is placed again only when its bookings change. */
+  inputsDigest: text('inputs_digest').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by the first export: from then on the day keeps its times. */
+  exportedAt: timestamp('exported_at', { withTimezone: true }),
+});
+
+/** One booked spot on the traffic log, at a concrete time inside its daypart. */
+export const trafficSpots = pgTable(
+  'traffic_spots',
+  {
+    id: id(),
+    airDate: date('air_date', { mode: 'string' }).notNull(),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    estimateItemId: uuid('estimate_item_id').references(() => estimateItems.id, { onDelete: 'set null' }),
+    campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    daypartId: uuid('daypart_id')
+      .notNull()
+      .references(() => dayparts.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    mediaAssetId: uuid('media_asset_id').references(() => mediaAssets.id, { onDelete: 'set null' }),
+    houseCode: text('house_code').notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    breakAt: timestamp('break_at', { withTimezone: true }).notNull(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    position: integer('position').notNull(),
+    status: text('status', { enum: SPOT_STATUSES }).notNull().default('scheduled'),
+    airedAt: timestamp('aired_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('traffic_spots_day_time_idx').on(t.airDate, t.scheduledAt),
+    index('traffic_spots_estimate_day_idx').on(t.estimateId, t.airDate, t.scheduledAt),
+    index('traffic_spots_campaign_next_idx').on(t.campaignId, t.status, t.scheduledAt),
+    check('traffic_spots_status_check', sql`${t.status} in ('scheduled', 'aired', 'missed', 'made_good', 'cancelled')`),
+    check('traffic_spots_duration_check', sql`${t.durationSeconds} > 0`),
+  ],
 );
 
 /**

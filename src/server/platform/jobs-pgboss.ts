@@ -75,6 +75,17 @@ export const createPgBossJobs = ({ connectionString, log, pollingIntervalSeconds
       if (!id) throw new Error(`Job ${name} was not queued`);
       return id;
     },
+    every(name, seconds) {
+      const registration = registrations.get(name);
+      if (!registration) throw new Error(`Unknown job ${name}`);
+      // pg-boss's cron runs each scheduled minute on one instance; a first run goes out at start.
+      const minutes = Math.min(59, Math.max(1, Math.round(seconds / 60)));
+      setup = setup.then(async () => {
+        await boss.schedule(registration.queue, minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`, {});
+        await boss.send(registration.queue, {}, { singletonKey: 'start', singletonSeconds: 30 });
+      });
+      setup.catch((error: unknown) => log.error({ err: error, job: name }, 'could not schedule the job'));
+    },
     async close() {
       abort.abort();
       await setup.catch(() => undefined);

@@ -23,6 +23,11 @@ export interface JobQueue {
   register<S extends z.ZodType>(name: string, schema: S, handler: (payload: z.output<S>, context: JobContext) => Promise<void>, options?: JobOptions): void;
   /** Validates the payload and queues it; answers the job id. */
   enqueue(name: string, payload: unknown): Promise<string>;
+  /**
+   * Queues the (registered, payload-less) job now and then every `seconds`; with several instances
+   * each run happens on one of them (pg-boss: a cron schedule, at most once a minute).
+   */
+  every(name: string, seconds: number): void;
   /** Stops taking work, aborts running jobs and waits for their handlers to return. */
   close(): Promise<void>;
 }
@@ -38,6 +43,7 @@ interface Worker {
 export const createInProcessJobs = ({ log }: { log: FastifyBaseLogger }): JobQueue => {
   const workers = new Map<string, Worker>();
   const abort = new AbortController();
+  const timers: NodeJS.Timeout[] = [];
 
   const pump = (name: string, worker: Worker) => {
     while (!abort.signal.aborted && worker.running.size < worker.concurrency && worker.waiting.length > 0) {
@@ -57,7 +63,7 @@ export const createInProcessJobs = ({ log }: { log: FastifyBaseLogger }): JobQue
     }
   };
 
-  return {
+  const api: JobQueue = {
     register(name, schema, handler, options = {}) {
       if (workers.has(name)) throw new Error(`Job ${name} is already registered`);
       workers.set(name, { schema, handler: handler as Worker['handler'], concurrency: Math.max(1, options.concurrency ?? 1), waiting: [], running: new Set() });
@@ -72,11 +78,23 @@ export const createInProcessJobs = ({ log }: { log: FastifyBaseLogger }): JobQue
       setImmediate(() => pump(name, worker));
       return id;
     },
+    every(name, seconds) {
+      const queue = () => {
+        const worker = workers.get(name);
+        // A run still waiting covers this one.
+        if (!worker || abort.signal.aborted || worker.waiting.length > 0) return;
+        void api.enqueue(name, {}).catch((error: unknown) => log.error({ err: error, job: name }, 'could not queue a recurring job'));
+      };
+      queue();
+      timers.push(setInterval(queue, seconds * 1000).unref());
+    },
     async close() {
+      for (const timer of timers) clearInterval(timer);
       abort.abort();
       const running = [...workers.values()].flatMap((w) => [...w.running]);
       for (const worker of workers.values()) worker.waiting.length = 0;
       await Promise.allSettled(running);
     },
   };
+  return api;
 };

@@ -1,19 +1,20 @@
 /** POST /campaigns/:id/simulate-impression (admins): one airing of one spot, for demos and tests of the performance screens. */
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, type SimulateImpressionReply } from '../../../domain/campaign-schemas';
 import { airingOf, displayStatusOf } from '../../../domain/campaigns';
 import { todayIso } from '../../../domain/dates';
 import { toCents, toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
-import { campaignDeliveries, campaigns } from '../../db/schema';
+import { campaignDeliveries, campaigns, trafficSpots } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { itemsWithDayparts, selectionOf } from '../estimates/orders';
 import { getCampaign, visibleCampaignRow } from './queries';
 
 /**
- * Records one airing of one spot of the order's dayparts, taken in turn (airtime order, the next
- * after the spots already aired): 1366 × multiplier impressions, spend = impressions ÷ 1000 × CPM
+ * Records one airing of one spot: the order's next scheduled spot on the traffic log (marked aired
+ * and linked to the delivery, the path as-run imports take), or before the log has one, the order's
+ * dayparts taken in turn (airtime order, the next after the spots already aired): 1366 × multiplier impressions, spend = impressions ÷ 1000 × CPM
  * (the custom CPM, else the base). Only an active campaign airs; the spend never passes the budget
  * (the last airing is cut to what is left) and no more spots air than were planned.
  */
@@ -25,11 +26,24 @@ export const simulateImpression = async ({ db, actor, id }: { db: Db; actor: Ord
     if (remaining <= 0) throw conflict(CAMPAIGN_MESSAGES.budgetSpent);
     if (campaign.airedSpots >= campaign.totalSpots) throw conflict(CAMPAIGN_MESSAGES.allAired);
     const rows = await itemsWithDayparts(tx, campaign.estimateId);
-    const next = rows[campaign.airedSpots % Math.max(1, rows.length)];
+    // The next spot of the traffic log airs; before the log holds one, the dayparts take turns.
+    const [spot] = await tx
+      .select({ id: trafficSpots.id, estimateItemId: trafficSpots.estimateItemId, daypartId: trafficSpots.daypartId })
+      .from(trafficSpots)
+      .where(and(eq(trafficSpots.estimateId, campaign.estimateId), eq(trafficSpots.status, 'scheduled')))
+      .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position))
+      .limit(1)
+      .for('update');
+    const next = (spot && rows.find((r) => r.item.id === spot.estimateItemId || r.daypart.id === spot.daypartId)) ?? rows[campaign.airedSpots % Math.max(1, rows.length)];
     if (!next) throw conflict(CAMPAIGN_MESSAGES.noItems);
     const selection = selectionOf(next.daypart, next.item);
     const { impressions, spendCents } = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
-    const [delivery] = await tx.insert(campaignDeliveries).values({ campaignId: campaign.id, daypartId: next.daypart.id, impressions, spendCents }).returning();
+    const airedAt = new Date();
+    const [delivery] = await tx
+      .insert(campaignDeliveries)
+      .values({ campaignId: campaign.id, daypartId: next.daypart.id, impressions, spendCents, airedAt, spotId: spot?.id ?? null })
+      .returning();
+    if (spot) await tx.update(trafficSpots).set({ status: 'aired', airedAt, updatedAt: airedAt }).where(eq(trafficSpots.id, spot.id));
     await tx
       .update(campaigns)
       .set({

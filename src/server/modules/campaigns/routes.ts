@@ -68,7 +68,11 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   r.patch(
     '/campaigns/:id/status',
     { ...admin, schema: { ...tags, description: 'Pause an active campaign or resume a paused one.', params: idParams, body: campaignStatusBodySchema, response: { 200: campaignSchema, ...errors } } },
-    (request) => changeCampaignStatus({ db: ctx.db, actor: actorOf(request), id: request.params.id, to: request.body.status }),
+    async (request) => {
+      const campaign = await changeCampaignStatus({ db: ctx.db, actor: actorOf(request), id: request.params.id, to: request.body.status });
+      ctx.stationClock.nudge();
+      return campaign;
+    },
   );
 
   r.get('/campaigns/:id/performance/realtime', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: realtimePerformanceSchema, ...errors } } }, (request) =>

@@ -55,6 +55,8 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     const events: Staged[] = [];
     const result = await run(events);
     for (const event of events) ctx.notifier.deliver(event);
+    // A status changed: the traffic log follows (its spots are placed, cancelled or freed).
+    if (events.length > 0) ctx.stationClock.nudge();
     return result;
   };
 

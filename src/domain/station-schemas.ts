@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const MAX_LOGO_CHARS = 300_000;
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const stationProfileInputSchema = z
+  .object({
+    name: z.string({ error: 'Station name is required' }).trim().min(1, 'Station name is required').max(200, 'Station name must be at most 200 characters'),
+    address: text('Address', 500),
+    phone: text('Phone', 50),
+    email: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || z.email().safeParse(v).success, 'E-mail must be a valid e-mail address'),
+    remit_to: text('Remit-to', 500),
+    tax_id: text('Tax id', 50),
+    logo: z
+      .string()
+      .nullish()
+      .transform((v) => (v ? v : null))
+      .refine((v) => v === null || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(v), 'Logo must be a PNG or JPEG image')
+      .refine((v) => v === null || v.length <= MAX_LOGO_CHARS, 'Logo must be under 200 KB'),
+  })
+  .strict();
+export type StationProfileInput = z.infer<typeof stationProfileInputSchema>;
+
+export const stationProfileSchema = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  remit_to: z.string().nullable(),
+  tax_id: z.string().nullable(),
+  logo: z.string().nullable(),
+  time_zone: z.string(),
+  updated_at: z.string(),
+});
+export type StationProfile = z.infer<typeof stationProfileSchema>;
+
+export const stationClockSchema = z.object({
+  time_zone: z.string(),
+  today: z.string(),
+  now: z.string(),
+  traffic_horizon_days: z.number().int(),
+});
+export type StationClockReply = z.infer<typeof stationClockSchema>;

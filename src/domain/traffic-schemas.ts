@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { isIsoDate } from './dates';
+import { SPOT_STATUSES } from './traffic';
+
+export const TRAFFIC_MESSAGES = {
+  badDate: 'Date must be a calendar date (YYYY-MM-DD)',
+  badFormat: 'Format must be csv or bxf',
+  badRange: 'The range must end on or after its start and span at most 366 days',
+} as const;
+
+const isoDate = (message: string = TRAFFIC_MESSAGES.badDate) => z.string({ error: message }).refine(isIsoDate, message);
+
+/** Checked in the handler (a malformed path id is a 404 elsewhere; a malformed date is a 400). */
+export const trafficDateParams = z.object({ date: z.string().max(100) });
+export const trafficExportQuerySchema = z.object({ format: z.enum(['csv', 'bxf'], { error: TRAFFIC_MESSAGES.badFormat }).default('csv') });
+export const spotsQuerySchema = z.object({
+  from: isoDate('from must be a calendar date (YYYY-MM-DD)').optional(),
+  to: isoDate('to must be a calendar date (YYYY-MM-DD)').optional(),
+});
+
+export const trafficSpotSchema = z.object({
+  id: z.uuid(),
+  air_date: z.string(),
+  scheduled_at: z.string(),
+  /** Station wall-clock time, HH:mm:ss. */
+  local_time: z.string(),
+  break_at: z.string(),
+  position: z.number().int(),
+  daypart_id: z.uuid(),
+  daypart_name: z.string(),
+  brand_id: z.uuid().nullable(),
+  brand_name: z.string().nullable(),
+  estimate_id: z.uuid(),
+  estimate_name: z.string().nullable(),
+  media_asset_id: z.uuid().nullable(),
+  house_code: z.string(),
+  duration_seconds: z.number().int(),
+  status: z.enum(SPOT_STATUSES),
+  aired_at: z.string().nullable(),
+});
+export type TrafficSpot = z.infer<typeof trafficSpotSchema>;
+
+export const trafficLogSchema = z.object({
+  date: z.string(),
+  time_zone: z.string(),
+  built_at: z.string().nullable(),
+  exported_at: z.string().nullable(),
+  /** False when the day is beyond the horizon or not placed yet: the spots are what is placed so far. */
+  placed: z.boolean(),
+  dayparts: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      start_time: z.string(),
+      end_time: z.string(),
+      airs: z.boolean(),
+      capacity: z.number().int(),
+      /** Spots that will air (scheduled or aired). */
+      placed: z.number().int(),
+    }),
+  ),
+  spots: z.array(trafficSpotSchema),
+});
+export type TrafficLog = z.infer<typeof trafficLogSchema>;
+
+export const orderSpotsSchema = z.object({
+  estimate_id: z.uuid(),
+  from: z.string(),
+  to: z.string(),
+  time_zone: z.string(),
+  days: z.array(z.object({ date: z.string(), spots: z.array(trafficSpotSchema) })),
+});
+export type OrderSpots = z.infer<typeof orderSpotsSchema>;

@@ -1,0 +1,183 @@
+/**
+ * The traffic log: where each booked spot of a broadcast day airs. Pure and deterministic: the
+ * same demands give the same log. See docs/decisions/007-traffic-and-station-clock.md.
+ */
+import { addDays, instantOf, weekdayOf } from './dates';
+
+export const SPOT_STATUSES = ['scheduled', 'aired', 'missed', 'made_good', 'cancelled'] as const;
+export type SpotStatus = (typeof SPOT_STATUSES)[number];
+
+/** Break lengths tried, longest first, when the configured one cannot hold a day's spots. */
+const FALLBACK_BREAK_MINUTES = [60, 30, 20, 15, 10, 5, 2, 1];
+
+export interface DaypartWindow {
+  id: string;
+  name?: string;
+  startTime: string;
+  endTime: string;
+  daysOfWeek: readonly string[];
+  /** The most spots a day (the availability rule's capacity). */
+  spotFrequency: number;
+}
+
+/** One order item's wish for one day: `spots` spots of one creative. */
+export interface SpotDemand {
+  estimateId: string;
+  estimateItemId: string;
+  campaignId: string | null;
+  brandId: string;
+  mediaAssetId: string | null;
+  houseCode: string;
+  durationSeconds: number;
+  spots: number;
+  /** Placed as cancelled (a paused campaign keeps its booking but does not air). */
+  held: boolean;
+  /** Who was booked first keeps their spots when a daypart is over capacity (e.g. its frequency was lowered). */
+  bookedAt: Date;
+}
+
+export interface PlacedSpot {
+  estimateId: string;
+  estimateItemId: string;
+  campaignId: string | null;
+  daypartId: string;
+  brandId: string;
+  mediaAssetId: string | null;
+  houseCode: string;
+  durationSeconds: number;
+  airDate: string;
+  breakAt: Date;
+  /** Break start plus the spots before it in the break. */
+  scheduledAt: Date;
+  /** 1-based place in its break. */
+  position: number;
+  status: SpotStatus;
+}
+
+/** The spec's media code: the first 8 characters of the media id, uppercased. */
+export const houseCodeOf = (mediaAssetId: string | null): string => (mediaAssetId ? mediaAssetId.replace(/-/g, '').slice(0, 8).toUpperCase() : 'NOMEDIA');
+
+/** A spot's length on the log: the media's probed duration in whole seconds (30 s when unknown). */
+export const spotSeconds = (probedSeconds: number | null | undefined): number =>
+  probedSeconds && Number.isFinite(probedSeconds) && probedSeconds > 0 ? Math.max(1, Math.round(probedSeconds)) : 30;
+
+/** Does the daypart air on this broadcast day? (A window crossing midnight belongs to the day it starts.) */
+export const airsOn = (daypart: Pick<DaypartWindow, 'daysOfWeek'>, date: string) => daypart.daysOfWeek.includes(weekdayOf(date));
+
+/** The window's instants on a broadcast day; an end at or before the start is on the next day. */
+export const windowOf = (daypart: Pick<DaypartWindow, 'startTime' | 'endTime'>, date: string, timeZone?: string) => {
+  const start = instantOf(date, daypart.startTime, timeZone);
+  const endsNextDay = daypart.endTime <= daypart.startTime;
+  const end = instantOf(endsNextDay ? addDays(date, 1) : date, daypart.endTime, timeZone);
+  return { start, end };
+};
+
+/** Keeps demands in booking order up to the capacity (the last one may be cut). */
+const withinCapacity = (demands: readonly SpotDemand[], capacity: number) => {
+  const ordered = [...demands].sort((a, b) => a.bookedAt.getTime() - b.bookedAt.getTime() || a.estimateId.localeCompare(b.estimateId) || a.estimateItemId.localeCompare(b.estimateItemId));
+  const kept: SpotDemand[] = [];
+  let left = capacity;
+  for (const demand of ordered) {
+    const spots = Math.min(demand.spots, left);
+    if (spots > 0) kept.push({ ...demand, spots });
+    left -= spots;
+  }
+  return kept;
+};
+
+/** Break index of the k-th of `total` spots over `breaks` breaks: spread evenly, one brand's spots in distinct breaks. */
+const breakIndex = (k: number, total: number, breaks: number) => (total <= breaks ? Math.floor((k * breaks) / total) : k % breaks);
+
+interface Layout {
+  breakMinutes: number;
+  breaks: Date[];
+  assignment: number[];
+}
+
+const layoutFor = (spots: readonly { brandId: string; durationSeconds: number }[], window: { start: Date; end: Date }, breakMinutes: number, strict = true): Layout | null => {
+  const windowMinutes = (window.end.getTime() - window.start.getTime()) / 60_000;
+  const count = Math.max(strict ? 0 : 1, Math.floor(windowMinutes / breakMinutes));
+  if (count < 1) return null;
+  const breaks = Array.from({ length: count }, (_, i) => new Date(window.start.getTime() + i * breakMinutes * 60_000));
+  const assignment = spots.map((_, k) => breakIndex(k, spots.length, count));
+  if (!strict) return { breakMinutes, breaks, assignment };
+  const used = new Map<string, number>();
+  for (const [k, spot] of spots.entries()) {
+    const key = `${assignment[k]}|${spot.brandId}`;
+    if (used.has(key)) return null;
+    used.set(key, k);
+  }
+  const podSeconds = new Array<number>(count).fill(0);
+  for (const [k, spot] of spots.entries()) podSeconds[assignment[k]!]! += spot.durationSeconds;
+  if (podSeconds.some((s) => s > breakMinutes * 60)) return null;
+  return { breakMinutes, breaks, assignment };
+};
+
+/**
+ * Places one daypart's spots on one broadcast day. Spots are grouped by brand (so one brand's spots
+ * are consecutive) and dealt over the breaks: evenly spread when there are more breaks than spots,
+ * round-robin otherwise; consecutive spots never share a break, so one brand never airs twice in a
+ * break. Breaks start on the window's start and every `breakMinutes` after; when that cannot hold
+ * the day (a brand with more spots than breaks, or a break longer than its slot), shorter breaks are
+ * tried. Within a break spots run back to back.
+ */
+export const placeDaypartDay = ({
+  daypart,
+  date,
+  demands,
+  breakMinutes,
+  timeZone,
+}: {
+  daypart: DaypartWindow;
+  date: string;
+  demands: readonly SpotDemand[];
+  breakMinutes: number;
+  timeZone?: string;
+}): PlacedSpot[] => {
+  if (!airsOn(daypart, date)) return [];
+  const kept = withinCapacity(
+    demands.filter((d) => d.spots > 0),
+    daypart.spotFrequency,
+  );
+  const spots = kept
+    .sort((a, b) => a.brandId.localeCompare(b.brandId) || a.estimateId.localeCompare(b.estimateId) || a.estimateItemId.localeCompare(b.estimateItemId))
+    .flatMap((demand) => Array.from({ length: demand.spots }, () => demand));
+  if (spots.length === 0) return [];
+  const window = windowOf(daypart, date, timeZone);
+  const candidates = [breakMinutes, ...FALLBACK_BREAK_MINUTES.filter((m) => m < breakMinutes)];
+  let layout: Layout | null = null;
+  for (const minutes of candidates) {
+    layout = layoutFor(spots, window, minutes);
+    if (layout) break;
+  }
+  // Nothing fits (a window too short for its spots): one-minute breaks, spread as far as they go.
+  layout ??= layoutFor(spots, window, 1, false)!;
+  const offsets = new Array<number>(layout.breaks.length).fill(0);
+  const positions = new Array<number>(layout.breaks.length).fill(0);
+  return spots.map((demand, k) => {
+    const index = layout.assignment[k]!;
+    const breakAt = layout.breaks[index]!;
+    const scheduledAt = new Date(breakAt.getTime() + offsets[index]! * 1000);
+    offsets[index]! += demand.durationSeconds;
+    positions[index]! += 1;
+    return {
+      estimateId: demand.estimateId,
+      estimateItemId: demand.estimateItemId,
+      campaignId: demand.campaignId,
+      daypartId: daypart.id,
+      brandId: demand.brandId,
+      mediaAssetId: demand.mediaAssetId,
+      houseCode: demand.houseCode,
+      durationSeconds: demand.durationSeconds,
+      airDate: date,
+      breakAt,
+      scheduledAt,
+      position: positions[index]!,
+      status: demand.held ? 'cancelled' : 'scheduled',
+    };
+  });
+};
+
+/** The spots a daypart has booked on a day: what availability subtracts, and what placement places (up to capacity). */
+export const bookedOnDay = (daypart: Pick<DaypartWindow, 'daysOfWeek'>, date: string, bookings: readonly { spots: number; startDate: string; endDate: string }[]) =>
+  airsOn(daypart, date) ? bookings.reduce((sum, b) => (b.startDate <= date && b.endDate >= date ? sum + b.spots : sum), 0) : 0;

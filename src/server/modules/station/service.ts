@@ -1,0 +1,37 @@
+/** The station's profile (one row): what invoices, affidavits and logs print. */
+import { eq } from 'drizzle-orm';
+import { stationTimeZone } from '../../../domain/dates';
+import type { StationProfile, StationProfileInput } from '../../../domain/station-schemas';
+import { stationProfile } from '../../db/schema';
+import type { Db } from '../../platform/db';
+
+type Row = typeof stationProfile.$inferSelect;
+
+const toProfile = (row: Row): StationProfile => ({
+  name: row.name,
+  address: row.address,
+  phone: row.phone,
+  email: row.email,
+  remit_to: row.remitTo,
+  tax_id: row.taxId,
+  logo: row.logo,
+  time_zone: stationTimeZone(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+export const getStationProfile = async (db: Db): Promise<StationProfile> => {
+  const [row] = await db.select().from(stationProfile).where(eq(stationProfile.id, 1)).limit(1);
+  if (row) return toProfile(row);
+  const [created] = await db.insert(stationProfile).values({ id: 1 }).onConflictDoNothing().returning();
+  return created ? toProfile(created) : getStationProfile(db);
+};
+
+export const updateStationProfile = async (db: Db, input: StationProfileInput): Promise<StationProfile> => {
+  const columns = { name: input.name, address: input.address, phone: input.phone, email: input.email, remitTo: input.remit_to, taxId: input.tax_id, logo: input.logo };
+  const [row] = await db
+    .insert(stationProfile)
+    .values({ id: 1, ...columns })
+    .onConflictDoUpdate({ target: stationProfile.id, set: { ...columns, updatedAt: new Date() } })
+    .returning();
+  return toProfile(row!);
+};

@@ -1,0 +1,91 @@
+/**
+ * Keeps the traffic log of the coming days in step with the bookings. A day is placed again only
+ * when what it would hold changed (a digest of the placement), and never once it is frozen: it has
+ * begun, master control has it (exported), or a spot of it has aired. Frozen days follow pauses,
+ * resumes and cancellations by status only (future spots cancelled or restored), never by new times.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { addDays } from '../../../domain/dates';
+import { BOOKED_STATUSES } from '../../../domain/orders';
+import { placeDaypartDay, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
+import { trafficDays, trafficSpots } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { loadBookings, loadDayparts, type Booking } from './demands';
+
+export interface TrafficSettings {
+  breakMinutes: number;
+  timeZone: string;
+}
+
+/** Every daypart's spots of one broadcast day. */
+export const placeDay = (dayparts: readonly DaypartWindow[], bookings: readonly Booking[], date: string, settings: TrafficSettings): PlacedSpot[] =>
+  dayparts.flatMap((daypart) =>
+    placeDaypartDay({
+      daypart,
+      date,
+      demands: bookings.filter((b) => b.daypartId === daypart.id && b.startDate <= date && b.endDate >= date),
+      breakMinutes: settings.breakMinutes,
+      timeZone: settings.timeZone,
+    }),
+  );
+
+const digestOf = (spots: readonly PlacedSpot[]) =>
+  createHash('sha256')
+    .update(JSON.stringify(spots.map((s) => [s.estimateItemId, s.daypartId, s.scheduledAt.getTime(), s.position, s.status, s.mediaAssetId, s.durationSeconds, s.campaignId])))
+    .digest('hex');
+
+const HISTORY = ['aired', 'missed', 'made_good'] as const;
+
+/** Places one day when it is open and its placement changed; answers whether it wrote. */
+const writeDay = async (db: Db, date: string, today: string, spots: readonly PlacedSpot[]): Promise<boolean> => {
+  const digest = digestOf(spots);
+  return db.transaction(async (tx) => {
+    await tx.insert(trafficDays).values({ airDate: date, inputsDigest: '' }).onConflictDoNothing();
+    // The row lock serializes two instances placing the same day: the second sees the first's digest.
+    const [day] = await tx.select().from(trafficDays).where(eq(trafficDays.airDate, date)).for('update');
+    if (!day || day.inputsDigest === digest) return false;
+    const begun = date <= today && day.inputsDigest !== '';
+    if (day.exportedAt || begun) return false;
+    const [history] = await tx
+      .select({ id: trafficSpots.id })
+      .from(trafficSpots)
+      .where(and(eq(trafficSpots.airDate, date), inArray(trafficSpots.status, [...HISTORY])))
+      .limit(1);
+    if (history) return false;
+    await tx.delete(trafficSpots).where(eq(trafficSpots.airDate, date));
+    for (let i = 0; i < spots.length; i += 500) await tx.insert(trafficSpots).values(spots.slice(i, i + 500).map((s) => ({ ...s })));
+    await tx.update(trafficDays).set({ inputsDigest: digest, builtAt: new Date() }).where(eq(trafficDays.airDate, date));
+    return true;
+  });
+};
+
+const BOOKED = sql.raw(BOOKED_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/** Future spots of frozen days: cancelled when their order is no longer booked or its campaign is paused, restored when it is again. */
+const followStatuses = async (db: Db, today: string, now: Date) => {
+  const from = sql`${today}::date`;
+  const after = sql`${now.toISOString()}::timestamptz`;
+  await db.execute(sql`
+    update traffic_spots s set status = 'cancelled', updated_at = now()
+    from estimates e left join campaigns c on c.estimate_id = e.id
+    where s.estimate_id = e.id and s.air_date >= ${from} and s.scheduled_at > ${after} and s.status = 'scheduled'
+      and (e.status not in (${BOOKED}) or c.status = 'paused')`);
+  await db.execute(sql`
+    update traffic_spots s set status = 'scheduled', updated_at = now()
+    from estimates e left join campaigns c on c.estimate_id = e.id
+    where s.estimate_id = e.id and s.air_date >= ${from} and s.scheduled_at > ${after} and s.status = 'cancelled'
+      and e.status in (${BOOKED}) and (c.status is null or c.status <> 'paused')`);
+};
+
+/** Places the days [today, today + days) that changed, then brings frozen days' statuses in step. Answers the days written. */
+export const buildTrafficLogs = async ({ db, today, days, now, settings }: { db: Db; today: string; days: number; now: Date; settings: TrafficSettings }): Promise<string[]> => {
+  const last = addDays(today, days - 1);
+  const [dayparts, bookings] = await Promise.all([loadDayparts(db), loadBookings(db, today, last)]);
+  const written: string[] = [];
+  for (let date = today; date <= last; date = addDays(date, 1)) {
+    if (await writeDay(db, date, today, placeDay(dayparts, bookings, date, settings))) written.push(date);
+  }
+  await followStatuses(db, today, now);
+  return written;
+};

@@ -1,0 +1,104 @@
+/** Reading the traffic log: a broadcast day (admins) and an order's own spots (its owner or admins). */
+import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { addDays, daysBetween, localTimeOf, stationTimeZone, todayIso } from '../../../domain/dates';
+import { airsOn } from '../../../domain/traffic';
+import { TRAFFIC_MESSAGES, type OrderSpots, type TrafficLog, type TrafficSpot } from '../../../domain/traffic-schemas';
+import type { OrderActor } from '../../../domain/orders';
+import { brands, dayparts, estimates, trafficDays, trafficSpots } from '../../db/schema';
+import type { Db, Tx } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+import { readableOrder } from '../estimates/orders';
+
+const secondsClock = (instant: Date) => `${localTimeOf(instant)}:${String(instant.getUTCSeconds()).padStart(2, '0')}`;
+
+const selectSpots = (db: Tx, where: SQL | undefined) =>
+  db
+    .select({
+      spot: trafficSpots,
+      daypartName: dayparts.name,
+      brandName: brands.commonName,
+      estimateName: estimates.estimateName,
+    })
+    .from(trafficSpots)
+    .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
+    .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
+    .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
+    .where(where)
+    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position), asc(trafficSpots.id));
+
+type SpotRow = Awaited<ReturnType<typeof selectSpots>>[number];
+
+const toSpot = ({ spot, daypartName, brandName, estimateName }: SpotRow): TrafficSpot => ({
+  id: spot.id,
+  air_date: spot.airDate,
+  scheduled_at: spot.scheduledAt.toISOString(),
+  local_time: secondsClock(spot.scheduledAt),
+  break_at: spot.breakAt.toISOString(),
+  position: spot.position,
+  daypart_id: spot.daypartId,
+  daypart_name: daypartName,
+  brand_id: spot.brandId,
+  brand_name: brandName,
+  estimate_id: spot.estimateId,
+  estimate_name: estimateName || null,
+  media_asset_id: spot.mediaAssetId,
+  house_code: spot.houseCode,
+  duration_seconds: spot.durationSeconds,
+  status: spot.status,
+  aired_at: spot.airedAt?.toISOString() ?? null,
+});
+
+const WILL_AIR = new Set(['scheduled', 'aired']);
+
+/** GET /traffic/logs/:date: the day's spots in air order and each daypart's fill. */
+export const getTrafficLog = async ({ db, date }: { db: Db; date: string }): Promise<TrafficLog> => {
+  const [[day], parts, rows] = await Promise.all([
+    db.select().from(trafficDays).where(eq(trafficDays.airDate, date)).limit(1),
+    db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.name)),
+    selectSpots(db, eq(trafficSpots.airDate, date)),
+  ]);
+  const spots = rows.map(toSpot);
+  return {
+    date,
+    time_zone: stationTimeZone(),
+    built_at: day && day.inputsDigest !== '' ? day.builtAt.toISOString() : null,
+    exported_at: day?.exportedAt?.toISOString() ?? null,
+    placed: Boolean(day && day.inputsDigest !== ''),
+    dayparts: parts.map((d) => ({
+      id: d.id,
+      name: d.name,
+      start_time: d.startTime,
+      end_time: d.endTime,
+      airs: airsOn(d, date),
+      capacity: airsOn(d, date) ? d.spotFrequency : 0,
+      placed: spots.filter((s) => s.daypart_id === d.id && WILL_AIR.has(s.status)).length,
+    })),
+    spots,
+  };
+};
+
+/** The first export hands the day to master control: from then on its times stay as sent. */
+export const markExported = async (db: Db, date: string) => {
+  await db.insert(trafficDays).values({ airDate: date, inputsDigest: '', exportedAt: new Date() }).onConflictDoNothing();
+  await db.update(trafficDays).set({ exportedAt: new Date() }).where(and(eq(trafficDays.airDate, date)));
+};
+
+const MAX_RANGE_DAYS = 366;
+
+/** GET /estimates/:id/spots: the order's spots by broadcast day, from `from` (default today) to `to` (default 30 days on). */
+export const orderSpots = async ({ db, actor, id, from, to }: { db: Db; actor: OrderActor; id: string; from?: string; to?: string }): Promise<OrderSpots> => {
+  const order = await readableOrder(db, actor, id);
+  const start = from ?? (order.startDate && order.startDate > todayIso() ? order.startDate : todayIso());
+  const end = to ?? addDays(start, 30);
+  if (end < start || daysBetween(start, end) >= MAX_RANGE_DAYS) throw badRequest(TRAFFIC_MESSAGES.badRange);
+  const rows = await selectSpots(db, and(eq(trafficSpots.estimateId, order.id), gte(trafficSpots.airDate, start), lte(trafficSpots.airDate, end)));
+  const byDay = new Map<string, TrafficSpot[]>();
+  for (const spot of rows.map(toSpot)) byDay.set(spot.air_date, [...(byDay.get(spot.air_date) ?? []), spot]);
+  return {
+    estimate_id: order.id,
+    from: start,
+    to: end,
+    time_zone: stationTimeZone(),
+    days: [...byDay.entries()].map(([date, spots]) => ({ date, spots })),
+  };
+};

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplySchema } from '../../../domain/auth';
+import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
+import { isIsoDate } from '../../../domain/dates';
+import { badRequest } from '../../platform/errors';
+import { TRAFFIC_MESSAGES, orderSpotsSchema, spotsQuerySchema, trafficDateParams, trafficExportQuerySchema, trafficLogSchema } from '../../../domain/traffic-schemas';
+import type { AppContext } from '../../context';
+import { actorOf, type Guards } from '../auth/guard';
+import { getStationProfile } from '../station/service';
+import { trafficBxf, trafficCsv } from './export';
+import { getTrafficLog, markExported, orderSpots } from './queries';
+
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
+const tags = { tags: ['traffic'], security: [{ bearerAuth: [] }] };
+const estimateParams = z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) });
+
+const checkedDate = (date: string) => {
+  if (!isIsoDate(date)) throw badRequest(TRAFFIC_MESSAGES.badDate);
+  return date;
+};
+
+/** The traffic log (admins) and an order's own spots (its owner or admins). */
+export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/traffic/logs/:date',
+    {
+      onRequest: guards.adminOnly,
+      schema: { ...tags, description: "A broadcast day's spots in air order with each daypart's fill; beyond the horizon, what is placed so far.", params: trafficDateParams, response: { 200: trafficLogSchema, ...errors } },
+    },
+    (request) => getTrafficLog({ db: ctx.db, date: checkedDate(request.params.date) }),
+  );
+
+  r.get(
+    '/traffic/logs/:date/export',
+    {
+      onRequest: guards.adminOnly,
+      schema: { ...tags, description: 'The day as CSV or as a SMPTE ST 2021 (BXF) schedule; the first export freezes the day\'s times.', params: trafficDateParams, querystring: trafficExportQuerySchema },
+    },
+    async (request, reply) => {
+      const date = checkedDate(request.params.date);
+      const log = await getTrafficLog({ db: ctx.db, date });
+      await markExported(ctx.db, date);
+      if (request.query.format === 'bxf') {
+        const station = await getStationProfile(ctx.db);
+        return reply
+          .type('application/xml; charset=utf-8')
+          .header('content-disposition', `attachment; filename="traffic-log-${date}.bxf.xml"`)
+          .send(trafficBxf(log, station));
+      }
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="traffic-log-${date}.csv"`).send(trafficCsv(log));
+    },
+  );
+
+  r.get(
+    '/estimates/:id/spots',
+    { onRequest: guards.signedIn, schema: { ...tags, description: "The order's spots by broadcast day (default: 30 days from today or the flight's start).", params: estimateParams, querystring: spotsQuerySchema, response: { 200: orderSpotsSchema, ...errors } } },
+    (request) => orderSpots({ db: ctx.db, actor: actorOf(request), id: request.params.id, from: request.query.from, to: request.query.to }),
+  );
+};

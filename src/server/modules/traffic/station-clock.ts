@@ -1,0 +1,137 @@
+/**
+ * The station clock: at start and every minute it starts scheduled orders whose start date has come
+ * (order and campaign → active), completes active ones past their end date or with their budget fully
+ * delivered (→ completed), and places the traffic log of the coming days. Each change goes through
+ * Order Management's own path (same rules, same notifications) and is made under the order's row
+ * lock after checking its status again, so a second run, or a run on another instance, changes nothing.
+ */
+import { z } from 'zod';
+import { and, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm';
+import { todayIso } from '../../../domain/dates';
+import type { OrderStatus } from '../../../domain/orders';
+import { campaigns, estimates } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import type { JobQueue } from '../../platform/jobs';
+import type { Notifier } from '../notifications/publish';
+import type { Staged } from '../notifications';
+import { setStatusByAdmin } from '../estimates/status';
+import { buildTrafficLogs, type TrafficSettings } from './build';
+
+export interface TickResult {
+  today: string;
+  started: string[];
+  completed: string[];
+  placedDays: string[];
+}
+
+export interface StationClock {
+  /** One run now; safe to call at any time and from several instances. */
+  tick(): Promise<TickResult>;
+  /** Asks for a run soon (after an order or campaign changed), on whichever instance takes the job. */
+  nudge(): void;
+}
+
+const JOB = 'station.clock';
+
+export const createStationClock = ({
+  db,
+  jobs,
+  notifier,
+  now,
+  horizonDays,
+  settings,
+  intervalSeconds,
+  log,
+}: {
+  db: Db;
+  jobs: JobQueue;
+  notifier: Notifier;
+  now: () => Date;
+  horizonDays: number;
+  settings: TrafficSettings;
+  /** 0: no timer (tests tick by hand). */
+  intervalSeconds: number;
+  log: { error: (obj: object, msg: string) => void };
+}): StationClock => {
+  const moveOrder = async (id: string, from: OrderStatus, to: OrderStatus): Promise<boolean> => {
+    const events: Staged[] = [];
+    const moved = await db.transaction(async (tx) => {
+      const [order] = await tx.select().from(estimates).where(eq(estimates.id, id)).limit(1).for('update');
+      if (!order || order.status !== from) return false;
+      await setStatusByAdmin(tx, order, to, events);
+      return true;
+    });
+    for (const event of events) notifier.deliver(event);
+    return moved;
+  };
+
+  const moveEach = async (ids: string[], from: OrderStatus, to: OrderStatus) => {
+    const moved: string[] = [];
+    for (const id of ids) {
+      try {
+        if (await moveOrder(id, from, to)) moved.push(id);
+      } catch (error) {
+        // One order that cannot move (e.g. its daypart is now overbooked) must not stop the others.
+        log.error({ err: error, estimateId: id, to }, 'station clock could not move an order');
+      }
+    }
+    return moved;
+  };
+
+  const tick = async (): Promise<TickResult> => {
+    const instant = now();
+    const today = todayIso(instant);
+    const due = await db
+      .select({ id: estimates.id })
+      .from(estimates)
+      .where(and(eq(estimates.status, 'scheduled'), lte(estimates.startDate, today)))
+      .orderBy(estimates.startDate, estimates.id);
+    const started = await moveEach(
+      due.map((r) => r.id),
+      'scheduled',
+      'active',
+    );
+    const ended = await db
+      .select({ id: estimates.id })
+      .from(estimates)
+      .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
+      .where(
+        and(
+          eq(estimates.status, 'active'),
+          or(
+            lt(estimates.endDate, today),
+            and(gt(campaigns.totalBudgetCents, 0), gte(campaigns.spendCents, sql`${campaigns.totalBudgetCents}`)),
+            and(gt(campaigns.totalSpots, 0), gte(campaigns.airedSpots, sql`${campaigns.totalSpots}`)),
+          ),
+        ),
+      )
+      .orderBy(estimates.endDate, estimates.id);
+    const completed = await moveEach(
+      ended.map((r) => r.id),
+      'active',
+      'completed',
+    );
+    const placedDays = await buildTrafficLogs({ db, today, days: horizonDays, now: instant, settings });
+    return { today, started, completed, placedDays };
+  };
+
+  let running: Promise<unknown> = Promise.resolve();
+  /** Runs of one instance never overlap. */
+  const serialized = () => {
+    const run = running.then(tick, tick);
+    running = run.catch(() => undefined);
+    return run;
+  };
+
+  jobs.register(JOB, z.object({}), async () => {
+    await serialized();
+  });
+  if (intervalSeconds > 0) jobs.every(JOB, intervalSeconds);
+
+  return {
+    tick: serialized,
+    nudge: () => {
+      if (intervalSeconds > 0) void jobs.enqueue(JOB, {}).catch((error: unknown) => log.error({ err: error }, 'station clock nudge failed'));
+    },
+  };
+};
