@@ -84,3 +84,33 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 /** The server's message for a failed call, or `fallback` when there is none (network failure, unknown error). */
 export const serverMessage = (error: unknown, fallback: string): string =>
   isApiError(error) && !error.isNetworkError && error.message ? error.message : fallback;
+
+const fileNameFrom = (disposition: string | null, fallback: string): string => {
+  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return match?.[1] ?? fallback;
+};
+
+/**
+ * Fetches a file under /api with the bearer token and saves it (named by the server's
+ * content-disposition, else `fallbackName`). A failure carries the server's message, or 'Network error'.
+ */
+export const downloadFile = async (path: string, { accept, fallbackName }: { accept: string; fallbackName: string }): Promise<void> => {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { headers: { Accept: accept, ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  } catch {
+    throw new Error(NETWORK_ERROR_MESSAGE);
+  }
+  const blob = await response.blob();
+  if (!response.ok) throw new Error(errorMessageFrom(response.status, await blob.text()));
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the blob goes.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};

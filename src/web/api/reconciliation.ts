@@ -1,9 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE } from '../../domain/constants';
 import { todayIso } from '../../domain/dates';
 import type { PendingReply, ReconcileInput, ReconciliationDashboard, Variance } from '../../domain/reconciliation';
-import { apiRequest, errorMessageFrom, NETWORK_ERROR_MESSAGE } from './client';
-import { readToken } from './token-storage';
+import { apiRequest, downloadFile } from './client';
 
 /** `brandId` is '' for all brands. */
 export const reconciliationKeys = {
@@ -30,37 +28,12 @@ export const fetchPendingReconciliation = (page: number, limit: number, brandId:
 export const reconcileCampaign = (id: string, body: ReconcileInput) =>
   apiRequest<{ message: string; reconciliation: Variance }>(`/reconciliation/reconcile/${encodeURIComponent(id)}`, { method: 'PUT', body });
 
-const fileNameFrom = (disposition: string | null): string => {
-  const match = disposition ? /filename="?([^";]+)"?/i.exec(disposition) : null;
-  return match?.[1] ?? `reconciliation-variance-${todayIso()}.csv`;
-};
-
-/**
- * Fetches the variance report as CSV with the bearer token and saves it as a file. A failure
- * carries the server's message (or 'HTTP {status}', 'Network error').
- */
-export const downloadVarianceReport = async ({ timeframe, brandId }: { timeframe: number; brandId: string }): Promise<void> => {
-  const token = readToken();
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/reconciliation/export/variance${query({ timeframe, format: 'csv', brand_id: brandId })}`, {
-      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
-  } catch {
-    throw new Error(NETWORK_ERROR_MESSAGE);
-  }
-  const text = await response.text();
-  if (!response.ok) throw new Error(errorMessageFrom(response.status, text));
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameFrom(response.headers.get('content-disposition'));
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the blob goes.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
+/** Fetches the variance report as CSV with the bearer token and saves it as a file. */
+export const downloadVarianceReport = ({ timeframe, brandId }: { timeframe: number; brandId: string }): Promise<void> =>
+  downloadFile(`/reconciliation/export/variance${query({ timeframe, format: 'csv', brand_id: brandId })}`, {
+    accept: 'text/csv',
+    fallbackName: `reconciliation-variance-${todayIso()}.csv`,
+  });
 
 export const useReconciliationDashboard = (timeframe: number, brandId: string) =>
   useQuery({

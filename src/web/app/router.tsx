@@ -50,6 +50,8 @@ export const router = createBrowserRouter([
                   { path: app.admin.users.path, ...page(() => import('../routes/app/admin/users'), 'AdminUsersRoute') },
                   { path: app.admin.coupons.path, ...page(() => import('../routes/app/admin/coupons'), 'AdminCouponsRoute') },
                   { path: app.admin.notifications.path, ...page(() => import('../routes/app/admin/notifications'), 'AdminNotificationsRoute') },
+                  { path: app.admin.traffic.path, ...page(() => import('../routes/app/admin/traffic-log'), 'AdminTrafficLogRoute') },
+                  { path: app.admin.station.path, ...page(() => import('../routes/app/admin/station-settings'), 'AdminStationSettingsRoute') },
                 ],
               },
             ],

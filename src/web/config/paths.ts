@@ -31,6 +31,8 @@ export const paths = {
       users: fixed('/app/admin/users'),
       coupons: fixed('/app/admin/coupons'),
       notifications: fixed('/app/admin/notifications'),
+      traffic: fixed('/app/admin/traffic'),
+      station: fixed('/app/admin/station'),
     },
   },
 } as const;

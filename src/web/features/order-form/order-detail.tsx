@@ -22,6 +22,7 @@ import { OrderEditor } from './order-editor';
 import { mergeDayparts } from './order-draft';
 import { OrderReadView } from './order-read-view';
 import { ReviewActions } from './review-actions';
+import { OrderSpots } from '../traffic/order-spots';
 
 export const ESTIMATE_NOT_FOUND = 'Estimate not found';
 
@@ -169,7 +170,10 @@ export const OrderDetail = ({ id }: { id: string }) => {
           />
         )
       ) : (
-        <OrderReadView order={order} />
+        <>
+          <OrderReadView order={order} />
+          <OrderSpots orderId={order.id} status={order.status} />
+        </>
       )}
     </>
   );

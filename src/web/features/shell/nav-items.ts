@@ -4,6 +4,7 @@ import {
   ChartIcon,
   CheckCircleIcon,
   ClipboardIcon,
+  ClockIcon,
   DashboardIcon,
   FileIcon,
   FilmIcon,
@@ -13,6 +14,7 @@ import {
   TagIcon,
   TicketIcon,
   UsersIcon,
+  WrenchIcon,
   type IconProps,
 } from '../../ui/icons';
 
@@ -51,11 +53,13 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { label: 'Order Management', href: paths.app.admin.approvals.href(), Icon: CheckCircleIcon },
       { label: 'Drafts', href: paths.app.admin.drafts.href(), Icon: FileIcon },
       { label: 'Media Approvals', href: paths.app.admin.mediaApprovals.href(), Icon: FilmIcon },
+      { label: 'Traffic Log', href: paths.app.admin.traffic.href(), Icon: ClockIcon },
       { label: 'Reconciliation', href: paths.app.admin.reconciliation.href(), Icon: ScaleIcon },
       { label: 'Billing & Invoices', href: paths.app.admin.billing.href(), Icon: ReceiptIcon },
       { label: 'Users', href: paths.app.admin.users.href(), Icon: UsersIcon },
       { label: 'Coupons', href: paths.app.admin.coupons.href(), Icon: TicketIcon },
       { label: 'Notifications', href: paths.app.admin.notifications.href(), Icon: MailIcon },
+      { label: 'Station Settings', href: paths.app.admin.station.href(), Icon: WrenchIcon },
     ],
   },
 ];

@@ -1,0 +1,20 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StationClockReply, StationProfile, StationProfileInput } from '../../domain/station-schemas';
+import { apiRequest } from './client';
+
+export const stationKeys = {
+  clock: ['station', 'clock'] as const,
+  profile: ['station', 'profile'] as const,
+};
+
+export const fetchStationClock = () => apiRequest<StationClockReply>('/station/clock');
+
+export const useStationProfile = () => useQuery({ queryKey: stationKeys.profile, queryFn: () => apiRequest<StationProfile>('/station') });
+
+export const useUpdateStationProfile = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StationProfileInput) => apiRequest<StationProfile>('/station', { method: 'PUT', body: input }),
+    onSuccess: (profile) => queryClient.setQueryData(stationKeys.profile, profile),
+  });
+};

@@ -1,0 +1,33 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { OrderSpots, TrafficLog } from '../../domain/traffic-schemas';
+import { apiRequest, downloadFile } from './client';
+
+export const trafficKeys = {
+  all: ['traffic'] as const,
+  log: (date: string) => ['traffic', 'log', date] as const,
+  orderSpots: (id: string) => ['traffic', 'order-spots', id] as const,
+};
+
+export const useTrafficLog = (date: string) =>
+  useQuery({
+    queryKey: trafficKeys.log(date),
+    queryFn: ({ signal }) => apiRequest<TrafficLog>(`/traffic/logs/${encodeURIComponent(date)}`, { signal }),
+    placeholderData: keepPreviousData,
+    // The station clock places and updates the log every minute.
+    refetchInterval: 60_000,
+  });
+
+export const useOrderSpots = (estimateId: string, enabled = true) =>
+  useQuery({
+    enabled,
+    queryKey: trafficKeys.orderSpots(estimateId),
+    queryFn: ({ signal }) => apiRequest<OrderSpots>(`/estimates/${encodeURIComponent(estimateId)}/spots`, { signal }),
+  });
+
+export type TrafficExportFormat = 'csv' | 'bxf';
+
+export const downloadTrafficLog = (date: string, format: TrafficExportFormat) =>
+  downloadFile(`/traffic/logs/${encodeURIComponent(date)}/export?format=${format}`, {
+    accept: format === 'csv' ? 'text/csv' : 'application/xml',
+    fallbackName: `traffic-log-${date}.${format === 'csv' ? 'csv' : 'bxf.xml'}`,
+  });

@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { stationProfileInputSchema, type StationProfile } from '../../../domain/station-schemas';
+import { useStationProfile, useUpdateStationProfile } from '../../api/station';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { PageHeader } from '../../ui/page-header';
+import { PageSpinner } from '../../ui/spinner';
+import { TextField } from '../../ui/text-field';
+
+const FIELDS = [
+  { key: 'name', label: 'Station name', autoComplete: 'organization' },
+  { key: 'address', label: 'Address', autoComplete: 'street-address' },
+  { key: 'phone', label: 'Phone', autoComplete: 'tel' },
+  { key: 'email', label: 'E-mail', autoComplete: 'email' },
+  { key: 'remit_to', label: 'Remit payments to', autoComplete: 'off' },
+  { key: 'tax_id', label: 'Tax id', autoComplete: 'off' },
+] as const;
+type FieldKey = (typeof FIELDS)[number]['key'];
+type Draft = Record<FieldKey, string> & { logo: string | null };
+
+const draftOf = (profile: StationProfile): Draft => ({
+  name: profile.name,
+  address: profile.address ?? '',
+  phone: profile.phone ?? '',
+  email: profile.email ?? '',
+  remit_to: profile.remit_to ?? '',
+  tax_id: profile.tax_id ?? '',
+  logo: profile.logo,
+});
+
+const readAsDataUrl = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('The logo could not be read'));
+    reader.readAsDataURL(file);
+  });
+
+const ProfileForm = ({ profile }: { profile: StationProfile }) => {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
+  const [errors, setErrors] = useState<Partial<Record<FieldKey | 'logo', string>>>({});
+  const save = useUpdateStationProfile();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = stationProfileInputSchema.safeParse(draft);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data, {
+      onSuccess: () => toast.success('Station profile saved'),
+      onError: (error) => toast.error(error.message),
+    });
+  };
+
+  const onLogo = async (file: File | undefined) => {
+    if (!file) return;
+    if (!['image/png', 'image/jpeg'].includes(file.type)) return setErrors((e) => ({ ...e, logo: 'Logo must be a PNG or JPEG image' }));
+    if (file.size > 200 * 1024) return setErrors((e) => ({ ...e, logo: 'Logo must be under 200 KB' }));
+    const logo = await readAsDataUrl(file);
+    setErrors((e) => ({ ...e, logo: undefined }));
+    setDraft((d) => ({ ...d, logo }));
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 p-6 sm:grid-cols-2">
+      {FIELDS.map((field) => (
+        <TextField
+          key={field.key}
+          label={field.label}
+          name={field.key}
+          autoComplete={field.autoComplete}
+          value={draft[field.key]}
+          error={errors[field.key]}
+          required={field.key === 'name'}
+          onChange={(e) => setDraft((d) => ({ ...d, [field.key]: e.target.value }))}
+        />
+      ))}
+      <div className="sm:col-span-2">
+        <label htmlFor="station-logo" className="mb-1 block text-sm font-medium text-slate-700">
+          Logo (PNG or JPEG, under 200 KB)
+        </label>
+        <div className="flex flex-wrap items-center gap-4">
+          {draft.logo && <img src={draft.logo} alt="Station logo" className="h-12 w-auto rounded border border-slate-200" />}
+          <input id="station-logo" type="file" accept="image/png,image/jpeg" className="text-sm" onChange={(e) => void onLogo(e.target.files?.[0])} />
+          {draft.logo && (
+            <Button variant="ghost" size="sm" onClick={() => setDraft((d) => ({ ...d, logo: null }))}>
+              Remove logo
+            </Button>
+          )}
+        </div>
+        {errors.logo && <p className="mt-1 text-sm text-red-600">{errors.logo}</p>}
+      </div>
+      <p className="text-sm text-slate-600 sm:col-span-2">
+        Time zone: <span className="font-medium text-slate-900">{profile.time_zone}</span> (set by the STATION_TIMEZONE setting of the server)
+      </p>
+      <div className="sm:col-span-2">
+        <Button type="submit" loading={save.isPending}>
+          Save profile
+        </Button>
+      </div>
+    </form>
+  );
+};
+
+/** Station Settings (admins): the station's details that invoices, affidavits and logs print. */
+export const StationSettings = () => {
+  const profile = useStationProfile();
+  return (
+    <>
+      <PageHeader title="Station Settings" description="The station's details, printed on invoices, affidavits and traffic logs." />
+      <Card>
+        {profile.isPending ? (
+          <PageSpinner label="Loading the station profile…" />
+        ) : profile.isError ? (
+          <EmptyState tone="error" title="The station profile could not be loaded" description={profile.error.message} action={<Button onClick={() => void profile.refetch()}>Try again</Button>} />
+        ) : (
+          <ProfileForm profile={profile.data} />
+        )}
+      </Card>
+    </>
+  );
+};

@@ -1,0 +1,53 @@
+import type { OrderStatus } from '../../../domain/orders';
+import { useOrderSpots } from '../../api/traffic';
+import { Badge } from '../../ui/badge';
+import { Card } from '../../ui/card';
+import { Spinner } from '../../ui/spinner';
+import { SPOT_STATUS_LABELS, SPOT_STATUS_TONES, formatAirTime, formatBroadcastDay, formatSpotLength } from './traffic-display';
+
+const ON_THE_LOG: readonly OrderStatus[] = ['approved', 'scheduled', 'active', 'completed'];
+
+/** An order's own spots on the traffic log, day by day (the next 30 days from today or its start). */
+export const OrderSpots = ({ orderId, status }: { orderId: string; status: OrderStatus }) => {
+  const onTheLog = ON_THE_LOG.includes(status);
+  const spots = useOrderSpots(orderId, onTheLog);
+  if (!onTheLog) return null;
+  return (
+    <Card className="mt-6">
+      <section aria-labelledby="order-spots-heading" className="p-4 sm:p-6">
+        <h2 id="order-spots-heading" className="text-lg font-semibold text-slate-900">
+          Spots on the traffic log
+        </h2>
+        {spots.isPending ? (
+          <p className="mt-3 flex items-center gap-2 text-sm text-slate-500">
+            <Spinner className="size-4" /> Loading spots…
+          </p>
+        ) : spots.isError ? (
+          <p className="mt-3 text-sm text-red-600">{spots.error.message}</p>
+        ) : spots.data.days.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-500">No spots placed yet: the log of each day is placed automatically in the days before it airs.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100">
+            {spots.data.days.map((day) => (
+              <li key={day.date} className="py-3">
+                <p className="text-sm font-medium text-slate-900">
+                  {formatBroadcastDay(day.date)} <span className="font-normal text-slate-500">· {day.spots.length} {day.spots.length === 1 ? 'spot' : 'spots'}</span>
+                </p>
+                <ul className="mt-2 flex flex-wrap gap-2">
+                  {day.spots.map((spot) => (
+                    <li key={spot.id} className="flex items-center gap-2 rounded-md border border-slate-200 px-2 py-1 text-xs text-slate-700">
+                      <span className="font-mono">{formatAirTime(spot.local_time)}</span>
+                      <span>{spot.daypart_name}</span>
+                      <span className="text-slate-500">{formatSpotLength(spot.duration_seconds)}</span>
+                      <Badge tone={SPOT_STATUS_TONES[spot.status]}>{SPOT_STATUS_LABELS[spot.status]}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Card>
+  );
+};

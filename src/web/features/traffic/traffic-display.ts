@@ -1,0 +1,32 @@
+/** How the traffic screens show times, days, durations and statuses. */
+import type { SpotStatus } from '../../../domain/traffic';
+import { formatTime } from '../order-form/display';
+
+/** '23:00:15' → '11:00:15 PM'. */
+export const formatAirTime = (localTime: string): string => {
+  const [hm = '', seconds = '00'] = [localTime.slice(0, 5), localTime.slice(6, 8)];
+  return formatTime(hm).replace(/ (AM|PM)$/, `:${seconds} $1`);
+};
+
+/** '2026-12-07' → 'Mon, Dec 7, 2026' (a calendar date: no time zone shift). */
+export const formatBroadcastDay = (date: string): string =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** 30 → '0:30'; 90 → '1:30'. */
+export const formatSpotLength = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+export const SPOT_STATUS_LABELS: Record<SpotStatus, string> = {
+  scheduled: 'Scheduled',
+  aired: 'Aired',
+  missed: 'Missed',
+  made_good: 'Made good',
+  cancelled: 'Cancelled',
+};
+
+export const SPOT_STATUS_TONES: Record<SpotStatus, 'blue' | 'green' | 'red' | 'purple' | 'slate'> = {
+  scheduled: 'blue',
+  aired: 'green',
+  missed: 'red',
+  made_good: 'purple',
+  cancelled: 'slate',
+};

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { addDays, isIsoDate, todayIso } from '../../../domain/dates';
+import { downloadTrafficLog, useTrafficLog, type TrafficExportFormat } from '../../api/traffic';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { ClockIcon } from '../../ui/icons';
+import { PageHeader } from '../../ui/page-header';
+import { PageSpinner } from '../../ui/spinner';
+import { inputClasses } from '../../ui/text-field';
+import { formatTimestamp } from '../campaigns/campaign-display';
+import { DaypartLog } from './daypart-log';
+import { formatBroadcastDay } from './traffic-display';
+
+/**
+ * Traffic Log (admins): one broadcast day of spots at their air times, daypart by daypart and break
+ * by break, with each daypart's fill, and the day's export for master control (CSV, BXF).
+ */
+export const TrafficLogScreen = () => {
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('date') ?? '';
+  const date = isIsoDate(requested) ? requested : todayIso();
+  const setDate = (next: string) => setSearch(next === todayIso() ? {} : { date: next }, { replace: true });
+  const log = useTrafficLog(date);
+  const [exporting, setExporting] = useState<TrafficExportFormat | null>(null);
+
+  const onExport = async (format: TrafficExportFormat) => {
+    setExporting(format);
+    try {
+      await downloadTrafficLog(date, format);
+      toast.success(`Traffic log of ${formatBroadcastDay(date)} exported`);
+      void log.refetch();
+    } catch (error) {
+      toast.error((error as Error).message || 'Export failed');
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const data = log.data;
+  const airing = data?.dayparts.filter((d) => d.airs) ?? [];
+  return (
+    <>
+      <PageHeader
+        title="Traffic Log"
+        description={`Every booked spot of the broadcast day at its air time${data ? ` (${data.time_zone} time)` : ''}.`}
+        actions={
+          <>
+            <Button variant="secondary" loading={exporting === 'csv'} disabled={!data || exporting !== null} onClick={() => void onExport('csv')}>
+              Export CSV
+            </Button>
+            <Button variant="secondary" loading={exporting === 'bxf'} disabled={!data || exporting !== null} onClick={() => void onExport('bxf')}>
+              Export BXF
+            </Button>
+          </>
+        }
+      />
+      <Card className="mb-6 flex flex-wrap items-end gap-3 p-4">
+        <Button variant="secondary" onClick={() => setDate(addDays(date, -1))} aria-label="Previous day">
+          ‹ Previous
+        </Button>
+        <div>
+          <label htmlFor="traffic-day" className="mb-1 block text-sm font-medium text-slate-700">
+            Broadcast day
+          </label>
+          <input id="traffic-day" type="date" className={inputClasses(false)} value={date} onChange={(e) => isIsoDate(e.target.value) && setDate(e.target.value)} />
+        </div>
+        <Button variant="secondary" onClick={() => setDate(addDays(date, 1))} aria-label="Next day">
+          Next ›
+        </Button>
+        <Button variant="ghost" onClick={() => setDate(todayIso())} disabled={date === todayIso()}>
+          Today
+        </Button>
+        <p className="ml-auto text-sm text-slate-600" aria-live="polite">
+          <span className="font-medium text-slate-900">{formatBroadcastDay(date)}</span>
+          {data && (data.placed ? ` · placed ${formatTimestamp(data.built_at)}` : ' · not placed yet')}
+          {data?.exported_at && ` · sent to master control ${formatTimestamp(data.exported_at)}`}
+        </p>
+      </Card>
+      {log.isPending ? (
+        <PageSpinner label="Loading the traffic log…" />
+      ) : log.isError ? (
+        <Card>
+          <EmptyState tone="error" title="The traffic log could not be loaded" description={log.error.message} action={<Button onClick={() => void log.refetch()}>Try again</Button>} />
+        </Card>
+      ) : data!.spots.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={<ClockIcon />}
+            title="No spots on this day"
+            description={data!.placed ? 'No booked order airs on this broadcast day.' : 'The log of a day is placed automatically in the days before it; booked orders appear here then.'}
+          />
+        </Card>
+      ) : (
+        <div className="space-y-4">
+          {airing.map((daypart) => (
+            <DaypartLog key={daypart.id} daypart={daypart} spots={data!.spots.filter((s) => s.daypart_id === daypart.id)} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,3 @@
+import { StationSettings } from '../../../features/station/station-settings';
+
+export const AdminStationSettingsRoute = () => <StationSettings />;

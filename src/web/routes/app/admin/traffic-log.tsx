@@ -1,0 +1,3 @@
+import { TrafficLogScreen } from '../../../features/traffic/traffic-log-screen';
+
+export const AdminTrafficLogRoute = () => <TrafficLogScreen />;
