@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/demo/demo-data';
 import { seedDemo } from '../../src/server/demo/seed';
+import { addDays } from '../../src/domain/dates';
 import { createTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -47,6 +48,12 @@ describe('demo data', () => {
     expect(invoices).toEqual([expect.objectContaining({ estimate_name: 'New Patient Offer', status: 'sent' })]);
     expect(invoices[0].paid_amount).toBeGreaterThan(0);
     expect(invoices[0].balance_due).toBeGreaterThan(0);
+    // A week of traffic logs: the running campaign airs today, its first spots aired by the demo.
+    const today = (await t.inject({ method: 'GET', url: '/api/station/clock' })).json().today as string;
+    const log = (await t.inject({ method: 'GET', url: `/api/traffic/logs/${today}`, token: admin })).json() as { spots: { status: string; estimate_name: string }[] };
+    expect(log.spots.some((s) => s.estimate_name === 'Year-End Clearance' && s.status === 'aired')).toBe(true);
+    const week = await Promise.all([1, 2, 3, 4, 5, 6].map(async (n) => (await t.inject({ method: 'GET', url: `/api/traffic/logs/${addDays(today, n)}`, token: admin })).json() as { placed: boolean }));
+    expect(week.every((d) => d.placed)).toBe(true);
     const media = (await t.inject({ method: 'GET', url: '/api/media', token: admin })).json() as { status: string }[];
     expect(media.map((m) => m.status).sort()).toEqual(['approved', 'approved', 'pending']);
 

@@ -14,8 +14,8 @@ export interface BrowserHarness extends TestApp {
   newPage(): Promise<Page>;
 }
 
-export const startBrowserHarness = async (): Promise<BrowserHarness> => {
-  const t = await createTestApp();
+export const startBrowserHarness = async (overrides: Parameters<typeof createTestApp>[0] = {}): Promise<BrowserHarness> => {
+  const t = await createTestApp(overrides);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { addDays, todayIso } from '../../domain/dates';
+import { eq } from 'drizzle-orm';
+import { addDays, daysBetween, todayIso } from '../../domain/dates';
+import { campaigns, estimates } from '../db/schema';
 import type { AppContext } from '../context';
 import { startSession } from '../modules/auth/service';
 import { listUsers } from '../modules/users/service';
@@ -121,7 +123,27 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     }
   };
 
+  /**
+   * Orders can only be booked 7 days ahead, so the demo books them ahead and then moves their flights
+   * back, as if booked weeks ago: running ones started 5 days ago, completed ones ended yesterday.
+   */
+  const backdateFlights = async () => {
+    const today = todayIso();
+    for (const order of booked) {
+      if (order.status !== 'active' && order.status !== 'completed') continue;
+      const [row] = await ctx.db.select({ startDate: estimates.startDate, endDate: estimates.endDate }).from(estimates).where(eq(estimates.id, order.id));
+      if (!row?.startDate || !row.endDate) continue;
+      const shift = order.status === 'active' ? daysBetween(row.startDate, addDays(today, -5)) : daysBetween(row.endDate, addDays(today, -1));
+      const moved = { startDate: addDays(row.startDate, shift), endDate: addDays(row.endDate, shift) };
+      await ctx.db.update(estimates).set(moved).where(eq(estimates.id, order.id));
+      await ctx.db.update(campaigns).set(moved).where(eq(campaigns.estimateId, order.id));
+    }
+  };
+
   for (const client of DEMO_CLIENTS) await seedClient(client);
+  await backdateFlights();
+  // A week of traffic logs, then the demo airings air their first spots.
+  await ctx.stationClock.tick();
   await seedOperations();
   return { kind: 'seeded', clients: DEMO_CLIENTS.map((c) => c.email) };
 };
