@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { stationTimeZone } from '../../domain/dates';
 import * as schema from '../db/schema';
 
 export type Schema = typeof schema;
@@ -116,6 +117,13 @@ const pgCode = (error: unknown): string | undefined => {
 };
 
 export { sql };
+
+/**
+ * The station's time zone as an SQL literal, for `at time zone` in day buckets. A literal, not a
+ * parameter, so that the same expression in SELECT and GROUP BY is one expression to PostgreSQL.
+ * (The name was checked against the IANA database at start; quotes are doubled all the same.)
+ */
+export const stationZoneSql = () => sql.raw(`'${stationTimeZone().replace(/'/g, "''")}'`);
 
 /** An ILIKE pattern matching `text` anywhere, its own %, _ and backslash taken literally. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

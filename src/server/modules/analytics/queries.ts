@@ -26,17 +26,18 @@ import { roundDollars, toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { brands, dayparts, estimateItems, estimates } from '../../db/schema';
-import type { Db } from '../../platform/db';
+import { stationZoneSql, type Db } from '../../platform/db';
 import { campaignTotalsSince } from '../campaigns/service';
 
-const orderDay = sql<string>`(coalesce(${estimates.submittedAt}, ${estimates.createdAt}) at time zone 'UTC')::date`;
+/** The station's date an order came in. */
+const orderDay = () => sql<string>`(coalesce(${estimates.submittedAt}, ${estimates.createdAt}) at time zone ${stationZoneSql()})::date`;
 const booked = inArray(estimates.status, [...REVENUE_STATUSES]);
 const n = (value: unknown) => Number(value ?? 0);
 
 const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(estimates.ownerId, actor.id));
 /** Orders dated within the last `days` days, today included. */
 const since = (days: number) => addDays(todayIso(), -(days - 1));
-const inWindow = (days: number) => gte(orderDay, since(days));
+const inWindow = (days: number) => gte(orderDay(), since(days));
 
 /**
  * An item's share of its order: its weekly cost over the order's weekly cost (cents, float). The
@@ -110,13 +111,13 @@ export const analyticsOverview = async ({ db, actor, timeframe }: { db: Db; acto
 const revenueByDay = (db: Db, actor: OrderActor, from: string) =>
   db
     .select({
-      date: sql<string>`${orderDay}::text`,
+      date: sql<string>`${orderDay()}::text`,
       revenue: sql<number>`sum(${estimates.totalAmountCents})::float8`.mapWith(Number),
       orders: sql<number>`count(*)::int`.mapWith(Number),
     })
     .from(estimates)
-    .where(and(scope(actor), booked, gte(orderDay, from)))
-    .groupBy(orderDay);
+    .where(and(scope(actor), booked, gte(orderDay(), from)))
+    .groupBy(orderDay());
 
 export const revenueTrends = async ({ db, actor, timeframe, granularity }: { db: Db; actor: OrderActor; timeframe: number; granularity: Granularity }): Promise<RevenueTrendsReply> => {
   const from = since(timeframe);
@@ -159,10 +160,10 @@ export const performanceMetrics = async ({ db, actor, timeframe }: { db: Db; act
 
 export const budgetAnalysis = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<BudgetReply> => {
   const from = since(timeframe);
-  const submitted = and(scope(actor), gte(orderDay, from), ne(estimates.status, 'draft'));
+  const submitted = and(scope(actor), gte(orderDay(), from), ne(estimates.status, 'draft'));
   const allocation = await perDaypart(db, estimates.totalSpendCents, submitted);
   const allocated = allocation.reduce((sum, d) => sum + d.cents, 0);
-  const month = sql<string>`to_char(${orderDay}, 'YYYY-MM')`;
+  const month = sql<string>`to_char(${orderDay()}, 'YYYY-MM')`;
   const months = await db
     .select({ month, cents: sql<number>`sum(${estimates.totalSpendCents})::float8`.mapWith(Number), orders: sql<number>`count(*)::int`.mapWith(Number) })
     .from(estimates)

@@ -120,7 +120,7 @@ export const recordPayment = async ({
     const row = await lockInvoice(tx, id);
     const shown = shownInvoiceStatus(row, today);
     if (!canRecordPayment(shown)) throw conflict(cannotPayMessage(shown));
-    // A day of slack: the browser's today may be ahead of the server's (UTC).
+    // A day of slack: a browser far east of the station may already be in tomorrow.
     if (paymentDate > addDays(today, 1)) throw badRequest('Payment date cannot be in the future');
     const amountCents = toCents(amount);
     const balance = row.totalCents - row.paidCents;

@@ -6,7 +6,7 @@ import { addDays, todayIso } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { campaignDeliveries, campaigns } from '../../db/schema';
-import type { Tx } from '../../platform/db';
+import { stationZoneSql, type Tx } from '../../platform/db';
 import { campaignScope, displayStatusSql, visibleCampaignRow } from './queries';
 
 export const realtimePerformance = async ({ db, actor, id }: { db: Tx; actor: OrderActor; id: string }): Promise<RealtimePerformance> => {
@@ -35,11 +35,11 @@ export const realtimePerformance = async ({ db, actor, id }: { db: Tx; actor: Or
   };
 };
 
-/** The last `days` UTC days, today included, oldest first; a day without airings is a row of zeros. */
+/** The last `days` station days, today included, oldest first; a day without airings is a row of zeros. */
 export const performanceHistory = async ({ db, actor, id, days }: { db: Tx; actor: OrderActor; id: string; days: number }): Promise<PerformanceHistory> => {
   const campaign = await visibleCampaignRow(db, actor, id);
   const first = addDays(todayIso(), -(days - 1));
-  const day = sql<string>`to_char(${campaignDeliveries.airedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const day = sql<string>`to_char(${campaignDeliveries.airedAt} at time zone ${stationZoneSql()}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({
       date: day,

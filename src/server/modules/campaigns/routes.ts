@@ -81,7 +81,7 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
 
   r.get(
     '/campaigns/:id/performance/history',
-    { ...signedIn, schema: { ...tags, description: 'Daily totals of the last `days` (1–365, default 30) UTC days.', params: idParams, querystring: historyQuerySchema, response: { 200: performanceHistorySchema, ...errors } } },
+    { ...signedIn, schema: { ...tags, description: 'Daily totals of the last `days` (1–365, default 30) days of the station calendar.', params: idParams, querystring: historyQuerySchema, response: { 200: performanceHistorySchema, ...errors } } },
     (request) => performanceHistory({ db: ctx.db, actor: actorOf(request), id: request.params.id, days: request.query.days }),
   );
 

@@ -3,6 +3,7 @@ import { addDays, daysBetween } from '../../../domain/dates';
 import type { Availability, Daypart, DaypartInput } from '../../../domain/daypart-schemas';
 import { toCents, toDollars } from '../../../domain/money';
 import { BOOKED_STATUSES } from '../../../domain/orders';
+import { airsOn, bookedOnDay } from '../../../domain/traffic';
 import { dayparts, estimateItems, estimates } from '../../db/schema';
 import { isForeignKeyViolation, isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
@@ -84,9 +85,6 @@ export const deleteDaypart = async ({ db, id }: { db: Db; id: string }) => {
 
 // ── availability ──────────────────────────────────────────────────────────────
 
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const dayName = (date: string) => WEEKDAY_NAMES[new Date(`${date}T00:00:00Z`).getUTCDay()]!;
-
 /** Spots of booked orders (approved, scheduled, active) per airing day of the range, optionally leaving one order out. */
 const bookedSpotsByDay = async (db: Tx, daypart: DaypartRow, start: string, end: string, excludeEstimateId?: string) => {
   const bookings = await db
@@ -102,12 +100,10 @@ const bookedSpotsByDay = async (db: Tx, daypart: DaypartRow, start: string, end:
         excludeEstimateId ? ne(estimates.id, excludeEstimateId) : undefined,
       ),
     );
+  const flights = bookings.map((b) => ({ spots: b.spots, startDate: b.startDate!, endDate: b.endDate! }));
   const days: { date: string; booked: number }[] = [];
-  for (let date = start; date <= end; date = addDays(date, 1)) {
-    if (!daypart.daysOfWeek.includes(dayName(date))) continue;
-    const booked = bookings.reduce((sum, b) => (b.startDate! <= date && b.endDate! >= date ? sum + b.spots : sum), 0);
-    days.push({ date, booked });
-  }
+  // The same count the traffic log places (see bookedOnDay).
+  for (let date = start; date <= end; date = addDays(date, 1)) if (airsOn(daypart, date)) days.push({ date, booked: bookedOnDay(daypart, date, flights) });
   return days;
 };
 

@@ -16,7 +16,7 @@ import {
   type Variance,
 } from '../../../domain/reconciliation';
 import { brands, estimates, reconciliations } from '../../db/schema';
-import type { Tx } from '../../platform/db';
+import { stationZoneSql, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { weeklyReachSql } from '../estimates/queries';
 
@@ -140,7 +140,7 @@ export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; d
     .groupBy(brands.id, brands.commonName)
     .orderBy(sql`2 desc`)
     .limit(50);
-  const day = sql<string>`((${reconciliations.reconciledAt} at time zone 'UTC')::date)::text`;
+  const day = sql<string>`((${reconciliations.reconciledAt} at time zone ${stationZoneSql()})::date)::text`;
   const dayRows = await db
     .select({
       date: day,
