@@ -88,7 +88,7 @@ const main = async () => {
       await seed(database, orders, days);
       const settings = { breakMinutes: 15, timeZone: 'America/New_York' };
       const build = await time(() => buildTrafficLogs({ db: database.db, today: TODAY, days, now: new Date(`${TODAY}T00:00:00Z`), settings }));
-      const [{ n }] = (await database.db.execute(sql`select count(*)::int n from traffic_spots`)).rows as [{ n: number }];
+      const [{ n }] = ((await database.db.execute(sql`select count(*)::int n from traffic_spots`)) as unknown as { rows: [{ n: number }] }).rows;
       const again = await time(() => buildTrafficLogs({ db: database.db, today: TODAY, days, now: new Date(`${TODAY}T00:00:00Z`), settings }));
       const bare = await baseline(database, days, n);
       results.push({ orders, days, spots: n, placeMs: Math.round(build.ms), unchangedRerunMs: Math.round(again.ms), bareSqlMs: Math.round(bare.ms), ratio: Number((build.ms / bare.ms).toFixed(1)) });

@@ -4,6 +4,7 @@ import { addDays, todayIso } from '../../src/domain/dates';
 import { invoices } from '../../src/server/db/schema';
 import { APP_URL, createTestApp, type TestApp } from '../support/app';
 import { invoicedOrder } from '../support/billing-fixtures';
+import { pdfText } from '../support/pdf-text';
 
 let t: TestApp;
 let admin: string;
@@ -149,6 +150,21 @@ describe('GET /api/billing/:id/pdf', () => {
     expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(body.toString('latin1')).toContain(`Invoice ${invoice.invoice_number}`);
     expect(body.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+  });
+
+  it("prints the station profile: name, address, contact, tax id and where to remit payment", async () => {
+    const saved = await t.inject({
+      method: 'PUT',
+      url: '/api/station',
+      token: admin,
+      payload: { name: 'WSPT Channel 7', address: '7 Tower Rd, Springfield', phone: '+1 555 0107', email: 'billing@wspt.example', remit_to: 'WSPT Receivables, PO Box 7, Springfield', tax_id: '12-3456789', logo: null },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { invoice } = await invoicedOrder(t);
+    const text = pdfText((await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}/pdf`, token: admin })).rawPayload);
+    for (const expected of ['WSPT Channel 7', '7 Tower Rd, Springfield', '+1 555 0107 · billing@wspt.example', 'Tax ID 12-3456789', 'REMIT PAYMENT TO', 'WSPT Receivables, PO Box 7, Springfield', invoice.invoice_number]) {
+      expect(text, expected).toContain(expected);
+    }
   });
 });
 

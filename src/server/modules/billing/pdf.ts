@@ -20,27 +20,57 @@ const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;
 export const invoicePdfFilename = (invoice: Pick<InvoiceDetail, 'invoice_number'>) => `invoice-${invoice.invoice_number.replace(/[^\w.-]/g, '_')}.pdf`;
 
 /** Starts writing the invoice; the caller streams the returned document (it is already ended). */
-export const renderInvoicePdf = ({ invoice, appUrl }: { invoice: InvoiceDetail; appUrl: string }): PDFKit.PDFDocument => {
+/** The station's details the invoice prints (its profile, Station Settings). */
+export interface InvoiceIssuer {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  remit_to: string | null;
+  tax_id: string | null;
+  logo: string | null;
+}
+
+const logoImage = (logo: string | null) => {
+  const match = logo ? /^data:image\/(png|jpeg);base64,(.+)$/.exec(logo) : null;
+  return match ? Buffer.from(match[2]!, 'base64') : null;
+};
+
+export const renderInvoicePdf = ({ invoice, appUrl, station }: { invoice: InvoiceDetail; appUrl: string; station: InvoiceIssuer }): PDFKit.PDFDocument => {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
-    info: { Title: `Invoice ${invoice.invoice_number}`, Author: 'Spotbook', Subject: invoice.estimate_name ?? 'Invoice' },
+    info: { Title: `Invoice ${invoice.invoice_number}`, Author: station.name, Subject: invoice.estimate_name ?? 'Invoice' },
   });
   const width = doc.page.width - MARGIN * 2;
   const right = MARGIN + width;
 
-  // Station header.
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(22).text('Spotbook', MARGIN, MARGIN);
-  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text('TV Advertising Sales', MARGIN, doc.y).text(appUrl, MARGIN, doc.y);
+  // Station header: the station profile.
+  const logo = logoImage(station.logo);
+  let headerTop = MARGIN;
+  if (logo) {
+    try {
+      doc.image(logo, MARGIN, MARGIN, { fit: [140, 28] });
+      headerTop = MARGIN + 32;
+    } catch {
+      // An image pdfkit cannot read is left out rather than failing the invoice.
+    }
+  }
+  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(logo ? 14 : 18).text(station.name, MARGIN, headerTop, { width: width / 2 });
+  doc.fillColor(MUTED).font('Helvetica').fontSize(8.5);
+  const contact = [station.phone, station.email].filter(Boolean).join(' · ');
+  for (const line of [station.address, contact, station.tax_id && `Tax ID ${station.tax_id}`]) if (line) doc.text(line, MARGIN, doc.y, { width: width / 2 });
+  const stationBottom = doc.y;
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('INVOICE', MARGIN, MARGIN, { width, align: 'right' });
   doc.font('Helvetica').fontSize(10);
   for (const line of [invoice.invoice_number, `Issued ${day(invoice.issue_date)}`, `Due ${day(invoice.due_date)}`, `Status: ${INVOICE_STATUS_LABELS[invoice.status]}`]) {
     doc.text(line, MARGIN, doc.y, { width, align: 'right' });
   }
-  doc.moveTo(MARGIN, 130).lineTo(right, 130).strokeColor('#e2e8f0').stroke();
+  const rule = Math.max(130, stationBottom + 8, doc.y + 8);
+  doc.moveTo(MARGIN, rule).lineTo(right, rule).strokeColor('#e2e8f0').stroke();
 
   // Customer and order.
-  const top = 145;
+  const top = rule + 15;
   const half = width / 2 - 10;
   doc.fillColor(MUTED).fontSize(9).text('BILL TO', MARGIN, top);
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(invoice.customer_name ?? '—', MARGIN, doc.y, { width: half });
@@ -108,6 +138,10 @@ export const renderInvoicePdf = ({ invoice, appUrl }: { invoice: InvoiceDetail; 
   if (invoice.notes) {
     doc.moveDown(0.8).fillColor(MUTED).fontSize(9).text('NOTES', MARGIN, doc.y);
     doc.fillColor(INK).fontSize(10).text(invoice.notes, MARGIN, doc.y, { width });
+  }
+  if (station.remit_to) {
+    doc.moveDown(0.8).fillColor(MUTED).fontSize(9).text('REMIT PAYMENT TO', MARGIN, doc.y);
+    doc.fillColor(INK).fontSize(10).text(station.remit_to, MARGIN, doc.y, { width });
   }
   doc.moveDown(2).fillColor(MUTED).fontSize(8).text(`Questions about this invoice? Reply to this e-mail or visit ${appUrl}.`, MARGIN, doc.y, { width, align: 'center' });
   doc.end();

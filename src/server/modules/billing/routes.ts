@@ -26,6 +26,7 @@ import { actorOf, type Guards } from '../auth/guard';
 import { billingAnalytics } from './analytics';
 import { composeInvoiceMail } from './mail';
 import { invoicePdfFilename, renderInvoicePdf } from './pdf';
+import { getStationProfile } from '../station/service';
 import { getInvoiceDetail, listInvoices } from './queries';
 import { createInvoiceFromEstimate, markInvoiceSent, recordPayment } from './service';
 
@@ -73,7 +74,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     { ...admin, schema: { ...tags, params: invoiceParams, description: 'The invoice as a PDF file (application/pdf, streamed).', response: { 200: z.any().describe('application/pdf'), ...errors } } },
     async (request, reply) => {
       const invoice = await getInvoiceDetail({ db, id: request.params.id, today: todayIso() });
-      const doc = renderInvoicePdf({ invoice, appUrl: ctx.config.appUrl });
+      const doc = renderInvoicePdf({ invoice, appUrl: ctx.config.appUrl, station: await getStationProfile(db) });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoicePdfFilename(invoice)}"`)
