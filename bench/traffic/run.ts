@@ -92,14 +92,15 @@ const main = async () => {
       const again = await time(() => buildTrafficLogs({ db: database.db, today: TODAY, days, now: new Date(`${TODAY}T00:00:00Z`), settings }));
       const bare = await baseline(database, days, n);
       results.push({ orders, days, spots: n, placeMs: Math.round(build.ms), unchangedRerunMs: Math.round(again.ms), bareSqlMs: Math.round(bare.ms), ratio: Number((build.ms / bare.ms).toFixed(1)) });
-      console.log(JSON.stringify(results.at(-1)));
+      process.stdout.write(`${JSON.stringify(results.at(-1))}\n`);
     } finally {
       await database.close();
       await admin(`drop database if exists ${name} with (force)`);
     }
   }
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs, node ${process.version}`);
-  console.table(results);
+  process.stdout.write(`\nload average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs, Node ${process.version}\n\n`);
+  process.stdout.write('| orders | days | spots placed | place (ms) | unchanged re-run (ms) | bare SQL (ms) | place ÷ bare |\n|---|---|---|---|---|---|---|\n');
+  for (const r of results) process.stdout.write(`| ${r.orders} | ${r.days} | ${r.spots} | ${r.placeMs} | ${r.unchangedRerunMs} | ${r.bareSqlMs} | ${r.ratio} |\n`);
 };
 
 await main();
