@@ -1,7 +1,7 @@
 /**
  * Keeps the traffic log of the coming days in step with the bookings. A day is placed again only
- * when what it would hold changed (a digest of the placement), and never once it is frozen: it has
- * begun, master control has it (exported), or a spot of it has aired. Frozen days follow pauses,
+ * when what it would hold changed (a digest of the placement), and never once it is frozen: it is
+ * past, master control has it (exported), or a spot of it has aired. Frozen days follow pauses,
  * resumes and cancellations by status only (future spots cancelled or restored), never by new times.
  */
 import { createHash } from 'node:crypto';
@@ -39,14 +39,13 @@ const HISTORY = ['aired', 'missed', 'made_good'] as const;
 
 /** Places one day when it is open and its placement changed; answers whether it wrote. */
 const writeDay = async (db: Db, date: string, today: string, spots: readonly PlacedSpot[]): Promise<boolean> => {
+  if (date < today) return false;
   const digest = digestOf(spots);
   return db.transaction(async (tx) => {
     await tx.insert(trafficDays).values({ airDate: date, inputsDigest: '' }).onConflictDoNothing();
     // The row lock serializes two instances placing the same day: the second sees the first's digest.
     const [day] = await tx.select().from(trafficDays).where(eq(trafficDays.airDate, date)).for('update');
-    if (!day || day.inputsDigest === digest) return false;
-    const begun = date <= today && day.inputsDigest !== '';
-    if (day.exportedAt || begun) return false;
+    if (!day || day.inputsDigest === digest || day.exportedAt || date < today) return false;
     const [history] = await tx
       .select({ id: trafficSpots.id })
       .from(trafficSpots)

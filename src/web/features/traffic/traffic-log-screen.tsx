@@ -10,9 +10,8 @@ import { ClockIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
 import { inputClasses } from '../../ui/text-field';
-import { formatTimestamp } from '../campaigns/campaign-display';
 import { DaypartLog } from './daypart-log';
-import { formatBroadcastDay } from './traffic-display';
+import { formatBroadcastDay, formatStationTimestamp } from './traffic-display';
 
 /**
  * Traffic Log (admins): one broadcast day of spots at their air times, daypart by daypart and break
@@ -75,8 +74,8 @@ export const TrafficLogScreen = () => {
         </Button>
         <p className="ml-auto text-sm text-slate-600" aria-live="polite">
           <span className="font-medium text-slate-900">{formatBroadcastDay(date)}</span>
-          {data && (data.placed ? ` · placed ${formatTimestamp(data.built_at)}` : ' · not placed yet')}
-          {data?.exported_at && ` · sent to master control ${formatTimestamp(data.exported_at)}`}
+          {data && (data.placed ? ` · placed ${formatStationTimestamp(data.built_at)}` : ' · not placed yet')}
+          {data?.exported_at && ` · sent to master control ${formatStationTimestamp(data.exported_at)}`}
         </p>
       </Card>
       {log.isPending ? (
