@@ -35,6 +35,7 @@ import { configureStationClock, stationNow } from '../domain/dates';
 import { stationRoutes } from './modules/station/routes';
 import { createStationClock } from './modules/traffic/station-clock';
 import { trafficRoutes } from './modules/traffic/routes';
+import { asRunRoutes } from './modules/as-run/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -179,6 +180,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
       reconciliationRoutes(api, ctx, guards);
       stationRoutes(api, ctx, guards);
       trafficRoutes(api, ctx, guards);
+      await asRunRoutes(api, ctx, guards);
       await mediaRoutes(api, ctx, guards);
       // Any other /api path is a JSON 404, never a static file lookup.
       api.all('/*', { schema: { hide: true } }, (request, reply) => {

@@ -32,6 +32,7 @@ const envSchema = z.object({
     .refine((name) => isTimeZone(name.trim()), 'must be an IANA time zone such as America/New_York'),
   TRAFFIC_HORIZON_DAYS: z.coerce.number().int().min(1).max(120).default(7),
   TRAFFIC_BREAK_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+  ASRUN_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
   /** How often the station clock runs (seconds); tests shorten it. */
   STATION_CLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
@@ -66,6 +67,8 @@ export interface Config {
   trafficHorizonDays: number;
   /** Minutes between commercial breaks inside a daypart. */
   trafficBreakMinutes: number;
+  /** Minutes outside its daypart window an as-run airing still matches a spot. */
+  asRunToleranceMinutes: number;
   /** Seconds between runs of the station clock (start campaigns, complete them, place logs); 0 = only on demand. */
   stationClockSeconds: number;
 }
@@ -124,5 +127,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trafficHorizonDays: e.TRAFFIC_HORIZON_DAYS,
     trafficBreakMinutes: e.TRAFFIC_BREAK_MINUTES,
     stationClockSeconds: e.STATION_CLOCK_SECONDS,
+    asRunToleranceMinutes: e.ASRUN_TOLERANCE_MINUTES,
   };
 };

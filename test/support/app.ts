@@ -34,6 +34,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   trafficHorizonDays: 7,
   trafficBreakMinutes: 15,
   stationClockSeconds: 0,
+  asRunToleranceMinutes: 10,
   ...overrides,
 });
 

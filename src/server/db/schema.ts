@@ -433,6 +433,10 @@ export const trafficSpots = pgTable(
     position: integer('position').notNull(),
     status: text('status', { enum: SPOT_STATUSES }).notNull().default('scheduled'),
     airedAt: timestamp('aired_at', { withTimezone: true }),
+    /** What master control reported: the actual length of an aired spot. */
+    actualDurationSeconds: integer('actual_duration_seconds'),
+    /** The as-run import that settled this spot (aired or missed). */
+    asRunImportId: uuid('as_run_import_id').references((): AnyPgColumn => asRunImports.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -440,6 +444,7 @@ export const trafficSpots = pgTable(
     index('traffic_spots_day_time_idx').on(t.airDate, t.scheduledAt),
     index('traffic_spots_estimate_day_idx').on(t.estimateId, t.airDate, t.scheduledAt),
     index('traffic_spots_campaign_next_idx').on(t.campaignId, t.status, t.scheduledAt),
+    index('traffic_spots_house_day_idx').on(t.houseCode, t.airDate),
     check('traffic_spots_status_check', sql`${t.status} in ('scheduled', 'aired', 'missed', 'made_good', 'cancelled')`),
     check('traffic_spots_duration_check', sql`${t.durationSeconds} > 0`),
   ],
@@ -585,3 +590,41 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
   payload: bytea('payload'),
 });
+
+/** One as-run file imported (keyed by its content: the same file twice is one import). */
+export const asRunImports = pgTable(
+  'as_run_imports',
+  {
+    id: id(),
+    contentHash: text('content_hash').notNull(),
+    filename: text('filename').notNull(),
+    format: text('format', { enum: ['csv', 'bxf'] }).notNull(),
+    importedBy: uuid('imported_by').references(() => users.id, { onDelete: 'set null' }),
+    rows: integer('rows').notNull(),
+    aired: integer('aired').notNull(),
+    reportedMissed: integer('reported_missed').notNull(),
+    unmatched: integer('unmatched').notNull(),
+    /** Scheduled spots of the imported days that no row reported: now missed. */
+    closedMissed: integer('closed_missed').notNull(),
+    days: text('days').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('as_run_imports_content_hash_key').on(t.contentHash), index('as_run_imports_created_idx').on(t.createdAt)],
+);
+
+/** An as-run row that matched no spot, with its line and why: never dropped silently. */
+export const asRunUnmatched = pgTable(
+  'as_run_unmatched',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => asRunImports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    airDate: text('air_date').notNull(),
+    airTime: text('air_time').notNull(),
+    houseCode: text('house_code').notNull(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('as_run_unmatched_import_line_idx').on(t.importId, t.line)],
+);

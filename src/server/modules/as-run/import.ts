@@ -1,0 +1,274 @@
+/**
+ * Importing an as-run file: rows are read as a stream and settled in batches inside one
+ * transaction (a malformed line refuses the whole file; nothing is half-applied). Each aired row
+ * matches the nearest scheduled spot of its house code whose daypart window (± tolerance) holds the
+ * airing; matched spots air and deliver (campaign_deliveries, the campaign's counters); rows that
+ * match nothing are kept with their line and reason. Then the days the file covered are closed:
+ * their scheduled spots that no row reported are missed.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AsRunLineError, UNMATCHED_REASONS, type AsRunRow } from '../../../domain/as-run';
+import { airingOf } from '../../../domain/campaigns';
+import { addDays, instantOf } from '../../../domain/dates';
+import { toCents } from '../../../domain/money';
+import { windowOf } from '../../../domain/traffic';
+import { asRunImports, asRunUnmatched, campaignDeliveries, campaigns, dayparts, estimateItems, trafficSpots } from '../../db/schema';
+import type { Db, Tx } from '../../platform/db';
+import { selectionOf } from '../estimates/orders';
+
+const BATCH = 2_000;
+
+interface Candidate {
+  id: string;
+  estimateId: string;
+  estimateItemId: string | null;
+  daypartId: string;
+  houseCode: string;
+  airDate: string;
+  scheduledAt: Date;
+  status: string;
+  windowStart: number;
+  windowEnd: number;
+}
+
+interface CampaignState {
+  id: string;
+  remainingCents: number;
+  aired: number;
+  impressions: number;
+  spendCents: number;
+  lastAiredAt: Date | null;
+}
+
+export interface ImportTotals {
+  rows: number;
+  aired: number;
+  reportedMissed: number;
+  unmatched: number;
+  closedMissed: number;
+  days: string[];
+}
+
+/** Settles the rows of one file inside `tx`; answers the totals. The caller stores the import row first. */
+export const settleAsRun = async ({
+  tx,
+  importId,
+  rows,
+  toleranceMinutes,
+  timeZone,
+}: {
+  tx: Tx;
+  importId: string;
+  rows: AsyncIterable<AsRunRow>;
+  toleranceMinutes: number;
+  timeZone: string;
+}): Promise<ImportTotals> => {
+  const totals = { rows: 0, aired: 0, reportedMissed: 0, unmatched: 0, closedMissed: 0 };
+  const days = new Set<string>();
+  const daypartCache = new Map<string, typeof dayparts.$inferSelect>();
+  const itemCache = new Map<string, typeof estimateItems.$inferSelect>();
+  const campaignCache = new Map<string, CampaignState | null>();
+  const tolerance = toleranceMinutes * 60_000;
+
+  const daypartOf = async (id: string) => {
+    if (!daypartCache.has(id)) for (const d of await tx.select().from(dayparts)) daypartCache.set(d.id, d);
+    return daypartCache.get(id)!;
+  };
+
+  const loadCandidates = async (batch: AsRunRow[]) => {
+    const codes = [...new Set(batch.map((r) => r.houseCode))];
+    const dates = [...new Set(batch.flatMap((r) => [r.date, addDays(r.date, -1)]))];
+    const ids = batch.flatMap((r) => (r.spotId ? [r.spotId] : []));
+    const rows = await tx
+      .select({
+        id: trafficSpots.id,
+        estimateId: trafficSpots.estimateId,
+        estimateItemId: trafficSpots.estimateItemId,
+        daypartId: trafficSpots.daypartId,
+        houseCode: trafficSpots.houseCode,
+        airDate: trafficSpots.airDate,
+        scheduledAt: trafficSpots.scheduledAt,
+        status: trafficSpots.status,
+      })
+      .from(trafficSpots)
+      .where(
+        sql`(${and(inArray(trafficSpots.houseCode, codes), inArray(trafficSpots.airDate, dates))})${ids.length ? sql` or ${inArray(trafficSpots.id, ids)}` : sql``}`,
+      )
+      .for('update');
+    const byId = new Map<string, Candidate>();
+    const byCode = new Map<string, Candidate[]>();
+    for (const row of rows) {
+      const daypart = await daypartOf(row.daypartId);
+      const { start, end } = windowOf(daypart, row.airDate, timeZone);
+      const candidate = { ...row, windowStart: start.getTime() - tolerance, windowEnd: end.getTime() + tolerance };
+      byId.set(row.id, candidate);
+      byCode.set(row.houseCode, [...(byCode.get(row.houseCode) ?? []), candidate]);
+    }
+    return { byId, byCode };
+  };
+
+  const campaignOf = async (estimateId: string) => {
+    if (!campaignCache.has(estimateId)) {
+      const [row] = await tx.select().from(campaigns).where(eq(campaigns.estimateId, estimateId)).limit(1).for('update');
+      campaignCache.set(
+        estimateId,
+        row ? { id: row.id, remainingCents: row.totalBudgetCents - row.spendCents, aired: 0, impressions: 0, spendCents: 0, lastAiredAt: row.lastAiredAt } : null,
+      );
+    }
+    return campaignCache.get(estimateId)!;
+  };
+
+  const itemOf = async (id: string | null) => {
+    if (!id) return null;
+    if (!itemCache.has(id)) {
+      const [row] = await tx.select().from(estimateItems).where(eq(estimateItems.id, id)).limit(1);
+      if (row) itemCache.set(id, row);
+    }
+    return itemCache.get(id) ?? null;
+  };
+
+  const settleBatch = async (batch: AsRunRow[]) => {
+    const { byId, byCode } = await loadCandidates(batch);
+    const aired: { id: string; at: Date; seconds: number }[] = [];
+    const missed: string[] = [];
+    const deliveries: (typeof campaignDeliveries.$inferInsert)[] = [];
+    const unmatched: (typeof asRunUnmatched.$inferInsert)[] = [];
+    const refuse = (row: AsRunRow, reason: string) => unmatched.push({ importId, line: row.line, airDate: row.date, airTime: row.time, houseCode: row.houseCode, reason });
+
+    for (const row of batch) {
+      const at = instantOf(row.date, row.time.slice(0, 5), timeZone).getTime() + Number(row.time.slice(6, 8)) * 1000;
+      let spot: Candidate | undefined;
+      if (row.spotId) {
+        spot = byId.get(row.spotId);
+        if (!spot) {
+          refuse(row, UNMATCHED_REASONS.unknownSpot);
+          continue;
+        }
+        if (spot.houseCode !== row.houseCode) {
+          refuse(row, UNMATCHED_REASONS.spotMismatch);
+          continue;
+        }
+        if (spot.status !== 'scheduled') {
+          refuse(row, UNMATCHED_REASONS.duplicate);
+          continue;
+        }
+      } else {
+        const sameCode = (byCode.get(row.houseCode) ?? []).filter((c) => c.airDate === row.date || (c.airDate === addDays(row.date, -1) && c.windowEnd >= at));
+        if (sameCode.length === 0) {
+          refuse(row, UNMATCHED_REASONS.unknownHouseCode);
+          continue;
+        }
+        const inWindow = sameCode.filter((c) => c.windowStart <= at && at <= c.windowEnd);
+        const open = inWindow.filter((c) => c.status === 'scheduled');
+        if (open.length === 0) {
+          refuse(row, inWindow.length > 0 ? UNMATCHED_REASONS.duplicate : UNMATCHED_REASONS.outsideWindow);
+          continue;
+        }
+        spot = open.reduce((best, c) => (Math.abs(c.scheduledAt.getTime() - at) < Math.abs(best.scheduledAt.getTime() - at) ? c : best));
+      }
+      days.add(spot.airDate);
+      if (row.status === 'missed') {
+        spot.status = 'missed';
+        missed.push(spot.id);
+        totals.reportedMissed += 1;
+        continue;
+      }
+      spot.status = 'aired';
+      const airedAt = new Date(at);
+      aired.push({ id: spot.id, at: airedAt, seconds: row.durationSeconds });
+      totals.aired += 1;
+      const campaign = await campaignOf(spot.estimateId);
+      const item = await itemOf(spot.estimateItemId);
+      if (campaign && item) {
+        const selection = selectionOf(await daypartOf(spot.daypartId), item);
+        const { impressions, spendCents } = airingOf(selection.multiplier, toCents(selection.cpm), campaign.remainingCents);
+        campaign.remainingCents -= spendCents;
+        campaign.aired += 1;
+        campaign.impressions += impressions;
+        campaign.spendCents += spendCents;
+        if (!campaign.lastAiredAt || airedAt > campaign.lastAiredAt) campaign.lastAiredAt = airedAt;
+        deliveries.push({ campaignId: campaign.id, daypartId: spot.daypartId, airedAt, impressions, spendCents, spotId: spot.id });
+      }
+    }
+
+    if (aired.length > 0) {
+      await tx.execute(sql`
+        update traffic_spots s set status = 'aired', aired_at = v.at, actual_duration_seconds = v.seconds, as_run_import_id = ${importId}, updated_at = now()
+        from (select unnest(${sql.raw(`'{${aired.map((a) => a.id).join(',')}}'`)}::uuid[]) id,
+                     unnest(${sql.raw(`'{${aired.map((a) => `"${a.at.toISOString()}"`).join(',')}}'`)}::timestamptz[]) at,
+                     unnest(${sql.raw(`'{${aired.map((a) => a.seconds).join(',')}}'`)}::int[]) seconds) v
+        where s.id = v.id`);
+    }
+    if (missed.length > 0) await tx.update(trafficSpots).set({ status: 'missed', asRunImportId: importId, updatedAt: new Date() }).where(inArray(trafficSpots.id, missed));
+    for (let i = 0; i < deliveries.length; i += 1000) await tx.insert(campaignDeliveries).values(deliveries.slice(i, i + 1000));
+    for (let i = 0; i < unmatched.length; i += 1000) await tx.insert(asRunUnmatched).values(unmatched.slice(i, i + 1000));
+    totals.unmatched += unmatched.length;
+  };
+
+  let batch: AsRunRow[] = [];
+  for await (const row of rows) {
+    totals.rows += 1;
+    batch.push(row);
+    if (batch.length >= BATCH) {
+      await settleBatch(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await settleBatch(batch);
+
+  for (const state of campaignCache.values()) {
+    if (!state || state.aired === 0) continue;
+    await tx
+      .update(campaigns)
+      .set({
+        airedSpots: sql`${campaigns.airedSpots} + ${state.aired}`,
+        totalImpressions: sql`${campaigns.totalImpressions} + ${state.impressions}`,
+        spendCents: sql`${campaigns.spendCents} + ${state.spendCents}`,
+        lastAiredAt: state.lastAiredAt,
+        updatedAt: new Date(),
+      })
+      .where(eq(campaigns.id, state.id));
+  }
+
+  // The days this file covered are settled: what was scheduled and not reported did not air.
+  const covered = [...days].sort();
+  if (covered.length > 0) {
+    const closed = await tx
+      .update(trafficSpots)
+      .set({ status: 'missed', asRunImportId: importId, updatedAt: new Date() })
+      .where(and(inArray(trafficSpots.airDate, covered), eq(trafficSpots.status, 'scheduled')))
+      .returning({ id: trafficSpots.id });
+    totals.closedMissed = closed.length;
+  }
+  return { ...totals, days: covered };
+};
+
+/** Stores the import, settles its rows; all in one transaction. */
+export const importAsRun = async ({
+  db,
+  contentHash,
+  filename,
+  format,
+  importedBy,
+  rows,
+  toleranceMinutes,
+  timeZone,
+}: {
+  db: Db;
+  contentHash: string;
+  filename: string;
+  format: 'csv' | 'bxf';
+  importedBy: string;
+  rows: AsyncIterable<AsRunRow>;
+  toleranceMinutes: number;
+  timeZone: string;
+}) =>
+  db.transaction(async (tx) => {
+    const id = randomUUID();
+    await tx.insert(asRunImports).values({ id, contentHash, filename, format, importedBy, rows: 0, aired: 0, reportedMissed: 0, unmatched: 0, closedMissed: 0, days: [] });
+    const totals = await settleAsRun({ tx, importId: id, rows, toleranceMinutes, timeZone });
+    if (totals.rows === 0) throw new AsRunLineError(1, 'the file holds no as-run rows');
+    await tx.update(asRunImports).set(totals).where(eq(asRunImports.id, id));
+    return id;
+  });

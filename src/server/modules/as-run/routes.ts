@@ -1,0 +1,65 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { asRunImportSchema, asRunReportSchema } from '../../../domain/as-run';
+import { errorReplySchema } from '../../../domain/auth';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../platform/errors';
+import { actorOf, type Guards } from '../auth/guard';
+import { asRunReport, listAsRunImports, receiveAsRun } from './service';
+
+const MAX_AS_RUN_BYTES = 200 * 1024 * 1024;
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 413: errorReplySchema };
+const tags = { tags: ['traffic'], security: [{ bearerAuth: [] }] };
+const idParams = z.object({ id: z.uuid({ error: 'As-run import not found' }) });
+
+/** As-run import (admins): a CSV or BXF file of what aired, matched to the traffic log. */
+export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { files: 1, fileSize: MAX_AS_RUN_BYTES, fields: 5, parts: 6 } });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      '/traffic/as-run',
+      {
+        onRequest: guards.adminOnly,
+        bodyLimit: MAX_AS_RUN_BYTES,
+        schema: {
+          ...tags,
+          consumes: ['multipart/form-data'],
+          description: 'Multipart `file`: a CSV (date, time, house_code, duration, status[, spot_id]) or SMPTE BXF as-run. One transaction; the same file twice changes nothing.',
+          response: { 200: asRunReportSchema, 201: asRunReportSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw badRequest('Send the as-run file as multipart/form-data in the field "file"');
+        let file;
+        try {
+          file = await request.file();
+        } catch {
+          throw badRequest('The upload could not be read as multipart/form-data');
+        }
+        if (!file || file.fieldname !== 'file') throw badRequest('Send the as-run file in the field "file"');
+        const report = await receiveAsRun({
+          db: ctx.db,
+          file,
+          tmpDir: path.join(ctx.config.dataDir, 'tmp'),
+          importedBy: actorOf(request).id,
+          toleranceMinutes: ctx.config.asRunToleranceMinutes,
+          timeZone: ctx.config.stationTimeZone,
+        });
+        return reply.code(report.duplicate ? 200 : 201).send(report);
+      },
+    );
+
+    r.get('/traffic/as-run', { onRequest: guards.adminOnly, schema: { ...tags, description: 'The last 100 imports, newest first.', response: { 200: z.array(asRunImportSchema), ...errors } } }, () =>
+      listAsRunImports(ctx.db),
+    );
+
+    r.get('/traffic/as-run/:id', { onRequest: guards.adminOnly, schema: { ...tags, params: idParams, response: { 200: asRunReportSchema, ...errors } } }, (request) =>
+      asRunReport(ctx.db, request.params.id),
+    );
+  });
+};
