@@ -110,3 +110,9 @@ export const asRunReportSchema = z.object({
   unmatched_rows: z.array(z.object({ line: z.number().int(), date: z.string(), time: z.string(), house_code: z.string(), reason: z.string() })),
 });
 export type AsRunReport = z.infer<typeof asRunReportSchema>;
+
+export const affidavitQuerySchema = z.object({
+  from: z.string().refine(isIsoDate, 'from must be a calendar date (YYYY-MM-DD)').optional(),
+  to: z.string().refine(isIsoDate, 'to must be a calendar date (YYYY-MM-DD)').optional(),
+  format: z.enum(['pdf', 'csv'], { error: 'Format must be pdf or csv' }).default('pdf'),
+});

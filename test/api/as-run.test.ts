@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { campaignOfOrder, setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, submittedOrder } from '../support/ordering-fixtures';
+import { pdfText } from '../support/pdf-text';
 
 const ZONE = 'America/New_York';
 const DAY = '2027-06-07'; // a Monday
@@ -138,5 +139,33 @@ describe('POST /api/traffic/as-run', () => {
     const one = await t.inject({ method: 'GET', url: `/api/traffic/as-run/${list[2]!.id}`, token: admin });
     expect(one.json().unmatched_rows).toHaveLength(2);
     expect((await t.inject({ method: 'GET', url: '/api/traffic/as-run/00000000-0000-4000-8000-000000000000', token: admin })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/estimates/:id/affidavit', () => {
+  it('certifies what aired and what was missed, as PDF and CSV, to the owner and admins only', async () => {
+    await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { name: 'WSPT Channel 7', address: '7 Tower Rd' } });
+    const url = `/api/estimates/${order.id}/affidavit?from=${DAY}&to=${NEXT}`;
+    const pdf = await t.inject({ method: 'GET', url, token: owner.token });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="affidavit-${order.id.slice(0, 8)}-${DAY}-to-${NEXT}.pdf"`);
+    const text = pdfText(pdf.rawPayload);
+    for (const expected of ['WSPT Channel 7', 'AFFIDAVIT', 'Morning news sponsor', 'Spots aired: 4', 'Missed: 2', `Impressions: ${(4 * 1366).toLocaleString('en-US')}`, 'WSPT Channel 7 certifies that the announcements listed above', house]) {
+      expect(text, expected).toContain(expected);
+    }
+    const csv = await t.inject({ method: 'GET', url: `${url}&format=csv`, token: admin });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('date,scheduled_time,actual_time,daypart,house_code,duration_seconds,status,impressions,cost');
+    expect(lines.slice(1).map((l) => l.split(',')[6])).toEqual(['aired', 'aired', 'aired', 'aired', 'missed', 'missed']);
+    expect(lines[1]).toMatch(new RegExp(`^${DAY},06:00:00,06:00:00,`));
+
+    const stranger = await t.signUp();
+    expect((await t.inject({ method: 'GET', url, token: stranger.token })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const bad = await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?format=doc`, token: admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Format must be pdf or csv');
   });
 });

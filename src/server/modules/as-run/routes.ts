@@ -3,7 +3,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asRunImportSchema, asRunReportSchema } from '../../../domain/as-run';
+import { affidavitQuerySchema, asRunImportSchema, asRunReportSchema } from '../../../domain/as-run';
+import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
+import { getStationProfile } from '../station/service';
+import { affidavitCsv, affidavitFilename, buildAffidavit, renderAffidavitPdf } from './affidavit';
 import { errorReplySchema } from '../../../domain/auth';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
@@ -51,6 +54,26 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
           timeZone: ctx.config.stationTimeZone,
         });
         return reply.code(report.duplicate ? 200 : 201).send(report);
+      },
+    );
+
+    r.get(
+      '/estimates/:id/affidavit',
+      {
+        onRequest: guards.signedIn,
+        schema: {
+          ...tags,
+          description: "The order's affidavit of performance (its owner or admins): aired and missed spots of the period (default: the flight up to today), as PDF or CSV.",
+          params: z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) }),
+          querystring: affidavitQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const affidavit = await buildAffidavit({ db: ctx.db, actor: actorOf(request), id: request.params.id, from: request.query.from, to: request.query.to });
+        const format = request.query.format;
+        reply.header('content-disposition', `attachment; filename="${affidavitFilename(affidavit, format)}"`).header('cache-control', 'no-store');
+        if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(affidavitCsv(affidavit));
+        return reply.type('application/pdf').send(renderAffidavitPdf(affidavit, await getStationProfile(ctx.db)));
       },
     );
 

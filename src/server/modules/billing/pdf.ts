@@ -6,68 +6,28 @@ import PDFDocument from 'pdfkit';
 import { INVOICE_STATUS_LABELS } from '../../../domain/billing';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
-
-const MARGIN = 50;
-const INK = '#0f172a';
-const MUTED = '#64748b';
-const ACCENT = '#2563eb';
+import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawLetterhead, type StationIssuer } from '../station/letterhead';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const day = (iso: string | null) => (iso ? dateFormat.format(new Date(`${iso}T00:00:00Z`)) : '—');
+/** A calendar date as printed: 'Dec 7, 2026'. */
+export const printedDay = (iso: string | null) => (iso ? dateFormat.format(new Date(`${iso}T00:00:00Z`)) : '—');
+const day = printedDay;
 const days = (list: readonly string[]) => (list.length === 7 ? 'Every day' : list.map((d) => d.slice(0, 3)).join(', '));
 const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;
 
 export const invoicePdfFilename = (invoice: Pick<InvoiceDetail, 'invoice_number'>) => `invoice-${invoice.invoice_number.replace(/[^\w.-]/g, '_')}.pdf`;
 
 /** Starts writing the invoice; the caller streams the returned document (it is already ended). */
-/** The station's details the invoice prints (its profile, Station Settings). */
-export interface InvoiceIssuer {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  remit_to: string | null;
-  tax_id: string | null;
-  logo: string | null;
-}
-
-const logoImage = (logo: string | null) => {
-  const match = logo ? /^data:image\/(png|jpeg);base64,(.+)$/.exec(logo) : null;
-  return match ? Buffer.from(match[2]!, 'base64') : null;
-};
-
-export const renderInvoicePdf = ({ invoice, appUrl, station }: { invoice: InvoiceDetail; appUrl: string; station: InvoiceIssuer }): PDFKit.PDFDocument => {
+export const renderInvoicePdf = ({ invoice, appUrl, station }: { invoice: InvoiceDetail; appUrl: string; station: StationIssuer }): PDFKit.PDFDocument => {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
     info: { Title: `Invoice ${invoice.invoice_number}`, Author: station.name, Subject: invoice.estimate_name ?? 'Invoice' },
   });
   const width = doc.page.width - MARGIN * 2;
-  const right = MARGIN + width;
 
   // Station header: the station profile.
-  const logo = logoImage(station.logo);
-  let headerTop = MARGIN;
-  if (logo) {
-    try {
-      doc.image(logo, MARGIN, MARGIN, { fit: [140, 28] });
-      headerTop = MARGIN + 32;
-    } catch {
-      // An image pdfkit cannot read is left out rather than failing the invoice.
-    }
-  }
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(logo ? 14 : 18).text(station.name, MARGIN, headerTop, { width: width / 2 });
-  doc.fillColor(MUTED).font('Helvetica').fontSize(8.5);
-  const contact = [station.phone, station.email].filter(Boolean).join(' · ');
-  for (const line of [station.address, contact, station.tax_id && `Tax ID ${station.tax_id}`]) if (line) doc.text(line, MARGIN, doc.y, { width: width / 2 });
-  const stationBottom = doc.y;
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(20).text('INVOICE', MARGIN, MARGIN, { width, align: 'right' });
-  doc.font('Helvetica').fontSize(10);
-  for (const line of [invoice.invoice_number, `Issued ${day(invoice.issue_date)}`, `Due ${day(invoice.due_date)}`, `Status: ${INVOICE_STATUS_LABELS[invoice.status]}`]) {
-    doc.text(line, MARGIN, doc.y, { width, align: 'right' });
-  }
-  const rule = Math.max(130, stationBottom + 8, doc.y + 8);
-  doc.moveTo(MARGIN, rule).lineTo(right, rule).strokeColor('#e2e8f0').stroke();
+  const rule = drawLetterhead(doc, station, 'INVOICE', [invoice.invoice_number, `Issued ${day(invoice.issue_date)}`, `Due ${day(invoice.due_date)}`, `Status: ${INVOICE_STATUS_LABELS[invoice.status]}`]);
 
   // Customer and order.
   const top = rule + 15;

@@ -1,0 +1,162 @@
+/**
+ * The affidavit (certificate of performance) of an order: what aired, when, at what cost, and what
+ * did not, signed off by the station. As a PDF (pdfkit, streamed) or a CSV.
+ */
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import { localTimeOf, stationNow, todayIso } from '../../../domain/dates';
+import { formatCount, formatCurrency } from '../../../domain/format';
+import { toDollars } from '../../../domain/money';
+import type { OrderActor } from '../../../domain/orders';
+import { csvLine } from '../../../domain/reconciliation';
+import { brands, campaignDeliveries, dayparts, trafficSpots, users } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+import { readableOrder } from '../estimates/orders';
+import { printedDay } from '../billing/pdf';
+import { PDF_INK, PDF_MARGIN, PDF_MUTED, drawLetterhead, type StationIssuer } from '../station/letterhead';
+
+export interface AffidavitLine {
+  date: string;
+  scheduledTime: string;
+  actualTime: string | null;
+  daypart: string;
+  houseCode: string;
+  durationSeconds: number;
+  status: 'aired' | 'missed' | 'made_good';
+  impressions: number;
+  costCents: number;
+}
+
+export interface Affidavit {
+  orderId: string;
+  orderName: string;
+  advertiser: string;
+  advertiserEmail: string;
+  brand: string | null;
+  from: string;
+  to: string;
+  lines: AffidavitLine[];
+  totals: { aired: number; missed: number; impressions: number; costCents: number };
+  generatedOn: string;
+}
+
+const SETTLED = ['aired', 'missed', 'made_good'] as const;
+
+const clock = (at: Date) => `${localTimeOf(at)}:${String(at.getUTCSeconds()).padStart(2, '0')}`;
+
+/** The order's settled spots between `from` and `to` (default: its flight up to today). */
+export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; actor: OrderActor; id: string; from?: string; to?: string }): Promise<Affidavit> => {
+  const order = await readableOrder(db, actor, id);
+  const start = from ?? order.startDate ?? todayIso();
+  const end = to ?? (order.endDate && order.endDate < todayIso() ? order.endDate : todayIso());
+  if (end < start) throw badRequest('The affidavit period must end on or after its start');
+  const [owner] = await db.select().from(users).where(eq(users.id, order.ownerId)).limit(1);
+  const [brand] = order.brandId ? await db.select().from(brands).where(eq(brands.id, order.brandId)).limit(1) : [];
+  const rows = await db
+    .select({ spot: trafficSpots, daypart: dayparts.name, impressions: campaignDeliveries.impressions, spendCents: campaignDeliveries.spendCents })
+    .from(trafficSpots)
+    .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
+    .leftJoin(campaignDeliveries, eq(campaignDeliveries.spotId, trafficSpots.id))
+    .where(and(eq(trafficSpots.estimateId, order.id), gte(trafficSpots.airDate, start), lte(trafficSpots.airDate, end), inArray(trafficSpots.status, [...SETTLED])))
+    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
+  const lines = rows.map(({ spot, daypart, impressions, spendCents }) => ({
+    date: spot.airDate,
+    scheduledTime: clock(spot.scheduledAt),
+    actualTime: spot.status === 'aired' && spot.airedAt ? clock(spot.airedAt) : null,
+    daypart,
+    houseCode: spot.houseCode,
+    durationSeconds: spot.actualDurationSeconds ?? spot.durationSeconds,
+    status: spot.status as AffidavitLine['status'],
+    impressions: impressions ?? 0,
+    costCents: spendCents ?? 0,
+  }));
+  const aired = lines.filter((l) => l.status === 'aired');
+  const name = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ');
+  return {
+    orderId: order.id,
+    orderName: order.estimateName || 'Untitled order',
+    advertiser: [owner?.company, name].filter(Boolean).join(' — ') || owner?.email || '—',
+    advertiserEmail: owner?.email ?? '',
+    brand: brand ? `${brand.commonName} (${brand.legalName})` : null,
+    from: start,
+    to: end,
+    lines,
+    totals: {
+      aired: aired.length,
+      missed: lines.filter((l) => l.status === 'missed').length,
+      impressions: aired.reduce((sum, l) => sum + l.impressions, 0),
+      costCents: aired.reduce((sum, l) => sum + l.costCents, 0),
+    },
+    generatedOn: todayIso(stationNow()),
+  };
+};
+
+export const AFFIDAVIT_CSV_COLUMNS = ['date', 'scheduled_time', 'actual_time', 'daypart', 'house_code', 'duration_seconds', 'status', 'impressions', 'cost'] as const;
+
+export const affidavitCsv = (a: Affidavit): string =>
+  [
+    csvLine(AFFIDAVIT_CSV_COLUMNS),
+    ...a.lines.map((l) => csvLine([l.date, l.scheduledTime, l.actualTime ?? '', l.daypart, l.houseCode, l.durationSeconds, l.status, l.impressions, toDollars(l.costCents).toFixed(2)])),
+  ].join('');
+
+export const affidavitFilename = (a: Affidavit, format: 'pdf' | 'csv') => `affidavit-${a.orderId.slice(0, 8)}-${a.from}-to-${a.to}.${format}`;
+
+const STATUS_WORDS = { aired: 'Aired', missed: 'Missed — not aired', made_good: 'Made good' } as const;
+
+/** The affidavit as a PDF document (already ended; the caller streams it). */
+export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit.PDFDocument => {
+  const doc = new PDFDocument({ size: 'LETTER', margin: PDF_MARGIN, info: { Title: `Affidavit of performance — ${a.orderName}`, Author: station.name } });
+  const width = doc.page.width - PDF_MARGIN * 2;
+  const rule = drawLetterhead(doc, station, 'AFFIDAVIT', ['Certificate of performance', `${printedDay(a.from)} – ${printedDay(a.to)}`]);
+
+  doc.fillColor(PDF_MUTED).fontSize(9).text('ADVERTISER', PDF_MARGIN, rule + 15);
+  doc.fillColor(PDF_INK).font('Helvetica-Bold').fontSize(11).text(a.advertiser, PDF_MARGIN, doc.y, { width: width / 2 - 10 });
+  doc.font('Helvetica').fontSize(10).text(a.advertiserEmail, { width: width / 2 - 10 });
+  if (a.brand) doc.text(`Brand: ${a.brand}`, { width: width / 2 - 10 });
+  const left = doc.y;
+  doc.fillColor(PDF_MUTED).fontSize(9).text('ORDER', PDF_MARGIN + width / 2 + 10, rule + 15);
+  doc.fillColor(PDF_INK).font('Helvetica-Bold').fontSize(11).text(a.orderName, PDF_MARGIN + width / 2 + 10, doc.y, { width: width / 2 - 10 });
+  doc.font('Helvetica').fontSize(10).text(`Order ${a.orderId}`, { width: width / 2 - 10 });
+  doc.y = Math.max(left, doc.y) + 18;
+
+  const columns = [
+    { label: 'Date', w: 75 },
+    { label: 'Aired at', w: 60 },
+    { label: 'Daypart', w: 105 },
+    { label: 'House code', w: 70 },
+    { label: 'Length', w: 45 },
+    { label: 'Status', w: 90 },
+    { label: 'Cost', w: width - 445 },
+  ];
+  const row = (cells: string[], bold = false) => {
+    if (doc.y > doc.page.height - PDF_MARGIN - 40) doc.addPage();
+    const y = doc.y;
+    let x = PDF_MARGIN;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(bold ? PDF_MUTED : PDF_INK);
+    cells.forEach((cell, i) => {
+      doc.text(cell, x, y, { width: columns[i]!.w - 4, align: i === cells.length - 1 ? 'right' : 'left', lineBreak: false });
+      x += columns[i]!.w;
+    });
+    doc.y = y + 14;
+  };
+  row(columns.map((c) => c.label), true);
+  if (a.lines.length === 0) row(['No settled spots in this period', '', '', '', '', '', '']);
+  for (const l of a.lines) {
+    row([printedDay(l.date), l.actualTime ?? '—', l.daypart, l.houseCode, `${l.durationSeconds}s`, STATUS_WORDS[l.status], l.status === 'aired' ? formatCurrency(toDollars(l.costCents)) : '—']);
+  }
+
+  doc.moveDown(1);
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(PDF_INK);
+  doc.text(`Spots aired: ${formatCount(a.totals.aired)}    Missed: ${formatCount(a.totals.missed)}    Impressions: ${formatCount(a.totals.impressions)}    Cost: ${formatCurrency(toDollars(a.totals.costCents))}`, PDF_MARGIN, doc.y, { width });
+  doc.moveDown(1.5).font('Helvetica').fontSize(10);
+  doc.text(
+    `${station.name} certifies that the announcements listed above as aired were broadcast at the times shown, as recorded in the station's as-run log, and that spots listed as missed did not air. Generated on ${printedDay(a.generatedOn)}.`,
+    PDF_MARGIN,
+    doc.y,
+    { width },
+  );
+  doc.moveDown(3).text('______________________________', PDF_MARGIN).fontSize(8.5).fillColor(PDF_MUTED).text('Authorized signature, traffic department');
+  doc.end();
+  return doc;
+};

@@ -1,0 +1,40 @@
+/** The station's letterhead on printed documents (invoices, affidavits): its profile on the left, the document's title and facts on the right. */
+import type { StationProfile } from '../../../domain/station-schemas';
+
+export type StationIssuer = Pick<StationProfile, 'name' | 'address' | 'phone' | 'email' | 'remit_to' | 'tax_id' | 'logo'>;
+
+export const PDF_MARGIN = 50;
+export const PDF_INK = '#0f172a';
+export const PDF_MUTED = '#64748b';
+export const PDF_ACCENT = '#2563eb';
+
+const logoImage = (logo: string | null) => {
+  const match = logo ? /^data:image\/(png|jpeg);base64,(.+)$/.exec(logo) : null;
+  return match ? Buffer.from(match[2]!, 'base64') : null;
+};
+
+/** Draws the letterhead and a rule under it; answers the y below the rule. */
+export const drawLetterhead = (doc: PDFKit.PDFDocument, station: StationIssuer, title: string, facts: readonly string[]): number => {
+  const width = doc.page.width - PDF_MARGIN * 2;
+  const logo = logoImage(station.logo);
+  let headerTop = PDF_MARGIN;
+  if (logo) {
+    try {
+      doc.image(logo, PDF_MARGIN, PDF_MARGIN, { fit: [140, 28] });
+      headerTop = PDF_MARGIN + 32;
+    } catch {
+      // An image pdfkit cannot read is left out rather than failing the document.
+    }
+  }
+  doc.fillColor(PDF_ACCENT).font('Helvetica-Bold').fontSize(logo ? 14 : 18).text(station.name, PDF_MARGIN, headerTop, { width: width / 2 });
+  doc.fillColor(PDF_MUTED).font('Helvetica').fontSize(8.5);
+  const contact = [station.phone, station.email].filter(Boolean).join(' · ');
+  for (const line of [station.address, contact, station.tax_id && `Tax ID ${station.tax_id}`]) if (line) doc.text(line, PDF_MARGIN, doc.y, { width: width / 2 });
+  const stationBottom = doc.y;
+  doc.fillColor(PDF_INK).font('Helvetica-Bold').fontSize(20).text(title, PDF_MARGIN, PDF_MARGIN, { width, align: 'right' });
+  doc.font('Helvetica').fontSize(10);
+  for (const line of facts) doc.text(line, PDF_MARGIN, doc.y, { width, align: 'right' });
+  const rule = Math.max(130, stationBottom + 8, doc.y + 8);
+  doc.moveTo(PDF_MARGIN, rule).lineTo(PDF_MARGIN + width, rule).strokeColor('#e2e8f0').stroke();
+  return rule;
+};
