@@ -27,7 +27,7 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
-const parseJson = (text: string): unknown => {
+export const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -114,3 +114,53 @@ export const downloadFile = async (path: string, { accept, fallbackName }: { acc
   // Give the browser a moment to start the download before the blob goes.
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };
+
+/**
+ * POSTs a multipart form under /api with XMLHttpRequest, so that the transfer reports its progress
+ * (fetch cannot). Resolves with the parsed JSON of a 200/201; failures are ApiErrors with the
+ * spec's message mapping; an aborted send rejects with an AbortError.
+ */
+export const sendForm = <T>(path: string, form: FormData, { onProgress, signal }: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {}): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const token = readToken();
+    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+
+    const onAbort = () => xhr.abort();
+    const cleanup = () => signal?.removeEventListener('abort', onAbort);
+    if (signal) {
+      if (signal.aborted) {
+        reject(new DOMException('The upload was cancelled', 'AbortError'));
+        return;
+      }
+      signal.addEventListener('abort', onAbort);
+    }
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      cleanup();
+      const text = xhr.responseText ?? '';
+      if (xhr.status === 200 || xhr.status === 201) {
+        resolve(parseJson(text) as T);
+        return;
+      }
+      if (xhr.status === 401 && token) {
+        clearToken();
+        notifySessionEnded();
+      }
+      reject(new ApiError(errorMessageFrom(xhr.status, text), xhr.status, parseJson(text)));
+    };
+    xhr.onerror = () => {
+      cleanup();
+      reject(new ApiError(NETWORK_ERROR_MESSAGE, 0));
+    };
+    xhr.onabort = () => {
+      cleanup();
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+    };
+    xhr.send(form);
+  });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE } from '../../domain/constants';
 import type { MediaAsset, MediaStatus, ProgressEvent } from '../../domain/media-schemas';
-import { ApiError, apiRequest, errorMessageFrom, isApiError, NETWORK_ERROR_MESSAGE } from './client';
-import { clearToken, notifySessionEnded, readToken } from './token-storage';
+import { ApiError, apiRequest, isApiError, parseJson, sendForm } from './client';
+import { readToken } from './token-storage';
 
 export interface MediaFilter {
   brand_id?: string;
@@ -89,70 +89,20 @@ export interface UploadResult {
   mediaAsset: MediaAsset;
 }
 
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-};
-
 /**
  * POST /api/media/upload as multipart (brand_id first, then estimate_id, then the file), sent
- * with XMLHttpRequest so that the transfer reports its progress. Failures are ApiErrors with the
- * spec's message mapping; an aborted upload rejects with an AbortError.
+ * with progress (sendForm). Failures are ApiErrors with the spec's message mapping; an aborted
+ * upload rejects with an AbortError.
  */
-export const uploadMedia = ({ file, brandId, estimateId, onProgress, signal }: UploadInput): Promise<UploadResult> =>
-  new Promise<UploadResult>((resolve, reject) => {
-    const form = new FormData();
-    form.append('brand_id', brandId);
-    if (estimateId) form.append('estimate_id', estimateId);
-    form.append('file', file, file.name);
-
-    const xhr = new XMLHttpRequest();
-    const token = readToken();
-    xhr.open('POST', `${API_BASE}/media/upload`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-
-    const onAbort = () => xhr.abort();
-    const cleanup = () => signal?.removeEventListener('abort', onAbort);
-    if (signal) {
-      if (signal.aborted) {
-        reject(new DOMException('The upload was cancelled', 'AbortError'));
-        return;
-      }
-      signal.addEventListener('abort', onAbort);
-    }
-
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded, event.total);
-    };
-    xhr.onload = () => {
-      cleanup();
-      const text = xhr.responseText ?? '';
-      if (xhr.status === 200 || xhr.status === 201) {
-        const body = parseJson(text) as { data?: UploadResult } | null;
-        if (body?.data?.uploadId) resolve(body.data);
-        else reject(new ApiError('Unexpected reply from the server', xhr.status, body));
-        return;
-      }
-      if (xhr.status === 401 && token) {
-        clearToken();
-        notifySessionEnded();
-      }
-      reject(new ApiError(errorMessageFrom(xhr.status, text), xhr.status, parseJson(text)));
-    };
-    xhr.onerror = () => {
-      cleanup();
-      reject(new ApiError(NETWORK_ERROR_MESSAGE, 0));
-    };
-    xhr.onabort = () => {
-      cleanup();
-      reject(new DOMException('The upload was cancelled', 'AbortError'));
-    };
-    xhr.send(form);
-  });
+export const uploadMedia = async ({ file, brandId, estimateId, onProgress, signal }: UploadInput): Promise<UploadResult> => {
+  const form = new FormData();
+  form.append('brand_id', brandId);
+  if (estimateId) form.append('estimate_id', estimateId);
+  form.append('file', file, file.name);
+  const body = await sendForm<{ data?: UploadResult } | null>('/media/upload', form, { onProgress, signal });
+  if (!body?.data?.uploadId) throw new ApiError('Unexpected reply from the server', 200, body);
+  return body.data;
+};
 
 /** The address of an upload's server-sent progress events; EventSource sends no headers, so the token goes in the query. */
 export const uploadProgressUrl = (uploadId: string): string => {

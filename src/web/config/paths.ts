@@ -32,6 +32,7 @@ export const paths = {
       coupons: fixed('/app/admin/coupons'),
       notifications: fixed('/app/admin/notifications'),
       traffic: fixed('/app/admin/traffic'),
+      asRun: fixed('/app/admin/as-run'),
       station: fixed('/app/admin/station'),
     },
   },

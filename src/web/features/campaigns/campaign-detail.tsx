@@ -10,6 +10,7 @@ import { Card, StatCard } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { AlertIcon, ArrowLeftIcon, ChartIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
+import { DownloadAffidavit } from '../as-run/download-affidavit';
 import { PageSpinner, Spinner } from '../../ui/spinner';
 import { useAuth } from '../auth/auth-context';
 import { CampaignAdminActions } from './campaign-admin-actions';
@@ -146,7 +147,12 @@ export const CampaignDetail = ({ id }: { id: string }) => {
             </Link>
           </span>
         }
-        actions={isAdmin(user?.role) ? <CampaignAdminActions campaign={data} size="md" /> : undefined}
+        actions={
+          <>
+            <DownloadAffidavit estimateId={data.estimate_id} />
+            {isAdmin(user?.role) && <CampaignAdminActions campaign={data} size="md" />}
+          </>
+        }
       />
       <LivePerformance campaign={data} />
     </>

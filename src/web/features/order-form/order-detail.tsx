@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import type { EstimateDetail } from '../../../domain/estimate-schemas';
-import { STATUS_LABELS, canDeleteOrder, canEditOrder, canSubmitOrder, type OrderActor } from '../../../domain/orders';
+import { STATUS_LABELS, canDeleteOrder, canEditOrder, canSubmitOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { isApiError, serverMessage } from '../../api/client';
 import { useDayparts } from '../../api/dayparts';
@@ -23,6 +23,10 @@ import { mergeDayparts } from './order-draft';
 import { OrderReadView } from './order-read-view';
 import { ReviewActions } from './review-actions';
 import { OrderSpots } from '../traffic/order-spots';
+import { DownloadAffidavit } from '../as-run/download-affidavit';
+
+/** Orders that can have airings to certify. */
+const AFFIDAVIT_STATUSES: readonly OrderStatus[] = ['scheduled', 'active', 'completed'];
 
 export const ESTIMATE_NOT_FOUND = 'Estimate not found';
 
@@ -120,6 +124,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
           Edit Order
         </Button>
       )}
+      {AFFIDAVIT_STATUSES.includes(order.status) && <DownloadAffidavit estimateId={order.id} />}
       {admin && <ReviewActions orderId={order.id} status={order.status} />}
       {actor && canDeleteOrder(actor, rights) && <DeleteOrder orderId={order.id} />}
     </>

@@ -1,0 +1,35 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AsRunImport, AsRunReport } from '../../domain/as-run';
+import { apiRequest, downloadFile, sendForm } from './client';
+import { trafficKeys } from './traffic';
+
+export const asRunKeys = {
+  list: ['as-run', 'list'] as const,
+  report: (id: string) => ['as-run', 'report', id] as const,
+};
+
+export const useAsRunImports = () => useQuery({ queryKey: asRunKeys.list, queryFn: ({ signal }) => apiRequest<AsRunImport[]>('/traffic/as-run', { signal }) });
+
+export const useAsRunReport = (id: string | null) =>
+  useQuery({ queryKey: asRunKeys.report(id ?? ''), enabled: id !== null, queryFn: ({ signal }) => apiRequest<AsRunReport>(`/traffic/as-run/${encodeURIComponent(id!)}`, { signal }) });
+
+/** Sends the file with progress; on success the imports, the traffic log and campaigns are read again. */
+export const useImportAsRun = () => {
+  const queryClient = useQueryClient();
+  return async (file: File, onProgress: (loaded: number, total: number) => void) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    const report = await sendForm<AsRunReport>('/traffic/as-run', form, { onProgress });
+    queryClient.setQueryData(asRunKeys.report(report.import.id), report);
+    void queryClient.invalidateQueries({ queryKey: asRunKeys.list });
+    void queryClient.invalidateQueries({ queryKey: trafficKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+    return report;
+  };
+};
+
+export const downloadAffidavit = (estimateId: string, format: 'pdf' | 'csv') =>
+  downloadFile(`/estimates/${encodeURIComponent(estimateId)}/affidavit?format=${format}`, {
+    accept: format === 'pdf' ? 'application/pdf' : 'text/csv',
+    fallbackName: `affidavit-${estimateId.slice(0, 8)}.${format}`,
+  });

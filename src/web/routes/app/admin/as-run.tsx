@@ -1,0 +1,3 @@
+import { AsRunScreen } from '../../../features/as-run/as-run-screen';
+
+export const AdminAsRunRoute = () => <AsRunScreen />;
