@@ -3,7 +3,9 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
 import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, dateIn, submittedOrder } from '../support/ordering-fixtures';
+import { pdfText } from '../support/pdf-text';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -51,6 +53,40 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     await page.goto(`/app/estimates/${order.id}`);
     await page.getByRole('heading', { name: 'Spots on the traffic log' }).waitFor();
     await page.getByText(/3 spots/).first().waitFor();
+  });
+
+  it('an admin imports an as-run file and reads its report; the advertiser downloads the affidavit', async () => {
+    const daypart = await createDaypart(h.database.db, { name: 'Drive Time', startTime: '17:00', endTime: '18:00', daysOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], spotFrequency: 10 });
+    const { owner, order } = await submittedOrder(h, { name: 'Drive Time Deals', daypartId: daypart.id, spots: 2 });
+    await setOrderStatus(h, order.id, 'active');
+    await h.app.ctx.stationClock.tick();
+    // The day after the first test's exported (frozen) day, so this order has its spots there too.
+    const day = dateIn(9);
+    const house = owner.media.id.slice(0, 8).toUpperCase();
+    const csv = ['date,time,house_code,duration,status', `${day},17:00:00,${house},6,aired`, `${day},17:31:00,${house},6,aired`, `${day},20:00:00,${house},6,aired`].join('\n');
+
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('link', { name: 'As-run' }).click();
+    await page.getByText('No as-run imported yet').waitFor();
+    await page.getByLabel('As-run file (CSV or BXF)').setInputFiles({ name: 'drive-time.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('heading', { name: 'Report: drive-time.csv' }).waitFor();
+    // The day is closed: the other test's order's unreported spots of that day count as missed.
+    await page.getByRole('region', { name: 'Report: drive-time.csv' }).getByRole('status').filter({ hasText: /Imported 3 rows: 2 aired, \d+ missed, 1 unmatched/ }).waitFor();
+    const unmatched = page.getByRole('table', { name: 'Unmatched rows' });
+    expect(await unmatched.getByRole('row').nth(1).textContent()).toContain('Outside every daypart window of this house code on this day');
+    expect(await page.getByRole('table', { name: 'As-run imports' }).getByRole('row').count()).toBe(2);
+
+    const client = await h.newPage();
+    await signIn(client, owner.email, 'Client-Passw0rd');
+    await client.goto(`/app/estimates/${order.id}`);
+    const [download] = await Promise.all([client.waitForEvent('download'), client.getByRole('button', { name: 'Download affidavit' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^affidavit-[0-9a-f]{8}-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const text = pdfText(readFileSync(await download.path()));
+    expect(text).toContain('Drive Time Deals');
+    expect(text).toContain('Spots aired: 2');
+    expect(text).toContain('certifies that the announcements listed above');
   });
 
   it('an admin edits the station profile on Station Settings', async () => {

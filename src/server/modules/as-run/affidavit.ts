@@ -45,11 +45,11 @@ const SETTLED = ['aired', 'missed', 'made_good'] as const;
 
 const clock = (at: Date) => `${localTimeOf(at)}:${String(at.getUTCSeconds()).padStart(2, '0')}`;
 
-/** The order's settled spots between `from` and `to` (default: its flight up to today). */
+/** The order's settled spots between `from` and `to` (default: its flight; only settled spots are listed). */
 export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; actor: OrderActor; id: string; from?: string; to?: string }): Promise<Affidavit> => {
   const order = await readableOrder(db, actor, id);
   const start = from ?? order.startDate ?? todayIso();
-  const end = to ?? (order.endDate && order.endDate < todayIso() ? order.endDate : todayIso());
+  const end = to ?? (order.endDate && order.endDate >= start ? order.endDate : start);
   if (end < start) throw badRequest('The affidavit period must end on or after its start');
   const [owner] = await db.select().from(users).where(eq(users.id, order.ownerId)).limit(1);
   const [brand] = order.brandId ? await db.select().from(brands).where(eq(brands.id, order.brandId)).limit(1) : [];

@@ -63,7 +63,7 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
         onRequest: guards.signedIn,
         schema: {
           ...tags,
-          description: "The order's affidavit of performance (its owner or admins): aired and missed spots of the period (default: the flight up to today), as PDF or CSV.",
+          description: "The order's affidavit of performance (its owner or admins): aired and missed spots of the period (default: the flight), as PDF or CSV.",
           params: z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) }),
           querystring: affidavitQuerySchema,
         },
