@@ -76,6 +76,22 @@ export const settleAsRun = async ({
     return daypartCache.get(id)!;
   };
 
+  // Time zone conversions are the costly part of a row: one per station minute of the file.
+  const minutes = new Map<string, number>();
+  const instantFor = (date: string, time: string) => {
+    const key = `${date}|${time.slice(0, 5)}`;
+    let minute = minutes.get(key);
+    if (minute === undefined) minutes.set(key, (minute = instantOf(date, time.slice(0, 5), timeZone).getTime()));
+    return minute + Number(time.slice(6, 8)) * 1000;
+  };
+
+  const windows = new Map<string, { start: Date; end: Date }>();
+  const windowFor = async (daypartId: string, airDate: string) => {
+    const key = `${daypartId}|${airDate}`;
+    if (!windows.has(key)) windows.set(key, windowOf(await daypartOf(daypartId), airDate, timeZone));
+    return windows.get(key)!;
+  };
+
   const loadCandidates = async (batch: AsRunRow[]) => {
     const codes = [...new Set(batch.map((r) => r.houseCode))];
     const dates = [...new Set(batch.flatMap((r) => [r.date, addDays(r.date, -1)]))];
@@ -99,8 +115,7 @@ export const settleAsRun = async ({
     const byId = new Map<string, Candidate>();
     const byCode = new Map<string, Candidate[]>();
     for (const row of rows) {
-      const daypart = await daypartOf(row.daypartId);
-      const { start, end } = windowOf(daypart, row.airDate, timeZone);
+      const { start, end } = await windowFor(row.daypartId, row.airDate);
       const candidate = { ...row, windowStart: start.getTime() - tolerance, windowEnd: end.getTime() + tolerance };
       byId.set(row.id, candidate);
       byCode.set(row.houseCode, [...(byCode.get(row.houseCode) ?? []), candidate]);
@@ -108,28 +123,27 @@ export const settleAsRun = async ({
     return { byId, byCode };
   };
 
-  const campaignOf = async (estimateId: string) => {
-    if (!campaignCache.has(estimateId)) {
-      const [row] = await tx.select().from(campaigns).where(eq(campaigns.estimateId, estimateId)).limit(1).for('update');
-      campaignCache.set(
-        estimateId,
-        row ? { id: row.id, remainingCents: row.totalBudgetCents - row.spendCents, aired: 0, impressions: 0, spendCents: 0, lastAiredAt: row.lastAiredAt } : null,
-      );
+  /** Campaigns (locked) and items of the batch's candidate spots, read in two queries and kept. */
+  const preload = async (spots: Iterable<Candidate>) => {
+    const estimateIds = new Set<string>();
+    const itemIds = new Set<string>();
+    for (const spot of spots) {
+      if (!campaignCache.has(spot.estimateId)) estimateIds.add(spot.estimateId);
+      if (spot.estimateItemId && !itemCache.has(spot.estimateItemId)) itemIds.add(spot.estimateItemId);
     }
-    return campaignCache.get(estimateId)!;
-  };
-
-  const itemOf = async (id: string | null) => {
-    if (!id) return null;
-    if (!itemCache.has(id)) {
-      const [row] = await tx.select().from(estimateItems).where(eq(estimateItems.id, id)).limit(1);
-      if (row) itemCache.set(id, row);
+    if (estimateIds.size > 0) {
+      const rows = await tx.select().from(campaigns).where(inArray(campaigns.estimateId, [...estimateIds])).for('update');
+      for (const id of estimateIds) campaignCache.set(id, null);
+      for (const row of rows) {
+        campaignCache.set(row.estimateId, { id: row.id, remainingCents: row.totalBudgetCents - row.spendCents, aired: 0, impressions: 0, spendCents: 0, lastAiredAt: row.lastAiredAt });
+      }
     }
-    return itemCache.get(id) ?? null;
+    if (itemIds.size > 0) for (const row of await tx.select().from(estimateItems).where(inArray(estimateItems.id, [...itemIds]))) itemCache.set(row.id, row);
   };
 
   const settleBatch = async (batch: AsRunRow[]) => {
     const { byId, byCode } = await loadCandidates(batch);
+    await preload(byId.values());
     const aired: { id: string; at: Date; seconds: number }[] = [];
     const missed: string[] = [];
     const deliveries: (typeof campaignDeliveries.$inferInsert)[] = [];
@@ -137,7 +151,7 @@ export const settleAsRun = async ({
     const refuse = (row: AsRunRow, reason: string) => unmatched.push({ importId, line: row.line, airDate: row.date, airTime: row.time, houseCode: row.houseCode, reason });
 
     for (const row of batch) {
-      const at = instantOf(row.date, row.time.slice(0, 5), timeZone).getTime() + Number(row.time.slice(6, 8)) * 1000;
+      const at = instantFor(row.date, row.time);
       let spot: Candidate | undefined;
       if (row.spotId) {
         spot = byId.get(row.spotId);
@@ -178,8 +192,8 @@ export const settleAsRun = async ({
       const airedAt = new Date(at);
       aired.push({ id: spot.id, at: airedAt, seconds: row.durationSeconds });
       totals.aired += 1;
-      const campaign = await campaignOf(spot.estimateId);
-      const item = await itemOf(spot.estimateItemId);
+      const campaign = campaignCache.get(spot.estimateId) ?? null;
+      const item = spot.estimateItemId ? (itemCache.get(spot.estimateItemId) ?? null) : null;
       if (campaign && item) {
         const selection = selectionOf(await daypartOf(spot.daypartId), item);
         const { impressions, spendCents } = airingOf(selection.multiplier, toCents(selection.cpm), campaign.remainingCents);

@@ -1,0 +1,141 @@
+/**
+ * As-run import on PostgreSQL: a 100,000-line CSV against 10,000 active orders with a spot a day
+ * for 10 days, through the same code the endpoint runs (streaming parse, batched matching, one
+ * transaction). Reports the time and the process's RSS growth, beside two baselines from the same
+ * run: parsing the file bare (csv-parse, no database) and the bare SQL that marks the same spots
+ * aired in one UPDATE.
+ *
+ *   npx tsx bench/as-run/run.ts        # PostgreSQL on 127.0.0.1:5432 (BENCH_PG to change)
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../src/server/platform/db';
+import { importAsRun } from '../../src/server/modules/as-run/import';
+import { readCsvAsRun } from '../../src/server/modules/as-run/parse';
+
+const SERVER = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+const ORDERS = 10_000;
+const DAYS = 10;
+const FIRST_DAY = '2027-01-04';
+const ZONE = 'America/New_York';
+
+const admin = async (statement: string) => {
+  const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+
+const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+/** Samples RSS every 20 ms while `run` works; answers its time and the peak. */
+const measure = async <T>(run: () => Promise<T>) => {
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const start = process.hrtime.bigint();
+  try {
+    const value = await run();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { value, seconds: Number(process.hrtime.bigint() - start) / 1e9, beforeMiB: mib(before), growthMiB: mib(peak - before) };
+  } finally {
+    clearInterval(timer);
+  }
+};
+
+const main = async () => {
+  const name = `spotbook_bench_asrun_${process.pid}`;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'spotbook-asrun-'));
+  const file = path.join(dir, 'as-run.csv');
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const database = await openDatabase({ databaseUrl: `${SERVER}/${name}` });
+  const db = database.db;
+  try {
+    await database.migrate();
+    await db.execute(sql`insert into users (email, password_hash, role) select 'bench' || g || '@example.com', 'x', 'client' from generate_series(1, 50) g`);
+    await db.execute(sql`insert into brands (owner_id, common_name, legal_name) select id, 'Brand ' || email, 'Legal ' || email from users`);
+    await db.execute(sql`
+      insert into dayparts (name, start_time, end_time, days_of_week, base_cpm_cents, spot_frequency)
+      select 'Bench ' || g, lpad((5 + g * 2)::text, 2, '0') || ':00', lpad((7 + g * 2)::text, 2, '0') || ':00',
+        array['Monday','Tuesday','Wednesday','Thursday','Friday','Saturday','Sunday'], 1500, 1000
+      from generate_series(0, 7) g`);
+    await db.execute(sql`
+      insert into estimates (owner_id, brand_id, estimate_name, status, start_date, end_date, total_spend_cents)
+      select b.owner_id, b.id, 'Bench order ' || g, 'active', ${FIRST_DAY}::date, ${FIRST_DAY}::date + 60, 10000000
+      from generate_series(1, ${ORDERS}) g join lateral (select id, owner_id from brands order by id offset (g % 50) limit 1) b on true`);
+    await db.execute(sql`
+      insert into estimate_items (estimate_id, daypart_id, spots_per_occurrence)
+      select e.id, d.id, 1 from (select id, row_number() over (order by id) n from estimates) e
+      join (select id, row_number() over (order by start_time) - 1 n from dayparts) d on d.n = e.n % 8`);
+    await db.execute(sql`
+      insert into campaigns (estimate_id, name, brand_id, owner_id, status, start_date, end_date, total_budget_cents, total_spots)
+      select id, estimate_name, brand_id, owner_id, 'active', start_date, end_date, total_spend_cents, 1000 from estimates`);
+    // One spot a day per order, inside its daypart, with a house code of its own.
+    await db.execute(sql`
+      insert into traffic_spots (air_date, estimate_id, estimate_item_id, campaign_id, daypart_id, brand_id, house_code, duration_seconds, break_at, scheduled_at, position)
+      select day, e.id, i.id, c.id, i.daypart_id, e.brand_id, 'H' || lpad(e.n::text, 7, '0'), 30, t.slot, t.slot, 1
+      from (select id, brand_id, row_number() over (order by id) n from estimates) e
+      join estimate_items i on i.estimate_id = e.id
+      join campaigns c on c.estimate_id = e.id
+      join dayparts d on d.id = i.daypart_id
+      cross join generate_series(${FIRST_DAY}::date, ${FIRST_DAY}::date + ${DAYS - 1}::int, interval '1 day') day
+      cross join lateral (select ((day::date + d.start_time::time) at time zone ${ZONE}) + ((e.n % 110) || ' minutes')::interval as slot) t`);
+    await db.execute(sql`analyze`);
+
+    // The as-run file: every spot aired 20 seconds late.
+    const out = createWriteStream(file);
+    out.write('date,time,house_code,duration,status\n');
+    const client = new pg.Client({ connectionString: `${SERVER}/${name}` });
+    await client.connect();
+    const { rows } = await client.query<{ line: string }>(
+      `select air_date::text || ',' || to_char((scheduled_at + interval '20 seconds') at time zone '${ZONE}', 'HH24:MI:SS') || ',' || house_code || ',30,aired' as line from traffic_spots order by scheduled_at`,
+    );
+    for (const row of rows) if (!out.write(`${row.line}\n`)) await once(out, 'drain');
+    out.end();
+    await once(out, 'finish');
+    const lines = rows.length;
+    rows.length = 0;
+
+    const parseOnly = await measure(async () => {
+      let n = 0;
+      for await (const row of readCsvAsRun(file)) n += row.durationSeconds > 0 ? 1 : 0;
+      return n;
+    });
+    const spotify = await measure(async () => {
+      await client.query('begin');
+      await client.query("update traffic_spots set status = 'aired', aired_at = scheduled_at + interval '20 seconds', actual_duration_seconds = 30");
+      await client.query('rollback');
+    });
+    await client.end();
+    const imported = await measure(() =>
+      importAsRun({ db, contentHash: randomUUID(), filename: 'as-run.csv', format: 'csv', importedBy: null as unknown as string, rows: readCsvAsRun(file), toleranceMinutes: 10, timeZone: ZONE }),
+    );
+    const [totals] = ((await db.execute(sql`select rows, aired, unmatched from as_run_imports`)) as unknown as { rows: { rows: number; aired: number; unmatched: number }[] }).rows;
+
+    process.stdout.write(`\nAs-run import: ${lines} lines, ${ORDERS} orders, ${DAYS} days; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}\n`);
+    process.stdout.write(`imported: ${JSON.stringify(totals)}\n\n`);
+    process.stdout.write('| step | seconds | RSS before (MiB) | RSS growth (MiB) |\n|---|---|---|---|\n');
+    process.stdout.write(`| parse only (csv-parse, no database) | ${parseOnly.seconds.toFixed(2)} | ${parseOnly.beforeMiB} | ${parseOnly.growthMiB} |\n`);
+    process.stdout.write(`| bare SQL: one UPDATE of the same spots | ${spotify.seconds.toFixed(2)} | ${spotify.beforeMiB} | ${spotify.growthMiB} |\n`);
+    process.stdout.write(`| Spotbook import (match, deliver, close days) | ${imported.seconds.toFixed(2)} | ${imported.beforeMiB} | ${imported.growthMiB} |\n`);
+  } finally {
+    await database.close();
+    await admin(`drop database if exists ${name} with (force)`);
+    await rm(dir, { recursive: true, force: true });
+  }
+};
+
+await main();
