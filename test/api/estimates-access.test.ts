@@ -42,6 +42,8 @@ const ROUTES: RouteCase[] = [
   ...(['approve', 'reject', 'modify'] as const).map(
     (action): RouteCase => ({ name: action, method: 'PATCH', url: (x) => `/api/estimates/${x.orderId}/${action}`, payload: () => ({ notes: 'n' }), submitted: true, expect: { owner: 403, stranger: 403, admin: 200 } }),
   ),
+  { name: 'spots', method: 'GET', url: (x) => `/api/estimates/${x.orderId}/spots`, expect: { owner: 200, stranger: 404, admin: 200 } },
+  { name: 'affidavit', method: 'GET', url: (x) => `/api/estimates/${x.orderId}/affidavit?format=csv`, expect: { owner: 200, stranger: 404, admin: 200 } },
   { name: 'items list', method: 'GET', url: (x) => `/api/estimate-items/${x.orderId}`, expect: { owner: 200, stranger: 404, admin: 200 } },
   { name: 'item add', method: 'POST', url: (x) => `/api/estimate-items/${x.orderId}`, payload: (x) => ({ daypart_id: x.daypartId }), expect: { owner: 201, stranger: 404, admin: 201 } },
   { name: 'items bulk', method: 'POST', url: (x) => `/api/estimate-items/${x.orderId}/bulk`, payload: (x) => ({ selectedDayparts: [{ daypart_id: x.daypartId }] }), expect: { owner: 200, stranger: 404, admin: 200 } },
@@ -71,6 +73,8 @@ describe('permissions over every estimates and estimate-items route', () => {
         'PATCH /api/estimates/:id/approve',
         'PATCH /api/estimates/:id/reject',
         'PATCH /api/estimates/:id/modify',
+        'GET /api/estimates/:id/spots',
+        'GET /api/estimates/:id/affidavit',
         'GET /api/estimate-items/:estimateId',
         'POST /api/estimate-items/:estimateId',
         'POST /api/estimate-items/:estimateId/bulk',
