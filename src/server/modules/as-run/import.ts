@@ -13,11 +13,20 @@ import { airingOf } from '../../../domain/campaigns';
 import { addDays, instantOf } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import { windowOf } from '../../../domain/traffic';
-import { asRunImports, asRunUnmatched, campaignDeliveries, campaigns, dayparts, estimateItems, trafficSpots } from '../../db/schema';
+import { asRunImports, asRunUnmatched, campaigns, dayparts, estimateItems, trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { selectionOf } from '../estimates/orders';
 
 const BATCH = 2_000;
+const AS_RUN_LOCK = 727_014;
+
+/**
+ * A column of values as an SQL array literal, for `unnest` bulk writes (one statement per batch
+ * instead of one per row). Only for values this module makes (uuids, ISO instants, integers),
+ * never for text from the file.
+ */
+const column = (values: readonly (string | number)[], type: 'uuid' | 'timestamptz' | 'int' | 'bigint') =>
+  sql.raw(`'{${values.map((v) => (typeof v === 'number' ? String(Math.trunc(v)) : `"${v.replace(/[^\w:.+-]/g, '')}"`)).join(',')}}'::${type}[]`);
 
 interface Candidate {
   id: string;
@@ -110,8 +119,7 @@ export const settleAsRun = async ({
       .from(trafficSpots)
       .where(
         sql`(${and(inArray(trafficSpots.houseCode, codes), inArray(trafficSpots.airDate, dates))})${ids.length ? sql` or ${inArray(trafficSpots.id, ids)}` : sql``}`,
-      )
-      .for('update');
+      );
     const byId = new Map<string, Candidate>();
     const byCode = new Map<string, Candidate[]>();
     for (const row of rows) {
@@ -146,7 +154,7 @@ export const settleAsRun = async ({
     await preload(byId.values());
     const aired: { id: string; at: Date; seconds: number }[] = [];
     const missed: string[] = [];
-    const deliveries: (typeof campaignDeliveries.$inferInsert)[] = [];
+    const deliveries: { campaignId: string; daypartId: string; airedAt: Date; impressions: number; spendCents: number; spotId: string }[] = [];
     const unmatched: (typeof asRunUnmatched.$inferInsert)[] = [];
     const refuse = (row: AsRunRow, reason: string) => unmatched.push({ importId, line: row.line, airDate: row.date, airTime: row.time, houseCode: row.houseCode, reason });
 
@@ -209,13 +217,17 @@ export const settleAsRun = async ({
     if (aired.length > 0) {
       await tx.execute(sql`
         update traffic_spots s set status = 'aired', aired_at = v.at, actual_duration_seconds = v.seconds, as_run_import_id = ${importId}, updated_at = now()
-        from (select unnest(${sql.raw(`'{${aired.map((a) => a.id).join(',')}}'`)}::uuid[]) id,
-                     unnest(${sql.raw(`'{${aired.map((a) => `"${a.at.toISOString()}"`).join(',')}}'`)}::timestamptz[]) at,
-                     unnest(${sql.raw(`'{${aired.map((a) => a.seconds).join(',')}}'`)}::int[]) seconds) v
+        from unnest(${column(aired.map((a) => a.id), 'uuid')}, ${column(aired.map((a) => a.at.toISOString()), 'timestamptz')}, ${column(aired.map((a) => a.seconds), 'int')}) v(id, at, seconds)
         where s.id = v.id`);
     }
     if (missed.length > 0) await tx.update(trafficSpots).set({ status: 'missed', asRunImportId: importId, updatedAt: new Date() }).where(inArray(trafficSpots.id, missed));
-    for (let i = 0; i < deliveries.length; i += 1000) await tx.insert(campaignDeliveries).values(deliveries.slice(i, i + 1000));
+    if (deliveries.length > 0) {
+      await tx.execute(sql`
+        insert into campaign_deliveries (campaign_id, daypart_id, aired_at, impressions, spend_cents, spot_id)
+        select * from unnest(${column(deliveries.map((d) => d.campaignId), 'uuid')}, ${column(deliveries.map((d) => d.daypartId), 'uuid')},
+          ${column(deliveries.map((d) => d.airedAt.toISOString()), 'timestamptz')}, ${column(deliveries.map((d) => d.impressions), 'int')},
+          ${column(deliveries.map((d) => d.spendCents), 'bigint')}, ${column(deliveries.map((d) => d.spotId), 'uuid')})`);
+    }
     for (let i = 0; i < unmatched.length; i += 1000) await tx.insert(asRunUnmatched).values(unmatched.slice(i, i + 1000));
     totals.unmatched += unmatched.length;
   };
@@ -231,18 +243,15 @@ export const settleAsRun = async ({
   }
   if (batch.length > 0) await settleBatch(batch);
 
-  for (const state of campaignCache.values()) {
-    if (!state || state.aired === 0) continue;
-    await tx
-      .update(campaigns)
-      .set({
-        airedSpots: sql`${campaigns.airedSpots} + ${state.aired}`,
-        totalImpressions: sql`${campaigns.totalImpressions} + ${state.impressions}`,
-        spendCents: sql`${campaigns.spendCents} + ${state.spendCents}`,
-        lastAiredAt: state.lastAiredAt,
-        updatedAt: new Date(),
-      })
-      .where(eq(campaigns.id, state.id));
+  const delivered = [...campaignCache.values()].filter((state): state is CampaignState => state !== null && state.aired > 0);
+  for (let i = 0; i < delivered.length; i += BATCH) {
+    const part = delivered.slice(i, i + BATCH);
+    await tx.execute(sql`
+      update campaigns c set aired_spots = c.aired_spots + v.aired, total_impressions = c.total_impressions + v.impressions,
+        spend_cents = c.spend_cents + v.spend, last_aired_at = greatest(c.last_aired_at, v.last), updated_at = now()
+      from unnest(${column(part.map((p) => p.id), 'uuid')}, ${column(part.map((p) => p.aired), 'int')}, ${column(part.map((p) => p.impressions), 'bigint')},
+        ${column(part.map((p) => p.spendCents), 'bigint')}, ${column(part.map((p) => p.lastAiredAt!.toISOString()), 'timestamptz')}) v(id, aired, impressions, spend, last)
+      where c.id = v.id`);
   }
 
   // The days this file covered are settled: what was scheduled and not reported did not air.
@@ -279,6 +288,8 @@ export const importAsRun = async ({
   timeZone: string;
 }) =>
   db.transaction(async (tx) => {
+    // One import at a time: two files naming the same spots settle one after the other (no row locks per spot needed).
+    await tx.execute(sql`select pg_advisory_xact_lock(${AS_RUN_LOCK})`);
     const id = randomUUID();
     await tx.insert(asRunImports).values({ id, contentHash, filename, format, importedBy, rows: 0, aired: 0, reportedMissed: 0, unmatched: 0, closedMissed: 0, days: [] });
     const totals = await settleAsRun({ tx, importId: id, rows, toleranceMinutes, timeZone });
