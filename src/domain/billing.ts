@@ -3,7 +3,7 @@
  * (overdue is computed on read), what may be done to an invoice in each status, and the messages.
  */
 import { formatCurrency } from './format';
-import { toDollars } from './money';
+import { isWholeCents, toDollars } from './money';
 import { STATUS_LABELS, type OrderStatus } from './orders';
 
 /** Every invoice status. `overdue` is never stored: a sent, unpaid invoice past its due date reads as overdue. */
@@ -88,4 +88,4 @@ export const canSendInvoice = (status: InvoiceStatus): boolean => status === 'dr
 export const canRecordPayment = (status: InvoiceStatus): boolean => status === 'draft' || status === 'sent' || status === 'overdue';
 
 /** True when a dollar amount has at most two decimals (allowing for binary floating point). */
-export const hasWholeCents = (dollars: number): boolean => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+export const hasWholeCents = isWholeCents;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ANALYTICS_PERIODS, timeframeDays } from './analytics';
-import { roundDollars } from './money';
+import { isWholeCents, roundDollars } from './money';
 
 /** The same periods as the analytics dashboard. */
 export const RECONCILIATION_PERIODS = ANALYTICS_PERIODS;
@@ -42,7 +42,7 @@ export const exportQuerySchema = z.object({
   brand_id: brandFilter,
 });
 
-const wholeCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+const wholeCents = isWholeCents;
 export const reconcileBodySchema = z
   .object(
     {

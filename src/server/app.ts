@@ -26,6 +26,7 @@ import { paymentMethodsRoutes } from './modules/payment-methods/routes';
 import { reconciliationRoutes } from './modules/reconciliation/routes';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
+import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logging';
 import { createInProcessJobs } from './platform/jobs';
 import { createPgBossJobs } from './platform/jobs-pgboss';
@@ -103,6 +104,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
   });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   // Many clients send `Content-Type: application/json` on every call, also on a DELETE or a
   // PATCH …/approve without a body: an empty body is no body, not malformed JSON.

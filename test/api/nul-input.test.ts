@@ -1,0 +1,62 @@
+/** Audit finding 1: a NUL character anywhere in the input is a 400 naming the field, never a 500, and changes nothing. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { invoicedOrder } from '../support/billing-fixtures';
+import { MISSING_ID } from '../support/ordering-fixtures';
+
+let t: TestApp;
+let admin: string;
+let client: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  client = (await t.signUp()).token;
+});
+afterAll(async () => t?.close());
+
+const NUL = 'a\u0000b';
+
+describe('the NUL character', () => {
+  it('is refused in bodies, searches and sign-in with 400 naming the field', async () => {
+    const { invoice } = await invoicedOrder(t);
+    const calls = [
+      { method: 'POST', url: '/api/brands', token: client, payload: { common_name: NUL, legal_name: 'l' }, field: 'common_name' },
+      { method: 'GET', url: '/api/estimates?search=%00', token: client, field: 'search' },
+      { method: 'GET', url: '/api/billing?search=%00', token: admin, field: 'search' },
+      { method: 'GET', url: '/api/coupons?search=%00', token: admin, field: 'search' },
+      { method: 'POST', url: '/api/auth/login', payload: { email: '\u0000', password: 'x' }, field: 'email' },
+      { method: 'POST', url: '/api/auth/register', payload: { email: 'x@example.com', password: 'Client-Passw0rd', firstName: NUL }, field: 'firstName' },
+      { method: 'POST', url: '/api/dayparts', token: admin, payload: { name: NUL, start_time: '06:00', end_time: '07:00', days_of_week: ['Monday'], base_cpm: 10 }, field: 'name' },
+      { method: 'POST', url: '/api/coupons/validate', token: client, payload: { coupon_code: NUL, estimate_amount: 100, daypart_ids: [] }, field: 'coupon_code' },
+      { method: 'POST', url: '/api/estimates', token: client, payload: { estimate_name: NUL }, field: 'estimate_name' },
+      { method: 'PUT', url: `/api/reconciliation/reconcile/${MISSING_ID}`, token: admin, payload: { actual_spend: 1, actual_impressions: 1, notes: NUL }, field: 'notes' },
+      { method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 1, payment_date: '2026-01-01', notes: NUL }, field: 'notes' },
+      { method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: { custom_message: 'Hello\u0000' }, field: 'custom_message' },
+      { method: 'POST', url: '/api/brands', token: client, payload: { tags: [{ [NUL]: 1 }], common_name: 'ok', legal_name: 'ok' }, field: 'tags.0.ab' },
+    ] as const;
+    for (const call of calls) {
+      const res = await t.inject({ method: call.method, url: call.url, token: 'token' in call ? call.token : undefined, payload: 'payload' in call ? call.payload : undefined });
+      expect(res.statusCode, `${call.method} ${call.url}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ error: `${call.field} must not contain the NUL character (\\u0000)` });
+    }
+    const brands = (await t.inject({ method: 'GET', url: '/api/brands', token: client })).json();
+    expect(brands).toEqual([]);
+    const detail = (await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}`, token: admin })).json();
+    expect(detail.status).toBe('draft');
+  });
+
+  it('keeps ordinary text, tabs and newlines', async () => {
+    const res = await t.inject({ method: 'POST', url: '/api/brands', token: client, payload: { common_name: 'Tab\there', legal_name: 'Line\nbreak' } });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe('money to whole cents (finding 2)', () => {
+  it('refuses a payment of 1e-9 dollars with 400, not a failed database check', async () => {
+    const { invoice } = await invoicedOrder(t);
+    await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} });
+    const res = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 1e-9, payment_date: '2026-01-01' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toBeTruthy();
+  });
+});
