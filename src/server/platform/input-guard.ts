@@ -1,6 +1,6 @@
 /**
  * One rule for every string the API accepts: no NUL character (PostgreSQL cannot store it in text,
- * so it would fail deep in a query). Checked once for all routes, on the query, path and JSON body,
+ * so it would fail deep in a query). Checked once for all routes, on the query and the JSON body,
  * before validation: 400 naming the field. See docs/decisions/008-hardening.md.
  */
 import type { FastifyInstance } from 'fastify';
@@ -22,9 +22,9 @@ export const nulPath = (value: unknown, depth = 0): string | null => {
 
 export const registerInputGuard = (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
+    // Path ids are checked by each route's schema (an id that cannot exist is a 404, NUL or not).
     for (const [part, value] of [
       ['query', request.query],
-      ['path', request.params],
       ['body', request.body],
     ] as const) {
       const at = nulPath(value);

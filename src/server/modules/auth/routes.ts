@@ -106,7 +106,7 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
       schema: {
         tags: ['auth'],
         params: z.object({ token: z.string() }),
-        response: { 200: verifyResetReplySchema, 400: verifyResetReplySchema, 429: errorReplySchema },
+        response: { 200: verifyResetReplySchema, 400: z.union([verifyResetReplySchema, errorReplySchema]), 429: errorReplySchema },
       },
     },
     async (request, reply) => {

@@ -117,6 +117,8 @@ export const deleteEstimate = async ({ db, actor, id }: { db: Db; actor: OrderAc
     await db.transaction(async (tx) => {
       const order = await lockReadableOrder(tx, actor, id);
       if (!canDeleteOrder(actor, order)) throw badRequest(ESTIMATE_MESSAGES.deleteRefused);
+      // A deleted order gives its coupon use back.
+      await releaseOrderCouponUses(tx, order.id);
       await tx.delete(estimates).where(eq(estimates.id, id));
     });
   } catch (error) {

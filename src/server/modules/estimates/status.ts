@@ -9,7 +9,7 @@ import { estimates } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { syncCampaignWithOrder } from '../campaigns/service';
-import { applyOrderCoupon } from '../coupons/service';
+import { applyOrderCoupon, releaseOrderCouponUses } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { stageEstimateStatusChange, stageNewEstimate, type Staged } from '../notifications';
 import { isBooked, itemsWithDayparts, lockReadableOrder, quoteFor, selectionOf, type OrderRow } from './orders';
@@ -35,8 +35,16 @@ export const assertAdminCanSet = (from: OrderStatus, to: OrderStatus) => {
 };
 
 /** Order Management: any settable status but the current one (checked by assertAdminCanSet). */
+/** A rejected order gives its coupon use back (resubmitting redeems it again). */
+const releaseCouponIfRejected = async (tx: Tx, order: OrderRow, to: OrderStatus) => {
+  if (to !== 'rejected') return;
+  await releaseOrderCouponUses(tx, order.id);
+  await tx.update(estimates).set({ couponId: null, discountCents: 0, totalAmountCents: order.totalSpendCents }).where(eq(estimates.id, order.id));
+};
+
 export const setStatusByAdmin = async (tx: Tx, order: OrderRow, to: OrderStatus, events: Staged[]) => {
   await bookIfEntering(tx, order, to);
+  await releaseCouponIfRejected(tx, order, to);
   await tx.update(estimates).set({ status: to, ...stampsFor(to) }).where(eq(estimates.id, order.id));
   await syncCampaignWithOrder(tx, order, to);
   events.push(await stageEstimateStatusChange(tx, order, to));
@@ -100,6 +108,7 @@ export const reviewOrder = async ({
     const order = await lockReadableOrder(tx, actor, id);
     if (!canReview(order.status, decision)) throw conflict(reviewRefusal(order.status, decision));
     await bookIfEntering(tx, order, decision);
+    await releaseCouponIfRejected(tx, order, decision);
     await tx
       .update(estimates)
       .set({ status: decision, ...stampsFor(decision), ...(notes !== undefined && { notes }) })
