@@ -242,6 +242,15 @@ describe('estimate rooms', () => {
   });
 });
 
+const eventuallyMail = async (address: string) => {
+  for (let i = 0; i < 100; i += 1) {
+    const mail = await t.mailTo(address);
+    if (mail.length > 0) return mail;
+    await sleep(30);
+  }
+  throw new Error(`no mail to ${address}`);
+};
+
 describe('ending a session', () => {
   const disconnected = (socket: ClientSocket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
@@ -255,6 +264,18 @@ describe('ending a session', () => {
     expect(await gone).toBe('io server disconnect');
     await sleep(200);
     expect(first.socket.connected).toBe(true);
+  });
+
+  it('disconnects every socket of a user whose password is reset (audit finding 4)', async () => {
+    const { user, password } = await t.signUp();
+    const live = track(await connectAs(url, await t.login(user.email, password)));
+    const gone = disconnected(live.socket);
+    expect((await t.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } })).statusCode).toBe(200);
+    const [message] = await eventuallyMail(user.email);
+    const token = /reset-password\?token=([\w-]+)/.exec(message!.textBody)![1]!;
+    const reset = await t.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'New-Passw0rd-2' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await gone).toBe('io server disconnect');
   });
 
   it('disconnects a demoted administrator, who then signs in again as a client and no longer hears admin events', async () => {

@@ -125,8 +125,10 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
     const { token, newPassword } = request.body;
     // Over the limit, a dead link is refused before any password is hashed.
     if (resetFailuresPerAddress.blocked(request.ip) && !(await resetLinkEmail({ db: ctx.db, token }))) refuseFailedResetAttempt(request.ip);
-    const done = await resetPassword({ db: ctx.db, token, newPassword });
-    if (!done) refuseFailedResetAttempt(request.ip);
+    const userId = await resetPassword({ db: ctx.db, token, newPassword });
+    if (!userId) refuseFailedResetAttempt(request.ip);
+    // Every session of the user was revoked with the reset: their live sockets go too.
+    else ctx.realtime.disconnect({ userId });
     return { message: 'Password has been reset successfully' };
   });
 };
