@@ -52,6 +52,7 @@ export const MEDIA_MESSAGES = {
   notFound: 'Media asset not found',
   deleteRefused: 'Only pending media can be deleted',
   reviewRefused: 'Only pending media can be approved or rejected',
+  notChecked: 'This media cannot be approved until its video check has passed',
   statusInvalid: 'Status must be approved or rejected',
   useUpload: 'Media assets are created by uploading a file: POST /api/media/upload (multipart: file, brand_id, optional estimate_id)',
   notAVideo: 'This file is not a playable video',

@@ -29,7 +29,8 @@ export const createBrand = async (db: Db, ownerId: string, overrides: Partial<ty
 export const createMediaAsset = async (db: Db, brandId: string, overrides: Partial<typeof mediaAssets.$inferInsert> = {}) => {
   const [row] = await db
     .insert(mediaAssets)
-    .values({ brandId, filename: `${unique('spot').replace(/\s/g, '-')}.mp4`, mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: `${randomUUID()}.original.mp4`, ...overrides })
+    // A spot whose video check has passed (processing complete), as the library holds after an upload.
+    .values({ brandId, filename: `${unique('spot').replace(/\s/g, '-')}.mp4`, mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: `${randomUUID()}.original.mp4`, processingStage: 'complete', processingProgress: 100, ...overrides })
     .returning();
   return row!;
 };

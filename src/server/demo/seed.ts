@@ -86,7 +86,15 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     const upload = await app.inject({ method: 'POST', url: '/api/media/upload', payload: body.payload, headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType } });
     if (upload.statusCode >= 300) throw new Error(`Demo upload failed: ${upload.body}`);
     const mediaId = upload.json().data.uploadId as string;
-    if (media.approve) await call('PUT', `/api/media/${mediaId}`, adminToken, { status: 'approved' });
+    if (media.approve) {
+      // Approval waits for the video check: follow the processing until it completes.
+      for (let i = 0; i < 600; i += 1) {
+        const asset = (await call('GET', `/api/media/${mediaId}`, adminToken)) as { processing_stage?: string };
+        if (asset.processing_stage === 'complete' || asset.processing_stage === 'error') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await call('PUT', `/api/media/${mediaId}`, adminToken, { status: 'approved' });
+    }
     for (const order of orders) booked.push({ id: await seedOrder(token, order, { brandId: String(brandRow.id), cardId: String(cardRow.id), mediaId }), status: order.path.at(-1)! });
   };
 

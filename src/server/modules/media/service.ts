@@ -12,13 +12,15 @@ import type { MediaRuntime } from './runtime';
 
 /** pending → approved or rejected (admins; the route's guard checks the role). */
 export const reviewMedia = async ({ db, actor, id, status }: { db: Db; actor: Actor; id: string; status: 'approved' | 'rejected' }): Promise<MediaAsset> => {
-  await findVisibleMedia(db, actor, id);
+  const { asset } = await findVisibleMedia(db, actor, id);
+  // Approval waits for the video check (rejection need not): no signed link for an unchecked file.
+  const checked = status === 'rejected' ? undefined : eq(mediaAssets.processingStage, 'complete');
   const changed = await db
     .update(mediaAssets)
     .set({ status })
-    .where(and(eq(mediaAssets.id, id), eq(mediaAssets.status, 'pending')))
+    .where(and(eq(mediaAssets.id, id), eq(mediaAssets.status, 'pending'), checked))
     .returning({ id: mediaAssets.id });
-  if (changed.length === 0) throw conflict(MEDIA_MESSAGES.reviewRefused);
+  if (changed.length === 0) throw conflict(asset.status === 'pending' && status === 'approved' ? MEDIA_MESSAGES.notChecked : MEDIA_MESSAGES.reviewRefused);
   return getMedia({ db, actor, id });
 };
 

@@ -1,8 +1,8 @@
-/** Audit finding 1: a NUL character anywhere in the input is a 400 naming the field, never a 500, and changes nothing. */
+/** Findings of the outside audit (issue 10), each reproduced as it was observed. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { invoicedOrder } from '../support/billing-fixtures';
-import { MISSING_ID } from '../support/ordering-fixtures';
+import { MISSING_ID, clientWithBrand, createMediaAsset } from '../support/ordering-fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -58,5 +58,19 @@ describe('money to whole cents (finding 2)', () => {
     const res = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 1e-9, payment_date: '2026-01-01' } });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toBeTruthy();
+  });
+});
+
+describe('media approval waits for the video check (finding 8)', () => {
+  it('answers 409 while the check has not passed, and approves once it has', async () => {
+    const { brand } = await clientWithBrand(t);
+    const unchecked = await createMediaAsset(t.database.db, brand.id, { filename: 'fake.mp4', processingStage: 'uploaded', processingProgress: 0 });
+    const early = await t.inject({ method: 'PUT', url: `/api/media/${unchecked.id}`, token: admin, payload: { status: 'approved' } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ error: 'This media cannot be approved until its video check has passed' });
+    expect((await t.inject({ method: 'GET', url: `/api/media/${unchecked.id}`, token: admin })).json().status).toBe('pending');
+    const checked = await createMediaAsset(t.database.db, brand.id, { processingStage: 'complete' });
+    expect((await t.inject({ method: 'PUT', url: `/api/media/${checked.id}`, token: admin, payload: { status: 'approved' } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'PUT', url: `/api/media/${unchecked.id}`, token: admin, payload: { status: 'rejected' } })).statusCode).toBe(200);
   });
 });
