@@ -137,7 +137,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
     jobs,
     mailer: createMailer({ db: database.db, log: app.log, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, echo: config.echoMail, retryDelaysMs: config.mailRetryDelaysMs }),
     tokens,
-    realtime: createAppRealtime({ server: app.server, database, tokens, log: app.log }),
+    realtime: createAppRealtime({ server: app.server, database, tokens, log: app.log, allowedOrigins: [new URL(config.appUrl).origin, ...config.allowedOrigins] }),
     log: app.log,
   };
   const notifier = createNotifier(base);

@@ -32,6 +32,8 @@ const envSchema = z.object({
     .refine((name) => isTimeZone(name.trim()), 'must be an IANA time zone such as America/New_York'),
   TRAFFIC_HORIZON_DAYS: z.coerce.number().int().min(1).max(120).default(7),
   TRAFFIC_BREAK_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
+  /** Extra origins (comma-separated) whose pages may open a realtime socket, besides APP_URL. */
+  ALLOWED_ORIGINS: optional,
   ASRUN_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
   /** How often the station clock runs (seconds); tests shorten it. */
   STATION_CLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -67,6 +69,8 @@ export interface Config {
   trafficHorizonDays: number;
   /** Minutes between commercial breaks inside a daypart. */
   trafficBreakMinutes: number;
+  /** Origins besides APP_URL and the page's own host whose pages may open a realtime socket. */
+  allowedOrigins: string[];
   /** Minutes outside its daypart window an as-run airing still matches a spot. */
   asRunToleranceMinutes: number;
   /** Seconds between runs of the station clock (start campaigns, complete them, place logs); 0 = only on demand. */
@@ -128,5 +132,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trafficBreakMinutes: e.TRAFFIC_BREAK_MINUTES,
     stationClockSeconds: e.STATION_CLOCK_SECONDS,
     asRunToleranceMinutes: e.ASRUN_TOLERANCE_MINUTES,
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 };

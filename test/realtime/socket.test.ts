@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRoom } from '../../src/domain/realtime';
+import { io } from 'socket.io-client';
+import { REALTIME_PATH, userRoom } from '../../src/domain/realtime';
 import { sessions } from '../../src/server/db/schema';
 import { notifyMediaStatusChange, notifyNewMediaUpload, notifySystemMessage, stageEstimateStatusChange, type Staged } from '../../src/server/modules/notifications';
 import { createTestApp, type TestApp } from '../support/app';
@@ -250,6 +251,25 @@ const eventuallyMail = async (address: string) => {
   }
   throw new Error(`no mail to ${address}`);
 };
+
+describe('the origin of a socket (audit finding 10)', () => {
+  const tryOrigin = (origin: string) =>
+    new Promise<'connected' | 'refused'>((resolve) => {
+      const socket = io(url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { Origin: origin } });
+      socket.once('connect', () => {
+        socket.disconnect();
+        resolve('connected');
+      });
+      socket.once('connect_error', () => resolve('refused'));
+    });
+
+  it("refuses a page of another site, and accepts the app's own origin and its host", async () => {
+    expect(await tryOrigin('http://evil.example')).toBe('refused');
+    expect(await tryOrigin('null')).toBe('refused');
+    expect(await tryOrigin('http://spotbook.test')).toBe('connected');
+    expect(await tryOrigin(url)).toBe('connected');
+  });
+});
 
 describe('ending a session', () => {
   const disconnected = (socket: ClientSocket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));

@@ -45,7 +45,26 @@ export interface RealtimeOptions {
   /** Whether the user may see this estimate (its owner or an admin). */
   canReadEstimate(user: RealtimeUser, estimateId: string): Promise<boolean>;
   authGraceMs?: number;
+  /** Origins (scheme://host[:port]) whose pages may open a socket, besides the page's own host. */
+  allowedOrigins?: readonly string[];
 }
+
+/**
+ * A browser's websocket must come from the app's own pages: its Origin is the request's own host
+ * (same origin), APP_URL, or a configured extra origin. Clients that send no Origin (servers,
+ * scripts) carry no ambient credentials and are let through to authenticate with a token.
+ */
+export const originAllowed = (origin: string | undefined, host: string | undefined, allowed: readonly string[]): boolean => {
+  if (!origin) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (host && parsed.host === host) return true;
+  return allowed.some((a) => a.replace(/\/+$/, '').toLowerCase() === parsed.origin.toLowerCase());
+};
 
 export interface Realtime {
   /** Sends a notification to these rooms (on every instance), except sockets also in `except`. */
@@ -122,6 +141,7 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: 16_384,
+    allowRequest: (req, callback) => callback(null, originAllowed(req.headers.origin, req.headers.host, options.allowedOrigins ?? [])),
   });
   let pool: pg.Pool | undefined;
   if (database.kind === 'postgres' && database.url) {

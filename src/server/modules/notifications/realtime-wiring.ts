@@ -9,9 +9,10 @@ import { createRealtime, type RealtimeUser } from '../../platform/realtime';
 import { actorFromToken } from '../auth/service';
 import type { TokenSigner } from '../auth/tokens';
 
-export const createAppRealtime = ({ server, database, tokens, log }: { server: Server; database: Database; tokens: TokenSigner; log: FastifyBaseLogger }) =>
+export const createAppRealtime = ({ server, database, tokens, log, allowedOrigins }: { server: Server; database: Database; tokens: TokenSigner; log: FastifyBaseLogger; allowedOrigins: readonly string[] }) =>
   createRealtime({
     server,
+    allowedOrigins,
     database,
     log,
     authenticate: async (token) => {
