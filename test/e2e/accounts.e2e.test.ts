@@ -61,9 +61,18 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     await page.goto('/app/admin/users');
     await page.waitForURL('**/app/dashboard');
 
+    // The dashboard has loaded its figures; signing out must not fetch them again without a token (finding 13).
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const unauthorized: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401 && !response.url().endsWith('/api/auth/logout')) unauthorized.push(response.url());
+    });
     await page.getByRole('banner').getByRole('button', { name: /Casey Client/ }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
+    await page.waitForLoadState('networkidle');
+    expect(unauthorized).toEqual([]);
     await page.goto('/app/orders');
     await page.waitForURL('**/login');
   });

@@ -70,9 +70,12 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     } catch {
       // Signing out locally must work even when the server cannot be told.
     }
+    // Stop what is in flight and leave the signed-in screens first; only then drop the cache, so no
+    // mounted query fetches again without a token (a burst of 401s after signing out).
+    await queryClient.cancelQueries();
     clearToken();
-    queryClient.clear();
     setState(ANONYMOUS);
+    window.setTimeout(() => queryClient.clear(), 0);
   }, [queryClient]);
 
   const refreshUser = useCallback(async () => {
