@@ -74,3 +74,21 @@ describe('media approval waits for the video check (finding 8)', () => {
     expect((await t.inject({ method: 'PUT', url: `/api/media/${unchecked.id}`, token: admin, payload: { status: 'rejected' } })).statusCode).toBe(200);
   });
 });
+
+describe('sign-in limits cannot lock others out (finding 3)', () => {
+  it('keeps the correct password of other accounts working after 100 failures with unknown e-mails from one address', async () => {
+    const other = await t.signUp();
+    for (let i = 0; i < 100; i += 1) {
+      const res = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `nobody${i}@example.com`, password: 'wrong-password' } });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: other.user.email, password: other.password } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@spotbook.test', password: 'Admin-Passw0rd' } })).statusCode).toBe(200);
+  });
+
+  it('still locks one account after 10 failures from one address', async () => {
+    const victim = await t.signUp();
+    for (let i = 0; i < 10; i += 1) await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.user.email, password: 'wrong-password' } });
+    expect((await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.user.email, password: victim.password } })).statusCode).toBe(429);
+  });
+});

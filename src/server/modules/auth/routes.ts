@@ -29,8 +29,12 @@ const errors = { 400: errorReplySchema, 401: errorReplySchema, 409: errorReplySc
 export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Only failures count towards the sign-in limits, so a busy desk signing in often is never locked out.
+  // Failures count per account from one address (10), per account from anywhere (100: distributed
+  // guessing) and per address (1,000: spraying many accounts). The address ceiling is high so that
+  // people behind one proxy or NAT are not locked out by someone else's failures.
   const loginFailuresPerAccount = createAttemptLimiter({ max: 10, windowMs: FIFTEEN_MINUTES });
-  const loginFailuresPerAddress = createAttemptLimiter({ max: 100, windowMs: FIFTEEN_MINUTES });
+  const loginFailuresPerEmail = createAttemptLimiter({ max: 100, windowMs: FIFTEEN_MINUTES });
+  const loginFailuresPerAddress = createAttemptLimiter({ max: 1_000, windowMs: FIFTEEN_MINUTES });
   const forgotPerAccount = createAttemptLimiter({ max: 5, windowMs: FIFTEEN_MINUTES });
   const forgotPerAddress = createAttemptLimiter({ max: 50, windowMs: FIFTEEN_MINUTES });
   const resetFailuresPerAddress = createAttemptLimiter({ max: 30, windowMs: FIFTEEN_MINUTES });
@@ -45,12 +49,13 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
   r.post('/auth/login', { schema: { tags: ['auth'], body: loginSchema, response: { 200: authReplySchema, ...errors } } }, async (request) => {
     const { email, password } = request.body;
     const accountKey = `${request.ip}|${email}`;
-    if (loginFailuresPerAccount.blocked(accountKey) || loginFailuresPerAddress.blocked(request.ip)) {
+    if (loginFailuresPerAccount.blocked(accountKey) || loginFailuresPerEmail.blocked(email) || loginFailuresPerAddress.blocked(request.ip)) {
       throw tooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.');
     }
     const user = await checkCredentials({ db: ctx.db, email, password });
     if (!user) {
       loginFailuresPerAccount.hit(accountKey);
+      loginFailuresPerEmail.hit(email);
       loginFailuresPerAddress.hit(request.ip);
       throw unauthorized(INVALID_CREDENTIALS);
     }
