@@ -1,5 +1,7 @@
 /** Findings of the outside audit (issue 10), each reproduced as it was observed. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../src/domain/dates';
+import { markInvoiceSent } from '../../src/server/modules/billing/service';
 import { createTestApp, type TestApp } from '../support/app';
 import { invoicedOrder } from '../support/billing-fixtures';
 import { MISSING_ID, clientWithBrand, createMediaAsset } from '../support/ordering-fixtures';
@@ -90,5 +92,23 @@ describe('sign-in limits cannot lock others out (finding 3)', () => {
     const victim = await t.signUp();
     for (let i = 0; i < 10; i += 1) await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.user.email, password: 'wrong-password' } });
     expect((await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.user.email, password: victim.password } })).statusCode).toBe(429);
+  });
+});
+
+describe('sending an invoice queues its e-mail in the same transaction (finding 5)', () => {
+  it('changes nothing when the message cannot be stored', async () => {
+    const { invoice } = await invoicedOrder(t);
+    // PostgreSQL refuses the NUL byte: a real failure of the outbox insert.
+    const unstorable = { to: 'billing\u0000@example.com', subject: 'Invoice', text: 'Please pay' };
+    await expect(markInvoiceSent({ db: t.database.db, id: invoice.id, today: todayIso(), mailer: t.app.ctx.mailer, compose: () => unstorable })).rejects.toThrow();
+    expect((await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}`, token: admin })).json().status).toBe('draft');
+  });
+
+  it('stores the message with the status change when it can', async () => {
+    const { invoice, owner } = await invoicedOrder(t);
+    const res = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: { custom_message: 'Thank you' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await t.mailTo(owner.email);
+    expect(mail.some((m) => m.subject.includes(invoice.invoice_number))).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { mailOutbox } from '../db/schema';
-import type { Db } from './db';
+import type { Db, Tx } from './db';
 import type { JobQueue } from './jobs';
 
 export interface MailMessage {
@@ -22,6 +22,11 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * Stores the message in the outbox inside the caller's transaction (a failure fails the
+   * transaction); answers what to call once it has committed to send it.
+   */
+  stage(tx: Tx, message: MailMessage): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -90,6 +95,16 @@ export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs
   }
 
   return {
+    async stage(tx, message) {
+      const [row] = await tx
+        .insert(mailOutbox)
+        .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, status: transport ? 'queued' : 'stored' })
+        .returning({ id: mailOutbox.id });
+      return () => {
+        if (transport) void jobs.enqueue(DELIVER_JOB, { outboxId: row!.id }).catch((error: unknown) => log.error({ err: error }, 'could not queue outgoing mail (it goes at the next start)'));
+        else if (echo) printMessage(message);
+      };
+    },
     async send(message) {
       try {
         const [row] = await db

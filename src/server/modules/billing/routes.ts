@@ -88,9 +88,13 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     { ...admin, schema: { ...tags, params: invoiceParams, body: sendInvoiceBodySchema, response: { 200: z.object({ message: z.string(), invoice: invoiceSchema }), ...errors } } },
     async (request) => {
       const today = todayIso();
-      const invoice = await markInvoiceSent({ db, id: request.params.id, today });
-      const detail = await getInvoiceDetail({ db, id: invoice.id, today });
-      if (detail.customer_email) await ctx.mailer.send(composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message }));
+      const invoice = await markInvoiceSent({
+        db,
+        id: request.params.id,
+        today,
+        mailer: ctx.mailer,
+        compose: (detail) => (detail.customer_email ? composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message }) : null),
+      });
       return { message: 'Invoice sent successfully', invoice };
     },
   );

@@ -16,16 +16,17 @@ import {
   overBalanceMessage,
   shownInvoiceStatus,
 } from '../../../domain/billing';
-import type { CreateInvoiceBody, Invoice, InvoicePayment } from '../../../domain/billing-schemas';
+import type { CreateInvoiceBody, Invoice, InvoiceDetail, InvoicePayment } from '../../../domain/billing-schemas';
 import { addDays } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import type { OrderActor, OrderStatus } from '../../../domain/orders';
 import { invoicePayments, invoices } from '../../db/schema';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { MailMessage, Mailer } from '../../platform/mail';
 import { lockReadableOrder } from '../estimates/orders';
 import { toPayment, type InvoiceRow } from './present';
-import { getInvoice } from './queries';
+import { getInvoice, getInvoiceDetail } from './queries';
 
 const invoiceNumberFor = (issueDate: string) =>
   sql<string>`'INV-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`;
@@ -89,14 +90,34 @@ const lockInvoice = async (tx: Tx, id: string): Promise<InvoiceRow> => {
 };
 
 /** Marks the invoice sent (draft, sent or overdue; a resend keeps it sent). The caller mails it once this has committed. */
-export const markInvoiceSent = async ({ db, id, today }: { db: Db; id: string; today: string }): Promise<Invoice> =>
-  db.transaction(async (tx) => {
+/**
+ * Marks the invoice sent and, in the same transaction, queues its e-mail (transactional outbox):
+ * a reply of success means the message is stored; if it cannot be, nothing changes.
+ */
+export const markInvoiceSent = async ({
+  db,
+  id,
+  today,
+  compose,
+  mailer,
+}: {
+  db: Db;
+  id: string;
+  today: string;
+  compose: (detail: InvoiceDetail) => MailMessage | null;
+  mailer: Pick<Mailer, 'stage'>;
+}): Promise<Invoice> => {
+  const { invoice, deliver } = await db.transaction(async (tx) => {
     const row = await lockInvoice(tx, id);
     const shown = shownInvoiceStatus(row, today);
     if (!canSendInvoice(shown)) throw conflict(cannotSendMessage(shown));
     await tx.update(invoices).set({ status: 'sent', sentAt: new Date() }).where(eq(invoices.id, id));
-    return getInvoice(tx, id, today);
+    const message = compose(await getInvoiceDetail({ db: tx, id, today }));
+    return { invoice: await getInvoice(tx, id, today), deliver: message ? await mailer.stage(tx, message) : () => undefined };
   });
+  deliver();
+  return invoice;
+};
 
 /** Records a payment of at most the balance; the invoice is paid once nothing is left to pay. */
 export const recordPayment = async ({
