@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -37,6 +37,27 @@ describe('local storage', () => {
     setTimeout(() => failing.destroy(new Error('client gone')), 20);
     await expect(storage.put('broken', failing)).rejects.toThrow('client gone');
     expect(readdirSync(path.join(dir, 'b'))).toEqual([]);
+  });
+
+  it('sweeps partial files of uploads no longer in progress, never one being written (audit finding 9)', async () => {
+    const root = path.join(dir, 'partials');
+    const storage = await createLocalStorage(root);
+    const abandoned = path.join(root, 'dead.original.mp4.1234.partial');
+    writeFileSync(abandoned, 'half an upload');
+    const twentyMinutesAgo = new Date(Date.now() - 20 * 60_000);
+    utimesSync(abandoned, twentyMinutesAgo, twentyMinutesAgo);
+    // An upload in progress that has not written for a while (a slow client) is still this process's own.
+    const source = new PassThrough();
+    const writing = storage.put('live.original.mp4', source);
+    source.write('first bytes');
+    await until(() => readdirSync(root).some((name) => name.startsWith('live.') && name.endsWith('.partial')));
+    const live = path.join(root, readdirSync(root).find((name) => name.startsWith('live.'))!);
+    utimesSync(live, twentyMinutesAgo, twentyMinutesAgo);
+    expect(await storage.sweepPartials(10 * 60_000)).toBe(1);
+    expect(readdirSync(root).some((name) => name.startsWith('dead.'))).toBe(false);
+    source.end('last bytes');
+    expect(await writing).toBe(21);
+    expect(readdirSync(root)).toEqual(['live.original.mp4']);
   });
 
   it('refuses keys that could leave its folder', async () => {

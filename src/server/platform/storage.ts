@@ -39,7 +39,10 @@ export const assertKey = (key: string) => {
 };
 
 export interface LocalStorage extends Storage {
-  /** Removes partial files older than maxAgeMs, left by a process that died while writing. */
+  /**
+   * Removes partial files not written to for maxAgeMs (an upload in progress writes all the time),
+   * never one this process is writing: what a process that died while writing left behind.
+   */
   sweepPartials(maxAgeMs: number): Promise<number>;
   /** Keys of stored (complete) files older than maxAgeMs, for sweeps of files nothing refers to. */
   listOlderThan(maxAgeMs: number): Promise<string[]>;
@@ -53,12 +56,15 @@ export const createLocalStorage = async (root: string): Promise<LocalStorage> =>
     return path.join(root, key);
   };
 
+  const writing = new Set<string>();
+
   return {
     root,
     async put(key, source, options = {}) {
       const target = file(key);
       const partial = `${target}.${randomUUID()}${PARTIAL_SUFFIX}`;
       const out = createWriteStream(partial, { flags: 'wx', highWaterMark: 1024 * 1024 });
+      writing.add(partial);
       try {
         await pipeline(source, out, options.signal ? { signal: options.signal } : {});
         await rename(partial, target);
@@ -68,6 +74,8 @@ export const createLocalStorage = async (root: string): Promise<LocalStorage> =>
         out.destroy();
         await rm(partial, { force: true });
         throw error;
+      } finally {
+        writing.delete(partial);
       }
     },
     createReadStream: (key, range) => createReadStream(file(key), range ? { start: range.start, end: range.end } : {}),
@@ -96,6 +104,7 @@ export const createLocalStorage = async (root: string): Promise<LocalStorage> =>
       for (const name of await readdir(root)) {
         if (!name.endsWith(PARTIAL_SUFFIX)) continue;
         const full = path.join(root, name);
+        if (writing.has(full)) continue;
         const s = await stat(full).catch(() => undefined);
         if (s && Date.now() - s.mtimeMs > maxAgeMs) {
           await rm(full, { force: true });

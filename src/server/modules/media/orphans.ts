@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { mediaAssets } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import type { LocalStorage } from '../../platform/storage';
+import { ABANDONED_PARTIAL_MS } from './runtime';
 
 const ASSET_KEY = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\./i;
 const MIN_AGE_MS = 60 * 60 * 1000;
@@ -39,8 +40,8 @@ export const sweepOrphanFiles = async ({ db, storage, minAgeMs = MIN_AGE_MS }: {
 /** Sweeps now and every hour until stopped. */
 export const startOrphanSweeps = ({ db, storage, log }: { db: Db; storage: LocalStorage; log: FastifyBaseLogger }) => {
   const sweep = () =>
-    sweepOrphanFiles({ db, storage })
-      .then((removed) => removed > 0 && log.info({ removed }, 'removed media files of deleted assets'))
+    Promise.all([sweepOrphanFiles({ db, storage }), storage.sweepPartials(ABANDONED_PARTIAL_MS)])
+      .then(([removed, partials]) => (removed > 0 || partials > 0) && log.info({ removed, partials }, 'removed media files of deleted assets and abandoned uploads'))
       .catch((error: unknown) => log.warn({ err: error }, 'media orphan sweep failed'));
   void sweep();
   const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);

@@ -31,6 +31,8 @@ export const maxUploadBytes = (env: NodeJS.ProcessEnv = process.env): number => 
 
 /** Partial uploads and scratch folders older than this were left by a process that died. */
 const STALE_MS = 6 * 60 * 60 * 1000;
+/** An upload's partial file untouched this long belongs to no live upload (they write continuously). */
+export const ABANDONED_PARTIAL_MS = 10 * 60 * 1000;
 
 const sweepScratch = async (workDir: string) => {
   await mkdir(workDir, { recursive: true });
@@ -43,7 +45,7 @@ const sweepScratch = async (workDir: string) => {
 
 export const createMediaRuntime = async (ctx: AppContext): Promise<MediaRuntime> => {
   const storage = await createLocalStorage(path.join(ctx.config.dataDir, 'media'));
-  await storage.sweepPartials(STALE_MS);
+  await storage.sweepPartials(ABANDONED_PARTIAL_MS);
   const workDir = path.join(ctx.config.dataDir, 'media-work');
   await sweepScratch(workDir);
   return {
