@@ -112,3 +112,17 @@ describe('sending an invoice queues its e-mail in the same transaction (finding 
     expect(mail.some((m) => m.subject.includes(invoice.invoice_number))).toBe(true);
   });
 });
+
+describe('sign-in under a flood (finding 11)', () => {
+  it('answers every request: those past the hashing queue get 503 with Retry-After at once', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `flood${i}@example.com`, password: 'wrong-password' } })),
+    );
+    const statuses = replies.map((r) => r.statusCode);
+    expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);
+    const busy = replies.filter((r) => r.statusCode === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]!.headers['retry-after']).toBe('2');
+    expect(busy[0]!.json()).toEqual({ error: 'The server is busy signing people in. Please try again in a moment.' });
+  });
+});

@@ -27,7 +27,11 @@ interface ValidationIssue {
 /** Turns every error into `{ error }` with a fitting status; a 500 never leaks internals. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message });
+    if (error instanceof HttpError) {
+      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      return reply.code(error.statusCode).send({ error: error.message });
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0] as ValidationIssue | undefined;
