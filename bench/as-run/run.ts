@@ -15,25 +15,16 @@ import path from 'node:path';
 import { once } from 'node:events';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { BENCH_SERVER, onServer } from '../support/postgres';
 import { openDatabase } from '../../src/server/platform/db';
 import { importAsRun } from '../../src/server/modules/as-run/import';
 import { readCsvAsRun } from '../../src/server/modules/as-run/parse';
 
-const SERVER = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+const SERVER = BENCH_SERVER;
 const ORDERS = 10_000;
 const DAYS = 10;
 const FIRST_DAY = '2027-01-04';
 const ZONE = 'America/New_York';
-
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
 
 const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
@@ -59,8 +50,8 @@ const main = async () => {
   const name = `spotbook_bench_asrun_${process.pid}`;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'spotbook-asrun-'));
   const file = path.join(dir, 'as-run.csv');
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
+  await onServer(`drop database if exists ${name} with (force)`);
+  await onServer(`create database ${name}`);
   const database = await openDatabase({ databaseUrl: `${SERVER}/${name}` });
   const db = database.db;
   try {
@@ -133,7 +124,7 @@ const main = async () => {
     process.stdout.write(`| Spotbook import (match, deliver, close days) | ${imported.seconds.toFixed(2)} | ${imported.beforeMiB} | ${imported.growthMiB} |\n`);
   } finally {
     await database.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await onServer(`drop database if exists ${name} with (force)`);
     await rm(dir, { recursive: true, force: true });
   }
 };

@@ -6,14 +6,14 @@
  *   npx tsx bench/traffic/run.ts            # needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust)
  */
 import os from 'node:os';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { addDays } from '../../src/domain/dates';
+import { BENCH_SERVER, onServer } from '../support/postgres';
 import { openDatabase, type Database } from '../../src/server/platform/db';
 import { buildTrafficLogs } from '../../src/server/modules/traffic/build';
 import { loadBookings } from '../../src/server/modules/traffic/demands';
 
-const SERVER = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+const SERVER = BENCH_SERVER;
 const TODAY = '2027-01-04';
 const SCENARIOS = [
   { orders: 2_000, days: 1 },
@@ -23,16 +23,6 @@ const SCENARIOS = [
   { orders: 10_000, days: 7 },
   { orders: 10_000, days: 90 },
 ];
-
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: `${SERVER}/postgres` });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
 
 /** 8 dayparts of 30 spots a day, every day; N active orders of one spot a day in one daypart each, flights over the whole range. */
 const seed = async (database: Database, orders: number, days: number) => {
@@ -80,8 +70,8 @@ const main = async () => {
   const results = [];
   for (const { orders, days } of SCENARIOS) {
     const name = `spotbook_bench_traffic_${process.pid}`;
-    await admin(`drop database if exists ${name} with (force)`);
-    await admin(`create database ${name}`);
+    await onServer(`drop database if exists ${name} with (force)`);
+    await onServer(`create database ${name}`);
     const database = await openDatabase({ databaseUrl: `${SERVER}/${name}` });
     try {
       await database.migrate();
@@ -95,7 +85,7 @@ const main = async () => {
       process.stdout.write(`${JSON.stringify(results.at(-1))}\n`);
     } finally {
       await database.close();
-      await admin(`drop database if exists ${name} with (force)`);
+      await onServer(`drop database if exists ${name} with (force)`);
     }
   }
   process.stdout.write(`\nload average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs, Node ${process.version}\n\n`);
