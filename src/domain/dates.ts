@@ -63,6 +63,9 @@ export const localDateOf = (instant: Date, timeZone: string = clock.timeZone): s
 /** The station's wall-clock time ('HH:mm') of an instant. */
 export const localTimeOf = (instant: Date, timeZone: string = clock.timeZone): string => format(instant, 'HH:mm', { in: tz(timeZone) });
 
+/** The station's wall-clock time with seconds ('HH:mm:ss') of an instant. */
+export const localClockOf = (instant: Date, timeZone: string = clock.timeZone): string => format(instant, 'HH:mm:ss', { in: tz(timeZone) });
+
 /** The station's today (or the station's date of `now`). */
 export const todayIso = (now: Date = clock.now()): string => localDateOf(now);
 

@@ -3,6 +3,7 @@
  * same demands give the same log. See docs/decisions/007-traffic-and-station-clock.md.
  */
 import { addDays, instantOf, weekdayOf } from './dates';
+import { mediaCode } from './format';
 
 export const SPOT_STATUSES = ['scheduled', 'aired', 'missed', 'made_good', 'cancelled'] as const;
 export type SpotStatus = (typeof SPOT_STATUSES)[number];
@@ -55,7 +56,7 @@ export interface PlacedSpot {
 }
 
 /** The spec's media code: the first 8 characters of the media id, uppercased. */
-export const houseCodeOf = (mediaAssetId: string | null): string => (mediaAssetId ? mediaAssetId.replace(/-/g, '').slice(0, 8).toUpperCase() : 'NOMEDIA');
+export const houseCodeOf = (mediaAssetId: string | null): string => (mediaAssetId ? mediaCode(mediaAssetId) : 'NOMEDIA');
 
 /** A spot's length on the log: the media's probed duration in whole seconds (30 s when unknown). */
 export const spotSeconds = (probedSeconds: number | null | undefined): number =>

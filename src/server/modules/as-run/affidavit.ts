@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
-import { localTimeOf, stationNow, todayIso } from '../../../domain/dates';
+import { localClockOf, stationNow, todayIso } from '../../../domain/dates';
 import { formatCount, formatCurrency } from '../../../domain/format';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
@@ -43,8 +43,6 @@ export interface Affidavit {
 
 const SETTLED = ['aired', 'missed', 'made_good'] as const;
 
-const clock = (at: Date) => `${localTimeOf(at)}:${String(at.getUTCSeconds()).padStart(2, '0')}`;
-
 /** The order's settled spots between `from` and `to` (default: its flight; only settled spots are listed). */
 export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; actor: OrderActor; id: string; from?: string; to?: string }): Promise<Affidavit> => {
   const order = await readableOrder(db, actor, id);
@@ -62,8 +60,8 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
   const lines = rows.map(({ spot, daypart, impressions, spendCents }) => ({
     date: spot.airDate,
-    scheduledTime: clock(spot.scheduledAt),
-    actualTime: spot.status === 'aired' && spot.airedAt ? clock(spot.airedAt) : null,
+    scheduledTime: localClockOf(spot.scheduledAt),
+    actualTime: spot.status === 'aired' && spot.airedAt ? localClockOf(spot.airedAt) : null,
     daypart,
     houseCode: spot.houseCode,
     durationSeconds: spot.actualDurationSeconds ?? spot.durationSeconds,

@@ -18,13 +18,13 @@ export interface TrafficSettings {
   timeZone: string;
 }
 
-/** Every daypart's spots of one broadcast day. */
-export const placeDay = (dayparts: readonly DaypartWindow[], bookings: readonly Booking[], date: string, settings: TrafficSettings): PlacedSpot[] =>
+/** Every daypart's spots of one broadcast day (bookings grouped by daypart once, by the caller). */
+export const placeDay = (dayparts: readonly DaypartWindow[], byDaypart: ReadonlyMap<string, readonly Booking[]>, date: string, settings: TrafficSettings): PlacedSpot[] =>
   dayparts.flatMap((daypart) =>
     placeDaypartDay({
       daypart,
       date,
-      demands: bookings.filter((b) => b.daypartId === daypart.id && b.startDate <= date && b.endDate >= date),
+      demands: (byDaypart.get(daypart.id) ?? []).filter((b) => b.startDate <= date && b.endDate >= date),
       breakMinutes: settings.breakMinutes,
       timeZone: settings.timeZone,
     }),
@@ -81,9 +81,15 @@ const followStatuses = async (db: Db, today: string, now: Date) => {
 export const buildTrafficLogs = async ({ db, today, days, now, settings }: { db: Db; today: string; days: number; now: Date; settings: TrafficSettings }): Promise<string[]> => {
   const last = addDays(today, days - 1);
   const [dayparts, bookings] = await Promise.all([loadDayparts(db), loadBookings(db, today, last)]);
+  const byDaypart = new Map<string, Booking[]>();
+  for (const booking of bookings) {
+    const list = byDaypart.get(booking.daypartId);
+    if (list) list.push(booking);
+    else byDaypart.set(booking.daypartId, [booking]);
+  }
   const written: string[] = [];
   for (let date = today; date <= last; date = addDays(date, 1)) {
-    if (await writeDay(db, date, today, placeDay(dayparts, bookings, date, settings))) written.push(date);
+    if (await writeDay(db, date, today, placeDay(dayparts, byDaypart, date, settings))) written.push(date);
   }
   await followStatuses(db, today, now);
   return written;

@@ -1,6 +1,6 @@
 /** Reading the traffic log: a broadcast day (admins) and an order's own spots (its owner or admins). */
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, localTimeOf, stationTimeZone, todayIso } from '../../../domain/dates';
+import { addDays, daysBetween, localClockOf, stationTimeZone, todayIso } from '../../../domain/dates';
 import { airsOn } from '../../../domain/traffic';
 import { TRAFFIC_MESSAGES, type OrderSpots, type TrafficLog, type TrafficSpot } from '../../../domain/traffic-schemas';
 import type { OrderActor } from '../../../domain/orders';
@@ -8,8 +8,6 @@ import { brands, dayparts, estimates, trafficDays, trafficSpots } from '../../db
 import type { Db, Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../estimates/orders';
-
-const secondsClock = (instant: Date) => `${localTimeOf(instant)}:${String(instant.getUTCSeconds()).padStart(2, '0')}`;
 
 const selectSpots = (db: Tx, where: SQL | undefined) =>
   db
@@ -32,7 +30,7 @@ const toSpot = ({ spot, daypartName, brandName, estimateName }: SpotRow): Traffi
   id: spot.id,
   air_date: spot.airDate,
   scheduled_at: spot.scheduledAt.toISOString(),
-  local_time: secondsClock(spot.scheduledAt),
+  local_time: localClockOf(spot.scheduledAt),
   break_at: spot.breakAt.toISOString(),
   position: spot.position,
   daypart_id: spot.daypartId,

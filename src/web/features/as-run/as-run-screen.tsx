@@ -7,7 +7,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { Table, Th, cellClasses } from '../../ui/table';
-import { formatStationTimestamp } from '../traffic/traffic-display';
+import { formatTimestamp } from '../campaigns/campaign-display';
 import { AsRunReportView } from './as-run-report';
 
 type Progress = { phase: 'uploading'; percent: number } | { phase: 'matching' } | null;
@@ -125,7 +125,7 @@ export const AsRunScreen = () => {
             <tbody className="divide-y divide-slate-100">
               {imports.data.map((imp) => (
                 <tr key={imp.id} className={imp.id === shown ? 'bg-blue-50' : undefined}>
-                  <td className={`${cellClasses} whitespace-nowrap`}>{formatStationTimestamp(imp.imported_at)}</td>
+                  <td className={`${cellClasses} whitespace-nowrap`}>{formatTimestamp(imp.imported_at)}</td>
                   <td className={`${cellClasses} max-w-56 truncate`} title={imp.filename}>
                     {imp.filename} <span className="text-xs uppercase text-slate-500">{imp.format}</span>
                   </td>

@@ -1,3 +1,4 @@
+import { stationTimeZone } from '../../../domain/dates';
 import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '../../../domain/campaigns';
 
 export type CampaignTab = 'all' | Extract<DisplayStatus, 'active' | 'scheduled' | 'completed' | 'paused'>;
@@ -23,7 +24,6 @@ export const displayStatusLabel = (status: DisplayStatus): string => DISPLAY_STA
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const shortDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const timestampFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** 'YYYY-MM-DD' as 'Jan 5, 2025' ('Jan 5' when short); '—' when there is none. */
 export const formatCampaignDay = (isoDate: string | null | undefined, short = false): string => {
@@ -33,10 +33,11 @@ export const formatCampaignDay = (isoDate: string | null | undefined, short = fa
   return (short ? shortDayFormat : dayFormat).format(date);
 };
 
+/** An instant in the station's time zone: 'Nov 25, 2026, 4:23 AM'. */
 export const formatTimestamp = (timestamp: string | null | undefined): string => {
   if (!timestamp) return '—';
   const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '—' : timestampFormat.format(date);
+  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: stationTimeZone() });
 };
 
 /** A percentage with at most 2 decimals: 12.5 → '12.5%'. */

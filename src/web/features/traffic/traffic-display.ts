@@ -1,5 +1,4 @@
 /** How the traffic screens show times, days, durations and statuses. */
-import { stationTimeZone } from '../../../domain/dates';
 import type { SpotStatus } from '../../../domain/traffic';
 import { formatTime } from '../order-form/display';
 
@@ -32,10 +31,3 @@ export const SPOT_STATUS_TONES: Record<SpotStatus, 'blue' | 'green' | 'red' | 'p
   cancelled: 'slate',
 };
 
-/** An instant in the station's time: 'Nov 25, 2026, 4:23 AM'. */
-export const formatStationTimestamp = (iso: string | null | undefined): string => {
-  if (!iso) return '—';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '—';
-  return at.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: stationTimeZone() });
-};

@@ -11,7 +11,8 @@ import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
 import { inputClasses } from '../../ui/text-field';
 import { DaypartLog } from './daypart-log';
-import { formatBroadcastDay, formatStationTimestamp } from './traffic-display';
+import { formatTimestamp } from '../campaigns/campaign-display';
+import { formatBroadcastDay } from './traffic-display';
 
 /**
  * Traffic Log (admins): one broadcast day of spots at their air times, daypart by daypart and break
@@ -74,8 +75,8 @@ export const TrafficLogScreen = () => {
         </Button>
         <p className="ml-auto text-sm text-slate-600" aria-live="polite">
           <span className="font-medium text-slate-900">{formatBroadcastDay(date)}</span>
-          {data && (data.placed ? ` · placed ${formatStationTimestamp(data.built_at)}` : ' · not placed yet')}
-          {data?.exported_at && ` · sent to master control ${formatStationTimestamp(data.exported_at)}`}
+          {data && (data.placed ? ` · placed ${formatTimestamp(data.built_at)}` : ' · not placed yet')}
+          {data?.exported_at && ` · sent to master control ${formatTimestamp(data.exported_at)}`}
         </p>
       </Card>
       {log.isPending ? (
