@@ -172,5 +172,34 @@ describe('the traffic log', () => {
     expect((await t.inject({ method: 'GET', url: `/api/estimates/${MISSING_ID}/spots`, token: admin })).statusCode).toBe(404);
     const range = await t.inject({ method: 'GET', url: `/api/estimates/${MISSING_ID}/spots?from=2027-01-02&to=2027-01-01`, token: admin });
     expect(range.statusCode).toBe(404);
+    const { order } = await submittedOrder(t, { name: 'Ranges', startDate: '2027-06-01' });
+    for (const query of ['from=2027-01-02&to=2027-01-01', 'from=2027-01-01&to=2028-06-01']) {
+      const res = await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/spots?${query}`, token: admin });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toEqual({ error: 'The range must end on or after its start and span at most 366 days' });
+    }
+    const badFrom = await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/spots?from=soon`, token: admin });
+    expect(badFrom.json()).toEqual({ error: 'from must be a calendar date (YYYY-MM-DD)' });
+  });
+});
+
+describe('the station profile', () => {
+  it('is edited by admins only, with clear messages for bad values', async () => {
+    const client = await t.signUp();
+    expect((await t.inject({ method: 'PUT', url: '/api/station', token: client.token, payload: { name: 'Mine' } })).statusCode).toBe(403);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '' }, 'Station name is required'],
+      [{ name: 'WSPT', email: 'not-an-address' }, 'E-mail must be a valid e-mail address'],
+      [{ name: 'WSPT', logo: 'data:image/gif;base64,R0lGOD' }, 'Logo must be a PNG or JPEG image'],
+      [{ name: 'WSPT', tax_id: 'x'.repeat(51) }, 'Tax id must be at most 50 characters'],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload });
+      expect(res.statusCode, error).toBe(400);
+      expect(res.json()).toEqual({ error });
+    }
+    const saved = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { name: '  WSPT Channel 7 ', email: 'traffic@wspt.example' } });
+    expect(saved.json()).toMatchObject({ name: 'WSPT Channel 7', email: 'traffic@wspt.example', address: null, time_zone: ZONE });
+    expect((await t.inject({ method: 'GET', url: '/api/station', token: client.token })).json().name).toBe('WSPT Channel 7');
   });
 });
