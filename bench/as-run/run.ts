@@ -112,7 +112,7 @@ const main = async () => {
     });
     await client.end();
     const imported = await measure(() =>
-      importAsRun({ db, contentHash: randomUUID(), filename: 'as-run.csv', format: 'csv', importedBy: null as unknown as string, rows: readCsvAsRun(file), toleranceMinutes: 10, timeZone: ZONE }),
+      importAsRun({ db, contentHash: randomUUID(), filename: 'as-run.csv', format: 'csv', importedBy: null as unknown as string, rows: readCsvAsRun(file), toleranceMinutes: 10, timeZone: ZONE, makegoodExpiryHours: 72, now: new Date() }),
     );
     const [totals] = ((await db.execute(sql`select rows, aired, unmatched from as_run_imports`)) as unknown as { rows: { rows: number; aired: number; unmatched: number }[] }).rows;
 

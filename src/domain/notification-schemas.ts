@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPE_INFO: Record<NotificationType, { name: string; de
   media_status_change: { name: 'Media Status Changes', description: 'A media file is approved or rejected' },
   new_media_upload: { name: 'New Media Uploads', description: 'A client uploads a media file that needs approval' },
   system_message: { name: 'System Messages', description: 'Announcements and system alerts' },
+  makegood_offer: { name: 'Makegood Offers', description: 'A spot did not air and a makegood is offered to the advertiser' },
 };
 
 export const notificationSchema = z.object({

@@ -37,6 +37,8 @@ export const trafficSpotSchema = z.object({
   duration_seconds: z.number().int(),
   status: z.enum(SPOT_STATUSES),
   aired_at: z.string().nullable(),
+  /** Set on a makegood: the accepted offer it airs for (GET /estimates/:id/makegoods). */
+  makegood_offer_id: z.uuid().nullable(),
 });
 export type TrafficSpot = z.infer<typeof trafficSpotSchema>;
 

@@ -35,6 +35,8 @@ export interface SpotDemand {
   held: boolean;
   /** Who was booked first keeps their spots when a daypart is over capacity (e.g. its frequency was lowered). */
   bookedAt: Date;
+  /** A makegood's accepted offer: its one spot airs for a missed one. */
+  makegoodOfferId?: string | null;
 }
 
 export interface PlacedSpot {
@@ -53,6 +55,7 @@ export interface PlacedSpot {
   /** 1-based place in its break. */
   position: number;
   status: SpotStatus;
+  makegoodOfferId: string | null;
 }
 
 /** The spec's media code: the first 8 characters of the media id, uppercased. */
@@ -73,9 +76,12 @@ export const windowOf = (daypart: Pick<DaypartWindow, 'startTime' | 'endTime'>, 
   return { start, end };
 };
 
+const byDemand = (a: SpotDemand, b: SpotDemand) =>
+  a.estimateId.localeCompare(b.estimateId) || a.estimateItemId.localeCompare(b.estimateItemId) || (a.makegoodOfferId ?? '').localeCompare(b.makegoodOfferId ?? '');
+
 /** Keeps demands in booking order up to the capacity (the last one may be cut). */
 const withinCapacity = (demands: readonly SpotDemand[], capacity: number) => {
-  const ordered = [...demands].sort((a, b) => a.bookedAt.getTime() - b.bookedAt.getTime() || a.estimateId.localeCompare(b.estimateId) || a.estimateItemId.localeCompare(b.estimateItemId));
+  const ordered = [...demands].sort((a, b) => a.bookedAt.getTime() - b.bookedAt.getTime() || byDemand(a, b));
   const kept: SpotDemand[] = [];
   let left = capacity;
   for (const demand of ordered) {
@@ -141,7 +147,7 @@ export const placeDaypartDay = ({
     daypart.spotFrequency,
   );
   const spots = kept
-    .sort((a, b) => a.brandId.localeCompare(b.brandId) || a.estimateId.localeCompare(b.estimateId) || a.estimateItemId.localeCompare(b.estimateItemId))
+    .sort((a, b) => a.brandId.localeCompare(b.brandId) || byDemand(a, b))
     .flatMap((demand) => Array.from({ length: demand.spots }, () => demand));
   if (spots.length === 0) return [];
   const window = windowOf(daypart, date, timeZone);
@@ -175,6 +181,7 @@ export const placeDaypartDay = ({
       scheduledAt,
       position: positions[index]!,
       status: demand.held ? 'cancelled' : 'scheduled',
+      makegoodOfferId: demand.makegoodOfferId ?? null,
     };
   });
 };

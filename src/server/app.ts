@@ -37,6 +37,7 @@ import { stationRoutes } from './modules/station/routes';
 import { createStationClock } from './modules/traffic/station-clock';
 import { trafficRoutes } from './modules/traffic/routes';
 import { asRunRoutes } from './modules/as-run/routes';
+import { makegoodRoutes } from './modules/makegoods/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -183,6 +184,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
       stationRoutes(api, ctx, guards);
       trafficRoutes(api, ctx, guards);
       await asRunRoutes(api, ctx, guards);
+      makegoodRoutes(api, ctx, guards);
       await mediaRoutes(api, ctx, guards);
       // Any other /api path is a JSON 404, never a static file lookup.
       api.all('/*', { schema: { hide: true } }, (request, reply) => {

@@ -35,6 +35,7 @@ const envSchema = z.object({
   /** Extra origins (comma-separated) whose pages may open a realtime socket, besides APP_URL. */
   ALLOWED_ORIGINS: optional,
   ASRUN_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
+  MAKEGOOD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 60).default(72),
   /** How often the station clock runs (seconds); tests shorten it. */
   STATION_CLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
@@ -73,6 +74,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Minutes outside its daypart window an as-run airing still matches a spot. */
   asRunToleranceMinutes: number;
+  /** How long an advertiser has to answer a makegood offer. */
+  makegoodExpiryHours: number;
   /** Seconds between runs of the station clock (start campaigns, complete them, place logs); 0 = only on demand. */
   stationClockSeconds: number;
 }
@@ -132,6 +135,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trafficBreakMinutes: e.TRAFFIC_BREAK_MINUTES,
     stationClockSeconds: e.STATION_CLOCK_SECONDS,
     asRunToleranceMinutes: e.ASRUN_TOLERANCE_MINUTES,
+    makegoodExpiryHours: e.MAKEGOOD_EXPIRY_HOURS,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 };

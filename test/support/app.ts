@@ -35,6 +35,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   trafficBreakMinutes: 15,
   stationClockSeconds: 0,
   asRunToleranceMinutes: 10,
+  makegoodExpiryHours: 72,
   allowedOrigins: [],
   ...overrides,
 });

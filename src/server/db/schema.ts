@@ -12,6 +12,7 @@ import { MEDIA_STATUSES } from '../../domain/media-schemas';
 import { ORDER_STATUSES } from '../../domain/orders';
 import { NOTIFICATION_TYPES, SYSTEM_SUB_TYPES } from '../../domain/realtime';
 import { ROLES } from '../../domain/roles';
+import { MAKEGOOD_ACTIONS, MAKEGOOD_STATUSES } from '../../domain/makegoods';
 import { SPOT_STATUSES } from '../../domain/traffic';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -437,6 +438,8 @@ export const trafficSpots = pgTable(
     actualDurationSeconds: integer('actual_duration_seconds'),
     /** The as-run import that settled this spot (aired or missed). */
     asRunImportId: uuid('as_run_import_id').references((): AnyPgColumn => asRunImports.id, { onDelete: 'set null' }),
+    /** Set on a makegood: the accepted offer it airs for. */
+    makegoodOfferId: uuid('makegood_offer_id').references((): AnyPgColumn => makegoodOffers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -466,6 +469,11 @@ export const reconciliations = pgTable(
     actualSpendCents: cents('actual_spend_cents').notNull(),
     actualImpressions: bigint('actual_impressions', { mode: 'number' }).notNull(),
     notes: text('notes'),
+    /** What the traffic log says aired, at the moment of reconciling (null: reconciled before airings were counted). */
+    airedSpendCents: cents('aired_spend_cents'),
+    airedImpressions: bigint('aired_impressions', { mode: 'number' }),
+    /** Why the actual figures differ from the aired ones. */
+    overrideReason: text('override_reason'),
     reconciledBy: uuid('reconciled_by').references(() => users.id, { onDelete: 'set null' }),
     reconciledAt: timestamp('reconciled_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -627,4 +635,58 @@ export const asRunUnmatched = pgTable(
     reason: text('reason').notNull(),
   },
   (t) => [index('as_run_unmatched_import_line_idx').on(t.importId, t.line)],
+);
+
+/** A missed spot's makegood: the day offered, the advertiser's answer, and the credit when there is none. One per missed spot. */
+export const makegoodOffers = pgTable(
+  'makegood_offers',
+  {
+    id: id(),
+    missedSpotId: uuid('missed_spot_id')
+      .notNull()
+      .references((): AnyPgColumn => trafficSpots.id, { onDelete: 'cascade' }),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    estimateItemId: uuid('estimate_item_id').references(() => estimateItems.id, { onDelete: 'set null' }),
+    daypartId: uuid('daypart_id')
+      .notNull()
+      .references(() => dayparts.id, { onDelete: 'cascade' }),
+    /** The offered day; null when no free slot was found. */
+    airDate: date('air_date', { mode: 'string' }),
+    status: text('status', { enum: MAKEGOOD_STATUSES }).notNull().default('offered'),
+    /** What the missed spot would have cost (its delivery's spend at the item's CPM). */
+    spotCostCents: cents('spot_cost_cents').notNull(),
+    /** The spot's cost once declined, expired or unplaceable; 0 otherwise. */
+    creditCents: cents('credit_cents').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('makegood_offers_missed_spot_key').on(t.missedSpotId),
+    index('makegood_offers_estimate_idx').on(t.estimateId, t.createdAt),
+    index('makegood_offers_daypart_day_idx').on(t.daypartId, t.airDate),
+    index('makegood_offers_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'offered'`),
+    check('makegood_offers_status_check', sql`${t.status} in ('offered', 'accepted', 'declined', 'expired', 'unavailable')`),
+    check('makegood_offers_credit_check', sql`${t.creditCents} >= 0 and ${t.spotCostCents} >= 0`),
+  ],
+);
+
+/** Every step of a makegood, with who (null: the system) and when. Append-only. */
+export const makegoodEvents = pgTable(
+  'makegood_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => makegoodOffers.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: MAKEGOOD_ACTIONS }).notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept when the user is deleted; null for the system. */
+    actorEmail: text('actor_email'),
+    airDate: date('air_date', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('makegood_events_offer_idx').on(t.offerId, t.id)],
 );

@@ -16,6 +16,8 @@ import { windowOf } from '../../../domain/traffic';
 import { asRunImports, asRunUnmatched, campaigns, dayparts, estimateItems, trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { selectionOf } from '../estimates/orders';
+import { offerMakegoods } from '../makegoods/offer';
+import type { Staged } from '../notifications';
 
 const BATCH = 2_000;
 const AS_RUN_LOCK = 727_014;
@@ -277,6 +279,8 @@ export const importAsRun = async ({
   rows,
   toleranceMinutes,
   timeZone,
+  makegoodExpiryHours,
+  now,
 }: {
   db: Db;
   contentHash: string;
@@ -286,7 +290,9 @@ export const importAsRun = async ({
   rows: AsyncIterable<AsRunRow>;
   toleranceMinutes: number;
   timeZone: string;
-}) =>
+  makegoodExpiryHours: number;
+  now: Date;
+}): Promise<{ id: string; staged: Staged[] }> =>
   db.transaction(async (tx) => {
     // One import at a time: two files naming the same spots settle one after the other (no row locks per spot needed).
     await tx.execute(sql`select pg_advisory_xact_lock(${AS_RUN_LOCK})`);
@@ -295,5 +301,6 @@ export const importAsRun = async ({
     const totals = await settleAsRun({ tx, importId: id, rows, toleranceMinutes, timeZone });
     if (totals.rows === 0) throw new AsRunLineError(1, 'the file holds no as-run rows');
     await tx.update(asRunImports).set(totals).where(eq(asRunImports.id, id));
-    return id;
+    const { staged } = await offerMakegoods({ tx, importId: id, now, expiryHours: makegoodExpiryHours });
+    return { id, staged };
   });

@@ -52,6 +52,8 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
           importedBy: actorOf(request).id,
           toleranceMinutes: ctx.config.asRunToleranceMinutes,
           timeZone: ctx.config.stationTimeZone,
+          makegoodExpiryHours: ctx.config.makegoodExpiryHours,
+          deliver: (staged) => ctx.notifier.deliver(staged),
         });
         return reply.code(report.duplicate ? 200 : 201).send(report);
       },

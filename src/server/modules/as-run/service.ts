@@ -11,6 +11,8 @@ import { AsRunLineError, type AsRunImport, type AsRunReport } from '../../../dom
 import { asRunImports, asRunUnmatched, users } from '../../db/schema';
 import { isUniqueViolation, type Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
+import { stationNow } from '../../../domain/dates';
+import type { Staged } from '../notifications';
 import { importAsRun } from './import';
 import { readBxfAsRun, readCsvAsRun } from './parse';
 
@@ -61,6 +63,8 @@ export const receiveAsRun = async ({
   importedBy,
   toleranceMinutes,
   timeZone,
+  makegoodExpiryHours,
+  deliver,
 }: {
   db: Db;
   file: MultipartFile;
@@ -68,6 +72,9 @@ export const receiveAsRun = async ({
   importedBy: string;
   toleranceMinutes: number;
   timeZone: string;
+  makegoodExpiryHours: number;
+  /** Sends the makegood notifications once the import has committed. */
+  deliver: (staged: Staged) => void;
 }): Promise<AsRunReport> => {
   await mkdir(tmpDir, { recursive: true });
   const target = path.join(tmpDir, `as-run-${randomUUID()}`);
@@ -93,7 +100,9 @@ export const receiveAsRun = async ({
     const rows = format === 'csv' ? readCsvAsRun(target) : readBxfAsRun(target);
     let id: string;
     try {
-      id = await importAsRun({ db, contentHash, filename: file.filename.slice(0, 200) || 'as-run', format, importedBy, rows, toleranceMinutes, timeZone });
+      const imported = await importAsRun({ db, contentHash, filename: file.filename.slice(0, 200) || 'as-run', format, importedBy, rows, toleranceMinutes, timeZone, makegoodExpiryHours, now: stationNow() });
+      id = imported.id;
+      for (const staged of imported.staged) deliver(staged);
     } catch (error) {
       if (error instanceof AsRunLineError) throw badRequest(error.message);
       // The same file sent twice at once: the second finds the first's import.

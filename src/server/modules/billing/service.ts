@@ -4,6 +4,7 @@
  * an order or overpay an invoice.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { creditsOf } from '../makegoods/queries';
 import {
   BILLING_MESSAGES,
   INVOICEABLE_ORDER_STATUSES,
@@ -56,8 +57,10 @@ export const createInvoiceFromEstimate = async ({
         .limit(1);
       if (live) throw conflict(BILLING_MESSAGES.alreadyInvoiced);
       const discountCents = toCents(input.discount_amount);
-      if (discountCents > order.totalAmountCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal);
-      const amounts = invoiceAmounts({ subtotalCents: order.totalAmountCents, discountCents, taxRate: input.tax_rate });
+      // Missed spots that were credited (makegoods declined, expired or impossible) are not billed.
+      const subtotalCents = Math.max(0, order.totalAmountCents - (await creditsOf(tx, order.id)));
+      if (discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal);
+      const amounts = invoiceAmounts({ subtotalCents, discountCents, taxRate: input.tax_rate });
       const [row] = await tx
         .insert(invoices)
         .values({

@@ -4,7 +4,8 @@ import type { Availability, Daypart, DaypartInput } from '../../../domain/daypar
 import { toCents, toDollars } from '../../../domain/money';
 import { BOOKED_STATUSES } from '../../../domain/orders';
 import { airsOn, bookedOnDay } from '../../../domain/traffic';
-import { dayparts, estimateItems, estimates } from '../../db/schema';
+import { dayparts, estimateItems, estimates, makegoodOffers } from '../../db/schema';
+import { HOLDING_STATUSES } from '../../../domain/makegoods';
 import { isForeignKeyViolation, isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 
@@ -100,7 +101,15 @@ const bookedSpotsByDay = async (db: Tx, daypart: DaypartRow, start: string, end:
         excludeEstimateId ? ne(estimates.id, excludeEstimateId) : undefined,
       ),
     );
-  const flights = bookings.map((b) => ({ spots: b.spots, startDate: b.startDate!, endDate: b.endDate! }));
+  // Makegoods offered or accepted hold one spot of their day each.
+  const holds = await db
+    .select({ startDate: makegoodOffers.airDate, endDate: makegoodOffers.airDate })
+    .from(makegoodOffers)
+    .where(and(eq(makegoodOffers.daypartId, daypart.id), inArray(makegoodOffers.status, [...HOLDING_STATUSES]), gte(makegoodOffers.airDate, start), lte(makegoodOffers.airDate, end)));
+  const flights = [
+    ...bookings.map((b) => ({ spots: b.spots, startDate: b.startDate!, endDate: b.endDate! })),
+    ...holds.map((h) => ({ spots: 1, startDate: h.startDate!, endDate: h.endDate! })),
+  ];
   const days: { date: string; booked: number }[] = [];
   // The same count the traffic log places (see bookedOnDay).
   for (let date = start; date <= end; date = addDays(date, 1)) if (airsOn(daypart, date)) days.push({ date, booked: bookedOnDay(daypart, date, flights) });

@@ -74,3 +74,16 @@ export const notifyNewMediaUpload = (ctx: Pick<AppContext, 'db' | 'notifier'>, {
 /** system_message with a subType (info by default) to chosen users and/or every admin. */
 export const notifySystemMessage = (ctx: Pick<AppContext, 'db' | 'notifier'>, { to, message, subType = 'info' }: { to: Recipients; message: string; subType?: SystemSubType }) =>
   publishNotification({ ctx, to, notification: { type: 'system_message', subType, message } });
+
+/** makegood_offer → the order's owner (and the type's e-mail recipients): stored in the transaction that makes the offers. */
+export const stageMakegoodOffer = (tx: Tx, order: OrderRef, missedSpots: number) =>
+  stageNotification(tx, { userIds: [order.ownerId] }, {
+    type: 'makegood_offer',
+    status: 'offered',
+    message:
+      missedSpots === 1
+        ? `A spot of your order "${orderName(order)}" did not air: a makegood is offered`
+        : `${missedSpots} spots of your order "${orderName(order)}" did not air: makegoods are offered`,
+    estimateId: order.id,
+    estimateName: orderName(order),
+  });

@@ -11,7 +11,7 @@ import { BOOKED_STATUSES } from '../../../domain/orders';
 import { placeDaypartDay, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
 import { trafficDays, trafficSpots } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { loadBookings, loadDayparts, type Booking } from './demands';
+import { loadBookings, loadDayparts, loadMakegoodBookings, type Booking } from './demands';
 
 export interface TrafficSettings {
   breakMinutes: number;
@@ -32,7 +32,7 @@ export const placeDay = (dayparts: readonly DaypartWindow[], byDaypart: Readonly
 
 const digestOf = (spots: readonly PlacedSpot[]) =>
   createHash('sha256')
-    .update(JSON.stringify(spots.map((s) => [s.estimateItemId, s.daypartId, s.scheduledAt.getTime(), s.position, s.status, s.mediaAssetId, s.durationSeconds, s.campaignId])))
+    .update(JSON.stringify(spots.map((s) => [s.estimateItemId, s.daypartId, s.scheduledAt.getTime(), s.position, s.status, s.mediaAssetId, s.durationSeconds, s.campaignId, s.makegoodOfferId])))
     .digest('hex');
 
 const HISTORY = ['aired', 'missed', 'made_good'] as const;
@@ -60,6 +60,8 @@ const writeDay = async (db: Db, date: string, today: string, spots: readonly Pla
 };
 
 const BOOKED = sql.raw(BOOKED_STATUSES.map((s) => `'${s}'`).join(', '));
+/** A completed order's accepted makegoods still air (they may fall after the flight). */
+const AFTER_FLIGHT = sql.raw(`'completed'`);
 
 /** Future spots of frozen days: cancelled when their order is no longer booked or its campaign is paused, restored when it is again. */
 const followStatuses = async (db: Db, today: string, now: Date) => {
@@ -69,20 +71,20 @@ const followStatuses = async (db: Db, today: string, now: Date) => {
     update traffic_spots s set status = 'cancelled', updated_at = now()
     from estimates e left join campaigns c on c.estimate_id = e.id
     where s.estimate_id = e.id and s.air_date >= ${from} and s.scheduled_at > ${after} and s.status = 'scheduled'
-      and (e.status not in (${BOOKED}) or c.status = 'paused')`);
+      and (e.status not in (${BOOKED}, ${AFTER_FLIGHT}) or (e.status = ${AFTER_FLIGHT} and s.makegood_offer_id is null) or c.status = 'paused')`);
   await db.execute(sql`
     update traffic_spots s set status = 'scheduled', updated_at = now()
     from estimates e left join campaigns c on c.estimate_id = e.id
     where s.estimate_id = e.id and s.air_date >= ${from} and s.scheduled_at > ${after} and s.status = 'cancelled'
-      and e.status in (${BOOKED}) and (c.status is null or c.status <> 'paused')`);
+      and (e.status in (${BOOKED}) or (e.status = ${AFTER_FLIGHT} and s.makegood_offer_id is not null)) and (c.status is null or c.status <> 'paused')`);
 };
 
 /** Places the days [today, today + days) that changed, then brings frozen days' statuses in step. Answers the days written. */
 export const buildTrafficLogs = async ({ db, today, days, now, settings }: { db: Db; today: string; days: number; now: Date; settings: TrafficSettings }): Promise<string[]> => {
   const last = addDays(today, days - 1);
-  const [dayparts, bookings] = await Promise.all([loadDayparts(db), loadBookings(db, today, last)]);
+  const [dayparts, bookings, makegoods] = await Promise.all([loadDayparts(db), loadBookings(db, today, last), loadMakegoodBookings(db, today, last)]);
   const byDaypart = new Map<string, Booking[]>();
-  for (const booking of bookings) {
+  for (const booking of [...bookings, ...makegoods]) {
     const list = byDaypart.get(booking.daypartId);
     if (list) list.push(booking);
     else byDaypart.set(booking.daypartId, [booking]);

@@ -44,6 +44,7 @@ const toSpot = ({ spot, daypartName, brandName, estimateName }: SpotRow): Traffi
   duration_seconds: spot.durationSeconds,
   status: spot.status,
   aired_at: spot.airedAt?.toISOString() ?? null,
+  makegood_offer_id: spot.makegoodOfferId,
 });
 
 const WILL_AIR = new Set(['scheduled', 'aired']);

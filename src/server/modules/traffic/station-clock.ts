@@ -15,6 +15,7 @@ import type { JobQueue } from '../../platform/jobs';
 import type { Notifier } from '../notifications/publish';
 import type { Staged } from '../notifications';
 import { setStatusByAdmin } from '../estimates/status';
+import { expireMakegoods } from '../makegoods/service';
 import { buildTrafficLogs, type TrafficSettings } from './build';
 
 export interface TickResult {
@@ -22,6 +23,8 @@ export interface TickResult {
   started: string[];
   completed: string[];
   placedDays: string[];
+  /** Orders whose makegood offers expired in this run. */
+  expiredMakegoods: string[];
 }
 
 export interface StationClock {
@@ -111,8 +114,9 @@ export const createStationClock = ({
       'active',
       'completed',
     );
+    const expired = await expireMakegoods(db, instant);
     const placedDays = await buildTrafficLogs({ db, today, days: horizonDays, now: instant, settings });
-    return { today, started, completed, placedDays };
+    return { today, started, completed, placedDays, expiredMakegoods: expired };
   };
 
   let running: Promise<unknown> = Promise.resolve();

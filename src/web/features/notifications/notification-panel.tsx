@@ -32,6 +32,7 @@ const dotClasses: Record<Notification['type'], string> = {
   media_status_change: 'bg-amber-500',
   new_media_upload: 'bg-amber-500',
   system_message: 'bg-slate-400',
+  makegood_offer: 'bg-orange-500',
 };
 
 const toneDot = (notification: Notification): string => {

@@ -1,0 +1,124 @@
+/**
+ * Makegoods: a missed spot is offered again on the nearest free day of its daypart, within the
+ * flight or up to 14 days after it. The advertiser accepts (a new spot is placed) or declines (the
+ * missed spot is credited). See docs/decisions/010-makegoods-and-reconciliation-from-airings.md.
+ */
+import { z } from 'zod';
+import { addDays, isIsoDate } from './dates';
+import { airsOn, type DaypartWindow } from './traffic';
+
+export const MAKEGOOD_STATUSES = ['offered', 'accepted', 'declined', 'expired', 'unavailable'] as const;
+export type MakegoodStatus = (typeof MAKEGOOD_STATUSES)[number];
+
+/** Offers that hold a slot of their day (counted against the daypart's capacity). */
+export const HOLDING_STATUSES = ['offered', 'accepted'] as const satisfies readonly MakegoodStatus[];
+/** Outcomes that credit the missed spot: its cost leaves the billable amount. */
+export const CREDITED_STATUSES = ['declined', 'expired', 'unavailable'] as const satisfies readonly MakegoodStatus[];
+
+export const MAKEGOOD_ACTIONS = ['offered', 'changed', 'accepted', 'declined', 'expired', 'unavailable'] as const;
+export type MakegoodAction = (typeof MAKEGOOD_ACTIONS)[number];
+
+/** How many days after the flight's end a makegood may air. */
+export const MAKEGOOD_DAYS_AFTER_FLIGHT = 14;
+
+export const MAKEGOOD_MESSAGES = {
+  notFound: 'Makegood offer not found',
+  notOpen: 'This makegood offer has already been answered',
+  expired: 'This makegood offer has expired',
+  dayPassed: "The offered day's log is already with master control; the station must offer another day",
+  badDate: 'Air date must be a calendar date (YYYY-MM-DD)',
+  outsideWindow: (first: string, last: string) => `A makegood must air between ${first} and ${last}`,
+  notAiring: 'The daypart does not air on that day',
+  full: 'No free spot in this daypart on that day',
+  accepted: 'Makegood accepted: the spot is placed on the log',
+  declined: 'Makegood declined: the missed spot is credited',
+  changed: 'Makegood offer changed',
+} as const;
+
+export const MAKEGOOD_STATUS_LABELS: Record<MakegoodStatus, string> = {
+  offered: 'Offered',
+  accepted: 'Accepted',
+  declined: 'Declined (credited)',
+  expired: 'Expired (credited)',
+  unavailable: 'No free slot (credited)',
+};
+
+/** The days a makegood of a spot missed on `missedDate` may air: from the day after today (or after the miss) to 14 days after the flight. */
+export const makegoodWindow = ({ missedDate, flightEnd, today }: { missedDate: string; flightEnd: string; today: string }) => {
+  const first = addDays(missedDate > today ? missedDate : today, 1);
+  const lastByFlight = addDays(flightEnd > missedDate ? flightEnd : missedDate, MAKEGOOD_DAYS_AFTER_FLIGHT);
+  return { first, last: lastByFlight };
+};
+
+/**
+ * The nearest day of the window on which the daypart airs and has a free spot (`taken(date)` spots
+ * already booked or held there); null when there is none.
+ */
+export const proposeMakegoodDay = ({
+  daypart,
+  first,
+  last,
+  taken,
+}: {
+  daypart: Pick<DaypartWindow, 'daysOfWeek' | 'spotFrequency'>;
+  first: string;
+  last: string;
+  taken: (date: string) => number;
+}): string | null => {
+  for (let date = first; date <= last; date = addDays(date, 1)) if (airsOn(daypart, date) && taken(date) < daypart.spotFrequency) return date;
+  return null;
+};
+
+// ── API shapes ────────────────────────────────────────────────────────────────
+
+export const makegoodEventSchema = z.object({
+  action: z.enum(MAKEGOOD_ACTIONS),
+  /** Who: an e-mail, or "system" (the import, the clock). */
+  by: z.string(),
+  at: z.string(),
+  air_date: z.string().nullable(),
+});
+
+export const makegoodSchema = z.object({
+  id: z.uuid(),
+  estimate_id: z.uuid(),
+  missed_spot_id: z.uuid(),
+  missed_date: z.string(),
+  /** Station wall-clock time the missed spot was scheduled at, HH:mm:ss. */
+  missed_time: z.string(),
+  daypart_id: z.uuid(),
+  daypart_name: z.string(),
+  house_code: z.string(),
+  /** The offered day (null when no free slot was found). */
+  air_date: z.string().nullable(),
+  status: z.enum(MAKEGOOD_STATUSES),
+  expires_at: z.string().nullable(),
+  /** What the missed spot would have cost (dollars). */
+  spot_cost: z.number(),
+  /** Credited to the advertiser (dollars): the spot's cost once declined, expired or unplaceable. */
+  credit: z.number(),
+  /** The window a changed day must fall in. */
+  earliest_date: z.string(),
+  latest_date: z.string(),
+  events: z.array(makegoodEventSchema),
+});
+export type Makegood = z.infer<typeof makegoodSchema>;
+
+export const orderMakegoodsSchema = z.object({
+  estimate_id: z.uuid(),
+  makegoods: z.array(makegoodSchema),
+  /** Sum of the credits (dollars). */
+  credits: z.number(),
+  /** The order's total less its credits (dollars): what is billed. */
+  billable_amount: z.number(),
+});
+export type OrderMakegoods = z.infer<typeof orderMakegoodsSchema>;
+
+export const makegoodReplySchema = z.object({ message: z.string(), makegood: makegoodSchema });
+export type MakegoodReply = z.infer<typeof makegoodReplySchema>;
+
+export const makegoodChangeSchema = z.strictObject(
+  { air_date: z.string({ error: MAKEGOOD_MESSAGES.badDate }).max(10, MAKEGOOD_MESSAGES.badDate).refine(isIsoDate, MAKEGOOD_MESSAGES.badDate) },
+  { error: MAKEGOOD_MESSAGES.badDate },
+);
+export type MakegoodChange = z.infer<typeof makegoodChangeSchema>;

@@ -1,0 +1,94 @@
+/**
+ * Offering makegoods for the spots an as-run import found missed: each gets the nearest free day
+ * of its daypart (within the flight or up to 14 days after it), or, when there is none, is credited
+ * at once. Runs inside the import's transaction; the owners' notifications are staged with it.
+ */
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { airingOf } from '../../../domain/campaigns';
+import { todayIso } from '../../../domain/dates';
+import { makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
+import { toCents } from '../../../domain/money';
+import { BOOKED_STATUSES } from '../../../domain/orders';
+import { dayparts, estimateItems, estimates, makegoodEvents, makegoodOffers, trafficSpots } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { selectionOf } from '../estimates/orders';
+import { stageMakegoodOffer } from '../notifications/events';
+import type { Staged } from '../notifications';
+import { takenCounter } from './capacity';
+
+const CHUNK = 1000;
+
+/** What one spot of an item costs: its delivery's spend at the item's CPM (decision 005), in cents. */
+export const spotCostCents = (daypart: typeof dayparts.$inferSelect, item: { spotsPerOccurrence: number; userDefinedCpmCents: number | null } | null) => {
+  if (!item) return 0;
+  const selection = selectionOf(daypart, item);
+  return airingOf(selection.multiplier, toCents(selection.cpm), Number.MAX_SAFE_INTEGER).spendCents;
+};
+
+export const offerMakegoods = async ({ tx, importId, now, expiryHours }: { tx: Tx; importId: string; now: Date; expiryHours: number }): Promise<{ offered: number; staged: Staged[] }> => {
+  const missed = await tx
+    .select({
+      spotId: trafficSpots.id,
+      airDate: trafficSpots.airDate,
+      daypartId: trafficSpots.daypartId,
+      estimateItemId: trafficSpots.estimateItemId,
+      estimateId: estimates.id,
+      ownerId: estimates.ownerId,
+      estimateName: estimates.estimateName,
+      endDate: estimates.endDate,
+    })
+    .from(trafficSpots)
+    .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
+    .leftJoin(makegoodOffers, eq(makegoodOffers.missedSpotId, trafficSpots.id))
+    .where(and(eq(trafficSpots.asRunImportId, importId), eq(trafficSpots.status, 'missed'), isNull(makegoodOffers.id), inArray(estimates.status, [...BOOKED_STATUSES, 'completed'])))
+    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.id));
+  if (missed.length === 0) return { offered: 0, staged: [] };
+
+  const today = todayIso(now);
+  const windows = missed.map((m) => makegoodWindow({ missedDate: m.airDate, flightEnd: m.endDate ?? m.airDate, today }));
+  const from = windows.reduce((min, w) => (w.first < min ? w.first : min), windows[0]!.first);
+  const to = windows.reduce((max, w) => (w.last > max ? w.last : max), windows[0]!.last);
+  // Locked in id order, as approvals lock them: an offer and a booking never take the same last spot.
+  const daypartIds = [...new Set(missed.map((m) => m.daypartId))].sort();
+  const parts = new Map((await tx.select().from(dayparts).where(inArray(dayparts.id, daypartIds)).orderBy(asc(dayparts.id)).for('update')).map((d) => [d.id, d]));
+  const itemIds = [...new Set(missed.map((m) => m.estimateItemId).filter((id): id is string => id !== null))];
+  const items = new Map<string, typeof estimateItems.$inferSelect>();
+  for (let i = 0; i < itemIds.length; i += CHUNK) for (const item of await tx.select().from(estimateItems).where(inArray(estimateItems.id, itemIds.slice(i, i + CHUNK)))) items.set(item.id, item);
+  const counter = await takenCounter(tx, from, to);
+
+  const expiresAt = new Date(now.getTime() + expiryHours * 3_600_000);
+  const offers: (typeof makegoodOffers.$inferInsert)[] = [];
+  const perOrder = new Map<string, { ref: { id: string; ownerId: string; estimateName: string }; spots: number }>();
+  for (const [k, spot] of missed.entries()) {
+    const daypart = parts.get(spot.daypartId);
+    if (!daypart) continue;
+    const cost = spotCostCents(daypart, spot.estimateItemId ? (items.get(spot.estimateItemId) ?? null) : null);
+    const window = windows[k]!;
+    const day = proposeMakegoodDay({ daypart, first: window.first, last: window.last, taken: (date) => counter.taken(daypart, date) });
+    if (day) counter.hold(daypart.id, day);
+    offers.push({
+      missedSpotId: spot.spotId,
+      estimateId: spot.estimateId,
+      estimateItemId: spot.estimateItemId,
+      daypartId: spot.daypartId,
+      airDate: day,
+      status: day ? 'offered' : 'unavailable',
+      spotCostCents: cost,
+      creditCents: day ? 0 : cost,
+      expiresAt: day ? expiresAt : null,
+    });
+    const order = perOrder.get(spot.estimateId) ?? { ref: { id: spot.estimateId, ownerId: spot.ownerId, estimateName: spot.estimateName }, spots: 0 };
+    order.spots += 1;
+    perOrder.set(spot.estimateId, order);
+  }
+  for (let i = 0; i < offers.length; i += CHUNK) {
+    const made = await tx
+      .insert(makegoodOffers)
+      .values(offers.slice(i, i + CHUNK))
+      .returning({ id: makegoodOffers.id, status: makegoodOffers.status, airDate: makegoodOffers.airDate });
+    await tx.insert(makegoodEvents).values(made.map((o) => ({ offerId: o.id, action: o.status === 'offered' ? ('offered' as const) : ('unavailable' as const), airDate: o.airDate })));
+  }
+  const staged: Staged[] = [];
+  for (const { ref, spots } of perOrder.values()) staged.push(await stageMakegoodOffer(tx, ref, spots));
+  return { offered: offers.length, staged };
+};

@@ -1,0 +1,95 @@
+/** Reading makegoods: an order's offers with their history, its credits and what is left to bill. */
+import { asc, eq, inArray, sum } from 'drizzle-orm';
+import { localClockOf, todayIso } from '../../../domain/dates';
+import { makegoodWindow, type Makegood, type OrderMakegoods } from '../../../domain/makegoods';
+import { toDollars } from '../../../domain/money';
+import type { OrderActor } from '../../../domain/orders';
+import { dayparts, estimates, makegoodEvents, makegoodOffers, trafficSpots, users } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { readableOrder } from '../estimates/orders';
+
+const selectOffers = (db: Tx) =>
+  db
+    .select({
+      offer: makegoodOffers,
+      missedDate: trafficSpots.airDate,
+      missedAt: trafficSpots.scheduledAt,
+      houseCode: trafficSpots.houseCode,
+      daypartName: dayparts.name,
+      flightEnd: estimates.endDate,
+    })
+    .from(makegoodOffers)
+    .innerJoin(trafficSpots, eq(trafficSpots.id, makegoodOffers.missedSpotId))
+    .innerJoin(dayparts, eq(dayparts.id, makegoodOffers.daypartId))
+    .innerJoin(estimates, eq(estimates.id, makegoodOffers.estimateId));
+
+type OfferRow = Awaited<ReturnType<ReturnType<typeof selectOffers>['where']>>[number];
+
+const present = async (db: Tx, rows: OfferRow[]): Promise<Makegood[]> => {
+  if (rows.length === 0) return [];
+  const events = await db
+    .select({ offerId: makegoodEvents.offerId, action: makegoodEvents.action, email: makegoodEvents.actorEmail, at: makegoodEvents.createdAt, airDate: makegoodEvents.airDate })
+    .from(makegoodEvents)
+    .where(
+      inArray(
+        makegoodEvents.offerId,
+        rows.map((r) => r.offer.id),
+      ),
+    )
+    .orderBy(asc(makegoodEvents.id));
+  const today = todayIso();
+  return rows.map(({ offer, missedDate, missedAt, houseCode, daypartName, flightEnd }) => {
+    const window = makegoodWindow({ missedDate, flightEnd: flightEnd ?? missedDate, today });
+    return {
+      id: offer.id,
+      estimate_id: offer.estimateId,
+      missed_spot_id: offer.missedSpotId,
+      missed_date: missedDate,
+      missed_time: localClockOf(missedAt),
+      daypart_id: offer.daypartId,
+      daypart_name: daypartName,
+      house_code: houseCode,
+      air_date: offer.airDate,
+      status: offer.status,
+      expires_at: offer.expiresAt?.toISOString() ?? null,
+      spot_cost: toDollars(offer.spotCostCents),
+      credit: toDollars(offer.creditCents),
+      earliest_date: window.first,
+      latest_date: window.last,
+      events: events.filter((e) => e.offerId === offer.id).map((e) => ({ action: e.action, by: e.email ?? 'system', at: e.at.toISOString(), air_date: e.airDate })),
+    };
+  });
+};
+
+export const makegoodById = async (db: Tx, id: string): Promise<Makegood | null> => {
+  const rows = await selectOffers(db).where(eq(makegoodOffers.id, id)).limit(1);
+  return (await present(db, rows))[0] ?? null;
+};
+
+/** The sum of an order's credits (cents): what leaves its billable amount. */
+export const creditsOf = async (db: Tx, estimateId: string): Promise<number> => {
+  const [row] = await db.select({ total: sum(makegoodOffers.creditCents) }).from(makegoodOffers).where(eq(makegoodOffers.estimateId, estimateId));
+  return Number(row?.total ?? 0);
+};
+
+/** GET /estimates/:id/makegoods (its owner or admins). */
+export const orderMakegoods = async ({ db, actor, id }: { db: Tx; actor: OrderActor; id: string }): Promise<OrderMakegoods> => {
+  const order = await readableOrder(db, actor, id);
+  const rows = await selectOffers(db)
+    .where(eq(makegoodOffers.estimateId, order.id))
+    .orderBy(asc(trafficSpots.scheduledAt), asc(makegoodOffers.id));
+  const makegoods = await present(db, rows);
+  const creditCents = rows.reduce((total, r) => total + r.offer.creditCents, 0);
+  return {
+    estimate_id: order.id,
+    makegoods,
+    credits: toDollars(creditCents),
+    billable_amount: toDollars(Math.max(0, order.totalAmountCents - creditCents)),
+  };
+};
+
+/** E-mail of a user, kept on the event so the history survives the user's deletion. */
+export const emailOf = async (db: Tx, userId: string): Promise<string | null> => {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.email ?? null;
+};

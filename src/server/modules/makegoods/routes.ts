@@ -1,0 +1,67 @@
+/** Makegoods: an order's offers (its owner or admins), moving an offer's day (admins), accepting or declining it. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplySchema } from '../../../domain/auth';
+import { stationNow } from '../../../domain/dates';
+import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
+import { MAKEGOOD_MESSAGES, makegoodChangeSchema, makegoodReplySchema, orderMakegoodsSchema } from '../../../domain/makegoods';
+import type { AppContext } from '../../context';
+import { notFound } from '../../platform/errors';
+import { actorOf, type Guards } from '../auth/guard';
+import { makegoodById, orderMakegoods } from './queries';
+import { acceptMakegood, changeMakegoodDay, declineMakegood } from './service';
+
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
+const tags = { tags: ['makegoods'], security: [{ bearerAuth: [] }] };
+const offerParams = z.object({ id: z.uuid({ error: MAKEGOOD_MESSAGES.notFound }) });
+
+export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The offer as it is now; open order pages refresh. */
+  const answer = async (estimateId: string, id: string, message: string) => {
+    ctx.realtime.emitEstimateUpdate({ estimateId, status: null });
+    const makegood = await makegoodById(ctx.db, id);
+    if (!makegood) throw notFound(MAKEGOOD_MESSAGES.notFound);
+    return { message, makegood };
+  };
+
+  r.get(
+    '/estimates/:id/makegoods',
+    {
+      onRequest: guards.signedIn,
+      schema: { ...tags, description: "The order's makegood offers with their history, its credits and its billable amount (total less credits).", params: z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) }), response: { 200: orderMakegoodsSchema, ...errors } },
+    },
+    (request) => orderMakegoods({ db: ctx.db, actor: actorOf(request), id: request.params.id }),
+  );
+
+  r.put(
+    '/makegoods/:id',
+    { onRequest: guards.adminOnly, schema: { ...tags, description: 'Offers another day (within the flight or 14 days after it, capacity permitting).', params: offerParams, body: makegoodChangeSchema, response: { 200: makegoodReplySchema, ...errors } } },
+    async (request) => {
+      const estimateId = await changeMakegoodDay({ db: ctx.db, actor: actorOf(request), id: request.params.id, airDate: request.body.air_date, now: stationNow() });
+      return answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.changed);
+    },
+  );
+
+  r.post(
+    '/makegoods/:id/accept',
+    { onRequest: guards.signedIn, schema: { ...tags, description: "Accepts the offer (the order's owner, or an admin for them): a spot is placed on the offered day.", params: offerParams, response: { 200: makegoodReplySchema, ...errors } } },
+    async (request) => {
+      const estimateId = await acceptMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: stationNow() });
+      // Placed now when the day is within the log's horizon (later runs keep it placed).
+      await ctx.stationClock.tick().catch((error: unknown) => request.log.error({ err: error }, 'station clock run after a makegood failed'));
+      return answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.accepted);
+    },
+  );
+
+  r.post(
+    '/makegoods/:id/decline',
+    { onRequest: guards.signedIn, schema: { ...tags, description: 'Declines the offer: the missed spot is credited (its cost leaves the billable amount).', params: offerParams, response: { 200: makegoodReplySchema, ...errors } } },
+    async (request) => {
+      const estimateId = await declineMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: stationNow() });
+      return answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.declined);
+    },
+  );
+};

@@ -1,0 +1,98 @@
+/**
+ * Answering a makegood offer: the station moves its day (admins), the advertiser (or an admin for
+ * them) accepts it — the missed spot is made good and a new spot is placed on the offered day — or
+ * declines it, and the missed spot is credited. Unanswered offers expire (the station clock) and
+ * are credited as declined. Every step is an event with who and when.
+ */
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { todayIso } from '../../../domain/dates';
+import { MAKEGOOD_MESSAGES, makegoodWindow, type MakegoodAction } from '../../../domain/makegoods';
+import { canReadOrder, type OrderActor } from '../../../domain/orders';
+import { airsOn } from '../../../domain/traffic';
+import { dayparts, estimates, makegoodEvents, makegoodOffers, trafficDays, trafficSpots } from '../../db/schema';
+import type { Db, Tx } from '../../platform/db';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { takenCounter } from './capacity';
+import { emailOf } from './queries';
+
+const record = async (tx: Tx, offerId: string, action: MakegoodAction, actor: OrderActor | null, airDate: string | null) =>
+  tx.insert(makegoodEvents).values({ offerId, action, actorId: actor?.id ?? null, actorEmail: actor ? await emailOf(tx, actor.id) : null, airDate });
+
+/** The offer and its order, locked; 404 when the caller may not see the order. */
+const lockOffer = async (tx: Tx, actor: OrderActor, id: string) => {
+  const [row] = await tx
+    .select({ offer: makegoodOffers, ownerId: estimates.ownerId, flightEnd: estimates.endDate, missedDate: trafficSpots.airDate })
+    .from(makegoodOffers)
+    .innerJoin(estimates, eq(estimates.id, makegoodOffers.estimateId))
+    .innerJoin(trafficSpots, eq(trafficSpots.id, makegoodOffers.missedSpotId))
+    .where(eq(makegoodOffers.id, id))
+    .for('update', { of: makegoodOffers })
+    .limit(1);
+  if (!row || !canReadOrder(actor, row.ownerId)) throw notFound(MAKEGOOD_MESSAGES.notFound);
+  return row;
+};
+
+const assertOpen = (offer: typeof makegoodOffers.$inferSelect, now: Date) => {
+  if (offer.status !== 'offered') throw conflict(MAKEGOOD_MESSAGES.notOpen);
+  if (offer.expiresAt && offer.expiresAt <= now) throw conflict(MAKEGOOD_MESSAGES.expired);
+};
+
+/** A day master control already has (exported, or already airing) cannot take a new spot. */
+const assertDayOpen = async (tx: Tx, date: string, today: string) => {
+  if (date <= today) throw conflict(MAKEGOOD_MESSAGES.dayPassed);
+  const [day] = await tx.select({ exportedAt: trafficDays.exportedAt }).from(trafficDays).where(eq(trafficDays.airDate, date)).limit(1);
+  if (day?.exportedAt) throw conflict(MAKEGOOD_MESSAGES.dayPassed);
+};
+
+/** PUT /makegoods/:id (admins): offers another day of the window, capacity permitting. */
+export const changeMakegoodDay = async ({ db, actor, id, airDate, now }: { db: Db; actor: OrderActor; id: string; airDate: string; now: Date }) =>
+  db.transaction(async (tx) => {
+    const { offer, flightEnd, missedDate } = await lockOffer(tx, actor, id);
+    assertOpen(offer, now);
+    const today = todayIso(now);
+    const window = makegoodWindow({ missedDate, flightEnd: flightEnd ?? missedDate, today });
+    if (airDate < window.first || airDate > window.last) throw badRequest(MAKEGOOD_MESSAGES.outsideWindow(window.first, window.last));
+    const [daypart] = await tx.select().from(dayparts).where(eq(dayparts.id, offer.daypartId)).for('update').limit(1);
+    if (!daypart || !airsOn(daypart, airDate)) throw badRequest(MAKEGOOD_MESSAGES.notAiring);
+    await assertDayOpen(tx, airDate, today);
+    const counter = await takenCounter(tx, airDate, airDate, offer.id);
+    if (counter.taken(daypart, airDate) >= daypart.spotFrequency) throw conflict(MAKEGOOD_MESSAGES.full);
+    await tx.update(makegoodOffers).set({ airDate, updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
+    await record(tx, offer.id, 'changed', actor, airDate);
+    return offer.estimateId;
+  });
+
+/** POST /makegoods/:id/accept: the missed spot is made good; the station clock places the new spot on the offered day. */
+export const acceptMakegood = async ({ db, actor, id, now }: { db: Db; actor: OrderActor; id: string; now: Date }) =>
+  db.transaction(async (tx) => {
+    const { offer } = await lockOffer(tx, actor, id);
+    assertOpen(offer, now);
+    if (!offer.airDate) throw conflict(MAKEGOOD_MESSAGES.notOpen);
+    await assertDayOpen(tx, offer.airDate, todayIso(now));
+    await tx.update(makegoodOffers).set({ status: 'accepted', updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
+    await tx.update(trafficSpots).set({ status: 'made_good', updatedAt: now }).where(and(eq(trafficSpots.id, offer.missedSpotId), eq(trafficSpots.status, 'missed')));
+    await record(tx, offer.id, 'accepted', actor, offer.airDate);
+    return offer.estimateId;
+  });
+
+/** POST /makegoods/:id/decline: the missed spot is credited; the offered slot is freed. */
+export const declineMakegood = async ({ db, actor, id, now }: { db: Db; actor: OrderActor; id: string; now: Date }) =>
+  db.transaction(async (tx) => {
+    const { offer } = await lockOffer(tx, actor, id);
+    assertOpen(offer, now);
+    await tx.update(makegoodOffers).set({ status: 'declined', creditCents: offer.spotCostCents, updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
+    await record(tx, offer.id, 'declined', actor, offer.airDate);
+    return offer.estimateId;
+  });
+
+/** The station clock: offers past their expiry count as declined (credited). Answers the orders touched. */
+export const expireMakegoods = async (db: Db, now: Date): Promise<string[]> =>
+  db.transaction(async (tx) => {
+    const expired = await tx
+      .update(makegoodOffers)
+      .set({ status: 'expired', creditCents: sql`${makegoodOffers.spotCostCents}`, updatedAt: now })
+      .where(and(eq(makegoodOffers.status, 'offered'), lte(makegoodOffers.expiresAt, now)))
+      .returning({ id: makegoodOffers.id, estimateId: makegoodOffers.estimateId, airDate: makegoodOffers.airDate });
+    if (expired.length > 0) await tx.insert(makegoodEvents).values(expired.map((o) => ({ offerId: o.id, action: 'expired' as const, airDate: o.airDate })));
+    return [...new Set(expired.map((o) => o.estimateId))];
+  });

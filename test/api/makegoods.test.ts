@@ -1,0 +1,174 @@
+/** Makegoods: missed spots of an as-run get offers on the nearest free day; accepted ones air, declined and expired ones are credited. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { setOrderStatus } from '../support/campaign-fixtures';
+import { clientWithBrand, createDaypart, submittedOrder } from '../support/ordering-fixtures';
+
+const ZONE = 'America/New_York';
+const DAY = '2027-06-07'; // a Monday
+const NEXT = '2027-06-08';
+const SPOT_COST = 20.49; // 1366 impressions at a $15 CPM
+let now = new Date('2027-05-30T14:00:00Z');
+let t: TestApp;
+let admin: string;
+let order: { id: string };
+let owner: { token: string; user: { id: string; email: string }; media: { id: string } };
+let house: string;
+let daypartId: string;
+
+interface Spot {
+  id: string;
+  air_date: string;
+  local_time: string;
+  status: string;
+  estimate_id: string;
+  makegood_offer_id: string | null;
+}
+interface Offer {
+  id: string;
+  missed_spot_id: string;
+  missed_date: string;
+  air_date: string | null;
+  status: string;
+  spot_cost: number;
+  credit: number;
+  expires_at: string | null;
+  earliest_date: string;
+  latest_date: string;
+  events: { action: string; by: string; air_date: string | null }[];
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 5 }, { now: () => now });
+  admin = await t.adminToken();
+  const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: everyDay, spotFrequency: 4 });
+  daypartId = daypart.id;
+  const booked = await submittedOrder(t, { name: 'Breakfast show', startDate: DAY, daypartId, spots: 3, totalSpend: 3000 });
+  order = booked.order;
+  owner = booked.owner as typeof owner;
+  house = owner.media.id.slice(0, 8).toUpperCase();
+  await setOrderStatus(t, order.id, 'active');
+  now = new Date(`${DAY}T10:00:00Z`); // 06:00 EDT on the 7th: the 7th to the 11th are placed
+  await t.app.ctx.stationClock.tick();
+  now = new Date(`${NEXT}T15:00:00Z`); // the 8th, 11:00 EDT: the 7th's as-run comes back
+});
+afterAll(async () => t?.close());
+
+const upload = (name: string, content: string) => {
+  const boundary = '----spotbookmakegood';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.inject({ method: 'POST', url: '/api/traffic/as-run', token: admin, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+};
+const spotsOn = async (date: string) =>
+  ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json().spots as Spot[]).filter((s) => s.estimate_id === order.id);
+const makegoods = async (token = owner.token) => {
+  const res = await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { makegoods: Offer[]; credits: number; billable_amount: number };
+};
+
+describe('makegoods', () => {
+  let first: Offer;
+  let second: Offer;
+
+  it('offers each missed spot the nearest day of its daypart with a free spot, and tells the advertiser', async () => {
+    const [aired] = await spotsOn(DAY);
+    const res = await upload('monday.csv', `date,time,house_code,duration,status\n${DAY},${aired!.local_time},${house},30,aired\n`);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().import).toMatchObject({ aired: 1, closed_missed: 2 });
+
+    const list = await makegoods();
+    expect(list.makegoods).toHaveLength(2);
+    [first, second] = list.makegoods as [Offer, Offer];
+    // The 9th has 3 of 4 spots booked: one free spot for the first offer; the second goes to the 10th.
+    expect(first).toMatchObject({ missed_date: DAY, air_date: '2027-06-09', status: 'offered', spot_cost: SPOT_COST, credit: 0, earliest_date: '2027-06-09' });
+    expect(second).toMatchObject({ missed_date: DAY, air_date: '2027-06-10', status: 'offered' });
+    expect(new Date(first.expires_at!).getTime() - now.getTime()).toBe(72 * 3_600_000);
+    expect(first.events).toEqual([expect.objectContaining({ action: 'offered', by: 'system', air_date: '2027-06-09' })]);
+    expect(list).toMatchObject({ credits: 0 });
+
+    const bell = (await t.inject({ method: 'GET', url: '/api/notifications', token: owner.token })).json().notifications as { type: string; message: string }[];
+    expect(bell[0]).toMatchObject({ type: 'makegood_offer', message: '2 spots of your order "Breakfast show" did not air: makegoods are offered' });
+
+    // The held spots count against availability.
+    const availability = (await t.inject({ method: 'GET', url: `/api/dayparts/availability/${daypartId}?start_date=2027-06-09&end_date=2027-06-10`, token: owner.token })).json();
+    expect(availability.days.map((d: { available_spots: number }) => d.available_spots)).toEqual([0, 0]);
+  });
+
+  it('is only for the order owner and admins; only admins move an offer', async () => {
+    const stranger = await clientWithBrand(t);
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods` })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: stranger.token })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'POST', url: `/api/makegoods/${first.id}/accept`, token: stranger.token })).json()).toEqual({ error: 'Makegood offer not found' });
+    expect((await t.inject({ method: 'POST', url: `/api/makegoods/${first.id}/decline`, token: stranger.token })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'PUT', url: `/api/makegoods/${first.id}`, token: owner.token, payload: { air_date: '2027-06-12' } })).statusCode).toBe(403);
+    expect((await makegoods(admin)).makegoods).toHaveLength(2);
+  });
+
+  it('lets the station move an offer within the window and capacity', async () => {
+    const move = (air_date: unknown) => t.inject({ method: 'PUT', url: `/api/makegoods/${second.id}`, token: admin, payload: { air_date } });
+    expect((await move('next week')).json()).toEqual({ error: 'Air date must be a calendar date (YYYY-MM-DD)' });
+    expect((await move('2027-06-08')).json().error).toMatch(/^A makegood must air between 2027-06-09 and \d{4}-\d\d-\d\d$/);
+    const full = await move('2027-06-09'); // 3 booked + the first offer's hold
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toEqual({ error: 'No free spot in this daypart on that day' });
+    const moved = await move('2027-06-11');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ message: 'Makegood offer changed', makegood: { air_date: '2027-06-11', status: 'offered' } });
+    expect(moved.json().makegood.events.map((e: { action: string; by: string }) => [e.action, e.by])).toEqual([
+      ['offered', 'system'],
+      ['changed', 'admin@spotbook.test'],
+    ]);
+  });
+
+  it('places an accepted makegood on the log as the makegood of the missed spot', async () => {
+    const res = await t.inject({ method: 'POST', url: `/api/makegoods/${first.id}/accept`, token: owner.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Makegood accepted: the spot is placed on the log', makegood: { status: 'accepted', credit: 0 } });
+    const ninth = await spotsOn('2027-06-09');
+    expect(ninth).toHaveLength(4);
+    expect(ninth.filter((s) => s.makegood_offer_id === first.id)).toHaveLength(1);
+    expect((await spotsOn(DAY)).find((s) => s.id === first.missed_spot_id)?.status).toBe('made_good');
+    const again = await t.inject({ method: 'POST', url: `/api/makegoods/${first.id}/decline`, token: owner.token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'This makegood offer has already been answered' });
+  });
+
+  it('credits a declined makegood: its cost leaves the billable amount and the invoice', async () => {
+    const before = await makegoods();
+    const res = await t.inject({ method: 'POST', url: `/api/makegoods/${second.id}/decline`, token: owner.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Makegood declined: the missed spot is credited', makegood: { status: 'declined', credit: SPOT_COST } });
+    const after = await makegoods();
+    expect(after.credits).toBe(SPOT_COST);
+    expect(after.billable_amount).toBeCloseTo(before.billable_amount - SPOT_COST, 2);
+    // The freed slot is available again.
+    const availability = (await t.inject({ method: 'GET', url: `/api/dayparts/availability/${daypartId}?start_date=2027-06-11&end_date=2027-06-11`, token: owner.token })).json();
+    expect(availability.days[0].available_spots).toBe(1);
+
+    const invoice = await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${order.id}`, token: admin, payload: { due_days: 30, tax_rate: 0, discount_amount: 0 } });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    expect(invoice.json().subtotal).toBeCloseTo(after.billable_amount, 2);
+  });
+
+  it('expires unanswered offers after 72 hours as declined (credited)', async () => {
+    const [spot] = await spotsOn(NEXT);
+    const res = await upload('tuesday.csv', `date,time,house_code,duration,status,spot_id\n${NEXT},${spot!.local_time},${house},30,missed,${spot!.id}\n`);
+    expect(res.statusCode, res.body).toBe(201);
+    const open = (await makegoods()).makegoods.filter((m) => m.missed_date === NEXT);
+    expect(open).toHaveLength(3);
+    expect(open.every((m) => m.status === 'offered')).toBe(true);
+    now = new Date(now.getTime() + 73 * 3_600_000);
+    await t.app.ctx.stationClock.tick();
+    const expired = (await makegoods()).makegoods.filter((m) => m.missed_date === NEXT);
+    expect(expired.map((m) => [m.status, m.credit])).toEqual(open.map(() => ['expired', SPOT_COST]));
+    expect(expired[0]!.events.at(-1)).toMatchObject({ action: 'expired', by: 'system' });
+    const late = await t.inject({ method: 'POST', url: `/api/makegoods/${open[0]!.id}/accept`, token: owner.token });
+    expect(late.statusCode).toBe(409);
+  });
+});
