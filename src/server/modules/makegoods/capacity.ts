@@ -1,5 +1,5 @@
 /** What a daypart has taken on a day: booked spots (as availability counts them) plus makegoods that hold a slot. */
-import { and, count, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { and, count, gte, inArray, lte, ne } from 'drizzle-orm';
 import { HOLDING_STATUSES } from '../../../domain/makegoods';
 import { bookedOnDay, type DaypartWindow } from '../../../domain/traffic';
 import { makegoodOffers } from '../../db/schema';
