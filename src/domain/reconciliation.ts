@@ -24,6 +24,7 @@ export const RECONCILIATION_MESSAGES = {
   impressionsRequired: 'Actual impressions are required',
   impressionsInvalid: 'Actual impressions must be a whole number, 0 or more',
   reconciled: 'Campaign reconciled successfully',
+  reasonRequired: 'Give a reason for overriding the aired figures',
 } as const;
 const M = RECONCILIATION_MESSAGES;
 
@@ -57,6 +58,8 @@ export const reconcileBodySchema = z
         .min(0, M.impressionsInvalid)
         .max(1e15, M.impressionsInvalid),
       notes: z.string({ error: 'Notes must be text' }).trim().max(2000, 'Notes must be at most 2000 characters').nullish(),
+      /** Why the actual figures differ from what the traffic log says aired (required when they do and something aired; the notes serve when absent). */
+      override_reason: z.string({ error: 'Override reason must be text' }).trim().max(2000, 'Override reason must be at most 2000 characters').nullish(),
     },
     { error: M.spendRequired },
   )
@@ -75,6 +78,12 @@ export const pendingCampaignSchema = z.object({
   projected_spend: z.number(),
   projected_impressions: z.number(),
   created_at: z.string(),
+  /** What the traffic log says aired so far (dollars, impressions, spots). */
+  aired_spend: z.number(),
+  aired_impressions: z.number(),
+  aired_spots: z.number(),
+  /** The flight has not started yet: reconciling now asks for confirmation. */
+  not_started: z.boolean(),
 });
 export type PendingCampaign = z.infer<typeof pendingCampaignSchema>;
 export const pendingReplySchema = z.object({
@@ -99,6 +108,11 @@ export const varianceSchema = z.object({
   high_variance: z.boolean(),
   notes: z.string().nullable(),
   reconciled_at: z.string().nullable(),
+  /** What aired: live while pending, as it was when reconciled afterwards (null when reconciled before airings were counted). */
+  aired_spend: z.number().nullable(),
+  aired_impressions: z.number().nullable(),
+  /** Set when the actual figures were entered over the aired ones. */
+  override_reason: z.string().nullable(),
 });
 export type Variance = z.infer<typeof varianceSchema>;
 export const reconcileReplySchema = z.object({ message: z.string(), reconciliation: varianceSchema });
@@ -138,7 +152,8 @@ export const varianceOf = (row: {
   brandName: string | null;
   projectedSpend: number;
   projectedImpressions: number;
-  actual: { spend: number; impressions: number; notes: string | null; reconciledAt: string } | null;
+  actual: { spend: number; impressions: number; notes: string | null; reconciledAt: string; overrideReason: string | null } | null;
+  aired: { spend: number; impressions: number } | null;
 }): Variance => {
   const a = row.actual;
   return {
@@ -157,6 +172,9 @@ export const varianceOf = (row: {
     high_variance: a ? isHighVariance(row.projectedSpend, a.spend) : false,
     notes: a?.notes ?? null,
     reconciled_at: a?.reconciledAt ?? null,
+    aired_spend: row.aired ? roundDollars(row.aired.spend) : null,
+    aired_impressions: row.aired ? row.aired.impressions : null,
+    override_reason: a?.overrideReason ?? null,
   };
 };
 

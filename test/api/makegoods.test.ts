@@ -12,7 +12,7 @@ let now = new Date('2027-05-30T14:00:00Z');
 let t: TestApp;
 let admin: string;
 let order: { id: string };
-let owner: { token: string; user: { id: string; email: string }; media: { id: string } };
+let owner: { token: string; media: { id: string } };
 let house: string;
 let daypartId: string;
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
   daypartId = daypart.id;
   const booked = await submittedOrder(t, { name: 'Breakfast show', startDate: DAY, daypartId, spots: 3, totalSpend: 3000 });
   order = booked.order;
-  owner = booked.owner as typeof owner;
+  owner = booked.owner;
   house = owner.media.id.slice(0, 8).toUpperCase();
   await setOrderStatus(t, order.id, 'active');
   now = new Date(`${DAY}T10:00:00Z`); // 06:00 EDT on the 7th: the 7th to the 11th are placed

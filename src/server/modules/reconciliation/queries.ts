@@ -15,7 +15,7 @@ import {
   type ReconciliationDashboard,
   type Variance,
 } from '../../../domain/reconciliation';
-import { brands, estimates, reconciliations } from '../../db/schema';
+import { brands, campaigns, estimates, reconciliations } from '../../db/schema';
 import { stationZoneSql, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { weeklyReachSql } from '../estimates/queries';
@@ -32,17 +32,20 @@ const since = (days: number) => new Date(`${addDays(todayIso(), -(days - 1))}T00
 
 export const listPending = async ({ db, page, limit, brandId }: { db: Tx; page: number; limit: number; brandId?: string }): Promise<PendingReply> => {
   const where = and(BOOKED, isNull(reconciliations.id), byBrand(brandId));
+  const today = todayIso();
   const [total] = await db.select({ n: count() }).from(estimates).leftJoin(reconciliations, eq(reconciliations.estimateId, estimates.id)).where(where);
   const rows = await db
     .select({
       order: { id: estimates.id, name: estimates.estimateName, brandId: estimates.brandId, status: estimates.status, startDate: estimates.startDate, endDate: estimates.endDate, spend: estimates.totalSpendCents, createdAt: estimates.createdAt },
       brandName: brands.commonName,
+      aired: { spend: campaigns.spendCents, impressions: campaigns.totalImpressions, spots: campaigns.airedSpots },
       items: itemCount,
       impressions: projectedImpressions,
     })
     .from(estimates)
     .leftJoin(reconciliations, eq(reconciliations.estimateId, estimates.id))
     .leftJoin(brands, eq(brands.id, estimates.brandId))
+    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
     .where(where)
     .orderBy(asc(estimates.createdAt), asc(estimates.id))
     .limit(limit)
@@ -61,6 +64,10 @@ export const listPending = async ({ db, page, limit, brandId }: { db: Tx; page: 
       projected_spend: toDollars(r.order.spend),
       projected_impressions: Math.round(r.impressions),
       created_at: r.order.createdAt.toISOString(),
+      aired_spend: toDollars(r.aired?.spend ?? 0),
+      aired_impressions: Number(r.aired?.impressions ?? 0),
+      aired_spots: r.aired?.spots ?? 0,
+      not_started: r.order.startDate !== null && r.order.startDate > today,
     })),
     pagination: { page, limit, total: n, totalPages: Math.ceil(n / limit) },
   };
@@ -76,10 +83,13 @@ const selectVariances = (db: Tx) =>
       liveSpendCents: estimates.totalSpendCents,
       liveImpressions: projectedImpressions,
       r: reconciliations,
+      airedSpendCents: campaigns.spendCents,
+      airedImpressions: campaigns.totalImpressions,
     })
     .from(estimates)
     .leftJoin(reconciliations, eq(reconciliations.estimateId, estimates.id))
     .leftJoin(brands, eq(brands.id, estimates.brandId))
+    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
     .$dynamic();
 type VarianceRow = Awaited<ReturnType<ReturnType<typeof selectVariances>['execute']>>[number];
 
@@ -91,8 +101,17 @@ const toVariance = (row: VarianceRow): Variance =>
     brandName: row.brandName,
     projectedSpend: toDollars(row.r ? row.r.projectedSpendCents : row.liveSpendCents),
     projectedImpressions: row.r ? row.r.projectedImpressions : row.liveImpressions,
-    actual: row.r ? { spend: toDollars(row.r.actualSpendCents), impressions: row.r.actualImpressions, notes: row.r.notes, reconciledAt: row.r.reconciledAt.toISOString() } : null,
+    actual: row.r
+      ? { spend: toDollars(row.r.actualSpendCents), impressions: row.r.actualImpressions, notes: row.r.notes, reconciledAt: row.r.reconciledAt.toISOString(), overrideReason: row.r.overrideReason }
+      : null,
+    aired: airedOf(row),
   });
+
+/** Pending: what aired so far; reconciled: what had aired when it was reconciled. */
+const airedOf = (row: VarianceRow) => {
+  if (row.r) return row.r.airedSpendCents === null ? null : { spend: toDollars(row.r.airedSpendCents), impressions: Number(row.r.airedImpressions ?? 0) };
+  return { spend: toDollars(row.airedSpendCents ?? 0), impressions: Number(row.airedImpressions ?? 0) };
+};
 
 /** The variance of one booked order (pending ones answer their projection). */
 export const orderVariance = async (db: Tx, estimateId: string): Promise<Variance> => {

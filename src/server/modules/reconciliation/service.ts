@@ -2,9 +2,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { toCents } from '../../../domain/money';
 import { RECONCILIATION_MESSAGES, type ReconcileInput, type Variance } from '../../../domain/reconciliation';
-import { estimates, reconciliations } from '../../db/schema';
+import { campaigns, estimates, reconciliations } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { BOOKED, orderVariance, projectedImpressions } from './queries';
 
 /**
@@ -14,14 +14,37 @@ import { BOOKED, orderVariance, projectedImpressions } from './queries';
 export const reconcileOrder = async ({ db, actorId, estimateId, input }: { db: Db; actorId: string; estimateId: string; input: ReconcileInput }): Promise<Variance> =>
   db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ status: estimates.status, booked: sql<boolean>`${BOOKED}`, spend: estimates.totalSpendCents, impressions: projectedImpressions })
+      .select({
+        status: estimates.status,
+        booked: sql<boolean>`${BOOKED}`,
+        spend: estimates.totalSpendCents,
+        impressions: projectedImpressions,
+        airedSpots: campaigns.airedSpots,
+        airedSpendCents: campaigns.spendCents,
+        airedImpressions: campaigns.totalImpressions,
+      })
       .from(estimates)
+      .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
       .where(eq(estimates.id, estimateId))
       .for('update', { of: estimates })
       .limit(1);
     if (!order) throw notFound(RECONCILIATION_MESSAGES.notFound);
     if (!order.booked) throw conflict(RECONCILIATION_MESSAGES.notBooked);
-    const actual = { actualSpendCents: toCents(input.actual_spend), actualImpressions: input.actual_impressions, notes: input.notes ?? null, reconciledBy: actorId, reconciledAt: new Date() };
+    const actualSpendCents = toCents(input.actual_spend);
+    const aired = { airedSpendCents: Number(order.airedSpendCents ?? 0), airedImpressions: Number(order.airedImpressions ?? 0) };
+    // Something aired: the actuals are the aired figures unless the admin says why they are not.
+    const overridden = (order.airedSpots ?? 0) > 0 && (actualSpendCents !== aired.airedSpendCents || input.actual_impressions !== aired.airedImpressions);
+    const reason = input.override_reason || input.notes || null;
+    if (overridden && !reason) throw badRequest(RECONCILIATION_MESSAGES.reasonRequired);
+    const actual = {
+      actualSpendCents,
+      actualImpressions: input.actual_impressions,
+      notes: input.notes ?? null,
+      ...aired,
+      overrideReason: overridden ? reason : null,
+      reconciledBy: actorId,
+      reconciledAt: new Date(),
+    };
     const [existing] = await tx.select({ id: reconciliations.id }).from(reconciliations).where(and(eq(reconciliations.estimateId, estimateId))).limit(1);
     if (existing) await tx.update(reconciliations).set({ ...actual, updatedAt: new Date() }).where(eq(reconciliations.id, existing.id));
     else await tx.insert(reconciliations).values({ estimateId, projectedSpendCents: order.spend, projectedImpressions: Math.round(order.impressions), ...actual });
