@@ -1,5 +1,6 @@
 import { formatCount, formatCurrency } from '../../../domain/format';
 import type { PendingCampaign, PendingReply } from '../../../domain/reconciliation';
+import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
@@ -59,13 +60,18 @@ export const PendingTable = ({ reply, updating, onPage, onReconcile }: Props) =>
                   <td className={cellClasses}>
                     <p className="font-medium text-slate-900">{c.estimate_name}</p>
                     <p className="text-xs text-slate-500">
-                      {c.item_count} {c.item_count === 1 ? 'daypart' : 'dayparts'} · {c.status}
+                      {c.item_count} {c.item_count === 1 ? 'daypart' : 'dayparts'} · {c.status} · {c.aired_spots} aired
                     </p>
                   </td>
                   <td className={cellClasses}>{c.brand_name ?? '—'}</td>
                   <td className={`${cellClasses} whitespace-nowrap`}>
                     {formatDay(c.start_date)}
                     {c.end_date ? ` – ${formatDay(c.end_date)}` : ''}
+                    {c.not_started && (
+                      <span className="ml-2">
+                        <Badge tone="amber">Not started</Badge>
+                      </span>
+                    )}
                   </td>
                   <td className={`${cellClasses} text-right tabular-nums`}>{formatCurrency(c.projected_spend)}</td>
                   <td className={`${cellClasses} text-right tabular-nums`}>{formatCount(c.projected_impressions)}</td>

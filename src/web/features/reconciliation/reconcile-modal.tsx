@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { TextAreaField } from '../orders/form-fields';
-import { draftFrom, parseReconcileDraft, type ReconcileDraft, type ReconcileErrors } from './reconcile-form';
+import { draftFrom, overridesAired, parseReconcileDraft, type ReconcileDraft, type ReconcileErrors } from './reconcile-form';
 import { RECONCILIATION_TOASTS } from './reconciliation-messages';
 
 export const ReconcileModal = ({ campaign, onClose }: { campaign: PendingCampaign | null; onClose: () => void }) =>
@@ -22,11 +22,13 @@ const ReconcileForm = ({ campaign, onClose }: { campaign: PendingCampaign; onClo
   const [errors, setErrors] = useState<ReconcileErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const set = (field: keyof ReconcileDraft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const needsReason = overridesAired(campaign, draft);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = parseReconcileDraft(draft);
+    const parsed = parseReconcileDraft(draft, needsReason);
     if (!parsed.ok) return setErrors(parsed.errors);
+
     setErrors({});
     setFailure(null);
     reconcile.mutate(
@@ -83,7 +85,23 @@ const ReconcileForm = ({ campaign, onClose }: { campaign: PendingCampaign; onClo
             <dt className="text-xs text-slate-500">Projected Impressions</dt>
             <dd className="tabular-nums text-slate-900">{formatCount(campaign.projected_impressions)}</dd>
           </div>
+          <div>
+            <dt className="text-xs text-slate-500">Aired Spend</dt>
+            <dd className="tabular-nums text-slate-900">{formatCurrency(campaign.aired_spend)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">Aired Impressions</dt>
+            <dd className="tabular-nums text-slate-900">
+              {formatCount(campaign.aired_impressions)} <span className="text-xs text-slate-500">({campaign.aired_spots} {campaign.aired_spots === 1 ? 'spot' : 'spots'})</span>
+            </dd>
+          </div>
         </dl>
+        {campaign.not_started && (
+          // The modal is the confirmation (decision 010): the spec's Reconcile flow keeps its one click.
+          <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <strong>Not started.</strong> This flight has not begun, so nothing has aired yet. Reconcile it now only if these figures are final.
+          </p>
+        )}
         {failure && <ErrorAlert>{failure}</ErrorAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -112,6 +130,18 @@ const ReconcileForm = ({ campaign, onClose }: { campaign: PendingCampaign; onClo
             hint="Whole number"
           />
         </div>
+        {needsReason && (
+          <TextAreaField
+            label="Override reason"
+            value={draft.overrideReason}
+            onChange={(e) => set('overrideReason')(e.target.value)}
+            error={errors.override_reason}
+            rows={2}
+            maxLength={2000}
+            hint="The figures differ from what aired: say why"
+            aria-required="true"
+          />
+        )}
         <TextAreaField label="Notes" value={draft.notes} onChange={(e) => set('notes')(e.target.value)} error={errors.notes} rows={3} maxLength={2000} hint="Optional" />
       </form>
     </Modal>
