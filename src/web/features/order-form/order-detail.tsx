@@ -24,6 +24,7 @@ import { OrderReadView } from './order-read-view';
 import { ReviewActions } from './review-actions';
 import { OrderSpots } from '../traffic/order-spots';
 import { DownloadAffidavit } from '../as-run/download-affidavit';
+import { OrderMakegoods } from '../makegoods/order-makegoods';
 
 /** Orders that can have airings to certify. */
 const AFFIDAVIT_STATUSES: readonly OrderStatus[] = ['scheduled', 'active', 'completed'];
@@ -177,6 +178,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
       ) : (
         <>
           <OrderReadView order={order} />
+          <OrderMakegoods orderId={order.id} status={order.status} admin={admin} />
           <OrderSpots orderId={order.id} status={order.status} />
         </>
       )}
