@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { clientWithBrand, createDaypart, submittedOrder } from '../support/ordering-fixtures';
+import { pdfText } from '../support/pdf-text';
 
 const ZONE = 'America/New_York';
 const DAY = '2027-06-07'; // a Monday
@@ -150,6 +151,17 @@ describe('makegoods', () => {
     // The freed slot is available again.
     const availability = (await t.inject({ method: 'GET', url: `/api/dayparts/availability/${daypartId}?start_date=2027-06-11&end_date=2027-06-11`, token: owner.token })).json();
     expect(availability.days[0].available_spots).toBe(1);
+
+    // The affidavit certifies the makegood and the credit.
+    const csv = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?from=${DAY}&to=${DAY}&format=csv`, token: owner.token })).body.trim().split('\r\n');
+    expect(csv.slice(1).map((l) => l.split(',').slice(6))).toEqual([
+      ['aired', '1366', '20.49', 'no', '0.00'],
+      ['made_good', '0', '0.00', 'no', '0.00'],
+      ['missed', '0', '0.00', 'no', '20.49'],
+    ]);
+    const pdf = pdfText((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?from=${DAY}&to=2027-06-09`, token: owner.token })).rawPayload);
+    expect(pdf).toContain('Credits: $20.49');
+    expect(pdf).toContain('Missed: 2 (made good: 1)');
 
     const invoice = await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${order.id}`, token: admin, payload: { due_days: 30, tax_rate: 0, discount_amount: 0 } });
     expect(invoice.statusCode, invoice.body).toBe(201);

@@ -9,7 +9,7 @@ import { formatCount, formatCurrency } from '../../../domain/format';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { csvLine } from '../../../domain/reconciliation';
-import { brands, campaignDeliveries, dayparts, trafficSpots, users } from '../../db/schema';
+import { brands, campaignDeliveries, dayparts, makegoodOffers, trafficSpots, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../estimates/orders';
@@ -26,6 +26,10 @@ export interface AffidavitLine {
   status: 'aired' | 'missed' | 'made_good';
   impressions: number;
   costCents: number;
+  /** The spot aired as the makegood of a missed one. */
+  makegood: boolean;
+  /** A missed spot's credit (declined, expired or no slot for its makegood). */
+  creditCents: number;
 }
 
 export interface Affidavit {
@@ -37,7 +41,7 @@ export interface Affidavit {
   from: string;
   to: string;
   lines: AffidavitLine[];
-  totals: { aired: number; missed: number; impressions: number; costCents: number };
+  totals: { aired: number; missed: number; madeGood: number; impressions: number; costCents: number; creditsCents: number };
   generatedOn: string;
 }
 
@@ -52,13 +56,14 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
   const [owner] = await db.select().from(users).where(eq(users.id, order.ownerId)).limit(1);
   const [brand] = order.brandId ? await db.select().from(brands).where(eq(brands.id, order.brandId)).limit(1) : [];
   const rows = await db
-    .select({ spot: trafficSpots, daypart: dayparts.name, impressions: campaignDeliveries.impressions, spendCents: campaignDeliveries.spendCents })
+    .select({ spot: trafficSpots, daypart: dayparts.name, impressions: campaignDeliveries.impressions, spendCents: campaignDeliveries.spendCents, creditCents: makegoodOffers.creditCents })
     .from(trafficSpots)
     .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
     .leftJoin(campaignDeliveries, eq(campaignDeliveries.spotId, trafficSpots.id))
+    .leftJoin(makegoodOffers, eq(makegoodOffers.missedSpotId, trafficSpots.id))
     .where(and(eq(trafficSpots.estimateId, order.id), gte(trafficSpots.airDate, start), lte(trafficSpots.airDate, end), inArray(trafficSpots.status, [...SETTLED])))
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
-  const lines = rows.map(({ spot, daypart, impressions, spendCents }) => ({
+  const lines = rows.map(({ spot, daypart, impressions, spendCents, creditCents }) => ({
     date: spot.airDate,
     scheduledTime: localClockOf(spot.scheduledAt),
     actualTime: spot.status === 'aired' && spot.airedAt ? localClockOf(spot.airedAt) : null,
@@ -68,6 +73,8 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
     status: spot.status as AffidavitLine['status'],
     impressions: impressions ?? 0,
     costCents: spendCents ?? 0,
+    makegood: spot.makegoodOfferId !== null,
+    creditCents: creditCents ?? 0,
   }));
   const aired = lines.filter((l) => l.status === 'aired');
   const name = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ');
@@ -83,24 +90,29 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
     totals: {
       aired: aired.length,
       missed: lines.filter((l) => l.status === 'missed').length,
+      madeGood: lines.filter((l) => l.status === 'made_good').length,
       impressions: aired.reduce((sum, l) => sum + l.impressions, 0),
       costCents: aired.reduce((sum, l) => sum + l.costCents, 0),
+      creditsCents: lines.reduce((sum, l) => sum + l.creditCents, 0),
     },
     generatedOn: todayIso(stationNow()),
   };
 };
 
-export const AFFIDAVIT_CSV_COLUMNS = ['date', 'scheduled_time', 'actual_time', 'daypart', 'house_code', 'duration_seconds', 'status', 'impressions', 'cost'] as const;
+export const AFFIDAVIT_CSV_COLUMNS = ['date', 'scheduled_time', 'actual_time', 'daypart', 'house_code', 'duration_seconds', 'status', 'impressions', 'cost', 'makegood', 'credit'] as const;
 
 export const affidavitCsv = (a: Affidavit): string =>
   [
     csvLine(AFFIDAVIT_CSV_COLUMNS),
-    ...a.lines.map((l) => csvLine([l.date, l.scheduledTime, l.actualTime ?? '', l.daypart, l.houseCode, l.durationSeconds, l.status, l.impressions, toDollars(l.costCents).toFixed(2)])),
+    ...a.lines.map((l) =>
+      csvLine([l.date, l.scheduledTime, l.actualTime ?? '', l.daypart, l.houseCode, l.durationSeconds, l.status, l.impressions, toDollars(l.costCents).toFixed(2), l.makegood ? 'yes' : 'no', toDollars(l.creditCents).toFixed(2)]),
+    ),
   ].join('');
 
 export const affidavitFilename = (a: Affidavit, format: 'pdf' | 'csv') => `affidavit-${a.orderId.slice(0, 8)}-${a.from}-to-${a.to}.${format}`;
 
-const STATUS_WORDS = { aired: 'Aired', missed: 'Missed — not aired', made_good: 'Made good' } as const;
+const STATUS_WORDS = { aired: 'Aired', missed: 'Missed — not aired', made_good: 'Missed — made good' } as const;
+const statusWords = (l: AffidavitLine) => (l.makegood && l.status === 'aired' ? 'Aired (makegood)' : l.creditCents > 0 ? 'Missed — credited' : STATUS_WORDS[l.status]);
 
 /** The affidavit as a PDF document (already ended; the caller streams it). */
 export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit.PDFDocument => {
@@ -141,12 +153,18 @@ export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit
   row(columns.map((c) => c.label), true);
   if (a.lines.length === 0) row(['No settled spots in this period', '', '', '', '', '', '']);
   for (const l of a.lines) {
-    row([printedDay(l.date), l.actualTime ?? '—', l.daypart, l.houseCode, `${l.durationSeconds}s`, STATUS_WORDS[l.status], l.status === 'aired' ? formatCurrency(toDollars(l.costCents)) : '—']);
+    const cost = l.status === 'aired' ? formatCurrency(toDollars(l.costCents)) : l.creditCents > 0 ? `−${formatCurrency(toDollars(l.creditCents))}` : '—';
+    row([printedDay(l.date), l.actualTime ?? '—', l.daypart, l.houseCode, `${l.durationSeconds}s`, statusWords(l), cost]);
   }
 
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(10).fillColor(PDF_INK);
-  doc.text(`Spots aired: ${formatCount(a.totals.aired)}    Missed: ${formatCount(a.totals.missed)}    Impressions: ${formatCount(a.totals.impressions)}    Cost: ${formatCurrency(toDollars(a.totals.costCents))}`, PDF_MARGIN, doc.y, { width });
+  doc.text(
+    `Spots aired: ${formatCount(a.totals.aired)}    Missed: ${formatCount(a.totals.missed + a.totals.madeGood)} (made good: ${formatCount(a.totals.madeGood)})    Impressions: ${formatCount(a.totals.impressions)}    Cost: ${formatCurrency(toDollars(a.totals.costCents))}    Credits: ${formatCurrency(toDollars(a.totals.creditsCents))}`,
+    PDF_MARGIN,
+    doc.y,
+    { width },
+  );
   doc.moveDown(1.5).font('Helvetica').fontSize(10);
   doc.text(
     `${station.name} certifies that the announcements listed above as aired were broadcast at the times shown, as recorded in the station's as-run log, and that spots listed as missed did not air. Generated on ${printedDay(a.generatedOn)}.`,
