@@ -75,6 +75,7 @@ describe('permissions over every estimates and estimate-items route', () => {
         'PATCH /api/estimates/:id/modify',
         'GET /api/estimates/:id/spots',
         'GET /api/estimates/:id/affidavit',
+        'GET /api/estimates/:id/makegoods',
         'GET /api/estimate-items/:estimateId',
         'POST /api/estimate-items/:estimateId',
         'POST /api/estimate-items/:estimateId/bulk',

@@ -26,7 +26,7 @@ describe('GET /api/notifications/types', () => {
     const res = await call('GET', 'types');
     expect(res.statusCode).toBe(200);
     const { types } = res.json() as { types: { type: string; name: string; description: string }[] };
-    expect(types.map((x) => x.type)).toEqual(['estimate_status_change', 'media_status_change', 'new_estimate', 'new_media_upload', 'system_message']);
+    expect(types.map((x) => x.type)).toEqual(['estimate_status_change', 'media_status_change', 'new_estimate', 'new_media_upload', 'system_message', 'makegood_offer']);
     for (const x of types) expect(x).toEqual({ type: x.type, name: expect.any(String), description: expect.any(String) });
   });
 });

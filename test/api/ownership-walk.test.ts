@@ -1,0 +1,132 @@
+/**
+ * "Another client's object", over every signed-in route with an id (generated from the route list,
+ * so a new route is walked too): a client calling it with another client's ids gets 403 or 404,
+ * and the owner's data is unchanged afterwards.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makegoodOffers, notifications, trafficSpots } from '../../src/server/db/schema';
+import { createTestApp, type TestApp } from '../support/app';
+import { campaignOfOrder, setOrderStatus } from '../support/campaign-fixtures';
+import { addItem, clientWithBrand, createCoupon, createDaypart, createOrder, submittedOrder } from '../support/ordering-fixtures';
+
+let t: TestApp;
+let stranger: string;
+let owner: Awaited<ReturnType<typeof clientWithBrand>>;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const daypart = await createDaypart(t.database.db);
+  const booked = await submittedOrder(t, { name: 'Booked order', daypartId: daypart.id, spots: 2 });
+  owner = booked.owner;
+  await setOrderStatus(t, booked.order.id, 'scheduled');
+  const campaign = await campaignOfOrder(t, owner.token, booked.order.id);
+  const draft = await createOrder(t, owner.token, { estimate_name: 'Draft order', brand_id: owner.brand.id });
+  const item = await addItem(t, owner.token, draft.id, { daypart_id: daypart.id, spots_per_occurrence: 1 });
+  const now = new Date();
+  const [spot] = await t.database.db
+    .insert(trafficSpots)
+    .values({ airDate: '2027-01-04', estimateId: booked.order.id, daypartId: daypart.id, houseCode: 'HOUSE001', durationSeconds: 30, breakAt: now, scheduledAt: now, position: 1, status: 'missed' })
+    .returning();
+  const [offer] = await t.database.db
+    .insert(makegoodOffers)
+    .values({ missedSpotId: spot!.id, estimateId: booked.order.id, daypartId: daypart.id, airDate: '2027-01-05', spotCostCents: 2049, expiresAt: new Date(now.getTime() + 3_600_000) })
+    .returning();
+  const [note] = await t.database.db.select().from(notifications).where(eq(notifications.userId, owner.id)).limit(1);
+  const coupon = await createCoupon(t.database.db);
+  ids = {
+    brand: owner.brand.id,
+    media: owner.media.id,
+    card: owner.card.id,
+    draft: draft.id,
+    booked: booked.order.id,
+    item: (item.item ?? item).id,
+    campaign: campaign!.campaign_id,
+    offer: offer!.id,
+    notification: note!.id,
+    coupon: coupon.id,
+    daypart: daypart.id,
+  };
+  stranger = (await clientWithBrand(t)).token;
+});
+afterAll(() => t.close());
+
+/** Which of the owner's ids a route's path parameter names. */
+const idFor = (url: string, param: string): string | undefined => {
+  const area = url.split('/')[2];
+  if (param === 'itemId') return ids.item;
+  if (area === 'estimates' && /spots|affidavit|makegoods/.test(url)) return ids.booked;
+  const byArea: Record<string, string | undefined> = {
+    brands: ids.brand,
+    media: ids.media,
+    'payment-methods': ids.card,
+    estimates: ids.draft,
+    'estimate-items': ids.draft,
+    campaigns: ids.campaign,
+    makegoods: ids.offer,
+    notifications: ids.notification,
+    coupons: ids.coupon,
+  };
+  return byArea[area ?? ''];
+};
+
+/** Bodies that would pass validation, so that the answer is about whose object it is. */
+const BODIES: Record<string, unknown> = {
+  'PUT /api/brands/:id': { common_name: 'Hijacked', legal_name: 'Hijacked Inc' },
+  'PUT /api/estimates/:id': { estimate_name: 'Hijacked' },
+  'POST /api/estimate-items/:estimateId': { daypart_id: '', spots_per_occurrence: 1 },
+  'POST /api/estimate-items/:estimateId/bulk': { selectedDayparts: [] },
+  'PUT /api/estimate-items/:estimateId/:itemId': { spots_per_occurrence: 2 },
+  'PUT /api/payment-methods/:id': { is_default: true },
+  'POST /api/coupons/:id/use': { estimate_id: '', original_amount: 100 },
+};
+
+/** Routes whose object is shared by everyone (the station's rate card), not owned by a client. */
+const SHARED = ['/api/dayparts/'];
+
+const ownedRoutes = () =>
+  t.app.routeCatalog.filter((r) => r.access === 'user' && r.url.startsWith('/api/') && r.url.includes('/:') && !SHARED.some((prefix) => r.url.startsWith(prefix)));
+
+describe("another client's objects", () => {
+  it('are never read or changed through any signed-in route with an id', async () => {
+    const before = await snapshot();
+    const leaks: string[] = [];
+    const routes = ownedRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const url = route.url.replace(/:([A-Za-z]+)/g, (_, param: string) => {
+        const id = idFor(route.url, param);
+        if (!id) leaks.push(`${key}: no owner's id for :${param} (add it to idFor)`);
+        return id ?? 'missing';
+      });
+      const body = JSON.parse(JSON.stringify(BODIES[key] ?? {}).replace('"daypart_id":""', `"daypart_id":"${ids.daypart}"`).replace('"estimate_id":""', `"estimate_id":"${ids.booked}"`));
+      const res = await t.inject({ method: route.method as 'GET', url, token: stranger, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body }) });
+      if (res.statusCode !== 403 && res.statusCode !== 404) leaks.push(`${key} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+      else if (typeof res.json().error !== 'string') leaks.push(`${key} → ${res.statusCode} without { error }`);
+    }
+    expect(leaks).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+/** What the owner sees of their own things. */
+const snapshot = async () => {
+  const get = async (url: string) => {
+    const res = await t.inject({ method: 'GET', url, token: owner.token });
+    expect(res.statusCode, url).toBe(200);
+    return res.json();
+  };
+  const [draft, items, brands, cards, media, campaign, makegoods, bell] = await Promise.all([
+    get(`/api/estimates/${ids.draft}`),
+    get(`/api/estimate-items/${ids.draft}`),
+    get('/api/brands'),
+    get(`/api/payment-methods/${ids.card}`),
+    get(`/api/media/${ids.media}`),
+    get(`/api/campaigns/${ids.campaign}`),
+    get(`/api/estimates/${ids.booked}/makegoods`),
+    get('/api/notifications'),
+  ]);
+  return { draft, items, brands, cards, media, campaign, makegoods, bell };
+};
