@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { startExitWatchdog } from './platform/exit-watchdog';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './platform/db';
 import { ensureFirstAdmin } from './modules/users/first-admin';
@@ -18,9 +19,15 @@ const start = async () => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // The timer exits a shutdown stuck on I/O; the watchdog thread also ends one whose main thread is blocked.
+    const force = setTimeout(() => process.exit(1), 9_000).unref();
+    startExitWatchdog(10_000);
     try {
+      // Requests in flight get 3 s. A connection still open then (one that connected but never sent a
+      // whole request is not "idle" to Node) is cut, or server.close() would wait for it forever.
+      const cut = setTimeout(() => app.server.closeAllConnections(), 3_000).unref();
       await app.close();
+      clearTimeout(cut);
       await database.close();
     } finally {
       clearTimeout(force);
