@@ -1,0 +1,74 @@
+/** The real server as a child process (`node --import tsx src/server/main.ts`), for shutdown and crash tests. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const REAL_ADMIN = { email: 'admin@real-server.test', password: 'RealServer-Passw0rd' };
+
+export const exited = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+
+export interface RealServer {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+}
+
+/** Starts the server on `port` with its data in `dataDir` (or on `databaseUrl`) and waits for /api/health. */
+export const startRealServer = async ({ port, dataDir, databaseUrl }: { port: number; dataDir: string; databaseUrl?: string }): Promise<RealServer> => {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      ADMIN_EMAIL: REAL_ADMIN.email,
+      ADMIN_PASSWORD: REAL_ADMIN.password,
+      JWT_SECRET: 'real-server-test-secret-of-at-least-32-characters',
+      LOG_LEVEL: 'warn',
+      SPOTBOOK_DEMO: '0',
+      JOBS_ADAPTER: 'in-process',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited at start: ${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${output}`);
+    }
+    const healthy = await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (healthy) return { child, url, output: () => output };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+/** A JSON call to the real server; answers the status and body (status 0 and {} when the connection failed). */
+export const call = async (server: RealServer, method: string, url: string, { token, body }: { token?: string; body?: unknown } = {}) => {
+  try {
+    const res = await fetch(`${server.url}${url}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> & { error?: string } };
+  } catch {
+    return { status: 0, body: {} as Record<string, unknown> & { error?: string } };
+  }
+};
