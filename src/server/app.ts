@@ -38,6 +38,7 @@ import { createStationClock } from './modules/traffic/station-clock';
 import { trafficRoutes } from './modules/traffic/routes';
 import { asRunRoutes } from './modules/as-run/routes';
 import { makegoodRoutes } from './modules/makegoods/routes';
+import { createStatistics } from './platform/statistics';
 
 export interface BuildAppOptions {
   config: Config;
@@ -152,7 +153,8 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
     intervalSeconds: config.stationClockSeconds,
     log: app.log,
   });
-  const ctx: AppContext = { ...base, notifier, stationClock };
+  const statistics = createStatistics({ database, jobs, minutes: config.statisticsMinutes, log: app.log });
+  const ctx: AppContext = { ...base, notifier, stationClock, statistics };
   // Tests and scripts reach the services the way modules do.
   app.decorate('ctx', ctx);
   const guards = createGuards(ctx);

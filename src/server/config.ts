@@ -36,6 +36,7 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: optional,
   ASRUN_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
   MAKEGOOD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 60).default(72),
+  STATISTICS_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
   /** How often the station clock runs (seconds); tests shorten it. */
   STATION_CLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
@@ -76,6 +77,8 @@ export interface Config {
   asRunToleranceMinutes: number;
   /** How long an advertiser has to answer a makegood offer. */
   makegoodExpiryHours: number;
+  /** How often the embedded database's planner statistics are refreshed (0: only at start-up when set, never in tests). */
+  statisticsMinutes: number;
   /** Seconds between runs of the station clock (start campaigns, complete them, place logs); 0 = only on demand. */
   stationClockSeconds: number;
 }
@@ -136,6 +139,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     stationClockSeconds: e.STATION_CLOCK_SECONDS,
     asRunToleranceMinutes: e.ASRUN_TOLERANCE_MINUTES,
     makegoodExpiryHours: e.MAKEGOOD_EXPIRY_HOURS,
+    statisticsMinutes: e.STATISTICS_MINUTES,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Statistics } from './platform/statistics';
 import type { Config } from './config';
 import type { Database, Db } from './platform/db';
 import type { JobQueue } from './platform/jobs';
@@ -22,5 +23,7 @@ export interface AppContext {
   notifier: Notifier;
   /** Starts and completes campaigns on their dates and places the traffic log. */
   stationClock: StationClock;
+  /** Planner statistics of the embedded database (refreshed at start, on a timer and after bulk writes). */
+  statistics: Statistics;
   log: FastifyBaseLogger;
 }

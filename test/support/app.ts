@@ -36,6 +36,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   stationClockSeconds: 0,
   asRunToleranceMinutes: 10,
   makegoodExpiryHours: 72,
+  statisticsMinutes: 0,
   allowedOrigins: [],
   ...overrides,
 });

@@ -153,5 +153,6 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
   // A week of traffic logs, then the demo airings air their first spots.
   await ctx.stationClock.tick();
   await seedOperations();
+  ctx.statistics.nudge();
   return { kind: 'seeded', clients: DEMO_CLIENTS.map((c) => c.email) };
 };

@@ -55,6 +55,8 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
           makegoodExpiryHours: ctx.config.makegoodExpiryHours,
           deliver: (staged) => ctx.notifier.deliver(staged),
         });
+        // A large import changes many rows: the embedded database's planner learns their new shape.
+        if (!report.duplicate && report.import.rows > 1000) ctx.statistics.nudge();
         return reply.code(report.duplicate ? 200 : 201).send(report);
       },
     );

@@ -19,8 +19,8 @@ export const weeklyReachSql = sql<number>`(select coalesce(sum(d.multiplier * ${
   from estimate_items i join dayparts d on d.id = i.daypart_id where i.estimate_id = ${estimates.id})`;
 
 /**
- * The brand's media count and the weekly reach are correlated subqueries: PostgreSQL computes
- * them for the rows a page returns, after ORDER BY and LIMIT, never for the whole table.
+ * The brand's media count and the weekly reach are correlated subqueries: lists pick their page's
+ * ids first (estimateListQuery) so that they run for the page's rows only.
  */
 const selectEstimates = (db: Tx) => {
   const mediaCount = sql<number>`(select count(*)::int from media_assets brand_media where brand_media.brand_id = ${estimates.brandId})`;
@@ -85,10 +85,17 @@ const scopeOf = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? u
 const statusesLabelled = (text: string): OrderStatus[] =>
   (Object.entries(STATUS_LABELS) as [OrderStatus, string][]).filter(([, label]) => label.toLowerCase().includes(text.trim().toLowerCase())).map(([status]) => status);
 
-export const listEstimates = async ({ db, actor, query }: { db: Tx; actor: OrderActor; query: EstimateListQuery }): Promise<Estimate[]> => {
+/**
+ * One page of orders, newest first. The page's ids are chosen first (ORDER BY, OFFSET, LIMIT over
+ * the orders alone, joining owners and brands only to search them); the joins and the per-order
+ * subqueries then run for those rows only, never for the rows an offset skips.
+ */
+export const estimateListQuery = ({ db, actor, query }: { db: Tx; actor: OrderActor; query: EstimateListQuery }) => {
   const search = query.search ? containsPattern(query.search) : undefined;
   const labelled = query.search ? statusesLabelled(query.search) : [];
-  const rows = await selectEstimates(db)
+  const candidates = db.select({ id: estimates.id }).from(estimates).$dynamic();
+  if (search) candidates.innerJoin(users, eq(users.id, estimates.ownerId)).leftJoin(brands, eq(brands.id, estimates.brandId));
+  const page = candidates
     .where(
       and(
         scopeOf(actor),
@@ -110,8 +117,13 @@ export const listEstimates = async ({ db, actor, query }: { db: Tx; actor: Order
     .orderBy(desc(estimates.createdAt), desc(estimates.id))
     .limit(query.limit)
     .offset(query.offset);
-  return rows.map(toEstimate);
+  return selectEstimates(db)
+    .where(inArray(estimates.id, page))
+    .orderBy(desc(estimates.createdAt), desc(estimates.id));
 };
+
+export const listEstimates = async (options: { db: Tx; actor: OrderActor; query: EstimateListQuery }): Promise<Estimate[]> =>
+  (await estimateListQuery(options)).map(toEstimate);
 
 /** Orders awaiting review, oldest submission first. */
 export const listPendingEstimates = async ({ db }: { db: Tx }): Promise<Estimate[]> => {

@@ -1,0 +1,36 @@
+/**
+ * Planner statistics. A PostgreSQL server keeps them fresh itself (autovacuum); embedded PGlite
+ * has no such daemon, so without this its tables never get any (`reltuples = -1`, no `pg_stats`) and
+ * plans guess badly at volume. On PGlite a job runs ANALYZE at start, every `minutes`, and soon after
+ * heavy writes (`nudge`). See docs/decisions/011-planner-statistics-and-list-pages.md.
+ */
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from './db';
+import type { JobQueue } from './jobs';
+
+const JOB = 'db.analyze';
+
+export interface Statistics {
+  /** ANALYZE now (every table); resolves when done. */
+  refresh(): Promise<void>;
+  /** Asks for a refresh soon (after a bulk write); a no-op where the server keeps statistics itself. */
+  nudge(): void;
+}
+
+export const createStatistics = ({ database, jobs, minutes, log }: { database: Database; jobs: JobQueue; minutes: number; log: { error: (obj: object, msg: string) => void } }): Statistics => {
+  const refresh = async () => {
+    await database.db.execute(sql`analyze`);
+  };
+  const embedded = database.kind === 'pglite';
+  if (embedded) {
+    jobs.register(JOB, z.object({}), refresh);
+    if (minutes > 0) jobs.every(JOB, minutes * 60);
+  }
+  return {
+    refresh,
+    nudge: () => {
+      if (embedded) void jobs.enqueue(JOB, {}).catch((error: unknown) => log.error({ err: error }, 'could not queue a statistics refresh'));
+    },
+  };
+};
