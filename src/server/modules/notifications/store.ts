@@ -1,5 +1,5 @@
 /** The stored history behind the bell: rows per recipient, newest 50 per user kept. */
-import { and, count, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { NOTIFICATION_HISTORY_LIMIT, type Notification, type NotificationType, type SystemSubType } from '../../../domain/realtime';
 import { notifications, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
@@ -66,15 +66,15 @@ export const storeNotifications = async (tx: Tx, to: Recipients, input: Notifica
       })),
     )
     .returning();
-  for (const userId of ids) {
-    const keep = tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(NOTIFICATION_HISTORY_LIMIT);
-    await tx.delete(notifications).where(and(eq(notifications.userId, userId), notInArray(notifications.id, keep)));
-  }
+  // One statement for every recipient (a new order notifies every admin): each keeps its newest 50.
+  await tx.execute(sql`
+    delete from notifications n using (
+      select id from (
+        select id, row_number() over (partition by user_id order by created_at desc, id desc) as place
+        from notifications where user_id in ${ids}
+      ) ranked where place > ${NOTIFICATION_HISTORY_LIMIT}
+    ) old
+    where n.id = old.id`);
   return rows;
 };
 
