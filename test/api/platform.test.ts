@@ -14,6 +14,12 @@ describe('platform', () => {
     expect(res.json()).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
   });
 
+  it('reports readiness: database, migrations, jobs and storage', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: true, migrations: true, jobs: true, storage: true } });
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
@@ -91,6 +97,9 @@ describe('health without a database', () => {
     const res = await other.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json().status).toBe('unavailable');
+    const ready = await other.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: 'not_ready', checks: { database: false, migrations: false } });
     await other.app.close();
   });
 });

@@ -86,6 +86,11 @@ export const createPgBossJobs = ({ connectionString, log, pollingIntervalSeconds
       });
       setup.catch((error: unknown) => log.error({ err: error, job: name }, 'could not schedule the job'));
     },
+    ready: () =>
+      started.then(
+        () => !abort.signal.aborted,
+        () => false,
+      ),
     async close() {
       abort.abort();
       await setup.catch(() => undefined);

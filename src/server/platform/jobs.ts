@@ -30,6 +30,8 @@ export interface JobQueue {
   every(name: string, seconds: number): void;
   /** Stops taking work, aborts running jobs and waits for their handlers to return. */
   close(): Promise<void>;
+  /** True while the queue takes work (started, not closed): the readiness check. */
+  ready(): Promise<boolean>;
 }
 
 interface Worker {
@@ -88,6 +90,7 @@ export const createInProcessJobs = ({ log }: { log: FastifyBaseLogger }): JobQue
       queue();
       timers.push(setInterval(queue, seconds * 1000).unref());
     },
+    ready: async () => !abort.signal.aborted,
     async close() {
       for (const timer of timers) clearInterval(timer);
       abort.abort();
