@@ -98,7 +98,7 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     expect(text).toContain('Spots aired: 1');
     expect(text).toContain('made good: 1');
     expect(text).toContain('certifies that the announcements listed above');
-  });
+  }, 60_000);
 
   it('an admin edits the station profile on Station Settings', async () => {
     const page = await h.newPage();
