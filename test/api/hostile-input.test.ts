@@ -36,8 +36,19 @@ const BODIES: unknown[] = [
   { email: 'a@b', password: ['x'], token: 'x'.repeat(10_000), recipient_email: 12, notification_type: '../../etc/passwd', is_active: 'yes' },
   { daypart_id: 'not-a-uuid', brand_id: "' or 1=1 --", media_asset_id: '00000000-0000-0000-0000-000000000000', selectedDayparts: [{ id: null }, 'x', 5] },
   { code: '<script>alert(1)</script>', valid_from: '9999-99-99', valid_until: 'yesterday', restricted_to_daypart_ids: 'all', usage_limit: 0.5 },
+  // Control characters, tiny and negative numbers, numbers as strings.
+  { estimate_name: 'a\u0001\u001fb\u007f', notes: 'bell\u0007', amount: 1e-9, actual_spend: 'NaN', actual_impressions: -1, total_spend: '1e308', air_date: '2027-02-29' },
 ];
-const QUERIES = ['', '?status=nope&exclude_status[]=x&limit=-1&offset=abc', '?start_date=2026-13-45&end_date=x&type=../../x&brand_id=%00', `?search=${'%25'.repeat(300)}&active_only=maybe&timeframe=1e999`];
+/** Sent raw: deep nesting and a body over the 1 MB limit. */
+const RAW_BODIES = ['['.repeat(5_000) + ']'.repeat(5_000), JSON.stringify({ estimate_name: 'x'.repeat(1_100_000) })];
+const QUERIES = [
+  '',
+  '?status=nope&exclude_status[]=x&limit=-1&offset=abc',
+  '?start_date=2026-13-45&end_date=x&type=../../x&brand_id=%00',
+  `?search=${'%25'.repeat(300)}&active_only=maybe&timeframe=1e999`,
+  // LIKE metacharacters and an escape, control characters, a number that is not one.
+  '?search=%25_%5C%5C&page=1e-9&limit=NaN&from=%01&to=2027-02-30',
+];
 
 /** The id a path parameter most likely wants, by the route's first segment. */
 const idFor = (url: string, param: string) => {
@@ -72,13 +83,22 @@ describe('hostile input on every route', () => {
       const failures: string[] = [];
       for (const route of routes()) {
         for (const url of urlsFor(route.url)) {
-          const requests = route.method === 'GET' || route.method === 'DELETE' ? QUERIES.map((q) => ({ url: url + q, payload: undefined })) : BODIES.map((payload) => ({ url, payload }));
+          const requests =
+            route.method === 'GET' || route.method === 'DELETE'
+              ? QUERIES.map((q) => ({ url: url + q, payload: undefined, type: 'application/json' }))
+              : [
+                  ...BODIES.map((payload) => ({ url, payload: JSON.stringify(payload), type: 'application/json' })),
+                  ...RAW_BODIES.map((payload) => ({ url, payload, type: 'application/json' })),
+                  // Wrong content types.
+                  { url, payload: '<x/>', type: 'application/xml' },
+                  { url, payload: 'a=1&b=2', type: 'application/x-www-form-urlencoded' },
+                ];
           for (const request of requests) {
             const res = await t.inject({
               method: route.method as 'POST',
               url: request.url,
               token,
-              ...(request.payload === undefined ? {} : { payload: JSON.stringify(request.payload), headers: { 'content-type': 'application/json' } }),
+              ...(request.payload === undefined ? {} : { payload: request.payload, headers: { 'content-type': request.type } }),
             });
             const label = `${route.method} ${request.url.slice(0, 120)} ${JSON.stringify(request.payload)?.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
             if (res.statusCode >= 500) failures.push(label);
