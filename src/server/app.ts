@@ -39,6 +39,7 @@ import { trafficRoutes } from './modules/traffic/routes';
 import { asRunRoutes } from './modules/as-run/routes';
 import { makegoodRoutes } from './modules/makegoods/routes';
 import { createStatistics } from './platform/statistics';
+import { createMetrics, measuredJobs, registerMetrics } from './platform/metrics';
 
 export interface BuildAppOptions {
   config: Config;
@@ -128,10 +129,11 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = createTokenSigner(config.jwtSecret);
-  const jobs =
-    config.jobsAdapter === 'pg-boss' && database.url
-      ? createPgBossJobs({ connectionString: database.url, log: app.log })
-      : createInProcessJobs({ log: app.log });
+  const metrics = createMetrics();
+  const jobs = measuredJobs(
+    config.jobsAdapter === 'pg-boss' && database.url ? createPgBossJobs({ connectionString: database.url, log: app.log }) : createInProcessJobs({ log: app.log }),
+    metrics.jobs,
+  );
   const base = {
     config,
     database,
@@ -141,6 +143,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
     tokens,
     realtime: createAppRealtime({ server: app.server, database, tokens, log: app.log, allowedOrigins: [new URL(config.appUrl).origin, ...config.allowedOrigins] }),
     log: app.log,
+    metrics,
   };
   const notifier = createNotifier(base);
   const stationClock = createStationClock({
@@ -196,6 +199,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
     { prefix: '/api' },
   );
 
+  registerMetrics(app, metrics, { database, sockets: () => ctx.realtime.connectedSockets(), jobs, token: config.metricsToken, slowRequestMs: config.slowRequestMs });
   await registerWebApp(app, config.webDir);
   // Sockets first (they would keep the http server open), then sends in flight, then the mail transport.
   app.addHook('preClose', async () => ctx.realtime.close());

@@ -37,6 +37,8 @@ const envSchema = z.object({
   ASRUN_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
   MAKEGOOD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 60).default(72),
   STATISTICS_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
+  METRICS_TOKEN: z.string().max(500).optional(),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(500),
   /** How often the station clock runs (seconds); tests shorten it. */
   STATION_CLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
@@ -79,6 +81,10 @@ export interface Config {
   makegoodExpiryHours: number;
   /** How often the embedded database's planner statistics are refreshed (0: only at start-up when set, never in tests). */
   statisticsMinutes: number;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
+  /** Requests slower than this are logged at warn with their route. */
+  slowRequestMs: number;
   /** Seconds between runs of the station clock (start campaigns, complete them, place logs); 0 = only on demand. */
   stationClockSeconds: number;
 }
@@ -140,6 +146,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     asRunToleranceMinutes: e.ASRUN_TOLERANCE_MINUTES,
     makegoodExpiryHours: e.MAKEGOOD_EXPIRY_HOURS,
     statisticsMinutes: e.STATISTICS_MINUTES,
+    metricsToken: e.METRICS_TOKEN?.trim() || null,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 };

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from './platform/metrics';
 import type { Statistics } from './platform/statistics';
 import type { Config } from './config';
 import type { Database, Db } from './platform/db';
@@ -26,4 +27,6 @@ export interface AppContext {
   /** Planner statistics of the embedded database (refreshed at start, on a timer and after bulk writes). */
   statistics: Statistics;
   log: FastifyBaseLogger;
+  /** Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
 }

@@ -37,6 +37,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   asRunToleranceMinutes: 10,
   makegoodExpiryHours: 72,
   statisticsMinutes: 0,
+  metricsToken: null,
+  slowRequestMs: 500,
   allowedOrigins: [],
   ...overrides,
 });

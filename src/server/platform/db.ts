@@ -33,6 +33,8 @@ export interface Database {
   pglite?: PGlite;
   /** The connection string (server mode only), for adapters that need their own connections. */
   url?: string;
+  /** The pool's connections (server mode only), for metrics. */
+  pool?(): { total: number; idle: number; waiting: number };
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
@@ -73,6 +75,7 @@ const fromPostgres = (url: string): Database => {
     kind: 'postgres',
     db,
     url,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: async () => {
       try {
         await pool.query('select 1');

@@ -32,6 +32,8 @@ export interface JobQueue {
   close(): Promise<void>;
   /** True while the queue takes work (started, not closed): the readiness check. */
   ready(): Promise<boolean>;
+  /** Jobs waiting or running on this instance, by name (for metrics; absent where the queue lives elsewhere). */
+  depth?(): Record<string, number>;
 }
 
 interface Worker {
@@ -91,6 +93,7 @@ export const createInProcessJobs = ({ log }: { log: FastifyBaseLogger }): JobQue
       timers.push(setInterval(queue, seconds * 1000).unref());
     },
     ready: async () => !abort.signal.aborted,
+    depth: () => Object.fromEntries([...workers.entries()].map(([name, w]) => [name, w.waiting.length + w.running.size])),
     async close() {
       for (const timer of timers) clearInterval(timer);
       abort.abort();

@@ -77,6 +77,8 @@ export interface Realtime {
    * token reconnects and signs in again with what its session now allows.
    */
   disconnect(target: { sessionId: string } | { userId: string }): void;
+  /** Sockets connected to this instance (for metrics). */
+  connectedSockets(): number;
   close(): Promise<void>;
 }
 
@@ -175,6 +177,7 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
       if (closed) return;
       io.in('sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId)).disconnectSockets(true);
     },
+    connectedSockets: () => io.engine.clientsCount,
     async close() {
       if (closed) return;
       closed = true;

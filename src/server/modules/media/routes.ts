@@ -49,7 +49,10 @@ const libraryRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, me
         media,
         request,
         reply,
-        onStored: (asset) => quietly(notifyNewMediaUpload(ctx, { media: asset, uploaderEmail: asset.uploaded_by_email })),
+        onStored: (asset) => {
+          ctx.metrics.uploadBytes.inc(asset.file_size);
+          return quietly(notifyNewMediaUpload(ctx, { media: asset, uploaderEmail: asset.uploaded_by_email }));
+        },
       }),
   );
 
