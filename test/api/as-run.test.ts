@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { campaignOfOrder, setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, submittedOrder } from '../support/ordering-fixtures';
+import { uploadAsRun } from '../support/as-run-fixtures';
 import { pdfText } from '../support/pdf-text';
 
 const ZONE = 'America/New_York';
@@ -40,15 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const upload = (name: string, content: string, token: string | null = admin, type = 'text/csv') => {
-  const boundary = '----spotbookasrun';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.inject({ method: 'POST', url: '/api/traffic/as-run', token: token ?? undefined, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-};
+const upload = (name: string, content: string, token: string | null = admin, type = 'text/csv') => uploadAsRun(t, name, content, token, type);
 const spotsOn = async (date: string) =>
   ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json().spots as Spot[]).filter((s) => s.estimate_id === order.id);
 const campaign = async () => (await t.inject({ method: 'GET', url: `/api/campaigns/${(await campaignOfOrder(t, admin, order.id))!.campaign_id}`, token: admin })).json();

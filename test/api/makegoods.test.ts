@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { clientWithBrand, createDaypart, submittedOrder } from '../support/ordering-fixtures';
+import { uploadAsRun } from '../support/as-run-fixtures';
 import { pdfText } from '../support/pdf-text';
 
 const ZONE = 'America/New_York';
@@ -56,15 +57,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const upload = (name: string, content: string) => {
-  const boundary = '----spotbookmakegood';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return t.inject({ method: 'POST', url: '/api/traffic/as-run', token: admin, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
-};
+const upload = (name: string, content: string) => uploadAsRun(t, name, content, admin);
 const spotsOn = async (date: string) =>
   ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json().spots as Spot[]).filter((s) => s.estimate_id === order.id);
 const makegoods = async (token = owner.token) => {
@@ -78,6 +71,8 @@ describe('makegoods', () => {
   let second: Offer;
 
   it('offers each missed spot the nearest day of its daypart with a free spot, and tells the advertiser', async () => {
+    const setting = await t.inject({ method: 'POST', url: '/api/notifications/settings', token: admin, payload: { notification_type: 'makegood_offer', recipient_email: 'makegoods@station.example' } });
+    expect(setting.statusCode, setting.body).toBe(201);
     const [aired] = await spotsOn(DAY);
     const res = await upload('monday.csv', `date,time,house_code,duration,status\n${DAY},${aired!.local_time},${house},30,aired\n`);
     expect(res.statusCode, res.body).toBe(201);
@@ -95,6 +90,9 @@ describe('makegoods', () => {
 
     const bell = (await t.inject({ method: 'GET', url: '/api/notifications', token: owner.token })).json().notifications as { type: string; message: string }[];
     expect(bell[0]).toMatchObject({ type: 'makegood_offer', message: '2 spots of your order "Breakfast show" did not air: makegoods are offered' });
+    // The recipients of "Makegood Offers" get an e-mail linking to the order.
+    await expect.poll(async () => (await t.mailTo('makegoods@station.example'))[0]?.subject).toBe('Spotbook: 2 spots of your order "Breakfast show" did not air: makegoods are offered');
+    expect((await t.mailTo('makegoods@station.example'))[0]?.textBody ?? '').toContain(`/app/estimates/${order.id}`);
 
     // The held spots count against availability.
     const availability = (await t.inject({ method: 'GET', url: `/api/dayparts/availability/${daypartId}?start_date=2027-06-09&end_date=2027-06-10`, token: owner.token })).json();

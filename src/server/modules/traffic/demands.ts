@@ -22,23 +22,48 @@ export const loadDayparts = async (db: Tx): Promise<DaypartWindow[]> =>
     spotFrequency: d.spotFrequency,
   }));
 
+/** What every booking reads of its order: brand, creative, campaign (paused or not) and the creative's length. */
+const orderColumns = {
+  estimateId: estimates.id,
+  brandId: estimates.brandId,
+  mediaAssetId: estimates.mediaAssetId,
+  campaignId: campaigns.id,
+  campaignStatus: campaigns.status,
+  durationSeconds: mediaAssets.durationSeconds,
+};
+
+interface OrderColumns {
+  estimateId: string;
+  brandId: string | null;
+  mediaAssetId: string | null;
+  campaignId: string | null;
+  campaignStatus: string | null;
+  durationSeconds: number | null;
+}
+
+const bookingOf = (r: OrderColumns, rest: Pick<Booking, 'estimateItemId' | 'daypartId' | 'spots' | 'bookedAt' | 'startDate' | 'endDate' | 'makegoodOfferId'>): Booking => ({
+  ...rest,
+  estimateId: r.estimateId,
+  campaignId: r.campaignId,
+  brandId: r.brandId!,
+  mediaAssetId: r.mediaAssetId,
+  houseCode: houseCodeOf(r.mediaAssetId),
+  durationSeconds: spotSeconds(r.durationSeconds),
+  held: r.campaignStatus === 'paused',
+});
+
 /** Items of approved, scheduled and active orders whose flight touches [from, to]. */
 export const loadBookings = async (db: Tx, from: string, to: string): Promise<Booking[]> => {
   const rows = await db
     .select({
+      ...orderColumns,
       estimateItemId: estimateItems.id,
-      estimateId: estimates.id,
       daypartId: estimateItems.daypartId,
       spots: estimateItems.spotsPerOccurrence,
       startDate: estimates.startDate,
       endDate: estimates.endDate,
-      brandId: estimates.brandId,
-      mediaAssetId: estimates.mediaAssetId,
       reviewedAt: estimates.reviewedAt,
       createdAt: estimates.createdAt,
-      campaignId: campaigns.id,
-      campaignStatus: campaigns.status,
-      durationSeconds: mediaAssets.durationSeconds,
     })
     .from(estimateItems)
     .innerJoin(estimates, eq(estimates.id, estimateItems.estimateId))
@@ -47,38 +72,19 @@ export const loadBookings = async (db: Tx, from: string, to: string): Promise<Bo
     .where(and(inArray(estimates.status, [...BOOKED_STATUSES]), lte(estimates.startDate, to), gte(estimates.endDate, from)));
   return rows
     .filter((r) => r.startDate && r.endDate && r.brandId)
-    .map((r) => ({
-      estimateId: r.estimateId,
-      estimateItemId: r.estimateItemId,
-      daypartId: r.daypartId,
-      campaignId: r.campaignId,
-      brandId: r.brandId!,
-      mediaAssetId: r.mediaAssetId,
-      houseCode: houseCodeOf(r.mediaAssetId),
-      durationSeconds: spotSeconds(r.durationSeconds),
-      spots: r.spots,
-      held: r.campaignStatus === 'paused',
-      bookedAt: r.reviewedAt ?? r.createdAt,
-      startDate: r.startDate!,
-      endDate: r.endDate!,
-    }));
+    .map((r) => bookingOf(r, { estimateItemId: r.estimateItemId, daypartId: r.daypartId, spots: r.spots, bookedAt: r.reviewedAt ?? r.createdAt, startDate: r.startDate!, endDate: r.endDate! }));
 };
 
 /** Accepted makegoods airing in [from, to]: one spot each, on their day, for orders still booked or completed. */
 export const loadMakegoodBookings = async (db: Tx, from: string, to: string): Promise<Booking[]> => {
   const rows = await db
     .select({
+      ...orderColumns,
       offerId: makegoodOffers.id,
       airDate: makegoodOffers.airDate,
       acceptedAt: makegoodOffers.updatedAt,
       daypartId: makegoodOffers.daypartId,
       estimateItemId: makegoodOffers.estimateItemId,
-      estimateId: estimates.id,
-      brandId: estimates.brandId,
-      mediaAssetId: estimates.mediaAssetId,
-      campaignId: campaigns.id,
-      campaignStatus: campaigns.status,
-      durationSeconds: mediaAssets.durationSeconds,
     })
     .from(makegoodOffers)
     .innerJoin(estimates, eq(estimates.id, makegoodOffers.estimateId))
@@ -95,20 +101,5 @@ export const loadMakegoodBookings = async (db: Tx, from: string, to: string): Pr
     );
   return rows
     .filter((r) => r.brandId && r.airDate && r.estimateItemId)
-    .map((r) => ({
-      estimateId: r.estimateId,
-      estimateItemId: r.estimateItemId!,
-      daypartId: r.daypartId,
-      campaignId: r.campaignId,
-      brandId: r.brandId!,
-      mediaAssetId: r.mediaAssetId,
-      houseCode: houseCodeOf(r.mediaAssetId),
-      durationSeconds: spotSeconds(r.durationSeconds),
-      spots: 1,
-      held: r.campaignStatus === 'paused',
-      bookedAt: r.acceptedAt,
-      startDate: r.airDate!,
-      endDate: r.airDate!,
-      makegoodOfferId: r.offerId,
-    }));
+    .map((r) => bookingOf(r, { estimateItemId: r.estimateItemId!, daypartId: r.daypartId, spots: 1, bookedAt: r.acceptedAt, startDate: r.airDate!, endDate: r.airDate!, makegoodOfferId: r.offerId }));
 };
