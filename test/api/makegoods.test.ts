@@ -173,12 +173,22 @@ describe('makegoods', () => {
     const open = (await makegoods()).makegoods.filter((m) => m.missed_date === NEXT);
     expect(open).toHaveLength(3);
     expect(open.every((m) => m.status === 'offered')).toBe(true);
+    // A day master control already has cannot take a makegood.
+    await t.inject({ method: 'GET', url: `/api/traffic/logs/${open[0]!.air_date}/export?format=csv`, token: admin });
+    const exported = await t.inject({ method: 'POST', url: `/api/makegoods/${open[0]!.id}/accept`, token: owner.token });
+    expect(exported.statusCode).toBe(409);
+    expect(exported.json()).toEqual({ error: "The offered day's log is already with master control; the station must offer another day" });
     now = new Date(now.getTime() + 73 * 3_600_000);
+    // Past its expiry an offer cannot be accepted, even before the clock has run.
+    const overdue = await t.inject({ method: 'POST', url: `/api/makegoods/${open[1]!.id}/decline`, token: owner.token });
+    expect(overdue.statusCode).toBe(409);
+    expect(overdue.json()).toEqual({ error: 'This makegood offer has expired' });
     await t.app.ctx.stationClock.tick();
     const expired = (await makegoods()).makegoods.filter((m) => m.missed_date === NEXT);
     expect(expired.map((m) => [m.status, m.credit])).toEqual(open.map(() => ['expired', SPOT_COST]));
     expect(expired[0]!.events.at(-1)).toMatchObject({ action: 'expired', by: 'system' });
     const late = await t.inject({ method: 'POST', url: `/api/makegoods/${open[0]!.id}/accept`, token: owner.token });
     expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ error: 'This makegood offer has already been answered' });
   });
 });

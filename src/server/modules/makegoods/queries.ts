@@ -37,6 +37,8 @@ const present = async (db: Tx, rows: OfferRow[]): Promise<Makegood[]> => {
       ),
     )
     .orderBy(asc(makegoodEvents.id));
+  const byOffer = new Map<string, typeof events>();
+  for (const event of events) byOffer.set(event.offerId, [...(byOffer.get(event.offerId) ?? []), event]);
   const today = todayIso();
   return rows.map(({ offer, missedDate, missedAt, houseCode, daypartName, flightEnd }) => {
     const window = makegoodWindow({ missedDate, flightEnd: flightEnd ?? missedDate, today });
@@ -56,7 +58,7 @@ const present = async (db: Tx, rows: OfferRow[]): Promise<Makegood[]> => {
       credit: toDollars(offer.creditCents),
       earliest_date: window.first,
       latest_date: window.last,
-      events: events.filter((e) => e.offerId === offer.id).map((e) => ({ action: e.action, by: e.email ?? 'system', at: e.at.toISOString(), air_date: e.airDate })),
+      events: (byOffer.get(offer.id) ?? []).map((e) => ({ action: e.action, by: e.email ?? 'system', at: e.at.toISOString(), air_date: e.airDate })),
     };
   });
 };
