@@ -12,6 +12,25 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** The statuses a row holds in the database. */
 export const STORED_INVOICE_STATUSES = ['draft', 'sent', 'paid', 'cancelled', 'refunded'] as const;
 export type StoredInvoiceStatus = (typeof STORED_INVOICE_STATUSES)[number];
+/** How an order is billed, the station's choice per order. */
+export const BILLING_MODES = ['up_front', 'monthly'] as const;
+export type BillingMode = (typeof BILLING_MODES)[number];
+/** up_front: the whole order at once; broadcast_month: what aired in one broadcast month; final: the rest of a completed order billed monthly. */
+export const INVOICE_KINDS = ['up_front', 'broadcast_month', 'final'] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+/** A payment is money received; a refund is money paid back to the advertiser (record-only). */
+export const PAYMENT_DIRECTIONS = ['payment', 'refund'] as const;
+export type PaymentDirection = (typeof PAYMENT_DIRECTIONS)[number];
+/** An agency's default commission (a fraction of the gross). */
+export const DEFAULT_AGENCY_COMMISSION_RATE = 0.15;
+
+/**
+ * What an invoice still asks, in cents: the net due (total less an agency's commission) less credit
+ * notes and payments, plus refunds already paid back. Negative: a refund is due to the advertiser.
+ */
+export const invoiceBalanceCents = (invoice: { totalCents: number; commissionCents: number; creditedCents: number; paidCents: number; refundedCents: number }): number =>
+  invoice.totalCents - invoice.commissionCents - invoice.creditedCents - invoice.paidCents + invoice.refundedCents;
+
 /** The Invoices tab's status filter: every status except refunded. */
 export const INVOICE_FILTER_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const satisfies readonly InvoiceStatus[];
 

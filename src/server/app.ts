@@ -1,3 +1,4 @@
+import type { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -24,6 +25,7 @@ import { createNotifier, notificationsRoutes } from './modules/notifications';
 import { createAppRealtime } from './modules/notifications/realtime-wiring';
 import { paymentMethodsRoutes } from './modules/payment-methods/routes';
 import { reconciliationRoutes } from './modules/reconciliation/routes';
+import { enterAuditScope } from './platform/audit-context';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
@@ -61,6 +63,7 @@ declare module 'fastify' {
   }
 }
 
+const auditResources = new WeakMap<object, AsyncResource>();
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** Builds the whole app from its config and database; it never listens (main.ts and tests do). */
@@ -80,8 +83,15 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    auditResources.set(request, enterAuditScope(request.id, () => request.actor, done));
+  });
+  // Reading the body leaves the request's async scope (stream events); the handler runs back inside it.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const resource = auditResources.get(request);
+    if (resource) resource.runInAsyncScope(done);
+    else done();
   });
 
   await app.register(fastifyHelmet, {

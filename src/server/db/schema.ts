@@ -4,8 +4,8 @@
  * an index for every list's filter and sort.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, customType, date, doublePrecision, index, integer, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { STORED_INVOICE_STATUSES } from '../../domain/billing';
+import { bigint, bigserial, boolean, check, customType, date, doublePrecision, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { BILLING_MODES, INVOICE_KINDS, PAYMENT_DIRECTIONS, STORED_INVOICE_STATUSES } from '../../domain/billing';
 import { CAMPAIGN_STATUSES } from '../../domain/campaigns';
 import { DISCOUNT_TYPES } from '../../domain/coupons';
 import { MEDIA_STATUSES } from '../../domain/media-schemas';
@@ -38,6 +38,8 @@ export const users = pgTable(
     address: text('address'),
     company: text('company'),
     jobTitle: text('job_title'),
+    /** Set when the account is an advertising agency: the commission it keeps (a fraction, 0.15 = 15 %). */
+    agencyCommissionRate: numeric('agency_commission_rate', { precision: 7, scale: 6, mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -45,6 +47,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
     check('users_role_check', sql`${t.role} in ('client', 'traffic_admin')`),
+    check('users_agency_commission_rate_check', sql`${t.agencyCommissionRate} is null or (${t.agencyCommissionRate} >= 0 and ${t.agencyCommissionRate} < 1)`),
   ],
 );
 
@@ -79,6 +82,13 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_id_idx').on(t.userId)],
 );
 
+/** A file sent with an e-mail, kept in the outbox with its message. */
+export interface MailAttachmentRow {
+  filename: string;
+  content_type: string;
+  content_base64: string;
+}
+
 /** Every outgoing e-mail: the embedded mail adapter's delivery, the SMTP adapter's log and retry queue. */
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -88,6 +98,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Files sent with the message: [{ filename, content_type, content_base64 }]. */
+    attachments: jsonb('attachments').$type<MailAttachmentRow[]>(),
     status: text('status', { enum: ['stored', 'queued', 'sending', 'sent', 'failed'] }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -264,6 +276,8 @@ export const estimates = pgTable(
     mediaAssetId: uuid('media_asset_id').references((): AnyPgColumn => mediaAssets.id, { onDelete: 'set null' }),
     paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
     notes: text('notes'),
+    /** The station's choice per order: bill the whole order up front, or what aired each broadcast month. */
+    billingMode: text('billing_mode', { enum: BILLING_MODES }).notNull().default('up_front'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -275,6 +289,7 @@ export const estimates = pgTable(
     index('estimates_status_created_idx').on(t.status, t.createdAt),
     index('estimates_brand_id_idx').on(t.brandId),
     index('estimates_start_date_idx').on(t.startDate),
+    check('estimates_billing_mode_check', sql`${t.billingMode} in ('up_front', 'monthly')`),
   ],
 );
 
@@ -440,6 +455,8 @@ export const trafficSpots = pgTable(
     asRunImportId: uuid('as_run_import_id').references((): AnyPgColumn => asRunImports.id, { onDelete: 'set null' }),
     /** Set on a makegood: the accepted offer it airs for. */
     makegoodOfferId: uuid('makegood_offer_id').references((): AnyPgColumn => makegoodOffers.id, { onDelete: 'set null' }),
+    /** The invoice that billed this aired spot (billing on delivery); cleared when that invoice is voided. */
+    invoiceId: uuid('invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -448,6 +465,8 @@ export const trafficSpots = pgTable(
     index('traffic_spots_estimate_day_idx').on(t.estimateId, t.airDate, t.scheduledAt),
     index('traffic_spots_campaign_next_idx').on(t.campaignId, t.status, t.scheduledAt),
     index('traffic_spots_house_day_idx').on(t.houseCode, t.airDate),
+    index('traffic_spots_unbilled_idx').on(t.estimateId, t.airDate).where(sql`${t.status} = 'aired' and ${t.invoiceId} is null`),
+    index('traffic_spots_invoice_idx').on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
     check('traffic_spots_status_check', sql`${t.status} in ('scheduled', 'aired', 'missed', 'made_good', 'cancelled')`),
     check('traffic_spots_duration_check', sql`${t.durationSeconds} > 0`),
   ],
@@ -545,7 +564,22 @@ export const invoices = pgTable(
     taxRate: numeric('tax_rate', { precision: 7, scale: 6, mode: 'number' }).notNull().default(0),
     taxCents: cents('tax_cents').notNull().default(0),
     totalCents: cents('total_cents').notNull(),
+    /** Money received (payments); refunds paid back are in refunded_cents. */
     paidCents: cents('paid_cents').notNull().default(0),
+    /** An agency's commission: the rate copied from the account when invoiced, and its amount of the total. */
+    commissionRate: numeric('commission_rate', { precision: 7, scale: 6, mode: 'number' }).notNull().default(0),
+    commissionCents: cents('commission_cents').notNull().default(0),
+    /** Sum of the invoice's credit notes. */
+    creditedCents: cents('credited_cents').notNull().default(0),
+    /** Sum of refunds paid back to the advertiser (payments with direction refund). */
+    refundedCents: cents('refunded_cents').notNull().default(0),
+    /** up_front: the whole order; broadcast_month: what aired in [period_start, period_end]; final: the rest of a completed order. */
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull().default('up_front'),
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
+    voidReason: text('void_reason'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: uuid('voided_by').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: STORED_INVOICE_STATUSES }).notNull().default('draft'),
     issueDate: date('issue_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
@@ -557,15 +591,21 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_invoice_number_key').on(t.invoiceNumber),
-    // One live invoice per order: a cancelled one may be replaced.
-    uniqueIndex('invoices_estimate_live_key').on(t.estimateId).where(sql`${t.status} <> 'cancelled'`),
+    // One live up-front (or final) invoice per order, one live invoice per order and broadcast month: a voided (cancelled) one may be replaced.
+    uniqueIndex('invoices_estimate_live_key').on(t.estimateId, t.kind).where(sql`${t.status} <> 'cancelled' and ${t.kind} <> 'broadcast_month'`),
+    uniqueIndex('invoices_estimate_month_live_key').on(t.estimateId, t.periodStart).where(sql`${t.status} <> 'cancelled' and ${t.kind} = 'broadcast_month'`),
     index('invoices_created_idx').on(t.createdAt, t.id),
     index('invoices_status_due_idx').on(t.status, t.dueDate),
     index('invoices_customer_id_idx').on(t.customerId),
     index('invoices_brand_id_idx').on(t.brandId),
     index('invoices_issue_date_idx').on(t.issueDate),
     check('invoices_status_check', sql`${t.status} in ('draft', 'sent', 'paid', 'cancelled', 'refunded')`),
-    check('invoices_amounts_check', sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.taxCents} >= 0 and ${t.paidCents} >= 0 and ${t.paidCents} <= ${t.totalCents}`),
+    check(
+      'invoices_amounts_check',
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.taxCents} >= 0 and ${t.paidCents} >= 0 and ${t.commissionCents} >= 0 and ${t.commissionCents} <= ${t.totalCents} and ${t.creditedCents} >= 0 and ${t.creditedCents} <= ${t.totalCents} - ${t.commissionCents} and ${t.refundedCents} >= 0 and ${t.refundedCents} <= ${t.paidCents}`,
+    ),
+    check('invoices_kind_check', sql`${t.kind} in ('up_front', 'broadcast_month', 'final')`),
+    check('invoices_commission_rate_check', sql`${t.commissionRate} >= 0 and ${t.commissionRate} < 1`),
     check('invoices_tax_rate_check', sql`${t.taxRate} >= 0 and ${t.taxRate} <= 1`),
   ],
 );
@@ -578,6 +618,8 @@ export const invoicePayments = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     amountCents: cents('amount_cents').notNull(),
+    /** payment: money received; refund: money paid back to the advertiser (record-only). */
+    direction: text('direction', { enum: PAYMENT_DIRECTIONS }).notNull().default('payment'),
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     notes: text('notes'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -587,6 +629,89 @@ export const invoicePayments = pgTable(
     index('invoice_payments_invoice_id_idx').on(t.invoiceId, t.createdAt),
     index('invoice_payments_payment_date_idx').on(t.paymentDate),
     check('invoice_payments_amount_check', sql`${t.amountCents} > 0`),
+    check('invoice_payments_direction_check', sql`${t.direction} in ('payment', 'refund')`),
+  ],
+);
+
+/** One line of an invoice: quantity × unit price = amount; an invoice's lines add up to its subtotal. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    daypartId: uuid('daypart_id').references(() => dayparts.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    unitCents: cents('unit_cents').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+  },
+  (t) => [uniqueIndex('invoice_lines_invoice_position_key').on(t.invoiceId, t.position), check('invoice_lines_quantity_check', sql`${t.quantity} >= 0`)],
+);
+
+/** Numbers credit notes: CN-<year>-<6 digits>. */
+export const creditNoteNumberSeq = pgSequence('credit_note_number_seq', { startWith: 1, increment: 1 });
+
+/** A credit against a sent or paid invoice, for part or all of what it asks. */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    creditNumber: text('credit_number').notNull(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'restrict' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: cents('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_credit_number_key').on(t.creditNumber),
+    index('credit_notes_invoice_idx').on(t.invoiceId, t.createdAt),
+    index('credit_notes_customer_idx').on(t.customerId, t.createdAt),
+    check('credit_notes_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The audit trail: one row per state change of an audited table, written by database triggers in
+ * the writing transaction (migration 0011). Append-only: triggers refuse UPDATE, DELETE and TRUNCATE.
+ * `actor_role` is the user's role, 'anonymous' for a request without a user, or 'system' (the clock, jobs).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    actorRole: text('actor_role').notNull(),
+    /** create, update, status_change, role_change or delete. */
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** The order the change belongs to, for the order's timeline. */
+    orderId: uuid('order_id'),
+    /** The changed fields: their values before and after (the whole row on create and delete). */
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_events_occurred_idx').on(t.occurredAt, t.id),
+    index('audit_events_order_idx').on(t.orderId, t.id),
+    index('audit_events_entity_idx').on(t.entity, t.entityId, t.id),
+    index('audit_events_actor_idx').on(t.actorId, t.id),
   ],
 );
 

@@ -16,6 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { stationTimeZone } from '../../domain/dates';
 import * as schema from '../db/schema';
+import { currentAuditActor, setAuditActorSql } from './audit-context';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -45,8 +46,23 @@ export type DatabaseOptions =
   | { dataDir: string }
   | { memory: true; loadDataDir?: Blob | File };
 
+/**
+ * Every transaction opened inside a request first names its actor for the audit triggers. Plain
+ * statements outside a transaction are recorded as the system: audited writes run in transactions.
+ */
+const auditedTransactions = (db: Db): Db => {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    transaction(async (tx) => {
+      const actor = currentAuditActor();
+      if (actor) await tx.execute(setAuditActorSql(actor));
+      return work(tx);
+    }, config)) as Db['transaction'];
+  return db;
+};
+
 const fromPglite = (client: PGlite): Database => {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = auditedTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     kind: 'pglite',
     db,
@@ -70,7 +86,7 @@ const fromPostgres = (url: string): Database => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = auditedTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
   return {
     kind: 'postgres',
     db,

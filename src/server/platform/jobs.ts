@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { asSystem } from './audit-context';
 
 export interface JobContext {
   jobId: string;
@@ -54,7 +55,8 @@ export const createInProcessJobs = ({ log }: { log: FastifyBaseLogger }): JobQue
       const job = worker.waiting.shift()!;
       const run = (async () => {
         try {
-          await worker.handler(job.payload, { jobId: job.id, signal: abort.signal });
+          // A job is the system's work, even when a request queued it.
+          await asSystem(() => worker.handler(job.payload, { jobId: job.id, signal: abort.signal }));
         } catch (error) {
           if (!abort.signal.aborted) log.error({ err: error, job: name, jobId: job.id }, 'job failed');
         }

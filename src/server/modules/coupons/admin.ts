@@ -172,6 +172,6 @@ export const updateCoupon = async ({ db, id, fields, today }: { db: Db; id: stri
     .catch(translateWriteError);
 
 export const deleteCoupon = async ({ db, id }: { db: Db; id: string }) => {
-  const [row] = await db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
+  const [row] = await db.transaction((tx) => tx.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id }));
   if (!row) throw notFound(COUPON_NOT_FOUND);
 };

@@ -53,7 +53,9 @@ export const getDaypart = async ({ db, id }: { db: Tx; id: string }) => {
 
 export const createDaypart = async ({ db, input }: { db: Db; input: DaypartInput }) => {
   try {
-    const [row] = await db.insert(dayparts).values({ ...toColumns(input), name: input.name, startTime: input.start_time, endTime: input.end_time, baseCpmCents: toCents(input.base_cpm) }).returning();
+    const [row] = await db.transaction((tx) =>
+      tx.insert(dayparts).values({ ...toColumns(input), name: input.name, startTime: input.start_time, endTime: input.end_time, baseCpmCents: toCents(input.base_cpm) }).returning(),
+    );
     return toDaypart(row!);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(NAME_TAKEN);
@@ -65,7 +67,7 @@ export const updateDaypart = async ({ db, id, input }: { db: Db; id: string; inp
   const columns = toColumns(input);
   if (Object.keys(columns).length === 0) return toDaypart(await getDaypart({ db, id }));
   try {
-    const [row] = await db.update(dayparts).set(columns).where(eq(dayparts.id, id)).returning();
+    const [row] = await db.transaction((tx) => tx.update(dayparts).set(columns).where(eq(dayparts.id, id)).returning());
     if (!row) throw notFound('Daypart not found');
     return toDaypart(row);
   } catch (error) {
@@ -76,7 +78,7 @@ export const updateDaypart = async ({ db, id, input }: { db: Db; id: string; inp
 
 export const deleteDaypart = async ({ db, id }: { db: Db; id: string }) => {
   try {
-    const [row] = await db.delete(dayparts).where(eq(dayparts.id, id)).returning({ id: dayparts.id });
+    const [row] = await db.transaction((tx) => tx.delete(dayparts).where(eq(dayparts.id, id)).returning({ id: dayparts.id }));
     if (!row) throw notFound('Daypart not found');
   } catch (error) {
     if (isForeignKeyViolation(error)) throw conflict('Cannot delete daypart that is used by orders');

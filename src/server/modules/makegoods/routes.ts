@@ -7,6 +7,7 @@ import { stationNow } from '../../../domain/dates';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { MAKEGOOD_MESSAGES, makegoodChangeSchema, makegoodReplySchema, orderMakegoodsSchema } from '../../../domain/makegoods';
 import type { AppContext } from '../../context';
+import { asSystem } from '../../platform/audit-context';
 import { notFound } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
 import { makegoodById, orderMakegoods } from './queries';
@@ -51,7 +52,7 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
     async (request) => {
       const estimateId = await acceptMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: stationNow() });
       // Placed now when the day is within the log's horizon (later runs keep it placed).
-      await ctx.stationClock.tick().catch((error: unknown) => request.log.error({ err: error }, 'station clock run after a makegood failed'));
+      await asSystem(() => ctx.stationClock.tick()).catch((error: unknown) => request.log.error({ err: error }, 'station clock run after a makegood failed'));
       return answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.accepted);
     },
   );

@@ -121,7 +121,7 @@ export const uploadMedia = async ({
     if (!checked.brand) await checkBrand(db, actor, fields.brandId);
     if (fields.estimateId && !checked.order) await checkOrder(db, actor, fields.estimateId, fields.brandId);
 
-    await db.insert(mediaAssets).values({
+    const row = {
       id: assetId,
       brandId: fields.brandId,
       uploadedBy: actor.id,
@@ -133,7 +133,9 @@ export const uploadMedia = async ({
       processingStage: 'uploaded',
       processingProgress: 0,
       processingMessage: stageMessage('uploaded'),
-    });
+    };
+    // In a transaction so that the audit trail records the uploader.
+    await db.transaction((tx) => tx.insert(mediaAssets).values(row));
   } catch (error) {
     if (stored) await media.storage.delete(stored.key);
     throw error;

@@ -36,14 +36,14 @@ const refuseSelf = (actorId: string, userId: string, message: string) => {
 
 export const changeUserRole = async ({ db, actorId, userId, role }: { db: Db; actorId: string; userId: string; role: Role }) => {
   refuseSelf(actorId, userId, 'You cannot change your own role');
-  const [row] = await db.update(users).set({ role }).where(eq(users.id, userId)).returning({ id: users.id });
+  const [row] = await db.transaction((tx) => tx.update(users).set({ role }).where(eq(users.id, userId)).returning({ id: users.id }));
   if (!row) throw notFound('User not found');
 };
 
 export const deleteUser = async ({ db, actorId, userId }: { db: Db; actorId: string; userId: string }) => {
   refuseSelf(actorId, userId, 'You cannot delete your own account');
   try {
-    const [row] = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    const [row] = await db.transaction((tx) => tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id }));
     if (!row) throw notFound('User not found');
   } catch (error) {
     // Orders are business records: a user who placed some is kept (demote them instead).
