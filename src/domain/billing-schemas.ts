@@ -3,7 +3,7 @@
  * fraction (0.0825 for 8.25%). Numbers may arrive as numeric strings from forms; '' means absent.
  */
 import { z } from 'zod';
-import { BILLING_ANALYTICS_DAYS, BILLING_MESSAGES, DUE_DAYS_MAX, DUE_DAYS_MIN, INVOICE_DEFAULTS, INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZE_MAX, INVOICE_STATUSES, hasWholeCents } from './billing';
+import { BILLING_ANALYTICS_DAYS, BILLING_MESSAGES, INVOICE_KINDS, PAYMENT_DIRECTIONS, DUE_DAYS_MAX, DUE_DAYS_MIN, INVOICE_DEFAULTS, INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZE_MAX, INVOICE_STATUSES, hasWholeCents } from './billing';
 import { isIsoDate } from './dates';
 
 export const MAX_INVOICE_MONEY = 10_000_000_000;
@@ -133,11 +133,29 @@ export const invoiceSchema = z.object({
   /** A fraction: 0.0825 is 8.25%. */
   tax_rate: z.number(),
   tax_amount: z.number(),
+  /** The gross: lines less discount plus tax. */
   total_amount: z.number(),
+  /** An agency's commission (0 for a direct advertiser), and what the advertiser owes: total less commission. */
+  commission_rate: z.number(),
+  commission_amount: z.number(),
+  net_amount: z.number(),
+  credited_amount: z.number(),
+  /** Money received; refunds paid back are in refunded_amount. */
   paid_amount: z.number(),
+  refunded_amount: z.number(),
+  /** What is still owed (never below 0); refund_due is what is owed back to the advertiser. */
   balance_due: z.number(),
+  refund_due: z.number(),
   /** Shown status: a sent invoice with a balance past its due date is `overdue`. */
   status: z.enum(INVOICE_STATUSES),
+  /** The status in words, with "Partially paid" for an open invoice with part of it paid. */
+  status_label: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  /** The broadcast month billed (kind broadcast_month), otherwise null. */
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  void_reason: z.string().nullable(),
+  voided_at: z.string().nullable(),
   issue_date: z.string(),
   due_date: z.string(),
   payment_terms: z.string(),
@@ -152,6 +170,8 @@ export const invoicePaymentSchema = z.object({
   id: z.uuid(),
   invoice_id: z.uuid(),
   amount: z.number(),
+  /** payment: received; refund: paid back to the advertiser. */
+  direction: z.enum(PAYMENT_DIRECTIONS),
   payment_date: z.string(),
   notes: z.string().nullable(),
   created_by: z.uuid().nullable(),

@@ -19,12 +19,13 @@ describe('invoiceAmounts', () => {
 });
 
 describe('shownInvoiceStatus', () => {
-  const sent = { status: 'sent' as const, dueDate: '2026-03-01', totalCents: 100, paidCents: 0 };
+  const sent = { status: 'sent' as const, dueDate: '2026-03-01', totalCents: 100, commissionCents: 0, creditedCents: 0, paidCents: 0, refundedCents: 0 };
   it('shows a sent invoice with a balance past its due date as overdue', () => {
     expect(shownInvoiceStatus(sent, '2026-03-02')).toBe('overdue');
     expect(shownInvoiceStatus(sent, '2026-03-01')).toBe('sent');
     expect(shownInvoiceStatus({ ...sent, paidCents: 100 }, '2026-04-01')).toBe('sent');
     expect(shownInvoiceStatus({ ...sent, status: 'draft' }, '2026-04-01')).toBe('draft');
+    expect(shownInvoiceStatus({ ...sent, creditedCents: 100 }, '2026-04-01')).toBe('sent');
   });
 });
 

@@ -28,7 +28,14 @@ export const DEFAULT_AGENCY_COMMISSION_RATE = 0.15;
  * What an invoice still asks, in cents: the net due (total less an agency's commission) less credit
  * notes and payments, plus refunds already paid back. Negative: a refund is due to the advertiser.
  */
-export const invoiceBalanceCents = (invoice: { totalCents: number; commissionCents: number; creditedCents: number; paidCents: number; refundedCents: number }): number =>
+export interface BalanceFields {
+  totalCents: number;
+  commissionCents: number;
+  creditedCents: number;
+  paidCents: number;
+  refundedCents: number;
+}
+export const invoiceBalanceCents = (invoice: BalanceFields): number =>
   invoice.totalCents - invoice.commissionCents - invoice.creditedCents - invoice.paidCents + invoice.refundedCents;
 
 /** The Invoices tab's status filter: every status except refunded. */
@@ -96,10 +103,18 @@ export const invoiceAmounts = ({ subtotalCents, discountCents, taxRate }: { subt
 };
 
 /** The status an invoice shows: a sent invoice with a balance past its due date is overdue. */
-export const shownInvoiceStatus = (
-  invoice: { status: StoredInvoiceStatus; dueDate: string; totalCents: number; paidCents: number },
+export const shownInvoiceStatus = (invoice: BalanceFields & { status: StoredInvoiceStatus; dueDate: string }, today: string): InvoiceStatus =>
+  invoice.status === 'sent' && invoiceBalanceCents(invoice) > 0 && invoice.dueDate < today ? 'overdue' : invoice.status;
+
+/** The status in words: an open (sent or overdue) invoice with part of it paid reads "Partially paid". */
+export const invoiceStatusLabel = (
+  invoice: BalanceFields & { status: StoredInvoiceStatus; dueDate: string },
   today: string,
-): InvoiceStatus => (invoice.status === 'sent' && invoice.paidCents < invoice.totalCents && invoice.dueDate < today ? 'overdue' : invoice.status);
+): string => {
+  const shown = shownInvoiceStatus(invoice, today);
+  if ((shown === 'sent' || shown === 'overdue') && invoice.paidCents > 0 && invoiceBalanceCents(invoice) > 0) return shown === 'overdue' ? 'Partially paid (overdue)' : 'Partially paid';
+  return INVOICE_STATUS_LABELS[shown];
+};
 
 /** Send and Record Payment are offered for every invoice that is not paid (the server refuses cancelled and refunded ones). */
 export const canOfferInvoiceActions = (status: InvoiceStatus): boolean => status !== 'paid';

@@ -3,7 +3,7 @@
  * Money leaves here in dollars; the shown status (overdue) is computed against `today`.
  */
 import { eq, getTableColumns } from 'drizzle-orm';
-import { shownInvoiceStatus } from '../../../domain/billing';
+import { invoiceBalanceCents, invoiceStatusLabel, shownInvoiceStatus } from '../../../domain/billing';
 import type { Invoice, InvoicePayment } from '../../../domain/billing-schemas';
 import { toDollars } from '../../../domain/money';
 import { fullName } from '../../../domain/users';
@@ -46,9 +46,21 @@ export const toInvoice = ({ invoice, ...row }: SelectedInvoice, today: string): 
   tax_rate: Number(invoice.taxRate),
   tax_amount: toDollars(invoice.taxCents),
   total_amount: toDollars(invoice.totalCents),
+  commission_rate: Number(invoice.commissionRate),
+  commission_amount: toDollars(invoice.commissionCents),
+  net_amount: toDollars(invoice.totalCents - invoice.commissionCents),
+  credited_amount: toDollars(invoice.creditedCents),
   paid_amount: toDollars(invoice.paidCents),
-  balance_due: toDollars(invoice.totalCents - invoice.paidCents),
+  refunded_amount: toDollars(invoice.refundedCents),
+  balance_due: toDollars(Math.max(0, invoiceBalanceCents(invoice))),
+  refund_due: toDollars(Math.max(0, -invoiceBalanceCents(invoice))),
   status: shownInvoiceStatus(invoice, today),
+  status_label: invoiceStatusLabel(invoice, today),
+  kind: invoice.kind,
+  period_start: invoice.periodStart,
+  period_end: invoice.periodEnd,
+  void_reason: invoice.voidReason,
+  voided_at: invoice.voidedAt?.toISOString() ?? null,
   issue_date: invoice.issueDate,
   due_date: invoice.dueDate,
   payment_terms: invoice.paymentTerms,
@@ -62,6 +74,7 @@ export const toPayment = (row: PaymentRow): InvoicePayment => ({
   id: row.id,
   invoice_id: row.invoiceId,
   amount: toDollars(row.amountCents),
+  direction: row.direction,
   payment_date: row.paymentDate,
   notes: row.notes,
   created_by: row.createdBy,
