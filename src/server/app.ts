@@ -40,6 +40,7 @@ import { createStationClock } from './modules/traffic/station-clock';
 import { trafficRoutes } from './modules/traffic/routes';
 import { asRunRoutes } from './modules/as-run/routes';
 import { makegoodRoutes } from './modules/makegoods/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { createStatistics } from './platform/statistics';
 import { createMetrics, measuredJobs, registerMetrics } from './platform/metrics';
 
@@ -200,6 +201,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
       trafficRoutes(api, ctx, guards);
       await asRunRoutes(api, ctx, guards);
       makegoodRoutes(api, ctx, guards);
+      auditRoutes(api, ctx, guards);
       await mediaRoutes(api, ctx, guards);
       // Any other /api path is a JSON 404, never a static file lookup.
       api.all('/*', { schema: { hide: true } }, (request, reply) => {

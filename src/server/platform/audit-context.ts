@@ -17,16 +17,18 @@ interface AuditScope {
   requestId: string;
   /** Read when a transaction opens: the guard signs the user in after the scope begins. */
   actor: () => AuditActor | null | undefined;
-  resource: AsyncResource;
 }
 
 const storage = new AsyncLocalStorage<AuditScope>();
 
 /** Runs `next` (the rest of a request's hooks and its handler) inside the request's audit scope. */
 export const enterAuditScope = (requestId: string, actor: AuditScope['actor'], next: () => void): AsyncResource => {
-  const resource = new AsyncResource('spotbook-audit-scope');
-  storage.run({ requestId, actor, resource }, () => resource.runInAsyncScope(next));
-  return resource;
+  // Made inside the scope, so that re-entering it later (after the body is read) restores the scope.
+  return storage.run({ requestId, actor }, () => {
+    const resource = new AsyncResource('spotbook-audit-scope');
+    resource.runInAsyncScope(next);
+    return resource;
+  });
 };
 
 /** Runs work as the system, outside any request's scope (jobs a request merely started). */

@@ -52,12 +52,14 @@ export type DatabaseOptions =
  */
 const auditedTransactions = (db: Db): Db => {
   const transaction = db.transaction.bind(db);
-  db.transaction = ((work, config) =>
-    transaction(async (tx) => {
-      const actor = currentAuditActor();
+  db.transaction = ((work, config) => {
+    // Read here, in the caller's async context: the driver may run the callback from its own queue.
+    const actor = currentAuditActor();
+    return transaction(async (tx) => {
       if (actor) await tx.execute(setAuditActorSql(actor));
       return work(tx);
-    }, config)) as Db['transaction'];
+    }, config);
+  }) as Db['transaction'];
   return db;
 };
 

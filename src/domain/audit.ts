@@ -1,0 +1,110 @@
+/**
+ * The audit trail as the API shows it: who changed what and when, with the changed fields before
+ * and after. Events are written by the database (migration 0012_audit_trail) and never change.
+ */
+import { z } from 'zod';
+import { isIsoDate } from './dates';
+
+/** What is audited, by the names the trail uses. */
+export const AUDIT_ENTITIES = ['order', 'item', 'campaign', 'spot', 'media', 'coupon', 'invoice', 'payment', 'credit_note', 'user', 'rate_card', 'makegood', 'reconciliation'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export const AUDIT_ACTIONS = ['create', 'update', 'status_change', 'role_change', 'delete'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  order: 'Order',
+  item: 'Order item',
+  campaign: 'Campaign',
+  spot: 'Spot',
+  media: 'Media',
+  coupon: 'Coupon',
+  invoice: 'Invoice',
+  payment: 'Payment',
+  credit_note: 'Credit note',
+  user: 'User',
+  rate_card: 'Rate card',
+  makegood: 'Makegood',
+  reconciliation: 'Reconciliation',
+};
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Created',
+  update: 'Updated',
+  status_change: 'Status changed',
+  role_change: 'Role changed',
+  delete: 'Deleted',
+};
+
+export const AUDIT_PAGE_SIZE = 50;
+export const AUDIT_PAGE_SIZE_MAX = 200;
+/** The order timeline shows at most this many events, newest last. */
+export const TIMELINE_MAX = 500;
+
+export const AUDIT_MESSAGES = {
+  badDate: 'Dates must be YYYY-MM-DD',
+  badRange: 'The start date must not be after the end date',
+  badCursor: 'Invalid cursor',
+} as const;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalDate = z.preprocess(blankToUndefined, z.string({ error: AUDIT_MESSAGES.badDate }).refine(isIsoDate, AUDIT_MESSAGES.badDate).optional());
+
+export const auditQuerySchema = z
+  .object({
+    entity: z.preprocess(blankToUndefined, z.enum(AUDIT_ENTITIES, { error: `entity must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional()),
+    action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional()),
+    /** Part of the actor's e-mail, or "system". */
+    actor: z.preprocess(blankToUndefined, z.string({ error: 'actor must be text' }).trim().max(200, 'actor must be at most 200 characters').optional()),
+    entity_id: z.preprocess(blankToUndefined, z.string({ error: 'entity_id must be text' }).trim().max(100, 'entity_id must be at most 100 characters').optional()),
+    /** Station days, inclusive. */
+    date_from: optionalDate,
+    date_to: optionalDate,
+    /** The last id of the previous page (events come newest first). */
+    cursor: z.preprocess(blankToUndefined, z.coerce.number({ error: AUDIT_MESSAGES.badCursor }).int(AUDIT_MESSAGES.badCursor).positive(AUDIT_MESSAGES.badCursor).max(Number.MAX_SAFE_INTEGER, AUDIT_MESSAGES.badCursor).optional()),
+    limit: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}` })
+        .int(`limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
+        .min(1, `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
+        .max(AUDIT_PAGE_SIZE_MAX, `limit must be a whole number from 1 to ${AUDIT_PAGE_SIZE_MAX}`)
+        .default(AUDIT_PAGE_SIZE),
+    ),
+  })
+  .refine((q) => !q.date_from || !q.date_to || q.date_from <= q.date_to, { message: AUDIT_MESSAGES.badRange, path: ['date_from'] });
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+const fieldValues = z.record(z.string(), z.unknown()).nullable();
+
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  occurred_at: z.string(),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  /** The user's role, "anonymous" (a request without a user) or "system" (the station clock, jobs). */
+  actor_role: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string(),
+  order_id: z.string().nullable(),
+  /** The changed fields: their values before and after (the whole row on create and delete). */
+  before: fieldValues,
+  after: fieldValues,
+  request_id: z.string().nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const auditListReplySchema = z.object({
+  events: z.array(auditEventSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: z.number().int().nullable(),
+});
+export type AuditListReply = z.infer<typeof auditListReplySchema>;
+
+export const timelineReplySchema = z.object({ events: z.array(auditEventSchema), truncated: z.boolean() });
+export type TimelineReply = z.infer<typeof timelineReplySchema>;
+
+export const AUDIT_CSV_COLUMNS = ['id', 'occurred_at', 'actor_email', 'actor_role', 'action', 'entity', 'entity_id', 'order_id', 'before', 'after', 'request_id'] as const;
+
+/** Who acted, in words. */
+export const actorLabel = (event: Pick<AuditEvent, 'actor_email' | 'actor_role'>): string =>
+  event.actor_role === 'system' ? 'System' : event.actor_role === 'anonymous' ? 'Anonymous' : (event.actor_email ?? 'A deleted user');

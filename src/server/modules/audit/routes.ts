@@ -1,0 +1,83 @@
+/**
+ * The audit trail: admins list and export it with filters; an order's owner and admins read the
+ * order's timeline. Nothing here writes: events are written by the database's triggers.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUDIT_CSV_COLUMNS, auditListReplySchema, auditQuerySchema, timelineReplySchema } from '../../../domain/audit';
+import { errorReplySchema } from '../../../domain/auth';
+import { todayIso } from '../../../domain/dates';
+import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
+import { csvLine } from '../../../domain/reconciliation';
+import type { AppContext } from '../../context';
+import { actorOf, type Guards } from '../auth/guard';
+import { readableOrder } from '../estimates/orders';
+import { auditEventBatches, listAuditEvents, orderTimeline } from './queries';
+
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
+const tags = { tags: ['audit'], security: [{ bearerAuth: [] }] };
+const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+export const auditRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/audit',
+    {
+      onRequest: guards.adminOnly,
+      schema: {
+        ...tags,
+        description: 'Audit events, newest first, filtered by entity, action, actor (part of the e-mail, or "system"), entity id and station dates; `next_cursor` pages on.',
+        querystring: auditQuerySchema,
+        response: { 200: auditListReplySchema, ...errors },
+      },
+    },
+    (request) => listAuditEvents(ctx.db, request.query),
+  );
+
+  r.get(
+    '/audit/export',
+    {
+      onRequest: guards.adminOnly,
+      schema: {
+        ...tags,
+        description: 'The filtered audit events as a CSV file (streamed; cells that look like formulas are quoted with an apostrophe).',
+        querystring: auditQuerySchema,
+        response: { 200: z.unknown(), ...errors },
+      },
+    },
+    (request, reply) => {
+      const { cursor: _cursor, limit: _limit, ...filters } = request.query;
+      async function* lines() {
+        yield csvLine(AUDIT_CSV_COLUMNS);
+        for await (const batch of auditEventBatches(ctx.db, filters)) {
+          for (const event of batch) yield csvLine(AUDIT_CSV_COLUMNS.map((column) => (column === 'before' || column === 'after' ? json(event[column]) : event[column])));
+        }
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-${todayIso()}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines()));
+    },
+  );
+
+  r.get(
+    '/estimates/:id/timeline',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        ...tags,
+        description: "The order's history, oldest first: who changed the order, its items, campaign, media, makegoods, reconciliation, invoices, payments and credit notes, and what changed.",
+        params: z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) }),
+        response: { 200: timelineReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await readableOrder(ctx.db, actorOf(request), request.params.id);
+      return orderTimeline(ctx.db, order.id);
+    },
+  );
+};
