@@ -34,6 +34,7 @@ export const paths = {
       traffic: fixed('/app/admin/traffic'),
       asRun: fixed('/app/admin/as-run'),
       station: fixed('/app/admin/station'),
+      audit: fixed('/app/admin/audit'),
     },
   },
 } as const;

@@ -25,6 +25,7 @@ import { ReviewActions } from './review-actions';
 import { OrderSpots } from '../traffic/order-spots';
 import { DownloadAffidavit } from '../as-run/download-affidavit';
 import { OrderMakegoods } from '../makegoods/order-makegoods';
+import { OrderTimeline } from '../audit/order-timeline';
 
 /** Orders that can have airings to certify. */
 const AFFIDAVIT_STATUSES: readonly OrderStatus[] = ['scheduled', 'active', 'completed'];
@@ -180,6 +181,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
           <OrderReadView order={order} />
           <OrderMakegoods orderId={order.id} status={order.status} admin={admin} />
           <OrderSpots orderId={order.id} status={order.status} />
+          {order.status !== 'draft' && <OrderTimeline orderId={order.id} />}
         </>
       )}
     </>

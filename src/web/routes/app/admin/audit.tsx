@@ -1,0 +1,3 @@
+import { AuditScreen } from '../../../features/audit/audit-screen';
+
+export const AdminAuditRoute = () => <AuditScreen />;

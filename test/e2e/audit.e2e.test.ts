@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, signUpBody } from '../support/app';
+import { approvedOrder } from '../support/billing-fixtures';
+import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+
+let h: BrowserHarness;
+beforeAll(async () => {
+  if (hasBrowser) h = await startBrowserHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe.skipIf(!hasBrowser)('the audit trail in the browser', () => {
+  it("shows an admin who approved an order, exports it, and shows the owner the order's history", async () => {
+    const { owner, order } = await approvedOrder(h, { name: 'Audited Order' });
+
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('link', { name: 'Audit' }).click();
+    await page.getByRole('heading', { name: 'Audit' }).waitFor();
+    await page.getByLabel('Entity').selectOption({ label: 'Order' });
+    await page.getByLabel('Action').selectOption({ label: 'Status changed' });
+    const approval = page.getByRole('row', { name: /Order · Status changed/ }).filter({ hasText: 'approved' });
+    await approval.first().waitFor();
+    await expect.poll(() => approval.first().innerText()).toContain(ADMIN.email);
+    await expect.poll(() => approval.first().innerText()).toMatch(/Status:\s*ordered\s*→\s*approved/);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('id,occurred_at,actor_email,actor_role,action,entity,entity_id,order_id,before,after,request_id');
+    expect(csv).toContain(order.id);
+    await page.getByText('Audit exported').waitFor();
+
+    const client = await h.newPage();
+    await signIn(client, owner.email, signUpBody().password);
+    await client.goto(`/app/estimates/${order.id}`);
+    await client.getByText('History', { exact: true }).click();
+    const history = client.getByRole('list', { name: 'Order history, oldest first' });
+    await history.getByText('Order · Created').waitFor();
+    await expect.poll(() => history.innerText()).toContain(`by ${ADMIN.email}`);
+    await expect.poll(() => history.innerText()).toMatch(/Status:\s*ordered\s*→\s*approved/);
+  });
+});
