@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { startExitWatchdog } from './platform/exit-watchdog';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './platform/db';
+import { holdDataDir } from './ops/instance-lock';
 import { ensureFirstAdmin } from './modules/users/first-admin';
 import { DEMO_PASSWORD } from './demo/demo-data';
 import { seedDemo } from './demo/seed';
@@ -9,6 +10,9 @@ import path from 'node:path';
 
 const start = async () => {
   const config = loadConfig();
+  // Backup and restore refuse an embedded data folder that a running Spotbook holds.
+  const release = config.databaseUrl ? () => undefined : holdDataDir(config.dataDir);
+  process.on('exit', release);
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
   await database.migrate();
   const admin = await ensureFirstAdmin({ db: database.db, email: config.admin.email, password: config.admin.password });
