@@ -1,4 +1,4 @@
-/** The real server as a child process (`node --import tsx src/server/main.ts`), for shutdown and crash tests. */
+/** The real server as a child process, compiled as `npm start` runs it (`node dist/server/main.js`; `npm test` builds it first). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
@@ -20,7 +20,7 @@ export interface RealServer {
 /** Starts the server on `port` with its data in `dataDir` (or on `databaseUrl`) and waits for /api/health. */
 export const startRealServer = async ({ port, dataDir, databaseUrl }: { port: number; dataDir: string; databaseUrl?: string }): Promise<RealServer> => {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
