@@ -5,7 +5,7 @@
  * /billing/ageing/export (CSV, formula-safe) show the open balance by days past due.
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
@@ -29,7 +29,7 @@ const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySc
 const tags = { tags: ['billing'], security: [{ bearerAuth: [] }] };
 
 /** Streams a credit note's PDF (shared with the advertiser's own route). */
-export const sendCreditNotePdf = async (ctx: AppContext, note: Awaited<ReturnType<typeof getCreditNote>>, reply: import('fastify').FastifyReply) => {
+export const sendCreditNotePdf = async (ctx: AppContext, note: Awaited<ReturnType<typeof getCreditNote>>, reply: FastifyReply) => {
   const invoice = await getInvoiceDetail({ db: ctx.db, id: note.invoice_id, today: todayIso() });
   const doc = renderCreditNotePdf({ note, invoice, appUrl: ctx.config.appUrl, station: await getStationProfile(ctx.db) });
   return reply
