@@ -38,7 +38,8 @@ const InvoicesTable = ({ invoices }: { invoices: readonly Invoice[] }) => {
           <Th className={`${compactHeader} text-right`}>Credited</Th>
           <Th className={`${compactHeader} text-right`}>Balance</Th>
           <Th className={compactHeader}>Status</Th>
-          <Th className={compactHeader}>
+          {/* relative: the hidden label stays inside the table's scroller (a phone's page does not widen). */}
+          <Th className={`relative ${compactHeader}`}>
             <span className="sr-only">PDF</span>
           </Th>
         </tr>
@@ -91,7 +92,8 @@ const CreditNotesTable = ({ notes }: { notes: readonly CreditNote[] }) => {
           <Th className={compactHeader}>Issued</Th>
           <Th className={`${compactHeader} text-right`}>Amount</Th>
           <Th className={compactHeader}>Reason</Th>
-          <Th className={compactHeader}>
+          {/* relative: the hidden label stays inside the table's scroller (a phone's page does not widen). */}
+          <Th className={`relative ${compactHeader}`}>
             <span className="sr-only">PDF</span>
           </Th>
         </tr>
