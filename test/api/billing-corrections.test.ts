@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/domain/dates';
-import { estimates, invoices } from '../../src/server/db/schema';
+import { estimates, invoices, trafficSpots } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { createInvoice, invoicedOrder } from '../support/billing-fixtures';
 import { MISSING_ID, createCoupon, createDaypart, getOrder, newClient, putOrder } from '../support/ordering-fixtures';
@@ -110,6 +110,19 @@ describe('POST /api/billing/:id/void', () => {
     expect(again.json()).toEqual({ error: 'This invoice is already void' });
     // A cancelled invoice takes no payment.
     expect((await pay(invoice.id, { amount: 1 })).statusCode).toBe(409);
+  });
+
+  it('gives back the aired spots the invoice billed', async () => {
+    const { invoice, order } = await sentInvoice();
+    const [item] = (await t.inject({ method: 'GET', url: `/api/estimate-items/${order.id}`, token: admin })).json();
+    const at = new Date();
+    const [spot] = await t.database.db
+      .insert(trafficSpots)
+      .values({ airDate: todayIso(), estimateId: order.id, daypartId: item.daypart_id, houseCode: 'HC-VOID', durationSeconds: 30, breakAt: at, scheduledAt: at, position: 1, status: 'aired', airedAt: at, invoiceId: invoice.id })
+      .returning();
+    expect((await voidIt(invoice.id)).statusCode).toBe(200);
+    const [after] = await t.database.db.select().from(trafficSpots).where(eq(trafficSpots.id, spot!.id));
+    expect(after).toMatchObject({ invoiceId: null, status: 'aired' });
   });
 
   it('voids a draft and an overdue invoice', async () => {
@@ -308,6 +321,9 @@ describe('GET /api/billing/credit-notes/:id/pdf', () => {
     const text = pdfText(res.rawPayload);
     for (const expected of ['CREDIT NOTE', note.credit_number, invoice.invoice_number, '$99.99', 'Spot aired in the wrong break', owner.email]) expect(text, expected).toContain(expected);
     expect((await t.inject({ method: 'GET', url: `/api/billing/credit-notes/${note.id}/pdf`, token: owner.token })).statusCode).toBe(403);
+    // The invoice's own PDF shows the credit and the new balance.
+    const invoiceText = pdfText((await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}/pdf`, token: admin })).rawPayload);
+    for (const expected of ['Credited', '-$99.99', 'Balance due', '$1,100.01']) expect(invoiceText, expected).toContain(expected);
     const missing = await t.inject({ method: 'GET', url: `/api/billing/credit-notes/${MISSING_ID}/pdf`, token: admin });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'Credit note not found' });
