@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { BILLING_ANALYTICS_DAYS, BILLING_MESSAGES, INVOICE_KINDS, PAYMENT_DIRECTIONS, DUE_DAYS_MAX, DUE_DAYS_MIN, INVOICE_DEFAULTS, INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZE_MAX, INVOICE_STATUSES, hasWholeCents } from './billing';
+import { CORRECTION_MESSAGES, creditNoteSchema } from './billing-corrections';
 import { isIsoDate } from './dates';
 
 export const MAX_INVOICE_MONEY = 10_000_000_000;
@@ -76,11 +77,13 @@ export const paymentBodySchema = z
       ),
       payment_date: z.preprocess(blankToUndefined, isoDate('Payment date').optional()),
       notes: optionalText('Notes', MAX_NOTES).transform((s) => s || null),
+      /** payment (default): money received; refund: money paid back, at most the refund due (decision 013). */
+      direction: z.preprocess(blankToUndefined, z.enum(PAYMENT_DIRECTIONS, { error: CORRECTION_MESSAGES.directionInvalid }).default('payment')),
     },
     { error: BILLING_MESSAGES.paymentRequired },
   )
   .refine((b) => b.amount !== undefined && b.payment_date !== undefined, BILLING_MESSAGES.paymentRequired)
-  .transform((b) => ({ amount: b.amount!, payment_date: b.payment_date!, notes: b.notes }));
+  .transform((b) => ({ amount: b.amount!, payment_date: b.payment_date!, notes: b.notes, direction: b.direction }));
 export type PaymentInput = z.input<typeof paymentBodySchema>;
 
 export const sendInvoiceBodySchema = z
@@ -196,6 +199,8 @@ export const invoiceDetailSchema = invoiceSchema.extend({
   order_end_date: z.string().nullable(),
   lines: z.array(invoiceLineSchema),
   payments: z.array(invoicePaymentSchema),
+  /** Credit notes against the invoice, oldest first (decision 013). */
+  credit_notes: z.array(creditNoteSchema),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 

@@ -38,6 +38,7 @@ export const router = createBrowserRouter([
               { path: app.estimate.path, ...page(() => import('../routes/app/estimate-detail'), 'EstimateDetailRoute') },
               { path: app.brands.path, ...page(() => import('../routes/app/brands'), 'BrandsRoute') },
               { path: app.media.path, ...page(() => import('../routes/app/media'), 'MediaRoute') },
+              { path: app.billing.path, ...page(() => import('../routes/app/billing'), 'BillingRoute') },
               { path: app.profile.path, ...page(() => import('../routes/app/profile'), 'ProfileRoute') },
               {
                 element: <AdminRoute />,

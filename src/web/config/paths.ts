@@ -21,6 +21,8 @@ export const paths = {
     estimate: { path: '/app/estimates/:id', href: (id: string) => `/app/estimates/${encodeURIComponent(id)}` },
     brands: fixed('/app/brands'),
     media: fixed('/app/media'),
+    /** An advertiser's own invoices and credit notes (decision 013). */
+    billing: fixed('/app/billing'),
     profile: fixed('/app/profile'),
     admin: {
       approvals: fixed('/app/admin/approvals'),

@@ -21,9 +21,9 @@ export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timef
     .select({
       billed: sql<string>`coalesce(sum(${invoices.totalCents}), 0)::text`,
       count: sql<number>`count(*)::int`,
-      collected: sql<string>`coalesce(sum(${invoices.paidCents}), 0)::text`,
+      collected: sql<string>`coalesce(sum(${invoices.paidCents} - ${invoices.refundedCents}), 0)::text`,
       paid: sql<number>`(count(*) filter (where ${invoices.status} = 'paid'))::int`,
-      outstanding: sql<string>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}) filter (where ${invoices.status} in ('draft', 'sent')), 0)::text`,
+      outstanding: sql<string>`coalesce(sum(greatest(0, ${invoices.totalCents} - ${invoices.commissionCents} - ${invoices.creditedCents} - ${invoices.paidCents} + ${invoices.refundedCents})) filter (where ${invoices.status} in ('draft', 'sent')), 0)::text`,
       sent: sql<number>`(count(*) filter (where ${invoices.status} = 'sent'))::int`,
     })
     .from(invoices)

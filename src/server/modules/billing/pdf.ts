@@ -80,7 +80,11 @@ export const renderInvoicePdf = ({ invoice, appUrl, station }: { invoice: Invoic
     [`Tax (${percent(invoice.tax_rate)})`, formatCurrency(invoice.tax_amount)],
     ['Total', formatCurrency(invoice.total_amount), true],
     ['Paid', formatCurrency(invoice.paid_amount)],
+    // Corrections (decision 013): credit notes and refunds, shown once there are any.
+    ...(invoice.credited_amount > 0 ? ([['Credited', `-${formatCurrency(invoice.credited_amount)}`]] as [string, string][]) : []),
+    ...(invoice.refunded_amount > 0 ? ([['Refunded', formatCurrency(invoice.refunded_amount)]] as [string, string][]) : []),
     ['Balance due', formatCurrency(invoice.balance_due), true],
+    ...(invoice.refund_due > 0 ? ([['Refund due', formatCurrency(invoice.refund_due), true]] as [string, string, boolean][]) : []),
   ];
   const labelX = MARGIN + width - 250;
   for (const [label, value, bold] of amounts) {

@@ -7,11 +7,13 @@ import { brands, estimates, invoicePayments, invoices, users } from '../../db/sc
 import { containsPattern, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { listItems } from '../estimate-items/queries';
+import { creditNotesOfInvoice } from './credit-notes';
 import { selectInvoices, toInvoice, toPayment } from './present';
 
 
 /** Past due with a balance: what turns a sent invoice into an overdue one. */
-const pastDue = (today: string) => and(lt(invoices.paidCents, invoices.totalCents), lt(invoices.dueDate, today))!;
+const pastDue = (today: string) =>
+  and(sql`${invoices.totalCents} - ${invoices.commissionCents} - ${invoices.creditedCents} - ${invoices.paidCents} + ${invoices.refundedCents} > 0`, lt(invoices.dueDate, today))!;
 
 /** The shown status as a condition on stored columns (overdue is computed, never stored). */
 export const statusCondition = (status: InvoiceStatus, today: string): SQL => {
@@ -89,5 +91,6 @@ export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; 
       weekly_cost: item.weekly_cost,
     })),
     payments: payments.map(toPayment),
+    credit_notes: await creditNotesOfInvoice(db, id),
   };
 };

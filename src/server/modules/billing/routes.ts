@@ -29,6 +29,9 @@ import { invoicePdfFilename, renderInvoicePdf } from './pdf';
 import { getStationProfile } from '../station/service';
 import { getInvoiceDetail, listInvoices } from './queries';
 import { createInvoiceFromEstimate, markInvoiceSent, recordPayment } from './service';
+import { clientBillingRoutes } from './client-routes';
+import { billingCorrectionRoutes } from './correction-routes';
+import { recordRefund } from './corrections';
 
 const invoiceParams = z.object({ id: z.uuid({ error: BILLING_MESSAGES.invoiceNotFound }) });
 const estimateParams = z.object({ id: z.uuid({ error: BILLING_MESSAGES.estimateNotFound }) });
@@ -106,9 +109,14 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       schema: { ...tags, params: invoiceParams, body: paymentBodySchema, response: { 201: z.object({ invoice: invoiceSchema, payment: invoicePaymentSchema }), ...errors } },
     },
     async (request, reply) => {
-      const { amount, payment_date, notes } = request.body;
-      const result = await recordPayment({ db, actorId: actorOf(request).id, id: request.params.id, amount, paymentDate: payment_date, notes, today: todayIso() });
+      const { amount, payment_date, notes, direction } = request.body;
+      const record = direction === 'refund' ? recordRefund : recordPayment;
+      const result = await record({ db, actorId: actorOf(request).id, id: request.params.id, amount, paymentDate: payment_date, notes, today: todayIso() });
       return reply.code(201).send(result);
     },
   );
+
+  // Voids, credit notes, ageing (admin) and the advertiser's own invoices: decision 013.
+  billingCorrectionRoutes(app, ctx, guards);
+  clientBillingRoutes(app, ctx, guards);
 };

@@ -13,6 +13,7 @@ import {
   cannotPayMessage,
   cannotSendMessage,
   invoiceAmounts,
+  invoiceBalanceCents,
   notInvoiceableMessage,
   overBalanceMessage,
   shownInvoiceStatus,
@@ -86,7 +87,7 @@ export const createInvoiceFromEstimate = async ({
   }
 };
 
-const lockInvoice = async (tx: Tx, id: string): Promise<InvoiceRow> => {
+export const lockInvoice = async (tx: Tx, id: string): Promise<InvoiceRow> => {
   const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
   if (!row) throw notFound(BILLING_MESSAGES.invoiceNotFound);
   return row;
@@ -147,13 +148,14 @@ export const recordPayment = async ({
     // A day of slack: a browser far east of the station may already be in tomorrow.
     if (paymentDate > addDays(today, 1)) throw badRequest('Payment date cannot be in the future');
     const amountCents = toCents(amount);
-    const balance = row.totalCents - row.paidCents;
+    // The balance: net (total less commission) less credit notes and payments, plus refunds.
+    const balance = Math.max(0, invoiceBalanceCents(row));
     if (amountCents > balance) throw badRequest(overBalanceMessage(balance));
     const [payment] = await tx.insert(invoicePayments).values({ invoiceId: id, amountCents, paymentDate, notes, createdBy: actorId }).returning();
     const paidCents = row.paidCents + amountCents;
     await tx
       .update(invoices)
-      .set({ paidCents, ...(paidCents === row.totalCents && { status: 'paid' as const }) })
+      .set({ paidCents, ...(amountCents === balance && { status: 'paid' as const }) })
       .where(eq(invoices.id, id));
     return { invoice: await getInvoice(tx, id, today), payment: toPayment(payment!) };
   });

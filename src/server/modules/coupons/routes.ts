@@ -70,7 +70,7 @@ export const couponsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
 
   r.post(
     '/coupons/:id/use',
-    { ...user, schema: { ...secured, params: idParams, body: useCouponBodySchema, response: { 200: useCouponReplySchema, 201: useCouponReplySchema, ...errors } } },
+    { ...user, schema: { ...secured, params: idParams, body: useCouponBodySchema, response: { 200: useCouponReplySchema, 201: useCouponReplySchema, ...errors, 409: errorReplySchema } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const { usage, created } = await useCoupon({

@@ -11,6 +11,7 @@ import { fullName } from '../../../domain/users';
 import { couponUsages, coupons, estimateItems, estimates, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
+import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { COUPON_NOT_FOUND, getCoupon } from './admin';
 import { toUsage } from './present';
 import { lockCoupon, recordCouponUse, userUseCount } from './service';
@@ -79,15 +80,19 @@ export const useCoupon = async ({
   today: string;
 }) => {
   return db.transaction(async (tx) => {
+    // The order first, then the coupon: the order an invoice locks, in the order Submit takes them.
+    const [estimate] = UUID.test(estimateId)
+      ? await tx
+          .select({ id: estimates.id, ownerId: estimates.ownerId, totalSpendCents: estimates.totalSpendCents })
+          .from(estimates)
+          .where(eq(estimates.id, estimateId))
+          .limit(1)
+          .for('update')
+      : [];
     const coupon = await lockCoupon(tx, { id: couponId });
     if (!coupon) throw notFound(COUPON_NOT_FOUND);
-    if (!UUID.test(estimateId)) throw notFound(ESTIMATE_NOT_FOUND);
-    const [estimate] = await tx
-      .select({ ownerId: estimates.ownerId, totalSpendCents: estimates.totalSpendCents })
-      .from(estimates)
-      .where(eq(estimates.id, estimateId))
-      .limit(1);
     if (!estimate || (!isAdmin(actor.role) && estimate.ownerId !== actor.id)) throw notFound(ESTIMATE_NOT_FOUND);
+    await assertOrderNotInvoiced(tx, estimate.id);
     const [other] = await tx
       .select({ id: couponUsages.id })
       .from(couponUsages)

@@ -5,13 +5,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ESTIMATE_MESSAGES, type EstimateItem, type ItemBulkInput, type ItemCreateInput, type ItemUpdateInput } from '../../../domain/estimate-schemas';
 import { toCents } from '../../../domain/money';
-import type { OrderActor } from '../../../domain/orders';
+import { canEditOrder, type OrderActor } from '../../../domain/orders';
 import { cpmError, selectionDefaults, spotsError } from '../../../domain/pricing';
 import { dayparts, estimateItems } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { assertCapacityForBooking, getDaypart } from '../dayparts/service';
-import { daypartLimits, isBooked, itemsWithDayparts, lockEditableOrder, readableOrder, recomputeOrder, type OrderRow } from '../estimates/orders';
+import { assertOrderNotInvoiced } from '../billing/order-lock';
+import { daypartLimits, isBooked, itemsWithDayparts, lockReadableOrder, readableOrder, recomputeOrder, type OrderRow } from '../estimates/orders';
 import { getItem, listItems } from './queries';
 
 type DaypartRow = typeof dayparts.$inferSelect;
@@ -35,6 +36,14 @@ const newSelection = (daypart: DaypartRow, input: Omit<ItemCreateInput, 'daypart
   spotsPerOccurrence: checkSpots(daypart, input.spots_per_occurrence ?? selectionDefaults(daypartLimits(daypart)).spotsPerDay),
   userDefinedCpmCents: checkCpm(daypart, input.user_defined_cpm ?? null),
 });
+
+/** The order locked for an item change: 409 once it has a live invoice (its price is frozen), 403 when the caller may not edit it. */
+const lockEditableOrder = async (tx: Tx, actor: OrderActor, estimateId: string): Promise<OrderRow> => {
+  const order = await lockReadableOrder(tx, actor, estimateId);
+  await assertOrderNotInvoiced(tx, order.id);
+  if (!canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);
+  return order;
+};
 
 /** After any item change: the order's totals, and for a booked order its dayparts' capacity. */
 const afterItemsChange = async (tx: Tx, order: OrderRow) => {

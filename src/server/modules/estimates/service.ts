@@ -9,6 +9,7 @@ import { isAdmin } from '../../../domain/roles';
 import { estimates } from '../../db/schema';
 import { isForeignKeyViolation, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, forbidden } from '../../platform/errors';
+import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { releaseOrderCouponUses } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { isBooked, lockReadableOrder, recomputeOrder, type OrderRow } from './orders';
@@ -69,6 +70,12 @@ const applyFields = async (tx: Tx, actor: OrderActor, order: OrderRow, input: Es
   if (Object.keys(set).length > 0) await tx.update(estimates).set(set).where(eq(estimates.id, order.id));
 };
 
+/** True when the edit would change what the order costs: its budget, start date or coupon. */
+const changesPrice = (order: OrderRow, input: EstimateUpdateInput): boolean =>
+  (input.total_spend !== undefined && toCents(input.total_spend) !== order.totalSpendCents) ||
+  (input.start_date !== undefined && input.start_date !== order.startDate) ||
+  (input.coupon_code !== undefined && input.coupon_code !== order.couponCode);
+
 /**
  * PUT /estimates/:id. A client edits their order and may submit it (`status: "ordered"`);
  * an admin edits any order but an approved one, and may set any settable status (Order
@@ -95,6 +102,8 @@ export const updateEstimate = async ({
     const status = input.status !== undefined && (isAdmin(actor.role) || input.status !== order.status) ? input.status : undefined;
     // An owner's "ordered" is Submit Order, with its checks, also for an admin's own order.
     const submits = status === 'ordered' && canSubmitOrder(actor, order);
+    // An invoiced order's price is frozen (decision 013); submitting would redeem its coupon again.
+    if (changesPrice(order, input) || submits) await assertOrderNotInvoiced(tx, order.id);
     if (isAdmin(actor.role)) {
       if (status && !submits) assertAdminCanSet(order.status, status);
       if ((editsContent || !status) && !canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);

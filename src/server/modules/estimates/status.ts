@@ -9,6 +9,7 @@ import { estimates } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { syncCampaignWithOrder } from '../campaigns/service';
+import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { applyOrderCoupon, releaseOrderCouponUses } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { stageEstimateStatusChange, stageNewEstimate, type Staged } from '../notifications';
@@ -38,6 +39,8 @@ export const assertAdminCanSet = (from: OrderStatus, to: OrderStatus) => {
 /** A rejected order gives its coupon use back (resubmitting redeems it again). */
 const releaseCouponIfRejected = async (tx: Tx, order: OrderRow, to: OrderStatus) => {
   if (to !== 'rejected') return;
+  // Dropping the coupon reprices the order: refused while it has a live invoice.
+  if (order.couponId || order.discountCents > 0) await assertOrderNotInvoiced(tx, order.id);
   await releaseOrderCouponUses(tx, order.id);
   await tx.update(estimates).set({ couponId: null, discountCents: 0, totalAmountCents: order.totalSpendCents }).where(eq(estimates.id, order.id));
 };

@@ -7,6 +7,7 @@ import { Card } from '../../ui/card';
 import { PlusIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { TabList, TabPanel } from '../../ui/tabs';
+import { AgeingTab } from './ageing-tab';
 import { BillingAnalyticsTab } from './billing-analytics-tab';
 import { LOAD_FAILED } from './billing-messages';
 import { BillingOverview } from './billing-overview';
@@ -17,10 +18,12 @@ const TABS = [
   { key: 'overview', label: 'Overview' },
   { key: 'invoices', label: 'Invoices' },
   { key: 'analytics', label: 'Analytics' },
+  // Beyond the spec's three tabs (decision 013).
+  { key: 'ageing', label: 'Ageing' },
 ] as const;
 type Tab = (typeof TABS)[number]['key'];
 
-/** Billing & Invoicing: Overview, Invoices and Analytics tabs, and Create Invoice. */
+/** Billing & Invoicing: Overview, Invoices and Analytics tabs (and Ageing), and Create Invoice. */
 export const BillingManagement = () => {
   const tabsId = useId();
   const [tab, setTab] = useState<Tab>('overview');
@@ -49,6 +52,7 @@ export const BillingManagement = () => {
           {tab === 'overview' && <BillingOverview analytics={analytics} />}
           {tab === 'invoices' && <InvoicesTab />}
           {tab === 'analytics' && <BillingAnalyticsTab analytics={analytics} />}
+          {tab === 'ageing' && <AgeingTab />}
         </TabPanel>
       </Card>
       <CreateInvoiceModal open={creating} onClose={() => setCreating(false)} />

@@ -15,7 +15,10 @@ import { LOAD_FAILED } from './billing-messages';
 import { invoiceStatusLabel } from './billing-display';
 import { InvoicesTable } from './invoices-table';
 import { Pagination } from './pagination';
+import { CreditNoteModal } from './credit-note-modal';
+import { InvoiceDetailModal } from './invoice-detail-modal';
 import { RecordPaymentModal } from './record-payment-modal';
+import { VoidInvoiceModal } from './void-invoice-modal';
 import { SendInvoiceModal } from './send-invoice-modal';
 
 export const InvoicesTab = () => {
@@ -29,6 +32,9 @@ export const InvoicesTab = () => {
   const download = useDownloadInvoicePdf();
   const [sending, setSending] = useState<Invoice | null>(null);
   const [paying, setPaying] = useState<Invoice | null>(null);
+  const [viewing, setViewing] = useState<Invoice | null>(null);
+  const [voiding, setVoiding] = useState<Invoice | null>(null);
+  const [crediting, setCrediting] = useState<Invoice | null>(null);
 
   useEffect(() => {
     if (invoices.isError) toast.error(LOAD_FAILED, { id: 'billing-load' });
@@ -66,7 +72,7 @@ export const InvoicesTab = () => {
     const { pagination } = invoices.data;
     content = (
       <>
-        <InvoicesTable invoices={invoices.data.invoices} downloadingId={download.isPending ? (download.variables?.id ?? null) : null} onDownload={onDownload} onSend={setSending} onPay={setPaying} />
+        <InvoicesTable invoices={invoices.data.invoices} downloadingId={download.isPending ? (download.variables?.id ?? null) : null} onDownload={onDownload} onSend={setSending} onPay={setPaying} onDetails={setViewing} onVoid={setVoiding} onCredit={setCrediting} />
         <Pagination page={pagination.page} totalPages={pagination.totalPages} total={pagination.total} limit={pagination.limit} onPage={setPage} />
       </>
     );
@@ -99,6 +105,9 @@ export const InvoicesTab = () => {
       </div>
       <SendInvoiceModal invoice={sending} onClose={() => setSending(null)} />
       <RecordPaymentModal invoice={paying} onClose={() => setPaying(null)} />
+      <InvoiceDetailModal invoice={viewing} onClose={() => setViewing(null)} />
+      <VoidInvoiceModal invoice={voiding} onClose={() => setVoiding(null)} />
+      <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
     </>
   );
 };

@@ -1,4 +1,5 @@
 import { canOfferInvoiceActions } from '../../../domain/billing';
+import { canOfferCredit, canOfferVoid } from '../../../domain/billing-corrections';
 import type { Invoice } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
 import { Badge } from '../../ui/badge';
@@ -14,11 +15,15 @@ interface InvoicesTableProps {
   onDownload: (invoice: Invoice) => void;
   onSend: (invoice: Invoice) => void;
   onPay: (invoice: Invoice) => void;
+  /** Corrections (decision 013): details, void, credit note. */
+  onDetails: (invoice: Invoice) => void;
+  onVoid: (invoice: Invoice) => void;
+  onCredit: (invoice: Invoice) => void;
 }
 
 const money = `${compactCell} whitespace-nowrap text-right tabular-nums`;
 
-export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onPay }: InvoicesTableProps) => (
+export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onPay, onDetails, onVoid, onCredit }: InvoicesTableProps) => (
   <Table caption="Invoices">
     <thead className="bg-slate-50">
       <tr>
@@ -39,7 +44,11 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
     <tbody className="divide-y divide-slate-100 bg-white">
       {invoices.map((invoice) => (
         <tr key={invoice.id} className="hover:bg-slate-50">
-          <td className={`${compactCell} whitespace-nowrap font-mono text-xs font-semibold text-slate-900`}>{invoice.invoice_number}</td>
+          <td className={`${compactCell} whitespace-nowrap`}>
+            <Button variant="link" className="font-mono text-xs! font-semibold" aria-label={`Details of ${invoice.invoice_number}`} onClick={() => onDetails(invoice)}>
+              {invoice.invoice_number}
+            </Button>
+          </td>
           <td className={`${compactCell} max-w-52`}>
             <span className="block truncate font-medium text-slate-900">{invoice.customer_name ?? '—'}</span>
             {invoice.customer_email && <span className="block truncate text-xs text-slate-500">{invoice.customer_email}</span>}
@@ -50,7 +59,8 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
           <td className={money}>{formatCurrency(invoice.paid_amount)}</td>
           <td className={`${money} font-medium text-slate-900`}>{formatCurrency(invoice.balance_due)}</td>
           <td className={compactCell}>
-            <Badge tone={INVOICE_STATUS_TONES[invoice.status]}>{invoiceStatusLabel(invoice.status)}</Badge>
+            <Badge tone={INVOICE_STATUS_TONES[invoice.status]}>{invoice.status_label || invoiceStatusLabel(invoice.status)}</Badge>
+            {invoice.refund_due > 0 && <span className="mt-1 block whitespace-nowrap text-xs text-purple-700">Refund due {formatCurrency(invoice.refund_due)}</span>}
           </td>
           <td className={`${compactCell} whitespace-nowrap`}>{formatDay(invoice.due_date)}</td>
           <td className={`${compactCell} text-right`}>
@@ -74,6 +84,21 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
                     Record Payment
                   </Button>
                 </>
+              )}
+              {invoice.status === 'paid' && invoice.refund_due > 0 && (
+                <Button variant="secondary" size="sm" className="px-2.5! whitespace-nowrap" aria-label={`Record refund for ${invoice.invoice_number}`} onClick={() => onPay(invoice)}>
+                  Record Refund
+                </Button>
+              )}
+              {canOfferCredit(invoice) && (
+                <Button variant="ghost" size="sm" className="px-2! whitespace-nowrap" aria-label={`Issue credit note for ${invoice.invoice_number}`} onClick={() => onCredit(invoice)}>
+                  Credit
+                </Button>
+              )}
+              {canOfferVoid(invoice) && (
+                <Button variant="ghost" size="sm" className="px-2! text-red-600!" aria-label={`Void ${invoice.invoice_number}`} onClick={() => onVoid(invoice)}>
+                  Void
+                </Button>
               )}
             </div>
           </td>

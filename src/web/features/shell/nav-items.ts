@@ -24,6 +24,8 @@ export interface NavItem {
   label: string;
   href: string;
   Icon: ComponentType<IconProps>;
+  /** Shown to clients only (admins have their own screen). */
+  clientOnly?: boolean;
 }
 
 export interface NavSection {
@@ -46,6 +48,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { label: 'Brands', href: paths.app.brands.href(), Icon: TagIcon },
       { label: 'Media', href: paths.app.media.href(), Icon: FilmIcon },
+      { label: 'Billing', href: paths.app.billing.href(), Icon: ReceiptIcon, clientOnly: true },
     ],
   },
   {

@@ -7,7 +7,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-blue-50 text-blue-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
   }`;
 
-const Section = ({ section, onNavigate }: { section: NavSection; onNavigate: () => void }) => {
+const Section = ({ section, admin, onNavigate }: { section: NavSection; admin: boolean; onNavigate: () => void }) => {
   const headingId = useId();
   return (
     <div>
@@ -17,7 +17,7 @@ const Section = ({ section, onNavigate }: { section: NavSection; onNavigate: () 
         </h2>
       )}
       <ul className="space-y-0.5" aria-labelledby={section.heading ? headingId : undefined}>
-        {section.items.map(({ label, href, Icon }) => (
+        {section.items.filter((item) => !(admin && item.clientOnly)).map(({ label, href, Icon }) => (
           <li key={href}>
             <NavLink to={href} className={linkClasses} onClick={onNavigate}>
               <Icon className="size-5 shrink-0" />
@@ -34,7 +34,7 @@ const Section = ({ section, onNavigate }: { section: NavSection; onNavigate: () 
 export const SidebarNav = ({ admin, onNavigate }: { admin: boolean; onNavigate: () => void }) => (
   <nav aria-label="Main" className="space-y-6 px-3 py-4">
     {NAV_SECTIONS.filter((section) => admin || !section.adminOnly).map((section) => (
-      <Section key={section.heading ?? 'main'} section={section} onNavigate={onNavigate} />
+      <Section key={section.heading ?? 'main'} section={section} admin={admin} onNavigate={onNavigate} />
     ))}
   </nav>
 );

@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import { AGEING_BUCKETS, AGEING_BUCKET_LABELS } from '../../../domain/billing-corrections';
+import { formatCurrency } from '../../../domain/format';
+import { useAgeing, useDownloadAgeingCsv } from '../../api/billing-corrections';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { ReceiptIcon } from '../../ui/icons';
+import { Spinner } from '../../ui/spinner';
+import { Table, Th } from '../../ui/table';
+import { formatDay } from '../orders/order-display';
+import { LoadError } from '../orders/load-error';
+import { compactCell, compactHeader } from '../orders/table-styles';
+
+const AGEING_FAILED = 'Failed to load receivables ageing';
+const money = `${compactCell} whitespace-nowrap text-right tabular-nums`;
+
+/** Receivables ageing: open balances of sent and overdue invoices per advertiser, by days past due. */
+export const AgeingTab = () => {
+  const ageing = useAgeing();
+  const exporting = useDownloadAgeingCsv();
+
+  useEffect(() => {
+    if (ageing.isError) toast.error(AGEING_FAILED, { id: 'ageing-load' });
+  }, [ageing.isError]);
+
+  const onExport = () =>
+    exporting.mutate(undefined, {
+      onSuccess: () => toast.success('Report downloaded successfully'),
+      onError: () => toast.error('Failed to export report'),
+    });
+
+  let content;
+  if (ageing.isPending) {
+    content = (
+      <div className="flex justify-center py-16 text-blue-600">
+        <Spinner className="size-8" label="Loading receivables ageing…" />
+      </div>
+    );
+  } else if (ageing.isError) {
+    content = <LoadError title={AGEING_FAILED} error={ageing.error} retrying={ageing.isFetching} onRetry={() => ageing.refetch()} />;
+  } else if (ageing.data.rows.length === 0) {
+    content = <EmptyState icon={<ReceiptIcon />} title="Nothing outstanding" description="No sent invoice has a balance due." />;
+  } else {
+    const { rows, totals } = ageing.data;
+    content = (
+      <Table caption="Receivables ageing">
+        <thead className="bg-slate-50">
+          <tr>
+            <Th className={compactHeader}>Advertiser</Th>
+            {AGEING_BUCKETS.map((b) => (
+              <Th key={b} className={`${compactHeader} text-right whitespace-nowrap`}>
+                {AGEING_BUCKET_LABELS[b]}
+              </Th>
+            ))}
+            <Th className={`${compactHeader} text-right`}>Total</Th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {rows.map((row) => (
+            <tr key={row.customer_id} className="hover:bg-slate-50">
+              <td className={`${compactCell} max-w-56`}>
+                <span className="block truncate font-medium text-slate-900">{row.customer_name}</span>
+                <span className="block truncate text-xs text-slate-500">
+                  {row.customer_email} · {row.invoices} {row.invoices === 1 ? 'invoice' : 'invoices'}
+                </span>
+              </td>
+              {AGEING_BUCKETS.map((b) => (
+                <td key={b} className={`${money} ${b !== 'current' && row[b] > 0 ? 'text-red-700' : ''}`}>
+                  {formatCurrency(row[b])}
+                </td>
+              ))}
+              <td className={`${money} font-semibold text-slate-900`}>{formatCurrency(row.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="bg-slate-50 font-semibold text-slate-900">
+          <tr>
+            <th scope="row" className={`${compactCell} text-left`}>
+              Total
+            </th>
+            {AGEING_BUCKETS.map((b) => (
+              <td key={b} className={money}>
+                {formatCurrency(totals[b])}
+              </td>
+            ))}
+            <td className={money}>{formatCurrency(totals.total)}</td>
+          </tr>
+        </tfoot>
+      </Table>
+    );
+  }
+
+  return (
+    <>
+      <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-slate-600">
+          Open balances of sent invoices by days past due{ageing.data ? ` as of ${formatDay(ageing.data.as_of)}` : ''}.
+        </p>
+        <Button variant="secondary" onClick={onExport} loading={exporting.isPending}>
+          Export CSV
+        </Button>
+      </div>
+      {content}
+    </>
+  );
+};
