@@ -13,6 +13,7 @@ import {
   cannotPayMessage,
   cannotSendMessage,
   invoiceAmounts,
+  invoiceBalanceCents,
   notInvoiceableMessage,
   overBalanceMessage,
   shownInvoiceStatus,
@@ -28,8 +29,11 @@ import type { MailMessage, Mailer } from '../../platform/mail';
 import { lockReadableOrder } from '../estimates/orders';
 import { toPayment, type InvoiceRow } from './present';
 import { getInvoice, getInvoiceDetail } from './queries';
+import { createFinalInvoice } from './broadcast-month';
+import { commissionFor } from './commission';
+import { insertOrderLine } from './invoice-lines';
 
-const invoiceNumberFor = (issueDate: string) =>
+export const invoiceNumberFor = (issueDate: string) =>
   sql<string>`'INV-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`;
 
 export const createInvoiceFromEstimate = async ({
@@ -50,6 +54,8 @@ export const createInvoiceFromEstimate = async ({
       // Locking the order makes two concurrent requests for it take turns.
       const order = await lockReadableOrder(tx, actor, estimateId);
       if (!(INVOICEABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw conflict(notInvoiceableMessage(order.status));
+      // Billed monthly on delivery (decision 014): only the completed order's final invoice is made here.
+      if (order.billingMode === 'monthly') return createFinalInvoice({ tx, order, input, today });
       const [live] = await tx
         .select({ id: invoices.id })
         .from(invoices)
@@ -61,6 +67,7 @@ export const createInvoiceFromEstimate = async ({
       const subtotalCents = Math.max(0, order.totalAmountCents - (await creditsOf(tx, order.id)));
       if (discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal);
       const amounts = invoiceAmounts({ subtotalCents, discountCents, taxRate: input.tax_rate });
+      const commission = await commissionFor(tx, order.ownerId, amounts.totalCents);
       const [row] = await tx
         .insert(invoices)
         .values({
@@ -69,15 +76,17 @@ export const createInvoiceFromEstimate = async ({
           customerId: order.ownerId,
           brandId: order.brandId,
           ...amounts,
+          ...commission,
           taxRate: input.tax_rate,
           // Nothing to collect (a full discount): paid from the start.
-          status: amounts.totalCents === 0 ? 'paid' : 'draft',
+          status: amounts.totalCents - commission.commissionCents === 0 ? 'paid' : 'draft',
           issueDate: today,
           dueDate: addDays(today, input.due_days),
           paymentTerms: input.payment_terms,
           notes: input.notes,
         })
         .returning({ id: invoices.id });
+      await insertOrderLine(tx, row!.id, order, subtotalCents);
       return getInvoice(tx, row!.id, today);
     });
   } catch (error) {
@@ -147,13 +156,14 @@ export const recordPayment = async ({
     // A day of slack: a browser far east of the station may already be in tomorrow.
     if (paymentDate > addDays(today, 1)) throw badRequest('Payment date cannot be in the future');
     const amountCents = toCents(amount);
-    const balance = row.totalCents - row.paidCents;
+    // Payments apply to the net due (an agency keeps its commission).
+    const balance = invoiceBalanceCents(row);
     if (amountCents > balance) throw badRequest(overBalanceMessage(balance));
     const [payment] = await tx.insert(invoicePayments).values({ invoiceId: id, amountCents, paymentDate, notes, createdBy: actorId }).returning();
     const paidCents = row.paidCents + amountCents;
     await tx
       .update(invoices)
-      .set({ paidCents, ...(paidCents === row.totalCents && { status: 'paid' as const }) })
+      .set({ paidCents, ...(amountCents === balance && { status: 'paid' as const }) })
       .where(eq(invoices.id, id));
     return { invoice: await getInvoice(tx, id, today), payment: toPayment(payment!) };
   });
