@@ -116,7 +116,7 @@ export const markInvoiceSent = async ({
   db: Db;
   id: string;
   today: string;
-  compose: (detail: InvoiceDetail) => MailMessage | null;
+  compose: (detail: InvoiceDetail) => MailMessage | null | Promise<MailMessage | null>;
   mailer: Pick<Mailer, 'stage'>;
 }): Promise<Invoice> => {
   const { invoice, deliver } = await db.transaction(async (tx) => {
@@ -124,7 +124,7 @@ export const markInvoiceSent = async ({
     const shown = shownInvoiceStatus(row, today);
     if (!canSendInvoice(shown)) throw conflict(cannotSendMessage(shown));
     await tx.update(invoices).set({ status: 'sent', sentAt: new Date() }).where(eq(invoices.id, id));
-    const message = compose(await getInvoiceDetail({ db: tx, id, today }));
+    const message = await compose(await getInvoiceDetail({ db: tx, id, today }));
     return { invoice: await getInvoice(tx, id, today), deliver: message ? await mailer.stage(tx, message) : () => undefined };
   });
   deliver();
