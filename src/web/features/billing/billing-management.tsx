@@ -8,6 +8,7 @@ import { PlusIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { TabList, TabPanel } from '../../ui/tabs';
 import { BillingAnalyticsTab } from './billing-analytics-tab';
+import { BillMonthModal } from './bill-month-modal';
 import { LOAD_FAILED } from './billing-messages';
 import { BillingOverview } from './billing-overview';
 import { CreateInvoiceModal } from './create-invoice-modal';
@@ -25,6 +26,7 @@ export const BillingManagement = () => {
   const tabsId = useId();
   const [tab, setTab] = useState<Tab>('overview');
   const [creating, setCreating] = useState(false);
+  const [billingMonth, setBillingMonth] = useState(false);
   const analytics = useBillingAnalytics(BILLING_ANALYTICS_DAYS);
 
   useEffect(() => {
@@ -37,10 +39,15 @@ export const BillingManagement = () => {
         title="Billing & Invoicing"
         description="Invoices, payments and billing analytics."
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <PlusIcon className="size-4" />
-            Create Invoice
-          </Button>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setBillingMonth(true)}>
+              Bill broadcast month
+            </Button>
+            <Button onClick={() => setCreating(true)}>
+              <PlusIcon className="size-4" />
+              Create Invoice
+            </Button>
+          </div>
         }
       />
       <Card>
@@ -52,6 +59,7 @@ export const BillingManagement = () => {
         </TabPanel>
       </Card>
       <CreateInvoiceModal open={creating} onClose={() => setCreating(false)} />
+      <BillMonthModal open={billingMonth} onClose={() => setBillingMonth(false)} />
     </>
   );
 };

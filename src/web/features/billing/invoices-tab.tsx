@@ -13,6 +13,7 @@ import { LoadError } from '../orders/load-error';
 import { SearchBox } from '../orders/search-box';
 import { LOAD_FAILED } from './billing-messages';
 import { invoiceStatusLabel } from './billing-display';
+import { InvoiceDetailModal } from './invoice-detail-modal';
 import { InvoicesTable } from './invoices-table';
 import { Pagination } from './pagination';
 import { RecordPaymentModal } from './record-payment-modal';
@@ -29,6 +30,7 @@ export const InvoicesTab = () => {
   const download = useDownloadInvoicePdf();
   const [sending, setSending] = useState<Invoice | null>(null);
   const [paying, setPaying] = useState<Invoice | null>(null);
+  const [viewing, setViewing] = useState<Invoice | null>(null);
 
   useEffect(() => {
     if (invoices.isError) toast.error(LOAD_FAILED, { id: 'billing-load' });
@@ -66,7 +68,7 @@ export const InvoicesTab = () => {
     const { pagination } = invoices.data;
     content = (
       <>
-        <InvoicesTable invoices={invoices.data.invoices} downloadingId={download.isPending ? (download.variables?.id ?? null) : null} onDownload={onDownload} onSend={setSending} onPay={setPaying} />
+        <InvoicesTable invoices={invoices.data.invoices} downloadingId={download.isPending ? (download.variables?.id ?? null) : null} onDownload={onDownload} onSend={setSending} onPay={setPaying} onOpen={setViewing} />
         <Pagination page={pagination.page} totalPages={pagination.totalPages} total={pagination.total} limit={pagination.limit} onPage={setPage} />
       </>
     );
@@ -98,6 +100,7 @@ export const InvoicesTab = () => {
         {content}
       </div>
       <SendInvoiceModal invoice={sending} onClose={() => setSending(null)} />
+      <InvoiceDetailModal invoice={viewing} onClose={() => setViewing(null)} />
       <RecordPaymentModal invoice={paying} onClose={() => setPaying(null)} />
     </>
   );

@@ -14,11 +14,13 @@ interface InvoicesTableProps {
   onDownload: (invoice: Invoice) => void;
   onSend: (invoice: Invoice) => void;
   onPay: (invoice: Invoice) => void;
+  /** Opens the invoice's details (lines, commission, net). */
+  onOpen?: (invoice: Invoice) => void;
 }
 
 const money = `${compactCell} whitespace-nowrap text-right tabular-nums`;
 
-export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onPay }: InvoicesTableProps) => (
+export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onPay, onOpen }: InvoicesTableProps) => (
   <Table caption="Invoices">
     <thead className="bg-slate-50">
       <tr>
@@ -39,7 +41,15 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
     <tbody className="divide-y divide-slate-100 bg-white">
       {invoices.map((invoice) => (
         <tr key={invoice.id} className="hover:bg-slate-50">
-          <td className={`${compactCell} whitespace-nowrap font-mono text-xs font-semibold text-slate-900`}>{invoice.invoice_number}</td>
+          <td className={`${compactCell} whitespace-nowrap font-mono text-xs font-semibold text-slate-900`}>
+            {onOpen ? (
+              <button type="button" className="underline-offset-2 hover:underline" aria-label={`Details of ${invoice.invoice_number}`} onClick={() => onOpen(invoice)}>
+                {invoice.invoice_number}
+              </button>
+            ) : (
+              invoice.invoice_number
+            )}
+          </td>
           <td className={`${compactCell} max-w-52`}>
             <span className="block truncate font-medium text-slate-900">{invoice.customer_name ?? '—'}</span>
             {invoice.customer_email && <span className="block truncate text-xs text-slate-500">{invoice.customer_email}</span>}
