@@ -9,7 +9,8 @@ import { trafficSpots } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { uploadAsRun } from '../support/as-run-fixtures';
 import { setOrderStatus } from '../support/campaign-fixtures';
-import { clientWithBrand, createDaypart, MISSING_ID, submittedOrder } from '../support/ordering-fixtures';
+import type { clientWithBrand } from '../support/ordering-fixtures';
+import { createDaypart, MISSING_ID, submittedOrder } from '../support/ordering-fixtures';
 import { pdfText } from '../support/pdf-text';
 
 const SPOT_COST = 20.49; // 1366 impressions at a $15 CPM, as the makegood credits count it

@@ -52,14 +52,14 @@ export const UsersTable = ({ users, currentUserId, busyUserId, onChangeRole, onD
             <td className={`${cellClasses} whitespace-nowrap`}>{formatJoined(user.created_at)}</td>
             <td className={`${cellClasses} text-right`}>
               <div className="flex items-center justify-end gap-2">
-              {!isAdmin(user.role) && <AgencyControl user={user} />}
-              <UserRowActions
-                user={user}
-                isSelf={user.id === currentUserId}
-                busy={busyUserId === user.id}
-                onChangeRole={onChangeRole}
-                onDelete={onDelete}
-              />
+                {!isAdmin(user.role) && <AgencyControl user={user} />}
+                <UserRowActions
+                  user={user}
+                  isSelf={user.id === currentUserId}
+                  busy={busyUserId === user.id}
+                  onChangeRole={onChangeRole}
+                  onDelete={onDelete}
+                />
               </div>
             </td>
           </tr>
