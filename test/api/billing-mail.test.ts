@@ -1,7 +1,7 @@
 /** An invoice e-mail carries the invoice PDF: sent through a real (loopback) SMTP server, as test/api/mail.test.ts does. */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { invoicedOrder } from '../support/billing-fixtures';
 import { pdfText } from '../support/pdf-text';
@@ -62,5 +62,28 @@ describe('POST /api/billing/:id/send over SMTP', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfText(pdf)).toContain(invoice.invoice_number);
     await eventually(async () => expect((await t.mailTo(owner.email))[0]?.status).toBe('sent'));
+  });
+});
+
+describe('the embedded (console) mail adapter', () => {
+  it('keeps the attachment in the outbox and prints its name and size', async () => {
+    const embedded = await createTestApp({ echoMail: true });
+    const printed: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    try {
+      const { owner, invoice } = await invoicedOrder(embedded);
+      const res = await embedded.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: await embedded.adminToken(), payload: {} });
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await embedded.mailTo(owner.email);
+      expect(row).toMatchObject({ status: 'stored', attachments: [{ filename: `invoice-${invoice.invoice_number}.pdf`, content_type: 'application/pdf' }] });
+      const size = Buffer.from(row!.attachments![0]!.content_base64, 'base64').length;
+      expect(printed.join('')).toContain(`Attached: invoice-${invoice.invoice_number}.pdf (application/pdf, ${size} bytes)`);
+    } finally {
+      spy.mockRestore();
+      await embedded.close();
+    }
   });
 });
