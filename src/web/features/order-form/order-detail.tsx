@@ -144,7 +144,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
               Submitted by {ownerLabel(order)}
               {ownerLabel(order) !== order.owner_email && <span className="text-slate-400"> ({order.owner_email})</span>}
             </span>
-            {admin && order.status !== 'draft' && <BillingModeControl orderId={order.id} mode={order.billing_mode} />}
+            {admin && order.status !== 'draft' && <BillingModeControl orderId={order.id} mode={order.billing_mode} status={order.status} />}
           </span>
         }
         actions={headerActions}
