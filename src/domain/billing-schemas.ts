@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { BILLING_ANALYTICS_DAYS, BILLING_MESSAGES, INVOICE_KINDS, PAYMENT_DIRECTIONS, DUE_DAYS_MAX, DUE_DAYS_MIN, INVOICE_DEFAULTS, INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZE_MAX, INVOICE_STATUSES, hasWholeCents } from './billing';
 import { CORRECTION_MESSAGES, creditNoteSchema } from './billing-corrections';
+import { storedInvoiceLineSchema } from './billing-delivery';
 import { isIsoDate } from './dates';
 
 export const MAX_INVOICE_MONEY = 10_000_000_000;
@@ -198,6 +199,8 @@ export const invoiceDetailSchema = invoiceSchema.extend({
   order_start_date: z.string().nullable(),
   order_end_date: z.string().nullable(),
   lines: z.array(invoiceLineSchema),
+  /** The invoice's own lines as stored (quantity × unit price = amount; they add up to the subtotal). */
+  invoice_lines: z.array(storedInvoiceLineSchema),
   payments: z.array(invoicePaymentSchema),
   /** Credit notes against the invoice, oldest first (decision 013). */
   credit_notes: z.array(creditNoteSchema),

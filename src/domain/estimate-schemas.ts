@@ -4,6 +4,7 @@
  * Money is US dollars on the wire (integer cents in the database); dates are 'YYYY-MM-DD'.
  */
 import { z } from 'zod';
+import { BILLING_MODES } from './billing';
 import { MAX_COUPON_CODE } from './coupon-schemas';
 import { isIsoDate } from './dates';
 import { ORDER_STATUSES } from './orders';
@@ -212,6 +213,8 @@ export const estimateSchema = z.object({
   /** Media assets of the order's brand. */
   media_asset_count: z.number().int(),
   weekly_reach: z.number(),
+  /** How the station bills the order: up_front, or monthly on delivery (decision 014). */
+  billing_mode: z.enum(BILLING_MODES),
   created_at: z.string(),
   updated_at: z.string(),
 });

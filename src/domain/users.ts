@@ -9,6 +9,8 @@ export const userListItemSchema = z.object({
   last_name: z.string().nullable(),
   company: z.string().nullable(),
   role: z.enum(ROLES),
+  /** Set when the account is an agency: the commission it keeps (a fraction); null otherwise. */
+  agency_commission_rate: z.number().nullable(),
   created_at: z.string(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;

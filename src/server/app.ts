@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { billingRoutes } from './modules/billing/routes';
+import { billingDeliveryRoutes } from './modules/billing/delivery-routes';
 import { createGuards } from './modules/auth/guard';
 import { createTokenSigner } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
@@ -194,6 +195,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
       couponsRoutes(api, ctx, guards);
       campaignsRoutes(api, ctx, guards);
       billingRoutes(api, ctx, guards);
+      billingDeliveryRoutes(api, ctx, guards);
       notificationsRoutes(api, ctx, guards);
       analyticsRoutes(api, ctx, guards);
       reconciliationRoutes(api, ctx, guards);

@@ -9,16 +9,37 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, type MailAttachmentRow } from '../db/schema';
 import type { Db, Tx } from './db';
 import type { JobQueue } from './jobs';
+
+/** A file sent with a message (an invoice's PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
+
+/** The outbox keeps attachments as base64 in jsonb (null when there are none). */
+const storedAttachments = (message: MailMessage): MailAttachmentRow[] | null =>
+  message.attachments?.length ? message.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, content_base64: a.content.toString('base64') })) : null;
+
+const outboxValues = (message: MailMessage, status: 'queued' | 'stored') => ({
+  toAddress: message.to,
+  subject: message.subject,
+  textBody: message.text,
+  htmlBody: message.html ?? null,
+  attachments: storedAttachments(message),
+  status,
+});
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -44,8 +65,9 @@ interface MailerOptions {
 const DELIVER_JOB = 'mail.deliver';
 
 const printMessage = (message: MailMessage) => {
+  const files = (message.attachments ?? []).map((a) => `Attached: ${a.filename} (${a.contentType}, ${a.content.length} bytes)\n`).join('');
   process.stdout.write(
-    `\n──── mail to ${message.to} ────\nSubject: ${message.subject}\n\n${message.text}\n────────────────────────────\n`,
+    `\n──── mail to ${message.to} ────\nSubject: ${message.subject}\n${files}\n${message.text}\n────────────────────────────\n`,
   );
 };
 
@@ -64,7 +86,16 @@ export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs
     if (!row) return;
     const attempts = row.attempts;
     try {
-      await transport.sendMail({ from, to: row.toAddress, subject: row.subject, text: row.textBody, ...(row.htmlBody && { html: row.htmlBody }) });
+      await transport.sendMail({
+        from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        ...(row.htmlBody && { html: row.htmlBody }),
+        ...(row.attachments?.length && {
+          attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.content_type, content: Buffer.from(a.content_base64, 'base64') })),
+        }),
+      });
       await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, outboxId));
     } catch (error) {
       const delay = retryDelaysMs[attempts - 1];
@@ -98,7 +129,7 @@ export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs
     async stage(tx, message) {
       const [row] = await tx
         .insert(mailOutbox)
-        .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, status: transport ? 'queued' : 'stored' })
+        .values(outboxValues(message, transport ? 'queued' : 'stored'))
         .returning({ id: mailOutbox.id });
       return () => {
         if (transport) void jobs.enqueue(DELIVER_JOB, { outboxId: row!.id }).catch((error: unknown) => log.error({ err: error }, 'could not queue outgoing mail (it goes at the next start)'));
@@ -109,7 +140,7 @@ export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs
       try {
         const [row] = await db
           .insert(mailOutbox)
-          .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, status: transport ? 'queued' : 'stored' })
+          .values(outboxValues(message, transport ? 'queued' : 'stored'))
           .returning({ id: mailOutbox.id });
         if (transport) await jobs.enqueue(DELIVER_JOB, { outboxId: row!.id });
         else if (echo) printMessage(message);

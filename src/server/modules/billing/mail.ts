@@ -15,7 +15,14 @@ export const composeInvoiceMail = ({ appUrl, invoice, customMessage }: { appUrl:
     ...(invoice.brand_name ? ([['Brand', invoice.brand_name]] as [string, string][]) : []),
     ['Issue date', invoice.issue_date],
     ['Due date', invoice.due_date],
-    ['Total', formatCurrency(invoice.total_amount)],
+    ...(invoice.commission_rate > 0
+      ? ([
+          ['Gross', formatCurrency(invoice.total_amount)],
+          [`Agency commission (${Number((invoice.commission_rate * 100).toFixed(4))}%)`, `-${formatCurrency(invoice.commission_amount)}`],
+          ['Net due', formatCurrency(invoice.net_amount)],
+        ] as [string, string][])
+      : ([['Total', formatCurrency(invoice.total_amount)]] as [string, string][])),
+    ...(invoice.period_start && invoice.period_end ? ([['Broadcast month', `${invoice.period_start} – ${invoice.period_end}`]] as [string, string][]) : []),
     ['Paid', formatCurrency(invoice.paid_amount)],
     ['Balance due', formatCurrency(invoice.balance_due)],
     ['Payment terms', invoice.payment_terms],

@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit';
 import { INVOICE_STATUS_LABELS } from '../../../domain/billing';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
+import { drawStoredLines } from './pdf-lines';
 import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawLetterhead, type StationIssuer } from '../station/letterhead';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -14,6 +15,16 @@ export const printedDay = (iso: string | null) => (iso ? dateFormat.format(new D
 const day = printedDay;
 const days = (list: readonly string[]) => (list.length === 7 ? 'Every day' : list.map((d) => d.slice(0, 3)).join(', '));
 const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;
+
+/** A direct advertiser's invoice shows its Total; an agency's shows Gross, Agency commission and Net due (decision 014). */
+const commissionRows = (invoice: InvoiceDetail): [string, string, boolean?][] =>
+  invoice.commission_amount > 0 || invoice.commission_rate > 0
+    ? [
+        ['Gross', formatCurrency(invoice.total_amount), true],
+        [`Agency commission (${percent(invoice.commission_rate)})`, `-${formatCurrency(invoice.commission_amount)}`],
+        ['Net due', formatCurrency(invoice.net_amount), true],
+      ]
+    : [['Total', formatCurrency(invoice.total_amount), true]];
 
 export const invoicePdfFilename = (invoice: Pick<InvoiceDetail, 'invoice_number'>) => `invoice-${invoice.invoice_number.replace(/[^\w.-]/g, '_')}.pdf`;
 
@@ -63,7 +74,9 @@ export const renderInvoicePdf = ({ invoice, appUrl, station }: { invoice: Invoic
     });
     doc.y = bottom + 4;
   };
-  if (invoice.lines.length > 0) {
+  // Billed on delivery: the invoice's own lines (spots × cost per spot per daypart).
+  if (invoice.kind !== 'up_front' && invoice.invoice_lines.length > 0) drawStoredLines(doc, invoice, width);
+  else if (invoice.lines.length > 0) {
     row(columns.map((c) => c.label), true);
     for (const line of invoice.lines) {
       if (doc.y > doc.page.height - 220) doc.addPage();
@@ -78,7 +91,7 @@ export const renderInvoicePdf = ({ invoice, appUrl, station }: { invoice: Invoic
     ['Subtotal', formatCurrency(invoice.subtotal)],
     ['Discount', invoice.discount_amount > 0 ? `-${formatCurrency(invoice.discount_amount)}` : formatCurrency(0)],
     [`Tax (${percent(invoice.tax_rate)})`, formatCurrency(invoice.tax_amount)],
-    ['Total', formatCurrency(invoice.total_amount), true],
+    ...commissionRows(invoice),
     ['Paid', formatCurrency(invoice.paid_amount)],
     // Corrections (decision 013): credit notes and refunds, shown once there are any.
     ...(invoice.credited_amount > 0 ? ([['Credited', `-${formatCurrency(invoice.credited_amount)}`]] as [string, string][]) : []),

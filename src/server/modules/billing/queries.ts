@@ -8,6 +8,7 @@ import { containsPattern, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { listItems } from '../estimate-items/queries';
 import { creditNotesOfInvoice } from './credit-notes';
+import { storedInvoiceLines } from './invoice-lines';
 import { selectInvoices, toInvoice, toPayment } from './present';
 
 
@@ -90,6 +91,7 @@ export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; 
       cpm: item.user_defined_cpm ?? selectionDefaults({ name: item.daypart_name, spotFrequency: item.spot_frequency, minCpm: item.min_cpm, baseCpm: item.base_cpm }).cpm,
       weekly_cost: item.weekly_cost,
     })),
+    invoice_lines: await storedInvoiceLines(db, id),
     payments: payments.map(toPayment),
     credit_notes: await creditNotesOfInvoice(db, id),
   };

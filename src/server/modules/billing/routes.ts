@@ -25,6 +25,7 @@ import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { billingAnalytics } from './analytics';
 import { composeInvoiceMail } from './mail';
+import { invoicePdfAttachment } from './invoice-attachment';
 import { invoicePdfFilename, renderInvoicePdf } from './pdf';
 import { getStationProfile } from '../station/service';
 import { getInvoiceDetail, listInvoices } from './queries';
@@ -91,12 +92,20 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     { ...admin, schema: { ...tags, params: invoiceParams, body: sendInvoiceBodySchema, response: { 200: z.object({ message: z.string(), invoice: invoiceSchema }), ...errors } } },
     async (request) => {
       const today = todayIso();
+      const station = await getStationProfile(db);
       const invoice = await markInvoiceSent({
         db,
         id: request.params.id,
         today,
         mailer: ctx.mailer,
-        compose: (detail) => (detail.customer_email ? composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message }) : null),
+        // The e-mail carries the invoice PDF (as sent: the status it has once marked sent).
+        compose: async (detail) =>
+          detail.customer_email
+            ? {
+                ...composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message }),
+                attachments: [await invoicePdfAttachment({ invoice: detail, appUrl: ctx.config.appUrl, station })],
+              }
+            : null,
       });
       return { message: 'Invoice sent successfully', invoice };
     },

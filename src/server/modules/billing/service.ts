@@ -29,8 +29,11 @@ import type { MailMessage, Mailer } from '../../platform/mail';
 import { lockReadableOrder } from '../estimates/orders';
 import { toPayment, type InvoiceRow } from './present';
 import { getInvoice, getInvoiceDetail } from './queries';
+import { createFinalInvoice } from './broadcast-month';
+import { commissionFor } from './commission';
+import { insertOrderLine } from './invoice-lines';
 
-const invoiceNumberFor = (issueDate: string) =>
+export const invoiceNumberFor = (issueDate: string) =>
   sql<string>`'INV-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`;
 
 export const createInvoiceFromEstimate = async ({
@@ -51,6 +54,8 @@ export const createInvoiceFromEstimate = async ({
       // Locking the order makes two concurrent requests for it take turns.
       const order = await lockReadableOrder(tx, actor, estimateId);
       if (!(INVOICEABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw conflict(notInvoiceableMessage(order.status));
+      // Billed monthly on delivery (decision 014): only the completed order's final invoice is made here.
+      if (order.billingMode === 'monthly') return createFinalInvoice({ tx, order, input, today });
       const [live] = await tx
         .select({ id: invoices.id })
         .from(invoices)
@@ -62,6 +67,7 @@ export const createInvoiceFromEstimate = async ({
       const subtotalCents = Math.max(0, order.totalAmountCents - (await creditsOf(tx, order.id)));
       if (discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal);
       const amounts = invoiceAmounts({ subtotalCents, discountCents, taxRate: input.tax_rate });
+      const commission = await commissionFor(tx, order.ownerId, amounts.totalCents);
       const [row] = await tx
         .insert(invoices)
         .values({
@@ -70,15 +76,17 @@ export const createInvoiceFromEstimate = async ({
           customerId: order.ownerId,
           brandId: order.brandId,
           ...amounts,
+          ...commission,
           taxRate: input.tax_rate,
           // Nothing to collect (a full discount): paid from the start.
-          status: amounts.totalCents === 0 ? 'paid' : 'draft',
+          status: amounts.totalCents - commission.commissionCents === 0 ? 'paid' : 'draft',
           issueDate: today,
           dueDate: addDays(today, input.due_days),
           paymentTerms: input.payment_terms,
           notes: input.notes,
         })
         .returning({ id: invoices.id });
+      await insertOrderLine(tx, row!.id, order, subtotalCents);
       return getInvoice(tx, row!.id, today);
     });
   } catch (error) {
@@ -108,7 +116,7 @@ export const markInvoiceSent = async ({
   db: Db;
   id: string;
   today: string;
-  compose: (detail: InvoiceDetail) => MailMessage | null;
+  compose: (detail: InvoiceDetail) => MailMessage | null | Promise<MailMessage | null>;
   mailer: Pick<Mailer, 'stage'>;
 }): Promise<Invoice> => {
   const { invoice, deliver } = await db.transaction(async (tx) => {
@@ -116,7 +124,7 @@ export const markInvoiceSent = async ({
     const shown = shownInvoiceStatus(row, today);
     if (!canSendInvoice(shown)) throw conflict(cannotSendMessage(shown));
     await tx.update(invoices).set({ status: 'sent', sentAt: new Date() }).where(eq(invoices.id, id));
-    const message = compose(await getInvoiceDetail({ db: tx, id, today }));
+    const message = await compose(await getInvoiceDetail({ db: tx, id, today }));
     return { invoice: await getInvoice(tx, id, today), deliver: message ? await mailer.stage(tx, message) : () => undefined };
   });
   deliver();

@@ -73,6 +73,7 @@ const toEstimate = ({ order, ...row }: EstimateRow): Estimate => ({
   notes: order.notes,
   media_asset_count: Number(row.mediaCount ?? 0),
   weekly_reach: Math.round(Number(row.weeklyReach ?? 0)),
+  billing_mode: order.billingMode,
   created_at: order.createdAt.toISOString(),
   updated_at: order.updatedAt.toISOString(),
 });

@@ -6,6 +6,8 @@ import { usersReplySchema } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { changeUserRole, deleteUser, listUsers } from './service';
+import { agencyBodySchema, agencyMessage } from '../../../domain/billing-delivery';
+import { setAgency } from './agency';
 
 const idParams = z.object({ id: z.uuid({ error: 'User not found' }) });
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
@@ -32,6 +34,24 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
     ctx.realtime.disconnect({ userId: request.params.id });
     return { message: 'User demoted to client successfully' };
   });
+
+  r.put(
+    '/users/:id/agency',
+    {
+      ...admin,
+      schema: {
+        ...secured,
+        description: 'Marks the account as an agency with a commission rate (a fraction, default 0.15, 0 ≤ rate < 1), or not (is_agency false). New invoices of its orders copy the rate.',
+        params: idParams,
+        body: agencyBodySchema,
+        response: { 200: z.object({ message: z.string(), agency_commission_rate: z.number().nullable() }), ...errors },
+      },
+    },
+    async (request) => {
+      await setAgency({ db: ctx.db, userId: request.params.id, rate: request.body.rate });
+      return { message: agencyMessage(request.body.rate), agency_commission_rate: request.body.rate };
+    },
+  );
 
   r.delete('/users/:id', { ...admin, schema: { ...secured, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
     await deleteUser({ db: ctx.db, actorId: actorOf(request).id, userId: request.params.id });

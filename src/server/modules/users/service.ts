@@ -14,6 +14,7 @@ export const listUsers = async ({ db }: { db: Db }): Promise<UserListItem[]> => 
       firstName: users.firstName,
       lastName: users.lastName,
       company: users.company,
+      agencyCommissionRate: users.agencyCommissionRate,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -26,6 +27,7 @@ export const listUsers = async ({ db }: { db: Db }): Promise<UserListItem[]> => 
     first_name: row.firstName,
     last_name: row.lastName,
     company: row.company,
+    agency_commission_rate: row.agencyCommissionRate === null ? null : Number(row.agencyCommissionRate),
     created_at: row.createdAt.toISOString(),
   }));
 };

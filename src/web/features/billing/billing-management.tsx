@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/page-header';
 import { TabList, TabPanel } from '../../ui/tabs';
 import { AgeingTab } from './ageing-tab';
 import { BillingAnalyticsTab } from './billing-analytics-tab';
+import { BillMonthModal } from './bill-month-modal';
 import { LOAD_FAILED } from './billing-messages';
 import { BillingOverview } from './billing-overview';
 import { CreateInvoiceModal } from './create-invoice-modal';
@@ -28,6 +29,7 @@ export const BillingManagement = () => {
   const tabsId = useId();
   const [tab, setTab] = useState<Tab>('overview');
   const [creating, setCreating] = useState(false);
+  const [billingMonth, setBillingMonth] = useState(false);
   const analytics = useBillingAnalytics(BILLING_ANALYTICS_DAYS);
 
   useEffect(() => {
@@ -40,10 +42,15 @@ export const BillingManagement = () => {
         title="Billing & Invoicing"
         description="Invoices, payments and billing analytics."
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <PlusIcon className="size-4" />
-            Create Invoice
-          </Button>
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => setBillingMonth(true)}>
+              Bill broadcast month
+            </Button>
+            <Button onClick={() => setCreating(true)}>
+              <PlusIcon className="size-4" />
+              Create Invoice
+            </Button>
+          </div>
         }
       />
       <Card>
@@ -56,6 +63,7 @@ export const BillingManagement = () => {
         </TabPanel>
       </Card>
       <CreateInvoiceModal open={creating} onClose={() => setCreating(false)} />
+      <BillMonthModal open={billingMonth} onClose={() => setBillingMonth(false)} />
     </>
   );
 };

@@ -26,6 +26,7 @@ import { OrderSpots } from '../traffic/order-spots';
 import { DownloadAffidavit } from '../as-run/download-affidavit';
 import { OrderMakegoods } from '../makegoods/order-makegoods';
 import { OrderTimeline } from '../audit/order-timeline';
+import { BillingModeControl } from '../billing/billing-mode-control';
 
 /** Orders that can have airings to certify. */
 const AFFIDAVIT_STATUSES: readonly OrderStatus[] = ['scheduled', 'active', 'completed'];
@@ -144,6 +145,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
               Submitted by {ownerLabel(order)}
               {ownerLabel(order) !== order.owner_email && <span className="text-slate-400"> ({order.owner_email})</span>}
             </span>
+            {admin && order.status !== 'draft' && <BillingModeControl orderId={order.id} mode={order.billing_mode} status={order.status} />}
           </span>
         }
         actions={headerActions}

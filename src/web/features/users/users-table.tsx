@@ -4,6 +4,7 @@ import { Badge } from '../../ui/badge';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
 import { formatJoined, roleListLabel, userName } from './user-display';
+import { AgencyControl } from './agency-control';
 import { UserRowActions } from './user-row-actions';
 
 const sortValues = {
@@ -50,13 +51,16 @@ export const UsersTable = ({ users, currentUserId, busyUserId, onChangeRole, onD
             <td className={cellClasses}>{user.company || '—'}</td>
             <td className={`${cellClasses} whitespace-nowrap`}>{formatJoined(user.created_at)}</td>
             <td className={`${cellClasses} text-right`}>
-              <UserRowActions
-                user={user}
-                isSelf={user.id === currentUserId}
-                busy={busyUserId === user.id}
-                onChangeRole={onChangeRole}
-                onDelete={onDelete}
-              />
+              <div className="flex items-center justify-end gap-2">
+                {!isAdmin(user.role) && <AgencyControl user={user} />}
+                <UserRowActions
+                  user={user}
+                  isSelf={user.id === currentUserId}
+                  busy={busyUserId === user.id}
+                  onChangeRole={onChangeRole}
+                  onDelete={onDelete}
+                />
+              </div>
             </td>
           </tr>
         ))}

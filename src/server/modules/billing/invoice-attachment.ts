@@ -1,0 +1,12 @@
+/** The invoice PDF as an e-mail attachment: the same document GET /billing/:id/pdf streams, collected in memory. */
+import type { InvoiceDetail } from '../../../domain/billing-schemas';
+import type { MailAttachment } from '../../platform/mail';
+import type { StationIssuer } from '../station/letterhead';
+import { invoicePdfFilename, renderInvoicePdf } from './pdf';
+
+export const invoicePdfAttachment = async ({ invoice, appUrl, station }: { invoice: InvoiceDetail; appUrl: string; station: StationIssuer }): Promise<MailAttachment> => {
+  const doc = renderInvoicePdf({ invoice, appUrl, station });
+  const chunks: Buffer[] = [];
+  for await (const chunk of doc) chunks.push(chunk as Buffer);
+  return { filename: invoicePdfFilename(invoice), contentType: 'application/pdf', content: Buffer.concat(chunks) };
+};

@@ -1,0 +1,120 @@
+/**
+ * Invoices made from aired spots (billing on delivery, decision 014): the order's aired spots not
+ * billed yet, each at its item's CPM (the cost a makegood credit uses), one line per daypart, and
+ * the spots marked with the invoice that billed them. Also the stored lines of any invoice.
+ */
+import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { invoiceAmounts, type InvoiceKind } from '../../../domain/billing';
+import { deliveryLines, type BillableSpot, type StoredInvoiceLine } from '../../../domain/billing-delivery';
+import { addDays } from '../../../domain/dates';
+import { toDollars } from '../../../domain/money';
+import { dayparts, estimateItems, invoiceLines, invoices, trafficSpots } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+import type { OrderRow } from '../estimates/orders';
+import { spotCostCents } from '../makegoods/offer';
+import { BILLING_MESSAGES } from '../../../domain/billing';
+import { printedDay } from './pdf';
+import { commissionFor } from './commission';
+import { invoiceNumberFor } from './service';
+
+export interface LockedSpot extends BillableSpot {
+  id: string;
+}
+
+/** The order's aired, unbilled spots (within [from, to] when given), locked, with their cost in cents. */
+export const lockUnbilledSpots = async (tx: Tx, estimateId: string, period?: { from: string; to: string }): Promise<LockedSpot[]> => {
+  const rows = await tx
+    .select({ id: trafficSpots.id, daypart: dayparts, item: estimateItems })
+    .from(trafficSpots)
+    .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
+    .leftJoin(estimateItems, eq(estimateItems.id, trafficSpots.estimateItemId))
+    .where(
+      and(
+        eq(trafficSpots.estimateId, estimateId),
+        eq(trafficSpots.status, 'aired'),
+        isNull(trafficSpots.invoiceId),
+        period ? gte(trafficSpots.airDate, period.from) : undefined,
+        period ? lte(trafficSpots.airDate, period.to) : undefined,
+      ),
+    )
+    .orderBy(asc(trafficSpots.airDate), asc(trafficSpots.scheduledAt), asc(trafficSpots.id))
+    .for('update', { of: trafficSpots });
+  return rows.map(({ id, daypart, item }) => ({ id, daypartId: daypart.id, daypartName: daypart.name, startTime: daypart.startTime, costCents: spotCostCents(daypart, item) }));
+};
+
+export interface DeliveryInvoiceInput {
+  dueDays: number;
+  taxRate: number;
+  discountCents: number;
+  paymentTerms: string;
+  notes: string | null;
+}
+
+/** Writes the invoice, its lines and the billed spots' invoice_id; answers the new invoice's id. */
+export const insertDeliveryInvoice = async ({
+  tx,
+  order,
+  kind,
+  period,
+  spots,
+  input,
+  today,
+}: {
+  tx: Tx;
+  order: OrderRow;
+  kind: Exclude<InvoiceKind, 'up_front'>;
+  period: { start: string; end: string } | null;
+  spots: readonly LockedSpot[];
+  input: DeliveryInvoiceInput;
+  today: string;
+}): Promise<string> => {
+  const described = period ? `${printedDay(period.start)} – ${printedDay(period.end)}` : 'to the end of the flight';
+  const lines = deliveryLines(spots, described);
+  const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  if (input.discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal);
+  const amounts = invoiceAmounts({ subtotalCents, discountCents: input.discountCents, taxRate: input.taxRate });
+  const commission = await commissionFor(tx, order.ownerId, amounts.totalCents);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      invoiceNumber: invoiceNumberFor(today),
+      estimateId: order.id,
+      customerId: order.ownerId,
+      brandId: order.brandId,
+      ...amounts,
+      ...commission,
+      taxRate: input.taxRate,
+      kind,
+      periodStart: period?.start ?? null,
+      periodEnd: period?.end ?? null,
+      status: amounts.totalCents - commission.commissionCents === 0 ? 'paid' : 'draft',
+      issueDate: today,
+      dueDate: addDays(today, input.dueDays),
+      paymentTerms: input.paymentTerms,
+      notes: input.notes,
+    })
+    .returning({ id: invoices.id });
+  const invoiceId = row!.id;
+  if (lines.length > 0) await tx.insert(invoiceLines).values(lines.map((line) => ({ invoiceId, ...line })));
+  const ids = spots.map((s) => s.id);
+  for (let i = 0; i < ids.length; i += 1000) {
+    await tx
+      .update(trafficSpots)
+      .set({ invoiceId })
+      .where(and(inArray(trafficSpots.id, ids.slice(i, i + 1000)), isNull(trafficSpots.invoiceId)));
+  }
+  return invoiceId;
+};
+
+/** The one line of an up-front invoice: the order as a whole, at its subtotal. */
+export const insertOrderLine = async (tx: Tx, invoiceId: string, order: OrderRow, subtotalCents: number) => {
+  const flight = order.startDate ? ` (${printedDay(order.startDate)} – ${printedDay(order.endDate)})` : '';
+  await tx.insert(invoiceLines).values({ invoiceId, position: 1, description: `Order ${order.estimateName || '—'}${flight}`, daypartId: null, quantity: 1, unitCents: subtotalCents, amountCents: subtotalCents });
+};
+
+/** An invoice's stored lines, in order. */
+export const storedInvoiceLines = async (db: Tx, invoiceId: string): Promise<StoredInvoiceLine[]> => {
+  const rows = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.position));
+  return rows.map((r) => ({ position: r.position, description: r.description, daypart_id: r.daypartId, quantity: r.quantity, unit_price: toDollars(r.unitCents), amount: toDollars(r.amountCents) }));
+};
