@@ -55,18 +55,18 @@ const bare = () => {
 };
 
 const main = async () => {
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; bare node start ${bare()} s`);
+  process.stdout.write(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; bare node start ${bare()} s\n`);
   for (const mode of ['compiled', 'tsx'] as const) {
     const dir = await mkdtemp(path.join(os.tmpdir(), `spotbook-start-${mode}-`));
     try {
       const first = await startOnce(mode, dir);
       const restart = await startOnce(mode, dir);
-      console.log(`${mode}: first start ${first.seconds} s (RSS ${first.rss} MiB), restart ${restart.seconds} s (RSS ${restart.rss} MiB)`);
+      process.stdout.write(`${mode}: first start ${first.seconds} s (RSS ${first.rss} MiB), restart ${restart.seconds} s (RSS ${restart.rss} MiB)\n`);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
-  console.log(`load average after ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  process.stdout.write(`load average after ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
 };
 
 await main();
