@@ -40,6 +40,8 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   metricsToken: null,
   slowRequestMs: 500,
   allowedOrigins: [],
+  storage: { kind: 'disk' },
+  storageCredentials: undefined,
   ...overrides,
 });
 

@@ -8,11 +8,11 @@ import { MEDIA_MAX_BYTES } from '../../../domain/media-schemas';
 import type { AppContext } from '../../context';
 import type { JobQueue } from '../../platform/jobs';
 import { mediaTools, type MediaTools } from '../../platform/media-tools';
-import { createLocalStorage, type LocalStorage } from '../../platform/storage';
+import type { Storage } from '../../platform/storage';
 import { createProgressHub, type ProgressHub } from './progress';
 
 export interface MediaRuntime {
-  storage: LocalStorage;
+  storage: Storage;
   jobs: JobQueue;
   hub: ProgressHub;
   /** Uploads of this many bytes or more are refused. */
@@ -44,8 +44,8 @@ const sweepScratch = async (workDir: string) => {
 };
 
 export const createMediaRuntime = async (ctx: AppContext): Promise<MediaRuntime> => {
-  const storage = await createLocalStorage(path.join(ctx.config.dataDir, 'media'));
-  await storage.sweepPartials(ABANDONED_PARTIAL_MS);
+  const { storage } = ctx;
+  await storage.sweepPartials(ABANDONED_PARTIAL_MS).catch((error: unknown) => ctx.log.warn({ err: error }, 'sweeping abandoned uploads failed'));
   const workDir = path.join(ctx.config.dataDir, 'media-work');
   await sweepScratch(workDir);
   return {
