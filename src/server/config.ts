@@ -44,6 +44,8 @@ const envSchema = z.object({
   STATION_CLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Media files: unset = DATA_DIR/media; s3://bucket?endpoint=...&region=...&forcePathStyle=true = an S3-compatible store. */
   STORAGE_URL: optional,
+  /** Seconds a media processing lease lasts without a heartbeat (an instance that died frees its work after this). */
+  MEDIA_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
   AWS_ACCESS_KEY_ID: optional,
   AWS_SECRET_ACCESS_KEY: optional,
   AWS_REGION: optional,
@@ -97,6 +99,8 @@ export interface Config {
   storage: StorageLocation;
   /** AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY when both are set; otherwise the AWS SDK's own chain. */
   storageCredentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Length of a media processing lease: the work of an instance that died is taken over after it. */
+  mediaLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -168,6 +172,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     metricsToken: e.METRICS_TOKEN?.trim() || null,
     slowRequestMs: e.SLOW_REQUEST_MS,
     storage,
+    mediaLeaseSeconds: e.MEDIA_LEASE_SECONDS,
     storageCredentials: e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };

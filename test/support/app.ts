@@ -42,6 +42,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   allowedOrigins: [],
   storage: { kind: 'disk' },
   storageCredentials: undefined,
+  mediaLeaseSeconds: 30,
   ...overrides,
 });
 

@@ -18,18 +18,27 @@ export interface TestS3 {
   storageUrl: string;
   /** Environment variables for a real instance. */
   env: Record<string, string>;
+  /** How many times each key was written (PUT or completed multipart upload), as the server saw it. */
+  writes: Map<string, number>;
   close(): Promise<void>;
 }
 
 export const startS3 = async (): Promise<TestS3> => {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'spotbook-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: S3_BUCKET }] });
+  const writes = new Map<string, number>();
+  server.on('event', (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => {
+    for (const record of event.Records) {
+      if (record.eventName.startsWith('ObjectCreated')) writes.set(record.s3.object.key, (writes.get(record.s3.object.key) ?? 0) + 1);
+    }
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const storageUrl = `s3://${S3_BUCKET}?endpoint=${encodeURIComponent(endpoint)}&region=us-east-1&forcePathStyle=true`;
   return {
     endpoint,
     storageUrl,
+    writes,
     env: { STORAGE_URL: storageUrl, AWS_ACCESS_KEY_ID: S3_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3_CREDENTIALS.secretAccessKey },
     async close() {
       await server.close();

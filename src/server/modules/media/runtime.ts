@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import type { JobQueue } from '../../platform/jobs';
 import { mediaTools, type MediaTools } from '../../platform/media-tools';
 import type { Storage } from '../../platform/storage';
+import { leaseOwner } from './lease';
 import { createProgressHub, type ProgressHub } from './progress';
 
 export interface MediaRuntime {
@@ -21,6 +22,9 @@ export interface MediaRuntime {
   workDir: string;
   /** Resolved on first use, so that a missing ffmpeg fails processing, not start-up. */
   tools: () => MediaTools;
+  /** This process as the holder of processing leases, and their length (decision 015). */
+  owner: string;
+  leaseMs: number;
 }
 
 /** MEDIA_MAX_BYTES lowers the 2 GB limit (tests, small servers); it can never raise it. */
@@ -55,5 +59,7 @@ export const createMediaRuntime = async (ctx: AppContext): Promise<MediaRuntime>
     maxBytes: maxUploadBytes(),
     workDir,
     tools: () => mediaTools(),
+    owner: leaseOwner(),
+    leaseMs: ctx.config.mediaLeaseSeconds * 1000,
   };
 };
