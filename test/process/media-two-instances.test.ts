@@ -3,7 +3,8 @@
  * bucket (s3rver). A video is uploaded on one; the instance processing it is killed with SIGKILL
  * in the middle of its preview; the other takes the work over once the lease runs out and
  * finishes it exactly once: every file written once, one attempt taken over, one "ready"
- * notification. It then plays on the instance it was not uploaded to. (PostgreSQL only.)
+ * notification. It then plays on the instance it was not uploaded to, and an approval made on one
+ * instance reaches the uploader's socket on the other. (PostgreSQL only.)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +17,8 @@ import { openDatabase, type Database } from '../../src/server/platform/db';
 import { signUpBody } from '../support/app';
 import { databaseUrlFor, withServer } from '../support/global-setup';
 import { eventually, makeClip, multipart } from '../support/media-fixtures';
-import { call, exited, startRealServer, type RealServer } from '../support/real-server';
+import { call, exited, REAL_ADMIN, startRealServer, type RealServer } from '../support/real-server';
+import { connectAs, eventually as waitFor } from '../realtime/helpers';
 import { startS3, type TestS3 } from '../support/s3-server';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -59,7 +61,7 @@ afterAll(async () => {
 
 describe.skipIf(!serverUrl)('two instances on pg-boss and S3', () => {
   it('finish a video exactly once when the instance processing it is killed, and play it on the other', async () => {
-    const [a, b] = servers as RealServer[];
+    const [a] = servers as RealServer[];
     const body = signUpBody();
     const registered = await call(a!, 'POST', '/api/auth/register', { body });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
@@ -101,8 +103,9 @@ describe.skipIf(!serverUrl)('two instances on pg-boss and S3', () => {
       .where(and(eq(notifications.userId, (registered.body.user as { id: string }).id), eq(notifications.message, 'Your media file "Twin 40s.mp4" is ready and waiting for approval')));
     expect(ready).toHaveLength(1);
 
-    // Played on the instance it was not uploaded to (restarted if it was the one killed).
-    const player = holder === 1 ? (servers[1] = await start(1)) : b!;
+    // The killed instance comes back; the video plays on the instance it was not uploaded to (B).
+    servers[holder] = await start(holder);
+    const player = servers[1]!;
     const link = await call(player, 'GET', `/api/media/${assetId}/url`, { token });
     expect(link.status).toBe(200);
     const { pathname, search } = new URL(link.body.url as string);
@@ -113,5 +116,16 @@ describe.skipIf(!serverUrl)('two instances on pg-boss and S3', () => {
     // A restart resumed nothing: the video stays complete, its files written once.
     expect((await row())?.processingAttempts).toBe(2);
     expect(s3!.writes.get(`${assetId}.preview.mp4`)).toBe(1);
+
+    // An approval made on A reaches the uploader's socket on B.
+    const socket = await connectAs(servers[1]!.url, token);
+    try {
+      const admin = await call(servers[0]!, 'POST', '/api/auth/login', { body: REAL_ADMIN });
+      const approved = await call(servers[0]!, 'PUT', `/api/media/${assetId}`, { token: admin.body.token as string, body: { status: 'approved' } });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      await waitFor(() => expect(socket.received).toEqual([expect.objectContaining({ type: 'media_status_change', status: 'approved', message: 'Your media file "Twin 40s.mp4" was approved' })]), 20_000);
+    } finally {
+      socket.socket.disconnect();
+    }
   });
 });
