@@ -4,13 +4,14 @@
  * in the middle of its preview; the other takes the work over once the lease runs out and
  * finishes it exactly once: every file written once, one attempt taken over, one "ready"
  * notification. It then plays on the instance it was not uploaded to, and an approval made on one
- * instance reaches the uploader's socket on the other. (PostgreSQL only.)
+ * instance reaches the uploader's socket on the other; the recurring station clock ran once per
+ * slot, not once per instance. (PostgreSQL only.)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaAssets, notifications } from '../../src/server/db/schema';
 import { openDatabase, type Database } from '../../src/server/platform/db';
@@ -127,5 +128,14 @@ describe.skipIf(!serverUrl)('two instances on pg-boss and S3', () => {
     } finally {
       socket.socket.disconnect();
     }
+
+    // The station clock, a recurring job of both instances, ran once per slot: its start-up run once
+    // per 30 s singleton slot, its cron run once per minute, never twice across the instances.
+    const result = (await db.execute(
+      sql`select count(*)::int as runs, count(distinct coalesce(singleton_on::text, date_trunc('minute', created_on)::text))::int as slots from pgboss.job where name = 'station_clock'`,
+    )) as unknown as { rows: { runs: number; slots: number }[] };
+    const { runs, slots } = result.rows[0]!;
+    expect(runs).toBeGreaterThanOrEqual(1);
+    expect(runs).toBe(slots);
   });
 });
