@@ -81,6 +81,8 @@ export const createMediaProcessor = ({ db, media, log, events = {} }: { db: Db; 
     if (!(await claimProcessing(db, assetId, media.owner, media.leaseMs))) return;
     const row = await mediaRow(db, assetId);
     if (!row) return;
+    let verified = false;
+    const scratch = await mkdtemp(path.join(media.workDir, `${assetId}-`));
     const lost = new AbortController();
     const stopHeartbeat = startHeartbeat({ db, assetId, owner: media.owner, leaseMs: media.leaseMs, log, onLost: () => lost.abort(new AssetGone()) });
     const signal = AbortSignal.any([jobSignal, lost.signal]);
@@ -102,13 +104,12 @@ export const createMediaProcessor = ({ db, media, log, events = {} }: { db: Db; 
       try {
         await save(stage, 100, { [column]: key });
       } catch (error) {
-        await storage.delete(key);
+        // Removed only with its asset: after a takeover the key is the new holder's rendition too.
+        if (!(await mediaRow(db, assetId))) await storage.delete(key);
         throw error;
       }
     };
 
-    let verified = false;
-    const scratch = await mkdtemp(path.join(media.workDir, `${assetId}-`));
     try {
       await save('probing', 0);
       if (!(await storage.stat(row.storageKey))) return await reject(row, MEDIA_MESSAGES.fileMissing);
