@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Config } from '../../src/server/config';
 import { mediaAssets } from '../../src/server/db/schema';
 import { mediaTools } from '../../src/server/platform/media-tools';
 import { createTestApp, type TestApp } from './app';
@@ -65,9 +66,9 @@ export interface MediaTestApp extends TestApp {
 }
 
 /** A test app with a data folder of its own (storage and scratch), removed on close. */
-export const createMediaTestApp = async (): Promise<MediaTestApp> => {
+export const createMediaTestApp = async (overrides: Partial<Config> = {}): Promise<MediaTestApp> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-media-'));
-  const t = await createTestApp({ dataDir });
+  const t = await createTestApp({ dataDir, ...overrides });
   return {
     ...t,
     dataDir,
