@@ -58,9 +58,12 @@ export interface OrderDraft {
 
 export const defaultStartDate = (today: string): string => addDays(today, START_DATE_DEFAULT_LEAD_DAYS);
 
+/** Spots a day a time slot starts with in the form: one (the daypart's spot frequency stays the ceiling; decision 018). */
+export const FORM_DEFAULT_SPOTS = 1;
+
 export const newSelection = (d: DaypartInfo): SelectionDraft => {
   const defaults = selectionDefaults(limitsOf(d));
-  return { spots: String(defaults.spotsPerDay), cpm: String(defaults.cpm) };
+  return { spots: String(FORM_DEFAULT_SPOTS), cpm: String(defaults.cpm) };
 };
 
 export const initialDraft = (order: EstimateDetail, today: string): OrderDraft => ({

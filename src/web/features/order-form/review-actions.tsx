@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MAX_NOTES } from '../../../domain/estimate-schemas';
+import type { MediaStatus } from '../../../domain/media-schemas';
 import { canReview, type OrderStatus, type ReviewDecision } from '../../../domain/orders';
 import { serverMessage } from '../../api/client';
 import { useReviewEstimate, type ReviewAction } from '../../api/estimates';
@@ -28,8 +29,15 @@ const REVIEWS: readonly Review[] = [
   { decision: 'rejected', action: 'reject', label: 'Reject', title: 'Reject Order', prompt: 'The advertiser is told the order was rejected.', done: 'Order rejected', toastMs: 6000, variant: 'danger' },
 ];
 
-/** The traffic desk's decisions on the order page: ordered → approve, reject or request changes; modified → approve or reject. */
-export const ReviewActions = ({ orderId, status }: { orderId: string; status: OrderStatus }) => {
+/** The server's refusal too (an order is approved only with approved media); its message is shown as it comes. */
+export const MEDIA_FIRST = "Approve the order's media first";
+
+/**
+ * The traffic desk's decisions on the order page: ordered → approve, reject or request changes;
+ * modified → approve or reject. Approval waits for the order's media to be approved (decision 018):
+ * `mediaStatus` undefined while unknown, null when the order has no media.
+ */
+export const ReviewActions = ({ orderId, status, mediaStatus }: { orderId: string; status: OrderStatus; mediaStatus?: MediaStatus | null }) => {
   const review = useReviewEstimate();
   const [open, setOpen] = useState<Review | null>(null);
   const [note, setNote] = useState('');
@@ -37,6 +45,7 @@ export const ReviewActions = ({ orderId, status }: { orderId: string; status: Or
   const noteId = useId();
   const available = REVIEWS.filter((r) => canReview(status, r.decision));
   if (available.length === 0) return null;
+  const mediaBlocks = open?.decision === 'approved' && mediaStatus !== undefined && mediaStatus !== 'approved';
 
   const close = () => {
     if (review.isPending) return;
@@ -82,7 +91,7 @@ export const ReviewActions = ({ orderId, status }: { orderId: string; status: Or
             <Button variant="secondary" onClick={close} disabled={review.isPending} data-autofocus>
               Cancel
             </Button>
-            <Button variant={open?.variant === 'secondary' ? 'primary' : (open?.variant ?? 'primary')} onClick={confirm} loading={review.isPending}>
+            <Button variant={open?.variant === 'secondary' ? 'primary' : (open?.variant ?? 'primary')} onClick={confirm} loading={review.isPending} disabled={mediaBlocks}>
               {open?.label}
             </Button>
           </>
@@ -90,6 +99,11 @@ export const ReviewActions = ({ orderId, status }: { orderId: string; status: Or
       >
         <div className="space-y-3">
           <p>{open?.prompt}</p>
+          {mediaBlocks && (
+            <ErrorAlert>
+              {MEDIA_FIRST}: {mediaStatus ? `its media is ${mediaStatus === 'pending' ? 'pending review' : 'rejected'}` : 'the order has no media'}. Use Play under Creative to review it.
+            </ErrorAlert>
+          )}
           {failure && <ErrorAlert>{failure}</ErrorAlert>}
           <div>
             <label htmlFor={noteId} className="mb-1 block text-sm font-medium text-slate-700">
