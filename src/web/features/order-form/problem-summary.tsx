@@ -5,7 +5,8 @@ import { problemTarget, type FormProblem } from './order-problems';
 /** Moves the focus to a problem's field (scrolling it into view). */
 const focusProblem = (problem: FormProblem) => {
   const selector = problemTarget(problem);
-  const target = selector ? document.querySelector<HTMLElement>(selector) : null;
+  // A section with nothing to pick yet (no brand chosen) takes the focus itself.
+  const target = (selector ? document.querySelector<HTMLElement>(selector) : null) ?? (problem.field ? document.querySelector<HTMLElement>(`[data-order-section="${problem.field}"]`) : null);
   if (!target) return;
   target.scrollIntoView({ block: 'center' });
   target.focus({ preventScroll: true });

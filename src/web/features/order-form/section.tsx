@@ -16,7 +16,7 @@ interface SectionProps {
 export const Section = ({ title, description, invalid = false, actions, anchor, children }: SectionProps) => {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} data-order-section={anchor}>
+    <section aria-labelledby={headingId} data-order-section={anchor} tabIndex={anchor ? -1 : undefined} className="scroll-mt-24 focus:outline-none">
       <Card className={`p-5 ${invalid ? 'border-red-300 ring-2 ring-red-100' : ''}`}>
         <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
           <div>
