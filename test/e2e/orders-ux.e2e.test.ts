@@ -42,6 +42,9 @@ const expectNoSidewaysScroll = async (page: Page) => {
   expect(widths.page, 'the page scrolls sideways').toBeLessThanOrEqual(widths.viewport);
 };
 
+/** Screenshots for a reviewer (test-results/ is not committed). */
+const snap = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/orders-ux/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+
 const ordersOf = (ownerId: string) => h.database.db.select().from(estimates).where(eq(estimates.ownerId, ownerId));
 
 const focusedAttribute = (page: Page, attribute: string) =>
@@ -66,6 +69,7 @@ describe.skipIf(!hasBrowser).each(SIZES)('orders and the order form at $width×$
     for (const shown of ['Tab draft', 'Tab ordered', 'Tab scheduled', 'Tab active']) await panel.getByRole('link', { name: shown, exact: true }).waitFor();
     for (const hidden of ['Tab approved', 'Tab completed', 'Tab rejected']) expect(await panel.getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
     await expectNoSidewaysScroll(page);
+    await snap(page, 'orders-tabs');
 
     await page.getByRole('tab', { name: /Approved & running/ }).click();
     await page.waitForURL('**/app/orders?tab=running');
@@ -94,6 +98,7 @@ describe.skipIf(!hasBrowser).each(SIZES)('orders and the order form at $width×$
     await page.getByText('Not saved yet').waitFor();
     expect(await page.getByText(/Submitted by/).count()).toBe(0);
     await expectNoSidewaysScroll(page);
+    await snap(page, 'new-order');
 
     // Untouched: leaving asks nothing and leaves no "Untitled order" behind.
     await page.getByRole('link', { name: 'Back to orders' }).click();
@@ -106,6 +111,7 @@ describe.skipIf(!hasBrowser).each(SIZES)('orders and the order form at $width×$
     await page.getByRole('link', { name: 'Back to orders' }).click();
     const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
     await leave.getByText('Your changes to this order are not saved.').waitFor();
+    await snap(page, 'leave-guard');
     await leave.getByRole('button', { name: 'Stay on this page' }).click();
     await leave.waitFor({ state: 'detached' });
     expect(page.url()).toMatch(/\/app\/estimates\/new$/);
@@ -133,6 +139,7 @@ describe.skipIf(!hasBrowser).each(SIZES)('orders and the order form at $width×$
     await page.getByRole('button', { name: 'Submit Order' }).click();
     const summary = page.getByRole('alert').filter({ hasText: 'Please fix these 6 problems before submitting' });
     await summary.waitFor();
+    await snap(page, 'submit-problems');
     const links = await summary.getByRole('link').allTextContents();
     expect(links).toEqual([
       'Order name is required',
@@ -178,6 +185,7 @@ describe.skipIf(!hasBrowser).each(SIZES)('orders and the order form at $width×$
     // A budget below a week's cost: the budget message, not "0 days".
     await page.getByTestId('budget-message').filter({ hasText: 'Budget too small. Weekly cost is $102.45, minimum budget needed: $102.45' }).waitFor();
     expect(await page.getByTestId('campaign-duration').textContent()).toBe('—');
+    await snap(page, 'budget-below-a-week');
 
     // A custom CPM below the base ($15) but above the minimum ($5) is allowed, with a note.
     await page.getByLabel('Custom CPM for Early Morning').fill('10');
@@ -196,6 +204,7 @@ describe.skipIf(!hasBrowser).each(SIZES)('orders and the order form at $width×$
     await page.getByRole('button', { name: 'Submit Order' }).click();
     const confirm = page.getByRole('dialog', { name: 'Submit this order?' });
     await confirm.getByTestId('confirm-total-due').filter({ hasText: '$4,000.00' }).waitFor();
+    await snap(page, 'submit-confirmation');
     await confirm.getByRole('button', { name: 'Submit Order' }).click();
     await page.getByText('Order submitted for approval').waitFor();
     await page.waitForURL(/\/app\/estimates\/[0-9a-f-]{36}$/);
@@ -225,11 +234,13 @@ describe.skipIf(!hasBrowser).each(SIZES)('orders and the order form at $width×$
     await creative.getByText('1920×1080').waitFor();
     await creative.getByText('Pending').waitFor();
     await expectNoSidewaysScroll(page);
+    await snap(page, 'admin-order-creative');
 
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     const approve = page.getByRole('dialog', { name: 'Approve Order' });
     await approve.getByText("Approve the order's media first: its media is pending review.").waitFor();
     expect(await approve.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await snap(page, 'approve-waits-for-media');
     await approve.getByRole('button', { name: 'Cancel' }).click();
 
     await creative.getByRole('button', { name: 'Play creative-check.mp4' }).click();
