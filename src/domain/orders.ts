@@ -65,9 +65,6 @@ export const reviewRefusal = (from: OrderStatus, to: ReviewDecision): string =>
 export const canAdminSetStatus = (from: OrderStatus, to: OrderStatus): boolean =>
   from !== to && (ADMIN_SETTABLE_STATUSES as readonly OrderStatus[]).includes(to);
 
-/** Orders in Progress leaves out the settled ones. */
-export const IN_PROGRESS_EXCLUDED: readonly OrderStatus[] = ['approved', 'rejected'];
-
 /** Submitted and not yet reviewed: the owner may withdraw such an order to draft (decision 018). */
 export const WITHDRAWABLE_STATUSES: readonly OrderStatus[] = ['ordered', 'pending_approval'];
 

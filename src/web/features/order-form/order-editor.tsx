@@ -11,7 +11,6 @@ import { useDaypartAvailabilities } from '../../api/dayparts';
 import { useReplaceEstimateItems } from '../../api/estimate-items';
 import { useCreateEstimate, useUpdateEstimate } from '../../api/estimates';
 import { paths } from '../../config/paths';
-import { Button } from '../../ui/button';
 import { useAuth } from '../auth/auth-context';
 import { useBrandOptions } from './brands';
 import { CardPicker } from './card-picker';
@@ -37,7 +36,8 @@ import {
 } from './order-draft';
 import { useLeaveGuard } from './leave-guard';
 import { saveProblems, submitProblemList, type FormProblem, type ProblemField } from './order-problems';
-import { ProblemSummary } from './problem-summary';
+import { EditorActions } from './editor-actions';
+import { ProblemSummary, problemSummaryTitle } from './problem-summary';
 import { Section } from './section';
 import { SubmitConfirm } from './submit-confirm';
 import { SummaryPanel, type SummaryFigures } from './summary-panel';
@@ -251,29 +251,16 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   };
 
   const actions = (
-    <div className="space-y-3">
-      {shownProblems.length > 0 && (
-        <p className="text-sm text-red-700">
-          {shownProblems.length === 1 ? '1 problem' : `${shownProblems.length} problems`} to fix: see the list at the top of the form.
-        </p>
-      )}
-      <div className="flex flex-col gap-2">
-        {canSubmit && (
-          <Button onClick={askToSubmit} loading={busy === 'submit'} disabled={busy !== null}>
-            Submit Order
-          </Button>
-        )}
-        <Button variant={canSubmit ? 'secondary' : 'primary'} onClick={() => void saveDraft()} loading={busy === 'save'} disabled={busy !== null}>
-          {order.status === 'draft' || canSubmit ? 'Save Draft' : 'Save Changes'}
-        </Button>
-        {onCancel && (
-          <Button variant="ghost" onClick={onCancel} disabled={busy !== null}>
-            Cancel Editing
-          </Button>
-        )}
-      </div>
-      {tooLong && <p className="text-xs text-amber-700">This budget would run the campaign for more than 10 years; lower the budget or add time slots.</p>}
-    </div>
+    <EditorActions
+      problemCount={shownProblems.length}
+      busy={busy}
+      canSubmit={canSubmit}
+      saveLabel={order.status === 'draft' || canSubmit ? 'Save Draft' : 'Save Changes'}
+      tooLong={tooLong}
+      onSubmit={askToSubmit}
+      onSave={() => void saveDraft()}
+      onCancel={onCancel}
+    />
   );
 
   return (
@@ -292,13 +279,7 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
           <ProblemSummary
             ref={summaryRef}
             problems={shownProblems}
-            title={
-              liveProblems.length === 0
-                ? 'The order could not be saved'
-                : attempt === 'submit'
-                  ? `Please fix ${shownProblems.length === 1 ? 'this problem' : `these ${shownProblems.length} problems`} before submitting`
-                  : `Please fix ${shownProblems.length === 1 ? 'this problem' : `these ${shownProblems.length} problems`} to save the draft`
-            }
+            title={problemSummaryTitle(liveProblems.length === 0 ? null : attempt, shownProblems.length)}
           />
         )}
         <Section title="Order Details" invalid={(['estimateName', 'brandId', 'startDate', 'totalSpend'] as const).some((field) => invalidFields.has(field))}>

@@ -12,6 +12,13 @@ const focusProblem = (problem: FormProblem) => {
   target.focus({ preventScroll: true });
 };
 
+/** What the summary says: the server's refusal (null), or how many problems stop a submit or a save. */
+export const problemSummaryTitle = (attempt: 'save' | 'submit' | null, count: number): string => {
+  if (attempt === null) return 'The order could not be saved';
+  const these = count === 1 ? 'this problem' : `these ${count} problems`;
+  return attempt === 'submit' ? `Please fix ${these} before submitting` : `Please fix ${these} to save the draft`;
+};
+
 /**
  * Every problem of the last Save Draft or Submit Order, at the top of the form: each one a link
  * that focuses its field. It takes the focus itself when it appears, so that it is read and seen.
