@@ -247,7 +247,8 @@ describe.skipIf(!hasBrowser).each(SIZES)('orders and the order form at $width×$
     const preview = page.getByRole('dialog', { name: 'creative-check.mp4' });
     await preview.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Media asset approved').waitFor();
-    await creative.getByText('Approved').waitFor();
+    await preview.waitFor({ state: 'detached' });
+    await creative.getByText('Approved', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await page.getByRole('dialog', { name: 'Approve Order' }).getByRole('button', { name: 'Approve' }).click();
