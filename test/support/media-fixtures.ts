@@ -118,6 +118,29 @@ export const readEvents = async (url: string, timeoutMs = 60_000): Promise<{ sta
   return { status: res.status, contentType: res.headers.get('content-type'), events };
 };
 
+/**
+ * Reads a progress stream to its end, calling `onFirst` once its first event has arrived: a change
+ * made then is one the stream must report (made earlier, the stream might never see the asset).
+ */
+export const readEventsThen = async (url: string, onFirst: () => unknown, timeoutMs = 60_000): Promise<StreamEvent[]> => {
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  const decoder = new TextDecoder();
+  let text = '';
+  let told = false;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    text += decoder.decode(chunk, { stream: true });
+    if (!told && text.includes('\n\n')) {
+      told = true;
+      void Promise.resolve(onFirst());
+    }
+  }
+  return text
+    .split('\n\n')
+    .map((block) => block.split('\n').find((line) => line.startsWith('data: ')))
+    .filter((line): line is string => line !== undefined)
+    .map((line) => JSON.parse(line.slice(6)) as StreamEvent);
+};
+
 /** Polls a condition until it holds (bounded). */
 export const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> => {
   const until = Date.now() + timeoutMs;
