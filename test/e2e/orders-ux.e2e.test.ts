@@ -220,7 +220,7 @@ describe.skipIf(!hasBrowser).each(SIZES)('orders and the order form at $width×$
     await page.getByRole('button', { name: 'Submit Order' }).waitFor();
   });
 
-  it('an admin sees the creative on the order and approves the order only once its media is approved', async () => {
+  it('an admin sees the creative on the order; a rejected spot holds the approval back, a pending one is approved with the order', async () => {
     const { order, owner } = await submittedOrder(h, { name: `Creative check ${size.width}` });
     await h.database.db.update(mediaAssets).set({ durationSeconds: 30, width: 1920, height: 1080, filename: 'creative-check.mp4' }).where(eq(mediaAssets.id, owner.media.id));
     const page = await h.newPage();
@@ -232,27 +232,35 @@ describe.skipIf(!hasBrowser).each(SIZES)('orders and the order form at $width×$
     await creative.getByText('creative-check.mp4').waitFor();
     await creative.getByText('0:30').waitFor();
     await creative.getByText('1920×1080').waitFor();
-    await creative.getByText('Pending').waitFor();
+    await creative.getByText('Pending', { exact: true }).waitFor();
     await expectNoSidewaysScroll(page);
     await snap(page, 'admin-order-creative');
 
-    await page.getByRole('button', { name: 'Approve', exact: true }).click();
-    const approve = page.getByRole('dialog', { name: 'Approve Order' });
-    await approve.getByText("Approve the order's media first: its media is pending review.").waitFor();
-    expect(await approve.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
-    await snap(page, 'approve-waits-for-media');
-    await approve.getByRole('button', { name: 'Cancel' }).click();
-
+    // Play opens the preview, where the desk reviews the spot: rejected here.
     await creative.getByRole('button', { name: 'Play creative-check.mp4' }).click();
     const preview = page.getByRole('dialog', { name: 'creative-check.mp4' });
-    await preview.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Media asset approved').waitFor();
+    await preview.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText('Media asset rejected').waitFor();
     await preview.waitFor({ state: 'detached' });
-    await creative.getByText('Approved', { exact: true }).waitFor();
+    await creative.getByText('Rejected', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Approve Order' }).getByRole('button', { name: 'Approve' }).click();
+    const approve = page.getByRole('dialog', { name: 'Approve Order' });
+    await approve.getByText("The order's media was rejected: the advertiser must choose another spot before the order can be approved").waitFor();
+    expect(await approve.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await snap(page, 'approve-held-by-rejected-media');
+    await approve.getByRole('button', { name: 'Cancel' }).click();
+    await approve.waitFor({ state: 'detached' });
+
+    // A pending spot that passed its check is approved with the order, and the dialog says so.
+    await h.database.db.update(mediaAssets).set({ status: 'pending' }).where(eq(mediaAssets.id, owner.media.id));
+    await page.reload();
+    await creative.getByText('Pending', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await approve.getByText('Approving the order also approves its media, creative-check.mp4: check it under Creative first.').waitFor();
+    await approve.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Order approved').waitFor();
     expect((await h.database.db.select().from(estimates).where(eq(estimates.id, order.id)))[0]!.status).toBe('approved');
+    expect((await h.database.db.select().from(mediaAssets).where(eq(mediaAssets.id, owner.media.id)))[0]!.status).toBe('approved');
   });
 });

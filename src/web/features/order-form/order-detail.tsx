@@ -135,7 +135,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
       {AFFIDAVIT_STATUSES.includes(order.status) && <DownloadAffidavit estimateId={order.id} />}
       {actor && canWithdrawOrder(actor, rights) && <WithdrawOrder orderId={order.id} onWithdrawn={() => setParams({}, { replace: true })} />}
       {admin && (
-        <ReviewActions orderId={order.id} status={order.status} mediaStatus={order.media_asset_id ? creative.data?.status : null} />
+        <ReviewActions orderId={order.id} status={order.status} media={order.media_asset_id ? creative.data : null} />
       )}
       {actor && canDeleteOrder(actor, rights) && <DeleteOrder orderId={order.id} />}
     </>

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MAX_NOTES } from '../../../domain/estimate-schemas';
-import type { MediaStatus } from '../../../domain/media-schemas';
+import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
+import type { MediaAsset } from '../../../domain/media-schemas';
 import { canReview, type OrderStatus, type ReviewDecision } from '../../../domain/orders';
 import { serverMessage } from '../../api/client';
 import { useReviewEstimate, type ReviewAction } from '../../api/estimates';
@@ -29,15 +30,27 @@ const REVIEWS: readonly Review[] = [
   { decision: 'rejected', action: 'reject', label: 'Reject', title: 'Reject Order', prompt: 'The advertiser is told the order was rejected.', done: 'Order rejected', toastMs: 6000, variant: 'danger' },
 ];
 
-/** The server's refusal too (an order is approved only with approved media); its message is shown as it comes. */
-export const MEDIA_FIRST = "Approve the order's media first";
+/** Processing stages before the video check has passed (the server's media gate, decision 008). */
+const UNCHECKED_STAGES = ['uploaded', 'probing'];
+
+/**
+ * What the order's media means for approving it, as the server's media gate answers (decision 008):
+ * a rejected or unchecked spot holds the approval back (the server's messages); a checked pending
+ * spot is approved with the order. `media` is undefined while unknown, null when the order has none.
+ */
+export const mediaForApproval = (media: MediaAsset | null | undefined): { refusal: string } | { note: string } | null => {
+  if (!media || media.status === 'approved') return null;
+  if (media.status === 'rejected') return { refusal: ESTIMATE_MESSAGES.mediaRejectedForApproval };
+  if (UNCHECKED_STAGES.includes(media.processing_stage)) return { refusal: ESTIMATE_MESSAGES.mediaUncheckedForApproval };
+  return { note: `Approving the order also approves its media, ${media.filename}: check it under Creative first.` };
+};
 
 /**
  * The traffic desk's decisions on the order page: ordered → approve, reject or request changes;
- * modified → approve or reject. Approval waits for the order's media to be approved (decision 018):
- * `mediaStatus` undefined while unknown, null when the order has no media.
+ * modified → approve or reject. Approval follows the order's media (mediaForApproval); a refusal the
+ * server still gives is shown as its message.
  */
-export const ReviewActions = ({ orderId, status, mediaStatus }: { orderId: string; status: OrderStatus; mediaStatus?: MediaStatus | null }) => {
+export const ReviewActions = ({ orderId, status, media }: { orderId: string; status: OrderStatus; media?: MediaAsset | null }) => {
   const review = useReviewEstimate();
   const [open, setOpen] = useState<Review | null>(null);
   const [note, setNote] = useState('');
@@ -45,7 +58,8 @@ export const ReviewActions = ({ orderId, status, mediaStatus }: { orderId: strin
   const noteId = useId();
   const available = REVIEWS.filter((r) => canReview(status, r.decision));
   if (available.length === 0) return null;
-  const mediaBlocks = open?.decision === 'approved' && mediaStatus !== undefined && mediaStatus !== 'approved';
+  const gate = open?.decision === 'approved' ? mediaForApproval(media) : null;
+  const refusal = gate && 'refusal' in gate ? gate.refusal : null;
 
   const close = () => {
     if (review.isPending) return;
@@ -91,7 +105,7 @@ export const ReviewActions = ({ orderId, status, mediaStatus }: { orderId: strin
             <Button variant="secondary" onClick={close} disabled={review.isPending} data-autofocus>
               Cancel
             </Button>
-            <Button variant={open?.variant === 'secondary' ? 'primary' : (open?.variant ?? 'primary')} onClick={confirm} loading={review.isPending} disabled={mediaBlocks}>
+            <Button variant={open?.variant === 'secondary' ? 'primary' : (open?.variant ?? 'primary')} onClick={confirm} loading={review.isPending} disabled={refusal !== null}>
               {open?.label}
             </Button>
           </>
@@ -99,11 +113,8 @@ export const ReviewActions = ({ orderId, status, mediaStatus }: { orderId: strin
       >
         <div className="space-y-3">
           <p>{open?.prompt}</p>
-          {mediaBlocks && (
-            <ErrorAlert>
-              {MEDIA_FIRST}: {mediaStatus ? `its media is ${mediaStatus === 'pending' ? 'pending review' : 'rejected'}` : 'the order has no media'}. Use Play under Creative to review it.
-            </ErrorAlert>
-          )}
+          {refusal && <ErrorAlert>{refusal}</ErrorAlert>}
+          {gate && 'note' in gate && <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">{gate.note}</p>}
           {failure && <ErrorAlert>{failure}</ErrorAlert>}
           <div>
             <label htmlFor={noteId} className="mb-1 block text-sm font-medium text-slate-700">
