@@ -63,44 +63,46 @@ export const OrdersInProgress = () => {
             label: (
               <>
                 {ORDER_TAB_LABELS[key]}{' '}
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 tabular-nums">{counts ? formatCount(counts[key]) : '–'}</span>
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 tabular-nums">
+                  {counts ? formatCount(counts[key]) : '–'}
+                </span>
               </>
             ),
           }))}
         />
         <TabPanel id={tabsId} active={tab}>
-        <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <SearchBox label="Search orders" value={search} onChange={setSearch} placeholder="Search by order, brand, status or client" />
-          <div className="flex items-center gap-2 text-sm text-slate-500" aria-live="polite">
-            {updating && <Spinner className="size-4" label="Updating orders" />}
-            {orders.data && !orders.isPlaceholderData && (
-              <span>
-                {orders.data.length} {orders.data.length === 1 ? 'order' : 'orders'}
-              </span>
-            )}
+          <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <SearchBox label="Search orders" value={search} onChange={setSearch} placeholder="Search by order, brand, status or client" />
+            <div className="flex items-center gap-2 text-sm text-slate-500" aria-live="polite">
+              {updating && <Spinner className="size-4" label="Updating orders" />}
+              {orders.data && !orders.isPlaceholderData && (
+                <span>
+                  {orders.data.length} {orders.data.length === 1 ? 'order' : 'orders'}
+                </span>
+              )}
+            </div>
           </div>
-        </div>
-        {orders.isPending ? (
-          <PageSpinner label="Loading orders…" />
-        ) : orders.isError && !orders.data ? (
-          <LoadError title={LOAD_FAILED} error={orders.error} retrying={orders.isFetching} onRetry={() => orders.refetch()} />
-        ) : orders.data.length === 0 ? (
-          searching ? (
-            <EmptyState icon={<SearchIcon />} title="No orders match your search" description="Try another order name, brand or e-mail." />
+          {orders.isPending ? (
+            <PageSpinner label="Loading orders…" />
+          ) : orders.isError && !orders.data ? (
+            <LoadError title={LOAD_FAILED} error={orders.error} retrying={orders.isFetching} onRetry={() => orders.refetch()} />
+          ) : orders.data.length === 0 ? (
+            searching ? (
+              <EmptyState icon={<SearchIcon />} title="No orders match your search" description="Try another order name, brand or e-mail." />
+            ) : (
+              <EmptyState
+                icon={<ClipboardIcon />}
+                title={empty.title}
+                description={empty.description}
+                action={tab === 'in-progress' || tab === 'all' ? <NewOrderButton label="Create your first order" /> : undefined}
+              />
+            )
           ) : (
-            <EmptyState
-              icon={<ClipboardIcon />}
-              title={empty.title}
-              description={empty.description}
-              action={tab === 'in-progress' || tab === 'all' ? <NewOrderButton label="Create your first order" /> : undefined}
-            />
-          )
-        ) : (
-          <>
-            <OrdersTable orders={orders.data} />
-            <ShowMoreOrders list={list} />
-          </>
-        )}
+            <>
+              <OrdersTable orders={orders.data} />
+              <ShowMoreOrders list={list} />
+            </>
+          )}
         </TabPanel>
       </Card>
     </>
