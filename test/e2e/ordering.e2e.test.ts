@@ -39,8 +39,11 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
     await brandForm.getByRole('button', { name: 'Create Brand' }).click();
     await page.getByText('Brand created successfully').waitFor();
     const [brand] = await h.database.db.select().from(brands).where(eq(brands.ownerId, user.id));
-    // Media upload has its own flow; the order only needs an asset of the brand.
-    await h.database.db.insert(mediaAssets).values({ brandId: brand!.id, uploadedBy: user.id, filename: 'olive-spot.mp4', mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: 'test/olive-spot' });
+    // Media upload has its own flow; the order only needs an asset of the brand whose video check
+    // passed (approving the order approves it with it, decision 008).
+    await h.database.db
+      .insert(mediaAssets)
+      .values({ brandId: brand!.id, uploadedBy: user.id, filename: 'olive-spot.mp4', mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: 'test/olive-spot', processingStage: 'complete', processingProgress: 100 });
 
     // New Order opens the form; the draft is stored on its first save (decision 018).
     await page.goto('/app/orders');
