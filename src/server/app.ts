@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { billingDeliveryRoutes } from './modules/billing/delivery-routes';
 import { createGuards } from './modules/auth/guard';
@@ -186,6 +187,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
     async (api) => {
       healthRoutes(api, ctx);
       authRoutes(api, ctx, guards);
+      profileRoutes(api, ctx, guards);
       userRoutes(api, ctx, guards);
       brandsRoutes(api, ctx, guards);
       daypartsRoutes(api, ctx, guards);
