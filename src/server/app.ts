@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { billingPreviewRoutes } from './modules/billing/preview-routes';
 import { billingRoutes } from './modules/billing/routes';
 import { billingDeliveryRoutes } from './modules/billing/delivery-routes';
 import { createGuards } from './modules/auth/guard';
@@ -196,6 +197,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
       paymentMethodsRoutes(api, ctx, guards);
       couponsRoutes(api, ctx, guards);
       campaignsRoutes(api, ctx, guards);
+      billingPreviewRoutes(api, ctx, guards);
       billingRoutes(api, ctx, guards);
       billingDeliveryRoutes(api, ctx, guards);
       notificationsRoutes(api, ctx, guards);
