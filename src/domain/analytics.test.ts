@@ -70,6 +70,10 @@ describe('revenue forecast', () => {
     expect(forecast.map((f) => [f.predicted_revenue, f.lower, f.upper])).toEqual(Array(4).fill([7000, null, null]));
   });
 
+  it("speaks of an advertiser's own spend, without the station's advice", () => {
+    expect(forecastRevenue(weeks([100, 200, 300, 400]), 1, 'advertiser').insights.message).toBe('Your spend is growing about 40% a week over 4 weeks.');
+  });
+
   it('says "3 weeks" with three weeks of orders', () => {
     expect(forecastRevenue(weeks([0, 300, 0, 500])).insights.message).toMatch(/^Too little history for a trend: 3 weeks of booked orders so far/);
   });

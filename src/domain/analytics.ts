@@ -175,7 +175,13 @@ export const conversionFunnel = (counts: Partial<Record<string, number>>) => {
  * weekly change as a percent of the average week, and a trend is claimed only when the slope's
  * 95 % interval excludes zero.
  */
-export const forecastRevenue = (history: readonly { week: string; revenue: number }[], weeks = FORECAST_WEEKS): Omit<ForecastReply, 'historical_data'> => {
+export const forecastRevenue = (
+  history: readonly { week: string; revenue: number }[],
+  weeks = FORECAST_WEEKS,
+  /** Whose money it is: the station's revenue (admins) or an advertiser's own spend. */
+  audience: 'station' | 'advertiser' = 'station',
+): Omit<ForecastReply, 'historical_data'> => {
+  const noun = audience === 'station' ? 'Revenue' : 'Your spend';
   const first = history.findIndex((h) => h.revenue > 0);
   const lastWeek = history.at(-1)?.week;
   const used = first < 0 ? [] : history.slice(first).map((h) => h.revenue);
@@ -213,12 +219,12 @@ export const forecastRevenue = (history: readonly { week: string; revenue: numbe
   const weeksText = `over ${n} weeks`;
   const message =
     trend === 'up'
-      ? `Revenue is growing about ${growth}% a week ${weeksText}; expect busier weeks ahead.`
+      ? `${noun} is growing about ${growth}% a week ${weeksText}${audience === 'station' ? '; expect busier weeks ahead' : ''}.`
       : trend === 'down'
-        ? `Revenue is falling about ${Math.abs(growth)}% a week ${weeksText}; consider a promotion.`
+        ? `${noun} is falling about ${Math.abs(growth)}% a week ${weeksText}${audience === 'station' ? '; consider a promotion' : ''}.`
         : clear || Math.abs(growth) <= 2
-          ? `Revenue is steady week to week ${weeksText}.`
-          : `Revenue moves week to week without a clear trend ${weeksText}.`;
+          ? `${noun} is steady week to week ${weeksText}.`
+          : `${noun} moves week to week without a clear trend ${weeksText}.`;
   const insights = { ...base, enough_history: true, standard_error: roundDollars(fit.standardError) };
   return { forecast, insights: { ...insights, trend, message, growth_rate: growth } };
 };
