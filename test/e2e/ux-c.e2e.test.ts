@@ -82,7 +82,8 @@ describe.skipIf(!hasBrowser)('issue 13, part C', () => {
         await signIn(page, ADMIN.email, ADMIN.password);
         await page.goto('/app/admin/rate-card');
         await page.getByRole('heading', { name: 'Rate Card' }).waitFor();
-        const row = page.getByRole('row', { name: /Weekend Evening/ });
+        // A table from 768 px, one card per daypart on a phone.
+        const row = size.width >= 768 ? page.getByRole('row', { name: /Weekend Evening/ }) : page.getByRole('listitem').filter({ hasText: 'Weekend Evening' });
         await row.getByText('$40.00').first().waitFor();
         await checkLayout(page, 'rate-card', size);
         await row.getByRole('button', { name: 'Edit Weekend Evening' }).click();

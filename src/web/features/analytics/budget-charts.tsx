@@ -22,7 +22,7 @@ export const BudgetByDaypart = ({ data, loading, error }: Props) => {
             ))}
           </Pie>
           <Tooltip formatter={tooltipDollars} />
-          <Legend wrapperStyle={{ fontSize: 12 }} formatter={(name, entry) => `${String(name)}: ${tooltipDollars((entry.payload as { value?: number } | undefined)?.value ?? 0)}`} />
+          <Legend wrapperStyle={{ fontSize: 12 }} formatter={(name) => `${String(name)}: ${tooltipDollars(rows.find((r) => r.daypart_name === name)?.allocated_budget ?? 0)}`} />
         </PieChart>
       </ResponsiveContainer>
     </ChartCard>

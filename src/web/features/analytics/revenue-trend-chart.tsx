@@ -33,11 +33,11 @@ export const RevenueTrendChart = ({ data, loading, error }: Props) => {
           <YAxis yAxisId="orders" orientation="right" allowDecimals={false} tick={{ fontSize: 12 }} width={44} label={axisTitle('Orders', 'y-right')} />
           <Tooltip
             labelFormatter={(d) => shortDate(String(d), monthly)}
-            formatter={(value, name) => (name === 'Approved orders' ? formatCount(Number(value)) : tooltipDollars(value))}
+            formatter={(value, name) => (name === 'Orders approved' ? formatCount(Number(value)) : tooltipDollars(value))}
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Line yAxisId="revenue" type="monotone" dataKey="revenue" name={words.money} stroke={CHART_COLORS[0]} strokeWidth={2} dot={false} animationDuration={1500} />
-          <Line yAxisId="orders" type="monotone" dataKey="approved_orders" name="Approved orders" stroke={CHART_COLORS[1]} strokeWidth={2} dot={false} animationDuration={1500} />
+          <Line yAxisId="orders" type="monotone" dataKey="approved_orders" name="Orders approved" stroke={CHART_COLORS[1]} strokeWidth={2} dot={false} animationDuration={1500} />
         </LineChart>
       </ResponsiveContainer>
     </ChartCard>

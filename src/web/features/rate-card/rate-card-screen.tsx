@@ -58,6 +58,38 @@ const RateCardTable = ({ dayparts, onEdit }: { dayparts: readonly Daypart[]; onE
   </Table>
 );
 
+/** On a phone: one card per daypart, the figures in two columns. */
+const RateCardList = ({ dayparts, onEdit }: { dayparts: readonly Daypart[]; onEdit: (d: Daypart) => void }) => (
+  <ul className="divide-y divide-slate-100" aria-label="Rate card">
+    {dayparts.map((d) => (
+      <li key={d.id} className="p-4">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="truncate font-medium text-slate-900">{d.name}</p>
+            <p className="text-sm text-slate-600">
+              {formatTimeRange(d.start_time, d.end_time)} · {dayLabel(d.days_of_week)}
+            </p>
+            {d.is_prime_time && <Badge tone="amber">Prime time</Badge>}
+          </div>
+          <Button variant="secondary" size="sm" aria-label={`Edit ${d.name}`} onClick={() => onEdit(d)}>
+            Edit
+          </Button>
+        </div>
+        <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-500">Base CPM</dt>
+          <dd className="text-right tabular-nums text-slate-900">{formatCurrency(d.base_cpm)}</dd>
+          <dt className="text-slate-500">Min CPM</dt>
+          <dd className="text-right tabular-nums text-slate-900">{formatCurrency(d.min_cpm)}</dd>
+          <dt className="text-slate-500">Multiplier</dt>
+          <dd className="text-right tabular-nums text-slate-900">×{d.multiplier}</dd>
+          <dt className="text-slate-500">Spots / day</dt>
+          <dd className="text-right tabular-nums text-slate-900">{formatCount(d.spot_frequency)}</dd>
+        </dl>
+      </li>
+    ))}
+  </ul>
+);
+
 /** Rate Card (admins): the dayparts that orders are priced from, each edited in a form. */
 export const RateCardScreen = () => {
   const dayparts = useDayparts();
@@ -73,7 +105,14 @@ export const RateCardScreen = () => {
         ) : dayparts.data.length === 0 ? (
           <EmptyState title="No dayparts yet" description="The rate card is empty." />
         ) : (
-          <RateCardTable dayparts={dayparts.data} onEdit={setEditing} />
+          <>
+            <div className="hidden md:block">
+              <RateCardTable dayparts={dayparts.data} onEdit={setEditing} />
+            </div>
+            <div className="md:hidden">
+              <RateCardList dayparts={dayparts.data} onEdit={setEditing} />
+            </div>
+          </>
         )}
       </Card>
       <DaypartFormModal daypart={editing} onClose={() => setEditing(null)} />
