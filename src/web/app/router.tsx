@@ -54,6 +54,7 @@ export const router = createBrowserRouter([
                   { path: app.admin.traffic.path, ...page(() => import('../routes/app/admin/traffic-log'), 'AdminTrafficLogRoute') },
                   { path: app.admin.asRun.path, ...page(() => import('../routes/app/admin/as-run'), 'AdminAsRunRoute') },
                   { path: app.admin.audit.path, ...page(() => import('../routes/app/admin/audit'), 'AdminAuditRoute') },
+                  { path: app.admin.rateCard.path, ...page(() => import('../routes/app/admin/rate-card'), 'AdminRateCardRoute') },
                   { path: app.admin.station.path, ...page(() => import('../routes/app/admin/station-settings'), 'AdminStationSettingsRoute') },
                 ],
               },

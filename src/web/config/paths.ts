@@ -37,6 +37,8 @@ export const paths = {
       traffic: fixed('/app/admin/traffic'),
       asRun: fixed('/app/admin/as-run'),
       station: fixed('/app/admin/station'),
+      /** The dayparts, editable (decision 019). */
+      rateCard: fixed('/app/admin/rate-card'),
       audit: fixed('/app/admin/audit'),
     },
   },

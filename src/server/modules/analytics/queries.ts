@@ -6,6 +6,7 @@
 import { and, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   FORECAST_HISTORY_WEEKS,
+  FORECAST_WEEKS,
   REVENUE_STATUSES,
   TOP_BRANDS,
   bucketStart,
@@ -191,5 +192,5 @@ export const forecastPredictions = async ({ db, actor }: { db: Db; actor: OrderA
   const rows = await revenueByDay(db, actor, from);
   const weeks = revenueSeries(rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })), from, todayIso(), 'weekly');
   const historical = weeks.map((w) => ({ week: w.date, revenue: w.revenue }));
-  return { historical_data: historical, ...forecastRevenue(historical) };
+  return { historical_data: historical, ...forecastRevenue(historical, FORECAST_WEEKS, isAdmin(actor.role) ? 'station' : 'advertiser') };
 };
