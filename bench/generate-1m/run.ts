@@ -20,7 +20,7 @@ import { ensureFirstAdmin } from '../../src/server/modules/users/first-admin';
 import { openDatabase } from '../../src/server/platform/db';
 import { BENCH_SERVER, onServer } from '../support/postgres';
 import { BENCH_ADMIN, BENCH_CLIENT_PASSWORD, generatedDatabase } from './names';
-import { loadSteps } from './steps';
+import { UID_FUNCTION, loadSteps } from './steps';
 
 /** Every single-column foreign key of the public schema, and how many rows point at nothing. */
 const foreignKeyCheck = `
@@ -56,6 +56,7 @@ await client.connect();
 try {
   await client.query('set session_replication_role = replica');
   await client.query("set maintenance_work_mem = '256MB'");
+  await client.query(UID_FUNCTION);
   for (const step of loadSteps(orders, await hashPassword(BENCH_CLIENT_PASSWORD))) {
     const t = Date.now();
     const result = await client.query(step.sql);

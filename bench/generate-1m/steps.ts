@@ -1,6 +1,6 @@
 /**
  * The bulk load's SQL, one statement per table, each a `generate_series` over the order number i
- * (1..N). Ids are derived from i (`md5('order' || i)::uuid`), so every table joins to its order
+ * (1..N). Ids are derived from i (`pg_temp.uid('order' || i)`), so every table joins to its order
  * without reading it back. Everything is deterministic: the same N gives the same data.
  *
  * Shape per order i (N = 1,000,000): 1 client per 40 orders with one brand each; statuses spread by
@@ -16,21 +16,21 @@ export const CLIENT_EVERY = 40;
 
 /** The order's status from its number (see above). */
 const statusOf = (i: string) => `(case
-  when (${i} * 7919) % 100 < 5 then 'draft'
-  when (${i} * 7919) % 100 < 8 then 'pending_approval'
-  when (${i} * 7919) % 100 < 13 then 'ordered'
-  when (${i} * 7919) % 100 < 15 then 'modified'
-  when (${i} * 7919) % 100 < 25 then 'approved'
-  when (${i} * 7919) % 100 < 30 then 'rejected'
-  when (${i} * 7919) % 100 < 40 then 'scheduled'
-  when (${i} * 7919) % 100 < 55 then 'active'
+  when (${i}::bigint * 7919) % 100 < 5 then 'draft'
+  when (${i}::bigint * 7919) % 100 < 8 then 'pending_approval'
+  when (${i}::bigint * 7919) % 100 < 13 then 'ordered'
+  when (${i}::bigint * 7919) % 100 < 15 then 'modified'
+  when (${i}::bigint * 7919) % 100 < 25 then 'approved'
+  when (${i}::bigint * 7919) % 100 < 30 then 'rejected'
+  when (${i}::bigint * 7919) % 100 < 40 then 'scheduled'
+  when (${i}::bigint * 7919) % 100 < 55 then 'active'
   else 'completed' end)`;
 
 /** The orders' own columns, recomputed wherever another table needs them (no read-back). */
 const orderSeries = (n: number) => `(select i,
-    md5('order' || i)::uuid as order_id,
-    md5('user' || (i % ${Math.ceil(n / CLIENT_EVERY)}))::uuid as owner_id,
-    md5('brand' || (i % ${Math.ceil(n / CLIENT_EVERY)}))::uuid as brand_id,
+    pg_temp.uid('order' || i) as order_id,
+    pg_temp.uid('user' || (i % ${Math.ceil(n / CLIENT_EVERY)})) as owner_id,
+    pg_temp.uid('brand' || (i % ${Math.ceil(n / CLIENT_EVERY)})) as brand_id,
     ${statusOf('i')} as status,
     now() - interval '730 days' * (1 - i::float8 / ${n}) as created_at,
     1000000 + (i % 100) * 10000 as spend,
@@ -38,6 +38,10 @@ const orderSeries = (n: number) => `(select i,
   from generate_series(1, ${n}) as i) o`;
 
 const dates = `(o.created_at at time zone 'UTC')::date + 7 + (o.i % 30)`;
+
+/** A session function: md5 of the text as a version-4, RFC 4122 variant UUID (the replies' schemas check both). */
+export const UID_FUNCTION = `create function pg_temp.uid(t text) returns uuid language sql immutable as
+  $$ select overlay(overlay(md5(t) placing '4' from 13) placing '8' from 17)::uuid $$`;
 
 export const loadSteps = (n: number, passwordHash: string): { table: string; sql: string }[] => {
   const clients = Math.ceil(n / CLIENT_EVERY);
@@ -51,14 +55,14 @@ export const loadSteps = (n: number, passwordHash: string): { table: string; sql
     {
       table: 'users',
       sql: `insert into users (id, email, password_hash, first_name, last_name, company, created_at, updated_at)
-        select md5('user' || c)::uuid, 'client' || c || '@gen.test', '${passwordHash}', 'Client', c::text, 'Company ' || c,
+        select pg_temp.uid('user' || c), 'client' || c || '@gen.test', '${passwordHash}', 'Client', c::text, 'Company ' || c,
           now() - interval '800 days', now() - interval '800 days'
         from generate_series(0, ${clients - 1}) as c`,
     },
     {
       table: 'brands',
       sql: `insert into brands (id, owner_id, common_name, legal_name, created_at, updated_at)
-        select md5('brand' || c)::uuid, md5('user' || c)::uuid, 'Brand ' || c, 'Brand ' || c || ' LLC', now() - interval '800 days', now() - interval '800 days'
+        select pg_temp.uid('brand' || c), pg_temp.uid('user' || c), 'Brand ' || c, 'Brand ' || c || ' LLC', now() - interval '800 days', now() - interval '800 days'
         from generate_series(0, ${clients - 1}) as c`,
     },
     {
@@ -75,7 +79,7 @@ export const loadSteps = (n: number, passwordHash: string): { table: string; sql
     {
       table: 'estimate_items',
       sql: `insert into estimate_items (estimate_id, daypart_id, spots_per_occurrence, user_defined_cpm_cents, created_at, updated_at)
-        select md5('order' || i)::uuid, d.ids[1 + (i + 3 * k) % 8], 1 + (i + k) % 3, case when (i + k) % 7 = 0 then 2500 end,
+        select pg_temp.uid('order' || i), d.ids[1 + (i + 3 * k) % 8], 1 + (i + k) % 3, case when (i + k) % 7 = 0 then 2500 end,
           now() - interval '730 days' * (1 - i::float8 / ${n}), now() - interval '730 days' * (1 - i::float8 / ${n})
         from generate_series(1, ${n}) as i cross join generate_series(0, 2) as k cross join ${dayparts}
         where k < 2 + i % 2`,
@@ -84,7 +88,7 @@ export const loadSteps = (n: number, passwordHash: string): { table: string; sql
       table: 'campaigns',
       sql: `insert into campaigns (id, estimate_id, name, brand_id, owner_id, status, start_date, end_date, total_budget_cents,
           weekly_spots, total_spots, aired_spots, total_impressions, spend_cents, last_aired_at, created_at, updated_at)
-        select md5('campaign' || o.i)::uuid, o.order_id, 'Order ' || o.i, o.brand_id, o.owner_id, o.status, ${dates}, ${dates} + 27 + 7 * (o.i % 8),
+        select pg_temp.uid('campaign' || o.i), o.order_id, 'Order ' || o.i, o.brand_id, o.owner_id, o.status, ${dates}, ${dates} + 27 + 7 * (o.i % 8),
           o.spend, 10, 10 * (4 + o.i % 8), ${aired}, ${aired} * 1366, ${aired} * 20000,
           case when ${aired} > 0 then (${dates} + ${aired})::timestamp + interval '20 hours' end,
           o.created_at + interval '1 day', o.created_at + interval '1 day'
@@ -93,7 +97,7 @@ export const loadSteps = (n: number, passwordHash: string): { table: string; sql
     {
       table: 'campaign_deliveries',
       sql: `insert into campaign_deliveries (campaign_id, daypart_id, aired_at, impressions, spend_cents)
-        select md5('campaign' || o.i)::uuid, d.ids[1 + (o.i + 3 * ((j - 1) % (2 + o.i % 2))) % 8],
+        select pg_temp.uid('campaign' || o.i), d.ids[1 + (o.i + 3 * ((j - 1) % (2 + o.i % 2))) % 8],
           (${dates} + j)::timestamp + interval '20 hours', 1366, 20000
         from ${orderSeries(n)} cross join generate_series(1, 4) as j cross join ${dayparts}
         where j <= ${aired}`,
@@ -110,7 +114,7 @@ export const loadSteps = (n: number, passwordHash: string): { table: string; sql
       table: 'invoices',
       sql: `insert into invoices (id, invoice_number, estimate_id, customer_id, brand_id, subtotal_cents, discount_cents, tax_cents, total_cents,
           paid_cents, status, issue_date, due_date, payment_terms, sent_at, created_at, updated_at)
-        select md5('invoice' || o.i)::uuid, 'INV-' || to_char(o.created_at, 'YYYY') || '-' || lpad(o.i::text, 6, '0'), o.order_id, o.owner_id, o.brand_id,
+        select pg_temp.uid('invoice' || o.i), 'INV-' || to_char(o.created_at, 'YYYY') || '-' || lpad(o.i::text, 6, '0'), o.order_id, o.owner_id, o.brand_id,
           o.spend, o.discount, 0, o.spend - o.discount, ${paid}, ${invoiceStatus},
           (o.created_at at time zone 'UTC')::date + 1, (o.created_at at time zone 'UTC')::date + 31, 'Net 30',
           case when ${invoiceStatus} <> 'draft' then o.created_at + interval '1 day' end, o.created_at + interval '1 day', o.created_at + interval '1 day'
@@ -119,13 +123,13 @@ export const loadSteps = (n: number, passwordHash: string): { table: string; sql
     {
       table: 'invoice_lines',
       sql: `insert into invoice_lines (invoice_id, position, description, quantity, unit_cents, amount_cents)
-        select md5('invoice' || o.i)::uuid, 1, 'Order ' || o.i || ' (up front)', 1, o.spend, o.spend
+        select pg_temp.uid('invoice' || o.i), 1, 'Order ' || o.i || ' (up front)', 1, o.spend, o.spend
         from ${orderSeries(n)} where ${booked}`,
     },
     {
       table: 'invoice_payments',
       sql: `insert into invoice_payments (invoice_id, amount_cents, direction, payment_date, created_at)
-        select md5('invoice' || o.i)::uuid, ${paid}, 'payment', (o.created_at at time zone 'UTC')::date + 11, o.created_at + interval '11 days'
+        select pg_temp.uid('invoice' || o.i), ${paid}, 'payment', (o.created_at at time zone 'UTC')::date + 11, o.created_at + interval '11 days'
         from ${orderSeries(n)} where ${booked} and ${paid} > 0`,
     },
     { table: 'invoice_number_seq', sql: `select setval('invoice_number_seq', ${n + 1})` },
