@@ -95,13 +95,12 @@ try {
     rows.push(`| ${call.name} | ${p50.toFixed(1)} | ${times[0]!.toFixed(1)} | ${sqlMs} |`);
     process.stderr.write(`${rows.at(-1)}\n`);
   }
+  if (plansFile) writeFileSync(plansFile, plans.join('\n'));
 } finally {
   await explainer.end();
-  await app.close();
-  await database.close();
+  await Promise.race([Promise.all([app.close(), database.close()]), new Promise((resolve) => setTimeout(resolve, 5000))]);
   rmSync(dataDir, { recursive: true, force: true });
 }
-if (plansFile) writeFileSync(plansFile, plans.join('\n'));
 out(
   [
     `\n${orders.toLocaleString('en')} orders, PostgreSQL, inject, ${reps} runs per call after 2 warm-ups; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`,
@@ -110,3 +109,4 @@ out(
     ...rows,
   ].join('\n'),
 );
+process.exit(0);
