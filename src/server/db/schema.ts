@@ -400,7 +400,7 @@ export const campaignDeliveries = pgTable(
   },
   (t) => [
     index('campaign_deliveries_campaign_aired_idx').on(t.campaignId, t.airedAt),
-    // The dashboard's airings of a period, for every campaign.
+    // The dashboard's airings of a period, for every campaign (migration 0013 adds INCLUDE (impressions, spend_cents)).
     index('campaign_deliveries_aired_idx').on(t.airedAt),
     uniqueIndex('campaign_deliveries_spot_id_key').on(t.spotId),
   ],
