@@ -20,6 +20,14 @@ interface SeedOrder {
   submittedAt: Date | null;
   spendCents: number;
   amountCents: number;
+  items: { daypart: Daypart; spots: number; cpmCents: number | null }[];
+}
+interface Daypart {
+  id: string;
+  name: string;
+  multiplier: number;
+  base_cpm_cents: number;
+  days: number;
 }
 
 let t: TestApp;
@@ -35,6 +43,7 @@ beforeAll(async () => {
   t = await createTestApp({ stationTimeZone: ZONE });
   admin = await t.adminToken();
   const owner = await clientWithBrand(t);
+  const rateCard = ((await t.database.db.execute(sql`select id, name, multiplier, base_cpm_cents::int as base_cpm_cents, cardinality(days_of_week) as days from dayparts order by name`)) as unknown as { rows: Daypart[] }).rows;
   const random = seeded(16);
   const now = Date.now();
   for (let i = 0; i < 400; i += 1) {
@@ -46,11 +55,20 @@ beforeAll(async () => {
     const submittedAt = status === 'draft' ? null : new Date(Math.min(now - 1000, created.getTime() + Math.floor(random() * 3) * 3_600_000));
     const spendCents = (1000 + Math.floor(random() * 9000)) * 100;
     const amountCents = spendCents - (random() < 0.3 ? 5000 : 0);
-    orders.push({ status, createdAt: created, submittedAt, spendCents, amountCents });
+    const first = Math.floor(random() * rateCard.length);
+    const items = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, k) => ({
+      daypart: rateCard[(first + k * 3) % rateCard.length]!,
+      spots: 1 + Math.floor(random() * 3),
+      cpmCents: random() < 0.2 ? 2500 : null,
+    }));
+    orders.push({ status, createdAt: created, submittedAt, spendCents, amountCents, items });
   }
-  for (const o of orders)
-    await t.database.db.execute(sql`insert into estimates (owner_id, brand_id, estimate_name, status, total_spend_cents, total_amount_cents, start_date, end_date, created_at, submitted_at)
-      values (${owner.id}, ${owner.brand.id}, 'Seeded order', ${o.status}, ${o.spendCents}, ${o.amountCents}, '2026-01-05', '2026-02-01', ${o.createdAt.toISOString()}, ${o.submittedAt?.toISOString() ?? null})`);
+  for (const o of orders) {
+    const rows = (await t.database.db.execute(sql`insert into estimates (owner_id, brand_id, estimate_name, status, total_spend_cents, total_amount_cents, start_date, end_date, created_at, submitted_at)
+      values (${owner.id}, ${owner.brand.id}, 'Seeded order', ${o.status}, ${o.spendCents}, ${o.amountCents}, '2026-01-05', '2026-02-01', ${o.createdAt.toISOString()}, ${o.submittedAt?.toISOString() ?? null}) returning id`)) as unknown as { rows: { id: string }[] };
+    for (const item of o.items)
+      await t.database.db.execute(sql`insert into estimate_items (estimate_id, daypart_id, spots_per_occurrence, user_defined_cpm_cents) values (${rows.rows[0]!.id}, ${item.daypart.id}, ${item.spots}, ${item.cpmCents})`);
+  }
 });
 afterAll(() => t.close());
 
@@ -120,6 +138,27 @@ describe('analytics on a seeded data set, compared with the orders', () => {
     const body = await get('/api/analytics/performance/metrics?timeframe=90');
     expect(body.brand_performance).toHaveLength(1);
     expect(body.brand_performance[0]).toMatchObject({ total_orders: window.length, approved_orders: booked.length, total_revenue: dollars(booked.reduce((sum, o) => sum + o.amountCents, 0)) });
+  });
+
+  it('revenue, orders and spots per daypart of the last 90 days, split by weekly cost', async () => {
+    const booked = inWindow(90).filter((o) => BOOKED.has(o.status));
+    const expected = new Map<string, { cents: number; orders: number; spots: number }>();
+    for (const o of booked) {
+      const weekly = o.items.map((i) => i.daypart.multiplier * 1366 * i.spots / 1000 * (i.cpmCents ?? i.daypart.base_cpm_cents) * i.daypart.days);
+      const total = weekly.reduce((sum, w) => sum + w, 0);
+      o.items.forEach((item, k) => {
+        const row = expected.get(item.daypart.name) ?? { cents: 0, orders: 0, spots: 0 };
+        expected.set(item.daypart.name, { cents: row.cents + (total > 0 ? (o.amountCents * weekly[k]!) / total : 0), orders: row.orders + 1, spots: row.spots + item.spots });
+      });
+    }
+    const body = await get('/api/analytics/performance/metrics?timeframe=90');
+    const dayparts = body.daypart_performance as { daypart_name: string; total_revenue: number; order_count: number; total_spots: number }[];
+    expect(dayparts.map((d) => d.daypart_name).sort()).toEqual([...expected.keys()].sort());
+    for (const d of dayparts) {
+      const want = expected.get(d.daypart_name)!;
+      expect({ orders: d.order_count, spots: d.total_spots }, d.daypart_name).toEqual({ orders: want.orders, spots: want.spots });
+      expect(d.total_revenue, d.daypart_name).toBe(dollars(want.cents));
+    }
   });
 
   it('forecast history: booked revenue per week of the last 12 weeks', async () => {
