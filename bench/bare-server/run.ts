@@ -31,7 +31,7 @@ try {
     { name: 'Spotbook', url: `http://127.0.0.1:${spotbook.info.port}${pathOf}`, headers },
     { name: 'bare Fastify + pg', url: `http://127.0.0.1:${bare.info.port}${pathOf}`, headers: {} },
   ];
-  const [a, b] = await Promise.all(targets.map(async (t) => (await fetch(t.url, { headers: t.headers })).text()));
+  const [a = '', b = ''] = await Promise.all(targets.map(async (t) => (await fetch(t.url, { headers: t.headers })).text()));
   if (a !== b) throw new Error(`the replies differ:\n${a.slice(0, 400)}\n${b.slice(0, 400)}`);
   out(`same bytes: ${Buffer.byteLength(a)} bytes, ${JSON.parse(a).length} orders`);
   const results: Record<string, number[]> = { Spotbook: [], 'bare Fastify + pg': [] };

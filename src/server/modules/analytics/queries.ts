@@ -46,28 +46,38 @@ const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? und
 const since = (days: number) => addDays(todayIso(), -(days - 1));
 const inWindow = (days: number) => datedFrom(since(days));
 
-/** An item's weekly cost (cents, float): the order's amounts are split between its dayparts in proportion to it. */
-const itemWeeklyCost = sql`(d.multiplier * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * i.spots_per_occurrence / 1000.0
-  * coalesce(i.user_defined_cpm_cents, d.base_cpm_cents) * cardinality(d.days_of_week))`;
-
 /**
- * Cents of `column` per daypart, split by weekly cost, for the orders matching `where`. The orders
- * are found first (the window's index); each one's items are then read by its id (LATERAL), never
- * by scanning every time slot of every order (decision 016).
+ * An item's share of its order: its weekly cost over the order's weekly cost (cents, float). The
+ * order's amounts are split between its dayparts in that proportion.
  */
-const perDaypart = async (db: Db, column: typeof estimates.totalAmountCents | typeof estimates.totalSpendCents, where: SQL | undefined) => {
-  const result = (await db.execute(sql`select s.daypart_name, sum(s.cents)::float8 as cents, count(distinct s.estimate_id)::int as orders, sum(s.spots)::int as spots
-    from ${estimates}
-    cross join lateral (
-      select d.name as daypart_name, ${estimates.id} as estimate_id, i.spots_per_occurrence as spots,
-        coalesce(${column} * (${itemWeeklyCost} / nullif(sum(${itemWeeklyCost}) over (), 0)), 0) as cents
-      from ${estimateItems} i join ${dayparts} d on d.id = i.daypart_id
-      where i.estimate_id = ${estimates.id}
-    ) s
-    where ${where ?? sql`true`}
-    group by s.daypart_name
-    order by 2 desc, s.daypart_name`)) as unknown as { rows: { daypart_name: string; cents: number | string; orders: number; spots: number }[] };
-  return result.rows.map((r) => ({ daypartName: r.daypart_name, cents: Number(r.cents), orders: Number(r.orders), spots: Number(r.spots) }));
+const itemWeeklyCost = sql`(${dayparts.multiplier} * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * ${estimateItems.spotsPerOccurrence} / 1000.0
+  * coalesce(${estimateItems.userDefinedCpmCents}, ${dayparts.baseCpmCents}) * cardinality(${dayparts.daysOfWeek}))`;
+const itemShare = sql`(${itemWeeklyCost} / nullif(sum(${itemWeeklyCost}) over (partition by ${estimates.id}), 0))`;
+
+/** Cents of `column` per daypart, split by weekly cost, for the orders matching `where`. */
+const perDaypart = async (db: Db, column: SQL | typeof estimates.totalAmountCents, where: SQL | undefined) => {
+  const shares = db
+    .select({
+      daypartName: sql<string>`${dayparts.name}`.as('daypart_name'),
+      estimateId: sql<string>`${estimates.id}`.as('estimate_id'),
+      spots: sql<number>`${estimateItems.spotsPerOccurrence}`.as('spots'),
+      cents: sql<number>`coalesce(${column} * ${itemShare}, 0)`.as('cents'),
+    })
+    .from(estimateItems)
+    .innerJoin(estimates, eq(estimates.id, estimateItems.estimateId))
+    .innerJoin(dayparts, eq(dayparts.id, estimateItems.daypartId))
+    .where(where)
+    .as('shares');
+  return db
+    .select({
+      daypartName: shares.daypartName,
+      cents: sql<number>`sum(${shares.cents})::float8`.mapWith(Number),
+      orders: sql<number>`count(distinct ${shares.estimateId})::int`.mapWith(Number),
+      spots: sql<number>`sum(${shares.spots})::int`.mapWith(Number),
+    })
+    .from(shares)
+    .groupBy(shares.daypartName)
+    .orderBy(sql`2 desc`, shares.daypartName);
 };
 
 export const analyticsOverview = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<OverviewReply> => {
