@@ -12,7 +12,8 @@ import { estimateListQuerySchema } from '../../src/domain/estimate-schemas';
 import { BENCH_ADMIN } from '../generate-1m/names';
 
 const { url, dataDir, query } = JSON.parse(process.argv[2]!) as { url: string; dataDir: string; query: Record<string, unknown> };
-const config = loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', STATION_CLOCK_SECONDS: '3600', STATISTICS_MINUTES: '0' });
+// No station clock: it would start and complete the generated orders while the calls are timed (as tests do, interval 0).
+const config = { ...loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', STATISTICS_MINUTES: '0' }), stationClockSeconds: 0 };
 const database = await openDatabase({ databaseUrl: url });
 await database.migrate();
 const app = await buildApp({ config, database });
