@@ -40,7 +40,7 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
     await page.getByText('Brand created successfully').waitFor();
     const [brand] = await h.database.db.select().from(brands).where(eq(brands.ownerId, user.id));
     // Media upload has its own flow; the order only needs an asset of the brand.
-    await h.database.db.insert(mediaAssets).values({ brandId: brand!.id, uploadedBy: user.id, filename: 'olive-spot.mp4', mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: 'test/olive-spot' });
+    await h.database.db.insert(mediaAssets).values({ brandId: brand!.id, uploadedBy: user.id, filename: 'olive-spot.mp4', mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: 'test/olive-spot', processingStage: 'complete' });
 
     // New Order lands on the detail page in edit mode.
     await page.goto('/app/orders');
