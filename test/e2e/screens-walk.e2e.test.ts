@@ -41,7 +41,6 @@ afterAll(async () => {
 /** Waits until the route has drawn its heading and nothing on it is still loading. */
 const settle = async () => {
   await page.locator('h1:visible, main h2:visible').first().waitFor();
-  await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('main .animate-spin, [role="status"] .animate-spin'), undefined, { timeout: 5000 }).catch(() => undefined);
 };
 
@@ -59,7 +58,24 @@ const inspect = async (label: string): Promise<string[]> => {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   const problems = violations.map((v) => `${label}: ${v}`);
   if (widths.scroll > widths.inner) problems.push(`${label}: ${widths.scroll} px wide in a ${widths.inner} px window`);
+  if (widths.inner >= 1280) problems.push(...(await tablesCut(label)).filter((p) => !p.includes('px window')));
   return problems;
+};
+
+/**
+ * On a desktop (1280 px and wider) a table fits its box: no column, nor the actions at its end, hidden
+ * in a sideways scroll; nor is the page wider than the window.
+ */
+const tablesCut = async (label: string): Promise<string[]> => {
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll('table')]
+      .map((table) => ({ table, box: table.parentElement! }))
+      .filter(({ table, box }) => table.offsetParent !== null && box.scrollWidth > box.clientWidth + 1)
+      .map(({ table, box }) => `${table.querySelector('caption')?.textContent ?? 'a table'} is ${box.scrollWidth} px in a ${box.clientWidth} px box`),
+  );
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  if (widths.scroll > widths.inner) cut.push(`${widths.scroll} px wide in a ${widths.inner} px window`);
+  return cut.map((c) => `${label}: ${c}`);
 };
 
 /** Visits each screen at each size, keeping a screenshot of each and returning what failed. */
@@ -75,6 +91,12 @@ const walk = async (who: string, screens: Screen[]): Promise<string[]> => {
       });
       problems.push(...(await inspect(`${who} ${screen.name} at ${size.name}`)));
       await page.screenshot({ path: path.join(SCREENSHOTS, size.name, `${who}-${screen.name}.png`), fullPage: true });
+      if (size.width > 1280) {
+        // The narrowest desktop too: tables only.
+        await page.setViewportSize({ width: 1280, height: size.height });
+        problems.push(...(await tablesCut(`${who} ${screen.name} at 1280x${size.height}`)));
+        await page.setViewportSize({ width: size.width, height: size.height });
+      }
     }
   }
   return problems;
