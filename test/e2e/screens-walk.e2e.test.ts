@@ -24,6 +24,8 @@ const ADVERTISER = 'maria.lopez@sunnyjuice.example';
 interface Screen {
   name: string;
   path: string;
+  /** A tab to open after the page loads. */
+  tab?: string;
 }
 
 let h: BrowserHarness;
@@ -57,10 +59,21 @@ const inspect = async (label: string): Promise<string[]> => {
   });
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   const problems = violations.map((v) => `${label}: ${v}`);
-  if (widths.scroll > widths.inner) problems.push(`${label}: ${widths.scroll} px wide in a ${widths.inner} px window`);
+  if (widths.scroll > widths.inner) problems.push(`${label}: ${widths.scroll} px wide in a ${widths.inner} px window (${await widening()})`);
   if (widths.inner >= 1280) problems.push(...(await tablesCut(label)).filter((p) => !p.includes('px window')));
   return problems;
 };
+
+/** The outermost elements that reach past the window's right edge, to name in a failure. */
+const widening = () =>
+  page.evaluate(() => {
+    const past = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
+    return past
+      .filter((el) => !past.includes(el.parentElement!))
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')}`)
+      .join(', ');
+  });
 
 /**
  * On a desktop (1280 px and wider) a table fits its box: no column, nor the actions at its end, hidden
@@ -89,6 +102,10 @@ const walk = async (who: string, screens: Screen[]): Promise<string[]> => {
       await settle().catch((error: Error) => {
         throw new Error(`${who} ${screen.name} at ${size.name}: ${error.message}`);
       });
+      if (screen.tab) {
+        await page.getByRole('tab', { name: screen.tab }).click();
+        await settle();
+      }
       problems.push(...(await inspect(`${who} ${screen.name} at ${size.name}`)));
       await page.screenshot({ path: path.join(SCREENSHOTS, size.name, `${who}-${screen.name}.png`), fullPage: true });
       if (size.width > 1280) {
@@ -165,7 +182,9 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
         { name: 'drafts', path: '/app/admin/drafts' },
         { name: 'media-approvals', path: '/app/admin/media-approvals' },
         { name: 'reconciliation', path: '/app/admin/reconciliation' },
-        { name: 'invoices', path: '/app/admin/billing' },
+        { name: 'billing-overview', path: '/app/admin/billing' },
+        { name: 'invoices', path: '/app/admin/billing', tab: 'Invoices' },
+        { name: 'ageing', path: '/app/admin/billing', tab: 'Ageing' },
         { name: 'users', path: '/app/admin/users' },
         { name: 'coupons', path: '/app/admin/coupons' },
         { name: 'notification-settings', path: '/app/admin/notifications' },

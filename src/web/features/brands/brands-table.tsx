@@ -73,7 +73,7 @@ export const BrandsTable = ({ brands, admin, busyBrandId, onEdit, onDelete }: Br
                 )}
               </td>
               <td className={`${compactCell} text-right tabular-nums`}>
-                {brand.order_count > 0 ? <Badge tone="blue">{formatCount(brand.order_count)}</Badge> : <span className="text-slate-400">0</span>}
+                {brand.order_count > 0 ? <Badge tone="blue">{formatCount(brand.order_count)}</Badge> : <span className="text-slate-500">0</span>}
               </td>
               {admin && <td className={`${compactCell} max-w-56 truncate`}>{brand.owner_email}</td>}
               <td className={`${compactCell} text-right`}>

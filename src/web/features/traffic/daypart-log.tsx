@@ -68,7 +68,7 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
           {byBreak(spots).map((group) => (
             <tbody key={group[0]!.break_at} className="divide-y divide-slate-100 border-t-2 border-slate-200">
               {group.map((spot) => (
-                <tr key={spot.id} className={spot.status === 'cancelled' ? 'text-slate-400 line-through decoration-slate-300' : undefined}>
+                <tr key={spot.id} className={spot.status === 'cancelled' ? 'text-slate-500 line-through decoration-slate-300' : undefined}>
                   <td className={`${cellClasses} whitespace-nowrap font-mono text-xs`}>{formatAirTime(spot.local_time)}</td>
                   <td className={cellClasses}>{spot.brand_name ?? '—'}</td>
                   <td className={`${cellClasses} max-w-56 truncate`} title={spot.estimate_name ?? undefined}>
