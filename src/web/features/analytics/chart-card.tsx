@@ -15,7 +15,7 @@ interface ChartCardProps {
 
 /** One dashboard panel: its title, and its chart, or a spinner, an error or an empty state instead. */
 export const ChartCard = ({ title, description, loading, error, empty, children, className = '' }: ChartCardProps) => (
-  <Card className={`flex flex-col p-4 sm:p-5 ${className}`}>
+  <Card className={`flex min-w-0 flex-col p-4 sm:p-5 ${className}`}>
     <div className="mb-4">
       <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       {description && <p className="text-sm text-slate-500">{description}</p>}

@@ -39,12 +39,15 @@ import {
   type SelectionDraft,
 } from './order-draft';
 import { Section } from './section';
+import { SummaryBar } from './summary-bar';
 import { SummaryPanel, type SummaryFigures } from './summary-panel';
 import { useAppliedCoupon } from './use-applied-coupon';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 
 const TIME_SLOT_PROBLEM = 'Please correct the time slot settings shown above';
 const COUPON_PROBLEM = 'The applied coupon no longer applies to this order: remove it or change the order';
+/** The summary panel's id: the phone's summary bar links down to it. */
+const SUMMARY_ID = 'order-summary';
 
 interface OrderEditorProps {
   order: EstimateDetail;
@@ -270,8 +273,9 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
         <Section title="Coupon" description="The discount is taken from the total budget when the order is submitted.">
           <CouponEntry applied={applied} applying={applying} onApply={applyCoupon} onRemove={() => edit({ couponCode: null })} />
         </Section>
+        <SummaryBar figures={figures} summaryId={SUMMARY_ID} />
       </div>
-      <aside className="lg:sticky lg:top-20 lg:self-start" aria-label="Order summary">
+      <aside id={SUMMARY_ID} className="scroll-mt-20 lg:sticky lg:top-20 lg:self-start" aria-label="Order summary">
         <SummaryPanel figures={figures} footer={actions} />
       </aside>
     </div>

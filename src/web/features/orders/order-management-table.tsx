@@ -71,7 +71,8 @@ export const OrderManagementTable = ({ orders, onChangeStatus }: OrderManagement
               <td className={`${compactCell} whitespace-nowrap`}>{formatDay(order.start_date)}</td>
               <td className={`${compactCell} whitespace-nowrap`}>{formatTimestampDay(order.created_at)}</td>
               <td className={`${compactCell} text-right`}>
-                <div className="flex justify-end gap-1">
+                {/* The actions wrap rather than push the table past the content area. */}
+                <div className="ml-auto flex max-w-36 flex-wrap justify-end gap-1">
                   <Link to={paths.app.estimate.href(order.id)} aria-label={`View ${name}`} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
                     View
                   </Link>
