@@ -154,6 +154,7 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
     const questions = page.getByRole('region', { name: 'Frequently asked questions' }).getByRole('button');
     for (let i = 0; i < (await questions.count()); i += 1) await questions.nth(i).click();
     await page.getByText(/^Billing is handled in Spotbook, with no external invoicing system/).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await card.boundingBox()).toEqual(before);
 
     const shared: Screen[] = [

@@ -63,7 +63,7 @@ export const BrandsTable = ({ brands, admin, busyBrandId, onEdit, onDelete }: Br
                   </span>
                 )}
               </td>
-              <td className={`${compactCell} max-w-48 truncate`} title={brand.email ?? undefined}>
+              <td className={`${compactCell} max-w-40 truncate`} title={brand.email ?? undefined}>
                 {brand.email ? (
                   <a href={`mailto:${brand.email}`} className="rounded text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
                     {brand.email}
@@ -76,7 +76,7 @@ export const BrandsTable = ({ brands, admin, busyBrandId, onEdit, onDelete }: Br
                 {brand.order_count > 0 ? <Badge tone="blue">{formatCount(brand.order_count)}</Badge> : <span className="text-slate-500">0</span>}
               </td>
               {admin && (
-                <td className={`${compactCell} max-w-44 truncate`} title={brand.owner_email ?? undefined}>
+                <td className={`${compactCell} max-w-36 truncate`} title={brand.owner_email ?? undefined}>
                   {brand.owner_email}
                 </td>
               )}

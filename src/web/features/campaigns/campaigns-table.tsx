@@ -51,7 +51,7 @@ export const CampaignsTable = ({ campaigns, admin }: { campaigns: readonly Campa
               <span className="whitespace-nowrap">{formatCampaignDay(campaign.end_date)}</span>
             </td>
             <td className={`${cell} ${fromLaptop} text-right tabular-nums`}>{formatCount(campaign.total_impressions)}</td>
-            <td className={`${cell} ${fromTablet} min-w-36`}>
+            <td className={`${cell} ${fromTablet} min-w-32`}>
               <div className="whitespace-nowrap tabular-nums">
                 {formatCurrency(campaign.total_spend)} <span className="text-slate-500">/ {formatCurrency(campaign.total_budget)}</span>
               </div>

@@ -248,7 +248,7 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   );
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <div className="space-y-6">
         <Section title="Order Details" invalid={(['estimateName', 'brandId', 'startDate', 'totalSpend'] as const).some((field) => invalidFields.has(field))}>
           <OrderBasics draft={draft} today={today} brands={brands} endDate={endDate} invalid={invalidFields} onChange={edit} />
