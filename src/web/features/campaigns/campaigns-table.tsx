@@ -35,7 +35,7 @@ export const CampaignsTable = ({ campaigns, admin }: { campaigns: readonly Campa
         const name = campaign.name || 'Untitled campaign';
         return (
           <tr key={campaign.campaign_id} className="hover:bg-slate-50">
-            <td className={`${cell} max-w-56`}>
+            <td className={`${cell} max-w-48`}>
               <span className="block truncate font-medium text-slate-900" title={name}>
                 {name}
               </span>
@@ -58,7 +58,7 @@ export const CampaignsTable = ({ campaigns, admin }: { campaigns: readonly Campa
               <ProgressMeter value={campaign.budget_utilization} label={`Budget used for ${name}`} />
               <div className="mt-0.5 text-xs text-slate-500">{formatPercent(campaign.budget_utilization)} used</div>
             </td>
-            <td className={`${cell} ${fromLaptop} min-w-28`}>
+            <td className={`${cell} ${fromLaptop} min-w-24`}>
               <div className="tabular-nums">{formatPercent(campaign.completion_percentage)}</div>
               <ProgressMeter value={campaign.completion_percentage} label={`Completion of ${name}`} tone="green" />
               <div className="mt-0.5 text-xs whitespace-nowrap text-slate-500">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatCalendarDate } from '../../../domain/display-dates';
 import { formatCount, formatCurrency, formatDays } from '../../../domain/format';
 import { Card } from '../../ui/card';
 
@@ -37,7 +38,7 @@ export const SummaryPanel = ({ figures, title = 'Order Summary', footer }: { fig
         {figures.days === null ? '—' : formatDays(figures.days)}
       </Row>
       <Row label="End Date" testId="end-date">
-        {figures.endDate ?? '—'}
+        {formatCalendarDate(figures.endDate)}
       </Row>
       <Row label="Total Budget" testId="total-budget">
         {figures.budget !== null && Number.isFinite(figures.budget) ? formatCurrency(figures.budget) : '—'}

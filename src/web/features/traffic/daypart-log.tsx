@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { TrafficLog, TrafficSpot } from '../../../domain/traffic-schemas';
+import { countOf } from '../../../domain/format';
 import { paths } from '../../config/paths';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
@@ -18,7 +19,7 @@ const FillBar = ({ placed, capacity, name }: { placed: number; capacity: number;
       aria-valuemin={0}
       aria-valuemax={capacity}
       aria-valuenow={placed}
-      aria-valuetext={`${placed} of ${capacity} spots placed`}
+      aria-valuetext={`${placed} of ${countOf(capacity, 'spot')} placed`}
       className="h-2 w-32 overflow-hidden rounded-full bg-slate-100"
     >
       <div className={`h-full ${percent >= 100 ? 'bg-amber-500' : 'bg-blue-600'}`} style={{ width: `${percent}%` }} />
