@@ -9,8 +9,8 @@ import { formatCampaignDay, formatPercent } from './campaign-display';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { ProgressMeter } from './progress-meter';
 
-const cell = `${cellClasses} px-3!`;
-const head = 'px-3! whitespace-nowrap';
+const cell = `${cellClasses} px-2! sm:px-3!`;
+const head = 'px-2! sm:px-3! whitespace-nowrap';
 /** Column priority: on a phone the campaign, its status and the actions; the figures from a tablet on. */
 const fromTablet = 'hidden md:table-cell';
 const fromLaptop = 'hidden lg:table-cell';
@@ -35,7 +35,7 @@ export const CampaignsTable = ({ campaigns, admin }: { campaigns: readonly Campa
         const name = campaign.name || 'Untitled campaign';
         return (
           <tr key={campaign.campaign_id} className="hover:bg-slate-50">
-            <td className={`${cell} max-w-48`}>
+            <td className={`${cell} max-w-28 sm:max-w-48`}>
               <span className="block truncate font-medium text-slate-900" title={name}>
                 {name}
               </span>
