@@ -216,5 +216,5 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
     expect(await address.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 
     expect(problems).toEqual([]);
-  }, 300_000);
+  }, 420_000);
 });
