@@ -184,6 +184,15 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
       ])),
     );
 
+    // On a phone the order form's weekly cost and total stay in view in a bar at the bottom of the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/app/estimates/${draft.id}`);
+    const bar = page.getByRole('link', { name: 'Summary', exact: true });
+    await bar.waitFor();
+    const box = (await bar.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(box.y).toBeGreaterThan(844 - 100);
+
     await signOut();
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, ADMIN.email, ADMIN.password);
