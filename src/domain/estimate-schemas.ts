@@ -26,6 +26,8 @@ export const CAMPAIGN_TOO_LONG = 'The budget would run this campaign for more th
 
 export const ESTIMATE_MESSAGES = {
   notFound: 'Estimate not found',
+  mediaRejectedForApproval: "The order's media was rejected: the advertiser must choose another spot before the order can be approved",
+  mediaUncheckedForApproval: "The order's media is still being checked: approve the order once its video check has passed",
   itemNotFound: 'Item not found',
   brandNotFound: 'Brand not found',
   daypartNotFound: 'Daypart not found',

@@ -65,5 +65,15 @@ export const reviewRefusal = (from: OrderStatus, to: ReviewDecision): string =>
 export const canAdminSetStatus = (from: OrderStatus, to: OrderStatus): boolean =>
   from !== to && (ADMIN_SETTABLE_STATUSES as readonly OrderStatus[]).includes(to);
 
-/** Orders in Progress leaves out the settled ones. */
-export const IN_PROGRESS_EXCLUDED: readonly OrderStatus[] = ['approved', 'rejected'];
+/** Submitted and not yet reviewed: the owner may withdraw such an order to draft (decision 018). */
+export const WITHDRAWABLE_STATUSES: readonly OrderStatus[] = ['ordered', 'pending_approval'];
+
+/** The owner's Withdraw to Draft: only their own order, only while it awaits review. */
+export const canWithdrawOrder = (actor: OrderActor, order: { ownerId: string; status: OrderStatus }): boolean =>
+  actor.id === order.ownerId && WITHDRAWABLE_STATUSES.includes(order.status);
+
+export const WITHDRAW_MESSAGES = {
+  notOwner: "Only the order's owner can withdraw it",
+  notAwaitingReview: 'Only a submitted order awaiting review can be withdrawn',
+  done: 'Order withdrawn to draft',
+} as const;

@@ -43,6 +43,7 @@ import { asRunRoutes } from './modules/as-run/routes';
 import { makegoodRoutes } from './modules/makegoods/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { createStatistics } from './platform/statistics';
+import { openStorage } from './platform/storage-open';
 import { createMetrics, measuredJobs, registerMetrics } from './platform/metrics';
 
 export interface BuildAppOptions {
@@ -156,6 +157,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
     realtime: createAppRealtime({ server: app.server, database, tokens, log: app.log, allowedOrigins: [new URL(config.appUrl).origin, ...config.allowedOrigins] }),
     log: app.log,
     metrics,
+    storage: await openStorage(config),
   };
   const notifier = createNotifier(base);
   const stationClock = createStationClock({

@@ -37,4 +37,34 @@ describe('loadConfig', () => {
     expect(config.admin.email).toBe('boss@station.tv');
     expect(config.appUrl).toBe('https://ads.example.com');
   });
+
+  it('keeps media in the data folder by default and reads an S3 bucket from STORAGE_URL', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).storage).toEqual({ kind: 'disk' });
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      STORAGE_URL: 's3://spotbook-media/station-a?endpoint=http://127.0.0.1:9000&region=eu-west-1&forcePathStyle=true',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config.storage).toEqual({ kind: 's3', bucket: 'spotbook-media', prefix: 'station-a/', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1', forcePathStyle: true });
+    expect(config.storageCredentials).toEqual({ accessKeyId: 'key', secretAccessKey: 'secret' });
+    expect(loadConfig({ DATA_DIR: tempDir(), STORAGE_URL: 's3://media-bucket', AWS_REGION: 'us-west-2' }).storage).toMatchObject({ bucket: 'media-bucket', region: 'us-west-2', endpoint: undefined, forcePathStyle: false });
+  });
+
+  it.each([
+    ['ftp://bucket', 'Invalid environment variable STORAGE_URL: unsupported scheme "ftp:": use s3://bucket?region=... (or unset for the data folder)'],
+    ['s3://B_ucket', 'Invalid environment variable STORAGE_URL: "B_ucket" is not a valid bucket name'],
+    ['s3://media-bucket?endpoint=localhost:9000', 'Invalid environment variable STORAGE_URL: endpoint must be an http:// or https:// address'],
+    ['s3://media-bucket?forcePathStyle=yes', 'Invalid environment variable STORAGE_URL: forcePathStyle must be true or false'],
+    ['s3://media-bucket?regoin=us-east-1', 'Invalid environment variable STORAGE_URL: unknown option "regoin" (known: endpoint, region, forcePathStyle)'],
+    ['s3://key:secret@media-bucket', 'Invalid environment variable STORAGE_URL: must not carry credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY'],
+  ])('refuses STORAGE_URL=%s at start-up with a clear message', (value, message) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STORAGE_URL: value })).toThrow(new ConfigError(message));
+  });
+
+  it('refuses half a pair of S3 credentials', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), STORAGE_URL: 's3://media-bucket', AWS_ACCESS_KEY_ID: 'key' })).toThrow(
+      new ConfigError("STORAGE_URL=s3://... needs both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or neither, for the AWS SDK's own credentials chain)"),
+    );
+  });
 });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../domain/dates';
+import { parseStorageUrl, type StorageLocation } from './platform/storage-url';
 
 const optional = z
   .string()
@@ -41,6 +42,13 @@ const envSchema = z.object({
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(500),
   /** How often the station clock runs (seconds); tests shorten it. */
   STATION_CLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Media files: unset = DATA_DIR/media; s3://bucket?endpoint=...&region=...&forcePathStyle=true = an S3-compatible store. */
+  STORAGE_URL: optional,
+  /** Seconds a media processing lease lasts without a heartbeat (an instance that died frees its work after this). */
+  MEDIA_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  AWS_ACCESS_KEY_ID: optional,
+  AWS_SECRET_ACCESS_KEY: optional,
+  AWS_REGION: optional,
 });
 
 export interface Config {
@@ -87,6 +95,12 @@ export interface Config {
   slowRequestMs: number;
   /** Seconds between runs of the station clock (start campaigns, complete them, place logs); 0 = only on demand. */
   stationClockSeconds: number;
+  /** Where media files live (STORAGE_URL): the data folder (default) or an S3-compatible bucket. */
+  storage: StorageLocation;
+  /** AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY when both are set; otherwise the AWS SDK's own chain. */
+  storageCredentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Length of a media processing lease: the work of an instance that died is taken over after it. */
+  mediaLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +132,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (e.JOBS_ADAPTER === 'pg-boss' && !e.DATABASE_URL) {
     throw new ConfigError('JOBS_ADAPTER=pg-boss needs DATABASE_URL (a PostgreSQL server)');
   }
+  let storage: StorageLocation;
+  try {
+    storage = parseStorageUrl(e.STORAGE_URL, e.AWS_REGION);
+  } catch (error) {
+    throw new ConfigError(`Invalid environment variable STORAGE_URL: ${(error as Error).message}`);
+  }
+  if (storage.kind === 's3' && !e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY) {
+    throw new ConfigError('STORAGE_URL=s3://... needs both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or neither, for the AWS SDK\'s own credentials chain)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
@@ -148,6 +171,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     statisticsMinutes: e.STATISTICS_MINUTES,
     metricsToken: e.METRICS_TOKEN?.trim() || null,
     slowRequestMs: e.SLOW_REQUEST_MS,
+    storage,
+    mediaLeaseSeconds: e.MEDIA_LEASE_SECONDS,
+    storageCredentials: e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 };

@@ -6,6 +6,7 @@ import type { Database, Db } from './platform/db';
 import type { JobQueue } from './platform/jobs';
 import type { Mailer } from './platform/mail';
 import type { Realtime } from './platform/realtime';
+import type { Storage } from './platform/storage';
 import type { TokenSigner } from './modules/auth/tokens';
 import type { Notifier } from './modules/notifications/publish';
 import type { StationClock } from './modules/traffic/station-clock';
@@ -29,4 +30,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Prometheus metrics (GET /metrics). */
   metrics: Metrics;
+  /** Media files: the data folder or an S3-compatible bucket (STORAGE_URL). */
+  storage: Storage;
 }

@@ -4,7 +4,12 @@ import { todayIso } from '../../src/domain/dates';
 import { markInvoiceSent } from '../../src/server/modules/billing/service';
 import { createTestApp, type TestApp } from '../support/app';
 import { invoicedOrder } from '../support/billing-fixtures';
-import { MISSING_ID, clientWithBrand, createMediaAsset } from '../support/ordering-fixtures';
+import { eq } from 'drizzle-orm';
+import { COUPON_DRAFT_HOLD_MINUTES, COUPON_HELD_BY_OTHER_DRAFTS } from '../../src/domain/coupons';
+import { couponUsages, mediaAssets } from '../../src/server/db/schema';
+import { releaseStaleDraftHolds } from '../../src/server/modules/coupons/service';
+import { createCoupon } from '../support/coupon-fixtures';
+import { MISSING_ID, clientWithBrand, createMediaAsset, submittedOrder } from '../support/ordering-fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -74,6 +79,74 @@ describe('media approval waits for the video check (finding 8)', () => {
     const checked = await createMediaAsset(t.database.db, brand.id, { processingStage: 'complete' });
     expect((await t.inject({ method: 'PUT', url: `/api/media/${checked.id}`, token: admin, payload: { status: 'approved' } })).statusCode).toBe(200);
     expect((await t.inject({ method: 'PUT', url: `/api/media/${unchecked.id}`, token: admin, payload: { status: 'rejected' } })).statusCode).toBe(200);
+  });
+});
+
+describe('an order is not approved while its media is not approved (finding 8)', () => {
+  const mediaOf = async (id: string) => (await t.database.db.select().from(mediaAssets).where(eq(mediaAssets.id, id)))[0]!;
+  const approve = (id: string) => t.inject({ method: 'PATCH', url: `/api/estimates/${id}/approve`, token: admin, payload: { notes: null } });
+
+  it('refuses with 409 while the spot is unchecked or rejected, and changes nothing', async () => {
+    const { owner, order } = await submittedOrder(t);
+    await t.database.db.update(mediaAssets).set({ processingStage: 'probing' }).where(eq(mediaAssets.id, owner.media.id));
+    const unchecked = await approve(order.id);
+    expect(unchecked.statusCode).toBe(409);
+    expect(unchecked.json()).toEqual({ error: "The order's media is still being checked: approve the order once its video check has passed" });
+    await t.database.db.update(mediaAssets).set({ processingStage: 'complete', status: 'rejected' }).where(eq(mediaAssets.id, owner.media.id));
+    const rejected = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'scheduled' } });
+    expect(rejected.statusCode).toBe(409);
+    expect(rejected.json()).toEqual({ error: "The order's media was rejected: the advertiser must choose another spot before the order can be approved" });
+    const read = await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin });
+    expect(read.json().status).toBe('ordered');
+  });
+
+  it('approves a checked pending spot together with the order', async () => {
+    const { owner, order } = await submittedOrder(t);
+    expect((await mediaOf(owner.media.id)).status).toBe('pending');
+    const res = await approve(order.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('approved');
+    expect((await mediaOf(owner.media.id)).status).toBe('approved');
+  });
+});
+
+describe('drafts cannot use up a coupon (finding 7)', () => {
+  const use = (couponId: string, estimateId: string, token: string) =>
+    t.inject({ method: 'POST', url: `/api/coupons/${couponId}/use`, token, payload: { estimate_id: estimateId, original_amount: 1000, final_amount: 900, discount_amount: 100, daypart_ids: [] } });
+  const newDraft = async (token: string) => {
+    const res = await t.inject({ method: 'POST', url: '/api/estimates', token, payload: { estimate_name: 'Empty draft' } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  const usageCount = async (couponId: string) => (await t.inject({ method: 'GET', url: `/api/coupons/${couponId}`, token: admin })).json().usage_count as number;
+
+  it('lets one advertiser hold a coupon on a few drafts only, and gives the holds back when they are not submitted', async () => {
+    const coupon = await createCoupon(t, { usage_limit: 10 });
+    const attacker = await t.signUp();
+    const drafts = [];
+    for (let i = 0; i < 5; i += 1) drafts.push(await newDraft(attacker.token));
+    const replies = [];
+    for (const id of drafts) replies.push(await use(coupon.id, id, attacker.token));
+    expect(replies.slice(0, 3).map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    for (const r of replies.slice(3)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toEqual({ error: COUPON_HELD_BY_OTHER_DRAFTS });
+    }
+    expect(await usageCount(coupon.id)).toBe(3);
+
+    // Not submitted in time: the station clock gives the holds back.
+    expect(await releaseStaleDraftHolds(t.database.db, new Date(Date.now() + (COUPON_DRAFT_HOLD_MINUTES - 1) * 60_000))).toBe(0);
+    await releaseStaleDraftHolds(t.database.db, new Date(Date.now() + (COUPON_DRAFT_HOLD_MINUTES + 1) * 60_000));
+    expect(await usageCount(coupon.id)).toBe(0);
+    expect(await t.database.db.select().from(couponUsages).where(eq(couponUsages.couponId, coupon.id))).toHaveLength(0);
+  });
+
+  it('keeps the use of a submitted order', async () => {
+    const coupon = await createCoupon(t);
+    const { owner, order } = await submittedOrder(t);
+    expect((await use(coupon.id, order.id, owner.token)).statusCode).toBe(201);
+    await releaseStaleDraftHolds(t.database.db, new Date(Date.now() + (COUPON_DRAFT_HOLD_MINUTES + 1) * 60_000));
+    expect(await usageCount(coupon.id)).toBe(1);
   });
 });
 

@@ -55,9 +55,9 @@ describe('demo data', () => {
     const week = await Promise.all([1, 2, 3, 4, 5, 6].map(async (n) => (await t.inject({ method: 'GET', url: `/api/traffic/logs/${addDays(today, n)}`, token: admin })).json() as { placed: boolean }));
     expect(week.every((d) => d.placed)).toBe(true);
     const media = (await t.inject({ method: 'GET', url: '/api/media', token: admin })).json() as { status: string }[];
-    expect(media.map((m) => m.status).sort()).toEqual(['approved', 'approved', 'pending']);
+    expect(media.map((m) => m.status).sort()).toEqual(['approved', 'approved', 'approved', 'pending']);
 
     expect(await seedDemo(t.app, t.app.ctx)).toEqual({ kind: 'present' });
     expect((await t.inject({ method: 'GET', url: '/api/estimates', token: admin })).json()).toHaveLength(all.length);
-  });
+  }, 180_000);
 });

@@ -27,6 +27,8 @@ interface RouteCase {
   payload?: (x: Target) => Record<string, unknown>;
   /** A submitted order instead of a draft (the review routes). */
   submitted?: boolean;
+  /** The 403's message when it is not the admin guard's. */
+  forbidden?: string;
   expect: Record<Exclude<Role, 'anonymous'>, number>;
 }
 
@@ -42,7 +44,10 @@ const ROUTES: RouteCase[] = [
   ...(['approve', 'reject', 'modify'] as const).map(
     (action): RouteCase => ({ name: action, method: 'PATCH', url: (x) => `/api/estimates/${x.orderId}/${action}`, payload: () => ({ notes: 'n' }), submitted: true, expect: { owner: 403, stranger: 403, admin: 200 } }),
   ),
+  { name: 'withdraw', method: 'POST', url: (x) => `/api/estimates/${x.orderId}/withdraw`, submitted: true, forbidden: "Only the order's owner can withdraw it", expect: { owner: 200, stranger: 404, admin: 403 } },
   { name: 'spots', method: 'GET', url: (x) => `/api/estimates/${x.orderId}/spots`, expect: { owner: 200, stranger: 404, admin: 200 } },
+  { name: 'timeline', method: 'GET', url: (x) => `/api/estimates/${x.orderId}/timeline`, expect: { owner: 200, stranger: 404, admin: 200 } },
+  { name: 'billing mode', method: 'PUT', url: (x) => `/api/estimates/${x.orderId}/billing-mode`, payload: () => ({ billing_mode: 'monthly' }), expect: { owner: 403, stranger: 403, admin: 200 } },
   { name: 'affidavit', method: 'GET', url: (x) => `/api/estimates/${x.orderId}/affidavit?format=csv`, expect: { owner: 200, stranger: 404, admin: 200 } },
   { name: 'items list', method: 'GET', url: (x) => `/api/estimate-items/${x.orderId}`, expect: { owner: 200, stranger: 404, admin: 200 } },
   { name: 'item add', method: 'POST', url: (x) => `/api/estimate-items/${x.orderId}`, payload: (x) => ({ daypart_id: x.daypartId }), expect: { owner: 201, stranger: 404, admin: 201 } },
@@ -73,9 +78,12 @@ describe('permissions over every estimates and estimate-items route', () => {
         'PATCH /api/estimates/:id/approve',
         'PATCH /api/estimates/:id/reject',
         'PATCH /api/estimates/:id/modify',
+        'POST /api/estimates/:id/withdraw',
         'GET /api/estimates/:id/spots',
         'GET /api/estimates/:id/affidavit',
         'GET /api/estimates/:id/makegoods',
+        'GET /api/estimates/:id/timeline',
+        'PUT /api/estimates/:id/billing-mode',
         'GET /api/estimate-items/:estimateId',
         'POST /api/estimate-items/:estimateId',
         'POST /api/estimate-items/:estimateId/bulk',
@@ -96,7 +104,7 @@ describe('permissions over every estimates and estimate-items route', () => {
         if (expected >= 400) expect(Object.keys(res.json()), role).toEqual(['error']);
         if (role === 'anonymous') expect(res.json()).toEqual({ error: 'Authentication required' });
         if (expected === 404) expect(res.json()).toEqual({ error: 'Estimate not found' });
-        if (expected === 403) expect(res.json()).toEqual({ error: 'Admin access required' });
+        if (expected === 403) expect(res.json()).toEqual({ error: route.forbidden ?? 'Admin access required' });
       }
     });
   }

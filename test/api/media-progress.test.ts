@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaAssets } from '../../src/server/db/schema';
-import { createMediaTestApp, listen, readEvents, type MediaTestApp } from '../support/media-fixtures';
+import { createMediaTestApp, listen, readEventsThen, type MediaTestApp } from '../support/media-fixtures';
 
 let t: MediaTestApp;
 let base: string;
@@ -22,31 +22,26 @@ const processedElsewhere = async () => {
   await t.database.db.update(mediaAssets).set({ processingStage: 'preview', processingProgress: 30, processingMessage: 'Making the preview' }).where(eq(mediaAssets.id, asset.id));
   return asset;
 };
-const follow = (id: string) => readEvents(`${base}/api/media/upload-progress/${id}?token=${encodeURIComponent(owner.token)}`, 20_000);
+
+const followThen = (id: string, change: () => unknown) => readEventsThen(`${base}/api/media/upload-progress/${id}?token=${encodeURIComponent(owner.token)}`, change, 20_000);
 
 describe('progress of processing done elsewhere', () => {
   it('follows the row: current state first, then its changes, ending at complete', async () => {
     const asset = await processedElsewhere();
-    const stream = follow(asset.id);
-    setTimeout(() => void t.database.db.update(mediaAssets).set({ processingStage: 'complete', processingProgress: 100, processingMessage: 'Ready' }).where(eq(mediaAssets.id, asset.id)).execute(), 500);
-    const { events } = await stream;
+    const events = await followThen(asset.id, () => t.database.db.update(mediaAssets).set({ processingStage: 'complete', processingProgress: 100, processingMessage: 'Ready' }).where(eq(mediaAssets.id, asset.id)));
     expect(events[0]).toEqual({ stage: 'preview', progress: 30, message: 'Making the preview' });
     expect(events.at(-1)).toEqual({ stage: 'complete', progress: 100, message: 'Ready' });
   });
 
   it('ends with an error when the asset disappears', async () => {
     const asset = await processedElsewhere();
-    const stream = follow(asset.id);
-    setTimeout(() => void t.database.db.delete(mediaAssets).where(eq(mediaAssets.id, asset.id)).execute(), 500);
-    const { events } = await stream;
+    const events = await followThen(asset.id, () => t.database.db.delete(mediaAssets).where(eq(mediaAssets.id, asset.id)));
     expect(events.at(-1)).toEqual({ stage: 'error', progress: 100, message: 'This media asset is no longer available' });
   });
 
   it('tells a follower when the asset is deleted through the API', async () => {
     const asset = await processedElsewhere();
-    const stream = follow(asset.id);
-    setTimeout(() => void t.inject({ method: 'DELETE', url: `/api/media/${asset.id}`, token: owner.token }), 300);
-    const { events } = await stream;
+    const events = await followThen(asset.id, () => t.inject({ method: 'DELETE', url: `/api/media/${asset.id}`, token: owner.token }));
     expect(events.at(-1)).toEqual({ stage: 'error', progress: 100, message: 'This media asset was deleted' });
   });
 });

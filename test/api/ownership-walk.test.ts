@@ -35,7 +35,17 @@ beforeAll(async () => {
     .returning();
   const [note] = await t.database.db.select().from(notifications).where(eq(notifications.userId, owner.id)).limit(1);
   const coupon = await createCoupon(t.database.db);
+  // An invoice of the owner's, sent and credited in part, for the advertiser's own billing routes.
+  const admin = await t.adminToken();
+  const billed = await submittedOrder(t, { owner, name: 'Billed order' });
+  expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${billed.order.id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
+  const invoice = (await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${billed.order.id}`, token: admin, payload: {} })).json();
+  expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
+  const creditNote = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 10, reason: 'Goodwill' } });
+  expect(creditNote.statusCode, creditNote.body).toBe(201);
   ids = {
+    invoice: invoice.id,
+    creditNote: creditNote.json().credit_note.id,
     brand: owner.brand.id,
     media: owner.media.id,
     card: owner.card.id,
@@ -56,6 +66,8 @@ afterAll(() => t.close());
 const idFor = (url: string, param: string): string | undefined => {
   const area = url.split('/')[2];
   if (param === 'itemId') return ids.item;
+  if (url.startsWith('/api/my/invoices/')) return ids.invoice;
+  if (url.startsWith('/api/my/credit-notes/')) return ids.creditNote;
   if (area === 'estimates' && /spots|affidavit|makegoods/.test(url)) return ids.booked;
   const byArea: Record<string, string | undefined> = {
     brands: ids.brand,

@@ -39,25 +39,29 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
     await brandForm.getByRole('button', { name: 'Create Brand' }).click();
     await page.getByText('Brand created successfully').waitFor();
     const [brand] = await h.database.db.select().from(brands).where(eq(brands.ownerId, user.id));
-    // Media upload has its own flow; the order only needs an asset of the brand.
-    await h.database.db.insert(mediaAssets).values({ brandId: brand!.id, uploadedBy: user.id, filename: 'olive-spot.mp4', mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: 'test/olive-spot' });
+    // Media upload has its own flow; the order only needs an asset of the brand whose video check
+    // passed (approving the order approves it with it, decision 008).
+    await h.database.db
+      .insert(mediaAssets)
+      .values({ brandId: brand!.id, uploadedBy: user.id, filename: 'olive-spot.mp4', mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: 'test/olive-spot', processingStage: 'complete', processingProgress: 100 });
 
-    // New Order lands on the detail page in edit mode.
+    // New Order opens the form; the draft is stored on its first save (decision 018).
     await page.goto('/app/orders');
-    await page.getByRole('button', { name: 'New Order' }).first().click();
-    await page.waitForURL(/\/app\/estimates\/[0-9a-f-]+\?edit=true/);
+    await page.getByRole('link', { name: 'New Order' }).first().click();
+    await page.waitForURL('**/app/estimates/new');
     await page.getByLabel('Order Name').fill('Olive Holiday Push');
     await page.getByLabel('Brand').selectOption({ label: 'Olive Oil Co' });
     await page.getByLabel('Total Budget').fill('10000');
 
-    // Early Morning, 30 spots on 5 weekdays at $15: 1366 × 30 × 5 / 1000 × 15 = $3,073.50 a week.
+    // Early Morning starts at 1 spot a day in the form: 1366 × 1 × 5 / 1000 × 15 = $102.45 a week.
     await page.getByRole('checkbox', { name: 'Early Morning' }).check();
-    await expectText(page, 'weekly-cost', '$3,073.50');
+    await expectText(page, 'weekly-cost', '$102.45');
     await page.getByLabel('Spots per day for Early Morning').fill('10');
     await page.getByLabel('Spots per day for Early Morning').blur();
     await expectText(page, 'weekly-cost', '$1,024.50');
     // Weekend Evening, 30 spots on 2 days at $40: $3,278.40 more.
     await page.getByRole('checkbox', { name: 'Weekend Evening' }).check();
+    await page.getByLabel('Spots per day for Weekend Evening').fill('30');
     await expectText(page, 'weekly-cost', '$4,302.90');
     await expectText(page, 'weekly-reach', '150,260');
 
@@ -77,6 +81,8 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
     await expectText(page, 'total-due', '$9,000.00');
 
     await page.getByRole('button', { name: 'Submit Order' }).click();
+    await page.getByRole('dialog').getByTestId('confirm-total-due').filter({ hasText: '$9,000.00' }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit Order' }).click();
     await page.getByText('Order submitted for approval').waitFor();
 
     // The traffic desk approves it from Order Management.
@@ -97,33 +103,35 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
 });
 
 describe.skipIf(!hasBrowser)('order form checks and draft management in the browser', () => {
-  it('lists every problem of the form at once, each message once; Submit asks for media first', async () => {
+  it('Submit lists every problem of the form at once; a missing order says so', async () => {
     const { user, password } = await h.signUp({ firstName: 'Fern', lastName: 'Form' });
     const page = await h.newPage();
     await signIn(page, user.email, password);
     await page.goto('/app/orders');
-    await page.getByRole('button', { name: 'New Order' }).first().click();
-    await page.waitForURL(/\/app\/estimates\/[0-9a-f-]+\?edit=true/);
+    await page.getByRole('link', { name: 'New Order' }).first().click();
+    await page.waitForURL('**/app/estimates/new');
 
     await page.getByLabel('Start Date').fill(addDays(todayIso(), 3));
-    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'before submitting' });
     for (const message of [
       'Order name is required',
       'Please select a brand',
       'Start date must be at least 7 days from today for campaign planning',
-      'Please select at least one time slot',
+      'Please add at least one time slot before submitting the order',
       'Total budget must be greater than 0',
+      'Please select media before submitting the order',
+      'Please select a payment method before submitting the order',
     ]) {
-      await expect(page.getByText(message, { exact: true }).count(), message).resolves.toBe(1);
+      await expect(summary.getByRole('link', { name: message, exact: true }).count(), message).resolves.toBe(1);
     }
-
-    await page.getByRole('button', { name: 'Submit Order' }).click();
-    await page.getByText('Please select media before submitting the order', { exact: true }).waitFor();
 
     await page.getByLabel('Coupon Code').fill('');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('Please enter a coupon code').waitFor();
 
+    // The form has unsaved edits: the browser asks before leaving.
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.goto('/app/estimates/00000000-0000-4000-8000-000000000000');
     await page.getByText('Estimate not found').first().waitFor();
   });

@@ -40,6 +40,9 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   metricsToken: null,
   slowRequestMs: 500,
   allowedOrigins: [],
+  storage: { kind: 'disk' },
+  storageCredentials: undefined,
+  mediaLeaseSeconds: 30,
   ...overrides,
 });
 

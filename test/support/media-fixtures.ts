@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Config } from '../../src/server/config';
 import { mediaAssets } from '../../src/server/db/schema';
 import { mediaTools } from '../../src/server/platform/media-tools';
 import { createTestApp, type TestApp } from './app';
@@ -65,9 +66,9 @@ export interface MediaTestApp extends TestApp {
 }
 
 /** A test app with a data folder of its own (storage and scratch), removed on close. */
-export const createMediaTestApp = async (): Promise<MediaTestApp> => {
+export const createMediaTestApp = async (overrides: Partial<Config> = {}): Promise<MediaTestApp> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-media-'));
-  const t = await createTestApp({ dataDir });
+  const t = await createTestApp({ dataDir, ...overrides });
   return {
     ...t,
     dataDir,
@@ -116,6 +117,29 @@ export const readEvents = async (url: string, timeoutMs = 60_000): Promise<{ sta
     .filter((line): line is string => line !== undefined)
     .map((line) => JSON.parse(line.slice(6)) as StreamEvent);
   return { status: res.status, contentType: res.headers.get('content-type'), events };
+};
+
+/**
+ * Reads a progress stream to its end, calling `onFirst` once its first event has arrived: a change
+ * made then is one the stream must report (made earlier, the stream might never see the asset).
+ */
+export const readEventsThen = async (url: string, onFirst: () => unknown, timeoutMs = 60_000): Promise<StreamEvent[]> => {
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  const decoder = new TextDecoder();
+  let text = '';
+  let told = false;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    text += decoder.decode(chunk, { stream: true });
+    if (!told && text.includes('\n\n')) {
+      told = true;
+      void Promise.resolve(onFirst());
+    }
+  }
+  return text
+    .split('\n\n')
+    .map((block) => block.split('\n').find((line) => line.startsWith('data: ')))
+    .filter((line): line is string => line !== undefined)
+    .map((line) => JSON.parse(line.slice(6)) as StreamEvent);
 };
 
 /** Polls a condition until it holds (bounded). */

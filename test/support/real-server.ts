@@ -17,8 +17,8 @@ export interface RealServer {
   output(): string;
 }
 
-/** Starts the server on `port` with its data in `dataDir` (or on `databaseUrl`) and waits for /api/health. */
-export const startRealServer = async ({ port, dataDir, databaseUrl }: { port: number; dataDir: string; databaseUrl?: string }): Promise<RealServer> => {
+/** Starts the server on `port` with its data in `dataDir` (or on `databaseUrl`) and waits for /api/health; `env` adds or overrides variables. */
+export const startRealServer = async ({ port, dataDir, databaseUrl, env = {} }: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<RealServer> => {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: ROOT,
@@ -36,6 +36,7 @@ export const startRealServer = async ({ port, dataDir, databaseUrl }: { port: nu
       LOG_LEVEL: 'warn',
       SPOTBOOK_DEMO: '0',
       JOBS_ADAPTER: 'in-process',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

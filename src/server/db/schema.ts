@@ -185,6 +185,11 @@ export const mediaAssets = pgTable(
     height: integer('height'),
     videoCodec: text('video_codec'),
     audioCodec: text('audio_codec'),
+    /** The instance processing it (decision 015): its lease ends unless renewed by a heartbeat. */
+    processingOwner: text('processing_owner'),
+    processingLeaseUntil: timestamp('processing_lease_until', { withTimezone: true }),
+    /** How many times processing was claimed: 1, plus one per takeover of an expired lease. */
+    processingAttempts: integer('processing_attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -82,20 +82,28 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     const token = registered.json().token as string;
     const brandRow = await call('POST', '/api/brands', token, { ...brand });
     const cardRow = await call('POST', '/api/payment-methods', token, { ...card, brand_id: brandRow.id, is_default: true });
-    const body = multipartBody({ brand_id: String(brandRow.id) }, { name: media.filename, type: media.filename.endsWith('.mov') ? 'video/quicktime' : 'video/mp4', data: spot });
+    const mediaId = await uploadSpot(token, String(brandRow.id), media.filename);
+    // Approval of the spot, and of an order, waits for the video check: follow the processing until it completes.
+    await checked(mediaId);
+    if (media.approve) await call('PUT', `/api/media/${mediaId}`, adminToken, { status: 'approved' });
+    for (const order of orders) booked.push({ id: await seedOrder(token, order, { brandId: String(brandRow.id), cardId: String(cardRow.id), mediaId }), status: order.path.at(-1)! });
+    // Booking an order approves its spot with it: a recut left pending gives Media Approvals something to review.
+    if (!media.approve) await uploadSpot(token, String(brandRow.id), media.filename.replace(/(\.\w+)$/, ' (recut)$1'));
+  };
+
+  const uploadSpot = async (token: string, brandId: string, filename: string): Promise<string> => {
+    const body = multipartBody({ brand_id: brandId }, { name: filename, type: filename.endsWith('.mov') ? 'video/quicktime' : 'video/mp4', data: spot });
     const upload = await app.inject({ method: 'POST', url: '/api/media/upload', payload: body.payload, headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType } });
     if (upload.statusCode >= 300) throw new Error(`Demo upload failed: ${upload.body}`);
-    const mediaId = upload.json().data.uploadId as string;
-    if (media.approve) {
-      // Approval waits for the video check: follow the processing until it completes.
-      for (let i = 0; i < 600; i += 1) {
-        const asset = (await call('GET', `/api/media/${mediaId}`, adminToken)) as { processing_stage?: string };
-        if (asset.processing_stage === 'complete' || asset.processing_stage === 'error') break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await call('PUT', `/api/media/${mediaId}`, adminToken, { status: 'approved' });
+    return upload.json().data.uploadId as string;
+  };
+
+  const checked = async (mediaId: string) => {
+    for (let i = 0; i < 600; i += 1) {
+      const asset = (await call('GET', `/api/media/${mediaId}`, adminToken)) as { processing_stage?: string };
+      if (asset.processing_stage === 'complete' || asset.processing_stage === 'error') return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    for (const order of orders) booked.push({ id: await seedOrder(token, order, { brandId: String(brandRow.id), cardId: String(cardRow.id), mediaId }), status: order.path.at(-1)! });
   };
 
   const seedOrder = async (token: string, order: DemoOrder, refs: { brandId: string; cardId: string; mediaId: string }) => {

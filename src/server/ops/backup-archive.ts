@@ -20,7 +20,8 @@ export interface BackupManifest {
   database: 'pglite' | 'postgres';
   /** The migrations applied when the backup was taken. */
   migrations: number;
-  media: 'disk';
+  /** Where media lived: files in the archive (disk), or a bucket that is not archived (s3, decision 015). */
+  media: 'disk' | 's3';
   media_files: number;
   jwt_secret: boolean;
 }
@@ -85,7 +86,8 @@ export const backup = async (config: Config, file: string): Promise<BackupManife
         await client.close();
       }
     }
-    const files = mediaFiles(mediaDir(config));
+    // Media on S3 stays in its bucket: its versioning or replication is the operator's backup of it.
+    const files = config.storage.kind === 's3' ? [] : mediaFiles(mediaDir(config));
     mkdirSync(path.join(staging, 'media'));
     for (const name of files) {
       mkdirSync(path.dirname(path.join(staging, 'media', name)), { recursive: true });
@@ -99,7 +101,7 @@ export const backup = async (config: Config, file: string): Promise<BackupManife
       created_at: new Date().toISOString(),
       database: config.databaseUrl ? 'postgres' : 'pglite',
       migrations,
-      media: 'disk',
+      media: config.storage.kind,
       media_files: files.length,
       jwt_secret: jwtSecret,
     };

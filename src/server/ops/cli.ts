@@ -15,7 +15,8 @@ const main = async () => {
   const where = config.databaseUrl ? 'the PostgreSQL database at DATABASE_URL' : `the embedded database in ${config.dataDir}`;
   if (command === 'backup') {
     const manifest = await backup(config, file);
-    process.stdout.write(`Backed up ${where} (${manifest.migrations} migrations) and ${manifest.media_files} media files to ${file}\n`);
+    const media = config.storage.kind === 's3' ? `media left in the bucket s3://${config.storage.bucket} (back it up with the bucket's versioning or replication)` : `${manifest.media_files} media files`;
+    process.stdout.write(`Backed up ${where} (${manifest.migrations} migrations) and ${media} to ${file}\n`);
   } else {
     const manifest = await restore(config, file);
     process.stdout.write(`Restored the backup of ${manifest.created_at} (${manifest.media_files} media files) into ${where}. Start Spotbook with npm start.\n`);

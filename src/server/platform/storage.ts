@@ -1,11 +1,11 @@
 /**
  * The file storage port: keys are ids the server generates (never a user's file name), bodies
- * are streams (never buffers). The local adapter keeps files in one folder; an S3-compatible
- * adapter can replace it behind the same interface.
+ * are streams (never buffers). The local adapter keeps files in one folder (the default); the
+ * S3-compatible adapter (storage-s3.ts, STORAGE_URL=s3://...) implements the same interface.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -26,27 +26,37 @@ export interface Storage {
   stat(key: string): Promise<StoredFile | undefined>;
   /** Removes a file; no error when it is already gone. */
   delete(key: string): Promise<void>;
-  /** A local path to the file, for tools such as ffmpeg that read files. */
-  localPath(key: string): string;
-}
-
-/** Keys: letters, digits, dot, dash, underscore; no separators, no leading dot. */
-const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-const PARTIAL_SUFFIX = '.partial';
-
-export const assertKey = (key: string) => {
-  if (!KEY.test(key) || key.includes('..') || key.endsWith(PARTIAL_SUFFIX)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
-};
-
-export interface LocalStorage extends Storage {
   /**
-   * Removes partial files not written to for maxAgeMs (an upload in progress writes all the time),
+   * Runs `use` with a path on this machine holding the file, for tools such as ffmpeg that read
+   * files: the stored file itself on disk (no copy), a temporary download from an object store
+   * (removed once `use` settles).
+   */
+  withLocalFile<T>(key: string, use: (file: string) => Promise<T>, options?: { signal?: AbortSignal }): Promise<T>;
+  /**
+   * Removes unfinished writes untouched for maxAgeMs (an upload in progress writes all the time),
    * never one this process is writing: what a process that died while writing left behind.
    */
   sweepPartials(maxAgeMs: number): Promise<number>;
   /** Keys of stored (complete) files older than maxAgeMs, for sweeps of files nothing refers to. */
   listOlderThan(maxAgeMs: number): Promise<string[]>;
+  /** Throws unless a small object can be written and removed (readiness). */
+  checkWritable(): Promise<void>;
+  /** Where files go, for logs and readiness: "disk" or "s3". */
+  kind: 'disk' | 's3';
+}
+
+/** Keys: letters, digits, dot, dash, underscore; no separators, no leading dot. */
+export const STORAGE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+const PARTIAL_SUFFIX = '.partial';
+
+export const assertKey = (key: string) => {
+  if (!STORAGE_KEY.test(key) || key.includes('..') || key.endsWith(PARTIAL_SUFFIX)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+};
+
+export interface LocalStorage extends Storage {
   root: string;
+  /** The path of a stored file in the folder. */
+  localPath(key: string): string;
 }
 
 export const createLocalStorage = async (root: string): Promise<LocalStorage> => {
@@ -59,6 +69,7 @@ export const createLocalStorage = async (root: string): Promise<LocalStorage> =>
   const writing = new Set<string>();
 
   return {
+    kind: 'disk',
     root,
     async put(key, source, options = {}) {
       const target = file(key);
@@ -90,10 +101,16 @@ export const createLocalStorage = async (root: string): Promise<LocalStorage> =>
     },
     delete: (key) => rm(file(key), { force: true }),
     localPath: file,
+    withLocalFile: (key, use) => use(file(key)),
+    async checkWritable() {
+      const probe = path.join(root, `.ready-${randomUUID()}`);
+      await writeFile(probe, 'ok');
+      await rm(probe, { force: true });
+    },
     async listOlderThan(maxAgeMs) {
       const keys: string[] = [];
       for (const name of await readdir(root)) {
-        if (name.endsWith(PARTIAL_SUFFIX) || !KEY.test(name)) continue;
+        if (name.endsWith(PARTIAL_SUFFIX) || !STORAGE_KEY.test(name)) continue;
         const s = await stat(path.join(root, name)).catch(() => undefined);
         if (s?.isFile() && Date.now() - s.mtimeMs > maxAgeMs) keys.push(name);
       }

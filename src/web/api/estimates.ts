@@ -37,9 +37,12 @@ export const fetchEstimate = (id: string, signal?: AbortSignal) => apiRequest<Es
 export const fetchEstimateStats = (signal?: AbortSignal) => apiRequest<EstimateStats>('/estimates/stats/dashboard', { signal });
 export const fetchPendingEstimates = (signal?: AbortSignal) => apiRequest<Estimate[]>('/estimates/pending', { signal });
 
-export const createEstimate = (body: EstimateCreateInput = {}) => apiRequest<Estimate>('/estimates', { method: 'POST', body });
+export const createEstimate = (body: EstimateCreateInput = {}) => apiRequest<EstimateDetail>('/estimates', { method: 'POST', body });
 export const updateEstimate = (id: string, body: EstimateUpdateInput) => apiRequest<Estimate>(`/estimates/${encodeURIComponent(id)}`, { method: 'PUT', body });
 export const deleteEstimate = (id: string) => apiRequest<{ message: string }>(`/estimates/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** The owner takes a submitted, not yet reviewed order back to draft (decision 018). */
+export const withdrawEstimate = (id: string) => apiRequest<EstimateDetail>(`/estimates/${encodeURIComponent(id)}/withdraw`, { method: 'POST' });
 
 export type ReviewAction = 'approve' | 'reject' | 'modify';
 export const reviewEstimate = (id: string, action: ReviewAction, notes?: string) =>
@@ -70,5 +73,6 @@ export const useDeleteEstimate = () => {
     },
   });
 };
+export const useWithdrawEstimate = () => useEstimateMutation((id: string) => withdrawEstimate(id));
 export const useReviewEstimate = () =>
   useEstimateMutation(({ id, action, notes }: { id: string; action: ReviewAction; notes?: string }) => reviewEstimate(id, action, notes));

@@ -47,6 +47,12 @@ export const useMediaList = (filter: MediaFilter = {}) =>
 
 const mediaPath = (id: string) => `/media/${encodeURIComponent(id)}`;
 
+export const fetchMediaAsset = (id: string, signal?: AbortSignal) => apiRequest<MediaAsset>(mediaPath(id), { signal });
+
+/** One asset (an order's spot); nothing is asked without an id. Refreshed with every media list. */
+export const useMediaAsset = (id: string | null) =>
+  useQuery({ queryKey: [...mediaKeys.all, 'asset', id ?? ''], queryFn: ({ signal }) => fetchMediaAsset(id ?? '', signal), enabled: Boolean(id) });
+
 /** pending → approved or rejected (admins). */
 export const updateMediaStatus = (id: string, status: 'approved' | 'rejected') =>
   apiRequest<MediaAsset>(mediaPath(id), { method: 'PUT', body: { status } });

@@ -35,6 +35,7 @@ export const router = createBrowserRouter([
               { path: app.orders.path, ...page(() => import('../routes/app/orders'), 'OrdersRoute') },
               { path: app.campaigns.path, ...page(() => import('../routes/app/campaigns'), 'CampaignsRoute') },
               { path: app.campaign.path, ...page(() => import('../routes/app/campaign-detail'), 'CampaignDetailRoute') },
+              { path: app.newEstimate.path, ...page(() => import('../routes/app/new-estimate'), 'NewEstimateRoute') },
               { path: app.estimate.path, ...page(() => import('../routes/app/estimate-detail'), 'EstimateDetailRoute') },
               { path: app.brands.path, ...page(() => import('../routes/app/brands'), 'BrandsRoute') },
               { path: app.media.path, ...page(() => import('../routes/app/media'), 'MediaRoute') },

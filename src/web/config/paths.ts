@@ -18,6 +18,8 @@ export const paths = {
     orders: fixed('/app/orders'),
     campaigns: fixed('/app/campaigns'),
     campaign: { path: '/app/campaigns/:id', href: (id: string) => `/app/campaigns/${encodeURIComponent(id)}` },
+    /** A new order, not stored until its first save (decision 018). */
+    newEstimate: fixed('/app/estimates/new'),
     estimate: { path: '/app/estimates/:id', href: (id: string) => `/app/estimates/${encodeURIComponent(id)}` },
     brands: fixed('/app/brands'),
     media: fixed('/app/media'),

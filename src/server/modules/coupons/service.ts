@@ -2,12 +2,12 @@
  * Redeeming a coupon: the one place a use is counted. Always inside a transaction that holds the
  * coupon row's lock (SELECT … FOR UPDATE), so usage_limit and per_user_limit hold under concurrency.
  */
-import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { couponDiscount, couponRefusal, normalizeCouponCode } from '../../../domain/coupons';
+import { and, count, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { COUPON_DRAFT_HOLDS, COUPON_DRAFT_HOLD_MINUTES, COUPON_HELD_BY_OTHER_DRAFTS, couponDiscount, couponRefusal, normalizeCouponCode } from '../../../domain/coupons';
 import { toCents, toDollars } from '../../../domain/money';
-import { couponUsages, coupons } from '../../db/schema';
-import type { Tx } from '../../platform/db';
-import { badRequest } from '../../platform/errors';
+import { couponUsages, coupons, estimates } from '../../db/schema';
+import type { Db, Tx } from '../../platform/db';
+import { badRequest, conflict } from '../../platform/errors';
 import { couponEligibility, couponTerms, type CouponRow } from './terms';
 
 export type CouponUsageRow = typeof couponUsages.$inferSelect;
@@ -148,3 +148,32 @@ export const applyOrderCoupon = async ({
     .where(eq(couponUsages.id, held.id));
   return { couponId: coupon.id, discountCents };
 };
+
+/**
+ * A draft may hold a coupon (POST /coupons/:id/use before Submit), but an advertiser holds it on at
+ * most COUPON_DRAFT_HOLDS drafts: otherwise empty drafts could use up a coupon's limit without
+ * ordering (409). Call with the coupon row locked.
+ */
+export const assertDraftHoldAllowed = async (tx: Tx, couponId: string, userId: string, estimateId: string) => {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(couponUsages)
+    .innerJoin(estimates, eq(estimates.id, couponUsages.estimateId))
+    .where(and(eq(couponUsages.couponId, couponId), eq(couponUsages.userId, userId), eq(estimates.status, 'draft'), ne(couponUsages.estimateId, estimateId)));
+  if (Number(row?.n ?? 0) >= COUPON_DRAFT_HOLDS) throw conflict(COUPON_HELD_BY_OTHER_DRAFTS);
+};
+
+/** The station clock: uses held by drafts not submitted within COUPON_DRAFT_HOLD_MINUTES go back to their coupons. */
+export const releaseStaleDraftHolds = async (db: Db, now: Date): Promise<number> =>
+  db.transaction(async (tx) => {
+    const cutoff = new Date(now.getTime() - COUPON_DRAFT_HOLD_MINUTES * 60_000);
+    const stale = await tx
+      .select({ usage: couponUsages })
+      .from(couponUsages)
+      .innerJoin(estimates, eq(estimates.id, couponUsages.estimateId))
+      .where(and(eq(estimates.status, 'draft'), lte(couponUsages.usedAt, cutoff)))
+      .orderBy(couponUsages.couponId, couponUsages.id)
+      .for('update', { of: [estimates] });
+    for (const { usage } of stale) await releaseUse(tx, usage);
+    return stale.length;
+  });

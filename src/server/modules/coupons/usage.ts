@@ -14,7 +14,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { COUPON_NOT_FOUND, getCoupon } from './admin';
 import { toUsage } from './present';
-import { lockCoupon, recordCouponUse, userUseCount } from './service';
+import { assertDraftHoldAllowed, lockCoupon, recordCouponUse, userUseCount } from './service';
 import { couponEligibility, couponTerms } from './terms';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,7 +83,7 @@ export const useCoupon = async ({
     // The order first, then the coupon: the order an invoice locks, in the order Submit takes them.
     const [estimate] = UUID.test(estimateId)
       ? await tx
-          .select({ id: estimates.id, ownerId: estimates.ownerId, totalSpendCents: estimates.totalSpendCents })
+          .select({ id: estimates.id, ownerId: estimates.ownerId, status: estimates.status, totalSpendCents: estimates.totalSpendCents })
           .from(estimates)
           .where(eq(estimates.id, estimateId))
           .limit(1)
@@ -99,6 +99,7 @@ export const useCoupon = async ({
       .where(and(eq(couponUsages.estimateId, estimateId), ne(couponUsages.couponId, coupon.id)))
       .limit(1);
     if (other) throw conflict('This order already uses another coupon');
+    if (estimate.status === 'draft') await assertDraftHoldAllowed(tx, coupon.id, estimate.ownerId, estimate.id);
     const items = await tx.selectDistinct({ daypartId: estimateItems.daypartId }).from(estimateItems).where(eq(estimateItems.estimateId, estimateId));
     const { usage, created } = await recordCouponUse(tx, coupon, {
       userId: estimate.ownerId,

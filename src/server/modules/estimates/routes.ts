@@ -18,6 +18,7 @@ import { actorOf, type Guards } from '../auth/guard';
 import { estimateStats, getEstimate, listEstimates, listPendingEstimates } from './queries';
 import { createEstimate, deleteEstimate, updateEstimate } from './service';
 import { reviewOrder } from './status';
+import { withdrawOrder } from './withdraw';
 import type { Staged } from '../notifications';
 
 const idParams = z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) });
@@ -68,6 +69,20 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     await deleteEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id });
     return { message: ESTIMATE_MESSAGES.deleted };
   });
+
+  r.post(
+    '/estimates/:id/withdraw',
+    {
+      ...signedIn,
+      schema: {
+        ...tags,
+        description: 'The owner takes a submitted order that is not yet reviewed back to draft, releasing its coupon use (decision 018).',
+        params: idParams,
+        response: { 200: estimateDetailSchema, ...errors },
+      },
+    },
+    (request) => thenNotify((events) => withdrawOrder({ db: ctx.db, actor: actorOf(request), id: request.params.id, events })),
+  );
 
   for (const [action, decision] of Object.entries(REVIEWS)) {
     r.patch(

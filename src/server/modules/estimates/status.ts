@@ -14,6 +14,7 @@ import { applyOrderCoupon, releaseOrderCouponUses } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { stageEstimateStatusChange, stageNewEstimate, type Staged } from '../notifications';
 import { isBooked, itemsWithDayparts, lockReadableOrder, quoteFor, selectionOf, type OrderRow } from './orders';
+import { approveOrderMedia } from './media-gate';
 import { getEstimate } from './queries';
 import { assertCardOfOwner, assertMediaOfBrand } from './references';
 
@@ -25,9 +26,14 @@ const stampsFor = (to: OrderStatus) => ({
   ...(REVIEWED.includes(to) && { reviewedAt: new Date() }),
 });
 
-/** Entering a booked status takes the order's spots: refused (409) when a daypart would be overbooked. */
+/**
+ * Entering a booked status takes the order's spots: refused (409) when a daypart would be overbooked,
+ * or while its media is rejected or unchecked; its checked pending media is approved with it.
+ */
 const bookIfEntering = async (tx: Tx, order: OrderRow, to: OrderStatus) => {
-  if (isBooked(to) && !isBooked(order.status)) await assertCapacityForBooking({ tx, estimateId: order.id });
+  if (!isBooked(to) || isBooked(order.status)) return;
+  await approveOrderMedia(tx, order);
+  await assertCapacityForBooking({ tx, estimateId: order.id });
 };
 
 export const assertAdminCanSet = (from: OrderStatus, to: OrderStatus) => {

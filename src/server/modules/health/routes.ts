@@ -3,8 +3,7 @@
  * database answers, every migration is applied, the job queue takes work, media storage is
  * writable), for load balancers and orchestrators.
  */
-import { randomUUID } from 'node:crypto';
-import { readFile, unlink, writeFile, mkdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -30,11 +29,7 @@ const migrationsApplied = async (ctx: AppContext) => {
 
 /** A small file can be written and removed where media is stored. */
 const storageWritable = async (ctx: AppContext) => {
-  const dir = path.join(ctx.config.dataDir, 'media');
-  await mkdir(dir, { recursive: true });
-  const probe = path.join(dir, `.ready-${randomUUID()}`);
-  await writeFile(probe, 'ok');
-  await unlink(probe);
+  await ctx.storage.checkWritable();
   return true;
 };
 

@@ -8,7 +8,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { mediaAssets } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import type { LocalStorage } from '../../platform/storage';
+import type { Storage } from '../../platform/storage';
 import { ABANDONED_PARTIAL_MS } from './runtime';
 
 const ASSET_KEY = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\./i;
@@ -16,7 +16,7 @@ const MIN_AGE_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
-export const sweepOrphanFiles = async ({ db, storage, minAgeMs = MIN_AGE_MS }: { db: Db; storage: LocalStorage; minAgeMs?: number }): Promise<number> => {
+export const sweepOrphanFiles = async ({ db, storage, minAgeMs = MIN_AGE_MS }: { db: Db; storage: Storage; minAgeMs?: number }): Promise<number> => {
   const byAsset = new Map<string, string[]>();
   for (const key of await storage.listOlderThan(minAgeMs)) {
     const id = ASSET_KEY.exec(key)?.[1]?.toLowerCase();
@@ -38,7 +38,7 @@ export const sweepOrphanFiles = async ({ db, storage, minAgeMs = MIN_AGE_MS }: {
 };
 
 /** Sweeps now and every hour until stopped. */
-export const startOrphanSweeps = ({ db, storage, log }: { db: Db; storage: LocalStorage; log: FastifyBaseLogger }) => {
+export const startOrphanSweeps = ({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) => {
   const sweep = () =>
     Promise.all([sweepOrphanFiles({ db, storage }), storage.sweepPartials(ABANDONED_PARTIAL_MS)])
       .then(([removed, partials]) => (removed > 0 || partials > 0) && log.info({ removed, partials }, 'removed media files of deleted assets and abandoned uploads'))

@@ -16,6 +16,7 @@ import { MEDIA_MESSAGES, type MediaStage } from '../../../domain/media-schemas';
 import { mediaAssets } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import type { JobContext } from '../../platform/jobs';
+import { claimProcessing, releaseLease, startHeartbeat, takeExpiredLeases } from './lease';
 import { probeVideo } from './probe';
 import { makePreview, makeThumbnail } from './renditions';
 import { mediaRow, type MediaRow } from './queries';
@@ -75,15 +76,25 @@ export const createMediaProcessor = ({ db, media, log, events = {} }: { db: Db; 
     await tell(events.onFinished?.({ assetId: row.id, filename: row.filename, uploaderId: row.uploadedBy, ok: false, message }));
   };
 
-  return async ({ assetId }: z.output<typeof processMediaPayload>, { signal }: JobContext) => {
+  return async ({ assetId }: z.output<typeof processMediaPayload>, { signal: jobSignal }: JobContext) => {
+    // Exactly once across instances: only the holder of the row's lease works on it (decision 015).
+    if (!(await claimProcessing(db, assetId, media.owner, media.leaseMs))) return;
     const row = await mediaRow(db, assetId);
     if (!row) return;
+    let verified = false;
+    const scratch = await mkdtemp(path.join(media.workDir, `${assetId}-`));
+    const lost = new AbortController();
+    const stopHeartbeat = startHeartbeat({ db, assetId, owner: media.owner, leaseMs: media.leaseMs, log, onLost: () => lost.abort(new AssetGone()) });
+    const signal = AbortSignal.any([jobSignal, lost.signal]);
+    /** Every write of the job holds only while this process holds the lease. */
+    const held = and(eq(mediaAssets.id, assetId), eq(mediaAssets.processingOwner, media.owner));
+    const finished = { processingOwner: null, processingLeaseUntil: null };
     const publish = (stage: MediaStage, progress: number, message = stageMessage(stage)) => hub.publish(assetId, { stage, progress, message }, row.uploadedBy);
     const save = async (stage: MediaStage, progress: number, extra: Partial<typeof mediaAssets.$inferInsert> = {}, message = stageMessage(stage)) => {
       const updated = await db
         .update(mediaAssets)
         .set({ processingStage: stage, processingProgress: progress, processingMessage: message, ...extra })
-        .where(eq(mediaAssets.id, assetId))
+        .where(held)
         .returning({ id: mediaAssets.id });
       if (updated.length === 0) throw new AssetGone();
       publish(stage, progress, message);
@@ -93,69 +104,92 @@ export const createMediaProcessor = ({ db, media, log, events = {} }: { db: Db; 
       try {
         await save(stage, 100, { [column]: key });
       } catch (error) {
-        await storage.delete(key);
+        // Removed only with its asset: after a takeover the key is the new holder's rendition too.
+        if (!(await mediaRow(db, assetId))) await storage.delete(key);
         throw error;
       }
     };
 
-    let verified = false;
-    const scratch = await mkdtemp(path.join(media.workDir, `${assetId}-`));
     try {
       await save('probing', 0);
-      const input = storage.localPath(row.storageKey);
       if (!(await storage.stat(row.storageKey))) return await reject(row, MEDIA_MESSAGES.fileMissing);
-      const tools = media.tools();
-      const facts = await probeVideo(tools.ffprobe, input, signal);
-      if (!facts) return await reject(row, MEDIA_MESSAGES.notAVideo);
-      await save('thumbnail', 0, { durationSeconds: facts.durationSeconds, width: facts.width, height: facts.height, videoCodec: facts.videoCodec, audioCodec: facts.audioCodec });
-      verified = true;
+      // On disk ffmpeg reads the stored file itself; from an object store, a temporary download.
+      await storage.withLocalFile(row.storageKey, async (input) => {
+        const tools = media.tools();
+        const facts = await probeVideo(tools.ffprobe, input, signal);
+        if (!facts) return await reject(row, MEDIA_MESSAGES.notAVideo);
+        await save('thumbnail', 0, { durationSeconds: facts.durationSeconds, width: facts.width, height: facts.height, videoCodec: facts.videoCodec, audioCodec: facts.audioCodec });
+        verified = true;
 
-      const thumbnail = path.join(scratch, 'thumbnail.jpg');
-      await makeThumbnail({ ffmpeg: tools.ffmpeg, input, output: thumbnail, durationSeconds: facts.durationSeconds, signal });
-      await storeRendition(thumbnail, deriveKeys(assetId).thumbnail, 'thumbnailKey', 'thumbnail');
+        // A takeover keeps the thumbnail its dead predecessor stored.
+        if (row.thumbnailKey && (await storage.stat(row.thumbnailKey))) await save('thumbnail', 100);
+        else {
+          const thumbnail = path.join(scratch, 'thumbnail.jpg');
+          await makeThumbnail({ ffmpeg: tools.ffmpeg, input, output: thumbnail, durationSeconds: facts.durationSeconds, signal });
+          await storeRendition(thumbnail, deriveKeys(assetId).thumbnail, 'thumbnailKey', 'thumbnail');
+        }
 
-      await save('preview', 0);
-      let lastWrite = Date.now();
-      let lastPercent = 0;
-      let writing = Promise.resolve();
-      // The progress writes also notice a deletion: the encoding stops then, not at its end.
-      const gone = new AbortController();
-      const writeProgress = async (percent: number) => {
-        const updated = await db.update(mediaAssets).set({ processingProgress: percent }).where(eq(mediaAssets.id, assetId)).returning({ id: mediaAssets.id });
-        if (updated.length === 0) gone.abort(new AssetGone());
-      };
-      const preview = path.join(scratch, 'preview.mp4');
-      await makePreview({
-        ffmpeg: tools.ffmpeg,
-        input,
-        output: preview,
-        durationSeconds: facts.durationSeconds,
-        signal: AbortSignal.any([signal, gone.signal]),
-        onProgress: (encoded) => {
-          // 100 is said once the preview is stored.
-          const percent = Math.min(encoded, 99);
-          if (percent <= lastPercent) return;
-          lastPercent = percent;
-          publish('preview', percent);
-          if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
-          lastWrite = Date.now();
-          writing = writing.then(() => writeProgress(percent)).catch(() => undefined);
-        },
-      });
-      await writing;
-      await storeRendition(preview, deriveKeys(assetId).preview, 'previewKey', 'preview');
-      await save('complete', 100);
-      await tell(events.onFinished?.({ assetId, filename: row.filename, uploaderId: row.uploadedBy, ok: true, message: stageMessage('complete') }));
+        await save('preview', 0);
+        let lastWrite = Date.now();
+        let lastPercent = 0;
+        let writing = Promise.resolve();
+        // The progress writes also notice a deletion: the encoding stops then, not at its end.
+        const gone = new AbortController();
+        const writeProgress = async (percent: number) => {
+          const updated = await db.update(mediaAssets).set({ processingProgress: percent }).where(held).returning({ id: mediaAssets.id });
+          if (updated.length === 0) gone.abort(new AssetGone());
+        };
+        const preview = path.join(scratch, 'preview.mp4');
+        await makePreview({
+          ffmpeg: tools.ffmpeg,
+          input,
+          output: preview,
+          durationSeconds: facts.durationSeconds,
+          signal: AbortSignal.any([signal, gone.signal]),
+          onProgress: (encoded) => {
+            // 100 is said once the preview is stored.
+            const percent = Math.min(encoded, 99);
+            if (percent <= lastPercent) return;
+            lastPercent = percent;
+            publish('preview', percent);
+            if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+            lastWrite = Date.now();
+            writing = writing.then(() => writeProgress(percent)).catch(() => undefined);
+          },
+        });
+        await writing;
+        await storeRendition(preview, deriveKeys(assetId).preview, 'previewKey', 'preview');
+        await save('complete', 100, finished);
+        await tell(events.onFinished?.({ assetId, filename: row.filename, uploaderId: row.uploadedBy, ok: true, message: stageMessage('complete') }));
+      }, { signal });
     } catch (error) {
       if (signal.aborted || error instanceof AssetGone) return;
       log.error({ err: error, assetId }, 'media processing failed');
       // A file never confirmed to be a video is not left as an asset that could be approved.
       if (!verified) return await reject(row, MEDIA_MESSAGES.checkFailed).catch(() => undefined);
-      await save('error', 100).catch(() => undefined);
+      await save('error', 100, finished).catch(() => undefined);
     } finally {
+      stopHeartbeat();
+      // Cut off by a shutdown: the asset is given back so that the next start resumes it at once.
+      if (jobSignal.aborted) await releaseLease(db, assetId, media.owner).catch(() => undefined);
       await rm(scratch, { recursive: true, force: true });
     }
   };
+};
+
+/**
+ * Every lease length, assets whose holder died (lease run out) are queued again; each by one
+ * instance only (takeExpiredLeases answers a row to one caller).
+ */
+export const startLeaseSweeps = ({ db, media, log }: { db: Db; media: MediaRuntime; log: FastifyBaseLogger }) => {
+  const sweep = async () => {
+    const ids = await takeExpiredLeases(db);
+    for (const assetId of ids) await media.jobs.enqueue(PROCESS_MEDIA_JOB, { assetId });
+    if (ids.length > 0) log.warn({ assets: ids }, 'media processing taken over from an instance that stopped answering');
+  };
+  const timer = setInterval(() => void sweep().catch((error: unknown) => log.warn({ err: error }, 'media lease sweep failed')), media.leaseMs);
+  timer.unref();
+  return () => clearInterval(timer);
 };
 
 /** Assets a previous process left mid-way (or queued) are queued again, oldest first. */

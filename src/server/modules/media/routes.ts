@@ -12,7 +12,7 @@ import { MEDIA_MESSAGES, mediaAssetSchema, mediaListQuerySchema, mediaStatusUpda
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
-import { createMediaProcessor, PROCESS_MEDIA_JOB, processMediaPayload, resumeUnfinished, type ProcessingEvents } from './processing';
+import { createMediaProcessor, PROCESS_MEDIA_JOB, processMediaPayload, resumeUnfinished, startLeaseSweeps, type ProcessingEvents } from './processing';
 import { progressStreamRoutes } from './progress-stream';
 import { startOrphanSweeps } from './orphans';
 import { getMedia, listMedia } from './queries';
@@ -113,7 +113,12 @@ export const mediaRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
     scope.addHook('onReady', async () => {
       const resumed = await resumeUnfinished({ db: ctx.db, media });
       if (resumed > 0) ctx.log.info({ resumed }, 'media processing resumed');
-      stopSweeps = startOrphanSweeps({ db: ctx.db, storage: media.storage, log: ctx.log });
+      const stopOrphanSweeps = startOrphanSweeps({ db: ctx.db, storage: media.storage, log: ctx.log });
+      const stopLeaseSweeps = startLeaseSweeps({ db: ctx.db, media, log: ctx.log });
+      stopSweeps = () => {
+        stopOrphanSweeps();
+        stopLeaseSweeps();
+      };
     });
     scope.addHook('onClose', async () => stopSweeps());
     // Open progress streams end first, or closing the server would wait for them.

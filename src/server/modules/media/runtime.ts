@@ -8,11 +8,12 @@ import { MEDIA_MAX_BYTES } from '../../../domain/media-schemas';
 import type { AppContext } from '../../context';
 import type { JobQueue } from '../../platform/jobs';
 import { mediaTools, type MediaTools } from '../../platform/media-tools';
-import { createLocalStorage, type LocalStorage } from '../../platform/storage';
+import type { Storage } from '../../platform/storage';
+import { leaseOwner } from './lease';
 import { createProgressHub, type ProgressHub } from './progress';
 
 export interface MediaRuntime {
-  storage: LocalStorage;
+  storage: Storage;
   jobs: JobQueue;
   hub: ProgressHub;
   /** Uploads of this many bytes or more are refused. */
@@ -21,6 +22,9 @@ export interface MediaRuntime {
   workDir: string;
   /** Resolved on first use, so that a missing ffmpeg fails processing, not start-up. */
   tools: () => MediaTools;
+  /** This process as the holder of processing leases, and their length (decision 015). */
+  owner: string;
+  leaseMs: number;
 }
 
 /** MEDIA_MAX_BYTES lowers the 2 GB limit (tests, small servers); it can never raise it. */
@@ -44,8 +48,8 @@ const sweepScratch = async (workDir: string) => {
 };
 
 export const createMediaRuntime = async (ctx: AppContext): Promise<MediaRuntime> => {
-  const storage = await createLocalStorage(path.join(ctx.config.dataDir, 'media'));
-  await storage.sweepPartials(ABANDONED_PARTIAL_MS);
+  const { storage } = ctx;
+  await storage.sweepPartials(ABANDONED_PARTIAL_MS).catch((error: unknown) => ctx.log.warn({ err: error }, 'sweeping abandoned uploads failed'));
   const workDir = path.join(ctx.config.dataDir, 'media-work');
   await sweepScratch(workDir);
   return {
@@ -55,5 +59,7 @@ export const createMediaRuntime = async (ctx: AppContext): Promise<MediaRuntime>
     maxBytes: maxUploadBytes(),
     workDir,
     tools: () => mediaTools(),
+    owner: leaseOwner(),
+    leaseMs: ctx.config.mediaLeaseSeconds * 1000,
   };
 };

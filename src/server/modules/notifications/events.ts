@@ -41,6 +41,16 @@ export const stageNewEstimate = (tx: Tx, order: OrderRef) =>
     estimateName: orderName(order),
   });
 
+/** The owner withdrew a submitted order to draft → every admin (it leaves the review queue). */
+export const stageOrderWithdrawn = (tx: Tx, order: OrderRef) =>
+  stageNotification(tx, { admins: true }, {
+    type: 'estimate_status_change',
+    status: 'draft',
+    message: `Order "${orderName(order)}" was withdrawn to draft by its owner`,
+    estimateId: order.id,
+    estimateName: orderName(order),
+  });
+
 interface MediaRef {
   id: string;
   filename: string;

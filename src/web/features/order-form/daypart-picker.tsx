@@ -1,11 +1,24 @@
 import { useId } from 'react';
 import { formatCurrency } from '../../../domain/format';
-import { cpmError, maxSpotsFor, spotsError } from '../../../domain/pricing';
+import { cpmError, maxSpotsFor, spotsError, weeklyCostOf } from '../../../domain/pricing';
 import { dayLabel } from '../../../domain/rate-card';
 import { Badge } from '../../ui/badge';
 import { inputClasses } from '../../ui/text-field';
 import { formatTimeRange } from './display';
-import { cpmOf, limitsOf, minimumCpm, spotsOf, type DaypartInfo, type SelectionDraft } from './order-draft';
+import { FORM_DEFAULT_SPOTS, cpmOf, limitsOf, minimumCpm, newSelection, pricedSelection, spotsOf, type DaypartInfo, type SelectionDraft } from './order-draft';
+
+/** Said under a custom CPM below the daypart's base CPM (but not below its minimum). */
+export const BELOW_RATE_CARD = 'Bids below the rate card may not clear';
+
+/** What the slot costs a week: as set when ticked, else at the form's default (1 spot a day, base CPM). */
+const SlotCost = ({ daypart, selection }: { daypart: DaypartInfo; selection: SelectionDraft | undefined }) => {
+  const cost = weeklyCostOf(pricedSelection(daypart, selection ?? newSelection(daypart)));
+  return (
+    <span className="font-medium text-slate-800" data-testid={`slot-cost-${daypart.name}`}>
+      {formatCurrency(cost)}/week{!selection && ` at ${FORM_DEFAULT_SPOTS} spot a day`}
+    </span>
+  );
+};
 
 /** Free spots per day of a daypart over the campaign's dates. */
 export interface AvailabilityView {
@@ -58,6 +71,8 @@ const DaypartRow = ({
   const selected = selection !== undefined;
   const spotsProblem = selection ? spotsError(limits, spotsOf(selection)) : null;
   const cpmProblem = selection ? (cpmNotice ?? cpmError(limits, cpmOf(selection))) : null;
+  const belowRateCard = selection !== undefined && !cpmProblem && cpmOf(selection) < daypart.base_cpm;
+  const cpmNoteId = `${id}-cpm-note`;
   const spotsErrorId = `${id}-spots-error`;
   const cpmErrorId = `${id}-cpm-error`;
 
@@ -83,6 +98,7 @@ const DaypartRow = ({
             <span>{formatTimeRange(daypart.start_time, daypart.end_time)}</span>
             <span>{dayLabel(daypart.days_of_week)}</span>
             <span>Base CPM {formatCurrency(daypart.base_cpm)}</span>
+            <SlotCost daypart={daypart} selection={selection} />
             <AvailabilityLine daypart={daypart} view={availability} spots={selection ? spotsOf(selection) : null} />
           </p>
           {daypart.description && <p className="mt-1 text-xs text-slate-500">{daypart.description}</p>}
@@ -102,6 +118,7 @@ const DaypartRow = ({
                   step={1}
                   value={selection.spots}
                   aria-label={`Spots per day for ${daypart.name}`}
+                  data-slot-input={`${daypart.id}-spots`}
                   aria-invalid={spotsProblem ? true : undefined}
                   aria-describedby={spotsProblem ? spotsErrorId : undefined}
                   onChange={(event) => onChange(daypart, { spots: event.target.value })}
@@ -127,8 +144,9 @@ const DaypartRow = ({
                     step={0.01}
                     value={selection.cpm}
                     aria-label={`Custom CPM for ${daypart.name}`}
+                    data-slot-input={`${daypart.id}-cpm`}
                     aria-invalid={cpmProblem && !cpmNotice ? true : undefined}
-                    aria-describedby={cpmProblem ? cpmErrorId : undefined}
+                    aria-describedby={cpmProblem ? cpmErrorId : belowRateCard ? cpmNoteId : undefined}
                     onChange={(event) => onChange(daypart, { cpm: event.target.value })}
                     onBlur={() => onCpmBlur(daypart)}
                     className={`${inputClasses(Boolean(cpmProblem && !cpmNotice))} pl-7`}
@@ -137,6 +155,11 @@ const DaypartRow = ({
                 {cpmProblem && (
                   <p id={cpmErrorId} className={`mt-1 text-sm ${cpmNotice ? 'text-amber-700' : 'text-red-600'}`}>
                     {cpmProblem}
+                  </p>
+                )}
+                {belowRateCard && (
+                  <p id={cpmNoteId} className="mt-1 text-sm text-amber-700">
+                    {BELOW_RATE_CARD}
                   </p>
                 )}
               </div>

@@ -15,7 +15,7 @@ interface OrderBasicsProps {
   /** The live end date (or the saved one while nothing can be computed). */
   endDate: string | null;
   /** The fields the current problems are about: marked invalid (the messages show by the actions). */
-  invalid: ReadonlySet<FormField>;
+  invalid: ReadonlySet<string>;
   onChange: (patch: Partial<Pick<OrderDraft, 'estimateName' | 'brandId' | 'totalSpend' | 'startDate'>>) => void;
 }
 

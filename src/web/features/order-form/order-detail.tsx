@@ -1,10 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
 import type { EstimateDetail } from '../../../domain/estimate-schemas';
-import { STATUS_LABELS, canDeleteOrder, canEditOrder, canSubmitOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
+import { STATUS_LABELS, canDeleteOrder, canEditOrder, canSubmitOrder, canWithdrawOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { isApiError, serverMessage } from '../../api/client';
 import { useDayparts } from '../../api/dayparts';
 import { useEstimate } from '../../api/estimates';
+import { useMediaAsset } from '../../api/media';
 import { paths } from '../../config/paths';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -21,7 +22,9 @@ import { STATUS_TONES, notesHeading, ownerLabel } from './display';
 import { OrderEditor } from './order-editor';
 import { mergeDayparts } from './order-draft';
 import { OrderReadView } from './order-read-view';
+import { OrderCreative } from './order-creative';
 import { ReviewActions } from './review-actions';
+import { WithdrawOrder } from './withdraw-order';
 import { OrderSpots } from '../traffic/order-spots';
 import { DownloadAffidavit } from '../as-run/download-affidavit';
 import { OrderMakegoods } from '../makegoods/order-makegoods';
@@ -80,6 +83,8 @@ export const OrderDetail = ({ id }: { id: string }) => {
   const [params, setParams] = useSearchParams();
   const estimate = useEstimate(id);
   const dayparts = useDayparts();
+  // Admins see the order's spot before they decide (decision 018).
+  const creative = useMediaAsset(isAdmin(user?.role) ? (estimate.data?.media_asset_id ?? null) : null);
   useEstimateRoom(id);
 
   if (estimate.isPending) return <PageSpinner label="Loading order…" />;
@@ -128,7 +133,10 @@ export const OrderDetail = ({ id }: { id: string }) => {
         </Button>
       )}
       {AFFIDAVIT_STATUSES.includes(order.status) && <DownloadAffidavit estimateId={order.id} />}
-      {admin && <ReviewActions orderId={order.id} status={order.status} />}
+      {actor && canWithdrawOrder(actor, rights) && <WithdrawOrder orderId={order.id} onWithdrawn={() => setParams({}, { replace: true })} />}
+      {admin && (
+        <ReviewActions orderId={order.id} status={order.status} media={order.media_asset_id ? creative.data : null} />
+      )}
       {actor && canDeleteOrder(actor, rights) && <DeleteOrder orderId={order.id} />}
     </>
   );
@@ -180,6 +188,11 @@ export const OrderDetail = ({ id }: { id: string }) => {
         )
       ) : (
         <>
+          {admin && order.media_asset_id && (
+            <div className="mb-6">
+              <OrderCreative asset={creative} />
+            </div>
+          )}
           <OrderReadView order={order} />
           <OrderMakegoods orderId={order.id} status={order.status} admin={admin} />
           <OrderSpots orderId={order.id} status={order.status} />

@@ -1,12 +1,12 @@
 /**
- * The order form's state while it is edited, and what follows from it: the live quote, the
- * validation in the specification's order, and the bodies the Save and Submit calls send.
+ * The order form's state while it is edited, and what follows from it: the live quote and the
+ * bodies the Save and Submit calls send (the problems are in order-problems.ts).
  */
 import { START_DATE_DEFAULT_LEAD_DAYS } from '../../../domain/constants';
 import type { Daypart } from '../../../domain/daypart-schemas';
 import { addDays } from '../../../domain/dates';
 import { ESTIMATE_MESSAGES, type EstimateDetail, type EstimateItem, type EstimateUpdateInput } from '../../../domain/estimate-schemas';
-import { cpmError, minCpmFor, orderFormErrors, quoteOrder, selectionDefaults, spotsError, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
+import { minCpmFor, quoteOrder, selectionDefaults, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
 import type { SelectedDaypart } from '../../api/estimate-items';
 
 /** What the page needs to know of a daypart: from the rate card, or from an order's item. */
@@ -58,9 +58,12 @@ export interface OrderDraft {
 
 export const defaultStartDate = (today: string): string => addDays(today, START_DATE_DEFAULT_LEAD_DAYS);
 
+/** Spots a day a time slot starts with in the form: one (the daypart's spot frequency stays the ceiling; decision 018). */
+export const FORM_DEFAULT_SPOTS = 1;
+
 export const newSelection = (d: DaypartInfo): SelectionDraft => {
   const defaults = selectionDefaults(limitsOf(d));
-  return { spots: String(defaults.spotsPerDay), cpm: String(defaults.cpm) };
+  return { spots: String(FORM_DEFAULT_SPOTS), cpm: String(defaults.cpm) };
 };
 
 export const initialDraft = (order: EstimateDetail, today: string): OrderDraft => ({
@@ -122,54 +125,8 @@ export const draftQuote = (draft: OrderDraft, dayparts: readonly DaypartInfo[]) 
 
 // ── validation ───────────────────────────────────────────────────────────────
 
-/** The spots or CPM problem of one selection (spots first), or null. */
-export const selectionError = (daypart: DaypartInfo, selection: SelectionDraft): string | null =>
-  spotsError(limitsOf(daypart), spotsOf(selection)) ?? cpmError(limitsOf(daypart), cpmOf(selection));
-
 /** The CPM a too-low value is reset to. */
 export const minimumCpm = (daypart: DaypartInfo): number => minCpmFor(limitsOf(daypart));
-
-/** A date no start date can be too close to: lets an unchanged, already saved start date pass a plain save. */
-const LONG_AGO = '1970-01-01';
-
-/**
- * Every problem of the order form: one per field in the specification's order, then the time
- * slots' own. `keepSavedStartDate`: the saved start date is not held to the 7-day lead time (a
- * save that leaves it alone); the lead time always holds at submission.
- */
-export const formProblems = (draft: OrderDraft, dayparts: readonly DaypartInfo[], today: string, keepSavedStartDate: string | null = null): string[] => {
-  const chosen = selectedDayparts(draft, dayparts);
-  const problems = orderFormErrors(
-    {
-      estimateName: draft.estimateName,
-      brandId: draft.brandId,
-      startDate: draft.startDate,
-      totalSpend: budgetOf(draft),
-      selections: chosen.map(({ daypart, selection }) => pricedSelection(daypart, selection)),
-    },
-    keepSavedStartDate !== null && draft.startDate === keepSavedStartDate ? LONG_AGO : today,
-  );
-  for (const { daypart, selection } of chosen) {
-    const error = selectionError(daypart, selection);
-    if (error) problems.push(error);
-  }
-  return problems;
-};
-
-/** The first problem of the order form (see formProblems), or null. */
-export const formProblem = (draft: OrderDraft, dayparts: readonly DaypartInfo[], today: string, keepSavedStartDate: string | null = null): string | null =>
-  formProblems(draft, dayparts, today, keepSavedStartDate)[0] ?? null;
-
-/** Submit Order: media, card and time slots first (the spec's submit messages, one at a time), then every problem of the form. */
-export const submitProblems = (draft: OrderDraft, dayparts: readonly DaypartInfo[], today: string): string[] => {
-  if (!draft.mediaAssetId) return [ESTIMATE_MESSAGES.mediaMissing];
-  if (!draft.paymentMethodId) return [ESTIMATE_MESSAGES.cardMissing];
-  if (selectedDayparts(draft, dayparts).length === 0) return [ESTIMATE_MESSAGES.itemsMissing];
-  return formProblems(draft, dayparts, today);
-};
-
-/** The first problem Submit Order meets, or null. */
-export const submitProblem = (draft: OrderDraft, dayparts: readonly DaypartInfo[], today: string): string | null => submitProblems(draft, dayparts, today)[0] ?? null;
 
 export type FormField = 'estimateName' | 'brandId' | 'startDate' | 'totalSpend' | 'dayparts' | 'media' | 'card';
 

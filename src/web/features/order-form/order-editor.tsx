@@ -1,16 +1,16 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
 import { addDays, isIsoDate, todayIso } from '../../../domain/dates';
 import { MAX_AVAILABILITY_DAYS } from '../../../domain/daypart-schemas';
 import { MAX_CAMPAIGN_DAYS, type EstimateDetail } from '../../../domain/estimate-schemas';
-import { cpmError } from '../../../domain/pricing';
+import { budgetTooSmallMessage, cpmError } from '../../../domain/pricing';
 import { isAdmin } from '../../../domain/roles';
 import { serverMessage } from '../../api/client';
 import { useDaypartAvailabilities } from '../../api/dayparts';
 import { useReplaceEstimateItems } from '../../api/estimate-items';
-import { useUpdateEstimate } from '../../api/estimates';
-import { ErrorAlert } from '../../ui/alert';
-import { Button } from '../../ui/button';
+import { useCreateEstimate, useUpdateEstimate } from '../../api/estimates';
+import { paths } from '../../config/paths';
 import { useAuth } from '../auth/auth-context';
 import { useBrandOptions } from './brands';
 import { CardPicker } from './card-picker';
@@ -23,33 +23,34 @@ import {
   budgetOf,
   cpmOf,
   draftQuote,
-  fieldOfProblem,
-  formProblems,
   initialDraft,
   limitsOf,
   minimumCpm,
   newSelection,
   selectedDayparts,
-  submitProblems,
   toSelectedDayparts,
   toUpdateBody,
   type DaypartInfo,
-  type FormField,
   type OrderDraft,
   type SelectionDraft,
 } from './order-draft';
+import { useLeaveGuard } from './leave-guard';
+import { saveProblems, submitProblemList, type FormProblem, type ProblemField } from './order-problems';
+import { EditorActions } from './editor-actions';
+import { ProblemSummary, problemSummaryTitle } from './problem-summary';
 import { Section } from './section';
+import { SubmitConfirm } from './submit-confirm';
 import { SummaryBar } from './summary-bar';
 import { SummaryPanel, type SummaryFigures } from './summary-panel';
 import { useAppliedCoupon } from './use-applied-coupon';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 
-const TIME_SLOT_PROBLEM = 'Please correct the time slot settings shown above';
 const COUPON_PROBLEM = 'The applied coupon no longer applies to this order: remove it or change the order';
 /** The summary panel's id: the phone's summary bar links down to it. */
 const SUMMARY_ID = 'order-summary';
 
 interface OrderEditorProps {
+  /** The stored order; a new one (id '') is created on its first save (decision 018). */
   order: EstimateDetail;
   dayparts: readonly DaypartInfo[];
   /** Submit Order is offered (the owner's draft, changes requested, or rejected order). */
@@ -62,18 +63,27 @@ interface OrderEditorProps {
 
 type Attempt = 'save' | 'submit' | null;
 
+const sameDraft = (a: OrderDraft, b: OrderDraft) => JSON.stringify(a) === JSON.stringify(b);
+
 /** The order form in edit mode: every change updates the summary at once; Save Draft and Submit Order send it. */
 export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel }: OrderEditorProps) => {
   const { user } = useAuth();
+  const navigate = useNavigate();
   const [today] = useState(todayIso);
   const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(order, today));
+  const [saved, setSaved] = useState<OrderDraft>(draft);
+  const [confirming, setConfirming] = useState(false);
+  const createdId = useRef<string | null>(order.id || null);
+  const summaryRef = useRef<HTMLDivElement>(null);
   const [cpmNotices, setCpmNotices] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState<Attempt>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Attempt>(null);
 
   const brands = useBrandOptions(isAdmin(user?.role) ? order.owner_id : null);
+  const createEstimate = useCreateEstimate();
   const updateEstimate = useUpdateEstimate();
+  const guard = useLeaveGuard(!sameDraft(draft, saved));
   const replaceItems = useReplaceEstimateItems();
 
   // ── live figures ──
@@ -84,10 +94,13 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   const chosenIds = selectedDayparts(draft, dayparts).map(({ daypart }) => daypart.id);
   const redeemed = order.coupon_code && order.discount_amount > 0 ? { code: order.coupon_code, discount: order.discount_amount } : null;
   const { applied, apply, applying } = useAppliedCoupon(draft.couponCode, budget, chosenIds, redeemed);
+  // A budget below a week's cost buys no campaign: the budget message instead of "0 days".
+  const shortBudget = quote.weeklyCost > 0 && budget !== null && Number.isFinite(budget) && budget > 0 && budget < quote.weeklyCost;
   const figures: SummaryFigures = {
     weeklyCost: quote.weeklyCost,
     weeklyReach: quote.weeklyReach,
-    days: quote.weeklyCost > 0 && budget !== null && budget > 0 ? quote.days : null,
+    days: quote.weeklyCost > 0 && budget !== null && budget > 0 && !shortBudget ? quote.days : null,
+    budgetMessage: shortBudget ? budgetTooSmallMessage(quote.weeklyCost) : null,
     endDate,
     budget,
     coupon:
@@ -116,17 +129,18 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
       )
     : null;
 
-  // ── problems ──
-  const liveProblems: string[] =
-    attempt === 'submit'
-      ? submitProblems(draft, dayparts, today).concat(applied.state === 'invalid' ? [COUPON_PROBLEM] : [])
-      : attempt === 'save'
-        ? formProblems(draft, dayparts, today, order.start_date)
+  // ── problems (updated live once Save Draft or Submit Order was tried) ──
+  const currentProblems = (mode: Attempt): FormProblem[] =>
+    mode === 'submit'
+      ? submitProblemList(draft, dayparts, today).concat(applied.state === 'invalid' ? [{ message: COUPON_PROBLEM, field: 'coupon' }] : [])
+      : mode === 'save'
+        ? saveProblems(draft, dayparts)
         : [];
-  const invalidFields = new Set(liveProblems.map(fieldOfProblem).filter((field): field is FormField => field !== null));
-  // A time slot's own problem shows by its inputs; the list points there. Each message shows once.
-  const listed = [...new Set(liveProblems.map((problem) => (fieldOfProblem(problem) === null && problem !== COUPON_PROBLEM ? TIME_SLOT_PROBLEM : problem)))];
-  const shownProblems = listed.length > 0 ? listed : serverError ? [serverError] : [];
+  const liveProblems = currentProblems(attempt);
+  const invalidFields = new Set(liveProblems.map((problem) => problem.field).filter((field): field is ProblemField => field !== null));
+  const shownProblems: FormProblem[] = liveProblems.length > 0 ? liveProblems : serverError ? [{ message: serverError, field: null }] : [];
+  const showSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
+  const totalDue = figures.coupon ? figures.coupon.totalDue : budget !== null && Number.isFinite(budget) ? budget : 0;
 
   // ── editing ──
   const edit = (patch: Partial<OrderDraft>) => {
@@ -172,88 +186,109 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   };
 
   // ── saving ──
-  const persist = async () => {
-    await updateEstimate.mutateAsync({ id: order.id, body: toUpdateBody(draft) });
-    await replaceItems.mutateAsync({ estimateId: order.id, selectedDayparts: toSelectedDayparts(draft, dayparts) });
+  /** Stores the form: a new order is created first (its first save), then its fields and time slots. */
+  const persist = async (): Promise<string> => {
+    const id = createdId.current ?? (createdId.current = (await createEstimate.mutateAsync({})).id);
+    await updateEstimate.mutateAsync({ id, body: toUpdateBody(draft) });
+    await replaceItems.mutateAsync({ estimateId: id, selectedDayparts: toSelectedDayparts(draft, dayparts) });
+    setSaved(draft);
+    return id;
   };
 
+  /** A new order, once stored, continues at its own address. */
+  const continueAtStoredOrder = (edit: boolean) => {
+    if (order.id || !createdId.current) return;
+    guard.allowNextLeave();
+    navigate(`${paths.app.estimate.href(createdId.current)}${edit ? '?edit=true' : ''}`, { replace: true });
+  };
+
+  /** Save Draft stores an incomplete draft: it stops only at what cannot be stored. */
   const saveDraft = async () => {
     setAttempt('save');
     setServerError(null);
-    if (formProblems(draft, dayparts, today, order.start_date).length > 0) return;
+    if (currentProblems('save').length > 0) return showSummary();
     setBusy('save');
     try {
       await persist();
       setAttempt(null);
       toast.success('Order saved');
+      continueAtStoredOrder(true);
     } catch (error) {
       const message = serverMessage(error, 'Failed to save the order');
       setServerError(message);
       toast.error(message);
+      showSummary();
+      continueAtStoredOrder(true);
     } finally {
       setBusy(null);
     }
   };
 
-  const submitOrder = async () => {
+  /** Submit Order lists every problem at once; without any, it asks for confirmation with the total due. */
+  const askToSubmit = () => {
     setAttempt('submit');
     setServerError(null);
-    if (submitProblems(draft, dayparts, today).length > 0 || applied.state === 'invalid') return;
+    if (currentProblems('submit').length > 0) return showSummary();
+    setConfirming(true);
+  };
+
+  const submitOrder = async () => {
     setBusy('submit');
     try {
-      await persist();
-      await updateEstimate.mutateAsync({ id: order.id, body: { status: 'ordered' } });
+      const id = await persist();
+      await updateEstimate.mutateAsync({ id, body: { status: 'ordered' } });
+      setConfirming(false);
       toast.success('Order submitted for approval');
-      onSubmitted();
+      guard.allowNextLeave();
+      if (order.id) onSubmitted();
+      else continueAtStoredOrder(false);
     } catch (error) {
       const message = serverMessage(error, 'Failed to submit the order');
+      setConfirming(false);
       setServerError(message);
       toast.error(message);
       setBusy(null);
+      showSummary();
+      continueAtStoredOrder(true);
     }
   };
 
   const actions = (
-    <div className="space-y-3">
-      {shownProblems.length > 0 && (
-        <ErrorAlert>
-          {shownProblems.length === 1 ? (
-            shownProblems[0]
-          ) : (
-            <ul className="list-disc space-y-1 pl-4">
-              {shownProblems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          )}
-        </ErrorAlert>
-      )}
-      <div className="flex flex-col gap-2">
-        {canSubmit && (
-          <Button onClick={() => void submitOrder()} loading={busy === 'submit'} disabled={busy !== null}>
-            Submit Order
-          </Button>
-        )}
-        <Button variant={canSubmit ? 'secondary' : 'primary'} onClick={() => void saveDraft()} loading={busy === 'save'} disabled={busy !== null}>
-          {order.status === 'draft' || canSubmit ? 'Save Draft' : 'Save Changes'}
-        </Button>
-        {onCancel && (
-          <Button variant="ghost" onClick={onCancel} disabled={busy !== null}>
-            Cancel Editing
-          </Button>
-        )}
-      </div>
-      {tooLong && <p className="text-xs text-amber-700">This budget would run the campaign for more than 10 years; lower the budget or add time slots.</p>}
-    </div>
+    <EditorActions
+      problemCount={shownProblems.length}
+      busy={busy}
+      canSubmit={canSubmit}
+      saveLabel={order.status === 'draft' || canSubmit ? 'Save Draft' : 'Save Changes'}
+      tooLong={tooLong}
+      onSubmit={askToSubmit}
+      onSave={() => void saveDraft()}
+      onCancel={onCancel}
+    />
   );
 
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-      <div className="space-y-6">
+    <div id="order-form" className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      {guard.dialog}
+      <SubmitConfirm
+        open={confirming}
+        totalDue={totalDue}
+        discount={figures.coupon ? { code: figures.coupon.code, amount: figures.coupon.discount } : null}
+        busy={busy === 'submit'}
+        onConfirm={() => void submitOrder()}
+        onCancel={() => setConfirming(false)}
+      />
+      <div className="min-w-0 space-y-6">
+        {shownProblems.length > 0 && (
+          <ProblemSummary
+            ref={summaryRef}
+            problems={shownProblems}
+            title={problemSummaryTitle(liveProblems.length === 0 ? null : attempt, shownProblems.length)}
+          />
+        )}
         <Section title="Order Details" invalid={(['estimateName', 'brandId', 'startDate', 'totalSpend'] as const).some((field) => invalidFields.has(field))}>
           <OrderBasics draft={draft} today={today} brands={brands} endDate={endDate} invalid={invalidFields} onChange={edit} />
         </Section>
-        <Section title="Time Slots" description="Choose when your spot airs, how often per day, and your CPM." invalid={invalidFields.has('dayparts')}>
+        <Section anchor="dayparts" title="Time Slots" description="Choose when your spot airs, how often per day, and your CPM." invalid={invalidFields.has('dayparts')}>
           <DaypartPicker
             dayparts={dayparts}
             selections={draft.selections}
@@ -264,13 +299,13 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
             onCpmBlur={checkCpm}
           />
         </Section>
-        <Section title="Media" description="The spot that airs, from the brand's media library." invalid={invalidFields.has('media')}>
+        <Section anchor="media" title="Media" description="The spot that airs, from the brand's media library." invalid={invalidFields.has('media')}>
           <MediaPicker brandId={draft.brandId || null} value={draft.mediaAssetId} onChange={(mediaAssetId) => edit({ mediaAssetId })} />
         </Section>
-        <Section title="Payment Card" description="Charged once the order is approved." invalid={invalidFields.has('card')}>
+        <Section anchor="card" title="Payment Card" description="Charged once the order is approved." invalid={invalidFields.has('card')}>
           <CardPicker brandId={draft.brandId || null} value={draft.paymentMethodId} onChange={(paymentMethodId) => edit({ paymentMethodId })} />
         </Section>
-        <Section title="Coupon" description="The discount is taken from the total budget when the order is submitted.">
+        <Section anchor="coupon" title="Coupon" description="The discount is taken from the total budget when the order is submitted." invalid={invalidFields.has('coupon')}>
           <CouponEntry applied={applied} applying={applying} onApply={applyCoupon} onRemove={() => edit({ couponCode: null })} />
         </Section>
         <SummaryBar figures={figures} summaryId={SUMMARY_ID} />

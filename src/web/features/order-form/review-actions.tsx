@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MAX_NOTES } from '../../../domain/estimate-schemas';
+import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
+import type { MediaAsset } from '../../../domain/media-schemas';
 import { canReview, type OrderStatus, type ReviewDecision } from '../../../domain/orders';
 import { serverMessage } from '../../api/client';
 import { useReviewEstimate, type ReviewAction } from '../../api/estimates';
@@ -28,8 +30,27 @@ const REVIEWS: readonly Review[] = [
   { decision: 'rejected', action: 'reject', label: 'Reject', title: 'Reject Order', prompt: 'The advertiser is told the order was rejected.', done: 'Order rejected', toastMs: 6000, variant: 'danger' },
 ];
 
-/** The traffic desk's decisions on the order page: ordered → approve, reject or request changes; modified → approve or reject. */
-export const ReviewActions = ({ orderId, status }: { orderId: string; status: OrderStatus }) => {
+/** Processing stages before the video check has passed (the server's media gate, decision 008). */
+const UNCHECKED_STAGES = ['uploaded', 'probing'];
+
+/**
+ * What the order's media means for approving it, as the server's media gate answers (decision 008):
+ * a rejected or unchecked spot holds the approval back (the server's messages); a checked pending
+ * spot is approved with the order. `media` is undefined while unknown, null when the order has none.
+ */
+export const mediaForApproval = (media: MediaAsset | null | undefined): { refusal: string } | { note: string } | null => {
+  if (!media || media.status === 'approved') return null;
+  if (media.status === 'rejected') return { refusal: ESTIMATE_MESSAGES.mediaRejectedForApproval };
+  if (UNCHECKED_STAGES.includes(media.processing_stage)) return { refusal: ESTIMATE_MESSAGES.mediaUncheckedForApproval };
+  return { note: `Approving the order also approves its media, ${media.filename}: check it under Creative first.` };
+};
+
+/**
+ * The traffic desk's decisions on the order page: ordered → approve, reject or request changes;
+ * modified → approve or reject. Approval follows the order's media (mediaForApproval); a refusal the
+ * server still gives is shown as its message.
+ */
+export const ReviewActions = ({ orderId, status, media }: { orderId: string; status: OrderStatus; media?: MediaAsset | null }) => {
   const review = useReviewEstimate();
   const [open, setOpen] = useState<Review | null>(null);
   const [note, setNote] = useState('');
@@ -37,6 +58,8 @@ export const ReviewActions = ({ orderId, status }: { orderId: string; status: Or
   const noteId = useId();
   const available = REVIEWS.filter((r) => canReview(status, r.decision));
   if (available.length === 0) return null;
+  const gate = open?.decision === 'approved' ? mediaForApproval(media) : null;
+  const refusal = gate && 'refusal' in gate ? gate.refusal : null;
 
   const close = () => {
     if (review.isPending) return;
@@ -82,7 +105,7 @@ export const ReviewActions = ({ orderId, status }: { orderId: string; status: Or
             <Button variant="secondary" onClick={close} disabled={review.isPending} data-autofocus>
               Cancel
             </Button>
-            <Button variant={open?.variant === 'secondary' ? 'primary' : (open?.variant ?? 'primary')} onClick={confirm} loading={review.isPending}>
+            <Button variant={open?.variant === 'secondary' ? 'primary' : (open?.variant ?? 'primary')} onClick={confirm} loading={review.isPending} disabled={refusal !== null}>
               {open?.label}
             </Button>
           </>
@@ -90,6 +113,8 @@ export const ReviewActions = ({ orderId, status }: { orderId: string; status: Or
       >
         <div className="space-y-3">
           <p>{open?.prompt}</p>
+          {refusal && <ErrorAlert>{refusal}</ErrorAlert>}
+          {gate && 'note' in gate && <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">{gate.note}</p>}
           {failure && <ErrorAlert>{failure}</ErrorAlert>}
           <div>
             <label htmlFor={noteId} className="mb-1 block text-sm font-medium text-slate-700">

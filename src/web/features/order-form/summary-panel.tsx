@@ -8,6 +8,8 @@ export interface SummaryFigures {
   weeklyReach: number;
   /** Campaign length in days; null when there is nothing to divide the budget by yet. */
   days: number | null;
+  /** Said instead of a duration when the budget does not cover one week (decision 018). */
+  budgetMessage?: string | null;
   endDate: string | null;
   budget: number | null;
   /** Shown with Total Due only when a coupon is applied. */
@@ -37,6 +39,14 @@ export const SummaryPanel = ({ figures, title = 'Order Summary', footer }: { fig
       <Row label="Campaign Duration" testId="campaign-duration">
         {figures.days === null ? '—' : formatDays(figures.days)}
       </Row>
+      {figures.budgetMessage && (
+        <div className="py-2">
+          <dt className="sr-only">Budget</dt>
+          <dd data-testid="budget-message" className="text-sm text-amber-800">
+            {figures.budgetMessage}
+          </dd>
+        </div>
+      )}
       <Row label="End Date" testId="end-date">
         {formatCalendarDate(figures.endDate)}
       </Row>

@@ -1,14 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { IN_PROGRESS_EXCLUDED } from '../../../domain/orders';
+import { useSearchParams } from 'react-router';
+import { formatCount } from '../../../domain/format';
 import { serverMessage } from '../../api/client';
+import { useEstimateStats } from '../../api/estimates';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { ClipboardIcon, SearchIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { PageSpinner, Spinner } from '../../ui/spinner';
+import { TabList, TabPanel } from '../../ui/tabs';
 import { LoadError } from './load-error';
 import { NewOrderButton } from './new-order-button';
+import { EMPTY_TAB, ORDER_TABS, ORDER_TAB_LABELS, parseTab, tabCounts, tabFilter, type OrderTab } from './order-tabs';
 import { OrdersTable } from './orders-table';
 import { SearchBox } from './search-box';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
@@ -17,12 +21,22 @@ import { useEstimateList } from './use-estimate-list';
 
 const LOAD_FAILED = 'Failed to load orders';
 
-/** Orders that are neither approved nor rejected: drafts, submitted, changes requested, scheduled, running. */
+/**
+ * Orders in Progress (the default tab: neither approved, rejected nor completed) and the status
+ * tabs that find every other order, each with its count (decision 018). The tab is in the URL.
+ */
 export const OrdersInProgress = () => {
+  const tabsId = useId();
+  const [params, setParams] = useSearchParams();
+  const tab = parseTab(params.get('tab'));
+  const setTab = (next: OrderTab) => setParams(next === 'in-progress' ? {} : { tab: next }, { replace: true });
+  const stats = useEstimateStats();
+  const counts = stats.data ? tabCounts(stats.data) : null;
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
-  const list = useEstimateList({ exclude_status: IN_PROGRESS_EXCLUDED, search: query || undefined });
+  const list = useEstimateList({ ...tabFilter(tab), search: query || undefined });
   const orders = list.query;
+  const empty = EMPTY_TAB[tab];
 
   useEffect(() => {
     if (orders.isError) toast.error(serverMessage(orders.error, LOAD_FAILED), { id: 'orders-load' });
@@ -33,40 +47,63 @@ export const OrdersInProgress = () => {
 
   return (
     <>
-      <PageHeader title="Orders in Progress" description="Orders you are building or that await a decision." actions={<NewOrderButton />} />
+      <PageHeader
+        title={tab === 'in-progress' ? 'Orders in Progress' : 'Orders'}
+        description={tab === 'in-progress' ? 'Orders you are building or that await a decision.' : 'Every order you can see, by status.'}
+        actions={<NewOrderButton />}
+      />
       <Card>
-        <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <SearchBox label="Search orders" value={search} onChange={setSearch} placeholder="Search by order, brand, status or client" />
-          <div className="flex items-center gap-2 text-sm text-slate-500" aria-live="polite">
-            {updating && <Spinner className="size-4" label="Updating orders" />}
-            {orders.data && !orders.isPlaceholderData && (
-              <span>
-                {orders.data.length} {orders.data.length === 1 ? 'order' : 'orders'}
-              </span>
-            )}
+        <TabList
+          id={tabsId}
+          label="Orders by status"
+          active={tab}
+          onChange={setTab}
+          tabs={ORDER_TABS.map((key) => ({
+            key,
+            label: (
+              <>
+                {ORDER_TAB_LABELS[key]}{' '}
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 tabular-nums">
+                  {counts ? formatCount(counts[key]) : '–'}
+                </span>
+              </>
+            ),
+          }))}
+        />
+        <TabPanel id={tabsId} active={tab}>
+          <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <SearchBox label="Search orders" value={search} onChange={setSearch} placeholder="Search by order, brand, status or client" />
+            <div className="flex items-center gap-2 text-sm text-slate-500" aria-live="polite">
+              {updating && <Spinner className="size-4" label="Updating orders" />}
+              {orders.data && !orders.isPlaceholderData && (
+                <span>
+                  {orders.data.length} {orders.data.length === 1 ? 'order' : 'orders'}
+                </span>
+              )}
+            </div>
           </div>
-        </div>
-        {orders.isPending ? (
-          <PageSpinner label="Loading orders…" />
-        ) : orders.isError && !orders.data ? (
-          <LoadError title={LOAD_FAILED} error={orders.error} retrying={orders.isFetching} onRetry={() => orders.refetch()} />
-        ) : orders.data.length === 0 ? (
-          searching ? (
-            <EmptyState icon={<SearchIcon />} title="No orders match your search" description="Try another order name, brand or e-mail." />
+          {orders.isPending ? (
+            <PageSpinner label="Loading orders…" />
+          ) : orders.isError && !orders.data ? (
+            <LoadError title={LOAD_FAILED} error={orders.error} retrying={orders.isFetching} onRetry={() => orders.refetch()} />
+          ) : orders.data.length === 0 ? (
+            searching ? (
+              <EmptyState icon={<SearchIcon />} title="No orders match your search" description="Try another order name, brand or e-mail." />
+            ) : (
+              <EmptyState
+                icon={<ClipboardIcon />}
+                title={empty.title}
+                description={empty.description}
+                action={tab === 'in-progress' || tab === 'all' ? <NewOrderButton label="Create your first order" /> : undefined}
+              />
+            )
           ) : (
-            <EmptyState
-              icon={<ClipboardIcon />}
-              title="No orders in progress"
-              description="Create your first order: pick a brand, a start date, a budget and the time slots to air in."
-              action={<NewOrderButton label="Create your first order" />}
-            />
-          )
-        ) : (
-          <>
-            <OrdersTable orders={orders.data} />
-            <ShowMoreOrders list={list} />
-          </>
-        )}
+            <>
+              <OrdersTable orders={orders.data} />
+              <ShowMoreOrders list={list} />
+            </>
+          )}
+        </TabPanel>
       </Card>
     </>
   );

@@ -1,0 +1,39 @@
+import { Button } from '../../ui/button';
+
+interface EditorActionsProps {
+  /** Problems listed at the top of the form: pointed to from here, by the buttons. */
+  problemCount: number;
+  busy: 'save' | 'submit' | null;
+  canSubmit: boolean;
+  saveLabel: string;
+  /** The budget would run the campaign for more than 10 years. */
+  tooLong: boolean;
+  onSubmit: () => void;
+  onSave: () => void;
+  onCancel?: () => void;
+}
+
+/** Submit Order, Save Draft (or Save Changes) and Cancel Editing, under the order summary. */
+export const EditorActions = ({ problemCount, busy, canSubmit, saveLabel, tooLong, onSubmit, onSave, onCancel }: EditorActionsProps) => (
+  <div className="space-y-3">
+    {problemCount > 0 && (
+      <p className="text-sm text-red-700">{problemCount === 1 ? '1 problem' : `${problemCount} problems`} to fix: see the list at the top of the form.</p>
+    )}
+    <div className="flex flex-col gap-2">
+      {canSubmit && (
+        <Button onClick={onSubmit} loading={busy === 'submit'} disabled={busy !== null}>
+          Submit Order
+        </Button>
+      )}
+      <Button variant={canSubmit ? 'secondary' : 'primary'} onClick={onSave} loading={busy === 'save'} disabled={busy !== null}>
+        {saveLabel}
+      </Button>
+      {onCancel && (
+        <Button variant="ghost" onClick={onCancel} disabled={busy !== null}>
+          Cancel Editing
+        </Button>
+      )}
+    </div>
+    {tooLong && <p className="text-xs text-amber-700">This budget would run the campaign for more than 10 years; lower the budget or add time slots.</p>}
+  </div>
+);

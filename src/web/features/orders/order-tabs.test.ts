@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUSES } from '../../../domain/orders';
+import { parseTab, tabCounts, tabFilter } from './order-tabs';
+
+const stats = {
+  total_estimates: 12,
+  draft_count: 2,
+  ordered_count: 1,
+  approved_count: 1,
+  rejected_count: 2,
+  modified_count: 1,
+  scheduled_count: 1,
+  active_count: 2,
+  completed_count: 1,
+  total_budget: 0,
+  approved_budget: 0,
+  pending_count: 2,
+};
+
+describe('Orders tabs', () => {
+  it('In progress is the spec’s view (not approved, not rejected) without completed orders', () => {
+    expect(tabFilter('in-progress')).toEqual({ exclude_status: ['approved', 'rejected', 'completed'] });
+    expect(tabCounts(stats)['in-progress']).toBe(12 - 1 - 2 - 1);
+  });
+
+  it('Approved & running lists approved, scheduled and active orders', () => {
+    const { exclude_status: excluded = [] } = tabFilter('running');
+    expect(ORDER_STATUSES.filter((status) => !excluded.includes(status))).toEqual(['approved', 'scheduled', 'active']);
+    expect(tabCounts(stats).running).toBe(4);
+  });
+
+  it('Completed, Rejected and All', () => {
+    expect(tabFilter('completed')).toEqual({ status: 'completed' });
+    expect(tabFilter('rejected')).toEqual({ status: 'rejected' });
+    expect(tabFilter('all')).toEqual({});
+    expect(tabCounts(stats)).toMatchObject({ completed: 1, rejected: 2, all: 12 });
+  });
+
+  it('reads the tab from the URL, In progress when unknown', () => {
+    expect(parseTab('rejected')).toBe('rejected');
+    expect(parseTab(null)).toBe('in-progress');
+    expect(parseTab('nonsense')).toBe('in-progress');
+  });
+});

@@ -1,0 +1,3 @@
+import { NewOrder } from '../../features/order-form/new-order';
+
+export const NewEstimateRoute = () => <NewOrder />;
