@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from './dates';
 import { bucketStart, bucketStarts, conversionFunnel, forecastRevenue, revenueSeries } from './analytics';
 
 describe('date buckets', () => {
@@ -43,21 +44,56 @@ describe('conversion funnel', () => {
 });
 
 describe('revenue forecast', () => {
+  const weeks = (revenues: number[], from = '2026-09-07') => revenues.map((revenue, i) => ({ week: addDays(from, 7 * i), revenue }));
+
   it('extends a straight line week by week and reads its trend', () => {
-    const history = [100, 200, 300, 400].map((revenue, i) => ({ week: ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23'][i]!, revenue }));
-    const { forecast, insights } = forecastRevenue(history, 2);
+    const { forecast, insights } = forecastRevenue(weeks([100, 200, 300, 400], '2026-11-02'), 2);
     expect(forecast).toEqual([
-      { week: '2026-11-30', predicted_revenue: 500 },
-      { week: '2026-12-07', predicted_revenue: 600 },
+      { week: '2026-11-30', predicted_revenue: 500, lower: 500, upper: 500 },
+      { week: '2026-12-07', predicted_revenue: 600, lower: 600, upper: 600 },
     ]);
-    expect(insights).toMatchObject({ trend: 'up', growth_rate: 40 });
+    expect(insights).toMatchObject({ trend: 'up', growth_rate: 40, enough_history: true, history_weeks: 4, standard_error: 0 });
+    expect(insights.message).toBe('Revenue is growing about 40% a week over 4 weeks; expect busier weeks ahead.');
+  });
+
+  it('claims no growth from one week of orders after empty weeks', () => {
+    const { forecast, insights } = forecastRevenue(weeks([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7000]), 4);
+    expect(insights).toEqual({
+      trend: 'stable',
+      growth_rate: 0,
+      message: 'Too little history for a trend: 1 week of booked orders so far, and a forecast needs at least 4. Until then it shows the average week.',
+      history_weeks: 1,
+      min_history_weeks: 4,
+      enough_history: false,
+      standard_error: null,
+    });
+    expect(forecast.map((f) => [f.predicted_revenue, f.lower, f.upper])).toEqual(Array(4).fill([7000, null, null]));
+  });
+
+  it("speaks of an advertiser's own spend, without the station's advice", () => {
+    expect(forecastRevenue(weeks([100, 200, 300, 400]), 1, 'advertiser').insights.message).toBe('Your spend is growing about 40% a week over 4 weeks.');
+  });
+
+  it('says "3 weeks" with three weeks of orders', () => {
+    expect(forecastRevenue(weeks([0, 300, 0, 500])).insights.message).toMatch(/^Too little history for a trend: 3 weeks of booked orders so far/);
+  });
+
+  it('gives noisy weeks a band around the line and no trend when the slope is unclear', () => {
+    const { forecast, insights } = forecastRevenue(weeks([1000, 3000, 2000, 4000]), 1);
+    // The fit of 1, 3, 2, 4 (thousands): 4.5 ahead, s = √0.9 (see forecast-fit.test.ts).
+    expect(forecast[0]!.predicted_revenue).toBe(4500);
+    expect(forecast[0]!.upper! - forecast[0]!.predicted_revenue).toBeCloseTo(4.303 * Math.sqrt(0.9) * Math.sqrt(2.5) * 1000, 0);
+    expect(forecast[0]!.lower).toBe(0);
+    expect(insights).toMatchObject({ trend: 'stable', growth_rate: 32, enough_history: true, standard_error: 948.68 });
+    expect(insights.message).toBe('Revenue moves week to week without a clear trend over 4 weeks.');
   });
 
   it('never predicts below zero, and says when there is nothing to go on', () => {
-    const falling = forecastRevenue([{ week: '2026-11-02', revenue: 300 }, { week: '2026-11-09', revenue: 0 }], 2);
+    const falling = forecastRevenue(weeks([900, 600, 300, 0]), 2);
     expect(falling.forecast.map((f) => f.predicted_revenue)).toEqual([0, 0]);
     expect(falling.insights.trend).toBe('down');
     const empty = forecastRevenue([{ week: '2026-11-02', revenue: 0 }]);
-    expect(empty.insights).toEqual({ trend: 'stable', message: 'Not enough booked orders yet to see a trend.', growth_rate: 0 });
+    expect(empty.forecast).toEqual([]);
+    expect(empty.insights).toMatchObject({ trend: 'stable', message: 'Not enough booked orders yet to see a trend.', growth_rate: 0, enough_history: false });
   });
 });

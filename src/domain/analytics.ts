@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { addDays } from './dates';
+import { fitLine, predictAt, slopeIsClear } from './forecast-fit';
 import { roundDollars } from './money';
 import type { OrderStatus } from './orders';
 
@@ -16,6 +17,8 @@ export type Granularity = (typeof GRANULARITIES)[number];
 export const TOP_BRANDS = 5;
 export const FORECAST_HISTORY_WEEKS = 12;
 export const FORECAST_WEEKS = 4;
+/** Weeks of booked revenue a trend needs (decision 019). */
+export const FORECAST_MIN_HISTORY_WEEKS = 4;
 
 /** Orders that count as revenue. */
 export const REVENUE_STATUSES = ['approved', 'scheduled', 'active', 'completed'] as const satisfies readonly OrderStatus[];
@@ -85,8 +88,26 @@ export type BudgetReply = z.infer<typeof budgetReplySchema>;
 export const TRENDS = ['up', 'down', 'stable'] as const;
 export const forecastReplySchema = z.object({
   historical_data: z.array(z.object({ week: z.string(), revenue: money })),
-  forecast: z.array(z.object({ week: z.string(), predicted_revenue: money })),
-  insights: z.object({ trend: z.enum(TRENDS), message: z.string(), growth_rate: z.number() }),
+  forecast: z.array(
+    z.object({
+      week: z.string(),
+      predicted_revenue: money,
+      /** The 95 % prediction band (decision 019); null while the history is too short for a fit. */
+      lower: money.nullable(),
+      upper: money.nullable(),
+    }),
+  ),
+  insights: z.object({
+    trend: z.enum(TRENDS),
+    message: z.string(),
+    growth_rate: z.number(),
+    /** Weeks from the first with booked revenue to this one: what the fit is made from. */
+    history_weeks: z.number().int(),
+    min_history_weeks: z.number().int(),
+    enough_history: z.boolean(),
+    /** The fit's residual standard error in dollars a week; null without a fit. */
+    standard_error: z.number().nullable(),
+  }),
 });
 export type ForecastReply = z.infer<typeof forecastReplySchema>;
 
@@ -146,35 +167,64 @@ export const conversionFunnel = (counts: Partial<Record<string, number>>) => {
 };
 
 /**
- * A straight-line (least squares) forecast of weekly revenue: the next `weeks` weeks, never below
- * zero. growth_rate is the fitted weekly change as a percent of the average week.
+ * A straight-line (least squares) forecast of weekly revenue (decision 019). The history counts from
+ * the first week with booked revenue (the empty weeks before it are not data); with fewer than
+ * FORECAST_MIN_HISTORY_WEEKS of it there is no trend: the forecast is the average week and the
+ * message says so. Otherwise the next `weeks` weeks follow the fitted line with a 95 % prediction
+ * band (lower, upper) from the fit's standard error, never below zero; growth_rate is the fitted
+ * weekly change as a percent of the average week, and a trend is claimed only when the slope's
+ * 95 % interval excludes zero.
  */
-export const forecastRevenue = (history: readonly { week: string; revenue: number }[], weeks = FORECAST_WEEKS): Omit<ForecastReply, 'historical_data'> => {
-  const n = history.length;
+export const forecastRevenue = (
+  history: readonly { week: string; revenue: number }[],
+  weeks = FORECAST_WEEKS,
+  /** Whose money it is: the station's revenue (admins) or an advertiser's own spend. */
+  audience: 'station' | 'advertiser' = 'station',
+): Omit<ForecastReply, 'historical_data'> => {
+  const noun = audience === 'station' ? 'Revenue' : 'Your spend';
+  const first = history.findIndex((h) => h.revenue > 0);
   const lastWeek = history.at(-1)?.week;
-  if (n === 0 || !lastWeek) return { forecast: [], insights: { trend: 'stable', message: 'Not enough booked orders yet to see a trend.', growth_rate: 0 } };
-  const mean = history.reduce((sum, h) => sum + h.revenue, 0) / n;
-  const xMean = (n - 1) / 2;
-  let num = 0;
-  let den = 0;
-  history.forEach((h, x) => {
-    num += (x - xMean) * (h.revenue - mean);
-    den += (x - xMean) ** 2;
+  const used = first < 0 ? [] : history.slice(first).map((h) => h.revenue);
+  const n = used.length;
+  const base = { history_weeks: n, min_history_weeks: FORECAST_MIN_HISTORY_WEEKS, standard_error: null, enough_history: false };
+  if (n === 0 || !lastWeek) {
+    return { forecast: [], insights: { trend: 'stable', message: 'Not enough booked orders yet to see a trend.', growth_rate: 0, ...base } };
+  }
+  const mean = used.reduce((sum, y) => sum + y, 0) / n;
+  if (n < FORECAST_MIN_HISTORY_WEEKS) {
+    const flat = roundDollars(mean);
+    return {
+      forecast: Array.from({ length: weeks }, (_, i) => ({ week: addDays(lastWeek, 7 * (i + 1)), predicted_revenue: flat, lower: null, upper: null })),
+      insights: {
+        trend: 'stable',
+        message: `Too little history for a trend: ${n === 1 ? '1 week' : `${n} weeks`} of booked orders so far, and a forecast needs at least ${FORECAST_MIN_HISTORY_WEEKS}. Until then it shows the average week.`,
+        growth_rate: 0,
+        ...base,
+      },
+    };
+  }
+  const fit = fitLine(used);
+  const forecast = Array.from({ length: weeks }, (_, i) => {
+    const { value, lower, upper } = predictAt(fit, n + i);
+    return {
+      week: addDays(lastWeek, 7 * (i + 1)),
+      predicted_revenue: roundDollars(Math.max(0, value)),
+      lower: roundDollars(Math.max(0, lower)),
+      upper: roundDollars(Math.max(0, upper)),
+    };
   });
-  const slope = den > 0 ? num / den : 0;
-  const forecast = Array.from({ length: weeks }, (_, i) => ({
-    week: addDays(lastWeek, 7 * (i + 1)),
-    predicted_revenue: roundDollars(Math.max(0, mean + slope * (n + i - xMean))),
-  }));
-  const growth = mean > 0 ? Math.round((slope / mean) * 1000) / 10 : 0;
-  const trend = growth > 2 ? 'up' : growth < -2 ? 'down' : 'stable';
+  const growth = mean > 0 ? Math.round((fit.slope / mean) * 1000) / 10 : 0;
+  const clear = slopeIsClear(fit);
+  const trend = clear && growth > 2 ? 'up' : clear && growth < -2 ? 'down' : 'stable';
+  const weeksText = `over ${n} weeks`;
   const message =
-    mean === 0
-      ? 'Not enough booked orders yet to see a trend.'
-      : trend === 'up'
-        ? `Revenue is growing about ${growth}% a week; expect busier weeks ahead.`
-        : trend === 'down'
-          ? `Revenue is falling about ${Math.abs(growth)}% a week; consider a promotion.`
-          : 'Revenue is steady week to week.';
-  return { forecast, insights: { trend, message, growth_rate: growth } };
+    trend === 'up'
+      ? `${noun} is growing about ${growth}% a week ${weeksText}${audience === 'station' ? '; expect busier weeks ahead' : ''}.`
+      : trend === 'down'
+        ? `${noun} is falling about ${Math.abs(growth)}% a week ${weeksText}${audience === 'station' ? '; consider a promotion' : ''}.`
+        : clear || Math.abs(growth) <= 2
+          ? `${noun} is steady week to week ${weeksText}.`
+          : `${noun} moves week to week without a clear trend ${weeksText}.`;
+  const insights = { ...base, enough_history: true, standard_error: roundDollars(fit.standardError) };
+  return { forecast, insights: { ...insights, trend, message, growth_rate: growth } };
 };

@@ -20,12 +20,15 @@ export const MAX_CPM = 1_000_000;
 export const MAX_SELECTION = 100;
 export const LIST_LIMIT_DEFAULT = 200;
 export const LIST_LIMIT_MAX = 1000;
+/** A list cursor: the last order's creation time (UTC, microseconds) and id, as X-Next-Cursor gives them. */
+export const LIST_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A campaign longer than this has no end date and cannot be submitted (the budget is far above the weekly cost). */
 export const MAX_CAMPAIGN_DAYS = 3660;
 export const CAMPAIGN_TOO_LONG = 'The budget would run this campaign for more than 10 years; lower the budget or add time slots';
 
 export const ESTIMATE_MESSAGES = {
   notFound: 'Estimate not found',
+  badCursor: 'after must be the X-Next-Cursor of a previous page',
   mediaRejectedForApproval: "The order's media was rejected: the advertiser must choose another spot before the order can be approved",
   mediaUncheckedForApproval: "The order's media is still being checked: approve the order once its video check has passed",
   itemNotFound: 'Item not found',
@@ -122,6 +125,8 @@ export const estimateListQuerySchema = z.object({
   search: z.string({ error: 'search must be text' }).trim().max(MAX_SEARCH, `search must be at most ${MAX_SEARCH} characters`).optional(),
   limit: numberField(z.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(LIST_LIMIT_MAX, `limit must be at most ${LIST_LIMIT_MAX}`)).default(LIST_LIMIT_DEFAULT),
   offset: numberField(z.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').max(1_000_000_000, 'offset is too large')).default(0),
+  /** Keyset paging: the X-Next-Cursor of the previous page; the page starts after that order (offset then counts from there). */
+  after: z.string({ error: ESTIMATE_MESSAGES.badCursor }).regex(LIST_CURSOR, ESTIMATE_MESSAGES.badCursor).optional(),
 });
 export type EstimateListQuery = z.infer<typeof estimateListQuerySchema>;
 

@@ -9,6 +9,8 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { billingPreviewRoutes } from './modules/billing/preview-routes';
 import { billingRoutes } from './modules/billing/routes';
 import { billingDeliveryRoutes } from './modules/billing/delivery-routes';
 import { createGuards } from './modules/auth/guard';
@@ -188,6 +190,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
     async (api) => {
       healthRoutes(api, ctx);
       authRoutes(api, ctx, guards);
+      profileRoutes(api, ctx, guards);
       userRoutes(api, ctx, guards);
       brandsRoutes(api, ctx, guards);
       daypartsRoutes(api, ctx, guards);
@@ -196,6 +199,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
       paymentMethodsRoutes(api, ctx, guards);
       couponsRoutes(api, ctx, guards);
       campaignsRoutes(api, ctx, guards);
+      billingPreviewRoutes(api, ctx, guards);
       billingRoutes(api, ctx, guards);
       billingDeliveryRoutes(api, ctx, guards);
       notificationsRoutes(api, ctx, guards);

@@ -104,14 +104,14 @@ describe('GET /api/analytics/budget/analysis', () => {
 });
 
 describe('GET /api/analytics/forecast/predictions', () => {
-  it('answers 12 weeks of history and 4 weeks ahead with a trend', async () => {
+  it('answers 12 weeks of history and 4 weeks ahead, and claims no trend from one week of orders', async () => {
     const body = await get('/api/analytics/forecast/predictions');
     expect(body.historical_data).toHaveLength(12);
     expect(body.historical_data.at(-1).revenue).toBe(7000);
     expect(body.forecast).toHaveLength(4);
-    expect(body.forecast.every((f: { predicted_revenue: number }) => f.predicted_revenue >= 0)).toBe(true);
-    expect(body.insights).toMatchObject({ trend: 'up' });
-    expect(body.insights.growth_rate).toBeGreaterThan(0);
+    expect(body.forecast.every((f: { predicted_revenue: number }) => f.predicted_revenue === 7000)).toBe(true);
+    expect(body.insights).toMatchObject({ trend: 'stable', growth_rate: 0, history_weeks: 1, min_history_weeks: 4, enough_history: false, standard_error: null });
+    expect(body.insights.message).toBe('Too little history for a trend: 1 week of booked orders so far, and a forecast needs at least 4. Until then it shows the average week.');
   });
 });
 

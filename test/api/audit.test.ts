@@ -70,8 +70,9 @@ describe('the audit trail', () => {
     expect(pay.statusCode, pay.body).toBe(201);
     const payment = await audit(`entity=payment&entity_id=${pay.json().payment.id}`);
     expect(payment.events[0]).toMatchObject({ action: 'create', order_id: order.id, after: { amount_cents: 10000, invoice_id: invoice.id } });
-    const updates = await audit(`entity=invoice&entity_id=${invoice.id}&action=update`);
-    expect(updates.events[0]).toMatchObject({ before: { paid_cents: 0 }, after: { paid_cents: 10000 } });
+    // A part payment issues the draft (decision 019): the change is recorded with its status.
+    const updates = await audit(`entity=invoice&entity_id=${invoice.id}`);
+    expect(updates.events[0]).toMatchObject({ before: { paid_cents: 0, status: 'draft' }, after: { paid_cents: 10000, status: 'sent' } });
   });
 
   it('filters by actor ("system" for the clock) and by station dates, and pages with a cursor', async () => {

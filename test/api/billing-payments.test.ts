@@ -70,7 +70,7 @@ describe('POST /api/billing/:id/payments', () => {
     const first = await pay(invoice.id, { amount: 250.25, payment_date: todayIso(), notes: 'Cheque 1001' });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({
-      invoice: { paid_amount: 250.25, balance_due: 1749.75, status: 'draft' },
+      invoice: { paid_amount: 250.25, balance_due: 1749.75, status: 'sent', status_label: 'Partially paid' },
       payment: { amount: 250.25, payment_date: todayIso(), notes: 'Cheque 1001', invoice_id: invoice.id, created_by: expect.any(String) },
     });
     const over = await pay(invoice.id, { amount: 1749.76, payment_date: todayIso() });
@@ -84,6 +84,26 @@ describe('POST /api/billing/:id/payments', () => {
     const again = await pay(invoice.id, { amount: 1, payment_date: todayIso() });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'This invoice is already paid' });
+  });
+
+  it('issues a draft invoice with a part payment: it reads sent and "Partially paid", and no e-mail goes out (decision 019)', async () => {
+    const { invoice, owner } = await invoicedOrder(t, { totalSpend: 2000 });
+    expect(invoice.status).toBe('draft');
+    const part = await pay(invoice.id, { amount: 500, payment_date: todayIso() });
+    expect(part.statusCode, part.body).toBe(201);
+    expect(part.json().invoice).toMatchObject({ status: 'sent', status_label: 'Partially paid', paid_amount: 500, balance_due: 1500, sent_at: null });
+    expect(await t.mailTo(owner.email)).toHaveLength(0);
+    const listed = (await t.inject({ method: 'GET', url: `/api/billing?customer_id=${owner.id}&status=sent`, token: admin })).json();
+    expect(listed.invoices.map((i: { id: string; status_label: string; balance_due: number }) => [i.id, i.status_label, i.balance_due])).toEqual([[invoice.id, 'Partially paid', 1500]]);
+    // Issued now, it falls overdue past its due date like any sent invoice.
+    await makeOverdue(invoice.id);
+    expect(await read(invoice.id)).toMatchObject({ status: 'overdue', status_label: 'Partially paid (overdue)' });
+  });
+
+  it('a full payment on a draft marks it paid', async () => {
+    const { invoice } = await invoicedOrder(t, { totalSpend: 2000 });
+    const all = await pay(invoice.id, { amount: 2000, payment_date: todayIso() });
+    expect(all.json().invoice).toMatchObject({ status: 'paid', balance_due: 0 });
   });
 
   it('never lets concurrent payments take more than the balance', async () => {

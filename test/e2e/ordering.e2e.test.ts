@@ -45,10 +45,10 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
       .insert(mediaAssets)
       .values({ brandId: brand!.id, uploadedBy: user.id, filename: 'olive-spot.mp4', mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: 'test/olive-spot', processingStage: 'complete', processingProgress: 100 });
 
-    // New Order opens the form; the draft is stored on its first save (decision 018).
+    // New Order creates a draft and lands on it in edit mode.
     await page.goto('/app/orders');
-    await page.getByRole('link', { name: 'New Order' }).first().click();
-    await page.waitForURL('**/app/estimates/new');
+    await page.getByRole('button', { name: 'New Order' }).first().click();
+    await page.waitForURL(/\/app\/estimates\/[0-9a-f-]+\?edit=true/);
     await page.getByLabel('Order Name').fill('Olive Holiday Push');
     await page.getByLabel('Brand').selectOption({ label: 'Olive Oil Co' });
     await page.getByLabel('Total Budget').fill('10000');
@@ -108,8 +108,8 @@ describe.skipIf(!hasBrowser)('order form checks and draft management in the brow
     const page = await h.newPage();
     await signIn(page, user.email, password);
     await page.goto('/app/orders');
-    await page.getByRole('link', { name: 'New Order' }).first().click();
-    await page.waitForURL('**/app/estimates/new');
+    await page.getByRole('button', { name: 'New Order' }).first().click();
+    await page.waitForURL(/\/app\/estimates\/[0-9a-f-]+\?edit=true/);
 
     await page.getByLabel('Start Date').fill(addDays(todayIso(), 3));
     await page.getByRole('button', { name: 'Submit Order' }).click();

@@ -298,6 +298,18 @@ describe('ending a session', () => {
     expect(await gone).toBe('io server disconnect');
   });
 
+  it('disconnects the other sessions\' sockets of a user who changes their password, and keeps this one (decision 019)', async () => {
+    const { user, password, token } = await t.signUp();
+    const here = track(await connectAs(url, token));
+    const elsewhere = track(await connectAs(url, await t.login(user.email, password)));
+    const gone = disconnected(elsewhere.socket);
+    const res = await t.inject({ method: 'POST', url: '/api/auth/change-password', token, payload: { currentPassword: password, newPassword: 'New-Passw0rd-3' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    await sleep(200);
+    expect(here.socket.connected).toBe(true);
+  });
+
   it('disconnects a demoted administrator, who then signs in again as a client and no longer hears admin events', async () => {
     const { user, token } = await t.signUp();
     expect((await t.inject({ method: 'PATCH', url: `/api/users/${user.id}/promote`, token: admin })).statusCode).toBe(200);

@@ -294,6 +294,8 @@ export const estimates = pgTable(
     index('estimates_status_created_idx').on(t.status, t.createdAt),
     index('estimates_brand_id_idx').on(t.brandId),
     index('estimates_start_date_idx').on(t.startDate),
+    // When an order came in (submitted, else created): the analytics windows are ranges on it (decision 016).
+    index('estimates_order_time_idx').on(sql`coalesce(${t.submittedAt}, ${t.createdAt})`),
     check('estimates_billing_mode_check', sql`${t.billingMode} in ('up_front', 'monthly')`),
   ],
 );
@@ -380,6 +382,7 @@ export const campaigns = pgTable(
     index('campaigns_owner_created_idx').on(t.ownerId, t.createdAt),
     index('campaigns_status_created_idx').on(t.status, t.createdAt),
     index('campaigns_brand_id_idx').on(t.brandId),
+    index('campaigns_end_date_idx').on(t.endDate),
     check('campaigns_status_check', sql`${t.status} in ('scheduled', 'active', 'paused', 'completed', 'cancelled')`),
     check('campaigns_counters_check', sql`${t.spendCents} >= 0 and ${t.airedSpots} >= 0 and ${t.totalImpressions} >= 0`),
   ],
@@ -400,7 +403,12 @@ export const campaignDeliveries = pgTable(
     /** The traffic log's spot that aired (absent for airings before the traffic log). */
     spotId: uuid('spot_id').references((): AnyPgColumn => trafficSpots.id, { onDelete: 'set null' }),
   },
-  (t) => [index('campaign_deliveries_campaign_aired_idx').on(t.campaignId, t.airedAt), uniqueIndex('campaign_deliveries_spot_id_key').on(t.spotId)],
+  (t) => [
+    index('campaign_deliveries_campaign_aired_idx').on(t.campaignId, t.airedAt),
+    // The dashboard's airings of a period, for every campaign (migration 0013 adds INCLUDE (impressions, spend_cents)).
+    index('campaign_deliveries_aired_idx').on(t.airedAt),
+    uniqueIndex('campaign_deliveries_spot_id_key').on(t.spotId),
+  ],
 );
 
 /** The station's own details, printed on invoices, affidavits and logs. One row (id 1). */

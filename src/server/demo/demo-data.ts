@@ -76,7 +76,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
     card: { brand: 'American Express', last4: '0005', exp_month: 3, exp_year: 2030 },
     media: { filename: 'BrightSmile - New Patients 15s.mp4', approve: false },
     orders: [
-      { name: 'New Patient Offer', startInDays: 12, budget: 9_000, slots: [{ daypart: 'Morning', spots: 3 }, { daypart: 'Midday', spots: 3 }], couponCode: 'WELCOME250', path: ['ordered', 'approved', 'scheduled', 'active', 'completed'] },
+      { name: 'New Patient Offer', startInDays: 12, budget: 9_000, slots: [{ daypart: 'Morning', spots: 6 }, { daypart: 'Midday', spots: 6 }], couponCode: 'WELCOME250', path: ['ordered', 'approved', 'scheduled', 'active', 'completed'] },
       { name: 'Smile Season', startInDays: 16, budget: 4_000, slots: [{ daypart: 'Early Morning', spots: 2 }], path: ['ordered'] },
     ],
   },

@@ -16,6 +16,7 @@ import type { AppContext } from '../context';
 import { startSession } from '../modules/auth/service';
 import { listUsers } from '../modules/users/service';
 import { mediaTools } from '../platform/media-tools';
+import { airPastDays, backdateInvoice, backdateSubmission, submissionDayFor } from './history';
 import { DEMO_CLIENTS, DEMO_COUPONS, DEMO_PASSWORD, DEMO_RECIPIENTS, type DemoClient, type DemoOrder } from './demo-data';
 
 type Json = Record<string, unknown>;
@@ -120,10 +121,29 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     return String(draft.id);
   };
 
+  const flightOf = async (id: string) => {
+    const [row] = await ctx.db.select({ startDate: estimates.startDate, endDate: estimates.endDate }).from(estimates).where(eq(estimates.id, id));
+    return { start: row!.startDate!, end: row!.endDate! };
+  };
+  const today = () => todayIso();
+
   /** Delivery, reconciliation and billing for the booked orders, so that those screens have something to show. */
   const seedOperations = async () => {
+    // The past days of running and finished flights aired two spots a day (decision 019).
+    for (const order of booked.filter((o) => o.status === 'active' || o.status === 'completed')) {
+      const flight = await flightOf(order.id);
+      await airPastDays({ db: ctx.db, estimateId: order.id, from: flight.start, to: order.status === 'completed' ? flight.end : addDays(today(), -1), perDay: 2 });
+    }
     const campaigns = (await call('GET', '/api/campaigns?status=active', adminToken)) as unknown as { campaign_id: string }[];
     for (const campaign of campaigns) for (let i = 0; i < 6; i += 1) await call('POST', `/api/campaigns/${campaign.campaign_id}/simulate-impression`, adminToken);
+    // The running order was billed up front on approval and paid in full a few days ago.
+    for (const order of booked.filter((o) => o.status === 'active')) {
+      const flight = await flightOf(order.id);
+      const invoice = await call('POST', `/api/billing/from-estimate/${order.id}`, adminToken, { due_days: 30, tax_rate: 0.07, discount_amount: 0, payment_terms: 'Net 30 days', notes: null });
+      await call('POST', `/api/billing/${invoice.id}/send`, adminToken, {});
+      await backdateInvoice(ctx.db, String(invoice.id), submissionDayFor(flight.start, 0), 30);
+      await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, { amount: Number(invoice.total_amount), payment_date: addDays(today(), -3), notes: 'Paid by card' });
+    }
     for (const order of booked.filter((o) => o.status === 'completed')) {
       const [pending] = ((await call('GET', '/api/reconciliation/pending?limit=100', adminToken)) as unknown as { campaigns: { id: string; projected_spend: number; projected_impressions: number }[] }).campaigns.filter((c) => c.id === order.id);
       if (pending) {
@@ -135,7 +155,11 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
       }
       const invoice = await call('POST', `/api/billing/from-estimate/${order.id}`, adminToken, { due_days: 30, tax_rate: 0.07, discount_amount: 0, payment_terms: 'Net 30 days', notes: null });
       await call('POST', `/api/billing/${invoice.id}/send`, adminToken, { custom_message: 'Thank you for advertising with us this season.' });
-      await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, { amount: Math.round(Number(invoice.total_amount) * 50) / 100, payment_date: todayIso(), notes: 'First half, by bank transfer' });
+      const flight = await flightOf(order.id);
+      await backdateInvoice(ctx.db, String(invoice.id), submissionDayFor(flight.start, 0), 30);
+      const half = Math.round(Number(invoice.total_amount) * 50) / 100;
+      await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, { amount: half, payment_date: addDays(today(), -6), notes: 'First half, by bank transfer' });
+      await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, { amount: Math.round(half * 50) / 100, payment_date: addDays(today(), -2), notes: 'Part of the second half' });
     }
   };
 
@@ -156,8 +180,33 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     }
   };
 
+  /**
+   * Submissions spread over the past weeks (decision 019), so the trend and the forecast have
+   * history: booked orders one a week going back, and always more than the lead time before their
+   * flights; the ones still in review over the last days.
+   */
+  const backdateSubmissions = async () => {
+    let pending = 0;
+    let weeksBack = 0;
+    for (const order of booked) {
+      if (order.status === 'draft') continue;
+      if (['ordered', 'modified', 'rejected'].includes(order.status)) {
+        pending += 1;
+        await backdateSubmission(ctx.db, order.id, addDays(todayIso(), -pending));
+        continue;
+      }
+      const flight = await flightOf(order.id);
+      // One booked order a week, going back: each week of the trend has one.
+      const weekDay = addDays(todayIso(), -7 * weeksBack);
+      weeksBack += 1;
+      const leadDay = submissionDayFor(flight.start, 1);
+      await backdateSubmission(ctx.db, order.id, leadDay < weekDay ? leadDay : weekDay);
+    }
+  };
+
   for (const client of DEMO_CLIENTS) await seedClient(client);
   await backdateFlights();
+  await backdateSubmissions();
   // A week of traffic logs, then the demo airings air their first spots.
   await ctx.stationClock.tick();
   await seedOperations();

@@ -19,7 +19,6 @@ export const paths = {
     campaigns: fixed('/app/campaigns'),
     campaign: { path: '/app/campaigns/:id', href: (id: string) => `/app/campaigns/${encodeURIComponent(id)}` },
     /** A new order, not stored until its first save (decision 018). */
-    newEstimate: fixed('/app/estimates/new'),
     estimate: { path: '/app/estimates/:id', href: (id: string) => `/app/estimates/${encodeURIComponent(id)}` },
     brands: fixed('/app/brands'),
     media: fixed('/app/media'),
@@ -38,6 +37,8 @@ export const paths = {
       traffic: fixed('/app/admin/traffic'),
       asRun: fixed('/app/admin/as-run'),
       station: fixed('/app/admin/station'),
+      /** The dayparts, editable (decision 019). */
+      rateCard: fixed('/app/admin/rate-card'),
       audit: fixed('/app/admin/audit'),
     },
   },

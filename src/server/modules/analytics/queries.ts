@@ -3,9 +3,10 @@
  * order). Clients see their own orders, admins everyone's. An order's date is when it was
  * submitted (its creation for drafts); its revenue is what it owes (total_amount) once booked.
  */
-import { and, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   FORECAST_HISTORY_WEEKS,
+  FORECAST_WEEKS,
   REVENUE_STATUSES,
   TOP_BRANDS,
   bucketStart,
@@ -29,15 +30,22 @@ import { brands, dayparts, estimateItems, estimates } from '../../db/schema';
 import { stationZoneSql, type Db } from '../../platform/db';
 import { campaignTotalsSince } from '../campaigns/service';
 
+/** When an order came in: its submission (its creation for drafts). Indexed (migration 0013). */
+const orderTime = () => sql`coalesce(${estimates.submittedAt}, ${estimates.createdAt})`;
 /** The station's date an order came in. */
-const orderDay = () => sql<string>`(coalesce(${estimates.submittedAt}, ${estimates.createdAt}) at time zone ${stationZoneSql()})::date`;
+const orderDay = () => sql<string>`(${orderTime()} at time zone ${stationZoneSql()})::date`;
+/**
+ * Orders dated `from` or later, as a range on the indexed time rather than on the date computed
+ * per row: the station's day `from` starts at local midnight, so the two say the same (decision 016).
+ */
+const datedFrom = (from: string) => sql`${orderTime()} >= (${from}::date::timestamp at time zone ${stationZoneSql()})`;
 const booked = inArray(estimates.status, [...REVENUE_STATUSES]);
 const n = (value: unknown) => Number(value ?? 0);
 
 const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(estimates.ownerId, actor.id));
 /** Orders dated within the last `days` days, today included. */
 const since = (days: number) => addDays(todayIso(), -(days - 1));
-const inWindow = (days: number) => gte(orderDay(), since(days));
+const inWindow = (days: number) => datedFrom(since(days));
 
 /**
  * An item's share of its order: its weekly cost over the order's weekly cost (cents, float). The
@@ -116,7 +124,7 @@ const revenueByDay = (db: Db, actor: OrderActor, from: string) =>
       orders: sql<number>`count(*)::int`.mapWith(Number),
     })
     .from(estimates)
-    .where(and(scope(actor), booked, gte(orderDay(), from)))
+    .where(and(scope(actor), booked, datedFrom(from)))
     .groupBy(orderDay());
 
 export const revenueTrends = async ({ db, actor, timeframe, granularity }: { db: Db; actor: OrderActor; timeframe: number; granularity: Granularity }): Promise<RevenueTrendsReply> => {
@@ -160,7 +168,7 @@ export const performanceMetrics = async ({ db, actor, timeframe }: { db: Db; act
 
 export const budgetAnalysis = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<BudgetReply> => {
   const from = since(timeframe);
-  const submitted = and(scope(actor), gte(orderDay(), from), ne(estimates.status, 'draft'));
+  const submitted = and(scope(actor), datedFrom(from), ne(estimates.status, 'draft'));
   const allocation = await perDaypart(db, estimates.totalSpendCents, submitted);
   const allocated = allocation.reduce((sum, d) => sum + d.cents, 0);
   const month = sql<string>`to_char(${orderDay()}, 'YYYY-MM')`;
@@ -191,5 +199,5 @@ export const forecastPredictions = async ({ db, actor }: { db: Db; actor: OrderA
   const rows = await revenueByDay(db, actor, from);
   const weeks = revenueSeries(rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })), from, todayIso(), 'weekly');
   const historical = weeks.map((w) => ({ week: w.date, revenue: w.revenue }));
-  return { historical_data: historical, ...forecastRevenue(historical) };
+  return { historical_data: historical, ...forecastRevenue(historical, FORECAST_WEEKS, isAdmin(actor.role) ? 'station' : 'advertiser') };
 };

@@ -1,5 +1,5 @@
 /** Reading invoices: the filtered, paginated list and one invoice with its lines and payments. */
-import { and, asc, count, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { BILLING_MESSAGES, type InvoiceStatus } from '../../../domain/billing';
 import type { InvoiceDetail, InvoiceListQuery, InvoiceListReply } from '../../../domain/billing-schemas';
 import { selectionDefaults } from '../../../domain/pricing';
@@ -43,22 +43,26 @@ const listConditions = (query: InvoiceListQuery, today: string): SQL | undefined
   );
 };
 
-/** Newest first; the count runs over the same joins and filters. */
+/**
+ * Newest first; the count runs over the same filters. Orders and customers are joined only to
+ * search them (every invoice has both: required foreign keys), and the page's ids are chosen
+ * before the reply's joins, so that an offset never joins the rows it skips.
+ */
 export const listInvoices = async ({ db, query, today }: { db: Tx; query: InvoiceListQuery; today: string }): Promise<InvoiceListReply> => {
   const where = listConditions(query, today);
-  const [totalRow] = await db
-    .select({ n: count() })
-    .from(invoices)
-    .innerJoin(estimates, eq(estimates.id, invoices.estimateId))
-    .innerJoin(users, eq(users.id, invoices.customerId))
-    .leftJoin(brands, eq(brands.id, invoices.brandId))
-    .where(where);
+  const counted = db.select({ n: count() }).from(invoices).$dynamic();
+  const candidates = db.select({ id: invoices.id }).from(invoices).$dynamic();
+  if (query.search)
+    for (const select of [counted, candidates])
+      select.innerJoin(estimates, eq(estimates.id, invoices.estimateId)).innerJoin(users, eq(users.id, invoices.customerId)).leftJoin(brands, eq(brands.id, invoices.brandId));
+  const [totalRow] = await counted.where(where);
   const total = Number(totalRow?.n ?? 0);
-  const rows = await selectInvoices(db)
+  const page = candidates
     .where(where)
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
+  const rows = await selectInvoices(db).where(inArray(invoices.id, page)).orderBy(desc(invoices.createdAt), desc(invoices.id));
   return {
     invoices: rows.map((row) => toInvoice(row, today)),
     pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },

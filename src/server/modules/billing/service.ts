@@ -131,7 +131,7 @@ export const markInvoiceSent = async ({
   return invoice;
 };
 
-/** Records a payment of at most the balance; the invoice is paid once nothing is left to pay. */
+/** Records a payment of at most the balance; the invoice is paid once nothing is left to pay, and a draft with part paid becomes sent. */
 export const recordPayment = async ({
   db,
   actorId,
@@ -163,7 +163,9 @@ export const recordPayment = async ({
     const paidCents = row.paidCents + amountCents;
     await tx
       .update(invoices)
-      .set({ paidCents, ...(amountCents === balance && { status: 'paid' as const }) })
+      // A payment on a draft issues it (decision 019): it reads "Partially paid" with its balance,
+      // counts as receivable and can fall overdue; nothing is mailed (Send does that).
+      .set({ paidCents, ...(amountCents === balance ? { status: 'paid' as const } : row.status === 'draft' && { status: 'sent' as const }) })
       .where(eq(invoices.id, id));
     return { invoice: await getInvoice(tx, id, today), payment: toPayment(payment!) };
   });

@@ -1,10 +1,11 @@
 /** Performance figures: the realtime totals and the daily history of one campaign, and the dashboard stats. */
-import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CampaignStats, PerformanceHistory, RealtimePerformance } from '../../../domain/campaign-schemas';
 import { averageCpm, campaignFigures, displayStatusOf } from '../../../domain/campaigns';
 import { addDays, todayIso } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
+import { isAdmin } from '../../../domain/roles';
 import { campaignDeliveries, campaigns } from '../../db/schema';
 import { stationZoneSql, type Tx } from '../../platform/db';
 import { campaignScope, displayStatusSql, visibleCampaignRow } from './queries';
@@ -103,8 +104,13 @@ export const campaignTotalsSince = async ({ db, actor, from }: { db: Tx; actor: 
       spendCents: sql<string>`coalesce(sum(${campaignDeliveries.spendCents}), 0)::bigint::text`,
     })
     .from(campaignDeliveries)
-    .innerJoin(campaigns, eq(campaigns.id, campaignDeliveries.campaignId))
-    .where(and(campaignScope(actor), gte(campaignDeliveries.airedAt, new Date(`${from}T00:00:00Z`))));
+    // Admins count every airing: the campaigns are joined only to scope a client's.
+    .where(
+      and(
+        gte(campaignDeliveries.airedAt, new Date(`${from}T00:00:00Z`)),
+        isAdmin(actor.role) ? undefined : inArray(campaignDeliveries.campaignId, db.select({ id: campaigns.id }).from(campaigns).where(campaignScope(actor))),
+      ),
+    );
   const impressions = Number(delivered?.impressions ?? 0);
   const spendCents = Number(delivered?.spendCents ?? 0);
   return {

@@ -36,6 +36,8 @@ const selectEstimates = (db: Tx) => {
       paymentBrand: paymentMethods.cardBrand,
       mediaCount,
       weeklyReach: weeklyReachSql,
+      /** created_at to the microsecond (the reply's ISO time has milliseconds), for the next page's cursor. */
+      cursorAt: sql<string>`to_char(${estimates.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(estimates)
     .innerJoin(users, eq(users.id, estimates.ownerId))
@@ -103,6 +105,7 @@ export const estimateListQuery = ({ db, actor, query }: { db: Tx; actor: OrderAc
         query.status ? eq(estimates.status, query.status) : undefined,
         query.exclude_status?.length ? notInArray(estimates.status, query.exclude_status) : undefined,
         query.brand_id ? eq(estimates.brandId, query.brand_id) : undefined,
+        query.after ? afterCursor(query.after) : undefined,
         search
           ? or(
               ilike(estimates.estimateName, search),
@@ -123,8 +126,18 @@ export const estimateListQuery = ({ db, actor, query }: { db: Tx; actor: OrderAc
     .orderBy(desc(estimates.createdAt), desc(estimates.id));
 };
 
-export const listEstimates = async (options: { db: Tx; actor: OrderActor; query: EstimateListQuery }): Promise<Estimate[]> =>
-  (await estimateListQuery(options)).map(toEstimate);
+/** Orders after a cursor in the list's order (newest first): a range on the (created_at, id) index, however deep. */
+const afterCursor = (cursor: string) => {
+  const [at, id] = cursor.split('_');
+  return sql`(${estimates.createdAt}, ${estimates.id}) < (${at}::timestamptz, ${id}::uuid)`;
+};
+
+/** One page of orders and, when the page is full, the cursor of the next one (X-Next-Cursor). */
+export const listEstimates = async (options: { db: Tx; actor: OrderActor; query: EstimateListQuery }): Promise<{ estimates: Estimate[]; nextCursor?: string }> => {
+  const rows = await estimateListQuery(options);
+  const last = rows.at(-1);
+  return { estimates: rows.map(toEstimate), nextCursor: last && rows.length === options.query.limit ? `${last.cursorAt}_${last.order.id}` : undefined };
+};
 
 /** Orders awaiting review, oldest submission first. */
 export const listPendingEstimates = async ({ db }: { db: Tx }): Promise<Estimate[]> => {

@@ -39,9 +39,11 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
 
   r.get('/estimates/pending', { ...admin, schema: { ...tags, response: { 200: z.array(estimateSchema), ...errors } } }, () => listPendingEstimates({ db: ctx.db }));
 
-  r.get('/estimates', { ...signedIn, schema: { ...tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema), ...errors } } }, (request) =>
-    listEstimates({ db: ctx.db, actor: actorOf(request), query: request.query }),
-  );
+  r.get('/estimates', { ...signedIn, schema: { ...tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema), ...errors } } }, async (request, reply) => {
+    const page = await listEstimates({ db: ctx.db, actor: actorOf(request), query: request.query });
+    if (page.nextCursor) void reply.header('x-next-cursor', page.nextCursor);
+    return page.estimates;
+  });
 
   r.post('/estimates', { ...signedIn, schema: { ...tags, body: estimateCreateSchema.nullish(), response: { 201: estimateDetailSchema, ...errors } } }, async (request, reply) =>
     reply.code(201).send(await createEstimate({ db: ctx.db, actor: actorOf(request), input: request.body ?? {} })),

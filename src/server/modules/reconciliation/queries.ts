@@ -131,7 +131,8 @@ export const reconciledPage = async ({ db, days, brandId, offset, limit }: { db:
 };
 
 export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; days: number; brandId?: string }): Promise<ReconciliationDashboard> => {
-  const windowed = and(gte(reconciliations.reconciledAt, since(days)), byBrand(brandId));
+  // A reconciliation always has its order (cascade): the orders are read only to filter by brand.
+  const windowed = and(gte(reconciliations.reconciledAt, since(days)), brandId ? inArray(reconciliations.estimateId, db.select({ id: estimates.id }).from(estimates).where(byBrand(brandId))) : undefined);
   const spendVariance = sql`(${reconciliations.actualSpendCents} - ${reconciliations.projectedSpendCents})`;
   const spendPercent = sql`(${spendVariance}::float8 / nullif(${reconciliations.projectedSpendCents}, 0) * 100)`;
   const impressionPercent = sql`((${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions})::float8 / nullif(${reconciliations.projectedImpressions}, 0) * 100)`;
@@ -144,7 +145,6 @@ export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; d
       high: sql<number>`(count(*) filter (where abs(${spendPercent}) > ${HIGH_VARIANCE_PERCENT}))::int`.mapWith(Number),
     })
     .from(reconciliations)
-    .innerJoin(estimates, eq(estimates.id, reconciliations.estimateId))
     .where(windowed);
   const brandRows = await db
     .select({
@@ -167,7 +167,6 @@ export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; d
       actual: sql<number>`sum(${reconciliations.actualSpendCents})::float8`.mapWith(Number),
     })
     .from(reconciliations)
-    .innerJoin(estimates, eq(estimates.id, reconciliations.estimateId))
     .where(windowed)
     .groupBy(day);
   const [status] = await db

@@ -8,7 +8,10 @@ import { SelectField } from '../orders/form-fields';
 import { NewOrderButton } from '../orders/new-order-button';
 import { BudgetByDaypart, MonthlyBudgetTrends } from './budget-charts';
 import { ConversionFunnel } from './conversion-funnel';
+import { useDashboardWords } from './dashboard-words';
 import { DaypartPerformanceChart } from './daypart-performance-chart';
+import { FirstSteps, useFirstSteps } from './first-steps';
+import { MyCampaigns } from './my-campaigns';
 import { RevenueForecastChart } from './revenue-forecast-chart';
 import { RevenueTrendChart } from './revenue-trend-chart';
 import { SummaryCards } from './summary-cards';
@@ -33,6 +36,10 @@ export const AnalyticsDashboard = () => {
   const initialLoading = queries.some((q) => q.isPending);
   const fetching = useIsFetching({ queryKey: analyticsKeys.all }) > 0;
   const refreshing = fetching && !initialLoading;
+  const words = useDashboardWords();
+  const advertiser = words.audience === 'advertiser';
+  const firstSteps = useFirstSteps(advertiser);
+  const showFirstSteps = advertiser && !firstSteps.loading && !firstSteps.hasSubmittedOrder;
   const state = <T,>(q: { data: T | undefined; isPending: boolean; isError: boolean }) => ({ data: q.data, loading: q.isPending, error: q.isError && q.data === undefined });
 
   return (
@@ -66,17 +73,24 @@ export const AnalyticsDashboard = () => {
         </p>
       )}
 
-      <SummaryCards overview={overview.data} />
+      {showFirstSteps ? (
+        <FirstSteps state={firstSteps} />
+      ) : (
+        <>
+          <SummaryCards overview={overview.data} />
 
-      <div className="grid gap-4 lg:grid-cols-3">
-        <RevenueTrendChart {...state(trends)} />
-        <ConversionFunnel overview={overview.data} loading={overview.isPending} error={overview.isError && !overview.data} />
-        <TopBrands {...state(performance)} />
-        <DaypartPerformanceChart {...state(performance)} />
-        <BudgetByDaypart {...state(budget)} />
-        <MonthlyBudgetTrends {...state(budget)} />
-        <RevenueForecastChart {...state(forecast)} />
-      </div>
+          <div className="grid gap-4 lg:grid-cols-3">
+            {advertiser && <MyCampaigns />}
+            <RevenueTrendChart {...state(trends)} />
+            <ConversionFunnel overview={overview.data} loading={overview.isPending} error={overview.isError && !overview.data} />
+            <TopBrands {...state(performance)} />
+            <DaypartPerformanceChart {...state(performance)} />
+            <BudgetByDaypart {...state(budget)} />
+            <MonthlyBudgetTrends {...state(budget)} />
+            <RevenueForecastChart {...state(forecast)} />
+          </div>
+        </>
+      )}
     </div>
   );
 };

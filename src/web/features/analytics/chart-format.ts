@@ -1,11 +1,21 @@
-import { formatCurrency } from '../../../domain/format';
+import { formatCount, formatCurrency } from '../../../domain/format';
 
 const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Axis ticks: $1.2K, $3M. */
 export const axisDollars = (value: number) => compact.format(value);
+/** Axis ticks of counts: 1.2K. */
+export const axisCount = (value: number) => compactCount.format(value);
 /** Tooltips: the full amount with cents. */
 export const tooltipDollars = (value: unknown) => formatCurrency(Number(value));
+export const tooltipCount = (value: unknown) => formatCount(Number(value));
+
+/** An axis title (recharts `label`), in the charts' small grey type. */
+export const axisTitle = (value: string, axis: 'x' | 'y' | 'y-right' = 'y') =>
+  axis === 'x'
+    ? { value, position: 'insideBottom' as const, offset: -4, style: { fontSize: 12, fill: '#475569' } }
+    : { value, angle: axis === 'y' ? -90 : 90, position: axis === 'y' ? ('insideLeft' as const) : ('insideRight' as const), style: { fontSize: 12, fill: '#475569', textAnchor: 'middle' as const } };
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });

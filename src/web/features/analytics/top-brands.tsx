@@ -1,6 +1,7 @@
 import type { PerformanceReply } from '../../../domain/analytics';
 import { formatCount, formatCurrency } from '../../../domain/format';
 import { ChartCard } from './chart-card';
+import { useDashboardWords } from './dashboard-words';
 
 interface Props {
   data: PerformanceReply | undefined;
@@ -11,8 +12,9 @@ interface Props {
 /** The five brands with the most booked revenue in the period. */
 export const TopBrands = ({ data, loading, error }: Props) => {
   const rows = data?.brand_performance ?? [];
+  const words = useDashboardWords();
   return (
-    <ChartCard title="Top 5 Brands" description="By booked revenue" loading={loading} error={error} empty={rows.length === 0 ? 'No submitted orders in this period yet.' : null} className="lg:col-span-2">
+    <ChartCard title="Top 5 Brands" description={words.brandsDescription} loading={loading} error={error} empty={rows.length === 0 ? 'No submitted orders in this period yet.' : null} className="lg:col-span-2">
       <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Top 5 brands">
         <table className="w-full text-sm">
           <thead>
@@ -20,7 +22,7 @@ export const TopBrands = ({ data, loading, error }: Props) => {
               <th className="py-2 pr-3 font-medium">Brand</th>
               <th className="py-2 pr-3 text-right font-medium">Orders</th>
               <th className="py-2 pr-3 text-right font-medium">Approved</th>
-              <th className="py-2 pr-3 text-right font-medium">Revenue</th>
+              <th className="py-2 pr-3 text-right font-medium">{words.money}</th>
               <th className="py-2 text-right font-medium">Avg Order</th>
             </tr>
           </thead>

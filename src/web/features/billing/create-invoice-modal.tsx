@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
 import { SelectField, TextAreaField } from '../orders/form-fields';
+import { InvoicePreviewPanel } from './invoice-preview';
 import { createInvoiceDefaults, toCreateInvoiceBody, type CreateInvoiceErrors, type CreateInvoiceValues } from './billing-display';
 
 const CREATE_FAILED = 'Failed to create invoice';
@@ -25,6 +26,8 @@ const CreateInvoiceForm = ({ onClose }: { onClose: () => void }) => {
   const [formError, setFormError] = useState<string | null>(null);
   const fieldId = (name: keyof CreateInvoiceValues) => `${formId}-${name}`;
   const chosen = estimates.data?.find((e) => e.id === values.estimate_id) ?? null;
+  const draftBody = toCreateInvoiceBody(values, chosen?.total_amount ?? null);
+  const previewRequest = draftBody.ok ? { estimateId: draftBody.estimateId, taxRate: Number(draftBody.body?.tax_rate ?? 0), discountAmount: Number(draftBody.body?.discount_amount ?? 0) } : null;
 
   const set = (name: keyof CreateInvoiceValues, value: string) => {
     setValues((previous) => ({ ...previous, [name]: value }));
@@ -118,6 +121,7 @@ const CreateInvoiceForm = ({ onClose }: { onClose: () => void }) => {
           <TextField label="Tax Rate (%)" {...field('tax_percent')} type="number" inputMode="decimal" min={0} max={100} step="0.01" hint="0 to 100" />
           <TextField label="Discount" {...field('discount_amount')} type="number" inputMode="decimal" min={0} step="0.01" hint="US dollars" />
         </div>
+        <InvoicePreviewPanel request={previewRequest} />
         <TextField label="Payment Terms" {...field('payment_terms')} maxLength={200} />
         <TextAreaField id={fieldId('notes')} label="Notes" value={values.notes} onChange={(event) => set('notes', event.target.value)} rows={3} maxLength={2000} />
       </form>

@@ -89,6 +89,11 @@ const RecordPaymentForm = ({ invoice, onClose }: { invoice: Invoice; onClose: ()
             </>
           )}
         </p>
+        {invoice.status === 'draft' && direction === 'payment' && (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            This invoice is still a draft: a part payment marks it sent (no e-mail goes out); paying it in full marks it paid.
+          </p>
+        )}
         {invoice.refund_due > 0 && (
           <fieldset className="flex flex-wrap gap-4">
             <legend className="mb-1 text-sm font-medium text-slate-700">Record</legend>

@@ -2,6 +2,9 @@ import type { HistoryDay } from '../../../domain/campaign-schemas';
 import { countOf, formatCount, formatCurrency } from '../../../domain/format';
 import { formatCampaignDay } from './campaign-display';
 
+const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const axisCount = (value: number) => compactCount.format(value);
+
 /**
  * Daily impressions as CSS bars (no chart library), oldest day on the left; each bar's title and
  * the table below give the figures.
@@ -11,7 +14,15 @@ export const HistoryChart = ({ days }: { days: readonly HistoryDay[] }) => {
   const aired = days.filter((d) => d.spots > 0);
   return (
     <div>
-      <div className="flex h-40 items-end gap-0.5 border-b border-slate-200" aria-hidden="true">
+      <p className="mb-1 text-xs text-slate-600" aria-hidden="true">Impressions a day</p>
+      <div className="flex gap-2">
+      {/* The y-axis: the scale of the bars, top, middle and zero. */}
+      <div className="flex h-40 w-12 shrink-0 flex-col justify-between text-right text-xs tabular-nums text-slate-600" aria-hidden="true">
+        <span>{axisCount(max)}</span>
+        <span>{axisCount(max / 2)}</span>
+        <span>0</span>
+      </div>
+      <div className="flex h-40 min-w-0 flex-1 items-end gap-0.5 border-b border-l border-slate-200" aria-hidden="true">
         {days.map((day) => {
           const height = max > 0 ? Math.max(day.impressions > 0 ? 2 : 0, (day.impressions / max) * 100) : 0;
           return (
@@ -25,8 +36,9 @@ export const HistoryChart = ({ days }: { days: readonly HistoryDay[] }) => {
           );
         })}
       </div>
+      </div>
       {days.length > 0 && (
-        <div className="mt-1 flex justify-between text-xs text-slate-500" aria-hidden="true">
+        <div className="mt-1 ml-14 flex justify-between text-xs text-slate-500" aria-hidden="true">
           <span>{formatCampaignDay(days[0]!.date, true)}</span>
           <span>{formatCampaignDay(days.at(-1)!.date, true)}</span>
         </div>

@@ -19,6 +19,7 @@ import { useAuth } from '../auth/auth-context';
 import { useEstimateRoom } from '../notifications/use-estimate-room';
 import { DeleteOrder } from './delete-order';
 import { STATUS_TONES, notesHeading, ownerLabel } from './display';
+import { isUntouchedDraft, useDiscardUntouchedDraft } from './discard-untouched-draft';
 import { OrderEditor } from './order-editor';
 import { mergeDayparts } from './order-draft';
 import { OrderReadView } from './order-read-view';
@@ -86,6 +87,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
   // Admins see the order's spot before they decide (decision 018).
   const creative = useMediaAsset(isAdmin(user?.role) ? (estimate.data?.media_asset_id ?? null) : null);
   useEstimateRoom(id);
+  const freshDraft = useDiscardUntouchedDraft(id);
 
   if (estimate.isPending) return <PageSpinner label="Loading order…" />;
   if (estimate.isError) {
@@ -149,10 +151,14 @@ export const OrderDetail = ({ id }: { id: string }) => {
         description={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <Badge tone={STATUS_TONES[order.status]}>{STATUS_LABELS[order.status]}</Badge>
-            <span>
-              Submitted by {ownerLabel(order)}
-              {ownerLabel(order) !== order.owner_email && <span className="text-slate-500"> ({order.owner_email})</span>}
-            </span>
+            {freshDraft && isUntouchedDraft(order) ? (
+              <span>Not saved yet</span>
+            ) : (
+              <span>
+                Submitted by {ownerLabel(order)}
+                {ownerLabel(order) !== order.owner_email && <span className="text-slate-500"> ({order.owner_email})</span>}
+              </span>
+            )}
             {admin && order.status !== 'draft' && <BillingModeControl orderId={order.id} mode={order.billing_mode} status={order.status} />}
           </span>
         }

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
 import { addDays, isIsoDate, todayIso } from '../../../domain/dates';
 import { MAX_AVAILABILITY_DAYS } from '../../../domain/daypart-schemas';
 import { MAX_CAMPAIGN_DAYS, type EstimateDetail } from '../../../domain/estimate-schemas';
@@ -9,8 +8,7 @@ import { isAdmin } from '../../../domain/roles';
 import { serverMessage } from '../../api/client';
 import { useDaypartAvailabilities } from '../../api/dayparts';
 import { useReplaceEstimateItems } from '../../api/estimate-items';
-import { useCreateEstimate, useUpdateEstimate } from '../../api/estimates';
-import { paths } from '../../config/paths';
+import { useUpdateEstimate } from '../../api/estimates';
 import { useAuth } from '../auth/auth-context';
 import { useBrandOptions } from './brands';
 import { CardPicker } from './card-picker';
@@ -50,7 +48,7 @@ const COUPON_PROBLEM = 'The applied coupon no longer applies to this order: remo
 const SUMMARY_ID = 'order-summary';
 
 interface OrderEditorProps {
-  /** The stored order; a new one (id '') is created on its first save (decision 018). */
+  /** The stored order. */
   order: EstimateDetail;
   dayparts: readonly DaypartInfo[];
   /** Submit Order is offered (the owner's draft, changes requested, or rejected order). */
@@ -68,12 +66,10 @@ const sameDraft = (a: OrderDraft, b: OrderDraft) => JSON.stringify(a) === JSON.s
 /** The order form in edit mode: every change updates the summary at once; Save Draft and Submit Order send it. */
 export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel }: OrderEditorProps) => {
   const { user } = useAuth();
-  const navigate = useNavigate();
   const [today] = useState(todayIso);
   const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(order, today));
   const [saved, setSaved] = useState<OrderDraft>(draft);
   const [confirming, setConfirming] = useState(false);
-  const createdId = useRef<string | null>(order.id || null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const [cpmNotices, setCpmNotices] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState<Attempt>(null);
@@ -81,7 +77,6 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   const [busy, setBusy] = useState<Attempt>(null);
 
   const brands = useBrandOptions(isAdmin(user?.role) ? order.owner_id : null);
-  const createEstimate = useCreateEstimate();
   const updateEstimate = useUpdateEstimate();
   const guard = useLeaveGuard(!sameDraft(draft, saved));
   const replaceItems = useReplaceEstimateItems();
@@ -186,20 +181,13 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   };
 
   // ── saving ──
-  /** Stores the form: a new order is created first (its first save), then its fields and time slots. */
+  /** Stores the form: its fields, then its time slots. */
   const persist = async (): Promise<string> => {
-    const id = createdId.current ?? (createdId.current = (await createEstimate.mutateAsync({})).id);
+    const id = order.id;
     await updateEstimate.mutateAsync({ id, body: toUpdateBody(draft) });
     await replaceItems.mutateAsync({ estimateId: id, selectedDayparts: toSelectedDayparts(draft, dayparts) });
     setSaved(draft);
     return id;
-  };
-
-  /** A new order, once stored, continues at its own address. */
-  const continueAtStoredOrder = (edit: boolean) => {
-    if (order.id || !createdId.current) return;
-    guard.allowNextLeave();
-    navigate(`${paths.app.estimate.href(createdId.current)}${edit ? '?edit=true' : ''}`, { replace: true });
   };
 
   /** Save Draft stores an incomplete draft: it stops only at what cannot be stored. */
@@ -212,13 +200,11 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
       await persist();
       setAttempt(null);
       toast.success('Order saved');
-      continueAtStoredOrder(true);
     } catch (error) {
       const message = serverMessage(error, 'Failed to save the order');
       setServerError(message);
       toast.error(message);
       showSummary();
-      continueAtStoredOrder(true);
     } finally {
       setBusy(null);
     }
@@ -240,8 +226,7 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
       setConfirming(false);
       toast.success('Order submitted for approval');
       guard.allowNextLeave();
-      if (order.id) onSubmitted();
-      else continueAtStoredOrder(false);
+      onSubmitted();
     } catch (error) {
       const message = serverMessage(error, 'Failed to submit the order');
       setConfirming(false);
@@ -249,7 +234,6 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
       toast.error(message);
       setBusy(null);
       showSummary();
-      continueAtStoredOrder(true);
     }
   };
 

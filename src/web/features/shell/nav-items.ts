@@ -64,6 +64,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { label: 'Billing & Invoices', href: paths.app.admin.billing.href(), Icon: ReceiptIcon },
       { label: 'Users', href: paths.app.admin.users.href(), Icon: UsersIcon },
       { label: 'Coupons', href: paths.app.admin.coupons.href(), Icon: TicketIcon },
+      { label: 'Rate Card', href: paths.app.admin.rateCard.href(), Icon: TagIcon },
       { label: 'Notifications', href: paths.app.admin.notifications.href(), Icon: MailIcon },
       { label: 'Audit', href: paths.app.admin.audit.href(), Icon: ShieldIcon },
       { label: 'Station Settings', href: paths.app.admin.station.href(), Icon: WrenchIcon },

@@ -1,0 +1,81 @@
+/**
+ * The demo's past (decision 019): the API books everything today, so these steps move it back onto
+ * a believable calendar, every date inside the rules the product keeps: orders submitted at least
+ * the lead time before their flights, airings only inside a campaign's flight, invoices issued on
+ * approval and paid after they were issued.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { airingOf } from '../../domain/campaigns';
+import { addDays, daysBetween, instantOf, todayIso } from '../../domain/dates';
+import { toCents } from '../../domain/money';
+import { START_DATE_MIN_LEAD_DAYS as LEAD_TIME_DAYS } from '../../domain/constants';
+import { campaignDeliveries, campaigns, estimates, invoices } from '../db/schema';
+import type { Db } from '../platform/db';
+import { itemsWithDayparts, selectionOf } from '../modules/estimates/orders';
+
+const at = (day: string, time = '10:00') => instantOf(day, time.slice(0, 5));
+
+/** Moves an order's submission (and creation and review) to `submittedDay`. */
+export const backdateSubmission = async (db: Db, estimateId: string, submittedDay: string) => {
+  await db
+    .update(estimates)
+    .set({ createdAt: at(addDays(submittedDay, -1), '09:00'), submittedAt: at(submittedDay, '11:00'), reviewedAt: sql`case when ${estimates.reviewedAt} is null then null else ${at(submittedDay, '15:00')}::timestamptz end` })
+    .where(eq(estimates.id, estimateId));
+};
+
+/** The day a booked order was submitted: a lead time and `extraDays` before its flight, never after today. */
+export const submissionDayFor = (startDate: string, extraDays: number): string => {
+  const day = addDays(startDate, -(LEAD_TIME_DAYS + extraDays));
+  return day < todayIso() ? day : todayIso();
+};
+
+/**
+ * Airs `perDay` spots a day from `from` to `to` (within the campaign's flight), each daypart in turn at
+ * its start time, as the demo airing would have: impressions and spend by the same rule, the budget kept.
+ */
+export const airPastDays = async ({ db, estimateId, from, to, perDay }: { db: Db; estimateId: string; from: string; to: string; perDay: number }) => {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.estimateId, estimateId));
+  if (!campaign?.startDate || !campaign.endDate) return;
+  const first = from < campaign.startDate ? campaign.startDate : from;
+  const last = to > campaign.endDate ? campaign.endDate : to;
+  const rows = await itemsWithDayparts(db, estimateId);
+  if (rows.length === 0) return;
+  let remaining = campaign.totalBudgetCents - campaign.spendCents;
+  let aired = campaign.airedSpots;
+  let impressions = 0;
+  let spend = 0;
+  let lastAiredAt: Date | null = null;
+  for (let n = 0; n <= daysBetween(first, last); n += 1) {
+    const day = addDays(first, n);
+    for (let k = 0; k < perDay && remaining > 0 && aired < campaign.totalSpots; k += 1) {
+      const { item, daypart } = rows[(n * perDay + k) % rows.length]!;
+      if (!daypart.daysOfWeek.includes(new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' }))) continue;
+      const selection = selectionOf(daypart, item);
+      const airing = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
+      const airedAt = new Date(at(day, daypart.startTime).getTime() + k * 60_000);
+      await db.insert(campaignDeliveries).values({ campaignId: campaign.id, daypartId: daypart.id, impressions: airing.impressions, spendCents: airing.spendCents, airedAt });
+      remaining -= airing.spendCents;
+      aired += 1;
+      impressions += airing.impressions;
+      spend += airing.spendCents;
+      lastAiredAt = airedAt;
+    }
+  }
+  await db
+    .update(campaigns)
+    .set({
+      airedSpots: aired,
+      totalImpressions: sql`${campaigns.totalImpressions} + ${impressions}`,
+      spendCents: sql`${campaigns.spendCents} + ${spend}`,
+      lastAiredAt: sql`greatest(${campaigns.lastAiredAt}, ${lastAiredAt}::timestamptz)`,
+    })
+    .where(eq(campaigns.id, campaign.id));
+};
+
+/** An up-front invoice issued (and sent) on `issueDay`, due `dueDays` later. */
+export const backdateInvoice = async (db: Db, invoiceId: string, issueDay: string, dueDays: number) => {
+  await db
+    .update(invoices)
+    .set({ issueDate: issueDay, dueDate: addDays(issueDay, dueDays), sentAt: sql`case when ${invoices.sentAt} is null then null else ${at(issueDay, '16:00')}::timestamptz end` })
+    .where(eq(invoices.id, invoiceId));
+};

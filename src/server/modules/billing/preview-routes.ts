@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorReplySchema } from '../../../domain/auth';
+import { invoicePreviewQuerySchema, invoicePreviewSchema } from '../../../domain/invoice-preview-schemas';
+import type { AppContext } from '../../context';
+import { actorOf, type Guards } from '../auth/guard';
+import { previewInvoice } from './preview';
+
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
+
+/** GET /api/billing/preview (admins): Create Invoice's total before the invoice exists (decision 019). */
+export const billingPreviewRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/billing/preview',
+    {
+      onRequest: guards.adminOnly,
+      schema: {
+        tags: ['billing'],
+        security: [{ bearerAuth: [] }],
+        description: 'What creating an invoice for the order would bill (subtotal, discount, tax, total, commission, amount due) with the given tax_rate (a fraction) and discount_amount; nothing is created. Refused as creating would be.',
+        querystring: invoicePreviewQuerySchema,
+        response: { 200: invoicePreviewSchema, ...errors },
+      },
+    },
+    (request) =>
+      previewInvoice({ db: ctx.db, actor: actorOf(request), estimateId: request.query.estimate_id, taxRate: request.query.tax_rate, discountAmount: request.query.discount_amount }),
+  );
+};

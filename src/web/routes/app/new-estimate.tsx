@@ -1,3 +1,0 @@
-import { NewOrder } from '../../features/order-form/new-order';
-
-export const NewEstimateRoute = () => <NewOrder />;
