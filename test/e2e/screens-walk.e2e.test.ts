@@ -214,6 +214,7 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
         { name: 'as-run', path: '/app/admin/as-run' },
         { name: 'audit', path: '/app/admin/audit' },
         { name: 'station-settings', path: '/app/admin/station' },
+        { name: 'rate-card', path: '/app/admin/rate-card' },
       ])),
     );
 
