@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatCurrency, formatDays, formatDurationFromRatio, formatRelativeTime, mediaCode, unreadBadge } from './format';
+import { countOf, formatBytes, formatCount, formatCurrency, formatDays, formatDurationFromRatio, formatRelativeTime, mediaCode, unreadBadge } from './format';
 
 describe('formatCurrency', () => {
   it('shows US dollars with exactly two decimals and separators', () => {
@@ -63,5 +63,16 @@ describe('small labels', () => {
   it('unread badge caps at 9+', () => {
     expect(unreadBadge(9)).toBe('9');
     expect(unreadBadge(10)).toBe('9+');
+  });
+});
+
+describe('countOf', () => {
+  it('puts the noun in the number Intl.PluralRules gives: never "1 invoices"', () => {
+    expect(countOf(1, 'invoice')).toBe('1 invoice');
+    expect(countOf(0, 'invoice')).toBe('0 invoices');
+    expect(countOf(2, 'draft')).toBe('2 drafts');
+    expect(countOf(1200, 'spot')).toBe('1,200 spots');
+    expect(countOf(1, 'daypart entry', 'daypart entries')).toBe('1 daypart entry');
+    expect(countOf(3, 'daypart entry', 'daypart entries')).toBe('3 daypart entries');
   });
 });

@@ -12,7 +12,15 @@ export const formatCurrency = (dollars: number): string => usd.format(Number.isF
 /** Whole numbers with thousand separators. */
 export const formatCount = (value: number): string => count.format(Number.isFinite(value) ? Math.round(value) : 0);
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+const pluralRules = new Intl.PluralRules('en-US');
+
+/**
+ * A count with its noun in the right number (Intl.PluralRules): (1, 'invoice') → "1 invoice",
+ * (2, 'invoice') → "2 invoices", (1200, 'spot') → "1,200 spots". `many` when the plural is not noun + s.
+ */
+export const countOf = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${pluralRules.select(n) === 'one' ? one : many}`;
+
+const plural = (n: number, unit: string) => countOf(n, unit);
 
 /** Days as weeks and days: 1 → "1 day", 17 → "2 weeks, 3 days". */
 export const formatDays = (days: number): string => {

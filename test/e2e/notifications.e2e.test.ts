@@ -45,7 +45,7 @@ describe.skipIf(!hasBrowser)('live notifications in the browser', () => {
   it('Email Notification Settings: add, toggle, edit (type locked) and delete a recipient, with the toasts of the spec', async () => {
     const page = await h.newPage();
     await signIn(page, ADMIN.email, ADMIN.password);
-    await page.getByText('Connected to real-time notifications').waitFor();
+    await page.getByTestId('realtime-status').and(page.locator('[data-status="connected"]')).waitFor();
     await page.goto('/app/admin/notifications');
     await page.getByRole('heading', { name: 'Email Notification Settings' }).waitFor();
     // One card per type of GET /api/notifications/types.

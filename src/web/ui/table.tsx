@@ -2,9 +2,13 @@ import type { ReactNode, ThHTMLAttributes } from 'react';
 import { ChevronDownIcon, ChevronUpIcon, SortIcon } from './icons';
 import type { SortState } from './use-sort';
 
-/** A table that scrolls sideways on narrow screens instead of squeezing its columns. */
+/**
+ * A table that scrolls sideways on narrow screens instead of squeezing its columns. Its box can be
+ * reached with the keyboard (and scrolled with the arrow keys) and is a group named after the caption; it is
+ * positioned, so that hidden labels (sr-only, absolutely placed) inside it cannot widen the page.
+ */
 export const Table = ({ children, caption }: { children: ReactNode; caption?: string }) => (
-  <div className="overflow-x-auto">
+  <div className="relative overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-blue-600" tabIndex={0} role="group" aria-label={caption ?? 'Table'}>
     <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
       {caption && <caption className="sr-only">{caption}</caption>}
       {children}

@@ -22,7 +22,7 @@ export const ChartCard = ({ title, description, loading, error, empty, children,
     </div>
     <div className="flex min-h-64 flex-1 flex-col">
       {loading ? (
-        <div className="flex flex-1 items-center justify-center text-slate-400">
+        <div className="flex flex-1 items-center justify-center text-slate-500">
           <Spinner className="size-6" label={`Loading ${title}`} />
         </div>
       ) : error ? (

@@ -15,7 +15,7 @@ export const TopBrands = ({ data, loading, error }: Props) => {
   const words = useDashboardWords();
   return (
     <ChartCard title="Top 5 Brands" description={words.brandsDescription} loading={loading} error={error} empty={rows.length === 0 ? 'No submitted orders in this period yet.' : null} className="lg:col-span-2">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label="Top 5 brands">
         <table className="w-full text-sm">
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">

@@ -2,7 +2,7 @@ import { fieldLabel } from './audit-display';
 
 /** A change's fields: "Status: Ordered → Approved", or the values set on create and delete. */
 export const AuditChanges = ({ changes, limit = 8 }: { changes: { field: string; from: string | null; to: string | null }[]; limit?: number }) => {
-  if (changes.length === 0) return <span className="text-slate-400">—</span>;
+  if (changes.length === 0) return <span className="text-slate-500">—</span>;
   const shown = changes.slice(0, limit);
   return (
     <ul className="space-y-0.5 text-xs">

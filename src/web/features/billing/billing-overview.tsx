@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { BILLING_ANALYTICS_DAYS } from '../../../domain/billing';
 import type { BillingAnalytics } from '../../../domain/billing-schemas';
-import { formatCount, formatCurrency } from '../../../domain/format';
+import { countOf, formatCount, formatCurrency } from '../../../domain/format';
 import { Card, StatCard } from '../../ui/card';
 import { ChartIcon, CheckCircleIcon, ClockIcon, ReceiptIcon } from '../../ui/icons';
 import { PageSpinner } from '../../ui/spinner';
@@ -22,7 +22,7 @@ export const BillingOverview = ({ analytics }: { analytics: UseQueryResult<Billi
         <StatCard label="Avg Invoice" value={formatCurrency(overview.avg_invoice_amount)} icon={<ChartIcon />} />
       </div>
       <p className="text-sm text-slate-500">
-        Last {BILLING_ANALYTICS_DAYS} days: {formatCount(overview.total_invoices)} invoices issued, {formatCount(overview.sent_invoices)} sent and awaiting payment,{' '}
+        Last {BILLING_ANALYTICS_DAYS} days: {countOf(overview.total_invoices, 'invoice')} issued, {formatCount(overview.sent_invoices)} sent and awaiting payment,{' '}
         {formatCount(overview.paid_invoices)} paid.
       </p>
       <Card className="p-4">

@@ -22,20 +22,28 @@ interface InvoicesTableProps {
 }
 
 const money = `${compactCell} whitespace-nowrap text-right tabular-nums`;
+/**
+ * Column priority, so that the actions stay in view from 1280 px on: brand, order and paid have their
+ * own columns on wide screens (brand and order sit under the customer below that); a phone keeps the
+ * invoice, balance, status and actions.
+ */
+const WIDE = 'hidden 2xl:table-cell';
+const FROM_PHABLET = 'hidden sm:table-cell';
+const FROM_TABLET = 'hidden md:table-cell';
 
 export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onPay, onDetails, onVoid, onCredit }: InvoicesTableProps) => (
   <Table caption="Invoices">
     <thead className="bg-slate-50">
       <tr>
         <Th className={compactHeader}>Invoice</Th>
-        <Th className={compactHeader}>Customer</Th>
-        <Th className={compactHeader}>Brand</Th>
-        <Th className={compactHeader}>Order</Th>
-        <Th className={`${compactHeader} text-right`}>Total</Th>
-        <Th className={`${compactHeader} text-right`}>Paid</Th>
+        <Th className={`${compactHeader} ${FROM_TABLET}`}>Customer</Th>
+        <Th className={`${compactHeader} ${WIDE}`}>Brand</Th>
+        <Th className={`${compactHeader} ${WIDE}`}>Order</Th>
+        <Th className={`${compactHeader} ${FROM_PHABLET} text-right`}>Total</Th>
+        <Th className={`${compactHeader} ${WIDE} text-right`}>Paid</Th>
         <Th className={`${compactHeader} text-right`}>Balance</Th>
         <Th className={compactHeader}>Status</Th>
-        <Th className={compactHeader}>Due</Th>
+        <Th className={`${compactHeader} ${FROM_TABLET}`}>Due</Th>
         <Th className={`relative text-right ${compactHeader}`}>
           <span className="sr-only">Actions</span>
         </Th>
@@ -49,22 +57,35 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
               {invoice.invoice_number}
             </Button>
           </td>
-          <td className={`${compactCell} max-w-52`}>
-            <span className="block truncate font-medium text-slate-900">{invoice.customer_name ?? '—'}</span>
-            {invoice.customer_email && <span className="block truncate text-xs text-slate-500">{invoice.customer_email}</span>}
+          <td className={`${compactCell} ${FROM_TABLET} max-w-44`}>
+            <span className="block truncate font-medium text-slate-900" title={invoice.customer_name ?? undefined}>
+              {invoice.customer_name ?? '—'}
+            </span>
+            {invoice.customer_email && (
+              <span className="block truncate text-xs text-slate-500" title={invoice.customer_email}>
+                {invoice.customer_email}
+              </span>
+            )}
+            <span className="block truncate text-xs text-slate-500 2xl:hidden" title={`${invoice.brand_name ?? '—'} · ${invoice.estimate_name || '—'}`}>
+              {invoice.brand_name ?? '—'} · {invoice.estimate_name || '—'}
+            </span>
           </td>
-          <td className={`${compactCell} max-w-40 truncate`}>{invoice.brand_name ?? '—'}</td>
-          <td className={`${compactCell} max-w-48 truncate`}>{invoice.estimate_name || '—'}</td>
-          <td className={money}>{formatCurrency(invoice.total_amount)}</td>
-          <td className={money}>{formatCurrency(invoice.paid_amount)}</td>
+          <td className={`${compactCell} ${WIDE} max-w-40 truncate`} title={invoice.brand_name ?? undefined}>
+            {invoice.brand_name ?? '—'}
+          </td>
+          <td className={`${compactCell} ${WIDE} max-w-48 truncate`} title={invoice.estimate_name || undefined}>
+            {invoice.estimate_name || '—'}
+          </td>
+          <td className={`${money} ${FROM_PHABLET}`}>{formatCurrency(invoice.total_amount)}</td>
+          <td className={`${money} ${WIDE}`}>{formatCurrency(invoice.paid_amount)}</td>
           <td className={`${money} font-medium text-slate-900`}>{formatCurrency(invoice.balance_due)}</td>
           <td className={compactCell}>
             <Badge tone={INVOICE_STATUS_TONES[invoice.status]}>{invoice.status_label || invoiceStatusLabel(invoice.status)}</Badge>
             {invoice.refund_due > 0 && <span className="mt-1 block whitespace-nowrap text-xs text-purple-700">Refund due {formatCurrency(invoice.refund_due)}</span>}
           </td>
-          <td className={`${compactCell} whitespace-nowrap`}>{formatDay(invoice.due_date)}</td>
+          <td className={`${compactCell} ${FROM_TABLET} whitespace-nowrap`}>{formatDay(invoice.due_date)}</td>
           <td className={`${compactCell} text-right`}>
-            <div className="flex justify-end gap-1">
+            <div className="ml-auto flex max-w-48 flex-wrap justify-end gap-1">
               <Button
                 variant="ghost"
                 size="sm"

@@ -63,7 +63,7 @@ export const BrandsTable = ({ brands, admin, busyBrandId, onEdit, onDelete }: Br
                   </span>
                 )}
               </td>
-              <td className={compactCell}>
+              <td className={`${compactCell} max-w-40 truncate`} title={brand.email ?? undefined}>
                 {brand.email ? (
                   <a href={`mailto:${brand.email}`} className="rounded text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
                     {brand.email}
@@ -73,9 +73,13 @@ export const BrandsTable = ({ brands, admin, busyBrandId, onEdit, onDelete }: Br
                 )}
               </td>
               <td className={`${compactCell} text-right tabular-nums`}>
-                {brand.order_count > 0 ? <Badge tone="blue">{formatCount(brand.order_count)}</Badge> : <span className="text-slate-400">0</span>}
+                {brand.order_count > 0 ? <Badge tone="blue">{formatCount(brand.order_count)}</Badge> : <span className="text-slate-500">0</span>}
               </td>
-              {admin && <td className={`${compactCell} max-w-56 truncate`}>{brand.owner_email}</td>}
+              {admin && (
+                <td className={`${compactCell} max-w-36 truncate`} title={brand.owner_email ?? undefined}>
+                  {brand.owner_email}
+                </td>
+              )}
               <td className={`${compactCell} text-right`}>
                 <div className="flex justify-end gap-2">
                   {canEdit ? (

@@ -29,7 +29,7 @@ export const CampaignAdminActions = ({ campaign, size = 'sm' }: CampaignAdminAct
         loading={simulating}
         disabled={!active}
         title={active ? 'Record one simulated airing of one spot' : 'Only active campaigns can record impressions'}
-        aria-label={`Simulate an impression for ${campaign.name}`}
+        aria-label={`Demo: simulate an impression for ${campaign.name}`}
         onClick={() => airDemoSpot(campaign)}
       >
         Demo

@@ -1,4 +1,4 @@
-import { stationTimeZone } from '../../../domain/dates';
+import { formatCalendarDate, formatInstantDateTime } from '../../../domain/display-dates';
 import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '../../../domain/campaigns';
 
 export type CampaignTab = 'all' | Extract<DisplayStatus, 'active' | 'scheduled' | 'completed' | 'paused'>;
@@ -22,23 +22,18 @@ export const DISPLAY_STATUS_TONES: Record<DisplayStatus, 'green' | 'blue' | 'sla
 
 export const displayStatusLabel = (status: DisplayStatus): string => DISPLAY_STATUS_LABELS[status] ?? status;
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const shortDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** 'YYYY-MM-DD' as 'Jan 5, 2025' ('Jan 5' when short); '—' when there is none. */
 export const formatCampaignDay = (isoDate: string | null | undefined, short = false): string => {
+  if (!short) return formatCalendarDate(isoDate);
   if (!isoDate) return '—';
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return '—';
-  return (short ? shortDayFormat : dayFormat).format(date);
+  return Number.isNaN(date.getTime()) ? '—' : shortDayFormat.format(date);
 };
 
 /** An instant in the station's time zone: 'Nov 25, 2026, 4:23 AM'. */
-export const formatTimestamp = (timestamp: string | null | undefined): string => {
-  if (!timestamp) return '—';
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: stationTimeZone() });
-};
+export const formatTimestamp = (timestamp: string | null | undefined): string => formatInstantDateTime(timestamp);
 
 /** A percentage with at most 2 decimals: 12.5 → '12.5%'. */
 export const formatPercent = (value: number): string => `${Number.isFinite(value) ? Number.parseFloat(value.toFixed(2)) : 0}%`;

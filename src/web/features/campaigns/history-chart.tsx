@@ -1,5 +1,5 @@
 import type { HistoryDay } from '../../../domain/campaign-schemas';
-import { formatCount, formatCurrency } from '../../../domain/format';
+import { countOf, formatCount, formatCurrency } from '../../../domain/format';
 import { formatCampaignDay } from './campaign-display';
 
 const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
@@ -29,7 +29,7 @@ export const HistoryChart = ({ days }: { days: readonly HistoryDay[] }) => {
             <div
               key={day.date}
               className="flex h-full flex-1 items-end"
-              title={`${formatCampaignDay(day.date)}: ${formatCount(day.impressions)} impressions, ${formatCurrency(day.spend)}, ${formatCount(day.spots)} spots`}
+              title={`${formatCampaignDay(day.date)}: ${countOf(day.impressions, 'impression')}, ${formatCurrency(day.spend)}, ${countOf(day.spots, 'spot')}`}
             >
               <div className="w-full rounded-t bg-blue-500 hover:bg-blue-600" style={{ height: `${height}%` }} />
             </div>

@@ -11,15 +11,12 @@ import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { LoadError } from '../orders/load-error';
+import { formatInstantDateTime } from '../../../domain/display-dates';
 import { discountSummary, usageSummary } from './coupon-display';
 
 const LOAD_FAILED = 'Failed to load usage statistics';
 
-const usedAtFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const formatUsedAt = (timestamp: string) => {
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '—' : usedAtFormat.format(date);
-};
+const formatUsedAt = (timestamp: string) => formatInstantDateTime(timestamp);
 
 export const CouponUsageModal = ({ coupon, onClose }: { coupon: Coupon | null; onClose: () => void }) =>
   coupon ? <CouponUsage key={coupon.id} coupon={coupon} onClose={onClose} /> : null;

@@ -57,7 +57,7 @@ export const CouponsTable = ({ coupons, busyCouponId, onEdit, onUsage, onDelete 
                 )}
               </td>
               <td className={`${compactCell} max-w-72`}>
-                <span className="block min-w-36">{discountSummary(coupon)}</span>
+                <span className="block min-w-28">{discountSummary(coupon)}</span>
                 {restriction && (
                   <span className="block truncate text-xs text-slate-500" title={restriction}>
                     {restriction}
@@ -76,7 +76,8 @@ export const CouponsTable = ({ coupons, busyCouponId, onEdit, onUsage, onDelete 
                 <Badge tone={DISPLAY_STATUS_TONES[coupon.display_status]}>{coupon.display_status}</Badge>
               </td>
               <td className={`${compactCell} text-right`}>
-                <div className="flex justify-end gap-1">
+                {/* The actions wrap rather than push the table past the content area. */}
+                <div className="ml-auto flex max-w-36 flex-wrap justify-end gap-1">
                   <Button variant="ghost" size="sm" aria-label={`Usage of ${coupon.code}`} className="px-2!" onClick={() => onUsage(coupon)}>
                     Usage
                   </Button>

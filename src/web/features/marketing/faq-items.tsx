@@ -71,7 +71,14 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     id: 'billing',
     question: 'How is billing handled?',
-    answer: <p>Billing is handled through an external invoicing system, which issues your invoices and records your payments.</p>,
+    // The spec's FAQ item about billing, told as the app works (decision 017): invoices are issued here.
+    answer: (
+      <p>
+        Billing is handled in Spotbook, with no external invoicing system: the station issues your invoices here
+        (up front, or per broadcast month for what aired), e-mails each one with its PDF, and records your payments
+        and any credit notes. You find them all, with what is still due, on your Billing page.
+      </p>
+    ),
   },
   {
     id: 'lifecycle',

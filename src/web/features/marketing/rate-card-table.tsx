@@ -3,7 +3,7 @@ import { RATE_CARD } from '../../../domain/rate-card';
 
 /** The daypart CPM rate card as the FAQ shows it. */
 export const RateCardTable = () => (
-  <div className="overflow-x-auto rounded-lg border border-slate-200">
+  <div className="relative overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="group" aria-label="Daypart CPM rates">
     <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
       <caption className="sr-only">Daypart CPM rates</caption>
       <thead className="bg-slate-50">

@@ -20,6 +20,12 @@ const sortValues = {
 
 const checkboxClasses = 'size-4 cursor-pointer rounded border-slate-300 text-blue-600 accent-blue-600 focus-visible:outline-2 focus-visible:outline-blue-600';
 const dangerGhost = 'text-red-600 hover:bg-red-50 hover:text-red-700';
+/**
+ * Column priority: type and size have their own columns on wide screens and sit under the filename
+ * below that; brand, uploader and date from a laptop on (a phone keeps filename, status and actions).
+ */
+const wide = 'hidden 2xl:table-cell';
+const fromLaptop = 'hidden lg:table-cell';
 
 interface ApprovalsTableProps {
   assets: readonly MediaAsset[];
@@ -65,12 +71,12 @@ export const ApprovalsTable = ({ assets, caption, selected, onToggle, onToggleAl
             )}
           </Th>
           {header('Filename', 'filename')}
-          {header('Type', 'type')}
-          {header('Size', 'size', 'text-right')}
-          {header('Brand', 'brand')}
+          {header('Type', 'type', wide)}
+          {header('Size', 'size', `text-right ${wide}`)}
+          {header('Brand', 'brand', fromLaptop)}
           {header('Status', 'status')}
-          {header('Uploaded By', 'uploader')}
-          {header('Date', 'date')}
+          {header('Uploaded By', 'uploader', fromLaptop)}
+          {header('Date', 'date', fromLaptop)}
           <Th className={`relative text-right ${compactHeader}`}>
             <span className="sr-only">Actions</span>
           </Th>
@@ -95,21 +101,24 @@ export const ApprovalsTable = ({ assets, caption, selected, onToggle, onToggleAl
                   />
                 )}
               </td>
-              <td className={`${compactCell} max-w-64 truncate font-medium text-slate-900`} title={asset.filename}>
-                {asset.filename}
+              <td className={`${compactCell} max-w-32 sm:max-w-48`} title={asset.filename}>
+                <span className="block truncate font-medium text-slate-900">{asset.filename}</span>
+                <span className="block truncate text-xs text-slate-500 2xl:hidden">
+                  {asset.mime_type} · {formatBytes(asset.file_size)}
+                </span>
               </td>
-              <td className={`${compactCell} whitespace-nowrap text-xs`}>{asset.mime_type}</td>
-              <td className={`${compactCell} whitespace-nowrap text-right tabular-nums`}>{formatBytes(asset.file_size)}</td>
-              <td className={compactCell}>{asset.brand_name}</td>
+              <td className={`${compactCell} ${wide} whitespace-nowrap text-xs`}>{asset.mime_type}</td>
+              <td className={`${compactCell} ${wide} whitespace-nowrap text-right tabular-nums`}>{formatBytes(asset.file_size)}</td>
+              <td className={`${compactCell} ${fromLaptop}`}>{asset.brand_name}</td>
               <td className={compactCell}>
                 <Badge tone={STATUS_TONE[asset.status]}>{STATUS_LABEL[asset.status]}</Badge>
               </td>
-              <td className={`${compactCell} max-w-48 truncate`} title={asset.uploaded_by_email ?? undefined}>
+              <td className={`${compactCell} ${fromLaptop} max-w-40 truncate`} title={asset.uploaded_by_email ?? undefined}>
                 {uploaderLabel(asset)}
               </td>
-              <td className={`${compactCell} whitespace-nowrap`}>{formatUploadDate(asset.created_at)}</td>
+              <td className={`${compactCell} ${fromLaptop} whitespace-nowrap`}>{formatUploadDate(asset.created_at)}</td>
               <td className={`${compactCell} text-right`}>
-                <div className="flex justify-end gap-1">
+                <div className="ml-auto flex max-w-44 flex-wrap justify-end gap-1">
                   <Button variant="secondary" size="sm" className="px-2.5!" aria-label={`Preview ${asset.filename}`} onClick={() => onPreview(asset)}>
                     Preview
                   </Button>

@@ -1,3 +1,4 @@
+import { formatInstantDate, formatInstantDateTime } from '../../../domain/display-dates';
 import type { MediaAsset, MediaStage, MediaStatus } from '../../../domain/media-schemas';
 
 /** Every toast and failure text of the spec's 'Media approvals' list. */
@@ -59,13 +60,7 @@ export const formatDuration = (seconds: number | null | undefined): string => {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 };
 
-const dateTime = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
-export const formatUploadDate = (timestamp: string, withTime = false): string => {
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return '—';
-  return (withTime ? dateTime : day).format(date);
-};
+/** The upload's day (and clock) at the station, in the app's one format (decision 017). */
+export const formatUploadDate = (timestamp: string, withTime = false): string => (withTime ? formatInstantDateTime(timestamp) : formatInstantDate(timestamp));
 
 export const timeOf = (timestamp: string): number => new Date(timestamp).getTime() || 0;

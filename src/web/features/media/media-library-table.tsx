@@ -10,6 +10,14 @@ import { compactCell, compactHeader } from '../orders/table-styles';
 import { formatDuration, formatUploadDate, isProcessing, processingLabel, STATUS_LABEL, STATUS_TONE, timeOf } from './media-display';
 import { MediaThumbnail } from './media-thumbnail';
 
+/**
+ * Column priority: code and size have their own columns on wide screens and sit under the filename
+ * below that; duration from a tablet, brand and date from a laptop on.
+ */
+const WIDE = 'hidden 2xl:table-cell';
+const FROM_TABLET = 'hidden md:table-cell';
+const FROM_LAPTOP = 'hidden lg:table-cell';
+
 const sortValues = {
   code: (a: MediaAsset) => mediaCode(a.id),
   filename: (a: MediaAsset) => a.filename,
@@ -43,13 +51,13 @@ export const MediaLibraryTable = ({ assets, admin, busyIds, onPreview, onApprove
           <Th className={`relative ${compactHeader}`}>
             <span className="sr-only">Thumbnail</span>
           </Th>
-          {header('Code', 'code')}
+          {header('Code', 'code', WIDE)}
           {header('Filename', 'filename')}
-          {header('Brand', 'brand')}
-          {header('Size', 'size', 'text-right')}
-          {header('Duration', 'duration', 'text-right')}
+          {header('Brand', 'brand', FROM_LAPTOP)}
+          {header('Size', 'size', `text-right ${WIDE}`)}
+          {header('Duration', 'duration', `text-right ${FROM_TABLET}`)}
           {header('Status', 'status')}
-          {header('Date', 'uploaded')}
+          {header('Date', 'uploaded', FROM_LAPTOP)}
           <Th className={`relative text-right ${compactHeader}`}>
             <span className="sr-only">Actions</span>
           </Th>
@@ -65,13 +73,16 @@ export const MediaLibraryTable = ({ assets, admin, busyIds, onPreview, onApprove
               <td className={compactCell}>
                 <MediaThumbnail asset={asset} />
               </td>
-              <td className={`${compactCell} whitespace-nowrap font-mono text-xs`}>{mediaCode(asset.id)}</td>
-              <td className={`${compactCell} max-w-64 truncate font-medium text-slate-900`} title={asset.filename}>
-                {asset.filename}
+              <td className={`${compactCell} ${WIDE} whitespace-nowrap font-mono text-xs`}>{mediaCode(asset.id)}</td>
+              <td className={`${compactCell} max-w-32 sm:max-w-48`} title={asset.filename}>
+                <span className="block truncate font-medium text-slate-900">{asset.filename}</span>
+                <span className="block truncate text-xs text-slate-500 2xl:hidden">
+                  <span className="font-mono">{mediaCode(asset.id)}</span> · {formatBytes(asset.file_size)}
+                </span>
               </td>
-              <td className={compactCell}>{asset.brand_name}</td>
-              <td className={`${compactCell} whitespace-nowrap text-right tabular-nums`}>{formatBytes(asset.file_size)}</td>
-              <td className={`${compactCell} text-right tabular-nums`}>{formatDuration(asset.duration_seconds)}</td>
+              <td className={`${compactCell} ${FROM_LAPTOP}`}>{asset.brand_name}</td>
+              <td className={`${compactCell} ${WIDE} whitespace-nowrap text-right tabular-nums`}>{formatBytes(asset.file_size)}</td>
+              <td className={`${compactCell} ${FROM_TABLET} text-right tabular-nums`}>{formatDuration(asset.duration_seconds)}</td>
               <td className={compactCell}>
                 <div className="flex flex-col items-start gap-1">
                   <Badge tone={STATUS_TONE[asset.status]}>{STATUS_LABEL[asset.status]}</Badge>
@@ -81,9 +92,9 @@ export const MediaLibraryTable = ({ assets, admin, busyIds, onPreview, onApprove
                   </span>
                 </div>
               </td>
-              <td className={`${compactCell} whitespace-nowrap`}>{formatUploadDate(asset.created_at)}</td>
+              <td className={`${compactCell} ${FROM_LAPTOP} whitespace-nowrap`}>{formatUploadDate(asset.created_at)}</td>
               <td className={`${compactCell} text-right`}>
-                <div className="flex justify-end gap-1">
+                <div className="ml-auto flex max-w-44 flex-wrap justify-end gap-1">
                   <Button variant="secondary" size="sm" className="px-2.5!" aria-label={`Preview ${asset.filename}`} onClick={() => onPreview(asset)}>
                     Preview
                   </Button>

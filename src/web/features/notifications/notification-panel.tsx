@@ -58,7 +58,7 @@ const NotificationItem = ({ notification, fresh, now, onOpen }: ItemProps) => {
       <span className="min-w-0 flex-1">
         <span className={`block text-sm ${fresh ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{notification.message}</span>
         {subject && <span className="mt-0.5 block truncate text-xs text-slate-500">{subject}</span>}
-        <time dateTime={notification.timestamp} className="mt-0.5 block text-xs text-slate-400">
+        <time dateTime={notification.timestamp} className="mt-0.5 block text-xs text-slate-500">
           {formatRelativeTime(notification.timestamp, now)}
         </time>
       </span>

@@ -27,8 +27,6 @@ import { RealtimeContext, type RealtimeContextValue, type RealtimeStatus } from 
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** The session (token) for which 'Connected to real-time notifications' was shown: once per session. */
-let announcedSession: string | null = null;
 /** The session whose token the channel refused: its failure is not toasted again. */
 let refusedSession: string | null = null;
 
@@ -98,12 +96,11 @@ export const RealtimeProvider = ({ user, children }: { user: SessionUser; childr
       authenticatedRef.current = true;
       // An administrator changed this user's role meanwhile: the menus follow.
       if (role !== roleRef.current) void refreshUserRef.current();
+      // The bell shows the live state; 'Connected…' is toasted only when the channel comes back after a loss.
+      const cameBack = failureShown;
       failureShown = false;
       setStatus('connected');
-      if (announcedSession !== token) {
-        announcedSession = token;
-        showConnectedToast();
-      }
+      if (cameBack) showConnectedToast();
       // Rooms do not survive a reconnection: join again what the pages on screen watch.
       for (const estimateId of roomsRef.current.keys()) socket.emit('join_estimate', estimateId);
       if (authenticatedBefore) {
@@ -135,6 +132,12 @@ export const RealtimeProvider = ({ user, children }: { user: SessionUser; childr
     socket.on('disconnect', (reason) => {
       authenticatedRef.current = false;
       setStatus('disconnected');
+      // A live channel lost (the network or the server went away, not a deliberate close): said once,
+      // and again when it comes back.
+      if ((reason === 'transport close' || reason === 'transport error' || reason === 'ping timeout') && !failureShown) {
+        failureShown = true;
+        showConnectFailedToast();
+      }
       // socket.io only reconnects by itself after a lost connection. A server that closed the
       // socket on purpose (restarting, or a slow authentication) is tried again too, unless it
       // refused the token.

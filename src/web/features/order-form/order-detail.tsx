@@ -156,7 +156,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
             ) : (
               <span>
                 Submitted by {ownerLabel(order)}
-                {ownerLabel(order) !== order.owner_email && <span className="text-slate-400"> ({order.owner_email})</span>}
+                {ownerLabel(order) !== order.owner_email && <span className="text-slate-500"> ({order.owner_email})</span>}
               </span>
             )}
             {admin && order.status !== 'draft' && <BillingModeControl orderId={order.id} mode={order.billing_mode} status={order.status} />}

@@ -38,11 +38,14 @@ import { EditorActions } from './editor-actions';
 import { ProblemSummary, problemSummaryTitle } from './problem-summary';
 import { Section } from './section';
 import { SubmitConfirm } from './submit-confirm';
+import { SummaryBar } from './summary-bar';
 import { SummaryPanel, type SummaryFigures } from './summary-panel';
 import { useAppliedCoupon } from './use-applied-coupon';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 
 const COUPON_PROBLEM = 'The applied coupon no longer applies to this order: remove it or change the order';
+/** The summary panel's id: the phone's summary bar links down to it. */
+const SUMMARY_ID = 'order-summary';
 
 interface OrderEditorProps {
   /** The stored order. */
@@ -248,7 +251,7 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   );
 
   return (
-    <div id="order-form" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    <div id="order-form" className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       {guard.dialog}
       <SubmitConfirm
         open={confirming}
@@ -289,8 +292,9 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
         <Section anchor="coupon" title="Coupon" description="The discount is taken from the total budget when the order is submitted." invalid={invalidFields.has('coupon')}>
           <CouponEntry applied={applied} applying={applying} onApply={applyCoupon} onRemove={() => edit({ couponCode: null })} />
         </Section>
+        <SummaryBar figures={figures} summaryId={SUMMARY_ID} />
       </div>
-      <aside className="lg:sticky lg:top-20 lg:self-start" aria-label="Order summary">
+      <aside id={SUMMARY_ID} className="scroll-mt-20 lg:sticky lg:top-20 lg:self-start" aria-label="Order summary">
         <SummaryPanel figures={figures} footer={actions} />
       </aside>
     </div>

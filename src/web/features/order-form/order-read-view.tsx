@@ -42,7 +42,7 @@ export const OrderReadView = ({ order, footer }: { order: EstimateDetail; footer
       <div className="min-w-0 space-y-6">
         <Section title="Order Details">
           <dl className="grid gap-4 sm:grid-cols-2">
-            <Field label="Order Name">{order.estimate_name || <span className="text-slate-400">Untitled order</span>}</Field>
+            <Field label="Order Name">{order.estimate_name || <span className="text-slate-500">Untitled order</span>}</Field>
             <Field label="Brand">{order.brand_name ?? '—'}</Field>
             <Field label="Total Budget">{order.total_spend > 0 ? formatCurrency(order.total_spend) : '—'}</Field>
             <Field label="Start Date">{order.start_date ?? '—'}</Field>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatCalendarDate } from '../../../domain/display-dates';
 import { formatCount, formatCurrency, formatDays } from '../../../domain/format';
 import { Card } from '../../ui/card';
 
@@ -47,7 +48,7 @@ export const SummaryPanel = ({ figures, title = 'Order Summary', footer }: { fig
         </div>
       )}
       <Row label="End Date" testId="end-date">
-        {figures.endDate ?? '—'}
+        {formatCalendarDate(figures.endDate)}
       </Row>
       <Row label="Total Budget" testId="total-budget">
         {figures.budget !== null && Number.isFinite(figures.budget) ? formatCurrency(figures.budget) : '—'}

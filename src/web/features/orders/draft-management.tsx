@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Estimate } from '../../../domain/estimate-schemas';
-import { formatCurrency } from '../../../domain/format';
+import { countOf, formatCurrency } from '../../../domain/format';
 import { serverMessage } from '../../api/client';
 import { useDeleteEstimate } from '../../api/estimates';
 import { Button } from '../../ui/button';
@@ -88,10 +88,10 @@ export const DraftManagement = () => {
     }
     deleteMany.mutate(pending.ids, {
       onSuccess: ({ deleted, failed }) => {
-        if (deleted.length > 0) toast.success(`${deleted.length} drafts deleted`);
+        if (deleted.length > 0) toast.success(`${countOf(deleted.length, 'draft')} deleted`);
         if (failed.length > 0) {
           const reason = serverMessage(failed[0]!.error, 'Failed to delete drafts');
-          toast.error(`${failed.length} ${failed.length === 1 ? 'draft' : 'drafts'} could not be deleted: ${reason}`);
+          toast.error(`${countOf(failed.length, 'draft')} could not be deleted: ${reason}`);
         }
         const gone = new Set(deleted);
         setSelection((previous) => new Set([...previous].filter((id) => !gone.has(id))));
@@ -151,7 +151,7 @@ export const DraftManagement = () => {
         title={pending?.kind === 'many' ? 'Delete Drafts' : 'Delete Draft'}
         message={
           pending?.kind === 'many'
-            ? `Delete ${pending.ids.length} drafts? This action cannot be undone.`
+            ? `Delete ${countOf(pending.ids.length, 'draft')}? This action cannot be undone.`
             : pending?.kind === 'one'
               ? `Delete draft ${pending.draft.estimate_name || 'Untitled order'}? This action cannot be undone.`
               : ''

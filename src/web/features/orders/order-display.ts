@@ -1,22 +1,12 @@
 import type { Estimate } from '../../../domain/estimate-schemas';
+import { formatCalendarDate, formatInstantDate } from '../../../domain/display-dates';
 import { STATUS_LABELS, type OrderStatus } from '../../../domain/orders';
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const localDayFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+/** A calendar date 'YYYY-MM-DD' as 'Jan 5, 2025'; '—' when there is none (the app's one format, decision 017). */
+export const formatDay = (isoDate: string | null | undefined): string => formatCalendarDate(isoDate);
 
-/** A calendar date 'YYYY-MM-DD' as 'Jan 5, 2025'; '—' when there is none. */
-export const formatDay = (isoDate: string | null | undefined): string => {
-  if (!isoDate) return '—';
-  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? '—' : dayFormat.format(date);
-};
-
-/** A timestamp as the local calendar day 'Jan 5, 2025'; '—' when it cannot be read. */
-export const formatTimestampDay = (timestamp: string | null | undefined): string => {
-  if (!timestamp) return '—';
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '—' : localDayFormat.format(date);
-};
+/** A timestamp as the station's calendar day 'Jan 5, 2025'; '—' when it cannot be read. */
+export const formatTimestampDay = (timestamp: string | null | undefined): string => formatInstantDate(timestamp);
 
 /** Milliseconds of a timestamp for sorting; null when missing. */
 export const timeOf = (timestamp: string | null | undefined): number | null => {

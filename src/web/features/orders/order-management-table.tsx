@@ -25,6 +25,11 @@ interface OrderManagementTableProps {
   onChangeStatus: (order: Estimate) => void;
 }
 
+/** Column priority: a phone keeps the order, its status and the actions; the rest from wider screens on. */
+const FROM_PHABLET = 'hidden sm:table-cell';
+const FROM_TABLET = 'hidden md:table-cell';
+const FROM_LAPTOP = 'hidden lg:table-cell';
+
 /** Every order; those awaiting review stand out with an amber edge. */
 export const OrderManagementTable = ({ orders, onChangeStatus }: OrderManagementTableProps) => {
   const { rows, header } = useSortedTable(orders, sortValues, { key: 'created', direction: 'desc' }, `whitespace-nowrap ${compactHeader}`);
@@ -34,12 +39,12 @@ export const OrderManagementTable = ({ orders, onChangeStatus }: OrderManagement
       <thead className="bg-slate-50">
         <tr>
           {header('Order', 'name')}
-          {header('Brand', 'brand')}
-          {header('Client', 'client')}
+          {header('Brand', 'brand', FROM_LAPTOP)}
+          {header('Client', 'client', FROM_TABLET)}
           {header('Status', 'status')}
-          {header('Budget', 'budget', 'text-right')}
-          {header('Start', 'start')}
-          {header('Created', 'created')}
+          {header('Budget', 'budget', `text-right ${FROM_PHABLET}`)}
+          {header('Start', 'start', FROM_TABLET)}
+          {header('Created', 'created', FROM_LAPTOP)}
           <Th className={`relative text-right ${compactHeader}`}>
             <span className="sr-only">Actions</span>
           </Th>
@@ -57,8 +62,8 @@ export const OrderManagementTable = ({ orders, onChangeStatus }: OrderManagement
                 </Link>
                 {awaiting && <span className="mt-0.5 block text-xs font-normal text-amber-700">Awaiting review</span>}
               </td>
-              <td className={compactCell}>{order.brand_name ?? '—'}</td>
-              <td className={`${compactCell} max-w-48`}>
+              <td className={`${compactCell} ${FROM_LAPTOP}`}>{order.brand_name ?? '—'}</td>
+              <td className={`${compactCell} ${FROM_TABLET} max-w-48`}>
                 <span className="block truncate" title={order.owner_email}>
                   {ownerLabel(order)}
                 </span>
@@ -67,11 +72,12 @@ export const OrderManagementTable = ({ orders, onChangeStatus }: OrderManagement
               <td className={compactCell}>
                 <StatusBadge status={order.status} />
               </td>
-              <td className={`${compactCell} whitespace-nowrap text-right tabular-nums`}>{formatCurrency(order.total_spend)}</td>
-              <td className={`${compactCell} whitespace-nowrap`}>{formatDay(order.start_date)}</td>
-              <td className={`${compactCell} whitespace-nowrap`}>{formatTimestampDay(order.created_at)}</td>
+              <td className={`${compactCell} ${FROM_PHABLET} whitespace-nowrap text-right tabular-nums`}>{formatCurrency(order.total_spend)}</td>
+              <td className={`${compactCell} ${FROM_TABLET} whitespace-nowrap`}>{formatDay(order.start_date)}</td>
+              <td className={`${compactCell} ${FROM_LAPTOP} whitespace-nowrap`}>{formatTimestampDay(order.created_at)}</td>
               <td className={`${compactCell} text-right`}>
-                <div className="flex justify-end gap-1">
+                {/* The actions wrap rather than push the table past the content area. */}
+                <div className="ml-auto flex max-w-36 flex-wrap justify-end gap-1">
                   <Link to={paths.app.estimate.href(order.id)} aria-label={`View ${name}`} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
                     View
                   </Link>

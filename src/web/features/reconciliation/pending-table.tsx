@@ -64,9 +64,10 @@ export const PendingTable = ({ reply, updating, onPage, onReconcile }: Props) =>
                     </p>
                   </td>
                   <td className={cellClasses}>{c.brand_name ?? '—'}</td>
-                  <td className={`${cellClasses} whitespace-nowrap`}>
-                    {formatDay(c.start_date)}
-                    {c.end_date ? ` – ${formatDay(c.end_date)}` : ''}
+                  <td className={cellClasses}>
+                    {/* Start and end on a line each when space is short, never a date cut in two. */}
+                    <span className="whitespace-nowrap">{formatDay(c.start_date)}</span>
+                    {c.end_date && <span className="whitespace-nowrap">{` – ${formatDay(c.end_date)}`}</span>}
                     {c.not_started && (
                       <span className="ml-2">
                         <Badge tone="amber">Not started</Badge>

@@ -10,7 +10,8 @@ import { useRealtime } from '../notifications/realtime-context';
 import { useDismiss } from './use-dismiss';
 
 /**
- * The bell in the top bar: a green dot while the realtime channel is live, red otherwise; the
+ * The bell in the top bar: a green dot while the realtime channel is live, red otherwise (also said in
+ * its name and title: the only place the connection state shows while it holds); the
  * unread count ('9+' above 9); a dropdown with the latest notifications. Opening it marks them read.
  */
 export const NotificationBell = () => {
@@ -22,7 +23,6 @@ export const NotificationBell = () => {
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const badgeId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, container, trigger);
 
@@ -52,14 +52,15 @@ export const NotificationBell = () => {
       <button
         ref={trigger}
         type="button"
-        aria-label="Notifications"
-        aria-describedby={unread > 0 ? badgeId : undefined}
+        title={live ? 'Notifications: live' : 'Notifications: offline'}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={toggle}
         className="relative flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
       >
         <BellIcon className="size-5" />
+        {/* The name is the visible text (the unread count) with its words around it, and the connection state. */}
+        <span className="sr-only">Notifications</span>
         <span
           className={`absolute bottom-2 right-2 size-2 rounded-full ring-2 ring-white ${live ? 'bg-green-500' : 'bg-red-500'}`}
           data-testid="realtime-status"
@@ -68,13 +69,13 @@ export const NotificationBell = () => {
         />
         {unread > 0 && (
           <span
-            id={badgeId}
             className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] font-semibold leading-none text-white ring-2 ring-white"
           >
             {unreadBadge(unread)}
             <span className="sr-only"> unread</span>
           </span>
         )}
+        <span className="sr-only">{live ? ', live' : ', offline'}</span>
       </button>
       {open && (
         <NotificationPanel

@@ -12,7 +12,7 @@ const Section = ({ section, admin, onNavigate }: { section: NavSection; admin: b
   return (
     <div>
       {section.heading && (
-        <h2 id={headingId} className="mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-slate-400">
+        <h2 id={headingId} className="mb-1 px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
           {section.heading}
         </h2>
       )}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { TrafficLog, TrafficSpot } from '../../../domain/traffic-schemas';
+import { countOf } from '../../../domain/format';
 import { paths } from '../../config/paths';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
@@ -18,7 +19,7 @@ const FillBar = ({ placed, capacity, name }: { placed: number; capacity: number;
       aria-valuemin={0}
       aria-valuemax={capacity}
       aria-valuenow={placed}
-      aria-valuetext={`${placed} of ${capacity} spots placed`}
+      aria-valuetext={`${placed} of ${countOf(capacity, 'spot')} placed`}
       className="h-2 w-32 overflow-hidden rounded-full bg-slate-100"
     >
       <div className={`h-full ${percent >= 100 ? 'bg-amber-500' : 'bg-blue-600'}`} style={{ width: `${percent}%` }} />
@@ -68,7 +69,7 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
           {byBreak(spots).map((group) => (
             <tbody key={group[0]!.break_at} className="divide-y divide-slate-100 border-t-2 border-slate-200">
               {group.map((spot) => (
-                <tr key={spot.id} className={spot.status === 'cancelled' ? 'text-slate-400 line-through decoration-slate-300' : undefined}>
+                <tr key={spot.id} className={spot.status === 'cancelled' ? 'text-slate-500 line-through decoration-slate-300' : undefined}>
                   <td className={`${cellClasses} whitespace-nowrap font-mono text-xs`}>{formatAirTime(spot.local_time)}</td>
                   <td className={cellClasses}>{spot.brand_name ?? '—'}</td>
                   <td className={`${cellClasses} max-w-56 truncate`} title={spot.estimate_name ?? undefined}>

@@ -1,20 +1,16 @@
+import { formatInstantDate } from '../../../domain/display-dates';
 import { isAdmin, type Role } from '../../../domain/roles';
 import { fullName, type UserListItem } from '../../../domain/users';
 
 /** The role as the users list and its counts name it: Admin (traffic_admin) or Client. */
 export const roleListLabel = (role: Role): string => (isAdmin(role) ? 'Admin' : 'Client');
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
 /** The name to show for a user, or null when none was given. */
 export const userName = (user: UserListItem): string | null =>
   user.full_name?.trim() || fullName(user.first_name, user.last_name);
 
 /** 'Jan 5, 2025'; '—' when the date cannot be read. */
-export const formatJoined = (isoDate: string): string => {
-  const date = new Date(isoDate);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
-};
+export const formatJoined = (isoDate: string): string => formatInstantDate(isoDate);
 
 /** True when the user matches every word of the search (name, e-mail, company or role). */
 export const matchesSearch = (user: UserListItem, query: string): boolean => {

@@ -23,6 +23,9 @@ interface UsersTableProps {
   onDelete: (user: UserListItem) => void;
 }
 
+/** Column priority: the e-mail sits under the name below a laptop's width; company and joined from a laptop on. */
+const FROM_LAPTOP = 'hidden lg:table-cell';
+
 export const UsersTable = ({ users, currentUserId, busyUserId, onChangeRole, onDelete }: UsersTableProps) => {
   const { rows, header } = useSortedTable(users, sortValues, { key: 'joined', direction: 'desc' });
 
@@ -31,10 +34,10 @@ export const UsersTable = ({ users, currentUserId, busyUserId, onChangeRole, onD
       <thead className="bg-slate-50">
         <tr>
           {header('Name', 'name')}
-          {header('Email', 'email')}
+          {header('Email', 'email', FROM_LAPTOP)}
           {header('Role', 'role')}
-          {header('Company', 'company')}
-          {header('Joined', 'joined')}
+          {header('Company', 'company', FROM_LAPTOP)}
+          {header('Joined', 'joined', FROM_LAPTOP)}
           <Th className="relative text-right">
             <span className="sr-only">Actions</span>
           </Th>
@@ -43,15 +46,22 @@ export const UsersTable = ({ users, currentUserId, busyUserId, onChangeRole, onD
       <tbody className="divide-y divide-slate-100 bg-white">
         {rows.map((user) => (
           <tr key={user.id} className="hover:bg-slate-50">
-            <td className={`${cellClasses} font-medium text-slate-900`}>{userName(user) ?? '—'}</td>
-            <td className={cellClasses}>{user.email}</td>
+            <td className={`${cellClasses} max-w-40 sm:max-w-none`}>
+              <span className="block truncate font-medium text-slate-900">{userName(user) ?? '—'}</span>
+              <span className="block truncate text-xs text-slate-500 lg:hidden" title={user.email}>
+                {user.email}
+              </span>
+            </td>
+            <td className={`${cellClasses} ${FROM_LAPTOP} max-w-56 truncate`} title={user.email}>
+              {user.email}
+            </td>
             <td className={cellClasses}>
               <Badge tone={isAdmin(user.role) ? 'purple' : 'slate'}>{roleListLabel(user.role)}</Badge>
             </td>
-            <td className={cellClasses}>{user.company || '—'}</td>
-            <td className={`${cellClasses} whitespace-nowrap`}>{formatJoined(user.created_at)}</td>
+            <td className={`${cellClasses} ${FROM_LAPTOP}`}>{user.company || '—'}</td>
+            <td className={`${cellClasses} ${FROM_LAPTOP} whitespace-nowrap`}>{formatJoined(user.created_at)}</td>
             <td className={`${cellClasses} text-right`}>
-              <div className="flex items-center justify-end gap-2">
+              <div className="flex flex-wrap items-center justify-end gap-2">
                 {!isAdmin(user.role) && <AgencyControl user={user} />}
                 <UserRowActions
                   user={user}

@@ -68,8 +68,12 @@ export const SettingCard = ({ info, settings, editingId, togglingIds, onToggle, 
                 key={setting.id}
                 className={`flex flex-wrap items-center gap-3 px-4 py-3 sm:px-6 ${editingId === setting.id ? 'bg-blue-50/60' : ''}`}
               >
-                <MailIcon className="size-4 shrink-0 text-slate-400" />
-                <span className={`min-w-0 flex-1 truncate text-sm ${setting.is_active ? 'text-slate-900' : 'text-slate-400 line-through'}`}>
+                <MailIcon className="size-4 shrink-0 text-slate-500" />
+                {/* At least 14rem for the address: on a phone the controls wrap to the next line instead of squeezing it. */}
+                <span
+                  className={`min-w-0 flex-1 basis-56 truncate text-sm ${setting.is_active ? 'text-slate-900' : 'text-slate-500 line-through'}`}
+                  title={setting.recipient_email}
+                >
                   {setting.recipient_email}
                 </span>
                 <Badge tone={setting.is_active ? 'green' : 'slate'}>{setting.is_active ? 'Active' : 'Inactive'}</Badge>
