@@ -4,7 +4,7 @@
  * converted with @date-fns/tz, never with hand-written offsets (DST-correct).
  */
 import { TZDate, tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

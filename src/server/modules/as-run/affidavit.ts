@@ -3,7 +3,7 @@
  * did not, signed off by the station. As a PDF (pdfkit, streamed) or a CSV.
  */
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/pdf-document';
 import { localClockOf, stationNow, todayIso } from '../../../domain/dates';
 import { formatCount, formatCurrency } from '../../../domain/format';
 import { toDollars } from '../../../domain/money';
@@ -116,7 +116,7 @@ const statusWords = (l: AffidavitLine) => (l.makegood && l.status === 'aired' ? 
 
 /** The affidavit as a PDF document (already ended; the caller streams it). */
 export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit.PDFDocument => {
-  const doc = new PDFDocument({ size: 'LETTER', margin: PDF_MARGIN, info: { Title: `Affidavit of performance — ${a.orderName}`, Author: station.name } });
+  const doc = newPdfDocument({ size: 'LETTER', margin: PDF_MARGIN, info: { Title: `Affidavit of performance — ${a.orderName}`, Author: station.name } });
   const width = doc.page.width - PDF_MARGIN * 2;
   const rule = drawLetterhead(doc, station, 'AFFIDAVIT', ['Certificate of performance', `${printedDay(a.from)} – ${printedDay(a.to)}`]);
 

@@ -2,7 +2,7 @@
  * A credit note as a PDF (pdfkit, built-in Helvetica), streamed like the invoice: the station's
  * letterhead, the advertiser, the invoice it credits, the amount and the reason.
  */
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/pdf-document';
 import type { CreditNote } from '../../../domain/billing-corrections';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
@@ -13,7 +13,7 @@ export const creditNotePdfFilename = (note: Pick<CreditNote, 'credit_number'>) =
 
 /** Starts writing the credit note; the caller streams the returned document (it is already ended). */
 export const renderCreditNotePdf = ({ note, invoice, appUrl, station }: { note: CreditNote; invoice: InvoiceDetail; appUrl: string; station: StationIssuer }): PDFKit.PDFDocument => {
-  const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, info: { Title: `Credit note ${note.credit_number}`, Author: station.name, Subject: `Credit against invoice ${invoice.invoice_number}` } });
+  const doc = newPdfDocument({ size: 'LETTER', margin: MARGIN, info: { Title: `Credit note ${note.credit_number}`, Author: station.name, Subject: `Credit against invoice ${invoice.invoice_number}` } });
   const width = doc.page.width - MARGIN * 2;
   const rule = drawLetterhead(doc, station, 'CREDIT NOTE', [note.credit_number, `Issued ${printedDay(note.issue_date)}`, `Credits invoice ${invoice.invoice_number}`]);
 

@@ -2,7 +2,7 @@
  * The invoice as a PDF (pdfkit, built-in Helvetica). The document is a readable stream: the route
  * hands it to the reply, so pages go out as they are written.
  */
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/pdf-document';
 import { INVOICE_STATUS_LABELS } from '../../../domain/billing';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
@@ -30,7 +30,7 @@ export const invoicePdfFilename = (invoice: Pick<InvoiceDetail, 'invoice_number'
 
 /** Starts writing the invoice; the caller streams the returned document (it is already ended). */
 export const renderInvoicePdf = ({ invoice, appUrl, station }: { invoice: InvoiceDetail; appUrl: string; station: StationIssuer }): PDFKit.PDFDocument => {
-  const doc = new PDFDocument({
+  const doc = newPdfDocument({
     size: 'LETTER',
     margin: MARGIN,
     info: { Title: `Invoice ${invoice.invoice_number}`, Author: station.name, Subject: invoice.estimate_name ?? 'Invoice' },
