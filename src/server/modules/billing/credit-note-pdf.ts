@@ -6,7 +6,7 @@ import { newPdfDocument } from '../../platform/pdf-document';
 import type { CreditNote } from '../../../domain/billing-corrections';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
-import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawLetterhead, type StationIssuer } from '../station/letterhead';
+import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, drawLetterhead, type AmountRow, type StationIssuer } from '../station/letterhead';
 import { printedDay } from './pdf';
 
 export const creditNotePdfFilename = (note: Pick<CreditNote, 'credit_number'>) => `credit-note-${note.credit_number.replace(/[^\w.-]/g, '_')}.pdf`;
@@ -35,21 +35,14 @@ export const renderCreditNotePdf = ({ note, invoice, appUrl, station }: { note: 
   doc.fillColor(INK).fontSize(10).text(note.reason, MARGIN, doc.y, { width });
   doc.moveDown(1.5);
 
-  const amounts: [string, string, boolean?][] = [
+  const amounts: AmountRow[] = [
     ['Credit amount', formatCurrency(note.amount), true],
     ['Invoice net due', formatCurrency(invoice.net_amount)],
     ['Credited to date', formatCurrency(invoice.credited_amount)],
     ['Balance due', formatCurrency(invoice.balance_due), true],
-    ...(invoice.refund_due > 0 ? ([['Refund due to you', formatCurrency(invoice.refund_due), true]] as [string, string, boolean][]) : []),
+    ...(invoice.refund_due > 0 ? ([['Refund due to you', formatCurrency(invoice.refund_due), true]] as AmountRow[]) : []),
   ];
-  const labelX = MARGIN + width - 250;
-  for (const [label, value, bold] of amounts) {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(INK);
-    doc.text(label, labelX, y, { width: 130 });
-    doc.text(value, labelX + 130, y, { width: 120, align: 'right' });
-    doc.y = y + 16;
-  }
+  drawAmounts(doc, amounts, width);
   doc.moveDown(2).fillColor(MUTED).fontSize(8).text(`Questions about this credit note? Visit ${appUrl}.`, MARGIN, doc.y, { width, align: 'center' });
   doc.end();
   return doc;

@@ -7,7 +7,7 @@ import { INVOICE_STATUS_LABELS } from '../../../domain/billing';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
 import { drawStoredLines } from './pdf-lines';
-import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawLetterhead, type StationIssuer } from '../station/letterhead';
+import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, drawLetterhead, type AmountRow, type StationIssuer } from '../station/letterhead';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** A calendar date as printed: 'Dec 7, 2026'. */
@@ -17,7 +17,7 @@ const days = (list: readonly string[]) => (list.length === 7 ? 'Every day' : lis
 const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;
 
 /** A direct advertiser's invoice shows its Total; an agency's shows Gross, Agency commission and Net due (decision 014). */
-const commissionRows = (invoice: InvoiceDetail): [string, string, boolean?][] =>
+const commissionRows = (invoice: InvoiceDetail): AmountRow[] =>
   invoice.commission_amount > 0 || invoice.commission_rate > 0
     ? [
         ['Gross', formatCurrency(invoice.total_amount), true],
@@ -87,26 +87,19 @@ export const renderInvoicePdf = ({ invoice, appUrl, station }: { invoice: Invoic
 
   // Amounts.
   if (doc.y > doc.page.height - 200) doc.addPage();
-  const amounts: [string, string, boolean?][] = [
+  const amounts: AmountRow[] = [
     ['Subtotal', formatCurrency(invoice.subtotal)],
     ['Discount', invoice.discount_amount > 0 ? `-${formatCurrency(invoice.discount_amount)}` : formatCurrency(0)],
     [`Tax (${percent(invoice.tax_rate)})`, formatCurrency(invoice.tax_amount)],
     ...commissionRows(invoice),
     ['Paid', formatCurrency(invoice.paid_amount)],
     // Corrections (decision 013): credit notes and refunds, shown once there are any.
-    ...(invoice.credited_amount > 0 ? ([['Credited', `-${formatCurrency(invoice.credited_amount)}`]] as [string, string][]) : []),
-    ...(invoice.refunded_amount > 0 ? ([['Refunded', formatCurrency(invoice.refunded_amount)]] as [string, string][]) : []),
+    ...(invoice.credited_amount > 0 ? ([['Credited', `-${formatCurrency(invoice.credited_amount)}`]] as AmountRow[]) : []),
+    ...(invoice.refunded_amount > 0 ? ([['Refunded', formatCurrency(invoice.refunded_amount)]] as AmountRow[]) : []),
     ['Balance due', formatCurrency(invoice.balance_due), true],
-    ...(invoice.refund_due > 0 ? ([['Refund due', formatCurrency(invoice.refund_due), true]] as [string, string, boolean][]) : []),
+    ...(invoice.refund_due > 0 ? ([['Refund due', formatCurrency(invoice.refund_due), true]] as AmountRow[]) : []),
   ];
-  const labelX = MARGIN + width - 250;
-  for (const [label, value, bold] of amounts) {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(INK);
-    doc.text(label, labelX, y, { width: 130 });
-    doc.text(value, labelX + 130, y, { width: 120, align: 'right' });
-    doc.y = y + 16;
-  }
+  drawAmounts(doc, amounts, width);
 
   doc.moveDown(1.5);
   doc.x = MARGIN;

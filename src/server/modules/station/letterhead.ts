@@ -38,3 +38,18 @@ export const drawLetterhead = (doc: PDFKit.PDFDocument, station: StationIssuer, 
   doc.moveTo(PDF_MARGIN, rule).lineTo(PDF_MARGIN + width, rule).strokeColor('#e2e8f0').stroke();
   return rule;
 };
+
+/** A label and an amount of a printed document's totals; bold for the figures that matter. */
+export type AmountRow = [label: string, value: string, bold?: boolean];
+
+/** The totals block at the right edge of a printed document, one row per amount. */
+export const drawAmounts = (doc: PDFKit.PDFDocument, rows: readonly AmountRow[], width: number) => {
+  const labelX = PDF_MARGIN + width - 250;
+  for (const [label, value, bold] of rows) {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(PDF_INK);
+    doc.text(label, labelX, y, { width: 130 });
+    doc.text(value, labelX + 130, y, { width: 120, align: 'right' });
+    doc.y = y + 16;
+  }
+};
