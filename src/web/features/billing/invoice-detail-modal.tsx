@@ -7,6 +7,7 @@ import { useDownloadCreditNotePdf } from '../../api/billing-corrections';
 import { ErrorAlert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { PdfButton } from '../../ui/pdf-button';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { formatDay, formatTimestampDay } from '../orders/order-display';
@@ -130,15 +131,7 @@ const Corrections = ({ invoice }: { invoice: InvoiceDetail }) => {
                 </span>
                 <span className="flex items-center gap-2">
                   <span className="tabular-nums font-medium">-{formatCurrency(note.amount)}</span>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    loading={download.isPending && download.variables?.id === note.id}
-                    aria-label={`Download PDF of ${note.credit_number}`}
-                    onClick={() => download.mutate(note, { onSuccess: () => toast.success('PDF downloaded'), onError: () => toast.error('Failed to download PDF') })}
-                  >
-                    PDF
-                  </Button>
+                  <PdfButton documentNumber={note.credit_number} loading={download.isPending && download.variables?.id === note.id} onClick={() => download.mutate(note, { onSuccess: () => toast.success('PDF downloaded'), onError: () => toast.error('Failed to download PDF') })} />
                 </span>
               </li>
             ))}

@@ -4,6 +4,7 @@ import type { Invoice } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import { PdfButton } from '../../ui/pdf-button';
 import { Table, Th } from '../../ui/table';
 import { formatDay } from '../orders/order-display';
 import { compactCell, compactHeader } from '../orders/table-styles';
@@ -86,16 +87,7 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
           <td className={`${compactCell} ${FROM_TABLET} whitespace-nowrap`}>{formatDay(invoice.due_date)}</td>
           <td className={`${compactCell} text-right`}>
             <div className="ml-auto flex max-w-48 flex-wrap justify-end gap-1">
-              <Button
-                variant="ghost"
-                size="sm"
-                className="px-2!"
-                loading={downloadingId === invoice.id}
-                aria-label={`Download PDF of ${invoice.invoice_number}`}
-                onClick={() => onDownload(invoice)}
-              >
-                PDF
-              </Button>
+              <PdfButton documentNumber={invoice.invoice_number} loading={downloadingId === invoice.id} onClick={() => onDownload(invoice)} />
               {canOfferInvoiceActions(invoice.status) && (
                 <>
                   <Button variant="secondary" size="sm" className="px-2.5!" aria-label={`Send ${invoice.invoice_number}`} onClick={() => onSend(invoice)}>

@@ -6,7 +6,7 @@ import type { Invoice } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
 import { useDownloadMyCreditNotePdf, useDownloadMyInvoicePdf, useMyInvoices } from '../../api/my-billing';
 import { Badge } from '../../ui/badge';
-import { Button } from '../../ui/button';
+import { PdfButton } from '../../ui/pdf-button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { ReceiptIcon } from '../../ui/icons';
@@ -63,16 +63,7 @@ const InvoicesTable = ({ invoices }: { invoices: readonly Invoice[] }) => {
               {invoice.void_reason && <span className="mt-1 block max-w-48 truncate text-xs text-slate-500">Void: {invoice.void_reason}</span>}
             </td>
             <td className={`${compactCell} text-right`}>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="px-2!"
-                loading={download.isPending && download.variables?.id === invoice.id}
-                aria-label={`Download PDF of ${invoice.invoice_number}`}
-                onClick={() => download.mutate(invoice, pdfToasts)}
-              >
-                PDF
-              </Button>
+              <PdfButton documentNumber={invoice.invoice_number} loading={download.isPending && download.variables?.id === invoice.id} onClick={() => download.mutate(invoice, pdfToasts)} />
             </td>
           </tr>
         ))}
@@ -107,16 +98,7 @@ const CreditNotesTable = ({ notes }: { notes: readonly CreditNote[] }) => {
             <td className={money}>{formatCurrency(note.amount)}</td>
             <td className={`${compactCell} min-w-48`}>{note.reason}</td>
             <td className={`${compactCell} text-right`}>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="px-2!"
-                loading={download.isPending && download.variables?.id === note.id}
-                aria-label={`Download PDF of ${note.credit_number}`}
-                onClick={() => download.mutate(note, pdfToasts)}
-              >
-                PDF
-              </Button>
+              <PdfButton documentNumber={note.credit_number} loading={download.isPending && download.variables?.id === note.id} onClick={() => download.mutate(note, pdfToasts)} />
             </td>
           </tr>
         ))}
