@@ -7,13 +7,16 @@ import { ensureFirstAdmin } from './modules/users/first-admin';
 import { DEMO_PASSWORD } from './demo/demo-data';
 import { seedDemo } from './demo/seed';
 import path from 'node:path';
+import { CREATE_EMBEDDED_DATABASE, createEmbeddedDatabase, createEmbeddedDatabaseInChild, isNewDataDir } from './platform/embedded-create';
 
 const start = async () => {
   const config = loadConfig();
   // Backup and restore refuse an embedded data folder that a running Spotbook holds.
   const release = config.databaseUrl ? () => undefined : holdDataDir(config.dataDir);
   process.on('exit', release);
-  const database = await openMigratedDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
+  const embeddedDir = path.join(config.dataDir, 'db');
+  if (!config.databaseUrl && isNewDataDir(embeddedDir)) await createEmbeddedDatabaseInChild(embeddedDir);
+  const database = await openMigratedDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: embeddedDir });
   const admin = await ensureFirstAdmin({ db: database.db, email: config.admin.email, password: config.admin.password });
   const app = await buildApp({ config, database });
 
@@ -50,7 +53,7 @@ const start = async () => {
   const lines = [
     '',
     `  Spotbook is running at ${url}`,
-    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${embeddedDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
   if (admin.kind === 'created' && admin.generatedPassword) {
     lines.push(`  Sign in as ${admin.email} with password ${admin.generatedPassword}`, '  (shown once: keep it; "Forgot password" prints a reset link here if it is lost)');
@@ -63,7 +66,10 @@ const start = async () => {
   process.stdout.write(`${lines.join('\n')}\n\n`);
 };
 
-start().catch((error: unknown) => {
+const createOnly = process.env[CREATE_EMBEDDED_DATABASE];
+const run = createOnly ? () => createEmbeddedDatabase(createOnly).then(() => process.exit(0)) : start;
+
+run().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`Spotbook cannot start: ${error.message}\n`);
   } else {

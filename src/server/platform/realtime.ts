@@ -34,7 +34,14 @@ interface SocketData {
   user?: RealtimeUser;
 }
 
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type DisconnectTarget = { sessionId: string } | { userId: string };
+
+/** Between instances (through the PostgreSQL adapter): a session or user changed on one of them. */
+interface InterServerEvents {
+  sessions_changed: (target: DisconnectTarget) => void;
+}
+
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface RealtimeOptions {
   server: HttpServer;
@@ -76,7 +83,11 @@ export interface Realtime {
    * a sign-out, a password reset, a role change or a deletion. A browser that still holds a valid
    * token reconnects and signs in again with what its session now allows.
    */
-  disconnect(target: { sessionId: string } | { userId: string }): void;
+  disconnect(target: DisconnectTarget): void;
+  /** Tells every instance that a session or user changed (sign-out, role, name): `disconnect` does too. */
+  sessionsChanged(target: DisconnectTarget): void;
+  /** Called on every instance with each `sessionsChanged` target: whatever remembers sessions forgets it. */
+  onSessionsChanged(listener: (target: DisconnectTarget) => void): void;
   /** Sockets connected to this instance (for metrics). */
   connectedSockets(): number;
   close(): Promise<void>;
@@ -138,7 +149,7 @@ const onEstimateRooms = (socket: RealtimeSocket, options: RealtimeOptions) => {
 
 export const createRealtime = (options: RealtimeOptions): Realtime => {
   const { database, log } = options;
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(options.server, {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(options.server, {
     path: REALTIME_PATH,
     transports: ['websocket'],
     serveClient: false,
@@ -164,6 +175,17 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
   });
 
   let closed = false;
+  const sessionListeners: ((target: DisconnectTarget) => void)[] = [];
+  const tellListeners = (target: DisconnectTarget) => {
+    for (const listener of sessionListeners) listener(target);
+  };
+  io.on('sessions_changed', tellListeners);
+  const sessionsChanged = (target: DisconnectTarget) => {
+    tellListeners(target);
+    // The in-memory adapter has no other instance to tell (and warns when asked).
+    if (pool && !closed) io.serverSideEmit('sessions_changed', target);
+  };
+
   return {
     emitNotification(rooms, notification) {
       if (closed || rooms.length === 0) return;
@@ -174,8 +196,13 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
       io.to(estimateRoom(update.estimateId)).emit('estimate_updated', update);
     },
     disconnect(target) {
+      sessionsChanged(target);
       if (closed) return;
       io.in('sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId)).disconnectSockets(true);
+    },
+    sessionsChanged,
+    onSessionsChanged(listener) {
+      sessionListeners.push(listener);
     },
     connectedSockets: () => io.engine.clientsCount,
     async close() {
