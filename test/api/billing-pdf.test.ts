@@ -108,7 +108,6 @@ describe('GET /api/billing/:id/pdf of an up-front invoice', () => {
     }
 
     const pdf = await pdfOf(`/api/billing/${invoice.id}/pdf`);
-    if (process.env.PDF_DUMP) await (await import('node:fs/promises')).writeFile(process.env.PDF_DUMP, (await get(`/api/billing/${invoice.id}/pdf`)).rawPayload);
     const rows = printedRows(pdf);
     expect(rows).toHaveLength(3);
     expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(printed(pdf, 'Subtotal'));

@@ -11,10 +11,10 @@ const standsAlone = (line: StoredInvoiceLine) => line.daypart_id === null && lin
 
 export const drawInvoiceLines = (doc: PDFKit.PDFDocument, lines: readonly StoredInvoiceLine[], width: number) => {
   const columns = [
-    { label: 'Description', x: MARGIN, w: width - 230, align: 'left' as const },
-    { label: 'Spots', x: MARGIN + width - 230, w: 50, align: 'right' as const },
-    { label: 'Cost per spot', x: MARGIN + width - 180, w: 80, align: 'right' as const },
-    { label: 'Amount', x: MARGIN + width - 100, w: 100, align: 'right' as const },
+    { label: 'Description', x: MARGIN, w: width - 205, align: 'left' as const },
+    { label: 'Spots', x: MARGIN + width - 205, w: 45, align: 'right' as const },
+    { label: 'Cost per spot', x: MARGIN + width - 160, w: 70, align: 'right' as const },
+    { label: 'Amount', x: MARGIN + width - 90, w: 90, align: 'right' as const },
   ];
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
