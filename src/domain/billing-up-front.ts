@@ -1,0 +1,116 @@
+/**
+ * The lines of an up-front invoice (decision 020): one per time slot of the order over its flight
+ * (spots × cost per spot) adding up exactly to the order's gross, its budget; then the coupon and
+ * the credited missed spots as negative lines. The lines add up to the invoice's subtotal.
+ */
+import type { StoredInvoiceLine } from './billing-delivery';
+import { addDays, daysBetween, weekdayOf } from './dates';
+import { formatCalendarDate } from './display-dates';
+import { formatTimeRange } from './display-times';
+import { formatCurrency } from './format';
+import { toDollars } from './money';
+import { dayLabel } from './rate-card';
+
+/** A line as stored: quantity × unit = amount, except where the description says it holds a rounding difference. */
+export interface InvoiceLineDraft {
+  position: number;
+  description: string;
+  daypartId: string | null;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+}
+
+/** A time slot of the order. */
+export interface UpFrontSlot {
+  daypartId: string;
+  name: string;
+  startTime: string;
+  endTime: string;
+  daysOfWeek: readonly string[];
+  spotsPerDay: number;
+  /** The booked cost of one spot: the item's CPM on one spot's delivery (decision 010), in cents. */
+  spotCostCents: number;
+}
+
+export interface UpFrontOrder {
+  name: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  /** The budget, before the coupon. */
+  grossCents: number;
+  couponCode: string | null;
+  couponCents: number;
+  /** Missed spots credited and not billed (decision 010). */
+  creditCents: number;
+}
+
+/** A line as the API and the PDF show it, in dollars. */
+export const toStoredLine = (line: InvoiceLineDraft): StoredInvoiceLine => ({
+  position: line.position,
+  description: line.description,
+  daypart_id: line.daypartId,
+  quantity: line.quantity,
+  unit_price: toDollars(line.unitCents),
+  amount: toDollars(line.amountCents),
+});
+
+export const dateRangeLabel = (startDate: string | null, endDate: string | null) => `${formatCalendarDate(startDate)} – ${formatCalendarDate(endDate)}`;
+
+/** The single line of an order billed as a whole (invoices made before decision 020, or an order without dated spots). */
+export const wholeOrderLine = (order: Pick<UpFrontOrder, 'name' | 'startDate' | 'endDate'>, amountCents: number): InvoiceLineDraft => ({
+  position: 1,
+  description: `Order ${order.name || '—'}${order.startDate ? ` (${dateRangeLabel(order.startDate, order.endDate)})` : ''}`,
+  daypartId: null,
+  quantity: 1,
+  unitCents: amountCents,
+  amountCents,
+});
+
+/** The spots a slot airs from the first day to the last, both included. */
+export const spotsInFlight = (slot: Pick<UpFrontSlot, 'daysOfWeek' | 'spotsPerDay'>, startDate: string, endDate: string): number => {
+  let days = 0;
+  for (let offset = 0; offset <= daysBetween(startDate, endDate); offset += 1) if (slot.daysOfWeek.includes(weekdayOf(addDays(startDate, offset)))) days += 1;
+  return days * slot.spotsPerDay;
+};
+
+const slotLine = (slot: UpFrontSlot, order: UpFrontOrder, position: number, quantity: number, unitCents: number): InvoiceLineDraft => ({
+  position,
+  description: `${slot.name} · ${dayLabel(slot.daysOfWeek)} ${formatTimeRange(slot.startTime, slot.endTime)} · ${dateRangeLabel(order.startDate, order.endDate)}`,
+  daypartId: slot.daypartId,
+  quantity,
+  unitCents,
+  amountCents: quantity * unitCents,
+});
+
+/**
+ * One line per slot: its spots in the flight × its cost per spot, the booked cost scaled by one
+ * factor for every slot (gross ÷ the flight's spots at the booked cost), to the cent. The last
+ * line with spots takes what the others leave of the gross, at the cost per spot nearest to it;
+ * the cents still over (at most half a cent a spot) are in its amount, and its description says so.
+ */
+const slotLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder): InvoiceLineDraft[] | null => {
+  if (!order.startDate || !order.endDate || order.endDate < order.startDate) return null;
+  const counted = slots.map((slot) => ({ slot, quantity: spotsInFlight(slot, order.startDate!, order.endDate!) }));
+  const atCost = counted.reduce((sum, { slot, quantity }) => sum + quantity * slot.spotCostCents, 0);
+  if (!(atCost > 0)) return null;
+  const lines = counted.map(({ slot, quantity }, i) => slotLine(slot, order, i + 1, quantity, Math.round((slot.spotCostCents * order.grossCents) / atCost)));
+  const last = lines.findLast((line) => line.quantity > 0)!;
+  const rest = order.grossCents - lines.reduce((sum, line) => (line === last ? sum : sum + line.amountCents), 0);
+  last.unitCents = Math.round(rest / last.quantity);
+  last.amountCents = rest;
+  const remainder = rest - last.quantity * last.unitCents;
+  if (remainder !== 0) last.description += ` (includes a rounding difference of ${formatCurrency(toDollars(remainder))})`;
+  return last.unitCents < 0 ? null : lines;
+};
+
+/** The invoice's lines: the slots (or the order as one line), the coupon, the credits. They add up to gross − coupon − credits. */
+export const upFrontLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder): InvoiceLineDraft[] => {
+  const lines = slotLines(slots, order) ?? [wholeOrderLine(order, order.grossCents)];
+  const less = (description: string, cents: number) => {
+    if (cents > 0) lines.push({ position: lines.length + 1, description, daypartId: null, quantity: 1, unitCents: -cents, amountCents: -cents });
+  };
+  less(order.couponCode ? `Discount (coupon ${order.couponCode})` : 'Discount (coupon)', order.couponCents);
+  less('Credit for missed spots not made good', order.creditCents);
+  return lines;
+};
