@@ -10,7 +10,7 @@ import { brands, invoiceLines } from '../../src/server/db/schema';
 import { APP_URL, createTestApp, type TestApp } from '../support/app';
 import { createInvoice } from '../support/billing-fixtures';
 import { addItem, clientWithBrand, createCoupon, createDaypart, putOrder, readyOrder } from '../support/ordering-fixtures';
-import { renderPdf, type RenderedPdf } from '../support/pdf-render';
+import { hasPoppler, renderPdf, type RenderedPdf } from '../support/pdf-render';
 
 let t: TestApp;
 let admin: string;
@@ -85,7 +85,7 @@ const printed = (pdf: RenderedPdf, label: string) => {
   return cents(match![1]!);
 };
 
-describe('GET /api/billing/:id/pdf of an up-front invoice', () => {
+describe.skipIf(!hasPoppler)('GET /api/billing/:id/pdf of an up-front invoice', () => {
   it('prints one line per time slot (spots × cost per spot) adding to the gross, the coupon as a discount line, and the lines add to the subtotal', async () => {
     const { coupon, invoice, morning, evening } = await couponInvoice();
     const detail = (await get(`/api/billing/${invoice.id}`)).json();
@@ -153,7 +153,7 @@ describe('GET /api/billing/:id/pdf of an up-front invoice', () => {
   });
 });
 
-describe('GET /api/billing/credit-notes/:id/pdf', () => {
+describe.skipIf(!hasPoppler)('GET /api/billing/credit-notes/:id/pdf', () => {
   it('carries the same station and advertiser blocks as the invoice, and no web address', async () => {
     const { owner, invoice } = await couponInvoice();
     expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);

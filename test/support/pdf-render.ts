@@ -3,12 +3,16 @@
  * and its text as laid out on the page (pdftotext -layout).
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
+
+/** Debian's poppler-utils are there (`.ci/run` installs them; the tests that need them skip otherwise). */
+export const hasPoppler = existsSync('/usr/bin/pdftoppm') && existsSync('/usr/bin/pdftotext');
 
 export interface RenderedPage {
   png: Buffer;
