@@ -15,9 +15,17 @@ describe('upFrontLines', () => {
   it('prints the slot with its days, 12-hour times and flight, then the coupon and credits as negative lines', () => {
     const lines = upFrontLines([slot()], order);
     expect(lines).toEqual([
-      { position: 1, description: 'Early Morning · Weekdays 5:00 AM – 9:00 AM · Dec 7, 2026 – Dec 20, 2026', daypartId: 'd1', quantity: 20, unitCents: 2500, amountCents: 50_000 },
-      { position: 2, description: 'Discount (coupon SPRING10)', daypartId: null, quantity: 1, unitCents: -5_000, amountCents: -5_000 },
-      { position: 3, description: 'Credit for missed spots not made good', daypartId: null, quantity: 1, unitCents: -1_000, amountCents: -1_000 },
+      { position: 1, description: 'Early Morning · Weekdays 5:00 AM – 9:00 AM · Dec 7, 2026 – Dec 20, 2026', daypartId: 'd1', quantity: 20, unitCents: 2049, amountCents: 40_980 },
+      {
+        position: 2,
+        description: "Adjustment to the ordered budget of $500.00 (spots over the flight's whole days at the booked rates: $409.80)",
+        daypartId: null,
+        quantity: 1,
+        unitCents: 9_020,
+        amountCents: 9_020,
+      },
+      { position: 3, description: 'Discount (coupon SPRING10)', daypartId: null, quantity: 1, unitCents: -5_000, amountCents: -5_000 },
+      { position: 4, description: 'Credit for missed spots not made good', daypartId: null, quantity: 1, unitCents: -1_000, amountCents: -1_000 },
     ]);
   });
 
@@ -27,19 +35,22 @@ describe('upFrontLines', () => {
     ]);
   });
 
-  it('adds up exactly to the gross less coupon and credits; only the last slot line may differ from spots × rate, by half a cent a spot, and says so', () => {
+  it('prints no adjustment when the flight’s spots cost the budget exactly', () => {
+    expect(upFrontLines([slot({ spotCostCents: 2500 })], { ...order, couponCents: 0, creditCents: 0 }).map((l) => l.amountCents)).toEqual([50_000]);
+  });
+
+  it('adds up exactly to the gross less coupon and credits, every line spots × the booked rate or one adjustment', () => {
     const arbSlot = fc.record({ daysOfWeek: fc.subarray(WEEKDAYS, { minLength: 1 }), spotsPerDay: fc.integer({ min: 1, max: 30 }), spotCostCents: fc.integer({ min: 1, max: 20_000 }) });
     fc.assert(
       fc.property(fc.array(arbSlot, { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 400 }), fc.integer({ min: 100, max: 100_000_000 }), (slots, days, grossCents) => {
         const endDate = new Date(Date.parse('2026-12-07T00:00:00Z') + days * 86_400_000).toISOString().slice(0, 10);
         const lines = upFrontLines(slots.map((s, i) => slot({ ...s, daypartId: `d${i}` })), { ...order, endDate, grossCents, couponCents: 0, creditCents: 0 });
         expect(lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(grossCents);
-        const off = lines.filter((l) => l.amountCents !== l.quantity * l.unitCents);
-        expect(off.length).toBeLessThanOrEqual(1);
-        for (const l of off) {
-          expect(l.description).toContain('rounding difference');
-          expect(Math.abs(l.amountCents - l.quantity * l.unitCents)).toBeLessThanOrEqual(l.quantity / 2);
-        }
+        for (const l of lines) expect(l.amountCents).toBe(l.quantity * l.unitCents);
+        const slotRates = lines.filter((l) => l.daypartId).map((l) => l.unitCents);
+        for (const line of lines.filter((l) => l.daypartId)) expect(line.quantity).toBeGreaterThan(0);
+        if (slotRates.length) expect(slotRates).toEqual(slots.filter((s) => spotsInFlight(s, order.startDate, endDate) > 0).map((s) => s.spotCostCents));
+        expect(lines.filter((l) => l.description.startsWith('Adjustment')).length).toBeLessThanOrEqual(1);
       }),
       { seed: 20, numRuns: 200 },
     );

@@ -1,7 +1,8 @@
 /**
  * The lines of an up-front invoice (decision 020): one per time slot of the order over its flight
- * (spots × cost per spot) adding up exactly to the order's gross, its budget; then the coupon and
- * the credited missed spots as negative lines. The lines add up to the invoice's subtotal.
+ * (spots × booked cost per spot), a line adjusting them to the order's gross (its budget) where the
+ * two differ, then the coupon and the credited missed spots as negative lines. Every line is
+ * quantity × rate, and the lines add up to the invoice's subtotal.
  */
 import type { StoredInvoiceLine } from './billing-delivery';
 import { addDays, daysBetween, weekdayOf } from './dates';
@@ -11,7 +12,7 @@ import { formatCurrency } from './format';
 import { toDollars } from './money';
 import { dayLabel } from './rate-card';
 
-/** A line as stored: quantity × unit = amount, except where the description says it holds a rounding difference. */
+/** A line as stored: quantity × unit = amount. */
 export interface InvoiceLineDraft {
   position: number;
   description: string;
@@ -84,24 +85,24 @@ const slotLine = (slot: UpFrontSlot, order: UpFrontOrder, position: number, quan
 });
 
 /**
- * One line per slot: its spots in the flight × its cost per spot, the booked cost scaled by one
- * factor for every slot (gross ÷ the flight's spots at the booked cost), to the cent. The last
- * line with spots takes what the others leave of the gross, at the cost per spot nearest to it;
- * the cents still over (at most half a cent a spot) are in its amount, and its description says so.
+ * One line per slot: its spots in the flight × its booked cost per spot, so every line is exactly
+ * quantity × rate at the rate the advertiser booked. The order bills its budget (its gross); the
+ * flight's whole days rarely cost exactly that, and the difference is its own line, said as such.
  */
 const slotLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder): InvoiceLineDraft[] | null => {
   if (!order.startDate || !order.endDate || order.endDate < order.startDate) return null;
-  const counted = slots.map((slot) => ({ slot, quantity: spotsInFlight(slot, order.startDate!, order.endDate!) }));
-  const atCost = counted.reduce((sum, { slot, quantity }) => sum + quantity * slot.spotCostCents, 0);
-  if (!(atCost > 0)) return null;
-  const lines = counted.map(({ slot, quantity }, i) => slotLine(slot, order, i + 1, quantity, Math.round((slot.spotCostCents * order.grossCents) / atCost)));
-  const last = lines.findLast((line) => line.quantity > 0)!;
-  const rest = order.grossCents - lines.reduce((sum, line) => (line === last ? sum : sum + line.amountCents), 0);
-  last.unitCents = Math.round(rest / last.quantity);
-  last.amountCents = rest;
-  const remainder = rest - last.quantity * last.unitCents;
-  if (remainder !== 0) last.description += ` (includes a rounding difference of ${formatCurrency(toDollars(remainder))})`;
-  return last.unitCents < 0 ? null : lines;
+  const lines = slots
+    .map((slot) => ({ slot, quantity: spotsInFlight(slot, order.startDate!, order.endDate!) }))
+    .filter(({ quantity }) => quantity > 0)
+    .map(({ slot, quantity }, i) => slotLine(slot, order, i + 1, quantity, slot.spotCostCents));
+  const atRate = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  if (!(atRate > 0)) return null;
+  const balance = order.grossCents - atRate;
+  if (balance !== 0) {
+    const description = `Adjustment to the ordered budget of ${formatCurrency(toDollars(order.grossCents))} (spots over the flight's whole days at the booked rates: ${formatCurrency(toDollars(atRate))})`;
+    lines.push({ position: lines.length + 1, description, daypartId: null, quantity: 1, unitCents: balance, amountCents: balance });
+  }
+  return lines;
 };
 
 /** The invoice's lines: the slots (or the order as one line), the coupon, the credits. They add up to gross − coupon − credits. */

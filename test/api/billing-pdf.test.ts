@@ -93,29 +93,26 @@ describe.skipIf(!hasPoppler)('GET /api/billing/:id/pdf of an up-front invoice', 
 
     // The stored lines: the slots add to the gross; with the coupon they add to the subtotal.
     const lines = detail.invoice_lines as { description: string; daypart_id: string | null; quantity: number; unit_price: number; amount: number }[];
-    expect(lines.map((l) => l.daypart_id)).toEqual([morning.id, evening.id, null]);
+    // Each slot at its booked rate, then what adjusts them to the ordered budget, then the coupon.
+    expect(lines.map((l) => l.daypart_id)).toEqual([morning.id, evening.id, null, null]);
+    for (const line of lines) expect(toCents(line.amount)).toBe(line.quantity * toCents(line.unit_price));
     const slotCents = lines.slice(0, 2).reduce((sum, l) => sum + toCents(l.amount), 0);
-    expect(slotCents).toBe(300_000);
+    expect(lines[2]).toMatchObject({ position: 3, quantity: 1, amount: (300_000 - slotCents) / 100 });
+    expect(lines[2]!.description).toBe(`Adjustment to the ordered budget of $3,000.00 (spots over the flight's whole days at the booked rates: ${formatCurrency(slotCents / 100)})`);
     expect(lines.reduce((sum, l) => sum + toCents(l.amount), 0)).toBe(290_000);
-    expect(lines[2]).toEqual({ position: 3, description: `Discount (coupon ${coupon.code})`, daypart_id: null, quantity: 1, unit_price: -100, amount: -100 });
-    for (const line of lines.slice(0, 2)) {
-      expect(line.quantity % (line.daypart_id === morning.id ? 3 : 2)).toBe(0); // whole days of spots
-      const difference = toCents(line.amount) - line.quantity * toCents(line.unit_price);
-      // Only a rounding difference (at most half a cent a spot), and only where the description says so.
-      if (difference === 0) expect(line.description).not.toContain('rounding');
-      else expect(line.description).toContain(`(includes a rounding difference of ${formatCurrency(difference / 100)})`);
-      expect(Math.abs(difference)).toBeLessThanOrEqual(line.quantity / 2);
-    }
+    expect(lines[3]).toEqual({ position: 4, description: `Discount (coupon ${coupon.code})`, daypart_id: null, quantity: 1, unit_price: -100, amount: -100 });
+    for (const line of lines.slice(0, 2)) expect(line.quantity % (line.daypart_id === morning.id ? 3 : 2)).toBe(0); // whole days of spots
 
     const pdf = await pdfOf(`/api/billing/${invoice.id}/pdf`);
     const rows = printedRows(pdf);
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(rows.reduce((sum, row) => sum + row.amount, 0)).toBe(printed(pdf, 'Subtotal'));
     expect(printed(pdf, 'Subtotal')).toBe(290_000);
     lines.forEach((line, i) => {
       expect(rows[i]!.amount).toBe(toCents(line.amount));
       if (line.daypart_id) expect(rows[i]).toMatchObject({ quantity: line.quantity, unit: toCents(line.unit_price) });
-      else expect(rows[i]).toMatchObject({ text: `Discount (coupon ${coupon.code})`, quantity: null, amount: -10_000 });
+      else if (i === 3) expect(rows[i]).toMatchObject({ text: `Discount (coupon ${coupon.code})`, quantity: null, amount: -10_000 });
+      else expect(rows[i]).toMatchObject({ quantity: null, amount: toCents(line.amount) });
     });
     expect(pdf.flat).toContain(`${formatCount(lines[0]!.quantity)} ${formatCurrency(lines[0]!.unit_price)} ${formatCurrency(lines[0]!.amount)}`);
     // 12-hour times, as the app shows them; never the 24-hour clock.
