@@ -4,12 +4,13 @@ import { useCellLabels } from './use-cell-labels';
 import type { SortState } from './use-sort';
 
 /**
- * A table that fits its box (decision 021). In a box narrower than 40rem (a phone, a narrow dialog)
- * each row is a card of "label value" lines with its actions in view, the headers' sort buttons
- * above the cards (styles.css, `.data-table`); wider, it is a table whose columns each screen picks
- * (column priority) and which scrolls inside its own box if it still cannot fit. The box can be
- * reached with the keyboard and is a group named after the caption; it is positioned, so that
- * hidden labels (sr-only, absolutely placed) inside it cannot widen the page.
+ * A table that fits its box (decision 021). In a box narrower than 36rem (a phone; a tablet beside
+ * the sidebar) each row is a card of "label value" lines with its actions in view, the headers'
+ * sort buttons above the cards (styles.css, `.data-table`). Wider (a dialog on a desktop too), it is
+ * a table whose columns each screen picks (column priority) and which scrolls inside its own box if
+ * it still cannot fit. The box can be reached with the keyboard and is a group named after the
+ * caption; it is positioned, so that hidden labels (sr-only, absolutely placed) inside it cannot
+ * widen the page.
  */
 export const Table = ({ children, caption }: { children: ReactNode; caption?: string }) => {
   const ref = useRef<HTMLTableElement>(null);
