@@ -9,8 +9,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCalendarDate } from '../../src/domain/display-dates';
 import { DEMO_PASSWORD } from '../../src/server/demo/demo-data';
 import { seedDemo } from '../../src/server/demo/seed';
 import { ADMIN } from '../support/app';
@@ -144,6 +145,15 @@ const walk = async (who: string, screens: Screen[]): Promise<string[]> => {
   return problems;
 };
 
+/** What a screen reader says after a control's name: the texts its aria-describedby points at. */
+const descriptionOf = (control: Locator) =>
+  control.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+
 const signOut = async () => {
   await page.evaluate(() => localStorage.clear());
   await page.goto('/login');
@@ -215,6 +225,13 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
     const box = (await bar.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     expect(box.y).toBeGreaterThan(844 - 100);
+
+    // Dates in the form read as everywhere else: the chosen start day under its (browser-drawn)
+    // picker, as the picker's description, and the computed end date.
+    const start = page.getByLabel('Start Date');
+    const startDay = await start.inputValue();
+    expect(await descriptionOf(start)).toContain(formatCalendarDate(startDay));
+    expect(await page.getByLabel('End Date').inputValue()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
     // The advertiser's Billing page with invoices on it: those of the customer the demo billed.
     const billed = (await h.inject({ method: 'GET', url: '/api/billing', token: await h.adminToken() })).json() as { invoices: { customer_email: string }[] };
