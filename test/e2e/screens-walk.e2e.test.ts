@@ -264,6 +264,21 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
       ])),
     );
 
+    // On a phone an invoice is a card: its actions are there once, by name, in view; the table's
+    // rows and column headers are still there for a screen reader.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/app/admin/billing');
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    const invoices = page.getByRole('table', { name: 'Invoices' });
+    const send = invoices.getByRole('button', { name: /^Send INV-/ });
+    await send.first().waitFor();
+    expect(await send.count()).toBe(1);
+    const sendBox = (await send.boundingBox())!;
+    expect(sendBox.x).toBeGreaterThanOrEqual(0);
+    expect(sendBox.x + sendBox.width).toBeLessThanOrEqual(390);
+    expect(await invoices.getByRole('columnheader', { name: 'Balance' }).count()).toBe(1);
+    expect(await invoices.getByRole('row').count()).toBeGreaterThan(1);
+
     // On a phone the recipients' addresses are read whole, not cut to "sa…".
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/app/admin/notifications');
