@@ -23,8 +23,8 @@ const stampLabels = (table: HTMLTableElement) => {
       let column = 0;
       for (const cell of row.cells) {
         const label = cell.colSpan === 1 ? labels[column] : undefined;
-        if (label) cell.setAttribute('data-label', label);
-        else cell.removeAttribute('data-label');
+        if (!label) cell.removeAttribute('data-label');
+        else if (cell.getAttribute('data-label') !== label) cell.setAttribute('data-label', label);
         column += cell.colSpan;
       }
     }
