@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { PdfButton } from '../../ui/pdf-button';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
+import { Table } from '../../ui/table';
 import { formatDay, formatTimestampDay } from '../orders/order-display';
 import { INVOICE_STATUS_TONES } from './billing-display';
 
@@ -84,14 +85,13 @@ const InvoiceDetailBody = ({ summary }: { summary: Invoice }) => {
 };
 
 const InvoiceLines = ({ invoice }: { invoice: InvoiceDetail }) => (
-  <table className="w-full text-left">
-    <caption className="sr-only">Invoice lines</caption>
+  <Table caption="Invoice lines">
     <thead className="text-xs uppercase text-slate-500">
       <tr>
-        <th className="py-1 font-medium">Description</th>
-        <th className="py-1 text-right font-medium">Qty</th>
-        <th className="py-1 text-right font-medium">Unit</th>
-        <th className="py-1 text-right font-medium">Amount</th>
+        <th scope="col" className="py-1 font-medium">Description</th>
+        <th scope="col" className="py-1 text-right font-medium">Qty</th>
+        <th scope="col" className="py-1 text-right font-medium">Unit</th>
+        <th scope="col" className="py-1 text-right font-medium">Amount</th>
       </tr>
     </thead>
     <tbody className="divide-y divide-slate-100">
@@ -111,7 +111,7 @@ const InvoiceLines = ({ invoice }: { invoice: InvoiceDetail }) => (
         </tr>
       )}
     </tbody>
-  </table>
+  </Table>
 );
 
 const Corrections = ({ invoice }: { invoice: InvoiceDetail }) => {
