@@ -64,7 +64,10 @@ const InvoiceDetailBody = ({ summary }: { summary: Invoice }) => {
       ) : detail.isError ? (
         <ErrorAlert>Failed to load billing data</ErrorAlert>
       ) : (
-        <InvoiceLines invoice={detail.data} />
+        <>
+          <BillTo invoice={detail.data} />
+          <InvoiceLines invoice={detail.data} />
+        </>
       )}
       <dl className="divide-y divide-slate-100 sm:ml-auto sm:max-w-sm">
         <Row label="Subtotal" value={formatCurrency(invoice.subtotal)} />
@@ -84,6 +87,18 @@ const InvoiceDetailBody = ({ summary }: { summary: Invoice }) => {
   );
 };
 
+const standsAlone = (line: InvoiceDetail['invoice_lines'][number]) => line.daypart_id === null && line.quantity === 1;
+
+/** Who is billed: the brand's legal name and postal address, as the PDF prints them. */
+const BillTo = ({ invoice }: { invoice: InvoiceDetail }) =>
+  invoice.brand_legal_name ? (
+    <div>
+      <h3 className="text-xs font-medium uppercase text-slate-500">Bill to</h3>
+      <p className="font-medium text-slate-900">{invoice.brand_legal_name}</p>
+      {invoice.brand_address && <p className="whitespace-pre-line text-slate-600">{invoice.brand_address}</p>}
+    </div>
+  ) : null;
+
 const InvoiceLines = ({ invoice }: { invoice: InvoiceDetail }) => (
   <Table caption="Invoice lines">
     <thead className="text-xs uppercase text-slate-500">
@@ -98,8 +113,9 @@ const InvoiceLines = ({ invoice }: { invoice: InvoiceDetail }) => (
       {invoice.invoice_lines.map((line) => (
         <tr key={line.position}>
           <td className="py-1 pr-2">{line.description}</td>
-          <td className="py-1 text-right tabular-nums">{line.quantity}</td>
-          <td className="py-1 text-right tabular-nums">{formatCurrency(line.unit_price)}</td>
+          {/* A line that stands alone (coupon, adjustment, credit, a whole order) has an amount only, as on the PDF. */}
+          <td className="py-1 text-right tabular-nums">{standsAlone(line) ? '' : line.quantity}</td>
+          <td className="py-1 text-right tabular-nums">{standsAlone(line) ? '' : formatCurrency(line.unit_price)}</td>
           <td className="py-1 text-right tabular-nums">{formatCurrency(line.amount)}</td>
         </tr>
       ))}
