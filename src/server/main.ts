@@ -7,7 +7,6 @@ import { ensureFirstAdmin } from './modules/users/first-admin';
 import { DEMO_PASSWORD } from './demo/demo-data';
 import { seedDemo } from './demo/seed';
 import path from 'node:path';
-import { CREATE_EMBEDDED_DATABASE, createEmbeddedDatabase, createEmbeddedDatabaseInChild, isNewDataDir } from './platform/embedded-create';
 
 const start = async () => {
   const config = loadConfig();
@@ -15,7 +14,6 @@ const start = async () => {
   const release = config.databaseUrl ? () => undefined : holdDataDir(config.dataDir);
   process.on('exit', release);
   const embeddedDir = path.join(config.dataDir, 'db');
-  if (!config.databaseUrl && isNewDataDir(embeddedDir)) await createEmbeddedDatabaseInChild(embeddedDir);
   const database = await openMigratedDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: embeddedDir });
   const admin = await ensureFirstAdmin({ db: database.db, email: config.admin.email, password: config.admin.password });
   const app = await buildApp({ config, database });
@@ -66,10 +64,7 @@ const start = async () => {
   process.stdout.write(`${lines.join('\n')}\n\n`);
 };
 
-const createOnly = process.env[CREATE_EMBEDDED_DATABASE];
-const run = createOnly ? () => createEmbeddedDatabase(createOnly).then(() => process.exit(0)) : start;
-
-run().catch((error: unknown) => {
+start().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`Spotbook cannot start: ${error.message}\n`);
   } else {
