@@ -4,8 +4,8 @@
  * submissions, withdrawals, reviews, status changes up to completed, reconciliations, a daypart's
  * rate card, a deleted draft, a reconciled order deleted with its reconciliation, and then a
  * seeded random sequence of these writes, each rollup equals its fresh computation from the rows,
- * and the dashboards that read them (order stats, reconciliation dashboard, daypart performance
- * and budget) equal figures computed here from the rows. The station is in Asia/Kolkata
+ * and the dashboards that read them (order stats, reconciliation dashboard, performance per daypart
+ * and brand, budget per daypart) equal figures computed here from the rows. The station is in Asia/Kolkata
  * (UTC+05:30): its midnight is not on a UTC hour, so the window's first half hour comes from the rows.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -68,6 +68,8 @@ const staleRollupRows = async () => [
   ...(await rows(sql`(select * from reconciliation_brand_days where reconciliations <> 0 or projected_spend_cents <> 0 or actual_spend_cents <> 0
       except select * from reconciliation_brand_days_computed)
     union all (select * from reconciliation_brand_days_computed except select * from reconciliation_brand_days)`)),
+  ...(await rows(sql`(select * from brand_hours where orders <> 0 or amount_cents <> 0 except select * from brand_hours_computed)
+    union all (select * from brand_hours_computed except select * from brand_hours)`)),
   ...(await rows(sql`select hour, status, daypart_id, a.orders, b.orders as fresh_orders, a.amount_cents, b.amount_cents as fresh_amount
     from daypart_hours a full join daypart_hours_between('-infinity', 'infinity') b using (hour, status, daypart_id)
     where a.orders is distinct from b.orders or a.spots is distinct from b.spots
@@ -77,6 +79,7 @@ const staleRollupRows = async () => [
 interface OrderRow {
   id: string;
   owner_id: string;
+  brand_name: string;
   status: string;
   spend: number;
   amount: number;
@@ -89,11 +92,24 @@ interface ItemRow {
   weekly: number;
 }
 const orderRows = () =>
-  rows<OrderRow>(sql`select id, owner_id, status, total_spend_cents::float8 as spend, total_amount_cents::float8 as amount, coalesce(submitted_at, created_at)::text as at from estimates`);
+  rows<OrderRow>(sql`select e.id, e.owner_id, coalesce(b.common_name, 'No brand') as brand_name, e.status, e.total_spend_cents::float8 as spend, e.total_amount_cents::float8 as amount,
+    coalesce(e.submitted_at, e.created_at)::text as at from estimates e left join brands b on b.id = e.brand_id`);
 const itemRows = () =>
   rows<ItemRow>(sql`select i.estimate_id, d.name, i.spots_per_occurrence as spots,
     d.multiplier * 1366 * i.spots_per_occurrence / 1000.0 * coalesce(i.user_defined_cpm_cents, d.base_cpm_cents) * cardinality(d.days_of_week) as weekly
     from estimate_items i join dayparts d on d.id = i.daypart_id`);
+
+/** Per brand: the submitted orders dated from the window's first station day, the booked ones and their revenue. */
+const expectedBrands = async (days: number) => {
+  const from = daysBefore(todayIso(), days - 1);
+  const brands = new Map<string, { brand_name: string; total_orders: number; approved_orders: number; total_revenue: number }>();
+  for (const o of (await orderRows()).filter((x) => x.status !== 'draft' && stationDay(new Date(x.at)) >= from)) {
+    const row = brands.get(o.brand_name) ?? { brand_name: o.brand_name, total_orders: 0, approved_orders: 0, total_revenue: 0 };
+    const booked = BOOKED.includes(o.status);
+    brands.set(o.brand_name, { ...row, total_orders: row.total_orders + 1, approved_orders: row.approved_orders + (booked ? 1 : 0), total_revenue: row.total_revenue + (booked ? o.amount : 0) });
+  }
+  return [...brands.values()].map((b) => ({ ...b, total_revenue: dollars(b.total_revenue) })).sort((a, b) => a.brand_name.localeCompare(b.brand_name));
+};
 
 /** Per daypart: the orders' `amount` split by weekly cost, for the orders `wanted`, dated from the window's first station day. */
 const expectedSplit = async (days: number, wanted: (o: OrderRow) => boolean, amount: 'spend' | 'amount') => {
@@ -157,6 +173,8 @@ const expectDashboardsFromRows = async () => {
     expect(Object.fromEntries(performance.daypart_performance.map((d: { daypart_name: string; total_revenue: number; order_count: number; total_spots: number }) => [d.daypart_name, d]))).toEqual(
       Object.fromEntries([...revenue].map(([name, r]) => [name, { daypart_name: name, total_revenue: dollars(r.cents), order_count: r.orders, total_spots: r.spots }])),
     );
+    const brands = (performance.brand_performance as { brand_name: string; avg_order_value: number }[]).map(({ avg_order_value: _, ...b }) => b);
+    expect(brands.sort((a, b) => a.brand_name.localeCompare(b.brand_name))).toEqual(await expectedBrands(days));
     const budget = await call('GET', `/api/analytics/budget/analysis?timeframe=${days}`, admin);
     const budgets = await expectedSplit(days, (o) => o.status !== 'draft', 'spend');
     expect(Object.fromEntries(budget.daypart_allocation.map((d: { daypart_name: string; allocated_budget: number }) => [d.daypart_name, d.allocated_budget]))).toEqual(

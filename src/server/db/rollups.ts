@@ -34,6 +34,19 @@ export const reconciliationBrandDays = pgTable(
   (t) => [primaryKey({ name: 'reconciliation_brand_days_pkey', columns: [t.day, t.brandId] })],
 );
 
+/** Orders and their amounts (total_amount) per UTC hour of the order, status and brand (NO_ID: no brand). */
+export const brandHours = pgTable(
+  'brand_hours',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    brandId: uuid('brand_id').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'brand_hours_pkey', columns: [t.hour, t.status, t.brandId] })],
+);
+
 /** Orders' amounts split between their dayparts (the analytics split), per UTC hour of the order, status and daypart. */
 export const daypartHours = pgTable(
   'daypart_hours',

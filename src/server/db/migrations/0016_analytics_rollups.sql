@@ -10,6 +10,9 @@
 -- reconciliation_brand_days: reconciled spend per UTC day of reconciled_at and brand of the order
 -- (the dashboard's window starts at a UTC midnight). Deltas too, the same way.
 --
+-- brand_hours: orders and their amounts per UTC hour of the order's time, status and brand (the
+-- top brands of the performance figures). Deltas (integers), after the statement.
+--
 -- daypart_hours: each order's amounts split between its dayparts by weekly cost (the analytics
 -- split), summed per UTC hour of the order's time, status and daypart. Floats: not kept by
 -- deltas (they would drift) but recomputed from the rows for every hour a write touches, under an
@@ -33,6 +36,15 @@ CREATE TABLE "reconciliation_brand_days" (
 	"projected_spend_cents" bigint DEFAULT 0 NOT NULL,
 	"actual_spend_cents" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "reconciliation_brand_days_pkey" PRIMARY KEY("day","brand_id")
+);
+--> statement-breakpoint
+CREATE TABLE "brand_hours" (
+	"hour" timestamp with time zone NOT NULL,
+	"status" text NOT NULL,
+	"brand_id" uuid NOT NULL,
+	"orders" bigint DEFAULT 0 NOT NULL,
+	"amount_cents" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "brand_hours_pkey" PRIMARY KEY("hour","status","brand_id")
 );
 --> statement-breakpoint
 CREATE TABLE "daypart_hours" (
@@ -63,6 +75,22 @@ CREATE VIEW reconciliation_brand_days_computed AS
 -- The UTC hour an order is counted in (its submission, its creation for drafts).
 CREATE FUNCTION order_hour(submitted timestamptz, created timestamptz) RETURNS timestamptz LANGUAGE sql IMMUTABLE AS $$
   SELECT date_trunc('hour', coalesce(submitted, created) AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+$$;
+--> statement-breakpoint
+CREATE VIEW brand_hours_computed AS
+  SELECT order_hour(e.submitted_at, e.created_at) AS hour, e.status, coalesce(e.brand_id, '00000000-0000-0000-0000-000000000000'::uuid) AS brand_id,
+         count(*)::bigint AS orders, sum(e.total_amount_cents)::bigint AS amount_cents
+  FROM estimates e
+  GROUP BY 1, 2, 3;
+--> statement-breakpoint
+-- Deltas: [{submitted_at, created_at, status, brand_id, n, amount}].
+CREATE FUNCTION brand_hours_add(d jsonb) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO brand_hours AS c (hour, status, brand_id, orders, amount_cents)
+  SELECT order_hour(x.submitted_at, x.created_at), x.status, coalesce(x.brand_id, '00000000-0000-0000-0000-000000000000'::uuid), sum(x.n), sum(x.amount)
+  FROM jsonb_to_recordset(d) AS x(submitted_at timestamptz, created_at timestamptz, status text, brand_id uuid, n bigint, amount bigint)
+  GROUP BY 1, 2, 3
+  ORDER BY 1, 2, 3
+  ON CONFLICT (hour, status, brand_id) DO UPDATE SET orders = c.orders + excluded.orders, amount_cents = c.amount_cents + excluded.amount_cents
 $$;
 --> statement-breakpoint
 -- The analytics split (src/server/modules/analytics/queries.ts, perDaypart) of the orders whose
@@ -131,18 +159,21 @@ CREATE FUNCTION daypart_hours_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(727017, 0);
   DELETE FROM daypart_hours;
-  INSERT INTO daypart_hours SELECT * FROM daypart_hours_between('-infinity', 'infinity');
+  -- In key order: a window's rows are then neighbours on disk (later writes append in time order too).
+  INSERT INTO daypart_hours SELECT * FROM daypart_hours_between('-infinity', 'infinity') ORDER BY 1, 2, 3;
 END
 $$;
 --> statement-breakpoint
 -- Every rollup from the rows (this migration; bench/generate-1m after its bulk load without triggers).
 CREATE FUNCTION analytics_rollups_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  LOCK TABLE order_counts, reconciliation_brand_days IN EXCLUSIVE MODE;
+  LOCK TABLE order_counts, reconciliation_brand_days, brand_hours IN EXCLUSIVE MODE;
   DELETE FROM order_counts;
-  INSERT INTO order_counts SELECT * FROM order_counts_computed;
+  INSERT INTO order_counts SELECT * FROM order_counts_computed ORDER BY 1, 2, 3;
   DELETE FROM reconciliation_brand_days;
-  INSERT INTO reconciliation_brand_days SELECT * FROM reconciliation_brand_days_computed;
+  INSERT INTO reconciliation_brand_days SELECT * FROM reconciliation_brand_days_computed ORDER BY 1, 2;
+  DELETE FROM brand_hours;
+  INSERT INTO brand_hours SELECT * FROM brand_hours_computed ORDER BY 1, 2, 3;
   PERFORM daypart_hours_rebuild();
 END
 $$;
@@ -151,8 +182,16 @@ CREATE FUNCTION rollups_on_estimates() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM order_counts_add((SELECT jsonb_agg(jsonb_build_object('owner_id', n.owner_id, 'brand_id', n.brand_id, 'status', n.status, 'n', 1, 'spend', n.total_spend_cents, 'rec', 0)) FROM new_rows n));
+    PERFORM brand_hours_add((SELECT jsonb_agg(to_jsonb(n) || '{"n": 1}' || jsonb_build_object('amount', n.total_amount_cents)) FROM new_rows n));
     PERFORM daypart_hours_refresh((SELECT array_agg(order_hour(n.submitted_at, n.created_at)) FROM new_rows n));
   ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM brand_hours_add((
+      SELECT jsonb_agg(x.j) FROM old_rows o JOIN new_rows n ON n.id = o.id
+      CROSS JOIN LATERAL (VALUES
+        (to_jsonb(o) || '{"n": -1}' || jsonb_build_object('amount', -o.total_amount_cents)),
+        (to_jsonb(n) || '{"n": 1}' || jsonb_build_object('amount', n.total_amount_cents))) AS x(j)
+      WHERE (o.status, o.brand_id, o.total_amount_cents, order_hour(o.submitted_at, o.created_at))
+        IS DISTINCT FROM (n.status, n.brand_id, n.total_amount_cents, order_hour(n.submitted_at, n.created_at))));
     PERFORM order_counts_add((
       SELECT jsonb_agg(x.j) FROM old_rows o JOIN new_rows n ON n.id = o.id
       CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM reconciliations r WHERE r.estimate_id = n.id)::int AS rec) r
@@ -171,6 +210,7 @@ BEGIN
       CROSS JOIN LATERAL (VALUES (order_hour(o.submitted_at, o.created_at)), (order_hour(n.submitted_at, n.created_at))) AS x(h)
       WHERE (o.status, o.total_amount_cents, o.total_spend_cents, o.submitted_at, o.created_at) IS DISTINCT FROM (n.status, n.total_amount_cents, n.total_spend_cents, n.submitted_at, n.created_at)));
   ELSE
+    PERFORM brand_hours_add((SELECT jsonb_agg(to_jsonb(o) || '{"n": -1}' || jsonb_build_object('amount', -o.total_amount_cents)) FROM old_rows o));
     PERFORM daypart_hours_refresh((SELECT array_agg(order_hour(o.submitted_at, o.created_at)) FROM old_rows o));
   END IF;
   RETURN NULL;
@@ -278,3 +318,5 @@ ANALYZE "order_counts";
 ANALYZE "reconciliation_brand_days";
 --> statement-breakpoint
 ANALYZE "daypart_hours";
+--> statement-breakpoint
+ANALYZE "brand_hours";

@@ -33,7 +33,7 @@ export const orderTime = () => sql`coalesce(${estimates.submittedAt}, ${estimate
 /** The instant the station's day `from` starts (local midnight). */
 export const dayStart = (from: string) => sql`(${from}::date::timestamp at time zone ${stationZoneSql()})`;
 /** The first UTC hour at or after the station's day `from` starts. */
-const firstWholeHour = (from: string) => sql`(date_trunc('hour', (${dayStart(from)} - interval '1 microsecond') at time zone 'UTC') at time zone 'UTC' + interval '1 hour')`;
+export const firstWholeHour = (from: string) => sql`(date_trunc('hour', (${dayStart(from)} - interval '1 microsecond') at time zone 'UTC') at time zone 'UTC' + interval '1 hour')`;
 
 /**
  * An item's share of its order: its weekly cost over the order's weekly cost (cents, float). The

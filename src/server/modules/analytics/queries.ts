@@ -8,7 +8,6 @@ import {
   FORECAST_HISTORY_WEEKS,
   FORECAST_WEEKS,
   REVENUE_STATUSES,
-  TOP_BRANDS,
   bucketStart,
   bucketStarts,
   conversionFunnel,
@@ -25,9 +24,10 @@ import { addDays, todayIso } from '../../../domain/dates';
 import { roundDollars, toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
-import { brands, estimates } from '../../db/schema';
+import { estimates } from '../../db/schema';
 import { stationZoneSql, type Db } from '../../platform/db';
 import { campaignTotalsSince } from '../campaigns/service';
+import { topBrands } from './top-brands';
 import { BOOKED_REVENUE, SUBMITTED_BUDGETS, dayStart, daypartSplit, orderTime } from './daypart-split';
 
 /** The station's date an order came in. */
@@ -102,21 +102,8 @@ export const revenueTrends = async ({ db, actor, timeframe, granularity }: { db:
 };
 
 export const performanceMetrics = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<PerformanceReply> => {
-  const where = and(scope(actor), inWindow(timeframe));
   const dayparts = await daypartSplit(db, actor, BOOKED_REVENUE, since(timeframe));
-  const brandRows = await db
-    .select({
-      brandName: sql<string>`coalesce(${brands.commonName}, 'No brand')`,
-      orders: sql<number>`count(*)::int`.mapWith(Number),
-      approved: sql<number>`(count(*) filter (where ${booked}))::int`.mapWith(Number),
-      revenue: sql<number>`coalesce(sum(${estimates.totalAmountCents}) filter (where ${booked}), 0)::float8`.mapWith(Number),
-    })
-    .from(estimates)
-    .leftJoin(brands, eq(brands.id, estimates.brandId))
-    .where(and(where, ne(estimates.status, 'draft')))
-    .groupBy(brands.id, brands.commonName)
-    .orderBy(sql`4 desc`, sql`2 desc`)
-    .limit(TOP_BRANDS);
+  const brandRows = await topBrands(db, actor, since(timeframe));
   return {
     timeframe,
     daypart_performance: dayparts.map((d) => ({ daypart_name: d.daypartName, total_revenue: roundDollars(toDollars(d.cents)), order_count: d.orders, total_spots: d.spots })),
