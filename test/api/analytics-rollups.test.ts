@@ -71,7 +71,7 @@ const staleRollupRows = async () => [
   ...(await rows(sql`(select * from brand_hours where orders <> 0 or amount_cents <> 0 except select * from brand_hours_computed)
     union all (select * from brand_hours_computed except select * from brand_hours)`)),
   ...(await rows(sql`select hour, status, daypart_id, a.orders, b.orders as fresh_orders, a.amount_cents, b.amount_cents as fresh_amount
-    from daypart_hours a full join daypart_hours_between('-infinity', 'infinity') b using (hour, status, daypart_id)
+    from daypart_hours a full join daypart_hours_computed b using (hour, status, daypart_id)
     where a.orders is distinct from b.orders or a.spots is distinct from b.spots
       or coalesce(abs(a.amount_cents - b.amount_cents) > 1e-6, true) or coalesce(abs(a.spend_cents - b.spend_cents) > 1e-6, true)`)),
 ];

@@ -89,28 +89,29 @@ CREATE FUNCTION brand_hours_add(d jsonb) RETURNS void LANGUAGE sql AS $$
   SELECT order_hour(x.submitted_at, x.created_at), x.status, coalesce(x.brand_id, '00000000-0000-0000-0000-000000000000'::uuid), sum(x.n), sum(x.amount)
   FROM jsonb_to_recordset(d) AS x(submitted_at timestamptz, created_at timestamptz, status text, brand_id uuid, n bigint, amount bigint)
   GROUP BY 1, 2, 3
+  HAVING sum(x.n) <> 0 OR sum(x.amount) <> 0
   ORDER BY 1, 2, 3
   ON CONFLICT (hour, status, brand_id) DO UPDATE SET orders = c.orders + excluded.orders, amount_cents = c.amount_cents + excluded.amount_cents
 $$;
 --> statement-breakpoint
--- The analytics split (src/server/modules/analytics/queries.ts, perDaypart) of the orders whose
--- time is in [lo, hi): an item's share is its weekly cost over its order's.
-CREATE FUNCTION daypart_hours_between(lo timestamptz, hi timestamptz)
-RETURNS TABLE (hour timestamptz, status text, daypart_id uuid, orders bigint, spots bigint, amount_cents double precision, spend_cents double precision)
-LANGUAGE sql STABLE AS $$
-  SELECT s.hour, s.status, s.daypart_id, count(*)::bigint, sum(s.spots)::bigint, sum(s.amount)::float8, sum(s.spend)::float8
-  FROM (
-    SELECT order_hour(e.submitted_at, e.created_at) AS hour, e.status, i.daypart_id, i.spots_per_occurrence AS spots,
-           coalesce(e.total_amount_cents * (w.cost / nullif(sum(w.cost) OVER (PARTITION BY e.id), 0)), 0) AS amount,
-           coalesce(e.total_spend_cents * (w.cost / nullif(sum(w.cost) OVER (PARTITION BY e.id), 0)), 0) AS spend
-    FROM estimates e
-    JOIN estimate_items i ON i.estimate_id = e.id
-    JOIN dayparts d ON d.id = i.daypart_id
-    CROSS JOIN LATERAL (SELECT d.multiplier * 1366 * i.spots_per_occurrence / 1000.0 * coalesce(i.user_defined_cpm_cents, d.base_cpm_cents) * cardinality(d.days_of_week) AS cost) w
-    WHERE coalesce(e.submitted_at, e.created_at) >= lo AND coalesce(e.submitted_at, e.created_at) < hi
-  ) s
-  GROUP BY 1, 2, 3
-$$;
+-- The analytics split (src/server/modules/analytics/daypart-split.ts) of every item: its share of
+-- its order is its weekly cost over the order's. A filter on estimate_id (the window's partition)
+-- reaches the tables; recomputations select their orders by id, so that the planner reads their
+-- items through the index rather than hashing every item (a range on the order's time would not
+-- reach through the window function).
+CREATE VIEW daypart_item_shares AS
+  SELECT e.id AS estimate_id, order_hour(e.submitted_at, e.created_at) AS hour, e.status, i.daypart_id, i.spots_per_occurrence AS spots,
+         coalesce(e.total_amount_cents * (w.cost / nullif(sum(w.cost) OVER (PARTITION BY e.id), 0)), 0) AS amount,
+         coalesce(e.total_spend_cents * (w.cost / nullif(sum(w.cost) OVER (PARTITION BY e.id), 0)), 0) AS spend
+  FROM estimates e
+  JOIN estimate_items i ON i.estimate_id = e.id
+  JOIN dayparts d ON d.id = i.daypart_id
+  CROSS JOIN LATERAL (SELECT d.multiplier * 1366 * i.spots_per_occurrence / 1000.0 * coalesce(i.user_defined_cpm_cents, d.base_cpm_cents) * cardinality(d.days_of_week) AS cost) w;
+--> statement-breakpoint
+CREATE VIEW daypart_hours_computed AS
+  SELECT hour, status, daypart_id, count(*)::bigint AS orders, sum(spots)::bigint AS spots, sum(amount)::float8 AS amount_cents, sum(spend)::float8 AS spend_cents
+  FROM daypart_item_shares
+  GROUP BY 1, 2, 3;
 --> statement-breakpoint
 -- Deltas: [{owner_id, brand_id, status, n, spend, rec}], grouped and applied in key order.
 CREATE FUNCTION order_counts_add(d jsonb) RETURNS void LANGUAGE sql AS $$
@@ -120,6 +121,7 @@ CREATE FUNCTION order_counts_add(d jsonb) RETURNS void LANGUAGE sql AS $$
   CROSS JOIN LATERAL (VALUES ('all', '00000000-0000-0000-0000-000000000000'::uuid), ('owner', x.owner_id), ('brand', x.brand_id)) AS s(scope, scope_id)
   WHERE s.scope_id IS NOT NULL
   GROUP BY 1, 2, 3
+  HAVING sum(x.n) <> 0 OR sum(x.spend) <> 0 OR sum(x.rec) <> 0
   ORDER BY 1, 2, 3
   ON CONFLICT (scope, scope_id, status) DO UPDATE
     SET orders = c.orders + excluded.orders, spend_cents = c.spend_cents + excluded.spend_cents, reconciled = c.reconciled + excluded.reconciled
@@ -131,6 +133,7 @@ CREATE FUNCTION reconciliation_brand_days_add(d jsonb) RETURNS void LANGUAGE sql
   SELECT (x.reconciled_at AT TIME ZONE 'UTC')::date, coalesce(x.brand_id, '00000000-0000-0000-0000-000000000000'::uuid), sum(x.n), sum(x.projected), sum(x.actual)
   FROM jsonb_to_recordset(d) AS x(reconciled_at timestamptz, brand_id uuid, n bigint, projected bigint, actual bigint)
   GROUP BY 1, 2
+  HAVING sum(x.n) <> 0 OR sum(x.projected) <> 0 OR sum(x.actual) <> 0
   ORDER BY 1, 2
   ON CONFLICT (day, brand_id) DO UPDATE
     SET reconciliations = c.reconciliations + excluded.reconciliations,
@@ -150,8 +153,12 @@ BEGIN
   FROM (SELECT DISTINCT h FROM unnest(hours) AS u(h) WHERE h IS NOT NULL ORDER BY h) t;
   DELETE FROM daypart_hours WHERE hour = ANY (hours);
   INSERT INTO daypart_hours
-  SELECT f.* FROM (SELECT DISTINCT h FROM unnest(hours) AS u(h) WHERE h IS NOT NULL) t
-  CROSS JOIN LATERAL daypart_hours_between(t.h, t.h + interval '1 hour') f;
+  SELECT hour, status, daypart_id, count(*), sum(spots), sum(amount), sum(spend)
+  FROM daypart_item_shares
+  WHERE estimate_id = ANY (ARRAY(
+    SELECT e.id FROM (SELECT DISTINCT h FROM unnest(hours) AS u(h) WHERE h IS NOT NULL) t
+    JOIN estimates e ON coalesce(e.submitted_at, e.created_at) >= t.h AND coalesce(e.submitted_at, e.created_at) < t.h + interval '1 hour'))
+  GROUP BY 1, 2, 3;
 END
 $$;
 --> statement-breakpoint
@@ -160,7 +167,7 @@ BEGIN
   PERFORM pg_advisory_xact_lock(727017, 0);
   DELETE FROM daypart_hours;
   -- In key order: a window's rows are then neighbours on disk (later writes append in time order too).
-  INSERT INTO daypart_hours SELECT * FROM daypart_hours_between('-infinity', 'infinity') ORDER BY 1, 2, 3;
+  INSERT INTO daypart_hours SELECT * FROM daypart_hours_computed ORDER BY 1, 2, 3;
 END
 $$;
 --> statement-breakpoint
@@ -178,42 +185,54 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- Statement triggers compare the transition tables with EXCEPT (hashed), never by a join of
+-- old_rows and new_rows: the planner does not know their sizes, and a nested loop over a bulk
+-- update (the station clock) would take minutes. Unchanged rows cancel out (or are skipped).
 CREATE FUNCTION rollups_on_estimates() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  added jsonb;
+  removed jsonb;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM order_counts_add((SELECT jsonb_agg(jsonb_build_object('owner_id', n.owner_id, 'brand_id', n.brand_id, 'status', n.status, 'n', 1, 'spend', n.total_spend_cents, 'rec', 0)) FROM new_rows n));
-    PERFORM brand_hours_add((SELECT jsonb_agg(to_jsonb(n) || '{"n": 1}' || jsonb_build_object('amount', n.total_amount_cents)) FROM new_rows n));
-    PERFORM daypart_hours_refresh((SELECT array_agg(order_hour(n.submitted_at, n.created_at)) FROM new_rows n));
+    SELECT jsonb_agg(to_jsonb(n)) INTO added FROM (SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM new_rows) n;
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM brand_hours_add((
-      SELECT jsonb_agg(x.j) FROM old_rows o JOIN new_rows n ON n.id = o.id
-      CROSS JOIN LATERAL (VALUES
-        (to_jsonb(o) || '{"n": -1}' || jsonb_build_object('amount', -o.total_amount_cents)),
-        (to_jsonb(n) || '{"n": 1}' || jsonb_build_object('amount', n.total_amount_cents))) AS x(j)
-      WHERE (o.status, o.brand_id, o.total_amount_cents, order_hour(o.submitted_at, o.created_at))
-        IS DISTINCT FROM (n.status, n.brand_id, n.total_amount_cents, order_hour(n.submitted_at, n.created_at))));
-    PERFORM order_counts_add((
-      SELECT jsonb_agg(x.j) FROM old_rows o JOIN new_rows n ON n.id = o.id
-      CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM reconciliations r WHERE r.estimate_id = n.id)::int AS rec) r
-      CROSS JOIN LATERAL (VALUES
-        (jsonb_build_object('owner_id', o.owner_id, 'brand_id', o.brand_id, 'status', o.status, 'n', -1, 'spend', -o.total_spend_cents, 'rec', -r.rec)),
-        (jsonb_build_object('owner_id', n.owner_id, 'brand_id', n.brand_id, 'status', n.status, 'n', 1, 'spend', n.total_spend_cents, 'rec', r.rec))) AS x(j)
-      WHERE (o.owner_id, o.brand_id, o.status, o.total_spend_cents) IS DISTINCT FROM (n.owner_id, n.brand_id, n.status, n.total_spend_cents)));
-    PERFORM reconciliation_brand_days_add((
-      SELECT jsonb_agg(x.j) FROM old_rows o JOIN new_rows n ON n.id = o.id JOIN reconciliations r ON r.estimate_id = n.id
-      CROSS JOIN LATERAL (VALUES
-        (jsonb_build_object('reconciled_at', r.reconciled_at, 'brand_id', o.brand_id, 'n', -1, 'projected', -r.projected_spend_cents, 'actual', -r.actual_spend_cents)),
-        (jsonb_build_object('reconciled_at', r.reconciled_at, 'brand_id', n.brand_id, 'n', 1, 'projected', r.projected_spend_cents, 'actual', r.actual_spend_cents))) AS x(j)
-      WHERE o.brand_id IS DISTINCT FROM n.brand_id));
-    PERFORM daypart_hours_refresh((
-      SELECT array_agg(h) FROM old_rows o JOIN new_rows n ON n.id = o.id
-      CROSS JOIN LATERAL (VALUES (order_hour(o.submitted_at, o.created_at)), (order_hour(n.submitted_at, n.created_at))) AS x(h)
-      WHERE (o.status, o.total_amount_cents, o.total_spend_cents, o.submitted_at, o.created_at) IS DISTINCT FROM (n.status, n.total_amount_cents, n.total_spend_cents, n.submitted_at, n.created_at)));
-  ELSE
-    PERFORM brand_hours_add((SELECT jsonb_agg(to_jsonb(o) || '{"n": -1}' || jsonb_build_object('amount', -o.total_amount_cents)) FROM old_rows o));
-    PERFORM daypart_hours_refresh((SELECT array_agg(order_hour(o.submitted_at, o.created_at)) FROM old_rows o));
+    SELECT jsonb_agg(to_jsonb(c)) INTO added FROM (
+      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM new_rows
+      EXCEPT ALL
+      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM old_rows) c;
+    SELECT jsonb_agg(to_jsonb(c)) INTO removed FROM (
+      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM old_rows
+      EXCEPT ALL
+      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM new_rows) c;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT jsonb_agg(to_jsonb(o)) INTO removed FROM (SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM old_rows) o;
   END IF;
+  PERFORM rollups_add_orders(added, 1, true);
+  PERFORM rollups_add_orders(removed, -1, TG_OP = 'UPDATE');
   RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- Orders [{id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at,
+-- created_at}] added (dir 1) or taken off (-1) by a statement on estimates; `counted` false:
+-- order_counts and reconciliation_brand_days left alone (a deletion took the order off them before
+-- the row went, see below).
+CREATE FUNCTION rollups_add_orders(orders jsonb, dir int, counted boolean) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF orders IS NULL THEN
+    RETURN;
+  END IF;
+  IF counted THEN
+    PERFORM order_counts_add((
+      SELECT jsonb_agg(jsonb_build_object('owner_id', x.owner_id, 'brand_id', x.brand_id, 'status', x.status, 'n', dir, 'spend', dir * x.total_spend_cents,
+        'rec', dir * (EXISTS (SELECT 1 FROM reconciliations r WHERE r.estimate_id = x.id))::int))
+      FROM jsonb_to_recordset(orders) AS x(id uuid, owner_id uuid, brand_id uuid, status text, total_spend_cents bigint)));
+    PERFORM reconciliation_brand_days_add((
+      SELECT jsonb_agg(jsonb_build_object('reconciled_at', r.reconciled_at, 'brand_id', x.brand_id, 'n', dir, 'projected', dir * r.projected_spend_cents, 'actual', dir * r.actual_spend_cents))
+      FROM jsonb_to_recordset(orders) AS x(id uuid, brand_id uuid) JOIN reconciliations r ON r.estimate_id = x.id));
+  END IF;
+  PERFORM brand_hours_add((SELECT jsonb_agg(j || jsonb_build_object('n', dir, 'amount', dir * (j ->> 'total_amount_cents')::bigint)) FROM jsonb_array_elements(orders) AS e(j)));
+  PERFORM daypart_hours_refresh((SELECT array_agg(DISTINCT order_hour(x.submitted_at, x.created_at)) FROM jsonb_to_recordset(orders) AS x(submitted_at timestamptz, created_at timestamptz)));
 END
 $$;
 --> statement-breakpoint
@@ -231,14 +250,13 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- Reconciliations [{estimate_id, reconciled_at, projected_spend_cents, actual_spend_cents, counted}]
--- added (sign 1) or taken off (-1), for orders that still exist (an order's own removal took its
--- reconciliation off); `counted` moves the order's reconciled count (its order changed or not).
+-- Reconciliations [{estimate_id, reconciled_at, projected_spend_cents, actual_spend_cents}] added
+-- (dir 1) or taken off (-1), for orders that still exist (an order's own removal took its
+-- reconciliation off). An update takes the old rows off and adds the new ones (what did not change cancels out).
 CREATE FUNCTION rollups_add_reconciliations(recs jsonb, dir int) RETURNS void LANGUAGE sql AS $$
   SELECT order_counts_add((
     SELECT jsonb_agg(jsonb_build_object('owner_id', e.owner_id, 'brand_id', e.brand_id, 'status', e.status, 'n', 0, 'spend', 0, 'rec', dir))
-    FROM jsonb_to_recordset(recs) AS x(estimate_id uuid, counted boolean) JOIN estimates e ON e.id = x.estimate_id
-    WHERE x.counted));
+    FROM jsonb_to_recordset(recs) AS x(estimate_id uuid) JOIN estimates e ON e.id = x.estimate_id));
   SELECT reconciliation_brand_days_add((
     SELECT jsonb_agg(jsonb_build_object('reconciled_at', x.reconciled_at, 'brand_id', e.brand_id, 'n', dir, 'projected', dir * x.projected_spend_cents, 'actual', dir * x.actual_spend_cents))
     FROM jsonb_to_recordset(recs) AS x(estimate_id uuid, reconciled_at timestamptz, projected_spend_cents bigint, actual_spend_cents bigint)
@@ -247,15 +265,11 @@ $$;
 --> statement-breakpoint
 CREATE FUNCTION rollups_on_reconciliations() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM rollups_add_reconciliations((SELECT jsonb_agg(to_jsonb(n) || '{"counted": true}') FROM new_rows n), 1);
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM rollups_add_reconciliations((SELECT jsonb_agg(to_jsonb(o) || '{"counted": true}') FROM old_rows o), -1);
-  ELSE
-    PERFORM rollups_add_reconciliations((
-      SELECT jsonb_agg(to_jsonb(o) || jsonb_build_object('counted', n.estimate_id IS DISTINCT FROM o.estimate_id)) FROM old_rows o JOIN new_rows n ON n.id = o.id), -1);
-    PERFORM rollups_add_reconciliations((
-      SELECT jsonb_agg(to_jsonb(n) || jsonb_build_object('counted', n.estimate_id IS DISTINCT FROM o.estimate_id)) FROM old_rows o JOIN new_rows n ON n.id = o.id), 1);
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    PERFORM rollups_add_reconciliations((SELECT jsonb_agg(to_jsonb(o)) FROM old_rows o), -1);
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM rollups_add_reconciliations((SELECT jsonb_agg(to_jsonb(n)) FROM new_rows n), 1);
   END IF;
   RETURN NULL;
 END

@@ -37,7 +37,7 @@ export const firstWholeHour = (from: string) => sql`(date_trunc('hour', (${daySt
 
 /**
  * An item's share of its order: its weekly cost over the order's weekly cost (cents, float). The
- * same expression is in migration 0016's daypart_hours_between: change both or neither.
+ * same expression is in migration 0016's view daypart_item_shares: change both or neither.
  */
 const itemWeeklyCost = sql`(${dayparts.multiplier} * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * ${estimateItems.spotsPerOccurrence} / 1000.0
   * coalesce(${estimateItems.userDefinedCpmCents}, ${dayparts.baseCpmCents}) * cardinality(${dayparts.daysOfWeek}))`;
