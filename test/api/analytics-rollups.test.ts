@@ -279,6 +279,13 @@ describe('rollups of the dashboards, against the rows', () => {
     await expectInStep();
   });
 
+  it('stay in step when orders of the same hour are written at the same time', async () => {
+    const drafts = await Promise.all(owners.flatMap((owner) => [1, 2, 3].map(() => readyOrder(t, { owner }))));
+    await Promise.all(drafts.map(({ owner, order }) => call('PUT', `/api/estimates/${order.id}`, owner.token, { status: 'ordered' })));
+    await Promise.all(drafts.map(({ order }, i) => call('PATCH', `/api/estimates/${order.id}/${i % 2 === 0 ? 'approve' : 'reject'}`, admin, {})));
+    await expectInStep();
+  });
+
   it('stay in step after a seeded random sequence of writes', async () => {
     const dayparts = await rows<{ id: string }>(sql`select id from dayparts order by name`);
     const anyOrder = async (statuses: readonly string[], ownerId?: string) => {
