@@ -1,8 +1,9 @@
 /** The real server as a child process, compiled as `npm start` runs it (`node dist/server/main.js`; `npm test` builds it first). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(__dirname, '../..');
+// import.meta.url rather than __dirname: the benchmarks (bench/fanout, bench/load) start the server through tsx as ES modules.
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const REAL_ADMIN = { email: 'admin@real-server.test', password: 'RealServer-Passw0rd' };
 
 export const exited = (child: ChildProcess) =>

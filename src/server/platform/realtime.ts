@@ -34,7 +34,18 @@ interface SocketData {
   user?: RealtimeUser;
 }
 
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** One user's own notification (each recipient's row has its own id and read state). */
+export interface NotificationDelivery {
+  userId: string;
+  notification: Notification;
+}
+
+/** Between instances: a whole fan-out in one message, each instance then delivering to its own sockets. */
+interface InterServerEvents {
+  notifications: (deliveries: NotificationDelivery[]) => void;
+}
+
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface RealtimeOptions {
   server: HttpServer;
@@ -67,8 +78,11 @@ export const originAllowed = (origin: string | undefined, host: string | undefin
 };
 
 export interface Realtime {
-  /** Sends a notification to these rooms (on every instance), except sockets also in `except`. */
-  emitNotification(rooms: string[], notification: Notification): void;
+  /**
+   * Sends each user their own notification on every instance: delivered at once to this instance's
+   * sockets, and passed to the other instances in one message however many users there are.
+   */
+  emitNotifications(deliveries: NotificationDelivery[]): void;
   /** Tells the sockets watching an order (its room) that it changed. */
   emitEstimateUpdate(update: EstimateUpdate): void;
   /**
@@ -138,7 +152,7 @@ const onEstimateRooms = (socket: RealtimeSocket, options: RealtimeOptions) => {
 
 export const createRealtime = (options: RealtimeOptions): Realtime => {
   const { database, log } = options;
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(options.server, {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(options.server, {
     path: REALTIME_PATH,
     transports: ['websocket'],
     serveClient: false,
@@ -154,6 +168,14 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
     io.adapter(createAdapter(pool, { tableName: ATTACHMENTS_TABLE, errorHandler: (error) => log.warn({ err: error }, 'realtime adapter error') }));
   }
 
+  const deliverHere = (deliveries: NotificationDelivery[]) => {
+    for (const { userId, notification } of deliveries) io.local.to(userRoom(userId)).emit('notification', notification);
+  };
+  // Another instance's fan-out (only a cluster adapter passes these on).
+  io.on('notifications', (deliveries) => {
+    if (Array.isArray(deliveries)) deliverHere(deliveries);
+  });
+
   io.on('connection', (socket) => {
     const grace = setTimeout(() => {
       if (!socket.data.user) socket.disconnect(true);
@@ -165,9 +187,11 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
 
   let closed = false;
   return {
-    emitNotification(rooms, notification) {
-      if (closed || rooms.length === 0) return;
-      io.to(rooms).emit('notification', notification);
+    emitNotifications(deliveries) {
+      if (closed || deliveries.length === 0) return;
+      deliverHere(deliveries);
+      // One pg_notify (with an attachment row when large) instead of one per recipient, each awaited before its local send.
+      if (pool) io.serverSideEmit('notifications', deliveries);
     },
     emitEstimateUpdate(update) {
       if (closed) return;
