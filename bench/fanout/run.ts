@@ -25,10 +25,16 @@ const target = await startTarget(kind, async (db) => ({
 const { server, seeded } = target;
 const worker = fork(fileURLToPath(new URL('./sockets.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
 worker.send({ url: server.url, tokens: seeded.admins.map((a) => a.token) });
-const next = () => new Promise<Record<string, unknown>>((resolve, reject) => {
-  worker.once('message', resolve);
-  worker.once('exit', (code) => reject(new Error(`the sockets' process exited with ${code}`)));
-});
+/** The sockets' process's next message (it fails if that process exits first). */
+const next = () =>
+  new Promise<Record<string, unknown>>((resolve, reject) => {
+    const exited = (code: number | null) => reject(new Error(`the sockets' process exited with ${code}`));
+    worker.once('exit', exited);
+    worker.once('message', (message: Record<string, unknown>) => {
+      worker.off('exit', exited);
+      resolve(message);
+    });
+  });
 try {
   process.stderr.write(`${String((await next()).ready)} admin sockets signed in (child process)\n`);
   const replies: number[] = [];

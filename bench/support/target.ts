@@ -40,7 +40,7 @@ export const startTarget = async <T>(kind: TargetKind, seed: (db: Db) => Promise
     const database = await openMigratedDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'db') });
     const seeded = await seed(database.db).finally(() => database.close());
     // The station clock once an hour and no statistics job: they would work while the calls are timed.
-    const server = await startRealServer({ port: await freePort(), dataDir, databaseUrl, env: { JWT_SECRET: BENCH_JWT_SECRET, STATION_CLOCK_SECONDS: '3600', STATISTICS_MINUTES: '0', ...env } });
+    const server = await startRealServer({ port: await freePort(), dataDir, databaseUrl, root: process.env.BENCH_APP_ROOT, env: { JWT_SECRET: BENCH_JWT_SECRET, STATION_CLOCK_SECONDS: '3600', STATISTICS_MINUTES: '0', ...env } });
     return {
       server,
       seeded,

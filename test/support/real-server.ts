@@ -18,11 +18,11 @@ export interface RealServer {
   output(): string;
 }
 
-/** Starts the server on `port` with its data in `dataDir` (or on `databaseUrl`) and waits for /api/health; `env` adds or overrides variables. */
-export const startRealServer = async ({ port, dataDir, databaseUrl, env = {} }: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<RealServer> => {
+/** Starts the server on `port` with its data in `dataDir` (or on `databaseUrl`) and waits for /api/health; `env` adds or overrides variables; `root` is another checkout's build (benchmarks compare with main). */
+export const startRealServer = async ({ port, dataDir, databaseUrl, env = {}, root = ROOT }: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string>; root?: string }): Promise<RealServer> => {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
