@@ -14,7 +14,7 @@ import path from 'node:path';
 
 const PORT = 3577;
 const tsx = path.resolve('node_modules/.bin/tsx');
-const modes = { compiled: [process.execPath, '--expose-gc', 'dist/server/main.js'], tsx: [tsx, 'src/server/main.ts'] } as const;
+const modes = { compiled: [process.execPath, '--enable-source-maps', '--expose-gc', 'dist/server/main.js'], tsx: [tsx, 'src/server/main.ts'] } as const;
 
 const rssMiB = (pid: number): number => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

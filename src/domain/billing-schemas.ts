@@ -198,6 +198,12 @@ export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 export const invoiceDetailSchema = invoiceSchema.extend({
   order_start_date: z.string().nullable(),
   order_end_date: z.string().nullable(),
+  /** The order's gross before its coupon (its budget), and the coupon's code (decision 020). */
+  order_gross: z.number(),
+  coupon_code: z.string().nullable(),
+  /** Whom the invoice is addressed to: the brand's legal name and postal address (decision 020). */
+  brand_legal_name: z.string().nullable(),
+  brand_address: z.string().nullable(),
   lines: z.array(invoiceLineSchema),
   /** The invoice's own lines as stored (quantity × unit price = amount; they add up to the subtotal). */
   invoice_lines: z.array(storedInvoiceLineSchema),

@@ -14,6 +14,7 @@ import { billingPreviewRoutes } from './modules/billing/preview-routes';
 import { billingRoutes } from './modules/billing/routes';
 import { billingDeliveryRoutes } from './modules/billing/delivery-routes';
 import { createGuards } from './modules/auth/guard';
+import { createSessionCache } from './modules/auth/session-cache';
 import { createTokenSigner } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { userRoutes } from './modules/users/routes';
@@ -70,6 +71,7 @@ declare module 'fastify' {
 
 const auditResources = new WeakMap<object, AsyncResource>();
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole app from its config and database; it never listens (main.ts and tests do). */
 export const buildApp = async ({ config, database, now }: BuildAppOptions): Promise<FastifyInstance> => {
@@ -175,7 +177,14 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
     log: app.log,
   });
   const statistics = createStatistics({ database, jobs, minutes: config.statisticsMinutes, log: app.log });
-  const ctx: AppContext = { ...base, notifier, stationClock, statistics };
+  const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
+  base.realtime.onSessionsChanged((target) => sessionCache.forget(target));
+  const ctx: AppContext = { ...base, sessionCache, notifier, stationClock, statistics };
+  // A request that may have written forgets the cached sessions before its reply leaves (session-cache.ts).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!READ_ONLY_METHODS.has(request.method)) sessionCache.forget('all');
+    done(null, payload);
+  });
   // Tests and scripts reach the services the way modules do.
   app.decorate('ctx', ctx);
   const guards = createGuards(ctx);

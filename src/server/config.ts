@@ -40,6 +40,7 @@ const envSchema = z.object({
   STATISTICS_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
   METRICS_TOKEN: z.string().max(500).optional(),
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(500),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** How often the station clock runs (seconds); tests shorten it. */
   STATION_CLOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Media files: unset = DATA_DIR/media; s3://bucket?endpoint=...&region=...&forcePathStyle=true = an S3-compatible store. */
@@ -93,6 +94,8 @@ export interface Config {
   metricsToken: string | null;
   /** Requests slower than this are logged at warn with their route. */
   slowRequestMs: number;
+  /** How long a looked-up session is trusted without a query (0: always query); decision 024. */
+  sessionCacheSeconds: number;
   /** Seconds between runs of the station clock (start campaigns, complete them, place logs); 0 = only on demand. */
   stationClockSeconds: number;
   /** Where media files live (STORAGE_URL): the data folder (default) or an S3-compatible bucket. */
@@ -171,6 +174,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     statisticsMinutes: e.STATISTICS_MINUTES,
     metricsToken: e.METRICS_TOKEN?.trim() || null,
     slowRequestMs: e.SLOW_REQUEST_MS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     storage,
     mediaLeaseSeconds: e.MEDIA_LEASE_SECONDS,
     storageCredentials: e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,

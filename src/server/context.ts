@@ -7,6 +7,7 @@ import type { JobQueue } from './platform/jobs';
 import type { Mailer } from './platform/mail';
 import type { Realtime } from './platform/realtime';
 import type { Storage } from './platform/storage';
+import type { SessionCache } from './modules/auth/session-cache';
 import type { TokenSigner } from './modules/auth/tokens';
 import type { Notifier } from './modules/notifications/publish';
 import type { StationClock } from './modules/traffic/station-clock';
@@ -20,6 +21,8 @@ export interface AppContext {
   /** Background work: media processing, mail delivery. */
   jobs: JobQueue;
   tokens: TokenSigner;
+  /** Sessions looked up a moment ago (signed-in requests skip their session query). */
+  sessionCache: SessionCache;
   realtime: Realtime;
   /** Delivers stored notifications live and by e-mail (after their transaction commits). */
   notifier: Notifier;

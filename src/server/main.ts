@@ -13,7 +13,8 @@ const start = async () => {
   // Backup and restore refuse an embedded data folder that a running Spotbook holds.
   const release = config.databaseUrl ? () => undefined : holdDataDir(config.dataDir);
   process.on('exit', release);
-  const database = await openMigratedDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
+  const embeddedDir = path.join(config.dataDir, 'db');
+  const database = await openMigratedDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: embeddedDir });
   const admin = await ensureFirstAdmin({ db: database.db, email: config.admin.email, password: config.admin.password });
   const app = await buildApp({ config, database });
 
@@ -50,7 +51,7 @@ const start = async () => {
   const lines = [
     '',
     `  Spotbook is running at ${url}`,
-    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${embeddedDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
   if (admin.kind === 'created' && admin.generatedPassword) {
     lines.push(`  Sign in as ${admin.email} with password ${admin.generatedPassword}`, '  (shown once: keep it; "Forgot password" prints a reset link here if it is lost)');

@@ -175,7 +175,12 @@ describe('POST /api/billing/from-estimate/:id', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ kind: 'up_front', subtotal: 3000, total_amount: 3000, period_start: null });
     const detail = (await t.inject({ method: 'GET', url: `/api/billing/${res.json().id}`, token: admin })).json();
-    expect(detail.invoice_lines).toEqual([{ position: 1, description: expect.stringMatching(/^Order Lunch up front/), daypart_id: null, quantity: 1, unit_price: 3000, amount: 3000 }]);
+    // One line for its time slot over the flight, spots × the booked cost per spot, and the adjustment to the order's $3,000 (decision 020).
+    expect(detail.invoice_lines).toEqual([
+      { position: 1, description: expect.stringMatching(/ · Daily 12:00 PM – 1:00 PM · Jun 24, 2027 – /), daypart_id: expect.any(String), quantity: expect.any(Number), unit_price: SPOT_COST, amount: expect.any(Number) },
+      { position: 2, description: expect.stringMatching(/^Adjustment to the ordered budget of \$3,000\.00 /), daypart_id: null, quantity: 1, unit_price: expect.any(Number), amount: expect.any(Number) },
+    ]);
+    expect(Math.round((detail.invoice_lines[0].amount + detail.invoice_lines[1].amount) * 100)).toBe(300_000);
     const again = await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${upFront.order.id}`, token: admin, payload: {} });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'An invoice already exists for this estimate' });

@@ -164,6 +164,10 @@ describe('makegoods', () => {
     const invoice = await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${order.id}`, token: admin, payload: { due_days: 30, tax_rate: 0, discount_amount: 0 } });
     expect(invoice.statusCode, invoice.body).toBe(201);
     expect(invoice.json().subtotal).toBeCloseTo(after.billable_amount, 2);
+    // The credit is a line of its own, and the lines add up to the subtotal (decision 020).
+    const { invoice_lines: lines } = (await t.inject({ method: 'GET', url: `/api/billing/${invoice.json().id}`, token: admin })).json() as { invoice_lines: { description: string; amount: number }[] };
+    expect(lines.at(-1)).toMatchObject({ description: 'Credit for missed spots not made good', amount: -SPOT_COST });
+    expect(lines.reduce((cents, line) => cents + Math.round(line.amount * 100), 0)).toBe(Math.round(invoice.json().subtotal * 100));
   });
 
   it('expires unanswered offers after 72 hours as declined (credited)', async () => {

@@ -2,13 +2,16 @@
  * A walk through every screen, as an advertiser and as the station's admin, on the demo data, at
  * 1440×900 and 390×844: axe-core finds no serious or critical violation, no page scrolls sideways,
  * and a full-page screenshot of each lands in test-results/screens/<size>/ (git-ignored) for review.
+ * Tables, at both sizes and at 1280: none scrolls inside its box, and the first row's links and
+ * buttons (its actions) lie inside the window (decision 021: a card per row on a phone).
  * One browser, one page: the sizes and the users change on it.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCalendarDate } from '../../src/domain/display-dates';
 import { DEMO_PASSWORD } from '../../src/server/demo/demo-data';
 import { seedDemo } from '../../src/server/demo/seed';
 import { ADMIN } from '../support/app';
@@ -26,6 +29,8 @@ interface Screen {
   path: string;
   /** A tab to open after the page loads. */
   tab?: string;
+  /** The screen lists rows (on the demo data): at least one table with a first row must have been checked. */
+  rows?: true;
 }
 
 let h: BrowserHarness;
@@ -47,7 +52,7 @@ const settle = async () => {
 };
 
 /** What a reviewer must fix on the screen on view: serious or critical axe findings and a page wider than the window. */
-const inspect = async (label: string): Promise<string[]> => {
+const inspect = async (label: string, rows?: true): Promise<string[]> => {
   // Evaluated rather than added as a <script>: the app's Content-Security-Policy refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
@@ -60,7 +65,9 @@ const inspect = async (label: string): Promise<string[]> => {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   const problems = violations.map((v) => `${label}: ${v}`);
   if (widths.scroll > widths.inner) problems.push(`${label}: ${widths.scroll} px wide in a ${widths.inner} px window (${await widening()})`);
-  if (widths.inner >= 1280) problems.push(...(await tablesCut(label)).filter((p) => !p.includes('px window')));
+  const tables = await tablesCut(label);
+  problems.push(...tables.problems.filter((p) => !p.includes('px window')));
+  if (rows && tables.rowsChecked === 0) problems.push(`${label}: no table row to check`);
   return problems;
 };
 
@@ -76,19 +83,36 @@ const widening = () =>
   });
 
 /**
- * On a desktop (1280 px and wider) a table fits its box: no column, nor the actions at its end, hidden
- * in a sideways scroll; nor is the page wider than the window.
+ * At every size a table fits its box (on a phone each row is a card): no column, nor the actions at
+ * its end, hidden in a sideways scroll; the first row's links and buttons lie inside the window; nor
+ * is the page wider than the window. Also says how many tables had a first row to check.
  */
-const tablesCut = async (label: string): Promise<string[]> => {
-  const cut = await page.evaluate(() =>
-    [...document.querySelectorAll('table')]
-      .map((table) => ({ table, box: table.parentElement! }))
-      .filter(({ table, box }) => table.offsetParent !== null && box.scrollWidth > box.clientWidth + 1)
-      .map(({ table, box }) => `${table.querySelector('caption')?.textContent ?? 'a table'} is ${box.scrollWidth} px in a ${box.clientWidth} px box`),
-  );
+const tablesCut = async (label: string): Promise<{ problems: string[]; rowsChecked: number }> => {
+  const found = await page.evaluate(() => {
+    const problems: string[] = [];
+    let rowsChecked = 0;
+    for (const table of document.querySelectorAll('table')) {
+      if (table.offsetParent === null) continue;
+      const name = table.querySelector('caption')?.textContent ?? 'a table';
+      const box = table.parentElement!;
+      if (box.scrollWidth > box.clientWidth + 1) problems.push(`${name} is ${box.scrollWidth} px in a ${box.clientWidth} px box`);
+      const row = table.tBodies[0]?.rows[0];
+      if (!row) continue;
+      rowsChecked += 1;
+      const controls = [...row.querySelectorAll<HTMLElement>('a, button, input')].filter((c) => c.offsetParent !== null);
+      for (const control of controls) {
+        const { left, right } = control.getBoundingClientRect();
+        if (left < 0 || right > window.innerWidth) {
+          const what = control.getAttribute('aria-label') ?? control.textContent?.trim();
+          problems.push(`${name}'s first row: "${what}" spans ${Math.round(left)}..${Math.round(right)} px; the window is ${window.innerWidth} px`);
+        }
+      }
+    }
+    return { problems, rowsChecked };
+  });
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  if (widths.scroll > widths.inner) cut.push(`${widths.scroll} px wide in a ${widths.inner} px window`);
-  return cut.map((c) => `${label}: ${c}`);
+  if (widths.scroll > widths.inner) found.problems.push(`${widths.scroll} px wide in a ${widths.inner} px window`);
+  return { problems: found.problems.map((c) => `${label}: ${c}`), rowsChecked: found.rowsChecked };
 };
 
 /** Visits each screen at each size, keeping a screenshot of each and returning what failed. */
@@ -106,20 +130,29 @@ const walk = async (who: string, screens: Screen[]): Promise<string[]> => {
         await page.getByRole('tab', { name: screen.tab }).click();
         await settle();
       }
-      problems.push(...(await inspect(`${who} ${screen.name} at ${size.name}`)));
+      problems.push(...(await inspect(`${who} ${screen.name} at ${size.name}`, screen.rows)));
       await page.screenshot({ path: path.join(SCREENSHOTS, size.name, `${who}-${screen.name}.png`), fullPage: true });
       if (size.width > 1280) {
         // The narrowest desktop too: tables only.
         await page.setViewportSize({ width: 1280, height: size.height });
         // Charts follow a resize a frame or two later: give them a moment before measuring.
         await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 2000 }).catch(() => undefined);
-        problems.push(...(await tablesCut(`${who} ${screen.name} at 1280x${size.height}`)));
+        problems.push(...(await tablesCut(`${who} ${screen.name} at 1280x${size.height}`)).problems);
         await page.setViewportSize({ width: size.width, height: size.height });
       }
     }
   }
   return problems;
 };
+
+/** What a screen reader says after a control's name: the texts its aria-describedby points at. */
+const descriptionOf = (control: Locator) =>
+  control.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
 
 const signOut = async () => {
   await page.evaluate(() => localStorage.clear());
@@ -159,12 +192,12 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
 
     const shared: Screen[] = [
       { name: 'dashboard', path: '/app/dashboard' },
-      { name: 'orders', path: '/app/orders' },
+      { name: 'orders', path: '/app/orders', rows: true },
       { name: 'order-detail', path: `/app/estimates/${order.id}` },
       { name: 'order-form', path: `/app/estimates/${draft.id}` },
-      { name: 'campaigns', path: '/app/campaigns' },
-      { name: 'brands', path: '/app/brands' },
-      { name: 'media', path: '/app/media' },
+      { name: 'campaigns', path: '/app/campaigns', rows: true },
+      { name: 'brands', path: '/app/brands', rows: true },
+      { name: 'media', path: '/app/media', rows: true },
       { name: 'profile', path: '/app/profile' },
     ];
 
@@ -193,6 +226,19 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     expect(box.y).toBeGreaterThan(844 - 100);
 
+    // Dates in the form read as everywhere else: the chosen start day under its (browser-drawn)
+    // picker, as the picker's description, and the computed end date.
+    const start = page.getByLabel('Start Date');
+    const startDay = await start.inputValue();
+    expect(await descriptionOf(start)).toContain(formatCalendarDate(startDay));
+    expect(await page.getByLabel('End Date').inputValue()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+
+    // The advertiser's Billing page with invoices on it: those of the customer the demo billed.
+    const billed = (await h.inject({ method: 'GET', url: '/api/billing', token: await h.adminToken() })).json() as { invoices: { customer_email: string }[] };
+    await signOut();
+    await signIn(page, billed.invoices[0]!.customer_email, DEMO_PASSWORD);
+    problems.push(...(await walk('billed-advertiser', [{ name: 'billing', path: '/app/billing', rows: true }])));
+
     await signOut();
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, ADMIN.email, ADMIN.password);
@@ -200,23 +246,38 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
       ...(await walk('admin', [
         ...shared,
         { name: 'campaign-detail', path: `/app/campaigns/${campaign.campaign_id}` },
-        { name: 'order-management', path: '/app/admin/approvals' },
-        { name: 'drafts', path: '/app/admin/drafts' },
-        { name: 'media-approvals', path: '/app/admin/media-approvals' },
-        { name: 'reconciliation', path: '/app/admin/reconciliation' },
+        { name: 'order-management', path: '/app/admin/approvals', rows: true },
+        { name: 'drafts', path: '/app/admin/drafts', rows: true },
+        { name: 'media-approvals', path: '/app/admin/media-approvals', rows: true },
+        { name: 'reconciliation', path: '/app/admin/reconciliation', rows: true },
         { name: 'billing-overview', path: '/app/admin/billing' },
-        { name: 'invoices', path: '/app/admin/billing', tab: 'Invoices' },
-        { name: 'ageing', path: '/app/admin/billing', tab: 'Ageing' },
-        { name: 'users', path: '/app/admin/users' },
-        { name: 'coupons', path: '/app/admin/coupons' },
+        { name: 'invoices', path: '/app/admin/billing', tab: 'Invoices', rows: true },
+        { name: 'ageing', path: '/app/admin/billing', tab: 'Ageing', rows: true },
+        { name: 'users', path: '/app/admin/users', rows: true },
+        { name: 'coupons', path: '/app/admin/coupons', rows: true },
         { name: 'notification-settings', path: '/app/admin/notifications' },
-        { name: 'traffic-log', path: '/app/admin/traffic' },
+        { name: 'traffic-log', path: '/app/admin/traffic', rows: true },
         { name: 'as-run', path: '/app/admin/as-run' },
-        { name: 'audit', path: '/app/admin/audit' },
+        { name: 'audit', path: '/app/admin/audit', rows: true },
         { name: 'station-settings', path: '/app/admin/station' },
         { name: 'rate-card', path: '/app/admin/rate-card' },
       ])),
     );
+
+    // On a phone an invoice is a card: its actions are there once, by name, in view; the table's
+    // rows and column headers are still there for a screen reader.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/app/admin/billing');
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    const invoices = page.getByRole('table', { name: 'Invoices' });
+    const send = invoices.getByRole('button', { name: /^Send INV-/ });
+    await send.first().waitFor();
+    expect(await send.count()).toBe(1);
+    const sendBox = (await send.boundingBox())!;
+    expect(sendBox.x).toBeGreaterThanOrEqual(0);
+    expect(sendBox.x + sendBox.width).toBeLessThanOrEqual(390);
+    expect(await invoices.getByRole('columnheader', { name: 'Balance' }).count()).toBe(1);
+    expect(await invoices.getByRole('row').count()).toBeGreaterThan(1);
 
     // On a phone the recipients' addresses are read whole, not cut to "sa…".
     await page.setViewportSize({ width: 390, height: 844 });

@@ -71,4 +71,24 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     const { token } = await a.signUp();
     await expect(connectAs(urlB, token).then((c) => (sockets.push(c.socket), 'ok'))).resolves.toBe('ok');
   });
+
+  it('refuses on instance B a session signed out on instance A, although B had just looked it up', async () => {
+    const { token } = await a.signUp();
+    const me = (app: typeof b.app) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(b.app)).statusCode).toBe(200);
+    expect((await a.inject({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(200);
+    expect((await me(a.app)).statusCode).toBe(401);
+    await eventually(async () => expect((await me(b.app)).statusCode).toBe(401), 2000);
+  });
+
+  it('stops admin access on instance B as soon as the admin is demoted on instance A', async () => {
+    const admin = await a.adminToken();
+    const other = await a.signUp();
+    expect((await a.inject({ method: 'PATCH', url: `/api/users/${other.user.id}/promote`, token: admin })).statusCode).toBe(200);
+    const token = await a.login(other.user.email, other.password);
+    const users = () => b.app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${token}` } });
+    expect((await users()).statusCode).toBe(200);
+    expect((await a.inject({ method: 'PATCH', url: `/api/users/${other.user.id}/demote`, token: admin })).statusCode).toBe(200);
+    await eventually(async () => expect((await users()).statusCode).toBe(403), 2000);
+  });
 });

@@ -39,6 +39,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   statisticsMinutes: 0,
   metricsToken: null,
   slowRequestMs: 500,
+  sessionCacheSeconds: 5,
   allowedOrigins: [],
   storage: { kind: 'disk' },
   storageCredentials: undefined,

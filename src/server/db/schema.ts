@@ -828,3 +828,4 @@ export const makegoodEvents = pgTable(
   },
   (t) => [index('makegood_events_offer_idx').on(t.offerId, t.id)],
 );
+export * from './rollups';

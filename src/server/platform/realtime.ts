@@ -34,14 +34,17 @@ interface SocketData {
   user?: RealtimeUser;
 }
 
+export type DisconnectTarget = { sessionId: string } | { userId: string };
+
 /** One user's own notification (each recipient's row has its own id and read state). */
 export interface NotificationDelivery {
   userId: string;
   notification: Notification;
 }
 
-/** Between instances: a whole fan-out in one message, each instance then delivering to its own sockets. */
+/** Between instances (through the PostgreSQL adapter): a session or user changed on one of them; a whole notification fan-out, each instance delivering to its own sockets. */
 interface InterServerEvents {
+  sessions_changed: (target: DisconnectTarget) => void;
   notifications: (deliveries: NotificationDelivery[]) => void;
 }
 
@@ -90,7 +93,11 @@ export interface Realtime {
    * a sign-out, a password reset, a role change or a deletion. A browser that still holds a valid
    * token reconnects and signs in again with what its session now allows.
    */
-  disconnect(target: { sessionId: string } | { userId: string }): void;
+  disconnect(target: DisconnectTarget): void;
+  /** Tells every instance that a session or user changed (sign-out, role, name): `disconnect` does too. */
+  sessionsChanged(target: DisconnectTarget): void;
+  /** Called on every instance with each `sessionsChanged` target: whatever remembers sessions forgets it. */
+  onSessionsChanged(listener: (target: DisconnectTarget) => void): void;
   /** Sockets connected to this instance (for metrics). */
   connectedSockets(): number;
   close(): Promise<void>;
@@ -186,6 +193,17 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
   });
 
   let closed = false;
+  const sessionListeners: ((target: DisconnectTarget) => void)[] = [];
+  const tellListeners = (target: DisconnectTarget) => {
+    for (const listener of sessionListeners) listener(target);
+  };
+  io.on('sessions_changed', tellListeners);
+  const sessionsChanged = (target: DisconnectTarget) => {
+    tellListeners(target);
+    // The in-memory adapter has no other instance to tell (and warns when asked).
+    if (pool && !closed) io.serverSideEmit('sessions_changed', target);
+  };
+
   return {
     emitNotifications(deliveries) {
       if (closed || deliveries.length === 0) return;
@@ -198,8 +216,13 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
       io.to(estimateRoom(update.estimateId)).emit('estimate_updated', update);
     },
     disconnect(target) {
+      sessionsChanged(target);
       if (closed) return;
       io.in('sessionId' in target ? sessionRoom(target.sessionId) : userRoom(target.userId)).disconnectSockets(true);
+    },
+    sessionsChanged,
+    onSessionsChanged(listener) {
+      sessionListeners.push(listener);
     },
     connectedSockets: () => io.engine.clientsCount,
     async close() {

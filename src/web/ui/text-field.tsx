@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { DateShown, shownDate } from './date-shown';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -17,7 +18,9 @@ export const TextField = ({ label, error, hint, id, className = '', ...props }: 
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const dateId = `${inputId}-date`;
+  const date = shownDate(props.type, props.value);
+  const describedBy = [date ? dateId : null, error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={className}>
@@ -31,6 +34,7 @@ export const TextField = ({ label, error, hint, id, className = '', ...props }: 
         className={inputClasses(Boolean(error))}
         {...props}
       />
+      <DateShown id={dateId} text={date} />
       {hint && !error && (
         <p id={hintId} className="mt-1 text-xs text-slate-500">
           {hint}

@@ -8,7 +8,6 @@ import {
   FORECAST_HISTORY_WEEKS,
   FORECAST_WEEKS,
   REVENUE_STATUSES,
-  TOP_BRANDS,
   bucketStart,
   bucketStarts,
   conversionFunnel,
@@ -21,24 +20,23 @@ import {
   type PerformanceReply,
   type RevenueTrendsReply,
 } from '../../../domain/analytics';
-import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
 import { addDays, todayIso } from '../../../domain/dates';
 import { roundDollars, toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
-import { brands, dayparts, estimateItems, estimates } from '../../db/schema';
+import { estimates } from '../../db/schema';
 import { stationZoneSql, type Db } from '../../platform/db';
 import { campaignTotalsSince } from '../campaigns/service';
+import { topBrands } from './top-brands';
+import { BOOKED_REVENUE, SUBMITTED_BUDGETS, dayStart, daypartSplit, orderTime } from './daypart-split';
 
-/** When an order came in: its submission (its creation for drafts). Indexed (migration 0013). */
-const orderTime = () => sql`coalesce(${estimates.submittedAt}, ${estimates.createdAt})`;
 /** The station's date an order came in. */
 const orderDay = () => sql<string>`(${orderTime()} at time zone ${stationZoneSql()})::date`;
 /**
  * Orders dated `from` or later, as a range on the indexed time rather than on the date computed
  * per row: the station's day `from` starts at local midnight, so the two say the same (decision 016).
  */
-const datedFrom = (from: string) => sql`${orderTime()} >= (${from}::date::timestamp at time zone ${stationZoneSql()})`;
+const datedFrom = (from: string) => sql`${orderTime()} >= ${dayStart(from)}`;
 const booked = inArray(estimates.status, [...REVENUE_STATUSES]);
 const n = (value: unknown) => Number(value ?? 0);
 
@@ -46,40 +44,6 @@ const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? und
 /** Orders dated within the last `days` days, today included. */
 const since = (days: number) => addDays(todayIso(), -(days - 1));
 const inWindow = (days: number) => datedFrom(since(days));
-
-/**
- * An item's share of its order: its weekly cost over the order's weekly cost (cents, float). The
- * order's amounts are split between its dayparts in that proportion.
- */
-const itemWeeklyCost = sql`(${dayparts.multiplier} * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * ${estimateItems.spotsPerOccurrence} / 1000.0
-  * coalesce(${estimateItems.userDefinedCpmCents}, ${dayparts.baseCpmCents}) * cardinality(${dayparts.daysOfWeek}))`;
-const itemShare = sql`(${itemWeeklyCost} / nullif(sum(${itemWeeklyCost}) over (partition by ${estimates.id}), 0))`;
-
-/** Cents of `column` per daypart, split by weekly cost, for the orders matching `where`. */
-const perDaypart = async (db: Db, column: SQL | typeof estimates.totalAmountCents, where: SQL | undefined) => {
-  const shares = db
-    .select({
-      daypartName: sql<string>`${dayparts.name}`.as('daypart_name'),
-      estimateId: sql<string>`${estimates.id}`.as('estimate_id'),
-      spots: sql<number>`${estimateItems.spotsPerOccurrence}`.as('spots'),
-      cents: sql<number>`coalesce(${column} * ${itemShare}, 0)`.as('cents'),
-    })
-    .from(estimateItems)
-    .innerJoin(estimates, eq(estimates.id, estimateItems.estimateId))
-    .innerJoin(dayparts, eq(dayparts.id, estimateItems.daypartId))
-    .where(where)
-    .as('shares');
-  return db
-    .select({
-      daypartName: shares.daypartName,
-      cents: sql<number>`sum(${shares.cents})::float8`.mapWith(Number),
-      orders: sql<number>`count(distinct ${shares.estimateId})::int`.mapWith(Number),
-      spots: sql<number>`sum(${shares.spots})::int`.mapWith(Number),
-    })
-    .from(shares)
-    .groupBy(shares.daypartName)
-    .orderBy(sql`2 desc`, shares.daypartName);
-};
 
 export const analyticsOverview = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<OverviewReply> => {
   const where = and(scope(actor), inWindow(timeframe));
@@ -138,21 +102,8 @@ export const revenueTrends = async ({ db, actor, timeframe, granularity }: { db:
 };
 
 export const performanceMetrics = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<PerformanceReply> => {
-  const where = and(scope(actor), inWindow(timeframe));
-  const dayparts = await perDaypart(db, estimates.totalAmountCents, and(where, booked));
-  const brandRows = await db
-    .select({
-      brandName: sql<string>`coalesce(${brands.commonName}, 'No brand')`,
-      orders: sql<number>`count(*)::int`.mapWith(Number),
-      approved: sql<number>`(count(*) filter (where ${booked}))::int`.mapWith(Number),
-      revenue: sql<number>`coalesce(sum(${estimates.totalAmountCents}) filter (where ${booked}), 0)::float8`.mapWith(Number),
-    })
-    .from(estimates)
-    .leftJoin(brands, eq(brands.id, estimates.brandId))
-    .where(and(where, ne(estimates.status, 'draft')))
-    .groupBy(brands.id, brands.commonName)
-    .orderBy(sql`4 desc`, sql`2 desc`)
-    .limit(TOP_BRANDS);
+  const dayparts = await daypartSplit(db, actor, BOOKED_REVENUE, since(timeframe));
+  const brandRows = await topBrands(db, actor, since(timeframe));
   return {
     timeframe,
     daypart_performance: dayparts.map((d) => ({ daypart_name: d.daypartName, total_revenue: roundDollars(toDollars(d.cents)), order_count: d.orders, total_spots: d.spots })),
@@ -169,7 +120,7 @@ export const performanceMetrics = async ({ db, actor, timeframe }: { db: Db; act
 export const budgetAnalysis = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<BudgetReply> => {
   const from = since(timeframe);
   const submitted = and(scope(actor), datedFrom(from), ne(estimates.status, 'draft'));
-  const allocation = await perDaypart(db, estimates.totalSpendCents, submitted);
+  const allocation = await daypartSplit(db, actor, SUBMITTED_BUDGETS, from);
   const allocated = allocation.reduce((sum, d) => sum + d.cents, 0);
   const month = sql<string>`to_char(${orderDay()}, 'YYYY-MM')`;
   const months = await db

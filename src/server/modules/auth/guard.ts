@@ -21,7 +21,7 @@ const bearerToken = (request: FastifyRequest): string | undefined => {
 export const createGuards = (ctx: AppContext) => {
   const signedIn = async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
-    const actor = token ? await actorFromToken({ db: ctx.db, tokens: ctx.tokens, token }) : undefined;
+    const actor = token ? await actorFromToken({ db: ctx.db, tokens: ctx.tokens, token, cache: ctx.sessionCache }) : undefined;
     if (!actor) throw unauthorized(token ? 'Invalid or expired session' : 'Authentication required');
     request.actor = actor;
   };

@@ -67,7 +67,7 @@ export const clientBillingRoutes = (app: FastifyInstance, ctx: AppContext, guard
     { ...user, schema: { ...tags, params: invoiceParams, description: 'The invoice as a PDF file.', response: { 200: z.any().describe('application/pdf'), ...errors } } },
     async (request, reply) => {
       const invoice = await ownInvoice(db, actorOf(request).id, request.params.id);
-      const doc = renderInvoicePdf({ invoice, appUrl: ctx.config.appUrl, station: await getStationProfile(db) });
+      const doc = renderInvoicePdf({ invoice, station: await getStationProfile(db) });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoicePdfFilename(invoice)}"`)

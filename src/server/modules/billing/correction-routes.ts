@@ -31,7 +31,7 @@ const tags = { tags: ['billing'], security: [{ bearerAuth: [] }] };
 /** Streams a credit note's PDF (shared with the advertiser's own route). */
 export const sendCreditNotePdf = async (ctx: AppContext, note: Awaited<ReturnType<typeof getCreditNote>>, reply: FastifyReply) => {
   const invoice = await getInvoiceDetail({ db: ctx.db, id: note.invoice_id, today: todayIso() });
-  const doc = renderCreditNotePdf({ note, invoice, appUrl: ctx.config.appUrl, station: await getStationProfile(ctx.db) });
+  const doc = renderCreditNotePdf({ note, invoice, station: await getStationProfile(ctx.db) });
   return reply
     .type('application/pdf')
     .header('content-disposition', `attachment; filename="${creditNotePdfFilename(note)}"`)

@@ -7,29 +7,23 @@ import type { CreditNote } from '../../../domain/billing-corrections';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
 import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, drawLetterhead, type AmountRow, type StationIssuer } from '../station/letterhead';
-import { printedDay } from './pdf';
+import { formatCalendarDate as printedDay } from '../../../domain/display-dates';
+import { drawParties, drawRemitAndContact } from './pdf-parties';
 
 export const creditNotePdfFilename = (note: Pick<CreditNote, 'credit_number'>) => `credit-note-${note.credit_number.replace(/[^\w.-]/g, '_')}.pdf`;
 
 /** Starts writing the credit note; the caller streams the returned document (it is already ended). */
-export const renderCreditNotePdf = ({ note, invoice, appUrl, station }: { note: CreditNote; invoice: InvoiceDetail; appUrl: string; station: StationIssuer }): PDFKit.PDFDocument => {
+export const renderCreditNotePdf = ({ note, invoice, station }: { note: CreditNote; invoice: InvoiceDetail; station: StationIssuer }): PDFKit.PDFDocument => {
   const doc = newPdfDocument({ size: 'LETTER', margin: MARGIN, info: { Title: `Credit note ${note.credit_number}`, Author: station.name, Subject: `Credit against invoice ${invoice.invoice_number}` } });
   const width = doc.page.width - MARGIN * 2;
   const rule = drawLetterhead(doc, station, 'CREDIT NOTE', [note.credit_number, `Issued ${printedDay(note.issue_date)}`, `Credits invoice ${invoice.invoice_number}`]);
 
-  const top = rule + 15;
-  const half = width / 2 - 10;
-  doc.fillColor(MUTED).fontSize(9).text('CREDIT TO', MARGIN, top);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(invoice.customer_name ?? '—', MARGIN, doc.y, { width: half });
-  doc.font('Helvetica').fontSize(10).text(invoice.customer_email ?? '', { width: half });
-  if (invoice.brand_name) doc.text(`Brand: ${invoice.brand_name}`, { width: half });
-  const customerBottom = doc.y;
-  const col2 = MARGIN + width / 2 + 10;
-  doc.fillColor(MUTED).fontSize(9).text('INVOICE CREDITED', col2, top);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(invoice.invoice_number, col2, doc.y, { width: half });
-  doc.font('Helvetica').fontSize(10).text(`Order: ${invoice.estimate_name || '—'}`, col2, doc.y, { width: half });
-  doc.text(`Issued ${printedDay(invoice.issue_date)} · Total ${formatCurrency(invoice.total_amount)}`, col2, doc.y, { width: half });
-  doc.y = Math.max(customerBottom, doc.y) + 24;
+  drawParties(doc, {
+    top: rule + 15,
+    label: 'CREDIT TO',
+    invoice,
+    right: { label: 'INVOICE CREDITED', title: invoice.invoice_number, lines: [`Order: ${invoice.estimate_name || '—'}`, `Issued ${printedDay(invoice.issue_date)} · Total ${formatCurrency(invoice.total_amount)}`] },
+  });
 
   doc.fillColor(MUTED).fontSize(9).text('REASON', MARGIN, doc.y);
   doc.fillColor(INK).fontSize(10).text(note.reason, MARGIN, doc.y, { width });
@@ -43,7 +37,7 @@ export const renderCreditNotePdf = ({ note, invoice, appUrl, station }: { note: 
     ...(invoice.refund_due > 0 ? ([['Refund due to you', formatCurrency(invoice.refund_due), true]] as AmountRow[]) : []),
   ];
   drawAmounts(doc, amounts, width);
-  doc.moveDown(2).fillColor(MUTED).fontSize(8).text(`Questions about this credit note? Visit ${appUrl}.`, MARGIN, doc.y, { width, align: 'center' });
+  drawRemitAndContact(doc, station, 'Questions about this credit note?');
   doc.end();
   return doc;
 };

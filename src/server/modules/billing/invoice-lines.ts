@@ -5,16 +5,15 @@
  */
 import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { invoiceAmounts, type InvoiceKind } from '../../../domain/billing';
+import { dateRangeLabel, toStoredLine } from '../../../domain/billing-up-front';
 import { deliveryLines, type BillableSpot, type StoredInvoiceLine } from '../../../domain/billing-delivery';
 import { addDays } from '../../../domain/dates';
-import { toDollars } from '../../../domain/money';
 import { dayparts, estimateItems, invoiceLines, invoices, trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import type { OrderRow } from '../estimates/orders';
 import { spotCostCents } from '../makegoods/offer';
 import { BILLING_MESSAGES } from '../../../domain/billing';
-import { printedDay } from './pdf';
 import { commissionFor } from './commission';
 import { invoiceNumberFor } from './service';
 
@@ -69,7 +68,7 @@ export const insertDeliveryInvoice = async ({
   input: DeliveryInvoiceInput;
   today: string;
 }): Promise<string> => {
-  const described = period ? `${printedDay(period.start)} – ${printedDay(period.end)}` : 'to the end of the flight';
+  const described = period ? dateRangeLabel(period.start, period.end) : 'to the end of the flight';
   const lines = deliveryLines(spots, described);
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
   if (input.discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal);
@@ -107,14 +106,8 @@ export const insertDeliveryInvoice = async ({
   return invoiceId;
 };
 
-/** The one line of an up-front invoice: the order as a whole, at its subtotal. */
-export const insertOrderLine = async (tx: Tx, invoiceId: string, order: OrderRow, subtotalCents: number) => {
-  const flight = order.startDate ? ` (${printedDay(order.startDate)} – ${printedDay(order.endDate)})` : '';
-  await tx.insert(invoiceLines).values({ invoiceId, position: 1, description: `Order ${order.estimateName || '—'}${flight}`, daypartId: null, quantity: 1, unitCents: subtotalCents, amountCents: subtotalCents });
-};
-
 /** An invoice's stored lines, in order. */
 export const storedInvoiceLines = async (db: Tx, invoiceId: string): Promise<StoredInvoiceLine[]> => {
   const rows = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.position));
-  return rows.map((r) => ({ position: r.position, description: r.description, daypart_id: r.daypartId, quantity: r.quantity, unit_price: toDollars(r.unitCents), amount: toDollars(r.amountCents) }));
+  return rows.map(toStoredLine);
 };

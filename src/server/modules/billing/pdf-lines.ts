@@ -1,14 +1,20 @@
-/** The PDF's table of an invoice's stored lines (billing on delivery): description, spots, cost per spot, amount. */
-import type { InvoiceDetail } from '../../../domain/billing-schemas';
-import { formatCurrency } from '../../../domain/format';
+/**
+ * The PDF's table of an invoice's lines: description, spots, cost per spot, amount. The lines add
+ * up to the subtotal (decision 020); a line of its own (the coupon, a credit, an order billed
+ * whole) shows its amount alone.
+ */
+import type { StoredInvoiceLine } from '../../../domain/billing-delivery';
+import { formatCount, formatCurrency } from '../../../domain/format';
 import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED } from '../station/letterhead';
 
-export const drawStoredLines = (doc: PDFKit.PDFDocument, invoice: Pick<InvoiceDetail, 'invoice_lines' | 'period_start' | 'period_end'>, width: number) => {
+const standsAlone = (line: StoredInvoiceLine) => line.daypart_id === null && line.quantity === 1;
+
+export const drawInvoiceLines = (doc: PDFKit.PDFDocument, lines: readonly StoredInvoiceLine[], width: number) => {
   const columns = [
-    { label: 'Description', x: MARGIN, w: width - 250, align: 'left' as const },
-    { label: 'Spots', x: MARGIN + width - 250, w: 60, align: 'right' as const },
-    { label: 'Cost per spot', x: MARGIN + width - 190, w: 90, align: 'right' as const },
-    { label: 'Amount', x: MARGIN + width - 100, w: 100, align: 'right' as const },
+    { label: 'Description', x: MARGIN, w: width - 205, align: 'left' as const },
+    { label: 'Spots', x: MARGIN + width - 205, w: 45, align: 'right' as const },
+    { label: 'Cost per spot', x: MARGIN + width - 160, w: 70, align: 'right' as const },
+    { label: 'Amount', x: MARGIN + width - 90, w: 90, align: 'right' as const },
   ];
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
@@ -22,9 +28,10 @@ export const drawStoredLines = (doc: PDFKit.PDFDocument, invoice: Pick<InvoiceDe
     doc.y = bottom + 4;
   };
   row(columns.map((c) => c.label), true);
-  for (const line of invoice.invoice_lines) {
+  for (const line of lines) {
     if (doc.y > doc.page.height - 220) doc.addPage();
-    row([line.description, String(line.quantity), formatCurrency(line.unit_price), formatCurrency(line.amount)]);
+    const alone = standsAlone(line);
+    row([line.description, alone ? '' : formatCount(line.quantity), alone ? '' : formatCurrency(line.unit_price), formatCurrency(line.amount)]);
   }
   doc.moveDown(1);
 };

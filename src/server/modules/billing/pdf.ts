@@ -6,14 +6,17 @@ import { newPdfDocument } from '../../platform/pdf-document';
 import { INVOICE_STATUS_LABELS } from '../../../domain/billing';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
-import { drawStoredLines } from './pdf-lines';
+import { dateRangeLabel, toStoredLine, wholeOrderLine } from '../../../domain/billing-up-front';
+import { formatCalendarDate } from '../../../domain/display-dates';
+import { toCents } from '../../../domain/money';
+import { drawInvoiceLines } from './pdf-lines';
+import { drawParties, drawRemitAndContact } from './pdf-parties';
 import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, drawLetterhead, type AmountRow, type StationIssuer } from '../station/letterhead';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-/** A calendar date as printed: 'Dec 7, 2026'. */
-export const printedDay = (iso: string | null) => (iso ? dateFormat.format(new Date(`${iso}T00:00:00Z`)) : '—');
+/** A calendar date as printed: 'Dec 7, 2026' (decision 017's one format). */
+export const printedDay = formatCalendarDate;
 const day = printedDay;
-const days = (list: readonly string[]) => (list.length === 7 ? 'Every day' : list.map((d) => d.slice(0, 3)).join(', '));
+const orderOf = (invoice: InvoiceDetail) => ({ name: invoice.estimate_name, startDate: invoice.order_start_date, endDate: invoice.order_end_date });
 const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;
 
 /** A direct advertiser's invoice shows its Total; an agency's shows Gross, Agency commission and Net due (decision 014). */
@@ -29,7 +32,7 @@ const commissionRows = (invoice: InvoiceDetail): AmountRow[] =>
 export const invoicePdfFilename = (invoice: Pick<InvoiceDetail, 'invoice_number'>) => `invoice-${invoice.invoice_number.replace(/[^\w.-]/g, '_')}.pdf`;
 
 /** Starts writing the invoice; the caller streams the returned document (it is already ended). */
-export const renderInvoicePdf = ({ invoice, appUrl, station }: { invoice: InvoiceDetail; appUrl: string; station: StationIssuer }): PDFKit.PDFDocument => {
+export const renderInvoicePdf = ({ invoice, station }: { invoice: InvoiceDetail; station: StationIssuer }): PDFKit.PDFDocument => {
   const doc = newPdfDocument({
     size: 'LETTER',
     margin: MARGIN,
@@ -40,56 +43,27 @@ export const renderInvoicePdf = ({ invoice, appUrl, station }: { invoice: Invoic
   // Station header: the station profile.
   const rule = drawLetterhead(doc, station, 'INVOICE', [invoice.invoice_number, `Issued ${day(invoice.issue_date)}`, `Due ${day(invoice.due_date)}`, `Status: ${INVOICE_STATUS_LABELS[invoice.status]}`]);
 
-  // Customer and order.
-  const top = rule + 15;
-  const half = width / 2 - 10;
-  doc.fillColor(MUTED).fontSize(9).text('BILL TO', MARGIN, top);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(invoice.customer_name ?? '—', MARGIN, doc.y, { width: half });
-  doc.font('Helvetica').fontSize(10).text(invoice.customer_email ?? '', { width: half });
-  if (invoice.brand_name) doc.text(`Brand: ${invoice.brand_name}`, { width: half });
-  const customerBottom = doc.y;
-  const col2 = MARGIN + width / 2 + 10;
-  doc.fillColor(MUTED).fontSize(9).text('ORDER', col2, top);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(invoice.estimate_name || '—', col2, doc.y, { width: half });
-  doc.font('Helvetica').fontSize(10).text(`Flight: ${day(invoice.order_start_date)} – ${day(invoice.order_end_date)}`, col2, doc.y, { width: half });
-  doc.y = Math.max(customerBottom, doc.y) + 20;
+  // The advertiser billed, and the order.
+  drawParties(doc, {
+    top: rule + 15,
+    label: 'BILL TO',
+    invoice,
+    right: {
+      label: 'ORDER',
+      title: invoice.estimate_name || '—',
+      lines: [`Flight: ${dateRangeLabel(invoice.order_start_date, invoice.order_end_date)}`, ...(invoice.period_start ? [`Billed period: ${dateRangeLabel(invoice.period_start, invoice.period_end)}`] : [])],
+    },
+  });
 
-  // Dayparts summary.
-  const columns = [
-    { label: 'Time slot', x: MARGIN, w: 150, align: 'left' as const },
-    { label: 'Hours', x: MARGIN + 150, w: 80, align: 'left' as const },
-    { label: 'Days', x: MARGIN + 230, w: 110, align: 'left' as const },
-    { label: 'Spots/day', x: MARGIN + 340, w: 55, align: 'right' as const },
-    { label: 'CPM', x: MARGIN + 395, w: 50, align: 'right' as const },
-    { label: 'Weekly cost', x: MARGIN + 445, w: width - 445, align: 'right' as const },
-  ];
-  const row = (cells: string[], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(bold ? MUTED : INK);
-    let bottom = y;
-    cells.forEach((cell, i) => {
-      const c = columns[i]!;
-      doc.text(cell, c.x, y, { width: c.w - 4, align: c.align });
-      bottom = Math.max(bottom, doc.y);
-    });
-    doc.y = bottom + 4;
-  };
-  // Billed on delivery: the invoice's own lines (spots × cost per spot per daypart).
-  if (invoice.kind !== 'up_front' && invoice.invoice_lines.length > 0) drawStoredLines(doc, invoice, width);
-  else if (invoice.lines.length > 0) {
-    row(columns.map((c) => c.label), true);
-    for (const line of invoice.lines) {
-      if (doc.y > doc.page.height - 220) doc.addPage();
-      row([line.daypart_name, `${line.start_time}–${line.end_time}`, days(line.days_of_week), String(line.spots_per_occurrence), formatCurrency(line.cpm), formatCurrency(line.weekly_cost)]);
-    }
-    doc.moveDown(1);
-  }
+  // The lines, adding up to the subtotal; an invoice stored without lines shows its order as one.
+  drawInvoiceLines(doc, invoice.invoice_lines.length > 0 ? invoice.invoice_lines : [toStoredLine(wholeOrderLine(orderOf(invoice), toCents(invoice.subtotal)))], width);
 
   // Amounts.
   if (doc.y > doc.page.height - 200) doc.addPage();
   const amounts: AmountRow[] = [
     ['Subtotal', formatCurrency(invoice.subtotal)],
-    ['Discount', invoice.discount_amount > 0 ? `-${formatCurrency(invoice.discount_amount)}` : formatCurrency(0)],
+    // The invoice's own discount (a coupon is a line above), shown when there is one.
+    ...(invoice.discount_amount > 0 ? ([['Discount', `-${formatCurrency(invoice.discount_amount)}`]] as AmountRow[]) : []),
     [`Tax (${percent(invoice.tax_rate)})`, formatCurrency(invoice.tax_amount)],
     ...commissionRows(invoice),
     ['Paid', formatCurrency(invoice.paid_amount)],
@@ -109,11 +83,7 @@ export const renderInvoicePdf = ({ invoice, appUrl, station }: { invoice: Invoic
     doc.moveDown(0.8).fillColor(MUTED).fontSize(9).text('NOTES', MARGIN, doc.y);
     doc.fillColor(INK).fontSize(10).text(invoice.notes, MARGIN, doc.y, { width });
   }
-  if (station.remit_to) {
-    doc.moveDown(0.8).fillColor(MUTED).fontSize(9).text('REMIT PAYMENT TO', MARGIN, doc.y);
-    doc.fillColor(INK).fontSize(10).text(station.remit_to, MARGIN, doc.y, { width });
-  }
-  doc.moveDown(2).fillColor(MUTED).fontSize(8).text(`Questions about this invoice? Reply to this e-mail or visit ${appUrl}.`, MARGIN, doc.y, { width, align: 'center' });
+  drawRemitAndContact(doc, station, 'Questions about this invoice?');
   doc.end();
   return doc;
 };

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { BILLING_MESSAGES, type InvoiceStatus } from '../../../domain/billing';
 import type { InvoiceDetail, InvoiceListQuery, InvoiceListReply } from '../../../domain/billing-schemas';
+import { toDollars } from '../../../domain/money';
 import { selectionDefaults } from '../../../domain/pricing';
 import { brands, estimates, invoicePayments, invoices, users } from '../../db/schema';
 import { containsPattern, type Tx } from '../../platform/db';
@@ -10,6 +11,7 @@ import { listItems } from '../estimate-items/queries';
 import { creditNotesOfInvoice } from './credit-notes';
 import { storedInvoiceLines } from './invoice-lines';
 import { selectInvoices, toInvoice, toPayment } from './present';
+import { couponCodeOf } from './up-front-lines';
 
 
 /** Past due with a balance: what turns a sent invoice into an overdue one. */
@@ -79,13 +81,18 @@ export const getInvoice = async (db: Tx, id: string, today: string) => {
 /** One invoice with the order's time slots (its lines) and the payments, oldest first. */
 export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; today: string }): Promise<InvoiceDetail> => {
   const invoice = await getInvoice(db, id, today);
-  const [order] = await db.select({ startDate: estimates.startDate, endDate: estimates.endDate }).from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
+  const [order] = await db.select().from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
+  const [brand] = invoice.brand_id ? await db.select({ legalName: brands.legalName, address: brands.address }).from(brands).where(eq(brands.id, invoice.brand_id)).limit(1) : [];
   const items = await listItems(db, invoice.estimate_id);
   const payments = await db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, id)).orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.createdAt));
   return {
     ...invoice,
     order_start_date: order?.startDate ?? null,
     order_end_date: order?.endDate ?? null,
+    order_gross: toDollars(order?.totalSpendCents ?? 0),
+    coupon_code: order ? await couponCodeOf(db, order) : null,
+    brand_legal_name: brand?.legalName ?? null,
+    brand_address: brand?.address ?? null,
     lines: items.map((item) => ({
       daypart_name: item.daypart_name,
       start_time: item.start_time,

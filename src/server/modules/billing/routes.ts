@@ -78,7 +78,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     { ...admin, schema: { ...tags, params: invoiceParams, description: 'The invoice as a PDF file (application/pdf, streamed).', response: { 200: z.any().describe('application/pdf'), ...errors } } },
     async (request, reply) => {
       const invoice = await getInvoiceDetail({ db, id: request.params.id, today: todayIso() });
-      const doc = renderInvoicePdf({ invoice, appUrl: ctx.config.appUrl, station: await getStationProfile(db) });
+      const doc = renderInvoicePdf({ invoice, station: await getStationProfile(db) });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoicePdfFilename(invoice)}"`)
@@ -103,7 +103,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
           detail.customer_email
             ? {
                 ...composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message }),
-                attachments: [await invoicePdfAttachment({ invoice: detail, appUrl: ctx.config.appUrl, station })],
+                attachments: [await invoicePdfAttachment({ invoice: detail, station })],
               }
             : null,
       });

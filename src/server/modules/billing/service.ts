@@ -31,7 +31,7 @@ import { toPayment, type InvoiceRow } from './present';
 import { getInvoice, getInvoiceDetail } from './queries';
 import { createFinalInvoice } from './broadcast-month';
 import { commissionFor } from './commission';
-import { insertOrderLine } from './invoice-lines';
+import { insertUpFrontLines } from './up-front-lines';
 
 export const invoiceNumberFor = (issueDate: string) =>
   sql<string>`'INV-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`;
@@ -86,7 +86,7 @@ export const createInvoiceFromEstimate = async ({
           notes: input.notes,
         })
         .returning({ id: invoices.id });
-      await insertOrderLine(tx, row!.id, order, subtotalCents);
+      await insertUpFrontLines(tx, row!.id, order, subtotalCents);
       return getInvoice(tx, row!.id, today);
     });
   } catch (error) {

@@ -13,6 +13,7 @@ import { brands, estimates, mediaAssets, paymentMethods, users } from '../../db/
 import { containsPattern, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { listItems } from '../estimate-items/queries';
+import { statusCounts, totalOf } from './order-counts';
 
 /** An order's weekly reach (impressions of a week of its items), as a correlated subquery on `estimates`. */
 export const weeklyReachSql = sql<number>`(select coalesce(sum(d.multiplier * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * i.spots_per_occurrence * cardinality(d.days_of_week)), 0)::float8
@@ -154,40 +155,21 @@ export const getEstimate = async ({ db, actor, id }: { db: Tx; actor: OrderActor
   return { ...toEstimate(row), items: await listItems(db, id) };
 };
 
-const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`;
-
 export const estimateStats = async ({ db, actor }: { db: Tx; actor: OrderActor }): Promise<EstimateStats> => {
-  const count = (status: (typeof estimates.status.enumValues)[number]) => countWhere(eq(estimates.status, status));
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)`,
-      draft: count('draft'),
-      ordered: count('ordered'),
-      approved: count('approved'),
-      rejected: count('rejected'),
-      modified: count('modified'),
-      scheduled: count('scheduled'),
-      active: count('active'),
-      completed: count('completed'),
-      pending: countWhere(inArray(estimates.status, ['ordered', 'pending_approval'])),
-      totalBudget: sql<number>`coalesce(sum(${estimates.totalSpendCents}), 0)`,
-      approvedBudget: sql<number>`coalesce(sum(${estimates.totalSpendCents}) filter (where ${inArray(estimates.status, ['approved', 'scheduled', 'active', 'completed'])}), 0)`,
-    })
-    .from(estimates)
-    .where(scopeOf(actor));
-  const n = (v: unknown) => Number(v ?? 0);
+  const rows = await statusCounts(db, isAdmin(actor.role) ? { all: true } : { owner: actor.id });
+  const count = (...statuses: string[]) => totalOf(rows, 'orders', statuses);
   return {
-    total_estimates: n(row?.total),
-    draft_count: n(row?.draft),
-    ordered_count: n(row?.ordered),
-    approved_count: n(row?.approved),
-    rejected_count: n(row?.rejected),
-    modified_count: n(row?.modified),
-    scheduled_count: n(row?.scheduled),
-    active_count: n(row?.active),
-    completed_count: n(row?.completed),
-    total_budget: toDollars(n(row?.totalBudget)),
-    approved_budget: toDollars(n(row?.approvedBudget)),
-    pending_count: n(row?.pending),
+    total_estimates: totalOf(rows, 'orders'),
+    draft_count: count('draft'),
+    ordered_count: count('ordered'),
+    approved_count: count('approved'),
+    rejected_count: count('rejected'),
+    modified_count: count('modified'),
+    scheduled_count: count('scheduled'),
+    active_count: count('active'),
+    completed_count: count('completed'),
+    total_budget: toDollars(totalOf(rows, 'spendCents')),
+    approved_budget: toDollars(totalOf(rows, 'spendCents', ['approved', 'scheduled', 'active', 'completed'])),
+    pending_count: count('ordered', 'pending_approval'),
   };
 };

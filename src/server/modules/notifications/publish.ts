@@ -21,7 +21,7 @@ export interface Notifier {
   close(): Promise<void>;
 }
 
-export const createNotifier = (ctx: Omit<AppContext, 'notifier' | 'stationClock' | 'statistics'>): Notifier => {
+export const createNotifier = (ctx: Omit<AppContext, 'notifier' | 'stationClock' | 'statistics' | 'sessionCache'>): Notifier => {
   const inFlight = new Set<Promise<void>>();
   let closed = false;
 

@@ -25,7 +25,12 @@ export const profileRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
   r.put(
     '/auth/profile',
     { onRequest: guards.signedIn, schema: { tags: ['auth'], security, body: updateProfileSchema, response: { 200: profileReplySchema, ...errors } } },
-    async (request) => updateProfile({ db: ctx.db, userId: actorOf(request).id, input: request.body }),
+    async (request) => {
+      const { id } = actorOf(request);
+      const profile = await updateProfile({ db: ctx.db, userId: id, input: request.body });
+      ctx.realtime.sessionsChanged({ userId: id });
+      return profile;
+    },
   );
 
   r.post(

@@ -15,9 +15,10 @@ import {
   type ReconciliationDashboard,
   type Variance,
 } from '../../../domain/reconciliation';
-import { brands, campaigns, estimates, reconciliations } from '../../db/schema';
+import { brands, campaigns, estimates, reconciliationBrandDays, reconciliations } from '../../db/schema';
 import { stationZoneSql, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { statusCounts, totalOf } from '../estimates/order-counts';
 import { weeklyReachSql } from '../estimates/queries';
 
 export const BOOKED = inArray(estimates.status, [...REVENUE_STATUSES]);
@@ -130,6 +131,47 @@ export const reconciledPage = async ({ db, days, brandId, offset, limit }: { db:
   return rows.map(toVariance);
 };
 
+/** Projected and actual spend per brand of the window's reconciliations (50 highest projections). */
+const brandVariance = (db: Tx, windowed: SQL | undefined) =>
+  db
+    .select({
+      brandName: sql<string>`coalesce(${brands.commonName}, 'No brand')`,
+      projected: sql<number>`sum(${reconciliations.projectedSpendCents})::float8`.mapWith(Number),
+      actual: sql<number>`sum(${reconciliations.actualSpendCents})::float8`.mapWith(Number),
+    })
+    .from(reconciliations)
+    .innerJoin(estimates, eq(estimates.id, reconciliations.estimateId))
+    .leftJoin(brands, eq(brands.id, estimates.brandId))
+    .where(windowed)
+    .groupBy(brands.id, brands.commonName)
+    .orderBy(sql`2 desc`)
+    .limit(50);
+
+/** The same from the rollup per UTC day and brand (the window starts at a UTC midnight: `since`). */
+const brandVarianceFromRollup = (db: Tx, days: number) => {
+  const perBrand = db
+    .select({
+      brandId: reconciliationBrandDays.brandId,
+      projected: sql<number>`sum(${reconciliationBrandDays.projectedSpendCents})`.as('projected'),
+      actual: sql<number>`sum(${reconciliationBrandDays.actualSpendCents})`.as('actual'),
+    })
+    .from(reconciliationBrandDays)
+    .where(gte(reconciliationBrandDays.day, addDays(todayIso(), -(days - 1))))
+    .groupBy(reconciliationBrandDays.brandId)
+    .having(sql`sum(${reconciliationBrandDays.reconciliations}) > 0`)
+    .as('per_brand');
+  return db
+    .select({
+      brandName: sql<string>`coalesce(${brands.commonName}, 'No brand')`,
+      projected: sql<number>`${perBrand.projected}::float8`.mapWith(Number),
+      actual: sql<number>`${perBrand.actual}::float8`.mapWith(Number),
+    })
+    .from(perBrand)
+    .leftJoin(brands, eq(brands.id, perBrand.brandId))
+    .orderBy(sql`2 desc`)
+    .limit(50);
+};
+
 export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; days: number; brandId?: string }): Promise<ReconciliationDashboard> => {
   // A reconciliation always has its order (cascade): the orders are read only to filter by brand.
   const windowed = and(gte(reconciliations.reconciledAt, since(days)), brandId ? inArray(reconciliations.estimateId, db.select({ id: estimates.id }).from(estimates).where(byBrand(brandId))) : undefined);
@@ -146,19 +188,7 @@ export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; d
     })
     .from(reconciliations)
     .where(windowed);
-  const brandRows = await db
-    .select({
-      brandName: sql<string>`coalesce(${brands.commonName}, 'No brand')`,
-      projected: sql<number>`sum(${reconciliations.projectedSpendCents})::float8`.mapWith(Number),
-      actual: sql<number>`sum(${reconciliations.actualSpendCents})::float8`.mapWith(Number),
-    })
-    .from(reconciliations)
-    .innerJoin(estimates, eq(estimates.id, reconciliations.estimateId))
-    .leftJoin(brands, eq(brands.id, estimates.brandId))
-    .where(windowed)
-    .groupBy(brands.id, brands.commonName)
-    .orderBy(sql`2 desc`)
-    .limit(50);
+  const brandRows = brandId ? await brandVariance(db, windowed) : await brandVarianceFromRollup(db, days);
   const day = sql<string>`((${reconciliations.reconciledAt} at time zone ${stationZoneSql()})::date)::text`;
   const dayRows = await db
     .select({
@@ -169,19 +199,11 @@ export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; d
     .from(reconciliations)
     .where(windowed)
     .groupBy(day);
-  const [status] = await db
-    .select({
-      booked: sql<number>`count(*)::int`.mapWith(Number),
-      reconciled: sql<number>`count(${reconciliations.id})::int`.mapWith(Number),
-    })
-    .from(estimates)
-    .leftJoin(reconciliations, eq(reconciliations.estimateId, estimates.id))
-    .where(and(BOOKED, byBrand(brandId)));
-
+  const counts = await statusCounts(db, brandId ? { brand: brandId } : { all: true });
   const byDay = new Map(dayRows.map((d) => [d.date, d]));
   const first = addDays(todayIso(), -(days - 1));
-  const booked = status?.booked ?? 0;
-  const reconciled = status?.reconciled ?? 0;
+  const booked = totalOf(counts, 'orders', REVENUE_STATUSES);
+  const reconciled = totalOf(counts, 'reconciled', REVENUE_STATUSES);
   return {
     timeframe: days,
     variance_summary: {

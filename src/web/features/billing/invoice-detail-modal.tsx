@@ -10,6 +10,7 @@ import { Button } from '../../ui/button';
 import { PdfButton } from '../../ui/pdf-button';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
+import { Table } from '../../ui/table';
 import { formatDay, formatTimestampDay } from '../orders/order-display';
 import { INVOICE_STATUS_TONES } from './billing-display';
 
@@ -63,7 +64,10 @@ const InvoiceDetailBody = ({ summary }: { summary: Invoice }) => {
       ) : detail.isError ? (
         <ErrorAlert>Failed to load billing data</ErrorAlert>
       ) : (
-        <InvoiceLines invoice={detail.data} />
+        <>
+          <BillTo invoice={detail.data} />
+          <InvoiceLines invoice={detail.data} />
+        </>
       )}
       <dl className="divide-y divide-slate-100 sm:ml-auto sm:max-w-sm">
         <Row label="Subtotal" value={formatCurrency(invoice.subtotal)} />
@@ -83,23 +87,35 @@ const InvoiceDetailBody = ({ summary }: { summary: Invoice }) => {
   );
 };
 
+const standsAlone = (line: InvoiceDetail['invoice_lines'][number]) => line.daypart_id === null && line.quantity === 1;
+
+/** Who is billed: the brand's legal name and postal address, as the PDF prints them. */
+const BillTo = ({ invoice }: { invoice: InvoiceDetail }) =>
+  invoice.brand_legal_name ? (
+    <div>
+      <h3 className="text-xs font-medium uppercase text-slate-500">Bill to</h3>
+      <p className="font-medium text-slate-900">{invoice.brand_legal_name}</p>
+      {invoice.brand_address && <p className="whitespace-pre-line text-slate-600">{invoice.brand_address}</p>}
+    </div>
+  ) : null;
+
 const InvoiceLines = ({ invoice }: { invoice: InvoiceDetail }) => (
-  <table className="w-full text-left">
-    <caption className="sr-only">Invoice lines</caption>
+  <Table caption="Invoice lines">
     <thead className="text-xs uppercase text-slate-500">
       <tr>
-        <th className="py-1 font-medium">Description</th>
-        <th className="py-1 text-right font-medium">Qty</th>
-        <th className="py-1 text-right font-medium">Unit</th>
-        <th className="py-1 text-right font-medium">Amount</th>
+        <th scope="col" className="py-1 font-medium">Description</th>
+        <th scope="col" className="py-1 text-right font-medium">Qty</th>
+        <th scope="col" className="py-1 text-right font-medium">Unit</th>
+        <th scope="col" className="py-1 text-right font-medium">Amount</th>
       </tr>
     </thead>
     <tbody className="divide-y divide-slate-100">
       {invoice.invoice_lines.map((line) => (
         <tr key={line.position}>
           <td className="py-1 pr-2">{line.description}</td>
-          <td className="py-1 text-right tabular-nums">{line.quantity}</td>
-          <td className="py-1 text-right tabular-nums">{formatCurrency(line.unit_price)}</td>
+          {/* A line that stands alone (coupon, adjustment, credit, a whole order) has an amount only, as on the PDF. */}
+          <td className="py-1 text-right tabular-nums">{standsAlone(line) ? '' : line.quantity}</td>
+          <td className="py-1 text-right tabular-nums">{standsAlone(line) ? '' : formatCurrency(line.unit_price)}</td>
           <td className="py-1 text-right tabular-nums">{formatCurrency(line.amount)}</td>
         </tr>
       ))}
@@ -111,7 +127,7 @@ const InvoiceLines = ({ invoice }: { invoice: InvoiceDetail }) => (
         </tr>
       )}
     </tbody>
-  </table>
+  </Table>
 );
 
 const Corrections = ({ invoice }: { invoice: InvoiceDetail }) => {

@@ -5,7 +5,7 @@ import { formatCurrency } from '../../../domain/format';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { PdfButton } from '../../ui/pdf-button';
-import { Table, Th } from '../../ui/table';
+import { shownFrom, Table, Th } from '../../ui/table';
 import { formatDay } from '../orders/order-display';
 import { compactCell, compactHeader } from '../orders/table-styles';
 import { INVOICE_STATUS_TONES, invoiceStatusLabel } from './billing-display';
@@ -28,9 +28,10 @@ const money = `${compactCell} whitespace-nowrap text-right tabular-nums`;
  * own columns on wide screens (brand and order sit under the customer below that); a phone keeps the
  * invoice, balance, status and actions.
  */
-const WIDE = 'hidden 2xl:table-cell';
-const FROM_PHABLET = 'hidden sm:table-cell';
-const FROM_TABLET = 'hidden md:table-cell';
+const WIDE = shownFrom('2xl', false);
+const WIDE_IN_CARD = shownFrom('2xl');
+const FROM_PHABLET = shownFrom('sm');
+const FROM_TABLET = shownFrom('md');
 
 export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onPay, onDetails, onVoid, onCredit }: InvoicesTableProps) => (
   <Table caption="Invoices">
@@ -41,7 +42,7 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
         <Th className={`${compactHeader} ${WIDE}`}>Brand</Th>
         <Th className={`${compactHeader} ${WIDE}`}>Order</Th>
         <Th className={`${compactHeader} ${FROM_PHABLET} text-right`}>Total</Th>
-        <Th className={`${compactHeader} ${WIDE} text-right`}>Paid</Th>
+        <Th className={`${compactHeader} ${WIDE_IN_CARD} text-right`}>Paid</Th>
         <Th className={`${compactHeader} text-right`}>Balance</Th>
         <Th className={compactHeader}>Status</Th>
         <Th className={`${compactHeader} ${FROM_TABLET}`}>Due</Th>
@@ -78,7 +79,7 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
             {invoice.estimate_name || '—'}
           </td>
           <td className={`${money} ${FROM_PHABLET}`}>{formatCurrency(invoice.total_amount)}</td>
-          <td className={`${money} ${WIDE}`}>{formatCurrency(invoice.paid_amount)}</td>
+          <td className={`${money} ${WIDE_IN_CARD}`}>{formatCurrency(invoice.paid_amount)}</td>
           <td className={`${money} font-medium text-slate-900`}>{formatCurrency(invoice.balance_due)}</td>
           <td className={compactCell}>
             <Badge tone={INVOICE_STATUS_TONES[invoice.status]}>{invoice.status_label || invoiceStatusLabel(invoice.status)}</Badge>

@@ -3,7 +3,7 @@ import type { Campaign } from '../../../domain/campaign-schemas';
 import { formatCount, formatCurrency } from '../../../domain/format';
 import { paths } from '../../config/paths';
 import { buttonClasses } from '../../ui/button-styles';
-import { Table, Th, cellClasses } from '../../ui/table';
+import { cellClasses, shownFrom, Table, Th } from '../../ui/table';
 import { CampaignAdminActions } from './campaign-admin-actions';
 import { formatCampaignDay, formatPercent } from './campaign-display';
 import { CampaignStatusBadge } from './campaign-status-badge';
@@ -12,8 +12,8 @@ import { ProgressMeter } from './progress-meter';
 const cell = `${cellClasses} px-2! sm:px-3!`;
 const head = 'px-2! sm:px-3! whitespace-nowrap';
 /** Column priority: on a phone the campaign, its status and the actions; the figures from a tablet on. */
-const fromTablet = 'hidden md:table-cell';
-const fromLaptop = 'hidden lg:table-cell';
+const fromTablet = shownFrom('md');
+const fromLaptop = shownFrom('lg');
 
 export const CampaignsTable = ({ campaigns, admin }: { campaigns: readonly Campaign[]; admin: boolean }) => (
   <Table caption="Campaigns">

@@ -1,5 +1,6 @@
 import type { HistoryDay } from '../../../domain/campaign-schemas';
 import { countOf, formatCount, formatCurrency } from '../../../domain/format';
+import { Table } from '../../ui/table';
 import { formatCampaignDay } from './campaign-display';
 
 const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
@@ -46,27 +47,28 @@ export const HistoryChart = ({ days }: { days: readonly HistoryDay[] }) => {
       {aired.length === 0 ? (
         <p className="mt-4 text-sm text-slate-500">No airings in this period.</p>
       ) : (
-        <table className="mt-4 min-w-full text-left text-sm">
-          <caption className="sr-only">Daily delivery</caption>
-          <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            <tr>
-              <th className="py-2 pr-4">Date</th>
-              <th className="py-2 pr-4 text-right">Impressions</th>
-              <th className="py-2 pr-4 text-right">Spend</th>
-              <th className="py-2 text-right">Spots</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {[...aired].reverse().map((day) => (
-              <tr key={day.date}>
-                <td className="py-2 pr-4">{formatCampaignDay(day.date)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatCount(day.impressions)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatCurrency(day.spend)}</td>
-                <td className="py-2 text-right tabular-nums">{formatCount(day.spots)}</td>
+        <div className="mt-4">
+          <Table caption="Daily delivery">
+            <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="py-2 pr-4">Date</th>
+                <th scope="col" className="py-2 pr-4 text-right">Impressions</th>
+                <th scope="col" className="py-2 pr-4 text-right">Spend</th>
+                <th scope="col" className="py-2 text-right">Spots</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {[...aired].reverse().map((day) => (
+                <tr key={day.date}>
+                  <td className="py-2 pr-4">{formatCampaignDay(day.date)}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{formatCount(day.impressions)}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{formatCurrency(day.spend)}</td>
+                  <td className="py-2 text-right tabular-nums">{formatCount(day.spots)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatCurrency } from '../../../domain/format';
 import { MAKEGOOD_STATUS_LABELS, type Makegood, type MakegoodStatus } from '../../../domain/makegoods';
@@ -9,6 +9,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DateShown, shownDate } from '../../ui/date-shown';
 import { formatTimestamp } from '../campaigns/campaign-display';
 import { formatAirTime, formatBroadcastDay } from '../traffic/traffic-display';
 
@@ -61,6 +62,8 @@ const MakegoodRow = ({ offer, admin }: { offer: Makegood; admin: boolean }) => {
   const step = useMakegoodStep();
   const [declining, setDeclining] = useState(false);
   const [airDate, setAirDate] = useState(offer.air_date ?? '');
+  const airDateId = useId();
+  const airDateShown = shownDate('date', airDate);
   const open = offer.status === 'offered';
   const run = (input: Parameters<typeof step.mutate>[0], after?: () => void) =>
     step.mutate(input, {
@@ -113,17 +116,21 @@ const MakegoodRow = ({ offer, admin }: { offer: Makegood; admin: boolean }) => {
             run({ id: offer.id, action: 'change', airDate });
           }}
         >
-          <label className="text-xs text-slate-600">
-            Offer another day
-            <input
-              type="date"
-              className="mt-1 block rounded-md border border-slate-300 px-2 py-1 text-sm"
-              min={offer.earliest_date}
-              max={offer.latest_date}
-              value={airDate}
-              onChange={(e) => setAirDate(e.target.value)}
-            />
-          </label>
+          <div>
+            <label className="text-xs text-slate-600">
+              Offer another day
+              <input
+                type="date"
+                className="mt-1 block rounded-md border border-slate-300 px-2 py-1 text-sm"
+                min={offer.earliest_date}
+                max={offer.latest_date}
+                value={airDate}
+                aria-describedby={airDateShown ? airDateId : undefined}
+                onChange={(e) => setAirDate(e.target.value)}
+              />
+            </label>
+            <DateShown id={airDateId} text={airDateShown} />
+          </div>
           <Button size="sm" variant="secondary" type="submit" disabled={step.isPending || !airDate || airDate === offer.air_date}>
             Change day
           </Button>

@@ -3,7 +3,7 @@ import { formatBytes } from '../../../domain/format';
 import type { MediaAsset } from '../../../domain/media-schemas';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
-import { Table, Th } from '../../ui/table';
+import { shownFrom, Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
 import { compactCell, compactHeader } from '../orders/table-styles';
 import { formatUploadDate, STATUS_LABEL, STATUS_TONE, timeOf, uploaderLabel } from './media-display';
@@ -24,8 +24,8 @@ const dangerGhost = 'text-red-600 hover:bg-red-50 hover:text-red-700';
  * Column priority: type and size have their own columns on wide screens and sit under the filename
  * below that; brand, uploader and date from a laptop on (a phone keeps filename, status and actions).
  */
-const wide = 'hidden 2xl:table-cell';
-const fromLaptop = 'hidden lg:table-cell';
+const wide = shownFrom('2xl', false);
+const fromLaptop = shownFrom('lg');
 
 interface ApprovalsTableProps {
   assets: readonly MediaAsset[];

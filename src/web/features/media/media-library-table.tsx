@@ -3,7 +3,7 @@ import type { MediaAsset } from '../../../domain/media-schemas';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { Table, Th } from '../../ui/table';
+import { shownFrom, Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
 import { UnavailableAction } from '../brands/unavailable-action';
 import { compactCell, compactHeader } from '../orders/table-styles';
@@ -14,9 +14,9 @@ import { MediaThumbnail } from './media-thumbnail';
  * Column priority: code and size have their own columns on wide screens and sit under the filename
  * below that; duration from a tablet, brand and date from a laptop on.
  */
-const WIDE = 'hidden 2xl:table-cell';
-const FROM_TABLET = 'hidden md:table-cell';
-const FROM_LAPTOP = 'hidden lg:table-cell';
+const WIDE = shownFrom('2xl', false);
+const FROM_TABLET = shownFrom('md');
+const FROM_LAPTOP = shownFrom('lg');
 
 const sortValues = {
   code: (a: MediaAsset) => mediaCode(a.id),

@@ -12,7 +12,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { ReceiptIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
-import { Table, Th } from '../../ui/table';
+import { shownFrom, Table, Th } from '../../ui/table';
 import { INVOICE_STATUS_TONES } from '../billing/billing-display';
 import { LOAD_FAILED } from '../billing/billing-messages';
 import { Pagination } from '../billing/pagination';
@@ -21,6 +21,8 @@ import { LoadError } from '../orders/load-error';
 import { compactCell, compactHeader } from '../orders/table-styles';
 
 const money = `${compactCell} whitespace-nowrap text-right tabular-nums`;
+/** Column priority: the issue day and the credited amount have their own columns on wide screens (and in a phone's card). */
+const WIDE = shownFrom('2xl');
 const pdfToasts = { onSuccess: () => toast.success('PDF downloaded'), onError: () => toast.error('Failed to download PDF') };
 
 const InvoicesTable = ({ invoices }: { invoices: readonly Invoice[] }) => {
@@ -31,11 +33,11 @@ const InvoicesTable = ({ invoices }: { invoices: readonly Invoice[] }) => {
         <tr>
           <Th className={compactHeader}>Invoice</Th>
           <Th className={compactHeader}>Order</Th>
-          <Th className={compactHeader}>Issued</Th>
+          <Th className={`${compactHeader} ${WIDE}`}>Issued</Th>
           <Th className={compactHeader}>Due</Th>
           <Th className={`${compactHeader} text-right`}>Total</Th>
           <Th className={`${compactHeader} text-right`}>Paid</Th>
-          <Th className={`${compactHeader} text-right`}>Credited</Th>
+          <Th className={`${compactHeader} ${WIDE} text-right`}>Credited</Th>
           <Th className={`${compactHeader} text-right`}>Balance</Th>
           <Th className={compactHeader}>Status</Th>
           {/* relative: the hidden label stays inside the table's scroller (a phone's page does not widen). */}
@@ -48,12 +50,14 @@ const InvoicesTable = ({ invoices }: { invoices: readonly Invoice[] }) => {
         {invoices.map((invoice) => (
           <tr key={invoice.id} className="hover:bg-slate-50">
             <td className={`${compactCell} whitespace-nowrap font-mono text-xs font-semibold text-slate-900`}>{invoice.invoice_number}</td>
-            <td className={`${compactCell} max-w-48 truncate`}>{invoice.estimate_name || '—'}</td>
-            <td className={`${compactCell} whitespace-nowrap`}>{formatDay(invoice.issue_date)}</td>
+            <td className={`${compactCell} max-w-48 truncate`} title={invoice.estimate_name || undefined}>
+              {invoice.estimate_name || '—'}
+            </td>
+            <td className={`${compactCell} ${WIDE} whitespace-nowrap`}>{formatDay(invoice.issue_date)}</td>
             <td className={`${compactCell} whitespace-nowrap`}>{formatDay(invoice.due_date)}</td>
             <td className={money}>{formatCurrency(invoice.total_amount)}</td>
             <td className={money}>{formatCurrency(invoice.paid_amount)}</td>
-            <td className={money}>{formatCurrency(invoice.credited_amount)}</td>
+            <td className={`${money} ${WIDE}`}>{formatCurrency(invoice.credited_amount)}</td>
             <td className={`${money} font-medium text-slate-900`}>
               {formatCurrency(invoice.balance_due)}
               {invoice.refund_due > 0 && <span className="block text-xs font-normal text-purple-700">Refund due {formatCurrency(invoice.refund_due)}</span>}

@@ -2,17 +2,7 @@
 import type { Estimate } from '../../../domain/estimate-schemas';
 import type { OrderStatus } from '../../../domain/orders';
 
-/** '05:00' → '5:00 AM'; '23:30' → '11:30 PM'. Anything unreadable is shown as given. */
-export const formatTime = (time: string): string => {
-  const match = /^(\d{1,2}):(\d{2})/.exec(time);
-  if (!match) return time;
-  const hours = Number(match[1]);
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${hour12}:${match[2]} ${suffix}`;
-};
-
-export const formatTimeRange = (start: string, end: string): string => `${formatTime(start)} – ${formatTime(end)}`;
+export { formatTime, formatTimeRange } from '../../../domain/display-times';
 
 /** '04/28' for April 2028. */
 export const formatExpiry = (month: number, year: number): string => `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { START_DATE_MIN_LEAD_DAYS } from '../../../domain/constants';
 import { addDays } from '../../../domain/dates';
+import { formatCalendarDate } from '../../../domain/display-dates';
 import { serverMessage } from '../../api/client';
 import { paths } from '../../config/paths';
 import { inputClasses, TextField } from '../../ui/text-field';
@@ -98,7 +99,7 @@ export const OrderBasics = ({ draft, today, brands, endDate, invalid, onChange }
         label="End Date"
         name="end_date"
         readOnly
-        value={endDate ?? ''}
+        value={endDate ? formatCalendarDate(endDate) : ''}
         placeholder="Calculated from budget, start date and time slots"
         hint="Calculated automatically: the budget divided by the weekly cost, from the start date"
       />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { formatCalendarDate } from '../../../domain/display-dates';
 import type { EstimateDetail } from '../../../domain/estimate-schemas';
 import { formatCurrency, formatCount } from '../../../domain/format';
 import { quoteOrder, selectionDefaults } from '../../../domain/pricing';
@@ -45,8 +46,8 @@ export const OrderReadView = ({ order, footer }: { order: EstimateDetail; footer
             <Field label="Order Name">{order.estimate_name || <span className="text-slate-500">Untitled order</span>}</Field>
             <Field label="Brand">{order.brand_name ?? '—'}</Field>
             <Field label="Total Budget">{order.total_spend > 0 ? formatCurrency(order.total_spend) : '—'}</Field>
-            <Field label="Start Date">{order.start_date ?? '—'}</Field>
-            <Field label="End Date">{order.end_date ?? '—'}</Field>
+            <Field label="Start Date">{formatCalendarDate(order.start_date)}</Field>
+            <Field label="End Date">{formatCalendarDate(order.end_date)}</Field>
           </dl>
         </Section>
 

@@ -4,7 +4,7 @@ import { formatCurrency } from '../../../domain/format';
 import { paths } from '../../config/paths';
 import { buttonClasses } from '../../ui/button-styles';
 import { Button } from '../../ui/button';
-import { Table, Th } from '../../ui/table';
+import { shownFrom, Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
 import { formatDay, formatTimestampDay, isAwaitingReview, ownerLabel, statusLabel, timeOf } from './order-display';
 import { StatusBadge } from './status-badge';
@@ -26,9 +26,9 @@ interface OrderManagementTableProps {
 }
 
 /** Column priority: a phone keeps the order, its status and the actions; the rest from wider screens on. */
-const FROM_PHABLET = 'hidden sm:table-cell';
-const FROM_TABLET = 'hidden md:table-cell';
-const FROM_LAPTOP = 'hidden lg:table-cell';
+const FROM_PHABLET = shownFrom('sm');
+const FROM_TABLET = shownFrom('md');
+const FROM_LAPTOP = shownFrom('lg');
 
 /** Every order; those awaiting review stand out with an amber edge. */
 export const OrderManagementTable = ({ orders, onChangeStatus }: OrderManagementTableProps) => {

@@ -1,4 +1,5 @@
 /** How the traffic screens show times, days, durations and statuses. */
+import { formatCalendarDate } from '../../../domain/display-dates';
 import type { SpotStatus } from '../../../domain/traffic';
 import { formatTime } from '../order-form/display';
 
@@ -8,9 +9,10 @@ export const formatAirTime = (localTime: string): string => {
   return formatTime(hm).replace(/ (AM|PM)$/, `:${seconds} $1`);
 };
 
-/** '2026-12-07' → 'Mon, Dec 7, 2026' (a calendar date: no time zone shift). */
-export const formatBroadcastDay = (date: string): string =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
+
+/** '2026-12-07' → 'Mon, Dec 7, 2026': the app's date (a calendar date: no time zone shift) after its weekday. */
+export const formatBroadcastDay = (date: string): string => `${weekday.format(new Date(`${date}T12:00:00Z`))}, ${formatCalendarDate(date)}`;
 
 /** 30 → '0:30'; 90 → '1:30'. */
 export const formatSpotLength = (seconds: number): string => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

@@ -1,7 +1,7 @@
 import { isAdmin } from '../../../domain/roles';
 import type { UserListItem } from '../../../domain/users';
 import { Badge } from '../../ui/badge';
-import { Table, Th, cellClasses } from '../../ui/table';
+import { cellClasses, shownFrom, Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
 import { formatJoined, roleListLabel, userName } from './user-display';
 import { AgencyControl } from './agency-control';
@@ -24,7 +24,9 @@ interface UsersTableProps {
 }
 
 /** Column priority: the e-mail sits under the name below a laptop's width; company and joined from a laptop on. */
-const FROM_LAPTOP = 'hidden lg:table-cell';
+const FROM_LAPTOP = shownFrom('lg');
+/** The e-mail sits under the name below lg: its own column only from there. */
+const EMAIL = shownFrom('lg', false);
 
 export const UsersTable = ({ users, currentUserId, busyUserId, onChangeRole, onDelete }: UsersTableProps) => {
   const { rows, header } = useSortedTable(users, sortValues, { key: 'joined', direction: 'desc' });
@@ -34,7 +36,7 @@ export const UsersTable = ({ users, currentUserId, busyUserId, onChangeRole, onD
       <thead className="bg-slate-50">
         <tr>
           {header('Name', 'name')}
-          {header('Email', 'email', FROM_LAPTOP)}
+          {header('Email', 'email', EMAIL)}
           {header('Role', 'role')}
           {header('Company', 'company', FROM_LAPTOP)}
           {header('Joined', 'joined', FROM_LAPTOP)}
@@ -52,7 +54,7 @@ export const UsersTable = ({ users, currentUserId, busyUserId, onChangeRole, onD
                 {user.email}
               </span>
             </td>
-            <td className={`${cellClasses} ${FROM_LAPTOP} max-w-56 truncate`} title={user.email}>
+            <td className={`${cellClasses} ${EMAIL} max-w-56 truncate`} title={user.email}>
               {user.email}
             </td>
             <td className={cellClasses}>

@@ -1,0 +1,117 @@
+/**
+ * The lines of an up-front invoice (decision 020): one per time slot of the order over its flight
+ * (spots × booked cost per spot), a line adjusting them to the order's gross (its budget) where the
+ * two differ, then the coupon and the credited missed spots as negative lines. Every line is
+ * quantity × rate, and the lines add up to the invoice's subtotal.
+ */
+import type { StoredInvoiceLine } from './billing-delivery';
+import { addDays, daysBetween, weekdayOf } from './dates';
+import { formatCalendarDate } from './display-dates';
+import { formatTimeRange } from './display-times';
+import { formatCurrency } from './format';
+import { toDollars } from './money';
+import { dayLabel } from './rate-card';
+
+/** A line as stored: quantity × unit = amount. */
+export interface InvoiceLineDraft {
+  position: number;
+  description: string;
+  daypartId: string | null;
+  quantity: number;
+  unitCents: number;
+  amountCents: number;
+}
+
+/** A time slot of the order. */
+export interface UpFrontSlot {
+  daypartId: string;
+  name: string;
+  startTime: string;
+  endTime: string;
+  daysOfWeek: readonly string[];
+  spotsPerDay: number;
+  /** The booked cost of one spot: the item's CPM on one spot's delivery (decision 010), in cents. */
+  spotCostCents: number;
+}
+
+export interface UpFrontOrder {
+  name: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  /** The budget, before the coupon. */
+  grossCents: number;
+  couponCode: string | null;
+  couponCents: number;
+  /** Missed spots credited and not billed (decision 010). */
+  creditCents: number;
+}
+
+/** A line as the API and the PDF show it, in dollars. */
+export const toStoredLine = (line: InvoiceLineDraft): StoredInvoiceLine => ({
+  position: line.position,
+  description: line.description,
+  daypart_id: line.daypartId,
+  quantity: line.quantity,
+  unit_price: toDollars(line.unitCents),
+  amount: toDollars(line.amountCents),
+});
+
+export const dateRangeLabel = (startDate: string | null, endDate: string | null) => `${formatCalendarDate(startDate)} – ${formatCalendarDate(endDate)}`;
+
+/** The single line of an order billed as a whole (invoices made before decision 020, or an order without dated spots). */
+export const wholeOrderLine = (order: Pick<UpFrontOrder, 'name' | 'startDate' | 'endDate'>, amountCents: number): InvoiceLineDraft => ({
+  position: 1,
+  description: `Order ${order.name || '—'}${order.startDate ? ` (${dateRangeLabel(order.startDate, order.endDate)})` : ''}`,
+  daypartId: null,
+  quantity: 1,
+  unitCents: amountCents,
+  amountCents,
+});
+
+/** The spots a slot airs from the first day to the last, both included. */
+export const spotsInFlight = (slot: Pick<UpFrontSlot, 'daysOfWeek' | 'spotsPerDay'>, startDate: string, endDate: string): number => {
+  let days = 0;
+  for (let offset = 0; offset <= daysBetween(startDate, endDate); offset += 1) if (slot.daysOfWeek.includes(weekdayOf(addDays(startDate, offset)))) days += 1;
+  return days * slot.spotsPerDay;
+};
+
+const slotLine = (slot: UpFrontSlot, order: UpFrontOrder, position: number, quantity: number, unitCents: number): InvoiceLineDraft => ({
+  position,
+  description: `${slot.name} · ${dayLabel(slot.daysOfWeek)} ${formatTimeRange(slot.startTime, slot.endTime)} · ${dateRangeLabel(order.startDate, order.endDate)}`,
+  daypartId: slot.daypartId,
+  quantity,
+  unitCents,
+  amountCents: quantity * unitCents,
+});
+
+/**
+ * One line per slot: its spots in the flight × its booked cost per spot, so every line is exactly
+ * quantity × rate at the rate the advertiser booked. The order bills its budget (its gross); the
+ * flight's whole days rarely cost exactly that, and the difference is its own line, said as such.
+ */
+const slotLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder): InvoiceLineDraft[] | null => {
+  if (!order.startDate || !order.endDate || order.endDate < order.startDate) return null;
+  const lines = slots
+    .map((slot) => ({ slot, quantity: spotsInFlight(slot, order.startDate!, order.endDate!) }))
+    .filter(({ quantity }) => quantity > 0)
+    .map(({ slot, quantity }, i) => slotLine(slot, order, i + 1, quantity, slot.spotCostCents));
+  const atRate = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  if (!(atRate > 0)) return null;
+  const balance = order.grossCents - atRate;
+  if (balance !== 0) {
+    const description = `Adjustment to the ordered budget of ${formatCurrency(toDollars(order.grossCents))} (spots over the flight's whole days at the booked rates: ${formatCurrency(toDollars(atRate))})`;
+    lines.push({ position: lines.length + 1, description, daypartId: null, quantity: 1, unitCents: balance, amountCents: balance });
+  }
+  return lines;
+};
+
+/** The invoice's lines: the slots (or the order as one line), the coupon, the credits. They add up to gross − coupon − credits. */
+export const upFrontLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder): InvoiceLineDraft[] => {
+  const lines = slotLines(slots, order) ?? [wholeOrderLine(order, order.grossCents)];
+  const less = (description: string, cents: number) => {
+    if (cents > 0) lines.push({ position: lines.length + 1, description, daypartId: null, quantity: 1, unitCents: -cents, amountCents: -cents });
+  };
+  less(order.couponCode ? `Discount (coupon ${order.couponCode})` : 'Discount (coupon)', order.couponCents);
+  less('Credit for missed spots not made good', order.creditCents);
+  return lines;
+};

@@ -1,0 +1,63 @@
+/**
+ * The dashboards' rollups (migration 0016, decision 023): written only by triggers in the writing
+ * transaction, read by the analytics, order stats and reconciliation dashboard queries.
+ */
+import { bigint, date, doublePrecision, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** The scope_id of the whole station's rows, and the brand_id of orders without a brand. */
+export const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/** Orders, budget and reconciled orders per status: scope 'all' (scope_id NO_ID), 'owner' or 'brand'. */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    scope: text('scope', { enum: ['all', 'owner', 'brand'] }).notNull(),
+    scopeId: uuid('scope_id').notNull(),
+    status: text('status').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    spendCents: bigint('spend_cents', { mode: 'number' }).notNull().default(0),
+    reconciled: bigint('reconciled', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'order_counts_pkey', columns: [t.scope, t.scopeId, t.status] })],
+);
+
+/** Reconciled spend per UTC day of reconciled_at and brand of the order (NO_ID: no brand). */
+export const reconciliationBrandDays = pgTable(
+  'reconciliation_brand_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    brandId: uuid('brand_id').notNull(),
+    reconciliations: bigint('reconciliations', { mode: 'number' }).notNull().default(0),
+    projectedSpendCents: bigint('projected_spend_cents', { mode: 'number' }).notNull().default(0),
+    actualSpendCents: bigint('actual_spend_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'reconciliation_brand_days_pkey', columns: [t.day, t.brandId] })],
+);
+
+/** Orders and their amounts (total_amount) per UTC hour of the order, status and brand (NO_ID: no brand). */
+export const brandHours = pgTable(
+  'brand_hours',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    brandId: uuid('brand_id').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'brand_hours_pkey', columns: [t.hour, t.status, t.brandId] })],
+);
+
+/** Orders' amounts split between their dayparts (the analytics split), per UTC hour of the order, status and daypart. */
+export const daypartHours = pgTable(
+  'daypart_hours',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    daypartId: uuid('daypart_id').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    spots: bigint('spots', { mode: 'number' }).notNull(),
+    amountCents: doublePrecision('amount_cents').notNull(),
+    spendCents: doublePrecision('spend_cents').notNull(),
+  },
+  (t) => [primaryKey({ name: 'daypart_hours_pkey', columns: [t.hour, t.status, t.daypartId] })],
+);

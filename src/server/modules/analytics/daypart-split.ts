@@ -1,0 +1,105 @@
+/**
+ * Orders' amounts split between their dayparts in proportion to each item's weekly cost (the
+ * performance and budget figures). Admins read the rollup `daypart_hours` (migration 0016,
+ * decision 023), which holds this very split per UTC hour of the order, status and daypart; the
+ * window's first hour, when the station's midnight is not on a UTC hour, and clients' own orders
+ * are computed from the rows.
+ */
+import { and, eq, gte, inArray, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { REVENUE_STATUSES } from '../../../domain/analytics';
+import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
+import type { OrderActor } from '../../../domain/orders';
+import { isAdmin } from '../../../domain/roles';
+import { daypartHours, dayparts, estimateItems, estimates } from '../../db/schema';
+import { stationZoneSql, type Db } from '../../platform/db';
+
+export interface DaypartFigures {
+  daypartName: string;
+  cents: number;
+  orders: number;
+  spots: number;
+}
+
+/** Which orders and which of their amounts: booked revenue (performance) or submitted budgets (budget). */
+export interface Split {
+  amount: 'total' | 'spend';
+  statuses: (status: AnyColumn) => SQL;
+}
+export const BOOKED_REVENUE: Split = { amount: 'total', statuses: (status) => inArray(status, [...REVENUE_STATUSES]) };
+export const SUBMITTED_BUDGETS: Split = { amount: 'spend', statuses: (status) => ne(status, 'draft') };
+
+/** When an order came in: its submission (its creation for drafts). Indexed (migration 0013). */
+export const orderTime = () => sql`coalesce(${estimates.submittedAt}, ${estimates.createdAt})`;
+/** The instant the station's day `from` starts (local midnight). */
+export const dayStart = (from: string) => sql`(${from}::date::timestamp at time zone ${stationZoneSql()})`;
+/** The first UTC hour at or after the station's day `from` starts. */
+export const firstWholeHour = (from: string) => sql`(date_trunc('hour', (${dayStart(from)} - interval '1 microsecond') at time zone 'UTC') at time zone 'UTC' + interval '1 hour')`;
+
+/**
+ * An item's share of its order: its weekly cost over the order's weekly cost (cents, float). The
+ * same expression is in migration 0016's view daypart_item_shares: change both or neither.
+ */
+const itemWeeklyCost = sql`(${dayparts.multiplier} * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * ${estimateItems.spotsPerOccurrence} / 1000.0
+  * coalesce(${estimateItems.userDefinedCpmCents}, ${dayparts.baseCpmCents}) * cardinality(${dayparts.daysOfWeek}))`;
+const itemShare = sql`(${itemWeeklyCost} / nullif(sum(${itemWeeklyCost}) over (partition by ${estimates.id}), 0))`;
+
+/** The split computed from the order rows matching `where`. */
+const fromRows = async (db: Db, split: Split, where: SQL | undefined): Promise<DaypartFigures[]> => {
+  const column = split.amount === 'total' ? estimates.totalAmountCents : estimates.totalSpendCents;
+  const shares = db
+    .select({
+      daypartName: sql<string>`${dayparts.name}`.as('daypart_name'),
+      estimateId: sql<string>`${estimates.id}`.as('estimate_id'),
+      spots: sql<number>`${estimateItems.spotsPerOccurrence}`.as('spots'),
+      cents: sql<number>`coalesce(${column} * ${itemShare}, 0)`.as('cents'),
+    })
+    .from(estimateItems)
+    .innerJoin(estimates, eq(estimates.id, estimateItems.estimateId))
+    .innerJoin(dayparts, eq(dayparts.id, estimateItems.daypartId))
+    .where(and(split.statuses(estimates.status), where))
+    .as('shares');
+  return db
+    .select({
+      daypartName: shares.daypartName,
+      cents: sql<number>`sum(${shares.cents})::float8`.mapWith(Number),
+      orders: sql<number>`count(distinct ${shares.estimateId})::int`.mapWith(Number),
+      spots: sql<number>`sum(${shares.spots})::int`.mapWith(Number),
+    })
+    .from(shares)
+    .groupBy(shares.daypartName);
+};
+
+/** The split of every order from the window's first whole UTC hour on, from the rollup. */
+const fromRollup = (db: Db, split: Split, from: string): Promise<DaypartFigures[]> =>
+  db
+    .select({
+      daypartName: dayparts.name,
+      cents: sql<number>`sum(${split.amount === 'total' ? daypartHours.amountCents : daypartHours.spendCents})::float8`.mapWith(Number),
+      orders: sql<number>`sum(${daypartHours.orders})::int`.mapWith(Number),
+      spots: sql<number>`sum(${daypartHours.spots})::int`.mapWith(Number),
+    })
+    .from(daypartHours)
+    .innerJoin(dayparts, eq(dayparts.id, daypartHours.daypartId))
+    .where(and(gte(daypartHours.hour, firstWholeHour(from)), split.statuses(daypartHours.status)))
+    .groupBy(dayparts.name);
+
+/** Adds up figures of the same daypart (an order is in one part only: its orders add up too). */
+const merged = (parts: DaypartFigures[][]): DaypartFigures[] => {
+  const byName = new Map<string, DaypartFigures>();
+  for (const row of parts.flat()) {
+    const seen = byName.get(row.daypartName);
+    byName.set(row.daypartName, seen ? { ...seen, cents: seen.cents + row.cents, orders: seen.orders + row.orders, spots: seen.spots + row.spots } : row);
+  }
+  return [...byName.values()];
+};
+
+/** Highest amount first, then by name (as `order by cents desc, name` did). */
+const ranked = (rows: DaypartFigures[]) => rows.sort((a, b) => b.cents - a.cents || (a.daypartName < b.daypartName ? -1 : a.daypartName > b.daypartName ? 1 : 0));
+
+/** The split of the actor's orders dated `from` or later (station days), per daypart. */
+export const daypartSplit = async (db: Db, actor: OrderActor, split: Split, from: string): Promise<DaypartFigures[]> => {
+  const since = gte(orderTime(), dayStart(from));
+  if (!isAdmin(actor.role)) return ranked(await fromRows(db, split, and(eq(estimates.ownerId, actor.id), since)));
+  const firstHour = await fromRows(db, split, and(since, lt(orderTime(), firstWholeHour(from))));
+  return ranked(merged([await fromRollup(db, split, from), firstHour]));
+};

@@ -1,0 +1,38 @@
+/** Stores an up-front invoice's lines (decision 020): the order's time slots over its flight, its coupon and its credits. */
+import { eq } from 'drizzle-orm';
+import { upFrontLines } from '../../../domain/billing-up-front';
+import { coupons, invoiceLines } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { itemsWithDayparts, type OrderRow } from '../estimates/orders';
+import { spotCostCents } from '../makegoods/offer';
+
+/** The redeemed coupon's code (else the one typed on the order). */
+export const couponCodeOf = async (tx: Tx, order: Pick<OrderRow, 'couponId' | 'couponCode'>): Promise<string | null> => {
+  if (!order.couponId) return order.couponCode;
+  const [row] = await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, order.couponId)).limit(1);
+  return row?.code ?? order.couponCode;
+};
+
+/** Lines adding up to the subtotal: the order's gross, less its coupon (gross − amount) and its credits (amount − subtotal). */
+export const insertUpFrontLines = async (tx: Tx, invoiceId: string, order: OrderRow, subtotalCents: number) => {
+  const rows = await itemsWithDayparts(tx, order.id);
+  const slots = rows.map(({ item, daypart }) => ({
+    daypartId: daypart.id,
+    name: daypart.name,
+    startTime: daypart.startTime,
+    endTime: daypart.endTime,
+    daysOfWeek: daypart.daysOfWeek,
+    spotsPerDay: item.spotsPerOccurrence,
+    spotCostCents: spotCostCents(daypart, item),
+  }));
+  const lines = upFrontLines(slots, {
+    name: order.estimateName,
+    startDate: order.startDate,
+    endDate: order.endDate,
+    grossCents: Math.max(order.totalSpendCents, order.totalAmountCents),
+    couponCode: await couponCodeOf(tx, order),
+    couponCents: Math.max(0, order.totalSpendCents - order.totalAmountCents),
+    creditCents: Math.max(0, order.totalAmountCents - subtotalCents),
+  });
+  await tx.insert(invoiceLines).values(lines.map((line) => ({ invoiceId, ...line })));
+};

@@ -1,0 +1,50 @@
+/**
+ * A PDF as a reader sees it, through Debian's poppler-utils: each page rendered to PNG (pdftoppm)
+ * and its text as laid out on the page (pdftotext -layout).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Debian's poppler-utils are there (`.ci/run` installs them; the tests that need them skip otherwise). */
+export const hasPoppler = existsSync('/usr/bin/pdftoppm') && existsSync('/usr/bin/pdftotext');
+
+export interface RenderedPage {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface RenderedPdf {
+  /** The text of every page, as pdftotext lays it out. */
+  text: string;
+  /** The text with every run of white space made one space: what a phrase across columns or lines reads as. */
+  flat: string;
+  pages: RenderedPage[];
+}
+
+/** The width and height a PNG's header (IHDR) declares. */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+export const renderPdf = async (pdf: Buffer, dpi = 72): Promise<RenderedPdf> => {
+  const dir = await mkdtemp(join(tmpdir(), 'spotbook-pdf-'));
+  try {
+    const file = join(dir, 'document.pdf');
+    await writeFile(file, pdf);
+    await run('pdftoppm', ['-png', '-r', String(dpi), file, join(dir, 'page')]);
+    const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
+    const names = (await readdir(dir)).filter((name) => name.endsWith('.png')).sort();
+    const pages = await Promise.all(names.map(async (name) => {
+      const png = await readFile(join(dir, name));
+      return { png, ...pngSize(png) };
+    }));
+    return { text: stdout, flat: stdout.replace(/\s+/g, ' '), pages };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
