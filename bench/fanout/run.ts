@@ -7,7 +7,7 @@
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { equipClients, firstDaypartId, seedUsers } from '../support/accounts';
 import { percentile, readyDraft, submitDraft } from '../support/orders';
@@ -23,19 +23,20 @@ const target = await startTarget(kind, async (db) => ({
   daypartId: await firstDaypartId(db),
 }));
 const { server, seeded } = target;
-const worker = fork(fileURLToPath(new URL('./sockets.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
-worker.send({ url: server.url, tokens: seeded.admins.map((a) => a.token) });
+let worker: ChildProcess | undefined;
 /** The sockets' process's next message (it fails if that process exits first). */
 const next = () =>
   new Promise<Record<string, unknown>>((resolve, reject) => {
     const exited = (code: number | null) => reject(new Error(`the sockets' process exited with ${code}`));
-    worker.once('exit', exited);
-    worker.once('message', (message: Record<string, unknown>) => {
-      worker.off('exit', exited);
+    worker!.once('exit', exited);
+    worker!.once('message', (message: Record<string, unknown>) => {
+      worker!.off('exit', exited);
       resolve(message);
     });
   });
 try {
+  worker = fork(fileURLToPath(new URL('./sockets.ts', import.meta.url)), { execArgv: ['--import', 'tsx'] });
+  worker.send({ url: server.url, tokens: seeded.admins.map((a) => a.token) });
   process.stderr.write(`${String((await next()).ready)} admin sockets signed in (child process)\n`);
   const replies: number[] = [];
   const deliveries: number[] = [];
@@ -66,8 +67,8 @@ try {
     ].join('\n'),
   );
 } finally {
-  worker.send({ close: true });
+  if (worker?.connected) worker.send({ close: true });
   await new Promise((resolve) => setTimeout(resolve, 500));
-  worker.kill();
+  worker?.kill();
   await target.stop();
 }
