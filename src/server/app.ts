@@ -92,7 +92,9 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
   app.decorateRequest('actor', null);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    auditResources.set(request, enterAuditScope(request.id, () => request.actor, done));
+    // A keep-alive socket is destroyed only when the client closes it: then no one waits for this reply.
+    const socket = request.raw.socket;
+    auditResources.set(request, enterAuditScope(request.id, () => request.actor, done, () => socket.destroyed && !reply.sent));
   });
   // Reading the body leaves the request's async scope (stream events); the handler runs back inside it.
   app.addHook('preValidation', (request, _reply, done) => {

@@ -1,5 +1,7 @@
 /** Two app instances on one PostgreSQL: an event raised on one reaches sockets held by the other. */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { submittedOrder } from '../support/ordering-fixtures';
 import { connectAs, eventually, listen, secondInstance, sleep, type ClientSocket } from './helpers';
@@ -46,6 +48,23 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     expect(otherOnB.received).toEqual([]);
     expect(otherOnB.updates).toEqual([]);
     expect(ownerOnB.received).toHaveLength(1);
+  });
+
+  it('hands a new order to every admin once, on the instance that took the submit and on the other', async () => {
+    const second = await a.signUp();
+    await a.database.db.update(users).set({ role: 'traffic_admin' }).where(eq(users.id, second.user.id));
+    const adminOnA = await connectAs(urlA, await a.adminToken());
+    const secondOnB = await connectAs(urlB, second.token);
+    const secondOnA = await connectAs(urlA, second.token);
+    sockets.push(adminOnA.socket, secondOnB.socket, secondOnA.socket);
+    const { order } = await submittedOrder(a, { name: 'To every admin' });
+    const mine = (c: { received: { estimateId?: string | null }[] }) => c.received.filter((n) => n.estimateId === order.id);
+    for (const c of [adminOnA, secondOnB, secondOnA]) await eventually(() => expect(mine(c)).toEqual([expect.objectContaining({ type: 'new_estimate', estimateName: 'To every admin' })]));
+    // Each admin's own row: the same notification on both of the second admin's sockets, another id for the first admin.
+    expect(mine(secondOnB)[0]).toEqual(mine(secondOnA)[0]);
+    expect(mine(adminOnA)[0]).not.toMatchObject({ id: (mine(secondOnA)[0] as { id: string }).id });
+    await sleep(300);
+    for (const c of [adminOnA, secondOnB, secondOnA]) expect(mine(c)).toHaveLength(1);
   });
 
   it('authenticates on instance B with a session created on instance A', async () => {

@@ -1,8 +1,9 @@
 /** The real server as a child process, compiled as `npm start` runs it (`node dist/server/main.js`; `npm test` builds it first). */
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(__dirname, '../..');
+// import.meta.url rather than __dirname: the benchmarks (bench/fanout, bench/load) start the server through tsx as ES modules.
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const REAL_ADMIN = { email: 'admin@real-server.test', password: 'RealServer-Passw0rd' };
 
 export const exited = (child: ChildProcess) =>
@@ -17,11 +18,11 @@ export interface RealServer {
   output(): string;
 }
 
-/** Starts the server on `port` with its data in `dataDir` (or on `databaseUrl`) and waits for /api/health; `env` adds or overrides variables. */
-export const startRealServer = async ({ port, dataDir, databaseUrl, env = {} }: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string> }): Promise<RealServer> => {
+/** Starts the server on `port` with its data in `dataDir` (or on `databaseUrl`) and waits for /api/health; `env` adds or overrides variables; `root` is another checkout's build (benchmarks compare with main). */
+export const startRealServer = async ({ port, dataDir, databaseUrl, env = {}, root = ROOT }: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string>; root?: string }): Promise<RealServer> => {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',

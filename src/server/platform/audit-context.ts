@@ -17,19 +17,24 @@ interface AuditScope {
   requestId: string;
   /** Read when a transaction opens: the guard signs the user in after the scope begins. */
   actor: () => AuditActor | null | undefined;
+  /** True once the request's client has gone before its reply (decision 022). */
+  gone?: () => boolean;
 }
 
 const storage = new AsyncLocalStorage<AuditScope>();
 
 /** Runs `next` (the rest of a request's hooks and its handler) inside the request's audit scope. */
-export const enterAuditScope = (requestId: string, actor: AuditScope['actor'], next: () => void): AsyncResource => {
+export const enterAuditScope = (requestId: string, actor: AuditScope['actor'], next: () => void, gone?: () => boolean): AsyncResource => {
   // Made inside the scope, so that re-entering it later (after the body is read) restores the scope.
-  return storage.run({ requestId, actor }, () => {
+  return storage.run({ requestId, actor, gone }, () => {
     const resource = new AsyncResource('spotbook-audit-scope');
     resource.runInAsyncScope(next);
     return resource;
   });
 };
+
+/** Whether the current request's client has gone, asked later (when queued work would start); never for work outside a request. */
+export const requestGoneCheck = (): (() => boolean) => storage.getStore()?.gone ?? (() => false);
 
 /** Runs work as the system, outside any request's scope (jobs a request merely started). */
 export const asSystem = <T>(work: () => T): T => storage.exit(work);

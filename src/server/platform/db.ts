@@ -17,7 +17,8 @@ import pg from 'pg';
 import { extract } from 'tar';
 import { stationTimeZone } from '../../domain/dates';
 import * as schema from '../db/schema';
-import { currentAuditActor, setAuditActorSql } from './audit-context';
+import { currentAuditActor, requestGoneCheck, setAuditActorSql } from './audit-context';
+import { ClientGoneError } from './errors';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -64,7 +65,21 @@ const auditedTransactions = (db: Db): Db => {
   return db;
 };
 
+/**
+ * PGlite runs one statement or transaction at a time; the others wait in its queue. When a request's
+ * turn comes after its client has gone (an abandoned request), its work is not started: the one
+ * connection goes to requests someone still waits for (decision 022).
+ */
+const skipAbandonedWork = (client: PGlite) => {
+  const runExclusive = client._runExclusiveTransaction.bind(client);
+  client._runExclusiveTransaction = <T>(work: () => Promise<T>): Promise<T> => {
+    const gone = requestGoneCheck();
+    return runExclusive(() => (gone() ? Promise.reject(new ClientGoneError()) : work()));
+  };
+};
+
 const fromPglite = (client: PGlite): Database => {
+  skipAbandonedWork(client);
   const db = auditedTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     kind: 'pglite',

@@ -18,6 +18,13 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message = 'Too many requests. Please try again later.') => new HttpError(429, message);
 
+/** The client closed the connection before its reply: queued database work is not started (decision 022). Nobody reads the reply. */
+export class ClientGoneError extends HttpError {
+  constructor() {
+    super(499, 'Client closed request');
+  }
+}
+
 interface ValidationIssue {
   message?: string;
   instancePath?: string;

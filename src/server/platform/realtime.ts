@@ -36,9 +36,16 @@ interface SocketData {
 
 export type DisconnectTarget = { sessionId: string } | { userId: string };
 
-/** Between instances (through the PostgreSQL adapter): a session or user changed on one of them. */
+/** One user's own notification (each recipient's row has its own id and read state). */
+export interface NotificationDelivery {
+  userId: string;
+  notification: Notification;
+}
+
+/** Between instances (through the PostgreSQL adapter): a session or user changed on one of them; a whole notification fan-out, each instance delivering to its own sockets. */
 interface InterServerEvents {
   sessions_changed: (target: DisconnectTarget) => void;
+  notifications: (deliveries: NotificationDelivery[]) => void;
 }
 
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -74,8 +81,11 @@ export const originAllowed = (origin: string | undefined, host: string | undefin
 };
 
 export interface Realtime {
-  /** Sends a notification to these rooms (on every instance), except sockets also in `except`. */
-  emitNotification(rooms: string[], notification: Notification): void;
+  /**
+   * Sends each user their own notification on every instance: delivered at once to this instance's
+   * sockets, and passed to the other instances in one message however many users there are.
+   */
+  emitNotifications(deliveries: NotificationDelivery[]): void;
   /** Tells the sockets watching an order (its room) that it changed. */
   emitEstimateUpdate(update: EstimateUpdate): void;
   /**
@@ -165,6 +175,14 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
     io.adapter(createAdapter(pool, { tableName: ATTACHMENTS_TABLE, errorHandler: (error) => log.warn({ err: error }, 'realtime adapter error') }));
   }
 
+  const deliverHere = (deliveries: NotificationDelivery[]) => {
+    for (const { userId, notification } of deliveries) io.local.to(userRoom(userId)).emit('notification', notification);
+  };
+  // Another instance's fan-out (only a cluster adapter passes these on).
+  io.on('notifications', (deliveries) => {
+    if (Array.isArray(deliveries)) deliverHere(deliveries);
+  });
+
   io.on('connection', (socket) => {
     const grace = setTimeout(() => {
       if (!socket.data.user) socket.disconnect(true);
@@ -187,9 +205,11 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
   };
 
   return {
-    emitNotification(rooms, notification) {
-      if (closed || rooms.length === 0) return;
-      io.to(rooms).emit('notification', notification);
+    emitNotifications(deliveries) {
+      if (closed || deliveries.length === 0) return;
+      deliverHere(deliveries);
+      // One pg_notify (with an attachment row when large) instead of one per recipient, each awaited before its local send.
+      if (pool) io.serverSideEmit('notifications', deliveries);
     },
     emitEstimateUpdate(update) {
       if (closed) return;

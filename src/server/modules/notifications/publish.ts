@@ -4,7 +4,6 @@
  * type. Live and e-mail delivery never block or fail the request: they run after the rows are
  * committed, errors are logged.
  */
-import { userRoom } from '../../../domain/realtime';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../platform/db';
 import { activeRecipients, composeMail } from './mail';
@@ -32,7 +31,7 @@ export const createNotifier = (ctx: Omit<AppContext, 'notifier' | 'stationClock'
   };
 
   const emit = ({ input, rows }: Staged) => {
-    for (const row of rows) ctx.realtime.emitNotification([userRoom(row.userId)], toNotification(row));
+    ctx.realtime.emitNotifications(rows.map((row) => ({ userId: row.userId, notification: toNotification(row) })));
     // Everyone watching the order (its owner or an admin) learns that it changed, not what was said to whom.
     if (input.estimateId) ctx.realtime.emitEstimateUpdate({ estimateId: input.estimateId, status: input.status ?? null });
   };
@@ -44,11 +43,19 @@ export const createNotifier = (ctx: Omit<AppContext, 'notifier' | 'stationClock'
 
   const deliver = (staged: Staged) => {
     if (closed) return;
-    try {
-      emit(staged);
-    } catch (error) {
-      ctx.log.error({ err: error }, 'could not emit notification');
-    }
+    // On the next turn of the event loop: the caller's reply is written first, then the fan-out is encoded and sent.
+    track(
+      new Promise<void>((resolve) =>
+        setImmediate(() => {
+          try {
+            emit(staged);
+          } catch (error) {
+            ctx.log.error({ err: error }, 'could not emit notification');
+          }
+          resolve();
+        }),
+      ),
+    );
     track(mail(staged.input).catch((error: unknown) => ctx.log.error({ err: error, type: staged.input.type }, 'could not mail notification')));
   };
 

@@ -1,5 +1,5 @@
 /** The stored history behind the bell: rows per recipient, newest 50 per user kept. */
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_HISTORY_LIMIT, type Notification, type NotificationType, type SystemSubType } from '../../../domain/realtime';
 import { notifications, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
@@ -37,44 +37,59 @@ export const toNotification = (row: Row): Notification => ({
   read: row.readAt !== null,
 });
 
-const recipientIds = async (tx: Tx, to: Recipients): Promise<string[]> => {
-  const ids = new Set(to.userIds ?? []);
-  if (to.admins) for (const admin of await tx.select({ id: users.id }).from(users).where(eq(users.role, 'traffic_admin'))) ids.add(admin.id);
-  if (ids.size === 0) return [];
-  // Only users that exist (a deleted account receives nothing).
-  const existing = await tx.select({ id: users.id }).from(users).where(inArray(users.id, [...ids]));
-  return existing.map((u) => u.id);
+/**
+ * The recipients as one SQL condition on users: the chosen ids (one array parameter, however many)
+ * and/or every admin. Only users that exist receive anything (a deleted account gets nothing).
+ */
+const recipientCondition = (to: Recipients): SQL | undefined => {
+  const ids = [...new Set(to.userIds ?? [])];
+  const conditions = [...(ids.length > 0 ? [sql`${users.id} = any(${sql.param(ids)}::uuid[])`] : []), ...(to.admins ? [eq(users.role, 'traffic_admin')] : [])];
+  return conditions.length > 0 ? or(...conditions) : undefined;
 };
 
-/** Stores one row per recipient (in the caller's transaction when given one) and trims each history to the newest 50. */
+/**
+ * Stores one row per recipient (in the caller's transaction when given one) and trims each history
+ * to the newest 50, in two statements whatever the number of recipients (a new order notifies every
+ * admin): an INSERT ... SELECT over the recipients, then one DELETE of every recipient's rows past
+ * the 50th, found through the (user_id, created_at) index.
+ */
 export const storeNotifications = async (tx: Tx, to: Recipients, input: NotificationInput): Promise<Row[]> => {
-  const ids = await recipientIds(tx, to);
-  if (ids.length === 0) return [];
+  const where = recipientCondition(to);
+  if (!where) return [];
+  const text = (value: string | null | undefined) => sql<string | null>`${value ?? null}::text`;
+  const uuid = (value: string | null | undefined) => sql<string | null>`${value ?? null}::uuid`;
+  // Every column in the table's order (Drizzle's INSERT ... SELECT asks for it): defaults spelled out.
   const rows = await tx
     .insert(notifications)
-    .values(
-      ids.map((userId) => ({
-        userId,
-        type: input.type,
-        message: input.message,
-        subType: input.type === 'system_message' ? (input.subType ?? 'info') : null,
-        status: input.status ?? null,
-        estimateId: input.estimateId ?? null,
-        estimateName: input.estimateName ?? null,
-        mediaId: input.mediaId ?? null,
-        filename: input.filename ?? null,
-      })),
+    .select(
+      tx
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          userId: users.id,
+          type: sql<NotificationType>`${input.type}::text`.as('type'),
+          subType: text(input.type === 'system_message' ? (input.subType ?? 'info') : null).as('sub_type'),
+          status: text(input.status).as('status'),
+          message: text(input.message).as('message'),
+          estimateId: uuid(input.estimateId).as('estimate_id'),
+          mediaId: uuid(input.mediaId).as('media_id'),
+          estimateName: text(input.estimateName).as('estimate_name'),
+          filename: text(input.filename).as('filename'),
+          readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
+        .from(users)
+        .where(where),
     )
     .returning();
-  // One statement for every recipient (a new order notifies every admin): each keeps its newest 50.
+  if (rows.length === 0) return rows;
   await tx.execute(sql`
-    delete from notifications n using (
-      select id from (
-        select id, row_number() over (partition by user_id order by created_at desc, id desc) as place
-        from notifications where user_id in ${ids}
-      ) ranked where place > ${NOTIFICATION_HISTORY_LIMIT}
-    ) old
-    where n.id = old.id`);
+    delete from notifications where id in (
+      select old.id from unnest(${sql.param(rows.map((r) => r.userId))}::uuid[]) as recipient(user_id)
+      cross join lateral (
+        select n.id from notifications n where n.user_id = recipient.user_id
+        order by n.created_at desc, n.id desc offset ${NOTIFICATION_HISTORY_LIMIT}
+      ) old
+    )`);
   return rows;
 };
 

@@ -1,0 +1,94 @@
+/**
+ * A fan-out to many recipients (a new order notifies every admin) is written set-based: the same
+ * number of statements for 300 recipients as for one, and every recipient's history trimmed exactly
+ * to its newest 50 (decision 022). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ */
+import { desc, eq, inArray } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_HISTORY_LIMIT } from '../../src/domain/realtime';
+import * as schema from '../../src/server/db/schema';
+import { storeNotifications, type NotificationInput, type Recipients } from '../../src/server/modules/notifications/store';
+import type { Database, Db } from '../../src/server/platform/db';
+import { openTestDatabase } from '../support/database';
+import { MISSING_ID } from '../support/ordering-fixtures';
+
+const { notifications, users } = schema;
+const ADMINS = 300;
+/** Stored before the fan-out, by admin index: none, one short of the cap, the cap, more than the cap. */
+const HISTORY = [0, NOTIFICATION_HISTORY_LIMIT - 1, NOTIFICATION_HISTORY_LIMIT, NOTIFICATION_HISTORY_LIMIT + 5];
+
+let database: Database;
+let counting: { db: Db; statements: number; close(): Promise<void> };
+let admins: string[];
+let client: string;
+
+/** A second Drizzle database on the same data whose logger counts the statements sent. */
+const countingDb = (d: Database): typeof counting => {
+  const logger = { logQuery: () => void (counting.statements += 1) };
+  if (d.pglite) return { db: drizzlePglite(d.pglite, { schema, logger }) as unknown as Db, statements: 0, close: async () => undefined };
+  const pool = new pg.Pool({ connectionString: d.url, max: 1 });
+  return { db: drizzleNodePg(pool, { schema, logger }) as unknown as Db, statements: 0, close: () => pool.end() };
+};
+
+/** The statements storeNotifications sends inside a transaction (begin and commit not counted). */
+const statementsFor = async (to: Recipients, input: NotificationInput) =>
+  counting.db.transaction(async (tx) => {
+    counting.statements = 0;
+    const rows = await storeNotifications(tx, to, input);
+    return { rows, statements: counting.statements };
+  });
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  counting = countingDb(database);
+  const inserted = await database.db
+    .insert(users)
+    .values(Array.from({ length: ADMINS }, (_, i) => ({ email: `fanout-admin-${i}@example.com`, passwordHash: 'x', role: 'traffic_admin' as const })))
+    .returning({ id: users.id });
+  admins = inserted.map((u) => u.id);
+  [{ id: client }] = (await database.db.insert(users).values({ email: 'fanout-client@example.com', passwordHash: 'x' }).returning({ id: users.id })) as [{ id: string }];
+  const history = admins.flatMap((userId, i) =>
+    Array.from({ length: HISTORY[i % HISTORY.length]! }, (_, k) => ({ userId, type: 'system_message' as const, subType: 'info' as const, message: `Old ${k}`, createdAt: minutesAgo(k + 1), ...(k % 2 === 0 && { readAt: minutesAgo(k) }) })),
+  );
+  for (let i = 0; i < history.length; i += 1000) await database.db.insert(notifications).values(history.slice(i, i + 1000));
+});
+afterAll(async () => {
+  await counting.close();
+  await database.close();
+});
+
+describe('storeNotifications to many recipients', () => {
+  it('sends as many statements for every admin as for one user', async () => {
+    const one = await statementsFor({ userIds: [client] }, { type: 'system_message', message: 'Just you' });
+    expect(one.rows.map((r) => r.userId)).toEqual([client]);
+    const everyAdmin = await statementsFor({ admins: true, userIds: [client, client, MISSING_ID] }, { type: 'new_estimate', status: 'ordered', message: 'New order "Fan-out" was submitted for approval', estimateName: 'Fan-out' });
+    const allAdmins = await database.db.select({ id: users.id }).from(users).where(eq(users.role, 'traffic_admin'));
+    expect(allAdmins.length).toBeGreaterThanOrEqual(ADMINS);
+    // Every admin and the client once; the missing account receives nothing.
+    expect(everyAdmin.rows.map((r) => r.userId).sort()).toEqual([...allAdmins.map((a) => a.id), client].sort());
+    expect(everyAdmin.statements).toBe(one.statements);
+    expect(everyAdmin.rows[0]).toMatchObject({ type: 'new_estimate', subType: null, status: 'ordered', message: 'New order "Fan-out" was submitted for approval', estimateName: 'Fan-out', estimateId: null, readAt: null });
+  });
+
+  it('leaves every recipient its newest 50, the new one first and unread', async () => {
+    const rows = await database.db
+      .select({ userId: notifications.userId, message: notifications.message, readAt: notifications.readAt })
+      .from(notifications)
+      .where(inArray(notifications.userId, admins))
+      .orderBy(notifications.userId, desc(notifications.createdAt));
+    const byUser = new Map<string, typeof rows>();
+    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+    admins.forEach((id, i) => {
+      const before = HISTORY[i % HISTORY.length]!;
+      const kept = byUser.get(id) ?? [];
+      const keptOld = Math.min(before, NOTIFICATION_HISTORY_LIMIT - 1);
+      expect(kept.map((r) => r.message), `admin ${i} with ${before} stored`).toEqual(['New order "Fan-out" was submitted for approval', ...Array.from({ length: keptOld }, (_, k) => `Old ${k}`)]);
+      expect(kept.filter((r) => r.readAt === null)).toHaveLength(1 + Math.floor(keptOld / 2));
+    });
+  });
+});
