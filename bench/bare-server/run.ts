@@ -11,7 +11,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { BENCH_SERVER } from '../support/postgres';
 import { generatedDatabase } from '../generate-1m/names';
-import { startServer, stopServer } from './servers';
+import { startServer, stopServer } from '../upload/servers';
 
 const orders = Number(process.argv[2] ?? 1_000_000);
 const seconds = Number(process.argv[3] ?? 10);
@@ -23,8 +23,8 @@ const pathOf = '/api/estimates?exclude_status=approved&exclude_status=rejected&l
 const dataDir = mkdtempSync(path.join(tmpdir(), 'spotbook-bench-bare-'));
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
-const spotbook = await startServer('app-server.ts', JSON.stringify({ url, dataDir, query }));
-const bare = await startServer('bare-server.ts', JSON.stringify({ url, text: spotbook.info.text, params: spotbook.info.params }));
+const spotbook = await startServer('../bare-server/app-server.ts', JSON.stringify({ url, dataDir, query }));
+const bare = await startServer('../bare-server/bare-server.ts', JSON.stringify({ url, text: spotbook.info.text, params: spotbook.info.params }));
 try {
   const headers = { authorization: `Bearer ${String(spotbook.info.token)}` };
   const targets = [

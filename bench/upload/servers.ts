@@ -7,7 +7,17 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Starts a server script of this folder; resolves with the JSON line it prints once it listens. */
+/** The JSON line a server prints once it listens (it names its port); other lines are the app's logs. */
+const portLine = (line: string): Record<string, string | number> | undefined => {
+  try {
+    const info = JSON.parse(line) as Record<string, string | number>;
+    return info && typeof info === 'object' && 'port' in info ? info : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Starts a server script (a path from this folder); resolves with the JSON line it prints once it listens. */
 export const startServer = (script: string, arg: string): Promise<{ child: ChildProcess; info: Record<string, string | number> }> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script), arg], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') } });
@@ -15,9 +25,14 @@ export const startServer = (script: string, arg: string): Promise<{ child: Child
       child.kill('SIGKILL');
       reject(new Error(`${script} did not start within 120 s`));
     }, 120_000);
-    createInterface({ input: child.stdout! }).once('line', (line) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const info = portLine(line);
+      if (!info) return;
       clearTimeout(timer);
-      resolve({ child, info: JSON.parse(line) });
+      lines.removeAllListeners('line');
+      child.stdout!.resume();
+      resolve({ child, info });
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
