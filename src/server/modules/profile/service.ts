@@ -8,7 +8,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 
 type UserRow = typeof users.$inferSelect;
 
-const toProfile = (row: Pick<UserRow, 'id' | 'email' | 'role' | 'firstName' | 'lastName'>): ProfileReply => ({
+/** A user as their own profile shows them (the users list adds to it). */
+export const toProfile = (row: Pick<UserRow, 'id' | 'email' | 'role' | 'firstName' | 'lastName'>): ProfileReply => ({
   id: row.id,
   email: row.email,
   role: row.role,

@@ -1,9 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Role } from '../../../domain/roles';
-import { fullName, type UserListItem } from '../../../domain/users';
+import type { UserListItem } from '../../../domain/users';
 import { users } from '../../db/schema';
 import { isForeignKeyViolation, type Db } from '../../platform/db';
 import { conflict, forbidden, notFound } from '../../platform/errors';
+import { toProfile } from '../profile/service';
 
 export const listUsers = async ({ db }: { db: Db }): Promise<UserListItem[]> => {
   const rows = await db
@@ -20,12 +21,7 @@ export const listUsers = async ({ db }: { db: Db }): Promise<UserListItem[]> => 
     .from(users)
     .orderBy(desc(users.createdAt), users.email);
   return rows.map((row) => ({
-    id: row.id,
-    email: row.email,
-    role: row.role,
-    full_name: fullName(row.firstName, row.lastName),
-    first_name: row.firstName,
-    last_name: row.lastName,
+    ...toProfile(row),
     company: row.company,
     agency_commission_rate: row.agencyCommissionRate === null ? null : Number(row.agencyCommissionRate),
     created_at: row.createdAt.toISOString(),
