@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { BILLING_MESSAGES, BILLING_MODES, DEFAULT_AGENCY_COMMISSION_RATE, DUE_DAYS_MAX, DUE_DAYS_MIN, INVOICE_DEFAULTS, type BillingMode } from './billing';
 import { broadcastMonthLabel, isBroadcastMonthKey } from './broadcast-calendar';
+import { countOf } from './format';
 
 export const BILLING_MODE_LABELS: Record<BillingMode, string> = { up_front: 'up front', monthly: 'monthly on delivery' };
 
@@ -23,10 +24,9 @@ export const DELIVERY_MESSAGES = {
 export const billingModeMessage = (mode: BillingMode) => `Billing mode set to ${BILLING_MODE_LABELS[mode]}`;
 export const monthNotEndedMessage = (month: string, end: string) => `${broadcastMonthLabel(month)} has not ended yet: its last day is ${end}`;
 
-const invoicePlural = new Intl.PluralRules('en-US');
 /** "1 invoice created", "3 invoices created", "No aired spots to bill in November 2026". */
 export const broadcastMonthResultMessage = (count: number, month: string): string =>
-  count === 0 ? `No aired spots to bill in ${broadcastMonthLabel(month)}` : `${count} ${invoicePlural.select(count) === 'one' ? 'invoice' : 'invoices'} created`;
+  count === 0 ? `No aired spots to bill in ${broadcastMonthLabel(month)}` : `${countOf(count, 'invoice')} created`;
 
 export const agencyMessage = (rate: number | null) => (rate === null ? 'The account is no longer an agency' : `The account is an agency with a ${Number((rate * 100).toFixed(4))}% commission`);
 
@@ -108,7 +108,6 @@ export interface DeliveryLine {
   amountCents: number;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * One line per daypart (and per cost of a spot, should an order hold two): spots × cost per spot.
@@ -126,7 +125,7 @@ export const deliveryLines = (spots: readonly BillableSpot[], period: string): D
     .sort((a, b) => a.spot.startTime.localeCompare(b.spot.startTime) || a.spot.daypartName.localeCompare(b.spot.daypartName) || a.spot.costCents - b.spot.costCents)
     .map(({ spot, quantity }, i) => ({
       position: i + 1,
-      description: `${spot.daypartName}: ${plural(quantity, 'spot', 'spots')} aired ${period}`,
+      description: `${spot.daypartName}: ${countOf(quantity, 'spot')} aired ${period}`,
       daypartId: spot.daypartId,
       quantity,
       unitCents: spot.costCents,

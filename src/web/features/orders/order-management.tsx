@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Estimate } from '../../../domain/estimate-schemas';
-import { formatCurrency } from '../../../domain/format';
+import { countOf, formatCurrency } from '../../../domain/format';
 import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from '../../../domain/orders';
 import { serverMessage } from '../../api/client';
 import { useEstimateStats } from '../../api/estimates';
@@ -111,7 +111,7 @@ export const OrderManagement = () => {
             {updating && <Spinner className="size-4" label="Updating orders" />}
             {orders.data && !orders.isPlaceholderData && (
               <span>
-                {orders.data.length} {orders.data.length === 1 ? 'order' : 'orders'}
+                {countOf(orders.data.length, 'order')}
               </span>
             )}
           </div>

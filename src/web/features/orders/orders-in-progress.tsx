@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router';
-import { formatCount } from '../../../domain/format';
+import { countOf, formatCount } from '../../../domain/format';
 import { serverMessage } from '../../api/client';
 import { useEstimateStats } from '../../api/estimates';
 import { Card } from '../../ui/card';
@@ -77,7 +77,7 @@ export const OrdersInProgress = () => {
               {updating && <Spinner className="size-4" label="Updating orders" />}
               {orders.data && !orders.isPlaceholderData && (
                 <span>
-                  {orders.data.length} {orders.data.length === 1 ? 'order' : 'orders'}
+                  {countOf(orders.data.length, 'order')}
                 </span>
               )}
             </div>
