@@ -41,19 +41,30 @@ export const startRealServer = async ({ port, dataDir, databaseUrl, env = {}, ro
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const started = Date.now();
+  // Each chunk carries the time it came, so that a slow start shows where it waited.
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
+  const record = (chunk: Buffer) => (output += `[+${Date.now() - started} ms] ${chunk.toString()}`);
+  child.stdout!.on('data', record);
+  child.stderr!.on('data', record);
+  const deadline = started + 60_000;
+  let lastHealth = 'not asked yet';
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited at start: ${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start: ${output}`);
+      throw new Error(`server did not start within ${Date.now() - started} ms (last /api/health: ${lastHealth}): ${output}`);
     }
-    const healthy = await fetch(`${url}/api/health`).then(
-      (res) => res.ok,
-      () => false,
+    // A request the server accepted but never answered must not outlast the deadline.
+    const healthy = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+      async (res) => {
+        lastHealth = `${res.status} ${await res.text()}`;
+        return res.ok;
+      },
+      (error: Error & { cause?: { code?: string } }) => {
+        lastHealth = `${error.name}: ${error.cause?.code ?? error.message}`;
+        return false;
+      },
     );
     if (healthy) return { child, url, output: () => output };
     await new Promise((resolve) => setTimeout(resolve, 200));
