@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { BILLING_MESSAGES, BILLING_MODES, DEFAULT_AGENCY_COMMISSION_RATE, DUE_DAYS_MAX, DUE_DAYS_MIN, INVOICE_DEFAULTS, type BillingMode } from './billing';
 import { broadcastMonthLabel, isBroadcastMonthKey } from './broadcast-calendar';
+import { formatTimeRange } from './display-times';
 import { countOf } from './format';
 
 export const BILLING_MODE_LABELS: Record<BillingMode, string> = { up_front: 'up front', monthly: 'monthly on delivery' };
@@ -94,8 +95,9 @@ export const commissionCents = (totalCents: number, rate: number): number => {
 export interface BillableSpot {
   daypartId: string;
   daypartName: string;
-  /** The daypart's start time, to order the lines as the day runs. */
+  /** The daypart's hours: the line names them, and the lines follow the day. */
   startTime: string;
+  endTime: string;
   costCents: number;
 }
 
@@ -125,7 +127,7 @@ export const deliveryLines = (spots: readonly BillableSpot[], period: string): D
     .sort((a, b) => a.spot.startTime.localeCompare(b.spot.startTime) || a.spot.daypartName.localeCompare(b.spot.daypartName) || a.spot.costCents - b.spot.costCents)
     .map(({ spot, quantity }, i) => ({
       position: i + 1,
-      description: `${spot.daypartName}: ${countOf(quantity, 'spot')} aired ${period}`,
+      description: `${spot.daypartName} · ${formatTimeRange(spot.startTime, spot.endTime)}: ${countOf(quantity, 'spot')} aired ${period}`,
       daypartId: spot.daypartId,
       quantity,
       unitCents: spot.costCents,

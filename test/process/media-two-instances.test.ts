@@ -98,11 +98,13 @@ describe.skipIf(!serverUrl)('two instances on pg-boss and S3', () => {
       [`${assetId}.thumbnail.jpg`]: 1,
       [`${assetId}.preview.mp4`]: 1,
     });
-    const ready = await db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, (registered.body.user as { id: string }).id), eq(notifications.message, 'Your media file "Twin 40s.mp4" is ready and waiting for approval')));
-    expect(ready).toHaveLength(1);
+    // The notice is written just after the row turns complete: wait for it, and count it again at the end.
+    const readyNotices = () =>
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, (registered.body.user as { id: string }).id), eq(notifications.message, 'Your media file "Twin 40s.mp4" is ready and waiting for approval')));
+    expect(await eventually(readyNotices, (rows) => rows.length > 0, 20_000)).toHaveLength(1);
 
     // The killed instance comes back; the video plays on the instance it was not uploaded to (B).
     servers[holder] = await start(holder);
@@ -117,6 +119,7 @@ describe.skipIf(!serverUrl)('two instances on pg-boss and S3', () => {
     // A restart resumed nothing: the video stays complete, its files written once.
     expect((await row())?.processingAttempts).toBe(2);
     expect(s3!.writes.get(`${assetId}.preview.mp4`)).toBe(1);
+    expect(await readyNotices()).toHaveLength(1);
 
     // An approval made on A reaches the uploader's socket on B.
     const socket = await connectAs(servers[1]!.url, token);
