@@ -2,7 +2,7 @@
  * A walk through every screen, as an advertiser and as the station's admin, on the demo data, at
  * 1440×900 and 390×844: axe-core finds no serious or critical violation, no page scrolls sideways,
  * and a full-page screenshot of each lands in test-results/screens/<size>/ (git-ignored) for review.
- * Tables, at both sizes and at 1280: none scrolls inside its box, and the first row's links and
+ * Tables, at both sizes and at 1280 and 768 (a tablet upright): none scrolls inside its box, and the first row's links and
  * buttons (its actions) lie inside the window (decision 021: a card per row on a phone).
  * One browser, one page: the sizes and the users change on it.
  */
@@ -62,11 +62,9 @@ const inspect = async (label: string, rows?: true): Promise<string[]> => {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   });
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   const problems = violations.map((v) => `${label}: ${v}`);
-  if (widths.scroll > widths.inner) problems.push(`${label}: ${widths.scroll} px wide in a ${widths.inner} px window (${await widening()})`);
   const tables = await tablesCut(label);
-  problems.push(...tables.problems.filter((p) => !p.includes('px window')));
+  problems.push(...tables.problems);
   if (rows && tables.rowsChecked === 0) problems.push(`${label}: no table row to check`);
   return problems;
 };
@@ -111,7 +109,7 @@ const tablesCut = async (label: string): Promise<{ problems: string[]; rowsCheck
     return { problems, rowsChecked };
   });
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  if (widths.scroll > widths.inner) found.problems.push(`${widths.scroll} px wide in a ${widths.inner} px window`);
+  if (widths.scroll > widths.inner) found.problems.push(`${widths.scroll} px wide in a ${widths.inner} px window (${await widening()})`);
   return { problems: found.problems.map((c) => `${label}: ${c}`), rowsChecked: found.rowsChecked };
 };
 
@@ -133,11 +131,13 @@ const walk = async (who: string, screens: Screen[]): Promise<string[]> => {
       problems.push(...(await inspect(`${who} ${screen.name} at ${size.name}`, screen.rows)));
       await page.screenshot({ path: path.join(SCREENSHOTS, size.name, `${who}-${screen.name}.png`), fullPage: true });
       if (size.width > 1280) {
-        // The narrowest desktop too: tables only.
-        await page.setViewportSize({ width: 1280, height: size.height });
-        // Charts follow a resize a frame or two later: give them a moment before measuring.
-        await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 2000 }).catch(() => undefined);
-        problems.push(...(await tablesCut(`${who} ${screen.name} at 1280x${size.height}`)).problems);
+        // The narrowest desktop and a tablet held upright too: tables and the page's width only.
+        for (const width of [1280, 768]) {
+          await page.setViewportSize({ width, height: size.height });
+          // Charts follow a resize a frame or two later: give them a moment before measuring.
+          await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 2000 }).catch(() => undefined);
+          problems.push(...(await tablesCut(`${who} ${screen.name} at ${width}x${size.height}`)).problems);
+        }
         await page.setViewportSize({ width: size.width, height: size.height });
       }
     }

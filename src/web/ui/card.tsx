@@ -4,13 +4,18 @@ export const Card = ({ children, className = '' }: { children: ReactNode; classN
   <div className={`rounded-lg border border-slate-200 bg-white shadow-sm ${className}`}>{children}</div>
 );
 
-/** A small figure card: label over a large number. */
+/**
+ * A small figure card: label over a large number. It sizes itself to its own width (a container
+ * query), not the window's: three cards beside the sidebar on a tablet are narrower than on a phone.
+ */
 export const StatCard = ({ label, value, icon }: { label: string; value: ReactNode; icon?: ReactNode }) => (
-  <Card className="flex items-center gap-4 p-3 sm:p-4">
-    {icon && <div className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600 sm:flex">{icon}</div>}
-    <div className="min-w-0">
-      <p className="truncate text-xs text-slate-500 sm:text-sm">{label}</p>
-      <p className="text-xl font-semibold text-slate-900 sm:text-2xl">{value}</p>
+  <Card className="@container">
+    <div className="flex items-center gap-4 p-3 @min-[13rem]:p-4">
+      {icon && <div className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-blue-600 @min-[14rem]:flex">{icon}</div>}
+      <div className="min-w-0">
+        <p className="truncate text-xs text-slate-500 @min-[13rem]:text-sm">{label}</p>
+        <p className="text-lg font-semibold text-slate-900 @min-[9rem]:text-xl @min-[14rem]:text-2xl">{value}</p>
+      </div>
     </div>
   </Card>
 );

@@ -109,7 +109,7 @@ export const CouponManagement = () => {
               </label>
             </div>
           </div>
-          <div className="flex items-center gap-2 text-sm text-slate-500" aria-live="polite">
+          <div className="flex items-center gap-2 whitespace-nowrap text-sm text-slate-500" aria-live="polite">
             {updating && <Spinner className="size-4" label="Updating coupons" />}
             {coupons.data && !coupons.isPlaceholderData && (
               <span>

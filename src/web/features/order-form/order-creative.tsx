@@ -39,25 +39,28 @@ export const OrderCreative = ({ asset }: OrderCreativeProps) => {
         ) : !media ? (
           <p className="text-sm text-red-600">{serverMessage(asset.error, 'Failed to load media')}</p>
         ) : (
-          <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
-            <div className="flex items-center gap-3">
-              <MediaThumbnail asset={media} />
-              <Button variant="secondary" onClick={() => setPlaying(true)} aria-label={`Play ${media.filename}`}>
-                Play
-              </Button>
+          // Laid out by the section's own width (a container query): beside the sidebar a tablet's is narrow.
+          <div className="@container">
+            <div className="flex flex-col gap-4 @2xl:flex-row @2xl:items-center">
+              <div className="flex items-center gap-3">
+                <MediaThumbnail asset={media} />
+                <Button variant="secondary" onClick={() => setPlaying(true)} aria-label={`Play ${media.filename}`}>
+                  Play
+                </Button>
+              </div>
+              <dl className="grid min-w-0 flex-1 grid-cols-2 gap-3 @xl:grid-cols-4">
+                <Fact label="File">
+                  <span className="block truncate" title={media.filename}>
+                    {media.filename}
+                  </span>
+                </Fact>
+                <Fact label="Duration">{media.duration_seconds != null ? formatDuration(media.duration_seconds) : '—'}</Fact>
+                <Fact label="Resolution">{media.width != null && media.height != null ? `${media.width}×${media.height}` : '—'}</Fact>
+                <Fact label="Media status">
+                  <Badge tone={STATUS_TONE[media.status]}>{STATUS_LABEL[media.status]}</Badge>
+                </Fact>
+              </dl>
             </div>
-            <dl className="grid min-w-0 flex-1 grid-cols-2 gap-3 sm:grid-cols-4">
-              <Fact label="File">
-                <span className="block truncate" title={media.filename}>
-                  {media.filename}
-                </span>
-              </Fact>
-              <Fact label="Duration">{media.duration_seconds != null ? formatDuration(media.duration_seconds) : '—'}</Fact>
-              <Fact label="Resolution">{media.width != null && media.height != null ? `${media.width}×${media.height}` : '—'}</Fact>
-              <Fact label="Media status">
-                <Badge tone={STATUS_TONE[media.status]}>{STATUS_LABEL[media.status]}</Badge>
-              </Fact>
-            </dl>
           </div>
         )}
       </Section>

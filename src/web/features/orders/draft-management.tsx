@@ -140,8 +140,8 @@ export const DraftManagement = () => {
       <Card>
         <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
           <SearchBox label="Search drafts" value={search} onChange={setSearch} placeholder="Search by order, brand or customer" />
-          <p className="text-sm text-slate-500" aria-live="polite">
-            {selectedIds.length > 0 ? `${selectedIds.length} of ${visible.length} selected` : `${visible.length} ${visible.length === 1 ? 'draft' : 'drafts'}`}
+          <p className="shrink-0 whitespace-nowrap text-sm text-slate-500" aria-live="polite">
+            {selectedIds.length > 0 ? `${selectedIds.length} of ${visible.length} selected` : countOf(visible.length, 'draft')}
           </p>
         </div>
         {content}

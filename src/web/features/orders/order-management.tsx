@@ -95,8 +95,9 @@ export const OrderManagement = () => {
         </div>
       )}
       <Card>
-        <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row md:items-end md:justify-between">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        {/* Wrapping rather than a row from a breakpoint: beside the sidebar a tablet's content is narrower than a phone turned sideways. */}
+        <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 p-4">
+          <div className="flex min-w-0 flex-wrap items-end gap-3">
             <SearchBox label="Search orders" value={search} onChange={setSearch} placeholder="Search by order, brand, status or client" className="w-full sm:w-72" />
             <SelectField label="Status" value={status} onChange={(event) => setStatus(event.target.value as OrderStatus | '')} className="w-full sm:w-52">
               <option value="">All statuses</option>
@@ -107,7 +108,7 @@ export const OrderManagement = () => {
               ))}
             </SelectField>
           </div>
-          <div className="flex items-center gap-2 text-sm text-slate-500" aria-live="polite">
+          <div className="flex items-center gap-2 whitespace-nowrap text-sm text-slate-500" aria-live="polite">
             {updating && <Spinner className="size-4" label="Updating orders" />}
             {orders.data && !orders.isPlaceholderData && (
               <span>

@@ -73,7 +73,7 @@ export const OrdersInProgress = () => {
         <TabPanel id={tabsId} active={tab}>
           <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
             <SearchBox label="Search orders" value={search} onChange={setSearch} placeholder="Search by order, brand, status or client" />
-            <div className="flex items-center gap-2 text-sm text-slate-500" aria-live="polite">
+            <div className="flex items-center gap-2 whitespace-nowrap text-sm text-slate-500" aria-live="polite">
               {updating && <Spinner className="size-4" label="Updating orders" />}
               {orders.data && !orders.isPlaceholderData && (
                 <span>
