@@ -66,6 +66,7 @@ describe('revenue forecast', () => {
       min_history_weeks: 4,
       enough_history: false,
       standard_error: null,
+      model: 'average',
     });
     expect(forecast.map((f) => [f.predicted_revenue, f.lower, f.upper])).toEqual(Array(4).fill([7000, null, null]));
   });
@@ -86,6 +87,33 @@ describe('revenue forecast', () => {
     expect(forecast[0]!.lower).toBe(0);
     expect(insights).toMatchObject({ trend: 'stable', growth_rate: 32, enough_history: true, standard_error: 948.68 });
     expect(insights.message).toBe('Revenue moves week to week without a clear trend over 4 weeks.');
+  });
+
+  it("follows last year's season, scaled year over year, once a year of history lies before the shown weeks", () => {
+    // Last year: 1,000 a week, then a holiday peak of 3,000 in the weeks just after the shown ones.
+    const yearAgo = [...Array(12).fill(1000), 3000, 3000, 1000, 1000];
+    // This year runs 20 % above it, give or take; the current (unfinished) week is not compared.
+    const shown = [1150, 1250, 1200, 1180, 1220, 1200, 1190, 1210, 1200, 1230, 1170, 400];
+    const { forecast, insights } = forecastRevenue(weeks(shown), 4, 'station', { yearAgo, bookedBefore: true });
+    expect(insights).toMatchObject({ model: 'seasonal', trend: 'up', growth_rate: 20, enough_history: true, history_weeks: 64 });
+    expect(insights.message).toBe("Revenue is running 20% above the same 11 weeks last year; the forecast follows last year's season.");
+    expect(forecast.map((f) => f.predicted_revenue)).toEqual([3600, 3600, 1200, 1200]);
+    // The band: t(10) · s · √(1 + 1/11), s from the shown weeks' spread around 1.2 × last year.
+    const s = Math.sqrt(shown.slice(0, 11).reduce((sum, y) => sum + (y - 1200) ** 2, 0) / 10);
+    expect(insights.standard_error).toBeCloseTo(s, 2);
+    expect(forecast[0]!.upper! - forecast[0]!.predicted_revenue).toBeCloseTo(2.228 * s * Math.sqrt(1 + 1 / 11), 1);
+    expect(forecastRevenue(weeks(shown), 1, 'advertiser', { yearAgo: yearAgo.map((y) => y * 1.2), bookedBefore: true }).insights).toMatchObject({
+      trend: 'stable',
+      message: "Your spend is in line with the same 11 weeks last year; the forecast follows last year's season.",
+    });
+  });
+
+  it('keeps the straight line when last year was the start, or empty', () => {
+    const shown = [100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 1200];
+    const yearAgo = Array(16).fill(500);
+    expect(forecastRevenue(weeks(shown), 1, 'station', { yearAgo, bookedBefore: false }).insights.model).toBe('line');
+    expect(forecastRevenue(weeks(shown), 1, 'station', { yearAgo: Array(16).fill(0), bookedBefore: true }).insights.model).toBe('line');
+    expect(forecastRevenue(weeks(shown), 1).insights.model).toBe('line');
   });
 
   it('never predicts below zero, and says when there is nothing to go on', () => {

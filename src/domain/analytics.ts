@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { addDays } from './dates';
 import { fitLine, predictAt, slopeIsClear } from './forecast-fit';
+import { fitSeason, predictSeason } from './forecast-seasonal';
 import { roundDollars } from './money';
 import type { OrderStatus } from './orders';
 
@@ -86,6 +87,10 @@ export const budgetReplySchema = z.object({
 export type BudgetReply = z.infer<typeof budgetReplySchema>;
 
 export const TRENDS = ['up', 'down', 'stable'] as const;
+/** How the forecast was made: nothing booked yet, the average week, a straight line, or last year's season (decisions 019, 025). */
+export const FORECAST_MODELS = ['none', 'average', 'line', 'seasonal'] as const;
+/** Year-over-year change, in percent, beyond which a seasonal forecast speaks of a trend (decision 025). */
+export const SEASONAL_TREND_PERCENT = 5;
 export const forecastReplySchema = z.object({
   historical_data: z.array(z.object({ week: z.string(), revenue: money })),
   forecast: z.array(
@@ -107,6 +112,7 @@ export const forecastReplySchema = z.object({
     enough_history: z.boolean(),
     /** The fit's residual standard error in dollars a week; null without a fit. */
     standard_error: z.number().nullable(),
+    model: z.enum(FORECAST_MODELS),
   }),
 });
 export type ForecastReply = z.infer<typeof forecastReplySchema>;
@@ -174,12 +180,16 @@ export const conversionFunnel = (counts: Partial<Record<string, number>>) => {
  * band (lower, upper) from the fit's standard error, never below zero; growth_rate is the fitted
  * weekly change as a percent of the average week, and a trend is claimed only when the slope's
  * 95 % interval excludes zero.
+ *
+ * With a year of history before the shown weeks (`season`), the forecast follows last year's same
+ * weeks instead (decision 025): see seasonalForecast.
  */
 export const forecastRevenue = (
   history: readonly { week: string; revenue: number }[],
   weeks = FORECAST_WEEKS,
   /** Whose money it is: the station's revenue (admins) or an advertiser's own spend. */
   audience: 'station' | 'advertiser' = 'station',
+  season?: SeasonInput,
 ): Omit<ForecastReply, 'historical_data'> => {
   const noun = audience === 'station' ? 'Revenue' : 'Your spend';
   const first = history.findIndex((h) => h.revenue > 0);
@@ -187,8 +197,12 @@ export const forecastRevenue = (
   const used = first < 0 ? [] : history.slice(first).map((h) => h.revenue);
   const n = used.length;
   const base = { history_weeks: n, min_history_weeks: FORECAST_MIN_HISTORY_WEEKS, standard_error: null, enough_history: false };
+  if (lastWeek && season?.bookedBefore) {
+    const seasonal = seasonalForecast(history, weeks, noun, season.yearAgo);
+    if (seasonal) return seasonal;
+  }
   if (n === 0 || !lastWeek) {
-    return { forecast: [], insights: { trend: 'stable', message: 'Not enough booked orders yet to see a trend.', growth_rate: 0, ...base } };
+    return { forecast: [], insights: { trend: 'stable', message: 'Not enough booked orders yet to see a trend.', growth_rate: 0, ...base, model: 'none' } };
   }
   const mean = used.reduce((sum, y) => sum + y, 0) / n;
   if (n < FORECAST_MIN_HISTORY_WEEKS) {
@@ -200,6 +214,7 @@ export const forecastRevenue = (
         message: `Too little history for a trend: ${n === 1 ? '1 week' : `${n} weeks`} of booked orders so far, and a forecast needs at least ${FORECAST_MIN_HISTORY_WEEKS}. Until then it shows the average week.`,
         growth_rate: 0,
         ...base,
+        model: 'average',
       },
     };
   }
@@ -225,6 +240,63 @@ export const forecastRevenue = (
         : clear || Math.abs(growth) <= 2
           ? `${noun} is steady week to week ${weeksText}.`
           : `${noun} moves week to week without a clear trend ${weeksText}.`;
-  const insights = { ...base, enough_history: true, standard_error: roundDollars(fit.standardError) };
+  const insights = { ...base, enough_history: true, standard_error: roundDollars(fit.standardError), model: 'line' as const };
   return { forecast, insights: { ...insights, trend, message, growth_rate: growth } };
+};
+
+/** Last year's weeks beside the shown ones, for the seasonal forecast. */
+export interface SeasonInput {
+  /** Weekly revenue 52 weeks before each shown week and each forecast week: history.length + weeks values. */
+  yearAgo: readonly number[];
+  /** Whether anything was booked before the first of those weeks: only then is last year a season, not a start-up. */
+  bookedBefore: boolean;
+}
+
+/**
+ * Next weeks = last year's same weeks × (this year's finished shown weeks ÷ the same weeks last
+ * year), with a 95 % band from how far the shown weeks stray from that ratio (decision 025).
+ * growth_rate is then the year-over-year change in percent. Null when last year has nothing to scale.
+ */
+const seasonalForecast = (
+  history: readonly { week: string; revenue: number }[],
+  weeks: number,
+  noun: string,
+  yearAgo: readonly number[],
+): Omit<ForecastReply, 'historical_data'> | null => {
+  if (yearAgo.length < history.length + weeks) return null;
+  const fit = fitSeason(
+    history.map((h) => h.revenue),
+    yearAgo.slice(0, history.length),
+  );
+  if (!fit) return null;
+  const lastWeek = history.at(-1)!.week;
+  const forecast = Array.from({ length: weeks }, (_, i) => {
+    const { value, lower, upper } = predictSeason(fit, yearAgo[history.length + i]!);
+    return {
+      week: addDays(lastWeek, 7 * (i + 1)),
+      predicted_revenue: roundDollars(Math.max(0, value)),
+      lower: roundDollars(Math.max(0, lower)),
+      upper: roundDollars(Math.max(0, upper)),
+    };
+  });
+  const growth = Math.round((fit.ratio - 1) * 1000) / 10;
+  const trend = growth > SEASONAL_TREND_PERCENT ? 'up' : growth < -SEASONAL_TREND_PERCENT ? 'down' : 'stable';
+  const against = `the same ${fit.compared} weeks last year`;
+  const message =
+    trend === 'stable'
+      ? `${noun} is in line with ${against}; the forecast follows last year's season.`
+      : `${noun} is running ${Math.abs(growth)}% ${trend === 'up' ? 'above' : 'below'} ${against}; the forecast follows last year's season.`;
+  return {
+    forecast,
+    insights: {
+      trend,
+      message,
+      growth_rate: growth,
+      history_weeks: history.length + 52,
+      min_history_weeks: FORECAST_MIN_HISTORY_WEEKS,
+      enough_history: true,
+      standard_error: roundDollars(fit.standardError),
+      model: 'seasonal',
+    },
+  };
 };

@@ -48,7 +48,8 @@ beforeAll(async () => {
   const now = Date.now();
   for (let i = 0; i < 400; i += 1) {
     // Whole days back, then a time around 04:00–06:00 UTC: the station's midnight (EST or EDT) falls in between.
-    const created = new Date(now - Math.floor(random() * 400) * 86_400_000);
+    // 460 days: more than the 64 weeks a seasonal forecast needs (decision 025).
+    const created = new Date(now - Math.floor(random() * 460) * 86_400_000);
     created.setUTCHours(3 + Math.floor(random() * 4), Math.floor(random() * 60), Math.floor(random() * 60), Math.floor(random() * 1000));
     if (created.getTime() > now) created.setTime(now - 60_000);
     const status = STATUSES[Math.floor(random() * STATUSES.length)]!;
@@ -168,5 +169,22 @@ describe('analytics on a seeded data set, compared with the orders', () => {
     const first = history[0]!.week;
     const booked = orders.filter((o) => BOOKED.has(o.status) && dayOf(o) >= first);
     expect(Math.round(history.reduce((sum, w) => sum + w.revenue, 0) * 100)).toBe(booked.reduce((sum, o) => sum + o.amountCents, 0));
+  });
+
+  it("forecast: with a year of history, last year's same weeks scaled by this year's finished weeks against them", async () => {
+    const body = await get('/api/analytics/forecast/predictions');
+    const history = body.historical_data as { week: string; revenue: number }[];
+    const weekCents = (start: string) => {
+      const end = daysBefore(start, -7);
+      return orders.filter((o) => BOOKED.has(o.status) && dayOf(o) >= start && dayOf(o) < end).reduce((sum, o) => sum + o.amountCents, 0);
+    };
+    const yearAgo = Array.from({ length: 16 }, (_, i) => weekCents(daysBefore(history[0]!.week, 364 - 7 * i)));
+    const now = history.slice(0, 11).reduce((sum, w) => sum + Math.round(w.revenue * 100), 0);
+    const then = yearAgo.slice(0, 11).reduce((sum, c) => sum + c, 0);
+    expect(body.insights).toMatchObject({ model: 'seasonal', history_weeks: 64 });
+    // Within a rounding step: the server works in dollars, this in cents.
+    expect(body.insights.growth_rate).toBeCloseTo((now / then - 1) * 100, 0);
+    const predicted = (body.forecast as { predicted_revenue: number }[]).map((f) => f.predicted_revenue);
+    yearAgo.slice(12).forEach((cents, i) => expect(predicted[i]).toBeCloseTo(((now / then) * cents) / 100, 1));
   });
 });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   databaseUrl = databaseUrlFor(serverUrl, name);
   server = await startRealServer({ port: 3990 + Math.floor(Math.random() * 9), dataDir, databaseUrl });
   t = await createTestApp({}, { database: await openDatabase({ databaseUrl }) });
-}, 90_000);
+}, 150_000);
 afterAll(async () => {
   server?.child.kill('SIGKILL');
   await t?.close();

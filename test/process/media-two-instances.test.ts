@@ -51,7 +51,7 @@ beforeAll(async () => {
   servers[0] = await start(0);
   servers[1] = await start(1);
   database = await openDatabase({ databaseUrl });
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   for (const server of servers) server?.child.kill('SIGKILL');
   await database?.close();

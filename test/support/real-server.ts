@@ -47,7 +47,8 @@ export const startRealServer = async ({ port, dataDir, databaseUrl, env = {}, ro
   const record = (chunk: Buffer) => (output += `[+${Date.now() - started} ms] ${chunk.toString()}`);
   child.stdout!.on('data', record);
   child.stderr!.on('data', record);
-  const deadline = started + 60_000;
+  // Generous: one CI run saw a first start on PostgreSQL take about a minute (the output now carries times to say why).
+  const deadline = started + 90_000;
   let lastHealth = 'not asked yet';
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited at start: ${output}`);

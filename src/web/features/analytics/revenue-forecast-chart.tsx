@@ -55,8 +55,8 @@ export const RevenueForecastChart = ({ data, loading, error }: Props) => {
           <p className={`inline-flex self-start rounded-md px-3 py-1.5 text-sm ${TREND_STYLES[data.insights.trend]}`}>{data.insights.message}</p>
           {data.insights.enough_history && data.insights.standard_error !== null && (
             <p className="text-xs text-slate-600">
-              Straight-line fit of {data.insights.history_weeks} weeks; the shaded band is where 95% of weeks would fall (standard error{' '}
-              {formatCurrency(data.insights.standard_error)} a week).
+              {data.insights.model === 'seasonal' ? "Last year's same weeks, scaled by how this year compares" : `Straight-line fit of ${data.insights.history_weeks} weeks`}; the shaded band is where 95% of weeks would fall
+              (standard error {formatCurrency(data.insights.standard_error)} a week).
             </p>
           )}
         </div>
