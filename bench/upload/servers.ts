@@ -17,10 +17,13 @@ const portLine = (line: string): Record<string, string | number> | undefined => 
   }
 };
 
+/** Extra node flags for the server processes (e.g. `BENCH_NODE_FLAGS=--liftoff-only`), to compare V8 settings. */
+const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
 /** Starts a server script (a path from this folder); resolves with the JSON line it prints once it listens. */
 export const startServer = (script: string, arg: string): Promise<{ child: ChildProcess; info: Record<string, string | number> }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, script), arg], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') } });
+    const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(here, script), arg], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') } });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${script} did not start within 120 s`));

@@ -35,7 +35,6 @@ import { registerErrorHandling } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logging';
 import { createInProcessJobs } from './platform/jobs';
-import { createPgBossJobs } from './platform/jobs-pgboss';
 import { createMailer } from './platform/mail';
 import { registerWebApp } from './platform/web';
 import { configureStationClock, stationNow } from '../domain/dates';
@@ -150,7 +149,10 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
   const tokens = createTokenSigner(config.jwtSecret);
   const metrics = createMetrics();
   const jobs = measuredJobs(
-    config.jobsAdapter === 'pg-boss' && database.url ? createPgBossJobs({ connectionString: database.url, log: app.log }) : createInProcessJobs({ log: app.log }),
+    // pg-boss (and its pg driver) is loaded only when configured: the embedded default never needs it.
+    config.jobsAdapter === 'pg-boss' && database.url
+      ? (await import('./platform/jobs-pgboss')).createPgBossJobs({ connectionString: database.url, log: app.log })
+      : createInProcessJobs({ log: app.log }),
     metrics.jobs,
   );
   const base = {
@@ -160,7 +162,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
     jobs,
     mailer: createMailer({ db: database.db, log: app.log, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, echo: config.echoMail, retryDelaysMs: config.mailRetryDelaysMs }),
     tokens,
-    realtime: createAppRealtime({ server: app.server, database, tokens, log: app.log, allowedOrigins: [new URL(config.appUrl).origin, ...config.allowedOrigins] }),
+    realtime: await createAppRealtime({ server: app.server, database, tokens, log: app.log, allowedOrigins: [new URL(config.appUrl).origin, ...config.allowedOrigins] }),
     log: app.log,
     metrics,
     storage: await openStorage(config),

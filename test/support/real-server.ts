@@ -1,10 +1,16 @@
-/** The real server as a child process, compiled as `npm start` runs it (`node dist/server/main.js`; `npm test` builds it first). */
+/** The real server as a child process, compiled as `npm start` runs it (`node <flags> dist/server/main.js`; `npm test` builds it first). */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // import.meta.url rather than __dirname: the benchmarks (bench/fanout, bench/load) start the server through tsx as ES modules.
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const REAL_ADMIN = { email: 'admin@real-server.test', password: 'RealServer-Passw0rd' };
+
+/** The node flags of a checkout's `npm start` (memory and source-map settings), so that tests run the server as users do. */
+const startFlags = (root: string): string[] =>
+  (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 
 export const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
@@ -21,7 +27,7 @@ export interface RealServer {
 /** Starts the server on `port` with its data in `dataDir` (or on `databaseUrl`) and waits for /api/health; `env` adds or overrides variables; `root` is another checkout's build (benchmarks compare with main). */
 export const startRealServer = async ({ port, dataDir, databaseUrl, env = {}, root = ROOT }: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string>; root?: string }): Promise<RealServer> => {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...startFlags(root), 'dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -8,13 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { extract } from 'tar';
 import { stationTimeZone } from '../../domain/dates';
 import * as schema from '../db/schema';
 import { currentAuditActor, requestGoneCheck, setAuditActorSql } from './audit-context';
@@ -41,7 +37,6 @@ export interface Database {
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
-const MIGRATION_LOCK = 727_001;
 
 export type DatabaseOptions =
   | { databaseUrl: string }
@@ -52,7 +47,7 @@ export type DatabaseOptions =
  * Every transaction opened inside a request first names its actor for the audit triggers. Plain
  * statements outside a transaction are recorded as the system: audited writes run in transactions.
  */
-const auditedTransactions = (db: Db): Db => {
+export const auditedTransactions = (db: Db): Db => {
   const transaction = db.transaction.bind(db);
   db.transaction = ((work, config) => {
     // Read here, in the caller's async context: the driver may run the callback from its own queue.
@@ -100,38 +95,6 @@ const fromPglite = (client: PGlite): Database => {
   };
 };
 
-const fromPostgres = (url: string): Database => {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client's error (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
-  const db = auditedTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
-  return {
-    kind: 'postgres',
-    db,
-    url,
-    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    ping: async () => {
-      try {
-        await pool.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    migrate: async () => {
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-        client.release();
-      }
-    },
-    close: () => pool.end(),
-  };
-};
-
 /**
  * PGlite's PostgreSQL keeps 128 MB of shared buffers in WebAssembly memory, which never shrinks; its
  * data files go through the operating system's page cache anyway, so 32 MB is plenty for the embedded
@@ -150,11 +113,14 @@ const TEMPLATE = path.join(migrationsFolder, '../template.tar.gz');
 const unpackTemplate = async (dataDir: string) => {
   if (existsSync(path.join(dataDir, 'PG_VERSION')) || !existsSync(TEMPLATE)) return;
   // The tarball's entries are absolute (PGlite's dumpDataDir); tar makes them relative to the folder.
+  // tar is loaded here, on a first start only.
+  const { extract } = await import('tar');
   await extract({ file: TEMPLATE, cwd: dataDir, onwarn: () => undefined });
 };
 
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
-  if ('databaseUrl' in options) return fromPostgres(options.databaseUrl);
+  // The PostgreSQL driver is loaded only when a server is configured: the embedded default never needs it.
+  if ('databaseUrl' in options) return (await import('./db-postgres')).fromPostgres(options.databaseUrl);
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });
     await unpackTemplate(options.dataDir);

@@ -6,7 +6,6 @@
  * Sending never throws into, nor waits on, the caller's request.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { mailOutbox, type MailAttachmentRow } from '../db/schema';
@@ -72,7 +71,8 @@ const printMessage = (message: MailMessage) => {
 };
 
 export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs }: MailerOptions): Mailer => {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  // nodemailer is loaded only when SMTP is configured: the outbox alone does not need it.
+  const transport = smtpUrl ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)) : undefined;
   const timers = new Set<NodeJS.Timeout>();
 
   const deliver = async ({ outboxId }: { outboxId: string }) => {
@@ -86,7 +86,7 @@ export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs
     if (!row) return;
     const attempts = row.attempts;
     try {
-      await transport.sendMail({
+      await (await transport).sendMail({
         from,
         to: row.toAddress,
         subject: row.subject,
@@ -150,7 +150,7 @@ export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);
-      transport?.close();
+      if (transport) (await transport).close();
     },
   };
 };

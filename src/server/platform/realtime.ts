@@ -5,9 +5,8 @@
  * through @socket.io/postgres-adapter; embedded mode keeps them in memory.
  */
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import {
   ADMINS_ROOM,
@@ -157,7 +156,7 @@ const onEstimateRooms = (socket: RealtimeSocket, options: RealtimeOptions) => {
   });
 };
 
-export const createRealtime = (options: RealtimeOptions): Realtime => {
+export const createRealtime = async (options: RealtimeOptions): Promise<Realtime> => {
   const { database, log } = options;
   const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(options.server, {
     path: REALTIME_PATH,
@@ -168,6 +167,8 @@ export const createRealtime = (options: RealtimeOptions): Realtime => {
   });
   let pool: pg.Pool | undefined;
   if (database.kind === 'postgres' && database.url) {
+    // The adapter and its driver are loaded only with PostgreSQL: embedded mode keeps rooms in memory.
+    const [{ createAdapter }, { default: pg }] = await Promise.all([import('@socket.io/postgres-adapter'), import('pg')]);
     pool = new pg.Pool({ connectionString: database.url, max: 2 });
     pool.on('error', (error) => log.warn({ err: error }, 'realtime adapter connection error'));
     // The adapter keeps a LISTEN client checked out; its errors (server restart) must not crash the process.

@@ -9,8 +9,8 @@ import { createRealtime, type RealtimeUser } from '../../platform/realtime';
 import { actorFromToken } from '../auth/service';
 import type { TokenSigner } from '../auth/tokens';
 
-export const createAppRealtime = ({ server, database, tokens, log, allowedOrigins }: { server: Server; database: Database; tokens: TokenSigner; log: FastifyBaseLogger; allowedOrigins: readonly string[] }) =>
-  createRealtime({
+export const createAppRealtime = async ({ server, database, tokens, log, allowedOrigins }: { server: Server; database: Database; tokens: TokenSigner; log: FastifyBaseLogger; allowedOrigins: readonly string[] }) =>
+  await createRealtime({
     server,
     allowedOrigins,
     database,
