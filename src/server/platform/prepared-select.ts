@@ -4,7 +4,7 @@
  * of every row what kind of field it is. A prepared select builds its SQL once (values left as
  * `sql.placeholder`s, given to `execute`) and maps its rows with each field's decoder looked up once.
  */
-import { Column, SQL, Subquery, getTableName, is } from 'drizzle-orm';
+import { Column, SQL, Subquery, getTableName, is, noopDecoder } from 'drizzle-orm';
 
 /** What Drizzle's prepared query holds (internal to Drizzle, the same for node-postgres and PGlite). */
 interface DriverPreparedQuery {
@@ -24,34 +24,37 @@ const decoderOf = (field: unknown): Decoder => {
   return (sqlOf as unknown as { decoder: Decoder }).decoder;
 };
 
+const identity = (decoder: Decoder) => decoder === noopDecoder || decoder.mapFromDriverValue === Column.prototype.mapFromDriverValue;
+
 /**
  * Rows (arrays, in the selection's order) to the objects `mapResultRow` makes: a nested object per
- * selected table, null when that table is left-joined and its row is missing (its first column is null, as there).
+ * selected table, null when that table is left-joined and its row is missing (its first column is null,
+ * as there). The mapper is generated once per select: one object literal per row, each value read by
+ * position and decoded only where its column has a decoder.
  */
-export const compileRowMapper = (fields: NonNullable<DriverPreparedQuery['fields']>, joinsNotNullableMap?: Record<string, boolean>) => {
+export const compileRowMapper = (fields: NonNullable<DriverPreparedQuery['fields']>, joinsNotNullableMap?: Record<string, boolean>): ((rows: unknown[][]) => unknown[]) => {
   if (fields.some(({ path }) => path.length > 2)) throw new Error('prepared selects map one level of nesting');
-  const columns = fields.map(({ path, field }, index) => ({ index, top: path[0]!, inner: path[1], decoder: decoderOf(field) }));
-  const groups = [...new Set(columns.filter((c) => c.inner !== undefined).map((c) => c.top))].map((name) => {
-    // As mapResultRow: only the group's columns count; its first column decides.
-    const first = fields.findIndex(({ path, field }) => path.length === 2 && path[0] === name && is(field, Column));
-    const tables = new Set(fields.flatMap(({ path, field }) => (path.length === 2 && path[0] === name && is(field, Column) ? [getTableName(field.table)] : [])));
-    const [table] = tables;
-    const nullable = joinsNotNullableMap !== undefined && tables.size === 1 && table !== undefined && !joinsNotNullableMap[table];
-    return { name, first, nullable };
-  });
-  return (rows: unknown[][]) =>
-    rows.map((row) => {
-      const result: Record<string, unknown> = {};
-      for (const group of groups) result[group.name] = {};
-      for (const { index, top, inner, decoder } of columns) {
-        const raw = row[index];
-        const value = raw === null ? null : decoder.mapFromDriverValue(raw);
-        if (inner === undefined) result[top] = value;
-        else (result[top] as Record<string, unknown>)[inner] = value;
-      }
-      for (const group of groups) if (group.nullable && row[group.first] === null) result[group.name] = null;
-      return result;
-    });
+  const decoders = fields.map(({ field }) => decoderOf(field));
+  const valueAt = (index: number) => (identity(decoders[index]!) ? `r[${index}]` : `(r[${index}] === null ? null : d[${index}].mapFromDriverValue(r[${index}]))`);
+  const parts: string[] = [];
+  for (const [index, { path }] of fields.entries()) {
+    const [top, inner] = path as [string, string | undefined];
+    if (inner === undefined) {
+      parts.push(`${JSON.stringify(top)}: ${valueAt(index)}`);
+      continue;
+    }
+    if (fields.findIndex(({ path: other }) => other[0] === top) !== index) continue;
+    // The group's first column decides, as in mapResultRow; only the group's columns count.
+    const members = fields.flatMap(({ path: other, field }, i) => (other.length === 2 && other[0] === top ? [{ i, inner: other[1]!, field }] : []));
+    const columns = members.filter(({ field }) => is(field, Column)).map(({ field }) => getTableName((field as Column).table));
+    const nullable = joinsNotNullableMap !== undefined && new Set(columns).size === 1 && !joinsNotNullableMap[columns[0]!];
+    const first = members.find(({ field }) => is(field, Column));
+    const object = `{ ${members.map((m) => `${JSON.stringify(m.inner)}: ${valueAt(m.i)}`).join(', ')} }`;
+    parts.push(`${JSON.stringify(top)}: ${nullable && first ? `r[${first.i}] === null ? null : ${object}` : object}`);
+  }
+  // Generated from the selection's own keys (names in code, never data), quoted with JSON.stringify.
+  const mapRow = new Function('d', `return (r) => ({ ${parts.join(', ')} });`)(decoders) as (row: unknown[]) => unknown;
+  return (rows) => rows.map(mapRow);
 };
 
 /**
