@@ -2,7 +2,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { estimateDetailSchema, estimateSchema } from '../../domain/estimate-schemas';
-import { flatListKeys, listReplySerializer } from './list-replies';
+import { flatListJsonSchema, listReplySerializer } from './list-replies';
 
 const route = (schema: unknown) => ({ schema, method: 'GET', url: '/api/estimates', httpStatus: '200' }) as Parameters<typeof serializerCompiler>[0];
 
@@ -48,10 +48,15 @@ describe('order list replies (decision 026)', () => {
   });
 
   it('leave to zod what is not a list of flat plain fields', () => {
-    expect(flatListKeys(z.array(estimateSchema))).toHaveLength(Object.keys(estimateSchema.shape).length);
-    expect(flatListKeys(estimateSchema)).toBeUndefined();
-    expect(flatListKeys(z.array(estimateDetailSchema))).toBeUndefined();
-    expect(flatListKeys(z.array(z.object({ name: z.string().trim() })))).toBeUndefined();
-    expect(flatListKeys(z.array(z.object({ at: z.date().transform((d) => d.toISOString()) })))).toBeUndefined();
+    expect(flatListJsonSchema(z.array(estimateSchema))).toMatchObject({ items: { required: Object.keys(estimateSchema.shape) } });
+    expect(flatListJsonSchema(estimateSchema)).toBeUndefined();
+    expect(flatListJsonSchema(z.array(estimateDetailSchema))).toBeUndefined();
+    expect(flatListJsonSchema(z.array(z.object({ name: z.string().trim() })))).toBeUndefined();
+    expect(flatListJsonSchema(z.array(z.object({ at: z.date().transform((d) => d.toISOString()) })))).toBeUndefined();
+  });
+
+  it('refuse a reply that lacks a field, as zod does', () => {
+    const { owner_email: _gone, ...partial } = order;
+    expect(() => listReplySerializer(route(z.array(estimateSchema)))([partial])).toThrow();
   });
 });

@@ -1,37 +1,63 @@
 /**
- * A cheaper encoder for hot list replies (issue 11, decision 026). Routes describe replies with zod;
+ * A compiled encoder for hot list replies (issue 11, decision 026). Routes describe replies with zod;
  * fastify-type-provider-zod encodes each reply through the schema (checking every field) and then
  * stringifies it. When a reply is an array of flat objects whose fields are plain JSON values (text,
- * numbers, booleans, enums, null: nothing a schema transforms on the way out), the same bytes come from
- * `JSON.stringify` given the schema's keys: only those keys are written, in the schema's order, so a
- * field the schema does not name still never leaves. Any other schema is encoded by zod as before.
+ * numbers, booleans, text enums, null: nothing a schema transforms on the way out), fast-json-stringify
+ * compiles a writer from the same schema: it writes the schema's keys only, in the schema's order, with
+ * the bytes JSON.stringify would write, so a field the schema does not name still never leaves, and a
+ * missing field is still an error. Any other schema is encoded by zod as before.
  */
+import fastJson, { type Schema } from 'fast-json-stringify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-const PLAIN = new Set(['string', 'number', 'boolean', 'enum', 'literal', 'null']);
+type JsonType = 'string' | 'number' | 'boolean' | 'null';
+const JSON_TYPES = new Set<unknown>(['string', 'number', 'boolean']);
 
-/** A field written as JSON.stringify writes it, with no transform, codec or overwriting check (such as trim). */
-const isPlain = (schema: z.core.$ZodType): boolean => {
-  const def = schema._zod.def as z.core.$ZodTypeDef & { innerType?: z.core.$ZodType };
-  if (def.checks?.some((check) => check._zod.def.check === 'overwrite')) return false;
-  if ((def.type === 'nullable' || def.type === 'optional') && def.innerType) return isPlain(def.innerType);
-  return PLAIN.has(def.type);
+interface Def {
+  type: string;
+  innerType?: z.core.$ZodType;
+  checks?: z.core.$ZodCheck[];
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+}
+
+/** The JSON types a plain field writes, and whether it may be absent; undefined when it is not plain. */
+const plainField = (schema: z.core.$ZodType): { types: JsonType[]; optional: boolean } | undefined => {
+  const def = schema._zod.def as Def;
+  // An overwriting check (trim, toLowerCase…) changes the value on the way out.
+  if (def.checks?.some((check) => check._zod.def.check === 'overwrite')) return undefined;
+  if ((def.type === 'nullable' || def.type === 'optional') && def.innerType) {
+    const inner = plainField(def.innerType);
+    if (!inner) return undefined;
+    return def.type === 'nullable' ? { ...inner, types: [...new Set<JsonType>([...inner.types, 'null'])] } : { ...inner, optional: true };
+  }
+  if (def.type === 'string' || def.type === 'number' || def.type === 'boolean' || def.type === 'null') return { types: [def.type], optional: false };
+  const choices = def.type === 'enum' ? Object.values(def.entries ?? {}) : def.type === 'literal' ? (def.values ?? []) : undefined;
+  const types = new Set(choices?.map((value) => (value === null ? 'null' : typeof value)));
+  if (!choices?.length || ![...types].every((type) => type === 'null' || JSON_TYPES.has(type))) return undefined;
+  return { types: [...types] as JsonType[], optional: false };
 };
 
-/** The keys of an array-of-flat-objects schema, in order; undefined for any other schema. */
-export const flatListKeys = (schema: unknown): string[] | undefined => {
-  if (!(schema instanceof z.ZodArray)) return undefined;
-  const element = schema.element;
-  if (!(element instanceof z.ZodObject) || !Object.values(element.shape).every((field) => isPlain(field as z.core.$ZodType))) return undefined;
-  return Object.keys(element.shape);
+/** The JSON schema of an array-of-flat-plain-objects schema, for fast-json-stringify; undefined for any other schema. */
+export const flatListJsonSchema = (schema: unknown): Schema | undefined => {
+  if (!(schema instanceof z.ZodArray) || !(schema.element instanceof z.ZodObject)) return undefined;
+  const properties: Record<string, { type: JsonType | JsonType[] }> = {};
+  const required: string[] = [];
+  for (const [key, field] of Object.entries(schema.element.shape as Record<string, z.core.$ZodType>)) {
+    const plain = plainField(field);
+    if (!plain) return undefined;
+    properties[key] = { type: plain.types.length === 1 ? plain.types[0]! : plain.types };
+    if (!plain.optional) required.push(key);
+  }
+  return { type: 'array', items: { type: 'object', properties, required } };
 };
 
-/** The route's serializer compiler: the keys of a flat list, zod's encoding for everything else. */
+/** The route's serializer compiler: a compiled writer for a flat list, zod's encoding for everything else. */
 export const listReplySerializer = <T>(route: FastifyRouteSchemaDef<T>): ((data: unknown) => string) => {
   const schema = route.schema instanceof z.ZodType ? route.schema : (route.schema as { properties?: unknown }).properties;
-  const keys = flatListKeys(schema);
-  if (!keys) return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-  return (data) => JSON.stringify(data, keys);
+  const json = flatListJsonSchema(schema);
+  if (!json) return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+  return fastJson(json) as (data: unknown) => string;
 };
