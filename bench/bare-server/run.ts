@@ -3,7 +3,7 @@
  * with the same bytes (checked before measuring), on the generated PostgreSQL database
  * (bench/generate-1m). autocannon runs against them in turn, A B A B, so that the shared machine's
  * load falls on both alike; each run is followed by a pause that lets abandoned requests drain.
- * Each run also prints the server process's CPU time per request (from /proc), which the machine's other work moves less.
+ * Both are warmed up first (3 s each, not recorded). Each run also prints the server process's CPU time per request (from /proc), which the machine's other work moves less.
  * Usage: npx tsx bench/bare-server/run.ts [orders, default 1000000] [seconds per run, default 10] [rounds, default 2]
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -40,6 +40,11 @@ try {
   const [a = '', b = ''] = await Promise.all(targets.map(async (t) => (await fetch(t.url, { headers: t.headers })).text()));
   if (a !== b) throw new Error(`the replies differ:\n${a.slice(0, 400)}\n${b.slice(0, 400)}`);
   out(`same bytes: ${Buffer.byteLength(a)} bytes, ${JSON.parse(a).length} orders`);
+  // Not recorded: a few seconds of each first, so that the first round does not time the JIT's warm-up.
+  for (const target of targets) {
+    await autocannon({ url: target.url, headers: target.headers, connections, duration: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
   const results: Record<string, number[]> = { Spotbook: [], 'bare Fastify + pg': [] };
   const cpu: Record<string, number[]> = { Spotbook: [], 'bare Fastify + pg': [] };
   for (let round = 0; round < rounds; round += 1)
