@@ -1,6 +1,5 @@
 import type { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -33,6 +32,7 @@ import { enterAuditScope } from './platform/audit-context';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { loggerOptions } from './platform/logging';
 import { createInProcessJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
@@ -102,7 +102,7 @@ export const buildApp = async ({ config, database, now }: BuildAppOptions): Prom
     else done();
   });
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -2,7 +2,7 @@
  * Reading orders as the API answers them: one query per list, with the owner, brand, media,
  * card, the brand's media count and the weekly reach in the same query (no N+1).
  */
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, notInArray, or, sql, type Placeholder } from 'drizzle-orm';
 import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
 import { ESTIMATE_MESSAGES, type Estimate, type EstimateDetail, type EstimateListQuery, type EstimateStats } from '../../../domain/estimate-schemas';
 import { toDollars } from '../../../domain/money';
@@ -11,6 +11,7 @@ import { isAdmin } from '../../../domain/roles';
 import { fullName } from '../../../domain/users';
 import { brands, estimates, mediaAssets, paymentMethods, users } from '../../db/schema';
 import { containsPattern, type Tx } from '../../platform/db';
+import { prepareSelect } from '../../platform/prepared-select';
 import { notFound } from '../../platform/errors';
 import { listItems } from '../estimate-items/queries';
 import { statusCounts, totalOf } from './order-counts';
@@ -50,7 +51,9 @@ const selectEstimates = (db: Tx) => {
 
 type EstimateRow = Awaited<ReturnType<ReturnType<typeof selectEstimates>['execute']>>[number];
 
-const toEstimate = ({ order, ...row }: EstimateRow): Estimate => ({
+const toEstimate = (row: EstimateRow): Estimate => {
+  const { order } = row;
+  return {
   id: order.id,
   estimate_name: order.estimateName,
   status: order.status,
@@ -79,65 +82,110 @@ const toEstimate = ({ order, ...row }: EstimateRow): Estimate => ({
   billing_mode: order.billingMode,
   created_at: order.createdAt.toISOString(),
   updated_at: order.updatedAt.toISOString(),
-});
+  };
+};
 
-/** Clients see their own orders only. */
-const scopeOf = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(estimates.ownerId, actor.id));
-
+/** A value of the list's query: the value itself, or a placeholder for it in a statement prepared once. */
+type Bind = <V>(name: string, value: V) => V | Placeholder;
+const asValue: Bind = (_name, value) => value;
+const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
 /** Statuses whose name on screen contains the text ("changes" finds modified orders). */
 const statusesLabelled = (text: string): OrderStatus[] =>
   (Object.entries(STATUS_LABELS) as [OrderStatus, string][]).filter(([, label]) => label.toLowerCase().includes(text.trim().toLowerCase())).map(([status]) => status);
+
+/** Everything the list's SQL depends on but its values: one prepared statement per shape. */
+const listShape = (actor: OrderActor, query: EstimateListQuery) => {
+  const excluded = [...new Set(query.exclude_status ?? [])];
+  const labelled = query.search ? statusesLabelled(query.search) : [];
+  const key = [isAdmin(actor.role) ? 'all' : 'own', query.status ? 's' : '', excluded.length, query.brand_id ? 'b' : '', query.after ? 'a' : '', query.search ? 'q' : '', labelled.length].join('.');
+  return { excluded, labelled, key };
+};
+
+/** The values of a list's placeholders (names as in `listSelect`). */
+const listValues = (actor: OrderActor, query: EstimateListQuery, { excluded, labelled }: ReturnType<typeof listShape>) => {
+  const [at, id] = query.after?.split('_') ?? [];
+  return {
+    owner: actor.id,
+    status: query.status,
+    brand: query.brand_id,
+    at,
+    id,
+    search: query.search ? containsPattern(query.search) : undefined,
+    limit: query.limit,
+    offset: query.offset,
+    ...Object.fromEntries(excluded.map((status, i) => [`x${i}`, status])),
+    ...Object.fromEntries(labelled.map((status, i) => [`l${i}`, status])),
+  };
+};
 
 /**
  * One page of orders, newest first. The page's ids are chosen first (ORDER BY, OFFSET, LIMIT over
  * the orders alone, joining owners and brands only to search them); the joins and the per-order
  * subqueries then run for those rows only, never for the rows an offset skips.
  */
-export const estimateListQuery = ({ db, actor, query }: { db: Tx; actor: OrderActor; query: EstimateListQuery }) => {
-  const search = query.search ? containsPattern(query.search) : undefined;
-  const labelled = query.search ? statusesLabelled(query.search) : [];
+const listSelect = (db: Tx, actor: OrderActor, query: EstimateListQuery, bind: Bind) => {
+  const shape = listShape(actor, query);
+  const values = listValues(actor, query, shape);
+  const search = values.search === undefined ? undefined : bind('search', values.search);
   const candidates = db.select({ id: estimates.id }).from(estimates).$dynamic();
   if (search) candidates.innerJoin(users, eq(users.id, estimates.ownerId)).leftJoin(brands, eq(brands.id, estimates.brandId));
   const page = candidates
     .where(
       and(
-        scopeOf(actor),
-        query.status ? eq(estimates.status, query.status) : undefined,
-        query.exclude_status?.length ? notInArray(estimates.status, query.exclude_status) : undefined,
-        query.brand_id ? eq(estimates.brandId, query.brand_id) : undefined,
-        query.after ? afterCursor(query.after) : undefined,
+        // Clients see their own orders only.
+        isAdmin(actor.role) ? undefined : eq(estimates.ownerId, bind('owner', values.owner)),
+        query.status ? eq(estimates.status, bind('status', query.status)) : undefined,
+        shape.excluded.length ? notInArray(estimates.status, shape.excluded.map((status, i) => bind(`x${i}`, status))) : undefined,
+        query.brand_id ? eq(estimates.brandId, bind('brand', query.brand_id)) : undefined,
+        // Orders after a cursor in the list's order (newest first): a range on the (created_at, id) index, however deep.
+        query.after ? sql`(${estimates.createdAt}, ${estimates.id}) < (${bind('at', values.at)}::timestamptz, ${bind('id', values.id)}::uuid)` : undefined,
         search
           ? or(
               ilike(estimates.estimateName, search),
               ilike(brands.commonName, search),
               ilike(users.email, search),
               ilike(estimates.status, search),
-              labelled.length > 0 ? inArray(estimates.status, labelled) : undefined,
+              shape.labelled.length > 0 ? inArray(estimates.status, shape.labelled.map((status, i) => bind(`l${i}`, status))) : undefined,
               ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, search),
             )
           : undefined,
       ),
     )
     .orderBy(desc(estimates.createdAt), desc(estimates.id))
-    .limit(query.limit)
-    .offset(query.offset);
+    .limit(bind('limit', query.limit))
+    .offset(bind('offset', query.offset));
   return selectEstimates(db)
     .where(inArray(estimates.id, page))
     .orderBy(desc(estimates.createdAt), desc(estimates.id));
 };
 
-/** Orders after a cursor in the list's order (newest first): a range on the (created_at, id) index, however deep. */
-const afterCursor = (cursor: string) => {
-  const [at, id] = cursor.split('_');
-  return sql`(${estimates.createdAt}, ${estimates.id}) < (${at}::timestamptz, ${id}::uuid)`;
+/** The list's select with its values in place (its SQL and parameters are the prepared statement's). */
+export const estimateListQuery = ({ db, actor, query }: { db: Tx; actor: OrderActor; query: EstimateListQuery }) => listSelect(db, actor, query, asValue);
+
+type PreparedList = ReturnType<ReturnType<typeof listSelect>['prepare']>;
+/** Prepared list statements by database (or transaction) and shape; each shape's statement name, the same on every connection. */
+const preparedLists = new WeakMap<Tx, Map<string, PreparedList>>();
+const statementNames = new Map<string, string>();
+
+const preparedList = (db: Tx, actor: OrderActor, query: EstimateListQuery, key: string): PreparedList => {
+  let byShape = preparedLists.get(db);
+  if (!byShape) preparedLists.set(db, (byShape = new Map()));
+  let prepared = byShape.get(key);
+  if (!prepared) {
+    if (!statementNames.has(key)) statementNames.set(key, `estimate_list_${statementNames.size + 1}`);
+    prepared = prepareSelect(listSelect(db, actor, query, asPlaceholder), statementNames.get(key));
+    byShape.set(key, prepared);
+  }
+  return prepared;
 };
 
 /** One page of orders and, when the page is full, the cursor of the next one (X-Next-Cursor). */
-export const listEstimates = async (options: { db: Tx; actor: OrderActor; query: EstimateListQuery }): Promise<{ estimates: Estimate[]; nextCursor?: string }> => {
-  const rows = await estimateListQuery(options);
+export const listEstimates = async ({ db, actor, query }: { db: Tx; actor: OrderActor; query: EstimateListQuery }): Promise<{ estimates: Estimate[]; nextCursor?: string }> => {
+  const shape = listShape(actor, query);
+  const rows = await preparedList(db, actor, query, shape.key).execute(listValues(actor, query, shape));
   const last = rows.at(-1);
-  return { estimates: rows.map(toEstimate), nextCursor: last && rows.length === options.query.limit ? `${last.cursorAt}_${last.order.id}` : undefined };
+  return { estimates: rows.map(toEstimate), nextCursor: last && rows.length === query.limit ? `${last.cursorAt}_${last.order.id}` : undefined };
 };
 
 /** Orders awaiting review, oldest submission first. */

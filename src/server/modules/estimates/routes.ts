@@ -14,6 +14,7 @@ import {
 } from '../../../domain/estimate-schemas';
 import type { ReviewDecision } from '../../../domain/orders';
 import type { AppContext } from '../../context';
+import { listReplySerializer } from '../../platform/list-replies';
 import { actorOf, type Guards } from '../auth/guard';
 import { estimateStats, getEstimate, listEstimates, listPendingEstimates } from './queries';
 import { createEstimate, deleteEstimate, updateEstimate } from './service';
@@ -37,9 +38,12 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     estimateStats({ db: ctx.db, actor: actorOf(request) }),
   );
 
-  r.get('/estimates/pending', { ...admin, schema: { ...tags, response: { 200: z.array(estimateSchema), ...errors } } }, () => listPendingEstimates({ db: ctx.db }));
+  // The order lists are the hottest replies: encoded with the schema's keys (decision 026).
+  const list = { serializerCompiler: listReplySerializer };
 
-  r.get('/estimates', { ...signedIn, schema: { ...tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema), ...errors } } }, async (request, reply) => {
+  r.get('/estimates/pending', { ...admin, ...list, schema: { ...tags, response: { 200: z.array(estimateSchema), ...errors } } }, () => listPendingEstimates({ db: ctx.db }));
+
+  r.get('/estimates', { ...signedIn, ...list, schema: { ...tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema), ...errors } } }, async (request, reply) => {
     const page = await listEstimates({ db: ctx.db, actor: actorOf(request), query: request.query });
     if (page.nextCursor) void reply.header('x-next-cursor', page.nextCursor);
     return page.estimates;
