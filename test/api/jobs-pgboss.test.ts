@@ -46,6 +46,29 @@ describe.skipIf(!onPostgres)('pg-boss jobs adapter', () => {
     await expect(instances[0]!.enqueue('count.up', { n: 1 })).rejects.toThrow('closed');
   });
 
+  it('reports the queue depth by job, waiting and running (metrics)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const started: number[] = [];
+    const worker = createPgBossJobs({ connectionString: database.url!, log });
+    worker.register('hold.on', z.object({ n: z.number() }), async ({ n }) => {
+      started.push(n);
+      await held;
+    });
+    try {
+      for (let n = 0; n < 3; n += 1) await worker.enqueue('hold.on', { n });
+      await eventually(async () => started.length, (count) => count >= 1, 30_000);
+      // One running, two waiting.
+      expect(await worker.depth!()).toEqual({ 'hold.on': 3 });
+      release();
+      await eventually(async () => (await worker.depth!())['hold.on'], (depth) => depth === 0, 30_000);
+      expect(started).toHaveLength(3);
+    } finally {
+      release();
+      await worker.close();
+    }
+  });
+
   it('runs a job queued while no instance was working, once an instance starts', async () => {
     const outsider = new PgBoss({ connectionString: database.url!, schema: 'pgboss' });
     await outsider.start();

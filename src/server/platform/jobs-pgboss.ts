@@ -86,6 +86,12 @@ export const createPgBossJobs = ({ connectionString, log, pollingIntervalSeconds
       });
       setup.catch((error: unknown) => log.error({ err: error, job: name }, 'could not schedule the job'));
     },
+    async depth() {
+      await setup;
+      // Created, retrying and active jobs of every instance: the queue is shared.
+      const sizes = await Promise.all([...registrations].map(async ([name, { queue }]) => [name, await boss.getQueueSize(queue, { before: 'completed' })] as const));
+      return Object.fromEntries(sizes);
+    },
     ready: () =>
       started.then(
         () => !abort.signal.aborted,

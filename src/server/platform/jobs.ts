@@ -33,8 +33,8 @@ export interface JobQueue {
   close(): Promise<void>;
   /** True while the queue takes work (started, not closed): the readiness check. */
   ready(): Promise<boolean>;
-  /** Jobs waiting or running on this instance, by name (for metrics; absent where the queue lives elsewhere). */
-  depth?(): Record<string, number>;
+  /** Jobs waiting or running, by name (for metrics): on this instance in process, in the shared queue on pg-boss. */
+  depth?(): Record<string, number> | Promise<Record<string, number>>;
 }
 
 interface Worker {

@@ -90,11 +90,11 @@ export const registerMetrics = (
   });
   new Gauge({
     name: 'spotbook_job_queue_depth',
-    help: 'Jobs waiting or running on this instance, by kind',
+    help: 'Jobs waiting or running, by kind (this instance in process; the shared queue on pg-boss)',
     labelNames: ['job'],
     registers: [registry],
-    collect() {
-      for (const [job, depth] of Object.entries(jobs.depth?.() ?? {})) this.set({ job }, depth);
+    async collect() {
+      for (const [job, depth] of Object.entries((await jobs.depth?.()) ?? {})) this.set({ job }, depth);
     },
   });
   new Gauge({
