@@ -34,11 +34,14 @@ const cli = (command: 'backup' | 'restore', file: string, env: { dataDir: string
 
 /** Every table's row count and a digest of its rows, in a stable order. */
 const tableDigests = async (database: Database) => {
-  const tables = (await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as { rows: { table_name: string }[] };
+  // The app's tables, the migrations journal and (with pg-boss) the job queue's own tables.
+  const tables = (await database.db.execute(
+    sql`select table_schema, table_name from information_schema.tables where table_schema in ('public', 'drizzle', 'pgboss') and table_type = 'BASE TABLE' order by 1, 2`,
+  )) as unknown as { rows: { table_schema: string; table_name: string }[] };
   const digests: Record<string, string> = {};
-  for (const { table_name: table } of tables.rows) {
-    const result = (await database.db.execute(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from "${table}" t`))) as unknown as { rows: { n: number; digest: string }[] };
-    digests[table] = `${result.rows[0]!.n}:${result.rows[0]!.digest}`;
+  for (const { table_schema: schema, table_name: table } of tables.rows) {
+    const result = (await database.db.execute(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from "${schema}"."${table}" t`))) as unknown as { rows: { n: number; digest: string }[] };
+    digests[`${schema}.${table}`] = `${result.rows[0]!.n}:${result.rows[0]!.digest}`;
   }
   return digests;
 };
