@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -26,10 +26,10 @@ afterAll(async () => {
   if (serverUrl) for (const name of databases) await withServer(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
 });
 
-const cli = (command: 'backup' | 'restore', file: string, env: { dataDir: string; databaseUrl?: string }) =>
+const cli = (command: 'backup' | 'restore', file: string, env: { dataDir: string; databaseUrl?: string; path?: string }) =>
   run(process.execPath, ['--import', 'tsx', 'src/server/ops/cli.ts', command, file], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: env.dataDir, DATABASE_URL: env.databaseUrl ?? '', JWT_SECRET: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATA_DIR: env.dataDir, DATABASE_URL: env.databaseUrl ?? '', JWT_SECRET: '', LOG_LEVEL: 'warn', ...(env.path === undefined ? {} : { PATH: env.path }) },
   });
 
 /** Every table's row count and a digest of its rows, in a stable order. */
@@ -172,4 +172,14 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL', () => {
       await stop(server);
     }
   }, 240_000);
+
+  it('says how to get pg_dump when it is not on PATH, and writes no file', async () => {
+    const name = `spotbook_backup_nopath_${randomBytes(3).toString('hex')}`;
+    await withServer(serverUrl!, (c) => c.query(`create database ${name}`));
+    databases.push(name);
+    const file = path.join(work, 'never-written.tar.gz');
+    const failed = await cli('backup', file, { dataDir: path.join(work, 'nopath'), databaseUrl: databaseUrlFor(serverUrl!, name), path: '/nonexistent' }).catch((error: { stderr: string }) => error);
+    expect((failed as { stderr: string }).stderr).toContain('pg_dump was not found on PATH: install the PostgreSQL client tools (Debian: apt-get install postgresql-client)');
+    expect(existsSync(file)).toBe(false);
+  });
 });
