@@ -57,6 +57,19 @@ const calls: { name: string; url: string }[] = [
     : []),
   { name: 'billing list, first page', url: '/api/billing?page=1&limit=20' },
   { name: 'billing list, page 1,000', url: '/api/billing?page=1000&limit=20' },
+  { name: 'billing analytics', url: '/api/billing/analytics/overview' },
+  { name: 'receivables ageing', url: '/api/billing/ageing' },
+  { name: 'campaigns list', url: '/api/campaigns' },
+  { name: 'campaign stats', url: '/api/campaigns/stats/dashboard' },
+  { name: 'reconciliation pending', url: '/api/reconciliation/pending' },
+  { name: 'audit trail, first page', url: '/api/audit' },
+  { name: "traffic log, today's", url: `/api/traffic/logs/${new Date().toISOString().slice(0, 10)}` },
+  { name: 'media library', url: '/api/media' },
+  { name: 'coupons', url: '/api/coupons' },
+  { name: 'users', url: '/api/users' },
+  { name: 'brands', url: '/api/brands' },
+  { name: 'drafts (pending)', url: '/api/estimates/pending' },
+  { name: 'notifications', url: '/api/notifications' },
 ];
 
 const explainer = new pg.Client({ connectionString: url });
