@@ -188,8 +188,13 @@ describe('POST /api/billing/:id/void', () => {
       // Either the void wins (the payment meets a cancelled invoice) or the payment does (the void meets a payment).
       expect([v.statusCode, p.statusCode]).toEqual(v.statusCode === 200 ? [200, 409] : [409, 201]);
       const after = await read(invoice.id);
-      if (v.statusCode === 200) expect(after).toMatchObject({ status: 'cancelled', paid_amount: 0, payments: [] });
-      else expect(after).toMatchObject({ status: 'sent', paid_amount: 50, void_reason: null });
+      if (v.statusCode === 200) {
+        expect(p.json()).toEqual({ error: 'Cannot record a payment on a cancelled invoice' });
+        expect(after).toMatchObject({ status: 'cancelled', paid_amount: 0, payments: [] });
+      } else {
+        expect(v.json()).toEqual({ error: 'An invoice with payments cannot be voided; issue a credit note instead' });
+        expect(after).toMatchObject({ status: 'sent', paid_amount: 50, void_reason: null });
+      }
     }
   });
 });
@@ -264,14 +269,28 @@ describe('POST /api/billing/:id/credit-notes', () => {
     expect((await read(invoice.id)).payments).toEqual([]);
   });
 
-  it('refuses a draft, a cancelled and a refunded invoice (409)', async () => {
+  it('refuses a draft, a cancelled and a refunded invoice (409); a refunded one cannot be voided either', async () => {
     const draft = await invoicedOrder(t);
     const d = await credit(draft.invoice.id, { amount: 10, reason: 'x' });
     expect(d.statusCode).toBe(409);
     expect(d.json()).toEqual({ error: 'A draft invoice cannot be credited; void it instead' });
     await voidIt(draft.invoice.id);
     const c = await credit(draft.invoice.id, { amount: 10, reason: 'x' });
+    expect(c.statusCode).toBe(409);
     expect(c.json()).toEqual({ error: 'A void invoice cannot be credited' });
+
+    // Paid, credited in full and the refund paid back: refunded, and closed to credits and voids.
+    const { invoice } = await sentInvoice(2000);
+    expect((await pay(invoice.id, { amount: 2000 })).statusCode).toBe(201);
+    expect((await credit(invoice.id, { amount: 2000, reason: 'Campaign cancelled' })).statusCode).toBe(201);
+    expect((await pay(invoice.id, { amount: 2000, direction: 'refund' })).json().invoice.status).toBe('refunded');
+    const r = await credit(invoice.id, { amount: 10, reason: 'x' });
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toEqual({ error: 'A refunded invoice cannot be credited' });
+    const v = await voidIt(invoice.id);
+    expect(v.statusCode).toBe(409);
+    expect(v.json()).toEqual({ error: 'A refunded invoice cannot be voided' });
+    expect(await read(invoice.id)).toMatchObject({ status: 'refunded', credited_amount: 2000, credit_notes: [expect.objectContaining({ amount: 2000 })], void_reason: null });
   });
 
   it.each([
@@ -304,6 +323,8 @@ describe('POST /api/billing/:id/credit-notes', () => {
     const { invoice } = await sentInvoice(2000);
     const results = await Promise.all([1, 2].map(() => credit(invoice.id, { amount: 2000, reason: 'Cancelled' })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    // The loser found the invoice fully credited by the winner.
+    expect(results.find((r) => r.statusCode === 409)!.json()).toEqual({ error: 'This invoice is already fully credited' });
     const detail = await read(invoice.id);
     expect(detail.credit_notes).toHaveLength(1);
     expect(detail).toMatchObject({ credited_amount: 2000, status: 'paid' });

@@ -21,20 +21,23 @@ export const toSessionUser = (row: Pick<UserRow, 'id' | 'email' | 'role' | 'firs
 export const registerUser = async ({ db, input }: { db: Db; input: RegisterInput }): Promise<SessionUser> => {
   const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        role: 'client',
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        address: input.address,
-        company: input.company,
-        jobTitle: input.jobTitle,
-      })
-      .returning();
+    // In a transaction so that the audit trail records the sign-up as anonymous, not as the system (decision 012).
+    const [row] = await db.transaction((tx) =>
+      tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          role: 'client',
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          address: input.address,
+          company: input.company,
+          jobTitle: input.jobTitle,
+        })
+        .returning(),
+    );
     return toSessionUser(row!);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict('An account with this email already exists');

@@ -147,10 +147,9 @@ export const createCoupon = async ({ db, actorId, fields, today }: { db: Db; act
   };
   const coupon = merge(defaults, { ...fields, valid_from: fields.valid_from ?? today });
   await checkRules(db, coupon, fields);
+  // In a transaction so that the audit trail records who created it (decision 012).
   const id = await db
-    .insert(coupons)
-    .values({ ...toColumns(coupon), createdBy: actorId })
-    .returning({ id: coupons.id })
+    .transaction((tx) => tx.insert(coupons).values({ ...toColumns(coupon), createdBy: actorId }).returning({ id: coupons.id }))
     .then(([row]) => row!.id, translateWriteError);
   return getCoupon({ db, id, today });
 };

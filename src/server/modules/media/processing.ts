@@ -48,10 +48,13 @@ export const deriveKeys = (assetId: string) => ({ thumbnail: `${assetId}.thumbna
  * matched, e.g. `onlyPending` and the asset was approved meanwhile.
  */
 export const removeAsset = async (db: Db, media: MediaRuntime, row: Pick<MediaRow, 'id' | 'storageKey'>, { onlyPending = false } = {}) => {
-  const removed = await db
-    .delete(mediaAssets)
-    .where(and(eq(mediaAssets.id, row.id), onlyPending ? eq(mediaAssets.status, 'pending') : undefined))
-    .returning({ id: mediaAssets.id });
+  // In a transaction so that the audit trail records who deleted it (the system for a refused file).
+  const removed = await db.transaction((tx) =>
+    tx
+      .delete(mediaAssets)
+      .where(and(eq(mediaAssets.id, row.id), onlyPending ? eq(mediaAssets.status, 'pending') : undefined))
+      .returning({ id: mediaAssets.id }),
+  );
   if (removed.length === 0 && onlyPending) return false;
   const keys = deriveKeys(row.id);
   await Promise.all([row.storageKey, keys.thumbnail, keys.preview].map((key) => media.storage.delete(key)));

@@ -15,11 +15,14 @@ export const reviewMedia = async ({ db, actor, id, status }: { db: Db; actor: Ac
   const { asset } = await findVisibleMedia(db, actor, id);
   // Approval waits for the video check (rejection need not): no signed link for an unchecked file.
   const checked = status === 'rejected' ? undefined : eq(mediaAssets.processingStage, 'complete');
-  const changed = await db
-    .update(mediaAssets)
-    .set({ status })
-    .where(and(eq(mediaAssets.id, id), eq(mediaAssets.status, 'pending'), checked))
-    .returning({ id: mediaAssets.id });
+  // In a transaction so that the audit trail records the reviewer (decision 012).
+  const changed = await db.transaction((tx) =>
+    tx
+      .update(mediaAssets)
+      .set({ status })
+      .where(and(eq(mediaAssets.id, id), eq(mediaAssets.status, 'pending'), checked))
+      .returning({ id: mediaAssets.id }),
+  );
   if (changed.length === 0) throw conflict(asset.status === 'pending' && status === 'approved' ? MEDIA_MESSAGES.notChecked : MEDIA_MESSAGES.reviewRefused);
   return getMedia({ db, actor, id });
 };
