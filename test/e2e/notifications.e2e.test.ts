@@ -30,6 +30,25 @@ describe.skipIf(!hasBrowser)('live notifications in the browser', () => {
     await page.getByRole('region', { name: 'Notifications' }).getByText('Live', { exact: true }).waitFor();
   });
 
+  it("the bell's name is its visible text with the words around it: the unread count, then none once read", async () => {
+    const { owner, order } = await submittedOrder(h, { name: 'Bell Name Promo' });
+    const page = await h.newPage();
+    await signIn(page, owner.email, signUpBody().password);
+    await page.getByTestId('realtime-status').and(page.locator('[data-status="connected"]')).waitFor();
+    await page.getByRole('button', { name: 'Notifications, live', exact: true }).waitFor();
+
+    const approve = await h.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: await h.adminToken(), payload: { notes: 'Approved' } });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const bell = page.getByRole('button', { name: 'Notifications 1 unread, live', exact: true });
+    await bell.waitFor();
+    // The visible text (the count) is in the name, where it is seen.
+    expect(await bell.innerText()).toBe('1');
+
+    await bell.click();
+    await page.getByRole('region', { name: 'Notifications' }).waitFor();
+    await page.getByRole('button', { name: 'Notifications, live', exact: true }).waitFor();
+  });
+
   it("a client promoted while their page is open sees the Admin section without reloading", async () => {
     const { user, password } = await h.signUp();
     const page = await h.newPage();
