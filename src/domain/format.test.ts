@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatBytes, formatCount, formatCurrency, formatDays, formatDurationFromRatio, formatRelativeTime, mediaCode, unreadBadge } from './format';
+import { countOf, formatBytes, formatCount, formatCurrency, formatDays, formatDurationFromRatio, formatRelativeTime, mediaCode, partOf, unreadBadge } from './format';
 
 describe('formatCurrency', () => {
   it('shows US dollars with exactly two decimals and separators', () => {
@@ -74,5 +74,14 @@ describe('countOf', () => {
     expect(countOf(1200, 'spot')).toBe('1,200 spots');
     expect(countOf(1, 'daypart entry', 'daypart entries')).toBe('1 daypart entry');
     expect(countOf(3, 'daypart entry', 'daypart entries')).toBe('3 daypart entries');
+  });
+});
+
+describe('partOf', () => {
+  it('puts the noun in the number of the total it follows: "1 of 1 spot", never "1 of 1 spots"', () => {
+    expect(partOf(1, 1, 'spot')).toBe('1 of 1 spot');
+    expect(partOf(0, 1, 'campaign')).toBe('0 of 1 campaign');
+    expect(partOf(1, 2, 'spot')).toBe('1 of 2 spots');
+    expect(partOf(10, 1200, 'notification')).toBe('10 of 1,200 notifications');
   });
 });

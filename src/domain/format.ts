@@ -20,6 +20,12 @@ const pluralRules = new Intl.PluralRules('en-US');
  */
 export const countOf = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${pluralRules.select(n) === 'one' ? one : many}`;
 
+/**
+ * A part of a total, the noun in the number of the total: (1, 1, 'spot') → "1 of 1 spot",
+ * (3, 10, 'spot') → "3 of 10 spots" (the noun follows the number it stands next to).
+ */
+export const partOf = (part: number, total: number, one: string, many = `${one}s`): string => `${formatCount(part)} of ${countOf(total, one, many)}`;
+
 const plural = (n: number, unit: string) => countOf(n, unit);
 
 /** Days as weeks and days: 1 → "1 day", 17 → "2 weeks, 3 days". */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/server/demo/seed';
 import { ADMIN } from '../support/app';
 import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { submittedOrder } from '../support/ordering-fixtures';
@@ -38,4 +39,49 @@ describe.skipIf(!hasBrowser)('the analytics dashboard', () => {
     await page.getByText('Submitted by').waitFor();
     expect(violations).toEqual([]);
   });
+
+  it('on the demo data its charts read by meaning: funnel colours, legends of two series, the donut values, the forecast band', async () => {
+    await seedDemo(h.app, h.app.ctx);
+    const page = await h.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const card = (title: string) => page.getByRole('heading', { name: title, exact: true }).locator('xpath=ancestor::div[contains(@class, "rounded-lg")][1]');
+
+    // The funnel: approved is green, rejected red (whatever their share).
+    const funnel = card('Order Conversion Funnel');
+    await funnel.locator('[data-status="approved"]').waitFor();
+    const colour = (status: string) =>
+      funnel.locator(`[data-status="${status}"]`).evaluate((el) => getComputedStyle(el).backgroundColor.match(/\d+/g)!.map(Number));
+    const [ar, ag, ab] = await colour('approved');
+    expect(ag).toBeGreaterThan(ar! + 60);
+    expect(ag).toBeGreaterThan(ab!);
+    const [rr, rg, rb] = await colour('rejected');
+    expect(rr).toBeGreaterThan(rg! + 60);
+    expect(rr).toBeGreaterThan(rb! + 60);
+
+    // Charts of two series name them in a legend.
+    const legend = async (title: string) => {
+      await card(title).locator('.recharts-legend-item-text').first().waitFor();
+      return card(title).locator('.recharts-legend-item-text').allInnerTexts();
+    };
+    expect((await legend('Revenue Trend')).sort()).toEqual(['Orders approved', 'Revenue']);
+    expect(await legend('Revenue Forecast')).toEqual(expect.arrayContaining(['Revenue', 'Forecast']));
+
+    // The donut says its values: a dollar label by each slice and in the legend.
+    const donut = card('Budget by Daypart');
+    await donut.locator('.recharts-pie-label-text').first().waitFor();
+    for (const label of await donut.locator('.recharts-pie-label-text').allTextContents()) expect(label).toMatch(/^\$[\d,.]+[KM]?$/);
+    for (const item of await legend('Budget by Daypart')) expect(item).toMatch(/^.+: \$[\d,]+\.\d{2}$/);
+
+    // The forecast draws its 95 % band, or says that there is too little history for one.
+    const forecast = card('Revenue Forecast');
+    await forecast.locator('.recharts-line').first().waitFor();
+    const band = await forecast.locator('.recharts-area-area').count();
+    if (band > 0) {
+      expect(await legend('Revenue Forecast')).toContain('95% band');
+      expect(await forecast.getByText('the shaded band is where 95% of weeks would fall').count()).toBe(1);
+    } else {
+      await forecast.getByText(/^Too little history for a trend|^Not enough booked orders yet/).waitFor();
+    }
+  }, 60_000);
 });

@@ -30,6 +30,49 @@ describe.skipIf(!hasBrowser)('live notifications in the browser', () => {
     await page.getByRole('region', { name: 'Notifications' }).getByText('Live', { exact: true }).waitFor();
   });
 
+  it("the bell's name is its visible text with the words around it: the unread count, then none once read", async () => {
+    const { owner, order } = await submittedOrder(h, { name: 'Bell Name Promo' });
+    const page = await h.newPage();
+    await signIn(page, owner.email, signUpBody().password);
+    await page.getByTestId('realtime-status').and(page.locator('[data-status="connected"]')).waitFor();
+    await page.getByRole('button', { name: 'Notifications, live', exact: true }).waitFor();
+
+    const approve = await h.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: await h.adminToken(), payload: { notes: 'Approved' } });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const bell = page.getByRole('button', { name: 'Notifications 1 unread, live', exact: true });
+    await bell.waitFor();
+    // The visible text (the count) is in the name, where it is seen.
+    expect(await bell.innerText()).toBe('1');
+
+    await bell.click();
+    await page.getByRole('region', { name: 'Notifications' }).waitFor();
+    await page.getByRole('button', { name: 'Notifications, live', exact: true }).waitFor();
+  });
+
+  it('the connection state shows in the bell; a toast says only when it is lost and when it comes back', async () => {
+    const { user, password } = await h.signUp();
+    const page = await h.newPage();
+    await signIn(page, user.email, password);
+    const status = page.getByTestId('realtime-status');
+    await status.and(page.locator('[data-status="connected"]')).waitFor();
+    await page.reload();
+    await status.and(page.locator('[data-status="connected"]')).waitFor();
+    expect(await page.getByText('Connected to real-time notifications').count()).toBe(0);
+    expect(await page.getByText('Connection to real-time notifications failed').count()).toBe(0);
+
+    // The network goes away: the live socket is lost; the bell turns offline and a toast says so, once.
+    await page.context().setOffline(true);
+    await status.and(page.locator('[data-status="disconnected"]')).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Notifications, offline', exact: true }).waitFor();
+    await page.getByText('Connection to real-time notifications failed').waitFor();
+
+    // It comes back: the channel reconnects by itself and a toast says so.
+    await page.context().setOffline(false);
+    await page.getByText('Connected to real-time notifications').waitFor({ timeout: 15_000 });
+    await status.and(page.locator('[data-status="connected"]')).waitFor();
+    await page.getByRole('button', { name: 'Notifications, live', exact: true }).waitFor();
+  }, 60_000);
+
   it("a client promoted while their page is open sees the Admin section without reloading", async () => {
     const { user, password } = await h.signUp();
     const page = await h.newPage();

@@ -30,7 +30,7 @@ describe.skipIf(!hasBrowser)('reconciliation in the browser', () => {
 
     await page.getByRole('heading', { name: 'Pending Reconciliation' }).waitFor();
     const kpi = (label: string) => page.getByTestId('reconciliation-kpis').getByText(label, { exact: true }).locator('..');
-    await expect.poll(() => kpi('Reconciliation Rate').innerText()).toContain('0 of 1 campaigns');
+    await expect.poll(() => kpi('Reconciliation Rate').innerText()).toContain('0 of 1 campaign ');
     expect(await kpi('Total Spend Variance').innerText()).toContain('$0.00');
     expect(await page.getByLabel('Brand').locator('option').first().innerText()).toBe('All Brands');
     expect(await page.getByLabel('Period').inputValue()).toBe('30');
@@ -63,7 +63,7 @@ describe.skipIf(!hasBrowser)('reconciliation in the browser', () => {
     expect(await kpi('Impression Variance').innerText()).toContain('+1,500');
     const rate = await kpi('Reconciliation Rate').innerText();
     expect(rate).toContain('100.0%');
-    expect(rate).toContain('1 of 1 campaigns');
+    expect(rate).toContain('1 of 1 campaign ');
     expect(rate).toContain('1 high variance');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Report' }).click()]);

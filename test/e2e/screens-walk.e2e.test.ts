@@ -27,11 +27,27 @@ const ADVERTISER = 'maria.lopez@sunnyjuice.example';
 interface Screen {
   name: string;
   path: string;
-  /** A tab to open after the page loads. */
+  /** A tab to open after the page loads (its name starts with this: the tabs carry counts). */
   tab?: string;
   /** The screen lists rows (on the demo data): at least one table with a first row must have been checked. */
   rows?: true;
+  /** Dialogs and panels opened from the screen, each inspected and screenshot open, then closed with Escape. */
+  dialogs?: Dialog[];
 }
+
+interface Dialog {
+  name: string;
+  /** Opens it and waits until it has drawn. */
+  open: () => Promise<unknown>;
+}
+
+/** Clicks a button (the first by that name) and waits for the modal dialog it opens. */
+const modal = (button: string | RegExp, title: string | RegExp) => async () => {
+  await page.getByRole('button', { name: button }).filter({ visible: true }).first().click();
+  await page.getByRole('dialog', { name: title }).waitFor();
+  await page.waitForFunction(() => !document.querySelector('dialog[open] .animate-spin'), undefined, { timeout: 5000 }).catch(() => undefined);
+};
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 let h: BrowserHarness;
 let page: Page;
@@ -125,7 +141,7 @@ const walk = async (who: string, screens: Screen[]): Promise<string[]> => {
         throw new Error(`${who} ${screen.name} at ${size.name}: ${error.message}`);
       });
       if (screen.tab) {
-        await page.getByRole('tab', { name: screen.tab }).click();
+        await page.getByRole('tab', { name: new RegExp(`^${escapeRegExp(screen.tab)}`) }).click();
         await settle();
       }
       problems.push(...(await inspect(`${who} ${screen.name} at ${size.name}`, screen.rows)));
@@ -139,6 +155,16 @@ const walk = async (who: string, screens: Screen[]): Promise<string[]> => {
           problems.push(...(await tablesCut(`${who} ${screen.name} at ${width}x${size.height}`)).problems);
         }
         await page.setViewportSize({ width: size.width, height: size.height });
+      }
+      for (const dialog of screen.dialogs ?? []) {
+        const label = `${who} ${screen.name} ${dialog.name} at ${size.name}`;
+        await dialog.open().catch((error: Error) => {
+          throw new Error(`${label}: ${error.message}`);
+        });
+        problems.push(...(await inspect(label)));
+        await page.screenshot({ path: path.join(SCREENSHOTS, size.name, `${who}-${screen.name}-${dialog.name}.png`), fullPage: true });
+        await page.keyboard.press('Escape');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
       }
     }
   }
@@ -168,6 +194,12 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
     const campaigns = (await h.inject({ method: 'GET', url: '/api/campaigns', token: await h.adminToken() })).json() as { campaign_id: string }[];
     const campaign = campaigns[0]!;
 
+    // A new advertiser (nothing done yet) and the link of the reset e-mail sent to them.
+    const newcomer = await h.signUp();
+    await h.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: newcomer.user.email } });
+    const resetToken = (await h.mailTo(newcomer.user.email))[0]?.textBody.match(/reset-password\?token=([\w-]+)/)?.[1];
+    expect(resetToken).toBeDefined();
+
     const problems: string[] = [];
     problems.push(
       ...(await walk('visitor', [
@@ -175,6 +207,9 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
         { name: 'login', path: '/login' },
         { name: 'register', path: '/login?mode=register' },
         { name: 'forgot-password', path: '/login?mode=forgot' },
+        { name: 'reset-password', path: `/reset-password?token=${resetToken}` },
+        // Without a token: back to sign-in, with a toast saying the link cannot be used.
+        { name: 'reset-password-no-token', path: '/reset-password' },
         { name: 'not-found', path: '/no-such-page' },
       ])),
     );
@@ -190,8 +225,16 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await card.boundingBox()).toEqual(before);
 
+    // The bell's panel, on every signed-in screen: walked open on the dashboard.
+    const bellPanel: Dialog = {
+      name: 'notifications-panel',
+      open: async () => {
+        await page.getByRole('button', { name: /^Notifications/ }).click();
+        await page.getByRole('region', { name: 'Notifications' }).waitFor();
+      },
+    };
     const shared: Screen[] = [
-      { name: 'dashboard', path: '/app/dashboard' },
+      { name: 'dashboard', path: '/app/dashboard', dialogs: [bellPanel] },
       { name: 'orders', path: '/app/orders', rows: true },
       { name: 'order-detail', path: `/app/estimates/${order.id}` },
       { name: 'order-form', path: `/app/estimates/${draft.id}` },
@@ -209,9 +252,10 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
     await page.getByTestId('realtime-status').and(page.locator('[data-status="connected"]')).waitFor();
     expect(await page.getByText('Connected to real-time notifications').count()).toBe(0);
     const mariaCampaigns = (await h.inject({ method: 'GET', url: '/api/campaigns', token: maria })).json() as { campaign_id: string }[];
+    const submitConfirm: Dialog = { name: 'submit-confirm', open: modal('Submit Order', 'Submit this order?') };
     problems.push(
       ...(await walk('advertiser', [
-        ...shared,
+        ...shared.map((screen) => (screen.name === 'order-form' ? { ...screen, dialogs: [submitConfirm] } : screen)),
         { name: 'campaign-detail', path: `/app/campaigns/${mariaCampaigns[0]!.campaign_id}` },
         { name: 'billing', path: '/app/billing' },
       ])),
@@ -233,6 +277,12 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
     expect(await descriptionOf(start)).toContain(formatCalendarDate(startDay));
     expect(await page.getByLabel('End Date').inputValue()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
+    // A new advertiser's dashboard: the first steps instead of empty charts.
+    await signOut();
+    await signIn(page, newcomer.user.email, newcomer.password);
+    problems.push(...(await walk('new-advertiser', [{ name: 'dashboard-first-steps', path: '/app/dashboard' }])));
+    expect(await page.getByRole('list', { name: 'First steps' }).count()).toBe(1);
+
     // The advertiser's Billing page with invoices on it: those of the customer the demo billed.
     const billed = (await h.inject({ method: 'GET', url: '/api/billing', token: await h.adminToken() })).json() as { invoices: { customer_email: string }[] };
     await signOut();
@@ -246,12 +296,20 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
       ...(await walk('admin', [
         ...shared,
         { name: 'campaign-detail', path: `/app/campaigns/${campaign.campaign_id}` },
+        { name: 'orders-running', path: '/app/orders?tab=running', rows: true },
+        { name: 'orders-completed', path: '/app/orders?tab=completed' },
+        { name: 'orders-rejected', path: '/app/orders?tab=rejected', rows: true },
+        { name: 'orders-all', path: '/app/orders?tab=all', rows: true },
         { name: 'order-management', path: '/app/admin/approvals', rows: true },
         { name: 'drafts', path: '/app/admin/drafts', rows: true },
         { name: 'media-approvals', path: '/app/admin/media-approvals', rows: true },
+        { name: 'media-approvals-approved', path: '/app/admin/media-approvals', tab: 'Approved', rows: true },
+        { name: 'media-approvals-rejected', path: '/app/admin/media-approvals', tab: 'Rejected' },
+        { name: 'media-approvals-all', path: '/app/admin/media-approvals', tab: 'All', rows: true },
         { name: 'reconciliation', path: '/app/admin/reconciliation', rows: true },
-        { name: 'billing-overview', path: '/app/admin/billing' },
-        { name: 'invoices', path: '/app/admin/billing', tab: 'Invoices', rows: true },
+        { name: 'billing-overview', path: '/app/admin/billing', dialogs: [{ name: 'create-invoice', open: modal('Create Invoice', 'Create Invoice') }] },
+        { name: 'invoices', path: '/app/admin/billing', tab: 'Invoices', rows: true, dialogs: [{ name: 'record-payment', open: modal(/^Record payment for /, 'Record Payment') }] },
+        { name: 'billing-analytics', path: '/app/admin/billing', tab: 'Analytics' },
         { name: 'ageing', path: '/app/admin/billing', tab: 'Ageing', rows: true },
         { name: 'users', path: '/app/admin/users', rows: true },
         { name: 'coupons', path: '/app/admin/coupons', rows: true },
@@ -260,7 +318,7 @@ describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
         { name: 'as-run', path: '/app/admin/as-run' },
         { name: 'audit', path: '/app/admin/audit', rows: true },
         { name: 'station-settings', path: '/app/admin/station' },
-        { name: 'rate-card', path: '/app/admin/rate-card' },
+        { name: 'rate-card', path: '/app/admin/rate-card', dialogs: [{ name: 'edit-daypart', open: modal(/^Edit /, /^Edit /) }] },
       ])),
     );
 

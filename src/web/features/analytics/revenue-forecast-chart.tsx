@@ -1,6 +1,6 @@
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS, type ForecastReply } from '../../../domain/analytics';
-import { formatCurrency } from '../../../domain/format';
+import { countOf, formatCurrency } from '../../../domain/format';
 import { ChartCard } from './chart-card';
 import { axisDollars, axisTitle, shortDate, tooltipDollars } from './chart-format';
 import { useDashboardWords } from './dashboard-words';
@@ -55,7 +55,7 @@ export const RevenueForecastChart = ({ data, loading, error }: Props) => {
           <p className={`inline-flex self-start rounded-md px-3 py-1.5 text-sm ${TREND_STYLES[data.insights.trend]}`}>{data.insights.message}</p>
           {data.insights.enough_history && data.insights.standard_error !== null && (
             <p className="text-xs text-slate-600">
-              {data.insights.model === 'seasonal' ? "Last year's same weeks, scaled by how this year compares" : `Straight-line fit of ${data.insights.history_weeks} weeks`}; the shaded band is where 95% of weeks would fall
+              {data.insights.model === 'seasonal' ? "Last year's same weeks, scaled by how this year compares" : `Straight-line fit of ${countOf(data.insights.history_weeks, 'week')}`}; the shaded band is where 95% of weeks would fall
               (standard error {formatCurrency(data.insights.standard_error)} a week).
             </p>
           )}

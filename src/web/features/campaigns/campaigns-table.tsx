@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Campaign } from '../../../domain/campaign-schemas';
-import { formatCount, formatCurrency } from '../../../domain/format';
+import { formatCount, formatCurrency, partOf } from '../../../domain/format';
 import { paths } from '../../config/paths';
 import { buttonClasses } from '../../ui/button-styles';
 import { cellClasses, shownFrom, Table, Th } from '../../ui/table';
@@ -62,7 +62,7 @@ export const CampaignsTable = ({ campaigns, admin }: { campaigns: readonly Campa
               <div className="tabular-nums">{formatPercent(campaign.completion_percentage)}</div>
               <ProgressMeter value={campaign.completion_percentage} label={`Completion of ${name}`} tone="green" />
               <div className="mt-0.5 text-xs whitespace-nowrap text-slate-500">
-                {formatCount(campaign.aired_spots)} of {formatCount(campaign.total_spots)} spots
+                {partOf(campaign.aired_spots, campaign.total_spots, 'spot')}
               </div>
             </td>
             <td className={`${cell} text-right`}>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NOTIFICATION_DROPDOWN_LIMIT } from '../../../domain/constants';
-import { formatRelativeTime } from '../../../domain/format';
+import { formatRelativeTime, partOf } from '../../../domain/format';
 import type { Notification } from '../../../domain/realtime';
 import { BellIcon } from '../../ui/icons';
 import { notificationSubject } from './notification-list';
@@ -139,7 +139,7 @@ export const NotificationPanel = ({ id, status, notifications, total, freshIds, 
       )}
       {all > NOTIFICATION_DROPDOWN_LIMIT && (
         <p className="border-t border-slate-200 px-4 py-2 text-center text-xs text-slate-500">
-          Showing {shown.length} of {all} notifications
+          Showing {partOf(shown.length, all, 'notification')}
         </p>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatCurrency } from '../../../domain/format';
+import { formatCurrency, partOf } from '../../../domain/format';
 import { cpmError, maxSpotsFor, spotsError, weeklyCostOf } from '../../../domain/pricing';
 import { dayLabel } from '../../../domain/rate-card';
 import { Badge } from '../../ui/badge';
@@ -46,7 +46,7 @@ const AvailabilityLine = ({ daypart, view, spots }: { daypart: DaypartInfo; view
   const short = spots !== null && Number.isFinite(spots) && spots > view.available;
   return (
     <span className={view.available === 0 || short ? 'font-medium text-amber-700' : 'text-green-700'}>
-      {view.available === 0 ? 'Fully booked for these dates' : `${view.available} of ${daypart.spot_frequency} spots/day available`}
+      {view.available === 0 ? 'Fully booked for these dates' : `${partOf(view.available, daypart.spot_frequency, 'spot')}/day available`}
       {short && view.available > 0 && ` — only ${view.available} per day free for these dates`}
     </span>
   );

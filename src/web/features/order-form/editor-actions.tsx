@@ -1,3 +1,4 @@
+import { countOf } from '../../../domain/format';
 import { Button } from '../../ui/button';
 
 interface EditorActionsProps {
@@ -17,7 +18,7 @@ interface EditorActionsProps {
 export const EditorActions = ({ problemCount, busy, canSubmit, saveLabel, tooLong, onSubmit, onSave, onCancel }: EditorActionsProps) => (
   <div className="space-y-3">
     {problemCount > 0 && (
-      <p className="text-sm text-red-700">{problemCount === 1 ? '1 problem' : `${problemCount} problems`} to fix: see the list at the top of the form.</p>
+      <p className="text-sm text-red-700">{countOf(problemCount, 'problem')} to fix: see the list at the top of the form.</p>
     )}
     <div className="flex flex-col gap-2">
       {canSubmit && (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ReconciliationDashboard } from '../../../domain/reconciliation';
-import { formatCount } from '../../../domain/format';
+import { formatCount, partOf } from '../../../domain/format';
 import { Card } from '../../ui/card';
 import { ChartIcon, CheckCircleIcon, ReceiptIcon, TvIcon } from '../../ui/icons';
 import { percent, signedCount, signedCurrency } from './reconciliation-format';
@@ -35,7 +35,7 @@ export const ReconciliationKpis = ({ dashboard }: { dashboard: ReconciliationDas
         value={percent(s.reconciliation_rate)}
         detail={
           <>
-            {formatCount(s.reconciled_campaigns)} of {formatCount(s.total_approved_campaigns)} campaigns ·{' '}
+            {partOf(s.reconciled_campaigns, s.total_approved_campaigns, 'campaign')} ·{' '}
             <span className={s.high_variance_campaigns > 0 ? 'font-medium text-red-600' : undefined}>{formatCount(s.high_variance_campaigns)} high variance</span>
           </>
         }

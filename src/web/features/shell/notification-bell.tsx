@@ -28,6 +28,9 @@ export const NotificationBell = () => {
 
   const live = realtime.status === 'connected';
   const unread = realtime.unreadCount;
+  // The name is the visible text (the unread count, '9+' above 9) with its words around it, and the
+  // connection state, spelled out once: hidden spans would each add a space ("Notifications , live").
+  const name = `Notifications${unread > 0 ? ` ${unreadBadge(unread)} unread` : ''}, ${live ? 'live' : 'offline'}`;
 
   const toggle = () => {
     if (open) {
@@ -53,14 +56,13 @@ export const NotificationBell = () => {
         ref={trigger}
         type="button"
         title={live ? 'Notifications: live' : 'Notifications: offline'}
+        aria-label={name}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={toggle}
         className="relative flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
       >
         <BellIcon className="size-5" />
-        {/* The name is the visible text (the unread count) with its words around it, and the connection state. */}
-        <span className="sr-only">Notifications</span>
         <span
           className={`absolute bottom-2 right-2 size-2 rounded-full ring-2 ring-white ${live ? 'bg-green-500' : 'bg-red-500'}`}
           data-testid="realtime-status"
@@ -72,10 +74,8 @@ export const NotificationBell = () => {
             className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] font-semibold leading-none text-white ring-2 ring-white"
           >
             {unreadBadge(unread)}
-            <span className="sr-only"> unread</span>
           </span>
         )}
-        <span className="sr-only">{live ? ', live' : ', offline'}</span>
       </button>
       {open && (
         <NotificationPanel
