@@ -79,13 +79,13 @@ export const AGEING_BUCKET_LABELS: Record<AgeingBucket, string> = {
   days_over_90: '90+ days',
 };
 
+/** The last day past due of each bucket but the open-ended last one (0 or less: not yet due). */
+export const AGEING_LAST_DAYS = [0, 30, 60, 90] as const;
+
 /** The bucket of an open invoice `daysPastDue` days after its due date (0 or less: not yet due). */
 export const ageingBucket = (daysPastDue: number): AgeingBucket => {
-  if (daysPastDue <= 0) return 'current';
-  if (daysPastDue <= 30) return 'days_1_30';
-  if (daysPastDue <= 60) return 'days_31_60';
-  if (daysPastDue <= 90) return 'days_61_90';
-  return 'days_over_90';
+  const index = AGEING_LAST_DAYS.findIndex((last) => daysPastDue <= last);
+  return AGEING_BUCKETS[index === -1 ? AGEING_LAST_DAYS.length : index]!;
 };
 
 // ── payloads ──────────────────────────────────────────────────────────────────

@@ -1,10 +1,10 @@
 /**
  * Receivables ageing (decision 013): the open balance of sent (and overdue) invoices per advertiser,
  * bucketed by days past due on the station's today: current (not yet due), 1–30, 31–60, 61–90, 90+.
- * One grouped query; the buckets are summed in cents and leave in dollars.
+ * One query grouped per customer with a filtered sum per bucket; sums in cents, replies in dollars.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { AGEING_BUCKETS, ageingBucket, type AgeingBucket, type AgeingReply, type AgeingRow } from '../../../domain/billing-corrections';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { AGEING_BUCKETS, AGEING_LAST_DAYS, type AgeingBucket, type AgeingReply, type AgeingRow } from '../../../domain/billing-corrections';
 import { toDollars } from '../../../domain/money';
 import { fullName } from '../../../domain/users';
 import { invoices, users } from '../../db/schema';
@@ -16,37 +16,45 @@ type Cents = Record<AgeingBucket, number> & { total: number; invoices: number };
 const empty = (): Cents => ({ current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0, total: 0, invoices: 0 });
 const inDollars = (c: Cents) => ({ ...Object.fromEntries(AGEING_BUCKETS.map((b) => [b, toDollars(c[b])])) as Record<AgeingBucket, number>, total: toDollars(c.total), invoices: c.invoices });
 
+/** `days` within bucket `index`: after the previous bucket's last day, up to its own (the last bucket has no end). */
+const inBucket = (days: SQL, index: number) => {
+  const after = index > 0 ? sql`${days} > ${AGEING_LAST_DAYS[index - 1]!}` : sql`true`;
+  const upTo = index < AGEING_LAST_DAYS.length ? sql`${days} <= ${AGEING_LAST_DAYS[index]!}` : sql`true`;
+  return sql`${after} and ${upTo}`;
+};
+
 export const receivablesAgeing = async ({ db, today }: { db: Tx; today: string }): Promise<AgeingReply> => {
-  // Grouped by customer and by days past due (few distinct values per customer).
-  const rows = await db
-    .select({
-      customerId: invoices.customerId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      daysPastDue: sql<number>`(${today}::date - ${invoices.dueDate})::int`,
-      cents: sql<string>`sum(${balanceSql})::text`,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(invoices)
-    .innerJoin(users, eq(users.id, invoices.customerId))
-    .where(and(eq(invoices.status, 'sent'), gt(balanceSql, 0)))
-    .groupBy(invoices.customerId, users.firstName, users.lastName, users.email, invoices.dueDate);
-  const byCustomer = new Map<string, { name: string; email: string; cents: Cents }>();
+  // Bucketed per customer in the database (a station's years of invoices stay there); names joined after grouping.
+  const days = sql`(${today}::date - ${invoices.dueDate})`;
+  const sums = AGEING_BUCKETS.map((bucket, index) => sql`coalesce(sum(${balanceSql}) filter (where ${inBucket(days, index)}), 0)::text as ${sql.identifier(bucket)}`);
+  const result = (await db.execute(sql`
+    select o.customer_id, u.first_name, u.last_name, u.email, ${sql.join(
+      AGEING_BUCKETS.map((bucket) => sql`o.${sql.identifier(bucket)}`),
+      sql`, `,
+    )}, o.n
+    from (
+      select ${invoices.customerId} as customer_id, ${sql.join(sums, sql`, `)}, count(*)::int as n
+      from ${invoices}
+      where ${and(eq(invoices.status, 'sent'), gt(balanceSql, 0))}
+      group by ${invoices.customerId}
+    ) o
+    join ${users} u on u.id = o.customer_id`)) as unknown as { rows: (Record<AgeingBucket, string> & { customer_id: string; first_name: string | null; last_name: string | null; email: string; n: number })[] };
   const totals = empty();
-  for (const row of rows) {
-    const entry = byCustomer.get(row.customerId) ?? { name: fullName(row.firstName, row.lastName) ?? row.email, email: row.email, cents: empty() };
-    byCustomer.set(row.customerId, entry);
-    const cents = Number(row.cents);
-    const bucket = ageingBucket(Number(row.daysPastDue));
-    for (const c of [entry.cents, totals]) {
-      c[bucket] += cents;
-      c.total += cents;
-      c.invoices += Number(row.n);
+  const list: { id: string; name: string; email: string; cents: Cents }[] = result.rows.map((row) => {
+    const cents = empty();
+    for (const bucket of AGEING_BUCKETS) {
+      const amount = Number(row[bucket]);
+      cents[bucket] = amount;
+      cents.total += amount;
+      totals[bucket] += amount;
+      totals.total += amount;
     }
-  }
-  const list: AgeingRow[] = [...byCustomer.entries()]
-    .sort(([, a], [, b]) => b.cents.total - a.cents.total || a.name.localeCompare(b.name))
-    .map(([id, e]) => ({ customer_id: id, customer_name: e.name, customer_email: e.email, ...inDollars(e.cents) }));
-  return { as_of: today, rows: list, totals: inDollars(totals) };
+    cents.invoices = Number(row.n);
+    totals.invoices += cents.invoices;
+    return { id: row.customer_id, name: fullName(row.first_name, row.last_name) ?? row.email, email: row.email, cents };
+  });
+  const rows: AgeingRow[] = list
+    .sort((a, b) => b.cents.total - a.cents.total || a.name.localeCompare(b.name))
+    .map((e) => ({ customer_id: e.id, customer_name: e.name, customer_email: e.email, ...inDollars(e.cents) }));
+  return { as_of: today, rows, totals: inDollars(totals) };
 };
