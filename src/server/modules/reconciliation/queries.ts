@@ -3,7 +3,7 @@
  * one order, the dashboard's aggregates and the export's rows. Booked means approved, scheduled,
  * active or completed; an order's projection is computed in SQL from its items (no N+1).
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { REVENUE_STATUSES } from '../../../domain/analytics';
 import { addDays, todayIso } from '../../../domain/dates';
 import { roundDollars, toDollars } from '../../../domain/money';
@@ -31,10 +31,22 @@ const itemCount = sql<number>`(select count(*)::int from estimate_items i where 
 const byBrand = (brandId: string | undefined): SQL | undefined => (brandId ? eq(estimates.brandId, brandId) : undefined);
 const since = (days: number) => new Date(`${addDays(todayIso(), -(days - 1))}T00:00:00Z`);
 
+/** Not yet reconciled: NOT EXISTS plans as an anti-join with honest row estimates (a LEFT JOIN … IS NULL on the id did not, 2.8 s at 1M orders). */
+const unreconciled = sql`not exists (select 1 from ${reconciliations} r where r.estimate_id = ${estimates.id})`;
+
 export const listPending = async ({ db, page, limit, brandId }: { db: Tx; page: number; limit: number; brandId?: string }): Promise<PendingReply> => {
-  const where = and(BOOKED, isNull(reconciliations.id), byBrand(brandId));
+  const where = and(BOOKED, unreconciled, byBrand(brandId));
   const today = todayIso();
-  const [total] = await db.select({ n: count() }).from(estimates).leftJoin(reconciliations, eq(reconciliations.estimateId, estimates.id)).where(where);
+  const [total] = await db.select({ n: count() }).from(estimates).where(where);
+  // The page's ids first, so that the joins and per-order subqueries run for its rows only.
+  const pageIds = db
+    .select({ id: estimates.id })
+    .from(estimates)
+    .where(where)
+    .orderBy(asc(estimates.createdAt), asc(estimates.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .as('page_ids');
   const rows = await db
     .select({
       order: { id: estimates.id, name: estimates.estimateName, brandId: estimates.brandId, status: estimates.status, startDate: estimates.startDate, endDate: estimates.endDate, spend: estimates.totalSpendCents, createdAt: estimates.createdAt },
@@ -43,14 +55,11 @@ export const listPending = async ({ db, page, limit, brandId }: { db: Tx; page: 
       items: itemCount,
       impressions: projectedImpressions,
     })
-    .from(estimates)
-    .leftJoin(reconciliations, eq(reconciliations.estimateId, estimates.id))
+    .from(pageIds)
+    .innerJoin(estimates, eq(estimates.id, pageIds.id))
     .leftJoin(brands, eq(brands.id, estimates.brandId))
     .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
-    .where(where)
-    .orderBy(asc(estimates.createdAt), asc(estimates.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
+    .orderBy(asc(estimates.createdAt), asc(estimates.id));
   const n = Number(total?.n ?? 0);
   return {
     campaigns: rows.map((r) => ({
