@@ -98,6 +98,51 @@ describe('an order is not approved while its media is not approved (finding 8)',
     expect(read.json().status).toBe('ordered');
   });
 
+  it('holds the order back by the media route’s rule: a spot still making its renditions is unchecked, one in error is never approvable', async () => {
+    const { owner, order } = await submittedOrder(t);
+    for (const stage of ['thumbnail', 'preview']) {
+      await t.database.db.update(mediaAssets).set({ processingStage: stage }).where(eq(mediaAssets.id, owner.media.id));
+      const res = await approve(order.id);
+      expect(res.statusCode, stage).toBe(409);
+      expect(res.json()).toEqual({ error: "The order's media is still being checked: approve the order once its video check has passed" });
+    }
+    await t.database.db.update(mediaAssets).set({ processingStage: 'error' }).where(eq(mediaAssets.id, owner.media.id));
+    const failed = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'active' } });
+    expect(failed.statusCode).toBe(409);
+    expect(failed.json()).toEqual({ error: "The order's media failed its video check: the advertiser must choose another spot before the order can be approved" });
+    // The media route refuses the same spot.
+    expect((await t.inject({ method: 'PUT', url: `/api/media/${owner.media.id}`, token: admin, payload: { status: 'approved' } })).statusCode).toBe(409);
+    expect((await mediaOf(owner.media.id)).status).toBe('pending');
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin })).json().status).toBe('ordered');
+  });
+
+  it('refuses to swap an unchecked, failed or rejected spot into a booked order, and approves a checked one', async () => {
+    const { owner, order } = await submittedOrder(t);
+    const scheduled = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'scheduled' } });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const swap = (mediaId: string) => t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { media_asset_id: mediaId } });
+    const cases = [
+      [{ processingStage: 'probing' }, "The order's media is still being checked: approve the order once its video check has passed"],
+      [{ processingStage: 'preview' }, "The order's media is still being checked: approve the order once its video check has passed"],
+      [{ processingStage: 'error' }, "The order's media failed its video check: the advertiser must choose another spot before the order can be approved"],
+      [{ status: 'rejected' as const }, "The order's media was rejected: the advertiser must choose another spot before the order can be approved"],
+    ] as const;
+    for (const [overrides, error] of cases) {
+      const spot = await createMediaAsset(t.database.db, owner.brand.id, overrides);
+      const res = await swap(spot.id);
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(409);
+      expect(res.json()).toEqual({ error });
+    }
+    const read = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin })).json();
+    expect(read).toMatchObject({ status: 'scheduled', media_asset_id: owner.media.id });
+
+    const checked = await createMediaAsset(t.database.db, owner.brand.id);
+    const ok = await swap(checked.id);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().media_asset_id).toBe(checked.id);
+    expect((await mediaOf(checked.id)).status).toBe('approved');
+  });
+
   it('approves a checked pending spot together with the order', async () => {
     const { owner, order } = await submittedOrder(t);
     expect((await mediaOf(owner.media.id)).status).toBe('pending');
