@@ -5,16 +5,6 @@
 import { formatCurrency } from './format';
 import { roundDollars } from './money';
 
-/**
- * A use recorded by POST /coupons/:id/use on an order that is still a draft only holds the coupon
- * until the order is submitted (Submit redeems it): an advertiser holds a coupon on at most
- * COUPON_DRAFT_HOLDS drafts at once, and a hold goes back to the coupon when its draft is deleted or
- * has not been submitted after COUPON_DRAFT_HOLD_MINUTES (the station clock).
- */
-export const COUPON_DRAFT_HOLD_MINUTES = 30;
-export const COUPON_DRAFT_HOLDS = 3;
-export const COUPON_HELD_BY_OTHER_DRAFTS = `You already hold this coupon on ${COUPON_DRAFT_HOLDS} draft orders: submit or delete one of them first`;
-
 export const DISCOUNT_TYPES = ['percentage_with_max', 'fixed_amount_with_min'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 

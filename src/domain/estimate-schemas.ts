@@ -31,6 +31,7 @@ export const ESTIMATE_MESSAGES = {
   badCursor: 'after must be the X-Next-Cursor of a previous page',
   mediaRejectedForApproval: "The order's media was rejected: the advertiser must choose another spot before the order can be approved",
   mediaUncheckedForApproval: "The order's media is still being checked: approve the order once its video check has passed",
+  mediaFailedForApproval: "The order's media failed its video check: the advertiser must choose another spot before the order can be approved",
   itemNotFound: 'Item not found',
   brandNotFound: 'Brand not found',
   daypartNotFound: 'Daypart not found',

@@ -10,6 +10,13 @@ export const ADMIN_SETTABLE_STATUSES = ['draft', 'ordered', 'approved', 'schedul
 /** Statuses whose spots are taken from a daypart's availability. */
 export const BOOKED_STATUSES = ['approved', 'scheduled', 'active'] as const satisfies readonly OrderStatus[];
 
+/**
+ * Statuses of an order that is not submitted: a coupon use recorded on it does not count toward the
+ * coupon's limits (a rejected order gave its use back; resubmitting it redeems the coupon again).
+ */
+export const UNSUBMITTED_STATUSES: readonly OrderStatus[] = ['draft', 'rejected'];
+export const isSubmitted = (status: OrderStatus): boolean => !UNSUBMITTED_STATUSES.includes(status);
+
 /** A client's editable statuses: draft and modified, and rejected (the FAQ: a rejected order can be edited and resubmitted). */
 const CLIENT_EDITABLE: readonly OrderStatus[] = ['draft', 'modified', 'rejected'];
 

@@ -34,6 +34,7 @@ import { registerErrorHandling } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loggerOptions } from './platform/logging';
+import type { DestinationStream } from 'pino';
 import { createInProcessJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { registerWebApp } from './platform/web';
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   database: Database;
   /** The source of "now" for the station clock (tests move it); the system clock by default. */
   now?: () => Date;
+  /** Where the log goes instead of standard output (tests capture it). */
+  logStream?: DestinationStream;
 }
 
 export interface RouteAccess {
@@ -73,9 +76,9 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole app from its config and database; it never listens (main.ts and tests do). */
-export const buildApp = async ({ config, database, now }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, database, now, logStream }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     // Long hostile ids must still reach the route (and its 404), not fall through to static files.
     routerOptions: { maxParamLength: 1000 },

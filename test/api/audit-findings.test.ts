@@ -5,11 +5,9 @@ import { markInvoiceSent } from '../../src/server/modules/billing/service';
 import { createTestApp, type TestApp } from '../support/app';
 import { invoicedOrder } from '../support/billing-fixtures';
 import { eq } from 'drizzle-orm';
-import { COUPON_DRAFT_HOLD_MINUTES, COUPON_HELD_BY_OTHER_DRAFTS } from '../../src/domain/coupons';
 import { couponUsages, mediaAssets } from '../../src/server/db/schema';
-import { releaseStaleDraftHolds } from '../../src/server/modules/coupons/service';
 import { createCoupon } from '../support/coupon-fixtures';
-import { MISSING_ID, clientWithBrand, createMediaAsset, submittedOrder } from '../support/ordering-fixtures';
+import { MISSING_ID, clientWithBrand, createMediaAsset, putOrder, readyOrder, submittedOrder } from '../support/ordering-fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -100,6 +98,51 @@ describe('an order is not approved while its media is not approved (finding 8)',
     expect(read.json().status).toBe('ordered');
   });
 
+  it('holds the order back by the media route’s rule: a spot still making its renditions is unchecked, one in error is never approvable', async () => {
+    const { owner, order } = await submittedOrder(t);
+    for (const stage of ['thumbnail', 'preview']) {
+      await t.database.db.update(mediaAssets).set({ processingStage: stage }).where(eq(mediaAssets.id, owner.media.id));
+      const res = await approve(order.id);
+      expect(res.statusCode, stage).toBe(409);
+      expect(res.json()).toEqual({ error: "The order's media is still being checked: approve the order once its video check has passed" });
+    }
+    await t.database.db.update(mediaAssets).set({ processingStage: 'error' }).where(eq(mediaAssets.id, owner.media.id));
+    const failed = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'active' } });
+    expect(failed.statusCode).toBe(409);
+    expect(failed.json()).toEqual({ error: "The order's media failed its video check: the advertiser must choose another spot before the order can be approved" });
+    // The media route refuses the same spot.
+    expect((await t.inject({ method: 'PUT', url: `/api/media/${owner.media.id}`, token: admin, payload: { status: 'approved' } })).statusCode).toBe(409);
+    expect((await mediaOf(owner.media.id)).status).toBe('pending');
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin })).json().status).toBe('ordered');
+  });
+
+  it('refuses to swap an unchecked, failed or rejected spot into a booked order, and approves a checked one', async () => {
+    const { owner, order } = await submittedOrder(t);
+    const scheduled = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'scheduled' } });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const swap = (mediaId: string) => t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { media_asset_id: mediaId } });
+    const cases = [
+      [{ processingStage: 'probing' }, "The order's media is still being checked: approve the order once its video check has passed"],
+      [{ processingStage: 'preview' }, "The order's media is still being checked: approve the order once its video check has passed"],
+      [{ processingStage: 'error' }, "The order's media failed its video check: the advertiser must choose another spot before the order can be approved"],
+      [{ status: 'rejected' as const }, "The order's media was rejected: the advertiser must choose another spot before the order can be approved"],
+    ] as const;
+    for (const [overrides, error] of cases) {
+      const spot = await createMediaAsset(t.database.db, owner.brand.id, overrides);
+      const res = await swap(spot.id);
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(409);
+      expect(res.json()).toEqual({ error });
+    }
+    const read = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin })).json();
+    expect(read).toMatchObject({ status: 'scheduled', media_asset_id: owner.media.id });
+
+    const checked = await createMediaAsset(t.database.db, owner.brand.id);
+    const ok = await swap(checked.id);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().media_asset_id).toBe(checked.id);
+    expect((await mediaOf(checked.id)).status).toBe('approved');
+  });
+
   it('approves a checked pending spot together with the order', async () => {
     const { owner, order } = await submittedOrder(t);
     expect((await mediaOf(owner.media.id)).status).toBe('pending');
@@ -110,7 +153,7 @@ describe('an order is not approved while its media is not approved (finding 8)',
   });
 });
 
-describe('drafts cannot use up a coupon (finding 7)', () => {
+describe('only submitted orders use up a coupon (finding 7)', () => {
   const use = (couponId: string, estimateId: string, token: string) =>
     t.inject({ method: 'POST', url: `/api/coupons/${couponId}/use`, token, payload: { estimate_id: estimateId, original_amount: 1000, final_amount: 900, discount_amount: 100, daypart_ids: [] } });
   const newDraft = async (token: string) => {
@@ -119,34 +162,84 @@ describe('drafts cannot use up a coupon (finding 7)', () => {
     return res.json().id as string;
   };
   const usageCount = async (couponId: string) => (await t.inject({ method: 'GET', url: `/api/coupons/${couponId}`, token: admin })).json().usage_count as number;
+  const usesOf = (couponId: string) => t.database.db.select().from(couponUsages).where(eq(couponUsages.couponId, couponId));
+  const submitWith = async (code: string) => {
+    const ready = await readyOrder(t);
+    expect((await putOrder(t, ready.owner.token, ready.order.id, { coupon_code: code })).statusCode).toBe(200);
+    return { ...ready, submit: () => putOrder(t, ready.owner.token, ready.order.id, { status: 'ordered' }) };
+  };
 
-  it('lets one advertiser hold a coupon on a few drafts only, and gives the holds back when they are not submitted', async () => {
-    const coupon = await createCoupon(t, { usage_limit: 10 });
+  it('does not count uses on drafts: ten empty drafts leave a limit of 1 for someone who orders', async () => {
+    const coupon = await createCoupon(t, { usage_limit: 1, per_user_limit: 1 });
     const attacker = await t.signUp();
-    const drafts = [];
-    for (let i = 0; i < 5; i += 1) drafts.push(await newDraft(attacker.token));
-    const replies = [];
-    for (const id of drafts) replies.push(await use(coupon.id, id, attacker.token));
-    expect(replies.slice(0, 3).map((r) => r.statusCode)).toEqual([201, 201, 201]);
-    for (const r of replies.slice(3)) {
-      expect(r.statusCode).toBe(409);
-      expect(r.json()).toEqual({ error: COUPON_HELD_BY_OTHER_DRAFTS });
+    for (let i = 0; i < 10; i += 1) {
+      const res = await use(coupon.id, await newDraft(attacker.token), attacker.token);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().message).toBe('Coupon usage recorded');
     }
-    expect(await usageCount(coupon.id)).toBe(3);
-
-    // Not submitted in time: the station clock gives the holds back.
-    expect(await releaseStaleDraftHolds(t.database.db, new Date(Date.now() + (COUPON_DRAFT_HOLD_MINUTES - 1) * 60_000))).toBe(0);
-    await releaseStaleDraftHolds(t.database.db, new Date(Date.now() + (COUPON_DRAFT_HOLD_MINUTES + 1) * 60_000));
     expect(await usageCount(coupon.id)).toBe(0);
-    expect(await t.database.db.select().from(couponUsages).where(eq(couponUsages.couponId, coupon.id))).toHaveLength(0);
+    expect((await t.inject({ method: 'GET', url: `/api/coupons/${coupon.id}/usage`, token: admin })).json().stats.total_uses).toBe(0);
+
+    const buyer = await submitWith(coupon.code);
+    const submitted = await buyer.submit();
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json().status).toBe('ordered');
+    expect(await usageCount(coupon.id)).toBe(1);
+    // The limit is now reached: another order's submit is refused, a draft's use still answered.
+    const late = await submitWith(coupon.code);
+    const refused = await late.submit();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: 'This coupon has reached its usage limit' });
+    expect(await usageCount(coupon.id)).toBe(1);
   });
 
-  it('keeps the use of a submitted order', async () => {
-    const coupon = await createCoupon(t);
-    const { owner, order } = await submittedOrder(t);
-    expect((await use(coupon.id, order.id, owner.token)).statusCode).toBe(201);
-    await releaseStaleDraftHolds(t.database.db, new Date(Date.now() + (COUPON_DRAFT_HOLD_MINUTES + 1) * 60_000));
+  it('counts a draft’s use once at submit, and a use after the submit counts nothing more', async () => {
+    const coupon = await createCoupon(t, { usage_limit: 5 });
+    const buyer = await submitWith(coupon.code);
+    expect((await use(coupon.id, buyer.order.id, buyer.owner.token)).statusCode).toBe(201);
+    expect(await usageCount(coupon.id)).toBe(0);
+    expect((await buyer.submit()).statusCode).toBe(200);
     expect(await usageCount(coupon.id)).toBe(1);
+    const after = await use(coupon.id, buyer.order.id, buyer.owner.token);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().message).toBe('Coupon usage already recorded for this estimate');
+    expect(await usageCount(coupon.id)).toBe(1);
+    expect(await usesOf(coupon.id)).toHaveLength(1);
+  });
+
+  it('gives the use back when the order is rejected, withdrawn or deleted as a draft', async () => {
+    const coupon = await createCoupon(t);
+    const rejected = await submitWith(coupon.code);
+    expect((await rejected.submit()).statusCode).toBe(200);
+    expect(await usageCount(coupon.id)).toBe(1);
+    const reject = await t.inject({ method: 'PATCH', url: `/api/estimates/${rejected.order.id}/reject`, token: admin, payload: { notes: 'No' } });
+    expect(reject.statusCode, reject.body).toBe(200);
+    expect(await usageCount(coupon.id)).toBe(0);
+
+    const withdrawn = await submitWith(coupon.code);
+    expect((await withdrawn.submit()).statusCode).toBe(200);
+    expect(await usageCount(coupon.id)).toBe(1);
+    const back = await t.inject({ method: 'POST', url: `/api/estimates/${withdrawn.order.id}/withdraw`, token: withdrawn.owner.token });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await usageCount(coupon.id)).toBe(0);
+
+    const draft = await newDraft(client);
+    expect((await use(coupon.id, draft, client)).statusCode).toBe(201);
+    expect((await t.inject({ method: 'DELETE', url: `/api/estimates/${draft}`, token: client })).statusCode).toBe(200);
+    expect(await usageCount(coupon.id)).toBe(0);
+    expect(await usesOf(coupon.id)).toHaveLength(0);
+  });
+
+  it('counts the use when Order Management moves a draft to a submitted status, and stops counting it when set back to draft', async () => {
+    const coupon = await createCoupon(t);
+    const draft = await newDraft(client);
+    expect((await use(coupon.id, draft, client)).statusCode).toBe(201);
+    const set = (status: string) => t.inject({ method: 'PUT', url: `/api/estimates/${draft}`, token: admin, payload: { status } });
+    expect((await set('ordered')).statusCode).toBe(200);
+    expect(await usageCount(coupon.id)).toBe(1);
+    expect((await set('draft')).statusCode).toBe(200);
+    expect(await usageCount(coupon.id)).toBe(0);
+    expect(await usesOf(coupon.id)).toHaveLength(1);
   });
 });
 

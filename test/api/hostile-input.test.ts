@@ -1,7 +1,8 @@
 /**
  * Every route, as an administrator and as a client, fed hostile input: wrong types, unknown
- * fields, huge values, odd ids and query strings. Nothing may answer 500, and every refusal is
- * JSON `{ error }`. (A 500 is a bug; see DESIGN.md.)
+ * fields, huge values, odd ids and query strings, and a NUL character in every string field of every
+ * documented JSON body. Nothing may answer 500, and every refusal is JSON `{ error }`. (A 500 is a
+ * bug; see DESIGN.md.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
@@ -110,6 +111,59 @@ describe('hostile input on every route', () => {
       // Every route × every hostile value: thousands of calls.
     }, 180_000);
   }
+
+  it('refuses a NUL character in every string field of every JSON body with 400 { error }, never 5xx', async () => {
+    type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[] };
+    type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> } };
+    const NUL = 'a\u0000b';
+    const types = (schema: Schema) => [schema.type ?? []].flat();
+    /** A value of this schema with "a\u0000b" in every string it can hold; undefined when it holds none. */
+    const poisoned = (schema: Schema, depth = 0): unknown => {
+      if (depth > 6) return undefined;
+      const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+      if (branches.length > 0) {
+        const merged: Schema = { type: 'object', properties: Object.assign({}, ...branches.map((b) => b.properties ?? {})) };
+        const fromObject = Object.keys(merged.properties!).length > 0 ? poisoned(merged, depth + 1) : undefined;
+        return fromObject ?? branches.map((b) => poisoned(b, depth + 1)).find((v) => v !== undefined);
+      }
+      if (schema.properties) {
+        const entries = Object.entries(schema.properties).flatMap(([key, field]) => {
+          const value = poisoned(field, depth + 1);
+          return value === undefined ? [] : [[key, value] as const];
+        });
+        return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+      }
+      if (types(schema).includes('string')) return NUL;
+      if (types(schema).includes('array') && schema.items) {
+        const item = poisoned(schema.items, depth + 1);
+        return item === undefined ? undefined : [item];
+      }
+      return undefined;
+    };
+    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const failures: string[] = [];
+    let walked = 0;
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/api/') || path.includes('upload') || path === '/api/auth/logout') continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        const schema = operation.requestBody?.content?.['application/json']?.schema;
+        const body = schema && poisoned(schema);
+        if (body === undefined) continue;
+        const url = urlsFor(path.replace(/\{(\w+)\}/g, ':$1'))[0]!;
+        for (const token of [adminToken, clientToken]) {
+          walked += 1;
+          const res = await t.inject({ method: method.toUpperCase() as 'POST', url, token, payload: body as Record<string, unknown> });
+          const label = `${method.toUpperCase()} ${url} ${JSON.stringify(body).slice(0, 160)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+          const json = String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as { error?: unknown }) : {};
+          if (res.statusCode >= 500 || res.statusCode < 400 || typeof json.error !== 'string') failures.push(label);
+          else if (token === adminToken && (res.statusCode !== 400 || !String(json.error).endsWith('must not contain the NUL character (\\u0000)'))) failures.push(label);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Every route that documents a JSON body with a string in it (about 40).
+    expect(walked).toBeGreaterThan(40);
+  });
 
   it('leaves no trace of prototype pollution', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -57,11 +57,13 @@ describe.skipIf(!serverUrl)('kill -9 in the middle of writes', () => {
     const tokens = await Promise.all(clients.map((c) => login(c.email, 'Client-Passw0rd')));
     const drafts = await Promise.all(
       clients.map(async (c, i) => {
-        const res = await call(server!, 'POST', '/api/estimates', { token: tokens[i], body: { estimate_name: 'Coupon draft', brand_id: c.brand.id, total_spend: 1000 } });
+        const res = await call(server!, 'POST', '/api/estimates', { token: tokens[i], body: { estimate_name: 'Coupon order', brand_id: c.brand.id, total_spend: 1000 } });
         expect(res.status).toBe(201);
         return res.body.id as string;
       }),
     );
+    // Only a submitted order's coupon use counts toward the limit: mark them submitted.
+    await app.database.db.update(estimates).set({ status: 'ordered' }).where(inArray(estimates.id, drafts));
 
     const acked = { orders: [] as string[], payments: [] as string[], uses: [] as string[] };
     const storm: Promise<void>[] = [];

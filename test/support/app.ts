@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { mailOutbox } from '../../src/server/db/schema';
@@ -75,11 +76,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const createTestApp = async (overrides: Partial<Config> = {}, options: { now?: () => Date; database?: Database } = {}): Promise<TestApp> => {
+export const createTestApp = async (
+  overrides: Partial<Config> = {},
+  options: { now?: () => Date; database?: Database; logStream?: DestinationStream } = {},
+): Promise<TestApp> => {
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(overrides);
   await ensureFirstAdmin({ db: database.db, email: config.admin.email, password: config.admin.password });
-  const app = await buildApp({ config, database, now: options.now });
+  const app = await buildApp({ config, database, now: options.now, logStream: options.logStream });
   await app.ready();
 
   const inject: TestApp['inject'] = ({ token, headers, ...rest }) =>

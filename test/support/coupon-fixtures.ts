@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import type { OrderStatus } from '../../src/domain/orders';
 import { brands, dayparts, estimateItems, estimates } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/platform/db';
 import type { TestApp } from './app';
@@ -20,8 +21,16 @@ export const insertDaypart = async (db: Db, name = `Daypart ${suffix()}`) => {
   return row!;
 };
 
-export const insertEstimate = async (db: Db, ownerId: string, { brandId, name = `Estimate ${suffix()}`, daypartIds = [] }: { brandId?: string; name?: string; daypartIds?: string[] } = {}) => {
-  const [row] = await db.insert(estimates).values({ ownerId, brandId, estimateName: name }).returning();
+/**
+ * An estimate row; submitted ('ordered') unless told otherwise, since only a submitted order's coupon
+ * use counts toward the coupon's limits (a draft's use is recorded but not counted).
+ */
+export const insertEstimate = async (
+  db: Db,
+  ownerId: string,
+  { brandId, name = `Estimate ${suffix()}`, daypartIds = [], status = 'ordered' }: { brandId?: string; name?: string; daypartIds?: string[]; status?: OrderStatus } = {},
+) => {
+  const [row] = await db.insert(estimates).values({ ownerId, brandId, estimateName: name, status }).returning();
   if (daypartIds.length) await db.insert(estimateItems).values(daypartIds.map((daypartId) => ({ estimateId: row!.id, daypartId, spotsPerOccurrence: 1 })));
   return row!;
 };

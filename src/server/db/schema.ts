@@ -341,6 +341,11 @@ export const couponUsages = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Whether this use counts toward usage_count, usage_limit and per_user_limit: only once its order
+     * is submitted (the submit counts it in its transaction); a use recorded on a draft does not.
+     */
+    counted: boolean('counted').notNull().default(false),
   },
   (t) => [
     // One estimate counts once per coupon.

@@ -21,6 +21,17 @@ export const verifyPassword = async (passwordHash: string, password: string): Pr
   }
 };
 
-/** A hash to verify against when the e-mail is unknown, so both failures take the same time. */
+/**
+ * A hash to verify against when the e-mail is unknown, so both failures take the same time. It is made
+ * once per process outside the hashing gate: a refusal by a full gate must never be what is kept, or
+ * every later unknown e-mail would answer 503 while known ones answer 401 (telling which accounts
+ * exist). Should making it fail anyway, the failure is dropped and the next call tries again.
+ */
 let decoyHash: Promise<string> | undefined;
-export const decoyPasswordHash = (): Promise<string> => (decoyHash ??= hashPassword('decoy-password-never-matches'));
+export const decoyPasswordHash = (): Promise<string> => {
+  decoyHash ??= hash('decoy-password-never-matches').catch((error: unknown) => {
+    decoyHash = undefined;
+    throw error;
+  });
+  return decoyHash;
+};

@@ -1,13 +1,15 @@
 /**
  * Redeeming a coupon: the one place a use is counted. Always inside a transaction that holds the
  * coupon row's lock (SELECT … FOR UPDATE), so usage_limit and per_user_limit hold under concurrency.
+ * A use recorded on an order that is not submitted is kept with the order but not counted
+ * (coupon_usages.counted): only submitted orders use up a coupon (issue 10, finding 7).
  */
-import { and, count, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import { COUPON_DRAFT_HOLDS, COUPON_DRAFT_HOLD_MINUTES, COUPON_HELD_BY_OTHER_DRAFTS, couponDiscount, couponRefusal, normalizeCouponCode } from '../../../domain/coupons';
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { couponDiscount, couponRefusal, normalizeCouponCode } from '../../../domain/coupons';
 import { toCents, toDollars } from '../../../domain/money';
-import { couponUsages, coupons, estimates } from '../../db/schema';
-import type { Db, Tx } from '../../platform/db';
-import { badRequest, conflict } from '../../platform/errors';
+import { couponUsages, coupons } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
 import { couponEligibility, couponTerms, type CouponRow } from './terms';
 
 export type CouponUsageRow = typeof couponUsages.$inferSelect;
@@ -18,6 +20,8 @@ export interface UseRequest {
   originalAmountCents: number;
   daypartIds: readonly string[];
   today: string;
+  /** Whether the use counts toward the coupon's limits now (its order is submitted). */
+  counts: boolean;
 }
 
 /** Locks the coupon row for the rest of the transaction. */
@@ -27,18 +31,49 @@ export const lockCoupon = async (tx: Tx, where: { id: string } | { code: string 
   return row;
 };
 
-/** How many times this user has used this coupon. */
+/** How many times this user has used this coupon (counted uses: those of submitted orders). */
 export const userUseCount = async (tx: Tx, couponId: string, userId: string): Promise<number> => {
   const [row] = await tx
     .select({ n: count() })
     .from(couponUsages)
-    .where(and(eq(couponUsages.couponId, couponId), eq(couponUsages.userId, userId)));
+    .where(and(eq(couponUsages.couponId, couponId), eq(couponUsages.userId, userId), eq(couponUsages.counted, true)));
   return Number(row?.n ?? 0);
 };
 
+/** Counts one use against usage_limit. Guarded: even without the lock, usage_count never passes it. */
+const countUse = async (tx: Tx, couponId: string) => {
+  const [counted] = await tx
+    .update(coupons)
+    .set({ usageCount: sql`${coupons.usageCount} + 1` })
+    .where(and(eq(coupons.id, couponId), or(isNull(coupons.usageLimit), lt(coupons.usageCount, coupons.usageLimit))))
+    .returning({ id: coupons.id });
+  if (!counted) throw badRequest('This coupon has reached its usage limit');
+};
+
+/** Throws 400 with couponRefusal's message when the coupon cannot be used on this amount. */
+const assertUsable = async (tx: Tx, coupon: CouponRow, use: Omit<UseRequest, 'estimateId' | 'counts'>, ownUse?: CouponUsageRow) => {
+  // An order's own counted use does not count against it (a resubmit is checked as if it were not).
+  const own = ownUse?.counted ? 1 : 0;
+  const refusal = couponRefusal(
+    { ...couponEligibility(coupon), usageCount: Math.max(coupon.usageCount - own, 0) },
+    {
+      userId: use.userId,
+      userUses: Math.max((await userUseCount(tx, coupon.id, use.userId)) - own, 0),
+      amount: toDollars(use.originalAmountCents),
+      daypartIds: use.daypartIds,
+      today: use.today,
+    },
+  );
+  if (refusal) throw badRequest(refusal);
+};
+
+const discountOf = (coupon: CouponRow, originalAmountCents: number) =>
+  Math.min(toCents(couponDiscount(couponTerms(coupon), toDollars(originalAmountCents))), originalAmountCents);
+
 /**
  * Records one use of a coupon whose row the caller has locked. Idempotent per estimate: a second
- * call for the same estimate returns the first usage and counts nothing. Throws 400 with
+ * call for the same estimate returns the first usage and counts nothing more (a use kept uncounted by
+ * a draft is counted once, when `counts` comes with the order submitted). Throws 400 with
  * couponRefusal's message when the coupon cannot be used. The discount is computed here from the
  * coupon's terms, never taken from the client.
  */
@@ -48,27 +83,17 @@ export const recordCouponUse = async (tx: Tx, coupon: CouponRow, use: UseRequest
     .from(couponUsages)
     .where(and(eq(couponUsages.couponId, coupon.id), eq(couponUsages.estimateId, use.estimateId)))
     .limit(1);
-  if (existing) return { usage: existing, created: false };
+  if (existing && (existing.counted || !use.counts)) return { usage: existing, created: false };
+  if (existing) {
+    await assertUsable(tx, coupon, use);
+    await countUse(tx, coupon.id);
+    const [usage] = await tx.update(couponUsages).set({ counted: true }).where(eq(couponUsages.id, existing.id)).returning();
+    return { usage: usage!, created: false };
+  }
 
-  const amount = toDollars(use.originalAmountCents);
-  const refusal = couponRefusal(couponEligibility(coupon), {
-    userId: use.userId,
-    userUses: await userUseCount(tx, coupon.id, use.userId),
-    amount,
-    daypartIds: use.daypartIds,
-    today: use.today,
-  });
-  if (refusal) throw badRequest(refusal);
-
-  const discountCents = Math.min(toCents(couponDiscount(couponTerms(coupon), amount)), use.originalAmountCents);
-  // Guarded increment: even without the lock, usage_count never passes usage_limit.
-  const [counted] = await tx
-    .update(coupons)
-    .set({ usageCount: sql`${coupons.usageCount} + 1` })
-    .where(and(eq(coupons.id, coupon.id), or(isNull(coupons.usageLimit), lt(coupons.usageCount, coupons.usageLimit))))
-    .returning({ id: coupons.id });
-  if (!counted) throw badRequest('This coupon has reached its usage limit');
-
+  await assertUsable(tx, coupon, use);
+  if (use.counts) await countUse(tx, coupon.id);
+  const discountCents = discountOf(coupon, use.originalAmountCents);
   const [usage] = await tx
     .insert(couponUsages)
     .values({
@@ -79,14 +104,16 @@ export const recordCouponUse = async (tx: Tx, coupon: CouponRow, use: UseRequest
       discountAmountCents: discountCents,
       finalAmountCents: use.originalAmountCents - discountCents,
       daypartIds: [...use.daypartIds],
+      counted: use.counts,
     })
     .returning();
   return { usage: usage!, created: true };
 };
 
-/** Takes back one recorded use (the order dropped or changed its coupon): the row goes, the count drops. */
+/** Takes back one recorded use (the order dropped or changed its coupon): the row goes, and the count drops if it counted. */
 const releaseUse = async (tx: Tx, use: CouponUsageRow) => {
   await tx.delete(couponUsages).where(eq(couponUsages.id, use.id));
+  if (!use.counted) return;
   await tx
     .update(coupons)
     .set({ usageCount: sql`greatest(${coupons.usageCount} - 1, 0)` })
@@ -131,49 +158,36 @@ export const applyOrderCoupon = async ({
   const held = await releaseOrderCouponUses(tx, estimateId, coupon?.id ?? null);
   if (!coupon) return { couponId: null, discountCents: 0 };
   if (!held) {
-    const { usage } = await recordCouponUse(tx, coupon, { userId, estimateId, originalAmountCents, daypartIds, today });
+    const { usage } = await recordCouponUse(tx, coupon, { userId, estimateId, originalAmountCents, daypartIds, today, counts: true });
     return { couponId: coupon.id, discountCents: usage.discountAmountCents };
   }
-  // Already counted for this order: checked as if it were not.
-  const amount = toDollars(originalAmountCents);
-  const refusal = couponRefusal(
-    { ...couponEligibility(coupon), usageCount: Math.max(coupon.usageCount - 1, 0) },
-    { userId, userUses: Math.max((await userUseCount(tx, coupon.id, userId)) - 1, 0), amount, daypartIds, today },
-  );
-  if (refusal) throw badRequest(refusal);
-  const discountCents = Math.min(toCents(couponDiscount(couponTerms(coupon), amount)), originalAmountCents);
+  // Already recorded for this order: checked as if it were not counted, then counted once.
+  const use = { userId, originalAmountCents, daypartIds, today };
+  await assertUsable(tx, coupon, use, held);
+  if (!held.counted) await countUse(tx, coupon.id);
+  const discountCents = discountOf(coupon, originalAmountCents);
   await tx
     .update(couponUsages)
-    .set({ userId, originalAmountCents, discountAmountCents: discountCents, finalAmountCents: originalAmountCents - discountCents, daypartIds })
+    .set({ userId, originalAmountCents, discountAmountCents: discountCents, finalAmountCents: originalAmountCents - discountCents, daypartIds, counted: true })
     .where(eq(couponUsages.id, held.id));
   return { couponId: coupon.id, discountCents };
 };
 
 /**
- * A draft may hold a coupon (POST /coupons/:id/use before Submit), but an advertiser holds it on at
- * most COUPON_DRAFT_HOLDS drafts: otherwise empty drafts could use up a coupon's limit without
- * ordering (409). Call with the coupon row locked.
+ * Order Management moved an order between submitted and not submitted without Submit or Withdraw:
+ * its coupon use starts or stops counting, so that only submitted orders use up a coupon. Counting is
+ * refused (400) when the coupon's usage limit is reached.
  */
-export const assertDraftHoldAllowed = async (tx: Tx, couponId: string, userId: string, estimateId: string) => {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(couponUsages)
-    .innerJoin(estimates, eq(estimates.id, couponUsages.estimateId))
-    .where(and(eq(couponUsages.couponId, couponId), eq(couponUsages.userId, userId), eq(estimates.status, 'draft'), ne(couponUsages.estimateId, estimateId)));
-  if (Number(row?.n ?? 0) >= COUPON_DRAFT_HOLDS) throw conflict(COUPON_HELD_BY_OTHER_DRAFTS);
+export const setOrderCouponUsesCounted = async (tx: Tx, estimateId: string, counted: boolean) => {
+  const uses = await tx.select().from(couponUsages).where(and(eq(couponUsages.estimateId, estimateId), eq(couponUsages.counted, !counted)));
+  for (const use of uses) {
+    const coupon = await lockCoupon(tx, { id: use.couponId });
+    if (!coupon) continue;
+    if (counted) {
+      await countUse(tx, coupon.id);
+    } else {
+      await tx.update(coupons).set({ usageCount: sql`greatest(${coupons.usageCount} - 1, 0)` }).where(eq(coupons.id, coupon.id));
+    }
+    await tx.update(couponUsages).set({ counted }).where(eq(couponUsages.id, use.id));
+  }
 };
-
-/** The station clock: uses held by drafts not submitted within COUPON_DRAFT_HOLD_MINUTES go back to their coupons. */
-export const releaseStaleDraftHolds = async (db: Db, now: Date): Promise<number> =>
-  db.transaction(async (tx) => {
-    const cutoff = new Date(now.getTime() - COUPON_DRAFT_HOLD_MINUTES * 60_000);
-    const stale = await tx
-      .select({ usage: couponUsages })
-      .from(couponUsages)
-      .innerJoin(estimates, eq(estimates.id, couponUsages.estimateId))
-      .where(and(eq(estimates.status, 'draft'), lte(couponUsages.usedAt, cutoff)))
-      .orderBy(couponUsages.couponId, couponUsages.id)
-      .for('update', { of: [estimates] });
-    for (const { usage } of stale) await releaseUse(tx, usage);
-    return stale.length;
-  });

@@ -6,6 +6,7 @@ import type { CouponUsageReply, ValidateCouponReply } from '../../../domain/coup
 import { couponDiscount, couponRefusal, normalizeCouponCode } from '../../../domain/coupons';
 import { formatCurrency } from '../../../domain/format';
 import { toCents, toDollars } from '../../../domain/money';
+import { isSubmitted } from '../../../domain/orders';
 import { isAdmin, type Role } from '../../../domain/roles';
 import { fullName } from '../../../domain/users';
 import { couponUsages, coupons, estimateItems, estimates, users } from '../../db/schema';
@@ -14,7 +15,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { COUPON_NOT_FOUND, getCoupon } from './admin';
 import { toUsage } from './present';
-import { assertDraftHoldAllowed, lockCoupon, recordCouponUse, userUseCount } from './service';
+import { lockCoupon, recordCouponUse, userUseCount } from './service';
 import { couponEligibility, couponTerms } from './terms';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -62,7 +63,9 @@ export const validateCoupon = async ({
  * POST /coupons/:id/use. The use is recorded for the estimate's owner (the advertiser who gets the
  * discount) and checked against the estimate's own dayparts, not the client's list. The amount is
  * the estimate's budget once it has one (the client's figure only before that); an estimate holds
- * one coupon at a time.
+ * one coupon at a time. The use counts toward the coupon's limits only when the order is submitted:
+ * on a draft it is recorded and answered, and the submit's transaction counts it once (issue 10,
+ * finding 7); a call after the submit finds the counted use and counts nothing more.
  */
 export const useCoupon = async ({
   db,
@@ -99,7 +102,6 @@ export const useCoupon = async ({
       .where(and(eq(couponUsages.estimateId, estimateId), ne(couponUsages.couponId, coupon.id)))
       .limit(1);
     if (other) throw conflict('This order already uses another coupon');
-    if (estimate.status === 'draft') await assertDraftHoldAllowed(tx, coupon.id, estimate.ownerId, estimate.id);
     const items = await tx.selectDistinct({ daypartId: estimateItems.daypartId }).from(estimateItems).where(eq(estimateItems.estimateId, estimateId));
     const { usage, created } = await recordCouponUse(tx, coupon, {
       userId: estimate.ownerId,
@@ -107,6 +109,8 @@ export const useCoupon = async ({
       originalAmountCents: estimate.totalSpendCents > 0 ? estimate.totalSpendCents : toCents(originalAmount),
       daypartIds: items.map((i) => i.daypartId),
       today,
+      // On an order not yet submitted the use is checked and kept, but not counted: Submit counts it.
+      counts: isSubmitted(estimate.status),
     });
     return { usage: toUsage(usage), created };
   });
@@ -125,13 +129,13 @@ export const couponUsageReport = async ({ db, couponId }: { db: Db; couponId: st
       final: sql<string>`coalesce(sum(${couponUsages.finalAmountCents}), 0)`,
     })
     .from(couponUsages)
-    .where(eq(couponUsages.couponId, couponId));
+    .where(and(eq(couponUsages.couponId, couponId), eq(couponUsages.counted, true)));
   const recent = await db
     .select({ usage: couponUsages, firstName: users.firstName, lastName: users.lastName, email: users.email, estimateName: estimates.estimateName })
     .from(couponUsages)
     .leftJoin(users, eq(users.id, couponUsages.userId))
     .leftJoin(estimates, eq(estimates.id, couponUsages.estimateId))
-    .where(eq(couponUsages.couponId, couponId))
+    .where(and(eq(couponUsages.couponId, couponId), eq(couponUsages.counted, true)))
     .orderBy(desc(couponUsages.usedAt), desc(couponUsages.id))
     .limit(RECENT_USAGES);
   return {

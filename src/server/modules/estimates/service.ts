@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden } from '../../platform/errors';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { releaseOrderCouponUses } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
+import { approveOrderMedia } from './media-gate';
 import { isBooked, lockReadableOrder, recomputeOrder, type OrderRow } from './orders';
 import { getEstimate } from './queries';
 import { assertBrandUsable, assertCardOfOwner, assertMediaOfBrand, mediaBrandOf } from './references';
@@ -115,8 +116,11 @@ export const updateEstimate = async ({
     const current = await recomputeOrder(tx, id);
     if (submits) await submitOrder(tx, current, events);
     else if (status) await setStatusByAdmin(tx, current, status, events);
+    const staysBooked = isBooked(current.status) && (!status || isBooked(status));
     // An edit of an order that stays booked may take more spots (entering a booked status was checked above).
-    if (editsContent && isBooked(current.status) && (!status || isBooked(status))) await assertCapacityForBooking({ tx, estimateId: id });
+    if (editsContent && staysBooked) await assertCapacityForBooking({ tx, estimateId: id });
+    // …nor may it swap in a spot the desk could not approve (the media gate runs on entering a booked status).
+    if (staysBooked && current.mediaAssetId !== order.mediaAssetId) await approveOrderMedia(tx, current);
   });
   return getEstimate({ db, actor, id });
 };

@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { todayIso } from '../../../domain/dates';
 import { CAMPAIGN_TOO_LONG, ESTIMATE_MESSAGES, type EstimateDetail } from '../../../domain/estimate-schemas';
 import { toDollars } from '../../../domain/money';
-import { STATUS_LABELS, canAdminSetStatus, canReview, reviewRefusal, type OrderActor, type OrderStatus, type ReviewDecision } from '../../../domain/orders';
+import { STATUS_LABELS, canAdminSetStatus, isSubmitted, canReview, reviewRefusal, type OrderActor, type OrderStatus, type ReviewDecision } from '../../../domain/orders';
 import { orderFormError } from '../../../domain/pricing';
 import { estimates } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { syncCampaignWithOrder } from '../campaigns/service';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
-import { applyOrderCoupon, releaseOrderCouponUses } from '../coupons/service';
+import { applyOrderCoupon, releaseOrderCouponUses, setOrderCouponUsesCounted } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { stageEstimateStatusChange, stageNewEstimate, type Staged } from '../notifications';
 import { isBooked, itemsWithDayparts, lockReadableOrder, quoteFor, selectionOf, type OrderRow } from './orders';
@@ -51,9 +51,16 @@ const releaseCouponIfRejected = async (tx: Tx, order: OrderRow, to: OrderStatus)
   await tx.update(estimates).set({ couponId: null, discountCents: 0, totalAmountCents: order.totalSpendCents }).where(eq(estimates.id, order.id));
 };
 
+/** Only a submitted order's coupon use counts: set to draft, it stops counting; out of draft, it counts. */
+const countCouponIfSubmitted = async (tx: Tx, order: OrderRow, to: OrderStatus) => {
+  if (to === 'rejected' || isSubmitted(order.status) === isSubmitted(to)) return;
+  await setOrderCouponUsesCounted(tx, order.id, isSubmitted(to));
+};
+
 export const setStatusByAdmin = async (tx: Tx, order: OrderRow, to: OrderStatus, events: Staged[]) => {
   await bookIfEntering(tx, order, to);
   await releaseCouponIfRejected(tx, order, to);
+  await countCouponIfSubmitted(tx, order, to);
   await tx.update(estimates).set({ status: to, ...stampsFor(to) }).where(eq(estimates.id, order.id));
   await syncCampaignWithOrder(tx, order, to);
   events.push(await stageEstimateStatusChange(tx, order, to));

@@ -1,7 +1,7 @@
 /**
  * The station clock: at start and every minute it starts scheduled orders whose start date has come
  * (order and campaign → active), completes active ones past their end date or with their budget fully
- * delivered (→ completed), gives back coupon uses held too long by drafts, and places the traffic log of the coming days. Each change goes through
+ * delivered (→ completed), and places the traffic log of the coming days. Each change goes through
  * Order Management's own path (same rules, same notifications) and is made under the order's row
  * lock after checking its status again, so a second run, or a run on another instance, changes nothing.
  */
@@ -16,7 +16,6 @@ import type { Notifier } from '../notifications/publish';
 import type { Staged } from '../notifications';
 import { setStatusByAdmin } from '../estimates/status';
 import { expireMakegoods } from '../makegoods/service';
-import { releaseStaleDraftHolds } from '../coupons/service';
 import { buildTrafficLogs, type TrafficSettings } from './build';
 
 export interface TickResult {
@@ -26,8 +25,6 @@ export interface TickResult {
   placedDays: string[];
   /** Orders whose makegood offers expired in this run. */
   expiredMakegoods: string[];
-  /** Coupon uses given back by drafts not submitted in time. */
-  releasedCouponHolds: number;
 }
 
 export interface StationClock {
@@ -118,9 +115,8 @@ export const createStationClock = ({
       'completed',
     );
     const expired = await expireMakegoods(db, instant);
-    const releasedCouponHolds = await releaseStaleDraftHolds(db, instant);
     const placedDays = await buildTrafficLogs({ db, today, days: horizonDays, now: instant, settings });
-    return { today, started, completed, placedDays, expiredMakegoods: expired, releasedCouponHolds };
+    return { today, started, completed, placedDays, expiredMakegoods: expired };
   };
 
   let running: Promise<unknown> = Promise.resolve();
