@@ -1,4 +1,5 @@
 /** Prometheus metrics at GET /metrics: request durations by route, jobs, sockets, mail backlog, process; token-protected when set. */
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 
@@ -37,5 +38,31 @@ describe('GET /metrics', () => {
     const ok = await guarded.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer scrape-secret' } });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('spotbook_http_request_duration_seconds');
+  });
+});
+
+describe('slow requests', () => {
+  it('logs a request slower than SLOW_REQUEST_MS at warn with its route and request id, and a quick one not', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (lines.push(chunk.toString()), done()) });
+    // 1 ms: a sign-in hashes a password (tens of ms), so it is always over the line.
+    const t = await createTestApp({ logLevel: 'warn', slowRequestMs: 1 }, { logStream: sink });
+    try {
+      const slow = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'Wrong-Passw0rd' }, headers: { 'x-request-id': 'slow-one-1' } });
+      expect(slow.statusCode).toBe(401);
+      const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'slow request');
+      expect(logged).toContainEqual(expect.objectContaining({ level: 40, reqId: 'slow-one-1', route: '/api/auth/login', method: 'POST', status: 401 }));
+      expect(Number(logged.find((entry) => entry.reqId === 'slow-one-1')!.ms)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await t.close();
+    }
+    const quiet: string[] = [];
+    const calm = await createTestApp({ logLevel: 'warn', slowRequestMs: 600_000 }, { logStream: new Writable({ write: (chunk: Buffer, _encoding, done) => (quiet.push(chunk.toString()), done()) }) });
+    try {
+      await calm.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'Wrong-Passw0rd' } });
+      expect(quiet.filter((line) => line.includes('slow request'))).toEqual([]);
+    } finally {
+      await calm.close();
+    }
   });
 });
