@@ -4,6 +4,7 @@
  * e-mail and role; "anonymous" for a sign-up; the system for the station clock) and what changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEvent } from '../../src/domain/audit';
 import { todayIso } from '../../src/domain/dates';
 import { ADMIN, createTestApp, signUpBody, type TestApp } from '../support/app';
 import { uploadAsRun } from '../support/as-run-fixtures';
@@ -26,18 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-interface Event {
-  actor_id: string | null;
-  actor_email: string | null;
-  actor_role: string;
-  action: string;
-  entity: string;
-  entity_id: string;
-  order_id: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  request_id: string | null;
-}
+type Event = AuditEvent;
 
 /** The events of one entity row, oldest first. */
 const eventsOf = async (entity: string, id: string): Promise<Event[]> => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEvent } from '../../src/domain/audit';
 import { todayIso } from '../../src/domain/dates';
 import { createTestApp, type TestApp } from '../support/app';
 import { approvedOrder, createInvoice } from '../support/billing-fixtures';
@@ -13,18 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Event {
-  id: number;
-  actor_email: string | null;
-  actor_role: string;
-  action: string;
-  entity: string;
-  entity_id: string;
-  order_id: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  request_id: string | null;
-}
+type Event = AuditEvent;
 
 const audit = async (query: string, token = admin) => {
   const res = await t.inject({ method: 'GET', url: `/api/audit?${query}`, token });
