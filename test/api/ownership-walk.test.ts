@@ -1,7 +1,7 @@
 /**
  * "Another client's object", over every signed-in route with an id (generated from the route list,
  * so a new route is walked too): a client calling it with another client's ids gets 403 or 404,
- * and the owner's data is unchanged afterwards.
+ * and the owner's data is unchanged afterwards. Ids in bodies and query strings: ownership-walk-bodies.test.ts.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
