@@ -286,6 +286,24 @@ describe('rollups of the dashboards, against the rows', () => {
     await expectInStep();
   });
 
+  it('never deadlock when drafts are created, filled and submitted at the same time (migration 0018)', async () => {
+    // Drafts ready beforehand are submitted while new drafts are created and filled: on PostgreSQL a
+    // new draft (its status counts, then its hour's lock) and a submit (its hour's lock, then the
+    // draft count) waited for each other in a cycle before the rollups' writer lock.
+    const waiting = await Promise.all(owners.flatMap((owner) => [1, 2, 3, 4, 5].map(() => readyOrder(t, { owner }))));
+    const daypart = await createDaypart(t.database.db);
+    await Promise.all([
+      ...waiting.map(({ owner, order }) => call('PUT', `/api/estimates/${order.id}`, owner.token, { status: 'ordered' })),
+      ...owners.flatMap((owner) =>
+        [1, 2, 3, 4, 5].map(async () => {
+          const draft = await call('POST', '/api/estimates', owner.token, { estimate_name: 'Raced draft', brand_id: owner.brand.id, total_spend: 3000 });
+          await addItem(t, owner.token, draft.id, { daypart_id: daypart.id, spots_per_occurrence: 2 });
+        }),
+      ),
+    ]);
+    await expectInStep();
+  });
+
   it('stay in step after a seeded random sequence of writes', async () => {
     const dayparts = await rows<{ id: string }>(sql`select id from dayparts order by name`);
     const anyOrder = async (statuses: readonly string[], ownerId?: string) => {

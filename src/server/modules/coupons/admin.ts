@@ -158,7 +158,7 @@ export const updateCoupon = async ({ db, id, fields, today }: { db: Db; id: stri
   db
     .transaction(async (tx) => {
       // Locked so that a use racing this edit cannot slip past a lowered usage limit.
-      const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+      const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('no key update');
       if (!row) throw notFound(COUPON_NOT_FOUND);
       const coupon = merge(fromRow(row), fields);
       await checkRules(tx, coupon, fields);

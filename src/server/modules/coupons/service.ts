@@ -27,7 +27,8 @@ export interface UseRequest {
 /** Locks the coupon row for the rest of the transaction. */
 export const lockCoupon = async (tx: Tx, where: { id: string } | { code: string }): Promise<CouponRow | undefined> => {
   const condition = 'id' in where ? eq(coupons.id, where.id) : eq(coupons.code, normalizeCouponCode(where.code));
-  const [row] = await tx.select().from(coupons).where(condition).for('update');
+  // NO KEY UPDATE: it excludes other users of the coupon, never an order's foreign-key check (KEY SHARE).
+  const [row] = await tx.select().from(coupons).where(condition).for('no key update');
   return row;
 };
 

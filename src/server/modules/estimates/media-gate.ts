@@ -29,7 +29,8 @@ export const approveOrderMedia = async (tx: Tx, order: Pick<OrderRow, 'mediaAsse
     .from(mediaAssets)
     .where(eq(mediaAssets.id, order.mediaAssetId))
     .limit(1)
-    .for('update');
+    // NO KEY UPDATE: a foreign-key check from an order's row (KEY SHARE) never waits for it.
+    .for('no key update');
   if (!media || media.status === 'approved') return;
   if (media.status === 'rejected') throw conflict(ESTIMATE_MESSAGES.mediaRejectedForApproval);
   if (media.stage === FAILED_STAGE) throw conflict(ESTIMATE_MESSAGES.mediaFailedForApproval);

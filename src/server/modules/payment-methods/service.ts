@@ -55,7 +55,7 @@ export const getPaymentMethod = async ({ db, actor, id }: { db: Tx; actor: CardA
 };
 
 /** Serialises default changes for one brand's cards. */
-const lockBrand = (tx: Tx, brandId: string) => tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId)).for('update');
+const lockBrand = (tx: Tx, brandId: string) => tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId)).for('no key update');
 
 /** Makes the newest card of the wallet (other than `exceptId`) the default, when there is one. */
 const promoteNewest = async (tx: Tx, card: Pick<CardRow, 'ownerId' | 'brandId'>, exceptId: string) => {
@@ -77,7 +77,7 @@ export const createPaymentMethod = async ({ db, actor, input }: { db: Db; actor:
       .select({ id: brands.id, ownerId: brands.ownerId })
       .from(brands)
       .where(and(eq(brands.id, input.brand_id), isAdmin(actor.role) ? undefined : eq(brands.ownerId, actor.id)))
-      .for('update');
+      .for('no key update');
     if (!brand) throw notFound(BRAND_NOT_FOUND);
     const wallet = { ownerId: brand.ownerId, brandId: brand.id };
     const [existing] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(sameWallet(wallet)).limit(1);
