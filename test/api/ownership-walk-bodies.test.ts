@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { campaignOfOrder, setOrderStatus } from '../support/campaign-fixtures';
 import { multipart } from '../support/media-fixtures';
-import { MISSING_ID, addItem, clientWithBrand, createCoupon, createDaypart, createOrder, submittedOrder } from '../support/ordering-fixtures';
+import { MISSING_ID, addItem, clientWithBrand, createCoupon, createOrder, submittedOrder } from '../support/ordering-fixtures';
+import { ownerWithOrders } from '../support/ownership-fixtures';
 
 type Kind = 'brand' | 'media' | 'card' | 'order' | 'item' | 'campaign' | 'user' | 'invoice';
 type Ids = Record<Kind, string>;
@@ -27,28 +28,19 @@ let coupon: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const daypart = await createDaypart(t.database.db);
-  const booked = await submittedOrder(t, { name: 'Booked order', daypartId: daypart.id, spots: 2 });
-  owner = booked.owner;
-  await setOrderStatus(t, booked.order.id, 'scheduled');
-  const campaign = await campaignOfOrder(t, owner.token, booked.order.id);
-  const draft = await createOrder(t, owner.token, { estimate_name: 'Draft order', brand_id: owner.brand.id });
-  const item = await addItem(t, owner.token, draft.id, { daypart_id: daypart.id, spots_per_occurrence: 1 });
-  // An invoice of the owner's, for any route that comes to take an invoice id.
-  const admin = await t.adminToken();
-  const billed = await submittedOrder(t, { owner, name: 'Billed order' });
-  expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${billed.order.id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
-  const invoice = (await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${billed.order.id}`, token: admin, payload: {} })).json();
+  // The invoice is there for any route that comes to take an invoice id.
+  const { owner: made, daypart, booked, campaignId, draft, itemId, invoice } = await ownerWithOrders(t);
+  owner = made;
   mine = {
     brand: owner.brand.id,
     media: owner.media.id,
     card: owner.card.id,
     order: draft.id,
-    item: (item.item ?? item).id,
-    campaign: campaign!.campaign_id,
+    item: itemId,
+    campaign: campaignId,
     user: owner.id,
     invoice: invoice.id,
-    booked: booked.order.id,
+    booked: booked.id,
   };
   // The stranger has one of everything too, so that only the field under test is someone else's.
   stranger = await clientWithBrand(t);

@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makegoodOffers, notifications, trafficSpots } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
-import { campaignOfOrder, setOrderStatus } from '../support/campaign-fixtures';
-import { addItem, clientWithBrand, createCoupon, createDaypart, createOrder, submittedOrder } from '../support/ordering-fixtures';
+import { clientWithBrand, createCoupon } from '../support/ordering-fixtures';
+import { ownerWithOrders } from '../support/ownership-fixtures';
 
 let t: TestApp;
 let stranger: string;
@@ -17,29 +17,20 @@ let ids: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const daypart = await createDaypart(t.database.db);
-  const booked = await submittedOrder(t, { name: 'Booked order', daypartId: daypart.id, spots: 2 });
-  owner = booked.owner;
-  await setOrderStatus(t, booked.order.id, 'scheduled');
-  const campaign = await campaignOfOrder(t, owner.token, booked.order.id);
-  const draft = await createOrder(t, owner.token, { estimate_name: 'Draft order', brand_id: owner.brand.id });
-  const item = await addItem(t, owner.token, draft.id, { daypart_id: daypart.id, spots_per_occurrence: 1 });
+  const { owner: made, daypart, admin, booked, campaignId, draft, itemId, invoice } = await ownerWithOrders(t);
+  owner = made;
   const now = new Date();
   const [spot] = await t.database.db
     .insert(trafficSpots)
-    .values({ airDate: '2027-01-04', estimateId: booked.order.id, daypartId: daypart.id, houseCode: 'HOUSE001', durationSeconds: 30, breakAt: now, scheduledAt: now, position: 1, status: 'missed' })
+    .values({ airDate: '2027-01-04', estimateId: booked.id, daypartId: daypart.id, houseCode: 'HOUSE001', durationSeconds: 30, breakAt: now, scheduledAt: now, position: 1, status: 'missed' })
     .returning();
   const [offer] = await t.database.db
     .insert(makegoodOffers)
-    .values({ missedSpotId: spot!.id, estimateId: booked.order.id, daypartId: daypart.id, airDate: '2027-01-05', spotCostCents: 2049, expiresAt: new Date(now.getTime() + 3_600_000) })
+    .values({ missedSpotId: spot!.id, estimateId: booked.id, daypartId: daypart.id, airDate: '2027-01-05', spotCostCents: 2049, expiresAt: new Date(now.getTime() + 3_600_000) })
     .returning();
   const [note] = await t.database.db.select().from(notifications).where(eq(notifications.userId, owner.id)).limit(1);
   const coupon = await createCoupon(t.database.db);
-  // An invoice of the owner's, sent and credited in part, for the advertiser's own billing routes.
-  const admin = await t.adminToken();
-  const billed = await submittedOrder(t, { owner, name: 'Billed order' });
-  expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${billed.order.id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
-  const invoice = (await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${billed.order.id}`, token: admin, payload: {} })).json();
+  // The owner's invoice, sent and credited in part, for the advertiser's own billing routes.
   expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
   const creditNote = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 10, reason: 'Goodwill' } });
   expect(creditNote.statusCode, creditNote.body).toBe(201);
@@ -50,9 +41,9 @@ beforeAll(async () => {
     media: owner.media.id,
     card: owner.card.id,
     draft: draft.id,
-    booked: booked.order.id,
-    item: (item.item ?? item).id,
-    campaign: campaign!.campaign_id,
+    booked: booked.id,
+    item: itemId,
+    campaign: campaignId,
     offer: offer!.id,
     notification: note!.id,
     coupon: coupon.id,
