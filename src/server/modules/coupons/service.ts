@@ -51,6 +51,13 @@ const countUse = async (tx: Tx, couponId: string) => {
   if (!counted) throw badRequest('This coupon has reached its usage limit');
 };
 
+/** Gives one counted use back to usage_limit. */
+const uncountUse = (tx: Tx, couponId: string) =>
+  tx
+    .update(coupons)
+    .set({ usageCount: sql`greatest(${coupons.usageCount} - 1, 0)` })
+    .where(eq(coupons.id, couponId));
+
 /** Throws 400 with couponRefusal's message when the coupon cannot be used on this amount. */
 const assertUsable = async (tx: Tx, coupon: CouponRow, use: Omit<UseRequest, 'estimateId' | 'counts'>, ownUse?: CouponUsageRow) => {
   // An order's own counted use does not count against it (a resubmit is checked as if it were not).
@@ -114,11 +121,7 @@ export const recordCouponUse = async (tx: Tx, coupon: CouponRow, use: UseRequest
 /** Takes back one recorded use (the order dropped or changed its coupon): the row goes, and the count drops if it counted. */
 const releaseUse = async (tx: Tx, use: CouponUsageRow) => {
   await tx.delete(couponUsages).where(eq(couponUsages.id, use.id));
-  if (!use.counted) return;
-  await tx
-    .update(coupons)
-    .set({ usageCount: sql`greatest(${coupons.usageCount} - 1, 0)` })
-    .where(eq(coupons.id, use.couponId));
+  if (use.counted) await uncountUse(tx, use.couponId);
 };
 
 /** Releases the uses an order holds of coupons other than `keepCouponId` (all of them when it is null). */
@@ -184,11 +187,7 @@ export const setOrderCouponUsesCounted = async (tx: Tx, estimateId: string, coun
   for (const use of uses) {
     const coupon = await lockCoupon(tx, { id: use.couponId });
     if (!coupon) continue;
-    if (counted) {
-      await countUse(tx, coupon.id);
-    } else {
-      await tx.update(coupons).set({ usageCount: sql`greatest(${coupons.usageCount} - 1, 0)` }).where(eq(coupons.id, coupon.id));
-    }
+    await (counted ? countUse(tx, coupon.id) : uncountUse(tx, coupon.id));
     await tx.update(couponUsages).set({ counted }).where(eq(couponUsages.id, use.id));
   }
 };
