@@ -12,6 +12,7 @@
  * load average.
  * Usage: npm run build && npx tsx bench/load/run.ts [embedded|postgres] [users=200] [seconds=60] [think ms=1000]
  */
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { addDays, todayIso } from '../../src/domain/dates';
@@ -189,8 +190,17 @@ try {
       row('**all reads (GET)**', reads),
       row(`**reads started after ${STEADY_AFTER_MS / 1000} s**`, reads.filter((s) => s.at >= STEADY_AFTER_MS)),
       '',
+      // Where the tail is: reads' p99 and the sign-ins started, per 5 s of the run.
+      `reads p99 ms / sign-ins started, per 5 s: ${Array.from({ length: Math.ceil(SECONDS / 5) }, (_, i) => {
+        const within = (s: Sample) => s.at >= i * 5000 && s.at < (i + 1) * 5000;
+        const p99 = percentile(reads.filter((s) => s.ok && within(s)).map((s) => s.ms), 99);
+        return `${p99.toFixed(0)}/${samples.filter((s) => s.kind.startsWith('POST /api/auth/login') && within(s)).length}`;
+      }).join(' ')}`,
+      '',
     ].join('\n'),
   );
 } finally {
+  // BENCH_SERVER_OUTPUT=file keeps what the server printed (with BENCH_NODE_FLAGS=--trace-gc, say).
+  if (process.env.BENCH_SERVER_OUTPUT) writeFileSync(process.env.BENCH_SERVER_OUTPUT, server.output());
   await target.stop();
 }

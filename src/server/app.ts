@@ -74,6 +74,13 @@ declare module 'fastify' {
 const auditResources = new WeakMap<object, AsyncResource>();
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * The routes whose writes may change a user or a session (sign-out, passwords, profile, roles,
+ * deletion): all of /api/auth and /api/users but signing in and up, which only add sessions. An
+ * unmatched route counts, to be safe. Other writes (orders, media, billing...) leave the cache alone.
+ */
+const mayChangeAnAccount = (route: string | undefined) =>
+  route === undefined || ((route.startsWith('/api/auth/') || route.startsWith('/api/users')) && route !== '/api/auth/login' && route !== '/api/auth/register');
 
 /** Builds the whole app from its config and database; it never listens (main.ts and tests do). */
 export const buildApp = async ({ config, database, now, logStream }: BuildAppOptions): Promise<FastifyInstance> => {
@@ -185,9 +192,9 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
   base.realtime.onSessionsChanged((target) => sessionCache.forget(target));
   const ctx: AppContext = { ...base, sessionCache, notifier, stationClock, statistics };
-  // A request that may have written forgets the cached sessions before its reply leaves (session-cache.ts).
+  // A request that may have changed an account forgets the cached sessions before its reply leaves (session-cache.ts).
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READ_ONLY_METHODS.has(request.method)) sessionCache.forget('all');
+    if (!READ_ONLY_METHODS.has(request.method) && mayChangeAnAccount(request.routeOptions.url)) sessionCache.forget('all');
     done(null, payload);
   });
   // Tests and scripts reach the services the way modules do.

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../src/server/context';
 import { ADMIN, createTestApp, signUpBody, uniqueEmail, type TestApp } from '../support/app';
+import { clientWithBrand, createOrder } from '../support/ordering-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -223,5 +225,27 @@ describe('forgot and reset password', () => {
     for (let i = 0; i < 7; i += 1) statuses.push((await post('/api/auth/forgot-password', { email })).statusCode);
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('the session cache (decision 024)', () => {
+  it('keeps a session through writes that change no account, and forgets it after a write that may', async () => {
+    const owner = await clientWithBrand(t);
+    const { ctx } = t.app as unknown as { ctx: AppContext };
+    const claims = (await ctx.tokens.verify(owner.token))!;
+    const cached = () => ctx.sessionCache.get(claims.sessionId, claims.userId);
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: owner.token })).statusCode).toBe(200);
+    expect(cached()?.email).toBe(owner.email);
+    // Another client's order and a sign-in leave it: under load every order forgot every session.
+    const other = await clientWithBrand(t);
+    await createOrder(t, other.token, { estimate_name: 'Leaves the cache alone', brand_id: other.brand.id, total_spend: 3000 });
+    await t.login(ADMIN.email, ADMIN.password);
+    expect(cached()?.email).toBe(owner.email);
+    // A profile change (any write under /api/auth or /api/users) forgets it, and the next call looks it up again.
+    expect((await t.inject({ method: 'PUT', url: '/api/auth/profile', token: other.token, payload: { firstName: 'Renamed', lastName: 'Other' } })).statusCode).toBe(200);
+    expect(cached()).toBeUndefined();
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: owner.token })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: '/api/auth/logout', token: owner.token })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: owner.token })).statusCode).toBe(401);
   });
 });

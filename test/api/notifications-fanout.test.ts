@@ -91,4 +91,26 @@ describe('storeNotifications to many recipients', () => {
       expect(kept.filter((r) => r.readAt === null)).toHaveLength(1 + Math.floor(keptOld / 2));
     });
   });
+
+  it('lets fan-outs to the same admins at the same time all commit, each admin left its newest 50', async () => {
+    // On PostgreSQL each fan-out's trim deleted the same admins' oldest rows in its own order, and
+    // concurrent submits deadlocked; now rows another trim holds are skipped.
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => database.db.transaction((tx) => storeNotifications(tx, { admins: true }, { type: 'system_message', message: `Concurrent ${i}` }))),
+    );
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    const sizes = await database.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(inArray(notifications.userId, admins));
+    const perAdmin = new Map<string, number>();
+    for (const { userId } of sizes) perAdmin.set(userId, (perAdmin.get(userId) ?? 0) + 1);
+    // Each admin has every concurrent message; a row skipped by one trim is taken by the next, so at most the few in flight are over.
+    expect(Math.max(...perAdmin.values())).toBeLessThanOrEqual(NOTIFICATION_HISTORY_LIMIT + 8);
+    await statementsFor({ admins: true }, { type: 'system_message', message: 'After them' });
+    const after = await database.db.select({ userId: notifications.userId }).from(notifications).where(inArray(notifications.userId, admins));
+    const counts = new Map<string, number>();
+    for (const { userId } of after) counts.set(userId, (counts.get(userId) ?? 0) + 1);
+    expect(Math.max(...counts.values()), 'a fan-out alone trims every admin to the limit').toBe(NOTIFICATION_HISTORY_LIMIT);
+  });
 });

@@ -2,7 +2,7 @@
  * The dashboards' rollups (migration 0016, decision 023): written only by triggers in the writing
  * transaction, read by the analytics, order stats and reconciliation dashboard queries.
  */
-import { bigint, date, doublePrecision, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The scope_id of the whole station's rows, and the brand_id of orders without a brand. */
 export const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -47,7 +47,11 @@ export const brandHours = pgTable(
   (t) => [primaryKey({ name: 'brand_hours_pkey', columns: [t.hour, t.status, t.brandId] })],
 );
 
-/** Orders' amounts split between their dayparts (the analytics split), per UTC hour of the order, status and daypart. */
+/**
+ * Orders' amounts split between their dayparts (the analytics split), per UTC hour of the order,
+ * status and daypart; `orders` counts items. Amounts are exact sums (numeric) of each item's share,
+ * so that they can be kept by deltas (migration 0019).
+ */
 export const daypartHours = pgTable(
   'daypart_hours',
   {
@@ -56,8 +60,27 @@ export const daypartHours = pgTable(
     daypartId: uuid('daypart_id').notNull(),
     orders: bigint('orders', { mode: 'number' }).notNull(),
     spots: bigint('spots', { mode: 'number' }).notNull(),
-    amountCents: doublePrecision('amount_cents').notNull(),
-    spendCents: doublePrecision('spend_cents').notNull(),
+    amountCents: numeric('amount_cents', { mode: 'number' }).notNull(),
+    spendCents: numeric('spend_cents', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ name: 'daypart_hours_pkey', columns: [t.hour, t.status, t.daypartId] })],
+);
+
+/**
+ * Each order's split between its dayparts as last added to daypart_hours (migration 0019): what an
+ * order's change takes off before it adds the order's new split.
+ */
+export const daypartOrderShares = pgTable(
+  'daypart_order_shares',
+  {
+    estimateId: uuid('estimate_id').notNull(),
+    daypartId: uuid('daypart_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    items: bigint('items', { mode: 'number' }).notNull(),
+    spots: bigint('spots', { mode: 'number' }).notNull(),
+    amountCents: numeric('amount_cents', { mode: 'number' }).notNull(),
+    spendCents: numeric('spend_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'daypart_order_shares_pkey', columns: [t.estimateId, t.daypartId] })],
 );

@@ -81,7 +81,9 @@ const fromRollup = (db: Db, split: Split, from: string): Promise<DaypartFigures[
     .from(daypartHours)
     .innerJoin(dayparts, eq(dayparts.id, daypartHours.daypartId))
     .where(and(gte(daypartHours.hour, firstWholeHour(from)), split.statuses(daypartHours.status)))
-    .groupBy(dayparts.name);
+    .groupBy(dayparts.name)
+    // Rows whose orders all left (kept at zero by the deltas) are not a daypart of the window.
+    .having(sql`sum(${daypartHours.orders}) <> 0`);
 
 /** Adds up figures of the same daypart (an order is in one part only: its orders add up too). */
 const merged = (parts: DaypartFigures[][]): DaypartFigures[] => {

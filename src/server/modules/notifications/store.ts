@@ -82,13 +82,19 @@ export const storeNotifications = async (tx: Tx, to: Recipients, input: Notifica
     )
     .returning();
   if (rows.length === 0) return rows;
+  // The oldest beyond the history's limit go. Locked in id order and skipping those another
+  // transaction holds (another fan-out trimming the same people's history deletes them): two
+  // fan-outs to the same admins deadlocked on PostgreSQL when each deleted in its own order.
   await tx.execute(sql`
     delete from notifications where id in (
-      select old.id from unnest(${sql.param(rows.map((r) => r.userId))}::uuid[]) as recipient(user_id)
-      cross join lateral (
-        select n.id from notifications n where n.user_id = recipient.user_id
-        order by n.created_at desc, n.id desc offset ${NOTIFICATION_HISTORY_LIMIT}
-      ) old
+      select n.id from notifications n where n.id in (
+        select old.id from unnest(${sql.param(rows.map((r) => r.userId))}::uuid[]) as recipient(user_id)
+        cross join lateral (
+          select h.id from notifications h where h.user_id = recipient.user_id
+          order by h.created_at desc, h.id desc offset ${NOTIFICATION_HISTORY_LIMIT}
+        ) old
+      )
+      order by n.id for update of n skip locked
     )`);
   return rows;
 };
