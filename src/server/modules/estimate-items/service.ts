@@ -47,7 +47,8 @@ const lockEditableOrder = async (tx: Tx, actor: OrderActor, estimateId: string):
 
 /** After any item change: the order's totals, and for a booked order its dayparts' capacity. */
 const afterItemsChange = async (tx: Tx, order: OrderRow) => {
-  await recomputeOrder(tx, order.id);
+  // The order's row is locked and an item change leaves it as it was: it need not be read again.
+  await recomputeOrder(tx, order);
   if (isBooked(order.status)) await assertCapacityForBooking({ tx, estimateId: order.id });
 };
 

@@ -71,9 +71,13 @@ export const quoteFor = (order: Pick<OrderRow, 'totalSpendCents' | 'startDate'>,
   return { ...quoteOrder({ selections, budget, startDate: tooLong ? null : order.startDate }), tooLong };
 };
 
-/** Recomputes weekly cost, end date and amount owed from the stored budget, start date, discount and items. */
-export const recomputeOrder = async (tx: Tx, estimateId: string): Promise<OrderRow> => {
-  const [order] = await tx.select().from(estimates).where(eq(estimates.id, estimateId)).limit(1);
+/**
+ * Recomputes weekly cost, end date and amount owed from the stored budget, start date, discount and
+ * items. Given the order's row as this transaction last wrote or locked it, it is not read again.
+ */
+export const recomputeOrder = async (tx: Tx, orderOrId: string | OrderRow): Promise<OrderRow> => {
+  const estimateId = typeof orderOrId === 'string' ? orderOrId : orderOrId.id;
+  const [order] = typeof orderOrId === 'string' ? await tx.select().from(estimates).where(eq(estimates.id, estimateId)).limit(1) : [orderOrId];
   if (!order) throw notFound(ESTIMATE_MESSAGES.notFound);
   const rows = await itemsWithDayparts(tx, estimateId);
   const quote = quoteFor(order, rows.map((r) => selectionOf(r.daypart, r.item)));

@@ -13,7 +13,7 @@ import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { releaseOrderCouponUses } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { approveOrderMedia } from './media-gate';
-import { isBooked, lockReadableOrder, recomputeOrder, type OrderRow } from './orders';
+import { isBooked, lockReadableOrder, quoteFor, recomputeOrder, type OrderRow } from './orders';
 import { getEstimate } from './queries';
 import { assertBrandUsable, assertCardOfOwner, assertMediaOfBrand, mediaBrandOf } from './references';
 import { assertAdminCanSet, setStatusByAdmin, submitOrder } from './status';
@@ -22,25 +22,32 @@ import type { Staged } from '../notifications';
 export const createEstimate = async ({ db, actor, input }: { db: Db; actor: OrderActor; input: EstimateCreateInput }): Promise<EstimateDetail> => {
   const id = await db.transaction(async (tx) => {
     if (input.brand_id) await assertBrandUsable(tx, actor, input.brand_id);
+    const startDate = input.start_date === undefined ? addDays(todayIso(), START_DATE_DEFAULT_LEAD_DAYS) : input.start_date;
+    const totalSpendCents = toCents(input.total_spend ?? 0);
+    // A new order has no items yet: its quote (what recomputeOrder would write) is known here.
+    const quote = quoteFor({ totalSpendCents, startDate }, []);
     const [row] = await tx
       .insert(estimates)
       .values({
         ownerId: actor.id,
         brandId: input.brand_id ?? null,
         estimateName: input.estimate_name ?? '',
-        startDate: input.start_date === undefined ? addDays(todayIso(), START_DATE_DEFAULT_LEAD_DAYS) : input.start_date,
-        totalSpendCents: toCents(input.total_spend ?? 0),
+        startDate,
+        totalSpendCents,
+        totalEstimatedCostCents: toCents(quote.weeklyCost),
+        endDate: quote.endDate,
+        discountCents: 0,
+        totalAmountCents: Math.max(0, totalSpendCents),
         notes: input.notes ?? null,
       })
       .returning({ id: estimates.id });
-    await recomputeOrder(tx, row!.id);
     return row!.id;
   });
   return getEstimate({ db, actor, id });
 };
 
-/** Writes the edited fields; brand, media and card are checked against the order. */
-const applyFields = async (tx: Tx, actor: OrderActor, order: OrderRow, input: EstimateUpdateInput) => {
+/** Writes the edited fields; brand, media and card are checked against the order. Answers the order as written. */
+const applyFields = async (tx: Tx, actor: OrderActor, order: OrderRow, input: EstimateUpdateInput): Promise<OrderRow> => {
   const set: Partial<typeof estimates.$inferInsert> = {};
   if (input.estimate_name !== undefined) set.estimateName = input.estimate_name;
   if (input.start_date !== undefined) set.startDate = input.start_date;
@@ -68,7 +75,9 @@ const applyFields = async (tx: Tx, actor: OrderActor, order: OrderRow, input: Es
     await releaseOrderCouponUses(tx, order.id);
     Object.assign(set, { couponCode: input.coupon_code, couponId: null, discountCents: 0 });
   }
-  if (Object.keys(set).length > 0) await tx.update(estimates).set(set).where(eq(estimates.id, order.id));
+  if (Object.keys(set).length === 0) return order;
+  const [updated] = await tx.update(estimates).set(set).where(eq(estimates.id, order.id)).returning();
+  return updated!;
 };
 
 /** True when the edit would change what the order costs: its budget, start date or coupon. */
@@ -112,8 +121,7 @@ export const updateEstimate = async ({
       if (!canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);
       if (status && status !== 'ordered') throw forbidden(ESTIMATE_MESSAGES.statusRefused);
     }
-    await applyFields(tx, actor, order, input);
-    const current = await recomputeOrder(tx, id);
+    const current = await recomputeOrder(tx, await applyFields(tx, actor, order, input));
     if (submits) await submitOrder(tx, current, events);
     else if (status) await setStatusByAdmin(tx, current, status, events);
     const staysBooked = isBooked(current.status) && (!status || isBooked(status));
