@@ -64,6 +64,21 @@ describe('GET /api/my/invoices', () => {
     expect(bad.json()).toEqual({ error: 'limit must be a whole number between 1 and 100' });
   });
 
+  it('shows an invoice once the station sends it: a draft answers 404 and is not listed', async () => {
+    const owner = await clientWithBrand(t);
+    const { invoice } = await invoiceFor(owner, 1500);
+    const listed = async () => (await get('/api/my/invoices', owner.token)).json().invoices.map((i: { id: string }) => i.id);
+    expect(await listed()).toEqual([]);
+    for (const url of [`/api/my/invoices/${invoice.id}`, `/api/my/invoices/${invoice.id}/pdf`]) {
+      const refused = await get(url, owner.token);
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json()).toEqual({ error: 'Invoice not found' });
+    }
+    expect((await post(`/api/billing/${invoice.id}/send`, {})).statusCode).toBe(200);
+    expect(await listed()).toEqual([invoice.id]);
+    expect((await get(`/api/my/invoices/${invoice.id}`, owner.token)).json()).toMatchObject({ id: invoice.id, status: 'sent' });
+  });
+
   it('is empty for a new client and needs a session', async () => {
     const client = await newClient(t);
     expect((await get('/api/my/invoices', client.token)).json()).toEqual({ invoices: [], credit_notes: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
@@ -136,8 +151,9 @@ describe('/api/billing stays admin-only', () => {
       expect((await t.inject({ method: method as 'GET', url, ...(payload && { payload }) })).statusCode, `${method} ${url}`).toBe(401);
     }
     // Nothing changed.
-    const detail = (await get(`/api/my/invoices/${invoice.id}`, owner.token)).json();
-    expect(detail).toMatchObject({ status: 'draft', paid_amount: 0, credited_amount: 0, void_reason: null });
+    const [stored] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(stored).toMatchObject({ status: 'draft', voidReason: null });
+    expect((await get(`/api/billing/${invoice.id}`, admin)).json()).toMatchObject({ status: 'draft', paid_amount: 0, credited_amount: 0 });
     expect((await post(`/api/billing/from-estimate/${order.id}`, {})).json()).toEqual({ error: 'An invoice already exists for this estimate' });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Advertisers' own invoices (read-only, decision 013): GET /my/invoices answers
+ * Advertisers' own invoices once issued (read-only, decision 013; drafts are not shown): GET /my/invoices answers
  * `{ invoices, credit_notes, pagination }` (newest first, paginated like /billing; credit_notes are
  * all of the caller's, newest first); GET /my/invoices/:id the detail with its payments and credit
  * notes; the PDFs of both. Another customer's invoice or credit note answers 404, as a missing one does.
@@ -28,10 +28,13 @@ const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySc
 const tags = { tags: ['my billing'], security: [{ bearerAuth: [] }] };
 const myListQuerySchema = invoiceListQuerySchema.pick({ page: true, limit: true, status: true });
 
-/** The caller's invoice, or 404 (missing and someone else's read the same). */
+/**
+ * The caller's invoice, or 404 (missing, someone else's, and a draft the station has not sent yet
+ * read the same: a draft is the station's work in progress, decision 013).
+ */
 const ownInvoice = async (db: Db, customerId: string, id: string) => {
   const invoice = await getInvoiceDetail({ db, id, today: todayIso() }).catch(() => null);
-  if (!invoice || invoice.customer_id !== customerId) throw notFound(BILLING_MESSAGES.invoiceNotFound);
+  if (!invoice || invoice.customer_id !== customerId || invoice.status === 'draft') throw notFound(BILLING_MESSAGES.invoiceNotFound);
   return invoice;
 };
 
@@ -46,14 +49,14 @@ export const clientBillingRoutes = (app: FastifyInstance, ctx: AppContext, guard
       ...user,
       schema: {
         ...tags,
-        description: "The caller's invoices (voided ones too, as cancelled), newest first, and all of their credit notes.",
+        description: "The caller's invoices the station has issued (voided ones too, as cancelled; not drafts), newest first, and all of their credit notes.",
         querystring: myListQuerySchema,
         response: { 200: invoiceListReplySchema.extend({ credit_notes: z.array(creditNoteSchema) }), ...errors },
       },
     },
     async (request) => {
       const customerId = actorOf(request).id;
-      const list = await listInvoices({ db, query: { ...request.query, customer_id: customerId }, today: todayIso() });
+      const list = await listInvoices({ db, query: { ...request.query, customer_id: customerId }, today: todayIso(), issuedOnly: true });
       return { ...list, credit_notes: await creditNotesOfCustomer(db, customerId) };
     },
   );

@@ -1,5 +1,5 @@
 /** Reading invoices: the filtered, paginated list and one invoice with its lines and payments. */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { BILLING_MESSAGES, type InvoiceStatus } from '../../../domain/billing';
 import type { InvoiceDetail, InvoiceListQuery, InvoiceListReply } from '../../../domain/billing-schemas';
 import { toDollars } from '../../../domain/money';
@@ -50,8 +50,8 @@ const listConditions = (query: InvoiceListQuery, today: string): SQL | undefined
  * search them (every invoice has both: required foreign keys), and the page's ids are chosen
  * before the reply's joins, so that an offset never joins the rows it skips.
  */
-export const listInvoices = async ({ db, query, today }: { db: Tx; query: InvoiceListQuery; today: string }): Promise<InvoiceListReply> => {
-  const where = listConditions(query, today);
+export const listInvoices = async ({ db, query, today, issuedOnly = false }: { db: Tx; query: InvoiceListQuery; today: string; issuedOnly?: boolean }): Promise<InvoiceListReply> => {
+  const where = and(listConditions(query, today), issuedOnly ? ne(invoices.status, 'draft') : undefined);
   const counted = db.select({ n: count() }).from(invoices).$dynamic();
   const candidates = db.select({ id: invoices.id }).from(invoices).$dynamic();
   if (query.search)
