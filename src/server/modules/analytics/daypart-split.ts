@@ -102,6 +102,6 @@ const ranked = (rows: DaypartFigures[]) => rows.sort((a, b) => b.cents - a.cents
 export const daypartSplit = async (db: Db, actor: OrderActor, split: Split, from: string): Promise<DaypartFigures[]> => {
   const since = gte(orderTime(), dayStart(from));
   if (!isAdmin(actor.role)) return ranked(await fromRows(db, split, and(eq(estimates.ownerId, actor.id), since)));
-  const firstHour = await fromRows(db, split, and(since, lt(orderTime(), firstWholeHour(from))));
-  return ranked(merged([await fromRollup(db, split, from), firstHour]));
+  const parts = await Promise.all([fromRollup(db, split, from), fromRows(db, split, and(since, lt(orderTime(), firstWholeHour(from))))]);
+  return ranked(merged(parts));
 };

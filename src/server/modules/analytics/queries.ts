@@ -38,7 +38,6 @@ const orderDay = () => sql<string>`(${orderTime()} at time zone ${stationZoneSql
  */
 const datedFrom = (from: string) => sql`${orderTime()} >= ${dayStart(from)}`;
 const booked = inArray(estimates.status, [...REVENUE_STATUSES]);
-const n = (value: unknown) => Number(value ?? 0);
 
 const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(estimates.ownerId, actor.id));
 /** Orders dated within the last `days` days, today included. */
@@ -46,34 +45,39 @@ const since = (days: number) => addDays(todayIso(), -(days - 1));
 const inWindow = (days: number) => datedFrom(since(days));
 
 export const analyticsOverview = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<OverviewReply> => {
-  const where = and(scope(actor), inWindow(timeframe));
-  const statusRows = await db
-    .select({ status: estimates.status, count: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(estimates)
-    .where(where)
-    .groupBy(estimates.status);
-  const [totals] = await db
-    .select({
-      revenue: sql<number>`coalesce(sum(${estimates.totalAmountCents}) filter (where ${booked}), 0)::float8`.mapWith(Number),
-      bookedDays: sql<number | null>`avg(${estimates.endDate} - ${estimates.startDate}) filter (where ${booked} and ${estimates.endDate} is not null)::float8`,
-    })
-    .from(estimates)
-    .where(where);
+  // One pass over the window's orders (per status: count, amounts, booked days), beside the
+  // campaigns' totals: independent reads, run together (on PostgreSQL, on two connections).
+  const [statusRows, overallMetrics] = await Promise.all([
+    db
+      .select({
+        status: estimates.status,
+        count: sql<number>`count(*)::int`.mapWith(Number),
+        amountCents: sql<number>`coalesce(sum(${estimates.totalAmountCents}), 0)::float8`.mapWith(Number),
+        days: sql<number>`coalesce(sum(${estimates.endDate} - ${estimates.startDate}) filter (where ${estimates.endDate} is not null), 0)::float8`.mapWith(Number),
+        dated: sql<number>`count(${estimates.endDate}) filter (where ${estimates.startDate} is not null)::int`.mapWith(Number),
+      })
+      .from(estimates)
+      .where(and(scope(actor), inWindow(timeframe)))
+      .groupBy(estimates.status),
+    campaignTotalsSince({ db, actor, from: since(timeframe) }),
+  ]);
   const counts = Object.fromEntries(statusRows.map((row) => [row.status, row.count]));
+  const bookedRows = statusRows.filter((row) => (REVENUE_STATUSES as readonly string[]).includes(row.status));
   const totalOrders = statusRows.reduce((sum, row) => sum + row.count, 0);
-  const approvedOrders = REVENUE_STATUSES.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
+  const approvedOrders = bookedRows.reduce((sum, row) => sum + row.count, 0);
   const submitted = totalOrders - (counts.draft ?? 0);
-  const revenue = toDollars(n(totals?.revenue));
+  const revenue = toDollars(bookedRows.reduce((sum, row) => sum + row.amountCents, 0));
+  const datedBooked = bookedRows.reduce((sum, row) => sum + row.dated, 0);
   return {
     timeframe,
-    overall_metrics: await campaignTotalsSince({ db, actor, from: since(timeframe) }),
+    overall_metrics: overallMetrics,
     summary: {
       total_orders: totalOrders,
       approved_orders: approvedOrders,
       total_revenue: roundDollars(revenue),
       avg_order_value: approvedOrders > 0 ? roundDollars(revenue / approvedOrders) : 0,
       conversion_rate: submitted > 0 ? Math.round((approvedOrders / submitted) * 1000) / 10 : 0,
-      avg_campaign_days: totals?.bookedDays == null ? null : Math.round(n(totals.bookedDays)),
+      avg_campaign_days: datedBooked === 0 ? null : Math.round(bookedRows.reduce((sum, row) => sum + row.days, 0) / datedBooked),
     },
     conversion_funnel: conversionFunnel(counts),
   };
@@ -103,8 +107,7 @@ export const revenueTrends = async ({ db, actor, timeframe, granularity }: { db:
 };
 
 export const performanceMetrics = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<PerformanceReply> => {
-  const dayparts = await daypartSplit(db, actor, BOOKED_REVENUE, since(timeframe));
-  const brandRows = await topBrands(db, actor, since(timeframe));
+  const [dayparts, brandRows] = await Promise.all([daypartSplit(db, actor, BOOKED_REVENUE, since(timeframe)), topBrands(db, actor, since(timeframe))]);
   return {
     timeframe,
     daypart_performance: dayparts.map((d) => ({ daypart_name: d.daypartName, total_revenue: roundDollars(toDollars(d.cents)), order_count: d.orders, total_spots: d.spots })),
@@ -121,14 +124,16 @@ export const performanceMetrics = async ({ db, actor, timeframe }: { db: Db; act
 export const budgetAnalysis = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<BudgetReply> => {
   const from = since(timeframe);
   const submitted = and(scope(actor), datedFrom(from), ne(estimates.status, 'draft'));
-  const allocation = await daypartSplit(db, actor, SUBMITTED_BUDGETS, from);
-  const allocated = allocation.reduce((sum, d) => sum + d.cents, 0);
   const month = sql<string>`to_char(${orderDay()}, 'YYYY-MM')`;
-  const months = await db
-    .select({ month, cents: sql<number>`sum(${estimates.totalSpendCents})::float8`.mapWith(Number), orders: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(estimates)
-    .where(submitted)
-    .groupBy(month);
+  const [allocation, months] = await Promise.all([
+    daypartSplit(db, actor, SUBMITTED_BUDGETS, from),
+    db
+      .select({ month, cents: sql<number>`sum(${estimates.totalSpendCents})::float8`.mapWith(Number), orders: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(estimates)
+      .where(submitted)
+      .groupBy(month),
+  ]);
+  const allocated = allocation.reduce((sum, d) => sum + d.cents, 0);
   const byMonth = new Map(months.map((m) => [m.month, m]));
   return {
     timeframe,
@@ -148,10 +153,10 @@ export const budgetAnalysis = async ({ db, actor, timeframe }: { db: Db; actor: 
 export const forecastPredictions = async ({ db, actor }: { db: Db; actor: OrderActor }): Promise<ForecastReply> => {
   const thisWeek = bucketStart(todayIso(), 'weekly');
   const from = addDays(thisWeek, -7 * (FORECAST_HISTORY_WEEKS - 1));
-  const rows = await revenueByDay(db, actor, from);
+  const [rows, season] = await Promise.all([revenueByDay(db, actor, from), lastYearsSeason(db, actor, from)]);
   const weeks = revenueSeries(rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })), from, todayIso(), 'weekly');
   const historical = weeks.map((w) => ({ week: w.date, revenue: w.revenue }));
-  return { historical_data: historical, ...forecastRevenue(historical, FORECAST_WEEKS, isAdmin(actor.role) ? 'station' : 'advertiser', await lastYearsSeason(db, actor, from)) };
+  return { historical_data: historical, ...forecastRevenue(historical, FORECAST_WEEKS, isAdmin(actor.role) ? 'station' : 'advertiser', season) };
 };
 
 /**

@@ -91,14 +91,16 @@ export const campaignStats = async ({ db, actor }: { db: Tx; actor: OrderActor }
  */
 export const campaignTotalsSince = async ({ db, actor, from }: { db: Tx; actor: OrderActor; from: string }) => {
   const today = todayIso();
-  const [counts] = await db
+  // Independent reads, run together (on PostgreSQL, on two connections).
+  const [[counts], [delivered]] = await Promise.all([
+    db
     .select({
       total: sql<number>`count(*)::int`.mapWith(Number),
       active: sql<number>`(count(*) filter (where ${displayStatusSql(today)} = 'active'))::int`.mapWith(Number),
     })
     .from(campaigns)
-    .where(and(campaignScope(actor), ne(campaigns.status, 'cancelled'), or(isNull(campaigns.endDate), gte(campaigns.endDate, from))));
-  const [delivered] = await db
+    .where(and(campaignScope(actor), ne(campaigns.status, 'cancelled'), or(isNull(campaigns.endDate), gte(campaigns.endDate, from)))),
+    db
     .select({
       impressions: sql<string>`coalesce(sum(${campaignDeliveries.impressions}), 0)::bigint::text`,
       spendCents: sql<string>`coalesce(sum(${campaignDeliveries.spendCents}), 0)::bigint::text`,
@@ -110,7 +112,8 @@ export const campaignTotalsSince = async ({ db, actor, from }: { db: Tx; actor: 
         gte(campaignDeliveries.airedAt, new Date(`${from}T00:00:00Z`)),
         isAdmin(actor.role) ? undefined : inArray(campaignDeliveries.campaignId, db.select({ id: campaigns.id }).from(campaigns).where(campaignScope(actor))),
       ),
-    );
+    ),
+  ]);
   const impressions = Number(delivered?.impressions ?? 0);
   const spendCents = Number(delivered?.spendCents ?? 0);
   return {
