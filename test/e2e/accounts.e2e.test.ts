@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signUpBody } from '../support/app';
-import { hasBrowser, startBrowserHarness, submitSignIn, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, startBrowserHarness, submitSignIn, type BrowserHarness } from '../support/browser';
 
 let h: BrowserHarness;
 beforeAll(async () => {
-  if (hasBrowser) h = await startBrowserHarness();
+  if (hasBrowserForScreens) h = await startBrowserHarness();
 });
 afterAll(async () => {
   await h?.close();
@@ -14,7 +14,7 @@ afterAll(async () => {
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-describe.skipIf(!hasBrowser)('accounts in the browser', () => {
+describe.skipIf(!hasBrowserForScreens)('accounts in the browser', () => {
   it('a visitor creates an account and lands on the dashboard as a User', async () => {
     const page = await h.newPage();
     const body = signUpBody({ firstName: 'Bella', lastName: 'Browser' });

@@ -10,12 +10,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimates, mediaAssets } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { createBrand, createMediaAsset, createPaymentMethod, submittedOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
 beforeAll(async () => {
-  if (hasBrowser) h = await startBrowserHarness();
+  if (hasBrowserForScreens) h = await startBrowserHarness();
 });
 afterAll(async () => {
   await h?.close();
@@ -60,7 +60,7 @@ const focusedAttribute = (page: Page, attribute: string) =>
     return active?.getAttribute(name) ?? active?.closest(`[${name}]`)?.getAttribute(name) ?? null;
   }, attribute);
 
-describe.skipIf(!hasBrowser).each(SIZES)('orders and the order form at $width×$height', (size) => {
+describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at $width×$height', (size) => {
   it('Orders keeps In progress as the default and finds approved, completed and rejected orders in tabs with counts', async () => {
     const { page, user } = await advertiserPage(size);
     const statuses = ['draft', 'ordered', 'approved', 'scheduled', 'active', 'completed', 'rejected'] as const;

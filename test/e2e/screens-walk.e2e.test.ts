@@ -15,7 +15,7 @@ import { formatCalendarDate } from '../../src/domain/display-dates';
 import { DEMO_PASSWORD } from '../../src/server/demo/demo-data';
 import { seedDemo } from '../../src/server/demo/seed';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
 const SIZES = [
   { name: '1440x900', width: 1440, height: 900 },
@@ -52,7 +52,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 let h: BrowserHarness;
 let page: Page;
 beforeAll(async () => {
-  if (!hasBrowser) return;
+  if (!hasBrowserForScreens) return;
   h = await startBrowserHarness();
   await seedDemo(h.app, h.app.ctx);
   page = await h.newPage();
@@ -185,7 +185,7 @@ const signOut = async () => {
   await page.goto('/login');
 };
 
-describe.skipIf(!hasBrowser)('every screen at 1440×900 and 390×844', () => {
+describe.skipIf(!hasBrowserForScreens)('every screen at 1440×900 and 390×844', () => {
   it('passes axe-core (no serious or critical findings) and never scrolls sideways, as a visitor, an advertiser and an admin', async () => {
     const maria = await h.login(ADVERTISER, DEMO_PASSWORD);
     const orders = (await h.inject({ method: 'GET', url: '/api/estimates', token: maria })).json() as { id: string; estimate_name: string }[];

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { approvedOrder } from '../support/billing-fixtures';
 import { clientWithBrand, submittedOrder } from '../support/ordering-fixtures';
 
@@ -22,7 +22,7 @@ const SHOTS = path.resolve('test-results/screenshots');
 
 let h: BrowserHarness;
 beforeAll(async () => {
-  if (hasBrowser) h = await startBrowserHarness();
+  if (hasBrowserForScreens) h = await startBrowserHarness();
   mkdirSync(SHOTS, { recursive: true });
 });
 afterAll(async () => {
@@ -44,7 +44,7 @@ const checkLayout = async (page: Page, screen: string, size: (typeof SIZES)[numb
   await page.screenshot({ path: path.join(SHOTS, `ux-c-${screen}-${size.name}.png`), fullPage: true });
 };
 
-describe.skipIf(!hasBrowser)('issue 13, part C', () => {
+describe.skipIf(!hasBrowserForScreens)('issue 13, part C', () => {
   for (const size of SIZES) {
     describe(`at ${size.width}×${size.height}`, () => {
       it('a user changes their name and password on Profile; a wrong current password is said so', async () => {

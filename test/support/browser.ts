@@ -7,6 +7,13 @@ import { createTestApp, type TestApp } from './app';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Browser tests run wherever Debian's chromium is installed (CI installs it). */
 export const hasBrowser = existsSync(CHROMIUM);
+/**
+ * The walks about the screens themselves (layout at two sizes, every screen's errors, forms'
+ * behaviour) run on the embedded database only: what they ask of the server is asked again on
+ * PostgreSQL by the API tests, and on a 2-CPU machine their second run took CI past 25 minutes.
+ * Browser tests of flows that cross the database (realtime, money, delivery) run on both.
+ */
+export const hasBrowserForScreens = hasBrowser && !process.env.DATABASE_URL;
 
 export interface BrowserHarness extends TestApp {
   baseUrl: string;
