@@ -52,7 +52,7 @@ describe('planner statistics', () => {
   });
 
   it.skipIf(process.env.DATABASE_URL)('vacuums the rollups staging table on the embedded database, which has no autovacuum', async () => {
-    const vacuums = async () => (await rawQuery(`select vacuum_count::int as n from pg_stat_user_tables where relname = 'rollup_deltas'`)).rows[0]!.n;
+    const vacuums = async () => Number((await rawQuery(`select vacuum_count::int as n from pg_stat_user_tables where relname = 'rollup_deltas'`)).rows[0]!.n);
     const before = await vacuums();
     await t.app.ctx.statistics.refresh();
     expect(await vacuums()).toBeGreaterThan(before);
