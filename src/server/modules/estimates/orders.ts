@@ -71,6 +71,13 @@ export const quoteFor = (order: Pick<OrderRow, 'totalSpendCents' | 'startDate'>,
   return { ...quoteOrder({ selections, budget, startDate: tooLong ? null : order.startDate }), tooLong };
 };
 
+/** The columns an order's quote sets: weekly cost, end date, discount (never above the budget) and amount owed. */
+export const quotedTotals = (order: Pick<OrderRow, 'totalSpendCents' | 'startDate' | 'discountCents'>, selections: readonly PricedSelection[]) => {
+  const quote = quoteFor(order, selections);
+  const discount = Math.min(order.discountCents, order.totalSpendCents);
+  return { totalEstimatedCostCents: toCents(quote.weeklyCost), endDate: quote.endDate, discountCents: discount, totalAmountCents: Math.max(0, order.totalSpendCents - discount) };
+};
+
 /**
  * Recomputes weekly cost, end date and amount owed from the stored budget, start date, discount and
  * items. Given the order's row as this transaction last wrote or locked it, it is not read again.
@@ -80,17 +87,9 @@ export const recomputeOrder = async (tx: Tx, orderOrId: string | OrderRow): Prom
   const [order] = typeof orderOrId === 'string' ? await tx.select().from(estimates).where(eq(estimates.id, estimateId)).limit(1) : [orderOrId];
   if (!order) throw notFound(ESTIMATE_MESSAGES.notFound);
   const rows = await itemsWithDayparts(tx, estimateId);
-  const quote = quoteFor(order, rows.map((r) => selectionOf(r.daypart, r.item)));
-  const discount = Math.min(order.discountCents, order.totalSpendCents);
   const [updated] = await tx
     .update(estimates)
-    .set({
-      totalEstimatedCostCents: toCents(quote.weeklyCost),
-      endDate: quote.endDate,
-      discountCents: discount,
-      totalAmountCents: Math.max(0, order.totalSpendCents - discount),
-      updatedAt: new Date(),
-    })
+    .set({ ...quotedTotals(order, rows.map((r) => selectionOf(r.daypart, r.item))), updatedAt: new Date() })
     .where(eq(estimates.id, estimateId))
     .returning();
   return updated!;

@@ -13,7 +13,7 @@ import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { releaseOrderCouponUses } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { approveOrderMedia } from './media-gate';
-import { isBooked, lockReadableOrder, quoteFor, recomputeOrder, type OrderRow } from './orders';
+import { isBooked, lockReadableOrder, quotedTotals, recomputeOrder, type OrderRow } from './orders';
 import { getEstimate } from './queries';
 import { assertBrandUsable, assertCardOfOwner, assertMediaOfBrand, mediaBrandOf } from './references';
 import { assertAdminCanSet, setStatusByAdmin, submitOrder } from './status';
@@ -24,8 +24,6 @@ export const createEstimate = async ({ db, actor, input }: { db: Db; actor: Orde
     if (input.brand_id) await assertBrandUsable(tx, actor, input.brand_id);
     const startDate = input.start_date === undefined ? addDays(todayIso(), START_DATE_DEFAULT_LEAD_DAYS) : input.start_date;
     const totalSpendCents = toCents(input.total_spend ?? 0);
-    // A new order has no items yet: its quote (what recomputeOrder would write) is known here.
-    const quote = quoteFor({ totalSpendCents, startDate }, []);
     const [row] = await tx
       .insert(estimates)
       .values({
@@ -34,10 +32,8 @@ export const createEstimate = async ({ db, actor, input }: { db: Db; actor: Orde
         estimateName: input.estimate_name ?? '',
         startDate,
         totalSpendCents,
-        totalEstimatedCostCents: toCents(quote.weeklyCost),
-        endDate: quote.endDate,
-        discountCents: 0,
-        totalAmountCents: Math.max(0, totalSpendCents),
+        // A new order has no items yet: its quote is known here, with no recomputation after the insert.
+        ...quotedTotals({ totalSpendCents, startDate, discountCents: 0 }, []),
         notes: input.notes ?? null,
       })
       .returning({ id: estimates.id });
