@@ -27,7 +27,7 @@ export interface RealServer {
 /** Starts the server on `port` with its data in `dataDir` (or on `databaseUrl`) and waits for /api/health; `env` adds or overrides variables; `root` is another checkout's build (benchmarks compare with main). */
 export const startRealServer = async ({ port, dataDir, databaseUrl, env = {}, root = ROOT }: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string>; root?: string }): Promise<RealServer> => {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...startFlags(root), ...(process.env.BENCH_NODE_FLAGS?.split(' ') ?? []), 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...startFlags(root), ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/server/main.js'], {
     cwd: root,
     env: {
       ...process.env,
