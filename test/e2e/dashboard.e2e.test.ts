@@ -25,7 +25,7 @@ describe.skipIf(!hasBrowser)('the analytics dashboard', () => {
     });
     await signIn(page, ADMIN.email, ADMIN.password);
 
-    await expect.poll(() => page.getByText('Total Revenue').locator('..').innerText()).toContain('$5,000.00');
+    await expect.poll(() => page.getByText('Total Revenue').locator('..').innerText(), { timeout: 20_000 }).toContain('$5,000.00');
     await expect.poll(() => page.getByText('Approved Orders').locator('..').innerText()).toContain('1 of 1');
     await page.getByText('Last 90 days, daily').waitFor();
     await page.getByLabel('Granularity').selectOption('weekly');
