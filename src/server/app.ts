@@ -56,6 +56,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Where the log goes instead of standard output (tests capture it). */
   logStream?: DestinationStream;
+  /** How long a socket may stay unauthenticated (tests shorten the 10 s default). */
+  socketAuthGraceMs?: number;
 }
 
 export interface RouteAccess {
@@ -83,7 +85,7 @@ const mayChangeAnAccount = (route: string | undefined) =>
   route === undefined || ((route.startsWith('/api/auth/') || route.startsWith('/api/users')) && route !== '/api/auth/login' && route !== '/api/auth/register');
 
 /** Builds the whole app from its config and database; it never listens (main.ts and tests do). */
-export const buildApp = async ({ config, database, now, logStream }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, database, now, logStream, socketAuthGraceMs }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
@@ -172,7 +174,7 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
     jobs,
     mailer: createMailer({ db: database.db, log: app.log, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, echo: config.echoMail, retryDelaysMs: config.mailRetryDelaysMs }),
     tokens,
-    realtime: await createAppRealtime({ server: app.server, database, tokens, log: app.log, allowedOrigins: [new URL(config.appUrl).origin, ...config.allowedOrigins] }),
+    realtime: await createAppRealtime({ server: app.server, database, tokens, log: app.log, allowedOrigins: [new URL(config.appUrl).origin, ...config.allowedOrigins], authGraceMs: socketAuthGraceMs }),
     log: app.log,
     metrics,
     storage: await openStorage(config),

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimates, mediaAssets } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, keepScreenshot, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { createBrand, createMediaAsset, createPaymentMethod, submittedOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -43,7 +43,7 @@ const expectNoSidewaysScroll = async (page: Page) => {
 };
 
 /** Screenshots for a reviewer (test-results/ is not committed). */
-const snap = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/orders-ux/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+const snap = (page: Page, name: string) => keepScreenshot(page, `test-results/screenshots/orders-ux/${name}-${page.viewportSize()?.width ?? 0}.png`);
 
 const ordersOf = (ownerId: string) => h.database.db.select().from(estimates).where(eq(estimates.ownerId, ownerId));
 

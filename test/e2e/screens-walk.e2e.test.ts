@@ -15,7 +15,7 @@ import { formatCalendarDate } from '../../src/domain/display-dates';
 import { DEMO_PASSWORD } from '../../src/server/demo/demo-data';
 import { seedDemo } from '../../src/server/demo/seed';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, keepScreenshot, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
 const SIZES = [
   { name: '1440x900', width: 1440, height: 900 },
@@ -145,7 +145,7 @@ const walk = async (who: string, screens: Screen[]): Promise<string[]> => {
         await settle();
       }
       problems.push(...(await inspect(`${who} ${screen.name} at ${size.name}`, screen.rows)));
-      await page.screenshot({ path: path.join(SCREENSHOTS, size.name, `${who}-${screen.name}.png`), fullPage: true });
+      await keepScreenshot(page, path.join(SCREENSHOTS, size.name, `${who}-${screen.name}.png`));
       if (size.width > 1280) {
         // The narrowest desktop and a tablet held upright too: tables and the page's width only.
         for (const width of [1280, 768]) {
@@ -162,7 +162,7 @@ const walk = async (who: string, screens: Screen[]): Promise<string[]> => {
           throw new Error(`${label}: ${error.message}`);
         });
         problems.push(...(await inspect(label)));
-        await page.screenshot({ path: path.join(SCREENSHOTS, size.name, `${who}-${screen.name}-${dialog.name}.png`), fullPage: true });
+        await keepScreenshot(page, path.join(SCREENSHOTS, size.name, `${who}-${screen.name}-${dialog.name}.png`));
         await page.keyboard.press('Escape');
         await page.locator('dialog[open]').waitFor({ state: 'detached' });
       }

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, keepScreenshot, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { approvedOrder } from '../support/billing-fixtures';
 import { clientWithBrand, submittedOrder } from '../support/ordering-fixtures';
 
@@ -41,7 +41,7 @@ const checkLayout = async (page: Page, screen: string, size: (typeof SIZES)[numb
       .map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute('class') ?? '').slice(0, 60)} "${(e.textContent ?? '').slice(0, 30)}"`),
   }));
   expect(widths.page, `${screen} at ${size.width}px scrolls sideways: ${widths.past.join('; ')}`).toBeLessThanOrEqual(widths.window);
-  await page.screenshot({ path: path.join(SHOTS, `ux-c-${screen}-${size.name}.png`), fullPage: true });
+  await keepScreenshot(page, path.join(SHOTS, `ux-c-${screen}-${size.name}.png`));
 };
 
 describe.skipIf(!hasBrowserForScreens)('issue 13, part C', () => {

@@ -78,12 +78,12 @@ export interface TestApp {
 
 export const createTestApp = async (
   overrides: Partial<Config> = {},
-  options: { now?: () => Date; database?: Database; logStream?: DestinationStream } = {},
+  options: { now?: () => Date; database?: Database; logStream?: DestinationStream; socketAuthGraceMs?: number } = {},
 ): Promise<TestApp> => {
   const database = options.database ?? (await openTestDatabase());
   const config = testConfig(overrides);
   await ensureFirstAdmin({ db: database.db, email: config.admin.email, password: config.admin.password });
-  const app = await buildApp({ config, database, now: options.now, logStream: options.logStream });
+  const app = await buildApp({ config, database, now: options.now, logStream: options.logStream, socketAuthGraceMs: options.socketAuthGraceMs });
   await app.ready();
 
   const inject: TestApp['inject'] = ({ token, headers, ...rest }) =>

@@ -1,7 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from './app';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,38 +15,48 @@ export const hasBrowserForScreens = hasBrowser && !process.env.DATABASE_URL;
 
 export interface BrowserHarness extends TestApp {
   baseUrl: string;
-  /** A fresh browser profile (own localStorage) with a page on it. */
+  /** A fresh browser context (its own cookies and localStorage, like a new profile) with a page on it. */
   newPage(): Promise<Page>;
 }
+
+/**
+ * One Chromium per test worker, launched on first use and reused by every file the worker runs: a
+ * context per page isolates cookies and storage as a new profile would, for a third of a launch's cost
+ * (decision 032). The process exits with the worker.
+ */
+let shared: Promise<Browser> | undefined;
+const browser = (): Promise<Browser> => {
+  shared ??= chromium
+    .launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    })
+    .then((launched) => {
+      launched.on('disconnected', () => (shared = undefined));
+      return launched;
+    });
+  return shared;
+};
 
 export const startBrowserHarness = async (overrides: Parameters<typeof createTestApp>[0] = {}): Promise<BrowserHarness> => {
   const t = await createTestApp(overrides);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const contexts: { context: BrowserContext; dir: string }[] = [];
+  const contexts: BrowserContext[] = [];
 
   return {
     ...t,
     baseUrl,
     newPage: async () => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-chromium-'));
-      const context = await chromium.launchPersistentContext(dir, {
-        executablePath: CHROMIUM,
-        baseURL: baseUrl,
-        viewport: { width: 1280, height: 900 },
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      });
-      contexts.push({ context, dir });
-      const page = context.pages()[0] ?? (await context.newPage());
+      const context = await (await browser()).newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+      contexts.push(context);
+      const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       return page;
     },
     close: async () => {
-      for (const { context, dir } of contexts) {
-        await context.close().catch(() => undefined);
-        rmSync(dir, { recursive: true, force: true });
-      }
+      for (const context of contexts) await context.close().catch(() => undefined);
       await t.close();
     },
   };
@@ -66,4 +74,13 @@ export const submitSignIn = async (page: Page, email: string, password: string) 
 export const signIn = async (page: Page, email: string, password: string) => {
   await submitSignIn(page, email, password);
   await page.waitForURL('**/app/dashboard');
+};
+
+/**
+ * Keeps a full-page screenshot for a reviewer (test-results/ is not committed). Screenshots assert
+ * nothing and cost a fifth of a second each, so CI skips them unless SPOTBOOK_SCREENSHOTS=1.
+ */
+export const keepScreenshot = async (page: Page, file: string) => {
+  if (process.env.CI && process.env.SPOTBOOK_SCREENSHOTS !== '1') return;
+  await page.screenshot({ path: file, fullPage: true });
 };

@@ -32,6 +32,7 @@ export const startRealServer = async ({ port, dataDir, databaseUrl, env = {}, ro
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      SPOTBOOK_TEST_PASSWORD_COST: '', // a real server hashes at its real cost
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: url,

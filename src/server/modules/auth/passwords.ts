@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Options } from '@node-rs/argon2';
 import { BusyError, createWorkGate } from '../../platform/work-gate';
 
 /**
@@ -13,8 +13,20 @@ const hashing = createWorkGate({
   message: 'The server is busy signing people in. Please try again in a moment.',
 });
 
-// argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum.
-export const hashPassword = (password: string): Promise<string> => hashing(() => hash(password));
+/**
+ * argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum. The test
+ * runner (vitest.config.ts) sets SPOTBOOK_TEST_PASSWORD_COST=low so that its thousands of sign-ups
+ * hash at argon2's smallest cost; it is refused under NODE_ENV=production, so a server never does.
+ * Verifying reads the cost from the hash itself, so either kind of hash verifies anywhere.
+ */
+export const passwordCostFor = (env: NodeJS.ProcessEnv): Options => {
+  if (env.SPOTBOOK_TEST_PASSWORD_COST !== 'low') return {};
+  if (env.NODE_ENV === 'production') throw new Error('SPOTBOOK_TEST_PASSWORD_COST is for tests only and cannot be set in production');
+  return { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+};
+const cost = passwordCostFor(process.env);
+
+export const hashPassword = (password: string): Promise<string> => hashing(() => hash(password, cost));
 
 export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {
   try {
@@ -33,7 +45,7 @@ export const verifyPassword = async (passwordHash: string, password: string): Pr
  */
 let decoyHash: Promise<string> | undefined;
 export const decoyPasswordHash = (): Promise<string> => {
-  decoyHash ??= hash('decoy-password-never-matches').catch((error: unknown) => {
+  decoyHash ??= hash('decoy-password-never-matches', cost).catch((error: unknown) => {
     decoyHash = undefined;
     throw error;
   });

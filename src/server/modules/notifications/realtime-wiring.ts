@@ -9,10 +9,25 @@ import { createRealtime, type RealtimeUser } from '../../platform/realtime';
 import { actorFromToken } from '../auth/service';
 import type { TokenSigner } from '../auth/tokens';
 
-export const createAppRealtime = async ({ server, database, tokens, log, allowedOrigins }: { server: Server; database: Database; tokens: TokenSigner; log: FastifyBaseLogger; allowedOrigins: readonly string[] }) =>
+export const createAppRealtime = async ({
+  server,
+  database,
+  tokens,
+  log,
+  allowedOrigins,
+  authGraceMs,
+}: {
+  server: Server;
+  database: Database;
+  tokens: TokenSigner;
+  log: FastifyBaseLogger;
+  allowedOrigins: readonly string[];
+  authGraceMs?: number;
+}) =>
   await createRealtime({
     server,
     allowedOrigins,
+    authGraceMs,
     database,
     log,
     authenticate: async (token) => {
