@@ -66,6 +66,11 @@ export const auditedTransactions = (db: Db): Db => {
  * connection goes to requests someone still waits for (decision 022).
  */
 const skipAbandonedWork = (client: PGlite) => {
+  // `_runExclusiveTransaction` is PGlite's own queue, not its public API (issue 22): should an upgrade
+  // rename it, every start fails here, loudly, instead of the guard silently doing nothing.
+  if (typeof client._runExclusiveTransaction !== 'function') {
+    throw new Error('PGlite no longer has _runExclusiveTransaction: update skipAbandonedWork (src/server/platform/db.ts) for this PGlite version');
+  }
   const runExclusive = client._runExclusiveTransaction.bind(client);
   client._runExclusiveTransaction = <T>(work: () => Promise<T>): Promise<T> => {
     const gone = requestGoneCheck();
