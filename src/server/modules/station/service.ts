@@ -4,6 +4,8 @@ import { stationTimeZone } from '../../../domain/dates';
 import type { StationProfile, StationProfileInput } from '../../../domain/station-schemas';
 import { stationProfile } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+import { cleanLogo } from '../../platform/images';
 
 type Row = typeof stationProfile.$inferSelect;
 
@@ -27,7 +29,10 @@ export const getStationProfile = async (db: Db): Promise<StationProfile> => {
 };
 
 export const updateStationProfile = async (db: Db, input: StationProfileInput): Promise<StationProfile> => {
-  const columns = { name: input.name, address: input.address, phone: input.phone, email: input.email, remitTo: input.remit_to, taxId: input.tax_id, logo: input.logo };
+  // A logo is kept only as a whole image, a PNG written again from its pixels (decision 008, issue 30).
+  const logo = input.logo === null ? null : cleanLogo(input.logo);
+  if (input.logo !== null && logo === null) throw badRequest('Logo must be a PNG or JPEG image');
+  const columns = { name: input.name, address: input.address, phone: input.phone, email: input.email, remitTo: input.remit_to, taxId: input.tax_id, logo };
   const [row] = await db
     .insert(stationProfile)
     .values({ id: 1, ...columns })
