@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isIsoDate } from './dates';
 
 /** What is audited, by the names the trail uses. */
-export const AUDIT_ENTITIES = ['order', 'item', 'campaign', 'spot', 'media', 'coupon', 'invoice', 'payment', 'credit_note', 'user', 'rate_card', 'makegood', 'reconciliation'] as const;
+export const AUDIT_ENTITIES = ['order', 'item', 'campaign', 'spot', 'media', 'coupon', 'invoice', 'payment', 'credit_note', 'user', 'rate_card', 'makegood', 'reconciliation', 'station'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'status_change', 'role_change', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -25,6 +25,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   rate_card: 'Rate card',
   makegood: 'Makegood',
   reconciliation: 'Reconciliation',
+  station: 'Station profile',
 };
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',

@@ -33,10 +33,13 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
   const logo = input.logo === null ? null : cleanLogo(input.logo);
   if (input.logo !== null && logo === null) throw badRequest('Logo must be a PNG or JPEG image');
   const columns = { name: input.name, address: input.address, phone: input.phone, email: input.email, remitTo: input.remit_to, taxId: input.tax_id, logo };
-  const [row] = await db
-    .insert(stationProfile)
-    .values({ id: 1, ...columns })
-    .onConflictDoUpdate({ target: stationProfile.id, set: { ...columns, updatedAt: new Date() } })
-    .returning();
+  // In a transaction of the request: the audit trail records who changed the profile (decision 008).
+  const [row] = await db.transaction((tx) =>
+    tx
+      .insert(stationProfile)
+      .values({ id: 1, ...columns })
+      .onConflictDoUpdate({ target: stationProfile.id, set: { ...columns, updatedAt: new Date() } })
+      .returning(),
+  );
   return toProfile(row!);
 };
