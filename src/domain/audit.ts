@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isIsoDate } from './dates';
 
 /** What is audited, by the names the trail uses. */
-export const AUDIT_ENTITIES = ['order', 'item', 'campaign', 'spot', 'media', 'coupon', 'invoice', 'payment', 'credit_note', 'user', 'rate_card', 'makegood', 'reconciliation'] as const;
+export const AUDIT_ENTITIES = ['order', 'item', 'campaign', 'spot', 'media', 'coupon', 'invoice', 'payment', 'credit_note', 'user', 'rate_card', 'makegood', 'reconciliation', 'station'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'status_change', 'role_change', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -25,6 +25,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   rate_card: 'Rate card',
   makegood: 'Makegood',
   reconciliation: 'Reconciliation',
+  station: 'Station profile',
 };
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',
@@ -105,6 +106,30 @@ export type TimelineReply = z.infer<typeof timelineReplySchema>;
 
 export const AUDIT_CSV_COLUMNS = ['id', 'occurred_at', 'actor_email', 'actor_role', 'action', 'entity', 'entity_id', 'order_id', 'before', 'after', 'request_id'] as const;
 
-/** Who acted, in words. */
+/** Who acted, in words. An advertiser reads the station's staff as "Station staff" (their e-mails are not theirs to see). */
 export const actorLabel = (event: Pick<AuditEvent, 'actor_email' | 'actor_role'>): string =>
-  event.actor_role === 'system' ? 'System' : event.actor_role === 'anonymous' ? 'Anonymous' : (event.actor_email ?? 'A deleted user');
+  event.actor_role === 'system'
+    ? 'System'
+    : event.actor_role === 'anonymous'
+      ? 'Anonymous'
+      : (event.actor_email ?? (event.actor_role === 'traffic_admin' ? 'Station staff' : 'A deleted user'));
+
+/**
+ * An order's timeline as its advertiser may read it (issue 30, finding 9; decision 008): an invoice's
+ * events while it is a draft (created, edited, deleted as a draft) are the station's working papers and
+ * are left out; its history starts with the event that issues it. Who acted is named only when it is
+ * the advertiser; anyone else's id and e-mail are removed (the role stays: "Station staff", "System").
+ */
+export const advertiserTimeline = (events: readonly AuditEvent[], viewerId: string): AuditEvent[] => {
+  const invoiceStatus = new Map<string, unknown>();
+  const shown: AuditEvent[] = [];
+  for (const event of events) {
+    if (event.entity === 'invoice') {
+      const status = event.after && 'status' in event.after ? event.after.status : event.after ? invoiceStatus.get(event.entity_id) : event.before?.status;
+      invoiceStatus.set(event.entity_id, status);
+      if (status === 'draft' || status === undefined) continue;
+    }
+    shown.push(event.actor_id === viewerId ? event : { ...event, actor_id: null, actor_email: null });
+  }
+  return shown;
+};

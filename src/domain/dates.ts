@@ -8,7 +8,16 @@ import { format } from 'date-fns/format';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const isIsoDate = (value: string): boolean => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+/**
+ * The first and last dates accepted from outside: years 1 to 9999 (PostgreSQL has no year 0, and a
+ * five-digit year is not 'YYYY-MM-DD'), with a day to spare at each end, so that a day either side
+ * (an exclusive end, a station midnight in another zone) is still a date (decision 008, issue 30).
+ */
+export const FIRST_DATE = '0001-01-02';
+export const LAST_DATE = '9999-12-30';
+
+export const isIsoDate = (value: string): boolean =>
+  DATE.test(value) && value >= FIRST_DATE && value <= LAST_DATE && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 export const addDays = (date: string, days: number): string => {
   const d = new Date(`${date}T00:00:00Z`);

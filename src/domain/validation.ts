@@ -32,3 +32,15 @@ export const requiredEmail = (requiredMessage: string, invalidMessage = 'Please 
 export const firstIssueMessage = (error: z.ZodError): string => error.issues[0]?.message ?? 'Invalid input';
 
 export const uuidParam = z.object({ id: z.uuid({ error: 'Not found' }) });
+
+/**
+ * A file name sent with a multipart upload, as it is kept and shown: its last path segment, without
+ * control characters (NUL, which PostgreSQL cannot store, included: decision 008), trimmed, at most
+ * `max` characters (its end kept: the extension); `fallback` when nothing is left.
+ */
+export const cleanFileName = (name: string, fallback: string, max = 255): string =>
+  (name.split(/[\\/]/).pop() ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .trim()
+    .slice(-max) || fallback;

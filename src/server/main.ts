@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from './modules/users/first-admin';
 import { DEMO_PASSWORD } from './demo/demo-data';
 import { seedDemo } from './demo/seed';
 import path from 'node:path';
+import { nonBlockingLogStream } from './platform/log-stream';
 
 const start = async () => {
   const config = loadConfig();
@@ -16,17 +17,19 @@ const start = async () => {
   const embeddedDir = path.join(config.dataDir, 'db');
   const database = await openMigratedDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: embeddedDir });
   const admin = await ensureFirstAdmin({ db: database.db, email: config.admin.email, password: config.admin.password });
-  const app = await buildApp({ config, database });
+  // Log lines go to standard output without ever blocking: a full or closed pipe drops them (decision 008).
+  const app = await buildApp({ config, database, logStream: nonBlockingLogStream() });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // The timer exits a shutdown stuck on I/O; the watchdog thread also ends one whose main thread is blocked.
-    const force = setTimeout(() => process.exit(1), 9_000).unref();
+    // Armed before anything that can block, a log line included (issue 30, finding 14). The timer exits a
+    // shutdown stuck on I/O; the watchdog thread also ends one whose main thread is blocked.
     startExitWatchdog(10_000);
+    const force = setTimeout(() => process.exit(1), 9_000).unref();
     try {
+      app.log.info({ signal }, 'shutting down');
       // Requests in flight get 3 s. A connection still open then (one that connected but never sent a
       // whole request is not "idle" to Node) is cut, or server.close() would wait for it forever.
       const cut = setTimeout(() => app.server.closeAllConnections(), 3_000).unref();

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makegoodOffers, notifications, trafficSpots } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
+import { approvedOrder, createInvoice } from '../support/billing-fixtures';
 import { clientWithBrand, createCoupon } from '../support/ordering-fixtures';
 import { ownerWithOrders } from '../support/ownership-fixtures';
 
@@ -48,6 +49,7 @@ beforeAll(async () => {
     notification: note!.id,
     coupon: coupon.id,
     daypart: daypart.id,
+    billed: (await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}`, token: admin })).json().estimate_id as string,
   };
   stranger = (await clientWithBrand(t)).token;
 });
@@ -111,6 +113,40 @@ describe("another client's objects", () => {
     }
     expect(leaks).toEqual([]);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+// Issue 30, finding 9: the owner may read the timeline, but not the station's draft invoices (amounts,
+// notes) nor who at the station acted.
+describe("the owner's order timelines", () => {
+  it('show no draft invoice and no e-mail but the owner\'s own', async () => {
+    const admin = await t.adminToken();
+    // A second order billed with a draft the station is still working on, and the issued invoice's draft history.
+    const { order: drafted } = await approvedOrder(t, { owner } as Parameters<typeof approvedOrder>[1]);
+    const draft = await createInvoice(t, drafted.id, { notes: 'INTERNAL: margin too thin, check with sales', discount_amount: 123.45, due_days: 30, tax_rate: 0, payment_terms: 'Net 30' });
+    const timelines: Record<string, { events: { entity: string; entity_id: string; actor_id: string | null; actor_email: string | null; actor_role: string; before: unknown; after: unknown }[] }> = {};
+    for (const id of [ids.booked!, ids.draft!, ids.billed!, drafted.id]) {
+      const res = await t.inject({ method: 'GET', url: `/api/estimates/${id}/timeline`, token: owner.token });
+      expect(res.statusCode).toBe(200);
+      timelines[id] = res.json();
+      const text = res.body;
+      expect(text).not.toContain('INTERNAL');
+      expect(text).not.toContain(draft.id);
+      expect([...new Set(text.match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? [])].filter((email) => email !== owner.email), id).toEqual([]);
+      for (const event of timelines[id]!.events) {
+        if (event.entity === 'invoice') expect((event.after as { status?: string } | null)?.status, JSON.stringify(event)).not.toBe('draft');
+        if (event.actor_id !== owner.id) expect({ actor_id: event.actor_id, actor_email: event.actor_email }).toEqual({ actor_id: null, actor_email: null });
+      }
+    }
+    // The issued invoice's history is there from its issue on, by "Station staff" (the role is kept).
+    const issued = timelines[ids.billed!]!.events.filter((e) => e.entity === 'invoice');
+    expect(issued.length).toBeGreaterThan(0);
+    expect(issued[0]).toMatchObject({ entity_id: ids.invoice, actor_role: 'traffic_admin', after: expect.objectContaining({ status: 'sent' }) });
+    expect(timelines[drafted.id]!.events.filter((e) => e.entity === 'invoice')).toEqual([]);
+    // Admins still read everything, drafts and e-mails included.
+    const full = await t.inject({ method: 'GET', url: `/api/estimates/${drafted.id}/timeline`, token: admin });
+    expect(full.body).toContain('INTERNAL');
+    expect(full.body).toContain('admin@spotbook.test');
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -94,8 +94,11 @@ describe.skipIf(Boolean(serverUrl))('backup and restore on the embedded database
     expect((refused as { stderr: string }).stderr).toContain(`Backup failed: Spotbook is running on ${source} (pid ${server.child.pid}): stop it, then back up.`);
 
     await stop(server);
+    // An older file of the same name, readable by all, is replaced by one only its owner can read (issue 30, finding 8).
+    writeFileSync(file, 'an older backup', { mode: 0o644 });
     const done = await cli('backup', file, { dataDir: source });
     expect(done.stdout).toContain(`and 1 media files to ${file}`);
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
 
     const restored = await cli('restore', file, { dataDir: target });
     expect(restored.stdout).toContain('Restored the backup of');
@@ -148,6 +151,7 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL', () => {
     const { email, orderId } = await populate(server, source);
     try {
       await cli('backup', file, { dataDir: source, databaseUrl: sourceUrl });
+      expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
     } finally {
       await stop(server);
     }

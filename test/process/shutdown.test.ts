@@ -50,6 +50,33 @@ describe('shutdown', () => {
     }
   }, 180_000);
 
+  // Issue 30, finding 14: a supervisor that stops reading the server's output, or goes away, must not
+  // leave a server that no SIGTERM ends. Each request logs two lines at info; 600 of them overfill a pipe.
+  for (const outputState of ['no longer read', 'closed'] as const) {
+    it(`exits within 10 s of SIGTERM when its output is a pipe that is ${outputState}`, async () => {
+      const port = 3900 + Math.floor(Math.random() * 90);
+      const { child, output } = await startRealServer({ port, dataDir, databaseUrl, env: { LOG_LEVEL: 'info' } });
+      if (outputState === 'closed') {
+        child.stdout!.destroy();
+        child.stderr!.destroy();
+      } else {
+        child.stdout!.pause();
+        child.stderr!.pause();
+      }
+      for (let burst = 0; burst < 20; burst += 1) {
+        await Promise.all(Array.from({ length: 30 }, () => fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined)));
+      }
+      const still = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((res) => res.status, () => 0);
+      const exit = exited(child);
+      const sent = Date.now();
+      child.kill('SIGTERM');
+      const result = await Promise.race([exit, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 15_000))]);
+      if (result === 'hung') child.kill('SIGKILL');
+      expect({ still, result }, output()).toEqual({ still: 200, result: { code: 0, signal: null } });
+      expect(Date.now() - sent).toBeLessThan(10_000);
+    }, 120_000);
+  }
+
   it('the watchdog ends a process whose main thread is blocked', async () => {
     const script = `
       import { startExitWatchdog } from ${JSON.stringify(path.join(ROOT, 'src/server/platform/exit-watchdog.ts'))};

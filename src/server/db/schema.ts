@@ -312,6 +312,9 @@ export const estimateItems = pgTable(
       .references(() => dayparts.id, { onDelete: 'restrict' }),
     spotsPerOccurrence: integer('spots_per_occurrence').notNull(),
     userDefinedCpmCents: cents('user_defined_cpm_cents'),
+    /** The CPM and multiplier the line was booked at (decision 029); null while its order is not booked. */
+    bookedCpmCents: integer('booked_cpm_cents'),
+    bookedMultiplier: doublePrecision('booked_multiplier'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -319,6 +322,7 @@ export const estimateItems = pgTable(
     uniqueIndex('estimate_items_estimate_daypart_key').on(t.estimateId, t.daypartId),
     index('estimate_items_daypart_id_idx').on(t.daypartId),
     check('estimate_items_spots_check', sql`${t.spotsPerOccurrence} >= 1`),
+    check('estimate_items_booked_rate_check', sql`(${t.bookedCpmCents} IS NULL) = (${t.bookedMultiplier} IS NULL) AND (${t.bookedCpmCents} IS NULL OR ${t.bookedCpmCents} >= 0)`),
   ],
 );
 
@@ -604,6 +608,8 @@ export const invoices = pgTable(
     paymentTerms: text('payment_terms').notNull(),
     notes: text('notes'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The station and the billed party as they were when the invoice was issued (decision 029); null on a draft. */
+    issuedParties: jsonb('issued_parties'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

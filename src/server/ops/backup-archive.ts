@@ -4,7 +4,7 @@
  * Restoring puts them into a fresh instance of the same database kind.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import * as tar from 'tar';
@@ -107,7 +107,14 @@ export const backup = async (config: Config, file: string): Promise<BackupManife
     };
     writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const entries = ['manifest.json', config.databaseUrl ? POSTGRES_DUMP : PGLITE_DUMP, 'media', ...(jwtSecret ? ['jwt-secret'] : [])];
-    await tar.create({ file, gzip: true, cwd: staging, follow: true, portable: true }, entries);
+    // The archive holds password hashes, sessions and the signing secret: it is written 0600 inside the
+    // staging folder (0700) and moved into place whole, so it is never readable by others, not even
+    // while it is written, and an older file of the same name is replaced rather than kept with its mode
+    // (issue 30, finding 8; decision 008).
+    const partial = path.join(staging, 'archive.partial');
+    await tar.create({ file: partial, gzip: true, cwd: staging, follow: true, portable: true, mode: 0o600 }, entries);
+    chmodSync(partial, 0o600);
+    renameSync(partial, file);
     return manifest;
   } finally {
     rmSync(staging, { recursive: true, force: true });

@@ -7,11 +7,17 @@ import { Worker } from 'node:worker_threads';
 
 const SOURCE = `
 const { workerData } = require('node:worker_threads');
-const { writeSync } = require('node:fs');
+const { write } = require('node:fs');
+const kill = () => process.kill(process.pid, 'SIGKILL');
 setTimeout(() => {
-  // Written directly: a worker's process.stderr goes through the (blocked) main thread.
-  writeSync(2, 'Shutdown did not finish in ' + workerData.ms + ' ms: killing the process\\n');
-  process.kill(process.pid, 'SIGKILL');
+  // Written directly: a worker's process.stderr goes through the (blocked) main thread. Asynchronously,
+  // and the kill follows whether or not the write finished: standard error may be a full pipe.
+  setTimeout(kill, 200);
+  try {
+    write(2, 'Shutdown did not finish in ' + workerData.ms + ' ms: killing the process\\n', () => kill());
+  } catch {
+    kill();
+  }
 }, workerData.ms);
 `;
 

@@ -12,6 +12,7 @@ import { asRunImports, asRunUnmatched, users } from '../../db/schema';
 import { isUniqueViolation, type Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import { stationNow } from '../../../domain/dates';
+import { cleanFileName } from '../../../domain/validation';
 import type { Staged } from '../notifications';
 import { importAsRun } from './import';
 import { readBxfAsRun, readCsvAsRun } from './parse';
@@ -100,7 +101,7 @@ export const receiveAsRun = async ({
     const rows = format === 'csv' ? readCsvAsRun(target) : readBxfAsRun(target);
     let id: string;
     try {
-      const imported = await importAsRun({ db, contentHash, filename: file.filename.slice(0, 200) || 'as-run', format, importedBy, rows, toleranceMinutes, timeZone, makegoodExpiryHours, now: stationNow() });
+      const imported = await importAsRun({ db, contentHash, filename: cleanFileName(file.filename, 'as-run', 200), format, importedBy, rows, toleranceMinutes, timeZone, makegoodExpiryHours, now: stationNow() });
       id = imported.id;
       for (const staged of imported.staged) deliver(staged);
     } catch (error) {

@@ -6,11 +6,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIT_CSV_COLUMNS, auditListReplySchema, auditQuerySchema, timelineReplySchema } from '../../../domain/audit';
+import { AUDIT_CSV_COLUMNS, advertiserTimeline, auditListReplySchema, auditQuerySchema, timelineReplySchema } from '../../../domain/audit';
 import { errorReplySchema } from '../../../domain/auth';
 import { todayIso } from '../../../domain/dates';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { csvLine } from '../../../domain/reconciliation';
+import { isAdmin } from '../../../domain/roles';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { readableOrder } from '../estimates/orders';
@@ -76,8 +77,10 @@ export const auditRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guard
       },
     },
     async (request) => {
-      const order = await readableOrder(ctx.db, actorOf(request), request.params.id);
-      return orderTimeline(ctx.db, order.id);
+      const actor = actorOf(request);
+      const order = await readableOrder(ctx.db, actor, request.params.id);
+      const timeline = await orderTimeline(ctx.db, order.id);
+      return isAdmin(actor.role) ? timeline : { ...timeline, events: advertiserTimeline(timeline.events, actor.id) };
     },
   );
 };

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
-import { getStationProfile } from '../station/service';
+import { issuerOf } from './issued-parties';
 import { sendCreditNotePdf } from './correction-routes';
 import { creditNotesOfCustomer, getCreditNote } from './credit-notes';
 import { invoicePdfFilename, renderInvoicePdf } from './pdf';
@@ -70,7 +70,7 @@ export const clientBillingRoutes = (app: FastifyInstance, ctx: AppContext, guard
     { ...user, schema: { ...tags, params: invoiceParams, description: 'The invoice as a PDF file.', response: { 200: z.any().describe('application/pdf'), ...errors } } },
     async (request, reply) => {
       const invoice = await ownInvoice(db, actorOf(request).id, request.params.id);
-      const doc = renderInvoicePdf({ invoice, station: await getStationProfile(db) });
+      const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id) });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoicePdfFilename(invoice)}"`)

@@ -16,7 +16,7 @@ import { todayIso } from '../../../domain/dates';
 import { csvLine } from '../../../domain/reconciliation';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
-import { getStationProfile } from '../station/service';
+import { issuerOf } from './issued-parties';
 import { receivablesAgeing } from './ageing';
 import { voidInvoice } from './corrections';
 import { creditNotePdfFilename, renderCreditNotePdf } from './credit-note-pdf';
@@ -31,7 +31,7 @@ const tags = { tags: ['billing'], security: [{ bearerAuth: [] }] };
 /** Streams a credit note's PDF (shared with the advertiser's own route). */
 export const sendCreditNotePdf = async (ctx: AppContext, note: Awaited<ReturnType<typeof getCreditNote>>, reply: FastifyReply) => {
   const invoice = await getInvoiceDetail({ db: ctx.db, id: note.invoice_id, today: todayIso() });
-  const doc = renderCreditNotePdf({ note, invoice, station: await getStationProfile(ctx.db) });
+  const doc = renderCreditNotePdf({ note, invoice, station: await issuerOf(ctx.db, invoice.id) });
   return reply
     .type('application/pdf')
     .header('content-disposition', `attachment; filename="${creditNotePdfFilename(note)}"`)

@@ -4,6 +4,8 @@ import { BILLING_MESSAGES, type InvoiceStatus } from '../../../domain/billing';
 import type { InvoiceDetail, InvoiceListQuery, InvoiceListReply } from '../../../domain/billing-schemas';
 import { toDollars } from '../../../domain/money';
 import { selectionDefaults } from '../../../domain/pricing';
+import { itemsWithDayparts, selectionOf } from '../estimates/orders';
+import { issuedPartiesOf } from './issued-parties';
 import { brands, estimates, invoicePayments, invoices, users } from '../../db/schema';
 import { containsPattern, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -84,22 +86,27 @@ export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; 
   const [order] = await db.select().from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
   const [brand] = invoice.brand_id ? await db.select({ legalName: brands.legalName, address: brands.address }).from(brands).where(eq(brands.id, invoice.brand_id)).limit(1) : [];
   const items = await listItems(db, invoice.estimate_id);
+  // Each line's CPM as the order prices it: the booked rate once booked (decision 029).
+  const cpmOf = new Map((await itemsWithDayparts(db, invoice.estimate_id)).map(({ item, daypart }) => [item.id, selectionOf(daypart, item).cpm]));
   const payments = await db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, id)).orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.createdAt));
+  // An issued invoice names the party billed as it was when issued (decision 029).
+  const frozen = (await issuedPartiesOf(db, id))?.billed;
   return {
     ...invoice,
+    ...frozen,
     order_start_date: order?.startDate ?? null,
     order_end_date: order?.endDate ?? null,
     order_gross: toDollars(order?.totalSpendCents ?? 0),
     coupon_code: order ? await couponCodeOf(db, order) : null,
-    brand_legal_name: brand?.legalName ?? null,
-    brand_address: brand?.address ?? null,
+    brand_legal_name: frozen ? frozen.brand_legal_name : (brand?.legalName ?? null),
+    brand_address: frozen ? frozen.brand_address : (brand?.address ?? null),
     lines: items.map((item) => ({
       daypart_name: item.daypart_name,
       start_time: item.start_time,
       end_time: item.end_time,
       days_of_week: item.days_of_week,
       spots_per_occurrence: item.spots_per_occurrence,
-      cpm: item.user_defined_cpm ?? selectionDefaults({ name: item.daypart_name, spotFrequency: item.spot_frequency, minCpm: item.min_cpm, baseCpm: item.base_cpm }).cpm,
+      cpm: cpmOf.get(item.id) ?? item.user_defined_cpm ?? selectionDefaults({ name: item.daypart_name, spotFrequency: item.spot_frequency, minCpm: item.min_cpm, baseCpm: item.base_cpm }).cpm,
       weekly_cost: item.weekly_cost,
     })),
     invoice_lines: await storedInvoiceLines(db, id),

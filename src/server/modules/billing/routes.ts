@@ -27,7 +27,7 @@ import { billingAnalytics } from './analytics';
 import { composeInvoiceMail } from './mail';
 import { invoicePdfAttachment } from './invoice-attachment';
 import { invoicePdfFilename, renderInvoicePdf } from './pdf';
-import { getStationProfile } from '../station/service';
+import { issuerOf } from './issued-parties';
 import { getInvoiceDetail, listInvoices } from './queries';
 import { createInvoiceFromEstimate, markInvoiceSent, recordPayment } from './service';
 import { clientBillingRoutes } from './client-routes';
@@ -78,7 +78,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     { ...admin, schema: { ...tags, params: invoiceParams, description: 'The invoice as a PDF file (application/pdf, streamed).', response: { 200: z.any().describe('application/pdf'), ...errors } } },
     async (request, reply) => {
       const invoice = await getInvoiceDetail({ db, id: request.params.id, today: todayIso() });
-      const doc = renderInvoicePdf({ invoice, station: await getStationProfile(db) });
+      const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id) });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoicePdfFilename(invoice)}"`)
@@ -92,14 +92,13 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     { ...admin, schema: { ...tags, params: invoiceParams, body: sendInvoiceBodySchema, response: { 200: z.object({ message: z.string(), invoice: invoiceSchema }), ...errors } } },
     async (request) => {
       const today = todayIso();
-      const station = await getStationProfile(db);
       const invoice = await markInvoiceSent({
         db,
         id: request.params.id,
         today,
         mailer: ctx.mailer,
         // The e-mail carries the invoice PDF (as sent: the status it has once marked sent).
-        compose: async (detail) =>
+        compose: async (detail, station) =>
           detail.customer_email
             ? {
                 ...composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message }),

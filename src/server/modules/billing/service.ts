@@ -32,6 +32,8 @@ import { getInvoice, getInvoiceDetail } from './queries';
 import { createFinalInvoice } from './broadcast-month';
 import { commissionFor } from './commission';
 import { insertUpFrontLines } from './up-front-lines';
+import { freezeIssuedParties, issuerOf } from './issued-parties';
+import type { StationIssuer } from '../station/letterhead';
 
 export const invoiceNumberFor = (issueDate: string) =>
   sql<string>`'INV-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`;
@@ -116,7 +118,8 @@ export const markInvoiceSent = async ({
   db: Db;
   id: string;
   today: string;
-  compose: (detail: InvoiceDetail) => MailMessage | null | Promise<MailMessage | null>;
+  /** The message, given the invoice as sent and its issuer as frozen on it. */
+  compose: (detail: InvoiceDetail, station: StationIssuer) => MailMessage | null | Promise<MailMessage | null>;
   mailer: Pick<Mailer, 'stage'>;
 }): Promise<Invoice> => {
   const { invoice, deliver } = await db.transaction(async (tx) => {
@@ -124,7 +127,8 @@ export const markInvoiceSent = async ({
     const shown = shownInvoiceStatus(row, today);
     if (!canSendInvoice(shown)) throw conflict(cannotSendMessage(shown));
     await tx.update(invoices).set({ status: 'sent', sentAt: new Date() }).where(eq(invoices.id, id));
-    const message = await compose(await getInvoiceDetail({ db: tx, id, today }));
+    await freezeIssuedParties(tx, id, await getInvoiceDetail({ db: tx, id, today }));
+    const message = await compose(await getInvoiceDetail({ db: tx, id, today }), await issuerOf(tx, id));
     return { invoice: await getInvoice(tx, id, today), deliver: message ? await mailer.stage(tx, message) : () => undefined };
   });
   deliver();
@@ -167,5 +171,7 @@ export const recordPayment = async ({
       // counts as receivable and can fall overdue; nothing is mailed (Send does that).
       .set({ paidCents, ...(amountCents === balance ? { status: 'paid' as const } : row.status === 'draft' && { status: 'sent' as const }) })
       .where(eq(invoices.id, id));
+    // A payment issues a draft: its parties are frozen as a send would.
+    if (row.status === 'draft') await freezeIssuedParties(tx, id, await getInvoiceDetail({ db: tx, id, today }));
     return { invoice: await getInvoice(tx, id, today), payment: toPayment(payment!) };
   });

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { assertCapacityForBooking, getDaypart } from '../dayparts/service';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
-import { daypartLimits, isBooked, itemsWithDayparts, lockReadableOrder, readableOrder, recomputeOrder, type OrderRow } from '../estimates/orders';
+import { bookedRateOf, daypartLimits, isBooked, itemsWithDayparts, keepBookedRates, lockReadableOrder, readableOrder, recomputeOrder, type OrderRow } from '../estimates/orders';
 import { getItem, listItems } from './queries';
 
 type DaypartRow = typeof dayparts.$inferSelect;
@@ -45,8 +45,9 @@ const lockEditableOrder = async (tx: Tx, actor: OrderActor, estimateId: string):
   return order;
 };
 
-/** After any item change: the order's totals, and for a booked order its dayparts' capacity. */
+/** After any item change: a booked order's new items get their booked rate, the order's totals, and for a booked order its dayparts' capacity. */
 const afterItemsChange = async (tx: Tx, order: OrderRow) => {
+  await keepBookedRates(tx, order, order.status);
   // The order's row is locked and an item change leaves it as it was: it need not be read again.
   await recomputeOrder(tx, order);
   if (isBooked(order.status)) await assertCapacityForBooking({ tx, estimateId: order.id });
@@ -108,6 +109,8 @@ export const updateItem = async ({ db, actor, estimateId, itemId, input }: { db:
     if (input.spots_per_occurrence !== undefined) set.spotsPerOccurrence = checkSpots(row.daypart, input.spots_per_occurrence);
     if (input.user_defined_cpm !== undefined) set.userDefinedCpmCents = checkCpm(row.daypart, input.user_defined_cpm);
     if (Object.keys(set).length === 0) return;
+    // A new custom CPM on a booked line is its new booked CPM (the multiplier it was booked at stays).
+    if (set.userDefinedCpmCents !== undefined && row.item.bookedCpmCents != null) set.bookedCpmCents = bookedRateOf(row.daypart, { ...row.item, ...set }).bookedCpmCents;
     await tx.update(estimateItems).set(set).where(eq(estimateItems.id, itemId));
     await afterItemsChange(tx, order);
   });

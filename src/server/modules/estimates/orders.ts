@@ -44,13 +44,49 @@ export const daypartLimits = (d: DaypartRow): DaypartLimits => ({
   baseCpm: toDollars(d.baseCpmCents),
 });
 
-/** How one item is priced: its custom CPM, else the daypart's default (base CPM, else $5). */
-export const selectionOf = (d: DaypartRow, item: { spotsPerOccurrence: number; userDefinedCpmCents: number | null }): PricedSelection => ({
-  multiplier: d.multiplier,
+/** What an item's price is made of; the booked rate is there once its order is booked. */
+export interface PricedItem {
+  spotsPerOccurrence: number;
+  userDefinedCpmCents: number | null;
+  bookedCpmCents?: number | null;
+  bookedMultiplier?: number | null;
+}
+
+/**
+ * How one item is priced: once booked, at the CPM and multiplier it was booked at (decision 029: a
+ * rate-card change after booking changes nothing booked); before, its custom CPM, else the daypart's
+ * default (base CPM, else $5), and the daypart's multiplier.
+ */
+export const selectionOf = (d: DaypartRow, item: PricedItem): PricedSelection => ({
+  multiplier: item.bookedMultiplier ?? d.multiplier,
   spotsPerDay: item.spotsPerOccurrence,
-  cpm: item.userDefinedCpmCents != null ? toDollars(item.userDefinedCpmCents) : selectionDefaults(daypartLimits(d)).cpm,
+  cpm: item.bookedCpmCents != null ? toDollars(item.bookedCpmCents) : item.userDefinedCpmCents != null ? toDollars(item.userDefinedCpmCents) : selectionDefaults(daypartLimits(d)).cpm,
   daysPerWeek: d.daysOfWeek.length,
 });
+
+/** The rate an item is booked at now: its custom CPM, else the daypart's default; the daypart's multiplier. */
+export const bookedRateOf = (d: DaypartRow, item: PricedItem) => {
+  const live = selectionOf(d, { ...item, bookedCpmCents: null, bookedMultiplier: null });
+  return { bookedCpmCents: toCents(live.cpm), bookedMultiplier: live.multiplier };
+};
+
+/** An order no longer booked nor delivered (back to draft, review or rejected) prices at the rate card again. */
+const priceIsLive = (status: OrderStatus) => !isBooked(status) && status !== 'completed';
+
+/**
+ * Keeps the order's booked rates with its status (decision 029): entering a booked status stamps every
+ * item without one at today's rate; going back before booking clears them. Completed and reopened
+ * orders keep theirs. Runs in the status change's transaction.
+ */
+export const keepBookedRates = async (tx: Tx, order: Pick<OrderRow, 'id' | 'status'>, to: OrderStatus) => {
+  if (!priceIsLive(to)) {
+    for (const { item, daypart } of await itemsWithDayparts(tx, order.id)) {
+      if (item.bookedCpmCents == null) await tx.update(estimateItems).set(bookedRateOf(daypart, item)).where(eq(estimateItems.id, item.id));
+    }
+  } else if (!priceIsLive(order.status)) {
+    await tx.update(estimateItems).set({ bookedCpmCents: null, bookedMultiplier: null }).where(eq(estimateItems.estimateId, order.id));
+  }
+};
 
 /** The order's items (or one of them) with their dayparts, in airtime order. */
 export const itemsWithDayparts = (tx: Tx, estimateId: string, itemId?: string) =>

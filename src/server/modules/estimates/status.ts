@@ -13,7 +13,7 @@ import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { applyOrderCoupon, releaseOrderCouponUses, setOrderCouponUsesCounted } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { stageEstimateStatusChange, stageNewEstimate, type Staged } from '../notifications';
-import { isBooked, itemsWithDayparts, lockReadableOrder, quoteFor, selectionOf, type OrderRow } from './orders';
+import { isBooked, itemsWithDayparts, keepBookedRates, lockReadableOrder, quoteFor, selectionOf, type OrderRow } from './orders';
 import { approveOrderMedia } from './media-gate';
 import { getEstimate } from './queries';
 import { assertCardOfOwner, assertMediaOfBrand } from './references';
@@ -59,6 +59,7 @@ const countCouponIfSubmitted = async (tx: Tx, order: OrderRow, to: OrderStatus) 
 
 export const setStatusByAdmin = async (tx: Tx, order: OrderRow, to: OrderStatus, events: Staged[]) => {
   await bookIfEntering(tx, order, to);
+  await keepBookedRates(tx, order, to);
   await releaseCouponIfRejected(tx, order, to);
   await countCouponIfSubmitted(tx, order, to);
   await tx.update(estimates).set({ status: to, ...stampsFor(to) }).where(eq(estimates.id, order.id));
@@ -124,6 +125,7 @@ export const reviewOrder = async ({
     const order = await lockReadableOrder(tx, actor, id);
     if (!canReview(order.status, decision)) throw conflict(reviewRefusal(order.status, decision));
     await bookIfEntering(tx, order, decision);
+    await keepBookedRates(tx, order, decision);
     await releaseCouponIfRejected(tx, order, decision);
     await tx
       .update(estimates)

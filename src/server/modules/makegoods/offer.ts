@@ -11,7 +11,7 @@ import { toCents } from '../../../domain/money';
 import { BOOKED_STATUSES } from '../../../domain/orders';
 import { dayparts, estimateItems, estimates, makegoodEvents, makegoodOffers, trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
-import { selectionOf } from '../estimates/orders';
+import { selectionOf, type PricedItem } from '../estimates/orders';
 import { stageMakegoodOffer } from '../notifications/events';
 import type { Staged } from '../notifications';
 import { takenCounter } from './capacity';
@@ -19,7 +19,7 @@ import { takenCounter } from './capacity';
 const CHUNK = 1000;
 
 /** What one spot of an item costs: its delivery's spend at the item's CPM (decision 005), in cents. */
-export const spotCostCents = (daypart: typeof dayparts.$inferSelect, item: { spotsPerOccurrence: number; userDefinedCpmCents: number | null } | null) => {
+export const spotCostCents = (daypart: typeof dayparts.$inferSelect, item: PricedItem | null) => {
   if (!item) return 0;
   const selection = selectionOf(daypart, item);
   return airingOf(selection.multiplier, toCents(selection.cpm), Number.MAX_SAFE_INTEGER).spendCents;

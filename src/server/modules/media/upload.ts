@@ -9,6 +9,7 @@ import { pipeline, Transform } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MEDIA_MESSAGES, mediaTypeOf, type MediaAsset } from '../../../domain/media-schemas';
+import { cleanFileName } from '../../../domain/validation';
 import { mediaAssets } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
@@ -37,12 +38,7 @@ const byteLimit = (maxBytes: number) => {
 };
 
 /** A file name fit for display: its last path segment, without control characters, at most 255 characters. */
-const displayName = (name: string) =>
-  (name.split(/[\\/]/).pop() ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(-255) || 'upload';
+const displayName = (name: string) => cleanFileName(name, 'upload');
 
 interface UploadFields {
   brandId?: string;

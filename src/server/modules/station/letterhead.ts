@@ -1,5 +1,6 @@
 /** The station's letterhead on printed documents (invoices, affidavits): its profile on the left, the document's title and facts on the right. */
 import type { StationProfile } from '../../../domain/station-schemas';
+import { drawableLogo } from '../../platform/images';
 
 export type StationIssuer = Pick<StationProfile, 'name' | 'address' | 'phone' | 'email' | 'remit_to' | 'tax_id' | 'logo'>;
 
@@ -8,15 +9,12 @@ export const PDF_INK = '#0f172a';
 export const PDF_MUTED = '#64748b';
 export const PDF_ACCENT = '#2563eb';
 
-const logoImage = (logo: string | null) => {
-  const match = logo ? /^data:image\/(png|jpeg);base64,(.+)$/.exec(logo) : null;
-  return match ? Buffer.from(match[2]!, 'base64') : null;
-};
-
 /** Draws the letterhead and a rule under it; answers the y below the rule. */
 export const drawLetterhead = (doc: PDFKit.PDFDocument, station: StationIssuer, title: string, facts: readonly string[]): number => {
   const width = doc.page.width - PDF_MARGIN * 2;
-  const logo = logoImage(station.logo);
+  // Checked (a PNG re-encoded) before pdfkit sees it: pdfkit's PNG decoder throws a damaged image's error
+  // from a callback, which no try/catch here can catch and which ends the process (issue 30, finding 1).
+  const logo = drawableLogo(station.logo);
   let headerTop = PDF_MARGIN;
   if (logo) {
     try {

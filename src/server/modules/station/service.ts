@@ -4,6 +4,8 @@ import { stationTimeZone } from '../../../domain/dates';
 import type { StationProfile, StationProfileInput } from '../../../domain/station-schemas';
 import { stationProfile } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+import { cleanLogo } from '../../platform/images';
 
 type Row = typeof stationProfile.$inferSelect;
 
@@ -27,11 +29,17 @@ export const getStationProfile = async (db: Db): Promise<StationProfile> => {
 };
 
 export const updateStationProfile = async (db: Db, input: StationProfileInput): Promise<StationProfile> => {
-  const columns = { name: input.name, address: input.address, phone: input.phone, email: input.email, remitTo: input.remit_to, taxId: input.tax_id, logo: input.logo };
-  const [row] = await db
-    .insert(stationProfile)
-    .values({ id: 1, ...columns })
-    .onConflictDoUpdate({ target: stationProfile.id, set: { ...columns, updatedAt: new Date() } })
-    .returning();
+  // A logo is kept only as a whole image, a PNG written again from its pixels (decision 008, issue 30).
+  const logo = input.logo === null ? null : cleanLogo(input.logo);
+  if (input.logo !== null && logo === null) throw badRequest('Logo must be a PNG or JPEG image');
+  const columns = { name: input.name, address: input.address, phone: input.phone, email: input.email, remitTo: input.remit_to, taxId: input.tax_id, logo };
+  // In a transaction of the request: the audit trail records who changed the profile (decision 008).
+  const [row] = await db.transaction((tx) =>
+    tx
+      .insert(stationProfile)
+      .values({ id: 1, ...columns })
+      .onConflictDoUpdate({ target: stationProfile.id, set: { ...columns, updatedAt: new Date() } })
+      .returning(),
+  );
   return toProfile(row!);
 };
