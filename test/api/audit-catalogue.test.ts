@@ -32,7 +32,6 @@ const NOT_AUDITED: Record<string, string> = {
   rollup_deltas: 'staging rows of one transaction (unlogged)',
   sessions: 'secrets, never copied into the trail',
   socket_io_attachments: "socket.io's cross-instance adapter",
-  station_profile: 'station settings',
   traffic_days: "the log's days; their spots are audited",
 };
 
@@ -41,6 +40,7 @@ const NO_DELETE_TRIGGER: Record<string, string> = {
   credit_notes: 'a credit note is never deleted (decision 013)',
   makegood_offers: 'an offer is closed, never deleted',
   reconciliations: 'a reconciliation is corrected, never deleted',
+  station_profile: "the station's one profile row is edited, never deleted",
   traffic_spots: 'spots are placed and removed with their day; only their status changes are recorded',
 };
 /** Audited tables whose inserts are not recorded, and why. */
