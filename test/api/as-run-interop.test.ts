@@ -1,0 +1,169 @@
+/**
+ * As-run interop (issue 24; issue 30 items 6, 10, 11; issue 23 items 1, 5): hostile files refused
+ * before any database work, future airings refused, explicit closing, later airings overriding an
+ * automatic "missed", reports that add up, standard BXF AsRun and delimited text as automation
+ * writes them. Every file is written here.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { uploadAsRun } from '../support/as-run-fixtures';
+import { setOrderStatus } from '../support/campaign-fixtures';
+import { createDaypart, submittedOrder } from '../support/ordering-fixtures';
+
+const ZONE = 'America/New_York';
+const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const day = (n: number) => `2027-06-${String(n).padStart(2, '0')}`;
+let now = new Date('2027-05-30T14:00:00Z');
+let t: TestApp;
+let admin: string;
+let order: { id: string };
+let owner: { token: string; media: { id: string } };
+let house: string;
+
+interface Spot {
+  id: string;
+  local_time: string;
+  house_code: string;
+  status: string;
+  estimate_id: string;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 7, asRunMaxMb: 8 }, { now: () => now });
+  admin = await t.adminToken();
+  const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: everyDay, spotFrequency: 10 });
+  const booked = await submittedOrder(t, { name: 'Interop sponsor', startDate: day(7), daypartId: daypart.id, spots: 3, totalSpend: 9000 });
+  order = booked.order;
+  owner = booked.owner;
+  house = owner.media.id.slice(0, 8).toUpperCase();
+  await setOrderStatus(t, order.id, 'active');
+  now = new Date(`${day(7)}T10:00:00Z`); // the 7th to the 13th are placed
+  await t.app.ctx.stationClock.tick();
+  now = new Date('2027-06-14T15:00:00Z'); // 11:00 EDT on the 14th: every placed day has aired
+});
+afterAll(async () => t?.close());
+
+const upload = (name: string, content: string | Buffer, fields: Record<string, string> = {}, type = 'text/csv') => uploadAsRun(t, name, content, admin, type, fields);
+const spotsOn = async (date: string) =>
+  ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json().spots as Spot[]).filter((s) => s.estimate_id === order.id);
+const statuses = async (date: string) => (await spotsOn(date)).map((s) => `${s.local_time} ${s.status}`);
+const HEADER = 'date,time,house_code,duration,status';
+const imports = async () => (await t.inject({ method: 'GET', url: '/api/traffic/as-run', token: admin })).json() as unknown[];
+
+describe('hostile as-run files', () => {
+  it('refuses deep XML quickly (linear reading, capped depth), long texts and huge CSV records, applying nothing', async () => {
+    const before = await imports();
+    const deep = `<BxfMessage>${'<SmpteTimeCode>'.repeat(25_000)}${'</SmpteTimeCode>'.repeat(25_000)}</BxfMessage>`;
+    const started = Date.now();
+    const res = await upload('deep.xml', deep, {}, 'application/xml');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Line 1: the XML nests deeper than 64 elements');
+
+    const long = await upload('long.xml', `<BxfMessage><AsRun><HouseNumber>${'A'.repeat(20_000)}</HouseNumber></AsRun></BxfMessage>`, {}, 'application/xml');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toBe("Line 1: an element's text is longer than 8192 characters");
+
+    const huge = await upload('huge.csv', `${HEADER}\n${day(7)},06:00:00,"${'X'.repeat(300_000)}",30,aired\n`);
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error).toBe('Line 2: a record is longer than 65536 characters');
+    expect(await imports()).toEqual(before);
+  });
+
+  it('answers 413 to a file over the limit (8 MB here, ASRUN_MAX_MB)', async () => {
+    const res = await upload('big.csv', Buffer.alloc(8 * 1024 * 1024 + 10, 'a'));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe('The as-run file is too large (at most 8 MB)');
+  });
+
+  it('reads the file before the transaction: /api/health keeps answering on the embedded database while a large file is parsed', async () => {
+    // 50,000 readable rows, then a bad one: the whole file is parsed, then refused; nothing is written.
+    const rows = Array.from({ length: 50_000 }, (_, i) => `${day(7)},06:${String(i % 60).padStart(2, '0')}:00,${house},30,aired`);
+    const csv = `${HEADER}\n${rows.join('\n')}\n${day(7)},soon,${house},30,aired\n`;
+    let done = false;
+    const started = Date.now();
+    const importing = upload('slow.csv', csv).finally(() => (done = true));
+    const latencies: number[] = [];
+    // Give the upload a head start into its parse, then ask for health until it ends.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!done) {
+      const asked = Date.now();
+      const health = await t.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      latencies.push(Date.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const res = await importing;
+    const took = Date.now() - started;
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(`Line 50002: time "soon" is not a time (HH:MM:SS)`);
+    expect(took).toBeGreaterThan(500);
+    // Health answered all along: never held up for most of the import.
+    expect(latencies.length).toBeGreaterThan(3);
+    expect(Math.max(...latencies)).toBeLessThan(took / 2);
+  }, 60_000);
+});
+
+describe('as-run rows from the future', () => {
+  it('refuses a file holding an airing later than now (plus 5 minutes), naming the line, and applies none of it', async () => {
+    const before = await statuses(day(7));
+    const csv = [HEADER, `${day(7)},06:00:00,${house},30,aired`, `${day(14)},11:04:00,${house},30,aired`, `${day(14)},11:06:00,${house},30,aired`].join('\n');
+    const res = await upload('future.csv', csv);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Line 4: the airing at 2027-06-14 11:06:00 is later than now (2027-06-14 11:00:00 station time): an as-run reports only what has aired');
+    expect(await statuses(day(7))).toEqual(before);
+  });
+});
+
+describe('closing is explicit', () => {
+  it('closes only the spots between the first and last airing; the report lists every change and adds up', async () => {
+    const csv = [HEADER, `${day(8)},06:00:05,${house},30,aired`, `${day(8)},06:30:02,${house},30,aired`, `${day(8)},06:10:00,ZZZZ9999,30,aired`, `${day(8)},06:40:00,${house},30,scheduled`].join('\n');
+    const res = await upload('range.csv', csv);
+    expect(res.statusCode, res.body).toBe(201);
+    const report = res.json();
+    expect(report.import).toMatchObject({ rows: 4, aired: 2, reported_missed: 0, unmatched: 1, skipped: 1, closed_missed: 1, closing: 'range', days: [day(8)] });
+    expect(report.message).toBe('Imported 4 rows: 2 aired, 0 missed, 1 unmatched, 1 skipped; 1 unreported spot closed as missed');
+    const { rows, aired, reported_missed, unmatched, skipped } = report.import;
+    expect(aired + reported_missed + unmatched + skipped).toBe(rows);
+    const spots = await spotsOn(day(8));
+    expect(report.aired_spots).toEqual([
+      { line: 2, spot_id: spots[0]!.id, date: day(8), time: '06:00:05', house_code: house, note: null },
+      { line: 3, spot_id: spots[2]!.id, date: day(8), time: '06:30:02', house_code: house, note: null },
+    ]);
+    expect(report.closed_spots).toEqual([{ line: null, spot_id: spots[1]!.id, date: day(8), time: '06:15:00', house_code: house, note: null }]);
+    expect(report.skipped_rows).toEqual([{ line: 5, spot_id: null, date: day(8), time: '06:40:00', house_code: house, note: 'Status "scheduled" settles nothing' }]);
+    expect(report.missed_spots).toEqual([]);
+    expect(await statuses(day(8))).toEqual(['06:00:00 aired', '06:15:00 missed', '06:30:00 aired']);
+  });
+
+  it('a one-row message (real-time as-run) closes nothing', async () => {
+    const res = await upload('one.csv', [HEADER, `${day(9)},06:15:00,${house},30,aired`].join('\n'));
+    expect(res.json().import).toMatchObject({ aired: 1, closed_missed: 0, closing: 'none' });
+    expect(await statuses(day(9))).toEqual(['06:00:00 scheduled', '06:15:00 aired', '06:30:00 scheduled']);
+  });
+
+  it('a later file reporting an airing of a spot closed as missed turns it aired and withdraws its makegood offer', async () => {
+    const missed = (await spotsOn(day(8)))[1]!;
+    const offers = async () => ((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: owner.token })).json().makegoods as { missed_spot_id: string; status: string; credit: number }[]).filter((m) => m.missed_spot_id === missed.id);
+    expect((await offers()).map((o) => o.status)).toEqual(['offered']);
+    const res = await upload('late.csv', [`${HEADER},spot_id`, `${day(8)},06:15:00,${house},30,aired,urn:uuid:${missed.id.toUpperCase()}`].join('\n'));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().import).toMatchObject({ aired: 1, unmatched: 0, reopened: 1 });
+    expect(res.json().message).toBe('Imported 1 row: 1 aired, 0 missed, 0 unmatched, 0 skipped; 1 spot closed as missed earlier found aired (makegood withdrawn)');
+    expect(res.json().aired_spots[0].note).toBe('Was closed as missed by an earlier import: now aired, its makegood withdrawn');
+    expect(await statuses(day(8))).toEqual(['06:00:00 aired', '06:15:00 aired', '06:30:00 aired']);
+    expect((await offers()).map((o) => o.status)).toEqual(['withdrawn']);
+    // Whichever file comes first, the day ends the same.
+    const again = await upload('late-again.csv', [HEADER, `${day(8)},06:15:00,${house},30,aired`].join('\n'));
+    expect(again.json().unmatched_rows[0].reason).toBe('Duplicate of a spot that already aired');
+  });
+
+  it('close_day closes the whole broadcast day, and the screen-less API refuses a bad close_day', async () => {
+    const bad = await upload('bad-close.csv', [HEADER, `${day(9)},06:00:00,${house},30,aired`].join('\n'), { close_day: 'maybe' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('close_day must be true or false');
+    const res = await upload('close.csv', [HEADER, `${day(9)},06:00:00,${house},30,aired`].join('\n'), { close_day: 'true' });
+    expect(res.json().import).toMatchObject({ aired: 1, closed_missed: 1, closing: 'day' });
+    expect(await statuses(day(9))).toEqual(['06:00:00 aired', '06:15:00 aired', '06:30:00 missed']);
+  });
+});
