@@ -4,7 +4,9 @@
  * automatic "missed", reports that add up, standard BXF AsRun and delimited text as automation
  * writes them. Every file is written here.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trafficSpots } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { uploadAsRun } from '../support/as-run-fixtures';
 import { setOrderStatus } from '../support/campaign-fixtures';
@@ -165,5 +167,94 @@ describe('closing is explicit', () => {
     const res = await upload('close.csv', [HEADER, `${day(9)},06:00:00,${house},30,aired`].join('\n'), { close_day: 'true' });
     expect(res.json().import).toMatchObject({ aired: 1, closed_missed: 1, closing: 'day' });
     expect(await statuses(day(9))).toEqual(['06:00:00 aired', '06:15:00 aired', '06:30:00 missed']);
+  });
+});
+
+const bxf = (body: string, schedule = '') => `<?xml version="1.0" encoding="UTF-8"?>
+<BxfMessage xmlns="http://smpte-ra.org/schemas/2021/2008/BXF" id="urn:uuid:5b0c2a4e-8f3d-4c1e-9a7b-2d6e8f0a1c3b" dateTime="2027-06-14T15:00:00Z" messageType="Information" origin="Automation" originType="Automation" userName="mcr" destination="Traffic">
+  <BxfData action="add"><Schedule type="Primary" scheduleId="urn:uuid:7c1d3b5f-9a2e-4d6c-8b0a-1e3f5a7c9d2b"${schedule}>${body}</Schedule></BxfData>
+</BxfMessage>`;
+const detail = (status: string, start: string, duration: string, type = 'Primary') =>
+  `<AsRunDetail><Status>${status}</Status><Type>${type}</Type><StartDateTime>${start}</StartDateTime><Duration>${duration}</Duration></AsRunDetail>`;
+const smpte = (date: string, time: string) => `<SmpteDateTime broadcastDate="${date}" frameRate="29.97"><SmpteTimeCode>${time}</SmpteTimeCode></SmpteDateTime>`;
+const smpteLength = (code: string) => `<SmpteDuration frameRate="29.97"><SmpteTimeCode>${code}</SmpteTimeCode></SmpteDuration>`;
+const actualSeconds = async (id: string) => (await t.database.db.select({ seconds: trafficSpots.actualDurationSeconds }).from(trafficSpots).where(eq(trafficSpots.id, id)))[0]?.seconds;
+
+describe('standard BXF AsRun', () => {
+  it('reads Basic and Complete AsRun as written: SMPTE statuses, urn:uuid and Null ids, Utc elements, actual durations; skips program, comment and live rows', async () => {
+    const [first, second, third] = await spotsOn(day(10));
+    const body = [
+      // BasicAsRun without Content, matched by its urn:uuid event id (upper case).
+      `<AsRun><BasicAsRun><AsRunEventId><EventId>urn:uuid:${first!.id.toUpperCase()}</EventId></AsRunEventId>${detail('Aired Without Discrepancy', smpte(day(10), '06:00:00;00'), smpteLength('00:00:30;00'))}</BasicAsRun></AsRun>`,
+      // Inserted by the operator: a Null id and a house number (with UTC elements: 06:15 EDT is 10:15Z).
+      `<AsRun><BasicAsRun><AsRunEventId><Null/></AsRunEventId><Content><ContentId><HouseNumber>${house.toLowerCase()}</HouseNumber></ContentId></Content>${detail('Inserted by Operator', '<UtcDateTime>2027-06-10T10:15:01Z</UtcDateTime>', '<UtcDuration>PT29.5S</UtcDuration>')}</BasicAsRun></AsRun>`,
+      // CompleteAsRun: the scheduled event says 30 s; what aired (AsRunDetail) is 20 s, with a duration discrepancy.
+      `<AsRun><CompleteAsRun><EventData eventType="Primary"><EventId><EventId>urn:uuid:${third!.id}</EventId></EventId><PrimaryEvent><NonProgramEvent><Details><SpotType>Commercial</SpotType></Details></NonProgramEvent></PrimaryEvent><StartDateTime>${smpte(day(10), '06:30:00;00')}</StartDateTime><LengthOption><Duration>${smpteLength('00:00:30;00')}</Duration></LengthOption></EventData><Content><ContentId><HouseNumber>${house}</HouseNumber></ContentId></Content>${detail('Aired with Duration Discrepancy', smpte(day(10), '06:30:04;15'), smpteLength('00:00:20;00'))}</CompleteAsRun></AsRun>`,
+      // A program, a comment and a live row: skipped and reported, never fatal.
+      `<AsRun><CompleteAsRun><EventData><EventId><EventId>urn:uuid:0e9a3c8b-1d2e-4f5a-8b6c-7d8e9f0a1b2c</EventId></EventId><PrimaryEvent><ProgramEvent/></PrimaryEvent><StartDateTime>${smpte(day(10), '06:00:30;00')}</StartDateTime></EventData><Content><ContentId><HouseNumber>NEWS 0610</HouseNumber></ContentId></Content>${detail('Aired Without Discrepancy', smpte(day(10), '06:00:30;00'), smpteLength('00:14:30;00'))}</CompleteAsRun></AsRun>`,
+      `<AsRun><BasicAsRun><AsRunEventId><Null/></AsRunEventId>${detail('Aired Without Discrepancy', smpte(day(10), '06:14:59;00'), smpteLength('00:00:01;00'), 'Comment')}</BasicAsRun></AsRun>`,
+      `<AsRun><BasicAsRun><AsRunEventId><Null/></AsRunEventId>${detail('Joined in Progress', smpte(day(10), '06:31:00;00'), smpteLength('00:10:00;00'))}</BasicAsRun></AsRun>`,
+    ].join('\n');
+    const res = await upload('asrun.bxf', bxf(body), {}, 'application/xml');
+    expect(res.statusCode, res.body).toBe(201);
+    const report = res.json();
+    expect(report.import).toMatchObject({ format: 'bxf', rows: 6, aired: 3, reported_missed: 0, unmatched: 0, skipped: 3 });
+    expect(report.skipped_rows.map((r: { note: string }) => r.note)).toEqual(['Program row', 'Comment row', 'No house number or scheduled event id (a live or unscheduled row)']);
+    expect(report.aired_spots.map((r: { spot_id: string; time: string; note: string | null }) => [r.spot_id, r.time, r.note])).toEqual([
+      [first!.id, '06:00:00', null],
+      [second!.id, '06:15:01', null],
+      [third!.id, '06:30:04', 'Aired with a discrepancy'],
+    ]);
+    expect(await statuses(day(10))).toEqual(['06:00:00 aired', '06:15:00 aired', '06:30:00 aired']);
+    const stored = await Promise.all([first!, second!, third!].map((s) => actualSeconds(s.id)));
+    expect(stored).toEqual([30, 30, 20]);
+  });
+
+  it('refuses a row whose status is not an as-run status, naming it', async () => {
+    const res = await upload('odd.bxf', bxf(`<AsRun><BasicAsRun><AsRunEventId><Null/></AsRunEventId><Content><ContentId><HouseNumber>${house}</HouseNumber></ContentId></Content>${detail('Exploded', smpte(day(10), '06:00:00;00'), smpteLength('00:00:30;00'))}</BasicAsRun></AsRun>`), {}, 'application/xml');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Line 3: status "Exploded" is not an as-run status (aired, missed or a SMPTE as-run status)');
+  });
+});
+
+describe('delimited text as automation writes it', () => {
+  it('reads semicolons and tabs, usual headers, M/D/YYYY, frames, ISO instants with Z or an offset, MM:SS and compact lengths', async () => {
+    const csv = [
+      'Air Date;Air Time;ISCI;Length;Status',
+      `6/11/2027;06:00:00.15;${house};0:30;Aired Without Discrepancy`,
+      `6/11/2027;2027-06-11T10:15:00Z;${house};0030;aired`,
+      `6/11/2027;2027-06-11T06:30:00-04:00;${house};00:00:29:29;Did not air`,
+    ].join('\r\n');
+    const res = await upload('itx-like.txt', csv);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().import).toMatchObject({ rows: 3, aired: 2, reported_missed: 1, unmatched: 0 });
+    expect(await statuses(day(11))).toEqual(['06:00:00 aired', '06:15:00 aired', '06:30:00 missed']);
+
+    const tabbed = ['House Number\tDate\tTime\tDuration', `${house}\t2027-06-11\t06:00:00\t30`].join('\n');
+    const again = await upload('tabs.tsv', tabbed);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().unmatched_rows).toEqual([{ line: 2, date: day(11), time: '06:00:00', house_code: house, reason: 'Duplicate of a spot that already aired' }]);
+  });
+
+  it("imports Spotbook's own CSV log export back once a status is filled in", async () => {
+    const exported = await t.inject({ method: 'GET', url: `/api/traffic/logs/${day(12)}/export?format=csv`, token: admin });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const lines = exported.body.trim().split('\r\n');
+    const [header, ...rows] = lines;
+    const ours = rows.filter((r) => r.includes(order.id));
+    const edited = [header!, ...ours.map((r, k) => r.replace(/,scheduled$/, k === 1 ? ',missed' : ',aired'))].join('\r\n');
+    const res = await upload(`log-${day(12)}.csv`, edited);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().import).toMatchObject({ rows: 3, aired: 2, reported_missed: 1, unmatched: 0 });
+    expect(await statuses(day(12))).toEqual(['06:00:00 aired', '06:15:00 missed', '06:30:00 aired']);
+  });
+
+  it('says so when nothing matched because the times look shifted (a UTC clock read as the station time)', async () => {
+    const csv = [HEADER, `${day(13)},10:00:00,${house},30,aired`, `${day(13)},10:15:00,${house},30,aired`].join('\n');
+    const res = await upload('utc-clock.csv', csv);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().import.unmatched).toBe(2);
+    expect(res.json().notice).toBe(`No row matched, but most would 4 hours earlier: are the file's times in another time zone (UTC?) than the station's (${ZONE})?`);
+    expect(await statuses(day(13))).toEqual(['06:00:00 scheduled', '06:15:00 scheduled', '06:30:00 scheduled']);
   });
 });
