@@ -258,3 +258,33 @@ describe('delimited text as automation writes it', () => {
     expect(await statuses(day(13))).toEqual(['06:00:00 scheduled', '06:15:00 scheduled', '06:30:00 scheduled']);
   });
 });
+
+describe("master control's station settings", () => {
+  it('keeps frame rate, drop frame and date order (refusing others); as-runs read D/M/YYYY and frames at that rate; BXF writes that rate', async () => {
+    const defaults = (await t.inject({ method: 'GET', url: '/api/station', token: admin })).json();
+    expect(defaults).toMatchObject({ frame_rate: 29.97, drop_frame: true, date_order: 'MDY' });
+    for (const [payload, error] of [
+      [{ name: 'WSPT', frame_rate: 31 }, 'Frame rate must be one of 23.976, 24, 25, 29.97, 30, 50, 59.94, 60'],
+      [{ name: 'WSPT', date_order: 'YMD' }, 'Date order must be MDY or DMY'],
+      [{ name: 'WSPT', drop_frame: 'yes' }, 'Drop frame must be true or false'],
+    ] as const) {
+      const res = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload });
+      expect(res.statusCode, error).toBe(400);
+      expect(res.json()).toEqual({ error });
+    }
+    const saved = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { name: 'WSPT', frame_rate: 25, drop_frame: false, date_order: 'DMY' } });
+    expect(saved.json()).toMatchObject({ name: 'WSPT', frame_rate: 25, drop_frame: false, date_order: 'DMY' });
+    // Left out, the settings stay.
+    expect((await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { name: 'WSPT' } })).json()).toMatchObject({ frame_rate: 25, date_order: 'DMY' });
+
+    const csv = ['Date,Time,Cart,Length', `07/06/2027,06:00:00:24,${house},00:00:29:24`, `07/06/2027,06:30:00:00,${house},30`].join('\n');
+    const res = await upload('pal.csv', csv);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().import).toMatchObject({ aired: 2, days: [day(7)] });
+    expect(await statuses(day(7))).toEqual(['06:00:00 aired', '06:15:00 missed', '06:30:00 aired']);
+
+    const bxfLog = await t.inject({ method: 'GET', url: `/api/traffic/logs/${day(7)}/export?format=bxf`, token: admin });
+    expect(bxfLog.body).toContain('<SmpteDateTime broadcastDate="2027-06-07" utcStartofBroadcastDay="2027-06-07T04:00:00Z" frameRate="25">');
+    expect(bxfLog.body).toContain('<SmpteTimeCode>06:00:00:00</SmpteTimeCode>');
+  });
+});

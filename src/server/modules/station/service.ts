@@ -15,6 +15,9 @@ const toProfile = (row: Row): StationProfile => ({
   remit_to: row.remitTo,
   tax_id: row.taxId,
   logo: row.logo,
+  frame_rate: row.frameRate,
+  drop_frame: row.dropFrame,
+  date_order: row.dateOrder,
   time_zone: stationTimeZone(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -27,7 +30,18 @@ export const getStationProfile = async (db: Db): Promise<StationProfile> => {
 };
 
 export const updateStationProfile = async (db: Db, input: StationProfileInput): Promise<StationProfile> => {
-  const columns = { name: input.name, address: input.address, phone: input.phone, email: input.email, remitTo: input.remit_to, taxId: input.tax_id, logo: input.logo };
+  const columns = {
+    name: input.name,
+    address: input.address,
+    phone: input.phone,
+    email: input.email,
+    remitTo: input.remit_to,
+    taxId: input.tax_id,
+    logo: input.logo,
+    ...(input.frame_rate !== undefined ? { frameRate: input.frame_rate } : {}),
+    ...(input.drop_frame !== undefined ? { dropFrame: input.drop_frame } : {}),
+    ...(input.date_order !== undefined ? { dateOrder: input.date_order } : {}),
+  };
   const [row] = await db
     .insert(stationProfile)
     .values({ id: 1, ...columns })
