@@ -110,7 +110,7 @@ export const matchAsRunRow = (row: Pick<AsRunRow, 'houseCode' | 'spotId'>, insta
 /**
  * What an import closes (its scheduled spots nobody reported become missed):
  * - `day`: the whole broadcast days of its matched spots, when the file or the caller says the day is complete;
- * - `range`: the spots scheduled in the period the file states, else from its first row's airing to its last;
+ * - `range`: the spots scheduled in the period the file states, else from its first matched row's airing to its last;
  * - nothing for a file of one row (real-time as-run sends one event a message).
  */
 export type Closing = { kind: 'none' } | { kind: 'range'; from: number; to: number } | { kind: 'days'; days: string[] };

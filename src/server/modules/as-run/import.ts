@@ -97,6 +97,8 @@ export const settleAsRun = async ({
   const tolerance = toleranceMinutes * 60_000;
   const changes: (typeof asRunChanges.$inferInsert)[] = skipped.map((r) => ({ importId, line: r.line, outcome: 'skipped' as const, airDate: r.date, airTime: r.time, houseCode: r.houseCode, note: r.reason }));
   const reopenedIds: string[] = [];
+  /** The airings of the rows that matched a spot: the time range the file vouches for. */
+  const matchedInstants: number[] = [];
   let unmatchedRows: { houseCode: string; instants: number[] }[] = [];
   const allCandidates = new Map<string, Candidate>();
 
@@ -182,6 +184,7 @@ export const settleAsRun = async ({
         continue;
       }
       const spot = outcome.spot as Candidate;
+      matchedInstants.push(outcome.at);
       const wasClosed = isClosedMissed(spot);
       days.add(spot.airDate);
       const change = { importId, line: row.line, spotId: spot.id, airDate: row.localDate, airTime: row.localTime, houseCode: row.houseCode || spot.houseCode };
@@ -251,7 +254,8 @@ export const settleAsRun = async ({
   }
 
   // What the file covers is settled: what was scheduled there and not reported did not air.
-  const closing = closingOf({ instants: rows.flatMap((r) => r.instants.slice(0, 1)), closeDay, days: [...days], stated: statedRange });
+  // Rows that matched nothing (another channel's, a shifted clock's) vouch for no time range.
+  const closing = closingOf({ instants: matchedInstants, closeDay, days: [...days], stated: statedRange });
   const settleable = [...SETTLEABLE_STATUSES];
   const where =
     closing.kind === 'days'
