@@ -19,6 +19,7 @@ import { BENCH_SERVER, onServer } from '../support/postgres';
 import { openDatabase } from '../../src/server/platform/db';
 import { importAsRun } from '../../src/server/modules/as-run/import';
 import { readCsvAsRun } from '../../src/server/modules/as-run/parse';
+import { readAsRunFile } from '../../src/server/modules/as-run/service';
 
 const SERVER = BENCH_SERVER;
 const ORDERS = 10_000;
@@ -102,7 +103,7 @@ const main = async () => {
 
     const parseOnly = await measure(async () => {
       let n = 0;
-      for await (const row of readCsvAsRun(file)) n += row.durationSeconds > 0 ? 1 : 0;
+      for await (const entry of readCsvAsRun(file)) n += 'row' in entry ? 1 : 0;
       return n;
     });
     const spotify = await measure(async () => {
@@ -111,8 +112,11 @@ const main = async () => {
       await client.query('rollback');
     });
     await client.end();
-    const imported = await measure(() =>
-      importAsRun({ db, contentHash: randomUUID(), filename: 'as-run.csv', format: 'csv', importedBy: null as unknown as string, rows: readCsvAsRun(file), toleranceMinutes: 10, timeZone: ZONE, makegoodExpiryHours: 72, now: new Date() }),
+    const imported = await measure(async () =>
+      importAsRun({
+        db, contentHash: randomUUID(), filename: 'as-run.csv', format: 'csv', importedBy: null as unknown as string,
+        ...(await readAsRunFile({ target: file, format: 'csv', options: {}, timeZone: ZONE, now: new Date(Date.now() + 400 * 86_400_000) })),
+        closeDay: true, toleranceMinutes: 10, timeZone: ZONE, makegoodExpiryHours: 72, now: new Date() }),
     );
     const [totals] = ((await db.execute(sql`select rows, aired, unmatched from as_run_imports`)) as unknown as { rows: { rows: number; aired: number; unmatched: number }[] }).rows;
 

@@ -4,21 +4,46 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from './dates';
+import { DEFAULT_FRAME_RATE, readClockTime, readDate, readDuration, readEventId, readInstant, readStatus, type AsRunStatus, type ClockTime, type DateOrder } from './as-run-fields';
 
 export const AS_RUN_STATUSES = ['aired', 'missed'] as const;
-export type AsRunStatus = (typeof AS_RUN_STATUSES)[number];
+export type { AsRunStatus } from './as-run-fields';
 
+/**
+ * One row of an as-run file as read (not yet matched). `date`/`time` are as the file states them
+ * (the broadcast date; station wall clock unless `at` is set); `at` is the instant when the file
+ * states its zone (UTC elements, ISO instants with `Z` or an offset).
+ */
 export interface AsRunRow {
   /** 1-based line of the file (CSV: the record's line, header = line 1; BXF: the event's closing line). */
   line: number;
   date: string;
-  /** Station wall-clock time, HH:MM:SS. */
+  /** HH:MM:SS on the calendar day `date` + `dayOffset` (24–29 h broadcast hours have dayOffset 1). */
   time: string;
+  dayOffset: 0 | 1;
+  /** Seconds the frames add to `time`. */
+  fraction: number;
+  /** Epoch milliseconds when the file states the zone; null for the station's wall clock. */
+  at: number | null;
+  /** Upper case; '' when the row has none (a BXF row matched by its event id). */
   houseCode: string;
   durationSeconds: number;
   status: AsRunStatus;
+  /** "Aired with … discrepancy": aired, and flagged in the report. */
+  discrepancy: boolean;
   spotId: string | null;
 }
+
+/** A row that reports no spot airing (program, comment, live, a status that settles nothing): skipped and reported. */
+export interface SkippedAsRunRow {
+  line: number;
+  date: string;
+  time: string;
+  houseCode: string;
+  reason: string;
+}
+
+export type AsRunEntry = { row: AsRunRow } | { skipped: SkippedAsRunRow };
 
 /** A line of the file that cannot be read: the whole import is refused with it. */
 export class AsRunLineError extends Error {
@@ -30,50 +55,68 @@ export class AsRunLineError extends Error {
   }
 }
 
+/** Canonical column names of a delimited as-run, and the headers automation writes for them. */
 export const CSV_COLUMNS = ['date', 'time', 'house_code', 'duration', 'status'] as const;
 export const CSV_OPTIONAL_COLUMNS = ['spot_id'] as const;
-
-const TIME = /^(\d{1,2}):([0-5]\d)(?::([0-5]\d))?(?:[:;.]\d{2})?$/;
-const UUID = z.uuid();
-
-/** 'HH:MM', 'HH:MM:SS' or a SMPTE timecode 'HH:MM:SS:FF' (frames dropped) → 'HH:MM:SS'. */
-export const readClockTime = (value: string): string | null => {
-  const match = TIME.exec(value.trim());
-  if (!match || Number(match[1]) > 23) return null;
-  return `${match[1]!.padStart(2, '0')}:${match[2]}:${match[3] ?? '00'}`;
+export const CSV_HEADER_ALIASES: Record<string, (typeof CSV_COLUMNS)[number] | 'spot_id'> = {
+  date: 'date', air_date: 'date', airdate: 'date', broadcast_date: 'date', day: 'date', start_date: 'date',
+  time: 'time', air_time: 'time', airtime: 'time', local_time: 'time', start_time: 'time', actual_time: 'time', actual_start: 'time', on_air: 'time', start: 'time',
+  house_code: 'house_code', house_number: 'house_code', house_no: 'house_code', house: 'house_code', isci: 'house_code', ad_id: 'house_code', adid: 'house_code', cart: 'house_code', cart_number: 'house_code', material_id: 'house_code', spot_code: 'house_code',
+  duration: 'duration', length: 'duration', len: 'duration', dur: 'duration', duration_seconds: 'duration', actual_duration: 'duration', actual_length: 'duration',
+  status: 'status', result: 'status', state: 'status', as_run_status: 'status',
+  spot_id: 'spot_id', event_id: 'spot_id', eventid: 'spot_id',
 };
+/** Columns that may be absent: the status (aired), and the time when the date column holds ISO instants. */
+export const CSV_REQUIRED_COLUMNS = ['date', 'house_code', 'duration'] as const;
 
-/** Seconds as '30', '30.0', 'MM:SS', 'HH:MM:SS' or a SMPTE timecode 'HH:MM:SS:FF' (rounded to whole seconds). */
-export const readDuration = (value: string): number | null => {
-  const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) {
-    const seconds = Math.round(Number(text));
-    return seconds > 0 && seconds <= 86_400 ? seconds : null;
+export interface ReadOptions {
+  frameRate?: number;
+  dateOrder?: DateOrder;
+}
+
+const HOUSE_CODE = /^[A-Za-z0-9_.:/ -]{1,32}$/;
+const clip = (value: string) => value.slice(0, 40);
+
+/**
+ * Checks one row's fields; throws AsRunLineError naming the line and the problem. A row whose
+ * status settles nothing is answered as skipped.
+ */
+export const readAsRunRow = (
+  line: number,
+  fields: { date?: string; time?: string; house_code?: string; duration?: string; status?: string; spot_id?: string },
+  options: ReadOptions = {},
+): AsRunEntry => {
+  const frameRate = options.frameRate ?? DEFAULT_FRAME_RATE;
+  const dateText = (fields.date ?? '').trim();
+  const timeText = (fields.time ?? '').trim();
+  const houseCode = (fields.house_code ?? '').trim().replace(/\s+/g, ' ').toUpperCase();
+  const status = readStatus(fields.status);
+  if (status && 'skip' in status) return { skipped: { line, date: clip(dateText), time: clip(timeText), houseCode: clip(houseCode), reason: status.skip } };
+  // An ISO instant in the time column, or in the date column with no time.
+  const instant = readInstant(timeText) ?? (timeText === '' ? readInstant(dateText) : null);
+  let date: string | null;
+  let clock: ClockTime | null;
+  if (instant !== null) {
+    const iso = new Date(instant).toISOString();
+    date = iso.slice(0, 10);
+    clock = { time: iso.slice(11, 19), dayOffset: 0, fraction: 0 };
+  } else {
+    date = readDate(dateText, options.dateOrder);
+    if (!date) throw new AsRunLineError(line, `date "${clip(dateText)}" is not a date (YYYY-MM-DD${options.dateOrder === 'DMY' ? ' or DD/MM/YYYY' : ' or MM/DD/YYYY'})`);
+    clock = readClockTime(timeText, frameRate);
+    if (!clock) throw new AsRunLineError(line, `time "${clip(timeText)}" is not a time (HH:MM:SS)`);
   }
-  const parts = text.split(/[:;]/).map(Number);
-  if (parts.some((p) => !Number.isInteger(p) || p < 0) || parts.length < 2 || parts.length > 4) return null;
-  const [h, m, s, frames] = parts.length === 2 ? [0, parts[0]!, parts[1]!, 0] : [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 0];
-  const seconds = h * 3600 + m * 60 + s + (frames >= 15 ? 1 : 0);
-  return seconds > 0 && seconds <= 86_400 && m < 60 && s < 60 ? seconds : null;
-};
-
-const HOUSE_CODE = /^[A-Za-z0-9_-]{1,32}$/;
-
-/** Checks one row's fields; throws AsRunLineError naming the line and the problem. */
-export const readAsRunRow = (line: number, fields: { date?: string; time?: string; house_code?: string; duration?: string; status?: string; spot_id?: string }): AsRunRow => {
-  const date = (fields.date ?? '').trim();
-  if (!isIsoDate(date)) throw new AsRunLineError(line, `date "${date.slice(0, 40)}" is not a date (YYYY-MM-DD)`);
-  const time = readClockTime(fields.time ?? '');
-  if (!time) throw new AsRunLineError(line, `time "${(fields.time ?? '').slice(0, 40)}" is not a time (HH:MM:SS)`);
-  const houseCode = (fields.house_code ?? '').trim().toUpperCase();
-  if (!HOUSE_CODE.test(houseCode)) throw new AsRunLineError(line, `house code "${houseCode.slice(0, 40)}" is not a house code`);
-  const durationSeconds = readDuration(fields.duration ?? '');
-  if (durationSeconds === null) throw new AsRunLineError(line, `duration "${(fields.duration ?? '').slice(0, 40)}" is not a length in seconds`);
-  const status = (fields.status ?? 'aired').trim().toLowerCase() || 'aired';
-  if (!(AS_RUN_STATUSES as readonly string[]).includes(status)) throw new AsRunLineError(line, `status "${status.slice(0, 40)}" must be aired or missed`);
-  const spotId = (fields.spot_id ?? '').trim();
-  if (spotId && !UUID.safeParse(spotId).success) throw new AsRunLineError(line, `spot id "${spotId.slice(0, 40)}" is not a spot id`);
-  return { line, date, time, houseCode, durationSeconds, status: status as AsRunStatus, spotId: spotId || null };
+  if (houseCode !== '' && !HOUSE_CODE.test(houseCode)) throw new AsRunLineError(line, `house code "${clip(houseCode)}" is not a house code`);
+  const durationSeconds = readDuration(fields.duration ?? '', frameRate);
+  if (durationSeconds === null) throw new AsRunLineError(line, `duration "${clip(fields.duration ?? '')}" is not a length (seconds, MM:SS or HH:MM:SS:FF)`);
+  if (!status) throw new AsRunLineError(line, `status "${clip((fields.status ?? '').trim())}" is not an as-run status (aired, missed or a SMPTE as-run status)`);
+  const spotText = (fields.spot_id ?? '').trim();
+  const spotId = spotText ? readEventId(spotText) : null;
+  if (spotText && !spotId) throw new AsRunLineError(line, `spot id "${clip(spotText)}" is not a spot id`);
+  if (!houseCode && !spotId) throw new AsRunLineError(line, 'the row has neither a house code nor a spot id');
+  return {
+    row: { line, date, time: clock.time, dayOffset: clock.dayOffset, fraction: clock.fraction, at: instant, houseCode, durationSeconds, status: status.status, discrepancy: status.discrepancy, spotId },
+  };
 };
 
 export const UNMATCHED_REASONS = {
@@ -82,10 +125,13 @@ export const UNMATCHED_REASONS = {
   duplicate: 'Duplicate of a spot that already aired',
   unknownSpot: 'No spot has this id',
   spotMismatch: 'The spot id belongs to another house code',
+  makegoodAired: 'The spot was missed and its makegood has already aired',
 } as const;
 
 /** How far outside its daypart window an airing still matches a spot (minutes), unless configured. */
 export const DEFAULT_AS_RUN_TOLERANCE_MINUTES = 10;
+
+const spotChangeSchema = z.object({ line: z.number().int().nullable(), spot_id: z.string().nullable(), date: z.string(), time: z.string(), house_code: z.string(), note: z.string().nullable() });
 
 export const asRunImportSchema = z.object({
   id: z.uuid(),
@@ -98,6 +144,13 @@ export const asRunImportSchema = z.object({
   reported_missed: z.number().int(),
   unmatched: z.number().int(),
   closed_missed: z.number().int(),
+  /** Rows that report no spot airing (program, comment, live rows; statuses that settle nothing). */
+  skipped: z.number().int(),
+  /** Spots an earlier import closed as missed that this one found aired (their makegoods withdrawn). */
+  reopened: z.number().int(),
+  /** What the import closed: nothing (one row), the time range its rows or its message cover, or whole days. */
+  closing: z.enum(['none', 'range', 'day']),
+  notice: z.string().nullable(),
   days: z.array(z.string()),
 });
 export type AsRunImport = z.infer<typeof asRunImportSchema>;
@@ -107,7 +160,15 @@ export const asRunReportSchema = z.object({
   /** True when this exact file had been imported before: nothing changed. */
   duplicate: z.boolean(),
   message: z.string(),
+  /** A hint (e.g. nothing matched, most rows would at a few hours off: a time-zone shift). */
+  notice: z.string().nullable(),
   unmatched_rows: z.array(z.object({ line: z.number().int(), date: z.string(), time: z.string(), house_code: z.string(), reason: z.string() })),
+  /** What the import changed, spot by spot (the first 1,000 of each). */
+  aired_spots: z.array(spotChangeSchema),
+  missed_spots: z.array(spotChangeSchema),
+  skipped_rows: z.array(spotChangeSchema),
+  /** Scheduled spots no row reported, closed as missed by this import. */
+  closed_spots: z.array(spotChangeSchema),
 });
 export type AsRunReport = z.infer<typeof asRunReportSchema>;
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { addDays, isIsoDate } from './dates';
 import { airsOn, type DaypartWindow } from './traffic';
 
-export const MAKEGOOD_STATUSES = ['offered', 'accepted', 'declined', 'expired', 'unavailable'] as const;
+export const MAKEGOOD_STATUSES = ['offered', 'accepted', 'declined', 'expired', 'unavailable', 'withdrawn'] as const;
 export type MakegoodStatus = (typeof MAKEGOOD_STATUSES)[number];
 
 /** Offers that hold a slot of their day (counted against the daypart's capacity). */
@@ -15,7 +15,7 @@ export const HOLDING_STATUSES = ['offered', 'accepted'] as const satisfies reado
 /** Outcomes that credit the missed spot: its cost leaves the billable amount. */
 export const CREDITED_STATUSES = ['declined', 'expired', 'unavailable'] as const satisfies readonly MakegoodStatus[];
 
-export const MAKEGOOD_ACTIONS = ['offered', 'changed', 'accepted', 'declined', 'expired', 'unavailable'] as const;
+export const MAKEGOOD_ACTIONS = ['offered', 'changed', 'accepted', 'declined', 'expired', 'unavailable', 'withdrawn'] as const;
 export type MakegoodAction = (typeof MAKEGOOD_ACTIONS)[number];
 
 /** How many days after the flight's end a makegood may air. */
@@ -41,6 +41,7 @@ export const MAKEGOOD_STATUS_LABELS: Record<MakegoodStatus, string> = {
   declined: 'Declined (credited)',
   expired: 'Expired (credited)',
   unavailable: 'No free slot (credited)',
+  withdrawn: 'Withdrawn (the spot aired)',
 };
 
 /** The days a makegood of a spot missed on `missedDate` may air: from the day after today (or after the miss) to 14 days after the flight. */

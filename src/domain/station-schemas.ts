@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
 const MAX_LOGO_CHARS = 300_000;
+/** Frame rates master control may run at; 29.97 (drop-frame) is the North American default. */
+export const FRAME_RATES = [23.976, 24, 25, 29.97, 30, 50, 59.94, 60] as const;
+export const DATE_ORDERS = ['MDY', 'DMY'] as const;
+const FRAME_RATE_MESSAGE = `Frame rate must be one of ${FRAME_RATES.join(', ')}`;
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
@@ -28,6 +32,13 @@ export const stationProfileInputSchema = z
       .transform((v) => (v ? v : null))
       .refine((v) => v === null || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(v), 'Logo must be a PNG or JPEG image')
       .refine((v) => v === null || v.length <= MAX_LOGO_CHARS, 'Logo must be under 200 KB'),
+    /** Master control (decision 028): left out, the stored setting stays. */
+    frame_rate: z
+      .number({ error: FRAME_RATE_MESSAGE })
+      .refine((v) => (FRAME_RATES as readonly number[]).includes(v), FRAME_RATE_MESSAGE)
+      .optional(),
+    drop_frame: z.boolean({ error: 'Drop frame must be true or false' }).optional(),
+    date_order: z.enum(DATE_ORDERS, { error: 'Date order must be MDY or DMY' }).optional(),
   })
   .strict();
 export type StationProfileInput = z.infer<typeof stationProfileInputSchema>;
@@ -40,6 +51,9 @@ export const stationProfileSchema = z.object({
   remit_to: z.string().nullable(),
   tax_id: z.string().nullable(),
   logo: z.string().nullable(),
+  frame_rate: z.number(),
+  drop_frame: z.boolean(),
+  date_order: z.enum(DATE_ORDERS),
   time_zone: z.string(),
   updated_at: z.string(),
 });

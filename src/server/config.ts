@@ -36,6 +36,7 @@ const envSchema = z.object({
   /** Extra origins (comma-separated) whose pages may open a realtime socket, besides APP_URL. */
   ALLOWED_ORIGINS: optional,
   ASRUN_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
+  ASRUN_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
   MAKEGOOD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 60).default(72),
   STATISTICS_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
   METRICS_TOKEN: z.string().max(500).optional(),
@@ -86,6 +87,8 @@ export interface Config {
   allowedOrigins: string[];
   /** Minutes outside its daypart window an as-run airing still matches a spot. */
   asRunToleranceMinutes: number;
+  /** The largest as-run file accepted (MB): a larger one answers 413. */
+  asRunMaxMb: number;
   /** How long an advertiser has to answer a makegood offer. */
   makegoodExpiryHours: number;
   /** How often the embedded database's planner statistics are refreshed (0: only at start-up when set, never in tests). */
@@ -170,6 +173,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trafficBreakMinutes: e.TRAFFIC_BREAK_MINUTES,
     stationClockSeconds: e.STATION_CLOCK_SECONDS,
     asRunToleranceMinutes: e.ASRUN_TOLERANCE_MINUTES,
+    asRunMaxMb: e.ASRUN_MAX_MB,
     makegoodExpiryHours: e.MAKEGOOD_EXPIRY_HOURS,
     statisticsMinutes: e.STATISTICS_MINUTES,
     metricsToken: e.METRICS_TOKEN?.trim() || null,

@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const upload = (name: string, content: string, token: string | null = admin, type = 'text/csv') => uploadAsRun(t, name, content, token, type);
+const upload = (name: string, content: string, token: string | null = admin, type = 'text/csv', fields: Record<string, string> = {}) => uploadAsRun(t, name, content, token, type, fields);
 const spotsOn = async (date: string) =>
   ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json().spots as Spot[]).filter((s) => s.estimate_id === order.id);
 const campaign = async () => (await t.inject({ method: 'GET', url: `/api/campaigns/${(await campaignOfOrder(t, admin, order.id))!.campaign_id}`, token: admin })).json();
@@ -103,7 +103,7 @@ describe('POST /api/traffic/as-run', () => {
     expect(dup.json().unmatched_rows).toEqual([{ line: 2, date: DAY, time: '06:00:00', house_code: house, reason: 'Duplicate of a spot that already aired' }]);
   });
 
-  it('reads a BXF as-run: reported misses and unreported spots become missed', async () => {
+  it('reads a BXF as-run: reported misses, and with close_day the day\'s unreported spots become missed', async () => {
     const [first, second] = await spotsOn(NEXT);
     const event = (spot: Spot, status?: string) => `
       <AsRun${status ? ` status="${status}"` : ''}>
@@ -116,9 +116,9 @@ describe('POST /api/traffic/as-run', () => {
       </AsRun>`;
     const bxf = `<?xml version="1.0" encoding="UTF-8"?>
 <BxfMessage xmlns="http://smpte-ra.org/schemas/2021/2008/BXF"><BxfData action="add">${event(first!)}${event(second!, 'missed')}</BxfData></BxfMessage>`;
-    const res = await upload('tuesday.bxf.xml', bxf, admin, 'application/xml');
+    const res = await upload('tuesday.bxf.xml', bxf, admin, 'application/xml', { close_day: 'true' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().import).toMatchObject({ format: 'bxf', rows: 2, aired: 1, reported_missed: 1, closed_missed: 1, unmatched: 0 });
+    expect(res.json().import).toMatchObject({ format: 'bxf', rows: 2, aired: 1, reported_missed: 1, closed_missed: 1, unmatched: 0, closing: 'day' });
     expect((await spotsOn(NEXT)).map((s) => s.status)).toEqual(['aired', 'missed', 'missed']);
 
     const malformed = await upload('bad.xml', '<BxfMessage><AsRun><HouseNumber>X</AsRun>', admin, 'application/xml');

@@ -13,6 +13,7 @@ import { openTestDatabase } from '../support/database';
 const NOT_AUDITED: Record<string, string> = {
   audit_events: 'the trail itself (append-only, enforced by its own triggers)',
   as_run_imports: 'a record of an import; what it changed is audited on the spots, campaigns and makegoods',
+  as_run_changes: "an import's report, spot by spot; the spots it changed are audited",
   as_run_unmatched: "rows of an as-run file that matched no spot: the import's report",
   brand_hours: 'analytics rollup, derived from audited orders',
   brands: "an advertiser's own address book; what was sold is audited on the order",

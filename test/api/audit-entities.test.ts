@@ -193,7 +193,7 @@ describe('each audited entity, changed through the API', () => {
       const spots = log.filter((s) => s.estimate_id === order.id);
       expect(spots).toHaveLength(2);
       const house = owner.media.id.slice(0, 8).toUpperCase();
-      const asRun = await uploadAsRun(t, `${startDate}.csv`, `date,time,house_code,duration,status,spot_id\n${startDate},${spots[0]!.local_time},${house},30,aired,${spots[0]!.id}\n`, admin);
+      const asRun = await uploadAsRun(t, `${startDate}.csv`, `date,time,house_code,duration,status,spot_id\n${startDate},${spots[0]!.local_time},${house},30,aired,${spots[0]!.id}\n`, admin, 'text/csv', { close_day: 'true' });
       expect(asRun.statusCode, asRun.body).toBe(201);
       expect(await eventOf('spot', spots[0]!.id, 'status_change', 'aired')).toMatchObject({ ...byAdmin(), entity: 'spot', order_id: order.id, before: { status: 'scheduled' }, after: { status: 'aired' } });
       expect(await eventOf('spot', spots[1]!.id, 'status_change', 'missed')).toMatchObject({ ...byAdmin(), before: { status: 'scheduled' } });

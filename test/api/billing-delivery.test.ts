@@ -41,7 +41,7 @@ const houseOf = (order: Booked) => order.owner.media.id.slice(0, 8).toUpperCase(
 /** Reports the day's as-run: every listed spot aired (by its id); the day's other spots become missed. */
 const airs = async (date: string, aired: { order: Booked; spot: Spot }[]) => {
   const rows = aired.map(({ order, spot }) => `${date},${spot.local_time},${houseOf(order)},30,aired,${spot.id}`);
-  const res = await uploadAsRun(t, `${date}.csv`, `date,time,house_code,duration,status,spot_id\n${rows.join('\n')}\n`, admin);
+  const res = await uploadAsRun(t, `${date}.csv`, `date,time,house_code,duration,status,spot_id\n${rows.join('\n')}\n`, admin, 'text/csv', { close_day: 'true' });
   expect(res.statusCode, res.body).toBe(201);
 };
 const everySpot = async (date: string, ...orders: Booked[]) => (await Promise.all(orders.map(async (order) => (await spotsOn(date, order)).map((spot) => ({ order, spot }))))).flat();

@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const upload = (name: string, content: string) => uploadAsRun(t, name, content, admin);
+const upload = (name: string, content: string) => uploadAsRun(t, name, content, admin, 'text/csv', { close_day: 'true' });
 const spotsOn = async (date: string) =>
   ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json().spots as Spot[]).filter((s) => s.estimate_id === order.id);
 const makegoods = async (token = owner.token) => {

@@ -149,11 +149,12 @@ describe('the traffic log', () => {
     const bxf = await t.inject({ method: 'GET', url: '/api/traffic/logs/2027-05-10/export?format=bxf', token: admin });
     expect(bxf.statusCode).toBe(200);
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'ScheduledEvent' }).parse(bxf.body);
-    const events = parsed.BxfMessage.BxfData.Schedule.ScheduledEvent as { EventData: { StartDateTime: { SmpteDateTime: { SmpteTimeCode: string } }; LengthOption: { Duration: { SmpteDuration: { SmpteTimeCode: string } } } }; Content: { ContentId: { HouseNumber: string } } }[];
-    const ours = events.filter((e) => e.Content.ContentId.HouseNumber === first.owner.media.id.replace(/-/g, '').slice(0, 8).toUpperCase());
+    const events = parsed.BxfMessage.BxfData.Schedule.ScheduledEvent as { EventData: { StartDateTime: { SmpteDateTime: { SmpteTimeCode: string } }; LengthOption: { Duration: { SmpteDuration: { SmpteTimeCode: string } } } }; Content?: { ContentId: { HouseNumber: string } } }[];
+    const ours = events.filter((e) => e.Content?.ContentId.HouseNumber === first.owner.media.id.replace(/-/g, '').slice(0, 8).toUpperCase());
     expect(ours).toHaveLength(5);
-    expect(ours[0]!.EventData.StartDateTime.SmpteDateTime.SmpteTimeCode).toBe('23:00:00:00');
-    expect(ours[0]!.EventData.LengthOption.Duration.SmpteDuration.SmpteTimeCode).toMatch(/^00:0\d:\d\d:00$/);
+    // Drop-frame timecodes (29.97, the default station setting) write ';' before the frames.
+    expect(ours[0]!.EventData.StartDateTime.SmpteDateTime.SmpteTimeCode).toBe('23:00:00;00');
+    expect(ours[0]!.EventData.LengthOption.Duration.SmpteDuration.SmpteTimeCode).toMatch(/^00:0\d:\d\d;00$/);
     expect((await log('2027-05-10')).json().exported_at).not.toBeNull();
   });
 

@@ -8,8 +8,10 @@ import { createDaypart, dateIn, submittedOrder } from '../support/ordering-fixtu
 import { pdfText } from '../support/pdf-text';
 
 let h: BrowserHarness;
+/** How far the station clock runs ahead of the real one (an as-run reports only what has aired: the as-run test moves it past its day). */
+let aheadMs = 0;
 beforeAll(async () => {
-  if (hasBrowser) h = await startBrowserHarness({ trafficHorizonDays: 14 });
+  if (hasBrowser) h = await startBrowserHarness({ trafficHorizonDays: 14 }, { now: () => new Date(Date.now() + aheadMs) });
 });
 afterAll(async () => {
   await h?.close();
@@ -65,6 +67,8 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     const house = owner.media.id.slice(0, 8).toUpperCase();
     const csv = ['date,time,house_code,duration,status', `${day},17:00:00,${house},6,aired`, `${day},17:31:00,${house},6,missed`, `${day},20:00:00,${house},6,aired`].join('\n');
 
+    // The as-run comes back once the day has aired: the station's clock is on the day after it.
+    aheadMs = 10 * 86_400_000;
     const page = await h.newPage();
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('link', { name: 'As-run' }).click();
@@ -76,6 +80,9 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     await page.getByRole('region', { name: 'Report: drive-time.csv' }).getByRole('status').filter({ hasText: /Imported 3 rows: 1 aired, \d+ missed, 1 unmatched/ }).waitFor();
     const unmatched = page.getByRole('table', { name: 'Unmatched rows' });
     expect(await unmatched.getByRole('row').nth(1).textContent()).toContain('Outside every daypart window of this house code on this day');
+    // What it changed, spot by spot.
+    expect(await page.getByRole('table', { name: 'Aired spots' }).getByRole('row').nth(1).textContent()).toContain('17:00:00');
+    expect(await page.getByRole('table', { name: 'Missed spots' }).getByRole('row').nth(1).textContent()).toContain('17:31:00');
     expect(await page.getByRole('table', { name: 'As-run imports' }).getByRole('row').count()).toBe(2);
 
     const client = await h.newPage();
@@ -88,7 +95,10 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     await makegoods.getByRole('button', { name: /^Accept makegood/ }).click();
     await client.getByText('Makegood accepted: the spot is placed on the log').waitFor();
     await makegoods.getByText('Accepted', { exact: true }).waitFor();
-    const spots = (await h.inject({ method: 'GET', url: `/api/estimates/${order.id}/spots?from=${dateIn(10)}&to=${dateIn(10)}`, token: owner.token })).json();
+    // The makegood airs on the day it was offered (the first free day after the station's today).
+    const offered = (await h.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: owner.token })).json().makegoods[0].air_date as string;
+    expect(offered > day).toBe(true);
+    const spots = (await h.inject({ method: 'GET', url: `/api/estimates/${order.id}/spots?from=${offered}&to=${offered}`, token: owner.token })).json();
     expect(spots.days[0].spots.filter((s: { makegood_offer_id: string | null }) => s.makegood_offer_id !== null)).toHaveLength(1);
 
     const [download] = await Promise.all([client.waitForEvent('download'), client.getByRole('button', { name: 'Download affidavit' }).click()]);

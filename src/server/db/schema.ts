@@ -433,9 +433,18 @@ export const stationProfile = pgTable(
     taxId: text('tax_id'),
     /** A small image as a data: URL (PNG or JPEG). */
     logo: text('logo'),
+    /** Master control's frame rate (timecodes in BXF and as-runs) and whether its timecodes drop frames. */
+    frameRate: numeric('frame_rate', { precision: 6, scale: 3, mode: 'number' }).notNull().default(29.97),
+    dropFrame: boolean('drop_frame').notNull().default(true),
+    /** How as-run files write a date like 03/04/2027: month first (MDY) or day first (DMY). */
+    dateOrder: text('date_order', { enum: ['MDY', 'DMY'] }).notNull().default('MDY'),
     updatedAt: updatedAt(),
   },
-  (t) => [check('station_profile_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('station_profile_single_row', sql`${t.id} = 1`),
+    check('station_profile_date_order_check', sql`${t.dateOrder} in ('MDY', 'DMY')`),
+    check('station_profile_frame_rate_check', sql`${t.frameRate} in (23.976, 24, 25, 29.97, 30, 50, 59.94, 60)`),
+  ],
 );
 
 /** A broadcast day of the traffic log: when it was placed and whether master control has it. */
@@ -473,6 +482,8 @@ export const trafficSpots = pgTable(
     airedAt: timestamp('aired_at', { withTimezone: true }),
     /** What master control reported: the actual length of an aired spot. */
     actualDurationSeconds: integer('actual_duration_seconds'),
+    /** Missed because an as-run import closed its range or day (no row reported it): a later airing overrides it. */
+    missedByClose: boolean('missed_by_close').notNull().default(false),
     /** The as-run import that settled this spot (aired or missed). */
     asRunImportId: uuid('as_run_import_id').references((): AnyPgColumn => asRunImports.id, { onDelete: 'set null' }),
     /** Set on a makegood: the accepted offer it airs for. */
@@ -764,6 +775,14 @@ export const asRunImports = pgTable(
     /** Scheduled spots of the imported days that no row reported: now missed. */
     closedMissed: integer('closed_missed').notNull(),
     days: text('days').array().notNull(),
+    /** Rows skipped (program, comment, live rows; statuses that settle nothing). */
+    skipped: integer('skipped').notNull().default(0),
+    /** Spots an earlier import closed as missed that this one found aired. */
+    reopened: integer('reopened').notNull().default(0),
+    /** What the import closed: nothing, the time range its rows cover, or whole days. */
+    closing: text('closing', { enum: ['none', 'range', 'day'] }).notNull().default('day'),
+    /** A hint the report shows (e.g. a likely time-zone shift). */
+    notice: text('notice'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('as_run_imports_content_hash_key').on(t.contentHash), index('as_run_imports_created_idx').on(t.createdAt)],
@@ -817,11 +836,30 @@ export const makegoodOffers = pgTable(
     index('makegood_offers_estimate_idx').on(t.estimateId, t.createdAt),
     index('makegood_offers_daypart_day_idx').on(t.daypartId, t.airDate),
     index('makegood_offers_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'offered'`),
-    check('makegood_offers_status_check', sql`${t.status} in ('offered', 'accepted', 'declined', 'expired', 'unavailable')`),
+    check('makegood_offers_status_check', sql`${t.status} in ('offered', 'accepted', 'declined', 'expired', 'unavailable', 'withdrawn')`),
     check('makegood_offers_credit_check', sql`${t.creditCents} >= 0 and ${t.spotCostCents} >= 0`),
   ],
 );
 
+
+/** What one as-run import changed, spot by spot (aired, missed, closed as missed) and the rows it skipped. */
+export const asRunChanges = pgTable(
+  'as_run_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => asRunImports.id, { onDelete: 'cascade' }),
+    line: integer('line'),
+    outcome: text('outcome', { enum: ['aired', 'missed', 'closed_missed', 'skipped'] }).notNull(),
+    spotId: uuid('spot_id').references((): AnyPgColumn => trafficSpots.id, { onDelete: 'set null' }),
+    airDate: text('air_date').notNull(),
+    airTime: text('air_time').notNull(),
+    houseCode: text('house_code').notNull(),
+    note: text('note'),
+  },
+  (t) => [index('as_run_changes_import_idx').on(t.importId, t.outcome, t.id), check('as_run_changes_outcome_check', sql`${t.outcome} in ('aired', 'missed', 'closed_missed', 'skipped')`)],
+);
 /** Every step of a makegood, with who (null: the system) and when. Append-only. */
 export const makegoodEvents = pgTable(
   'makegood_events',

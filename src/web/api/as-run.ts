@@ -16,8 +16,10 @@ export const useAsRunReport = (id: string | null) =>
 /** Sends the file with progress; on success the imports, the traffic log and campaigns are read again. */
 export const useImportAsRun = () => {
   const queryClient = useQueryClient();
-  return async (file: File, onProgress: (loaded: number, total: number) => void) => {
+  return async (file: File, onProgress: (loaded: number, total: number) => void, closeDay = false) => {
     const form = new FormData();
+    // Before the file: the server reads the fields that precede it.
+    form.append('close_day', closeDay ? 'true' : 'false');
     form.append('file', file, file.name);
     const report = await sendForm<AsRunReport>('/traffic/as-run', form, { onProgress });
     queryClient.setQueryData(asRunKeys.report(report.import.id), report);

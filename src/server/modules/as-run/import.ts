@@ -1,22 +1,24 @@
 /**
- * Importing an as-run file: rows are read as a stream and settled in batches inside one
- * transaction (a malformed line refuses the whole file; nothing is half-applied). Each aired row
- * matches the nearest scheduled spot of its house code whose daypart window (± tolerance) holds the
- * airing; matched spots air and deliver (campaign_deliveries, the campaign's counters); rows that
- * match nothing are kept with their line and reason. Then the days the file covered are closed:
- * their scheduled spots that no row reported are missed.
+ * Settling an as-run file's rows (already read and checked, before the transaction opens) in
+ * batches inside one transaction. Each row matches a spot by the rule in domain/as-run-match;
+ * matched spots air and deliver (campaign_deliveries, the campaign's counters) or are missed; rows
+ * that match nothing are kept with their line and reason; every change is listed spot by spot.
+ * Then what the file covers is closed (its time range, or whole days when it says so): scheduled
+ * spots there that no row reported are missed.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { AsRunLineError, UNMATCHED_REASONS, type AsRunRow } from '../../../domain/as-run';
+import { type AsRunRow, type SkippedAsRunRow } from '../../../domain/as-run';
+import { closingOf, isClosedMissed, likelyShiftHours, matchAsRunRow, SETTLEABLE_STATUSES, type SpotCandidate } from '../../../domain/as-run-match';
 import { airingOf } from '../../../domain/campaigns';
-import { addDays, instantOf } from '../../../domain/dates';
+import { addDays, localClockOf } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import { windowOf } from '../../../domain/traffic';
-import { asRunImports, asRunUnmatched, campaigns, dayparts, estimateItems, trafficSpots } from '../../db/schema';
+import { asRunChanges, asRunImports, asRunUnmatched, campaigns, dayparts, estimateItems, trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { selectionOf } from '../estimates/orders';
 import { offerMakegoods } from '../makegoods/offer';
+import { missedSpotsWithAiredMakegood, withdrawMakegoods } from '../makegoods/withdraw';
 import type { Staged } from '../notifications';
 
 const BATCH = 2_000;
@@ -30,17 +32,17 @@ const AS_RUN_LOCK = 727_014;
 const column = (values: readonly (string | number)[], type: 'uuid' | 'timestamptz' | 'int' | 'bigint') =>
   sql.raw(`'{${values.map((v) => (typeof v === 'number' ? String(Math.trunc(v)) : `"${v.replace(/[^\w:.+-]/g, '')}"`)).join(',')}}'::${type}[]`);
 
-interface Candidate {
-  id: string;
+interface Candidate extends SpotCandidate {
   estimateId: string;
   estimateItemId: string | null;
   daypartId: string;
-  houseCode: string;
-  airDate: string;
-  scheduledAt: Date;
-  status: string;
-  windowStart: number;
-  windowEnd: number;
+}
+
+/** A row read and checked before the transaction: the instants it may mean, and its station date and time. */
+export interface ResolvedRow extends AsRunRow {
+  instants: number[];
+  localDate: string;
+  localTime: string;
 }
 
 interface CampaignState {
@@ -57,8 +59,12 @@ export interface ImportTotals {
   aired: number;
   reportedMissed: number;
   unmatched: number;
+  skipped: number;
   closedMissed: number;
+  reopened: number;
   days: string[];
+  closing: 'none' | 'range' | 'day';
+  notice: string | null;
 }
 
 /** Settles the rows of one file inside `tx`; answers the totals. The caller stores the import row first. */
@@ -66,34 +72,39 @@ export const settleAsRun = async ({
   tx,
   importId,
   rows,
+  skipped,
+  closeDay,
+  statedRange,
   toleranceMinutes,
   timeZone,
 }: {
   tx: Tx;
   importId: string;
-  rows: AsyncIterable<AsRunRow>;
+  rows: readonly ResolvedRow[];
+  skipped: readonly SkippedAsRunRow[];
+  /** The file or the caller says the day is complete: close the whole broadcast days. */
+  closeDay: boolean;
+  /** The period the file says it covers (a BXF Schedule's start and end), epoch ms. */
+  statedRange: { from: number; to: number } | null;
   toleranceMinutes: number;
   timeZone: string;
 }): Promise<ImportTotals> => {
-  const totals = { rows: 0, aired: 0, reportedMissed: 0, unmatched: 0, closedMissed: 0 };
+  const totals = { rows: rows.length + skipped.length, aired: 0, reportedMissed: 0, unmatched: 0, skipped: skipped.length, closedMissed: 0, reopened: 0 };
   const days = new Set<string>();
   const daypartCache = new Map<string, typeof dayparts.$inferSelect>();
   const itemCache = new Map<string, typeof estimateItems.$inferSelect>();
   const campaignCache = new Map<string, CampaignState | null>();
   const tolerance = toleranceMinutes * 60_000;
+  const changes: (typeof asRunChanges.$inferInsert)[] = skipped.map((r) => ({ importId, line: r.line, outcome: 'skipped' as const, airDate: r.date, airTime: r.time, houseCode: r.houseCode, note: r.reason }));
+  const reopenedIds: string[] = [];
+  /** The airings of the rows that matched a spot: the time range the file vouches for. */
+  const matchedInstants: number[] = [];
+  let unmatchedRows: { houseCode: string; instants: number[] }[] = [];
+  const allCandidates = new Map<string, Candidate>();
 
   const daypartOf = async (id: string) => {
     if (!daypartCache.has(id)) for (const d of await tx.select().from(dayparts)) daypartCache.set(d.id, d);
     return daypartCache.get(id)!;
-  };
-
-  // Time zone conversions are the costly part of a row: one per station minute of the file.
-  const minutes = new Map<string, number>();
-  const instantFor = (date: string, time: string) => {
-    const key = `${date}|${time.slice(0, 5)}`;
-    let minute = minutes.get(key);
-    if (minute === undefined) minutes.set(key, (minute = instantOf(date, time.slice(0, 5), timeZone).getTime()));
-    return minute + Number(time.slice(6, 8)) * 1000;
   };
 
   const windows = new Map<string, { start: Date; end: Date }>();
@@ -103,11 +114,11 @@ export const settleAsRun = async ({
     return windows.get(key)!;
   };
 
-  const loadCandidates = async (batch: AsRunRow[]) => {
-    const codes = [...new Set(batch.map((r) => r.houseCode))];
-    const dates = [...new Set(batch.flatMap((r) => [r.date, addDays(r.date, -1)]))];
+  const loadCandidates = async (batch: readonly ResolvedRow[]) => {
+    const codes = [...new Set(batch.map((r) => r.houseCode).filter(Boolean))];
+    const dates = [...new Set(batch.flatMap((r) => [addDays(r.localDate, -1), r.localDate, addDays(r.localDate, 1)]))];
     const ids = batch.flatMap((r) => (r.spotId ? [r.spotId] : []));
-    const rows = await tx
+    const found = await tx
       .select({
         id: trafficSpots.id,
         estimateId: trafficSpots.estimateId,
@@ -117,16 +128,22 @@ export const settleAsRun = async ({
         airDate: trafficSpots.airDate,
         scheduledAt: trafficSpots.scheduledAt,
         status: trafficSpots.status,
+        missedByClose: trafficSpots.missedByClose,
       })
       .from(trafficSpots)
       .where(
-        sql`(${and(inArray(trafficSpots.houseCode, codes), inArray(trafficSpots.airDate, dates))})${ids.length ? sql` or ${inArray(trafficSpots.id, ids)}` : sql``}`,
+        sql`(${codes.length ? and(inArray(trafficSpots.houseCode, codes), inArray(trafficSpots.airDate, dates)) : sql`false`})${ids.length ? sql` or ${inArray(trafficSpots.id, ids)}` : sql``}`,
       );
+    const closedIds = found.filter((row) => isClosedMissed(row)).map((row) => row.id);
+    const makegoodAired = closedIds.length > 0 ? await missedSpotsWithAiredMakegood(tx, closedIds) : new Set<string>();
     const byId = new Map<string, Candidate>();
     const byCode = new Map<string, Candidate[]>();
-    for (const row of rows) {
+    for (const row of found) {
+      // A spot already seen in an earlier batch keeps its in-memory state (a row of this file may have settled it).
+      const known = allCandidates.get(row.id);
       const { start, end } = await windowFor(row.daypartId, row.airDate);
-      const candidate = { ...row, windowStart: start.getTime() - tolerance, windowEnd: end.getTime() + tolerance };
+      const candidate: Candidate = known ?? { ...row, scheduledAt: row.scheduledAt.getTime(), windowStart: start.getTime(), windowEnd: end.getTime(), makegoodAired: makegoodAired.has(row.id) };
+      allCandidates.set(row.id, candidate);
       byId.set(row.id, candidate);
       byCode.set(row.houseCode, [...(byCode.get(row.houseCode) ?? []), candidate]);
     }
@@ -142,66 +159,54 @@ export const settleAsRun = async ({
       if (spot.estimateItemId && !itemCache.has(spot.estimateItemId)) itemIds.add(spot.estimateItemId);
     }
     if (estimateIds.size > 0) {
-      const rows = await tx.select().from(campaigns).where(inArray(campaigns.estimateId, [...estimateIds])).for('update');
+      const found = await tx.select().from(campaigns).where(inArray(campaigns.estimateId, [...estimateIds])).for('update');
       for (const id of estimateIds) campaignCache.set(id, null);
-      for (const row of rows) {
+      for (const row of found) {
         campaignCache.set(row.estimateId, { id: row.id, remainingCents: row.totalBudgetCents - row.spendCents, aired: 0, impressions: 0, spendCents: 0, lastAiredAt: row.lastAiredAt });
       }
     }
     if (itemIds.size > 0) for (const row of await tx.select().from(estimateItems).where(inArray(estimateItems.id, [...itemIds]))) itemCache.set(row.id, row);
   };
 
-  const settleBatch = async (batch: AsRunRow[]) => {
-    const { byId, byCode } = await loadCandidates(batch);
-    await preload(byId.values());
+  const settleBatch = async (batch: readonly ResolvedRow[]) => {
+    const index = await loadCandidates(batch);
+    await preload(index.byId.values());
     const aired: { id: string; at: Date; seconds: number }[] = [];
     const missed: string[] = [];
     const deliveries: { campaignId: string; daypartId: string; airedAt: Date; impressions: number; spendCents: number; spotId: string }[] = [];
     const unmatched: (typeof asRunUnmatched.$inferInsert)[] = [];
-    const refuse = (row: AsRunRow, reason: string) => unmatched.push({ importId, line: row.line, airDate: row.date, airTime: row.time, houseCode: row.houseCode, reason });
 
     for (const row of batch) {
-      const at = instantFor(row.date, row.time);
-      let spot: Candidate | undefined;
-      if (row.spotId) {
-        spot = byId.get(row.spotId);
-        if (!spot) {
-          refuse(row, UNMATCHED_REASONS.unknownSpot);
-          continue;
-        }
-        if (spot.houseCode !== row.houseCode) {
-          refuse(row, UNMATCHED_REASONS.spotMismatch);
-          continue;
-        }
-        if (spot.status !== 'scheduled') {
-          refuse(row, UNMATCHED_REASONS.duplicate);
-          continue;
-        }
-      } else {
-        const sameCode = (byCode.get(row.houseCode) ?? []).filter((c) => c.airDate === row.date || (c.airDate === addDays(row.date, -1) && c.windowEnd >= at));
-        if (sameCode.length === 0) {
-          refuse(row, UNMATCHED_REASONS.unknownHouseCode);
-          continue;
-        }
-        const inWindow = sameCode.filter((c) => c.windowStart <= at && at <= c.windowEnd);
-        const open = inWindow.filter((c) => c.status === 'scheduled');
-        if (open.length === 0) {
-          refuse(row, inWindow.length > 0 ? UNMATCHED_REASONS.duplicate : UNMATCHED_REASONS.outsideWindow);
-          continue;
-        }
-        spot = open.reduce((best, c) => (Math.abs(c.scheduledAt.getTime() - at) < Math.abs(best.scheduledAt.getTime() - at) ? c : best));
+      const outcome = matchAsRunRow(row, row.instants, index, tolerance);
+      if ('reason' in outcome) {
+        unmatched.push({ importId, line: row.line, airDate: row.localDate, airTime: row.localTime, houseCode: row.houseCode, reason: outcome.reason });
+        unmatchedRows.push({ houseCode: row.houseCode, instants: row.instants });
+        continue;
       }
+      const spot = outcome.spot as Candidate;
+      matchedInstants.push(outcome.at);
+      const wasClosed = isClosedMissed(spot);
       days.add(spot.airDate);
+      const change = { importId, line: row.line, spotId: spot.id, airDate: row.localDate, airTime: row.localTime, houseCode: row.houseCode || spot.houseCode };
       if (row.status === 'missed') {
         spot.status = 'missed';
+        spot.missedByClose = false;
         missed.push(spot.id);
         totals.reportedMissed += 1;
+        changes.push({ ...change, outcome: 'missed', note: null });
         continue;
       }
       spot.status = 'aired';
-      const airedAt = new Date(at);
+      spot.missedByClose = false;
+      const airedAt = new Date(outcome.at);
       aired.push({ id: spot.id, at: airedAt, seconds: row.durationSeconds });
       totals.aired += 1;
+      const notes = [row.discrepancy ? 'Aired with a discrepancy' : null, wasClosed ? 'Was closed as missed by an earlier import: now aired, its makegood withdrawn' : null].filter(Boolean);
+      changes.push({ ...change, outcome: 'aired', note: notes.length ? notes.join('; ') : null });
+      if (wasClosed) {
+        reopenedIds.push(spot.id);
+        totals.reopened += 1;
+      }
       const campaign = campaignCache.get(spot.estimateId) ?? null;
       const item = spot.estimateItemId ? (itemCache.get(spot.estimateItemId) ?? null) : null;
       if (campaign && item) {
@@ -218,11 +223,11 @@ export const settleAsRun = async ({
 
     if (aired.length > 0) {
       await tx.execute(sql`
-        update traffic_spots s set status = 'aired', aired_at = v.at, actual_duration_seconds = v.seconds, as_run_import_id = ${importId}, updated_at = now()
+        update traffic_spots s set status = 'aired', missed_by_close = false, aired_at = v.at, actual_duration_seconds = v.seconds, as_run_import_id = ${importId}, updated_at = now()
         from unnest(${column(aired.map((a) => a.id), 'uuid')}, ${column(aired.map((a) => a.at.toISOString()), 'timestamptz')}, ${column(aired.map((a) => a.seconds), 'int')}) v(id, at, seconds)
         where s.id = v.id`);
     }
-    if (missed.length > 0) await tx.update(trafficSpots).set({ status: 'missed', asRunImportId: importId, updatedAt: new Date() }).where(inArray(trafficSpots.id, missed));
+    if (missed.length > 0) await tx.update(trafficSpots).set({ status: 'missed', missedByClose: false, asRunImportId: importId, updatedAt: new Date() }).where(inArray(trafficSpots.id, missed));
     if (deliveries.length > 0) {
       await tx.execute(sql`
         insert into campaign_deliveries (campaign_id, daypart_id, aired_at, impressions, spend_cents, spot_id)
@@ -234,16 +239,8 @@ export const settleAsRun = async ({
     totals.unmatched += unmatched.length;
   };
 
-  let batch: AsRunRow[] = [];
-  for await (const row of rows) {
-    totals.rows += 1;
-    batch.push(row);
-    if (batch.length >= BATCH) {
-      await settleBatch(batch);
-      batch = [];
-    }
-  }
-  if (batch.length > 0) await settleBatch(batch);
+  for (let i = 0; i < rows.length; i += BATCH) await settleBatch(rows.slice(i, i + BATCH));
+  if (reopenedIds.length > 0) await withdrawMakegoods(tx, reopenedIds);
 
   const delivered = [...campaignCache.values()].filter((state): state is CampaignState => state !== null && state.aired > 0);
   for (let i = 0; i < delivered.length; i += BATCH) {
@@ -256,17 +253,47 @@ export const settleAsRun = async ({
       where c.id = v.id`);
   }
 
-  // The days this file covered are settled: what was scheduled and not reported did not air.
-  const covered = [...days].sort();
-  if (covered.length > 0) {
+  // What the file covers is settled: what was scheduled there and not reported did not air.
+  // Rows that matched nothing (another channel's, a shifted clock's) vouch for no time range.
+  const closing = closingOf({ instants: matchedInstants, closeDay, days: [...days], stated: statedRange });
+  const settleable = [...SETTLEABLE_STATUSES];
+  const where =
+    closing.kind === 'days'
+      ? and(inArray(trafficSpots.airDate, closing.days), inArray(trafficSpots.status, settleable))
+      : closing.kind === 'range'
+        ? and(sql`${trafficSpots.scheduledAt} between ${new Date(closing.from).toISOString()}::timestamptz and ${new Date(closing.to).toISOString()}::timestamptz`, inArray(trafficSpots.status, settleable))
+        : null;
+  if (where) {
     const closed = await tx
       .update(trafficSpots)
-      .set({ status: 'missed', asRunImportId: importId, updatedAt: new Date() })
-      .where(and(inArray(trafficSpots.airDate, covered), eq(trafficSpots.status, 'scheduled')))
-      .returning({ id: trafficSpots.id });
+      .set({ status: 'missed', missedByClose: true, asRunImportId: importId, updatedAt: new Date() })
+      .where(where)
+      .returning({ id: trafficSpots.id, airDate: trafficSpots.airDate, scheduledAt: trafficSpots.scheduledAt, houseCode: trafficSpots.houseCode });
     totals.closedMissed = closed.length;
+    closed.sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime());
+    for (const spot of closed) {
+      days.add(spot.airDate);
+      changes.push({ importId, line: null, outcome: 'closed_missed', spotId: spot.id, airDate: spot.airDate, airTime: localClockOf(spot.scheduledAt, timeZone), houseCode: spot.houseCode, note: null });
+    }
   }
-  return { ...totals, days: covered };
+  for (let i = 0; i < changes.length; i += 1000) await tx.insert(asRunChanges).values(changes.slice(i, i + 1000));
+
+  // Nothing matched, but most rows would at a whole number of hours off: say so.
+  let notice: string | null = null;
+  if (totals.aired + totals.reportedMissed === 0 && unmatchedRows.length > 0) {
+    const hours = likelyShiftHours(unmatchedRows, { byId: allCandidates, byCode: groupByCode(allCandidates.values()) }, tolerance);
+    if (hours !== null) {
+      notice = `No row matched, but most would ${Math.abs(hours)} hour${Math.abs(hours) === 1 ? '' : 's'} ${hours > 0 ? 'later' : 'earlier'}: are the file's times in another time zone (UTC?) than the station's (${timeZone})?`;
+    }
+  }
+  unmatchedRows = [];
+  return { ...totals, days: [...days].sort(), closing: closing.kind === 'days' ? 'day' : closing.kind, notice };
+};
+
+const groupByCode = (candidates: Iterable<Candidate>) => {
+  const byCode = new Map<string, Candidate[]>();
+  for (const c of candidates) byCode.set(c.houseCode, [...(byCode.get(c.houseCode) ?? []), c]);
+  return byCode;
 };
 
 /** Stores the import, settles its rows; all in one transaction. */
@@ -277,6 +304,9 @@ export const importAsRun = async ({
   format,
   importedBy,
   rows,
+  skipped,
+  closeDay,
+  statedRange,
   toleranceMinutes,
   timeZone,
   makegoodExpiryHours,
@@ -287,7 +317,10 @@ export const importAsRun = async ({
   filename: string;
   format: 'csv' | 'bxf';
   importedBy: string;
-  rows: AsyncIterable<AsRunRow>;
+  rows: readonly ResolvedRow[];
+  skipped: readonly SkippedAsRunRow[];
+  closeDay: boolean;
+  statedRange: { from: number; to: number } | null;
   toleranceMinutes: number;
   timeZone: string;
   makegoodExpiryHours: number;
@@ -298,8 +331,7 @@ export const importAsRun = async ({
     await tx.execute(sql`select pg_advisory_xact_lock(${AS_RUN_LOCK})`);
     const id = randomUUID();
     await tx.insert(asRunImports).values({ id, contentHash, filename, format, importedBy, rows: 0, aired: 0, reportedMissed: 0, unmatched: 0, closedMissed: 0, days: [] });
-    const totals = await settleAsRun({ tx, importId: id, rows, toleranceMinutes, timeZone });
-    if (totals.rows === 0) throw new AsRunLineError(1, 'the file holds no as-run rows');
+    const totals = await settleAsRun({ tx, importId: id, rows, skipped, closeDay, statedRange, toleranceMinutes, timeZone });
     await tx.update(asRunImports).set(totals).where(eq(asRunImports.id, id));
     const { staged } = await offerMakegoods({ tx, importId: id, now, expiryHours: makegoodExpiryHours });
     return { id, staged };

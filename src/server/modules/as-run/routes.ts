@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { affidavitQuerySchema, asRunImportSchema, asRunReportSchema } from '../../../domain/as-run';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
-import { getStationProfile } from '../station/service';
+import { getStationProfile, stationMasterControl } from '../station/service';
 import { affidavitCsv, affidavitFilename, buildAffidavit, renderAffidavitPdf } from './affidavit';
 import { errorReplySchema } from '../../../domain/auth';
 import type { AppContext } from '../../context';
@@ -13,7 +13,10 @@ import { badRequest } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
 import { asRunReport, listAsRunImports, receiveAsRun } from './service';
 
-const MAX_AS_RUN_BYTES = 200 * 1024 * 1024;
+const closeDayQuery = z.object({ close_day: z.enum(['true', 'false', '1', '0'], { error: 'close_day must be true or false' }).optional() });
+
+/** A multipart field's value: `close_day` sent before the file. */
+const fieldValue = (field: unknown) => (field && typeof field === 'object' && 'value' in field && typeof field.value === 'string' ? field.value : undefined);
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 413: errorReplySchema };
 const tags = { tags: ['traffic'], security: [{ bearerAuth: [] }] };
 const idParams = z.object({ id: z.uuid({ error: 'As-run import not found' }) });
@@ -21,18 +24,21 @@ const idParams = z.object({ id: z.uuid({ error: 'As-run import not found' }) });
 /** As-run import (admins): a CSV or BXF file of what aired, matched to the traffic log. */
 export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { files: 1, fileSize: MAX_AS_RUN_BYTES, fields: 5, parts: 6 } });
+    const maxBytes = ctx.config.asRunMaxMb * 1024 * 1024;
+    await scope.register(multipart, { limits: { files: 1, fileSize: maxBytes, fields: 5, parts: 6 } });
     const r = scope.withTypeProvider<ZodTypeProvider>();
 
     r.post(
       '/traffic/as-run',
       {
         onRequest: guards.adminOnly,
-        bodyLimit: MAX_AS_RUN_BYTES,
+        bodyLimit: maxBytes + 64 * 1024,
         schema: {
           ...tags,
           consumes: ['multipart/form-data'],
-          description: 'Multipart `file`: a CSV (date, time, house_code, duration, status[, spot_id]) or SMPTE BXF as-run. One transaction; the same file twice changes nothing.',
+          description:
+            'Multipart `file`: delimited text (date, time, house_code, duration, status[, spot_id], or the usual automation headers) or a SMPTE BXF as-run; optional field (before the file) or query `close_day=true` closes the whole broadcast days of its spots. Read and checked before one transaction; the same file twice changes nothing.',
+          querystring: closeDayQuery,
           response: { 200: asRunReportSchema, 201: asRunReportSchema, ...errors },
         },
       },
@@ -45,11 +51,17 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
           throw badRequest('The upload could not be read as multipart/form-data');
         }
         if (!file || file.fieldname !== 'file') throw badRequest('Send the as-run file in the field "file"');
+        const closeDayText = fieldValue(file.fields.close_day) ?? request.query.close_day;
+        if (closeDayText !== undefined && !['true', 'false', '1', '0', 'on', ''].includes(closeDayText)) throw badRequest('close_day must be true or false');
+        const station = await stationMasterControl(ctx.db);
         const report = await receiveAsRun({
           db: ctx.db,
           file,
           tmpDir: path.join(ctx.config.dataDir, 'tmp'),
           importedBy: actorOf(request).id,
+          maxMb: ctx.config.asRunMaxMb,
+          closeDay: closeDayText === 'true' || closeDayText === '1' || closeDayText === 'on',
+          readOptions: { frameRate: station.frameRate, dateOrder: station.dateOrder },
           toleranceMinutes: ctx.config.asRunToleranceMinutes,
           timeZone: ctx.config.stationTimeZone,
           makegoodExpiryHours: ctx.config.makegoodExpiryHours,

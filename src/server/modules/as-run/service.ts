@@ -6,16 +6,18 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { desc, eq, asc } from 'drizzle-orm';
-import { AsRunLineError, type AsRunImport, type AsRunReport } from '../../../domain/as-run';
-import { asRunImports, asRunUnmatched, users } from '../../db/schema';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { AsRunLineError, type AsRunEntry, type AsRunImport, type AsRunReport, type ReadOptions, type SkippedAsRunRow } from '../../../domain/as-run';
+import { instantResolver } from '../../../domain/as-run-match';
+import { readInstant } from '../../../domain/as-run-fields';
+import { asRunChanges, asRunImports, asRunUnmatched, users } from '../../db/schema';
 import { isUniqueViolation, type Db } from '../../platform/db';
-import { badRequest, notFound } from '../../platform/errors';
-import { stationNow } from '../../../domain/dates';
+import { badRequest, HttpError, notFound } from '../../platform/errors';
+import { instantOf, localClockOf, localDateOf, stationNow } from '../../../domain/dates';
 import { cleanFileName } from '../../../domain/validation';
 import type { Staged } from '../notifications';
-import { importAsRun } from './import';
-import { readBxfAsRun, readCsvAsRun } from './parse';
+import { importAsRun, type ResolvedRow } from './import';
+import { readBxfAsRun, readCsvAsRun, type BxfMeta } from './parse';
 
 type ImportRow = typeof asRunImports.$inferSelect;
 
@@ -30,8 +32,22 @@ const toImport = (row: ImportRow, importedBy: string | null): AsRunImport => ({
   reported_missed: row.reportedMissed,
   unmatched: row.unmatched,
   closed_missed: row.closedMissed,
+  skipped: row.skipped,
+  reopened: row.reopened,
+  closing: row.closing,
+  notice: row.notice,
   days: row.days,
 });
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The report's sentence: the rows read add up (aired + missed + unmatched + skipped); closed and reopened spots are said apart. */
+export const importMessage = (imp: Pick<ImportRow, 'rows' | 'aired' | 'reportedMissed' | 'unmatched' | 'skipped' | 'closedMissed' | 'reopened'>) =>
+  [
+    `Imported ${plural(imp.rows, 'row')}: ${imp.aired} aired, ${imp.reportedMissed} missed, ${imp.unmatched} unmatched, ${imp.skipped} skipped`,
+    imp.closedMissed > 0 ? `; ${plural(imp.closedMissed, 'unreported spot')} closed as missed` : '',
+    imp.reopened > 0 ? `; ${plural(imp.reopened, 'spot')} closed as missed earlier found aired (makegood withdrawn)` : '',
+  ].join('');
 
 const UNMATCHED_SHOWN = 1000;
 
@@ -39,14 +55,28 @@ export const asRunReport = async (db: Db, id: string, duplicate = false): Promis
   const [row] = await db.select({ imp: asRunImports, email: users.email }).from(asRunImports).leftJoin(users, eq(users.id, asRunImports.importedBy)).where(eq(asRunImports.id, id)).limit(1);
   if (!row) throw notFound('As-run import not found');
   const unmatched = await db.select().from(asRunUnmatched).where(eq(asRunUnmatched.importId, id)).orderBy(asc(asRunUnmatched.line)).limit(UNMATCHED_SHOWN);
+  const listed = async (outcome: (typeof asRunChanges.$inferSelect)['outcome']) =>
+    (await db.select().from(asRunChanges).where(and(eq(asRunChanges.importId, id), eq(asRunChanges.outcome, outcome))).orderBy(asc(asRunChanges.id)).limit(UNMATCHED_SHOWN)).map((c) => ({
+      line: c.line,
+      spot_id: c.spotId,
+      date: c.airDate,
+      time: c.airTime,
+      house_code: c.houseCode,
+      note: c.note,
+    }));
   const imp = row.imp;
   return {
     import: toImport(imp, row.email),
     duplicate,
     message: duplicate
       ? `This file was already imported on ${imp.createdAt.toISOString().slice(0, 10)}; nothing changed`
-      : `Imported ${imp.rows} rows: ${imp.aired} aired, ${imp.reportedMissed + imp.closedMissed} missed, ${imp.unmatched} unmatched`,
+      : importMessage(imp),
+    notice: imp.notice,
     unmatched_rows: unmatched.map((u) => ({ line: u.line, date: u.airDate, time: u.airTime, house_code: u.houseCode, reason: u.reason })),
+    aired_spots: await listed('aired'),
+    missed_spots: await listed('missed'),
+    skipped_rows: await listed('skipped'),
+    closed_spots: await listed('closed_missed'),
   };
 };
 
@@ -57,11 +87,64 @@ export const listAsRunImports = async (db: Db): Promise<AsRunImport[]> =>
 
 const formatOf = (filename: string, head: string): 'csv' | 'bxf' => (/\.(xml|bxf)$/i.test(filename) || head.trimStart().startsWith('<') ? 'bxf' : 'csv');
 
+/** The most rows one file may hold. */
+export const MAX_AS_RUN_ROWS = 200_000;
+/** How far past now (station clock skew) an as-run row may be before it is refused as the future. */
+export const FUTURE_TOLERANCE_MINUTES = 5;
+
+/** A stated instant: ISO with a zone, or a wall-clock 'YYYY-MM-DDTHH:MM[:SS]' in the station's zone. */
+const instantOfStated = (value: string | undefined, timeZone: string): number | null => {
+  if (!value) return null;
+  const stated = readInstant(value);
+  if (stated !== null) return stated;
+  const wall = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2})?$/.exec(value.trim());
+  return wall ? instantOf(wall[1]!, wall[2]!, timeZone).getTime() : null;
+};
+
+/**
+ * Reads the whole file and checks every row before any database work: a line that cannot be read,
+ * too many rows, or an airing later than now refuses the file (nothing applied). Answers the rows
+ * with their instants, the skipped rows, and the period a BXF message says it covers.
+ */
+export const readAsRunFile = async ({ target, format, options, timeZone, now }: { target: string; format: 'csv' | 'bxf'; options: ReadOptions; timeZone: string; now: Date }) => {
+  const meta: BxfMeta = {};
+  const entries: AsyncIterable<AsRunEntry> = format === 'csv' ? readCsvAsRun(target, options) : readBxfAsRun(target, options, meta);
+  const rows: ResolvedRow[] = [];
+  const skipped: SkippedAsRunRow[] = [];
+  const latest = now.getTime() + FUTURE_TOLERANCE_MINUTES * 60_000;
+  const resolve = instantResolver(timeZone);
+  for await (const entry of entries) {
+    if (rows.length + skipped.length >= MAX_AS_RUN_ROWS) {
+      throw new AsRunLineError('row' in entry ? entry.row.line : entry.skipped.line, `the file holds more than ${MAX_AS_RUN_ROWS.toLocaleString('en-US')} rows (send the day in several files)`);
+    }
+    if ('skipped' in entry) {
+      skipped.push(entry.skipped);
+      continue;
+    }
+    const row = entry.row;
+    const { instants, localDate, localTime } = resolve(row);
+    if (instants[0]! > latest) {
+      throw new AsRunLineError(
+        row.line,
+        `the airing at ${localDate} ${localTime} is later than now (${localDateOf(now, timeZone)} ${localClockOf(now, timeZone)} station time): an as-run reports only what has aired`,
+      );
+    }
+    rows.push({ ...row, instants, localDate, localTime });
+  }
+  if (rows.length + skipped.length === 0) throw new AsRunLineError(1, 'the file holds no as-run rows');
+  const from = instantOfStated(meta.scheduleStart, timeZone);
+  const to = instantOfStated(meta.scheduleEnd, timeZone);
+  return { rows, skipped, statedRange: from !== null && to !== null && from < to ? { from, to } : null };
+};
+
 export const receiveAsRun = async ({
   db,
   file,
   tmpDir,
   importedBy,
+  maxMb,
+  closeDay,
+  readOptions,
   toleranceMinutes,
   timeZone,
   makegoodExpiryHours,
@@ -71,6 +154,9 @@ export const receiveAsRun = async ({
   file: MultipartFile;
   tmpDir: string;
   importedBy: string;
+  maxMb: number;
+  closeDay: boolean;
+  readOptions: ReadOptions;
   toleranceMinutes: number;
   timeZone: string;
   makegoodExpiryHours: number;
@@ -93,15 +179,28 @@ export const receiveAsRun = async ({
       }),
       createWriteStream(target),
     );
-    if (file.file.truncated) throw badRequest('The as-run file is too large (at most 200 MB)');
+    if (file.file.truncated) throw new HttpError(413, `The as-run file is too large (at most ${maxMb} MB)`);
     const contentHash = hash.digest('hex');
     const [previous] = await db.select({ id: asRunImports.id }).from(asRunImports).where(eq(asRunImports.contentHash, contentHash)).limit(1);
     if (previous) return asRunReport(db, previous.id, true);
     const format = formatOf(file.filename, head);
-    const rows = format === 'csv' ? readCsvAsRun(target) : readBxfAsRun(target);
     let id: string;
     try {
-      const imported = await importAsRun({ db, contentHash, filename: cleanFileName(file.filename, 'as-run', 200), format, importedBy, rows, toleranceMinutes, timeZone, makegoodExpiryHours, now: stationNow() });
+      // Read and checked in full before the transaction opens: parsing never holds a database connection.
+      const read = await readAsRunFile({ target, format, options: readOptions, timeZone, now: stationNow() });
+      const imported = await importAsRun({
+        db,
+        contentHash,
+        filename: cleanFileName(file.filename, 'as-run', 200),
+        format,
+        importedBy,
+        ...read,
+        closeDay,
+        toleranceMinutes,
+        timeZone,
+        makegoodExpiryHours,
+        now: stationNow(),
+      });
       id = imported.id;
       for (const staged of imported.staged) deliver(staged);
     } catch (error) {
@@ -118,3 +217,6 @@ export const receiveAsRun = async ({
     await rm(target, { force: true });
   }
 };
+
+/** A file name as text may hold it: controls (NUL included) removed, at most 200 characters. */
+// eslint-disable-next-line no-control-regex

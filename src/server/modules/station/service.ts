@@ -17,6 +17,9 @@ const toProfile = (row: Row): StationProfile => ({
   remit_to: row.remitTo,
   tax_id: row.taxId,
   logo: row.logo,
+  frame_rate: row.frameRate,
+  drop_frame: row.dropFrame,
+  date_order: row.dateOrder,
   time_zone: stationTimeZone(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -32,7 +35,18 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
   // A logo is kept only as a whole image, a PNG written again from its pixels (decision 008, issue 30).
   const logo = input.logo === null ? null : cleanLogo(input.logo);
   if (input.logo !== null && logo === null) throw badRequest('Logo must be a PNG or JPEG image');
-  const columns = { name: input.name, address: input.address, phone: input.phone, email: input.email, remitTo: input.remit_to, taxId: input.tax_id, logo };
+  const columns = {
+    name: input.name,
+    address: input.address,
+    phone: input.phone,
+    email: input.email,
+    remitTo: input.remit_to,
+    taxId: input.tax_id,
+    logo,
+    ...(input.frame_rate !== undefined ? { frameRate: input.frame_rate } : {}),
+    ...(input.drop_frame !== undefined ? { dropFrame: input.drop_frame } : {}),
+    ...(input.date_order !== undefined ? { dateOrder: input.date_order } : {}),
+  };
   // In a transaction of the request: the audit trail records who changed the profile (decision 008).
   const [row] = await db.transaction((tx) =>
     tx
@@ -42,4 +56,10 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
       .returning(),
   );
   return toProfile(row!);
+};
+
+/** How master control writes time: its frame rate (drop-frame or not) and the date order of its text files. */
+export const stationMasterControl = async (db: Db): Promise<{ frameRate: number; dropFrame: boolean; dateOrder: 'MDY' | 'DMY' }> => {
+  const [row] = await db.select({ frameRate: stationProfile.frameRate, dropFrame: stationProfile.dropFrame, dateOrder: stationProfile.dateOrder }).from(stationProfile).where(eq(stationProfile.id, 1)).limit(1);
+  return row ?? { frameRate: 29.97, dropFrame: true, dateOrder: 'MDY' };
 };

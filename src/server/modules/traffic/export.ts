@@ -1,74 +1,153 @@
 /**
  * A broadcast day of the traffic log as files for master control: CSV, and a SMPTE ST 2021 (BXF)
- * schedule message built with fast-xml-parser's XMLBuilder (escaping and structure by the library).
+ * 1.0 schedule message built with fast-xml-parser's XMLBuilder (escaping and structure by the
+ * library) that validates against the SMPTE schema of the namespace it declares (decision 028:
+ * urn:uuid ids, a break header before each break's spots, SpotType, StartMode/EndMode, the station's
+ * frame rate, broadcastDate and utcStartofBroadcastDay). Every text is stripped of characters XML
+ * 1.0 forbids, in the CSV too.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { XMLBuilder } from 'fast-xml-parser';
+import { xmlSafe } from '../../../domain/as-run-fields';
+import { addDays, instantOf, localClockOf, localDateOf } from '../../../domain/dates';
 import { csvLine } from '../../../domain/reconciliation';
 import type { TrafficLog, TrafficSpot } from '../../../domain/traffic-schemas';
 
 export const TRAFFIC_CSV_COLUMNS = ['air_date', 'local_time', 'break', 'position', 'daypart', 'house_code', 'duration_seconds', 'brand', 'order', 'order_id', 'spot_id', 'status'] as const;
 
+const text = (value: string | null | undefined) => (value == null ? '' : xmlSafe(value));
+
 export const trafficCsv = (log: TrafficLog): string => {
   const lines = [csvLine(TRAFFIC_CSV_COLUMNS)];
   for (const s of log.spots) {
-    lines.push(csvLine([s.air_date, s.local_time, s.break_at, s.position, s.daypart_name, s.house_code, s.duration_seconds, s.brand_name ?? '', s.estimate_name ?? '', s.estimate_id, s.id, s.status]));
+    lines.push(csvLine([s.air_date, s.local_time, s.break_at, s.position, text(s.daypart_name), s.house_code, s.duration_seconds, text(s.brand_name), text(s.estimate_name), s.estimate_id, s.id, s.status]));
   }
   return lines.join('');
 };
 
-/** SMPTE timecode HH:MM:SS:FF (whole seconds, frame 00). */
-const timecode = (hhmmss: string) => `${hhmmss}:00`;
-const durationCode = (seconds: number) => {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return timecode([h, m, s].map((n) => String(n).padStart(2, '0')).join(':'));
+export interface MasterControl {
+  name: string;
+  /** Frames per second of master control's timecodes (29.97 by default). */
+  frameRate?: number;
+  /** Drop-frame timecodes (written with `;` before the frames). */
+  dropFrame?: boolean;
+}
+
+/** SMPTE 258M timecode HH:MM:SS:FF (`;` before the frames when drop-frame); whole seconds, frame 00. */
+const timecode = (hhmmss: string, dropFrame: boolean) => `${hhmmss}${dropFrame ? ';' : ':'}00`;
+const clockOfSeconds = (seconds: number) => [Math.floor(seconds / 3600) % 24, Math.floor((seconds % 3600) / 60), seconds % 60].map((n) => String(n).padStart(2, '0')).join(':');
+
+const titleOf = (spot: TrafficSpot) => text([spot.brand_name, spot.estimate_name].filter(Boolean).join(' – ')) || spot.house_code;
+
+/** A stable urn:uuid for a name (the same break of the same day keeps its id across exports): RFC 4122 version 5 layout over SHA-1. */
+const urnOf = (name: string) => {
+  const hash = createHash('sha1').update(`spotbook:${name}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `urn:uuid:${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
-const titleOf = (spot: TrafficSpot) => [spot.brand_name, spot.estimate_name].filter(Boolean).join(' – ') || spot.house_code;
-
 export const BXF_NAMESPACE = 'http://smpte-ra.org/schemas/2021/2008/BXF';
+export const PMCP_NAMESPACE = 'http://www.atsc.org/XMLSchemas/pmcp/2007/3.1';
 
-/** Only spots that are to air go to automation (cancelled ones are left out). */
-export const trafficBxf = (log: TrafficLog, station: { name: string }, now: Date = new Date()): string => {
-  const events = log.spots
-    .filter((s) => s.status === 'scheduled' || s.status === 'aired')
-    .map((spot) => ({
-      EventData: {
-        '@_eventType': 'Primary',
-        EventId: { EventId: spot.id },
-        EventTitle: titleOf(spot),
-        StartDateTime: { SmpteDateTime: { '@_broadcastDate': spot.air_date, SmpteTimeCode: timecode(spot.local_time) } },
-        StartDateTimeUtc: spot.scheduled_at,
-        LengthOption: { Duration: { SmpteDuration: { SmpteTimeCode: durationCode(spot.duration_seconds) } } },
+/**
+ * Only spots that are to air go to automation (cancelled ones are left out). Each break is one
+ * "Primary-BreakHeader" event (its start fixed, its length the sum of its spots) followed by its
+ * spots (each following the one before). `broadcastDate` is the calendar date the spot airs on in
+ * the station's time zone (a spot after midnight carries the next date with its 00:xx time), and
+ * `utcStartofBroadcastDay` the UTC instant that date begins.
+ */
+export const trafficBxf = (log: TrafficLog, station: MasterControl, now: Date = new Date()): string => {
+  const frameRate = station.frameRate ?? 29.97;
+  const dropFrame = station.dropFrame ?? true;
+  const zone = log.time_zone;
+  const when = (instant: string) => {
+    const at = new Date(instant);
+    const date = localDateOf(at, zone);
+    return {
+      SmpteDateTime: {
+        '@_broadcastDate': date,
+        '@_utcStartofBroadcastDay': instantOf(date, '00:00', zone).toISOString().replace('.000Z', 'Z'),
+        '@_frameRate': frameRate,
+        SmpteTimeCode: timecode(localClockOf(at, zone), dropFrame),
       },
-      Content: {
-        ContentId: { HouseNumber: spot.house_code },
-        Name: titleOf(spot),
-        Duration: { SmpteDuration: { SmpteTimeCode: durationCode(spot.duration_seconds) } },
-      },
-    }));
+    };
+  };
+  const length = (seconds: number) => ({ SmpteDuration: { '@_frameRate': frameRate, SmpteTimeCode: timecode(clockOfSeconds(seconds), dropFrame) } });
+  const airing = log.spots.filter((s) => s.status === 'scheduled' || s.status === 'aired');
+  const breaks = new Map<string, TrafficSpot[]>();
+  for (const spot of airing) {
+    const key = `${spot.daypart_id}|${spot.break_at}`;
+    breaks.set(key, [...(breaks.get(key) ?? []), spot]);
+  }
+  const events = [...breaks.entries()]
+    .sort(([, a], [, b]) => a[0]!.break_at.localeCompare(b[0]!.break_at) || a[0]!.daypart_id.localeCompare(b[0]!.daypart_id))
+    .flatMap(([key, spots]) => {
+      const first = spots[0]!;
+      const header = {
+        EventData: {
+          '@_eventType': 'Primary-BreakHeader',
+          EventId: { EventId: urnOf(`${log.date}|${key}`) },
+          EventTitle: text(`Break ${localClockOf(new Date(first.break_at), zone).slice(0, 5)} ${first.daypart_name}`),
+          PrimaryEvent: { NonProgramEvent: { Details: { SpotType: 'Break' } } },
+          StartDateTime: when(first.break_at),
+          LengthOption: { Duration: length(spots.reduce((sum, s) => sum + s.duration_seconds, 0)) },
+          StartMode: 'Fixed',
+          EndMode: 'Duration',
+        },
+      };
+      const members = [...spots]
+        .sort((a, b) => a.position - b.position)
+        .map((spot) => ({
+          EventData: {
+            '@_eventType': 'Primary',
+            EventId: { EventId: `urn:uuid:${spot.id}` },
+            EventTitle: titleOf(spot),
+            PrimaryEvent: {
+              NonProgramEvent: {
+                Details: {
+                  SpotType: 'Commercial',
+                  ...(spot.brand_name ? { AdvertiserName: text(spot.brand_name) } : {}),
+                  ...(spot.estimate_name ? { Product: { Name: text(spot.estimate_name) } } : {}),
+                },
+              },
+            },
+            StartDateTime: when(spot.scheduled_at),
+            LengthOption: { Duration: length(spot.duration_seconds) },
+            StartMode: 'Follow',
+            EndMode: 'Duration',
+          },
+          Content: {
+            ContentId: { HouseNumber: spot.house_code },
+            Name: titleOf(spot),
+            DefaultLength: length(spot.duration_seconds),
+          },
+        }));
+      return [header, ...members];
+    });
   const message = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     BxfMessage: {
       '@_xmlns': BXF_NAMESPACE,
-      '@_id': randomUUID(),
+      '@_xmlns:pmcp': PMCP_NAMESPACE,
+      '@_id': `urn:uuid:${randomUUID()}`,
       '@_dateTime': now.toISOString(),
       '@_messageType': 'Information',
       '@_origin': 'Spotbook',
       '@_originType': 'Traffic',
+      '@_userName': 'Spotbook',
       '@_destination': 'Automation',
       BxfData: {
         '@_action': 'add',
         Schedule: {
           '@_type': 'Primary',
-          '@_scheduleId': `spotbook-${log.date}`,
-          '@_scheduleStart': log.date,
-          '@_scheduleEnd': log.date,
-          '@_timeZone': log.time_zone,
-          Channel: { '@_type': 'digital_television', Name: station.name },
-          ScheduledEvent: events,
+          '@_scheduleId': urnOf(`schedule|${log.date}`),
+          '@_scheduleStart': instantOf(log.date, '00:00', zone).toISOString().replace('.000Z', 'Z'),
+          '@_scheduleEnd': instantOf(addDays(log.date, 1), '00:00', zone).toISOString().replace('.000Z', 'Z'),
+          '@_timeZone': zone,
+          Channel: { '@_type': 'digital_television', 'pmcp:Name': text(station.name) },
+          ...(events.length > 0 ? { ScheduledEvent: events } : {}),
         },
       },
     },

@@ -8,7 +8,7 @@ import { badRequest } from '../../platform/errors';
 import { TRAFFIC_MESSAGES, orderSpotsSchema, spotsQuerySchema, trafficDateParams, trafficExportQuerySchema, trafficLogSchema } from '../../../domain/traffic-schemas';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
-import { getStationProfile } from '../station/service';
+import { getStationProfile, stationMasterControl } from '../station/service';
 import { trafficBxf, trafficCsv } from './export';
 import { getTrafficLog, markExported, orderSpots } from './queries';
 
@@ -45,11 +45,11 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       const log = await getTrafficLog({ db: ctx.db, date });
       await markExported(ctx.db, date);
       if (request.query.format === 'bxf') {
-        const station = await getStationProfile(ctx.db);
+        const [station, masterControl] = await Promise.all([getStationProfile(ctx.db), stationMasterControl(ctx.db)]);
         return reply
           .type('application/xml; charset=utf-8')
           .header('content-disposition', `attachment; filename="traffic-log-${date}.bxf.xml"`)
-          .send(trafficBxf(log, station));
+          .send(trafficBxf(log, { name: station.name, frameRate: masterControl.frameRate, dropFrame: masterControl.dropFrame }));
       }
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="traffic-log-${date}.csv"`).send(trafficCsv(log));
     },

@@ -22,6 +22,7 @@ export const AsRunScreen = () => {
   const [progress, setProgress] = useState<Progress>(null);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
+  const [closeDay, setCloseDay] = useState(false);
   const imports = useAsRunImports();
   const report = useAsRunReport(shown);
   const importAsRun = useImportAsRun();
@@ -32,7 +33,7 @@ export const AsRunScreen = () => {
     setError(null);
     setProgress({ phase: 'uploading', percent: 0 });
     try {
-      const result = await importAsRun(file, (loaded, total) => setProgress(loaded >= total ? { phase: 'matching' } : { phase: 'uploading', percent: Math.round((loaded / total) * 100) }));
+      const result = await importAsRun(file, (loaded, total) => setProgress(loaded >= total ? { phase: 'matching' } : { phase: 'uploading', percent: Math.round((loaded / total) * 100) }), closeDay);
       setShown(result.import.id);
       if (result.duplicate) toast(result.message, { icon: 'ℹ️' });
       else toast.success(result.message);
@@ -64,6 +65,10 @@ export const AsRunScreen = () => {
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             />
           </div>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" checked={closeDay} onChange={(e) => setCloseDay(e.target.checked)} className="size-4" />
+            Close the day (every unreported spot of its days is missed)
+          </label>
           <Button type="submit" loading={progress !== null} disabled={!file}>
             Import
           </Button>
@@ -85,7 +90,7 @@ export const AsRunScreen = () => {
           )}
         </form>
         <p id="as-run-format" className="mt-3 text-xs text-slate-500">
-          CSV columns: date, time, house_code, duration, status (aired or missed), optional spot_id; a header row; times in the station's time zone. BXF: AsRun events with start time, duration and house number.
+          Text: a header row naming date, time, house_code (or ISCI, Ad-ID, House Number, Cart), duration (or Length) and status, separated by commas, semicolons, tabs or pipes; times in the station's time zone unless they end in Z or an offset. BXF: AsRun events (Basic or Complete). Without "Close the day", only the scheduled spots between the file's first and last airing that it does not report become missed.
         </p>
         {error && (
           <p className="mt-3 text-sm text-red-600" role="alert">

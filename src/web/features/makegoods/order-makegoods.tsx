@@ -16,7 +16,7 @@ import { formatAirTime, formatBroadcastDay } from '../traffic/traffic-display';
 /** Orders that can have missed spots. */
 const WITH_AIRINGS: readonly OrderStatus[] = ['approved', 'scheduled', 'active', 'completed'];
 
-const TONES: Record<MakegoodStatus, 'amber' | 'green' | 'slate' | 'red'> = { offered: 'amber', accepted: 'green', declined: 'slate', expired: 'slate', unavailable: 'red' };
+const TONES: Record<MakegoodStatus, 'amber' | 'green' | 'slate' | 'red'> = { offered: 'amber', accepted: 'green', declined: 'slate', expired: 'slate', unavailable: 'red', withdrawn: 'slate' };
 
 const ACTION_LABELS: Record<Makegood['events'][number]['action'], string> = {
   offered: 'Offered',
@@ -25,6 +25,7 @@ const ACTION_LABELS: Record<Makegood['events'][number]['action'], string> = {
   declined: 'Declined',
   expired: 'Expired',
   unavailable: 'No free slot: credited',
+  withdrawn: 'Withdrawn: the spot aired',
 };
 
 /** An order's makegoods: missed spots, the day offered for each, and the answer (accept or decline; admins also move the day). */
