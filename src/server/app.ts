@@ -184,6 +184,7 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
     notifier,
     now: stationNow,
     horizonDays: config.trafficHorizonDays,
+    asRunGraceHours: config.asRunGraceHours,
     settings: { breakMinutes: config.trafficBreakMinutes, timeZone: config.stationTimeZone },
     intervalSeconds: config.stationClockSeconds,
     log: app.log,

@@ -36,6 +36,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   trafficBreakMinutes: 15,
   stationClockSeconds: 0,
   asRunToleranceMinutes: 10,
+  asRunGraceHours: 36,
   makegoodExpiryHours: 72,
   statisticsMinutes: 0,
   metricsToken: null,

@@ -12,7 +12,7 @@ import { AsRunLineError, UNMATCHED_REASONS, type AsRunRow } from '../../../domai
 import { airingOf } from '../../../domain/campaigns';
 import { addDays, instantOf } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
-import { windowOf } from '../../../domain/traffic';
+import { OPEN_SPOT_STATUSES, isOpenSpot, windowOf } from '../../../domain/traffic';
 import { asRunImports, asRunUnmatched, campaigns, dayparts, estimateItems, trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { selectionOf } from '../estimates/orders';
@@ -173,7 +173,7 @@ export const settleAsRun = async ({
           refuse(row, UNMATCHED_REASONS.spotMismatch);
           continue;
         }
-        if (spot.status !== 'scheduled') {
+        if (!isOpenSpot(spot.status)) {
           refuse(row, UNMATCHED_REASONS.duplicate);
           continue;
         }
@@ -184,7 +184,7 @@ export const settleAsRun = async ({
           continue;
         }
         const inWindow = sameCode.filter((c) => c.windowStart <= at && at <= c.windowEnd);
-        const open = inWindow.filter((c) => c.status === 'scheduled');
+        const open = inWindow.filter((c) => isOpenSpot(c.status));
         if (open.length === 0) {
           refuse(row, inWindow.length > 0 ? UNMATCHED_REASONS.duplicate : UNMATCHED_REASONS.outsideWindow);
           continue;
@@ -262,7 +262,7 @@ export const settleAsRun = async ({
     const closed = await tx
       .update(trafficSpots)
       .set({ status: 'missed', asRunImportId: importId, updatedAt: new Date() })
-      .where(and(inArray(trafficSpots.airDate, covered), eq(trafficSpots.status, 'scheduled')))
+      .where(and(inArray(trafficSpots.airDate, covered), inArray(trafficSpots.status, [...OPEN_SPOT_STATUSES])))
       .returning({ id: trafficSpots.id });
     totals.closedMissed = closed.length;
   }

@@ -45,24 +45,33 @@ const toSpot = ({ spot, daypartName, brandName, estimateName }: SpotRow): Traffi
   status: spot.status,
   aired_at: spot.airedAt?.toISOString() ?? null,
   makegood_offer_id: spot.makegoodOfferId,
+  simulated: spot.simulated,
+  added_after_export: spot.addedAfterExportAt !== null,
 });
 
 const WILL_AIR = new Set(['scheduled', 'aired']);
+/** What master control must hear about again: spots placed, cancelled or restored after the export. */
+const CHANGEABLE = new Set(['scheduled', 'cancelled']);
+const changedSince = (rows: readonly SpotRow[], exportedAt: Date) =>
+  rows.filter(({ spot }) => CHANGEABLE.has(spot.status) && (spot.updatedAt > exportedAt || (spot.addedAfterExportAt !== null && spot.addedAfterExportAt > exportedAt)));
 
 /** GET /traffic/logs/:date: the day's spots in air order and each daypart's fill. */
-export const getTrafficLog = async ({ db, date }: { db: Db; date: string }): Promise<TrafficLog> => {
+export const getTrafficLog = async ({ db, date, onlyChanges = false }: { db: Db; date: string; /** Only the spots changed since the last export (the "changes" export). */ onlyChanges?: boolean }): Promise<TrafficLog> => {
   const [[day], parts, rows] = await Promise.all([
     db.select().from(trafficDays).where(eq(trafficDays.airDate, date)).limit(1),
     db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.name)),
     selectSpots(db, eq(trafficSpots.airDate, date)),
   ]);
-  const spots = rows.map(toSpot);
+  const exportedAt = day?.exportedAt ?? null;
+  const changed = exportedAt ? changedSince(rows, exportedAt) : [];
+  const spots = (onlyChanges && exportedAt ? changed : rows).map(toSpot);
   return {
     date,
     time_zone: stationTimeZone(),
     built_at: day && day.inputsDigest !== '' ? day.builtAt.toISOString() : null,
     exported_at: day?.exportedAt?.toISOString() ?? null,
     placed: Boolean(day && day.inputsDigest !== ''),
+    changes_since_export: changed.length,
     dayparts: parts.map((d) => ({
       id: d.id,
       name: d.name,

@@ -1,0 +1,20 @@
+/**
+ * Past days without an as-run (decision 031): once a broadcast day has ended and the grace period
+ * (ASRUN_GRACE_HOURS) has passed, its spots that are still scheduled become unconfirmed. They are not
+ * aired, not missed, not billed and not certified; a later as-run settles them like scheduled ones.
+ */
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { lastUnconfirmableDay } from '../../../domain/traffic';
+import { trafficSpots } from '../../db/schema';
+import type { Db } from '../../platform/db';
+
+/** Marks the unreported spots of days past their grace period; answers how many became unconfirmed. */
+export const markUnconfirmed = async ({ db, now, graceHours }: { db: Db; now: Date; graceHours: number }): Promise<number> => {
+  const last = lastUnconfirmableDay(now, graceHours);
+  const changed = await db
+    .update(trafficSpots)
+    .set({ status: 'unconfirmed', updatedAt: sql`now()` })
+    .where(and(eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.airDate, last)))
+    .returning({ id: trafficSpots.id });
+  return changed.length;
+};
