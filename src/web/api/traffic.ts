@@ -26,8 +26,9 @@ export const useOrderSpots = (estimateId: string, enabled = true) =>
 
 export type TrafficExportFormat = 'csv' | 'bxf';
 
-export const downloadTrafficLog = (date: string, format: TrafficExportFormat) =>
-  downloadFile(`/traffic/logs/${encodeURIComponent(date)}/export?format=${format}`, {
+/** The day's export; `changesOnly`: just what changed since the last export (decision 031). */
+export const downloadTrafficLog = (date: string, format: TrafficExportFormat, changesOnly = false) =>
+  downloadFile(`/traffic/logs/${encodeURIComponent(date)}/export?format=${format}${changesOnly ? '&changes=since-export' : ''}`, {
     accept: format === 'csv' ? 'text/csv' : 'application/xml',
     fallbackName: `traffic-log-${date}.${format === 'csv' ? 'csv' : 'bxf.xml'}`,
   });

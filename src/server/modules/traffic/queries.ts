@@ -1,6 +1,6 @@
 /** Reading the traffic log: a broadcast day (admins) and an order's own spots (its owner or admins). */
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, localClockOf, stationTimeZone, todayIso } from '../../../domain/dates';
+import { addDays, daysBetween, localClockOf, stationNow, stationTimeZone, todayIso } from '../../../domain/dates';
 import { airsOn } from '../../../domain/traffic';
 import { TRAFFIC_MESSAGES, type OrderSpots, type TrafficLog, type TrafficSpot } from '../../../domain/traffic-schemas';
 import type { OrderActor } from '../../../domain/orders';
@@ -87,8 +87,9 @@ export const getTrafficLog = async ({ db, date, onlyChanges = false }: { db: Db;
 
 /** The first export hands the day to master control: from then on its times stay as sent. */
 export const markExported = async (db: Db, date: string) => {
-  await db.insert(trafficDays).values({ airDate: date, inputsDigest: '', exportedAt: new Date() }).onConflictDoNothing();
-  await db.update(trafficDays).set({ exportedAt: new Date() }).where(and(eq(trafficDays.airDate, date)));
+  const at = stationNow();
+  await db.insert(trafficDays).values({ airDate: date, inputsDigest: '', exportedAt: at }).onConflictDoNothing();
+  await db.update(trafficDays).set({ exportedAt: at }).where(and(eq(trafficDays.airDate, date)));
 };
 
 const MAX_RANGE_DAYS = 366;
