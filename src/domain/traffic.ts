@@ -14,6 +14,11 @@ export type SpotStatus = (typeof SPOT_STATUSES)[number];
  */
 export const OPEN_SPOT_STATUSES: readonly SpotStatus[] = ['scheduled', 'unconfirmed'];
 export const isOpenSpot = (status: string): boolean => (OPEN_SPOT_STATUSES as readonly string[]).includes(status);
+
+/** Completing an order with unconfirmed spots needs the admin's explicit "complete anyway" (decision 031). */
+export const UNCONFIRMED_WARNING_START = 'This order has unconfirmed spots';
+export const unconfirmedSpotsWarning = (count: number): string =>
+  `${UNCONFIRMED_WARNING_START}: ${count} ${count === 1 ? 'spot has' : 'spots have'} no as-run yet, so ${count === 1 ? 'it is' : 'they are'} neither aired nor missed. Confirm to complete it anyway.`;
 /** Hours after a broadcast day's last air time before its unreported spots become unconfirmed. */
 export const ASRUN_GRACE_HOURS_DEFAULT = 36;
 

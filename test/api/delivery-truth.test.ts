@@ -140,10 +140,33 @@ describe('unconfirmed spots', () => {
     const offers = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: admin })).json();
     expect(JSON.stringify(offers)).not.toContain('offered');
 
+    // Completing the order says so first; it completes only when the admin confirms.
+    const complete = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'completed' } });
+    expect(complete.statusCode).toBe(409);
+    expect(complete.json()).toEqual({ error: 'This order has unconfirmed spots: 2 spots have no as-run yet, so they are neither aired nor missed. Confirm to complete it anyway.' });
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin })).json().status).toBe('active');
+
     // The as-run arrives late: its airing settles one spot, the day's other becomes missed.
     const csv = ['date,time,house_code,duration,status', `${day},${spots[0]!.local_time},${spots[0]!.house_code},30,aired`].join('\n');
     const res = await uploadAsRun(t, 'late.csv', csv, admin);
     expect(res.statusCode, res.body).toBe(201);
     expect((await spotsOf(t, day, order.id)).map((s) => s.status)).toEqual(['aired', 'missed']);
+  });
+
+  it('an order with unconfirmed spots completes when the admin confirms it', async () => {
+    now = new Date('2027-07-01T12:00:00Z');
+    const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: EVERY_DAY, spotFrequency: 10 });
+    const { order } = await submittedOrder(t, { name: 'Confirmed anyway', startDate: '2027-07-08', daypartId: daypart.id, spots: 1, totalSpend: 2000 });
+    await setOrderStatus(t, order.id, 'active');
+    await t.app.ctx.stationClock.tick();
+    now = new Date('2027-07-10T12:30:00Z'); // only the 8th is past its grace period
+    await t.app.ctx.stationClock.tick();
+    expect((await spotsOf(t, '2027-07-08', order.id)).map((s) => s.status)).toEqual(['unconfirmed']);
+    const admin = await t.adminToken();
+    const refused = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'completed' } });
+    expect(refused.json().error).toBe('This order has unconfirmed spots: 1 spot has no as-run yet, so it is neither aired nor missed. Confirm to complete it anyway.');
+    const done = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'completed', confirm_unconfirmed: true } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().status).toBe('completed');
   });
 });
