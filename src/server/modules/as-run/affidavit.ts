@@ -142,14 +142,14 @@ export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit
   doc.y = Math.max(left, doc.y) + 18;
 
   const columns = [
-    { label: 'Date', w: 75 },
-    { label: 'Aired at', w: 60 },
-    { label: 'Daypart', w: 80 },
-    { label: 'ISCI / house code', w: 75 },
-    { label: 'Title', w: 85 },
+    { label: 'Date', w: 65 },
+    { label: 'Aired at', w: 50 },
+    { label: 'Daypart', w: 70 },
+    { label: 'ISCI / code', w: 60 },
+    { label: 'Title', w: 75 },
     { label: 'Length', w: 35 },
     { label: 'Status', w: 85 },
-    { label: 'Cost', w: width - 495 },
+    { label: 'Cost', w: width - 440 },
   ];
   const row = (cells: string[], bold = false) => {
     if (doc.y > doc.page.height - PDF_MARGIN - 40) doc.addPage();
