@@ -84,3 +84,30 @@ export const orderSpotsSchema = z.object({
   days: z.array(z.object({ date: z.string(), spots: z.array(trafficSpotSchema) })),
 });
 export type OrderSpots = z.infer<typeof orderSpotsSchema>;
+
+/** One spot on the Discrepancies list (decision 031). */
+export const discrepancySpotSchema = z.object({
+  id: z.uuid(),
+  air_date: z.string(),
+  local_time: z.string(),
+  daypart_name: z.string(),
+  house_code: z.string(),
+  estimate_id: z.uuid(),
+  estimate_name: z.string().nullable(),
+  brand_name: z.string().nullable(),
+  status: z.enum(SPOT_STATUSES),
+});
+export type DiscrepancySpot = z.infer<typeof discrepancySpotSchema>;
+
+/** GET /traffic/discrepancies (admins): what the traffic desk must look at, newest first, at most 200 of each. */
+export const discrepanciesSchema = z.object({
+  /** Past spots no as-run reported within the grace period. */
+  unconfirmed: z.array(discrepancySpotSchema),
+  /** Missed spots whose makegood is still open (offered) or was never offered. */
+  missed_undecided: z.array(discrepancySpotSchema.extend({ makegood_status: z.string().nullable() })),
+  /** As-run rows that matched no spot. */
+  unmatched_rows: z.array(z.object({ import_id: z.uuid(), filename: z.string(), line: z.number().int(), date: z.string(), time: z.string(), house_code: z.string(), reason: z.string() })),
+  /** Spots placed after their day went to master control, still to air. */
+  late_bookings: z.array(discrepancySpotSchema),
+});
+export type Discrepancies = z.infer<typeof discrepanciesSchema>;

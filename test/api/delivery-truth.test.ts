@@ -140,6 +140,9 @@ describe('unconfirmed spots', () => {
     const offers = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: admin })).json();
     expect(JSON.stringify(offers)).not.toContain('offered');
 
+    const desk = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
+    expect((desk.unconfirmed as Spot[]).filter((s) => s.estimate_id === order.id).map((s) => s.id).sort()).toEqual(spots.map((s) => s.id).sort());
+
     // Completing the order says so first; it completes only when the admin confirms.
     const complete = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'completed' } });
     expect(complete.statusCode).toBe(409);
@@ -150,7 +153,12 @@ describe('unconfirmed spots', () => {
     const csv = ['date,time,house_code,duration,status', `${day},${spots[0]!.local_time},${spots[0]!.house_code},30,aired`].join('\n');
     const res = await uploadAsRun(t, 'late.csv', csv, admin);
     expect(res.statusCode, res.body).toBe(201);
-    expect((await spotsOf(t, day, order.id)).map((s) => s.status)).toEqual(['aired', 'missed']);
+    const settled = await spotsOf(t, day, order.id);
+    expect(settled.map((s) => s.status)).toEqual(['aired', 'missed']);
+    // The missed spot waits for its makegood decision on the Discrepancies list; nothing is unconfirmed any more.
+    const after = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
+    expect((after.unconfirmed as Spot[]).filter((s) => s.estimate_id === order.id)).toEqual([]);
+    expect((after.missed_undecided as (Spot & { makegood_status: string | null })[]).filter((s) => s.estimate_id === order.id).map((s) => [s.id, s.makegood_status])).toEqual([[settled[1]!.id, 'offered']]);
   });
 
   it('an order with unconfirmed spots completes when the admin confirms it', async () => {

@@ -97,5 +97,11 @@ describe('late bookings', () => {
     expect((await log(day)).changes_since_export).toBe(0);
     const bad = await exportDay(day, 'changes=all');
     expect(bad.statusCode).toBe(400);
+
+    // The traffic desk's Discrepancies list shows the late bookings; clients may not read it.
+    const list = await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin });
+    expect(list.statusCode, list.body).toBe(200);
+    expect((list.json().late_bookings as Spot[]).filter((s) => s.estimate_id === late.order.id).map((s) => s.id).sort()).toEqual(added.map((s) => s.id).sort());
+    expect((await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: late.owner.token })).statusCode).toBe(403);
   });
 });

@@ -6,11 +6,12 @@ import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { isIsoDate } from '../../../domain/dates';
 import { badRequest, conflict } from '../../platform/errors';
 import { todayIso } from '../../../domain/dates';
-import { TRAFFIC_MESSAGES, orderSpotsSchema, spotsQuerySchema, trafficDateParams, trafficExportQuerySchema, trafficLogSchema } from '../../../domain/traffic-schemas';
+import { TRAFFIC_MESSAGES, discrepanciesSchema, orderSpotsSchema, spotsQuerySchema, trafficDateParams, trafficExportQuerySchema, trafficLogSchema } from '../../../domain/traffic-schemas';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { getStationProfile } from '../station/service';
 import { trafficBxf, trafficCsv } from './export';
+import { listDiscrepancies } from './discrepancies';
 import { getTrafficLog, markExported, orderSpots } from './queries';
 
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
@@ -33,6 +34,15 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       schema: { ...tags, description: "A broadcast day's spots in air order with each daypart's fill; beyond the horizon, what is placed so far.", params: trafficDateParams, response: { 200: trafficLogSchema, ...errors } },
     },
     (request) => getTrafficLog({ db: ctx.db, date: checkedDate(request.params.date) }),
+  );
+
+  r.get(
+    '/traffic/discrepancies',
+    {
+      onRequest: guards.adminOnly,
+      schema: { ...tags, description: 'What the traffic desk must look at: unconfirmed spots, missed spots without a makegood decision, unmatched as-run rows, late bookings (decision 031).', response: { 200: discrepanciesSchema, ...errors } },
+    },
+    () => listDiscrepancies({ db: ctx.db }),
   );
 
   r.get(
