@@ -1,12 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OrderSpots, TrafficLog } from '../../domain/traffic-schemas';
+import type { Discrepancies, OrderSpots, TrafficLog } from '../../domain/traffic-schemas';
 import { apiRequest, downloadFile } from './client';
 
 export const trafficKeys = {
   all: ['traffic'] as const,
   log: (date: string) => ['traffic', 'log', date] as const,
   orderSpots: (id: string) => ['traffic', 'order-spots', id] as const,
+  discrepancies: ['traffic', 'discrepancies'] as const,
 };
+
+/** The traffic desk's Discrepancies list (decision 031). */
+export const useDiscrepancies = () =>
+  useQuery({ queryKey: trafficKeys.discrepancies, queryFn: ({ signal }) => apiRequest<Discrepancies>('/traffic/discrepancies', { signal }), refetchInterval: 60_000 });
 
 export const useTrafficLog = (date: string) =>
   useQuery({
