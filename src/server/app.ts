@@ -185,6 +185,7 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
     now: stationNow,
     horizonDays: config.trafficHorizonDays,
     asRunGraceHours: config.asRunGraceHours,
+    makegoodExpiryHours: config.makegoodExpiryHours,
     settings: { breakMinutes: config.trafficBreakMinutes, timeZone: config.stationTimeZone },
     intervalSeconds: config.stationClockSeconds,
     log: app.log,

@@ -159,6 +159,19 @@ describe('unconfirmed spots', () => {
     const after = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
     expect((after.unconfirmed as Spot[]).filter((s) => s.estimate_id === order.id)).toEqual([]);
     expect((after.missed_undecided as (Spot & { makegood_status: string | null })[]).filter((s) => s.estimate_id === order.id).map((s) => [s.id, s.makegood_status])).toEqual([[settled[1]!.id, 'offered']]);
+
+    // Its offered day goes to master control: the offer moves to the next free day, and the advertiser is told.
+    const offersOf = async () => JSON.stringify((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: owner.token })).json());
+    const offeredDay = /"air_date":"(\d{4}-\d\d-\d\d)"/.exec(await offersOf())?.[1];
+    expect(offeredDay).toBeDefined();
+    expect((await t.inject({ method: 'GET', url: `/api/traffic/logs/${offeredDay}/export`, token: admin })).statusCode).toBe(200);
+    const before = (await t.inject({ method: 'GET', url: '/api/notifications', token: owner.token })).json().notifications.length as number;
+    await t.app.ctx.stationClock.tick();
+    const moved = /"air_date":"(\d{4}-\d\d-\d\d)"/.exec(await offersOf())?.[1];
+    expect(moved).toBeDefined();
+    expect(moved! > offeredDay!).toBe(true);
+    expect(await offersOf()).toContain('"status":"offered"');
+    expect((await t.inject({ method: 'GET', url: '/api/notifications', token: owner.token })).json().notifications.length).toBe(before + 1);
   });
 
   it('an order with unconfirmed spots completes when the admin confirms it', async () => {

@@ -16,6 +16,7 @@ import type { Notifier } from '../notifications/publish';
 import type { Staged } from '../notifications';
 import { setStatusByAdmin } from '../estimates/status';
 import { expireMakegoods } from '../makegoods/service';
+import { reofferUnavailableMakegoods } from '../makegoods/reoffer';
 import { placementHorizonDays } from '../../../domain/traffic';
 import { buildTrafficLogs, type TrafficSettings } from './build';
 import { markUnconfirmed } from './unconfirmed';
@@ -49,6 +50,7 @@ export const createStationClock = ({
   now,
   horizonDays,
   asRunGraceHours = 36,
+  makegoodExpiryHours = 72,
   settings,
   intervalSeconds,
   log,
@@ -60,6 +62,8 @@ export const createStationClock = ({
   horizonDays: number;
   /** Hours after a day ends before its unreported spots are unconfirmed (decision 031). */
   asRunGraceHours?: number;
+  /** Hours a re-offered makegood stays open. */
+  makegoodExpiryHours?: number;
   settings: TrafficSettings;
   /** 0: no timer (tests tick by hand). */
   intervalSeconds: number;
@@ -124,6 +128,8 @@ export const createStationClock = ({
       'completed',
     );
     const expired = await expireMakegoods(db, instant);
+    // Offers whose day went to master control or came are offered again on the next free day (decision 031).
+    for (const event of await reofferUnavailableMakegoods({ db, today, now: instant, expiryHours: makegoodExpiryHours })) notifier.deliver(event);
     const placedDays = await buildTrafficLogs({ db, today, days: placementHorizonDays(horizonDays), now: instant, settings });
     const unconfirmedSpots = await markUnconfirmed({ db, now: instant, graceHours: asRunGraceHours });
     return { today, started, completed, placedDays, expiredMakegoods: expired, unconfirmedSpots };
