@@ -5,9 +5,10 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, localClockOf, localDateOf } from './dates';
 import { UNMATCHED_REASONS, type AsRunRow } from './as-run';
+import { OPEN_SPOT_STATUSES } from './traffic';
 
-/** Statuses an as-run row may settle, and that closing marks missed. (One place: a new waiting status joins here.) */
-export const SETTLEABLE_STATUSES = ['scheduled'] as const;
+/** Statuses an as-run row may settle, and that closing marks missed: the traffic log's open ones (unconfirmed too, decision 031). */
+export const SETTLEABLE_STATUSES = OPEN_SPOT_STATUSES;
 
 export interface SpotCandidate {
   id: string;

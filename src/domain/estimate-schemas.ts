@@ -105,6 +105,8 @@ export const estimateUpdateSchema = estimateCreateSchema.extend({
   payment_method_id: optionalRef(ESTIMATE_MESSAGES.cardNotFound),
   coupon_code: couponCode.nullish(),
   status: status.optional(),
+  /** Completing an order whose spots are unconfirmed (no as-run yet) needs this (decision 031). */
+  confirm_unconfirmed: z.boolean({ error: 'confirm_unconfirmed must be true or false' }).optional(),
 });
 export type EstimateUpdateInput = z.infer<typeof estimateUpdateSchema>;
 

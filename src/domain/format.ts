@@ -68,5 +68,11 @@ export const formatRelativeTime = (at: Date | string, now: Date = new Date()): s
 /** The media code: the first 8 characters of the id, uppercased. */
 export const mediaCode = (id: string): string => id.slice(0, 8).toUpperCase();
 
+/** The number a buyer quotes for an order (decision 031): like the media code, the first 8 characters of its id, uppercased. */
+export const orderNumberOf = (id: string): string => id.slice(0, 8).toUpperCase();
+
+/** A signed amount for documents whose fonts lack U+2212 (the PDF's Helvetica): an ASCII hyphen-minus. */
+export const formatCredit = (dollars: number): string => `-${formatCurrency(Math.abs(dollars))}`;
+
 /** Unread badge text: caps at '9+'. */
 export const unreadBadge = (unread: number): string => (unread > 9 ? '9+' : String(unread));

@@ -64,5 +64,7 @@ export const stationClockSchema = z.object({
   today: z.string(),
   now: z.string(),
   traffic_horizon_days: z.number().int(),
+  /** The station runs with demo data (SPOTBOOK_DEMO): only then does the Demo airing exist (decision 031). */
+  demo: z.boolean(),
 });
 export type StationClockReply = z.infer<typeof stationClockSchema>;

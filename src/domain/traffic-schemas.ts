@@ -6,13 +6,18 @@ export const TRAFFIC_MESSAGES = {
   badDate: 'Date must be a calendar date (YYYY-MM-DD)',
   badFormat: 'Format must be csv or bxf',
   badRange: 'The range must end on or after its start and span at most 366 days',
+  neverPlaced: 'This broadcast day has passed without being placed: there is no log to send to master control',
 } as const;
 
 const isoDate = (message: string = TRAFFIC_MESSAGES.badDate) => z.string({ error: message }).refine(isIsoDate, message);
 
 /** Checked in the handler (a malformed path id is a 404 elsewhere; a malformed date is a 400). */
 export const trafficDateParams = z.object({ date: z.string().max(100) });
-export const trafficExportQuerySchema = z.object({ format: z.enum(['csv', 'bxf'], { error: TRAFFIC_MESSAGES.badFormat }).default('csv') });
+export const trafficExportQuerySchema = z.object({
+  format: z.enum(['csv', 'bxf'], { error: TRAFFIC_MESSAGES.badFormat }).default('csv'),
+  /** `since-export`: only the spots placed, cancelled or restored since the day's last export (decision 031). */
+  changes: z.enum(['since-export'], { error: 'changes must be since-export' }).optional(),
+});
 export const spotsQuerySchema = z.object({
   from: isoDate('from must be a calendar date (YYYY-MM-DD)').optional(),
   to: isoDate('to must be a calendar date (YYYY-MM-DD)').optional(),
@@ -39,6 +44,10 @@ export const trafficSpotSchema = z.object({
   aired_at: z.string().nullable(),
   /** Set on a makegood: the accepted offer it airs for (GET /estimates/:id/makegoods). */
   makegood_offer_id: z.uuid().nullable(),
+  /** Aired by the demo (SPOTBOOK_DEMO), not by master control: shown as "Simulated", never certified or billed. */
+  simulated: z.boolean(),
+  /** Placed after its day went to master control (decision 031): the day must be exported again. */
+  added_after_export: z.boolean(),
 });
 export type TrafficSpot = z.infer<typeof trafficSpotSchema>;
 
@@ -49,6 +58,8 @@ export const trafficLogSchema = z.object({
   exported_at: z.string().nullable(),
   /** False when the day is beyond the horizon or not placed yet: the spots are what is placed so far. */
   placed: z.boolean(),
+  /** Spots placed, cancelled or restored since the day was exported: "N changes since export — export again". */
+  changes_since_export: z.number().int(),
   dayparts: z.array(
     z.object({
       id: z.uuid(),
@@ -73,3 +84,30 @@ export const orderSpotsSchema = z.object({
   days: z.array(z.object({ date: z.string(), spots: z.array(trafficSpotSchema) })),
 });
 export type OrderSpots = z.infer<typeof orderSpotsSchema>;
+
+/** One spot on the Discrepancies list (decision 031). */
+export const discrepancySpotSchema = z.object({
+  id: z.uuid(),
+  air_date: z.string(),
+  local_time: z.string(),
+  daypart_name: z.string(),
+  house_code: z.string(),
+  estimate_id: z.uuid(),
+  estimate_name: z.string().nullable(),
+  brand_name: z.string().nullable(),
+  status: z.enum(SPOT_STATUSES),
+});
+export type DiscrepancySpot = z.infer<typeof discrepancySpotSchema>;
+
+/** GET /traffic/discrepancies (admins): what the traffic desk must look at, newest first, at most 200 of each. */
+export const discrepanciesSchema = z.object({
+  /** Past spots no as-run reported within the grace period. */
+  unconfirmed: z.array(discrepancySpotSchema),
+  /** Missed spots whose makegood is still open (offered) or was never offered. */
+  missed_undecided: z.array(discrepancySpotSchema.extend({ makegood_status: z.string().nullable() })),
+  /** As-run rows that matched no spot. */
+  unmatched_rows: z.array(z.object({ import_id: z.uuid(), filename: z.string(), line: z.number().int(), date: z.string(), time: z.string(), house_code: z.string(), reason: z.string() })),
+  /** Spots placed after their day went to master control, still to air. */
+  late_bookings: z.array(discrepancySpotSchema),
+});
+export type Discrepancies = z.infer<typeof discrepanciesSchema>;

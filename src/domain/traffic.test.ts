@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, instantOf, weekdayOf } from './dates';
 import { ALL_DAYS } from './rate-card';
-import { bookedOnDay, houseCodeOf, placeDaypartDay, spotSeconds, windowOf, type DaypartWindow, type SpotDemand } from './traffic';
+import { bookedOnDay, houseCodeOf, isOpenSpot, lastUnconfirmableDay, placeDaypartDay, placementHorizonDays, spotSeconds, windowOf, type DaypartWindow, type SpotDemand } from './traffic';
 
 const ZONES = ['UTC', 'America/New_York', 'Europe/London', 'Asia/Kolkata'];
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -160,5 +160,20 @@ describe('traffic placement', () => {
     expect(houseCodeOf('a1b2c3d4-0000-4000-8000-000000000000')).toBe('A1B2C3D4');
     expect(spotSeconds(29.97)).toBe(30);
     expect(spotSeconds(null)).toBe(30);
+  });
+});
+
+describe('delivery truth (decision 031)', () => {
+  it('places the log at least the lead time plus a week ahead', () => {
+    expect(placementHorizonDays(7)).toBe(14);
+    expect(placementHorizonDays(30)).toBe(30);
+  });
+
+  it('makes a day unconfirmable once it has ended and the grace period has passed', () => {
+    // The 8th ends at midnight UTC on the 9th; 36 hours later is noon on the 10th.
+    expect(lastUnconfirmableDay(new Date('2027-06-10T11:59:00Z'), 36, 'UTC')).toBe('2027-06-07');
+    expect(lastUnconfirmableDay(new Date('2027-06-10T12:00:00Z'), 36, 'UTC')).toBe('2027-06-08');
+    expect(isOpenSpot('unconfirmed')).toBe(true);
+    expect(isOpenSpot('missed')).toBe(false);
   });
 });

@@ -2,11 +2,38 @@
  * The traffic log: where each booked spot of a broadcast day airs. Pure and deterministic: the
  * same demands give the same log. See docs/decisions/007-traffic-and-station-clock.md.
  */
-import { addDays, instantOf, weekdayOf } from './dates';
+import { addDays, instantOf, localDateOf, weekdayOf } from './dates';
+import { START_DATE_MIN_LEAD_DAYS } from './constants';
 import { mediaCode } from './format';
 
-export const SPOT_STATUSES = ['scheduled', 'aired', 'missed', 'made_good', 'cancelled'] as const;
+export const SPOT_STATUSES = ['scheduled', 'aired', 'missed', 'made_good', 'cancelled', 'unconfirmed'] as const;
 export type SpotStatus = (typeof SPOT_STATUSES)[number];
+/**
+ * Spots an as-run may still settle: scheduled, and unconfirmed (a past day no as-run reported
+ * within the grace period, decision 031: not aired, not missed, not billed, not certified).
+ */
+export const OPEN_SPOT_STATUSES: readonly SpotStatus[] = ['scheduled', 'unconfirmed'];
+export const isOpenSpot = (status: string): boolean => (OPEN_SPOT_STATUSES as readonly string[]).includes(status);
+
+/** Completing an order with unconfirmed spots needs the admin's explicit "complete anyway" (decision 031). */
+export const UNCONFIRMED_WARNING_START = 'This order has unconfirmed spots';
+export const unconfirmedSpotsWarning = (count: number): string =>
+  `${UNCONFIRMED_WARNING_START}: ${count} ${count === 1 ? 'spot has' : 'spots have'} no as-run yet, so ${count === 1 ? 'it is' : 'they are'} neither aired nor missed. Confirm to complete it anyway.`;
+/** Hours after a broadcast day's last air time before its unreported spots become unconfirmed. */
+export const ASRUN_GRACE_HOURS_DEFAULT = 36;
+
+/**
+ * Days the traffic log is placed ahead (today included): never fewer than the booking lead time plus
+ * a week, so an order approved today has its first day on a log before it airs (decision 031).
+ */
+export const placementHorizonDays = (configured: number): number => Math.max(configured, START_DATE_MIN_LEAD_DAYS + 7);
+
+/**
+ * The last broadcast day whose unreported spots are unconfirmed at `now`: a day ends at the next
+ * day's midnight (station time), and the as-run has `graceHours` after that to arrive.
+ */
+export const lastUnconfirmableDay = (now: Date, graceHours: number, timeZone?: string): string =>
+  addDays(localDateOf(new Date(now.getTime() - graceHours * 3_600_000), timeZone), -1);
 
 /** Break lengths tried, longest first, when the configured one cannot hold a day's spots. */
 const FALLBACK_BREAK_MINUTES = [60, 30, 20, 15, 10, 5, 2, 1];

@@ -186,6 +186,8 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     notifier,
     now: stationNow,
     horizonDays: config.trafficHorizonDays,
+    asRunGraceHours: config.asRunGraceHours,
+    makegoodExpiryHours: config.makegoodExpiryHours,
     settings: { breakMinutes: config.trafficBreakMinutes, timeZone: config.stationTimeZone },
     intervalSeconds: config.stationClockSeconds,
     log: app.log,

@@ -31,12 +31,14 @@ const envSchema = z.object({
     .string()
     .default('UTC')
     .refine((name) => isTimeZone(name.trim()), 'must be an IANA time zone such as America/New_York'),
-  TRAFFIC_HORIZON_DAYS: z.coerce.number().int().min(1).max(120).default(7),
+  TRAFFIC_HORIZON_DAYS: z.coerce.number().int().min(1).max(120).default(14),
   TRAFFIC_BREAK_MINUTES: z.coerce.number().int().min(1).max(60).default(15),
   /** Extra origins (comma-separated) whose pages may open a realtime socket, besides APP_URL. */
   ALLOWED_ORIGINS: optional,
   ASRUN_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
   ASRUN_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
+  /** Hours after a broadcast day ends before its spots no as-run reported become unconfirmed (decision 031). */
+  ASRUN_GRACE_HOURS: z.coerce.number().int().min(1).max(24 * 60).default(36),
   MAKEGOOD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 60).default(72),
   STATISTICS_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
   METRICS_TOKEN: z.string().max(500).optional(),
@@ -89,6 +91,8 @@ export interface Config {
   asRunToleranceMinutes: number;
   /** The largest as-run file accepted (MB): a larger one answers 413. */
   asRunMaxMb: number;
+  /** Hours after a broadcast day ends before its unreported spots become unconfirmed (decision 031). */
+  asRunGraceHours: number;
   /** How long an advertiser has to answer a makegood offer. */
   makegoodExpiryHours: number;
   /** How often the embedded database's planner statistics are refreshed (0: only at start-up when set, never in tests). */
@@ -174,6 +178,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     stationClockSeconds: e.STATION_CLOCK_SECONDS,
     asRunToleranceMinutes: e.ASRUN_TOLERANCE_MINUTES,
     asRunMaxMb: e.ASRUN_MAX_MB,
+    asRunGraceHours: e.ASRUN_GRACE_HOURS,
     makegoodExpiryHours: e.MAKEGOOD_EXPIRY_HOURS,
     statisticsMinutes: e.STATISTICS_MINUTES,
     metricsToken: e.METRICS_TOKEN?.trim() || null,

@@ -20,7 +20,8 @@ const get = async (url: string, token = admin) => {
  * Client B: an approved order of $2,000 on X.
  */
 beforeAll(async () => {
-  t = await createTestApp();
+  // The Demo airing exists only with demo data (decision 031).
+  t = await createTestApp({ demo: true });
   admin = await t.adminToken();
   dayX = await createDaypart(t.database.db, { name: 'Analytics X' });
   dayY = await createDaypart(t.database.db, { name: 'Analytics Y' });

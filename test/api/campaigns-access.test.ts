@@ -8,7 +8,8 @@ let admin: string;
 let owner: Awaited<ReturnType<typeof clientWithBrand>>;
 let stranger: Client;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The Demo airing exists only with demo data (decision 031).
+  t = await createTestApp({ demo: true });
   admin = await t.adminToken();
   owner = await clientWithBrand(t);
   stranger = await newClient(t);

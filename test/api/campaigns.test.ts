@@ -8,7 +8,8 @@ import { MISSING_ID, addItem, clientWithBrand, createDaypart, dateIn, putOrder, 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The Demo airing exists only with demo data (decision 031).
+  t = await createTestApp({ demo: true });
   admin = await t.adminToken();
 });
 afterAll(() => t.close());

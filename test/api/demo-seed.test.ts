@@ -52,12 +52,23 @@ describe('demo data', () => {
     expect(partPaid.paid_amount).toBeGreaterThan(0);
     expect(partPaid.balance_due).toBeGreaterThan(0);
     expect(invoices.find((i: { estimate_name: string }) => i.estimate_name === 'Year-End Clearance')).toMatchObject({ status: 'paid', balance_due: 0 });
-    // A week of traffic logs: the running campaign airs today, its first spots aired by the demo.
-    const today = (await t.inject({ method: 'GET', url: '/api/station/clock' })).json().today as string;
-    const log = (await t.inject({ method: 'GET', url: `/api/traffic/logs/${today}`, token: admin })).json() as { spots: { status: string; estimate_name: string }[] };
-    expect(log.spots.some((s) => s.estimate_name === 'Year-End Clearance' && s.status === 'aired')).toBe(true);
-    const week = await Promise.all([1, 2, 3, 4, 5, 6].map(async (n) => (await t.inject({ method: 'GET', url: `/api/traffic/logs/${addDays(today, n)}`, token: admin })).json() as { placed: boolean }));
+    // A week of traffic logs: the running campaign airs today. Only what is past aired, simulated;
+    // today's later spots and the days after are scheduled (decision 031).
+    const clock = (await t.inject({ method: 'GET', url: '/api/station/clock' })).json() as { today: string; now: string };
+    const today = clock.today;
+    const log = (await t.inject({ method: 'GET', url: `/api/traffic/logs/${today}`, token: admin })).json() as { spots: { status: string; estimate_name: string; scheduled_at: string; aired_at: string | null; simulated: boolean }[] };
+    const running = log.spots.filter((s) => s.estimate_name === 'Year-End Clearance');
+    expect(running.length).toBeGreaterThan(0);
+    for (const spot of running) {
+      if (spot.status === 'aired') expect(spot.simulated && spot.aired_at !== null && Date.parse(spot.aired_at) <= Date.parse(clock.now), `aired at ${spot.aired_at}`).toBe(true);
+      else if (Date.parse(spot.scheduled_at) > Date.parse(clock.now)) expect(spot.status).toBe('scheduled');
+    }
+    const aired = await t.database.db.select({ airedAt: campaignDeliveries.airedAt, simulated: campaignDeliveries.simulated }).from(campaignDeliveries);
+    expect(aired.length).toBeGreaterThan(0);
+    expect(aired.filter((a) => a.airedAt.getTime() > Date.now() || !a.simulated)).toEqual([]);
+    const week = await Promise.all([1, 2, 3, 4, 5, 6].map(async (n) => (await t.inject({ method: 'GET', url: `/api/traffic/logs/${addDays(today, n)}`, token: admin })).json() as { placed: boolean; spots: { status: string }[] }));
     expect(week.every((d) => d.placed)).toBe(true);
+    expect(week.flatMap((d) => d.spots).filter((s) => s.status !== 'scheduled' && s.status !== 'cancelled')).toEqual([]);
     const media = (await t.inject({ method: 'GET', url: '/api/media', token: admin })).json() as { status: string }[];
     expect(media.map((m) => m.status).sort()).toEqual(['approved', 'approved', 'approved', 'pending']);
 

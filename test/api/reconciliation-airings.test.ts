@@ -19,7 +19,8 @@ interface Pending {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => now });
+  // The Demo airing exists only with demo data (decision 031).
+  t = await createTestApp({ demo: true }, { now: () => now });
   admin = await t.adminToken();
 });
 afterAll(() => t.close());

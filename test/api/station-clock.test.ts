@@ -17,7 +17,7 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 7 }, { now: () => now });
+  t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 7, demo: true }, { now: () => now });
   admin = await t.adminToken();
 });
 afterAll(async () => t?.close());
@@ -131,7 +131,8 @@ describe('the traffic log', () => {
     const resumed = (await log('2027-05-10')).json().spots.filter((s: { estimate_id: string }) => s.estimate_id === first.order.id);
     expect(resumed.map((s: { status: string }) => s.status)).toEqual(Array(5).fill('scheduled'));
 
-    // The Demo airing airs the next scheduled spot of the log.
+    // The Demo airing (demo data only) airs the next scheduled spot of the log once its time has passed (decision 031).
+    now = new Date('2027-05-11T03:05:00Z'); // 23:05 EDT on the 10th
     const aired = await simulate(t, admin, campaign!.campaign_id);
     expect(aired.statusCode, aired.body).toBe(200);
     const afterAiring = (await log('2027-05-10')).json().spots.filter((s: { estimate_id: string }) => s.estimate_id === first.order.id);

@@ -5,7 +5,8 @@ import { putOrder, submittedOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
 beforeAll(async () => {
-  if (hasBrowser) h = await startBrowserHarness();
+  // The Demo button airs only with demo data (decision 031).
+  if (hasBrowser) h = await startBrowserHarness({ demo: true });
 });
 afterAll(async () => {
   await h?.close();

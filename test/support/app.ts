@@ -37,6 +37,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   stationClockSeconds: 0,
   asRunToleranceMinutes: 10,
   asRunMaxMb: 200,
+  asRunGraceHours: 36,
   makegoodExpiryHours: 72,
   statisticsMinutes: 0,
   metricsToken: null,

@@ -411,6 +411,8 @@ export const campaignDeliveries = pgTable(
     spendCents: cents('spend_cents').notNull(),
     /** The traffic log's spot that aired (absent for airings before the traffic log). */
     spotId: uuid('spot_id').references((): AnyPgColumn => trafficSpots.id, { onDelete: 'set null' }),
+    /** Made up by the demo (SPOTBOOK_DEMO): never certified, never billed (decision 031). */
+    simulated: boolean('simulated').notNull().default(false),
   },
   (t) => [
     index('campaign_deliveries_campaign_aired_idx').on(t.campaignId, t.airedAt),
@@ -490,6 +492,10 @@ export const trafficSpots = pgTable(
     makegoodOfferId: uuid('makegood_offer_id').references((): AnyPgColumn => makegoodOffers.id, { onDelete: 'set null' }),
     /** The invoice that billed this aired spot (billing on delivery); cleared when that invoice is voided. */
     invoiceId: uuid('invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'set null' }),
+    /** Aired by the demo, not by master control: never certified, never billed (decision 031). */
+    simulated: boolean('simulated').notNull().default(false),
+    /** Placed after its day went to master control: the day must be exported again (decision 031). */
+    addedAfterExportAt: timestamp('added_after_export_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -500,7 +506,7 @@ export const trafficSpots = pgTable(
     index('traffic_spots_house_day_idx').on(t.houseCode, t.airDate),
     index('traffic_spots_unbilled_idx').on(t.estimateId, t.airDate).where(sql`${t.status} = 'aired' and ${t.invoiceId} is null`),
     index('traffic_spots_invoice_idx').on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
-    check('traffic_spots_status_check', sql`${t.status} in ('scheduled', 'aired', 'missed', 'made_good', 'cancelled')`),
+    check('traffic_spots_status_check', sql`${t.status} in ('scheduled', 'aired', 'missed', 'made_good', 'cancelled', 'unconfirmed')`),
     check('traffic_spots_duration_check', sql`${t.durationSeconds} > 0`),
   ],
 );

@@ -53,7 +53,7 @@ export const airPastDays = async ({ db, estimateId, from, to, perDay }: { db: Db
       const selection = selectionOf(daypart, item);
       const airing = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
       const airedAt = new Date(at(day, daypart.startTime).getTime() + k * 60_000);
-      await db.insert(campaignDeliveries).values({ campaignId: campaign.id, daypartId: daypart.id, impressions: airing.impressions, spendCents: airing.spendCents, airedAt });
+      await db.insert(campaignDeliveries).values({ campaignId: campaign.id, daypartId: daypart.id, impressions: airing.impressions, spendCents: airing.spendCents, airedAt, simulated: true });
       remaining -= airing.spendCents;
       aired += 1;
       impressions += airing.impressions;

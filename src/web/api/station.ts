@@ -9,6 +9,9 @@ export const stationKeys = {
 
 export const fetchStationClock = () => apiRequest<StationClockReply>('/station/clock');
 
+/** The station's clock, read once per page load (the app reads it at start). */
+export const useStationClock = () => useQuery({ queryKey: stationKeys.clock, queryFn: fetchStationClock, staleTime: Infinity, retry: 1 });
+
 export const useStationProfile = () => useQuery({ queryKey: stationKeys.profile, queryFn: () => apiRequest<StationProfile>('/station') });
 
 export const useUpdateStationProfile = () => {

@@ -1,12 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { OrderSpots, TrafficLog } from '../../domain/traffic-schemas';
+import type { Discrepancies, OrderSpots, TrafficLog } from '../../domain/traffic-schemas';
 import { apiRequest, downloadFile } from './client';
 
 export const trafficKeys = {
   all: ['traffic'] as const,
   log: (date: string) => ['traffic', 'log', date] as const,
   orderSpots: (id: string) => ['traffic', 'order-spots', id] as const,
+  discrepancies: ['traffic', 'discrepancies'] as const,
 };
+
+/** The traffic desk's Discrepancies list (decision 031). */
+export const useDiscrepancies = () =>
+  useQuery({ queryKey: trafficKeys.discrepancies, queryFn: ({ signal }) => apiRequest<Discrepancies>('/traffic/discrepancies', { signal }), refetchInterval: 60_000 });
 
 export const useTrafficLog = (date: string) =>
   useQuery({
@@ -26,8 +31,9 @@ export const useOrderSpots = (estimateId: string, enabled = true) =>
 
 export type TrafficExportFormat = 'csv' | 'bxf';
 
-export const downloadTrafficLog = (date: string, format: TrafficExportFormat) =>
-  downloadFile(`/traffic/logs/${encodeURIComponent(date)}/export?format=${format}`, {
+/** The day's export; `changesOnly`: just what changed since the last export (decision 031). */
+export const downloadTrafficLog = (date: string, format: TrafficExportFormat, changesOnly = false) =>
+  downloadFile(`/traffic/logs/${encodeURIComponent(date)}/export?format=${format}${changesOnly ? '&changes=since-export' : ''}`, {
     accept: format === 'csv' ? 'text/csv' : 'application/xml',
     fallbackName: `traffic-log-${date}.${format === 'csv' ? 'csv' : 'bxf.xml'}`,
   });

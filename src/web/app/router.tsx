@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
                   { path: app.admin.coupons.path, ...page(() => import('../routes/app/admin/coupons'), 'AdminCouponsRoute') },
                   { path: app.admin.notifications.path, ...page(() => import('../routes/app/admin/notifications'), 'AdminNotificationsRoute') },
                   { path: app.admin.traffic.path, ...page(() => import('../routes/app/admin/traffic-log'), 'AdminTrafficLogRoute') },
+                  { path: app.admin.discrepancies.path, ...page(() => import('../routes/app/admin/discrepancies'), 'AdminDiscrepanciesRoute') },
                   { path: app.admin.asRun.path, ...page(() => import('../routes/app/admin/as-run'), 'AdminAsRunRoute') },
                   { path: app.admin.audit.path, ...page(() => import('../routes/app/admin/audit'), 'AdminAuditRoute') },
                   { path: app.admin.rateCard.path, ...page(() => import('../routes/app/admin/rate-card'), 'AdminRateCardRoute') },

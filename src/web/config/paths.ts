@@ -35,6 +35,7 @@ export const paths = {
       coupons: fixed('/app/admin/coupons'),
       notifications: fixed('/app/admin/notifications'),
       traffic: fixed('/app/admin/traffic'),
+      discrepancies: fixed('/app/admin/discrepancies'),
       asRun: fixed('/app/admin/as-run'),
       station: fixed('/app/admin/station'),
       /** The dayparts, editable (decision 019). */

@@ -5,11 +5,11 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { newPdfDocument } from '../../platform/pdf-document';
 import { localClockOf, stationNow, todayIso } from '../../../domain/dates';
-import { formatCount, formatCurrency } from '../../../domain/format';
+import { formatCount, formatCredit, formatCurrency, orderNumberOf } from '../../../domain/format';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { csvLine } from '../../../domain/reconciliation';
-import { brands, campaignDeliveries, dayparts, makegoodOffers, trafficSpots, users } from '../../db/schema';
+import { brands, campaignDeliveries, dayparts, makegoodOffers, mediaAssets, trafficSpots, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../estimates/orders';
@@ -21,7 +21,10 @@ export interface AffidavitLine {
   scheduledTime: string;
   actualTime: string | null;
   daypart: string;
+  /** The spot's ISCI / Ad-ID where the station has one, else its house code. */
   houseCode: string;
+  /** The commercial's title (its media's file name without extension), where known. */
+  title: string | null;
   durationSeconds: number;
   status: 'aired' | 'missed' | 'made_good';
   impressions: number;
@@ -34,6 +37,8 @@ export interface AffidavitLine {
 
 export interface Affidavit {
   orderId: string;
+  /** What the buyer quotes (orderNumberOf). */
+  orderNumber: string;
   orderName: string;
   advertiser: string;
   advertiserEmail: string;
@@ -47,6 +52,8 @@ export interface Affidavit {
 
 const SETTLED = ['aired', 'missed', 'made_good'] as const;
 
+const titleOf = (filename: string | null) => (filename ? filename.replace(/\.[A-Za-z0-9]{1,5}$/, '') : null);
+
 /** The order's settled spots between `from` and `to` (default: its flight; only settled spots are listed). */
 export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; actor: OrderActor; id: string; from?: string; to?: string }): Promise<Affidavit> => {
   const order = await readableOrder(db, actor, id);
@@ -56,19 +63,22 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
   const [owner] = await db.select().from(users).where(eq(users.id, order.ownerId)).limit(1);
   const [brand] = order.brandId ? await db.select().from(brands).where(eq(brands.id, order.brandId)).limit(1) : [];
   const rows = await db
-    .select({ spot: trafficSpots, daypart: dayparts.name, impressions: campaignDeliveries.impressions, spendCents: campaignDeliveries.spendCents, creditCents: makegoodOffers.creditCents })
+    .select({ spot: trafficSpots, daypart: dayparts.name, media: mediaAssets.filename, impressions: campaignDeliveries.impressions, spendCents: campaignDeliveries.spendCents, creditCents: makegoodOffers.creditCents })
     .from(trafficSpots)
     .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
+    .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
     .leftJoin(campaignDeliveries, eq(campaignDeliveries.spotId, trafficSpots.id))
     .leftJoin(makegoodOffers, eq(makegoodOffers.missedSpotId, trafficSpots.id))
-    .where(and(eq(trafficSpots.estimateId, order.id), gte(trafficSpots.airDate, start), lte(trafficSpots.airDate, end), inArray(trafficSpots.status, [...SETTLED])))
+    .where(and(eq(trafficSpots.estimateId, order.id), gte(trafficSpots.airDate, start), lte(trafficSpots.airDate, end), inArray(trafficSpots.status, [...SETTLED]), eq(trafficSpots.simulated, false)))
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
-  const lines = rows.map(({ spot, daypart, impressions, spendCents, creditCents }) => ({
+  // A simulated (demo) airing is never certified (decision 031); unconfirmed spots are not settled.
+  const lines = rows.map(({ spot, daypart, media, impressions, spendCents, creditCents }) => ({
     date: spot.airDate,
     scheduledTime: localClockOf(spot.scheduledAt),
     actualTime: spot.status === 'aired' && spot.airedAt ? localClockOf(spot.airedAt) : null,
     daypart,
     houseCode: spot.houseCode,
+    title: titleOf(media),
     durationSeconds: spot.actualDurationSeconds ?? spot.durationSeconds,
     status: spot.status as AffidavitLine['status'],
     impressions: impressions ?? 0,
@@ -80,6 +90,7 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
   const name = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ');
   return {
     orderId: order.id,
+    orderNumber: orderNumberOf(order.id),
     orderName: order.estimateName || 'Untitled order',
     advertiser: [owner?.company, name].filter(Boolean).join(' — ') || owner?.email || '—',
     advertiserEmail: owner?.email ?? '',
@@ -99,13 +110,13 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
   };
 };
 
-export const AFFIDAVIT_CSV_COLUMNS = ['date', 'scheduled_time', 'actual_time', 'daypart', 'house_code', 'duration_seconds', 'status', 'impressions', 'cost', 'makegood', 'credit'] as const;
+export const AFFIDAVIT_CSV_COLUMNS = ['date', 'scheduled_time', 'actual_time', 'daypart', 'house_code', 'duration_seconds', 'status', 'impressions', 'cost', 'makegood', 'credit', 'order_number', 'order_name', 'title'] as const;
 
 export const affidavitCsv = (a: Affidavit): string =>
   [
     csvLine(AFFIDAVIT_CSV_COLUMNS),
     ...a.lines.map((l) =>
-      csvLine([l.date, l.scheduledTime, l.actualTime ?? '', l.daypart, l.houseCode, l.durationSeconds, l.status, l.impressions, toDollars(l.costCents).toFixed(2), l.makegood ? 'yes' : 'no', toDollars(l.creditCents).toFixed(2)]),
+      csvLine([l.date, l.scheduledTime, l.actualTime ?? '', l.daypart, l.houseCode, l.durationSeconds, l.status, l.impressions, toDollars(l.costCents).toFixed(2), l.makegood ? 'yes' : 'no', toDollars(l.creditCents).toFixed(2), a.orderNumber, a.orderName, l.title ?? '']),
     ),
   ].join('');
 
@@ -127,17 +138,18 @@ export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit
   const left = doc.y;
   doc.fillColor(PDF_MUTED).fontSize(9).text('ORDER', PDF_MARGIN + width / 2 + 10, rule + 15);
   doc.fillColor(PDF_INK).font('Helvetica-Bold').fontSize(11).text(a.orderName, PDF_MARGIN + width / 2 + 10, doc.y, { width: width / 2 - 10 });
-  doc.font('Helvetica').fontSize(10).text(`Order ${a.orderId}`, { width: width / 2 - 10 });
+  doc.font('Helvetica').fontSize(10).text(`Order no. ${a.orderNumber}`, { width: width / 2 - 10 });
   doc.y = Math.max(left, doc.y) + 18;
 
   const columns = [
-    { label: 'Date', w: 75 },
-    { label: 'Aired at', w: 60 },
-    { label: 'Daypart', w: 105 },
-    { label: 'House code', w: 70 },
-    { label: 'Length', w: 45 },
-    { label: 'Status', w: 90 },
-    { label: 'Cost', w: width - 445 },
+    { label: 'Date', w: 65 },
+    { label: 'Aired at', w: 50 },
+    { label: 'Daypart', w: 70 },
+    { label: 'ISCI / code', w: 60 },
+    { label: 'Title', w: 75 },
+    { label: 'Length', w: 35 },
+    { label: 'Status', w: 85 },
+    { label: 'Cost', w: width - 440 },
   ];
   const row = (cells: string[], bold = false) => {
     if (doc.y > doc.page.height - PDF_MARGIN - 40) doc.addPage();
@@ -151,10 +163,10 @@ export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit
     doc.y = y + 14;
   };
   row(columns.map((c) => c.label), true);
-  if (a.lines.length === 0) row(['No settled spots in this period', '', '', '', '', '', '']);
+  if (a.lines.length === 0) row(['No settled spots in this period', '', '', '', '', '', '', '']);
   for (const l of a.lines) {
-    const cost = l.status === 'aired' ? formatCurrency(toDollars(l.costCents)) : l.creditCents > 0 ? `−${formatCurrency(toDollars(l.creditCents))}` : '—';
-    row([printedDay(l.date), l.actualTime ?? '—', l.daypart, l.houseCode, `${l.durationSeconds}s`, statusWords(l), cost]);
+    const cost = l.status === 'aired' ? formatCurrency(toDollars(l.costCents)) : l.creditCents > 0 ? formatCredit(toDollars(l.creditCents)) : '—';
+    row([printedDay(l.date), l.actualTime ?? '—', l.daypart, l.houseCode, l.title ?? '—', `${l.durationSeconds}s`, statusWords(l), cost]);
   }
 
   doc.moveDown(1);

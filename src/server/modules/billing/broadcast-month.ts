@@ -69,6 +69,7 @@ const ordersToBill = async (db: Db, from: string, to: string): Promise<string[]>
     .where(
       and(
         eq(trafficSpots.status, 'aired'),
+        eq(trafficSpots.simulated, false),
         isNull(trafficSpots.invoiceId),
         gte(trafficSpots.airDate, from),
         lte(trafficSpots.airDate, to),

@@ -32,6 +32,8 @@ export const lockUnbilledSpots = async (tx: Tx, estimateId: string, period?: { f
       and(
         eq(trafficSpots.estimateId, estimateId),
         eq(trafficSpots.status, 'aired'),
+        // A simulated (demo) airing is never delivery for billing (decision 031).
+        eq(trafficSpots.simulated, false),
         isNull(trafficSpots.invoiceId),
         period ? gte(trafficSpots.airDate, period.from) : undefined,
         period ? lte(trafficSpots.airDate, period.to) : undefined,

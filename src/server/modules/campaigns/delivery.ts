@@ -1,5 +1,9 @@
-/** POST /campaigns/:id/simulate-impression (admins): one airing of one spot, for demos and tests of the performance screens. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+/**
+ * POST /campaigns/:id/simulate-impression (admins): one simulated airing, only when the station runs
+ * with demo data (SPOTBOOK_DEMO). Decision 031: it airs a spot whose time has passed, at its time,
+ * marked simulated ("Simulated" on screen), never certified on an affidavit and never billed.
+ */
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, type SimulateImpressionReply } from '../../../domain/campaign-schemas';
 import { airingOf, displayStatusOf } from '../../../domain/campaigns';
 import { todayIso } from '../../../domain/dates';
@@ -18,39 +22,45 @@ import { getCampaign, visibleCampaignRow } from './queries';
  * (the custom CPM, else the base). Only an active campaign airs; the spend never passes the budget
  * (the last airing is cut to what is left) and no more spots air than were planned.
  */
-export const simulateImpression = async ({ db, actor, id }: { db: Db; actor: OrderActor; id: string }): Promise<SimulateImpressionReply> => {
+export const simulateImpression = async ({ db, actor, id, demo, now }: { db: Db; actor: OrderActor; id: string; demo: boolean; now: Date }): Promise<SimulateImpressionReply> => {
   const airing = await db.transaction(async (tx) => {
     const campaign = await visibleCampaignRow(tx, actor, id, true);
+    if (!demo) throw conflict(CAMPAIGN_MESSAGES.demoOnly);
     if (displayStatusOf(campaign.status, campaign.endDate, todayIso()) !== 'active') throw conflict(CAMPAIGN_MESSAGES.notActive);
     const remaining = campaign.totalBudgetCents - campaign.spendCents;
     if (remaining <= 0) throw conflict(CAMPAIGN_MESSAGES.budgetSpent);
     if (campaign.airedSpots >= campaign.totalSpots) throw conflict(CAMPAIGN_MESSAGES.allAired);
     const rows = await itemsWithDayparts(tx, campaign.estimateId);
-    // The next spot of the traffic log airs; before the log holds one, the dayparts take turns.
+    // The log's earliest scheduled spot whose time has passed airs, at its time; before the log holds
+    // any spot of the order, the dayparts take turns (an airing with no spot, simulated all the same).
     const [spot] = await tx
-      .select({ id: trafficSpots.id, estimateItemId: trafficSpots.estimateItemId, daypartId: trafficSpots.daypartId })
+      .select({ id: trafficSpots.id, estimateItemId: trafficSpots.estimateItemId, daypartId: trafficSpots.daypartId, scheduledAt: trafficSpots.scheduledAt })
       .from(trafficSpots)
-      .where(and(eq(trafficSpots.estimateId, campaign.estimateId), eq(trafficSpots.status, 'scheduled')))
+      .where(and(eq(trafficSpots.estimateId, campaign.estimateId), eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.scheduledAt, now)))
       .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position))
       .limit(1)
       .for('update');
+    if (!spot) {
+      const [later] = await tx.select({ id: trafficSpots.id }).from(trafficSpots).where(eq(trafficSpots.estimateId, campaign.estimateId)).limit(1);
+      if (later) throw conflict(CAMPAIGN_MESSAGES.nothingDue);
+    }
     const next = (spot && rows.find((r) => r.item.id === spot.estimateItemId || r.daypart.id === spot.daypartId)) ?? rows[campaign.airedSpots % Math.max(1, rows.length)];
     if (!next) throw conflict(CAMPAIGN_MESSAGES.noItems);
     const selection = selectionOf(next.daypart, next.item);
     const { impressions, spendCents } = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
-    const airedAt = new Date();
+    const airedAt = spot?.scheduledAt ?? now;
     const [delivery] = await tx
       .insert(campaignDeliveries)
-      .values({ campaignId: campaign.id, daypartId: next.daypart.id, impressions, spendCents, airedAt, spotId: spot?.id ?? null })
+      .values({ campaignId: campaign.id, daypartId: next.daypart.id, impressions, spendCents, airedAt, spotId: spot?.id ?? null, simulated: true })
       .returning();
-    if (spot) await tx.update(trafficSpots).set({ status: 'aired', airedAt, updatedAt: airedAt }).where(eq(trafficSpots.id, spot.id));
+    if (spot) await tx.update(trafficSpots).set({ status: 'aired', airedAt, simulated: true, updatedAt: now }).where(eq(trafficSpots.id, spot.id));
     await tx
       .update(campaigns)
       .set({
         airedSpots: sql`${campaigns.airedSpots} + 1`,
         totalImpressions: sql`${campaigns.totalImpressions} + ${impressions}`,
         spendCents: sql`${campaigns.spendCents} + ${spendCents}`,
-        lastAiredAt: delivery!.airedAt,
+        lastAiredAt: sql`greatest(${campaigns.lastAiredAt}, ${airedAt.toISOString()}::timestamptz)`,
         updatedAt: new Date(),
       })
       .where(eq(campaigns.id, campaign.id));

@@ -17,6 +17,8 @@ import { isBooked, lockReadableOrder, quotedTotals, recomputeOrder, type OrderRo
 import { getEstimate } from './queries';
 import { assertBrandUsable, assertCardOfOwner, assertMediaOfBrand, mediaBrandOf } from './references';
 import { assertAdminCanSet, setStatusByAdmin, submitOrder } from './status';
+import { countUnconfirmedSpots } from '../traffic/unconfirmed';
+import { unconfirmedSpotsWarning } from '../../../domain/traffic';
 import type { Staged } from '../notifications';
 
 export const createEstimate = async ({ db, actor, input }: { db: Db; actor: OrderActor; input: EstimateCreateInput }): Promise<EstimateDetail> => {
@@ -112,6 +114,11 @@ export const updateEstimate = async ({
     if (changesPrice(order, input) || submits) await assertOrderNotInvoiced(tx, order.id);
     if (isAdmin(actor.role)) {
       if (status && !submits) assertAdminCanSet(order.status, status);
+      // Spots no as-run has reported are neither aired nor missed: completing says so first (decision 031).
+      if (status === 'completed' && input.confirm_unconfirmed !== true) {
+        const unconfirmed = await countUnconfirmedSpots(tx, order.id);
+        if (unconfirmed > 0) throw conflict(unconfirmedSpotsWarning(unconfirmed));
+      }
       if ((editsContent || !status) && !canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);
     } else {
       if (!canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);

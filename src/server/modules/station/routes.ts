@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorReplySchema } from '../../../domain/auth';
 import { stationNow, stationTimeZone, todayIso } from '../../../domain/dates';
+import { placementHorizonDays } from '../../../domain/traffic';
 import { stationClockSchema, stationProfileInputSchema, stationProfileSchema } from '../../../domain/station-schemas';
 import type { AppContext } from '../../context';
 import type { Guards } from '../auth/guard';
@@ -18,7 +19,8 @@ export const stationRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     time_zone: stationTimeZone(),
     today: todayIso(),
     now: stationNow().toISOString(),
-    traffic_horizon_days: ctx.config.trafficHorizonDays,
+    traffic_horizon_days: placementHorizonDays(ctx.config.trafficHorizonDays),
+    demo: ctx.config.demo,
   }));
 
   r.get(

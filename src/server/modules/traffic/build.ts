@@ -2,7 +2,9 @@
  * Keeps the traffic log of the coming days in step with the bookings. A day is placed again only
  * when what it would hold changed (a digest of the placement), and never once it is frozen: it is
  * past, master control has it (exported), or a spot of it has aired. Frozen days follow pauses,
- * resumes and cancellations by status only (future spots cancelled or restored), never by new times.
+ * resumes and cancellations by status only (future spots cancelled or restored), never by new times;
+ * a booking a frozen day lacks is added after the spots already there, marked "added after export"
+ * (decision 031), so that no booked spot is dropped without a word.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -12,6 +14,7 @@ import { placeDaypartDay, type DaypartWindow, type PlacedSpot } from '../../../d
 import { trafficDays, trafficSpots } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { loadBookings, loadDayparts, loadMakegoodBookings, type Booking } from './demands';
+import { addLateSpots } from './late-spots';
 
 export interface TrafficSettings {
   breakMinutes: number;
@@ -37,21 +40,27 @@ const digestOf = (spots: readonly PlacedSpot[]) =>
 
 const HISTORY = ['aired', 'missed', 'made_good'] as const;
 
-/** Places one day when it is open and its placement changed; answers whether it wrote. */
-const writeDay = async (db: Db, date: string, today: string, spots: readonly PlacedSpot[]): Promise<boolean> => {
+/** Places one day when it is open and its placement changed (on a frozen day, adds what it lacks); answers whether it wrote. */
+const writeDay = async (db: Db, date: string, today: string, spots: readonly PlacedSpot[], now: Date): Promise<boolean> => {
   if (date < today) return false;
   const digest = digestOf(spots);
   return db.transaction(async (tx) => {
     await tx.insert(trafficDays).values({ airDate: date, inputsDigest: '' }).onConflictDoNothing();
     // The row lock serializes two instances placing the same day: the second sees the first's digest.
     const [day] = await tx.select().from(trafficDays).where(eq(trafficDays.airDate, date)).for('update');
-    if (!day || day.inputsDigest === digest || day.exportedAt || date < today) return false;
-    const [history] = await tx
-      .select({ id: trafficSpots.id })
-      .from(trafficSpots)
-      .where(and(eq(trafficSpots.airDate, date), inArray(trafficSpots.status, [...HISTORY])))
-      .limit(1);
-    if (history) return false;
+    if (!day || day.inputsDigest === digest || date < today) return false;
+    const [history] = day.exportedAt
+      ? [true]
+      : await tx
+          .select({ id: trafficSpots.id })
+          .from(trafficSpots)
+          .where(and(eq(trafficSpots.airDate, date), inArray(trafficSpots.status, [...HISTORY])))
+          .limit(1);
+    if (history) {
+      const added = await addLateSpots(tx, date, spots, now);
+      await tx.update(trafficDays).set({ inputsDigest: digest }).where(eq(trafficDays.airDate, date));
+      return added > 0;
+    }
     await tx.delete(trafficSpots).where(eq(trafficSpots.airDate, date));
     for (let i = 0; i < spots.length; i += 500) await tx.insert(trafficSpots).values(spots.slice(i, i + 500).map((s) => ({ ...s })));
     await tx.update(trafficDays).set({ inputsDigest: digest, builtAt: new Date() }).where(eq(trafficDays.airDate, date));
@@ -79,10 +88,13 @@ const followStatuses = async (db: Db, today: string, now: Date) => {
       and (e.status in (${BOOKED}) or (e.status = ${AFTER_FLIGHT} and s.makegood_offer_id is not null)) and (c.status is null or c.status <> 'paused')`);
 };
 
-/** Places the days [today, today + days) that changed, then brings frozen days' statuses in step. Answers the days written. */
-export const buildTrafficLogs = async ({ db, today, days, now, settings }: { db: Db; today: string; days: number; now: Date; settings: TrafficSettings }): Promise<string[]> => {
-  const last = addDays(today, days - 1);
-  const [dayparts, bookings, makegoods] = await Promise.all([loadDayparts(db), loadBookings(db, today, last), loadMakegoodBookings(db, today, last)]);
+/**
+ * Places the days [from, from + days) that changed (from: today by default; a later day when an export
+ * asks for a day beyond the horizon), then brings frozen days' statuses in step. Answers the days written.
+ */
+export const buildTrafficLogs = async ({ db, today, from = today, days, now, settings }: { db: Db; today: string; from?: string; days: number; now: Date; settings: TrafficSettings }): Promise<string[]> => {
+  const last = addDays(from, days - 1);
+  const [dayparts, bookings, makegoods] = await Promise.all([loadDayparts(db), loadBookings(db, from, last), loadMakegoodBookings(db, from, last)]);
   const byDaypart = new Map<string, Booking[]>();
   for (const booking of [...bookings, ...makegoods]) {
     const list = byDaypart.get(booking.daypartId);
@@ -90,8 +102,8 @@ export const buildTrafficLogs = async ({ db, today, days, now, settings }: { db:
     else byDaypart.set(booking.daypartId, [booking]);
   }
   const written: string[] = [];
-  for (let date = today; date <= last; date = addDays(date, 1)) {
-    if (await writeDay(db, date, today, placeDay(dayparts, byDaypart, date, settings))) written.push(date);
+  for (let date = from; date <= last; date = addDays(date, 1)) {
+    if (await writeDay(db, date, today, placeDay(dayparts, byDaypart, date, settings), now)) written.push(date);
   }
   await followStatuses(db, today, now);
   return written;

@@ -1,6 +1,6 @@
 /** Reading the traffic log: a broadcast day (admins) and an order's own spots (its owner or admins). */
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, localClockOf, stationTimeZone, todayIso } from '../../../domain/dates';
+import { addDays, daysBetween, localClockOf, stationNow, stationTimeZone, todayIso } from '../../../domain/dates';
 import { airsOn } from '../../../domain/traffic';
 import { TRAFFIC_MESSAGES, type OrderSpots, type TrafficLog, type TrafficSpot } from '../../../domain/traffic-schemas';
 import type { OrderActor } from '../../../domain/orders';
@@ -45,24 +45,33 @@ const toSpot = ({ spot, daypartName, brandName, estimateName }: SpotRow): Traffi
   status: spot.status,
   aired_at: spot.airedAt?.toISOString() ?? null,
   makegood_offer_id: spot.makegoodOfferId,
+  simulated: spot.simulated,
+  added_after_export: spot.addedAfterExportAt !== null,
 });
 
 const WILL_AIR = new Set(['scheduled', 'aired']);
+/** What master control must hear about again: spots placed, cancelled or restored after the export. */
+const CHANGEABLE = new Set(['scheduled', 'cancelled']);
+const changedSince = (rows: readonly SpotRow[], exportedAt: Date) =>
+  rows.filter(({ spot }) => CHANGEABLE.has(spot.status) && (spot.updatedAt > exportedAt || (spot.addedAfterExportAt !== null && spot.addedAfterExportAt > exportedAt)));
 
 /** GET /traffic/logs/:date: the day's spots in air order and each daypart's fill. */
-export const getTrafficLog = async ({ db, date }: { db: Db; date: string }): Promise<TrafficLog> => {
+export const getTrafficLog = async ({ db, date, onlyChanges = false }: { db: Db; date: string; /** Only the spots changed since the last export (the "changes" export). */ onlyChanges?: boolean }): Promise<TrafficLog> => {
   const [[day], parts, rows] = await Promise.all([
     db.select().from(trafficDays).where(eq(trafficDays.airDate, date)).limit(1),
     db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.name)),
     selectSpots(db, eq(trafficSpots.airDate, date)),
   ]);
-  const spots = rows.map(toSpot);
+  const exportedAt = day?.exportedAt ?? null;
+  const changed = exportedAt ? changedSince(rows, exportedAt) : [];
+  const spots = (onlyChanges && exportedAt ? changed : rows).map(toSpot);
   return {
     date,
     time_zone: stationTimeZone(),
     built_at: day && day.inputsDigest !== '' ? day.builtAt.toISOString() : null,
     exported_at: day?.exportedAt?.toISOString() ?? null,
     placed: Boolean(day && day.inputsDigest !== ''),
+    changes_since_export: changed.length,
     dayparts: parts.map((d) => ({
       id: d.id,
       name: d.name,
@@ -78,8 +87,9 @@ export const getTrafficLog = async ({ db, date }: { db: Db; date: string }): Pro
 
 /** The first export hands the day to master control: from then on its times stay as sent. */
 export const markExported = async (db: Db, date: string) => {
-  await db.insert(trafficDays).values({ airDate: date, inputsDigest: '', exportedAt: new Date() }).onConflictDoNothing();
-  await db.update(trafficDays).set({ exportedAt: new Date() }).where(and(eq(trafficDays.airDate, date)));
+  const at = stationNow();
+  await db.insert(trafficDays).values({ airDate: date, inputsDigest: '', exportedAt: at }).onConflictDoNothing();
+  await db.update(trafficDays).set({ exportedAt: at }).where(and(eq(trafficDays.airDate, date)));
 };
 
 const MAX_RANGE_DAYS = 366;

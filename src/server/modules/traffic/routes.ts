@@ -4,12 +4,14 @@ import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { isIsoDate } from '../../../domain/dates';
-import { badRequest } from '../../platform/errors';
-import { TRAFFIC_MESSAGES, orderSpotsSchema, spotsQuerySchema, trafficDateParams, trafficExportQuerySchema, trafficLogSchema } from '../../../domain/traffic-schemas';
+import { badRequest, conflict } from '../../platform/errors';
+import { todayIso } from '../../../domain/dates';
+import { TRAFFIC_MESSAGES, discrepanciesSchema, orderSpotsSchema, spotsQuerySchema, trafficDateParams, trafficExportQuerySchema, trafficLogSchema } from '../../../domain/traffic-schemas';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { getStationProfile, stationMasterControl } from '../station/service';
 import { trafficBxf, trafficCsv } from './export';
+import { listDiscrepancies } from './discrepancies';
 import { getTrafficLog, markExported, orderSpots } from './queries';
 
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
@@ -35,14 +37,34 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
   );
 
   r.get(
+    '/traffic/discrepancies',
+    {
+      onRequest: guards.adminOnly,
+      schema: { ...tags, description: 'What the traffic desk must look at: unconfirmed spots, missed spots without a makegood decision, unmatched as-run rows, late bookings (decision 031).', response: { 200: discrepanciesSchema, ...errors } },
+    },
+    () => listDiscrepancies({ db: ctx.db }),
+  );
+
+  r.get(
     '/traffic/logs/:date/export',
     {
       onRequest: guards.adminOnly,
-      schema: { ...tags, description: 'The day as CSV or as a SMPTE ST 2021 (BXF) schedule; the first export freezes the day\'s times.', params: trafficDateParams, querystring: trafficExportQuerySchema },
+      schema: {
+        ...tags,
+        description:
+          "The day as CSV or as a SMPTE ST 2021 (BXF) schedule; the first export freezes the day's times. A day not placed yet is placed first (a past one is refused, 409); `changes=since-export` sends only what changed since the last export.",
+        params: trafficDateParams,
+        querystring: trafficExportQuerySchema,
+      },
     },
     async (request, reply) => {
       const date = checkedDate(request.params.date);
-      const log = await getTrafficLog({ db: ctx.db, date });
+      // Never freeze a day empty (decision 031): place it first, or refuse a past one that never was.
+      if (!(await getTrafficLog({ db: ctx.db, date })).placed) {
+        if (date < todayIso()) throw conflict(TRAFFIC_MESSAGES.neverPlaced);
+        await ctx.stationClock.placeDay(date);
+      }
+      const log = await getTrafficLog({ db: ctx.db, date, onlyChanges: request.query.changes === 'since-export' });
       await markExported(ctx.db, date);
       if (request.query.format === 'bxf') {
         const [station, masterControl] = await Promise.all([getStationProfile(ctx.db), stationMasterControl(ctx.db)]);

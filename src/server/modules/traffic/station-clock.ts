@@ -16,7 +16,10 @@ import type { Notifier } from '../notifications/publish';
 import type { Staged } from '../notifications';
 import { setStatusByAdmin } from '../estimates/status';
 import { expireMakegoods } from '../makegoods/service';
+import { reofferUnavailableMakegoods } from '../makegoods/reoffer';
+import { placementHorizonDays } from '../../../domain/traffic';
 import { buildTrafficLogs, type TrafficSettings } from './build';
+import { markUnconfirmed } from './unconfirmed';
 
 export interface TickResult {
   today: string;
@@ -25,6 +28,8 @@ export interface TickResult {
   placedDays: string[];
   /** Orders whose makegood offers expired in this run. */
   expiredMakegoods: string[];
+  /** Spots of past days no as-run reported within the grace period, marked unconfirmed in this run. */
+  unconfirmedSpots: number;
 }
 
 export interface StationClock {
@@ -32,6 +37,8 @@ export interface StationClock {
   tick(): Promise<TickResult>;
   /** Asks for a run soon (after an order or campaign changed), on whichever instance takes the job. */
   nudge(): void;
+  /** Places one day now, also beyond the horizon (an export of a day not placed yet, decision 031). */
+  placeDay(date: string): Promise<void>;
 }
 
 const JOB = 'station.clock';
@@ -42,6 +49,8 @@ export const createStationClock = ({
   notifier,
   now,
   horizonDays,
+  asRunGraceHours = 36,
+  makegoodExpiryHours = 72,
   settings,
   intervalSeconds,
   log,
@@ -51,6 +60,10 @@ export const createStationClock = ({
   notifier: Notifier;
   now: () => Date;
   horizonDays: number;
+  /** Hours after a day ends before its unreported spots are unconfirmed (decision 031). */
+  asRunGraceHours?: number;
+  /** Hours a re-offered makegood stays open. */
+  makegoodExpiryHours?: number;
   settings: TrafficSettings;
   /** 0: no timer (tests tick by hand). */
   intervalSeconds: number;
@@ -115,8 +128,11 @@ export const createStationClock = ({
       'completed',
     );
     const expired = await expireMakegoods(db, instant);
-    const placedDays = await buildTrafficLogs({ db, today, days: horizonDays, now: instant, settings });
-    return { today, started, completed, placedDays, expiredMakegoods: expired };
+    // Offers whose day went to master control or came are offered again on the next free day (decision 031).
+    for (const event of await reofferUnavailableMakegoods({ db, today, now: instant, expiryHours: makegoodExpiryHours })) notifier.deliver(event);
+    const placedDays = await buildTrafficLogs({ db, today, days: placementHorizonDays(horizonDays), now: instant, settings });
+    const unconfirmedSpots = await markUnconfirmed({ db, now: instant, graceHours: asRunGraceHours });
+    return { today, started, completed, placedDays, expiredMakegoods: expired, unconfirmedSpots };
   };
 
   let running: Promise<unknown> = Promise.resolve();
@@ -134,6 +150,15 @@ export const createStationClock = ({
 
   return {
     tick: serialized,
+    placeDay: async (date) => {
+      const place = async () => {
+        const instant = now();
+        await buildTrafficLogs({ db, today: todayIso(instant), from: date, days: 1, now: instant, settings });
+      };
+      const run = running.then(place, place);
+      running = run.catch(() => undefined);
+      await run;
+    },
     nudge: () => {
       if (intervalSeconds > 0) void jobs.enqueue(JOB, {}).catch((error: unknown) => log.error({ err: error }, 'station clock nudge failed'));
     },

@@ -3,23 +3,28 @@ import toast from 'react-hot-toast';
 import { downloadAffidavit } from '../../api/as-run';
 import { Button } from '../../ui/button';
 
-/** "Download affidavit": the order's certificate of performance as a PDF (its owner or admins). */
+/** The order's certificate of performance, as a PDF and as a CSV (its owner or admins). */
 export const DownloadAffidavit = ({ estimateId, size = 'md' }: { estimateId: string; size?: 'sm' | 'md' }) => {
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    setBusy(true);
+  const [busy, setBusy] = useState<'pdf' | 'csv' | null>(null);
+  const download = async (format: 'pdf' | 'csv') => {
+    setBusy(format);
     try {
-      await downloadAffidavit(estimateId, 'pdf');
+      await downloadAffidavit(estimateId, format);
       toast.success('Affidavit downloaded');
     } catch (error) {
       toast.error((error as Error).message || 'The affidavit could not be downloaded');
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
   return (
-    <Button variant="secondary" size={size} loading={busy} onClick={() => void onClick()}>
-      Download affidavit
-    </Button>
+    <span className="inline-flex flex-wrap gap-2">
+      <Button variant="secondary" size={size} loading={busy === 'pdf'} disabled={busy !== null} onClick={() => void download('pdf')}>
+        Download affidavit
+      </Button>
+      <Button variant="secondary" size={size} loading={busy === 'csv'} disabled={busy !== null} onClick={() => void download('csv')}>
+        Affidavit CSV
+      </Button>
+    </span>
   );
 };

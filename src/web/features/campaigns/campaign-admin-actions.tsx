@@ -1,4 +1,5 @@
 import type { Campaign } from '../../../domain/campaign-schemas';
+import { useStationClock } from '../../api/station';
 import { Button } from '../../ui/button';
 import { useCampaignActions } from './use-campaign-actions';
 
@@ -7,10 +8,11 @@ interface CampaignAdminActionsProps {
   size?: 'sm' | 'md';
 }
 
-/** Admins only: Pause (active) or Resume (paused), and Demo, which airs one spot of an active campaign. */
+/** Admins only: Pause (active) or Resume (paused), and, with demo data only (decision 031), Demo, which simulates the airing of a spot whose time has passed. */
 export const CampaignAdminActions = ({ campaign, size = 'sm' }: CampaignAdminActionsProps) => {
   const { pause, resume, airDemoSpot, pausing, simulating } = useCampaignActions();
   const active = campaign.display_status === 'active';
+  const demo = useStationClock().data?.demo === true;
   return (
     <>
       {active && (
@@ -23,6 +25,7 @@ export const CampaignAdminActions = ({ campaign, size = 'sm' }: CampaignAdminAct
           Resume
         </Button>
       )}
+      {demo && (
       <Button
         variant="ghost"
         size={size}
@@ -34,6 +37,7 @@ export const CampaignAdminActions = ({ campaign, size = 'sm' }: CampaignAdminAct
       >
         Demo
       </Button>
+      )}
     </>
   );
 };

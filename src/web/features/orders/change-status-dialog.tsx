@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import type { Estimate } from '../../../domain/estimate-schemas';
 import { ADMIN_SETTABLE_STATUSES, STATUS_LABELS, type OrderStatus } from '../../../domain/orders';
+import { UNCONFIRMED_WARNING_START } from '../../../domain/traffic';
 import { serverMessage } from '../../api/client';
 import { useUpdateEstimate } from '../../api/estimates';
 import { ErrorAlert, InfoNote } from '../../ui/alert';
@@ -48,6 +49,9 @@ const ChangeStatusModal = ({ order, onClose }: { order: Estimate; onClose: () =>
   const [status, setStatus] = useState<OrderStatus>(() => initialChoice(order.status));
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Completing an order with unconfirmed spots: the server's warning, then "Complete anyway" (decision 031).
+  const [warned, setWarned] = useState(false);
+  const [anyway, setAnyway] = useState(false);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,7 +59,7 @@ const ChangeStatusModal = ({ order, onClose }: { order: Estimate; onClose: () =>
     const notes = note.trim();
     update.mutate(
       // An empty note leaves the order's existing notes as they are.
-      { id: order.id, body: { status, ...(notes ? { notes } : {}) } },
+      { id: order.id, body: { status, ...(notes ? { notes } : {}), ...(status === 'completed' && anyway ? { confirm_unconfirmed: true } : {}) } },
       {
         onSuccess: () => {
           toast.success(`Order status updated to ${STATUS_LABELS[status]}`);
@@ -63,6 +67,7 @@ const ChangeStatusModal = ({ order, onClose }: { order: Estimate; onClose: () =>
         },
         onError: (failure) => {
           const message = serverMessage(failure, UPDATE_FAILED);
+          if (message.startsWith(UNCONFIRMED_WARNING_START)) setWarned(true);
           setError(message);
           toast.error(message);
         },
@@ -96,6 +101,12 @@ const ChangeStatusModal = ({ order, onClose }: { order: Estimate; onClose: () =>
           </p>
         </div>
         {error && <ErrorAlert>{error}</ErrorAlert>}
+        {warned && status === 'completed' && (
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+            <input type="checkbox" checked={anyway} onChange={(event) => setAnyway(event.target.checked)} />
+            Complete anyway, with its unconfirmed spots
+          </label>
+        )}
         <SelectField label="New Status" value={status} onChange={(event) => setStatus(event.target.value as OrderStatus)} data-autofocus>
           {statusChoices(order.status).map((choice) => (
             <option key={choice} value={choice}>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { paths } from '../../config/paths';
 import {
+  AlertIcon,
   ChartIcon,
   CheckCircleIcon,
   ClipboardIcon,
@@ -60,6 +61,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
       { label: 'Media Approvals', href: paths.app.admin.mediaApprovals.href(), Icon: FilmIcon },
       { label: 'Traffic Log', href: paths.app.admin.traffic.href(), Icon: ClockIcon },
       { label: 'As-run', href: paths.app.admin.asRun.href(), Icon: UploadIcon },
+      { label: 'Discrepancies', href: paths.app.admin.discrepancies.href(), Icon: AlertIcon },
       { label: 'Reconciliation', href: paths.app.admin.reconciliation.href(), Icon: ScaleIcon },
       { label: 'Billing & Invoices', href: paths.app.admin.billing.href(), Icon: ReceiptIcon },
       { label: 'Users', href: paths.app.admin.users.href(), Icon: UsersIcon },

@@ -6,7 +6,7 @@ import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { formatTimeRange } from '../order-form/display';
-import { SPOT_STATUS_LABELS, SPOT_STATUS_TONES, formatAirTime, formatSpotLength } from './traffic-display';
+import { SPOT_STATUS_TONES, formatAirTime, formatSpotLength, spotStatusLabel } from './traffic-display';
 
 type DaypartFill = TrafficLog['dayparts'][number];
 
@@ -80,7 +80,8 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
                   <td className={`${cellClasses} font-mono text-xs`}>{spot.house_code}</td>
                   <td className={cellClasses}>{formatSpotLength(spot.duration_seconds)}</td>
                   <td className={cellClasses}>
-                    <Badge tone={SPOT_STATUS_TONES[spot.status]}>{SPOT_STATUS_LABELS[spot.status]}</Badge>
+                    <Badge tone={SPOT_STATUS_TONES[spot.status]}>{spotStatusLabel(spot)}</Badge>
+                    {spot.added_after_export && <span className="ml-2 text-xs font-medium text-amber-700">Added after export</span>}
                   </td>
                 </tr>
               ))}

@@ -3,7 +3,7 @@ import { useOrderSpots } from '../../api/traffic';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { SPOT_STATUS_LABELS, SPOT_STATUS_TONES, formatAirTime, formatBroadcastDay, formatSpotLength } from './traffic-display';
+import { SPOT_STATUS_TONES, formatAirTime, formatBroadcastDay, formatSpotLength, spotStatusLabel } from './traffic-display';
 
 const ON_THE_LOG: readonly OrderStatus[] = ['approved', 'scheduled', 'active', 'completed'];
 
@@ -39,7 +39,8 @@ export const OrderSpots = ({ orderId, status }: { orderId: string; status: Order
                       <span className="font-mono">{formatAirTime(spot.local_time)}</span>
                       <span>{spot.daypart_name}</span>
                       <span className="text-slate-500">{formatSpotLength(spot.duration_seconds)}</span>
-                      <Badge tone={SPOT_STATUS_TONES[spot.status]}>{SPOT_STATUS_LABELS[spot.status]}</Badge>
+                      <Badge tone={SPOT_STATUS_TONES[spot.status]}>{spotStatusLabel(spot)}</Badge>
+                      {spot.added_after_export && <span className="ml-2 text-xs font-medium text-amber-700">Added after export</span>}
                     </li>
                   ))}
                 </ul>

@@ -23,7 +23,11 @@ export const SPOT_STATUS_LABELS: Record<SpotStatus, string> = {
   missed: 'Missed',
   made_good: 'Made good',
   cancelled: 'Cancelled',
+  unconfirmed: 'Unconfirmed',
 };
+
+/** A spot's status as the screens say it: an airing the demo made up says "Simulated" (decision 031). */
+export const spotStatusLabel = (spot: { status: SpotStatus; simulated: boolean }): string => (spot.simulated && spot.status === 'aired' ? 'Simulated' : SPOT_STATUS_LABELS[spot.status]);
 
 export const SPOT_STATUS_TONES: Record<SpotStatus, 'blue' | 'green' | 'red' | 'purple' | 'slate'> = {
   scheduled: 'blue',
@@ -31,5 +35,6 @@ export const SPOT_STATUS_TONES: Record<SpotStatus, 'blue' | 'green' | 'red' | 'p
   missed: 'red',
   made_good: 'purple',
   cancelled: 'slate',
+  unconfirmed: 'slate',
 };
 

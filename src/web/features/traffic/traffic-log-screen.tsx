@@ -24,12 +24,12 @@ export const TrafficLogScreen = () => {
   const date = isIsoDate(requested) ? requested : todayIso();
   const setDate = (next: string) => setSearch(next === todayIso() ? {} : { date: next }, { replace: true });
   const log = useTrafficLog(date);
-  const [exporting, setExporting] = useState<TrafficExportFormat | null>(null);
+  const [exporting, setExporting] = useState<TrafficExportFormat | 'changes' | null>(null);
 
-  const onExport = async (format: TrafficExportFormat) => {
-    setExporting(format);
+  const onExport = async (format: TrafficExportFormat, changesOnly = false) => {
+    setExporting(changesOnly ? 'changes' : format);
     try {
-      await downloadTrafficLog(date, format);
+      await downloadTrafficLog(date, format, changesOnly);
       toast.success(`Traffic log of ${formatBroadcastDay(date)} exported`);
       void log.refetch();
     } catch (error) {
@@ -78,6 +78,16 @@ export const TrafficLogScreen = () => {
           {data && (data.placed ? ` · placed ${formatTimestamp(data.built_at)}` : ' · not placed yet')}
           {data?.exported_at && ` · sent to master control ${formatTimestamp(data.exported_at)}`}
         </p>
+        {data && data.changes_since_export > 0 && (
+          <div role="status" className="flex w-full flex-wrap items-center gap-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            <span className="font-medium">
+              {data.changes_since_export} {data.changes_since_export === 1 ? 'change' : 'changes'} since export — export again
+            </span>
+            <Button size="sm" variant="secondary" loading={exporting === 'changes'} disabled={exporting !== null} onClick={() => void onExport('bxf', true)}>
+              Export changes (BXF)
+            </Button>
+          </div>
+        )}
       </Card>
       {log.isPending ? (
         <PageSpinner label="Loading the traffic log…" />

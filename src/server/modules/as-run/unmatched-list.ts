@@ -1,0 +1,14 @@
+/** The newest as-run rows that matched no spot, across imports (Discrepancies, decision 031). */
+import { desc, eq } from 'drizzle-orm';
+import { asRunImports, asRunUnmatched } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+
+export const latestUnmatchedRows = async (db: Tx, limit: number) =>
+  (
+    await db
+      .select({ row: asRunUnmatched, filename: asRunImports.filename })
+      .from(asRunUnmatched)
+      .innerJoin(asRunImports, eq(asRunImports.id, asRunUnmatched.importId))
+      .orderBy(desc(asRunImports.createdAt), asRunUnmatched.line)
+      .limit(limit)
+  ).map(({ row, filename }) => ({ import_id: row.importId, filename, line: row.line, date: row.airDate, time: row.airTime, house_code: row.houseCode, reason: row.reason }));

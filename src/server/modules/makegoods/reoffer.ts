@@ -1,0 +1,52 @@
+/**
+ * An offered makegood whose day became unavailable (its log went to master control, or the day came)
+ * is offered again on the next free day of its window, and its advertiser is told; with no free day
+ * left it becomes unavailable and is credited (decision 031). The advertiser never sees an Accept
+ * that would fail. Runs with the station clock.
+ */
+import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
+import { dayparts, estimates, makegoodEvents, makegoodOffers, trafficDays } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import type { Staged } from '../notifications';
+import { stageMakegoodOffer } from '../notifications/events';
+import { takenCounter } from './capacity';
+
+export const reofferUnavailableMakegoods = async ({ db, today, now, expiryHours }: { db: Db; today: string; now: Date; expiryHours: number }): Promise<Staged[]> =>
+  db.transaction(async (tx) => {
+    const stuck = await tx
+      .select({ offer: makegoodOffers, ownerId: estimates.ownerId, estimateName: estimates.estimateName, endDate: estimates.endDate })
+      .from(makegoodOffers)
+      .innerJoin(estimates, eq(estimates.id, makegoodOffers.estimateId))
+      .leftJoin(trafficDays, eq(trafficDays.airDate, makegoodOffers.airDate))
+      .where(and(eq(makegoodOffers.status, 'offered'), isNotNull(makegoodOffers.airDate), or(lte(makegoodOffers.airDate, today), isNotNull(trafficDays.exportedAt))))
+      .for('update', { of: makegoodOffers });
+    if (stuck.length === 0) return [];
+    const parts = new Map((await tx.select().from(dayparts).where(inArray(dayparts.id, [...new Set(stuck.map((s) => s.offer.daypartId))]))).map((d) => [d.id, d]));
+    const exported = new Set(
+      (await tx.select({ airDate: trafficDays.airDate }).from(trafficDays).where(isNotNull(trafficDays.exportedAt))).map((d) => d.airDate),
+    );
+    const staged: Staged[] = [];
+    for (const { offer, ownerId, estimateName, endDate } of stuck) {
+      const daypart = parts.get(offer.daypartId);
+      if (!daypart) continue;
+      const window = makegoodWindow({ missedDate: offer.airDate!, flightEnd: endDate ?? offer.airDate!, today });
+      const counter = await takenCounter(tx, window.first, window.last, offer.id);
+      const day = proposeMakegoodDay({ daypart, first: window.first, last: window.last, taken: (date) => (exported.has(date) ? Number.MAX_SAFE_INTEGER : counter.taken(daypart, date)) });
+      if (day) {
+        await tx
+          .update(makegoodOffers)
+          .set({ airDate: day, expiresAt: new Date(now.getTime() + expiryHours * 3_600_000), updatedAt: now })
+          .where(eq(makegoodOffers.id, offer.id));
+        await tx.insert(makegoodEvents).values({ offerId: offer.id, action: 'changed', airDate: day });
+        staged.push(await stageMakegoodOffer(tx, { id: offer.estimateId, ownerId, estimateName }, 1));
+      } else {
+        await tx
+          .update(makegoodOffers)
+          .set({ status: 'unavailable', airDate: null, creditCents: sql`${makegoodOffers.spotCostCents}`, expiresAt: null, updatedAt: now })
+          .where(eq(makegoodOffers.id, offer.id));
+        await tx.insert(makegoodEvents).values({ offerId: offer.id, action: 'unavailable', airDate: null });
+      }
+    }
+    return staged;
+  });

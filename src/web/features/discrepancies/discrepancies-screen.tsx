@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { DiscrepancySpot } from '../../../domain/traffic-schemas';
+import { useDiscrepancies } from '../../api/traffic';
+import { paths } from '../../config/paths';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { EmptyState } from '../../ui/empty-state';
+import { PageHeader } from '../../ui/page-header';
+import { PageSpinner } from '../../ui/spinner';
+import { Table, Th, cellClasses } from '../../ui/table';
+import { formatAirTime, formatBroadcastDay } from '../traffic/traffic-display';
+
+const Section = ({ title, hint, count, children }: { title: string; hint: string; count: number; children: ReactNode }) => (
+  <Card className="p-4">
+    <section aria-label={title}>
+      <h2 className="text-base font-semibold text-slate-900">
+        {title} <span className="text-sm font-normal text-slate-500">({count})</span>
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">{hint}</p>
+      {count === 0 ? <p className="text-sm text-slate-500">Nothing to look at.</p> : children}
+    </section>
+  </Card>
+);
+
+const SpotTable = ({ caption, spots, extra }: { caption: string; spots: (DiscrepancySpot & { makegood_status?: string | null })[]; extra?: boolean }) => (
+  <Table caption={caption}>
+    <thead>
+      <tr>
+        <Th>Day</Th>
+        <Th>Time</Th>
+        <Th>Daypart</Th>
+        <Th>Order</Th>
+        <Th>House code</Th>
+        {extra && <Th>Makegood</Th>}
+      </tr>
+    </thead>
+    <tbody className="divide-y divide-slate-100">
+      {spots.map((spot) => (
+        <tr key={spot.id}>
+          <td className={cellClasses}>{formatBroadcastDay(spot.air_date)}</td>
+          <td className={`${cellClasses} font-mono text-xs`}>{formatAirTime(spot.local_time)}</td>
+          <td className={cellClasses}>{spot.daypart_name}</td>
+          <td className={cellClasses}>
+            <Link to={paths.app.estimate.href(spot.estimate_id)} className="text-blue-700 hover:underline">
+              {spot.estimate_name || 'Untitled order'}
+            </Link>
+            {spot.brand_name && <span className="text-slate-500"> · {spot.brand_name}</span>}
+          </td>
+          <td className={`${cellClasses} font-mono text-xs`}>{spot.house_code}</td>
+          {extra && <td className={cellClasses}>{spot.makegood_status === 'offered' ? 'Offered, no answer yet' : 'Not offered'}</td>}
+        </tr>
+      ))}
+    </tbody>
+  </Table>
+);
+
+/** Discrepancies (admins, decision 031): what the traffic desk must settle before it certifies or bills. */
+export const DiscrepanciesScreen = () => {
+  const list = useDiscrepancies();
+  const data = list.data;
+  return (
+    <>
+      <PageHeader title="Discrepancies" description="Spots and as-run rows that need the traffic desk: nothing here is certified or billed until it is settled." />
+      {list.isPending ? (
+        <PageSpinner label="Loading discrepancies…" />
+      ) : list.isError ? (
+        <Card>
+          <EmptyState tone="error" title="The discrepancies could not be loaded" description={list.error.message} action={<Button onClick={() => void list.refetch()}>Try again</Button>} />
+        </Card>
+      ) : (
+        <div className="space-y-4">
+          <Section title="Unconfirmed spots" hint="Past days with no as-run after the grace period: not aired, not missed. Import the day's as-run to settle them." count={data!.unconfirmed.length}>
+            <SpotTable caption="Unconfirmed spots" spots={data!.unconfirmed} />
+          </Section>
+          <Section title="Missed spots without a makegood decision" hint="Missed spots whose makegood was not offered, or is offered and not answered yet." count={data!.missed_undecided.length}>
+            <SpotTable caption="Missed spots without a makegood decision" spots={data!.missed_undecided} extra />
+          </Section>
+          <Section title="Unmatched as-run rows" hint="Rows of imported as-runs that matched no spot on the log." count={data!.unmatched_rows.length}>
+            <Table caption="Unmatched as-run rows">
+              <thead>
+                <tr>
+                  <Th>File</Th>
+                  <Th>Line</Th>
+                  <Th>Date</Th>
+                  <Th>Time</Th>
+                  <Th>House code</Th>
+                  <Th>Reason</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data!.unmatched_rows.map((row) => (
+                  <tr key={`${row.import_id}-${row.line}`}>
+                    <td className={cellClasses}>{row.filename}</td>
+                    <td className={cellClasses}>{row.line}</td>
+                    <td className={cellClasses}>{row.date}</td>
+                    <td className={`${cellClasses} font-mono text-xs`}>{row.time}</td>
+                    <td className={`${cellClasses} font-mono text-xs`}>{row.house_code}</td>
+                    <td className={cellClasses}>{row.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Section>
+          <Section title="Late bookings" hint="Spots added after their day went to master control: export the day again." count={data!.late_bookings.length}>
+            <SpotTable caption="Late bookings" spots={data!.late_bookings} />
+          </Section>
+        </div>
+      )}
+    </>
+  );
+};

@@ -1,0 +1,3 @@
+import { DiscrepanciesScreen } from '../../../features/discrepancies/discrepancies-screen';
+
+export const AdminDiscrepanciesRoute = () => <DiscrepanciesScreen />;

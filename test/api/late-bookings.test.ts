@@ -1,0 +1,107 @@
+/**
+ * Late bookings and exports (issue 23 item 3, issue 30 item 2, decision 031): exporting a day not
+ * placed yet places it first (a past one is refused), a booking made after its day went to master
+ * control is still placed, marked "added after export", and the log counts the changes since the
+ * export, which the BXF export can send alone.
+ */
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { setOrderStatus } from '../support/campaign-fixtures';
+import { createDaypart, submittedOrder } from '../support/ordering-fixtures';
+
+const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+let now = new Date('2027-08-02T12:00:00Z');
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => now });
+  admin = await t.adminToken();
+});
+afterAll(async () => t?.close());
+
+interface Spot {
+  id: string;
+  status: string;
+  estimate_id: string;
+  added_after_export: boolean;
+}
+
+const log = async (date: string) => (await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json() as { placed: boolean; exported_at: string | null; changes_since_export: number; spots: Spot[] };
+const exportDay = (date: string, query = 'format=csv') => t.inject({ method: 'GET', url: `/api/traffic/logs/${date}/export?${query}`, token: admin });
+const bxfEvents = (body: string) => {
+  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'ScheduledEvent' }).parse(body);
+  return (parsed.BxfMessage.BxfData.Schedule.ScheduledEvent ?? []) as { EventData: { EventId: { EventId: string } } }[];
+};
+
+describe('exporting a day', () => {
+  it('places a day beyond the horizon before exporting it, so its booked spots are never frozen away', async () => {
+    const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: EVERY_DAY, spotFrequency: 10 });
+    const far = '2027-09-20';
+    const { order } = await submittedOrder(t, { name: 'Far ahead', startDate: far, daypartId: daypart.id, spots: 2, totalSpend: 2000 });
+    await setOrderStatus(t, order.id, 'scheduled');
+    await t.app.ctx.stationClock.tick();
+    expect((await log(far)).placed).toBe(false);
+
+    const csv = await exportDay(far);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.trim().split('\r\n').filter((l) => l.includes(order.id))).toHaveLength(2);
+    const day = await log(far);
+    expect(day.placed).toBe(true);
+    expect(day.spots.filter((s) => s.estimate_id === order.id).map((s) => s.status)).toEqual(['scheduled', 'scheduled']);
+    // When the clock reaches the day, its spots are still there.
+    now = new Date('2027-09-10T12:00:00Z');
+    await t.app.ctx.stationClock.tick();
+    expect((await log(far)).spots.filter((s) => s.estimate_id === order.id)).toHaveLength(2);
+  });
+
+  it('refuses to export a past day that was never placed, and does not freeze it', async () => {
+    const res = await exportDay('2027-07-01');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'This broadcast day has passed without being placed: there is no log to send to master control' });
+    expect((await log('2027-07-01')).exported_at).toBeNull();
+  });
+});
+
+describe('late bookings', () => {
+  it('places an order booked after its day was exported, marked added after export; the log counts the changes and the BXF can send just them', async () => {
+    now = new Date('2027-10-01T12:00:00Z');
+    const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: EVERY_DAY, spotFrequency: 10 });
+    const day = '2027-10-09';
+    const early = await submittedOrder(t, { name: 'Booked early', startDate: day, daypartId: daypart.id, spots: 2, totalSpend: 2000 });
+    await setOrderStatus(t, early.order.id, 'scheduled');
+    await t.app.ctx.stationClock.tick();
+    expect((await exportDay(day, 'format=bxf')).statusCode).toBe(200);
+    expect((await log(day)).changes_since_export).toBe(0);
+
+    now = new Date('2027-10-01T13:00:00Z');
+    const late = await submittedOrder(t, { name: 'Booked late', startDate: day, daypartId: daypart.id, spots: 3, totalSpend: 2000 });
+    await setOrderStatus(t, late.order.id, 'scheduled');
+    await t.app.ctx.stationClock.tick();
+
+    const after = await log(day);
+    const added = after.spots.filter((s) => s.estimate_id === late.order.id);
+    expect(added.map((s) => [s.status, s.added_after_export])).toEqual(Array(3).fill(['scheduled', true]));
+    expect(after.spots.filter((s) => s.estimate_id === early.order.id).every((s) => !s.added_after_export)).toBe(true);
+    expect(after.changes_since_export).toBe(3);
+    // The order page shows it too.
+    const own = (await t.inject({ method: 'GET', url: `/api/estimates/${late.order.id}/spots?from=${day}&to=${day}`, token: late.owner.token })).json();
+    expect(own.days[0].spots.map((s: Spot) => s.added_after_export)).toEqual([true, true, true]);
+
+    // "Export again": only the changes.
+    now = new Date('2027-10-01T14:00:00Z');
+    const changes = await exportDay(day, 'format=bxf&changes=since-export');
+    expect(changes.statusCode).toBe(200);
+    expect(bxfEvents(changes.body).map((e) => e.EventData.EventId.EventId).sort()).toEqual(added.map((s) => s.id).sort());
+    expect((await log(day)).changes_since_export).toBe(0);
+    const bad = await exportDay(day, 'changes=all');
+    expect(bad.statusCode).toBe(400);
+
+    // The traffic desk's Discrepancies list shows the late bookings; clients may not read it.
+    const list = await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin });
+    expect(list.statusCode, list.body).toBe(200);
+    expect((list.json().late_bookings as Spot[]).filter((s) => s.estimate_id === late.order.id).map((s) => s.id).sort()).toEqual(added.map((s) => s.id).sort());
+    expect((await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: late.owner.token })).statusCode).toBe(403);
+  });
+});
