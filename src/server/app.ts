@@ -14,6 +14,8 @@ import { billingRoutes } from './modules/billing/routes';
 import { billingDeliveryRoutes } from './modules/billing/delivery-routes';
 import { createGuards } from './modules/auth/guard';
 import { createSessionCache } from './modules/auth/session-cache';
+import { createApiKeyCache } from './modules/api-keys/key-cache';
+import { apiKeysRoutes } from './modules/api-keys/routes';
 import { createTokenSigner } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { userRoutes } from './modules/users/routes';
@@ -177,7 +179,8 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
     metrics,
     storage: await openStorage(config),
   };
-  const notifier = createNotifier(base);
+  const apiKeyCache = createApiKeyCache({ ttlMs: config.sessionCacheSeconds * 1000 });
+  const notifier = createNotifier({ ...base, apiKeyCache });
   const stationClock = createStationClock({
     db: database.db,
     jobs,
@@ -190,11 +193,17 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
   });
   const statistics = createStatistics({ database, jobs, minutes: config.statisticsMinutes, log: app.log });
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
-  base.realtime.onSessionsChanged((target) => sessionCache.forget(target));
-  const ctx: AppContext = { ...base, sessionCache, notifier, stationClock, statistics };
+  base.realtime.onSessionsChanged((target) => {
+    sessionCache.forget(target);
+    apiKeyCache.forget(target);
+  });
+  const ctx: AppContext = { ...base, sessionCache, apiKeyCache, notifier, stationClock, statistics };
   // A request that may have changed an account forgets the cached sessions before its reply leaves (session-cache.ts).
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READ_ONLY_METHODS.has(request.method) && mayChangeAnAccount(request.routeOptions.url)) sessionCache.forget('all');
+    if (!READ_ONLY_METHODS.has(request.method) && mayChangeAnAccount(request.routeOptions.url)) {
+      sessionCache.forget('all');
+      apiKeyCache.forget('all');
+    }
     done(null, payload);
   });
   // Tests and scripts reach the services the way modules do.
@@ -214,6 +223,7 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
       healthRoutes(api, ctx);
       authRoutes(api, ctx, guards);
       profileRoutes(api, ctx, guards);
+      apiKeysRoutes(api, ctx, guards);
       userRoutes(api, ctx, guards);
       brandsRoutes(api, ctx, guards);
       daypartsRoutes(api, ctx, guards);
