@@ -34,6 +34,7 @@ import { enterAuditScope } from './platform/audit-context';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
+import { registerIdempotency } from './platform/idempotency';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loggerOptions } from './platform/logging';
 import type { DestinationStream } from 'pino';
@@ -208,6 +209,8 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
   });
   // Tests and scripts reach the services the way modules do.
   app.decorate('ctx', ctx);
+  // After the guards (they run onRequest), before every handler: Idempotency-Key (decision 030).
+  registerIdempotency(app, { db: database.db, ttlHours: config.idempotencyTtlHours });
   const guards = createGuards(ctx);
   // Every route's access level, read from its guard: the permissions test walks this catalogue.
   const routeCatalog: RouteAccess[] = [];
