@@ -16,6 +16,8 @@ import { createGuards } from './modules/auth/guard';
 import { createSessionCache } from './modules/auth/session-cache';
 import { createApiKeyCache } from './modules/api-keys/key-cache';
 import { apiKeysRoutes } from './modules/api-keys/routes';
+import { createWebhookDispatcher } from './modules/webhooks/dispatcher';
+import { webhooksRoutes } from './modules/webhooks/routes';
 import { createTokenSigner } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { userRoutes } from './modules/users/routes';
@@ -35,6 +37,8 @@ import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
 import { registerIdempotency } from './platform/idempotency';
+import { createSharedCounter } from './platform/rate-limit';
+import { registerApiRateLimit } from './platform/api-rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loggerOptions } from './platform/logging';
 import type { DestinationStream } from 'pino';
@@ -179,6 +183,7 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
     log: app.log,
     metrics,
     storage: await openStorage(config),
+    rateCounter: createSharedCounter(database.db),
   };
   const apiKeyCache = createApiKeyCache({ ttlMs: config.sessionCacheSeconds * 1000 });
   const notifier = createNotifier({ ...base, apiKeyCache });
@@ -209,8 +214,18 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
   });
   // Tests and scripts reach the services the way modules do.
   app.decorate('ctx', ctx);
+  const webhookDispatcher = createWebhookDispatcher({
+    db: database.db,
+    jobs,
+    log: app.log,
+    allowPrivate: config.webhookAllowPrivate,
+    retryDelaysMs: config.webhookRetryDelaysMs,
+    timeoutMs: config.webhookTimeoutMs,
+  });
   // After the guards (they run onRequest), before every handler: Idempotency-Key (decision 030).
   registerIdempotency(app, { db: database.db, ttlHours: config.idempotencyTtlHours });
+  // Per key, user or address, counted in the shared database (decision 030); after the guards, so the caller is known.
+  await registerApiRateLimit(app, { counter: ctx.rateCounter, perMinute: config.rateLimitPerMinute });
   const guards = createGuards(ctx);
   // Every route's access level, read from its guard: the permissions test walks this catalogue.
   const routeCatalog: RouteAccess[] = [];
@@ -227,6 +242,7 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
       authRoutes(api, ctx, guards);
       profileRoutes(api, ctx, guards);
       apiKeysRoutes(api, ctx, guards);
+      webhooksRoutes(api, ctx, guards, webhookDispatcher);
       userRoutes(api, ctx, guards);
       brandsRoutes(api, ctx, guards);
       daypartsRoutes(api, ctx, guards);
@@ -259,7 +275,9 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
   await registerWebApp(app, config.webDir);
   // Sockets first (they would keep the http server open), then sends in flight, then the mail transport.
   app.addHook('preClose', async () => ctx.realtime.close());
+  app.addHook('onReady', async () => webhookDispatcher.kick());
   app.addHook('onClose', async () => {
+    webhookDispatcher.close();
     await ctx.notifier.close();
     await ctx.jobs.close();
     await ctx.mailer.close();

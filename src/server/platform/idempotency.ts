@@ -103,8 +103,8 @@ export const registerIdempotency = (app: FastifyInstance, { db, ttlHours }: { db
     const where = and(eq(idempotencyKeys.caller, held.caller), eq(idempotencyKeys.key, held.key));
     const contentType = reply.getHeader('content-type');
     const textual = payload === null || payload === undefined || typeof payload === 'string' || (Buffer.isBuffer(payload) && /json|text/.test(String(contentType)));
-    // 5xx, a client gone before its work started (499) and file or stream answers are not kept: a retry runs again.
-    if (reply.statusCode >= 500 || reply.statusCode === 499 || !textual) {
+    // 5xx, a rate limit (429), a client gone before its work started (499) and file or stream answers are not kept: a retry runs again.
+    if (reply.statusCode >= 500 || reply.statusCode === 499 || reply.statusCode === 429 || !textual) {
       await db.delete(idempotencyKeys).where(where);
       return payload;
     }

@@ -1,0 +1,41 @@
+/**
+ * The webhook outbox (decision 030). Other modules report a change with one call, inside the
+ * transaction that makes it: `emitEvent(tx, { type, ownerId, data })`. The event and one delivery per
+ * subscribed endpoint (the owner's own, and the station's) commit or roll back with the change; the
+ * dispatcher sends them after commit, at least once, with the event's id as `webhook-id`.
+ */
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { WebhookEventType } from '../../../domain/webhooks';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+
+export interface WebhookEventInput {
+  type: WebhookEventType;
+  /** The advertiser the change is about (their endpoints receive it); null: station endpoints only. */
+  ownerId: string | null;
+  data: Record<string, unknown>;
+}
+
+const listeners = new Set<() => void>();
+/** The dispatchers of this process are told that events were written (they look again once the transaction has committed). */
+export const onEventsWritten = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const nudge = () => {
+  for (const listener of listeners) listener();
+};
+
+export const emitEvent = async (tx: Tx, { type, ownerId, data }: WebhookEventInput) => {
+  const subscribed = and(
+    eq(webhookEndpoints.enabled, true),
+    sql`${type} = any(${webhookEndpoints.events})`,
+    ownerId ? or(eq(webhookEndpoints.station, true), and(eq(webhookEndpoints.userId, ownerId), eq(webhookEndpoints.station, false))) : eq(webhookEndpoints.station, true),
+  );
+  const endpoints = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(subscribed);
+  // Nothing listens: nothing is written (the common case costs one indexed read).
+  if (endpoints.length === 0) return;
+  const [event] = await tx.insert(webhookEvents).values({ type, ownerId, data }).returning({ id: webhookEvents.id });
+  await tx.insert(webhookDeliveries).values(endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId: event!.id, nextAttemptAt: sql`now()` })));
+  nudge();
+};
