@@ -39,3 +39,11 @@ export const emitEvent = async (tx: Tx, { type, ownerId, data }: WebhookEventInp
   await tx.insert(webhookDeliveries).values(endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId: event!.id, nextAttemptAt: sql`now()` })));
   nudge();
 };
+
+/** An order's event, with the fields every order event carries. */
+export const emitOrderEvent = (
+  tx: Tx,
+  type: 'order.created' | 'order.submitted' | 'order.status_changed',
+  order: { id: string; ownerId: string; estimateName: string; status: string },
+  status: string,
+) => emitEvent(tx, { type, ownerId: order.ownerId, data: { order_id: order.id, name: order.estimateName, status, previous_status: type === 'order.created' ? null : order.status } });
