@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateAddress } from '../../src/server/modules/webhooks/address-guard';
 import { createTestApp, type TestApp } from '../support/app';
 import { eventually } from '../realtime/helpers';
+import { createInvoice } from '../support/billing-fixtures';
+import { clientWithBrand, submittedOrder } from '../support/ordering-fixtures';
 
 interface Received {
   path: string;
@@ -160,6 +162,25 @@ describe('webhooks', () => {
     expect(patched.json().webhook.events).toEqual(['order.submitted', 'invoice.sent']);
     expect((await t.inject({ method: 'DELETE', url: `/api/webhooks/${webhook.id}`, token: owner.token })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/webhooks', token: owner.token })).json().webhooks).toEqual([]);
+  });
+
+  it('tells the advertiser their order was submitted and approved, its invoice sent and a credit note issued', async () => {
+    const owner = await clientWithBrand(t);
+    const { secret } = await register(owner.token, '/lifecycle', ['order.submitted', 'order.status_changed', 'invoice.sent', 'credit_note.issued']);
+    const { order } = await submittedOrder(t, { owner });
+    const admin = await t.adminToken();
+    expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
+    const invoice = await createInvoice(t, order.id);
+    expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 10, reason: 'Goodwill' } })).statusCode).toBe(201);
+    await eventually(() => expect(at('/lifecycle')).toHaveLength(4));
+    const events = at('/lifecycle')
+      .map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; timestamp: string; data: Record<string, unknown> })
+      .sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+    expect(events.map((e) => e.type)).toEqual(['order.submitted', 'order.status_changed', 'invoice.sent', 'credit_note.issued']);
+    expect(events[1]!.data).toMatchObject({ order_id: order.id, status: 'approved', previous_status: 'ordered' });
+    expect(events[2]!.data).toMatchObject({ invoice_id: invoice.id, order_id: order.id });
+    expect(events[3]!.data).toMatchObject({ invoice_id: invoice.id, amount: 10, reason: 'Goodwill' });
   });
 
   it('refuses unknown events and non-http URLs', async () => {

@@ -32,6 +32,7 @@ import { getInvoice, getInvoiceDetail } from './queries';
 import { createFinalInvoice } from './broadcast-month';
 import { commissionFor } from './commission';
 import { insertUpFrontLines } from './up-front-lines';
+import { emitInvoiceEvent } from '../webhooks/outbox';
 
 export const invoiceNumberFor = (issueDate: string) =>
   sql<string>`'INV-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`;
@@ -124,6 +125,7 @@ export const markInvoiceSent = async ({
     const shown = shownInvoiceStatus(row, today);
     if (!canSendInvoice(shown)) throw conflict(cannotSendMessage(shown));
     await tx.update(invoices).set({ status: 'sent', sentAt: new Date() }).where(eq(invoices.id, id));
+    await emitInvoiceEvent(tx, 'invoice.sent', row);
     const message = await compose(await getInvoiceDetail({ db: tx, id, today }));
     return { invoice: await getInvoice(tx, id, today), deliver: message ? await mailer.stage(tx, message) : () => undefined };
   });
@@ -167,5 +169,6 @@ export const recordPayment = async ({
       // counts as receivable and can fall overdue; nothing is mailed (Send does that).
       .set({ paidCents, ...(amountCents === balance ? { status: 'paid' as const } : row.status === 'draft' && { status: 'sent' as const }) })
       .where(eq(invoices.id, id));
+    if (amountCents === balance) await emitInvoiceEvent(tx, 'invoice.paid', row);
     return { invoice: await getInvoice(tx, id, today), payment: toPayment(payment!) };
   });

@@ -47,3 +47,7 @@ export const emitOrderEvent = (
   order: { id: string; ownerId: string; estimateName: string; status: string },
   status: string,
 ) => emitEvent(tx, { type, ownerId: order.ownerId, data: { order_id: order.id, name: order.estimateName, status, previous_status: type === 'order.created' ? null : order.status } });
+
+/** An invoice's event (sent, paid, voided), to the advertiser billed and the station. */
+export const emitInvoiceEvent = (tx: Tx, type: 'invoice.sent' | 'invoice.paid' | 'invoice.voided', invoice: { id: string; invoiceNumber: string; estimateId: string | null; customerId: string }) =>
+  emitEvent(tx, { type, ownerId: invoice.customerId, data: { invoice_id: invoice.id, invoice_number: invoice.invoiceNumber, order_id: invoice.estimateId } });
