@@ -37,6 +37,7 @@ import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
 import { registerIdempotency } from './platform/idempotency';
+import { apiKeySecurityScheme, webhooksSection, withIdempotencyHeader } from './platform/openapi-machine';
 import { createSharedCounter } from './platform/rate-limit';
 import { registerApiRateLimit } from './platform/api-rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
@@ -157,9 +158,14 @@ export const buildApp = async ({ config, database, now, logStream }: BuildAppOpt
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Spotbook API', version: '0.1.0', description: 'Order, approve, schedule, deliver, reconcile and bill TV advertising time. Errors answer `{ "error": "<message>" }`.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      openapi: '3.1.0',
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: apiKeySecurityScheme } },
+      // Every signed-in call also takes an API key (decision 030).
+      security: [{ bearerAuth: [] }, { apiKey: [] }],
+      // The section's objects are plain JSON; the plugin's types want its own OpenAPI typings.
+      webhooks: webhooksSection() as never,
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => withIdempotencyHeader(jsonSchemaTransform(input), input.route.method),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

@@ -215,3 +215,14 @@ describe('SSRF guard (WEBHOOK_ALLOW_PRIVATE unset)', () => {
     for (const address of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '172.32.0.1']) expect(isPrivateAddress(address), address).toBe(false);
   });
 });
+
+describe('OpenAPI description', () => {
+  it('declares the API key scheme, the Idempotency-Key header on writes and every webhook event', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'sb_live_…' });
+    const create = doc.paths['/api/estimates'].post;
+    expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key' })]));
+    expect(Object.keys(doc.webhooks)).toEqual(expect.arrayContaining(['order.created', 'order.status_changed', 'invoice.sent', 'credit_note.issued', 'makegood.expired', 'delivery.updated']));
+    expect(doc.webhooks['order.created'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+  });
+});
