@@ -14,6 +14,10 @@ import { billingRoutes } from './modules/billing/routes';
 import { billingDeliveryRoutes } from './modules/billing/delivery-routes';
 import { createGuards } from './modules/auth/guard';
 import { createSessionCache } from './modules/auth/session-cache';
+import { createApiKeyCache } from './modules/api-keys/key-cache';
+import { apiKeysRoutes } from './modules/api-keys/routes';
+import { createWebhookDispatcher } from './modules/webhooks/dispatcher';
+import { webhooksRoutes } from './modules/webhooks/routes';
 import { createTokenSigner } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
 import { userRoutes } from './modules/users/routes';
@@ -32,6 +36,10 @@ import { enterAuditScope } from './platform/audit-context';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
 import { registerInputGuard } from './platform/input-guard';
+import { registerIdempotency } from './platform/idempotency';
+import { apiKeySecurityScheme, webhooksSection, withIdempotencyHeader } from './platform/openapi-machine';
+import { createSharedCounter } from './platform/rate-limit';
+import { registerApiRateLimit } from './platform/api-rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loggerOptions } from './platform/logging';
 import type { DestinationStream } from 'pino';
@@ -152,9 +160,14 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Spotbook API', version: '0.1.0', description: 'Order, approve, schedule, deliver, reconcile and bill TV advertising time. Errors answer `{ "error": "<message>" }`.' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      openapi: '3.1.0',
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: apiKeySecurityScheme } },
+      // Every signed-in call also takes an API key (decision 030).
+      security: [{ bearerAuth: [] }, { apiKey: [] }],
+      // The section's objects are plain JSON; the plugin's types want its own OpenAPI typings.
+      webhooks: webhooksSection() as never,
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => withIdempotencyHeader(jsonSchemaTransform(input), input.route.method),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -178,8 +191,10 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     log: app.log,
     metrics,
     storage: await openStorage(config),
+    rateCounter: createSharedCounter(database.db),
   };
-  const notifier = createNotifier(base);
+  const apiKeyCache = createApiKeyCache({ ttlMs: config.sessionCacheSeconds * 1000 });
+  const notifier = createNotifier({ ...base, apiKeyCache });
   const stationClock = createStationClock({
     db: database.db,
     jobs,
@@ -194,15 +209,33 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
   });
   const statistics = createStatistics({ database, jobs, minutes: config.statisticsMinutes, log: app.log });
   const sessionCache = createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
-  base.realtime.onSessionsChanged((target) => sessionCache.forget(target));
-  const ctx: AppContext = { ...base, sessionCache, notifier, stationClock, statistics };
+  base.realtime.onSessionsChanged((target) => {
+    sessionCache.forget(target);
+    apiKeyCache.forget(target);
+  });
+  const ctx: AppContext = { ...base, sessionCache, apiKeyCache, notifier, stationClock, statistics };
   // A request that may have changed an account forgets the cached sessions before its reply leaves (session-cache.ts).
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!READ_ONLY_METHODS.has(request.method) && mayChangeAnAccount(request.routeOptions.url)) sessionCache.forget('all');
+    if (!READ_ONLY_METHODS.has(request.method) && mayChangeAnAccount(request.routeOptions.url)) {
+      sessionCache.forget('all');
+      apiKeyCache.forget('all');
+    }
     done(null, payload);
   });
   // Tests and scripts reach the services the way modules do.
   app.decorate('ctx', ctx);
+  const webhookDispatcher = createWebhookDispatcher({
+    db: database.db,
+    jobs,
+    log: app.log,
+    allowPrivate: config.webhookAllowPrivate,
+    retryDelaysMs: config.webhookRetryDelaysMs,
+    timeoutMs: config.webhookTimeoutMs,
+  });
+  // After the guards (they run onRequest), before every handler: Idempotency-Key (decision 030).
+  registerIdempotency(app, { db: database.db, ttlHours: config.idempotencyTtlHours });
+  // Per key, user or address, counted in the shared database (decision 030); after the guards, so the caller is known.
+  await registerApiRateLimit(app, { counter: ctx.rateCounter, perMinute: config.rateLimitPerMinute });
   const guards = createGuards(ctx);
   // Every route's access level, read from its guard: the permissions test walks this catalogue.
   const routeCatalog: RouteAccess[] = [];
@@ -218,6 +251,8 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       healthRoutes(api, ctx);
       authRoutes(api, ctx, guards);
       profileRoutes(api, ctx, guards);
+      apiKeysRoutes(api, ctx, guards);
+      webhooksRoutes(api, ctx, guards, webhookDispatcher);
       userRoutes(api, ctx, guards);
       brandsRoutes(api, ctx, guards);
       daypartsRoutes(api, ctx, guards);
@@ -250,7 +285,9 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
   await registerWebApp(app, config.webDir);
   // Sockets first (they would keep the http server open), then sends in flight, then the mail transport.
   app.addHook('preClose', async () => ctx.realtime.close());
+  app.addHook('onReady', async () => webhookDispatcher.kick());
   app.addHook('onClose', async () => {
+    webhookDispatcher.close();
     await ctx.notifier.close();
     await ctx.jobs.close();
     await ctx.mailer.close();

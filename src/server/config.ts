@@ -53,6 +53,12 @@ const envSchema = z.object({
   AWS_ACCESS_KEY_ID: optional,
   AWS_SECRET_ACCESS_KEY: optional,
   AWS_REGION: optional,
+  /** How long an Idempotency-Key's first answer is replayed (decision 030). */
+  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  /** Calls a minute per API key, signed-in user or (signed out) address, shared by every instance (decision 030). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** 1: webhook endpoints may be on loopback and private addresses (tests, a receiver on the same host). */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
 export interface Config {
@@ -111,6 +117,16 @@ export interface Config {
   storageCredentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** Length of a media processing lease: the work of an instance that died is taken over after it. */
   mediaLeaseSeconds: number;
+  /** Hours an Idempotency-Key's first answer is replayed (IDEMPOTENCY_TTL_HOURS, 24). */
+  idempotencyTtlHours: number;
+  /** Calls a minute per key, user or address (RATE_LIMIT_PER_MINUTE, 600), counted in the shared database. */
+  rateLimitPerMinute: number;
+  /** WEBHOOK_ALLOW_PRIVATE=1: webhook endpoints may resolve to loopback or private addresses. */
+  webhookAllowPrivate: boolean;
+  /** Waits before each webhook retry (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h); tests shorten them. */
+  webhookRetryDelaysMs: number[];
+  /** How long a webhook endpoint has to answer (15 s). */
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -186,6 +202,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     storage,
     mediaLeaseSeconds: e.MEDIA_LEASE_SECONDS,
+    idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhookRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 86_400_000],
+    webhookTimeoutMs: 15_000,
     storageCredentials: e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };

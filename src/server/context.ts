@@ -7,7 +7,9 @@ import type { JobQueue } from './platform/jobs';
 import type { Mailer } from './platform/mail';
 import type { Realtime } from './platform/realtime';
 import type { Storage } from './platform/storage';
+import type { SharedCounter } from './platform/rate-limit';
 import type { SessionCache } from './modules/auth/session-cache';
+import type { ApiKeyCache } from './modules/api-keys/key-cache';
 import type { TokenSigner } from './modules/auth/tokens';
 import type { Notifier } from './modules/notifications/publish';
 import type { StationClock } from './modules/traffic/station-clock';
@@ -23,6 +25,10 @@ export interface AppContext {
   tokens: TokenSigner;
   /** Sessions looked up a moment ago (signed-in requests skip their session query). */
   sessionCache: SessionCache;
+  /** Fixed-window counters in the shared database: API and sign-in limits (decision 030). */
+  rateCounter: SharedCounter;
+  /** API keys resolved a moment ago (decision 030); revocation reaches it like the session cache. */
+  apiKeyCache: ApiKeyCache;
   realtime: Realtime;
   /** Delivers stored notifications live and by e-mail (after their transaction commits). */
   notifier: Notifier;

@@ -13,6 +13,7 @@ import { openTestDatabase } from '../support/database';
 const NOT_AUDITED: Record<string, string> = {
   audit_events: 'the trail itself (append-only, enforced by its own triggers)',
   as_run_imports: 'a record of an import; what it changed is audited on the spots, campaigns and makegoods',
+  api_keys: 'keeps its own record (created, last used, revoked) and only the hash of its secret; what a key does is audited with its id',
   as_run_changes: "an import's report, spot by spot; the spots it changed are audited",
   as_run_unmatched: "rows of an as-run file that matched no spot: the import's report",
   brand_hours: 'analytics rollup, derived from audited orders',
@@ -21,6 +22,7 @@ const NOT_AUDITED: Record<string, string> = {
   coupon_usages: 'a coupon use; the order it discounts is audited',
   daypart_hours: 'analytics rollup',
   daypart_order_shares: 'analytics rollup',
+  idempotency_keys: 'stored answers replayed to retried requests (kept a day)',
   invoice_lines: 'written once with their audited invoice, never changed',
   mail_outbox: 'mail waiting to be sent',
   makegood_events: "the makegood offer's own history; the offer is audited",
@@ -29,11 +31,16 @@ const NOT_AUDITED: Record<string, string> = {
   order_counts: 'analytics rollup',
   password_reset_tokens: 'secrets, never copied into the trail',
   payment_methods: "a user's own cards (record-only), never copied into the trail",
+  rate_limits: 'counters of the shared rate limits',
   reconciliation_brand_days: 'analytics rollup',
   rollup_deltas: 'staging rows of one transaction (unlogged)',
   sessions: 'secrets, never copied into the trail',
   socket_io_attachments: "socket.io's cross-instance adapter",
   traffic_days: "the log's days; their spots are audited",
+  webhook_attempts: "each try of a webhook delivery",
+  webhook_deliveries: "the webhook outbox's deliveries, one per endpoint and event",
+  webhook_endpoints: "a user's own endpoints, like their notification settings",
+  webhook_events: 'the webhook outbox: events written with the audited change they describe',
 };
 
 /** Audited tables whose deletes are refused or never happen, so they have no delete trigger. */

@@ -35,7 +35,14 @@ beforeAll(async () => {
   expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
   const creditNote = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 10, reason: 'Goodwill' } });
   expect(creditNote.statusCode, creditNote.body).toBe(201);
+  // The owner's API key and webhook endpoint (with one delivery), for the machine API's routes (decision 030).
+  const apiKey = await t.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'Owner key' } });
+  const webhook = await t.inject({ method: 'POST', url: '/api/webhooks', token: owner.token, payload: { url: 'http://127.0.0.1:9/hook', events: ['order.created'] } });
+  const delivery = await t.inject({ method: 'POST', url: `/api/webhooks/${webhook.json().webhook.id}/test`, token: owner.token });
   ids = {
+    apiKey: apiKey.json().api_key.id,
+    webhook: webhook.json().webhook.id,
+    delivery: delivery.json().delivery_id,
     invoice: invoice.id,
     creditNote: creditNote.json().credit_note.id,
     brand: owner.brand.id,
@@ -60,6 +67,7 @@ const idFor = (url: string, param: string): string | undefined => {
   const area = url.split('/')[2];
   if (param === 'itemId') return ids.item;
   if (url.startsWith('/api/my/invoices/')) return ids.invoice;
+  if (url.startsWith('/api/webhooks/deliveries/')) return ids.delivery;
   if (url.startsWith('/api/my/credit-notes/')) return ids.creditNote;
   if (area === 'estimates' && /spots|affidavit|makegoods/.test(url)) return ids.booked;
   const byArea: Record<string, string | undefined> = {
@@ -72,6 +80,8 @@ const idFor = (url: string, param: string): string | undefined => {
     makegoods: ids.offer,
     notifications: ids.notification,
     coupons: ids.coupon,
+    'api-keys': ids.apiKey,
+    webhooks: ids.webhook,
   };
   return byArea[area ?? ''];
 };
@@ -85,6 +95,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/estimate-items/:estimateId/:itemId': { spots_per_occurrence: 2 },
   'PUT /api/payment-methods/:id': { is_default: true },
   'POST /api/coupons/:id/use': { estimate_id: '', original_amount: 100 },
+  'PATCH /api/webhooks/:id': { enabled: false },
 };
 
 /** Routes whose object is shared by everyone (the station's rate card), not owned by a client. */
@@ -157,7 +168,7 @@ const snapshot = async () => {
     expect(res.statusCode, url).toBe(200);
     return res.json();
   };
-  const [draft, items, brands, cards, media, campaign, makegoods, bell] = await Promise.all([
+  const [draft, items, brands, cards, media, campaign, makegoods, bell, apiKeys, webhooks] = await Promise.all([
     get(`/api/estimates/${ids.draft}`),
     get(`/api/estimate-items/${ids.draft}`),
     get('/api/brands'),
@@ -166,6 +177,8 @@ const snapshot = async () => {
     get(`/api/campaigns/${ids.campaign}`),
     get(`/api/estimates/${ids.booked}/makegoods`),
     get('/api/notifications'),
+    get('/api/api-keys'),
+    get('/api/webhooks'),
   ]);
-  return { draft, items, brands, cards, media, campaign, makegoods, bell };
+  return { draft, items, brands, cards, media, campaign, makegoods, bell, apiKeys, webhooks };
 };

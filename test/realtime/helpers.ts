@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../../src/server/app';
+import type { Config } from '../../src/server/config';
 import { REALTIME_PATH, type ClientToServerEvents, type EstimateUpdate, type Notification, type ServerToClientEvents } from '../../src/domain/realtime';
 import { openDatabase, type Database } from '../../src/server/platform/db';
 import { testConfig } from '../support/app';
@@ -59,10 +60,10 @@ export const eventually = async (check: () => void | Promise<void>, timeoutMs = 
 export const settle = () => sleep(150);
 
 /** A second app instance on the same PostgreSQL database (its own pool, like another process). */
-export const secondInstance = async (first: Database) => {
+export const secondInstance = async (first: Database, overrides: Partial<Config> = {}) => {
   if (!first.url) throw new Error('a second instance needs PostgreSQL');
   const database = await openDatabase({ databaseUrl: first.url });
-  const app = await buildApp({ config: testConfig(), database });
+  const app = await buildApp({ config: testConfig(overrides), database });
   await app.ready();
   return {
     app,

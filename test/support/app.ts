@@ -47,6 +47,12 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   storage: { kind: 'disk' },
   storageCredentials: undefined,
   mediaLeaseSeconds: 30,
+  idempotencyTtlHours: 24,
+  // High enough that no suite trips it (hostile walks send hundreds of calls from one address); the rate-limit test lowers it.
+  rateLimitPerMinute: 100_000,
+  webhookAllowPrivate: true,
+  webhookRetryDelaysMs: [50, 100, 150, 200, 250, 300, 350],
+  webhookTimeoutMs: 2_000,
   ...overrides,
 });
 

@@ -4,7 +4,7 @@
  * an index for every list's filter and sort.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, customType, date, doublePrecision, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, customType, date, doublePrecision, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { BILLING_MODES, INVOICE_KINDS, PAYMENT_DIRECTIONS, STORED_INVOICE_STATUSES } from '../../domain/billing';
 import { CAMPAIGN_STATUSES } from '../../domain/campaigns';
 import { DISCOUNT_TYPES } from '../../domain/coupons';
@@ -747,6 +747,8 @@ export const auditEvents = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     requestId: text('request_id'),
+    /** The API key the actor acted through, if any (migration 0023). */
+    apiKeyId: uuid('api_key_id'),
   },
   (t) => [
     index('audit_events_occurred_idx').on(t.occurredAt, t.id),
@@ -884,3 +886,129 @@ export const makegoodEvents = pgTable(
   (t) => [index('makegood_events_offer_idx').on(t.offerId, t.id)],
 );
 export * from './rollups';
+
+/** API keys (decision 030): only the secret's SHA-256 is kept; a key acts as its owner, narrowed by its scopes. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Made by an administrator: a station service key, listed to every administrator. */
+    station: boolean('station').notNull().default(false),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_secret_hash_idx').on(t.secretHash), index('api_keys_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Idempotent writes (decision 030): the first answer under (caller, key); no status while it runs. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    caller: text('caller').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.caller, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt)],
+);
+
+/** Shared fixed-window counters (API rate limit, sign-in and password limits) that every instance reads. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowEndsAt)],
+);
+
+/** Webhook endpoints: an advertiser's own, or station-wide (made by an administrator). The secret signs deliveries. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    station: boolean('station').notNull().default(false),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: text('events').array().notNull(),
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    disabledReason: text('disabled_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The webhook outbox: each event, written in the transaction of the change it reports. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    /** The advertiser the event is about (their endpoints receive it); null for station-only events. */
+    ownerId: uuid('owner_id'),
+    data: jsonb('data').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_events_occurred_idx').on(t.occurredAt)],
+);
+
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'succeeded', 'failed'] as const;
+
+/** One event to one endpoint: pending until a 2xx, or failed after the last retry (or a 410). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: WEBHOOK_DELIVERY_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    check('webhook_deliveries_state_check', sql`${t.state} IN ('pending', 'succeeded', 'failed')`),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
+);

@@ -11,6 +11,8 @@ interface AuditActor {
   id: string;
   email: string;
   role: string;
+  /** The API key the request came with (decision 030): the trail records which key acted. */
+  apiKey?: { id: string };
 }
 
 interface AuditScope {
@@ -44,7 +46,7 @@ export const currentAuditActor = (): string | null => {
   const scope = storage.getStore();
   if (!scope) return null;
   const actor = scope.actor();
-  return JSON.stringify(actor ? { id: actor.id, email: actor.email, role: actor.role, request_id: scope.requestId } : { role: 'anonymous', request_id: scope.requestId });
+  return JSON.stringify(actor ? { id: actor.id, email: actor.email, role: actor.role, request_id: scope.requestId, ...(actor.apiKey ? { api_key_id: actor.apiKey.id } : {}) } : { role: 'anonymous', request_id: scope.requestId });
 };
 
 export const setAuditActorSql = (actor: string) => sql`select set_config('spotbook.actor', ${actor}, true)`;

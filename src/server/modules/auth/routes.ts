@@ -17,7 +17,7 @@ import {
 } from '../../../domain/auth';
 import type { AppContext } from '../../context';
 import { HttpError, tooManyRequests, unauthorized } from '../../platform/errors';
-import { createAttemptLimiter } from '../../platform/rate-limit';
+import { attemptAll, createAttemptLimiter } from '../../platform/rate-limit';
 import { actorOf, type Guards } from './guard';
 import { checkCredentials, registerUser, requestPasswordReset, resetLinkEmail, resetPassword, revokeSession, startSession } from './service';
 
@@ -32,12 +32,15 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
   // Failures count per account from one address (10), per account from anywhere (100: distributed
   // guessing) and per address (1,000: spraying many accounts). The address ceiling is high so that
   // people behind one proxy or NAT are not locked out by someone else's failures.
-  const loginFailuresPerAccount = createAttemptLimiter({ max: 10, windowMs: FIFTEEN_MINUTES });
-  const loginFailuresPerEmail = createAttemptLimiter({ max: 100, windowMs: FIFTEEN_MINUTES });
-  const loginFailuresPerAddress = createAttemptLimiter({ max: 1_000, windowMs: FIFTEEN_MINUTES });
-  const forgotPerAccount = createAttemptLimiter({ max: 5, windowMs: FIFTEEN_MINUTES });
-  const forgotPerAddress = createAttemptLimiter({ max: 50, windowMs: FIFTEEN_MINUTES });
-  const resetFailuresPerAddress = createAttemptLimiter({ max: 30, windowMs: FIFTEEN_MINUTES });
+  // The counts live in the database every instance shares (decision 030), and an attempt is counted
+  // before its password is checked, then taken back if it succeeded (issue 30: bursts walked through).
+  const limiter = (name: string, max: number) => createAttemptLimiter({ counter: ctx.rateCounter, name, max, windowMs: FIFTEEN_MINUTES });
+  const loginFailuresPerAccount = limiter('login-account', 10);
+  const loginFailuresPerEmail = limiter('login-email', 100);
+  const loginFailuresPerAddress = limiter('login-address', 1_000);
+  const forgotPerAccount = limiter('forgot-account', 5);
+  const forgotPerAddress = limiter('forgot-address', 50);
+  const resetFailuresPerAddress = limiter('reset-address', 30);
 
   const newSession = (userId: string) => startSession({ db: ctx.db, tokens: ctx.tokens, userId, ttlMs: ctx.config.sessionTtlMs });
 
@@ -49,17 +52,16 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
   r.post('/auth/login', { schema: { tags: ['auth'], body: loginSchema, response: { 200: authReplySchema, ...errors } } }, async (request) => {
     const { email, password } = request.body;
     const accountKey = `${request.ip}|${email}`;
-    if (loginFailuresPerAccount.blocked(accountKey) || loginFailuresPerEmail.blocked(email) || loginFailuresPerAddress.blocked(request.ip)) {
-      throw tooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.');
-    }
+    const admitted = await attemptAll([
+      [loginFailuresPerAccount, accountKey],
+      [loginFailuresPerEmail, email],
+      [loginFailuresPerAddress, request.ip],
+    ]);
+    if (!admitted) throw tooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.');
     const user = await checkCredentials({ db: ctx.db, email, password });
-    if (!user) {
-      loginFailuresPerAccount.hit(accountKey);
-      loginFailuresPerEmail.hit(email);
-      loginFailuresPerAddress.hit(request.ip);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
-    loginFailuresPerAccount.reset(accountKey);
+    // A failure stays counted; a success takes its attempt back (and clears the account's failures from this address).
+    if (!user) throw unauthorized(INVALID_CREDENTIALS);
+    await Promise.all([loginFailuresPerAccount.reset(accountKey), loginFailuresPerEmail.undo(email), loginFailuresPerAddress.undo(request.ip)]);
     return { token: await newSession(user.id), user };
   });
 
@@ -88,20 +90,18 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
     const { email } = request.body;
     const accountKey = `${request.ip}|${email}`;
     // Refused requests are not counted, so a flood for one address never locks out the others.
-    if (forgotPerAccount.blocked(accountKey) || forgotPerAddress.blocked(request.ip)) {
+    if (!(await attemptAll([[forgotPerAccount, accountKey], [forgotPerAddress, request.ip]]))) {
       throw tooManyRequests('Too many password reset requests. Please try again in 15 minutes.');
     }
-    forgotPerAccount.hit(accountKey);
-    forgotPerAddress.hit(request.ip);
     await requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl, email });
     return { message: FORGOT_PASSWORD_REPLY };
   });
 
   // Reset tokens are 256-bit random, so the limit is against floods of bad links: a genuine,
   // live link is always honoured, and only failures count and are refused once over the limit.
-  const refuseFailedResetAttempt = (ip: string): never => {
-    if (resetFailuresPerAddress.blocked(ip)) throw tooManyRequests('Too many password reset attempts. Please try again in 15 minutes.');
-    resetFailuresPerAddress.hit(ip);
+  const refuseFailedResetAttempt = async (ip: string): Promise<never> => {
+    if (await resetFailuresPerAddress.blocked(ip)) throw tooManyRequests('Too many password reset attempts. Please try again in 15 minutes.');
+    await resetFailuresPerAddress.hit(ip);
     throw new HttpError(400, INVALID_RESET_LINK);
   };
 
@@ -118,10 +118,10 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
       const { token } = request.params;
       const email = token.length <= MAX_RESET_TOKEN ? await resetLinkEmail({ db: ctx.db, token }) : undefined;
       if (email) return { valid: true, email, error: null };
-      if (resetFailuresPerAddress.blocked(request.ip)) {
+      if (await resetFailuresPerAddress.blocked(request.ip)) {
         throw tooManyRequests('Too many password reset attempts. Please try again in 15 minutes.');
       }
-      resetFailuresPerAddress.hit(request.ip);
+      await resetFailuresPerAddress.hit(request.ip);
       return reply.code(400).send({ valid: false, email: null, error: INVALID_RESET_LINK });
     },
   );
@@ -129,9 +129,9 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
   r.post('/auth/reset-password', { schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
     const { token, newPassword } = request.body;
     // Over the limit, a dead link is refused before any password is hashed.
-    if (resetFailuresPerAddress.blocked(request.ip) && !(await resetLinkEmail({ db: ctx.db, token }))) refuseFailedResetAttempt(request.ip);
+    if ((await resetFailuresPerAddress.blocked(request.ip)) && !(await resetLinkEmail({ db: ctx.db, token }))) await refuseFailedResetAttempt(request.ip);
     const userId = await resetPassword({ db: ctx.db, token, newPassword });
-    if (!userId) refuseFailedResetAttempt(request.ip);
+    if (!userId) await refuseFailedResetAttempt(request.ip);
     // Every session of the user was revoked with the reset: their live sockets go too.
     else ctx.realtime.disconnect({ userId });
     return { message: 'Password has been reset successfully' };

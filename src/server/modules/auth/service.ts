@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { ApiKeyScope } from '../../../domain/api-keys';
 import { RESET_LINK_TTL_MS, type RegisterInput, type SessionUser } from '../../../domain/auth';
 import { fullName } from '../../../domain/users';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
@@ -62,7 +63,10 @@ export const startSession = async ({ db, tokens, userId, ttlMs }: { db: Db; toke
 };
 
 export interface Actor extends SessionUser {
+  /** The session signed in with; for an API key `key:<id>` (decision 030). */
   sessionId: string;
+  /** Set when the call came with an API key: it acts as its owner, narrowed by these scopes. */
+  apiKey?: { id: string; name: string; scopes: ApiKeyScope[] };
 }
 
 /**

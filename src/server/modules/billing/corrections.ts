@@ -15,6 +15,7 @@ import { badRequest, conflict } from '../../platform/errors';
 import { toPayment } from './present';
 import { getInvoice } from './queries';
 import { lockInvoice } from './service';
+import { emitInvoiceEvent } from '../webhooks/outbox';
 
 /**
  * Voids a draft, sent or overdue invoice with no payments and no credit notes: it becomes cancelled
@@ -31,6 +32,7 @@ export const voidInvoice = async ({ db, actorId, id, reason, today }: { db: Db; 
     const [credits] = await tx.select({ n: count() }).from(creditNotes).where(eq(creditNotes.invoiceId, id));
     if (row.creditedCents > 0 || Number(credits?.n ?? 0) > 0) throw conflict(CORRECTION_MESSAGES.voidWithCredits);
     await tx.update(invoices).set({ status: 'cancelled', voidReason: reason, voidedAt: new Date(), voidedBy: actorId }).where(eq(invoices.id, id));
+    await emitInvoiceEvent(tx, 'invoice.voided', row);
     // Spots billed on delivery are billable again (the traffic log's column that says which invoice billed them).
     await tx.update(trafficSpots).set({ invoiceId: null }).where(eq(trafficSpots.invoiceId, id));
     return getInvoice(tx, id, today);

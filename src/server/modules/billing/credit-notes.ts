@@ -11,6 +11,7 @@ import { creditNotes, invoices } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { lockInvoice } from './service';
+import { emitEvent } from '../webhooks/outbox';
 
 const creditNumberFor = (issueDate: string) =>
   sql<string>`'CN-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('credit_note_number_seq')::text, 6, '0')`;
@@ -91,5 +92,6 @@ export const issueCreditNote = async ({
       .update(invoices)
       .set({ creditedCents, ...(settled && row.status === 'sent' && { status: 'paid' as const }) })
       .where(eq(invoices.id, id));
+    await emitEvent(tx, { type: 'credit_note.issued', ownerId: row.customerId, data: { credit_note_id: note!.id, credit_number: note!.creditNumber, invoice_id: id, amount: amountCents / 100, reason } });
     return toCreditNote(note!, row.invoiceNumber);
   });

@@ -34,6 +34,7 @@ import { commissionFor } from './commission';
 import { insertUpFrontLines } from './up-front-lines';
 import { freezeIssuedParties, issuerOf } from './issued-parties';
 import type { StationIssuer } from '../station/letterhead';
+import { emitInvoiceEvent } from '../webhooks/outbox';
 
 export const invoiceNumberFor = (issueDate: string) =>
   sql<string>`'INV-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`;
@@ -129,6 +130,8 @@ export const markInvoiceSent = async ({
     await tx.update(invoices).set({ status: 'sent', sentAt: new Date() }).where(eq(invoices.id, id));
     await freezeIssuedParties(tx, id, await getInvoiceDetail({ db: tx, id, today }));
     const message = await compose(await getInvoiceDetail({ db: tx, id, today }), await issuerOf(tx, id));
+    await emitInvoiceEvent(tx, 'invoice.sent', row);
+    const message = await compose(await getInvoiceDetail({ db: tx, id, today }));
     return { invoice: await getInvoice(tx, id, today), deliver: message ? await mailer.stage(tx, message) : () => undefined };
   });
   deliver();
@@ -173,5 +176,6 @@ export const recordPayment = async ({
       .where(eq(invoices.id, id));
     // A payment issues a draft: its parties are frozen as a send would.
     if (row.status === 'draft') await freezeIssuedParties(tx, id, await getInvoiceDetail({ db: tx, id, today }));
+    if (amountCents === balance) await emitInvoiceEvent(tx, 'invoice.paid', row);
     return { invoice: await getInvoice(tx, id, today), payment: toPayment(payment!) };
   });

@@ -20,6 +20,7 @@ import { assertAdminCanSet, setStatusByAdmin, submitOrder } from './status';
 import { countUnconfirmedSpots } from '../traffic/unconfirmed';
 import { unconfirmedSpotsWarning } from '../../../domain/traffic';
 import type { Staged } from '../notifications';
+import { emitOrderEvent } from '../webhooks/outbox';
 
 export const createEstimate = async ({ db, actor, input }: { db: Db; actor: OrderActor; input: EstimateCreateInput }): Promise<EstimateDetail> => {
   const id = await db.transaction(async (tx) => {
@@ -39,6 +40,7 @@ export const createEstimate = async ({ db, actor, input }: { db: Db; actor: Orde
         notes: input.notes ?? null,
       })
       .returning({ id: estimates.id });
+    await emitOrderEvent(tx, 'order.created', { id: row!.id, ownerId: actor.id, estimateName: input.estimate_name ?? '', status: 'draft' }, 'draft');
     return row!.id;
   });
   return getEstimate({ db, actor, id });

@@ -1,4 +1,5 @@
 /** Moving an order between statuses: the client's submit, the admin's review and Order Management. */
+import { emitOrderEvent } from '../webhooks/outbox';
 import { eq } from 'drizzle-orm';
 import { todayIso } from '../../../domain/dates';
 import { CAMPAIGN_TOO_LONG, ESTIMATE_MESSAGES, type EstimateDetail } from '../../../domain/estimate-schemas';
@@ -65,6 +66,7 @@ export const setStatusByAdmin = async (tx: Tx, order: OrderRow, to: OrderStatus,
   await tx.update(estimates).set({ status: to, ...stampsFor(to) }).where(eq(estimates.id, order.id));
   await syncCampaignWithOrder(tx, order, to);
   events.push(await stageEstimateStatusChange(tx, order, to));
+  await emitOrderEvent(tx, 'order.status_changed', order, to);
 };
 
 /**
@@ -102,6 +104,7 @@ export const submitOrder = async (tx: Tx, order: OrderRow, events: Staged[]) => 
     .set({ status: 'ordered', ...stampsFor('ordered'), couponId: coupon.couponId, discountCents, totalAmountCents: order.totalSpendCents - discountCents })
     .where(eq(estimates.id, order.id));
   events.push(await stageNewEstimate(tx, order));
+  await emitOrderEvent(tx, 'order.submitted', order, 'ordered');
 };
 
 /** PATCH /estimates/:id/approve | reject | modify (admins): the review transitions, notes kept on the order. */
@@ -133,6 +136,7 @@ export const reviewOrder = async ({
       .where(eq(estimates.id, id));
     await syncCampaignWithOrder(tx, order, decision);
     events.push(await stageEstimateStatusChange(tx, order, decision));
+    await emitOrderEvent(tx, 'order.status_changed', order, decision);
   });
   return getEstimate({ db, actor, id });
 };

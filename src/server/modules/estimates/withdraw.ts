@@ -3,6 +3,7 @@
  * (decision 018). It gives back what Submit Order took (the coupon's use and discount) and tells
  * the owner and the traffic desk, as a status change does; the audit triggers record the change.
  */
+import { emitOrderEvent } from '../webhooks/outbox';
 import { eq } from 'drizzle-orm';
 import type { EstimateDetail } from '../../../domain/estimate-schemas';
 import { WITHDRAW_MESSAGES, WITHDRAWABLE_STATUSES, type OrderActor } from '../../../domain/orders';
@@ -26,6 +27,7 @@ export const withdrawOrder = async ({ db, actor, id, events }: { db: Db; actor: 
       .set({ status: 'draft', submittedAt: null, couponId: null, discountCents: 0, totalAmountCents: order.totalSpendCents, updatedAt: new Date() })
       .where(eq(estimates.id, order.id));
     events.push(await stageEstimateStatusChange(tx, order, 'draft'));
+    await emitOrderEvent(tx, 'order.status_changed', order, 'draft');
     events.push(await stageOrderWithdrawn(tx, order));
   });
   return getEstimate({ db, actor, id });

@@ -15,6 +15,7 @@ import { selectionOf, type PricedItem } from '../estimates/orders';
 import { stageMakegoodOffer } from '../notifications/events';
 import type { Staged } from '../notifications';
 import { takenCounter } from './capacity';
+import { emitEvent } from '../webhooks/outbox';
 
 const CHUNK = 1000;
 
@@ -89,6 +90,9 @@ export const offerMakegoods = async ({ tx, importId, now, expiryHours }: { tx: T
     await tx.insert(makegoodEvents).values(made.map((o) => ({ offerId: o.id, action: o.status === 'offered' ? ('offered' as const) : ('unavailable' as const), airDate: o.airDate })));
   }
   const staged: Staged[] = [];
-  for (const { ref, spots } of perOrder.values()) staged.push(await stageMakegoodOffer(tx, ref, spots));
+  for (const { ref, spots } of perOrder.values()) {
+    staged.push(await stageMakegoodOffer(tx, ref, spots));
+    await emitEvent(tx, { type: 'makegood.offered', ownerId: ref.ownerId, data: { order_id: ref.id, missed_spots: spots } });
+  }
   return { offered: offers.length, staged };
 };

@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { takenCounter } from './capacity';
 import { emailOf } from './queries';
+import { emitEvent } from '../webhooks/outbox';
 
 const record = async (tx: Tx, offerId: string, action: MakegoodAction, actor: OrderActor | null, airDate: string | null) =>
   tx.insert(makegoodEvents).values({ offerId, action, actorId: actor?.id ?? null, actorEmail: actor ? await emailOf(tx, actor.id) : null, airDate });
@@ -65,23 +66,25 @@ export const changeMakegoodDay = async ({ db, actor, id, airDate, now }: { db: D
 /** POST /makegoods/:id/accept: the missed spot is made good; the station clock places the new spot on the offered day. */
 export const acceptMakegood = async ({ db, actor, id, now }: { db: Db; actor: OrderActor; id: string; now: Date }) =>
   db.transaction(async (tx) => {
-    const { offer } = await lockOffer(tx, actor, id);
+    const { offer, ownerId } = await lockOffer(tx, actor, id);
     assertOpen(offer, now);
     if (!offer.airDate) throw conflict(MAKEGOOD_MESSAGES.notOpen);
     await assertDayOpen(tx, offer.airDate, todayIso(now));
     await tx.update(makegoodOffers).set({ status: 'accepted', updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
     await tx.update(trafficSpots).set({ status: 'made_good', updatedAt: now }).where(and(eq(trafficSpots.id, offer.missedSpotId), eq(trafficSpots.status, 'missed')));
     await record(tx, offer.id, 'accepted', actor, offer.airDate);
+    await emitEvent(tx, { type: 'makegood.accepted', ownerId, data: { makegood_id: offer.id, order_id: offer.estimateId, air_date: offer.airDate } });
     return offer.estimateId;
   });
 
 /** POST /makegoods/:id/decline: the missed spot is credited; the offered slot is freed. */
 export const declineMakegood = async ({ db, actor, id, now }: { db: Db; actor: OrderActor; id: string; now: Date }) =>
   db.transaction(async (tx) => {
-    const { offer } = await lockOffer(tx, actor, id);
+    const { offer, ownerId } = await lockOffer(tx, actor, id);
     assertOpen(offer, now);
     await tx.update(makegoodOffers).set({ status: 'declined', creditCents: offer.spotCostCents, updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
     await record(tx, offer.id, 'declined', actor, offer.airDate);
+    await emitEvent(tx, { type: 'makegood.declined', ownerId, data: { makegood_id: offer.id, order_id: offer.estimateId, credit: offer.spotCostCents / 100 } });
     return offer.estimateId;
   });
 

@@ -16,7 +16,8 @@ const security = [{ bearerAuth: [] }];
 export const profileRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // A stolen session must not become a way to guess the password: wrong current passwords are limited per user.
-  const wrongCurrentPassword = createAttemptLimiter({ max: 10, windowMs: FIFTEEN_MINUTES });
+  // Counted before the password is checked (a burst cannot pass, issue 30), in the shared store (decision 030).
+  const wrongCurrentPassword = createAttemptLimiter({ counter: ctx.rateCounter, name: 'password-change', max: 10, windowMs: FIFTEEN_MINUTES });
 
   r.get('/auth/profile', { onRequest: guards.signedIn, schema: { tags: ['auth'], security, response: { 200: profileReplySchema, ...errors } } }, async (request) =>
     readProfile({ db: ctx.db, userId: actorOf(request).id }),
@@ -38,15 +39,16 @@ export const profileRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     { onRequest: guards.signedIn, schema: { tags: ['auth'], security, body: changePasswordSchema, response: { 200: messageReplySchema, ...errors } } },
     async (request) => {
       const actor = actorOf(request);
-      if (wrongCurrentPassword.blocked(actor.id)) throw tooManyRequests('Too many failed password changes. Please try again in 15 minutes.');
+      if (!(await wrongCurrentPassword.attempt(actor.id))) throw tooManyRequests('Too many failed password changes. Please try again in 15 minutes.');
       let revoked: string[];
       try {
         revoked = await changePassword({ db: ctx.db, userId: actor.id, sessionId: actor.sessionId, ...request.body });
       } catch (error) {
-        if (error instanceof HttpError && error.message === CURRENT_PASSWORD_INCORRECT) wrongCurrentPassword.hit(actor.id);
+        // Only a wrong current password stays counted.
+        if (!(error instanceof HttpError && error.message === CURRENT_PASSWORD_INCORRECT)) await wrongCurrentPassword.undo(actor.id);
         throw error;
       }
-      wrongCurrentPassword.reset(actor.id);
+      await wrongCurrentPassword.reset(actor.id);
       for (const sessionId of revoked) ctx.realtime.disconnect({ sessionId });
       return { message: PASSWORD_CHANGED };
     },

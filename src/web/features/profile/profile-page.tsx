@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
 import { useAuth } from '../auth/auth-context';
 import { NameForm } from './name-form';
+import { ApiKeysSection } from './api-keys-section';
 import { PasswordForm } from './password-form';
 
 /** A read-only value, named by its label for assistive technology. */
@@ -55,6 +56,9 @@ export const ProfilePage = () => {
         </Card>
         <Card>
           <PasswordForm />
+        </Card>
+        <Card>
+          <ApiKeysSection />
         </Card>
         <InfoNote icon={<ClockIcon className="size-5 shrink-0" />}>
           <p className="font-medium">Profile editing is being migrated</p>

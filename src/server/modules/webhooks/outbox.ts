@@ -1,0 +1,53 @@
+/**
+ * The webhook outbox (decision 030). Other modules report a change with one call, inside the
+ * transaction that makes it: `emitEvent(tx, { type, ownerId, data })`. The event and one delivery per
+ * subscribed endpoint (the owner's own, and the station's) commit or roll back with the change; the
+ * dispatcher sends them after commit, at least once, with the event's id as `webhook-id`.
+ */
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { WebhookEventType } from '../../../domain/webhooks';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+
+export interface WebhookEventInput {
+  type: WebhookEventType;
+  /** The advertiser the change is about (their endpoints receive it); null: station endpoints only. */
+  ownerId: string | null;
+  data: Record<string, unknown>;
+}
+
+const listeners = new Set<() => void>();
+/** The dispatchers of this process are told that events were written (they look again once the transaction has committed). */
+export const onEventsWritten = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const nudge = () => {
+  for (const listener of listeners) listener();
+};
+
+export const emitEvent = async (tx: Tx, { type, ownerId, data }: WebhookEventInput) => {
+  const subscribed = and(
+    eq(webhookEndpoints.enabled, true),
+    sql`${type} = any(${webhookEndpoints.events})`,
+    ownerId ? or(eq(webhookEndpoints.station, true), and(eq(webhookEndpoints.userId, ownerId), eq(webhookEndpoints.station, false))) : eq(webhookEndpoints.station, true),
+  );
+  const endpoints = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(subscribed);
+  // Nothing listens: nothing is written (the common case costs one indexed read).
+  if (endpoints.length === 0) return;
+  const [event] = await tx.insert(webhookEvents).values({ type, ownerId, data }).returning({ id: webhookEvents.id });
+  await tx.insert(webhookDeliveries).values(endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId: event!.id, nextAttemptAt: sql`now()` })));
+  nudge();
+};
+
+/** An order's event, with the fields every order event carries. */
+export const emitOrderEvent = (
+  tx: Tx,
+  type: 'order.created' | 'order.submitted' | 'order.status_changed',
+  order: { id: string; ownerId: string; estimateName: string; status: string },
+  status: string,
+) => emitEvent(tx, { type, ownerId: order.ownerId, data: { order_id: order.id, name: order.estimateName, status, previous_status: type === 'order.created' ? null : order.status } });
+
+/** An invoice's event (sent, paid, voided), to the advertiser billed and the station. */
+export const emitInvoiceEvent = (tx: Tx, type: 'invoice.sent' | 'invoice.paid' | 'invoice.voided', invoice: { id: string; invoiceNumber: string; estimateId: string | null; customerId: string }) =>
+  emitEvent(tx, { type, ownerId: invoice.customerId, data: { invoice_id: invoice.id, invoice_number: invoice.invoiceNumber, order_id: invoice.estimateId } });

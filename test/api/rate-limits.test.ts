@@ -1,0 +1,122 @@
+/**
+ * Shared rate limits (issue 25, decision 030) and bursts against the sign-in and password limits
+ * (issue 30, item 5): attempts are counted before they are verified, in the database every instance
+ * shares, so neither a burst nor a second instance gets more tries.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { secondInstance } from '../realtime/helpers';
+
+/** Signs people up (its limit is high: sign-ups come from one address); `t` is a second app on the same database with a limit of 5. */
+let setup: TestApp;
+let t: TestApp;
+beforeAll(async () => {
+  setup = await createTestApp();
+  t = await createTestApp({ rateLimitPerMinute: 5 }, { database: setup.database });
+});
+afterAll(async () => {
+  await t?.app.close();
+  await setup?.close();
+});
+
+describe('API rate limit', () => {
+  it('counts per user, tells the policy and what is left, and answers 429 with Retry-After', async () => {
+    const { token } = await setup.signUp();
+    const other = await setup.signUp();
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) answers.push(await t.inject({ method: 'GET', url: '/api/estimates', token }));
+    expect(answers.slice(0, 5).map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers[0]!.headers['ratelimit-policy']).toBe('"per-minute";q=5;w=60');
+    expect(answers[0]!.headers.ratelimit).toMatch(/^"per-minute";r=4;t=\d+$/);
+    expect(answers[4]!.headers.ratelimit).toMatch(/^"per-minute";r=0;t=\d+$/);
+    const refused = answers[5]!;
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatch(/^Too many requests: at most 5 a minute\. Please retry in \d+ seconds\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another user has a window of their own.
+    expect((await t.inject({ method: 'GET', url: '/api/estimates', token: other.token })).statusCode).toBe(200);
+  });
+
+  it('counts an API key apart from its owner\'s sessions', async () => {
+    const owner = await setup.signUp();
+    const created = await setup.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'Limited' } });
+    const { secret } = created.json();
+    for (let i = 0; i < 5; i += 1) expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: secret })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: secret })).statusCode).toBe(429);
+    expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: owner.token })).statusCode).toBe(200);
+  });
+
+  it('leaves the health probe alone', async () => {
+    for (let i = 0; i < 8; i += 1) expect((await t.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in and password-change bursts (issue 30, item 5)', () => {
+  let burst: TestApp;
+  beforeAll(async () => {
+    burst = await createTestApp();
+  });
+  afterAll(async () => burst?.close());
+
+  it('lets 10 of 25 concurrent wrong sign-ins for one account be tried, and refuses the rest with 429', async () => {
+    const { user, password } = await burst.signUp();
+    const answers = await Promise.all(Array.from({ length: 25 }, () => burst.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Wrong-Passw0rd' } })));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    expect(answers.find((r) => r.statusCode === 429)!.json()).toEqual({ error: 'Too many failed sign-in attempts. Please try again in 15 minutes.' });
+    // The right password is refused too now: the account is locked for this address.
+    expect((await burst.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } })).statusCode).toBe(429);
+  });
+
+  it('lets 10 of 25 concurrent wrong password changes be checked, and refuses the rest with 429', async () => {
+    const { token, password } = await burst.signUp();
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => burst.inject({ method: 'POST', url: '/api/auth/change-password', token, payload: { currentPassword: 'Wrong-Passw0rd', newPassword: 'Other-Passw0rd1' } })),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    expect(answers.find((r) => r.statusCode === 429)!.json()).toEqual({ error: 'Too many failed password changes. Please try again in 15 minutes.' });
+    const right = await burst.inject({ method: 'POST', url: '/api/auth/change-password', token, payload: { currentPassword: password, newPassword: 'Other-Passw0rd1' } });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('does not count a successful sign-in against the account', async () => {
+    const { user, password } = await burst.signUp();
+    for (let i = 0; i < 9; i += 1) expect((await burst.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Wrong-Passw0rd' } })).statusCode).toBe(401);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => burst.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } })));
+    // Each success takes its attempt back (and clears the failures), so a burst of right passwords is never locked out by 9 failures.
+    expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    expect((await burst.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } })).statusCode).toBe(200);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('limits shared by two instances', () => {
+  it('counts calls made on either instance against one window', async () => {
+    const b = await secondInstance(t.database, { rateLimitPerMinute: 5 });
+    try {
+      const { token } = await setup.signUp();
+      const call = (app: typeof t.app) => app.inject({ method: 'GET', url: '/api/estimates', headers: { authorization: `Bearer ${token}` } });
+      const statuses = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await call(i % 2 ? b.app : t.app)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('allows 10 wrong sign-ins for one account across both instances, not 10 each', async () => {
+    const b = await secondInstance(t.database, { rateLimitPerMinute: 1000 });
+    try {
+      const { user } = await setup.signUp();
+      const login = (app: typeof t.app) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Wrong-Passw0rd' } });
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(i % 2 ? b.app : setup.app)));
+      expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(10);
+      expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(10);
+    } finally {
+      await b.close();
+    }
+  });
+});
