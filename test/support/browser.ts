@@ -38,8 +38,11 @@ const browser = (): Promise<Browser> => {
   return shared;
 };
 
-export const startBrowserHarness = async (overrides: Parameters<typeof createTestApp>[0] = {}): Promise<BrowserHarness> => {
-  const t = await createTestApp(overrides);
+export const startBrowserHarness = async (
+  overrides: Parameters<typeof createTestApp>[0] = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<BrowserHarness> => {
+  const t = await createTestApp(overrides, options);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -1,0 +1,62 @@
+/**
+ * Issue 29 in the browser: screens that tell the truth. Sign-in keeps the page asked for and does not
+ * leave its error toast behind; the revenue trend says its window; Bill broadcast month defaults to
+ * the station's last finished broadcast month; the order tabs add up; a voided invoice is not offered
+ * for payment.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureStationClock } from '../../src/domain/dates';
+import { ADMIN } from '../support/app';
+import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+
+let h: BrowserHarness;
+beforeAll(async () => {
+  if (hasBrowserForScreens) h = await startBrowserHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
+  it('a deep link survives sign-in, and a failed attempt’s toast does not follow the user in (items 10, 11)', async () => {
+    const page = await h.newPage();
+    await page.goto('/app/admin/billing');
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-Passw0rd');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.locator('[role="status"]').getByText('Invalid email or password').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL('**/app/admin/billing');
+    await page.getByRole('heading', { name: 'Billing & Invoicing' }).first().waitFor();
+    expect(await page.getByText('Invalid email or password').count()).toBe(0);
+  });
+
+  it('the revenue trend says it keeps its 90 days whatever the Period (item 9)', async () => {
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByLabel('Period').selectOption('7');
+    await page.getByText('Last 90 days, daily, whatever the Period').waitFor();
+  });
+});
+
+describe.skipIf(!hasBrowserForScreens)('Bill broadcast month on the station’s clock (item 5)', () => {
+  it('defaults to the month the station has finished, even when the browser’s clock says otherwise', async () => {
+    // The station's clock reads Monday 1 December 2025: November 2025's broadcast month ended the day before.
+    const shift = Date.parse('2025-12-01T15:00:00Z') - Date.now();
+    const station = await startBrowserHarness({}, { now: () => new Date(Date.now() + shift) });
+    try {
+      const page = await station.newPage();
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await page.goto('/app/admin/billing');
+      await page.getByRole('button', { name: 'Bill broadcast month' }).click();
+      const bill = page.getByRole('dialog', { name: 'Bill Broadcast Month' });
+      await bill.getByText('November 2025: Oct 27, 2025 – Nov 30, 2025').waitFor();
+      expect(await bill.getByLabel('Broadcast month').inputValue()).toBe('2025-11');
+    } finally {
+      await station.close();
+      configureStationClock({ now: () => new Date() });
+    }
+  });
+});
