@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureStationClock } from '../../src/domain/dates';
 import { ADMIN } from '../support/app';
+import { approvedOrder, invoicedOrder } from '../support/billing-fixtures';
+import { putOrder } from '../support/ordering-fixtures';
 import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
 let h: BrowserHarness;
@@ -31,6 +33,37 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     await page.waitForURL('**/app/admin/billing');
     await page.getByRole('heading', { name: 'Billing & Invoicing' }).first().waitFor();
     expect(await page.getByText('Invalid email or password').count()).toBe(0);
+  });
+
+  it('Create Invoice offers scheduled orders and not invoiced ones; a voided invoice shows no balance and no Send or Record Payment (items 4, 2)', async () => {
+    const admin = await h.adminToken();
+    const scheduled = await approvedOrder(h, { name: 'Scheduled To Invoice' });
+    expect((await putOrder(h, admin, scheduled.order.id, { status: 'scheduled' })).statusCode).toBe(200);
+    const invoiced = await invoicedOrder(h, { name: 'Already Invoiced', totalSpend: 1750 });
+    const voided = await invoicedOrder(h, { name: 'Voided Invoice', totalSpend: 1750 });
+    expect((await h.inject({ method: 'POST', url: `/api/billing/${voided.invoice.id}/void`, token: admin, payload: { reason: 'Booked in error' } })).statusCode).toBe(200);
+
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/app/admin/billing');
+    await page.getByRole('button', { name: 'Create Invoice' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Invoice' });
+    const options = create.getByLabel('Approved Order').locator('option');
+    await options.filter({ hasText: 'Scheduled To Invoice' }).waitFor({ state: 'attached' });
+    expect(await options.filter({ hasText: 'Scheduled To Invoice' }).innerText()).toContain('Scheduled');
+    expect(await options.filter({ hasText: 'Already Invoiced' }).count()).toBe(0);
+    // The voided invoice's order can be invoiced again.
+    expect(await options.filter({ hasText: 'Voided Invoice' }).count()).toBe(1);
+    await create.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    const voidRow = page.getByRole('row', { name: new RegExp(voided.invoice.invoice_number) });
+    await voidRow.getByText('Cancelled').waitFor();
+    expect(await voidRow.locator('td[data-label="Balance"]').innerText()).toBe('$0.00');
+    expect(await voidRow.getByRole('button', { name: `Send ${voided.invoice.invoice_number}` }).count()).toBe(0);
+    expect(await voidRow.getByRole('button', { name: `Record payment for ${voided.invoice.invoice_number}` }).count()).toBe(0);
+    const openRow = page.getByRole('row', { name: new RegExp(invoiced.invoice.invoice_number) });
+    await openRow.getByRole('button', { name: `Send ${invoiced.invoice.invoice_number}` }).waitFor();
   });
 
   it('the revenue trend says it keeps its 90 days whatever the Period (item 9)', async () => {
