@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureStationClock } from '../../src/domain/dates';
+import { notifySystemMessage } from '../../src/server/modules/notifications';
 import { ADMIN } from '../support/app';
 import { approvedOrder, invoicedOrder } from '../support/billing-fixtures';
 import { putOrder } from '../support/ordering-fixtures';
@@ -64,6 +65,47 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     expect(await voidRow.getByRole('button', { name: `Record payment for ${voided.invoice.invoice_number}` }).count()).toBe(0);
     const openRow = page.getByRole('row', { name: new RegExp(invoiced.invoice.invoice_number) });
     await openRow.getByRole('button', { name: `Send ${invoiced.invoice.invoice_number}` }).waitFor();
+  });
+
+  it('an approved order’s page offers its next step, Schedule, and the Overview says what each card counts (items 14, 1)', async () => {
+    const { order } = await approvedOrder(h, { name: 'Next Step Order' });
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/app/estimates/${order.id}`);
+    await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schedule Order' });
+    await dialog.getByText('its campaign is created and waits for its start date').waitFor();
+    await dialog.getByRole('button', { name: 'Schedule', exact: true }).click();
+    await page.getByText('Order status updated to Scheduled').waitFor();
+    await page.getByRole('main').getByText('Scheduled', { exact: true }).first().waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Schedule', exact: true }).count()).toBe(0);
+
+    await page.goto('/app/admin/billing');
+    await page.getByText('All open invoices, as in Ageing').waitFor();
+    await page.getByText('Issued in the last 30 days').waitFor();
+  });
+
+  it('the bell’s “Showing 10 of 12” lets one see the rest, and Clear All asks first (item 18)', async () => {
+    const { user, password } = await h.signUp();
+    for (let i = 1; i <= 12; i += 1) await notifySystemMessage(h.app.ctx, { to: { userIds: [user.id] }, message: `Note number ${i}` });
+    const page = await h.newPage();
+    await signIn(page, user.email, password);
+    await page.getByRole('button', { name: /^Notifications/ }).first().click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    await panel.getByText('Showing 10 of 12 notifications').waitFor();
+    expect(await panel.getByText('Note number 1', { exact: true }).count()).toBe(0);
+    await panel.getByRole('button', { name: 'Show all' }).click();
+    await panel.getByText('Note number 1', { exact: true }).waitFor();
+    await panel.getByText('Showing 12 of 12 notifications').waitFor();
+
+    await panel.getByRole('button', { name: 'Clear All' }).click();
+    const ask = panel.getByRole('alertdialog', { name: 'Clear all notifications?' });
+    await ask.getByText('Clear all 12 notifications? This cannot be undone.').waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await panel.getByText('Note number 12', { exact: true }).waitFor();
+    await panel.getByRole('button', { name: 'Clear All' }).click();
+    await panel.getByRole('alertdialog', { name: 'Clear all notifications?' }).getByRole('button', { name: 'Clear', exact: true }).click();
+    await panel.getByText('No notifications yet').waitFor();
   });
 
   it('the revenue trend says it keeps its 90 days whatever the Period (item 9)', async () => {
