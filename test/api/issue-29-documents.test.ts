@@ -193,3 +193,36 @@ describe.skipIf(!hasPoppler)('documents add up: net − payments − credits (+ 
     expect(printedAmount(notePdf, 'Balance due')).toBe(api.balance_due);
   });
 });
+
+describe('brand fields (item 17)', () => {
+  const brandBody = (overrides: Record<string, unknown> = {}) => ({ common_name: 'Zero Sugar', legal_name: 'Zero Sugar Drinks LLC', phone: '+1 (555) 010-7000', ...overrides });
+
+  it('refuses a phone that is not one, and a second brand of the same name (any case); nothing stored', async () => {
+    const owner = await newClient(t);
+    const post = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: '/api/brands', token: owner.token, payload });
+    const bad = await post(brandBody({ phone: 'abc' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'Phone must be a phone number such as +1 555 010 7000' });
+    expect((await post(brandBody({ phone: '12' }))).statusCode).toBe(400);
+    expect((await post(brandBody())).statusCode).toBe(201);
+    const twice = await post(brandBody({ common_name: '  zero SUGAR ' }));
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ error: 'You already have a brand named "zero SUGAR"' });
+    expect((await get('/api/brands', owner.token)).json()).toHaveLength(1);
+    // Another advertiser may use the name.
+    const other = await newClient(t);
+    expect((await t.inject({ method: 'POST', url: '/api/brands', token: other.token, payload: brandBody() })).statusCode).toBe(201);
+  });
+
+  it('a brand with orders: its contact details can be edited, its names cannot', async () => {
+    const { owner, order } = await approvedOrder(t);
+    const put = (payload: Record<string, unknown>) => t.inject({ method: 'PUT', url: `/api/brands/${order.brand_id}`, token: owner.token, payload });
+    const contact = await put({ phone: '+1 555 010 9999', contact_person: 'Jo Buyer', email: 'buyer@example.com' });
+    expect(contact.statusCode, contact.body).toBe(200);
+    expect(contact.json()).toMatchObject({ phone: '+1 555 010 9999', contact_person: 'Jo Buyer', email: 'buyer@example.com' });
+    const renamed = await put({ common_name: 'Another Name' });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toEqual({ error: 'The names of a brand with orders cannot change: they are on its orders and invoices' });
+    expect((await get(`/api/brands/${order.brand_id}`, owner.token)).json().common_name).toBe(order.brand_name);
+  });
+});

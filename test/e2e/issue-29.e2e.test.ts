@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureStationClock } from '../../src/domain/dates';
 import { notifySystemMessage } from '../../src/server/modules/notifications';
-import { ADMIN } from '../support/app';
+import { ADMIN, signUpBody } from '../support/app';
 import { approvedOrder, invoicedOrder } from '../support/billing-fixtures';
 import { putOrder } from '../support/ordering-fixtures';
 import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
@@ -133,5 +133,21 @@ describe.skipIf(!hasBrowserForScreens)('Bill broadcast month on the station’s 
       await station.close();
       configureStationClock({ now: () => new Date() });
     }
+  });
+});
+
+describe.skipIf(!hasBrowserForScreens)('a brand with orders in the browser (item 17)', () => {
+  it('its owner edits its contact details; its names are locked and say why', async () => {
+    const { owner, order } = await approvedOrder(h, { name: 'Brand With Orders' });
+    const page = await h.newPage();
+    await signIn(page, owner.email, signUpBody().password);
+    await page.goto('/app/brands');
+    await page.getByRole('button', { name: `Edit ${order.brand_name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Brand' });
+    await dialog.getByText('This brand has orders: its names stay as sold. Contact details can change.').first().waitFor();
+    expect(await dialog.getByLabel('Common Name').getAttribute('readonly')).not.toBeNull();
+    await dialog.getByLabel('Phone').fill('+1 555 010 4242');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('+1 555 010 4242').waitFor();
   });
 });
