@@ -38,6 +38,13 @@ export interface BalanceFields {
 export const invoiceBalanceCents = (invoice: BalanceFields): number =>
   invoice.totalCents - invoice.commissionCents - invoice.creditedCents - invoice.paidCents + invoice.refundedCents;
 
+/**
+ * What the advertiser still owes on an invoice: nothing on a void one (issue 29, item 2: a voided
+ * invoice is never shown with a balance), else its balance, never below 0.
+ */
+export const invoiceBalanceDueCents = (invoice: BalanceFields & { status: StoredInvoiceStatus | InvoiceStatus }): number =>
+  invoice.status === 'cancelled' ? 0 : Math.max(0, invoiceBalanceCents(invoice));
+
 /** The Invoices tab's status filter: every status except refunded. */
 export const INVOICE_FILTER_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const satisfies readonly InvoiceStatus[];
 
@@ -52,6 +59,20 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 
 /** Orders that passed approval may be invoiced. */
 export const INVOICEABLE_ORDER_STATUSES = ['approved', 'scheduled', 'active', 'completed'] as const satisfies readonly OrderStatus[];
+
+/**
+ * Whether Create Invoice can bill an order now (issue 29, item 4): an approved, scheduled, active or
+ * completed order billed up front with no live (not void) invoice, or a completed order billed
+ * monthly with no live final invoice. The server's refusals (preview.ts) say the same.
+ */
+export const canCreateInvoiceFor = (
+  order: { status: OrderStatus; billingMode: BillingMode },
+  live: { anyInvoice: boolean; finalInvoice: boolean },
+): boolean => {
+  if (!(INVOICEABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) return false;
+  if (order.billingMode === 'monthly') return order.status === 'completed' && !live.finalInvoice;
+  return !live.anyInvoice;
+};
 
 export const INVOICE_DEFAULTS = { due_days: 30, tax_rate: 0, discount_amount: 0, payment_terms: 'Net 30 days' } as const;
 export const DUE_DAYS_MIN = 1;
@@ -116,8 +137,11 @@ export const invoiceStatusLabel = (
   return INVOICE_STATUS_LABELS[shown];
 };
 
-/** Send and Record Payment are offered for every invoice that is not paid (the server refuses cancelled and refunded ones). */
-export const canOfferInvoiceActions = (status: InvoiceStatus): boolean => status !== 'paid';
+/**
+ * Send and Record Payment are offered for every invoice that is not paid, and not void or refunded
+ * either: the server refuses those (issue 29, item 2; decision 033).
+ */
+export const canOfferInvoiceActions = (status: InvoiceStatus): boolean => status !== 'paid' && status !== 'cancelled' && status !== 'refunded';
 export const canSendInvoice = (status: InvoiceStatus): boolean => status === 'draft' || status === 'sent' || status === 'overdue';
 export const canRecordPayment = (status: InvoiceStatus): boolean => status === 'draft' || status === 'sent' || status === 'overdue';
 

@@ -9,6 +9,19 @@ const optionalText = (max = MAX_TEXT) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** A phone number: 7 to 15 digits, with spaces, dots, dashes, brackets, a leading + and an extension allowed. */
+const PHONE = /^\+?[\d\s().-]+(\s*(x|ext\.?)\s*\d{1,6})?$/i;
+export const isPhoneNumber = (value: string): boolean => {
+  const main = value.replace(/\s*(x|ext\.?)\s*\d{1,6}$/i, '');
+  const digits = main.replace(/\D/g, '').length;
+  return PHONE.test(value) && digits >= 7 && digits <= 15;
+};
+export const BRAND_MESSAGES = {
+  phone: 'Phone must be a phone number such as +1 555 010 7000',
+  duplicateName: (name: string) => `You already have a brand named "${name}"`,
+  nameLocked: 'The names of a brand with orders cannot change: they are on its orders and invoices',
+} as const;
+
 /** The brand form: the specification's three rules, the rest optional. */
 export const brandInputSchema = z.object({
   common_name: z.string({ error: 'Common name is required' }).trim().min(1, 'Common name is required').max(200, 'Common name must be at most 200 characters'),
@@ -21,7 +34,7 @@ export const brandInputSchema = z.object({
     .transform((v) => (v ? v.toLowerCase() : null))
     .refine((v) => v === null || isValidEmail(v), 'Invalid email address'),
   address: optionalText(),
-  phone: optionalText(40),
+  phone: optionalText(40).refine((v) => v === null || isPhoneNumber(v), BRAND_MESSAGES.phone),
   contact_person: optionalText(200),
   contact_first_name: optionalText(100),
   contact_last_name: optionalText(100),

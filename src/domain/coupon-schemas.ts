@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DISCOUNT_TYPES } from './coupons';
 import { isIsoDate } from './dates';
+import { isWholeCents, wholeCentsMessage } from './money';
 import { MAX_TEXT } from './validation';
 
 export const COUPON_DURATIONS = ['once', 'repeating', 'forever'] as const;
@@ -23,7 +24,8 @@ const numeric = (v: unknown) => {
 /** An optional number (null or '' = none) with one message for every failure. */
 const optionalNumber = (message: string, build: (n: z.ZodNumber) => z.ZodNumber) =>
   z.preprocess(numeric, build(z.number({ error: message })).nullable().optional());
-const money = (label: string) => (n: z.ZodNumber) => n.min(0.01, `${label} must be at least $0.01`).max(MAX_MONEY, `${label} is too large`);
+const money = (label: string) => (n: z.ZodNumber) =>
+  n.min(0.01, `${label} must be at least $0.01`).max(MAX_MONEY, `${label} is too large`).refine(isWholeCents, wholeCentsMessage(label));
 const wholeAtLeastOne = (label: string) => (n: z.ZodNumber) => n.int(`${label} must be a whole number of at least 1`).min(1, `${label} must be a whole number of at least 1`).max(MAX_COUNT, `${label} is too large`);
 
 const optionalDate = (label: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWholeCents, wholeCentsMessage } from './money';
 import { ALL_DAYS } from './rate-card';
 import { MAX_TEXT } from './validation';
 
@@ -37,7 +38,8 @@ const money = (label: string) =>
     .number({ error: `${label} must be a number` })
     .finite(`${label} must be a number`)
     .min(0, `${label} cannot be negative`)
-    .max(1_000_000, `${label} is too large`);
+    .max(1_000_000, `${label} is too large`)
+    .refine(isWholeCents, wholeCentsMessage(label));
 
 export const daypartInputSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BILLING_MODES } from './billing';
 import { MAX_COUPON_CODE } from './coupon-schemas';
 import { isIsoDate } from './dates';
+import { isWholeCents, wholeCentsMessage } from './money';
 import { ORDER_STATUSES } from './orders';
 
 export const MAX_ORDER_NAME = 200;
@@ -136,7 +137,7 @@ export type EstimateListQuery = z.infer<typeof estimateListQuerySchema>;
 // ── estimate items ────────────────────────────────────────────────────────────
 
 const spots = numberField(z.number({ error: 'Spots per day must be a whole number' }));
-const cpm = numberField(z.number({ error: 'CPM must be a number' }).max(MAX_CPM, 'CPM is too large'));
+const cpm = numberField(z.number({ error: 'CPM must be a number' }).max(MAX_CPM, 'CPM is too large').refine(isWholeCents, wholeCentsMessage('CPM')));
 
 export const itemCreateSchema = z.object({
   daypart_id: id(ESTIMATE_MESSAGES.daypartNotFound),

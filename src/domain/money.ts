@@ -10,3 +10,6 @@ export const roundDollars = (dollars: number): number => Math.round(dollars * 10
  */
 export const isWholeCents = (dollars: number): boolean =>
   Number.isFinite(dollars) && Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6 && (dollars === 0 || Math.round(dollars * 100) !== 0);
+
+/** What a money field with a fraction of a cent is told (issue 29, item 7): every money input refuses it. */
+export const wholeCentsMessage = (label: string): string => `${label} must have at most 2 decimal places`;

@@ -72,6 +72,14 @@ export const reviewRefusal = (from: OrderStatus, to: ReviewDecision): string =>
 export const canAdminSetStatus = (from: OrderStatus, to: OrderStatus): boolean =>
   from !== to && (ADMIN_SETTABLE_STATUSES as readonly OrderStatus[]).includes(to);
 
+/**
+ * The step an admin takes next on an order's page once it is reviewed (issue 29, item 14): an
+ * approved order is scheduled (its campaign is created and waits for its start date).
+ */
+export const NEXT_ADMIN_STEP: Partial<Record<OrderStatus, { to: OrderStatus; label: string; prompt: string }>> = {
+  approved: { to: 'scheduled', label: 'Schedule', prompt: 'The order is scheduled: its campaign is created and waits for its start date.' },
+};
+
 /** Submitted and not yet reviewed: the owner may withdraw such an order to draft (decision 018). */
 export const WITHDRAWABLE_STATUSES: readonly OrderStatus[] = ['ordered', 'pending_approval'];
 

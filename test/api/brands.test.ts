@@ -67,7 +67,7 @@ describe('brands', () => {
   });
 
   it('updates the given fields only', async () => {
-    const brand = await createBrand(owner.token);
+    const brand = await createBrand(owner.token, { common_name: 'Sunny Juice Updated' });
     const res = await t.inject({ method: 'PUT', url: `/api/brands/${brand.id}`, token: owner.token, payload: { common_name: 'Sunny Juice Light' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ common_name: 'Sunny Juice Light', legal_name: 'Sunny Juice Holdings LLC' });
@@ -75,8 +75,8 @@ describe('brands', () => {
     expect(bad.json()).toEqual({ error: 'Legal name is required' });
   });
 
-  it('refuses to delete a brand with orders, and its owner may no longer edit it; admins still may edit', async () => {
-    const brand = await createBrand(owner.token);
+  it('refuses to delete a brand with orders, and its owner may no longer rename it; admins still may edit', async () => {
+    const brand = await createBrand(owner.token, { common_name: 'Sunny Juice Ordered' });
     await addOrder(brand.id, owner.user.id);
     const read = (await t.inject({ method: 'GET', url: `/api/brands/${brand.id}`, token: owner.token })).json();
     expect(read.has_orders).toBe(true);
@@ -92,7 +92,7 @@ describe('brands', () => {
   });
 
   it('deletes a brand without orders', async () => {
-    const brand = await createBrand(owner.token);
+    const brand = await createBrand(owner.token, { common_name: 'Sunny Juice Deleted' });
     const res = await t.inject({ method: 'DELETE', url: `/api/brands/${brand.id}`, token: owner.token });
     expect(res.json()).toEqual({ message: 'Brand deleted successfully' });
     expect((await t.inject({ method: 'GET', url: `/api/brands/${brand.id}`, token: owner.token })).statusCode).toBe(404);

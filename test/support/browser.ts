@@ -38,7 +38,10 @@ const browser = (): Promise<Browser> => {
   return shared;
 };
 
-export const startBrowserHarness = async (overrides: Parameters<typeof createTestApp>[0] = {}, options?: Parameters<typeof createTestApp>[1]): Promise<BrowserHarness> => {
+export const startBrowserHarness = async (
+  overrides: Parameters<typeof createTestApp>[0] = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<BrowserHarness> => {
   const t = await createTestApp(overrides, options);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();

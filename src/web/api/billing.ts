@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingAnalytics, CreateInvoiceInput, Invoice, InvoiceDetail, InvoiceListFilter, InvoiceListReply, InvoicePayment, PaymentInput, SendInvoiceInput } from '../../domain/billing-schemas';
 import { API_BASE } from '../../domain/constants';
+import type { Estimate } from '../../domain/estimate-schemas';
 import { apiRequest } from './client';
 import { readToken } from './token-storage';
 
@@ -9,6 +10,7 @@ export const billingKeys = {
   list: (filter: InvoiceListFilter = {}) => ['billing', 'list', filter] as const,
   detail: (id: string) => ['billing', 'detail', id] as const,
   analytics: (timeframe: number) => ['billing', 'analytics', timeframe] as const,
+  invoiceable: ['billing', 'invoiceable-orders'] as const,
 };
 
 const listQuery = (filter: InvoiceListFilter): string => {
@@ -56,6 +58,9 @@ export const downloadInvoicePdf = async (invoice: Pick<Invoice, 'id' | 'invoice_
 export const useInvoices = (filter: InvoiceListFilter = {}) =>
   useQuery({ queryKey: billingKeys.list(filter), queryFn: ({ signal }) => fetchInvoices(filter, signal), placeholderData: keepPreviousData });
 export const useInvoice = (id: string) => useQuery({ queryKey: billingKeys.detail(id), queryFn: ({ signal }) => fetchInvoice(id, signal), enabled: Boolean(id) });
+/** The orders Create Invoice can bill (decision 033): refreshed with every billing change, and on each opening. */
+export const useInvoiceableOrders = () =>
+  useQuery({ queryKey: billingKeys.invoiceable, queryFn: ({ signal }) => apiRequest<Estimate[]>('/billing/invoiceable-orders', { signal }), staleTime: 0 });
 export const useBillingAnalytics = (timeframe: number) =>
   useQuery({ queryKey: billingKeys.analytics(timeframe), queryFn: ({ signal }) => fetchBillingAnalytics(timeframe, signal) });
 

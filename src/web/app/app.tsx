@@ -8,12 +8,19 @@ import { createQueryClient } from './query-client';
 import { router } from './router';
 import { AppToaster } from './toaster';
 
-/** Days and "today" in the browser are the station's: its time zone comes from the server. */
+/**
+ * Days and "today" in the browser are the station's: its time zone and its clock come from the
+ * server, so a browser whose own clock is off (or a station clock moved for a demo) still bills
+ * the month the station has finished (issue 29, item 5).
+ */
 const StationClockSync = () => {
-  const { data } = useQuery({ queryKey: stationKeys.clock, queryFn: fetchStationClock, staleTime: Infinity, retry: 1 });
+  const { data, dataUpdatedAt } = useQuery({ queryKey: stationKeys.clock, queryFn: fetchStationClock, staleTime: Infinity, retry: 1 });
   useEffect(() => {
-    if (data) configureStationClock({ timeZone: data.time_zone });
-  }, [data]);
+    if (!data) return;
+    const serverNow = Date.parse(data.now);
+    const offset = Number.isNaN(serverNow) ? 0 : serverNow - dataUpdatedAt;
+    configureStationClock({ timeZone: data.time_zone, now: () => new Date(Date.now() + offset) });
+  }, [data, dataUpdatedAt]);
   return null;
 };
 

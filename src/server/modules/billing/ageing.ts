@@ -10,7 +10,8 @@ import { fullName } from '../../../domain/users';
 import { invoices, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
-const balanceSql = sql`(${invoices.totalCents} - ${invoices.commissionCents} - ${invoices.creditedCents} - ${invoices.paidCents} + ${invoices.refundedCents})`;
+/** An invoice's balance in SQL (invoiceBalanceCents): net less credits and payments, plus refunds. */
+export const balanceSql = sql`(${invoices.totalCents} - ${invoices.commissionCents} - ${invoices.creditedCents} - ${invoices.paidCents} + ${invoices.refundedCents})`;
 
 type Cents = Record<AgeingBucket, number> & { total: number; invoices: number };
 const empty = (): Cents => ({ current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0, total: 0, invoices: 0 });
@@ -22,6 +23,9 @@ const inBucket = (days: SQL, index: number) => {
   const upTo = index < AGEING_LAST_DAYS.length ? sql`${days} <= ${AGEING_LAST_DAYS[index]!}` : sql`true`;
   return sql`${after} and ${upTo}`;
 };
+
+/** What counts as receivable: a sent (or overdue) invoice with a balance. Ageing and the Overview's Outstanding both use it. */
+export const receivableSql = () => and(eq(invoices.status, 'sent'), gt(balanceSql, 0));
 
 export const receivablesAgeing = async ({ db, today }: { db: Tx; today: string }): Promise<AgeingReply> => {
   // Bucketed per customer in the database (a station's years of invoices stay there); names joined after grouping.
@@ -35,7 +39,7 @@ export const receivablesAgeing = async ({ db, today }: { db: Tx; today: string }
     from (
       select ${invoices.customerId} as customer_id, ${sql.join(sums, sql`, `)}, count(*)::int as n
       from ${invoices}
-      where ${and(eq(invoices.status, 'sent'), gt(balanceSql, 0))}
+      where ${receivableSql()}
       group by ${invoices.customerId}
     ) o
     join ${users} u on u.id = o.customer_id`)) as unknown as { rows: (Record<AgeingBucket, string> & { customer_id: string; first_name: string | null; last_name: string | null; email: string; n: number })[] };

@@ -1,6 +1,7 @@
 /**
  * Billing analytics over a window of days ending today. Overview and top customers cover invoices
- * issued in the window (cancelled ones left out); payment trends sum payments by payment date,
+ * issued in the window (cancelled ones left out), except Outstanding: every receivable invoice, as
+ * Ageing counts it (decision 033); payment trends sum payments by payment date,
  * one row per day of the window, days without payments at 0.
  */
 import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { toDollars } from '../../../domain/money';
 import { fullName } from '../../../domain/users';
 import { invoicePayments, invoices, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
+import { balanceSql, receivableSql } from './ageing';
 
 const n = (value: unknown) => Number(value ?? 0);
 
@@ -23,11 +25,13 @@ export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timef
       count: sql<number>`count(*)::int`,
       collected: sql<string>`coalesce(sum(${invoices.paidCents} - ${invoices.refundedCents}), 0)::text`,
       paid: sql<number>`(count(*) filter (where ${invoices.status} = 'paid'))::int`,
-      outstanding: sql<string>`coalesce(sum(greatest(0, ${invoices.totalCents} - ${invoices.commissionCents} - ${invoices.creditedCents} - ${invoices.paidCents} + ${invoices.refundedCents})) filter (where ${invoices.status} in ('draft', 'sent')), 0)::text`,
       sent: sql<number>`(count(*) filter (where ${invoices.status} = 'sent'))::int`,
     })
     .from(invoices)
     .where(inWindow);
+
+  // Outstanding is the receivable now, whenever the invoice was issued: Ageing's total (issue 29, item 1).
+  const [receivable] = await db.select({ outstanding: sql<string>`coalesce(sum(${balanceSql}), 0)::text` }).from(invoices).where(receivableSql());
 
   const payments = await db
     .select({ date: invoicePayments.paymentDate, cents: sql<string>`sum(${invoicePayments.amountCents})::text` })
@@ -60,7 +64,7 @@ export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timef
       total_invoices: count,
       total_collected: toDollars(n(overview?.collected)),
       paid_invoices: n(overview?.paid),
-      total_outstanding: toDollars(n(overview?.outstanding)),
+      total_outstanding: toDollars(n(receivable?.outstanding)),
       sent_invoices: n(overview?.sent),
       avg_invoice_amount: count === 0 ? 0 : toDollars(Math.round(billed / count)),
     },

@@ -32,7 +32,10 @@ export const renderCreditNotePdf = ({ note, invoice, station }: { note: CreditNo
   const amounts: AmountRow[] = [
     ['Credit amount', formatCurrency(note.amount), true],
     ['Invoice net due', formatCurrency(invoice.net_amount)],
-    ['Credited to date', formatCurrency(invoice.credited_amount)],
+    ['Credited to date', `-${formatCurrency(invoice.credited_amount)}`],
+    // Every term of the balance is printed, so that net − credits − payments + refunds = balance (issue 29, item 3).
+    ['Paid to date', `-${formatCurrency(invoice.paid_amount)}`],
+    ...(invoice.refunded_amount > 0 ? ([['Refunded to you', formatCurrency(invoice.refunded_amount)]] as AmountRow[]) : []),
     ['Balance due', formatCurrency(invoice.balance_due), true],
     ...(invoice.refund_due > 0 ? ([['Refund due to you', formatCurrency(invoice.refund_due), true]] as AmountRow[]) : []),
   ];

@@ -7,7 +7,7 @@ import { INVOICE_STATUS_LABELS } from '../../../domain/billing';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
 import { dateRangeLabel, toStoredLine, wholeOrderLine } from '../../../domain/billing-up-front';
-import { formatCalendarDate } from '../../../domain/display-dates';
+import { formatCalendarDate, formatInstantDate } from '../../../domain/display-dates';
 import { toCents } from '../../../domain/money';
 import { drawInvoiceLines } from './pdf-lines';
 import { drawParties, drawRemitAndContact } from './pdf-parties';
@@ -29,6 +29,25 @@ const commissionRows = (invoice: InvoiceDetail): AmountRow[] =>
       ]
     : [['Total', formatCurrency(invoice.total_amount), true]];
 
+/** VOID across the page, drawn first so that everything else prints over it (issue 29, item 2). */
+const drawVoidWatermark = (doc: PDFKit.PDFDocument) => {
+  doc.save().rotate(-30, { origin: [doc.page.width / 2, doc.page.height / 2] });
+  doc.fillColor('#dc2626').fillOpacity(0.15).font('Helvetica-Bold').fontSize(140);
+  doc.text('VOID', 0, doc.page.height / 2 - 70, { width: doc.page.width, align: 'center', lineBreak: false });
+  doc.restore();
+  doc.fillColor(INK).fillOpacity(1).font('Helvetica');
+  doc.x = MARGIN;
+  doc.y = MARGIN;
+};
+
+/** Under the amounts: when and why the invoice was voided, and that nothing is owed on it. */
+const drawVoidNote = (doc: PDFKit.PDFDocument, invoice: InvoiceDetail, width: number) => {
+  doc.moveDown(0.8).fillColor('#b91c1c').font('Helvetica-Bold').fontSize(12);
+  doc.text(`VOID${invoice.voided_at ? ` since ${formatInstantDate(invoice.voided_at)}` : ''}: nothing is owed on this invoice.`, MARGIN, doc.y, { width });
+  if (invoice.void_reason) doc.font('Helvetica').fontSize(10).text(`Reason: ${invoice.void_reason}`, MARGIN, doc.y, { width });
+  doc.fillColor(INK).font('Helvetica');
+};
+
 export const invoicePdfFilename = (invoice: Pick<InvoiceDetail, 'invoice_number'>) => `invoice-${invoice.invoice_number.replace(/[^\w.-]/g, '_')}.pdf`;
 
 /** Starts writing the invoice; the caller streams the returned document (it is already ended). */
@@ -39,6 +58,7 @@ export const renderInvoicePdf = ({ invoice, station }: { invoice: InvoiceDetail;
     info: { Title: `Invoice ${invoice.invoice_number}`, Author: station.name, Subject: invoice.estimate_name ?? 'Invoice' },
   });
   const width = doc.page.width - MARGIN * 2;
+  if (invoice.status === 'cancelled') drawVoidWatermark(doc);
 
   // Station header: the station profile.
   const rule = drawLetterhead(doc, station, 'INVOICE', [invoice.invoice_number, `Issued ${day(invoice.issue_date)}`, `Due ${day(invoice.due_date)}`, `Status: ${INVOICE_STATUS_LABELS[invoice.status]}`]);
@@ -83,7 +103,9 @@ export const renderInvoicePdf = ({ invoice, station }: { invoice: InvoiceDetail;
     doc.moveDown(0.8).fillColor(MUTED).fontSize(9).text('NOTES', MARGIN, doc.y);
     doc.fillColor(INK).fontSize(10).text(invoice.notes, MARGIN, doc.y, { width });
   }
-  drawRemitAndContact(doc, station, 'Questions about this invoice?');
+  // A void invoice asks for no payment: it says VOID and why, and has no remit-to (issue 29, item 2).
+  if (invoice.status === 'cancelled') drawVoidNote(doc, invoice, width);
+  drawRemitAndContact(doc, invoice.status === 'cancelled' ? { ...station, remit_to: null } : station, 'Questions about this invoice?');
   doc.end();
   return doc;
 };

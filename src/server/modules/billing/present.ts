@@ -3,7 +3,7 @@
  * Money leaves here in dollars; the shown status (overdue) is computed against `today`.
  */
 import { eq, getTableColumns } from 'drizzle-orm';
-import { invoiceBalanceCents, invoiceStatusLabel, shownInvoiceStatus } from '../../../domain/billing';
+import { invoiceBalanceCents, invoiceBalanceDueCents, invoiceStatusLabel, shownInvoiceStatus } from '../../../domain/billing';
 import type { Invoice, InvoicePayment } from '../../../domain/billing-schemas';
 import { toDollars } from '../../../domain/money';
 import { fullName } from '../../../domain/users';
@@ -52,7 +52,7 @@ export const toInvoice = ({ invoice, ...row }: SelectedInvoice, today: string): 
   credited_amount: toDollars(invoice.creditedCents),
   paid_amount: toDollars(invoice.paidCents),
   refunded_amount: toDollars(invoice.refundedCents),
-  balance_due: toDollars(Math.max(0, invoiceBalanceCents(invoice))),
+  balance_due: toDollars(invoiceBalanceDueCents(invoice)),
   refund_due: toDollars(Math.max(0, -invoiceBalanceCents(invoice))),
   status: shownInvoiceStatus(invoice, today),
   status_label: invoiceStatusLabel(invoice, today),

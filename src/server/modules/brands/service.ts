@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { BRAND_HAS_ORDERS, type Brand, type BrandInput } from '../../../domain/brand-schemas';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { BRAND_HAS_ORDERS, BRAND_MESSAGES, type Brand, type BrandInput } from '../../../domain/brand-schemas';
 import { brands, estimates, users } from '../../db/schema';
 import { isForeignKeyViolation, type Db, type Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
@@ -78,14 +78,28 @@ export const assertBrandAccess = async ({ db, actor, id }: { db: Tx; actor: Acto
   await findBrand(db, actor, id);
 };
 
+/** One owner's brands have different common names, whatever their case (issue 29, item 17). */
+const assertNameFree = async (db: Tx, ownerId: string, name: string, exceptId?: string) => {
+  const [taken] = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.ownerId, ownerId), sql`lower(${brands.commonName}) = lower(${name})`, exceptId ? ne(brands.id, exceptId) : undefined))
+    .limit(1);
+  if (taken) throw conflict(BRAND_MESSAGES.duplicateName(name));
+};
+
 export const createBrand = async ({ db, actor, input }: { db: Db; actor: Actor; input: BrandInput }) => {
+  await assertNameFree(db, actor.id, input.common_name);
   const [row] = await db.insert(brands).values({ ...toColumns(input), commonName: input.common_name, legalName: input.legal_name, ownerId: actor.id }).returning({ id: brands.id });
   return getBrand({ db, actor, id: row!.id });
 };
 
 export const updateBrand = async ({ db, actor, id, input }: { db: Db; actor: Actor; id: string; input: Partial<BrandInput> }) => {
   const current = await findBrand(db, actor, id);
-  if (!isAdminActor(actor) && Number(current.orderCount) > 0) throw conflict('Cannot edit brand that has associated orders');
+  // A brand with orders keeps the names it was sold under; its contact details may change (issue 29, item 17).
+  const renames = (input.common_name !== undefined && input.common_name !== current.brand.commonName) || (input.legal_name !== undefined && input.legal_name !== current.brand.legalName);
+  if (!isAdminActor(actor) && Number(current.orderCount) > 0 && renames) throw conflict(BRAND_MESSAGES.nameLocked);
+  if (input.common_name !== undefined) await assertNameFree(db, current.brand.ownerId, input.common_name, id);
   const columns = toColumns(input);
   if (Object.keys(columns).length > 0) await db.update(brands).set(columns).where(eq(brands.id, id));
   return getBrand({ db, actor, id });

@@ -1,5 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_COLORS, type RevenueTrendsReply } from '../../../domain/analytics';
+import { CHART_COLORS, REVENUE_TREND_DAYS, type RevenueTrendsReply } from '../../../domain/analytics';
 import { formatCount } from '../../../domain/format';
 import { ChartCard } from './chart-card';
 import { axisDollars, axisTitle, shortDate, tooltipDollars } from './chart-format';
@@ -11,7 +11,11 @@ interface Props {
   error: boolean;
 }
 
-/** Booked revenue over the last 90 days, by day, week or month, with the approved orders behind it. */
+/**
+ * Booked revenue over the last 90 days, by day, week or month, with the approved orders behind it.
+ * The specification fixes this window at 90 days whatever the Period, so the card says so rather than
+ * seeming to follow the Period (issue 29, item 9; decision 033).
+ */
 export const RevenueTrendChart = ({ data, loading, error }: Props) => {
   const points = data?.revenue_trends ?? [];
   const monthly = data?.granularity === 'monthly';
@@ -19,7 +23,7 @@ export const RevenueTrendChart = ({ data, loading, error }: Props) => {
   return (
     <ChartCard
       title={words.trendTitle}
-      description={`Last 90 days, ${data?.granularity ?? 'daily'}`}
+      description={`Last ${REVENUE_TREND_DAYS} days, ${data?.granularity ?? 'daily'}, whatever the Period`}
       loading={loading}
       error={error}
       empty={points.every((p) => p.revenue === 0) ? words.trendEmpty : null}

@@ -1,18 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '../../../domain/auth';
-import { paths } from '../../config/paths';
 import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { useAuth } from './auth-context';
 import { authErrorMessage } from './auth-messages';
 import { fieldErrors } from './field-errors';
+import { afterSignInPath } from './return-to';
 
 export const SignInForm = ({ onForgotPassword }: { onForgotPassword: () => void }) => {
   const { login } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  const [errorToast, setErrorToast] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -31,11 +33,14 @@ export const SignInForm = ({ onForgotPassword }: { onForgotPassword: () => void 
     setSubmitting(true);
     try {
       await login(parsed.data);
-      navigate(paths.app.dashboard.href(), { replace: true });
+      // A failed attempt's toast is not left saying "Invalid email or password" on the dashboard.
+      if (errorToast) toast.remove(errorToast);
+      navigate(afterSignInPath(location), { replace: true });
     } catch (error) {
       const message = authErrorMessage(error);
       setFormError(message);
-      toast.error(message);
+      if (errorToast) toast.remove(errorToast);
+      setErrorToast(toast.error(message));
       setSubmitting(false);
     }
   };

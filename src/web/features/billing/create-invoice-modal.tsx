@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formatCurrency } from '../../../domain/format';
-import { useCreateInvoice } from '../../api/billing';
+import { STATUS_LABELS } from '../../../domain/orders';
+import { useCreateInvoice, useInvoiceableOrders } from '../../api/billing';
 import { serverMessage } from '../../api/client';
-import { useEstimates } from '../../api/estimates';
 import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
@@ -19,7 +19,7 @@ export const CreateInvoiceModal = ({ open, onClose }: { open: boolean; onClose: 
 
 const CreateInvoiceForm = ({ onClose }: { onClose: () => void }) => {
   const formId = useId();
-  const estimates = useEstimates({ status: 'approved' });
+  const estimates = useInvoiceableOrders();
   const create = useCreateInvoice();
   const [values, setValues] = useState<CreateInvoiceValues>(createInvoiceDefaults);
   const [errors, setErrors] = useState<CreateInvoiceErrors>({});
@@ -99,20 +99,20 @@ const CreateInvoiceForm = ({ onClose }: { onClose: () => void }) => {
           aria-required="true"
           hint={
             estimates.isPending
-              ? 'Loading approved orders…'
+              ? 'Loading the orders to invoice…'
               : estimates.isError
-                ? 'The approved orders could not be loaded.'
+                ? 'The orders to invoice could not be loaded.'
                 : noOrders
-                  ? 'There are no approved orders to invoice.'
+                  ? 'There are no orders to invoice: every approved order has an invoice.'
                   : chosen
                     ? `Amount owed: ${formatCurrency(chosen.total_amount)}`
-                    : 'Orders whose status is Approved.'
+                    : 'Approved, scheduled, active or completed orders with no invoice yet.'
           }
         >
           <option value="">Choose an order…</option>
           {estimates.data?.map((estimate) => (
             <option key={estimate.id} value={estimate.id}>
-              {`${estimate.estimate_name || 'Untitled order'} · ${estimate.brand_name ?? 'No brand'} · ${formatCurrency(estimate.total_amount)}`}
+              {`${estimate.estimate_name || 'Untitled order'} · ${estimate.brand_name ?? 'No brand'} · ${STATUS_LABELS[estimate.status]} · ${formatCurrency(estimate.total_amount)}`}
             </option>
           ))}
         </SelectField>

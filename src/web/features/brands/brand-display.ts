@@ -23,4 +23,5 @@ export const deleteBrandConfirmation = (commonName: string): string =>
   `Are you sure you want to delete ${commonName}? This action cannot be undone.`;
 
 export const BRAND_DELETE_BLOCKED = 'Brands with orders cannot be deleted';
-export const BRAND_EDIT_BLOCKED = 'Brands with orders cannot be edited';
+/** Under the names of a brand with orders, in its edit form (issue 29, item 17). */
+export const BRAND_NAMES_LOCKED = 'This brand has orders: its names stay as sold. Contact details can change.';

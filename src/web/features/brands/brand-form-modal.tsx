@@ -8,7 +8,10 @@ import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
+import { useAuth } from '../auth/auth-context';
 import { fieldErrors } from '../auth/field-errors';
+import { BRAND_NAMES_LOCKED } from './brand-display';
+import { isAdmin } from '../../../domain/roles';
 import { TextAreaField } from '../orders/form-fields';
 
 const SAVE_FAILED = 'Failed to save brand';
@@ -43,6 +46,9 @@ const BrandForm = ({ brand, onClose }: { brand: Brand | null; onClose: () => voi
   const create = useCreateBrand();
   const update = useUpdateBrand();
   const [values, setValues] = useState<FormValues>(() => valuesOf(brand));
+  const { user } = useAuth();
+  // The names a brand with orders was sold under stay; its contact details may change (the server says the same).
+  const namesLocked = Boolean(brand?.has_orders) && !isAdmin(user?.role);
   const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const saving = create.isPending || update.isPending;
@@ -121,8 +127,8 @@ const BrandForm = ({ brand, onClose }: { brand: Brand | null; onClose: () => voi
         {formError && <ErrorAlert>{formError}</ErrorAlert>}
         <p className="text-xs text-slate-500">Common name and legal name are required; everything else is optional.</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id={`${formId}-common_name`} label="Common Name" autoComplete="organization" aria-required="true" maxLength={200} {...field('common_name')} />
-          <TextField id={`${formId}-legal_name`} label="Legal Name" aria-required="true" maxLength={200} {...field('legal_name')} />
+          <TextField id={`${formId}-common_name`} label="Common Name" autoComplete="organization" aria-required="true" maxLength={200} readOnly={namesLocked} hint={namesLocked ? BRAND_NAMES_LOCKED : undefined} {...field('common_name')} />
+          <TextField id={`${formId}-legal_name`} label="Legal Name" aria-required="true" maxLength={200} readOnly={namesLocked} hint={namesLocked ? BRAND_NAMES_LOCKED : undefined} {...field('legal_name')} />
           <TextField id={`${formId}-email`} label="Email" type="email" autoComplete="email" maxLength={254} {...field('email')} />
           <TextField id={`${formId}-phone`} label="Phone" type="tel" autoComplete="tel" maxLength={40} {...field('phone')} />
           <TextAreaField id={`${formId}-address`} label="Address" autoComplete="street-address" rows={2} maxLength={500} className="sm:col-span-2" {...field('address')} />

@@ -4,7 +4,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
-import { BRAND_DELETE_BLOCKED, BRAND_EDIT_BLOCKED, brandContact } from './brand-display';
+import { BRAND_DELETE_BLOCKED, brandContact } from './brand-display';
 import { UnavailableAction } from './unavailable-action';
 import { compactCell, compactHeader } from '../orders/table-styles';
 
@@ -49,7 +49,6 @@ export const BrandsTable = ({ brands, admin, busyBrandId, onEdit, onDelete }: Br
       <tbody className="divide-y divide-slate-100 bg-white">
         {rows.map((brand) => {
           const busy = busyBrandId === brand.id;
-          const canEdit = admin || !brand.has_orders;
           return (
             <tr key={brand.id} className="hover:bg-slate-50">
               <td className={`${compactCell} font-medium text-slate-900`}>{brand.common_name}</td>
@@ -82,15 +81,10 @@ export const BrandsTable = ({ brands, admin, busyBrandId, onEdit, onDelete }: Br
               )}
               <td className={`${compactCell} text-right`}>
                 <div className="flex justify-end gap-2">
-                  {canEdit ? (
-                    <Button variant="secondary" size="sm" disabled={busy} aria-label={`Edit ${brand.common_name}`} onClick={() => onEdit(brand)}>
-                      Edit
-                    </Button>
-                  ) : (
-                    <UnavailableAction variant="secondary" label={`Edit ${brand.common_name}`} reason={BRAND_EDIT_BLOCKED}>
-                      Edit
-                    </UnavailableAction>
-                  )}
+                  {/* A brand with orders can be edited too: its names are then locked (issue 29, item 17). */}
+                  <Button variant="secondary" size="sm" disabled={busy} aria-label={`Edit ${brand.common_name}`} onClick={() => onEdit(brand)}>
+                    Edit
+                  </Button>
                   {brand.has_orders ? (
                     <UnavailableAction label={`Delete ${brand.common_name}`} reason={BRAND_DELETE_BLOCKED} className={dangerGhost}>
                       Delete

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NOTIFICATION_DROPDOWN_LIMIT } from '../../../domain/constants';
-import { formatRelativeTime, partOf } from '../../../domain/format';
+import { countOf, formatRelativeTime, partOf } from '../../../domain/format';
 import type { Notification } from '../../../domain/realtime';
 import { BellIcon } from '../../ui/icons';
 import { notificationSubject } from './notification-list';
@@ -91,11 +91,17 @@ interface PanelProps {
   onOpenItem: (notification: Notification, target: string) => void;
 }
 
-/** The bell's dropdown: Live/Offline, the latest 10, Clear All, and how many there are in all. */
+/**
+ * The bell's dropdown: Live/Offline, the latest 10, Clear All, and how many there are in all.
+ * Clear All asks first, and "Show all" lists every notification the browser holds (issue 29, item 18).
+ */
 export const NotificationPanel = ({ id, status, notifications, total, freshIds, onClearAll, targetOf, onOpenItem }: PanelProps) => {
   const now = useNow();
-  const shown = notifications.slice(0, NOTIFICATION_DROPDOWN_LIMIT);
+  const [expanded, setExpanded] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const shown = expanded ? notifications : notifications.slice(0, NOTIFICATION_DROPDOWN_LIMIT);
   const all = Math.max(total, notifications.length);
+  const linkClasses = 'rounded text-xs font-medium text-blue-600 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600';
 
   return (
     <div
@@ -109,12 +115,32 @@ export const NotificationPanel = ({ id, status, notifications, total, freshIds, 
           <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
           <LiveIndicator status={status} />
         </div>
-        {shown.length > 0 && (
-          <button type="button" onClick={onClearAll} className="rounded text-xs font-medium text-blue-600 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
+        {shown.length > 0 && !confirming && (
+          <button type="button" onClick={() => setConfirming(true)} className={linkClasses}>
             Clear All
           </button>
         )}
       </div>
+      {confirming && shown.length > 0 && (
+        <div role="alertdialog" aria-label="Clear all notifications?" className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-amber-50 px-4 py-2 text-xs text-amber-900">
+          <span>Clear all {countOf(all, 'notification')}? This cannot be undone.</span>
+          <span className="flex gap-3">
+            <button type="button" onClick={() => setConfirming(false)} className={linkClasses} autoFocus>
+              Cancel
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setConfirming(false);
+                onClearAll();
+              }}
+              className={`${linkClasses} text-red-700!`}
+            >
+              Clear
+            </button>
+          </span>
+        </div>
+      )}
       {shown.length === 0 ? (
         <div className="flex flex-col items-center px-6 py-10 text-center">
           <BellIcon className="size-8 text-slate-300" />
@@ -138,8 +164,13 @@ export const NotificationPanel = ({ id, status, notifications, total, freshIds, 
         </ul>
       )}
       {all > NOTIFICATION_DROPDOWN_LIMIT && (
-        <p className="border-t border-slate-200 px-4 py-2 text-center text-xs text-slate-500">
-          Showing {partOf(shown.length, all, 'notification')}
+        <p className="flex items-center justify-center gap-3 border-t border-slate-200 px-4 py-2 text-center text-xs text-slate-500">
+          <span>Showing {partOf(shown.length, all, 'notification')}</span>
+          {notifications.length > shown.length && (
+            <button type="button" onClick={() => setExpanded(true)} className={linkClasses}>
+              Show all
+            </button>
+          )}
         </p>
       )}
     </div>

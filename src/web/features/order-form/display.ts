@@ -1,5 +1,6 @@
 /** How the order page shows times, cards, people and statuses. */
 import type { Estimate } from '../../../domain/estimate-schemas';
+import { formatCurrency } from '../../../domain/format';
 import type { OrderStatus } from '../../../domain/orders';
 
 export { formatTime, formatTimeRange } from '../../../domain/display-times';
@@ -32,3 +33,13 @@ export const STATUS_TONES: Record<OrderStatus, StatusTone> = {
 /** The heading over the traffic desk's notes, by status. */
 export const notesHeading = (status: OrderStatus): string =>
   status === 'modified' ? 'Changes requested by the traffic desk' : status === 'rejected' ? 'Order rejected by the traffic desk' : 'Notes from the traffic desk';
+
+/**
+ * What a reviewer reads under a custom CPM (issue 29, item 15): the daypart's base CPM beside it and,
+ * below base, the discount it gives ("custom · base $20.00 · 75% below base").
+ */
+export const customCpmNote = (custom: number, base: number): string => {
+  if (base <= 0 || custom === base) return 'custom';
+  const below = Math.max(1, Math.round(((base - custom) / base) * 100));
+  return custom < base ? `custom · base ${formatCurrency(base)} · ${below}% below base` : `custom · base ${formatCurrency(base)}`;
+};

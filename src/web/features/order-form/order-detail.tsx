@@ -24,6 +24,7 @@ import { OrderEditor } from './order-editor';
 import { mergeDayparts } from './order-draft';
 import { OrderReadView } from './order-read-view';
 import { OrderCreative } from './order-creative';
+import { NextStepAction } from './next-step-action';
 import { ReviewActions } from './review-actions';
 import { WithdrawOrder } from './withdraw-order';
 import { OrderSpots } from '../traffic/order-spots';
@@ -137,7 +138,10 @@ export const OrderDetail = ({ id }: { id: string }) => {
       {AFFIDAVIT_STATUSES.includes(order.status) && <DownloadAffidavit estimateId={order.id} />}
       {actor && canWithdrawOrder(actor, rights) && <WithdrawOrder orderId={order.id} onWithdrawn={() => setParams({}, { replace: true })} />}
       {admin && (
-        <ReviewActions orderId={order.id} status={order.status} media={order.media_asset_id ? creative.data : null} />
+        <>
+          <ReviewActions orderId={order.id} status={order.status} media={order.media_asset_id ? creative.data : null} />
+          <NextStepAction orderId={order.id} status={order.status} />
+        </>
       )}
       {actor && canDeleteOrder(actor, rights) && <DeleteOrder orderId={order.id} />}
     </>

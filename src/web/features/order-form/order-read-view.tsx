@@ -6,7 +6,7 @@ import { quoteOrder, selectionDefaults } from '../../../domain/pricing';
 import { dayLabel } from '../../../domain/rate-card';
 import { Badge } from '../../ui/badge';
 import { Table, Th, cellClasses } from '../../ui/table';
-import { formatTimeRange } from './display';
+import { customCpmNote, formatTimeRange } from './display';
 import { daypartOfItem, limitsOf } from './order-draft';
 import { Section } from './section';
 import { SummaryPanel, type SummaryFigures } from './summary-panel';
@@ -83,7 +83,7 @@ export const OrderReadView = ({ order, footer }: { order: EstimateDetail; footer
                       <td className={`${cellClasses} text-right tabular-nums`}>{item.spots_per_occurrence}</td>
                       <td className={`${cellClasses} text-right tabular-nums`}>
                         {formatCurrency(cpmOfItem(item))}
-                        {item.user_defined_cpm !== null && <span className="block text-xs text-slate-500">custom</span>}
+                        {item.user_defined_cpm !== null && <span className="block text-xs text-slate-500">{customCpmNote(item.user_defined_cpm, item.base_cpm)}</span>}
                       </td>
                       <td className={`${cellClasses} text-right tabular-nums`}>{formatCount(item.expected_views)}</td>
                       <td className={`${cellClasses} text-right tabular-nums`}>{formatCurrency(item.weekly_cost)}</td>

@@ -18,9 +18,14 @@ const stats = {
 };
 
 describe('Orders tabs', () => {
-  it('In progress is the spec’s view (not approved, not rejected) without completed orders', () => {
-    expect(tabFilter('in-progress')).toEqual({ exclude_status: ['approved', 'rejected', 'completed'] });
-    expect(tabCounts(stats)['in-progress']).toBe(12 - 1 - 2 - 1);
+  it('In progress holds the orders not yet approved: not approved, scheduled, active, rejected or completed', () => {
+    expect(tabFilter('in-progress')).toEqual({ exclude_status: ['approved', 'scheduled', 'active', 'rejected', 'completed'] });
+    expect(tabCounts(stats)['in-progress']).toBe(2 + 1 + 1 + 0);
+  });
+
+  it('no order is in two tabs: the four tabs add up to All (issue 29, item 12)', () => {
+    const counts = tabCounts(stats);
+    expect(counts['in-progress'] + counts.running + counts.completed + counts.rejected).toBe(counts.all);
   });
 
   it('Approved & running lists approved, scheduled and active orders', () => {

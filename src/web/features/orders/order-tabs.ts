@@ -1,9 +1,11 @@
 /**
- * The Orders page's status tabs (decision 018). "In progress" is the spec's Orders in Progress view
- * (neither approved nor rejected) without completed orders; the other tabs find the rest.
+ * The Orders page's status tabs (decisions 018 and 033). Each order is in exactly one of the first
+ * four tabs, so their counts add up to All: In progress holds what is not yet approved (draft,
+ * pending approval, ordered, changes requested), Approved & running what is approved, scheduled or
+ * airing, then Completed and Rejected.
  */
 import type { EstimateStats } from '../../../domain/estimate-schemas';
-import { ORDER_STATUSES, type OrderStatus } from '../../../domain/orders';
+import { BOOKED_STATUSES, ORDER_STATUSES, type OrderStatus } from '../../../domain/orders';
 import type { EstimateListFilter } from '../../api/estimates';
 
 export const ORDER_TABS = ['in-progress', 'running', 'completed', 'rejected', 'all'] as const;
@@ -17,9 +19,9 @@ export const ORDER_TAB_LABELS: Record<OrderTab, string> = {
   all: 'All',
 };
 
-/** In progress: everything but approved and rejected (the spec's view), and but completed. */
-const IN_PROGRESS_LEAVES_OUT: readonly OrderStatus[] = ['approved', 'rejected', 'completed'];
-const RUNNING: readonly OrderStatus[] = ['approved', 'scheduled', 'active'];
+/** Approved & running: the booked statuses. In progress: every status before approval. */
+const RUNNING: readonly OrderStatus[] = BOOKED_STATUSES;
+const IN_PROGRESS_LEAVES_OUT: readonly OrderStatus[] = [...RUNNING, 'rejected', 'completed'];
 
 /** The list call of each tab, with the existing status and exclude_status parameters. */
 export const tabFilter = (tab: OrderTab): Pick<EstimateListFilter, 'status' | 'exclude_status'> => {
@@ -32,7 +34,7 @@ export const tabFilter = (tab: OrderTab): Pick<EstimateListFilter, 'status' | 'e
 
 /** How many orders each tab holds, from the caller's order statistics. */
 export const tabCounts = (stats: EstimateStats): Record<OrderTab, number> => ({
-  'in-progress': stats.total_estimates - stats.approved_count - stats.rejected_count - stats.completed_count,
+  'in-progress': stats.total_estimates - stats.approved_count - stats.scheduled_count - stats.active_count - stats.rejected_count - stats.completed_count,
   running: stats.approved_count + stats.scheduled_count + stats.active_count,
   completed: stats.completed_count,
   rejected: stats.rejected_count,

@@ -1,0 +1,228 @@
+/**
+ * Issue 29: documents that tell the truth. A voided invoice owes nothing, on the API (admin's and
+ * advertiser's) and on its PDF, which says VOID and gives no remit-to address (item 2). Create
+ * Invoice is offered exactly the orders that can be invoiced (item 4).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIso } from '../../src/domain/dates';
+import { coupons, invoices } from '../../src/server/db/schema';
+import { createTestApp, type TestApp } from '../support/app';
+import { approvedOrder, createInvoice, invoicedOrder } from '../support/billing-fixtures';
+import { newClient, putOrder, submittedOrder } from '../support/ordering-fixtures';
+import { couponBody } from '../support/coupon-fixtures';
+import { hasPoppler, renderPdf } from '../support/pdf-render';
+
+let t: TestApp;
+let admin: string;
+const REMIT = 'WSPT Receivables, PO Box 7, Springfield';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const station = { name: 'WSPT Channel 7', address: '7 Tower Rd', phone: '+1 555 0107', email: 'billing@wspt.example', remit_to: REMIT, tax_id: '12-3456789', logo: null };
+  const saved = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: station });
+  expect(saved.statusCode, saved.body).toBe(200);
+});
+afterAll(() => t.close());
+
+const get = (url: string, token = admin) => t.inject({ method: 'GET', url, token });
+const pdfText = async (url: string, token = admin) => {
+  const res = await get(url, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return (await renderPdf(res.rawPayload)).flat;
+};
+
+describe('a voided invoice (item 2)', () => {
+  it('owes nothing: balance 0 for the admin and for the advertiser', async () => {
+    const { invoice, owner } = await invoicedOrder(t, { totalSpend: 1750 });
+    expect(invoice.balance_due).toBe(1750);
+    const voided = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/void`, token: admin, payload: { reason: 'Booked in error' } });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json().invoice).toMatchObject({ status: 'cancelled', balance_due: 0, refund_due: 0 });
+    expect((await get(`/api/billing/${invoice.id}`)).json()).toMatchObject({ status: 'cancelled', balance_due: 0 });
+    const listed = (await get(`/api/billing?search=${invoice.invoice_number}`)).json().invoices;
+    expect(listed).toEqual([expect.objectContaining({ id: invoice.id, balance_due: 0 })]);
+    expect((await get(`/api/my/invoices/${invoice.id}`, owner.token)).json()).toMatchObject({ status: 'cancelled', balance_due: 0 });
+  });
+
+  it.skipIf(!hasPoppler)('its PDF says VOID and why, owes $0.00 and gives no remit-to address; an open invoice’s PDF still does', async () => {
+    const open = await invoicedOrder(t, { totalSpend: 1750 });
+    const openPdf = await pdfText(`/api/billing/${open.invoice.id}/pdf`);
+    expect(openPdf).toContain('Balance due $1,750.00');
+    expect(openPdf).toContain(REMIT);
+    expect(openPdf).not.toContain('VOID');
+
+    const { invoice, owner } = await invoicedOrder(t, { totalSpend: 1750 });
+    expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/void`, token: admin, payload: { reason: 'Booked in error' } })).statusCode).toBe(200);
+    for (const pdf of [await pdfText(`/api/billing/${invoice.id}/pdf`), await pdfText(`/api/my/invoices/${invoice.id}/pdf`, owner.token)]) {
+      expect(pdf).toContain('VOID since');
+      expect(pdf).toContain('nothing is owed on this invoice.');
+      expect(pdf).toContain('Reason: Booked in error');
+      expect(pdf).toContain('Balance due $0.00');
+      expect(pdf).not.toContain(REMIT);
+      expect(pdf).not.toContain('REMIT PAYMENT TO');
+    }
+  });
+});
+
+describe('GET /api/billing/invoiceable-orders (item 4)', () => {
+  const listed = async () => {
+    const res = await get('/api/billing/invoiceable-orders');
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { id: string; status: string }[]).map((order) => order.id);
+  };
+
+  it('lists approved, scheduled and active orders without a live invoice; not those invoiced (until voided), nor unapproved ones', async () => {
+    const approved = await approvedOrder(t, { name: 'Invoiceable approved' });
+    const scheduled = await approvedOrder(t, { name: 'Invoiceable scheduled' });
+    expect((await putOrder(t, admin, scheduled.order.id, { status: 'scheduled' })).statusCode).toBe(200);
+    const active = await approvedOrder(t, { name: 'Invoiceable active' });
+    expect((await putOrder(t, admin, active.order.id, { status: 'scheduled' })).statusCode).toBe(200);
+    expect((await putOrder(t, admin, active.order.id, { status: 'active' })).statusCode).toBe(200);
+    const pending = await submittedOrder(t, { name: 'Not yet approved' });
+    const invoiced = await invoicedOrder(t);
+    const voided = await invoicedOrder(t);
+
+    let ids = await listed();
+    expect(ids).toEqual(expect.arrayContaining([approved.order.id, scheduled.order.id, active.order.id]));
+    for (const id of [pending.order.id, invoiced.order.id, voided.order.id]) expect(ids).not.toContain(id);
+    // Every order listed can be invoiced: the preview (which refuses as creating would) takes each.
+    for (const id of [approved.order.id, scheduled.order.id, active.order.id]) {
+      expect((await get(`/api/billing/preview?estimate_id=${id}&tax_rate=0&discount_amount=0`)).statusCode).toBe(200);
+    }
+
+    expect((await t.inject({ method: 'POST', url: `/api/billing/${voided.invoice.id}/void`, token: admin, payload: { reason: 'Wrong amount' } })).statusCode).toBe(200);
+    ids = await listed();
+    expect(ids).toContain(voided.order.id);
+    expect((await createInvoice(t, scheduled.order.id)).status).toBe('draft');
+    expect(await listed()).not.toContain(scheduled.order.id);
+  });
+
+  it('is for admins only', async () => {
+    const client = await newClient(t);
+    const res = await get('/api/billing/invoiceable-orders', client.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe('money fields refuse fractions of a cent (item 7)', () => {
+  it('a coupon’s max discount, fixed amount and minimum spend: 400 with the field’s message, nothing stored', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ max_discount_amount: 10.005 }, 'Maximum discount amount must have at most 2 decimal places'],
+      [{ discount_type: 'fixed_amount_with_min', fixed_amount_off: 5.001, minimum_spend_required: 100 }, 'Fixed amount off must have at most 2 decimal places'],
+      [{ discount_type: 'fixed_amount_with_min', fixed_amount_off: 5, minimum_spend_required: 100.009 }, 'Minimum spend must have at most 2 decimal places'],
+    ];
+    for (const [overrides, message] of cases) {
+      const body = couponBody(overrides);
+      const res = await t.inject({ method: 'POST', url: '/api/coupons', token: admin, payload: body });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ error: message });
+      expect(await t.database.db.select().from(coupons).where(eq(coupons.code, body.code))).toEqual([]);
+    }
+    expect((await t.inject({ method: 'POST', url: '/api/coupons', token: admin, payload: couponBody({ max_discount_amount: 10.05 }) })).statusCode).toBe(201);
+  });
+
+  it('a time slot’s custom CPM and a daypart’s base and minimum CPM', async () => {
+    const owner = await newClient(t);
+    const draft = await t.inject({ method: 'POST', url: '/api/estimates', token: owner.token, payload: {} });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const [daypart] = (await get('/api/dayparts')).json() as { id: string }[];
+    const item = await t.inject({ method: 'POST', url: `/api/estimate-items/${draft.json().id}`, token: owner.token, payload: { daypart_id: daypart!.id, spots_per_occurrence: 1, user_defined_cpm: 40.004 } });
+    expect(item.statusCode, item.body).toBe(400);
+    expect(item.json()).toEqual({ error: 'CPM must have at most 2 decimal places' });
+
+    const daypartBody = { name: 'Sub-cent', start_time: '20:00', end_time: '23:00', days_of_week: ['Monday'], base_cpm: 10.004, min_cpm: 5 };
+    const base = await t.inject({ method: 'POST', url: '/api/dayparts', token: admin, payload: daypartBody });
+    expect(base.statusCode, base.body).toBe(400);
+    expect(base.json()).toEqual({ error: 'Base CPM must have at most 2 decimal places' });
+    const min = await t.inject({ method: 'POST', url: '/api/dayparts', token: admin, payload: { ...daypartBody, base_cpm: 10, min_cpm: 5.005 } });
+    expect(min.statusCode, min.body).toBe(400);
+    expect(min.json()).toEqual({ error: 'Minimum CPM must have at most 2 decimal places' });
+  });
+});
+
+describe('the Overview’s Outstanding is the receivable (item 1)', () => {
+  it('counts every sent invoice with a balance, however old, as Ageing does; not drafts, not void ones', async () => {
+    const old = await invoicedOrder(t, { totalSpend: 2340 });
+    expect((await t.inject({ method: 'POST', url: `/api/billing/${old.invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
+    // Issued 100 days ago: outside the Overview's 30-day window, and overdue.
+    await t.database.db.update(invoices).set({ issueDate: addDays(todayIso(), -100), dueDate: addDays(todayIso(), -70) }).where(eq(invoices.id, old.invoice.id));
+    await invoicedOrder(t, { totalSpend: 1900 }); // a draft: not yet receivable
+
+    const overview = (await get('/api/billing/analytics/overview')).json().overview;
+    const ageing = (await get('/api/billing/ageing')).json();
+    expect(ageing.totals.total).toBeGreaterThanOrEqual(2340);
+    expect(overview.total_outstanding).toBe(ageing.totals.total);
+  });
+});
+
+/** The money printed after a label on a PDF (flattened text): '-$500.00' reads -500. */
+const printedAmount = (flat: string, label: string): number => {
+  const match = new RegExp(`${label} (-?)\\$([\\d,]+\\.\\d{2})`).exec(flat);
+  expect(match, `${label} is printed`).not.toBeNull();
+  return (match![1] === '-' ? -1 : 1) * Number(match![2]!.replace(/,/g, ''));
+};
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+describe.skipIf(!hasPoppler)('documents add up: net − payments − credits (+ refunds) = balance (item 3)', () => {
+  it('a partly paid, partly credited invoice: its API reply, its PDF and its credit note’s PDF agree', async () => {
+    const { invoice } = await invoicedOrder(t, { totalSpend: 6000 }, { tax_rate: 0.0278 });
+    expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
+    const paid = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 2000, payment_date: todayIso() } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const made = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 500, reason: 'Two spots missed' } });
+    expect(made.statusCode, made.body).toBe(201);
+
+    const api = (await get(`/api/billing/${invoice.id}`)).json();
+    expect(cents(api.net_amount) - cents(api.paid_amount) - cents(api.credited_amount) + cents(api.refunded_amount)).toBe(cents(api.balance_due));
+    expect(api).toMatchObject({ paid_amount: 2000, credited_amount: 500 });
+
+    const invoicePdf = await pdfText(`/api/billing/${invoice.id}/pdf`);
+    expect(cents(printedAmount(invoicePdf, 'Total')) - cents(printedAmount(invoicePdf, 'Paid')) + cents(printedAmount(invoicePdf, 'Credited'))).toBe(cents(printedAmount(invoicePdf, 'Balance due')));
+    expect(printedAmount(invoicePdf, 'Balance due')).toBe(api.balance_due);
+
+    // The credit note prints every term of the balance: the payment is no longer missing from its sum.
+    const notePdf = await pdfText(`/api/billing/credit-notes/${made.json().credit_note.id}/pdf`);
+    const net = printedAmount(notePdf, 'Invoice net due');
+    const credited = printedAmount(notePdf, 'Credited to date');
+    const paidToDate = printedAmount(notePdf, 'Paid to date');
+    expect({ net, credited, paidToDate }).toEqual({ net: api.net_amount, credited: -500, paidToDate: -2000 });
+    expect(cents(net) + cents(credited) + cents(paidToDate)).toBe(cents(printedAmount(notePdf, 'Balance due')));
+    expect(printedAmount(notePdf, 'Balance due')).toBe(api.balance_due);
+  });
+});
+
+describe('brand fields (item 17)', () => {
+  const brandBody = (overrides: Record<string, unknown> = {}) => ({ common_name: 'Zero Sugar', legal_name: 'Zero Sugar Drinks LLC', phone: '+1 (555) 010-7000', ...overrides });
+
+  it('refuses a phone that is not one, and a second brand of the same name (any case); nothing stored', async () => {
+    const owner = await newClient(t);
+    const post = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: '/api/brands', token: owner.token, payload });
+    const bad = await post(brandBody({ phone: 'abc' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'Phone must be a phone number such as +1 555 010 7000' });
+    expect((await post(brandBody({ phone: '12' }))).statusCode).toBe(400);
+    expect((await post(brandBody())).statusCode).toBe(201);
+    const twice = await post(brandBody({ common_name: '  zero SUGAR ' }));
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ error: 'You already have a brand named "zero SUGAR"' });
+    expect((await get('/api/brands', owner.token)).json()).toHaveLength(1);
+    // Another advertiser may use the name.
+    const other = await newClient(t);
+    expect((await t.inject({ method: 'POST', url: '/api/brands', token: other.token, payload: brandBody() })).statusCode).toBe(201);
+  });
+
+  it('a brand with orders: its contact details can be edited, its names cannot', async () => {
+    const { owner, order } = await approvedOrder(t);
+    const put = (payload: Record<string, unknown>) => t.inject({ method: 'PUT', url: `/api/brands/${order.brand_id}`, token: owner.token, payload });
+    const contact = await put({ phone: '+1 555 010 9999', contact_person: 'Jo Buyer', email: 'buyer@example.com' });
+    expect(contact.statusCode, contact.body).toBe(200);
+    expect(contact.json()).toMatchObject({ phone: '+1 555 010 9999', contact_person: 'Jo Buyer', email: 'buyer@example.com' });
+    const renamed = await put({ common_name: 'Another Name' });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toEqual({ error: 'The names of a brand with orders cannot change: they are on its orders and invoices' });
+    expect((await get(`/api/brands/${order.brand_id}`, owner.token)).json().common_name).toBe(order.brand_name);
+  });
+});
