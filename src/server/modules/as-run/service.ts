@@ -218,5 +218,3 @@ export const receiveAsRun = async ({
   }
 };
 
-/** A file name as text may hold it: controls (NUL included) removed, at most 200 characters. */
-// eslint-disable-next-line no-control-regex

@@ -131,7 +131,6 @@ export const markInvoiceSent = async ({
     await freezeIssuedParties(tx, id, await getInvoiceDetail({ db: tx, id, today }));
     const message = await compose(await getInvoiceDetail({ db: tx, id, today }), await issuerOf(tx, id));
     await emitInvoiceEvent(tx, 'invoice.sent', row);
-    const message = await compose(await getInvoiceDetail({ db: tx, id, today }));
     return { invoice: await getInvoice(tx, id, today), deliver: message ? await mailer.stage(tx, message) : () => undefined };
   });
   deliver();
