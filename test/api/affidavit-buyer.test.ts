@@ -32,7 +32,7 @@ describe('the affidavit', () => {
     );
     const [aired] = spots;
     const csv0 = ['date,time,house_code,duration,status,spot_id', `${DAY},${aired!.local_time},${aired!.house_code},30,aired,${aired!.id}`].join('\n');
-    const imported = await uploadAsRun(t, 'day.csv', csv0, admin);
+    const imported = await uploadAsRun(t, 'day.csv', csv0, admin, 'text/csv', { close_day: 'true' });
     expect(imported.statusCode, imported.body).toBe(201);
     const offers = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: owner.token })).json();
     const offer = (Array.isArray(offers) ? offers : offers.makegoods ?? offers.offers) as { id: string; status: string }[];

@@ -18,7 +18,7 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ demo: true }); // the Demo airing delivers (decision 031)
   admin = await t.adminToken();
 });
 afterAll(async () => t?.close());

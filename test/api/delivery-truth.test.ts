@@ -149,9 +149,9 @@ describe('unconfirmed spots', () => {
     expect(complete.json()).toEqual({ error: 'This order has unconfirmed spots: 2 spots have no as-run yet, so they are neither aired nor missed. Confirm to complete it anyway.' });
     expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin })).json().status).toBe('active');
 
-    // The as-run arrives late: its airing settles one spot, the day's other becomes missed.
+    // The as-run arrives late, for the whole day: its airing settles one spot, the day's other becomes missed.
     const csv = ['date,time,house_code,duration,status', `${day},${spots[0]!.local_time},${spots[0]!.house_code},30,aired`].join('\n');
-    const res = await uploadAsRun(t, 'late.csv', csv, admin);
+    const res = await uploadAsRun(t, 'late.csv', csv, admin, 'text/csv', { close_day: 'true' });
     expect(res.statusCode, res.body).toBe(201);
     const settled = await spotsOf(t, day, order.id);
     expect(settled.map((s) => s.status)).toEqual(['aired', 'missed']);

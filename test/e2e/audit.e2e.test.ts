@@ -40,7 +40,9 @@ describe.skipIf(!hasBrowser)('the audit trail in the browser', () => {
     await client.getByText('History', { exact: true }).click();
     const history = client.getByRole('list', { name: 'Order history, oldest first' });
     await history.getByText('Order · Created').waitFor();
-    await expect.poll(() => history.innerText()).toContain(`by ${ADMIN.email}`);
+    // The advertiser sees that the station acted, not who on its staff (decision 008, issue 30 item 9).
+    await expect.poll(() => history.innerText()).toMatch(/Status changed by Station staff/);
+    expect(await history.innerText()).not.toContain(ADMIN.email);
     await expect.poll(() => history.innerText()).toMatch(/Status:\s*ordered\s*→\s*approved/);
   });
 });
