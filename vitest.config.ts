@@ -51,10 +51,11 @@ export default defineConfig({
         test: { name: 'own-process', include: OWN_PROCESS, globalSetup: DATABASE_SETUP, sequence: { groupOrder: 0 } },
       },
       {
-        // Tests that start the real server as a process (shutdown, crash): one at a time, after the
-        // others, so that their start-ups do not compete with the browser tests for the CPUs.
+        // Tests that start the real server as a process (shutdown, crash, backup, two instances): after
+        // the others, so that their start-ups and timed exits do not compete with the browser tests, two
+        // at a time (each on its own ports and data).
         extends: true as const,
-        test: { name: 'process', include: ['test/process/**/*.test.ts'], fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: { name: 'process', include: ['test/process/**/*.test.ts'], sequence: { groupOrder: 1 } },
       },
     ],
   },

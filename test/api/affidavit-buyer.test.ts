@@ -47,7 +47,7 @@ describe('the affidavit', () => {
     expect(pdf).toContain(`Order no. ${number}`);
     expect(pdf).not.toContain(order.id);
     expect(pdf).toContain(aired!.house_code);
-    expect(pdf).toContain(title);
+    expect(pdf.replace(/\s+/g, '')).toContain(title); // a long title wraps in its column
     expect(pdf).toMatch(/-\$\d+\.\d\d/);
     expect(pdf).not.toContain('"$');
 

@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/platform/db';
 import { signUpBody } from '../support/app';
 import { databaseUrlFor, withServer } from '../support/global-setup';
-import { REAL_ADMIN, ROOT, call, exited, startRealServer, type RealServer } from '../support/real-server';
+import { REAL_ADMIN, ROOT, call, exited, freePort, startRealServer, type RealServer } from '../support/real-server';
 
 const run = promisify(execFile);
 const serverUrl = process.env.DATABASE_URL;
@@ -79,14 +79,13 @@ const checkRestoredServer = async (server: RealServer, email: string, orderId: s
   expect(order.body.estimate_name).toBe('Kept order');
 };
 
-const port = () => 3960 + Math.floor(Math.random() * 20);
 
 describe.skipIf(Boolean(serverUrl))('backup and restore on the embedded database', () => {
   it('refuses to back up a running instance, then restores a stopped one table for table and file for file', async () => {
     const source = path.join(work, 'source');
     const target = path.join(work, 'target');
     const file = path.join(work, 'spotbook.tar.gz');
-    let server = await startRealServer({ port: port(), dataDir: source });
+    let server = await startRealServer({ port: await freePort(), dataDir: source });
     const { email, orderId } = await populate(server, source);
 
     const refused = await cli('backup', file, { dataDir: source }).catch((error: { stderr: string; code: number }) => error);
@@ -119,7 +118,7 @@ describe.skipIf(Boolean(serverUrl))('backup and restore on the embedded database
     const again = await cli('restore', file, { dataDir: target }).catch((error: { stderr: string }) => error);
     expect((again as { stderr: string }).stderr).toContain('is not empty: restore into a fresh instance (an empty DATA_DIR)');
 
-    server = await startRealServer({ port: port(), dataDir: target });
+    server = await startRealServer({ port: await freePort(), dataDir: target });
     try {
       await checkRestoredServer(server, email, orderId);
     } finally {
@@ -147,7 +146,7 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL', () => {
     const source = path.join(work, 'pg-source');
     const target = path.join(work, 'pg-target');
     const file = path.join(work, 'spotbook-pg.tar.gz');
-    let server = await startRealServer({ port: port(), dataDir: source, databaseUrl: sourceUrl });
+    let server = await startRealServer({ port: await freePort(), dataDir: source, databaseUrl: sourceUrl });
     const { email, orderId } = await populate(server, source);
     try {
       await cli('backup', file, { dataDir: source, databaseUrl: sourceUrl });
@@ -169,7 +168,7 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL', () => {
     }
     expect(readFileSync(path.join(target, 'media', 'originals', 'spot.mp4'))).toEqual(readFileSync(path.join(source, 'media', 'originals', 'spot.mp4')));
 
-    server = await startRealServer({ port: port(), dataDir: target, databaseUrl: targetUrl });
+    server = await startRealServer({ port: await freePort(), dataDir: target, databaseUrl: targetUrl });
     try {
       await checkRestoredServer(server, email, orderId);
     } finally {

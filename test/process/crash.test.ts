@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { invoicedOrder } from '../support/billing-fixtures';
 import { databaseUrlFor, withServer } from '../support/global-setup';
 import { clientWithBrand, createCoupon } from '../support/ordering-fixtures';
-import { REAL_ADMIN, call, exited, startRealServer, type RealServer } from '../support/real-server';
+import { REAL_ADMIN, call, exited, freePort, startRealServer, type RealServer } from '../support/real-server';
 
 const serverUrl = process.env.DATABASE_URL;
 let dataDir: string;
@@ -32,7 +32,7 @@ beforeAll(async () => {
   name = `spotbook_crash_${randomBytes(4).toString('hex')}`;
   await withServer(serverUrl, (c) => c.query(`create database ${name}`));
   databaseUrl = databaseUrlFor(serverUrl, name);
-  server = await startRealServer({ port: 3990 + Math.floor(Math.random() * 9), dataDir, databaseUrl });
+  server = await startRealServer({ port: await freePort(), dataDir, databaseUrl });
   t = await createTestApp({}, { database: await openDatabase({ databaseUrl }) });
 }, 150_000);
 afterAll(async () => {

@@ -18,7 +18,7 @@ import { openDatabase, type Database } from '../../src/server/platform/db';
 import { signUpBody } from '../support/app';
 import { databaseUrlFor, withServer } from '../support/global-setup';
 import { eventually, makeClip, multipart } from '../support/media-fixtures';
-import { call, exited, REAL_ADMIN, startRealServer, type RealServer } from '../support/real-server';
+import { call, exited, freePort, REAL_ADMIN, startRealServer, type RealServer } from '../support/real-server';
 import { connectAs, eventually as waitFor } from '../realtime/helpers';
 import { startS3, type TestS3 } from '../support/s3-server';
 
@@ -30,7 +30,7 @@ let name: string;
 let s3: TestS3 | undefined;
 let database: Database | undefined;
 const servers: (RealServer | undefined)[] = [];
-const ports = [4010 + Math.floor(Math.random() * 40), 4060 + Math.floor(Math.random() * 40)];
+let ports: number[] = [];
 
 const start = (index: number) =>
   startRealServer({
@@ -42,6 +42,7 @@ const start = (index: number) =>
 
 beforeAll(async () => {
   if (!serverUrl) return;
+  ports = [await freePort(), await freePort()];
   dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'spotbook-two-')));
   name = `spotbook_two_${randomBytes(4).toString('hex')}`;
   await withServer(serverUrl, (c) => c.query(`create database ${name}`));

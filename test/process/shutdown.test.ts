@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrlFor, withServer } from '../support/global-setup';
-import { REAL_ADMIN, ROOT, exited, startRealServer } from '../support/real-server';
+import { REAL_ADMIN, ROOT, exited, freePort, startRealServer } from '../support/real-server';
 
 const RUNS = 5;
 let dataDir: string;
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 describe('shutdown', () => {
   it(`exits within 10 s of SIGTERM, ${RUNS} starts in a row, with requests in flight`, async () => {
-    const port = 3900 + Math.floor(Math.random() * 90);
+    const port = await freePort();
     for (let run = 1; run <= RUNS; run += 1) {
       const { child, output } = await startRealServer({ port, dataDir, databaseUrl });
       const inFlight = Array.from({ length: 4 }, () =>
@@ -54,7 +54,7 @@ describe('shutdown', () => {
   // leave a server that no SIGTERM ends. Each request logs two lines at info; 600 of them overfill a pipe.
   for (const outputState of ['no longer read', 'closed'] as const) {
     it(`exits within 10 s of SIGTERM when its output is a pipe that is ${outputState}`, async () => {
-      const port = 3900 + Math.floor(Math.random() * 90);
+      const port = await freePort();
       const { child, output } = await startRealServer({ port, dataDir, databaseUrl, env: { LOG_LEVEL: 'info' } });
       if (outputState === 'closed') {
         child.stdout!.destroy();

@@ -39,9 +39,10 @@ describe.skipIf(!onPostgres)('the station clock on two instances', () => {
     now = instantOf('2027-03-08', '09:00', ZONE);
     const [fromA, fromB] = await Promise.all([a.app.ctx.stationClock.tick(), b.app.ctx.stationClock.tick()]);
     expect([...fromA.started, ...fromB.started].sort()).toEqual(orders.map((o) => o.id).sort());
-    // Placed once, however the two runs interleaved: 4 orders × 3 spots on each weekday of the 7 days from Monday the 8th.
+    // Placed once, however the two runs interleaved: 4 orders × 3 spots on each weekday of the 14 days
+    // from Monday the 8th (the horizon covers the lead time and a week, decision 031).
     const [placed] = await a.database.db.select({ n: count() }).from(trafficSpots).where(eq(trafficSpots.daypartId, daypart.id));
-    expect(placed!.n).toBe(5 * 12);
+    expect(placed!.n).toBe(10 * 12);
     const log = (await a.inject({ method: 'GET', url: '/api/traffic/logs/2027-03-08', token: await a.adminToken() })).json();
     expect(log.dayparts.find((d: { id: string }) => d.id === daypart.id).placed).toBe(12);
     for (const order of orders) {

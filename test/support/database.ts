@@ -9,7 +9,8 @@ export const openTestDatabase = async (): Promise<Database> => {
   const serverUrl = process.env.DATABASE_URL;
   const template = inject('postgresTemplate');
   if (serverUrl && template) {
-    const name = `spotbook_t${randomBytes(4).toString('hex')}_${template.split('_').pop()}`;
+    // Named after its template's token (spotbook_tpl_<token>), which the run's teardown drops by.
+    const name = `spotbook_t${randomBytes(4).toString('hex')}_${template.replace('spotbook_tpl_', '')}`;
     await withServer(serverUrl, (c) => c.query(`create database ${name} template ${template}`));
     const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, name) });
     const close = database.close;

@@ -2,6 +2,7 @@
  * Migrates one template database per run; each test file then opens its own copy:
  * a PGlite data dump (embedded) or a PostgreSQL database created from a template (DATABASE_URL).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +36,10 @@ export const databaseUrlFor = (url: string, name: string) => {
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const template = `spotbook_tpl_${process.pid}`;
+    // One template per project of the run (several projects set up at once): its own token names it
+    // and every database copied from it, and the teardown drops only those.
+    const token = `${process.pid}_${randomBytes(3).toString('hex')}`;
+    const template = `spotbook_tpl_${token}`;
     await withServer(serverUrl, (c) => c.query(`create database ${template}`));
     const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, template) });
     await database.migrate();
@@ -44,7 +48,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return async () => {
       await withServer(serverUrl, async (c) => {
-        const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like 'spotbook_t%_${process.pid}%'`);
+        const { rows } = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`spotbook_t%\\_${token}`]);
         for (const row of rows) await c.query(`drop database if exists ${row.datname} with (force)`);
       });
     };

@@ -1,12 +1,28 @@
 /** The real server as a child process, compiled as `npm start` runs it (`node <flags> dist/server/main.js`; `npm test` builds it first). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // import.meta.url rather than __dirname: the benchmarks (bench/fanout, bench/load) start the server through tsx as ES modules.
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const REAL_ADMIN = { email: 'admin@real-server.test', password: 'RealServer-Passw0rd' };
+
+/**
+ * A port free on 127.0.0.1 right now (the system's pick), for a real server to listen on: process
+ * tests run two at a time, so fixed or random ranges could collide.
+ */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 
 /** The node flags of a checkout's `npm start` (memory and source-map settings), so that tests run the server as users do. */
 const startFlags = (root: string): string[] =>
