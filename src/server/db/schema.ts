@@ -190,10 +190,22 @@ export const mediaAssets = pgTable(
     processingLeaseUntil: timestamp('processing_lease_until', { withTimezone: true }),
     /** How many times processing was claimed: 1, plus one per takeover of an expired lease. */
     processingAttempts: integer('processing_attempts').notNull().default(0),
+    /** The commercial's Ad-ID (or legacy ISCI code), upper-cased; unique at the station. */
+    adId: text('ad_id'),
+    /** The booked length in seconds: 15, 30 or 60. */
+    spotLength: integer('spot_length'),
+    title: text('title'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('media_assets_brand_id_idx').on(t.brandId), index('media_assets_status_created_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('media_assets_brand_id_idx').on(t.brandId),
+    index('media_assets_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('media_assets_ad_id_idx')
+      .on(t.adId)
+      .where(sql`${t.adId} is not null`),
+    check('media_assets_spot_length_check', sql`${t.spotLength} is null or ${t.spotLength} in (15, 30, 60)`),
+  ],
 );
 
 export const paymentMethods = pgTable(
@@ -283,6 +295,15 @@ export const estimates = pgTable(
     notes: text('notes'),
     /** The station's choice per order: bill the whole order up front, or what aired each broadcast month. */
     billingMode: text('billing_mode', { enum: BILLING_MODES }).notNull().default('up_front'),
+    /** The agency's own codes for the buy, printed on its invoices and affidavits. */
+    agencyEstimateNumber: text('agency_estimate_number'),
+    clientCode: text('client_code'),
+    productCode: text('product_code'),
+    poNumber: text('po_number'),
+    /** Where the order came from: the web app, the HTTP API with a key, or an AdCP agent. */
+    source: text('source', { enum: ['web', 'api', 'adcp'] }).notNull().default('web'),
+    /** The buyer's name as the machine buyer gave it. */
+    sourceName: text('source_name'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -297,6 +318,7 @@ export const estimates = pgTable(
     // When an order came in (submitted, else created): the analytics windows are ranges on it (decision 016).
     index('estimates_order_time_idx').on(sql`coalesce(${t.submittedAt}, ${t.createdAt})`),
     check('estimates_billing_mode_check', sql`${t.billingMode} in ('up_front', 'monthly')`),
+    check('estimates_source_check', sql`${t.source} in ('web', 'api', 'adcp')`),
   ],
 );
 
