@@ -126,8 +126,12 @@ export const cpmError = (d: DaypartLimits, cpm: number): string | null => {
   return !Number.isFinite(cpm) || cpm < min ? `Minimum CPM for ${d.name} is ${formatCurrency(min)}` : null;
 };
 
-/** What a freshly selected daypart starts with: its spot frequency (or 1) and its base CPM (or $5). */
+/**
+ * What a freshly selected daypart starts with: its spot frequency (or 1) and its base CPM (or $5 when
+ * it has none). A base CPM of 0 is a price, 0, as in SQL's `coalesce(custom, base)`: the $5 is only the
+ * form's default for a daypart with no base at all.
+ */
 export const selectionDefaults = (d: DaypartLimits) => ({
   spotsPerDay: d.spotFrequency || 1,
-  cpm: d.baseCpm || DEFAULT_MIN_CPM,
+  cpm: d.baseCpm ?? DEFAULT_MIN_CPM,
 });

@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/domain/dates';
+import { weeklyCostOf } from '../../src/domain/pricing';
 import { createTestApp, type TestApp } from '../support/app';
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { addItem, clientWithBrand, createCoupon, createDaypart, putOrder, readyOrder, submittedOrder } from '../support/ordering-fixtures';
@@ -92,13 +93,24 @@ interface ItemRow {
   spots: number;
   weekly: number;
 }
+interface ItemParts {
+  estimate_id: string;
+  name: string;
+  spots: number;
+  multiplier: number;
+  cpm_cents: number;
+  days: number;
+}
 const orderRows = () =>
   rows<OrderRow>(sql`select e.id, e.owner_id, coalesce(b.common_name, 'No brand') as brand_name, e.status, e.total_spend_cents::float8 as spend, e.total_amount_cents::float8 as amount,
     coalesce(e.submitted_at, e.created_at)::text as at from estimates e left join brands b on b.id = e.brand_id`);
-const itemRows = () =>
-  rows<ItemRow>(sql`select i.estimate_id, d.name, i.spots_per_occurrence as spots,
-    d.multiplier * 1366 * i.spots_per_occurrence / 1000.0 * coalesce(i.user_defined_cpm_cents, d.base_cpm_cents) * cardinality(d.days_of_week) as weekly
-    from estimate_items i join dayparts d on d.id = i.daypart_id`);
+/** Each item with its weekly cost by the domain's rule (cents as the CPM unit: shares are ratios). */
+const itemRows = async (): Promise<ItemRow[]> =>
+  (
+    await rows<ItemParts>(sql`select i.estimate_id, d.name, i.spots_per_occurrence as spots, d.multiplier,
+      coalesce(i.user_defined_cpm_cents, d.base_cpm_cents)::float8 as cpm_cents, cardinality(d.days_of_week) as days
+      from estimate_items i join dayparts d on d.id = i.daypart_id`)
+  ).map((i) => ({ estimate_id: i.estimate_id, name: i.name, spots: i.spots, weekly: weeklyCostOf({ multiplier: i.multiplier, spotsPerDay: i.spots, cpm: i.cpm_cents, daysPerWeek: i.days }) }));
 
 /** Per brand: the submitted orders dated from the window's first station day, the booked ones and their revenue. */
 const expectedBrands = async (days: number) => {

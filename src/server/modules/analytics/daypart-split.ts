@@ -7,7 +7,6 @@
  */
 import { and, eq, gte, inArray, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { REVENUE_STATUSES } from '../../../domain/analytics';
-import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { daypartHours, dayparts, estimateItems, estimates } from '../../db/schema';
@@ -36,11 +35,11 @@ export const dayStart = (from: string) => sql`(${from}::date::timestamp at time 
 export const firstWholeHour = (from: string) => sql`(date_trunc('hour', (${dayStart(from)} - interval '1 microsecond') at time zone 'UTC') at time zone 'UTC' + interval '1 hour')`;
 
 /**
- * An item's share of its order: its weekly cost over the order's weekly cost (cents, float). The
- * same expression is in migration 0016's view daypart_item_shares: change both or neither.
+ * An item's share of its order: its weekly cost (SQL `item_weekly_cost`, the one rule migration 0030
+ * shares with the view daypart_item_shares) over the order's weekly cost (cents, float).
  */
-const itemWeeklyCost = sql`(${dayparts.multiplier} * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * ${estimateItems.spotsPerOccurrence} / 1000.0
-  * coalesce(${estimateItems.userDefinedCpmCents}, ${dayparts.baseCpmCents}) * cardinality(${dayparts.daysOfWeek}))`;
+const itemWeeklyCost = sql`item_weekly_cost(${dayparts.multiplier}, ${estimateItems.spotsPerOccurrence},
+  coalesce(${estimateItems.userDefinedCpmCents}, ${dayparts.baseCpmCents}), cardinality(${dayparts.daysOfWeek}))`;
 const itemShare = sql`(${itemWeeklyCost} / nullif(sum(${itemWeeklyCost}) over (partition by ${estimates.id}), 0))`;
 
 /** The split computed from the order rows matching `where`. */
