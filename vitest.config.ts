@@ -1,17 +1,33 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * What runs where (decision 032). `npm test` on the embedded database runs everything; CI runs it again
- * with DATABASE_URL set, and that pass keeps only what can differ on a PostgreSQL server: every test
- * that talks to a database, and the browser flows that cross it. Pure unit tests and the walks about
- * the screens themselves (layouts, forms, messages) run once.
+ * What runs where (decision 032). `npm test` runs everything on the database it is given: the
+ * embedded PGlite by default, a PostgreSQL server with DATABASE_URL (there without the unit tests and
+ * the walks about the screens, which cannot differ). CI splits the work between its two passes
+ * (SPOTBOOK_TEST_SPLIT=1), so that each test runs once where it can differ and on both where it can:
+ * - on PGlite: the unit tests, every browser test (the embedded default, end to end, as people use
+ *   it), the tests of the embedded database's own behaviour, the realtime tests and the processes;
+ * - on PostgreSQL: the API tests (with PGlite's one-connection order kept within a request, see
+ *   src/server/platform/single-connection.ts), the realtime tests and the processes.
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
+const split = process.env.SPOTBOOK_TEST_SPLIT === '1';
 const DATABASE_SETUP = ['test/support/global-setup.ts'];
 /** Unit tests beside their code that open an app (and so a database). */
 const UNIT_TESTS_WITH_A_DATABASE = ['src/server/platform/logging.test.ts'];
 /** Files that must be the first of their process to use a module-level value (each says why). */
 const OWN_PROCESS = ['test/api/sign-in-decoy.test.ts'];
+/** API tests of what only the embedded database does (its queue, its statistics, its health). */
+const EMBEDDED_API = ['test/api/abandoned-requests.test.ts', 'test/api/planner.test.ts', 'test/api/as-run-interop.test.ts', 'test/api/platform.test.ts', 'test/api/driver-types.test.ts'];
+const BROWSER = ['test/e2e/**/*.test.ts'];
+const API = ['test/api/**/*.test.ts'];
+const REALTIME = ['test/realtime/**/*.test.ts'];
+
+/** The `app` project's files for this run. */
+const appFiles = (): string[] => {
+  if (!split) return [...API, ...REALTIME, ...BROWSER, ...UNIT_TESTS_WITH_A_DATABASE];
+  return onPostgres ? [...API, ...REALTIME] : [...EMBEDDED_API, ...REALTIME, ...BROWSER, ...UNIT_TESTS_WITH_A_DATABASE];
+};
 
 export default defineConfig({
   test: {
@@ -22,7 +38,8 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ['default', './test/support/slowest-files-reporter.ts'],
     // Password hashing at argon2's smallest cost in tests only (refused under NODE_ENV=production).
-    env: { SPOTBOOK_TEST_PASSWORD_COST: 'low' },
+    // On PostgreSQL, statements keep PGlite's one-connection order within a request (single-connection.ts).
+    env: { SPOTBOOK_TEST_PASSWORD_COST: 'low', SPOTBOOK_TEST_SINGLE_CONNECTION: '1' },
     projects: [
       ...(onPostgres
         ? []
@@ -39,17 +56,21 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: 'app',
-          include: ['test/api/**/*.test.ts', 'test/realtime/**/*.test.ts', 'test/e2e/**/*.test.ts', ...UNIT_TESTS_WITH_A_DATABASE],
+          include: appFiles(),
           exclude: ['**/node_modules/**', ...OWN_PROCESS],
           globalSetup: DATABASE_SETUP,
           isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
-      {
-        extends: true as const,
-        test: { name: 'own-process', include: OWN_PROCESS, globalSetup: DATABASE_SETUP, sequence: { groupOrder: 0 } },
-      },
+      ...(split && !onPostgres
+        ? []
+        : [
+            {
+              extends: true as const,
+              test: { name: 'own-process', include: OWN_PROCESS, globalSetup: DATABASE_SETUP, sequence: { groupOrder: 0 } },
+            },
+          ]),
       {
         // Tests that start the real server as a process (shutdown, crash, backup, two instances): after
         // the others, so that their start-ups and timed exits do not compete with the browser tests, two

@@ -92,8 +92,8 @@ describe('daypart selection limits', () => {
   it('defaults a new selection to the spot frequency and base CPM', () => {
     expect(selectionDefaults(daypart)).toEqual({ spotsPerDay: 12, cpm: 20 });
     expect(selectionDefaults({ name: 'x', spotFrequency: null, minCpm: null, baseCpm: null })).toEqual({ spotsPerDay: 1, cpm: 5 });
-    // A base CPM of 0 is a price: the $5 is only the default of a daypart with no base (issue 22).
-    expect(selectionDefaults({ name: 'x', spotFrequency: 4, minCpm: null, baseCpm: 0 })).toEqual({ spotsPerDay: 4, cpm: 0 });
+    // "CPM to base_cpm or 5": a base of 0 starts (and, left alone, is priced) at $5 (decision 036).
+    expect(selectionDefaults({ name: 'x', spotFrequency: 4, minCpm: null, baseCpm: 0 })).toEqual({ spotsPerDay: 4, cpm: 5 });
   });
 });
 

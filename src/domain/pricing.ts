@@ -127,11 +127,11 @@ export const cpmError = (d: DaypartLimits, cpm: number): string | null => {
 };
 
 /**
- * What a freshly selected daypart starts with: its spot frequency (or 1) and its base CPM (or $5 when
- * it has none). A base CPM of 0 is a price, 0, as in SQL's `coalesce(custom, base)`: the $5 is only the
- * form's default for a daypart with no base at all.
+ * What a freshly selected daypart starts with: its spot frequency (or 1) and its base CPM (or $5, also
+ * for a base of 0, as the specification says "base_cpm or 5"). An item without a custom CPM is priced
+ * at this CPM; SQL's item_cpm_cents (migration 0030) is the same rule for the analytics split.
  */
 export const selectionDefaults = (d: DaypartLimits) => ({
   spotsPerDay: d.spotFrequency || 1,
-  cpm: d.baseCpm ?? DEFAULT_MIN_CPM,
+  cpm: d.baseCpm || DEFAULT_MIN_CPM,
 });

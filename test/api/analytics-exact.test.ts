@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/domain/dates';
-import { weeklyCostOf } from '../../src/domain/pricing';
+import { selectionDefaults, weeklyCostOf } from '../../src/domain/pricing';
 import { createTestApp, type TestApp } from '../support/app';
 import { clientWithBrand } from '../support/ordering-fixtures';
 
@@ -146,7 +146,7 @@ describe('analytics on a seeded data set, compared with the orders', () => {
     const booked = inWindow(90).filter((o) => BOOKED.has(o.status));
     const expected = new Map<string, { cents: number; orders: number; spots: number }>();
     for (const o of booked) {
-      const weekly = o.items.map((i) => weeklyCostOf({ multiplier: i.daypart.multiplier, spotsPerDay: i.spots, cpm: i.cpmCents ?? i.daypart.base_cpm_cents, daysPerWeek: i.daypart.days }));
+      const weekly = o.items.map((i) => weeklyCostOf({ multiplier: i.daypart.multiplier, spotsPerDay: i.spots, cpm: i.cpmCents ?? selectionDefaults({ name: '', spotFrequency: null, minCpm: null, baseCpm: i.daypart.base_cpm_cents / 100 }).cpm * 100, daysPerWeek: i.daypart.days }));
       const total = weekly.reduce((sum, w) => sum + w, 0);
       o.items.forEach((item, k) => {
         const row = expected.get(item.daypart.name) ?? { cents: 0, orders: 0, spots: 0 };

@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/domain/dates';
-import { weeklyCostOf } from '../../src/domain/pricing';
+import { selectionDefaults, weeklyCostOf } from '../../src/domain/pricing';
 import { createTestApp, type TestApp } from '../support/app';
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { addItem, clientWithBrand, createCoupon, createDaypart, putOrder, readyOrder, submittedOrder } from '../support/ordering-fixtures';
@@ -98,7 +98,8 @@ interface ItemParts {
   name: string;
   spots: number;
   multiplier: number;
-  cpm_cents: number;
+  custom_cents: number | null;
+  base_cents: number;
   days: number;
 }
 const orderRows = () =>
@@ -108,9 +109,12 @@ const orderRows = () =>
 const itemRows = async (): Promise<ItemRow[]> =>
   (
     await rows<ItemParts>(sql`select i.estimate_id, d.name, i.spots_per_occurrence as spots, d.multiplier,
-      coalesce(i.user_defined_cpm_cents, d.base_cpm_cents)::float8 as cpm_cents, cardinality(d.days_of_week) as days
+      i.user_defined_cpm_cents::float8 as custom_cents, d.base_cpm_cents::float8 as base_cents, cardinality(d.days_of_week) as days
       from estimate_items i join dayparts d on d.id = i.daypart_id`)
-  ).map((i) => ({ estimate_id: i.estimate_id, name: i.name, spots: i.spots, weekly: weeklyCostOf({ multiplier: i.multiplier, spotsPerDay: i.spots, cpm: i.cpm_cents, daysPerWeek: i.days }) }));
+  ).map((i) => {
+    const cpm = i.custom_cents ?? selectionDefaults({ name: i.name, spotFrequency: null, minCpm: null, baseCpm: i.base_cents / 100 }).cpm * 100;
+    return { estimate_id: i.estimate_id, name: i.name, spots: i.spots, weekly: weeklyCostOf({ multiplier: i.multiplier, spotsPerDay: i.spots, cpm, daysPerWeek: i.days }) };
+  });
 
 /** Per brand: the submitted orders dated from the window's first station day, the booked ones and their revenue. */
 const expectedBrands = async (days: number) => {

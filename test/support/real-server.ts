@@ -49,6 +49,7 @@ export const startRealServer = async ({ port, dataDir, databaseUrl, env = {}, ro
       ...process.env,
       NODE_ENV: 'production',
       SPOTBOOK_TEST_PASSWORD_COST: '', // a real server hashes at its real cost
+      SPOTBOOK_TEST_SINGLE_CONNECTION: '', // and lends a pool's connections as a server does
       PORT: String(port),
       HOST: '127.0.0.1',
       APP_URL: url,

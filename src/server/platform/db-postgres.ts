@@ -8,13 +8,29 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { auditedTransactions, migrationsFolder, type Database, type Db } from './db';
+import { afterOpenTransaction, singleConnectionCheck } from './single-connection';
 
 const MIGRATION_LOCK = 727_001;
+
+/** Tests only (single-connection.ts): a statement outside an open transaction waits for its end, as on PGlite. */
+const keepPgliteOrder = (pool: pg.Pool) => {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    if (typeof args[args.length - 1] === 'function') return query(...args);
+    return afterOpenTransaction().then(() => query(...args));
+  }) as typeof pool.query;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (typeof args[0] === 'function') return connect(...args);
+    return afterOpenTransaction().then(() => connect());
+  }) as typeof pool.connect;
+};
 
 export const fromPostgres = (url: string): Database => {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  if (singleConnectionCheck()) keepPgliteOrder(pool);
   const db = auditedTransactions(drizzleNodePg(pool, { schema }) as unknown as Db);
   return {
     kind: 'postgres',

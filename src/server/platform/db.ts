@@ -15,6 +15,7 @@ import { stationTimeZone } from '../../domain/dates';
 import * as schema from '../db/schema';
 import { currentAuditActor, requestGoneCheck, setAuditActorSql } from './audit-context';
 import { ClientGoneError } from './errors';
+import { trackTransaction } from './single-connection';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -52,10 +53,16 @@ export const auditedTransactions = (db: Db): Db => {
   db.transaction = ((work, config) => {
     // Read here, in the caller's async context: the driver may run the callback from its own queue.
     const actor = currentAuditActor();
-    return transaction(async (tx) => {
-      if (actor) await tx.execute(setAuditActorSql(actor));
-      return work(tx);
-    }, config);
+    return trackTransaction((inside) =>
+      transaction(
+        (tx) =>
+          inside(async () => {
+            if (actor) await tx.execute(setAuditActorSql(actor));
+            return work(tx);
+          }),
+        config,
+      ),
+    );
   }) as Db['transaction'];
   return db;
 };

@@ -39,7 +39,7 @@ export const firstWholeHour = (from: string) => sql`(date_trunc('hour', (${daySt
  * shares with the view daypart_item_shares) over the order's weekly cost (cents, float).
  */
 const itemWeeklyCost = sql`item_weekly_cost(${dayparts.multiplier}, ${estimateItems.spotsPerOccurrence},
-  coalesce(${estimateItems.userDefinedCpmCents}, ${dayparts.baseCpmCents}), cardinality(${dayparts.daysOfWeek}))`;
+  item_cpm_cents(${estimateItems.userDefinedCpmCents}, ${dayparts.baseCpmCents}), cardinality(${dayparts.daysOfWeek}))`;
 const itemShare = sql`(${itemWeeklyCost} / nullif(sum(${itemWeeklyCost}) over (partition by ${estimates.id}), 0))`;
 
 /** The split computed from the order rows matching `where`. */
