@@ -104,10 +104,10 @@ export const lockInvoice = async (tx: Tx, id: string): Promise<InvoiceRow> => {
   return row;
 };
 
-/** Marks the invoice sent (draft, sent or overdue; a resend keeps it sent). The caller mails it once this has committed. */
 /**
- * Marks the invoice sent and, in the same transaction, queues its e-mail (transactional outbox):
- * a reply of success means the message is stored; if it cannot be, nothing changes.
+ * Marks the invoice sent (draft, sent or overdue; a resend keeps it sent) and, in the same
+ * transaction, queues its e-mail (transactional outbox): a reply of success means the message is
+ * stored; if it cannot be, nothing changes.
  */
 export const markInvoiceSent = async ({
   db,
