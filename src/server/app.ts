@@ -237,8 +237,9 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
   // After the guards (they run onRequest), before every handler: Idempotency-Key (decision 030).
   registerIdempotency(app, { db: database.db, ttlHours: config.idempotencyTtlHours });
   // Per key, user or address, counted in the shared database (decision 030); after the guards, so the caller is known.
-  // On the database, one write claims a twentieth of the minute's calls (api-rate-limit.ts); Redis counts each call.
-  await registerApiRateLimit(app, { counter: ctx.rateCounter, perMinute: config.rateLimitPerMinute, leaseSize: redisCounter ? 1 : Math.floor(config.rateLimitPerMinute / 20) });
+  // On the database, one write claims a twentieth of the minute's calls, at most 50 (api-rate-limit.ts); Redis counts each call.
+  const leaseSize = redisCounter ? 1 : Math.min(50, Math.floor(config.rateLimitPerMinute / 20));
+  await registerApiRateLimit(app, { counter: ctx.rateCounter, perMinute: config.rateLimitPerMinute, leaseSize });
   const guards = createGuards(ctx);
   // Every route's access level, read from its guard: the permissions test walks this catalogue.
   const routeCatalog: RouteAccess[] = [];
