@@ -70,7 +70,7 @@ describe('webhook events of the clock, the media desk and the as-run', () => {
     await setOrderStatus(t, order.id, 'scheduled');
     await eventually(() => expect(events('media.status_changed')).toHaveLength(1));
     expect(events('media.status_changed')[0]!.data).toMatchObject({ media_id: owner.media.id, brand_id: owner.brand.id, status: 'approved', previous_status: 'pending' });
-    expect(events('order.status_changed').map((e) => e.data.status)).toEqual(['scheduled']);
+    await eventually(() => expect(events('order.status_changed').map((e) => e.data.status)).toEqual(['scheduled']));
 
     const other = await createMediaAsset(t.database.db, owner.brand.id);
     const rejected = await t.inject({ method: 'PUT', url: `/api/media/${other.id}`, token: admin, payload: { status: 'rejected' } });

@@ -224,5 +224,8 @@ describe('OpenAPI description', () => {
     expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key' })]));
     expect(Object.keys(doc.webhooks)).toEqual(expect.arrayContaining(['order.created', 'order.status_changed', 'invoice.sent', 'credit_note.issued', 'makegood.expired', 'delivery.updated']));
     expect(doc.webhooks['order.created'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const data = (type: string) => Object.keys(doc.webhooks[type].post.requestBody.content['application/json'].schema.properties.data.properties);
+    expect(data('delivery.updated')).toEqual(expect.arrayContaining(['order_id', 'aired', 'missed', 'unconfirmed']));
+    expect(data('media.status_changed')).toEqual(expect.arrayContaining(['media_id', 'status', 'previous_status']));
   });
 });
