@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import axe from 'axe-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
@@ -96,5 +97,16 @@ describe.skipIf(!hasBrowserForScreens)('Webhooks screens', () => {
     await row.getByRole('button', { name: 'Retry' }).click();
     await row.filter({ hasText: 'Delivered' }).filter({ hasText: 'HTTP 204' }).waitFor();
     expect(received.filter((r) => r.path === '/station')).toHaveLength(9);
+
+    // On a phone, deliveries open: nothing scrolls sideways, and axe-core finds nothing serious.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 2000 }).catch(() => undefined);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.evaluate(axe.source);
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    });
+    expect(violations).toEqual([]);
   });
 });
