@@ -49,13 +49,13 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 5 }, { now: () => now });
   admin = await t.adminToken();
-  const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], spotFrequency: 4 });
-  ({ order, owner } = await submittedOrder(t, { name: 'Breakfast show', startDate: DAY, daypartId: daypart.id, spots: 3, totalSpend: 3000 }));
+  const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], spotFrequency: 6 });
+  ({ order, owner } = await submittedOrder(t, { name: 'Breakfast show', startDate: DAY, daypartId: daypart.id, spots: 4, totalSpend: 4000 }));
   const res = await t.inject({
     method: 'POST',
     url: '/api/webhooks',
     token: owner.token,
-    payload: { url: `${base}/hook`, events: ['order.status_changed', 'media.status_changed', 'delivery.updated', 'makegood.offered', 'makegood.expired'] },
+    payload: { url: `${base}/hook`, events: ['order.status_changed', 'media.status_changed', 'delivery.updated', 'makegood.offered', 'makegood.accepted', 'makegood.declined', 'makegood.expired'] },
   });
   expect(res.statusCode, res.body).toBe(201);
   secret = res.json().secret;
@@ -95,18 +95,28 @@ describe('webhook events of the clock, the media desk and the as-run', () => {
     const res = await uploadAsRun(t, 'monday.csv', `date,time,house_code,duration,status\n${DAY},${aired!.local_time},${house},30,aired\n`, admin, 'text/csv', { close_day: 'true' });
     expect(res.statusCode, res.body).toBe(201);
     await eventually(() => expect(events('delivery.updated')).toHaveLength(1));
-    expect(events('delivery.updated')[0]!.data).toMatchObject({ order_id: order.id, name: 'Breakfast show', as_run_import_id: res.json().import.id, aired: 1, missed: 2, unconfirmed: 0 });
+    expect(events('delivery.updated')[0]!.data).toMatchObject({ order_id: order.id, name: 'Breakfast show', as_run_import_id: res.json().import.id, aired: 1, missed: 3, unconfirmed: 0 });
     await eventually(() => expect(events('makegood.offered')).toHaveLength(1));
     expect(events('makegood.offered')[0]!.data).toMatchObject({ order_id: order.id });
   });
 
-  it('tells the advertiser when unanswered makegood offers expire', async () => {
+  it('tells the advertiser a makegood was accepted or declined, and when an unanswered one expires', async () => {
+    const offers = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: owner.token })).json().makegoods as { id: string; status: string }[];
+    expect(offers.map((o) => o.status)).toEqual(['offered', 'offered', 'offered']);
+    const accepted = await t.inject({ method: 'POST', url: `/api/makegoods/${offers[0]!.id}/accept`, token: owner.token, payload: {} });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const declined = await t.inject({ method: 'POST', url: `/api/makegoods/${offers[1]!.id}/decline`, token: owner.token, payload: {} });
+    expect(declined.statusCode, declined.body).toBe(200);
+    await eventually(() => expect(events('makegood.accepted')).toHaveLength(1));
+    expect(events('makegood.accepted')[0]!.data).toMatchObject({ makegood_id: offers[0]!.id, order_id: order.id });
+    await eventually(() => expect(events('makegood.declined')).toHaveLength(1));
+    expect(events('makegood.declined')[0]!.data).toMatchObject({ makegood_id: offers[1]!.id, order_id: order.id });
+
     now = new Date(now.getTime() + 73 * 3_600_000);
     const { expiredMakegoods } = await t.app.ctx.stationClock.tick();
     expect(expiredMakegoods).toEqual([order.id]);
-    await eventually(() => expect(events('makegood.expired')).toHaveLength(2));
-    for (const e of events('makegood.expired')) expect(e.data).toMatchObject({ order_id: order.id, credit: expect.any(Number) });
-    expect(new Set(events('makegood.expired').map((e) => e.data.makegood_id)).size).toBe(2);
+    await eventually(() => expect(events('makegood.expired')).toHaveLength(1));
+    expect(events('makegood.expired')[0]!.data).toMatchObject({ makegood_id: offers[2]!.id, order_id: order.id, credit: expect.any(Number) });
   });
 
   it('tells the advertiser when the station clock completes their order', async () => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateAddress } from '../../src/server/modules/webhooks/address-guard';
 import { createTestApp, type TestApp } from '../support/app';
 import { eventually } from '../realtime/helpers';
+import { todayIso } from '../../src/domain/dates';
 import { createInvoice } from '../support/billing-fixtures';
 import { clientWithBrand, submittedOrder } from '../support/ordering-fixtures';
 
@@ -181,6 +182,33 @@ describe('webhooks', () => {
     expect(events[1]!.data).toMatchObject({ order_id: order.id, status: 'approved', previous_status: 'ordered' });
     expect(events[2]!.data).toMatchObject({ invoice_id: invoice.id, order_id: order.id });
     expect(events[3]!.data).toMatchObject({ invoice_id: invoice.id, amount: 10, reason: 'Goodwill' });
+  });
+
+  it('tells the advertiser an order was rejected or sent back for changes, and an invoice paid in full or voided', async () => {
+    const owner = await clientWithBrand(t);
+    const { secret } = await register(owner.token, '/corrections', ['order.status_changed', 'invoice.paid', 'invoice.voided']);
+    const admin = await t.adminToken();
+    const received = () => at('/corrections').map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> });
+    const review = async (action: string) => {
+      const { order } = await submittedOrder(t, { owner });
+      const res = await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/${action}`, token: admin, payload: { notes: 'Webhook check' } });
+      expect(res.statusCode, res.body).toBe(200);
+      return order.id as string;
+    };
+    const rejected = await review('reject');
+    const modified = await review('modify');
+    const paid = await createInvoice(t, await review('approve'));
+    const voided = await createInvoice(t, await review('approve'));
+    const payment = await t.inject({ method: 'POST', url: `/api/billing/${paid.id}/payments`, token: admin, payload: { amount: paid.balance_due, payment_date: todayIso(), notes: 'In full' } });
+    expect(payment.statusCode, payment.body).toBe(201);
+    const voiding = await t.inject({ method: 'POST', url: `/api/billing/${voided.id}/void`, token: admin, payload: { reason: 'Booked in error' } });
+    expect(voiding.statusCode, voiding.body).toBe(200);
+    await eventually(() => expect(received()).toHaveLength(6));
+    const statuses = received().filter((e) => e.type === 'order.status_changed');
+    expect(statuses.find((e) => e.data.order_id === rejected)!.data).toMatchObject({ status: 'rejected', previous_status: 'ordered' });
+    expect(statuses.find((e) => e.data.order_id === modified)!.data).toMatchObject({ status: 'modified', previous_status: 'ordered' });
+    expect(received().find((e) => e.type === 'invoice.paid')!.data).toMatchObject({ invoice_id: paid.id, invoice_number: paid.invoice_number });
+    expect(received().find((e) => e.type === 'invoice.voided')!.data).toMatchObject({ invoice_id: voided.id, invoice_number: voided.invoice_number });
   });
 
   it('refuses unknown events and non-http URLs', async () => {
