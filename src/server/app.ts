@@ -39,6 +39,7 @@ import { registerInputGuard } from './platform/input-guard';
 import { registerIdempotency } from './platform/idempotency';
 import { apiKeySecurityScheme, webhooksSection, withIdempotencyHeader } from './platform/openapi-machine';
 import { createSharedCounter } from './platform/rate-limit';
+import { createRedisCounter } from './platform/rate-limit-redis';
 import { registerApiRateLimit } from './platform/api-rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loggerOptions } from './platform/logging';
@@ -180,6 +181,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       : createInProcessJobs({ log: app.log }),
     metrics.jobs,
   );
+  const redisCounter = config.redisUrl ? createRedisCounter(config.redisUrl) : null;
   const base = {
     config,
     database,
@@ -191,7 +193,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     log: app.log,
     metrics,
     storage: await openStorage(config),
-    rateCounter: createSharedCounter(database.db),
+    rateCounter: redisCounter ?? createSharedCounter(database.db),
   };
   const apiKeyCache = createApiKeyCache({ ttlMs: config.sessionCacheSeconds * 1000 });
   const notifier = createNotifier({ ...base, apiKeyCache });
@@ -235,7 +237,9 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
   // After the guards (they run onRequest), before every handler: Idempotency-Key (decision 030).
   registerIdempotency(app, { db: database.db, ttlHours: config.idempotencyTtlHours });
   // Per key, user or address, counted in the shared database (decision 030); after the guards, so the caller is known.
-  await registerApiRateLimit(app, { counter: ctx.rateCounter, perMinute: config.rateLimitPerMinute });
+  // On the database, one write claims a twentieth of the minute's calls, at most 50 (api-rate-limit.ts); Redis counts each call.
+  const leaseSize = redisCounter ? 1 : Math.min(50, Math.floor(config.rateLimitPerMinute / 20));
+  await registerApiRateLimit(app, { counter: ctx.rateCounter, perMinute: config.rateLimitPerMinute, leaseSize });
   const guards = createGuards(ctx);
   // Every route's access level, read from its guard: the permissions test walks this catalogue.
   const routeCatalog: RouteAccess[] = [];
@@ -291,6 +295,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     await ctx.notifier.close();
     await ctx.jobs.close();
     await ctx.mailer.close();
+    await redisCounter?.close();
   });
   return app;
 };

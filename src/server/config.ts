@@ -57,6 +57,8 @@ const envSchema = z.object({
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   /** Calls a minute per API key, signed-in user or (signed out) address, shared by every instance (decision 030). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** redis://…: the rate limits (API, sign-in, resets) count in this Redis, shared by every instance; unset: in the database. */
+  REDIS_URL: optional,
   /** 1: webhook endpoints may be on loopback and private addresses (tests, a receiver on the same host). */
   WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false']).optional(),
 });
@@ -121,6 +123,8 @@ export interface Config {
   idempotencyTtlHours: number;
   /** Calls a minute per key, user or address (RATE_LIMIT_PER_MINUTE, 600), counted in the shared database. */
   rateLimitPerMinute: number;
+  /** REDIS_URL: the rate limits' shared counters live in this Redis rather than the database (decision 030). */
+  redisUrl: string | null;
   /** WEBHOOK_ALLOW_PRIVATE=1: webhook endpoints may resolve to loopback or private addresses. */
   webhookAllowPrivate: boolean;
   /** Waits before each webhook retry (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h); tests shorten them. */
@@ -204,6 +208,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mediaLeaseSeconds: e.MEDIA_LEASE_SECONDS,
     idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    redisUrl: e.REDIS_URL?.trim() || null,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
     webhookRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 86_400_000],
     webhookTimeoutMs: 15_000,

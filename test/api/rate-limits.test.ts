@@ -3,6 +3,9 @@
  * (issue 30, item 5): attempts are counted before they are verified, in the database every instance
  * shares, so neither a burst nor a second instance gets more tries.
  */
+import net from 'node:net';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { secondInstance } from '../realtime/helpers';
@@ -40,7 +43,8 @@ describe('API rate limit', () => {
 
   it('counts an API key apart from its owner\'s sessions', async () => {
     const owner = await setup.signUp();
-    const created = await setup.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'Limited' } });
+    // On the instance that counts (instances share one limit in production; `setup`'s high one claims big leases).
+    const created = await t.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'Limited' } });
     const { secret } = created.json();
     for (let i = 0; i < 5; i += 1) expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: secret })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: secret })).statusCode).toBe(429);
@@ -117,6 +121,87 @@ describe.skipIf(!process.env.DATABASE_URL)('limits shared by two instances', () 
       expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(10);
     } finally {
       await b.close();
+    }
+  });
+});
+
+describe('the database store: one write claims a lease of calls', () => {
+  it('writes once per 30 calls at 600 a minute, and tells what is left all the same', async () => {
+    const app = await createTestApp({ rateLimitPerMinute: 600 }, { database: setup.database });
+    try {
+      const { token, user } = await setup.signUp();
+      const counted = async () => {
+        const rows = await setup.database.db.execute(sql`select count from rate_limits where key = ${`api:user:${user.id}`}`);
+        return (rows as unknown as { rows: { count: number }[] }).rows[0]?.count;
+      };
+      const first = await app.inject({ method: 'GET', url: '/api/estimates', token });
+      expect(first.headers.ratelimit).toMatch(/^"per-minute";r=599;t=\d+$/);
+      expect(await counted()).toBe(30);
+      for (let i = 0; i < 29; i += 1) await app.inject({ method: 'GET', url: '/api/estimates', token });
+      expect(await counted()).toBe(30);
+      const thirtyFirst = await app.inject({ method: 'GET', url: '/api/estimates', token });
+      expect(thirtyFirst.headers.ratelimit).toMatch(/^"per-minute";r=569;t=\d+$/);
+      expect(await counted()).toBe(60);
+    } finally {
+      await app.app.close();
+    }
+  });
+});
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+/** CI and the developers' machines run Redis on 127.0.0.1:6379; elsewhere these tests are skipped. */
+const redisUp = await new Promise<boolean>((resolve) => {
+  const socket = net.connect({ host: '127.0.0.1', port: 6379, timeout: 500 }, () => {
+    socket.end();
+    resolve(true);
+  });
+  socket.on('error', () => resolve(false));
+  socket.on('timeout', () => {
+    socket.destroy();
+    resolve(false);
+  });
+});
+
+describe.skipIf(!redisUp)('limits in Redis (REDIS_URL), shared by two instances', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let redis: Redis;
+  beforeAll(async () => {
+    a = await createTestApp({ rateLimitPerMinute: 5, redisUrl: REDIS_URL }, { database: setup.database });
+    b = await createTestApp({ rateLimitPerMinute: 5, redisUrl: REDIS_URL }, { database: setup.database });
+    redis = new Redis(REDIS_URL);
+  });
+  afterAll(async () => {
+    await a?.app.close();
+    await b?.app.close();
+    await redis?.quit();
+  });
+
+  it('counts calls made on either instance against one window in Redis, not in the database', async () => {
+    const { token, user } = await setup.signUp();
+    const statuses = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await (i % 2 ? b : a).inject({ method: 'GET', url: '/api/estimates', token })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await redis.get(`spotbook:rate:api:user:${user.id}`)).toBe('6');
+    expect(Number(await redis.pttl(`spotbook:rate:api:user:${user.id}`))).toBeGreaterThan(50_000);
+    const rows = await setup.database.db.execute(sql`select 1 from rate_limits where key = ${`api:user:${user.id}`}`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(0);
+  });
+
+  it('allows 10 wrong sign-ins for one account across both instances, not 10 each', async () => {
+    // A limit of 5 a minute would refuse these signed-out calls (one address) first.
+    const c = await createTestApp({ rateLimitPerMinute: 1000, redisUrl: REDIS_URL }, { database: setup.database });
+    const d = await createTestApp({ rateLimitPerMinute: 1000, redisUrl: REDIS_URL }, { database: setup.database });
+    try {
+      const { user } = await setup.signUp();
+      const login = (app: TestApp) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Wrong-Passw0rd' } });
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(i % 2 ? d : c)));
+      expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(10);
+      expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(10);
+      expect(answers.find((r) => r.statusCode === 429)!.json()).toEqual({ error: 'Too many failed sign-in attempts. Please try again in 15 minutes.' });
+    } finally {
+      await c.app.close();
+      await d.app.close();
     }
   });
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateAddress } from '../../src/server/modules/webhooks/address-guard';
 import { createTestApp, type TestApp } from '../support/app';
 import { eventually } from '../realtime/helpers';
+import { todayIso } from '../../src/domain/dates';
 import { createInvoice } from '../support/billing-fixtures';
 import { clientWithBrand, submittedOrder } from '../support/ordering-fixtures';
 
@@ -183,6 +184,33 @@ describe('webhooks', () => {
     expect(events[3]!.data).toMatchObject({ invoice_id: invoice.id, amount: 10, reason: 'Goodwill' });
   });
 
+  it('tells the advertiser an order was rejected or sent back for changes, and an invoice paid in full or voided', async () => {
+    const owner = await clientWithBrand(t);
+    const { secret } = await register(owner.token, '/corrections', ['order.status_changed', 'invoice.paid', 'invoice.voided']);
+    const admin = await t.adminToken();
+    const received = () => at('/corrections').map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> });
+    const review = async (action: string) => {
+      const { order } = await submittedOrder(t, { owner });
+      const res = await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/${action}`, token: admin, payload: { notes: 'Webhook check' } });
+      expect(res.statusCode, res.body).toBe(200);
+      return order.id as string;
+    };
+    const rejected = await review('reject');
+    const modified = await review('modify');
+    const paid = await createInvoice(t, await review('approve'));
+    const voided = await createInvoice(t, await review('approve'));
+    const payment = await t.inject({ method: 'POST', url: `/api/billing/${paid.id}/payments`, token: admin, payload: { amount: paid.balance_due, payment_date: todayIso(), notes: 'In full' } });
+    expect(payment.statusCode, payment.body).toBe(201);
+    const voiding = await t.inject({ method: 'POST', url: `/api/billing/${voided.id}/void`, token: admin, payload: { reason: 'Booked in error' } });
+    expect(voiding.statusCode, voiding.body).toBe(200);
+    await eventually(() => expect(received()).toHaveLength(6));
+    const statuses = received().filter((e) => e.type === 'order.status_changed');
+    expect(statuses.find((e) => e.data.order_id === rejected)!.data).toMatchObject({ status: 'rejected', previous_status: 'ordered' });
+    expect(statuses.find((e) => e.data.order_id === modified)!.data).toMatchObject({ status: 'modified', previous_status: 'ordered' });
+    expect(received().find((e) => e.type === 'invoice.paid')!.data).toMatchObject({ invoice_id: paid.id, invoice_number: paid.invoice_number });
+    expect(received().find((e) => e.type === 'invoice.voided')!.data).toMatchObject({ invoice_id: voided.id, invoice_number: voided.invoice_number });
+  });
+
   it('refuses unknown events and non-http URLs', async () => {
     const { token } = await t.signUp();
     const badEvent = await t.inject({ method: 'POST', url: '/api/webhooks', token, payload: { url: `${base}/x`, events: ['order.eaten'] } });
@@ -224,5 +252,8 @@ describe('OpenAPI description', () => {
     expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key' })]));
     expect(Object.keys(doc.webhooks)).toEqual(expect.arrayContaining(['order.created', 'order.status_changed', 'invoice.sent', 'credit_note.issued', 'makegood.expired', 'delivery.updated']));
     expect(doc.webhooks['order.created'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const data = (type: string) => Object.keys(doc.webhooks[type].post.requestBody.content['application/json'].schema.properties.data.properties);
+    expect(data('delivery.updated')).toEqual(expect.arrayContaining(['order_id', 'aired', 'missed', 'unconfirmed']));
+    expect(data('media.status_changed')).toEqual(expect.arrayContaining(['media_id', 'status', 'previous_status']));
   });
 });

@@ -50,6 +50,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   idempotencyTtlHours: 24,
   // High enough that no suite trips it (hostile walks send hundreds of calls from one address); the rate-limit test lowers it.
   rateLimitPerMinute: 100_000,
+  redisUrl: null,
   webhookAllowPrivate: true,
   webhookRetryDelaysMs: [50, 100, 150, 200, 250, 300, 350],
   webhookTimeoutMs: 2_000,

@@ -20,12 +20,53 @@ const callerOf = (request: FastifyRequest) => {
   return `address:${request.ip}`;
 };
 
-export const registerApiRateLimit = async (app: FastifyInstance, { counter, perMinute }: { counter: SharedCounter; perMinute: number }) => {
+/**
+ * Counts per caller in leases of `leaseSize` calls: one write to the shared counter claims the next
+ * `leaseSize` calls of the window for this instance, the calls after it are counted in memory until
+ * the lease is used up. The counter never admits more than `max` a window across instances (a claim
+ * admits only what is left under the limit); a lease an instance does not use is lost for the window,
+ * so with N instances a caller may be refused up to N × (leaseSize − 1) calls early. Once the window
+ * is full, this instance refuses without asking again until it ends. `leaseSize` 1: one count per call.
+ */
+export const createLeasedCounter = (counter: SharedCounter, { max, leaseSize }: { max: number; leaseSize: number }) => {
+  interface Lease {
+    endsAt: number;
+    /** The shared count after this instance's last claim. */
+    shared: number;
+    /** Calls of the claims this instance may still admit. */
+    left: number;
+  }
+  const leases = new Map<string, Lease>();
+  let calls = 0;
+  return async (key: string, windowMs: number): Promise<{ current: number; ttl: number }> => {
+    const nowMs = Date.now();
+    if ((calls += 1) % 1_000 === 0) for (const [k, l] of leases) if (l.endsAt <= nowMs) leases.delete(k);
+    const lease = leases.get(key);
+    if (lease && lease.endsAt > nowMs) {
+      if (lease.left > 0) {
+        lease.left -= 1;
+        return { current: lease.shared - lease.left, ttl: lease.endsAt - nowMs };
+      }
+      if (lease.shared >= max) return { current: lease.shared + 1, ttl: lease.endsAt - nowMs };
+    }
+    const want = Math.max(1, leaseSize);
+    const { count, ttlMs } = await counter.hit(key, windowMs, want);
+    // Admitted of this claim: what was left under the limit, at most `want`.
+    const granted = Math.max(0, Math.min(want, max - (count - want)));
+    const fresh = { endsAt: Date.now() + ttlMs, shared: Math.min(count, max), left: Math.max(0, granted - 1) };
+    leases.set(key, fresh);
+    if (granted === 0) return { current: max + 1, ttl: ttlMs };
+    return { current: fresh.shared - fresh.left, ttl: ttlMs };
+  };
+};
+
+export const registerApiRateLimit = async (app: FastifyInstance, { counter, perMinute, leaseSize }: { counter: SharedCounter; perMinute: number; leaseSize: number }) => {
+  const count = createLeasedCounter(counter, { max: perMinute, leaseSize });
   // @fastify/rate-limit's store interface, on the shared counter.
   class SharedStore {
     incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
-      counter.hit(`api:${key}`, timeWindow).then(
-        ({ count, ttlMs }) => done(null, { current: count, ttl: ttlMs }),
+      count(`api:${key}`, timeWindow).then(
+        (result) => done(null, result),
         (error: Error) => done(error),
       );
     }

@@ -49,6 +49,17 @@ const DATA: Record<string, Record<string, { type: string | string[] }>> = {
   invoice: { invoice_id: { type: 'string' }, invoice_number: { type: 'string' }, order_id: { type: 'string' } },
   credit_note: { credit_note_id: { type: 'string' }, credit_number: { type: 'string' }, invoice_id: { type: 'string' }, amount: { type: 'number' }, reason: { type: 'string' } },
   makegood: { makegood_id: { type: 'string' }, order_id: { type: 'string' } },
+  media: { media_id: { type: 'string' }, brand_id: { type: 'string' }, filename: { type: 'string' }, ad_id: { type: ['string', 'null'] }, status: { type: 'string' }, previous_status: { type: 'string' } },
+  delivery: {
+    order_id: { type: 'string' },
+    name: { type: 'string' },
+    as_run_import_id: { type: 'string' },
+    aired: { type: 'integer' },
+    missed: { type: 'integer' },
+    made_good: { type: 'integer' },
+    unconfirmed: { type: 'integer' },
+    scheduled: { type: 'integer' },
+  },
 };
 
 /** The `webhooks` section: what each event's POST to an endpoint carries. */

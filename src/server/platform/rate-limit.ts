@@ -8,8 +8,8 @@ import { rateLimits } from '../db/schema';
 import type { Db } from './db';
 
 export interface SharedCounter {
-  /** Counts one for `key` in its window (a new window of `windowMs` when none is open); answers the count and the ms left. */
-  hit(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
+  /** Counts `amount` (1) for `key` in its window (a new window of `windowMs` when none is open); answers the count and the ms left. */
+  hit(key: string, windowMs: number, amount?: number): Promise<{ count: number; ttlMs: number }>;
   /** The count in the open window, without counting. */
   read(key: string): Promise<number>;
   /** Takes back one count (an attempt that turned out not to count). */
@@ -24,16 +24,16 @@ export const createSharedCounter = (db: Db): SharedCounter => {
   let hits = 0;
   const open = sql`${rateLimits.windowEndsAt} > clock_timestamp()`;
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       if ((hits += 1) % SWEEP_EVERY === 0) await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, sql`clock_timestamp() - interval '1 hour'`));
       const fresh = sql`clock_timestamp() + make_interval(secs => ${windowMs / 1000})`;
       const [row] = await db
         .insert(rateLimits)
-        .values({ key, count: 1, windowEndsAt: fresh })
+        .values({ key, count: amount, windowEndsAt: fresh })
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
-            count: sql`case when ${open} then ${rateLimits.count} + 1 else 1 end`,
+            count: sql`case when ${open} then ${rateLimits.count} + ${amount} else ${amount} end`,
             windowEndsAt: sql`case when ${open} then ${rateLimits.windowEndsAt} else excluded.window_ends_at end`,
           },
         })

@@ -14,12 +14,13 @@ import { airingOf } from '../../../domain/campaigns';
 import { addDays, localClockOf } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import { windowOf } from '../../../domain/traffic';
-import { asRunChanges, asRunImports, asRunUnmatched, campaigns, dayparts, estimateItems, trafficSpots } from '../../db/schema';
+import { asRunChanges, asRunImports, asRunUnmatched, campaigns, dayparts, estimateItems, estimates, trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { selectionOf } from '../estimates/orders';
 import { offerMakegoods } from '../makegoods/offer';
 import { missedSpotsWithAiredMakegood, withdrawMakegoods } from '../makegoods/withdraw';
 import type { Staged } from '../notifications';
+import { anyListening, emitEvent } from '../webhooks/outbox';
 
 const BATCH = 2_000;
 const AS_RUN_LOCK = 727_014;
@@ -296,6 +297,29 @@ const groupByCode = (candidates: Iterable<Candidate>) => {
   return byCode;
 };
 
+/**
+ * `delivery.updated`, once per order this import settled spots of, with the order's counts after it
+ * (decision 030). Nothing is counted when no endpoint listens.
+ */
+const emitDeliveryUpdates = async (tx: Tx, importId: string) => {
+  if (!(await anyListening(tx, 'delivery.updated'))) return;
+  const count = (status: string) => sql<number>`(count(*) filter (where ${trafficSpots.status} = ${status}))::int`.mapWith(Number);
+  const touched = tx.selectDistinct({ id: trafficSpots.estimateId }).from(trafficSpots).where(eq(trafficSpots.asRunImportId, importId));
+  const orders = await tx
+    .select({ id: estimates.id, ownerId: estimates.ownerId, name: estimates.estimateName, aired: count('aired'), missed: count('missed'), madeGood: count('made_good'), unconfirmed: count('unconfirmed'), scheduled: count('scheduled') })
+    .from(trafficSpots)
+    .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
+    .where(inArray(trafficSpots.estimateId, touched))
+    .groupBy(estimates.id)
+    .orderBy(estimates.id);
+  for (const o of orders)
+    await emitEvent(tx, {
+      type: 'delivery.updated',
+      ownerId: o.ownerId,
+      data: { order_id: o.id, name: o.name, as_run_import_id: importId, aired: o.aired, missed: o.missed, made_good: o.madeGood, unconfirmed: o.unconfirmed, scheduled: o.scheduled },
+    });
+};
+
 /** Stores the import, settles its rows; all in one transaction. */
 export const importAsRun = async ({
   db,
@@ -334,5 +358,6 @@ export const importAsRun = async ({
     const totals = await settleAsRun({ tx, importId: id, rows, skipped, closeDay, statedRange, toleranceMinutes, timeZone });
     await tx.update(asRunImports).set(totals).where(eq(asRunImports.id, id));
     const { staged } = await offerMakegoods({ tx, importId: id, now, expiryHours: makegoodExpiryHours });
+    await emitDeliveryUpdates(tx, id);
     return { id, staged };
   });

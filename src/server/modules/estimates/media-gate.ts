@@ -11,6 +11,7 @@ import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { mediaAssets } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
+import { emitMediaStatusChanged } from '../media/events';
 import type { OrderRow } from './orders';
 
 /**
@@ -35,8 +36,10 @@ export const approveOrderMedia = async (tx: Tx, order: Pick<OrderRow, 'mediaAsse
   if (media.status === 'rejected') throw conflict(ESTIMATE_MESSAGES.mediaRejectedForApproval);
   if (media.stage === FAILED_STAGE) throw conflict(ESTIMATE_MESSAGES.mediaFailedForApproval);
   if (media.stage !== CHECKED_STAGE) throw conflict(ESTIMATE_MESSAGES.mediaUncheckedForApproval);
-  await tx
+  const approved = await tx
     .update(mediaAssets)
     .set({ status: 'approved' })
-    .where(and(eq(mediaAssets.id, order.mediaAssetId), eq(mediaAssets.status, 'pending'), eq(mediaAssets.processingStage, CHECKED_STAGE)));
+    .where(and(eq(mediaAssets.id, order.mediaAssetId), eq(mediaAssets.status, 'pending'), eq(mediaAssets.processingStage, CHECKED_STAGE)))
+    .returning({ id: mediaAssets.id });
+  if (approved.length > 0) await emitMediaStatusChanged(tx, order.mediaAssetId, 'approved', 'pending');
 };

@@ -4,7 +4,7 @@
  * declines it, and the missed spot is credited. Unanswered offers expire (the station clock) and
  * are credited as declined. Every step is an event with who and when.
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { todayIso } from '../../../domain/dates';
 import { MAKEGOOD_MESSAGES, makegoodWindow, type MakegoodAction } from '../../../domain/makegoods';
 import { canReadOrder, type OrderActor } from '../../../domain/orders';
@@ -95,7 +95,14 @@ export const expireMakegoods = async (db: Db, now: Date): Promise<string[]> =>
       .update(makegoodOffers)
       .set({ status: 'expired', creditCents: sql`${makegoodOffers.spotCostCents}`, updatedAt: now })
       .where(and(eq(makegoodOffers.status, 'offered'), lte(makegoodOffers.expiresAt, now)))
-      .returning({ id: makegoodOffers.id, estimateId: makegoodOffers.estimateId, airDate: makegoodOffers.airDate });
+      .returning({ id: makegoodOffers.id, estimateId: makegoodOffers.estimateId, airDate: makegoodOffers.airDate, credit: makegoodOffers.creditCents });
     if (expired.length > 0) await tx.insert(makegoodEvents).values(expired.map((o) => ({ offerId: o.id, action: 'expired' as const, airDate: o.airDate })));
+    if (expired.length > 0) {
+      const owners = new Map(
+        (await tx.select({ id: estimates.id, ownerId: estimates.ownerId }).from(estimates).where(inArray(estimates.id, [...new Set(expired.map((o) => o.estimateId))]))).map((o) => [o.id, o.ownerId]),
+      );
+      for (const o of expired)
+        await emitEvent(tx, { type: 'makegood.expired', ownerId: owners.get(o.estimateId) ?? null, data: { makegood_id: o.id, order_id: o.estimateId, air_date: o.airDate, credit: o.credit / 100 } });
+    }
     return [...new Set(expired.map((o) => o.estimateId))];
   });

@@ -6,6 +6,7 @@ import { mediaAssets } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { Actor } from '../auth/service';
+import { emitMediaStatusChanged } from './events';
 import { removeAsset } from './processing';
 import { findVisibleMedia, getMedia } from './queries';
 import type { MediaRuntime } from './runtime';
@@ -16,13 +17,15 @@ export const reviewMedia = async ({ db, actor, id, status }: { db: Db; actor: Ac
   // Approval waits for the video check (rejection need not): no signed link for an unchecked file.
   const checked = status === 'rejected' ? undefined : eq(mediaAssets.processingStage, 'complete');
   // In a transaction so that the audit trail records the reviewer (decision 012).
-  const changed = await db.transaction((tx) =>
-    tx
+  const changed = await db.transaction(async (tx) => {
+    const rows = await tx
       .update(mediaAssets)
       .set({ status })
       .where(and(eq(mediaAssets.id, id), eq(mediaAssets.status, 'pending'), checked))
-      .returning({ id: mediaAssets.id }),
-  );
+      .returning({ id: mediaAssets.id });
+    if (rows.length > 0) await emitMediaStatusChanged(tx, id, status, 'pending');
+    return rows;
+  });
   if (changed.length === 0) throw conflict(asset.status === 'pending' && status === 'approved' ? MEDIA_MESSAGES.notChecked : MEDIA_MESSAGES.reviewRefused);
   return getMedia({ db, actor, id });
 };

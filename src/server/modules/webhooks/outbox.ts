@@ -26,6 +26,10 @@ const nudge = () => {
   for (const listener of listeners) listener();
 };
 
+/** Whether any enabled endpoint subscribes to `type` (to skip gathering an event's data nobody wants). */
+export const anyListening = async (tx: Tx, type: WebhookEventType) =>
+  (await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(and(eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`)).limit(1)).length > 0;
+
 export const emitEvent = async (tx: Tx, { type, ownerId, data }: WebhookEventInput) => {
   const subscribed = and(
     eq(webhookEndpoints.enabled, true),

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { roleProfileLabel } from '../../../domain/roles';
+import { isAdmin, roleProfileLabel } from '../../../domain/roles';
 import { useProfile } from '../../api/profile';
 import { InfoNote } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -12,6 +12,7 @@ import { useAuth } from '../auth/auth-context';
 import { NameForm } from './name-form';
 import { ApiKeysSection } from './api-keys-section';
 import { PasswordForm } from './password-form';
+import { WebhooksSection } from '../webhooks/webhooks-section';
 
 /** A read-only value, named by its label for assistive technology. */
 const Field = ({ label, children }: { label: string; children: ReactNode }) => {
@@ -60,6 +61,12 @@ export const ProfilePage = () => {
         <Card>
           <ApiKeysSection />
         </Card>
+        {/* An administrator's endpoints are the station's: on Station Settings. */}
+        {!isAdmin(user.role) && (
+          <Card>
+            <WebhooksSection station={false} />
+          </Card>
+        )}
         <InfoNote icon={<ClockIcon className="size-5 shrink-0" />}>
           <p className="font-medium">Profile editing is being migrated</p>
           <p className="mt-1">

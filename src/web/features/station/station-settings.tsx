@@ -8,6 +8,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
+import { WebhooksSection } from '../webhooks/webhooks-section';
 
 const FIELDS = [
   { key: 'name', label: 'Station name', autoComplete: 'organization' },
@@ -121,6 +122,9 @@ export const StationSettings = () => {
         ) : (
           <ProfileForm profile={profile.data} />
         )}
+      </Card>
+      <Card className="mt-6">
+        <WebhooksSection station />
       </Card>
     </>
   );
