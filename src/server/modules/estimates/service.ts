@@ -19,6 +19,7 @@ import { assertBrandUsable, assertCardOfOwner, assertMediaOfBrand, mediaBrandOf 
 import { assertAdminCanSet, setStatusByAdmin, submitOrder } from './status';
 import { countUnconfirmedSpots } from '../traffic/unconfirmed';
 import { unconfirmedSpotsWarning } from '../../../domain/traffic';
+import { stationNow } from '../../../domain/dates';
 import type { Staged } from '../notifications';
 import { emitOrderEvent } from '../webhooks/outbox';
 
@@ -118,7 +119,7 @@ export const updateEstimate = async ({
       if (status && !submits) assertAdminCanSet(order.status, status);
       // Spots no as-run has reported are neither aired nor missed: completing says so first (decision 031).
       if (status === 'completed' && input.confirm_unconfirmed !== true) {
-        const unconfirmed = await countUnconfirmedSpots(tx, order.id);
+        const unconfirmed = await countUnconfirmedSpots(tx, order.id, stationNow());
         if (unconfirmed > 0) throw conflict(unconfirmedSpotsWarning(unconfirmed));
       }
       if ((editsContent || !status) && !canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);
