@@ -146,7 +146,8 @@ describe('unconfirmed spots', () => {
     // Completing the order says so first; it completes only when the admin confirms.
     const complete = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'completed' } });
     expect(complete.statusCode).toBe(409);
-    expect(complete.json()).toEqual({ error: 'This order has unconfirmed spots: 2 spots have no as-run yet, so they are neither aired nor missed. Confirm to complete it anyway.' });
+    // The 8th's two unconfirmed spots, and the 9th's and 10th's, aired by their time but not reported yet.
+    expect(complete.json()).toEqual({ error: 'This order has unconfirmed spots: 6 spots have no as-run yet, so they are neither aired nor missed. Confirm to complete it anyway.' });
     expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin })).json().status).toBe('active');
 
     // The as-run arrives late, for the whole day: its airing settles one spot, the day's other becomes missed.
@@ -185,9 +186,40 @@ describe('unconfirmed spots', () => {
     expect((await spotsOf(t, '2027-07-08', order.id)).map((s) => s.status)).toEqual(['unconfirmed']);
     const admin = await t.adminToken();
     const refused = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'completed' } });
-    expect(refused.json().error).toBe('This order has unconfirmed spots: 1 spot has no as-run yet, so it is neither aired nor missed. Confirm to complete it anyway.');
+    // The 8th's unconfirmed spot, and the 9th's and 10th's, aired by their time but not reported yet.
+    expect(refused.json().error).toBe('This order has unconfirmed spots: 3 spots have no as-run yet, so they are neither aired nor missed. Confirm to complete it anyway.');
     const done = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'completed', confirm_unconfirmed: true } });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().status).toBe('completed');
+  });
+
+  it('the station clock completes an order on schedule over spots no as-run confirmed only with a warning to the desk, and Discrepancies lists it', async () => {
+    now = new Date('2027-08-01T12:00:00Z');
+    const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: EVERY_DAY, spotFrequency: 10 });
+    const { order } = await submittedOrder(t, { name: 'Ends unreported', startDate: '2027-08-08', daypartId: daypart.id, spots: 1, totalSpend: 150 });
+    await setOrderStatus(t, order.id, 'active');
+    await t.app.ctx.stationClock.tick();
+    const admin = await t.adminToken();
+    const end = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin })).json().end_date as string;
+    expect(end >= '2027-08-08').toBe(true);
+
+    // The day after the flight: the clock completes it, though no as-run reported any spot.
+    now = new Date(`${addDays(end, 1)}T09:00:00Z`);
+    const before = (await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json().notifications as { message: string }[];
+    expect((await t.app.ctx.stationClock.tick()).completed).toContain(order.id);
+    const unreported = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/spots?from=2027-08-08&to=${end}`, token: admin })).json().days.flatMap((d: { spots: Spot[] }) => d.spots).length as number;
+    expect(unreported).toBeGreaterThan(0);
+    const after = (await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json().notifications as { message: string; sub_type?: string }[];
+    const warning = `Order "Ends unreported" was completed by the station clock with ${unreported} ${unreported === 1 ? 'spot' : 'spots'} no as-run has confirmed: see Discrepancies`;
+    expect(after.length).toBe(before.length + 1);
+    expect(after.map((n) => n.message)).toContain(warning);
+
+    const desk = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
+    expect((desk.completed_unconfirmed as { estimate_id: string; unconfirmed_spots: number; estimate_name: string }[]).filter((o) => o.estimate_id === order.id)).toEqual([
+      { estimate_id: order.id, estimate_name: 'Ends unreported', brand_name: expect.any(String), end_date: end, unconfirmed_spots: unreported },
+    ]);
+    // A second run warns no more.
+    await t.app.ctx.stationClock.tick();
+    expect((await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json().notifications.length).toBe(after.length);
   });
 });
