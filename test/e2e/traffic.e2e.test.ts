@@ -120,9 +120,18 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     await page.getByLabel('Station name').fill('WSPT Channel 7');
     await page.getByLabel('Remit payments to').fill('PO Box 7, Springfield');
     await page.getByLabel('E-mail').fill('traffic@wspt.example');
+    // Master control: a European station runs 25 fps, non-drop-frame, and dates day first.
+    expect(await page.getByLabel('Frame rate').inputValue()).toBe('29.97');
+    expect(await page.getByLabel('Drop-frame timecode').isChecked()).toBe(true);
+    await page.getByLabel('Frame rate').selectOption('25');
+    await page.getByLabel('Drop-frame timecode').uncheck();
+    await page.getByLabel('Dates in as-run files').selectOption('DMY');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Station profile saved').waitFor();
     const profile = (await h.inject({ method: 'GET', url: '/api/station', token: await h.adminToken() })).json();
-    expect(profile).toMatchObject({ name: 'WSPT Channel 7', remit_to: 'PO Box 7, Springfield', email: 'traffic@wspt.example', time_zone: 'UTC' });
+    expect(profile).toMatchObject({ name: 'WSPT Channel 7', remit_to: 'PO Box 7, Springfield', email: 'traffic@wspt.example', time_zone: 'UTC', frame_rate: 25, drop_frame: false, date_order: 'DMY' });
+    await page.reload();
+    expect(await page.getByLabel('Frame rate').inputValue()).toBe('25');
+    expect(await page.getByLabel('Dates in as-run files').inputValue()).toBe('DMY');
   });
 });
