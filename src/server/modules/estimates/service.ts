@@ -19,7 +19,6 @@ import { assertBrandUsable, assertCardOfOwner, assertMediaOfBrand, mediaBrandOf 
 import { assertAdminCanSet, setStatusByAdmin, submitOrder } from './status';
 import { countUnconfirmedSpots } from '../traffic/unconfirmed';
 import { unconfirmedSpotsWarning } from '../../../domain/traffic';
-import { stationNow } from '../../../domain/dates';
 import type { Staged } from '../notifications';
 import { emitOrderEvent } from '../webhooks/outbox';
 
@@ -119,7 +118,7 @@ export const updateEstimate = async ({
       if (status && !submits) assertAdminCanSet(order.status, status);
       // Spots no as-run has reported are neither aired nor missed: completing says so first (decision 031).
       if (status === 'completed' && input.confirm_unconfirmed !== true) {
-        const unconfirmed = await countUnconfirmedSpots(tx, order.id, stationNow());
+        const unconfirmed = await countUnconfirmedSpots(tx, order.id);
         if (unconfirmed > 0) throw conflict(unconfirmedSpotsWarning(unconfirmed));
       }
       if ((editsContent || !status) && !canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);

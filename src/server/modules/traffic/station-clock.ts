@@ -19,7 +19,7 @@ import { expireMakegoods } from '../makegoods/service';
 import { reofferUnavailableMakegoods } from '../makegoods/reoffer';
 import { clockCompletedWarning, placementHorizonDays } from '../../../domain/traffic';
 import { buildTrafficLogs, type TrafficSettings } from './build';
-import { countUnconfirmedSpots, markUnconfirmed } from './unconfirmed';
+import { countNotConfirmedSpots, markUnconfirmed } from './unconfirmed';
 import { notifySystemMessage } from '../notifications/events';
 
 export interface TickResult {
@@ -98,7 +98,7 @@ export const createStationClock = ({
   /** Every admin hears of an order the clock completed with spots no as-run confirmed; Discrepancies lists it. */
   const warnUnconfirmed = async (id: string, instant: Date) => {
     try {
-      const count = await countUnconfirmedSpots(db, id, instant);
+      const count = await countNotConfirmedSpots(db, id, instant);
       if (count === 0) return;
       const [order] = await db.select({ name: estimates.estimateName }).from(estimates).where(eq(estimates.id, id)).limit(1);
       await notifySystemMessage({ db, notifier }, { to: { admins: true }, subType: 'warning', message: clockCompletedWarning(order?.name.trim() || 'Untitled order', count) });

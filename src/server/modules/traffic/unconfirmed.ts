@@ -26,8 +26,20 @@ export const markUnconfirmed = async ({ db, now, graceHours }: { db: Db; now: Da
  */
 export const notConfirmedWhere = (now: Date) => or(eq(trafficSpots.status, 'unconfirmed'), and(eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.scheduledAt, now)));
 
-/** How many of an order's spots no as-run has confirmed (Order Management and the station clock warn before completing it). */
-export const countUnconfirmedSpots = async (tx: Tx, estimateId: string, now: Date = new Date()): Promise<number> => {
+/** How many of an order's spots are unconfirmed (past the grace period): completing it by hand asks the admin to confirm. */
+export const countUnconfirmedSpots = async (tx: Tx, estimateId: string): Promise<number> => {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(trafficSpots)
+    .where(and(eq(trafficSpots.estimateId, estimateId), eq(trafficSpots.status, 'unconfirmed')));
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * How many of an order's spots no as-run has confirmed at `now`, also those still within the grace
+ * period: the station clock, which completes orders with nobody watching, warns the desk of them.
+ */
+export const countNotConfirmedSpots = async (tx: Tx, estimateId: string, now: Date): Promise<number> => {
   const [row] = await tx
     .select({ n: count() })
     .from(trafficSpots)
