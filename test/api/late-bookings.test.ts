@@ -4,6 +4,10 @@
  * control is still placed, marked "added after export", and the log counts the changes since the
  * export, which the BXF export can send alone.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
@@ -173,6 +177,12 @@ describe('closed days (decision 031)', () => {
     expect(changes.statusCode, changes.body).toBe(200);
     const events = bxfEvents(changes.body) as unknown as { '@_action'?: string; EventData: { '@_eventType': string; EventId: { EventId: string } } }[];
     expect(events.map((e) => [e['@_action'], e.EventData['@_eventType'], e.EventData.EventId.EventId.replace(/^urn:uuid:/, '')]).sort()).toEqual(sent.map((id) => ['delete', 'Primary', id]));
+    // With the SMPTE schema on this machine (not in the repository, see the README), the deletions validate.
+    if (process.env.BXF_SCHEMA_DIR) {
+      const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bxf-')), 'changes.xml');
+      writeFileSync(file, changes.body);
+      expect(execFileSync('xmllint', ['--noout', '--schema', path.join(process.env.BXF_SCHEMA_DIR, 'bxfschema.xsd'), file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
+    }
     // The full export never lists cancelled spots.
     expect(bxfSpotIds((await exportDay(day, 'format=bxf')).body)).not.toContain(sent[0]);
   });
