@@ -104,7 +104,7 @@ export const AsRunScreen = () => {
           )}
         </form>
         <p id="as-run-format" className="mt-3 text-xs text-slate-500">
-          Text: a header row naming date, time, house_code (or ISCI, Ad-ID, House Number, Cart), duration (or Length) and status, separated by commas, semicolons, tabs or pipes; times in the station's time zone unless they end in Z or an offset. BXF: AsRun events (Basic or Complete). Without "Close the day", only the scheduled spots between the file's first and last airing that it does not report become missed.
+          Text: a header row naming date, time, house_code (or ISCI, Ad-ID, House Number, Cart), duration (or Length) and status, separated by commas, semicolons, tabs or pipes; times in the station's time zone unless they end in Z or an offset. Layout: Grass Valley iTX (tab-separated, Start Time in UTC) or Pebble Beach Marina (comma-separated, also without a header row). A row whose status is "End of Day" closes its day. BXF: AsRun events (Basic or Complete). Without "Close the day", only the scheduled spots between the file's first and last airing that it does not report become missed.
         </p>
         {error && (
           <p className="mt-3 text-sm text-red-600" role="alert">
