@@ -43,7 +43,12 @@ export interface SkippedAsRunRow {
   reason: string;
 }
 
-export type AsRunEntry = { row: AsRunRow } | { skipped: SkippedAsRunRow };
+/** `endOfDay`: the row is an end-of-day marker; the broadcast day it names is closed (decision 028). */
+export type AsRunEntry = { row: AsRunRow } | { skipped: SkippedAsRunRow; endOfDay?: string };
+
+/** Statuses (or event types) automation writes to say a broadcast day is over: the day is closed. */
+export const END_OF_DAY_MARKERS = ['end of day', 'end of broadcast day', 'eod', 'day end', 'end day', 'end of log'];
+export const isEndOfDayMarker = (value: string | undefined) => END_OF_DAY_MARKERS.includes((value ?? '').trim().toLowerCase().replace(/[\s_-]+/g, ' '));
 
 /** A line of the file that cannot be read: the whole import is refused with it. */
 export class AsRunLineError extends Error {
@@ -90,6 +95,11 @@ export const readAsRunRow = (
   const dateText = (fields.date ?? '').trim();
   const timeText = (fields.time ?? '').trim();
   const houseCode = (fields.house_code ?? '').trim().replace(/\s+/g, ' ').toUpperCase();
+  if (isEndOfDayMarker(fields.status)) {
+    const day = readDate(dateText, options.dateOrder) ?? (readInstant(dateText) !== null ? dateText.slice(0, 10) : null);
+    if (!day) throw new AsRunLineError(line, `the end-of-day marker needs the broadcast date it ends (got "${clip(dateText)}")`);
+    return { skipped: { line, date: day, time: clip(timeText), houseCode: clip(houseCode), reason: 'End-of-day marker: the broadcast day is closed' }, endOfDay: day };
+  }
   const status = readStatus(fields.status);
   if (status && 'skip' in status) return { skipped: { line, date: clip(dateText), time: clip(timeText), houseCode: clip(houseCode), reason: status.skip } };
   // An ISO instant in the time column, or in the date column with no time.

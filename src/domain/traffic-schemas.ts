@@ -48,6 +48,8 @@ export const trafficSpotSchema = z.object({
   simulated: z.boolean(),
   /** Placed after its day went to master control (decision 031): the day must be exported again. */
   added_after_export: z.boolean(),
+  /** The day this spot was booked for, when that day had closed (its air time passed) and it moved here (decision 031). */
+  moved_from_date: z.string().nullable(),
 });
 export type TrafficSpot = z.infer<typeof trafficSpotSchema>;
 
@@ -109,5 +111,21 @@ export const discrepanciesSchema = z.object({
   unmatched_rows: z.array(z.object({ import_id: z.uuid(), filename: z.string(), line: z.number().int(), date: z.string(), time: z.string(), house_code: z.string(), reason: z.string() })),
   /** Spots placed after their day went to master control, still to air. */
   late_bookings: z.array(discrepancySpotSchema),
+  /** Spots whose booked day had closed (air time passed): moved to the nearest free day of their window, or (to_date null) to none. */
+  moved_spots: z.array(
+    z.object({
+      estimate_id: z.uuid(),
+      estimate_name: z.string().nullable(),
+      brand_name: z.string().nullable(),
+      daypart_name: z.string(),
+      from_date: z.string(),
+      to_date: z.string().nullable(),
+      moved_at: z.string(),
+    }),
+  ),
+  /** Completed orders with spots no as-run confirmed (unconfirmed, or past and still scheduled): completed with a warning. */
+  completed_unconfirmed: z.array(
+    z.object({ estimate_id: z.uuid(), estimate_name: z.string().nullable(), brand_name: z.string().nullable(), end_date: z.string().nullable(), unconfirmed_spots: z.number().int() }),
+  ),
 });
 export type Discrepancies = z.infer<typeof discrepanciesSchema>;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, instantOf, weekdayOf } from './dates';
 import { ALL_DAYS } from './rate-card';
-import { bookedOnDay, houseCodeOf, isOpenSpot, lastUnconfirmableDay, placeDaypartDay, placementHorizonDays, spotSeconds, windowOf, type DaypartWindow, type SpotDemand } from './traffic';
+import { bookedOnDay, houseCodeOf, isOpenSpot, lastUnconfirmableDay, nearestFreeDay, placeDaypartDay, placementHorizonDays, spotSeconds, windowOf, type DaypartWindow, type SpotDemand } from './traffic';
 
 const ZONES = ['UTC', 'America/New_York', 'Europe/London', 'Asia/Kolkata'];
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -175,5 +175,17 @@ describe('delivery truth (decision 031)', () => {
     expect(lastUnconfirmableDay(new Date('2027-06-10T12:00:00Z'), 36, 'UTC')).toBe('2027-06-08');
     expect(isOpenSpot('unconfirmed')).toBe(true);
     expect(isOpenSpot('missed')).toBe(false);
+  });
+});
+
+describe('nearestFreeDay (decision 031)', () => {
+  const daypart = { daysOfWeek: ['Monday', 'Wednesday'], spotFrequency: 2 };
+  it('is the first later day of the window the daypart airs on, still open, with room', () => {
+    // 2027-11-01 is a Monday: Wednesday the 3rd is full, Monday the 8th is exported, Wednesday the 10th has room.
+    const taken = (d: string) => (d === '2027-11-03' ? 2 : 0);
+    expect(nearestFreeDay({ daypart, closed: '2027-11-01', last: '2027-11-30', taken, open: (d) => d !== '2027-11-08' })).toBe('2027-11-10');
+  });
+  it('is null when the flight ends first', () => {
+    expect(nearestFreeDay({ daypart, closed: '2027-11-01', last: '2027-11-02', taken: () => 0, open: () => true })).toBeNull();
   });
 });

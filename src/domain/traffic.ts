@@ -19,6 +19,9 @@ export const isOpenSpot = (status: string): boolean => (OPEN_SPOT_STATUSES as re
 export const UNCONFIRMED_WARNING_START = 'This order has unconfirmed spots';
 export const unconfirmedSpotsWarning = (count: number): string =>
   `${UNCONFIRMED_WARNING_START}: ${count} ${count === 1 ? 'spot has' : 'spots have'} no as-run yet, so ${count === 1 ? 'it is' : 'they are'} neither aired nor missed. Confirm to complete it anyway.`;
+/** What every admin is told when the station clock completes an order over spots no as-run confirmed (decision 031). */
+export const clockCompletedWarning = (orderName: string, count: number): string =>
+  `Order "${orderName}" was completed by the station clock with ${count} ${count === 1 ? 'spot' : 'spots'} no as-run has confirmed: see Discrepancies`;
 /** Hours after a broadcast day's last air time before its unreported spots become unconfirmed. */
 export const ASRUN_GRACE_HOURS_DEFAULT = 36;
 
@@ -64,6 +67,8 @@ export interface SpotDemand {
   bookedAt: Date;
   /** A makegood's accepted offer: its one spot airs for a missed one. */
   makegoodOfferId?: string | null;
+  /** A spot moved here from a day that had closed (decision 031). */
+  movedFromDate?: string | null;
 }
 
 export interface PlacedSpot {
@@ -83,6 +88,8 @@ export interface PlacedSpot {
   position: number;
   status: SpotStatus;
   makegoodOfferId: string | null;
+  /** The closed day this spot was booked for, when it was moved here (decision 031). */
+  movedFromDate: string | null;
 }
 
 /** The spec's media code: the first 8 characters of the media id, uppercased. */
@@ -209,6 +216,7 @@ export const placeDaypartDay = ({
       position: positions[index]!,
       status: demand.held ? 'cancelled' : 'scheduled',
       makegoodOfferId: demand.makegoodOfferId ?? null,
+      movedFromDate: demand.movedFromDate ?? null,
     };
   });
 };
@@ -216,3 +224,28 @@ export const placeDaypartDay = ({
 /** The spots a daypart has booked on a day: what availability subtracts, and what placement places (up to capacity). */
 export const bookedOnDay = (daypart: Pick<DaypartWindow, 'daysOfWeek'>, date: string, bookings: readonly { spots: number; startDate: string; endDate: string }[]) =>
   airsOn(daypart, date) ? bookings.reduce((sum, b) => (b.startDate <= date && b.endDate >= date ? sum + b.spots : sum), 0) : 0;
+
+/**
+ * Where a spot goes when the day it was booked for has closed (its air time passed, decision 031):
+ * the nearest day after `closed`, up to `last` (the end of the order's flight), on which the
+ * daypart airs, that is still open (`open`: not frozen) and has room (`taken` below its capacity).
+ * Null when no such day is left.
+ */
+export const nearestFreeDay = ({
+  daypart,
+  closed,
+  last,
+  taken,
+  open,
+}: {
+  daypart: Pick<DaypartWindow, 'daysOfWeek' | 'spotFrequency'>;
+  closed: string;
+  last: string;
+  taken: (date: string) => number;
+  open: (date: string) => boolean;
+}): string | null => {
+  for (let date = addDays(closed, 1); date <= last; date = addDays(date, 1)) {
+    if (airsOn(daypart, date) && open(date) && taken(date) < daypart.spotFrequency) return date;
+  }
+  return null;
+};

@@ -288,3 +288,46 @@ describe("master control's station settings", () => {
     expect(bxfLog.body).toContain('<SmpteTimeCode>06:00:00:00</SmpteTimeCode>');
   });
 });
+
+describe('named import profiles and end-of-day markers', () => {
+  it('reads a Grass Valley iTX text as-run (tab-separated, its Start Time in UTC) with profile=itx', async () => {
+    now = new Date('2027-06-18T15:00:00Z');
+    const itx = ['Schedule Date\tStart Time\tAsset ID\tTitle\tActual Duration\tEvent Status', `2027-06-15\t10:00:00:00\t${house}\tSpring promo\t00:00:30:00\tAired`, `2027-06-15\t10:15:00:00\t${house}\tSpring promo\t00:00:30:00\tAired`].join('\r\n');
+    const generic = await upload('itx-generic.txt', itx);
+    expect(generic.statusCode).toBe(400);
+    expect(generic.json().error).toMatch(/missing date, house_code\)$/);
+
+    const bad = await upload('itx.txt', itx, { profile: 'harris' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('profile must be one of auto, itx, marina');
+
+    // 10:00 and 10:15 UTC are 06:00 and 06:15 in New York (EDT).
+    const res = await upload('itx.txt', itx, { profile: 'itx' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().import).toMatchObject({ rows: 2, aired: 2, unmatched: 0 });
+    expect(await statuses(day(15))).toEqual(['06:00:00 aired', '06:15:00 aired', '06:30:00 scheduled']);
+    // The profile is a query parameter too.
+    const query = await t.inject({ method: 'POST', url: '/api/traffic/as-run?profile=nope', token: admin, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n' });
+    expect(query.statusCode).toBe(400);
+  });
+
+  it('reads a Pebble Beach Marina text as-run written without a header row with profile=marina', async () => {
+    const marina = [`2027-06-16,06:00:00:00,${house},Spring promo,00:00:30:00,Aired`, `2027-06-16,06:30:00:00,${house},Spring promo,00:00:30:00,Did not air`].join('\r\n');
+    const generic = await upload('marina.csv', marina);
+    expect(generic.statusCode).toBe(400);
+    expect(generic.json().error).toMatch(/^Line 1: the header row must name the columns/);
+    const res = await upload('marina.csv', marina, { profile: 'marina' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().import).toMatchObject({ rows: 2, aired: 1, reported_missed: 1, unmatched: 0, closed_missed: 1 });
+    expect(await statuses(day(16))).toEqual(['06:00:00 aired', '06:15:00 missed', '06:30:00 missed']);
+  });
+
+  it('an end-of-day marker row closes the day it names, besides close_day', async () => {
+    const csv = [HEADER, `${day(17)},06:15:00,${house},30,aired`, `${day(17)},,,,End of Day`].join('\n');
+    const res = await upload('eod.csv', csv);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().import).toMatchObject({ rows: 2, aired: 1, skipped: 1, closed_missed: 2, closing: 'day' });
+    expect(res.json().skipped_rows).toEqual([expect.objectContaining({ line: 3, date: day(17), note: 'End-of-day marker: the broadcast day is closed' })]);
+    expect(await statuses(day(17))).toEqual(['06:00:00 missed', '06:15:00 aired', '06:30:00 missed']);
+  });
+});

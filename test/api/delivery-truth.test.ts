@@ -190,4 +190,34 @@ describe('unconfirmed spots', () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().status).toBe('completed');
   });
+
+  it('the station clock completes an order on schedule over spots no as-run confirmed only with a warning to the desk, and Discrepancies lists it', async () => {
+    now = new Date('2027-08-01T12:00:00Z');
+    const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: EVERY_DAY, spotFrequency: 10 });
+    const { order } = await submittedOrder(t, { name: 'Ends unreported', startDate: '2027-08-08', daypartId: daypart.id, spots: 1, totalSpend: 150 });
+    await setOrderStatus(t, order.id, 'active');
+    await t.app.ctx.stationClock.tick();
+    const admin = await t.adminToken();
+    const end = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin })).json().end_date as string;
+    expect(end >= '2027-08-08').toBe(true);
+
+    // The day after the flight: the clock completes it, though no as-run reported any spot.
+    now = new Date(`${addDays(end, 1)}T09:00:00Z`);
+    const before = (await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json().notifications as { message: string }[];
+    expect((await t.app.ctx.stationClock.tick()).completed).toContain(order.id);
+    const unreported = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/spots?from=2027-08-08&to=${end}`, token: admin })).json().days.flatMap((d: { spots: Spot[] }) => d.spots).length as number;
+    expect(unreported).toBeGreaterThan(0);
+    const after = (await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json().notifications as { message: string; sub_type?: string }[];
+    const warning = `Order "Ends unreported" was completed by the station clock with ${unreported} ${unreported === 1 ? 'spot' : 'spots'} no as-run has confirmed: see Discrepancies`;
+    expect(after.length).toBe(before.length + 1);
+    expect(after.map((n) => n.message)).toContain(warning);
+
+    const desk = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
+    expect((desk.completed_unconfirmed as { estimate_id: string; unconfirmed_spots: number; estimate_name: string }[]).filter((o) => o.estimate_id === order.id)).toEqual([
+      { estimate_id: order.id, estimate_name: 'Ends unreported', brand_name: expect.any(String), end_date: end, unconfirmed_spots: unreported },
+    ]);
+    // A second run warns no more.
+    await t.app.ctx.stationClock.tick();
+    expect((await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json().notifications.length).toBe(after.length);
+  });
 });

@@ -4,10 +4,14 @@
  * control is still placed, marked "added after export", and the log counts the changes since the
  * export, which the BXF export can send alone.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
-import { setOrderStatus } from '../support/campaign-fixtures';
+import { campaignOfOrder, setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, submittedOrder } from '../support/ordering-fixtures';
 
 const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -108,5 +112,78 @@ describe('late bookings', () => {
     expect(list.statusCode, list.body).toBe(200);
     expect((list.json().late_bookings as Spot[]).filter((s) => s.estimate_id === late.order.id).map((s) => s.id).sort()).toEqual(added.map((s) => s.id).sort());
     expect((await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: late.owner.token })).statusCode).toBe(403);
+  });
+});
+
+describe('closed days (decision 031)', () => {
+  it("moves a booking whose day's air time has passed to the nearest free day of its window; the order page and the traffic desk see it", async () => {
+    now = new Date('2027-11-01T12:00:00Z');
+    const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: EVERY_DAY, spotFrequency: 10 });
+    const day = '2027-11-09';
+    const next = '2027-11-10';
+    const early = await submittedOrder(t, { name: 'On air already', startDate: day, daypartId: daypart.id, spots: 2, totalSpend: 2000 });
+    await setOrderStatus(t, early.order.id, 'active');
+    // Booked in time but approved only at noon on its first day: its 06:00 airtime has gone.
+    const late = await submittedOrder(t, { name: 'Approved at noon', startDate: day, daypartId: daypart.id, spots: 2, totalSpend: 2000 });
+    now = new Date(`${day}T12:00:00Z`);
+    await t.app.ctx.stationClock.tick();
+    expect((await log(day)).spots.filter((s) => s.estimate_id === early.order.id)).toHaveLength(2);
+    await setOrderStatus(t, late.order.id, 'scheduled');
+    await t.app.ctx.stationClock.tick();
+
+    // Nothing of it on the closed day; the next day holds its own two spots and the two moved ones.
+    expect((await log(day)).spots.filter((s) => s.estimate_id === late.order.id)).toEqual([]);
+    const own = (await t.inject({ method: 'GET', url: `/api/estimates/${late.order.id}/spots?from=${day}&to=${next}`, token: late.owner.token })).json() as { days: { date: string; spots: (Spot & { moved_from_date: string | null })[] }[] };
+    expect(own.days.map((d) => d.date)).toEqual([next]);
+    expect(own.days[0]!.spots.map((s) => [s.status, s.moved_from_date]).sort()).toEqual([
+      ['scheduled', null],
+      ['scheduled', null],
+      ['scheduled', day],
+      ['scheduled', day],
+    ]);
+    // Another run of the clock neither moves them again nor loses them.
+    await t.app.ctx.stationClock.tick();
+    expect((await log(next)).spots.filter((s) => s.estimate_id === late.order.id)).toHaveLength(4);
+
+    const desk = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json() as { moved_spots: { estimate_id: string; from_date: string; to_date: string | null; estimate_name: string }[] };
+    expect(desk.moved_spots.filter((m) => m.estimate_id === late.order.id).map((m) => [m.from_date, m.to_date, m.estimate_name])).toEqual([
+      [day, next, 'Approved at noon'],
+      [day, next, 'Approved at noon'],
+    ]);
+  });
+
+  it('a changes export carries the spots cancelled since the last export as deletions', async () => {
+    now = new Date('2027-12-01T12:00:00Z');
+    const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: EVERY_DAY, spotFrequency: 10 });
+    const day = '2027-12-09';
+    const kept = await submittedOrder(t, { name: 'Stays', startDate: day, daypartId: daypart.id, spots: 1, totalSpend: 2000 });
+    const dropped = await submittedOrder(t, { name: 'Paused after export', startDate: day, daypartId: daypart.id, spots: 2, totalSpend: 2000 });
+    await setOrderStatus(t, kept.order.id, 'scheduled');
+    await setOrderStatus(t, dropped.order.id, 'active');
+    await t.app.ctx.stationClock.tick();
+    expect((await exportDay(day, 'format=bxf')).statusCode).toBe(200);
+    const sent = (await log(day)).spots.filter((s) => s.estimate_id === dropped.order.id).map((s) => s.id).sort();
+    expect(sent).toHaveLength(2);
+
+    now = new Date('2027-12-01T13:00:00Z');
+    // Its campaign is paused: its spots on the exported day are cancelled.
+    const campaign = await campaignOfOrder(t, admin, dropped.order.id);
+    const paused = await t.inject({ method: 'PATCH', url: `/api/campaigns/${campaign!.campaign_id}/status`, token: admin, payload: { status: 'paused' } });
+    expect(paused.statusCode, paused.body).toBe(200);
+    await t.app.ctx.stationClock.tick();
+    expect((await log(day)).changes_since_export).toBe(2);
+
+    const changes = await exportDay(day, 'format=bxf&changes=since-export');
+    expect(changes.statusCode, changes.body).toBe(200);
+    const events = bxfEvents(changes.body) as unknown as { '@_action'?: string; EventData: { '@_eventType': string; EventId: { EventId: string } } }[];
+    expect(events.map((e) => [e['@_action'], e.EventData['@_eventType'], e.EventData.EventId.EventId.replace(/^urn:uuid:/, '')]).sort()).toEqual(sent.map((id) => ['delete', 'Primary', id]));
+    // With the SMPTE schema on this machine (not in the repository, see the README), the deletions validate.
+    if (process.env.BXF_SCHEMA_DIR) {
+      const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bxf-')), 'changes.xml');
+      writeFileSync(file, changes.body);
+      expect(execFileSync('xmllint', ['--noout', '--schema', path.join(process.env.BXF_SCHEMA_DIR, 'bxfschema.xsd'), file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
+    }
+    // The full export never lists cancelled spots.
+    expect(bxfSpotIds((await exportDay(day, 'format=bxf')).body)).not.toContain(sent[0]);
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateItems, trafficMoves } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
 import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { setOrderStatus } from '../support/campaign-fixtures';
@@ -120,9 +122,38 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     await page.getByLabel('Station name').fill('WSPT Channel 7');
     await page.getByLabel('Remit payments to').fill('PO Box 7, Springfield');
     await page.getByLabel('E-mail').fill('traffic@wspt.example');
+    // Master control: a European station runs 25 fps, non-drop-frame, and dates day first.
+    expect(await page.getByLabel('Frame rate').inputValue()).toBe('29.97');
+    expect(await page.getByLabel('Drop-frame timecode').isChecked()).toBe(true);
+    await page.getByLabel('Frame rate').selectOption('25');
+    await page.getByLabel('Drop-frame timecode').uncheck();
+    await page.getByLabel('Dates in as-run files').selectOption('DMY');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Station profile saved').waitFor();
     const profile = (await h.inject({ method: 'GET', url: '/api/station', token: await h.adminToken() })).json();
-    expect(profile).toMatchObject({ name: 'WSPT Channel 7', remit_to: 'PO Box 7, Springfield', email: 'traffic@wspt.example', time_zone: 'UTC' });
+    expect(profile).toMatchObject({ name: 'WSPT Channel 7', remit_to: 'PO Box 7, Springfield', email: 'traffic@wspt.example', time_zone: 'UTC', frame_rate: 25, drop_frame: false, date_order: 'DMY' });
+    await page.reload();
+    expect(await page.getByLabel('Frame rate').inputValue()).toBe('25');
+    expect(await page.getByLabel('Dates in as-run files').inputValue()).toBe('DMY');
+  });
+});
+
+describe.skipIf(!hasBrowser)('Discrepancies in the browser', () => {
+  it('shows a spot moved off a closed day, and one that found no free day, with the day it was booked for', async () => {
+    const daypart = await createDaypart(h.database.db, { name: 'Late Movie', startTime: '22:00', endTime: '23:00', spotFrequency: 10 });
+    const { order } = await submittedOrder(h, { name: 'Closed Day Promo', daypartId: daypart.id, spots: 1 });
+    const [item] = await h.database.db.select().from(estimateItems).where(eq(estimateItems.estimateId, order.id));
+    // What the station clock records when a booking's day has closed (test/api/late-bookings.test.ts makes one for real).
+    await h.database.db.insert(trafficMoves).values([
+      { estimateId: order.id, estimateItemId: item!.id, daypartId: daypart.id, fromDate: dateIn(8), toDate: dateIn(9) },
+      { estimateId: order.id, estimateItemId: item!.id, daypartId: daypart.id, fromDate: dateIn(8), toDate: null },
+    ]);
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('link', { name: 'Discrepancies' }).click();
+    const moved = page.getByRole('region', { name: 'Moved spots' });
+    await moved.getByText('No free day left in its flight').waitFor();
+    expect(await moved.getByRole('link', { name: 'Closed Day Promo' }).count()).toBe(2);
+    await page.getByRole('region', { name: 'Completed with unconfirmed spots' }).waitFor();
   });
 });

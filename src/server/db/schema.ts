@@ -518,6 +518,8 @@ export const trafficSpots = pgTable(
     simulated: boolean('simulated').notNull().default(false),
     /** Placed after its day went to master control: the day must be exported again (decision 031). */
     addedAfterExportAt: timestamp('added_after_export_at', { withTimezone: true }),
+    /** Placed here because the day it was booked for had closed (its air time passed) (decision 031). */
+    movedFromDate: date('moved_from_date', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -531,6 +533,32 @@ export const trafficSpots = pgTable(
     check('traffic_spots_status_check', sql`${t.status} in ('scheduled', 'aired', 'missed', 'made_good', 'cancelled', 'unconfirmed')`),
     check('traffic_spots_duration_check', sql`${t.durationSeconds} > 0`),
   ],
+);
+
+/**
+ * A booked spot its day could no longer take because that day had closed (its air time passed):
+ * moved to the nearest free day of its window (the order's flight, the daypart's days), or, with no
+ * free day left, `to_date` null (the desk sees it on Discrepancies). Decision 031.
+ */
+export const trafficMoves = pgTable(
+  'traffic_moves',
+  {
+    id: id(),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    estimateItemId: uuid('estimate_item_id')
+      .notNull()
+      .references(() => estimateItems.id, { onDelete: 'cascade' }),
+    daypartId: uuid('daypart_id')
+      .notNull()
+      .references(() => dayparts.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    /** Null: no free day was left in the window. */
+    toDate: date('to_date', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('traffic_moves_from_idx').on(t.fromDate, t.estimateId), index('traffic_moves_to_idx').on(t.toDate)],
 );
 
 /**

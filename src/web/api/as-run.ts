@@ -1,3 +1,4 @@
+import type { AsRunProfileId } from '../../domain/as-run-profiles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AsRunImport, AsRunReport } from '../../domain/as-run';
 import { apiRequest, downloadFile, sendForm } from './client';
@@ -16,10 +17,11 @@ export const useAsRunReport = (id: string | null) =>
 /** Sends the file with progress; on success the imports, the traffic log and campaigns are read again. */
 export const useImportAsRun = () => {
   const queryClient = useQueryClient();
-  return async (file: File, onProgress: (loaded: number, total: number) => void, closeDay = false) => {
+  return async (file: File, onProgress: (loaded: number, total: number) => void, closeDay = false, profile: AsRunProfileId = 'auto') => {
     const form = new FormData();
     // Before the file: the server reads the fields that precede it.
     form.append('close_day', closeDay ? 'true' : 'false');
+    form.append('profile', profile);
     form.append('file', file, file.name);
     const report = await sendForm<AsRunReport>('/traffic/as-run', form, { onProgress });
     queryClient.setQueryData(asRunKeys.report(report.import.id), report);

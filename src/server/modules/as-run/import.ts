@@ -76,6 +76,7 @@ export const settleAsRun = async ({
   skipped,
   closeDay,
   statedRange,
+  endOfDayDays = [],
   toleranceMinutes,
   timeZone,
 }: {
@@ -87,6 +88,8 @@ export const settleAsRun = async ({
   closeDay: boolean;
   /** The period the file says it covers (a BXF Schedule's start and end), epoch ms. */
   statedRange: { from: number; to: number } | null;
+  /** Broadcast days the file's end-of-day markers close. */
+  endOfDayDays?: readonly string[];
   toleranceMinutes: number;
   timeZone: string;
 }): Promise<ImportTotals> => {
@@ -256,7 +259,8 @@ export const settleAsRun = async ({
 
   // What the file covers is settled: what was scheduled there and not reported did not air.
   // Rows that matched nothing (another channel's, a shifted clock's) vouch for no time range.
-  const closing = closingOf({ instants: matchedInstants, closeDay, days: [...days], stated: statedRange });
+  // An end-of-day marker closes the day it names, as "Close the day" closes the days of the file's spots.
+  const closing = closingOf({ instants: matchedInstants, closeDay: closeDay || endOfDayDays.length > 0, days: closeDay ? [...days, ...endOfDayDays] : [...endOfDayDays], stated: statedRange });
   const settleable = [...SETTLEABLE_STATUSES];
   const where =
     closing.kind === 'days'
@@ -331,6 +335,7 @@ export const importAsRun = async ({
   skipped,
   closeDay,
   statedRange,
+  endOfDayDays = [],
   toleranceMinutes,
   timeZone,
   makegoodExpiryHours,
@@ -345,6 +350,8 @@ export const importAsRun = async ({
   skipped: readonly SkippedAsRunRow[];
   closeDay: boolean;
   statedRange: { from: number; to: number } | null;
+  /** Broadcast days the file's end-of-day markers close, whatever its rows cover. */
+  endOfDayDays?: readonly string[];
   toleranceMinutes: number;
   timeZone: string;
   makegoodExpiryHours: number;
@@ -355,7 +362,7 @@ export const importAsRun = async ({
     await tx.execute(sql`select pg_advisory_xact_lock(${AS_RUN_LOCK})`);
     const id = randomUUID();
     await tx.insert(asRunImports).values({ id, contentHash, filename, format, importedBy, rows: 0, aired: 0, reportedMissed: 0, unmatched: 0, closedMissed: 0, days: [] });
-    const totals = await settleAsRun({ tx, importId: id, rows, skipped, closeDay, statedRange, toleranceMinutes, timeZone });
+    const totals = await settleAsRun({ tx, importId: id, rows, skipped, closeDay, statedRange, endOfDayDays, toleranceMinutes, timeZone });
     await tx.update(asRunImports).set(totals).where(eq(asRunImports.id, id));
     const { staged } = await offerMakegoods({ tx, importId: id, now, expiryHours: makegoodExpiryHours });
     await emitDeliveryUpdates(tx, id);

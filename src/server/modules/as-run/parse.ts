@@ -9,6 +9,7 @@ import { parse } from 'csv-parse';
 import { SaxesParser } from 'saxes';
 import { AsRunLineError, CSV_COLUMNS, CSV_HEADER_ALIASES, CSV_REQUIRED_COLUMNS, readAsRunRow, type AsRunEntry, type ReadOptions } from '../../../domain/as-run';
 import { readEventId } from '../../../domain/as-run-fields';
+import { AS_RUN_PROFILE_TABLE, type AsRunProfile } from '../../../domain/as-run-profiles';
 
 /** The longest record of a delimited file (characters): a longer one is refused without being buffered whole. */
 export const MAX_RECORD_CHARS = 64 * 1024;
@@ -49,22 +50,44 @@ const headerKey = (value: string) =>
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '');
 
-/** A header row's names in canonical form (aliases resolved; the first of two aliases wins, the other keeps its own name). */
-export const canonicalHeader = (header: readonly string[]): string[] => {
+/**
+ * A header row's names in canonical form (aliases resolved; the first of two aliases wins, the other
+ * keeps its own name). A profile adds its own header names; a column whose times are UTC by the
+ * profile is used only when no station-time column names the same thing.
+ */
+export const canonicalHeader = (header: readonly string[], profile: AsRunProfile = AS_RUN_PROFILE_TABLE.auto): string[] => {
   const taken = new Set<string>();
-  return header.map((raw) => {
-    const key = headerKey(raw);
-    const canonical = CSV_HEADER_ALIASES[key] ?? (key.includes('isci') || key.includes('ad_id') ? 'house_code' : undefined);
-    if (canonical && !taken.has(canonical)) {
-      taken.add(canonical);
-      return canonical;
-    }
-    return `x_${key}`;
-  });
+  const keys = header.map(headerKey);
+  const canonicalOf = (key: string) => profile.aliases[key] ?? CSV_HEADER_ALIASES[key] ?? (key.includes('isci') || key.includes('ad_id') ? 'house_code' : undefined);
+  const names: (string | undefined)[] = keys.map(() => undefined);
+  for (const utcPass of [false, true]) {
+    keys.forEach((key, i) => {
+      if (profile.utcColumns.includes(key) !== utcPass) return;
+      const canonical = canonicalOf(key);
+      if (canonical && !taken.has(canonical)) {
+        taken.add(canonical);
+        names[i] = canonical;
+      }
+    });
+  }
+  return keys.map((key, i) => names[i] ?? `x_${key}`);
 };
 
-export async function* readCsvAsRun(file: string, options: ReadOptions = {}): AsyncGenerator<AsRunEntry> {
-  const delimiter = detectSeparator(await firstLine(file));
+/** What a delimited file says about itself once its header is read: whether its times are UTC (by the profile). */
+export interface CsvMeta {
+  utc?: boolean;
+}
+
+const looksLikeData = (line: string, delimiter: string) => {
+  const first = (line.split(delimiter)[0] ?? '').trim().replace(/^"|"$/g, '');
+  return /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/.test(first) || /^\d{8}$/.test(first);
+};
+
+export async function* readCsvAsRun(file: string, options: ReadOptions = {}, profile: AsRunProfile = AS_RUN_PROFILE_TABLE.auto, meta: CsvMeta = {}): AsyncGenerator<AsRunEntry> {
+  const head = await firstLine(file);
+  const delimiter = profile.delimiter ?? detectSeparator(head);
+  // A profile's system may write no header row: its columns are then in the profile's order.
+  const headerless = profile.headerless && looksLikeData(head, delimiter) ? profile.headerless.map((c, i) => c ?? `x_column_${i + 1}`) : null;
   const parser = createReadStream(file).pipe(
     parse({
       bom: true,
@@ -72,16 +95,20 @@ export async function* readCsvAsRun(file: string, options: ReadOptions = {}): As
       trim: true,
       skip_empty_lines: true,
       info: true,
-      relax_column_count: false,
+      relax_column_count: headerless !== null,
       max_record_size: MAX_RECORD_CHARS,
-      columns: (header: string[]) => {
-        const names = canonicalHeader(header);
-        const missing = CSV_REQUIRED_COLUMNS.filter((c) => !names.includes(c) && !(c === 'house_code' && names.includes('spot_id')));
-        if (missing.length > 0) {
-          throw new AsRunLineError(1, `the header row must name the columns ${CSV_COLUMNS.join(', ')} (or Air Date, Air Time, ISCI, Length…; missing ${missing.join(', ')})`);
-        }
-        return names;
-      },
+      columns:
+        headerless ??
+        ((header: string[]) => {
+          const names = canonicalHeader(header, profile);
+          const missing = CSV_REQUIRED_COLUMNS.filter((c) => !names.includes(c) && !(c === 'house_code' && names.includes('spot_id')));
+          if (missing.length > 0) {
+            throw new AsRunLineError(1, `the header row must name the columns ${CSV_COLUMNS.join(', ')} (or Air Date, Air Time, ISCI, Length…; missing ${missing.join(', ')})`);
+          }
+          const timeAt = names.indexOf('time');
+          meta.utc = timeAt >= 0 && profile.utcColumns.includes(headerKey(header[timeAt] ?? ''));
+          return names;
+        }),
     }),
   );
   try {

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AS_RUN_PROFILES, AS_RUN_PROFILE_ERROR, asRunProfileOf } from '../../../domain/as-run-profiles';
 import { affidavitQuerySchema, asRunImportSchema, asRunReportSchema } from '../../../domain/as-run';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { getStationProfile, stationMasterControl } from '../station/service';
@@ -13,7 +14,10 @@ import { badRequest } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
 import { asRunReport, listAsRunImports, receiveAsRun } from './service';
 
-const closeDayQuery = z.object({ close_day: z.enum(['true', 'false', '1', '0'], { error: 'close_day must be true or false' }).optional() });
+const closeDayQuery = z.object({
+  close_day: z.enum(['true', 'false', '1', '0'], { error: 'close_day must be true or false' }).optional(),
+  profile: z.enum(AS_RUN_PROFILES, { error: AS_RUN_PROFILE_ERROR }).optional(),
+});
 
 /** A multipart field's value: `close_day` sent before the file. */
 const fieldValue = (field: unknown) => (field && typeof field === 'object' && 'value' in field && typeof field.value === 'string' ? field.value : undefined);
@@ -37,7 +41,7 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
           ...tags,
           consumes: ['multipart/form-data'],
           description:
-            'Multipart `file`: delimited text (date, time, house_code, duration, status[, spot_id], or the usual automation headers) or a SMPTE BXF as-run; optional field (before the file) or query `close_day=true` closes the whole broadcast days of its spots. Read and checked before one transaction; the same file twice changes nothing.',
+            'Multipart `file`: delimited text (date, time, house_code, duration, status[, spot_id], or the usual automation headers) or a SMPTE BXF as-run; optional fields (before the file) or query: `close_day=true` closes the whole broadcast days of its spots; `profile` (auto, itx for Grass Valley iTX, marina for Pebble Beach Marina) reads the text layout of that playout system. Read and checked before one transaction; the same file twice changes nothing.',
           querystring: closeDayQuery,
           response: { 200: asRunReportSchema, 201: asRunReportSchema, ...errors },
         },
@@ -53,6 +57,8 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
         if (!file || file.fieldname !== 'file') throw badRequest('Send the as-run file in the field "file"');
         const closeDayText = fieldValue(file.fields.close_day) ?? request.query.close_day;
         if (closeDayText !== undefined && !['true', 'false', '1', '0', 'on', ''].includes(closeDayText)) throw badRequest('close_day must be true or false');
+        const profile = asRunProfileOf(fieldValue(file.fields.profile) ?? request.query.profile);
+        if (!profile) throw badRequest(AS_RUN_PROFILE_ERROR);
         const station = await stationMasterControl(ctx.db);
         const report = await receiveAsRun({
           db: ctx.db,
@@ -62,6 +68,7 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
           maxMb: ctx.config.asRunMaxMb,
           closeDay: closeDayText === 'true' || closeDayText === '1' || closeDayText === 'on',
           readOptions: { frameRate: station.frameRate, dateOrder: station.dateOrder },
+          profile,
           toleranceMinutes: ctx.config.asRunToleranceMinutes,
           timeZone: ctx.config.stationTimeZone,
           makegoodExpiryHours: ctx.config.makegoodExpiryHours,

@@ -17,7 +17,8 @@ import { instantOf, localClockOf, localDateOf, stationNow } from '../../../domai
 import { cleanFileName } from '../../../domain/validation';
 import type { Staged } from '../notifications';
 import { importAsRun, type ResolvedRow } from './import';
-import { readBxfAsRun, readCsvAsRun, type BxfMeta } from './parse';
+import { readBxfAsRun, readCsvAsRun, type BxfMeta, type CsvMeta } from './parse';
+import { AS_RUN_PROFILE_TABLE, type AsRunProfile } from '../../../domain/as-run-profiles';
 
 type ImportRow = typeof asRunImports.$inferSelect;
 
@@ -106,19 +107,41 @@ const instantOfStated = (value: string | undefined, timeZone: string): number | 
  * too many rows, or an airing later than now refuses the file (nothing applied). Answers the rows
  * with their instants, the skipped rows, and the period a BXF message says it covers.
  */
-export const readAsRunFile = async ({ target, format, options, timeZone, now }: { target: string; format: 'csv' | 'bxf'; options: ReadOptions; timeZone: string; now: Date }) => {
+export const readAsRunFile = async ({
+  target,
+  format,
+  options,
+  timeZone,
+  now,
+  profile = AS_RUN_PROFILE_TABLE.auto,
+}: {
+  target: string;
+  format: 'csv' | 'bxf';
+  options: ReadOptions;
+  timeZone: string;
+  now: Date;
+  /** A named layout of a playout system's delimited as-run (decision 028). */
+  profile?: AsRunProfile;
+}) => {
   const meta: BxfMeta = {};
-  const entries: AsyncIterable<AsRunEntry> = format === 'csv' ? readCsvAsRun(target, options) : readBxfAsRun(target, options, meta);
+  const csvMeta: CsvMeta = {};
+  const entries: AsyncIterable<AsRunEntry> = format === 'csv' ? readCsvAsRun(target, options, profile, csvMeta) : readBxfAsRun(target, options, meta);
   const rows: ResolvedRow[] = [];
   const skipped: SkippedAsRunRow[] = [];
+  /** Broadcast days an end-of-day marker row closes. */
+  const endOfDay = new Set<string>();
   const latest = now.getTime() + FUTURE_TOLERANCE_MINUTES * 60_000;
-  const resolve = instantResolver(timeZone);
+  const stationResolve = instantResolver(timeZone);
+  const utcResolve = instantResolver('UTC');
+  // A profile whose time column is UTC (iTX's Start Time): its wall-clock times are read in UTC.
+  const resolve = (row: Parameters<typeof stationResolve>[0]) => (csvMeta.utc ? utcResolve : stationResolve)(row);
   for await (const entry of entries) {
     if (rows.length + skipped.length >= MAX_AS_RUN_ROWS) {
       throw new AsRunLineError('row' in entry ? entry.row.line : entry.skipped.line, `the file holds more than ${MAX_AS_RUN_ROWS.toLocaleString('en-US')} rows (send the day in several files)`);
     }
     if ('skipped' in entry) {
       skipped.push(entry.skipped);
+      if (entry.endOfDay) endOfDay.add(entry.endOfDay);
       continue;
     }
     const row = entry.row;
@@ -134,7 +157,7 @@ export const readAsRunFile = async ({ target, format, options, timeZone, now }: 
   if (rows.length + skipped.length === 0) throw new AsRunLineError(1, 'the file holds no as-run rows');
   const from = instantOfStated(meta.scheduleStart, timeZone);
   const to = instantOfStated(meta.scheduleEnd, timeZone);
-  return { rows, skipped, statedRange: from !== null && to !== null && from < to ? { from, to } : null };
+  return { rows, skipped, statedRange: from !== null && to !== null && from < to ? { from, to } : null, endOfDayDays: [...endOfDay].sort() };
 };
 
 export const receiveAsRun = async ({
@@ -145,6 +168,7 @@ export const receiveAsRun = async ({
   maxMb,
   closeDay,
   readOptions,
+  profile,
   toleranceMinutes,
   timeZone,
   makegoodExpiryHours,
@@ -157,6 +181,7 @@ export const receiveAsRun = async ({
   maxMb: number;
   closeDay: boolean;
   readOptions: ReadOptions;
+  profile?: AsRunProfile;
   toleranceMinutes: number;
   timeZone: string;
   makegoodExpiryHours: number;
@@ -187,7 +212,7 @@ export const receiveAsRun = async ({
     let id: string;
     try {
       // Read and checked in full before the transaction opens: parsing never holds a database connection.
-      const read = await readAsRunFile({ target, format, options: readOptions, timeZone, now: stationNow() });
+      const read = await readAsRunFile({ target, format, options: readOptions, timeZone, now: stationNow(), profile });
       const imported = await importAsRun({
         db,
         contentHash,

@@ -4,7 +4,7 @@ import { HOLDING_STATUSES } from '../../../domain/makegoods';
 import { bookedOnDay, type DaypartWindow } from '../../../domain/traffic';
 import { makegoodOffers } from '../../db/schema';
 import type { Tx } from '../../platform/db';
-import { loadBookings, type Booking } from '../traffic/demands';
+import { loadBookings, loadMoveBookings, type Booking } from '../traffic/demands';
 
 export interface TakenCounter {
   taken(daypart: Pick<DaypartWindow, 'id' | 'daysOfWeek'>, date: string): number;
@@ -16,8 +16,9 @@ const key = (daypartId: string, date: string) => `${daypartId}|${date}`;
 
 /** Reads [from, to] once; `excludeOfferId` leaves one offer's own hold out (when moving it). */
 export const takenCounter = async (tx: Tx, from: string, to: string, excludeOfferId?: string): Promise<TakenCounter> => {
-  const [bookings, holds] = await Promise.all([
+  const [booked, moved, holds] = await Promise.all([
     loadBookings(tx, from, to),
+    loadMoveBookings(tx, from, to),
     tx
       .select({ daypartId: makegoodOffers.daypartId, airDate: makegoodOffers.airDate, n: count() })
       .from(makegoodOffers)
@@ -32,7 +33,8 @@ export const takenCounter = async (tx: Tx, from: string, to: string, excludeOffe
       .groupBy(makegoodOffers.daypartId, makegoodOffers.airDate),
   ]);
   const byDaypart = new Map<string, Booking[]>();
-  for (const b of bookings) {
+  // Spots moved off a closed day hold a slot on their new day too (decision 031).
+  for (const b of [...booked, ...moved]) {
     const list = byDaypart.get(b.daypartId);
     if (list) list.push(b);
     else byDaypart.set(b.daypartId, [b]);

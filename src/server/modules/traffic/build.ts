@@ -7,14 +7,14 @@
  * (decision 031), so that no booked spot is dropped without a word.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { addDays } from '../../../domain/dates';
 import { BOOKED_STATUSES } from '../../../domain/orders';
 import { placeDaypartDay, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
 import { trafficDays, trafficSpots } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { loadBookings, loadDayparts, loadMakegoodBookings, type Booking } from './demands';
-import { addLateSpots } from './late-spots';
+import { loadBookings, loadDayparts, loadMakegoodBookings, loadMoveBookings, type Booking } from './demands';
+import { addLateSpots, movedAwayFrom, moveClosedSpots } from './late-spots';
 
 export interface TrafficSettings {
   breakMinutes: number;
@@ -35,36 +35,49 @@ export const placeDay = (dayparts: readonly DaypartWindow[], byDaypart: Readonly
 
 const digestOf = (spots: readonly PlacedSpot[]) =>
   createHash('sha256')
-    .update(JSON.stringify(spots.map((s) => [s.estimateItemId, s.daypartId, s.scheduledAt.getTime(), s.position, s.status, s.mediaAssetId, s.durationSeconds, s.campaignId, s.makegoodOfferId])))
+    .update(JSON.stringify(spots.map((s) => [s.estimateItemId, s.daypartId, s.scheduledAt.getTime(), s.position, s.status, s.mediaAssetId, s.durationSeconds, s.campaignId, s.makegoodOfferId, s.movedFromDate])))
     .digest('hex');
 
 const HISTORY = ['aired', 'missed', 'made_good'] as const;
 
-/** Places one day when it is open and its placement changed (on a frozen day, adds what it lacks); answers whether it wrote. */
-const writeDay = async (db: Db, date: string, today: string, spots: readonly PlacedSpot[], now: Date): Promise<boolean> => {
-  if (date < today) return false;
+interface DayContext {
+  dayparts: readonly DaypartWindow[];
+  /** The last day of a placed spot's order flight (where a spot of a closed day may still go). */
+  flightEnd: (spot: PlacedSpot) => string | undefined;
+}
+
+/**
+ * Places one day when it is open and its placement changed (on a frozen day, adds what it lacks and
+ * moves what its closed air time can no longer take); answers whether it wrote and the days that
+ * gained a moved spot.
+ */
+const writeDay = async (db: Db, date: string, today: string, spots: readonly PlacedSpot[], now: Date, context: DayContext): Promise<{ wrote: boolean; movedTo: string[] }> => {
+  const none = { wrote: false, movedTo: [] };
+  if (date < today) return none;
   const digest = digestOf(spots);
   return db.transaction(async (tx) => {
     await tx.insert(trafficDays).values({ airDate: date, inputsDigest: '' }).onConflictDoNothing();
     // The row lock serializes two instances placing the same day: the second sees the first's digest.
     const [day] = await tx.select().from(trafficDays).where(eq(trafficDays.airDate, date)).for('update');
-    if (!day || day.inputsDigest === digest || date < today) return false;
+    if (!day || day.inputsDigest === digest || date < today) return none;
+    // Frozen: exported, a spot of it aired or was settled, or (today) a spot's air time has passed.
     const [history] = day.exportedAt
       ? [true]
       : await tx
           .select({ id: trafficSpots.id })
           .from(trafficSpots)
-          .where(and(eq(trafficSpots.airDate, date), inArray(trafficSpots.status, [...HISTORY])))
+          .where(and(eq(trafficSpots.airDate, date), or(inArray(trafficSpots.status, [...HISTORY]), lte(trafficSpots.scheduledAt, now))))
           .limit(1);
     if (history) {
-      const added = await addLateSpots(tx, date, spots, now);
+      const { added, passed } = await addLateSpots(tx, date, spots, now, await movedAwayFrom(tx, date));
+      const movedTo = await moveClosedSpots({ tx, date, passed, dayparts: context.dayparts, flightEnd: context.flightEnd });
       await tx.update(trafficDays).set({ inputsDigest: digest }).where(eq(trafficDays.airDate, date));
-      return added > 0;
+      return { wrote: added > 0 || passed.length > 0, movedTo };
     }
     await tx.delete(trafficSpots).where(eq(trafficSpots.airDate, date));
     for (let i = 0; i < spots.length; i += 500) await tx.insert(trafficSpots).values(spots.slice(i, i + 500).map((s) => ({ ...s })));
     await tx.update(trafficDays).set({ inputsDigest: digest, builtAt: new Date() }).where(eq(trafficDays.airDate, date));
-    return true;
+    return { wrote: true, movedTo: [] };
   });
 };
 
@@ -77,12 +90,12 @@ const followStatuses = async (db: Db, today: string, now: Date) => {
   const from = sql`${today}::date`;
   const after = sql`${now.toISOString()}::timestamptz`;
   await db.execute(sql`
-    update traffic_spots s set status = 'cancelled', updated_at = now()
+    update traffic_spots s set status = 'cancelled', updated_at = ${after}
     from estimates e left join campaigns c on c.estimate_id = e.id
     where s.estimate_id = e.id and s.air_date >= ${from} and s.scheduled_at > ${after} and s.status = 'scheduled'
       and (e.status not in (${BOOKED}, ${AFTER_FLIGHT}) or (e.status = ${AFTER_FLIGHT} and s.makegood_offer_id is null) or c.status = 'paused')`);
   await db.execute(sql`
-    update traffic_spots s set status = 'scheduled', updated_at = now()
+    update traffic_spots s set status = 'scheduled', updated_at = ${after}
     from estimates e left join campaigns c on c.estimate_id = e.id
     where s.estimate_id = e.id and s.air_date >= ${from} and s.scheduled_at > ${after} and s.status = 'cancelled'
       and (e.status in (${BOOKED}) or (e.status = ${AFTER_FLIGHT} and s.makegood_offer_id is not null)) and (c.status is null or c.status <> 'paused')`);
@@ -93,18 +106,33 @@ const followStatuses = async (db: Db, today: string, now: Date) => {
  * asks for a day beyond the horizon), then brings frozen days' statuses in step. Answers the days written.
  */
 export const buildTrafficLogs = async ({ db, today, from = today, days, now, settings }: { db: Db; today: string; from?: string; days: number; now: Date; settings: TrafficSettings }): Promise<string[]> => {
-  const last = addDays(from, days - 1);
-  const [dayparts, bookings, makegoods] = await Promise.all([loadDayparts(db), loadBookings(db, from, last), loadMakegoodBookings(db, from, last)]);
-  const byDaypart = new Map<string, Booking[]>();
-  for (const booking of [...bookings, ...makegoods]) {
-    const list = byDaypart.get(booking.daypartId);
-    if (list) list.push(booking);
-    else byDaypart.set(booking.daypartId, [booking]);
-  }
-  const written: string[] = [];
-  for (let date = from; date <= last; date = addDays(date, 1)) {
-    if (await writeDay(db, date, today, placeDay(dayparts, byDaypart, date, settings), now)) written.push(date);
+  const written = new Set<string>();
+  let range = { from, last: addDays(from, days - 1) };
+  let only: Set<string> | null = null;
+  // A spot a closed day cannot take moves to a later day: that day is placed again at once (twice at most).
+  for (let round = 0; round < 3 && range.from <= range.last; round += 1) {
+    const [dayparts, bookings, makegoods, moves] = await Promise.all([loadDayparts(db), loadBookings(db, range.from, range.last), loadMakegoodBookings(db, range.from, range.last), loadMoveBookings(db, range.from, range.last)]);
+    const byDaypart = new Map<string, Booking[]>();
+    const flightOf = new Map<string, string>();
+    for (const booking of [...bookings, ...makegoods, ...moves]) {
+      const list = byDaypart.get(booking.daypartId);
+      if (list) list.push(booking);
+      else byDaypart.set(booking.daypartId, [booking]);
+    }
+    for (const booking of bookings) flightOf.set(booking.estimateItemId, booking.endDate);
+    const context: DayContext = { dayparts, flightEnd: (spot) => flightOf.get(spot.estimateItemId) };
+    const movedTo = new Set<string>();
+    for (let date = range.from; date <= range.last; date = addDays(date, 1)) {
+      if (only && !only.has(date)) continue;
+      const result = await writeDay(db, date, today, placeDay(dayparts, byDaypart, date, settings), now, context);
+      if (result.wrote) written.add(date);
+      for (const target of result.movedTo) movedTo.add(target);
+    }
+    if (movedTo.size === 0) break;
+    const targets = [...movedTo].sort();
+    only = movedTo;
+    range = { from: targets[0]!, last: targets[targets.length - 1]! };
   }
   await followStatuses(db, today, now);
-  return written;
+  return [...written].sort();
 };

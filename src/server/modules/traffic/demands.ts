@@ -2,7 +2,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { BOOKED_STATUSES } from '../../../domain/orders';
 import { houseCodeOf, spotSeconds, type DaypartWindow, type SpotDemand } from '../../../domain/traffic';
-import { campaigns, dayparts, estimateItems, estimates, makegoodOffers, mediaAssets } from '../../db/schema';
+import { campaigns, dayparts, estimateItems, estimates, makegoodOffers, mediaAssets, trafficMoves } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
 export interface Booking extends Omit<SpotDemand, 'spots'> {
@@ -41,7 +41,7 @@ interface OrderColumns {
   durationSeconds: number | null;
 }
 
-const bookingOf = (r: OrderColumns, rest: Pick<Booking, 'estimateItemId' | 'daypartId' | 'spots' | 'bookedAt' | 'startDate' | 'endDate' | 'makegoodOfferId'>): Booking => ({
+const bookingOf = (r: OrderColumns, rest: Pick<Booking, 'estimateItemId' | 'daypartId' | 'spots' | 'bookedAt' | 'startDate' | 'endDate' | 'makegoodOfferId' | 'movedFromDate'>): Booking => ({
   ...rest,
   estimateId: r.estimateId,
   campaignId: r.campaignId,
@@ -102,4 +102,29 @@ export const loadMakegoodBookings = async (db: Tx, from: string, to: string): Pr
   return rows
     .filter((r) => r.brandId && r.airDate && r.estimateItemId)
     .map((r) => bookingOf(r, { estimateItemId: r.estimateItemId!, daypartId: r.daypartId, spots: 1, bookedAt: r.acceptedAt, startDate: r.airDate!, endDate: r.airDate!, makegoodOfferId: r.offerId }));
+};
+
+/**
+ * Spots moved off a closed day onto a day in [from, to] (decision 031): one spot each on their new
+ * day, for orders still booked. Booked when moved, so they never push out a spot booked before.
+ */
+export const loadMoveBookings = async (db: Tx, from: string, to: string): Promise<Booking[]> => {
+  const rows = await db
+    .select({
+      ...orderColumns,
+      toDate: trafficMoves.toDate,
+      fromDate: trafficMoves.fromDate,
+      movedAt: trafficMoves.createdAt,
+      daypartId: trafficMoves.daypartId,
+      estimateItemId: trafficMoves.estimateItemId,
+    })
+    .from(trafficMoves)
+    .innerJoin(estimates, eq(estimates.id, trafficMoves.estimateId))
+    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
+    .leftJoin(mediaAssets, eq(mediaAssets.id, estimates.mediaAssetId))
+    .where(and(isNotNull(trafficMoves.toDate), gte(trafficMoves.toDate, from), lte(trafficMoves.toDate, to), inArray(estimates.status, [...BOOKED_STATUSES])))
+    .orderBy(asc(trafficMoves.createdAt), asc(trafficMoves.id));
+  return rows
+    .filter((r) => r.brandId && r.toDate)
+    .map((r) => bookingOf(r, { estimateItemId: r.estimateItemId, daypartId: r.daypartId, spots: 1, bookedAt: r.movedAt, startDate: r.toDate!, endDate: r.toDate!, movedFromDate: r.fromDate }));
 };

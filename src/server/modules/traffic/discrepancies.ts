@@ -1,12 +1,14 @@
 /**
  * GET /traffic/discrepancies (admins, decision 031): what the traffic desk must look at — spots no
  * as-run confirmed, missed spots without a makegood decision, as-run rows that matched nothing, and
- * spots booked after their day went to master control. Newest first, at most 200 of each.
+ * spots booked after their day went to master control, spots moved off a closed day, and completed
+ * orders with spots no as-run confirmed. Newest first, at most 200 of each.
  */
-import { and, desc, eq, gte, inArray, isNotNull, type SQL } from 'drizzle-orm';
-import { localClockOf, todayIso } from '../../../domain/dates';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { localClockOf, stationNow, todayIso } from '../../../domain/dates';
 import type { Discrepancies, DiscrepancySpot } from '../../../domain/traffic-schemas';
-import { brands, dayparts, estimates, trafficSpots } from '../../db/schema';
+import { brands, dayparts, estimates, trafficMoves, trafficSpots } from '../../db/schema';
+import { notConfirmedWhere } from './unconfirmed';
 import type { Db } from '../../platform/db';
 import { latestUnmatchedRows } from '../as-run/unmatched-list';
 import { isUndecided, makegoodStatusOfSpots } from '../makegoods/decisions';
@@ -36,7 +38,44 @@ const spotsWhere = async (db: Db, where: SQL | undefined, limit = LIMIT): Promis
     status: spot.status,
   }));
 
+/** Spots moved off a closed day (decision 031), newest first. */
+const movedSpots = async (db: Db): Promise<Discrepancies['moved_spots']> =>
+  (
+    await db
+      .select({ move: trafficMoves, daypartName: dayparts.name, brandName: brands.commonName, estimateName: estimates.estimateName })
+      .from(trafficMoves)
+      .innerJoin(dayparts, eq(dayparts.id, trafficMoves.daypartId))
+      .innerJoin(estimates, eq(estimates.id, trafficMoves.estimateId))
+      .leftJoin(brands, eq(brands.id, estimates.brandId))
+      .where(or(isNull(trafficMoves.toDate), gte(trafficMoves.toDate, todayIso())))
+      .orderBy(desc(trafficMoves.createdAt), asc(trafficMoves.id))
+      .limit(LIMIT)
+  ).map(({ move, daypartName, brandName, estimateName }) => ({
+    estimate_id: move.estimateId,
+    estimate_name: estimateName || null,
+    brand_name: brandName,
+    daypart_name: daypartName,
+    from_date: move.fromDate,
+    to_date: move.toDate,
+    moved_at: move.createdAt.toISOString(),
+  }));
+
+/** Completed orders with spots no as-run confirmed (the station clock completed them with a warning). */
+const completedUnconfirmed = async (db: Db): Promise<Discrepancies['completed_unconfirmed']> =>
+  (
+    await db
+      .select({ id: estimates.id, name: estimates.estimateName, brandName: brands.commonName, endDate: estimates.endDate, n: count() })
+      .from(trafficSpots)
+      .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
+      .leftJoin(brands, eq(brands.id, estimates.brandId))
+      .where(and(eq(estimates.status, 'completed'), notConfirmedWhere(stationNow())))
+      .groupBy(estimates.id, estimates.estimateName, brands.commonName, estimates.endDate)
+      .orderBy(desc(estimates.endDate), asc(estimates.id))
+      .limit(LIMIT)
+  ).map((r) => ({ estimate_id: r.id, estimate_name: r.name || null, brand_name: r.brandName, end_date: r.endDate, unconfirmed_spots: Number(r.n) }));
+
 export const listDiscrepancies = async ({ db }: { db: Db }): Promise<Discrepancies> => {
+  const [moved, completed] = await Promise.all([movedSpots(db), completedUnconfirmed(db)]);
   const [unconfirmed, missed, unmatched, late] = await Promise.all([
     spotsWhere(db, eq(trafficSpots.status, 'unconfirmed')),
     spotsWhere(db, eq(trafficSpots.status, 'missed'), LIMIT * 5),
@@ -48,5 +87,5 @@ export const listDiscrepancies = async ({ db }: { db: Db }): Promise<Discrepanci
     .filter((s) => isUndecided(decisions.get(s.id)))
     .slice(0, LIMIT)
     .map((s) => ({ ...s, makegood_status: decisions.get(s.id) ?? null }));
-  return { unconfirmed, missed_undecided: undecided, unmatched_rows: unmatched, late_bookings: late };
+  return { unconfirmed, missed_undecided: undecided, unmatched_rows: unmatched, late_bookings: late, moved_spots: moved, completed_unconfirmed: completed };
 };

@@ -56,9 +56,11 @@ export const PMCP_NAMESPACE = 'http://www.atsc.org/XMLSchemas/pmcp/2007/3.1';
  * "Primary-BreakHeader" event (its start fixed, its length the sum of its spots) followed by its
  * spots (each following the one before). `broadcastDate` is the calendar date the spot airs on in
  * the station's time zone (a spot after midnight carries the next date with its 00:xx time), and
- * `utcStartofBroadcastDay` the UTC instant that date begins.
+ * `utcStartofBroadcastDay` the UTC instant that date begins. A changes export (`changesOnly`) sends the
+ * spots placed or restored since the last export as usual and those cancelled since as ScheduledEvents
+ * with `action="delete"` (decision 031), so automation drops what no longer airs.
  */
-export const trafficBxf = (log: TrafficLog, station: MasterControl, now: Date = new Date()): string => {
+export const trafficBxf = (log: TrafficLog, station: MasterControl, now: Date = new Date(), options: { /** Only the changes since the last export: cancelled spots are sent as deletions. */ changesOnly?: boolean } = {}): string => {
   const frameRate = station.frameRate ?? 29.97;
   const dropFrame = station.dropFrame ?? true;
   const zone = log.time_zone;
@@ -75,7 +77,36 @@ export const trafficBxf = (log: TrafficLog, station: MasterControl, now: Date = 
     };
   };
   const length = (seconds: number) => ({ SmpteDuration: { '@_frameRate': frameRate, SmpteTimeCode: timecode(clockOfSeconds(seconds), dropFrame) } });
+  /** One spot as a ScheduledEvent; `delete` (a changes export) tells automation to drop an event it has. */
+  const spotEvent = (spot: TrafficSpot, action?: 'delete') => ({
+    ...(action ? { '@_action': action } : {}),
+    EventData: {
+      '@_eventType': 'Primary',
+      EventId: { EventId: `urn:uuid:${spot.id}` },
+      EventTitle: titleOf(spot),
+      PrimaryEvent: {
+        NonProgramEvent: {
+          Details: {
+            SpotType: 'Commercial',
+            ...(spot.brand_name ? { AdvertiserName: text(spot.brand_name) } : {}),
+            ...(spot.estimate_name ? { Product: { Name: text(spot.estimate_name) } } : {}),
+          },
+        },
+      },
+      StartDateTime: when(spot.scheduled_at),
+      LengthOption: { Duration: length(spot.duration_seconds) },
+      StartMode: 'Follow',
+      EndMode: 'Duration',
+    },
+    Content: {
+      ContentId: { HouseNumber: spot.house_code },
+      Name: titleOf(spot),
+      DefaultLength: length(spot.duration_seconds),
+    },
+  });
   const airing = log.spots.filter((s) => s.status === 'scheduled' || s.status === 'aired');
+  // A changes export also carries the spots cancelled since the last export, as deletions.
+  const deletions = options.changesOnly ? log.spots.filter((s) => s.status === 'cancelled').map((spot) => spotEvent(spot, 'delete')) : [];
   const breaks = new Map<string, TrafficSpot[]>();
   for (const spot of airing) {
     const key = `${spot.daypart_id}|${spot.break_at}`;
@@ -97,35 +128,10 @@ export const trafficBxf = (log: TrafficLog, station: MasterControl, now: Date = 
           EndMode: 'Duration',
         },
       };
-      const members = [...spots]
-        .sort((a, b) => a.position - b.position)
-        .map((spot) => ({
-          EventData: {
-            '@_eventType': 'Primary',
-            EventId: { EventId: `urn:uuid:${spot.id}` },
-            EventTitle: titleOf(spot),
-            PrimaryEvent: {
-              NonProgramEvent: {
-                Details: {
-                  SpotType: 'Commercial',
-                  ...(spot.brand_name ? { AdvertiserName: text(spot.brand_name) } : {}),
-                  ...(spot.estimate_name ? { Product: { Name: text(spot.estimate_name) } } : {}),
-                },
-              },
-            },
-            StartDateTime: when(spot.scheduled_at),
-            LengthOption: { Duration: length(spot.duration_seconds) },
-            StartMode: 'Follow',
-            EndMode: 'Duration',
-          },
-          Content: {
-            ContentId: { HouseNumber: spot.house_code },
-            Name: titleOf(spot),
-            DefaultLength: length(spot.duration_seconds),
-          },
-        }));
+      const members = [...spots].sort((a, b) => a.position - b.position).map((spot) => spotEvent(spot));
       return [header, ...members];
-    });
+    })
+    .concat(deletions);
   const message = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     BxfMessage: {

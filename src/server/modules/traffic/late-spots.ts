@@ -3,19 +3,28 @@
  * keeps its times, but a booking it lacks is not dropped. What the placement would hold beyond what
  * the day has, booking by booking, is added after the spots already in its break, stamped
  * `added_after_export_at`, so the log says "N changes since export — export again". A spot whose time
- * has already passed is not added (that airtime is gone).
+ * has already passed is not added here (that airtime is gone): it moves to the nearest free day of
+ * its window (`moveClosedSpots`).
  */
-import { eq } from 'drizzle-orm';
-import type { PlacedSpot } from '../../../domain/traffic';
-import { trafficSpots } from '../../db/schema';
+import { and, eq, gte, isNotNull, lte } from 'drizzle-orm';
+import { addDays } from '../../../domain/dates';
+import { nearestFreeDay, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
+import { trafficDays, trafficMoves, trafficSpots } from '../../db/schema';
+import { takenCounter } from '../makegoods/capacity';
 import type { Tx } from '../../platform/db';
 
 const keyOf = (s: { estimateItemId: string | null; makegoodOfferId: string | null; estimateId: string }) => `${s.estimateId}|${s.estimateItemId ?? ''}|${s.makegoodOfferId ?? ''}`;
 
-/** Adds the spots a frozen day lacks; answers how many were added. */
-export const addLateSpots = async (tx: Tx, date: string, placement: readonly PlacedSpot[], now: Date): Promise<number> => {
+export const moveKeyOf = keyOf;
+
+/**
+ * Adds the spots a frozen day lacks; answers how many were added and the spots whose time had
+ * already passed (`passed`: the caller moves them to the nearest free day of their window).
+ * `movedAway` counts, by key, the spots already moved off this day: they are not lacking.
+ */
+export const addLateSpots = async (tx: Tx, date: string, placement: readonly PlacedSpot[], now: Date, movedAway: ReadonlyMap<string, number> = new Map()): Promise<{ added: number; passed: PlacedSpot[] }> => {
   const existing = await tx.select().from(trafficSpots).where(eq(trafficSpots.airDate, date));
-  const have = new Map<string, number>();
+  const have = new Map<string, number>(movedAway);
   for (const spot of existing) have.set(keyOf(spot), (have.get(keyOf(spot)) ?? 0) + 1);
   const wanted = new Map<string, PlacedSpot[]>();
   for (const spot of placement) wanted.set(keyOf(spot), [...(wanted.get(keyOf(spot)) ?? []), spot]);
@@ -31,6 +40,7 @@ export const addLateSpots = async (tx: Tx, date: string, placement: readonly Pla
   }
 
   const added: (typeof trafficSpots.$inferInsert)[] = [];
+  const passed: PlacedSpot[] = [];
   for (const [key, spots] of wanted) {
     const missing = spots.length - (have.get(key) ?? 0);
     if (missing <= 0) continue;
@@ -38,12 +48,79 @@ export const addLateSpots = async (tx: Tx, date: string, placement: readonly Pla
       const slot = breakKey(spot.daypartId, spot.breakAt);
       const end = breakEnd.get(slot);
       const scheduledAt = new Date(Math.max(spot.breakAt.getTime(), end?.at ?? 0));
-      if (scheduledAt.getTime() <= now.getTime()) continue;
+      if (scheduledAt.getTime() <= now.getTime()) {
+        passed.push(spot);
+        continue;
+      }
       const position = (end?.count ?? 0) + 1;
       breakEnd.set(slot, { at: scheduledAt.getTime() + spot.durationSeconds * 1000, count: position });
       added.push({ ...spot, scheduledAt, position, addedAfterExportAt: now });
     }
   }
   if (added.length > 0) await tx.insert(trafficSpots).values(added);
-  return added.length;
+  return { added: added.length, passed };
+};
+
+/**
+ * Spots a closed day could not take (their time had passed): each goes to the nearest free day of
+ * its window (after the closed day, within its order's flight, on the daypart's days, on a day not
+ * yet exported and with room), recorded in `traffic_moves`; with no such day, the move is recorded
+ * without a day so the traffic desk sees the shortfall. Answers the days that gained a spot.
+ */
+export const moveClosedSpots = async ({
+  tx,
+  date,
+  passed,
+  dayparts,
+  flightEnd,
+}: {
+  tx: Tx;
+  date: string;
+  passed: readonly PlacedSpot[];
+  dayparts: readonly DaypartWindow[];
+  flightEnd: (spot: PlacedSpot) => string | undefined;
+}): Promise<string[]> => {
+  const movable = passed.filter((s) => s.status === 'scheduled' && s.makegoodOfferId === null && s.estimateItemId);
+  if (movable.length === 0) return [];
+  const last = movable.reduce((max, s) => {
+    const end = flightEnd(s) ?? date;
+    return end > max ? end : max;
+  }, date);
+  if (last <= date) {
+    await tx.insert(trafficMoves).values(movable.map((s) => ({ estimateId: s.estimateId, estimateItemId: s.estimateItemId, daypartId: s.daypartId, fromDate: date, toDate: null })));
+    return [];
+  }
+  const first = addDays(date, 1);
+  const [taken, exported] = await Promise.all([
+    takenCounter(tx, first, last),
+    tx
+      .select({ airDate: trafficDays.airDate })
+      .from(trafficDays)
+      .where(and(isNotNull(trafficDays.exportedAt), gte(trafficDays.airDate, first), lte(trafficDays.airDate, last))),
+  ]);
+  const closed = new Set(exported.map((d) => d.airDate));
+  const byId = new Map(dayparts.map((d) => [d.id, d]));
+  const targets = new Set<string>();
+  for (const spot of movable) {
+    const daypart = byId.get(spot.daypartId);
+    const end = flightEnd(spot) ?? date;
+    const to = daypart ? nearestFreeDay({ daypart, closed: date, last: end, taken: (d) => taken.taken(daypart, d), open: (d) => !closed.has(d) }) : null;
+    if (to) {
+      taken.hold(spot.daypartId, to);
+      targets.add(to);
+    }
+    await tx.insert(trafficMoves).values({ estimateId: spot.estimateId, estimateItemId: spot.estimateItemId, daypartId: spot.daypartId, fromDate: date, toDate: to });
+  }
+  return [...targets].sort();
+};
+
+/** The spots already moved off a day, by booking key (they are no longer lacking there). */
+export const movedAwayFrom = async (tx: Tx, date: string): Promise<Map<string, number>> => {
+  const rows = await tx.select({ estimateId: trafficMoves.estimateId, estimateItemId: trafficMoves.estimateItemId }).from(trafficMoves).where(eq(trafficMoves.fromDate, date));
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const key = keyOf({ ...row, makegoodOfferId: null });
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
 };

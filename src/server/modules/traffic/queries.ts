@@ -47,6 +47,7 @@ const toSpot = ({ spot, daypartName, brandName, estimateName }: SpotRow): Traffi
   makegood_offer_id: spot.makegoodOfferId,
   simulated: spot.simulated,
   added_after_export: spot.addedAfterExportAt !== null,
+  moved_from_date: spot.movedFromDate,
 });
 
 const WILL_AIR = new Set(['scheduled', 'aired']);

@@ -64,14 +64,15 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         if (date < todayIso()) throw conflict(TRAFFIC_MESSAGES.neverPlaced);
         await ctx.stationClock.placeDay(date);
       }
-      const log = await getTrafficLog({ db: ctx.db, date, onlyChanges: request.query.changes === 'since-export' });
+      const changesOnly = request.query.changes === 'since-export';
+      const log = await getTrafficLog({ db: ctx.db, date, onlyChanges: changesOnly });
       await markExported(ctx.db, date);
       if (request.query.format === 'bxf') {
         const [station, masterControl] = await Promise.all([getStationProfile(ctx.db), stationMasterControl(ctx.db)]);
         return reply
           .type('application/xml; charset=utf-8')
           .header('content-disposition', `attachment; filename="traffic-log-${date}.bxf.xml"`)
-          .send(trafficBxf(log, { name: station.name, frameRate: masterControl.frameRate, dropFrame: masterControl.dropFrame }));
+          .send(trafficBxf(log, { name: station.name, frameRate: masterControl.frameRate, dropFrame: masterControl.dropFrame }, new Date(), { changesOnly: changesOnly && log.exported_at !== null }));
       }
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="traffic-log-${date}.csv"`).send(trafficCsv(log));
     },

@@ -17,9 +17,10 @@ import type { Staged } from '../notifications';
 import { setStatusByAdmin } from '../estimates/status';
 import { expireMakegoods } from '../makegoods/service';
 import { reofferUnavailableMakegoods } from '../makegoods/reoffer';
-import { placementHorizonDays } from '../../../domain/traffic';
+import { clockCompletedWarning, placementHorizonDays } from '../../../domain/traffic';
 import { buildTrafficLogs, type TrafficSettings } from './build';
-import { markUnconfirmed } from './unconfirmed';
+import { countNotConfirmedSpots, markUnconfirmed } from './unconfirmed';
+import { notifySystemMessage } from '../notifications/events';
 
 export interface TickResult {
   today: string;
@@ -94,6 +95,18 @@ export const createStationClock = ({
     return moved;
   };
 
+  /** Every admin hears of an order the clock completed with spots no as-run confirmed; Discrepancies lists it. */
+  const warnUnconfirmed = async (id: string, instant: Date) => {
+    try {
+      const count = await countNotConfirmedSpots(db, id, instant);
+      if (count === 0) return;
+      const [order] = await db.select({ name: estimates.estimateName }).from(estimates).where(eq(estimates.id, id)).limit(1);
+      await notifySystemMessage({ db, notifier }, { to: { admins: true }, subType: 'warning', message: clockCompletedWarning(order?.name.trim() || 'Untitled order', count) });
+    } catch (error) {
+      log.error({ err: error, estimateId: id }, 'station clock could not warn about unconfirmed spots');
+    }
+  };
+
   const tick = async (): Promise<TickResult> => {
     const instant = now();
     const today = todayIso(instant);
@@ -127,6 +140,8 @@ export const createStationClock = ({
       'active',
       'completed',
     );
+    // The clock completes on schedule, but never silently over spots no as-run confirmed (decision 031).
+    for (const id of completed) await warnUnconfirmed(id, instant);
     const expired = await expireMakegoods(db, instant);
     // Offers whose day went to master control or came are offered again on the next free day (decision 031).
     for (const event of await reofferUnavailableMakegoods({ db, today, now: instant, expiryHours: makegoodExpiryHours })) notifier.deliver(event);

@@ -3,7 +3,7 @@
  * (ASRUN_GRACE_HOURS) has passed, its spots that are still scheduled become unconfirmed. They are not
  * aired, not missed, not billed and not certified; a later as-run settles them like scheduled ones.
  */
-import { and, count, eq, lte, sql } from 'drizzle-orm';
+import { and, count, eq, lte, or, sql } from 'drizzle-orm';
 import { lastUnconfirmableDay } from '../../../domain/traffic';
 import { trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
@@ -19,11 +19,30 @@ export const markUnconfirmed = async ({ db, now, graceHours }: { db: Db; now: Da
   return changed.length;
 };
 
-/** How many of an order's spots are unconfirmed (Order Management warns before completing it). */
+/**
+ * Spots no as-run has confirmed at `now`: unconfirmed ones, and those still scheduled whose air time
+ * has passed (their as-run may still come within the grace period). Completing an order with any
+ * needs a warning (decision 031).
+ */
+export const notConfirmedWhere = (now: Date) => or(eq(trafficSpots.status, 'unconfirmed'), and(eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.scheduledAt, now)));
+
+/** How many of an order's spots are unconfirmed (past the grace period): completing it by hand asks the admin to confirm. */
 export const countUnconfirmedSpots = async (tx: Tx, estimateId: string): Promise<number> => {
   const [row] = await tx
     .select({ n: count() })
     .from(trafficSpots)
     .where(and(eq(trafficSpots.estimateId, estimateId), eq(trafficSpots.status, 'unconfirmed')));
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * How many of an order's spots no as-run has confirmed at `now`, also those still within the grace
+ * period: the station clock, which completes orders with nobody watching, warns the desk of them.
+ */
+export const countNotConfirmedSpots = async (tx: Tx, estimateId: string, now: Date): Promise<number> => {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(trafficSpots)
+    .where(and(eq(trafficSpots.estimateId, estimateId), notConfirmedWhere(now)));
   return Number(row?.n ?? 0);
 };

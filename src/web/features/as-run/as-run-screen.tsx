@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { AS_RUN_PROFILES, AS_RUN_PROFILE_TABLE, type AsRunProfileId } from '../../../domain/as-run-profiles';
 import { useAsRunImports, useAsRunReport, useImportAsRun } from '../../api/as-run';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -23,6 +24,7 @@ export const AsRunScreen = () => {
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const [closeDay, setCloseDay] = useState(false);
+  const [profile, setProfile] = useState<AsRunProfileId>('auto');
   const imports = useAsRunImports();
   const report = useAsRunReport(shown);
   const importAsRun = useImportAsRun();
@@ -33,7 +35,7 @@ export const AsRunScreen = () => {
     setError(null);
     setProgress({ phase: 'uploading', percent: 0 });
     try {
-      const result = await importAsRun(file, (loaded, total) => setProgress(loaded >= total ? { phase: 'matching' } : { phase: 'uploading', percent: Math.round((loaded / total) * 100) }), closeDay);
+      const result = await importAsRun(file, (loaded, total) => setProgress(loaded >= total ? { phase: 'matching' } : { phase: 'uploading', percent: Math.round((loaded / total) * 100) }), closeDay, profile);
       setShown(result.import.id);
       if (result.duplicate) toast(result.message, { icon: 'ℹ️' });
       else toast.success(result.message);
@@ -65,6 +67,18 @@ export const AsRunScreen = () => {
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             />
           </div>
+          <div>
+            <label htmlFor="as-run-profile" className="mb-1 block text-sm font-medium text-slate-700">
+              Layout
+            </label>
+            <select id="as-run-profile" value={profile} onChange={(e) => setProfile(e.target.value as AsRunProfileId)} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+              {AS_RUN_PROFILES.map((id) => (
+                <option key={id} value={id}>
+                  {AS_RUN_PROFILE_TABLE[id].label}
+                </option>
+              ))}
+            </select>
+          </div>
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" checked={closeDay} onChange={(e) => setCloseDay(e.target.checked)} className="size-4" />
             Close the day (every unreported spot of its days is missed)
@@ -90,7 +104,7 @@ export const AsRunScreen = () => {
           )}
         </form>
         <p id="as-run-format" className="mt-3 text-xs text-slate-500">
-          Text: a header row naming date, time, house_code (or ISCI, Ad-ID, House Number, Cart), duration (or Length) and status, separated by commas, semicolons, tabs or pipes; times in the station's time zone unless they end in Z or an offset. BXF: AsRun events (Basic or Complete). Without "Close the day", only the scheduled spots between the file's first and last airing that it does not report become missed.
+          Text: a header row naming date, time, house_code (or ISCI, Ad-ID, House Number, Cart), duration (or Length) and status, separated by commas, semicolons, tabs or pipes; times in the station's time zone unless they end in Z or an offset. Layout: Grass Valley iTX (tab-separated, Start Time in UTC) or Pebble Beach Marina (comma-separated, also without a header row). A row whose status is "End of Day" closes its day. BXF: AsRun events (Basic or Complete). Without "Close the day", only the scheduled spots between the file's first and last airing that it does not report become missed.
         </p>
         {error && (
           <p className="mt-3 text-sm text-red-600" role="alert">

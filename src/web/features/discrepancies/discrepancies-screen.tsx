@@ -105,6 +105,58 @@ export const DiscrepanciesScreen = () => {
           <Section title="Late bookings" hint="Spots added after their day went to master control: export the day again." count={data!.late_bookings.length}>
             <SpotTable caption="Late bookings" spots={data!.late_bookings} />
           </Section>
+          <Section title="Moved spots" hint="Spots booked for a day whose air time had passed: moved to the nearest free day of their window, or to none." count={data!.moved_spots.length}>
+            <Table caption="Moved spots">
+              <thead>
+                <tr>
+                  <Th>Booked for</Th>
+                  <Th>Moved to</Th>
+                  <Th>Daypart</Th>
+                  <Th>Order</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data!.moved_spots.map((move, index) => (
+                  <tr key={`${move.estimate_id}-${move.moved_at}-${index}`}>
+                    <td className={cellClasses}>{formatBroadcastDay(move.from_date)}</td>
+                    <td className={cellClasses}>{move.to_date ? formatBroadcastDay(move.to_date) : <span className="font-medium text-red-700">No free day left in its flight</span>}</td>
+                    <td className={cellClasses}>{move.daypart_name}</td>
+                    <td className={cellClasses}>
+                      <Link to={paths.app.estimate.href(move.estimate_id)} className="text-blue-700 hover:underline">
+                        {move.estimate_name || 'Untitled order'}
+                      </Link>
+                      {move.brand_name && <span className="text-slate-500"> · {move.brand_name}</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Section>
+          <Section title="Completed with unconfirmed spots" hint="Orders completed while spots had no as-run: import the as-run to settle them before certifying or billing." count={data!.completed_unconfirmed.length}>
+            <Table caption="Completed with unconfirmed spots">
+              <thead>
+                <tr>
+                  <Th>Order</Th>
+                  <Th>Flight end</Th>
+                  <Th>Spots without an as-run</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data!.completed_unconfirmed.map((order) => (
+                  <tr key={order.estimate_id}>
+                    <td className={cellClasses}>
+                      <Link to={paths.app.estimate.href(order.estimate_id)} className="text-blue-700 hover:underline">
+                        {order.estimate_name || 'Untitled order'}
+                      </Link>
+                      {order.brand_name && <span className="text-slate-500"> · {order.brand_name}</span>}
+                    </td>
+                    <td className={cellClasses}>{order.end_date ? formatBroadcastDay(order.end_date) : '—'}</td>
+                    <td className={cellClasses}>{order.unconfirmed_spots}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Section>
         </div>
       )}
     </>

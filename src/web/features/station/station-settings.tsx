@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { stationProfileInputSchema, type StationProfile } from '../../../domain/station-schemas';
+import { FRAME_RATES, stationProfileInputSchema, type StationProfile } from '../../../domain/station-schemas';
 import { useStationProfile, useUpdateStationProfile } from '../../api/station';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -19,7 +19,7 @@ const FIELDS = [
   { key: 'tax_id', label: 'Tax id', autoComplete: 'off' },
 ] as const;
 type FieldKey = (typeof FIELDS)[number]['key'];
-type Draft = Record<FieldKey, string> & { logo: string | null };
+type Draft = Record<FieldKey, string> & { logo: string | null; frame_rate: number; drop_frame: boolean; date_order: 'MDY' | 'DMY' };
 
 const draftOf = (profile: StationProfile): Draft => ({
   name: profile.name,
@@ -29,6 +29,9 @@ const draftOf = (profile: StationProfile): Draft => ({
   remit_to: profile.remit_to ?? '',
   tax_id: profile.tax_id ?? '',
   logo: profile.logo,
+  frame_rate: profile.frame_rate,
+  drop_frame: profile.drop_frame,
+  date_order: profile.date_order,
 });
 
 const readAsDataUrl = (file: File) =>
@@ -96,6 +99,46 @@ const ProfileForm = ({ profile }: { profile: StationProfile }) => {
         </div>
         {errors.logo && <p className="mt-1 text-sm text-red-600">{errors.logo}</p>}
       </div>
+      <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Master control (BXF logs and as-runs)</legend>
+        <div>
+          <label htmlFor="station-frame-rate" className="mb-1 block text-sm font-medium text-slate-700">
+            Frame rate
+          </label>
+          <select
+            id="station-frame-rate"
+            name="frame_rate"
+            value={String(draft.frame_rate)}
+            onChange={(e) => setDraft((d) => ({ ...d, frame_rate: Number(e.target.value) }))}
+            className="w-full rounded-md border border-slate-300 px-2 py-2 text-sm"
+          >
+            {FRAME_RATES.map((rate) => (
+              <option key={rate} value={String(rate)}>
+                {rate} fps
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
+          <input type="checkbox" name="drop_frame" checked={draft.drop_frame} onChange={(e) => setDraft((d) => ({ ...d, drop_frame: e.target.checked }))} className="size-4" />
+          Drop-frame timecode
+        </label>
+        <div>
+          <label htmlFor="station-date-order" className="mb-1 block text-sm font-medium text-slate-700">
+            Dates in as-run files
+          </label>
+          <select
+            id="station-date-order"
+            name="date_order"
+            value={draft.date_order}
+            onChange={(e) => setDraft((d) => ({ ...d, date_order: e.target.value as Draft['date_order'] }))}
+            className="w-full rounded-md border border-slate-300 px-2 py-2 text-sm"
+          >
+            <option value="MDY">Month first (M/D/YYYY)</option>
+            <option value="DMY">Day first (D/M/YYYY)</option>
+          </select>
+        </div>
+      </fieldset>
       <p className="text-sm text-slate-600 sm:col-span-2">
         Time zone: <span className="font-medium text-slate-900">{profile.time_zone}</span> (set by the STATION_TIMEZONE setting of the server)
       </p>

@@ -6,7 +6,7 @@ import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { formatTimeRange } from '../order-form/display';
-import { SPOT_STATUS_TONES, formatAirTime, formatSpotLength, spotStatusLabel } from './traffic-display';
+import { SPOT_STATUS_TONES, formatAirTime, formatBroadcastDay, formatSpotLength, spotStatusLabel } from './traffic-display';
 
 type DaypartFill = TrafficLog['dayparts'][number];
 
@@ -82,6 +82,7 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
                   <td className={cellClasses}>
                     <Badge tone={SPOT_STATUS_TONES[spot.status]}>{spotStatusLabel(spot)}</Badge>
                     {spot.added_after_export && <span className="ml-2 text-xs font-medium text-amber-700">Added after export</span>}
+                    {spot.moved_from_date && <span className="ml-2 text-xs font-medium text-amber-700">Moved from {formatBroadcastDay(spot.moved_from_date)}</span>}
                   </td>
                 </tr>
               ))}

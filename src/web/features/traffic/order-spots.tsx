@@ -41,6 +41,7 @@ export const OrderSpots = ({ orderId, status }: { orderId: string; status: Order
                       <span className="text-slate-500">{formatSpotLength(spot.duration_seconds)}</span>
                       <Badge tone={SPOT_STATUS_TONES[spot.status]}>{spotStatusLabel(spot)}</Badge>
                       {spot.added_after_export && <span className="ml-2 text-xs font-medium text-amber-700">Added after export</span>}
+                    {spot.moved_from_date && <span className="ml-2 text-xs font-medium text-amber-700">Moved from {formatBroadcastDay(spot.moved_from_date)}</span>}
                     </li>
                   ))}
                 </ul>
