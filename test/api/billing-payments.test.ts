@@ -32,7 +32,7 @@ describe('POST /api/billing/:id/send', () => {
     expect(res.json()).toMatchObject({ message: 'Invoice sent successfully', invoice: { id: invoice.id, status: 'sent', sent_at: expect.any(String) } });
     const [mail] = await t.mailTo(owner.email);
     expect(mail).toBeDefined();
-    expect(mail!.subject).toBe(`Invoice ${invoice.invoice_number} from Spotbook`);
+    expect(mail!.subject).toBe(`Invoice ${invoice.invoice_number} from Spotbook Station`);
     expect(mail!.textBody).toContain('Thank you for advertising with us & see you soon.');
     expect(mail!.textBody).toContain('Balance due: $5,500.00');
     expect(mail!.textBody).toContain(`${APP_URL}/app/estimates/${order.id}`);

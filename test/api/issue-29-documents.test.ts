@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/domain/dates';
+import { formatCalendarDate } from '../../src/domain/display-dates';
 import { coupons, invoices } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { approvedOrder, createInvoice, invoicedOrder } from '../support/billing-fixtures';
@@ -191,6 +192,27 @@ describe.skipIf(!hasPoppler)('documents add up: net − payments − credits (+ 
     expect({ net, credited, paidToDate }).toEqual({ net: api.net_amount, credited: -500, paidToDate: -2000 });
     expect(cents(net) + cents(credited) + cents(paidToDate)).toBe(cents(printedAmount(notePdf, 'Balance due')));
     expect(printedAmount(notePdf, 'Balance due')).toBe(api.balance_due);
+  });
+});
+
+describe('the invoice e-mail (item 19)', () => {
+  it('comes from the station by name and prints its dates as the app does', async () => {
+    const { invoice, owner } = await invoicedOrder(t, { totalSpend: 1750 });
+    const sent = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [mail] = await t.mailTo(owner.email);
+    expect(mail!.subject).toBe(`Invoice ${invoice.invoice_number} from WSPT Channel 7`);
+    const { issue_date: issued, due_date: due } = sent.json().invoice as { issue_date: string; due_date: string };
+    for (const body of [mail!.textBody, mail!.htmlBody!]) {
+      expect(body).toContain(formatCalendarDate(due));
+      expect(body).toContain(formatCalendarDate(issued));
+      expect(body).not.toContain(due);
+      expect(body).not.toContain(issued);
+      expect(body).toContain('WSPT Channel 7');
+      expect(body).not.toContain('Spotbook');
+    }
+    expect(mail!.textBody).toContain(`Due date: ${formatCalendarDate(due)}`);
+    expect(mail!.textBody).toContain(`is due by ${formatCalendarDate(due)}.`);
   });
 });
 

@@ -101,7 +101,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         compose: async (detail, station) =>
           detail.customer_email
             ? {
-                ...composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message }),
+                ...composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message, stationName: station.name }),
                 attachments: [await invoicePdfAttachment({ invoice: detail, station })],
               }
             : null,
