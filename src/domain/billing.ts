@@ -20,6 +20,11 @@ export const INVOICE_KINDS = ['up_front', 'broadcast_month', 'final'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 /** A payment is money received; a refund is money paid back to the advertiser (record-only). */
 export const PAYMENT_DIRECTIONS = ['payment', 'refund'] as const;
+/** How a payment (or refund) moved (issue 29, item 22). */
+export const PAYMENT_METHODS = ['check', 'ach', 'wire', 'card', 'cash', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { check: 'Cheque', ach: 'ACH transfer', wire: 'Wire transfer', card: 'Card', cash: 'Cash', other: 'Other' };
+export const MAX_PAYMENT_REFERENCE = 100;
 export type PaymentDirection = (typeof PAYMENT_DIRECTIONS)[number];
 /** An agency's default commission (a fraction of the gross). */
 export const DEFAULT_AGENCY_COMMISSION_RATE = 0.15;

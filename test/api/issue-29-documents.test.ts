@@ -216,6 +216,28 @@ describe('the invoice e-mail (item 19)', () => {
   });
 });
 
+describe('billing documents notify the advertiser (item 18)', () => {
+  it('a sent invoice and a credit note each leave a notification for the invoice’s advertiser', async () => {
+    const { invoice, owner, order } = await invoicedOrder(t, { totalSpend: 1750, name: 'Spring Push' });
+    const sent = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const made = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 250, reason: 'One spot missed' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const mine = (await get('/api/notifications', owner.token)).json().notifications;
+    const due = formatCalendarDate(sent.json().invoice.due_date);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'system_message', estimateId: order.id, message: `Invoice ${invoice.invoice_number} for your order "Spring Push" was issued: $1,750.00 due by ${due}` }),
+        expect.objectContaining({
+          type: 'system_message',
+          estimateId: order.id,
+          message: `Credit note ${made.json().credit_note.credit_number} of $250.00 was issued against invoice ${invoice.invoice_number} for your order "Spring Push"`,
+        }),
+      ]),
+    );
+  });
+});
+
 describe('brand fields (item 17)', () => {
   const brandBody = (overrides: Record<string, unknown> = {}) => ({ common_name: 'Zero Sugar', legal_name: 'Zero Sugar Drinks LLC', phone: '+1 (555) 010-7000', ...overrides });
 
