@@ -212,6 +212,22 @@ export const invoiceDetailSchema = invoiceSchema.extend({
   lines: z.array(invoiceLineSchema),
   /** The invoice's own lines as stored (quantity × unit price = amount; they add up to the subtotal). */
   invoice_lines: z.array(storedInvoiceLineSchema),
+  /**
+   * A delivery (month or final) invoice's spots, one by one as on the affidavit (issue 29, item 6):
+   * the day, scheduled and actual station times, daypart, house code, length and cost. Empty for up-front invoices.
+   */
+  billed_spots: z.array(
+    z.object({
+      air_date: z.string(),
+      scheduled_time: z.string(),
+      actual_time: z.string().nullable(),
+      daypart_name: z.string(),
+      house_code: z.string(),
+      duration_seconds: z.number().int(),
+      makegood: z.boolean(),
+      cost: z.number(),
+    }),
+  ),
   payments: z.array(invoicePaymentSchema),
   /** Credit notes against the invoice, oldest first (decision 013). */
   credit_notes: z.array(creditNoteSchema),

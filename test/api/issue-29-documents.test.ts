@@ -238,6 +238,24 @@ describe('billing documents notify the advertiser (item 18)', () => {
   });
 });
 
+describe('Record Payment takes a method and a reference (item 22)', () => {
+  it('stores and shows them; refuses an unknown method', async () => {
+    const { invoice } = await invoicedOrder(t, { totalSpend: 1750 });
+    const pay = (body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 500, payment_date: todayIso(), ...body } });
+    const refused = await pay({ method: 'barter' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: 'Payment method must be one of check, ach, wire, card, cash, other' });
+    const paid = await pay({ method: 'check', reference: 'Cheque 004512' });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().payment).toMatchObject({ amount: 500, method: 'check', reference: 'Cheque 004512' });
+    const plain = await pay({});
+    expect(plain.json().payment).toMatchObject({ method: null, reference: null });
+    expect((await get(`/api/billing/${invoice.id}`)).json().payments).toEqual(
+      expect.arrayContaining([expect.objectContaining({ method: 'check', reference: 'Cheque 004512' }), expect.objectContaining({ method: null, reference: null })]),
+    );
+  });
+});
+
 describe('brand fields (item 17)', () => {
   const brandBody = (overrides: Record<string, unknown> = {}) => ({ common_name: 'Zero Sugar', legal_name: 'Zero Sugar Drinks LLC', phone: '+1 (555) 010-7000', ...overrides });
 
