@@ -80,6 +80,20 @@ export const canCreateInvoiceFor = (
 };
 
 export const INVOICE_DEFAULTS = { due_days: 30, tax_rate: 0, discount_amount: 0, payment_terms: 'Net 30 days' } as const;
+
+/** The payment terms that say the due days: "Net 30 days" (issue 29, item 22). */
+export const paymentTermsFor = (dueDays: number): string => `Net ${dueDays} day${dueDays === 1 ? '' : 's'}`;
+
+/**
+ * The terms once the due days change: terms that said the old due days (as the default does) follow
+ * the new ones; terms the admin wrote themselves stay as written.
+ */
+export const termsAfterDueDays = (terms: string, previousDays: string, nextDays: string): string => {
+  const previous = Number(previousDays);
+  const next = Number(nextDays);
+  const derived = Number.isInteger(previous) && previous > 0 && terms.trim() === paymentTermsFor(previous);
+  return derived && Number.isInteger(next) && next > 0 ? paymentTermsFor(next) : terms;
+};
 export const DUE_DAYS_MIN = 1;
 export const DUE_DAYS_MAX = 365;
 export const INVOICE_PAGE_SIZE = 20;

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/domain/dates';
 import { formatCalendarDate } from '../../src/domain/display-dates';
-import { coupons, invoices } from '../../src/server/db/schema';
+import { coupons, estimates, invoices } from '../../src/server/db/schema';
+import { removeUntouchedDrafts, UNTOUCHED_DRAFT_HOURS } from '../../src/server/modules/estimates/untouched-drafts';
 import { createTestApp, type TestApp } from '../support/app';
 import { approvedOrder, createInvoice, invoicedOrder } from '../support/billing-fixtures';
 import { newClient, putOrder, submittedOrder } from '../support/ordering-fixtures';
@@ -253,6 +254,29 @@ describe('Record Payment takes a method and a reference (item 22)', () => {
     expect((await get(`/api/billing/${invoice.id}`)).json().payments).toEqual(
       expect.arrayContaining([expect.objectContaining({ method: 'check', reference: 'Cheque 004512' }), expect.objectContaining({ method: null, reference: null })]),
     );
+  });
+});
+
+describe('drafts nobody touched (item 13)', () => {
+  it('go after an hour when New Order’s tab was closed; a draft with anything saved, or a recent one, stays', async () => {
+    const client = await newClient(t);
+    const create = async () => {
+      const res = await t.inject({ method: 'POST', url: '/api/estimates', token: client.token, payload: {} });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const [abandoned, recent, named] = [await create(), await create(), await create()];
+    expect((await putOrder(t, client.token, named, { estimate_name: 'Typed, then the tab closed' })).statusCode).toBe(200);
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const twoHoursAgo = hoursAgo(2);
+    await t.database.db.update(estimates).set({ createdAt: twoHoursAgo, updatedAt: twoHoursAgo }).where(eq(estimates.id, abandoned));
+    await t.database.db.update(estimates).set({ createdAt: twoHoursAgo, updatedAt: hoursAgo(1.5) }).where(eq(estimates.id, named));
+
+    expect(await removeUntouchedDrafts(t.database.db, hoursAgo(UNTOUCHED_DRAFT_HOURS))).toBe(1);
+    const mine = (await get('/api/estimates?limit=50', client.token)).json();
+    const ids = (Array.isArray(mine) ? mine : (mine.estimates ?? mine.orders ?? mine.data)).map((o: { id: string }) => o.id);
+    expect(ids).not.toContain(abandoned);
+    expect(ids).toEqual(expect.arrayContaining([recent, named]));
   });
 });
 

@@ -75,7 +75,8 @@ describe.skipIf(!hasBrowser)('the analytics dashboard', () => {
     // Its labels sit whole inside the chart, clear of the legend and of one another; its slices' colours are far apart (issue 29, item 8).
     const layout = await donut.evaluate((card) => {
       const box = (el: Element) => el.getBoundingClientRect();
-      const svg = box(card.querySelector('svg.recharts-surface')!);
+      // The chart's own drawing surface (the legend's icons are small ones of their own).
+      const svg = [...card.querySelectorAll('svg.recharts-surface')].map(box).sort((a, b) => b.width * b.height - a.width * a.height)[0]!;
       const legendBox = box(card.querySelector('.recharts-legend-wrapper')!);
       const labels = [...card.querySelectorAll('.recharts-pie-label-text')].map(box);
       const fills = [...card.querySelectorAll('.recharts-pie-sector path')].map((p) => getComputedStyle(p).fill);
