@@ -280,6 +280,66 @@ describe('drafts nobody touched (item 13)', () => {
   });
 });
 
+describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("Documents add up")', () => {
+  /** net − payments − credits + refunds = balance due − refund due; the lines add to the subtotal; the PDF prints the same figures. */
+  const checkInvoice = async (id: string) => {
+    const api = (await get(`/api/billing/${id}`)).json();
+    const lines = api.invoice_lines as { amount: number; quantity: number; unit_price: number }[];
+    expect(lines.reduce((sum, l) => sum + cents(l.amount), 0)).toBe(cents(api.subtotal));
+    for (const l of lines) expect(cents(l.amount)).toBe(Math.round(l.quantity * cents(l.unit_price)));
+    expect(cents(api.subtotal) - cents(api.discount_amount) + cents(api.tax_amount)).toBe(cents(api.total_amount));
+    expect(cents(api.total_amount) - cents(api.commission_amount)).toBe(cents(api.net_amount));
+    const pdf = await pdfText(`/api/billing/${id}/pdf`);
+    expect(printedAmount(pdf, 'Balance due')).toBe(api.balance_due);
+    if (api.status === 'cancelled') {
+      expect(api).toMatchObject({ balance_due: 0, refund_due: 0 });
+      return api;
+    }
+    expect(cents(api.net_amount) - cents(api.paid_amount) - cents(api.credited_amount) + cents(api.refunded_amount)).toBe(cents(api.balance_due) - cents(api.refund_due));
+    const credited = api.credited_amount > 0 ? printedAmount(pdf, 'Credited') : 0;
+    const refunded = api.refunded_amount > 0 ? printedAmount(pdf, 'Refunded') : 0;
+    const refundDue = api.refund_due > 0 ? printedAmount(pdf, 'Refund due') : 0;
+    expect(cents(printedAmount(pdf, 'Total')) - cents(printedAmount(pdf, 'Paid')) + cents(credited) + cents(refunded)).toBe(cents(printedAmount(pdf, 'Balance due')) - cents(refundDue));
+    return api;
+  };
+
+  it('partial payment, credit, full payment with a refund, void: each invoice and credit note', async () => {
+    const pay = (id: string, body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(), ...body } });
+    const credit = (id: string, amount: number) => t.inject({ method: 'POST', url: `/api/billing/${id}/credit-notes`, token: admin, payload: { amount, reason: 'Spots missed' } });
+    const send = (id: string) => t.inject({ method: 'POST', url: `/api/billing/${id}/send`, token: admin, payload: {} });
+
+    // Up front, part paid and part credited, with tax.
+    const partly = (await invoicedOrder(t, { totalSpend: 4000 }, { tax_rate: 0.0625, discount_amount: 12.5 })).invoice;
+    expect((await send(partly.id)).statusCode).toBe(200);
+    expect((await pay(partly.id, { amount: 1234.56 })).statusCode).toBe(201);
+    const partlyNote = (await credit(partly.id, 300)).json().credit_note;
+    expect(await checkInvoice(partly.id)).toMatchObject({ paid_amount: 1234.56, credited_amount: 300 });
+
+    // Paid in full, then credited: a refund due, part refunded.
+    const refunded = (await invoicedOrder(t, { totalSpend: 2000 })).invoice;
+    expect((await send(refunded.id)).statusCode).toBe(200);
+    expect((await pay(refunded.id, { amount: 2000 })).statusCode).toBe(201);
+    const refundNote = (await credit(refunded.id, 300)).json().credit_note;
+    expect((await pay(refunded.id, { amount: 100, direction: 'refund', method: 'check', reference: 'Cheque 77' })).statusCode).toBe(201);
+    expect(await checkInvoice(refunded.id)).toMatchObject({ balance_due: 0, refund_due: 200, refunded_amount: 100 });
+
+    // Voided: owes nothing.
+    const voided = (await invoicedOrder(t, { totalSpend: 1500 })).invoice;
+    expect((await t.inject({ method: 'POST', url: `/api/billing/${voided.id}/void`, token: admin, payload: { reason: 'Duplicate' } })).statusCode).toBe(200);
+    await checkInvoice(voided.id);
+
+    // Each credit note prints every term of its invoice's balance, and they add up.
+    for (const [note, invoiceId] of [[partlyNote, partly.id], [refundNote, refunded.id]] as const) {
+      const api = (await get(`/api/billing/${invoiceId}`)).json();
+      const paper = await pdfText(`/api/billing/credit-notes/${note.id}/pdf`);
+      const refundsTerm = api.refunded_amount > 0 ? printedAmount(paper, 'Refunded to you') : 0;
+      const sum = cents(printedAmount(paper, 'Invoice net due')) + cents(printedAmount(paper, 'Credited to date')) + cents(printedAmount(paper, 'Paid to date')) + cents(refundsTerm);
+      expect(sum).toBe(cents(api.balance_due) - cents(api.refund_due));
+      expect(printedAmount(paper, 'Invoice net due')).toBe(api.net_amount);
+    }
+  });
+});
+
 describe('brand fields (item 17)', () => {
   const brandBody = (overrides: Record<string, unknown> = {}) => ({ common_name: 'Zero Sugar', legal_name: 'Zero Sugar Drinks LLC', phone: '+1 (555) 010-7000', ...overrides });
 
