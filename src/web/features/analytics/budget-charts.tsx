@@ -28,7 +28,8 @@ interface SliceLabelProps {
  * the legend, as labels outside the ring were (issue 29, item 8). Slices too thin say it in the legend.
  */
 const SliceLabel = ({ cx = 0, cy = 0, midAngle = 0, innerRadius = 0, outerRadius = 0, percent = 0, value = 0 }: SliceLabelProps) => {
-  if (percent < MIN_LABELLED_SHARE) return null;
+  // An element, not null: recharts draws its own (empty) label for anything else.
+  if (percent < MIN_LABELLED_SHARE) return <g />;
   const radius = (innerRadius + outerRadius) / 2;
   const x = cx + radius * Math.cos(-midAngle * RADIAN);
   const y = cy + radius * Math.sin(-midAngle * RADIAN);
