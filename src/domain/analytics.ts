@@ -28,6 +28,11 @@ export const FUNNEL_STATUSES = ['draft', 'ordered', 'modified', 'approved', 'sch
 
 /** The chart palette of the specification. */
 export const CHART_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#6366f1', '#ec4899', '#14b8a6'] as const;
+/**
+ * The slices of one donut, side by side: hues far apart, no two greens or two blues (issue 29,
+ * item 8), each dark enough for a white label with its outline.
+ */
+export const DONUT_COLORS = ['#2563eb', '#059669', '#d97706', '#dc2626', '#7c3aed', '#db2777', '#475569', '#0891b2'] as const;
 
 /** A `timeframe` query parameter: a whole number of days, 1 to 365, defaulting to `fallback`. */
 export const timeframeDays = (fallback: number) =>

@@ -96,6 +96,11 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const auditListReplySchema = z.object({
   events: z.array(auditEventSchema),
+  /**
+   * What the page's ids stand for, by id: an advertiser's company (or name), a brand's, an order's or
+   * a daypart's name, an invoice's or credit note's number, a file's name (issue 29, item 20).
+   */
+  names: z.record(z.string(), z.string()),
   /** Pass as `cursor` for the next (older) page; null on the last page. */
   next_cursor: z.number().int().nullable(),
 });

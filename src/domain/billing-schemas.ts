@@ -3,7 +3,7 @@
  * fraction (0.0825 for 8.25%). Numbers may arrive as numeric strings from forms; '' means absent.
  */
 import { z } from 'zod';
-import { BILLING_ANALYTICS_DAYS, BILLING_MESSAGES, INVOICE_KINDS, PAYMENT_DIRECTIONS, DUE_DAYS_MAX, DUE_DAYS_MIN, INVOICE_DEFAULTS, INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZE_MAX, INVOICE_STATUSES, hasWholeCents } from './billing';
+import { BILLING_ANALYTICS_DAYS, BILLING_MESSAGES, INVOICE_KINDS, MAX_PAYMENT_REFERENCE, PAYMENT_DIRECTIONS, PAYMENT_METHODS, DUE_DAYS_MAX, DUE_DAYS_MIN, INVOICE_DEFAULTS, INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZE_MAX, INVOICE_STATUSES, hasWholeCents } from './billing';
 import { CORRECTION_MESSAGES, creditNoteSchema } from './billing-corrections';
 import { storedInvoiceLineSchema } from './billing-delivery';
 import { isIsoDate } from './dates';
@@ -80,11 +80,14 @@ export const paymentBodySchema = z
       notes: optionalText('Notes', MAX_NOTES).transform((s) => s || null),
       /** payment (default): money received; refund: money paid back, at most the refund due (decision 013). */
       direction: z.preprocess(blankToUndefined, z.enum(PAYMENT_DIRECTIONS, { error: CORRECTION_MESSAGES.directionInvalid }).default('payment')),
+      /** How the money moved and its reference (issue 29, item 22); both optional. */
+      method: z.preprocess(blankToUndefined, z.enum(PAYMENT_METHODS, { error: `Payment method must be one of ${PAYMENT_METHODS.join(', ')}` }).nullish()).transform((v) => v ?? null),
+      reference: optionalText('Reference', MAX_PAYMENT_REFERENCE).transform((s) => s || null),
     },
     { error: BILLING_MESSAGES.paymentRequired },
   )
   .refine((b) => b.amount !== undefined && b.payment_date !== undefined, BILLING_MESSAGES.paymentRequired)
-  .transform((b) => ({ amount: b.amount!, payment_date: b.payment_date!, notes: b.notes, direction: b.direction }));
+  .transform((b) => ({ amount: b.amount!, payment_date: b.payment_date!, notes: b.notes, direction: b.direction, method: b.method, reference: b.reference }));
 export type PaymentInput = z.input<typeof paymentBodySchema>;
 
 export const sendInvoiceBodySchema = z
@@ -178,6 +181,8 @@ export const invoicePaymentSchema = z.object({
   direction: z.enum(PAYMENT_DIRECTIONS),
   payment_date: z.string(),
   notes: z.string().nullable(),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  reference: z.string().nullable(),
   created_by: z.uuid().nullable(),
   created_at: z.string(),
 });
@@ -207,6 +212,22 @@ export const invoiceDetailSchema = invoiceSchema.extend({
   lines: z.array(invoiceLineSchema),
   /** The invoice's own lines as stored (quantity × unit price = amount; they add up to the subtotal). */
   invoice_lines: z.array(storedInvoiceLineSchema),
+  /**
+   * A delivery (month or final) invoice's spots, one by one as on the affidavit (issue 29, item 6):
+   * the day, scheduled and actual station times, daypart, house code, length and cost. Empty for up-front invoices.
+   */
+  billed_spots: z.array(
+    z.object({
+      air_date: z.string(),
+      scheduled_time: z.string(),
+      actual_time: z.string().nullable(),
+      daypart_name: z.string(),
+      house_code: z.string(),
+      duration_seconds: z.number().int(),
+      makegood: z.boolean(),
+      cost: z.number(),
+    }),
+  ),
   payments: z.array(invoicePaymentSchema),
   /** Credit notes against the invoice, oldest first (decision 013). */
   credit_notes: z.array(creditNoteSchema),

@@ -18,7 +18,8 @@ describe('upFrontLines', () => {
       { position: 1, description: 'Early Morning · Weekdays 5:00 AM – 9:00 AM · Dec 7, 2026 – Dec 20, 2026', daypartId: 'd1', quantity: 20, unitCents: 2049, amountCents: 40_980 },
       {
         position: 2,
-        description: "Adjustment to the ordered budget of $500.00 (spots over the flight's whole days at the booked rates: $409.80)",
+        // Said with its reason (issue 29, item 6): the budget buys part of a day past the flight's last whole day.
+        description: "Budget balance: the flight's 20 spots at the booked rates come to $409.80; the budget ordered is $500.00 (the flight ends on the last whole day the budget pays for)",
         daypartId: null,
         quantity: 1,
         unitCents: 9_020,
@@ -33,6 +34,14 @@ describe('upFrontLines', () => {
     expect(upFrontLines([], { ...order, couponCents: 0, creditCents: 0 })).toEqual([
       { position: 1, description: 'Order Spring (Dec 7, 2026 – Dec 20, 2026)', daypartId: null, quantity: 1, unitCents: 50_000, amountCents: 50_000 },
     ]);
+  });
+
+  it('says why a balance is taken off when the flight’s spots cost more than the budget', () => {
+    const lines = upFrontLines([slot({ spotCostCents: 2600 })], { ...order, couponCents: 0, creditCents: 0 });
+    expect(lines[1]).toMatchObject({
+      description: "Budget balance: the flight's 20 spots at the booked rates come to $520.00; the budget ordered is $500.00 (an order never bills more than its budget)",
+      amountCents: -2_000,
+    });
   });
 
   it('prints no adjustment when the flight’s spots cost the budget exactly', () => {

@@ -85,6 +85,20 @@ const slotLine = (slot: UpFrontSlot, order: UpFrontOrder, position: number, quan
 });
 
 /**
+ * The line that brings the slots to the budget, said with its reason (issue 29 item 6, decision 033).
+ * An order buys a budget: its flight ends on the last whole day the budget pays for (pricing's
+ * floor(weeks × 7)), so its spots cost a little less than the budget (the balance bills the part
+ * of a day that was paid for) or, with the last day counted in full, a little more (the balance
+ * takes it off: an order never bills more than its budget).
+ */
+export const budgetBalanceLabel = (grossCents: number, spots: number, atRateCents: number): string => {
+  const spotsAt = `${spots} spot${spots === 1 ? '' : 's'} at the booked rates come to ${formatCurrency(toDollars(atRateCents))}`;
+  return grossCents > atRateCents
+    ? `Budget balance: the flight's ${spotsAt}; the budget ordered is ${formatCurrency(toDollars(grossCents))} (the flight ends on the last whole day the budget pays for)`
+    : `Budget balance: the flight's ${spotsAt}; the budget ordered is ${formatCurrency(toDollars(grossCents))} (an order never bills more than its budget)`;
+};
+
+/**
  * One line per slot: its spots in the flight × its booked cost per spot, so every line is exactly
  * quantity × rate at the rate the advertiser booked. The order bills its budget (its gross); the
  * flight's whole days rarely cost exactly that, and the difference is its own line, said as such.
@@ -99,8 +113,8 @@ const slotLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder): InvoiceL
   if (!(atRate > 0)) return null;
   const balance = order.grossCents - atRate;
   if (balance !== 0) {
-    const description = `Adjustment to the ordered budget of ${formatCurrency(toDollars(order.grossCents))} (spots over the flight's whole days at the booked rates: ${formatCurrency(toDollars(atRate))})`;
-    lines.push({ position: lines.length + 1, description, daypartId: null, quantity: 1, unitCents: balance, amountCents: balance });
+    const spots = lines.reduce((sum, line) => sum + line.quantity, 0);
+    lines.push({ position: lines.length + 1, description: budgetBalanceLabel(order.grossCents, spots, atRate), daypartId: null, quantity: 1, unitCents: balance, amountCents: balance });
   }
   return lines;
 };

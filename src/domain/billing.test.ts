@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOfferInvoiceActions, canRecordPayment, canSendInvoice, invoiceAmounts, shownInvoiceStatus } from './billing';
+import { canOfferInvoiceActions, canRecordPayment, canSendInvoice, invoiceAmounts, paymentTermsFor, shownInvoiceStatus, termsAfterDueDays } from './billing';
 
 describe('invoiceAmounts', () => {
   it('taxes the subtotal after the discount, half a cent up', () => {
@@ -37,5 +37,16 @@ describe('actions by status', () => {
       expect(['draft', 'sent', 'overdue'].every((s) => can(s as never))).toBe(true);
       expect(['paid', 'cancelled', 'refunded'].some((s) => can(s as never))).toBe(false);
     }
+  });
+});
+
+describe('payment terms follow the due days (issue 29, item 22)', () => {
+  it('says the due days, and terms that said the old ones follow; written terms stay', () => {
+    expect(paymentTermsFor(30)).toBe('Net 30 days');
+    expect(paymentTermsFor(1)).toBe('Net 1 day');
+    expect(termsAfterDueDays('Net 30 days', '30', '45')).toBe('Net 45 days');
+    expect(termsAfterDueDays('Net 45 days', '45', '')).toBe('Net 45 days');
+    expect(termsAfterDueDays('Due on receipt of the affidavit', '30', '45')).toBe('Due on receipt of the affidavit');
+    expect(termsAfterDueDays('Net 30 days', '30', '0')).toBe('Net 30 days');
   });
 });

@@ -20,6 +20,11 @@ export const INVOICE_KINDS = ['up_front', 'broadcast_month', 'final'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 /** A payment is money received; a refund is money paid back to the advertiser (record-only). */
 export const PAYMENT_DIRECTIONS = ['payment', 'refund'] as const;
+/** How a payment (or refund) moved (issue 29, item 22). */
+export const PAYMENT_METHODS = ['check', 'ach', 'wire', 'card', 'cash', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { check: 'Cheque', ach: 'ACH transfer', wire: 'Wire transfer', card: 'Card', cash: 'Cash', other: 'Other' };
+export const MAX_PAYMENT_REFERENCE = 100;
 export type PaymentDirection = (typeof PAYMENT_DIRECTIONS)[number];
 /** An agency's default commission (a fraction of the gross). */
 export const DEFAULT_AGENCY_COMMISSION_RATE = 0.15;
@@ -75,6 +80,20 @@ export const canCreateInvoiceFor = (
 };
 
 export const INVOICE_DEFAULTS = { due_days: 30, tax_rate: 0, discount_amount: 0, payment_terms: 'Net 30 days' } as const;
+
+/** The payment terms that say the due days: "Net 30 days" (issue 29, item 22). */
+export const paymentTermsFor = (dueDays: number): string => `Net ${dueDays} day${dueDays === 1 ? '' : 's'}`;
+
+/**
+ * The terms once the due days change: terms that said the old due days (as the default does) follow
+ * the new ones; terms the admin wrote themselves stay as written.
+ */
+export const termsAfterDueDays = (terms: string, previousDays: string, nextDays: string): string => {
+  const previous = Number(previousDays);
+  const next = Number(nextDays);
+  const derived = Number.isInteger(previous) && previous > 0 && terms.trim() === paymentTermsFor(previous);
+  return derived && Number.isInteger(next) && next > 0 ? paymentTermsFor(next) : terms;
+};
 export const DUE_DAYS_MIN = 1;
 export const DUE_DAYS_MAX = 365;
 export const INVOICE_PAGE_SIZE = 20;

@@ -24,3 +24,7 @@ export const fullName = (first: string | null, last: string | null): string | nu
   const name = [first, last].filter((part) => part && part.trim()).join(' ').trim();
   return name || null;
 };
+
+/** An advertiser as billing lists name it: the company, else the person, else the e-mail (issue 29, item 20). */
+export const advertiserName = (company: string | null, first: string | null, last: string | null, email: string): string =>
+  company?.trim() || fullName(first, last) || email;

@@ -4,6 +4,7 @@
  * closed tab) would otherwise keep it busy ahead of the people still waiting. The call here has no
  * body (a request with one already fails when its body cannot be read): clearing the bell.
  */
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifySystemMessage } from '../../src/server/modules/notifications';
 import { createTestApp, type TestApp } from '../support/app';
@@ -12,8 +13,10 @@ import { listen, sleep } from '../realtime/helpers';
 describe.skipIf(Boolean(process.env.DATABASE_URL))('an abandoned request on the embedded database', () => {
   let t: TestApp;
   let url: string;
+  const logLines: { level: number; msg?: string }[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
+    const sink = new Writable({ write: (chunk: Buffer, _e, done) => (logLines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg?: string })), done()) });
+    t = await createTestApp({ logLevel: 'info' }, { logStream: sink });
     url = await listen(t.app);
   });
   afterAll(() => t.close());
@@ -35,8 +38,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('an abandoned request on the 
     return { answer, total: left.json<{ total: number }>().total };
   };
 
-  it('does nothing when the client left before its turn', async () => {
+  it('does nothing when the client left before its turn, and logs it as an aborted request, not as an error (issue 29, item 21)', async () => {
+    logLines.length = 0;
     expect(await clearWhileBusy(200)).toEqual({ answer: 'aborted', total: 1 });
+    expect(logLines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(logLines.map((line) => line.msg)).toContain('request aborted by the client before its database work started');
   });
 
   it('still serves the client that waits', async () => {

@@ -19,7 +19,7 @@ type Event = AuditEvent;
 const audit = async (query: string, token = admin) => {
   const res = await t.inject({ method: 'GET', url: `/api/audit?${query}`, token });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { events: Event[]; next_cursor: number | null };
+  return res.json() as { events: Event[]; names: Record<string, string>; next_cursor: number | null };
 };
 
 describe('the audit trail', () => {
@@ -33,6 +33,14 @@ describe('the audit trail', () => {
     expect(submit).toMatchObject({ actor_role: 'client', actor_email: owner.email, before: { status: 'draft' } });
     const created = events.find((e) => e.action === 'create');
     expect(created).toMatchObject({ actor_email: owner.email, before: null });
+  });
+
+  it('names the ids it refers to: the order, its advertiser by company, its brand (issue 29, item 20)', async () => {
+    const { order, owner } = await approvedOrder(t, { name: 'Named Order', company: 'Grace Kim Media LLC', firstName: 'Grace', lastName: 'Kim' });
+    const { events, names } = await audit(`entity=order&entity_id=${order.id}`);
+    const created = events.find((e) => e.action === 'create')!;
+    expect(created.after).toMatchObject({ owner_id: owner.id, brand_id: order.brand_id });
+    expect(names).toMatchObject({ [order.id]: 'Named Order', [owner.id]: 'Grace Kim Media LLC', [order.brand_id]: order.brand_name });
   });
 
   it('keeps the request id a caller sent', async () => {

@@ -35,8 +35,9 @@ const sentInvoice = async (owner: Owner, totalSpend: number, daysPastDue: number
 describe('GET /api/billing/ageing', () => {
   it('buckets each open balance by days past due, per advertiser, with row and grand totals', async () => {
     const before = await ageing();
-    const acme = await clientWithBrand(t, { firstName: 'Acme', lastName: 'Foods' });
-    const beta = await clientWithBrand(t, { firstName: 'Beta', lastName: 'Motors' });
+    // Listed by company, not by the person who signed up for it (issue 29, item 20).
+    const acme = await clientWithBrand(t, { firstName: 'Grace', lastName: 'Kim', company: 'Acme Foods' });
+    const beta = await clientWithBrand(t, { firstName: 'Omar', lastName: 'Diaz', company: 'Beta Motors' });
     await sentInvoice(acme, 2000, -10); // current
     await sentInvoice(acme, 2000, 0); // due today: current
     await sentInvoice(acme, 2100, 1); // 1–30
@@ -80,7 +81,7 @@ describe('GET /api/billing/ageing', () => {
   });
 
   it('exports CSV with formula-safe cells and a totals line; admins only', async () => {
-    const evil = await clientWithBrand(t, { firstName: '=HYPERLINK("http://x")', lastName: 'Co' });
+    const evil = await clientWithBrand(t, { company: '=HYPERLINK("http://x") Co' });
     await sentInvoice(evil, 2000, 45);
     const res = await t.inject({ method: 'GET', url: '/api/billing/ageing/export', token: admin });
     expect(res.statusCode).toBe(200);

@@ -162,6 +162,17 @@ describe('POST /api/billing/broadcast-month', () => {
     const pdf = pdfText((await t.inject({ method: 'GET', url: `/api/billing/${mine[0]!.id}/pdf`, token: admin })).rawPayload);
     expect(pdf).toContain('6 spots aired May 31, 2027');
     expect(pdf).toContain('$122.94');
+    // Spot by spot, as the affidavit lists them (issue 29, item 6): the API, the PDF and the affidavit agree.
+    const spots = detail.billed_spots as { air_date: string; actual_time: string | null; house_code: string; duration_seconds: number; makegood: boolean; cost: number }[];
+    expect(spots).toHaveLength(6);
+    expect(spots.filter((s) => s.makegood)).toHaveLength(1);
+    expect(Math.round(spots.reduce((sum, s) => sum + s.cost * 100, 0))).toBe(12_294);
+    const affidavit = (await t.inject({ method: 'GET', url: `/api/estimates/${monthly.order.id}/affidavit?format=csv&from=2027-05-31&to=2027-06-27`, token: admin })).body.trim().split('\r\n').slice(1);
+    const aired = affidavit.map((line) => line.split(',')).filter((cells) => cells[6] === 'aired');
+    expect(spots.map((s) => [s.air_date, s.actual_time, s.house_code, String(s.duration_seconds), s.cost.toFixed(2)])).toEqual(aired.map((c) => [c[0], c[2], c[4], c[5], c[8]]));
+    expect(pdf).toContain('SPOTS BILLED');
+    expect(pdf).toContain(`6 spots on invoice ${detail.invoice_number}, as the order's affidavit lists them`);
+    for (const spot of spots) expect(pdf).toContain(spot.actual_time!);
   });
 
   it('locks the billing mode while the order has a live invoice', async () => {
@@ -181,7 +192,7 @@ describe('POST /api/billing/from-estimate/:id', () => {
     // One line for its time slot over the flight, spots × the booked cost per spot, and the adjustment to the order's $3,000 (decision 020).
     expect(detail.invoice_lines).toEqual([
       { position: 1, description: expect.stringMatching(/ · Daily 12:00 PM – 1:00 PM · Jun 24, 2027 – /), daypart_id: expect.any(String), quantity: expect.any(Number), unit_price: SPOT_COST, amount: expect.any(Number) },
-      { position: 2, description: expect.stringMatching(/^Adjustment to the ordered budget of \$3,000\.00 /), daypart_id: null, quantity: 1, unit_price: expect.any(Number), amount: expect.any(Number) },
+      { position: 2, description: expect.stringMatching(/^Budget balance: the flight's \d+ spots at the booked rates come to \$[\d,.]+; the budget ordered is \$3,000\.00 /), daypart_id: null, quantity: 1, unit_price: expect.any(Number), amount: expect.any(Number) },
     ]);
     expect(Math.round((detail.invoice_lines[0].amount + detail.invoice_lines[1].amount) * 100)).toBe(300_000);
     const again = await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${upFront.order.id}`, token: admin, payload: {} });

@@ -51,7 +51,7 @@ describe('POST /api/billing/:id/send over SMTP', () => {
     expect(res.statusCode, res.body).toBe(200);
     await eventually(() => expect(received.find((m) => m.to === owner.email)).toBeTruthy());
     const raw = received.find((m) => m.to === owner.email)!.raw;
-    expect(raw).toMatch(new RegExp(`^Subject: Invoice ${invoice.invoice_number} from Spotbook$`, 'm'));
+    expect(raw).toMatch(new RegExp(`^Subject: Invoice ${invoice.invoice_number} from Spotbook Station$`, 'm'));
     const filename = `invoice-${invoice.invoice_number}.pdf`;
     expect(raw).toMatch(new RegExp(`Content-Type: application/pdf; name=${filename}`));
     expect(raw).toMatch(new RegExp(`Content-Disposition: attachment; filename=${filename}`));

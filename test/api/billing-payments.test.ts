@@ -32,7 +32,7 @@ describe('POST /api/billing/:id/send', () => {
     expect(res.json()).toMatchObject({ message: 'Invoice sent successfully', invoice: { id: invoice.id, status: 'sent', sent_at: expect.any(String) } });
     const [mail] = await t.mailTo(owner.email);
     expect(mail).toBeDefined();
-    expect(mail!.subject).toBe(`Invoice ${invoice.invoice_number} from Spotbook`);
+    expect(mail!.subject).toBe(`Invoice ${invoice.invoice_number} from Spotbook Station`);
     expect(mail!.textBody).toContain('Thank you for advertising with us & see you soon.');
     expect(mail!.textBody).toContain('Balance due: $5,500.00');
     expect(mail!.textBody).toContain(`${APP_URL}/app/estimates/${order.id}`);
@@ -195,7 +195,7 @@ describe('GET /api/billing/analytics/overview', () => {
     expect(before.payment_trends.at(-1).date).toBe(todayIso());
     expect(before.payment_trends[0].date).toBe(addDays(todayIso(), -29));
 
-    const big = await invoicedOrder(t, { totalSpend: 90_000, firstName: 'Top', lastName: 'Spender' });
+    const big = await invoicedOrder(t, { totalSpend: 90_000, firstName: 'Grace', lastName: 'Kim', company: 'Top Spender Inc' });
     const small = await invoicedOrder(t, { totalSpend: 2000 });
     await send(big.invoice.id);
     await pay(big.invoice.id, { amount: 30_000, payment_date: todayIso() });
@@ -216,7 +216,7 @@ describe('GET /api/billing/analytics/overview', () => {
     expect(after.payment_trends.find(day(0)).daily_payments - before.payment_trends.find(day(0)).daily_payments).toBe(30_000);
     expect(after.payment_trends.find(day(-2)).daily_payments - before.payment_trends.find(day(-2)).daily_payments).toBe(2000);
     expect(after.top_customers.length).toBeLessThanOrEqual(8);
-    expect(after.top_customers[0]).toEqual({ customer_id: big.owner.id, customer_name: 'Top Spender', total_billed: 90_000, total_paid: 30_000 });
+    expect(after.top_customers[0]).toEqual({ customer_id: big.owner.id, customer_name: 'Top Spender Inc', total_billed: 90_000, total_paid: 30_000 });
   });
 
   it('refuses a timeframe out of range', async () => {

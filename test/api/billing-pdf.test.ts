@@ -98,7 +98,10 @@ describe.skipIf(!hasPoppler)('GET /api/billing/:id/pdf of an up-front invoice', 
     for (const line of lines) expect(toCents(line.amount)).toBe(line.quantity * toCents(line.unit_price));
     const slotCents = lines.slice(0, 2).reduce((sum, l) => sum + toCents(l.amount), 0);
     expect(lines[2]).toMatchObject({ position: 3, quantity: 1, amount: (300_000 - slotCents) / 100 });
-    expect(lines[2]!.description).toBe(`Adjustment to the ordered budget of $3,000.00 (spots over the flight's whole days at the booked rates: ${formatCurrency(slotCents / 100)})`);
+    const spots = lines.slice(0, 2).reduce((sum, l) => sum + l.quantity, 0);
+    expect(lines[2]!.description).toBe(
+      `Budget balance: the flight's ${spots} spots at the booked rates come to ${formatCurrency(slotCents / 100)}; the budget ordered is $3,000.00 (${slotCents < 300_000 ? 'the flight ends on the last whole day the budget pays for' : 'an order never bills more than its budget'})`,
+    );
     expect(lines.reduce((sum, l) => sum + toCents(l.amount), 0)).toBe(290_000);
     expect(lines[3]).toEqual({ position: 4, description: `Discount (coupon ${coupon.code})`, daypart_id: null, quantity: 1, unit_price: -100, amount: -100 });
     for (const line of lines.slice(0, 2)) expect(line.quantity % (line.daypart_id === morning.id ? 3 : 2)).toBe(0); // whole days of spots

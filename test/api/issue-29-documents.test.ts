@@ -6,7 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/domain/dates';
-import { coupons, invoices } from '../../src/server/db/schema';
+import { formatCalendarDate } from '../../src/domain/display-dates';
+import { coupons, estimates, invoices } from '../../src/server/db/schema';
+import { removeUntouchedDrafts, UNTOUCHED_DRAFT_HOURS } from '../../src/server/modules/estimates/untouched-drafts';
 import { createTestApp, type TestApp } from '../support/app';
 import { approvedOrder, createInvoice, invoicedOrder } from '../support/billing-fixtures';
 import { newClient, putOrder, submittedOrder } from '../support/ordering-fixtures';
@@ -191,6 +193,150 @@ describe.skipIf(!hasPoppler)('documents add up: net − payments − credits (+ 
     expect({ net, credited, paidToDate }).toEqual({ net: api.net_amount, credited: -500, paidToDate: -2000 });
     expect(cents(net) + cents(credited) + cents(paidToDate)).toBe(cents(printedAmount(notePdf, 'Balance due')));
     expect(printedAmount(notePdf, 'Balance due')).toBe(api.balance_due);
+  });
+});
+
+describe('the invoice e-mail (item 19)', () => {
+  it('comes from the station by name and prints its dates as the app does', async () => {
+    const { invoice, owner } = await invoicedOrder(t, { totalSpend: 1750 });
+    const sent = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [mail] = await t.mailTo(owner.email);
+    expect(mail!.subject).toBe(`Invoice ${invoice.invoice_number} from WSPT Channel 7`);
+    const { issue_date: issued, due_date: due } = sent.json().invoice as { issue_date: string; due_date: string };
+    for (const body of [mail!.textBody, mail!.htmlBody!]) {
+      expect(body).toContain(formatCalendarDate(due));
+      expect(body).toContain(formatCalendarDate(issued));
+      expect(body).not.toContain(due);
+      expect(body).not.toContain(issued);
+      expect(body).toContain('WSPT Channel 7');
+      expect(body).not.toContain('Spotbook');
+    }
+    expect(mail!.textBody).toContain(`Due date: ${formatCalendarDate(due)}`);
+    expect(mail!.textBody).toContain(`is due by ${formatCalendarDate(due)}.`);
+  });
+});
+
+describe('billing documents notify the advertiser (item 18)', () => {
+  it('a sent invoice and a credit note each leave a notification for the invoice’s advertiser', async () => {
+    const { invoice, owner, order } = await invoicedOrder(t, { totalSpend: 1750, name: 'Spring Push' });
+    const sent = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const made = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 250, reason: 'One spot missed' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const mine = (await get('/api/notifications', owner.token)).json().notifications;
+    const due = formatCalendarDate(sent.json().invoice.due_date);
+    expect(mine).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'system_message', estimateId: order.id, message: `Invoice ${invoice.invoice_number} for your order "Spring Push" was issued: $1,750.00 due by ${due}` }),
+        expect.objectContaining({
+          type: 'system_message',
+          estimateId: order.id,
+          message: `Credit note ${made.json().credit_note.credit_number} of $250.00 was issued against invoice ${invoice.invoice_number} for your order "Spring Push"`,
+        }),
+      ]),
+    );
+  });
+});
+
+describe('Record Payment takes a method and a reference (item 22)', () => {
+  it('stores and shows them; refuses an unknown method', async () => {
+    const { invoice } = await invoicedOrder(t, { totalSpend: 1750 });
+    const pay = (body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 500, payment_date: todayIso(), ...body } });
+    const refused = await pay({ method: 'barter' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: 'Payment method must be one of check, ach, wire, card, cash, other' });
+    const paid = await pay({ method: 'check', reference: 'Cheque 004512' });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().payment).toMatchObject({ amount: 500, method: 'check', reference: 'Cheque 004512' });
+    const plain = await pay({});
+    expect(plain.json().payment).toMatchObject({ method: null, reference: null });
+    expect((await get(`/api/billing/${invoice.id}`)).json().payments).toEqual(
+      expect.arrayContaining([expect.objectContaining({ method: 'check', reference: 'Cheque 004512' }), expect.objectContaining({ method: null, reference: null })]),
+    );
+  });
+});
+
+describe('drafts nobody touched (item 13)', () => {
+  it('go after an hour when New Order’s tab was closed; a draft with anything saved, or a recent one, stays', async () => {
+    const client = await newClient(t);
+    const create = async () => {
+      const res = await t.inject({ method: 'POST', url: '/api/estimates', token: client.token, payload: {} });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const [abandoned, recent, named] = [await create(), await create(), await create()];
+    expect((await putOrder(t, client.token, named, { estimate_name: 'Typed, then the tab closed' })).statusCode).toBe(200);
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const twoHoursAgo = hoursAgo(2);
+    await t.database.db.update(estimates).set({ createdAt: twoHoursAgo, updatedAt: twoHoursAgo }).where(eq(estimates.id, abandoned));
+    await t.database.db.update(estimates).set({ createdAt: twoHoursAgo, updatedAt: hoursAgo(1.5) }).where(eq(estimates.id, named));
+
+    expect(await removeUntouchedDrafts(t.database.db, hoursAgo(UNTOUCHED_DRAFT_HOURS))).toBe(1);
+    const mine = (await get('/api/estimates?limit=50', client.token)).json();
+    const ids = (Array.isArray(mine) ? mine : (mine.estimates ?? mine.orders ?? mine.data)).map((o: { id: string }) => o.id);
+    expect(ids).not.toContain(abandoned);
+    expect(ids).toEqual(expect.arrayContaining([recent, named]));
+  });
+});
+
+describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("Documents add up")', () => {
+  /** net − payments − credits + refunds = balance due − refund due; the lines add to the subtotal; the PDF prints the same figures. */
+  const checkInvoice = async (id: string) => {
+    const api = (await get(`/api/billing/${id}`)).json();
+    const lines = api.invoice_lines as { amount: number; quantity: number; unit_price: number }[];
+    expect(lines.reduce((sum, l) => sum + cents(l.amount), 0)).toBe(cents(api.subtotal));
+    for (const l of lines) expect(cents(l.amount)).toBe(Math.round(l.quantity * cents(l.unit_price)));
+    expect(cents(api.subtotal) - cents(api.discount_amount) + cents(api.tax_amount)).toBe(cents(api.total_amount));
+    expect(cents(api.total_amount) - cents(api.commission_amount)).toBe(cents(api.net_amount));
+    const pdf = await pdfText(`/api/billing/${id}/pdf`);
+    expect(printedAmount(pdf, 'Balance due')).toBe(api.balance_due);
+    if (api.status === 'cancelled') {
+      expect(api).toMatchObject({ balance_due: 0, refund_due: 0 });
+      return api;
+    }
+    expect(cents(api.net_amount) - cents(api.paid_amount) - cents(api.credited_amount) + cents(api.refunded_amount)).toBe(cents(api.balance_due) - cents(api.refund_due));
+    const credited = api.credited_amount > 0 ? printedAmount(pdf, 'Credited') : 0;
+    const refunded = api.refunded_amount > 0 ? printedAmount(pdf, 'Refunded') : 0;
+    const refundDue = api.refund_due > 0 ? printedAmount(pdf, 'Refund due') : 0;
+    expect(cents(printedAmount(pdf, 'Total')) - cents(printedAmount(pdf, 'Paid')) + cents(credited) + cents(refunded)).toBe(cents(printedAmount(pdf, 'Balance due')) - cents(refundDue));
+    return api;
+  };
+
+  it('partial payment, credit, full payment with a refund, void: each invoice and credit note', async () => {
+    const pay = (id: string, body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(), ...body } });
+    const credit = (id: string, amount: number) => t.inject({ method: 'POST', url: `/api/billing/${id}/credit-notes`, token: admin, payload: { amount, reason: 'Spots missed' } });
+    const send = (id: string) => t.inject({ method: 'POST', url: `/api/billing/${id}/send`, token: admin, payload: {} });
+
+    // Up front, part paid and part credited, with tax.
+    const partly = (await invoicedOrder(t, { totalSpend: 4000 }, { tax_rate: 0.0625, discount_amount: 12.5 })).invoice;
+    expect((await send(partly.id)).statusCode).toBe(200);
+    expect((await pay(partly.id, { amount: 1234.56 })).statusCode).toBe(201);
+    const partlyNote = (await credit(partly.id, 300)).json().credit_note;
+    expect(await checkInvoice(partly.id)).toMatchObject({ paid_amount: 1234.56, credited_amount: 300 });
+
+    // Paid in full, then credited: a refund due, part refunded.
+    const refunded = (await invoicedOrder(t, { totalSpend: 2000 })).invoice;
+    expect((await send(refunded.id)).statusCode).toBe(200);
+    expect((await pay(refunded.id, { amount: 2000 })).statusCode).toBe(201);
+    const refundNote = (await credit(refunded.id, 300)).json().credit_note;
+    expect((await pay(refunded.id, { amount: 100, direction: 'refund', method: 'check', reference: 'Cheque 77' })).statusCode).toBe(201);
+    expect(await checkInvoice(refunded.id)).toMatchObject({ balance_due: 0, refund_due: 200, refunded_amount: 100 });
+
+    // Voided: owes nothing.
+    const voided = (await invoicedOrder(t, { totalSpend: 1500 })).invoice;
+    expect((await t.inject({ method: 'POST', url: `/api/billing/${voided.id}/void`, token: admin, payload: { reason: 'Duplicate' } })).statusCode).toBe(200);
+    await checkInvoice(voided.id);
+
+    // Each credit note prints every term of its invoice's balance, and they add up.
+    for (const [note, invoiceId] of [[partlyNote, partly.id], [refundNote, refunded.id]] as const) {
+      const api = (await get(`/api/billing/${invoiceId}`)).json();
+      const paper = await pdfText(`/api/billing/credit-notes/${note.id}/pdf`);
+      const refundsTerm = api.refunded_amount > 0 ? printedAmount(paper, 'Refunded to you') : 0;
+      const sum = cents(printedAmount(paper, 'Invoice net due')) + cents(printedAmount(paper, 'Credited to date')) + cents(printedAmount(paper, 'Paid to date')) + cents(refundsTerm);
+      expect(sum).toBe(cents(api.balance_due) - cents(api.refund_due));
+      expect(printedAmount(paper, 'Invoice net due')).toBe(api.net_amount);
+    }
   });
 });
 

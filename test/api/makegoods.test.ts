@@ -14,7 +14,7 @@ let now = new Date('2027-05-30T14:00:00Z');
 let t: TestApp;
 let admin: string;
 let order: { id: string };
-let owner: { token: string; media: { id: string } };
+let owner: { token: string; email: string; media: { id: string } };
 let house: string;
 let daypartId: string;
 
@@ -57,6 +57,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+const adminMessages = async () => (await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json().notifications as { type: string; message: string }[];
 const upload = (name: string, content: string) => uploadAsRun(t, name, content, admin, 'text/csv', { close_day: 'true' });
 const spotsOn = async (date: string) =>
   ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json().spots as Spot[]).filter((s) => s.estimate_id === order.id);
@@ -129,6 +130,10 @@ describe('makegoods', () => {
     const res = await t.inject({ method: 'POST', url: `/api/makegoods/${first.id}/accept`, token: owner.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Makegood accepted: the spot is placed on the log', makegood: { status: 'accepted', credit: 0 } });
+    // The traffic desk hears of the reply (issue 29, item 18).
+    expect(await adminMessages()).toContainEqual(
+      expect.objectContaining({ type: 'system_message', estimateId: order.id, message: `${owner.email} accepted the makegood for the spot missed on Jun 7, 2027 on order "Breakfast show"` }),
+    );
     const ninth = await spotsOn('2027-06-09');
     expect(ninth).toHaveLength(4);
     expect(ninth.filter((s) => s.makegood_offer_id === first.id)).toHaveLength(1);
@@ -143,6 +148,9 @@ describe('makegoods', () => {
     const res = await t.inject({ method: 'POST', url: `/api/makegoods/${second.id}/decline`, token: owner.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Makegood declined: the missed spot is credited', makegood: { status: 'declined', credit: SPOT_COST } });
+    expect(await adminMessages()).toContainEqual(
+      expect.objectContaining({ type: 'system_message', subType: 'warning', message: `${owner.email} declined the makegood for the spot missed on Jun 7, 2027 on order "Breakfast show"` }),
+    );
     const after = await makegoods();
     expect(after.credits).toBe(SPOT_COST);
     expect(after.billable_amount).toBeCloseTo(before.billable_amount - SPOT_COST, 2);

@@ -100,7 +100,11 @@ describe('media upload and processing', () => {
     expect(res.json().data.mediaAsset).toMatchObject({ filename: 'first.MOV', mime_type: 'video/quicktime' });
     // data carries the uploadId and the asset's own fields (id = uploadId), as well as the asset under mediaAsset.
     expect(res.json().data).toMatchObject({ id: res.json().data.uploadId, filename: 'first.MOV', mime_type: 'video/quicktime', status: 'pending', brand_name: 'Sunny Juice' });
-    // The admins hear of the upload.
+    const byAdmin = await uploadClip(await t.adminToken());
+    expect(byAdmin.mediaAsset.brand_id).toBe(brand.id);
+    await waitForRow(res.json().data.uploadId);
+    await waitForRow(byAdmin.uploadId);
+    // Processed and found a video: the admins hear that it needs approval (not before, issue 29 item 18).
     const adminToken = await t.adminToken();
     await eventually(
       async () => (await t.inject({ method: 'GET', url: '/api/notifications', token: adminToken })).json().notifications as unknown[],
@@ -108,10 +112,6 @@ describe('media upload and processing', () => {
     );
     const { notifications } = (await t.inject({ method: 'GET', url: '/api/notifications', token: adminToken })).json();
     expect(notifications).toContainEqual(expect.objectContaining({ type: 'new_media_upload', mediaId: res.json().data.uploadId, filename: 'first.MOV' }));
-    const byAdmin = await uploadClip(await t.adminToken());
-    expect(byAdmin.mediaAsset.brand_id).toBe(brand.id);
-    await waitForRow(res.json().data.uploadId);
-    await waitForRow(byAdmin.uploadId);
     // Processed: the uploader is told it is ready.
     const mine = await eventually(
       async () => (await t.inject({ method: 'GET', url: '/api/notifications', token: owner.token })).json().notifications as { message: string }[],
@@ -138,6 +138,9 @@ describe('media upload and processing', () => {
     expect(mine).toContainEqual(
       expect.objectContaining({ type: 'system_message', subType: 'error', message: 'Your media file "fake.mp4" was not accepted: This file is not a playable video' }),
     );
+    // The admins are never told that a file the check refused "needs approval" (issue 29, item 18).
+    const admins = (await t.inject({ method: 'GET', url: '/api/notifications', token: await t.adminToken() })).json().notifications as { mediaId?: string; message: string }[];
+    expect(admins.filter((n) => n.mediaId === uploadId || n.message.includes('"fake.mp4"'))).toEqual([]);
   });
 
   it('refuses a body declared at 2 GB or more (the default limit) before reading it', async () => {

@@ -26,6 +26,12 @@ describe.skipIf(!hasBrowser)('the audit trail in the browser', () => {
     await approval.first().waitFor();
     await expect.poll(() => approval.first().innerText()).toContain(ADMIN.email);
     await expect.poll(() => approval.first().innerText()).toMatch(/Status:\s*ordered\s*→\s*approved/);
+    // The order is named, not shown by a raw id; so are the advertiser and brand it was created for (issue 29, item 20).
+    expect(await approval.first().innerText()).toContain('Audited Order');
+    await page.getByLabel('Action').selectOption({ label: 'Created' });
+    const created = page.getByRole('row', { name: /Order · Created/ }).filter({ hasText: 'Audited Order' });
+    await expect.poll(() => created.first().innerText()).toMatch(/Owner:\s*Acme Foods/);
+    expect(await created.first().innerText()).not.toMatch(/Owner:\s*[0-9a-f]{8}-/);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();

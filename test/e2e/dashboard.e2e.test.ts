@@ -72,6 +72,32 @@ describe.skipIf(!hasBrowser)('the analytics dashboard', () => {
     await donut.locator('.recharts-pie-label-text').first().waitFor();
     for (const label of await donut.locator('.recharts-pie-label-text').allTextContents()) expect(label).toMatch(/^\$[\d,.]+[KM]?$/);
     for (const item of await legend('Budget by Daypart')) expect(item).toMatch(/^.+: \$[\d,]+\.\d{2}$/);
+    // Its labels sit whole inside the card, clear of the legend and of one another; its slices' colours are far apart (issue 29, item 8).
+    const layout = await donut.evaluate((card) => {
+      const box = (el: Element) => el.getBoundingClientRect();
+      // Whole inside the card (an svg draws past its edge unclipped; the card's own box is what is seen).
+      const svg = box(card);
+      const legendBox = box(card.querySelector('.recharts-legend-wrapper')!);
+      const labels = [...card.querySelectorAll('.recharts-pie-label-text')].map(box);
+      const fills = [...card.querySelectorAll('.recharts-pie-sector path')].map((p) => getComputedStyle(p).fill);
+      return { svg: [svg.left, svg.top, svg.right, svg.bottom], legend: [legendBox.left, legendBox.top, legendBox.right, legendBox.bottom], labels: labels.map((l) => [l.left, l.top, l.right, l.bottom]), fills };
+    });
+    const overlaps = (a: number[], b: number[]) => a[0]! < b[2]! && b[0]! < a[2]! && a[1]! < b[3]! && b[1]! < a[3]!;
+    for (const [i, label] of layout.labels.entries()) {
+      expect(label[0]).toBeGreaterThanOrEqual(layout.svg[0]!);
+      expect(label[2]).toBeLessThanOrEqual(layout.svg[2]!);
+      expect(label[1]).toBeGreaterThanOrEqual(layout.svg[1]!);
+      expect(label[3]).toBeLessThanOrEqual(layout.svg[3]!);
+      expect(overlaps(label, layout.legend), `label ${i} over the legend`).toBe(false);
+      for (const other of layout.labels.slice(i + 1)) expect(overlaps(label, other)).toBe(false);
+    }
+    // Every chart's keyboard stop is named after its card (item 22).
+    const stops = await page.locator('svg.recharts-surface[tabindex="0"]').evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute('aria-label')));
+    expect(stops.length).toBeGreaterThan(0);
+    for (const name of stops) expect(name).toMatch(/^.+ chart$/);
+    expect(stops).toContain('Budget by Daypart chart');
+    const rgb = layout.fills.map((fill) => (fill.match(/\d+/g) ?? []).slice(0, 3).map(Number));
+    for (const [i, a] of rgb.entries()) for (const b of rgb.slice(i + 1)) expect(Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!)).toBeGreaterThan(60);
 
     // The forecast draws its 95 % band, or says that there is too little history for one.
     const forecast = card('Revenue Forecast');

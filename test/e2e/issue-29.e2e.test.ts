@@ -55,6 +55,20 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     expect(await options.filter({ hasText: 'Already Invoiced' }).count()).toBe(0);
     // The voided invoice's order can be invoiced again.
     expect(await options.filter({ hasText: 'Voided Invoice' }).count()).toBe(1);
+    // Terms that say the due days follow them (item 22).
+    await create.getByLabel('Due in (days)').fill('45');
+    expect(await create.getByLabel('Payment Terms').inputValue()).toBe('Net 45 days');
+    // Tab never leaves the dialog, forwards or backwards (item 22).
+    const stops = await create.evaluate((d) => d.querySelectorAll('a[href], button, input, select, textarea').length);
+    const inside = () => create.evaluate((d) => d.contains(document.activeElement));
+    for (let i = 0; i < stops + 2; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await inside(), `Tab ${i + 1}`).toBe(true);
+    }
+    for (let i = 0; i < 3; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await inside(), `Shift+Tab ${i + 1}`).toBe(true);
+    }
     await create.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('tab', { name: 'Invoices' }).click();
@@ -65,6 +79,16 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     expect(await voidRow.getByRole('button', { name: `Record payment for ${voided.invoice.invoice_number}` }).count()).toBe(0);
     const openRow = page.getByRole('row', { name: new RegExp(invoiced.invoice.invoice_number) });
     await openRow.getByRole('button', { name: `Send ${invoiced.invoice.invoice_number}` }).waitFor();
+    // Record Payment asks how the money came and its reference (item 22).
+    await openRow.getByRole('button', { name: `Record payment for ${invoiced.invoice.invoice_number}` }).click();
+    const payDialog = page.getByRole('dialog', { name: `Record Payment · ${invoiced.invoice.invoice_number}` });
+    await payDialog.getByLabel('Method').selectOption({ label: 'Wire transfer' });
+    await payDialog.getByLabel('Reference').fill('FED 20261126-01');
+    await payDialog.getByLabel('Amount').fill('500');
+    await payDialog.getByRole('button', { name: 'Record Payment' }).click();
+    await page.getByText('Payment recorded successfully').waitFor();
+    const stored = (await h.inject({ method: 'GET', url: `/api/billing/${invoiced.invoice.id}`, token: admin })).json().payments;
+    expect(stored).toEqual([expect.objectContaining({ amount: 500, method: 'wire', reference: 'FED 20261126-01' })]);
   });
 
   it('an approved order’s page offers its next step, Schedule, and the Overview says what each card counts (items 14, 1)', async () => {

@@ -4,9 +4,9 @@ import type { TestApp } from './app';
 import { clientWithBrand, submittedOrder, type ReadyOrderOptions } from './ordering-fixtures';
 
 /** A submitted order, approved by the admin. */
-export const approvedOrder = async (t: TestApp, options: ReadyOrderOptions & { firstName?: string; lastName?: string } = {}) => {
-  const { firstName, lastName, ...rest } = options;
-  const owner = firstName || lastName ? await clientWithBrand(t, { ...(firstName && { firstName }), ...(lastName && { lastName }) }) : undefined;
+export const approvedOrder = async (t: TestApp, options: ReadyOrderOptions & { firstName?: string; lastName?: string; company?: string } = {}) => {
+  const { firstName, lastName, company, ...rest } = options;
+  const owner = firstName || lastName || company ? await clientWithBrand(t, { ...(firstName && { firstName }), ...(lastName && { lastName }), ...(company && { company }) }) : undefined;
   const { order, owner: client } = await submittedOrder(t, { ...rest, ...(owner && { owner }) });
   const res = await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: await t.adminToken(), payload: {} });
   expect(res.statusCode, res.body).toBe(200);

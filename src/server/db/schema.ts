@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, customType, date, doublePrecision, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { BILLING_MODES, INVOICE_KINDS, PAYMENT_DIRECTIONS, STORED_INVOICE_STATUSES } from '../../domain/billing';
+import { BILLING_MODES, INVOICE_KINDS, PAYMENT_DIRECTIONS, PAYMENT_METHODS, STORED_INVOICE_STATUSES } from '../../domain/billing';
 import { CAMPAIGN_STATUSES } from '../../domain/campaigns';
 import { DISCOUNT_TYPES } from '../../domain/coupons';
 import { MEDIA_STATUSES } from '../../domain/media-schemas';
@@ -713,6 +713,10 @@ export const invoicePayments = pgTable(
     direction: text('direction', { enum: PAYMENT_DIRECTIONS }).notNull().default('payment'),
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     notes: text('notes'),
+    /** How the money moved (issue 29 item 22); null on payments recorded before. */
+    method: text('method', { enum: PAYMENT_METHODS }),
+    /** Cheque number, transfer id, card authorisation… */
+    reference: text('reference'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -721,6 +725,7 @@ export const invoicePayments = pgTable(
     index('invoice_payments_payment_date_idx').on(t.paymentDate),
     check('invoice_payments_amount_check', sql`${t.amountCents} > 0`),
     check('invoice_payments_direction_check', sql`${t.direction} in ('payment', 'refund')`),
+    check('invoice_payments_method_check', sql`${t.method} is null or ${t.method} in ('check', 'ach', 'wire', 'card', 'cash', 'other')`),
   ],
 );
 

@@ -33,7 +33,19 @@ interface ValidationIssue {
 
 /** Turns every error into `{ error }` with a fitting status; a 500 never leaks internals. */
 export const registerErrorHandling = (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
+    // A query refused because its client had gone reaches here wrapped ("Failed query: ...", issue 29 item 21).
+    const error = clientGoneCause(thrown) ?? thrown;
+    if (error instanceof ClientGoneError) {
+      // Nobody reads this reply: the browser aborted the request (a page left quickly). Not an error of ours.
+      request.log.info('request aborted by the client before its database work started');
+      return reply.code(499).send({ error: error.message });
+    }
+    if (request.raw.socket?.destroyed && !(error instanceof HttpError)) {
+      // The client left and then the work failed: kept in the log, but as a warning, not as an error of the service.
+      request.log.warn({ err: error }, 'request failed after the client had gone');
+      return reply.code(500).send({ error: 'Internal server error' });
+    }
     if (error instanceof HttpError) {
       const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
@@ -58,6 +70,14 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'Internal server error' });
   });
+};
+
+/** The ClientGoneError behind an error (drizzle wraps a refused query in DrizzleQueryError's `cause`). */
+const clientGoneCause = (error: unknown): ClientGoneError | undefined => {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 5; at = at.cause, depth++) {
+    if (at instanceof ClientGoneError) return at;
+  }
+  return undefined;
 };
 
 const clientErrorMessage = (error: FastifyError): string => {

@@ -11,6 +11,7 @@ interface ModalProps {
 }
 
 const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' } as const;
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal built on the native <dialog>: the page behind it is inert, Escape and a click on the
@@ -55,6 +56,21 @@ const OpenModal = ({ onClose, title, children, footer, size = 'md' }: Omit<Modal
       onClose={() => {
         // The browser may close the dialog by itself (a repeated Escape): keep the state in step.
         if (!ref.current?.open) onCloseRef.current();
+      }}
+      onKeyDown={(event) => {
+        // A native modal lets Tab leave the last control for the browser's own bar: keep it in the dialog (issue 29, item 22).
+        if (event.key !== 'Tab' || !ref.current) return;
+        const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled') && el.getClientRects().length > 0);
+        if (focusable.length === 0) return;
+        const first = focusable[0]!;
+        const last = focusable.at(-1)!;
+        if (event.shiftKey && (document.activeElement === first || !ref.current.contains(document.activeElement))) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
       }}
       onClick={(event) => {
         if (event.target === ref.current) onCloseRef.current();

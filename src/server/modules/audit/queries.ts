@@ -2,10 +2,11 @@
  * Reading the audit trail: the admin's filtered list (newest first, keyset pages by id), the CSV
  * export in batches, and an order's timeline (oldest first).
  */
-import { and, asc, desc, eq, gte, ilike, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import { type AuditEvent, type AuditListReply, type AuditQuery, TIMELINE_MAX, type TimelineReply } from '../../../domain/audit';
 import { addDays, startOfStationDay } from '../../../domain/dates';
-import { auditEvents } from '../../db/schema';
+import { advertiserName } from '../../../domain/users';
+import { auditEvents, brands, creditNotes, dayparts, estimates, invoices, mediaAssets, users } from '../../db/schema';
 import { containsPattern, type Tx } from '../../platform/db';
 
 type AuditRow = typeof auditEvents.$inferSelect;
@@ -36,7 +37,40 @@ const filtersOf = (query: Omit<AuditQuery, 'limit'>): SQL | undefined =>
     query.cursor ? lt(auditEvents.id, query.cursor) : undefined,
   );
 
-export const listAuditEvents = async (db: Tx, query: AuditQuery): Promise<AuditListReply> => {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Names for the ids a page of events refers to (its entities and their `*_id` fields), so the
+ * trail reads "Customer: Acme Foods", not a raw id (issue 29, item 20). Read-only lookups, a few
+ * queries per page whatever its length; what no longer exists keeps its id.
+ */
+const namesOf = async (db: Tx, events: AuditEvent[]): Promise<Record<string, string>> => {
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (UUID.test(event.entity_id)) ids.add(event.entity_id);
+    for (const values of [event.before, event.after]) {
+      for (const [field, value] of Object.entries(values ?? {})) if (field.endsWith('_id') && typeof value === 'string' && UUID.test(value)) ids.add(value);
+    }
+  }
+  if (ids.size === 0) return {};
+  const list = [...ids];
+  const [people, brandRows, orders, invoiceRows, notes, files, slots] = await Promise.all([
+    db.select({ id: users.id, company: users.company, first: users.firstName, last: users.lastName, email: users.email }).from(users).where(inArray(users.id, list)),
+    db.select({ id: brands.id, name: brands.commonName }).from(brands).where(inArray(brands.id, list)),
+    db.select({ id: estimates.id, name: estimates.estimateName }).from(estimates).where(inArray(estimates.id, list)),
+    db.select({ id: invoices.id, name: invoices.invoiceNumber }).from(invoices).where(inArray(invoices.id, list)),
+    db.select({ id: creditNotes.id, name: creditNotes.creditNumber }).from(creditNotes).where(inArray(creditNotes.id, list)),
+    db.select({ id: mediaAssets.id, name: mediaAssets.filename }).from(mediaAssets).where(inArray(mediaAssets.id, list)),
+    db.select({ id: dayparts.id, name: dayparts.name }).from(dayparts).where(inArray(dayparts.id, list)),
+  ]);
+  const names: Record<string, string> = {};
+  for (const p of people) names[p.id] = advertiserName(p.company, p.first, p.last, p.email);
+  for (const o of orders) names[o.id] = o.name.trim() || 'Untitled order';
+  for (const row of [...brandRows, ...invoiceRows, ...notes, ...files, ...slots]) names[row.id] = row.name;
+  return names;
+};
+
+const listAuditEventPage = async (db: Tx, query: AuditQuery): Promise<Omit<AuditListReply, 'names'>> => {
   const rows = await db
     .select()
     .from(auditEvents)
@@ -47,11 +81,16 @@ export const listAuditEvents = async (db: Tx, query: AuditQuery): Promise<AuditL
   return { events: page.map(toEvent), next_cursor: rows.length > query.limit ? page.at(-1)!.id : null };
 };
 
+export const listAuditEvents = async (db: Tx, query: AuditQuery): Promise<AuditListReply> => {
+  const page = await listAuditEventPage(db, query);
+  return { ...page, names: await namesOf(db, page.events) };
+};
+
 /** The export's rows, newest first, a batch at a time. */
 export async function* auditEventBatches(db: Tx, query: Omit<AuditQuery, 'limit' | 'cursor'>, batch = 1000): AsyncGenerator<AuditEvent[]> {
   let cursor: number | undefined;
   for (;;) {
-    const { events, next_cursor } = await listAuditEvents(db, { ...query, cursor, limit: batch });
+    const { events, next_cursor } = await listAuditEventPage(db, { ...query, cursor, limit: batch });
     if (events.length > 0) yield events;
     if (next_cursor === null) return;
     cursor = next_cursor;

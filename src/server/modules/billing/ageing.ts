@@ -6,7 +6,7 @@
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { AGEING_BUCKETS, AGEING_LAST_DAYS, type AgeingBucket, type AgeingReply, type AgeingRow } from '../../../domain/billing-corrections';
 import { toDollars } from '../../../domain/money';
-import { fullName } from '../../../domain/users';
+import { advertiserName } from '../../../domain/users';
 import { invoices, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
@@ -32,7 +32,7 @@ export const receivablesAgeing = async ({ db, today }: { db: Tx; today: string }
   const days = sql`(${today}::date - ${invoices.dueDate})`;
   const sums = AGEING_BUCKETS.map((bucket, index) => sql`coalesce(sum(${balanceSql}) filter (where ${inBucket(days, index)}), 0)::text as ${sql.identifier(bucket)}`);
   const result = (await db.execute(sql`
-    select o.customer_id, u.first_name, u.last_name, u.email, ${sql.join(
+    select o.customer_id, u.company, u.first_name, u.last_name, u.email, ${sql.join(
       AGEING_BUCKETS.map((bucket) => sql`o.${sql.identifier(bucket)}`),
       sql`, `,
     )}, o.n
@@ -42,7 +42,7 @@ export const receivablesAgeing = async ({ db, today }: { db: Tx; today: string }
       where ${receivableSql()}
       group by ${invoices.customerId}
     ) o
-    join ${users} u on u.id = o.customer_id`)) as unknown as { rows: (Record<AgeingBucket, string> & { customer_id: string; first_name: string | null; last_name: string | null; email: string; n: number })[] };
+    join ${users} u on u.id = o.customer_id`)) as unknown as { rows: (Record<AgeingBucket, string> & { customer_id: string; company: string | null; first_name: string | null; last_name: string | null; email: string; n: number })[] };
   const totals = empty();
   const list: { id: string; name: string; email: string; cents: Cents }[] = result.rows.map((row) => {
     const cents = empty();
@@ -55,7 +55,7 @@ export const receivablesAgeing = async ({ db, today }: { db: Tx; today: string }
     }
     cents.invoices = Number(row.n);
     totals.invoices += cents.invoices;
-    return { id: row.customer_id, name: fullName(row.first_name, row.last_name) ?? row.email, email: row.email, cents };
+    return { id: row.customer_id, name: advertiserName(row.company, row.first_name, row.last_name, row.email), email: row.email, cents };
   });
   const rows: AgeingRow[] = list
     .sort((a, b) => b.cents.total - a.cents.total || a.name.localeCompare(b.name))

@@ -9,7 +9,7 @@ import { TOP_CUSTOMERS } from '../../../domain/billing';
 import type { BillingAnalytics } from '../../../domain/billing-schemas';
 import { addDays } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
-import { fullName } from '../../../domain/users';
+import { advertiserName } from '../../../domain/users';
 import { invoicePayments, invoices, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { balanceSql, receivableSql } from './ageing';
@@ -43,6 +43,7 @@ export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timef
   const customers = await db
     .select({
       id: invoices.customerId,
+      company: users.company,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
@@ -52,7 +53,7 @@ export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timef
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.customerId))
     .where(inWindow)
-    .groupBy(invoices.customerId, users.firstName, users.lastName, users.email)
+    .groupBy(invoices.customerId, users.company, users.firstName, users.lastName, users.email)
     .orderBy(desc(sql`sum(${invoices.totalCents})`), users.email)
     .limit(TOP_CUSTOMERS);
 
@@ -74,7 +75,7 @@ export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timef
     }),
     top_customers: customers.map((c) => ({
       customer_id: c.id,
-      customer_name: fullName(c.firstName, c.lastName) ?? c.email,
+      customer_name: advertiserName(c.company, c.firstName, c.lastName, c.email),
       total_billed: toDollars(n(c.billed)),
       total_paid: toDollars(n(c.paid)),
     })),

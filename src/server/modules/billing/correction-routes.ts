@@ -16,6 +16,7 @@ import { todayIso } from '../../../domain/dates';
 import { csvLine } from '../../../domain/reconciliation';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
+import { notifyCreditNoteIssued } from '../notifications';
 import { issuerOf } from './issued-parties';
 import { receivablesAgeing } from './ageing';
 import { voidInvoice } from './corrections';
@@ -77,7 +78,12 @@ export const billingCorrectionRoutes = (app: FastifyInstance, ctx: AppContext, g
     async (request, reply) => {
       const today = todayIso();
       const note = await issueCreditNote({ db, actorId: actorOf(request).id, id: request.params.id, amount: request.body.amount, reason: request.body.reason, today });
-      return reply.code(201).send({ message: CORRECTION_MESSAGES.creditIssued, credit_note: note, invoice: await getInvoice(db, request.params.id, today) });
+      const invoice = await getInvoice(db, request.params.id, today);
+      // The advertiser hears of it (issue 29, item 18); never fails the credit note.
+      await notifyCreditNoteIssued(ctx, { customerId: invoice.customer_id, estimateId: invoice.estimate_id, estimateName: invoice.estimate_name, creditNumber: note.credit_number, invoiceNumber: invoice.invoice_number, amount: note.amount }).catch(
+        (error: unknown) => request.log.error({ err: error }, 'credit note notification failed'),
+      );
+      return reply.code(201).send({ message: CORRECTION_MESSAGES.creditIssued, credit_note: note, invoice });
     },
   );
 

@@ -4,7 +4,7 @@
  * void racing a payment, or two refunds, take turns and exactly one sees the state it expects.
  */
 import { count, eq } from 'drizzle-orm';
-import { shownInvoiceStatus } from '../../../domain/billing';
+import { shownInvoiceStatus, type PaymentMethod } from '../../../domain/billing';
 import { CORRECTION_MESSAGES, overRefundMessage, refundDueCents, voidRefusal } from '../../../domain/billing-corrections';
 import type { Invoice, InvoicePayment } from '../../../domain/billing-schemas';
 import { addDays } from '../../../domain/dates';
@@ -49,6 +49,8 @@ export const recordRefund = async ({
   amount,
   paymentDate,
   notes,
+  method = null,
+  reference = null,
   today,
 }: {
   db: Db;
@@ -57,6 +59,8 @@ export const recordRefund = async ({
   amount: number;
   paymentDate: string;
   notes: string | null;
+  method?: PaymentMethod | null;
+  reference?: string | null;
   today: string;
 }): Promise<{ invoice: Invoice; payment: InvoicePayment }> =>
   db.transaction(async (tx) => {
@@ -67,7 +71,7 @@ export const recordRefund = async ({
     if (amountCents > due) throw badRequest(overRefundMessage(due));
     const [payment] = await tx
       .insert(invoicePayments)
-      .values({ invoiceId: id, amountCents, direction: 'refund', paymentDate, notes, createdBy: actorId })
+      .values({ invoiceId: id, amountCents, direction: 'refund', paymentDate, notes, method, reference, createdBy: actorId })
       .returning();
     const fullyCredited = row.creditedCents === row.totalCents - row.commissionCents;
     await tx

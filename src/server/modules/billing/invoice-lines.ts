@@ -7,7 +7,9 @@ import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { invoiceAmounts, type InvoiceKind } from '../../../domain/billing';
 import { dateRangeLabel, toStoredLine } from '../../../domain/billing-up-front';
 import { deliveryLines, type BillableSpot, type StoredInvoiceLine } from '../../../domain/billing-delivery';
-import { addDays } from '../../../domain/dates';
+import type { InvoiceDetail } from '../../../domain/billing-schemas';
+import { addDays, localClockOf } from '../../../domain/dates';
+import { toDollars } from '../../../domain/money';
 import { dayparts, estimateItems, invoiceLines, invoices, trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
@@ -109,6 +111,27 @@ export const insertDeliveryInvoice = async ({
 };
 
 /** An invoice's stored lines, in order. */
+/** The spots an invoice billed, in airing order, each at the cost its line counts (issue 29, item 6). */
+export const billedSpotsOf = async (db: Tx, invoiceId: string): Promise<InvoiceDetail['billed_spots']> => {
+  const rows = await db
+    .select({ spot: trafficSpots, daypart: dayparts, item: estimateItems })
+    .from(trafficSpots)
+    .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
+    .leftJoin(estimateItems, eq(estimateItems.id, trafficSpots.estimateItemId))
+    .where(eq(trafficSpots.invoiceId, invoiceId))
+    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
+  return rows.map(({ spot, daypart, item }) => ({
+    air_date: spot.airDate,
+    scheduled_time: localClockOf(spot.scheduledAt),
+    actual_time: spot.airedAt ? localClockOf(spot.airedAt) : null,
+    daypart_name: daypart.name,
+    house_code: spot.houseCode,
+    duration_seconds: spot.actualDurationSeconds ?? spot.durationSeconds,
+    makegood: spot.makegoodOfferId !== null,
+    cost: toDollars(spotCostCents(daypart, item)),
+  }));
+};
+
 export const storedInvoiceLines = async (db: Tx, invoiceId: string): Promise<StoredInvoiceLine[]> => {
   const rows = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.position));
   return rows.map(toStoredLine);

@@ -106,6 +106,51 @@ export const renderInvoicePdf = ({ invoice, station }: { invoice: InvoiceDetail;
   // A void invoice asks for no payment: it says VOID and why, and has no remit-to (issue 29, item 2).
   if (invoice.status === 'cancelled') drawVoidNote(doc, invoice, width);
   drawRemitAndContact(doc, invoice.status === 'cancelled' ? { ...station, remit_to: null } : station, 'Questions about this invoice?');
+  drawBilledSpots(doc, invoice, width);
   doc.end();
   return doc;
+};
+
+/**
+ * A delivery invoice's spots one by one, as its affidavit lists them (day, time aired, daypart,
+ * house code, length, cost), so the invoice can be checked against it line by line (issue 29, item 6).
+ */
+const drawBilledSpots = (doc: PDFKit.PDFDocument, invoice: InvoiceDetail, width: number) => {
+  if (invoice.billed_spots.length === 0) return;
+  doc.addPage();
+  doc.x = MARGIN;
+  doc.fillColor(MUTED).fontSize(9).text('SPOTS BILLED', MARGIN, MARGIN);
+  doc
+    .fillColor(INK)
+    .fontSize(10)
+    .text(`${invoice.billed_spots.length} spot${invoice.billed_spots.length === 1 ? '' : 's'} on invoice ${invoice.invoice_number}, as the order's affidavit lists them`, MARGIN, doc.y, { width });
+  doc.moveDown(0.5);
+  const columns = [
+    { title: 'Date', width: 0.16 },
+    { title: 'Aired', width: 0.12 },
+    { title: 'Daypart', width: 0.26 },
+    { title: 'House code', width: 0.2 },
+    { title: 'Length', width: 0.1 },
+    { title: 'Cost', width: 0.16, right: true },
+  ];
+  const row = (cells: string[], bold = false) => {
+    if (doc.y > doc.page.height - MARGIN - 20) doc.addPage();
+    const top = doc.y;
+    let x = MARGIN;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(INK);
+    let bottom = top;
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      doc.text(cell, x, top, { width: column.width * width - 4, align: column.right ? 'right' : 'left' });
+      bottom = Math.max(bottom, doc.y);
+      x += column.width * width;
+    });
+    doc.x = MARGIN;
+    doc.y = bottom + 2;
+  };
+  row(columns.map((c) => c.title), true);
+  for (const spot of invoice.billed_spots) {
+    row([day(spot.air_date), spot.actual_time ?? '—', spot.makegood ? `${spot.daypart_name} (makegood)` : spot.daypart_name, spot.house_code, `${spot.duration_seconds}s`, formatCurrency(spot.cost)]);
+  }
+  doc.font('Helvetica');
 };

@@ -77,6 +77,8 @@ export const toPayment = (row: PaymentRow): InvoicePayment => ({
   direction: row.direction,
   payment_date: row.paymentDate,
   notes: row.notes,
+  method: row.method,
+  reference: row.reference,
   created_by: row.createdBy,
   created_at: row.createdAt.toISOString(),
 });

@@ -11,7 +11,7 @@ import { containsPattern, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { listItems } from '../estimate-items/queries';
 import { creditNotesOfInvoice } from './credit-notes';
-import { storedInvoiceLines } from './invoice-lines';
+import { billedSpotsOf, storedInvoiceLines } from './invoice-lines';
 import { selectInvoices, toInvoice, toPayment } from './present';
 import { couponCodeOf } from './up-front-lines';
 
@@ -110,6 +110,7 @@ export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; 
       weekly_cost: item.weekly_cost,
     })),
     invoice_lines: await storedInvoiceLines(db, id),
+    billed_spots: invoice.kind === 'up_front' ? [] : await billedSpotsOf(db, id),
     payments: payments.map(toPayment),
     credit_notes: await creditNotesOfInvoice(db, id),
   };

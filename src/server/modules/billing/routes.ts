@@ -23,6 +23,7 @@ import {
 import { todayIso } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
+import { notifyInvoiceSent } from '../notifications';
 import { billingAnalytics } from './analytics';
 import { composeInvoiceMail } from './mail';
 import { invoicePdfAttachment } from './invoice-attachment';
@@ -101,11 +102,15 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         compose: async (detail, station) =>
           detail.customer_email
             ? {
-                ...composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message }),
+                ...composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message, stationName: station.name }),
                 attachments: [await invoicePdfAttachment({ invoice: detail, station })],
               }
             : null,
       });
+      // The advertiser hears of it in the app too (issue 29, item 18); never fails the send.
+      await notifyInvoiceSent(ctx, { customerId: invoice.customer_id, estimateId: invoice.estimate_id, estimateName: invoice.estimate_name, invoiceNumber: invoice.invoice_number, balanceDue: invoice.balance_due, dueDate: invoice.due_date }).catch(
+        (error: unknown) => request.log.error({ err: error }, 'invoice notification failed'),
+      );
       return { message: 'Invoice sent successfully', invoice };
     },
   );
@@ -117,9 +122,9 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       schema: { ...tags, params: invoiceParams, body: paymentBodySchema, response: { 201: z.object({ invoice: invoiceSchema, payment: invoicePaymentSchema }), ...errors } },
     },
     async (request, reply) => {
-      const { amount, payment_date, notes, direction } = request.body;
+      const { amount, payment_date, notes, direction, method, reference } = request.body;
       const record = direction === 'refund' ? recordRefund : recordPayment;
-      const result = await record({ db, actorId: actorOf(request).id, id: request.params.id, amount, paymentDate: payment_date, notes, today: todayIso() });
+      const result = await record({ db, actorId: actorOf(request).id, id: request.params.id, amount, paymentDate: payment_date, notes, method, reference, today: todayIso() });
       return reply.code(201).send(result);
     },
   );

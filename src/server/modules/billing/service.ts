@@ -17,6 +17,7 @@ import {
   notInvoiceableMessage,
   overBalanceMessage,
   shownInvoiceStatus,
+  type PaymentMethod,
 } from '../../../domain/billing';
 import type { CreateInvoiceBody, Invoice, InvoiceDetail, InvoicePayment } from '../../../domain/billing-schemas';
 import { addDays } from '../../../domain/dates';
@@ -145,6 +146,8 @@ export const recordPayment = async ({
   amount,
   paymentDate,
   notes,
+  method = null,
+  reference = null,
   today,
 }: {
   db: Db;
@@ -153,6 +156,8 @@ export const recordPayment = async ({
   amount: number;
   paymentDate: string;
   notes: string | null;
+  method?: PaymentMethod | null;
+  reference?: string | null;
   today: string;
 }): Promise<{ invoice: Invoice; payment: InvoicePayment }> =>
   db.transaction(async (tx) => {
@@ -165,7 +170,7 @@ export const recordPayment = async ({
     // The balance: net (total less commission) less credit notes and payments, plus refunds.
     const balance = Math.max(0, invoiceBalanceCents(row));
     if (amountCents > balance) throw badRequest(overBalanceMessage(balance));
-    const [payment] = await tx.insert(invoicePayments).values({ invoiceId: id, amountCents, paymentDate, notes, createdBy: actorId }).returning();
+    const [payment] = await tx.insert(invoicePayments).values({ invoiceId: id, amountCents, paymentDate, notes, method, reference, createdBy: actorId }).returning();
     const paidCents = row.paidCents + amountCents;
     await tx
       .update(invoices)

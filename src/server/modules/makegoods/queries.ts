@@ -95,3 +95,9 @@ export const emailOf = async (db: Tx, userId: string): Promise<string | null> =>
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.email ?? null;
 };
+
+/** An order's name (for what the desk is told of a reply), or null when it is gone. */
+export const orderNameOf = async (db: Tx, estimateId: string): Promise<string | null> => {
+  const [row] = await db.select({ name: estimates.estimateName }).from(estimates).where(eq(estimates.id, estimateId)).limit(1);
+  return row?.name ?? null;
+};

@@ -9,8 +9,10 @@ import { MAKEGOOD_MESSAGES, makegoodChangeSchema, makegoodReplySchema, orderMake
 import type { AppContext } from '../../context';
 import { asSystem } from '../../platform/audit-context';
 import { notFound } from '../../platform/errors';
+import { isAdmin } from '../../../domain/roles';
 import { actorOf, type Guards } from '../auth/guard';
-import { makegoodById, orderMakegoods } from './queries';
+import { notifyMakegoodReply } from '../notifications';
+import { makegoodById, orderMakegoods, orderNameOf } from './queries';
 import { acceptMakegood, changeMakegoodDay, declineMakegood } from './service';
 
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
@@ -26,6 +28,15 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
     const makegood = await makegoodById(ctx.db, id);
     if (!makegood) throw notFound(MAKEGOOD_MESSAGES.notFound);
     return { message, makegood };
+  };
+
+  /** The advertiser answered an offer: the admins hear of it (issue 29, item 18); an admin answering for them needs no telling. */
+  const tellDesk = async (actor: ReturnType<typeof actorOf>, reply: { makegood: { estimate_id: string; missed_date: string } }, accepted: boolean, log: { error: (o: object, m: string) => void }) => {
+    if (isAdmin(actor.role)) return;
+    const estimateName = (await orderNameOf(ctx.db, reply.makegood.estimate_id)) ?? '';
+    await notifyMakegoodReply(ctx, { estimateId: reply.makegood.estimate_id, estimateName, missedDate: reply.makegood.missed_date, accepted, by: actor.email }).catch((error: unknown) =>
+      log.error({ err: error }, 'makegood notification failed'),
+    );
   };
 
   r.get(
@@ -53,7 +64,9 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
       const estimateId = await acceptMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: stationNow() });
       // Placed now when the day is within the log's horizon (later runs keep it placed).
       await asSystem(() => ctx.stationClock.tick()).catch((error: unknown) => request.log.error({ err: error }, 'station clock run after a makegood failed'));
-      return answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.accepted);
+      const reply = await answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.accepted);
+      await tellDesk(actorOf(request), reply, true, request.log);
+      return reply;
     },
   );
 
@@ -62,7 +75,9 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
     { onRequest: guards.signedIn, schema: { ...tags, description: 'Declines the offer: the missed spot is credited (its cost leaves the billable amount).', params: offerParams, response: { 200: makegoodReplySchema, ...errors } } },
     async (request) => {
       const estimateId = await declineMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: stationNow() });
-      return answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.declined);
+      const reply = await answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.declined);
+      await tellDesk(actorOf(request), reply, false, request.log);
+      return reply;
     },
   );
 };

@@ -65,3 +65,9 @@ export const mediaRow = async (db: Tx, id: string): Promise<MediaRow | undefined
   const [row] = await db.select().from(mediaAssets).where(eq(mediaAssets.id, id)).limit(1);
   return row;
 };
+
+/** The asset as the API shows it, whoever may see it (for what processing tells the admins). */
+export const mediaAssetById = async (db: Tx, id: string): Promise<MediaAsset | undefined> => {
+  const [row] = await joined(db, eq(mediaAssets.id, id)).limit(1);
+  return row ? toMediaAsset(row) : undefined;
+};

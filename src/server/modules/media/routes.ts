@@ -15,7 +15,7 @@ import { actorOf, type Guards } from '../auth/guard';
 import { createMediaProcessor, PROCESS_MEDIA_JOB, processMediaPayload, resumeUnfinished, startLeaseSweeps, type ProcessingEvents } from './processing';
 import { progressStreamRoutes } from './progress-stream';
 import { startOrphanSweeps } from './orphans';
-import { getMedia, listMedia } from './queries';
+import { getMedia, listMedia, mediaAssetById } from './queries';
 import { createMediaRuntime, type MediaRuntime } from './runtime';
 import { deleteMedia, reviewMedia } from './service';
 import { servingRoutes } from './serving';
@@ -51,7 +51,7 @@ const libraryRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, me
         reply,
         onStored: (asset) => {
           ctx.metrics.uploadBytes.inc(asset.file_size);
-          return quietly(notifyNewMediaUpload(ctx, { media: asset, uploaderEmail: asset.uploaded_by_email }));
+          return Promise.resolve();
         },
       }),
   );
@@ -86,9 +86,15 @@ const libraryRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, me
 
 /**
  * What processing tells the uploader: that the file is ready, or why it was refused (system_message).
+ * The admins hear of an upload (new_media_upload, "needs approval") once it has passed the check and
+ * can be approved, never of a file the check refused (issue 29, item 18).
  */
 const processingNotices = (ctx: AppContext): ProcessingEvents => ({
-  async onFinished({ filename, uploaderId, ok, message }) {
+  async onFinished({ assetId, filename, uploaderId, ok, message }) {
+    if (ok) {
+      const asset = await mediaAssetById(ctx.db, assetId);
+      if (asset?.status === 'pending') await notifyNewMediaUpload(ctx, { media: asset, uploaderEmail: asset.uploaded_by_email });
+    }
     if (!uploaderId) return;
     await notifySystemMessage(ctx, {
       to: { userIds: [uploaderId] },

@@ -1,4 +1,6 @@
 /** The events of the specification, as the ordering and media flows raise them. */
+import { formatCalendarDate } from '../../../domain/display-dates';
+import { formatCurrency } from '../../../domain/format';
 import { STATUS_LABELS, type OrderStatus } from '../../../domain/orders';
 import type { SystemSubType } from '../../../domain/realtime';
 import type { AppContext } from '../../context';
@@ -97,3 +99,67 @@ export const stageMakegoodOffer = (tx: Tx, order: OrderRef, missedSpots: number)
     estimateId: order.id,
     estimateName: orderName(order),
   });
+
+interface BilledOrder {
+  customerId: string;
+  estimateId: string;
+  estimateName: string | null;
+}
+
+const billedName = (order: BilledOrder) => order.estimateName?.trim() || 'Untitled order';
+
+/**
+ * An invoice was sent → its advertiser (system_message, linked to the order; issue 29 item 18).
+ * Call after the send has committed; delivery problems never fail the request.
+ */
+export const notifyInvoiceSent = (
+  ctx: Pick<AppContext, 'db' | 'notifier'>,
+  invoice: BilledOrder & { invoiceNumber: string; balanceDue: number; dueDate: string },
+) =>
+  publishNotification({
+    ctx,
+    to: { userIds: [invoice.customerId] },
+    notification: {
+      type: 'system_message',
+      subType: 'info',
+      message: `Invoice ${invoice.invoiceNumber} for your order "${billedName(invoice)}" was issued: ${formatCurrency(invoice.balanceDue)} due by ${formatCalendarDate(invoice.dueDate)}`,
+      estimateId: invoice.estimateId,
+      estimateName: billedName(invoice),
+    },
+  });
+
+/** A credit note was issued → the invoice's advertiser. */
+export const notifyCreditNoteIssued = (
+  ctx: Pick<AppContext, 'db' | 'notifier'>,
+  note: BilledOrder & { creditNumber: string; invoiceNumber: string; amount: number },
+) =>
+  publishNotification({
+    ctx,
+    to: { userIds: [note.customerId] },
+    notification: {
+      type: 'system_message',
+      subType: 'success',
+      message: `Credit note ${note.creditNumber} of ${formatCurrency(note.amount)} was issued against invoice ${note.invoiceNumber} for your order "${billedName(note)}"`,
+      estimateId: note.estimateId,
+      estimateName: billedName(note),
+    },
+  });
+
+/** The advertiser answered a makegood offer → every admin (the traffic desk places or credits it). */
+export const notifyMakegoodReply = (
+  ctx: Pick<AppContext, 'db' | 'notifier'>,
+  reply: { estimateId: string; estimateName: string; missedDate: string; accepted: boolean; by: string },
+) => {
+  const name = reply.estimateName.trim() || 'Untitled order';
+  return publishNotification({
+    ctx,
+    to: { admins: true },
+    notification: {
+      type: 'system_message',
+      subType: reply.accepted ? 'success' : 'warning',
+      message: `${reply.by} ${reply.accepted ? 'accepted' : 'declined'} the makegood for the spot missed on ${formatCalendarDate(reply.missedDate)} on order "${name}"`,
+      estimateId: reply.estimateId,
+      estimateName: name,
+    },
+  });
+};

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_COLORS, type BudgetReply } from '../../../domain/analytics';
+import { CHART_COLORS, DONUT_COLORS, type BudgetReply } from '../../../domain/analytics';
 import { ChartCard } from './chart-card';
 import { axisDollars, axisTitle, shortDate, tooltipDollars } from './chart-format';
 
@@ -9,6 +9,37 @@ interface Props {
   error: boolean;
 }
 
+const RADIAN = Math.PI / 180;
+/** A slice's share below which its value is left to the legend and tooltip (no room in the ring). */
+const MIN_LABELLED_SHARE = 0.08;
+
+interface SliceLabelProps {
+  cx?: number;
+  cy?: number;
+  midAngle?: number;
+  innerRadius?: number;
+  outerRadius?: number;
+  percent?: number;
+  value?: number;
+}
+
+/**
+ * A slice's value inside the ring, on the slice itself: never cut off by the card's edge nor over
+ * the legend, as labels outside the ring were (issue 29, item 8). Slices too thin say it in the legend.
+ */
+const SliceLabel = ({ cx = 0, cy = 0, midAngle = 0, innerRadius = 0, outerRadius = 0, percent = 0, value = 0 }: SliceLabelProps) => {
+  // An element, not null: recharts draws its own (empty) label for anything else.
+  if (percent < MIN_LABELLED_SHARE) return <g />;
+  const radius = (innerRadius + outerRadius) / 2;
+  const x = cx + radius * Math.cos(-midAngle * RADIAN);
+  const y = cy + radius * Math.sin(-midAngle * RADIAN);
+  return (
+    <text x={x} y={y} className="recharts-pie-label-text" fill="#ffffff" stroke="#0f172a" strokeOpacity={0.35} strokeWidth={2} paintOrder="stroke" fontSize={12} fontWeight={600} textAnchor="middle" dominantBaseline="central">
+      {axisDollars(Number(value))}
+    </text>
+  );
+};
+
 /** Where submitted budgets go: each order's budget split between its dayparts. */
 export const BudgetByDaypart = ({ data, loading, error }: Props) => {
   const rows = data?.daypart_allocation ?? [];
@@ -16,9 +47,9 @@ export const BudgetByDaypart = ({ data, loading, error }: Props) => {
     <ChartCard title="Budget by Daypart" description="Submitted budgets" loading={loading} error={error} empty={rows.length === 0 ? 'No submitted orders in this period yet.' : null}>
       <ResponsiveContainer width="100%" height={320}>
         <PieChart>
-          <Pie data={rows} dataKey="allocated_budget" nameKey="daypart_name" innerRadius={50} outerRadius={85} paddingAngle={2} label={({ value }) => axisDollars(Number(value))} labelLine={false}>
+          <Pie data={rows} dataKey="allocated_budget" nameKey="daypart_name" innerRadius={52} outerRadius={96} paddingAngle={2} label={SliceLabel} labelLine={false} isAnimationActive={false}>
             {rows.map((row, i) => (
-              <Cell key={row.daypart_name} fill={CHART_COLORS[i % CHART_COLORS.length]} />
+              <Cell key={row.daypart_name} fill={DONUT_COLORS[i % DONUT_COLORS.length]} />
             ))}
           </Pie>
           <Tooltip formatter={tooltipDollars} />

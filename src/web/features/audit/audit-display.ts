@@ -9,9 +9,10 @@ export const fieldLabel = (field: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** A stored value in words: cents as dollars, empty as a dash, lists joined. */
-export const fieldValue = (field: string, value: unknown): string => {
+/** A stored value in words: cents as dollars, empty as a dash, lists joined, a known id by its name. */
+export const fieldValue = (field: string, value: unknown, names: Record<string, string> = {}): string => {
   if (value === null || value === undefined || value === '') return '—';
+  if (field.endsWith('_id') && typeof value === 'string' && names[value]) return names[value];
   if (MONEY_FIELD.test(field) && typeof value === 'number') return (value / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
   if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);
@@ -22,12 +23,12 @@ export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity as Aud
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
 
 /** The changes worth showing: the changed fields on an update, the filled-in fields on create and delete. */
-export const changesOf = (event: Pick<AuditEvent, 'before' | 'after'>): { field: string; from: string | null; to: string | null }[] => {
+export const changesOf = (event: Pick<AuditEvent, 'before' | 'after'>, names: Record<string, string> = {}): { field: string; from: string | null; to: string | null }[] => {
   const { before, after } = event;
   const whole = !before || !after;
   const source = after ?? before ?? {};
   return Object.keys(source)
     .filter((field) => !HIDDEN_FIELDS.has(field) && (!whole || (source[field] !== null && source[field] !== '')))
     .sort()
-    .map((field) => ({ field, from: before ? fieldValue(field, before[field]) : null, to: after ? fieldValue(field, after[field]) : null }));
+    .map((field) => ({ field, from: before ? fieldValue(field, before[field], names) : null, to: after ? fieldValue(field, after[field], names) : null }));
 };

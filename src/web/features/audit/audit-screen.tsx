@@ -42,6 +42,7 @@ export const AuditScreen = () => {
   };
 
   const rows = events.data?.pages.flatMap((page) => page.events) ?? [];
+  const names: Record<string, string> = Object.assign({}, ...(events.data?.pages.map((page) => page.names) ?? []));
   const filtered = Object.values(filters).some((value) => value.trim() !== '');
   let content;
   if (events.isPending) {
@@ -82,12 +83,18 @@ export const AuditScreen = () => {
                   <span className="block font-medium text-slate-900">
                     {entityLabel(event.entity)} · {actionLabel(event.action)}
                   </span>
-                  <span className="font-mono text-xs text-slate-500" title={event.entity_id}>
-                    {event.entity_id.slice(0, 8)}
-                  </span>
+                  {names[event.entity_id] ? (
+                    <span className="block break-words text-xs text-slate-700" title={event.entity_id}>
+                      {names[event.entity_id]}
+                    </span>
+                  ) : (
+                    <span className="font-mono text-xs text-slate-500" title={event.entity_id}>
+                      {event.entity_id.slice(0, 8)}
+                    </span>
+                  )}
                 </td>
                 <td className={`${cellClasses} min-w-64`}>
-                  <AuditChanges changes={changesOf(event)} />
+                  <AuditChanges changes={changesOf(event, names)} />
                 </td>
               </tr>
             ))}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { termsAfterDueDays } from '../../../domain/billing';
 import { formatCurrency } from '../../../domain/format';
 import { STATUS_LABELS } from '../../../domain/orders';
 import { useCreateInvoice, useInvoiceableOrders } from '../../api/billing';
@@ -30,7 +31,12 @@ const CreateInvoiceForm = ({ onClose }: { onClose: () => void }) => {
   const previewRequest = draftBody.ok ? { estimateId: draftBody.estimateId, taxRate: Number(draftBody.body?.tax_rate ?? 0), discountAmount: Number(draftBody.body?.discount_amount ?? 0) } : null;
 
   const set = (name: keyof CreateInvoiceValues, value: string) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
+    // Terms that say the due days follow them (issue 29, item 22); written terms stay.
+    setValues((previous) => ({
+      ...previous,
+      [name]: value,
+      ...(name === 'due_days' && { payment_terms: termsAfterDueDays(previous.payment_terms, previous.due_days, value) }),
+    }));
     if (errors[name]) setErrors((previous) => ({ ...previous, [name]: undefined }));
   };
   const field = (name: Exclude<keyof CreateInvoiceValues, 'estimate_id' | 'notes'>) => ({

@@ -1,4 +1,5 @@
 import toast from 'react-hot-toast';
+import { PAYMENT_METHOD_LABELS } from '../../../domain/billing';
 import type { Invoice, InvoiceDetail } from '../../../domain/billing-schemas';
 import { broadcastMonthOf } from '../../../domain/broadcast-calendar';
 import { formatCurrency } from '../../../domain/format';
@@ -164,6 +165,8 @@ const Corrections = ({ invoice }: { invoice: InvoiceDetail }) => {
               <li key={p.id} className="flex justify-between gap-2 py-2">
                 <span>
                   {formatDay(p.payment_date)} · {p.direction === 'refund' ? 'Refund' : 'Payment'}
+                  {p.method ? ` · ${PAYMENT_METHOD_LABELS[p.method]}` : ''}
+                  {p.reference ? ` · Ref. ${p.reference}` : ''}
                   {p.notes ? ` · ${p.notes}` : ''}
                 </span>
                 <span className="tabular-nums font-medium">{p.direction === 'refund' ? `-${formatCurrency(p.amount)}` : formatCurrency(p.amount)}</span>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { BILLING_MESSAGES, hasWholeCents, type PaymentDirection } from '../../../domain/billing';
+import { BILLING_MESSAGES, MAX_PAYMENT_REFERENCE, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, hasWholeCents, type PaymentDirection, type PaymentMethod } from '../../../domain/billing';
 import { overRefundMessage } from '../../../domain/billing-corrections';
 import { toCents } from '../../../domain/money';
 import type { Invoice } from '../../../domain/billing-schemas';
@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { TextAreaField } from '../orders/form-fields';
+import { SelectField, TextAreaField } from '../orders/form-fields';
 import { localToday } from './billing-display';
 
 const PAY_FAILED = 'Failed to record payment';
@@ -36,6 +36,8 @@ const RecordPaymentForm = ({ invoice, onClose }: { invoice: Invoice; onClose: ()
   const [amount, setAmount] = useState(String(limit));
   const [date, setDate] = useState(localToday);
   const [notes, setNotes] = useState('');
+  const [method, setMethod] = useState<PaymentMethod | ''>('');
+  const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -45,7 +47,7 @@ const RecordPaymentForm = ({ invoice, onClose }: { invoice: Invoice; onClose: ()
     if (problem) return setError(problem);
     setError(null);
     pay.mutate(
-      { id: invoice.id, body: { amount: Number(amount), payment_date: date, notes: notes.trim() || null, direction } },
+      { id: invoice.id, body: { amount: Number(amount), payment_date: date, notes: notes.trim() || null, direction, method: method || null, reference: reference.trim() || null } },
       {
         onSuccess: () => {
           toast.success(direction === 'refund' ? 'Refund recorded successfully' : 'Payment recorded successfully');
@@ -120,7 +122,18 @@ const RecordPaymentForm = ({ invoice, onClose }: { invoice: Invoice; onClose: ()
           <TextField label="Amount" type="number" inputMode="decimal" min={0.01} step="0.01" max={limit} value={amount} onChange={(e) => setAmount(e.target.value)} aria-required="true" hint="US dollars" />
           <TextField label="Payment Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-required="true" />
         </div>
-        <TextAreaField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} maxLength={2000} hint="Optional: cheque number, transfer reference…" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Method" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod | '')} hint="Optional">
+            <option value="">Not recorded</option>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYMENT_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="Reference" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={MAX_PAYMENT_REFERENCE} hint="Optional: cheque number, transfer id…" />
+        </div>
+        <TextAreaField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} maxLength={2000} hint="Optional" />
       </form>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { clipLengthWarning } from '../../../domain/clip-length';
 import { Link } from 'react-router';
 import type { MediaAsset, MediaStatus } from '../../../domain/media-schemas';
 import { formatBytes } from '../../../domain/format';
@@ -56,6 +57,8 @@ export const MediaPicker = ({ brandId, value, onChange }: MediaPickerProps) => {
       <ul className="space-y-2">
         {assets.map((asset) => {
           const disabled = asset.status === 'rejected' && asset.id !== value;
+          // A clip that runs otherwise than its name says is most likely the wrong file (issue 29, item 22).
+          const lengthWarning = clipLengthWarning(asset.filename, asset.duration_seconds);
           return (
             <li key={asset.id}>
               <label
@@ -73,6 +76,7 @@ export const MediaPicker = ({ brandId, value, onChange }: MediaPickerProps) => {
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-medium text-slate-900">{asset.filename}</span>
                   <span className="block text-xs text-slate-500">{formatBytes(asset.file_size)}</span>
+                  {lengthWarning && value === asset.id && <span className="mt-1 block text-xs text-amber-800">{lengthWarning}</span>}
                 </span>
                 <Badge tone={STATUS_TONE[asset.status]}>{STATUS_TEXT[asset.status]}</Badge>
               </label>

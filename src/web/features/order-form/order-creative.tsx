@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { clipLengthWarning } from '../../../domain/clip-length';
 import type { MediaAsset } from '../../../domain/media-schemas';
 import { serverMessage } from '../../api/client';
 import { MediaPreviewModal } from '../media/media-preview-modal';
@@ -29,6 +30,7 @@ export const OrderCreative = ({ asset }: OrderCreativeProps) => {
   const [playing, setPlaying] = useState(false);
   const { review, busyIds } = useMediaActions();
   const media = asset.data;
+  const lengthWarning = media ? clipLengthWarning(media.filename, media.duration_seconds) : null;
   return (
     <>
       <Section title="Creative" description="The spot this order airs.">
@@ -61,6 +63,11 @@ export const OrderCreative = ({ asset }: OrderCreativeProps) => {
                 </Fact>
               </dl>
             </div>
+            {lengthWarning && (
+              <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                {lengthWarning}
+              </p>
+            )}
           </div>
         )}
       </Section>
