@@ -39,6 +39,24 @@ export const stationProfileInputSchema = z
       .optional(),
     drop_frame: z.boolean({ error: 'Drop frame must be true or false' }).optional(),
     date_order: z.enum(DATE_ORDERS, { error: 'Date order must be MDY or DMY' }).optional(),
+    /** The station's identity for AdCP buyers (/.well-known/adagents.json, decision 035): left out, the stored value stays. */
+    call_letters: z
+      .string({ error: 'Call letters must be text' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3,4}(-(TV|DT|LD|CD|CA|LP)\d?)?$/, 'Call letters must be 3 or 4 letters, optionally with a suffix such as -TV')
+      .nullish(),
+    fcc_facility_id: z
+      .string({ error: 'FCC facility id must be text' })
+      .trim()
+      .regex(/^\d{1,7}$/, 'FCC facility id must be 1 to 7 digits')
+      .nullish(),
+    agent_url: z
+      .string({ error: 'Agent URL must be text' })
+      .trim()
+      .max(500, 'Agent URL must be at most 500 characters')
+      .refine((v) => /^https?:\/\/[^\s/]+(\/\S*)?$/.test(v), 'Agent URL must be an http or https address')
+      .nullish(),
   })
   .strict();
 export type StationProfileInput = z.infer<typeof stationProfileInputSchema>;
@@ -54,6 +72,10 @@ export const stationProfileSchema = z.object({
   frame_rate: z.number(),
   drop_frame: z.boolean(),
   date_order: z.enum(DATE_ORDERS),
+  call_letters: z.string().nullable(),
+  fcc_facility_id: z.string().nullable(),
+  /** Where AdCP buyers reach the station's agent (its /mcp); unset, the app's own address. */
+  agent_url: z.string().nullable(),
   time_zone: z.string(),
   updated_at: z.string(),
 });
