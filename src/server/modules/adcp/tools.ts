@@ -247,6 +247,8 @@ export const toolList = async () => {
         inputSchema = z.toJSONSchema(all[tool.schema] as unknown as ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
         // The account is the API key's: a buyer need not name it.
         if (Array.isArray(inputSchema.required)) inputSchema.required = (inputSchema.required as string[]).filter((f) => f !== 'account' && f !== 'buying_mode');
+        // MCP wants an object schema at the top: a union or intersection is described loosely (and still enforced).
+        if (inputSchema.type !== 'object') inputSchema = { type: 'object', additionalProperties: true, description: 'See the AdCP schema of this task' };
       } catch {
         // A schema JSON Schema cannot express is still enforced on the call.
       }
