@@ -78,6 +78,8 @@ const TOOLS: Tool[] = [
       media_buy: {
         supported_pricing_models: ['cpm'],
         reporting: { supports_date_range: false, supports_daily_breakdown: false, supports_webhooks: false, available_dimensions: [] },
+        // sync_creatives / list_creatives: the station keeps the buyer's commercials in its own library.
+        features: { inline_creative_management: true, property_list_filtering: false, content_standards: false, conversion_tracking: false, audience_targeting: false, catalog_management: false },
         portfolio: { publisher_domains: [station.publisherDomain], primary_channels: ['linear_tv'] },
       },
       ext: { spotbook: { station: station.name, call_letters: station.callLetters, fcc_facility_id: station.fccFacilityId, approval: 'human (traffic desk)' } },
@@ -186,7 +188,14 @@ const TOOLS: Tool[] = [
     scope: 'media',
     defaults: account,
     mutating: true,
-    run: async (args, tc) => syncCreatives({ runtime: { db: tc.ctx.db, ...tc.creatives }, actor: tc.actor, input: args as unknown as SyncInput }),
+    run: async (args, tc) => {
+      for (const [index, creative] of ((args.creatives as { weight?: number }[] | undefined) ?? []).entries()) {
+        if (creative.weight != null && !(creative.weight >= 0 && creative.weight <= 100)) {
+          throw adcpError('INVALID_REQUEST', 'weight must be between 0 and 100', { field: `creatives[${index}].weight` });
+        }
+      }
+      return syncCreatives({ runtime: { db: tc.ctx.db, ...tc.creatives }, actor: tc.actor, input: args as unknown as SyncInput });
+    },
   },
   {
     name: 'list_creatives',
