@@ -40,6 +40,7 @@ let secret: string;
 let buyer: Client;
 let daypartId: string;
 
+type Product = { product_id: string; expires_at: string };
 type Json = Record<string, unknown> & { errors?: { code: string; message: string; field?: string; suggestion?: string }[] };
 
 const connect = async (key: string) => {
@@ -180,7 +181,7 @@ describe('/mcp', () => {
     // 1. Discover: a product per daypart and length, with the flight's availability and forecast.
     const discovered = await call('get_products', { buying_mode: 'brief', brief: 'Morning news, one week', filters: { start_date: DAY, end_date: addDays(DAY, 6) } });
     conforms(adcp.GetProductsResponseSchema, discovered);
-    const product = (discovered.products as Record<string, any>[]).find((p) => p.product_id === `${daypartId}_30s`)!;
+    const product = (discovered.products as Product[]).find((p) => p.product_id === `${daypartId}_30s`)!;
     expect(product).toMatchObject({
       name: 'Morning News :30',
       channels: ['linear_tv'],
@@ -283,7 +284,7 @@ describe('/mcp', () => {
     // 7. Delivery reports the aired spots, their impressions and spend.
     const delivery = await call('get_media_buy_delivery', { media_buy_ids: [buyId] });
     conforms(adcp.GetMediaBuyDeliveryResponseSchema, delivery);
-    const [report] = delivery.media_buy_deliveries as Record<string, any>[];
+    const [report] = delivery.media_buy_deliveries as { by_package: unknown[] }[];
     expect(report).toMatchObject({ media_buy_id: buyId, status: 'active', is_final: false, totals: { impressions: 2 * 1366, spend: 54.64 } });
     expect(report!.by_package).toEqual([
       expect.objectContaining({ package_id: 'pkg-0', impressions: 2 * 1366, spend: 54.64, ext: { spotbook: expect.objectContaining({ spots_aired: 2, spots_missed: 0, spot_length_seconds: 30 }) } }),

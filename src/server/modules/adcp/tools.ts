@@ -4,6 +4,7 @@
  * resting memory does not carry them); bad input and refusals answer `{ errors: [{ code, message,
  * field, suggestion }] }`, a fault answers a generic error and is logged, never a crash.
  */
+import type * as AdcpClient from '@adcp/client';
 import type { ZodType } from 'zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -17,10 +18,11 @@ import { withIdempotency } from './idempotency';
 import { listProducts } from './products';
 import { formatIdOf, SPOT_LENGTHS, stationIdentity, type StationIdentity } from './station';
 import { adcpTasks } from '../../db/schema';
+import type { Staged } from '../notifications';
 import { desc, eq } from 'drizzle-orm';
 import { buyerNameOf } from './buys';
 
-type Schemas = typeof import('@adcp/client');
+type Schemas = typeof AdcpClient;
 let schemas: Schemas | undefined;
 export const adcpSchemas = async (): Promise<Schemas> => (schemas ??= await import('@adcp/client'));
 
@@ -30,7 +32,7 @@ export interface ToolContext {
   station: StationIdentity;
   creatives: Omit<CreativeRuntime, 'db'>;
   /** Delivers staged notifications and nudges the station clock after a committed change. */
-  afterChange: (events: import('../notifications').Staged[]) => void;
+  afterChange: (events: Staged[]) => void;
 }
 
 interface Tool {
