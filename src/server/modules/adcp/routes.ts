@@ -3,9 +3,6 @@
  * one server and transport per request) authenticated with a Spotbook API key, acting for the key's
  * owner; and `/.well-known/adagents.json` from Station Settings.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiKeySecret } from '../../../domain/api-keys';
 import type { AppContext } from '../../context';
@@ -17,6 +14,17 @@ import { announceTaskChange } from './buys';
 import { callTool, stationFor, toolList, type ToolContext } from './tools';
 
 const SERVER_INFO = { name: 'spotbook-adcp-sales-agent', version: '1.0.0' };
+
+/** The MCP SDK, loaded on the first /mcp call: a station no agent calls does not carry it at rest (decision 025). */
+const loadSdk = async () => {
+  const [{ Server }, { StreamableHTTPServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return { Server, StreamableHTTPServerTransport, CallToolRequestSchema, ListToolsRequestSchema };
+};
+let sdk: ReturnType<typeof loadSdk> | undefined;
 
 // An AdCP buy's order events also tell its buyer (push notification), in the same transaction.
 onOrderEvent(async (tx, type, order, status) => {
@@ -52,6 +60,7 @@ export const adcpRoutes = (app: FastifyInstance, ctx: AppContext) => {
       // Stateless: no server-initiated stream and no session to end.
       return reply.code(405).header('allow', 'POST').send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp' }, id: null });
     }
+    const { Server, StreamableHTTPServerTransport, CallToolRequestSchema, ListToolsRequestSchema } = await (sdk ??= loadSdk());
     const station = await stationFor(ctx);
     const tc: ToolContext = {
       ctx,
