@@ -48,8 +48,8 @@ const main = async () => {
   const products = await listProducts({ db, station, filters: { start_date: START, end_date: END } });
   const bare = await time(() => Promise.all(rows.map((d) => daypartAvailability({ db, id: d.id, start: START, end: END }))));
   const full = await time(() => listProducts({ db, station, filters: { start_date: START, end_date: END } }));
-  console.log(`get_products, 13-week flight (${START} to ${END}), ${rows.length} dayparts → ${products.length} products, ${RUNS} runs, load ${os.loadavg()[0]!.toFixed(2)}`);
-  console.log(`| read | p50 (ms) | p99 (ms) |\n|---|---|---|\n| bare availability (daypartAvailability × ${rows.length}) | ${bare.p50} | ${bare.p99} |\n| get_products (products, weeks, forecast) | ${full.p50} | ${full.p99} |`);
+  process.stdout.write(`get_products, 13-week flight (${START} to ${END}), ${rows.length} dayparts → ${products.length} products, ${RUNS} runs, load ${os.loadavg()[0]!.toFixed(2)}\n`);
+  process.stdout.write(`| read | p50 (ms) | p99 (ms) |\n|---|---|---|\n| bare availability (daypartAvailability × ${rows.length}) | ${bare.p50} | ${bare.p99} |\n| get_products (products, weeks, forecast) | ${full.p50} | ${full.p99} |\n`);
   await database.close();
 };
 
