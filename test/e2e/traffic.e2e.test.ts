@@ -120,9 +120,17 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     await page.getByLabel('Station name').fill('WSPT Channel 7');
     await page.getByLabel('Remit payments to').fill('PO Box 7, Springfield');
     await page.getByLabel('E-mail').fill('traffic@wspt.example');
+    await page.getByLabel('FCC facility id').fill('WSPT');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('FCC facility id must be 1 to 7 digits').waitFor();
+    await page.getByLabel('FCC facility id').fill('12345');
+    await page.getByLabel('Call letters').fill('wspt-tv');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Station profile saved').waitFor();
     const profile = (await h.inject({ method: 'GET', url: '/api/station', token: await h.adminToken() })).json();
-    expect(profile).toMatchObject({ name: 'WSPT Channel 7', remit_to: 'PO Box 7, Springfield', email: 'traffic@wspt.example', time_zone: 'UTC' });
+    expect(profile).toMatchObject({ name: 'WSPT Channel 7', remit_to: 'PO Box 7, Springfield', email: 'traffic@wspt.example', time_zone: 'UTC', call_letters: 'WSPT-TV', fcc_facility_id: '12345', agent_url: null });
+    // What AI buying agents read (decision 035).
+    const adagents = (await h.inject({ method: 'GET', url: '/.well-known/adagents.json' })).json();
+    expect(adagents.properties[0].identifiers).toContainEqual({ type: 'call_sign', value: 'WSPT-TV' });
   });
 });
