@@ -105,6 +105,23 @@ describe('/mcp', () => {
     await expect(connect('sb_live_not-a-real-key')).rejects.toThrow();
   });
 
+  it("counts calls against the key's per-minute limit", async () => {
+    // The station clock is process-wide: this app keeps the suite's.
+    const limited = await createTestApp({ rateLimitPerMinute: 2 }, { now: () => now });
+    try {
+      const owner = await limited.signUp();
+      const made = (await limited.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'Limited agent' } })).json();
+      const post = () => limited.app.inject({ method: 'POST', url: '/mcp', headers: { authorization: `Bearer ${made.secret}`, 'content-type': 'application/json' }, payload: '{}' });
+      expect((await post()).statusCode).not.toBe(429);
+      expect((await post()).statusCode).not.toBe(429);
+      const third = await post();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error).toMatch(/^Too many requests: at most 2 a minute\. Please retry in \d+ seconds\.$/);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('lists the AdCP tasks and the station as a guaranteed linear TV seller', async () => {
     const { tools } = await buyer.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(

@@ -56,6 +56,16 @@ export const adcpRoutes = (app: FastifyInstance, ctx: AppContext) => {
     if (!actor) return unauthorized(reply, 'Invalid or revoked API key');
     // The audit trail records the key's owner (and the key) for every change the tools make.
     request.actor = actor;
+    // The key's per-minute budget is the one its HTTP API calls count against (decision 030).
+    const limit = ctx.config.rateLimitPerMinute;
+    const { count, ttlMs } = await ctx.rateCounter.hit(`api:key:${actor.apiKey!.id}`, 60_000);
+    if (count > limit) {
+      const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+      return reply
+        .code(429)
+        .header('retry-after', String(seconds))
+        .send({ error: `Too many requests: at most ${limit} a minute. Please retry in ${seconds} seconds.`, jsonrpc: '2.0', id: null });
+    }
     if (request.method !== 'POST') {
       // Stateless: no server-initiated stream and no session to end.
       return reply.code(405).header('allow', 'POST').send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp' }, id: null });
