@@ -226,6 +226,10 @@ export const estimateSchema = z.object({
   weekly_reach: z.number(),
   /** How the station bills the order: up_front, or monthly on delivery (decision 014). */
   billing_mode: z.enum(BILLING_MODES),
+  /** Where the order came from: the web app, the HTTP API, or an AdCP buying agent (decision 035). */
+  source: z.enum(['web', 'api', 'adcp']),
+  /** The machine buyer's name, as Order Management shows it ("via AdCP · name"). */
+  source_name: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -13,6 +13,10 @@ const text = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** An optional text field: blank is null (cleared), left out keeps the stored value. */
+const blankToNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v), schema.nullish());
+
 export const stationProfileInputSchema = z
   .object({
     name: z.string({ error: 'Station name is required' }).trim().min(1, 'Station name is required').max(200, 'Station name must be at most 200 characters'),
@@ -39,6 +43,20 @@ export const stationProfileInputSchema = z
       .optional(),
     drop_frame: z.boolean({ error: 'Drop frame must be true or false' }).optional(),
     date_order: z.enum(DATE_ORDERS, { error: 'Date order must be MDY or DMY' }).optional(),
+    /** The station's identity for AdCP buyers (/.well-known/adagents.json, decision 035): left out, the stored value stays. */
+    call_letters: blankToNull(
+      z
+        .string({ error: 'Call letters must be text' })
+        .toUpperCase()
+        .regex(/^[A-Z]{3,4}(-(TV|DT|LD|CD|CA|LP)\d?)?$/, 'Call letters must be 3 or 4 letters, optionally with a suffix such as -TV'),
+    ),
+    fcc_facility_id: blankToNull(z.string({ error: 'FCC facility id must be text' }).regex(/^\d{1,7}$/, 'FCC facility id must be 1 to 7 digits')),
+    agent_url: blankToNull(
+      z
+        .string({ error: 'Agent URL must be text' })
+        .max(500, 'Agent URL must be at most 500 characters')
+        .refine((v) => /^https?:\/\/[^\s/]+(\/\S*)?$/.test(v), 'Agent URL must be an http or https address'),
+    ),
   })
   .strict();
 export type StationProfileInput = z.infer<typeof stationProfileInputSchema>;
@@ -54,6 +72,10 @@ export const stationProfileSchema = z.object({
   frame_rate: z.number(),
   drop_frame: z.boolean(),
   date_order: z.enum(DATE_ORDERS),
+  call_letters: z.string().nullable(),
+  fcc_facility_id: z.string().nullable(),
+  /** Where AdCP buyers reach the station's agent (its /mcp); unset, the app's own address. */
+  agent_url: z.string().nullable(),
   time_zone: z.string(),
   updated_at: z.string(),
 });

@@ -18,6 +18,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'invoice.paid',
   'invoice.voided',
   'credit_note.issued',
+  /** An AdCP task's status changed (decision 035): the buyer's push notification. */
+  'adcp.task_status',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | 'webhook.test';
 

@@ -54,6 +54,7 @@ import { trafficRoutes } from './modules/traffic/routes';
 import { asRunRoutes } from './modules/as-run/routes';
 import { makegoodRoutes } from './modules/makegoods/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { adcpRoutes } from './modules/adcp/routes';
 import { createStatistics } from './platform/statistics';
 import { openStorage } from './platform/storage-open';
 import { createMetrics, measuredJobs, registerMetrics } from './platform/metrics';
@@ -284,6 +285,9 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     },
     { prefix: '/api' },
   );
+
+  // The AdCP sales agent (decision 035): /mcp and /.well-known/adagents.json, outside /api.
+  adcpRoutes(app, ctx);
 
   registerMetrics(app, metrics, { database, sockets: () => ctx.realtime.connectedSockets(), jobs, token: config.metricsToken, slowRequestMs: config.slowRequestMs });
   await registerWebApp(app, config.webDir);

@@ -13,6 +13,9 @@ import { openTestDatabase } from '../support/database';
 const NOT_AUDITED: Record<string, string> = {
   audit_events: 'the trail itself (append-only, enforced by its own triggers)',
   as_run_imports: 'a record of an import; what it changed is audited on the spots, campaigns and makegoods',
+  adcp_creatives: "an AdCP buyer's creative id for a media asset; the asset is audited",
+  adcp_media_buys: "what AdCP adds to an order (buyer's reference, packages, revision); the order and its items are audited",
+  adcp_tasks: "an AdCP task's id; its status is its audited order's",
   api_keys: 'keeps its own record (created, last used, revoked) and only the hash of its secret; what a key does is audited with its id',
   as_run_changes: "an import's report, spot by spot; the spots it changed are audited",
   as_run_unmatched: "rows of an as-run file that matched no spot: the import's report",

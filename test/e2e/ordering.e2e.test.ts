@@ -85,10 +85,12 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Submit Order' }).click();
     await page.getByText('Order submitted for approval').waitFor();
 
-    // The traffic desk approves it from Order Management.
+    // The traffic desk approves it from Order Management (marked as a buy of an AdCP agent would be, decision 035).
+    await h.database.db.update(estimates).set({ source: 'adcp', sourceName: 'Olive Buying Agent' }).where(eq(estimates.estimateName, 'Olive Holiday Push'));
     const adminPage = await h.newPage();
     await signIn(adminPage, ADMIN.email, ADMIN.password);
     await adminPage.goto('/app/admin/approvals');
+    await adminPage.getByText('via AdCP · Olive Buying Agent').waitFor();
     await adminPage.getByRole('button', { name: 'Change status of Olive Holiday Push' }).click();
     const dialog = adminPage.getByRole('dialog');
     await dialog.getByLabel('New Status').selectOption('approved');

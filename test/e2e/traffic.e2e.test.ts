@@ -122,6 +122,11 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     await page.getByLabel('Station name').fill('WSPT Channel 7');
     await page.getByLabel('Remit payments to').fill('PO Box 7, Springfield');
     await page.getByLabel('E-mail').fill('traffic@wspt.example');
+    await page.getByLabel('FCC facility id').fill('WSPT');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('FCC facility id must be 1 to 7 digits').waitFor();
+    await page.getByLabel('FCC facility id').fill('12345');
+    await page.getByLabel('Call letters').fill('wspt-tv');
     // Master control: a European station runs 25 fps, non-drop-frame, and dates day first.
     expect(await page.getByLabel('Frame rate').inputValue()).toBe('29.97');
     expect(await page.getByLabel('Drop-frame timecode').isChecked()).toBe(true);
@@ -130,8 +135,11 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     await page.getByLabel('Dates in as-run files').selectOption('DMY');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Station profile saved').waitFor();
+    // What AI buying agents read (decision 035).
+    const adagents = (await h.inject({ method: 'GET', url: '/.well-known/adagents.json' })).json();
+    expect(adagents.properties[0].identifiers).toContainEqual({ type: 'call_sign', value: 'WSPT-TV' });
     const profile = (await h.inject({ method: 'GET', url: '/api/station', token: await h.adminToken() })).json();
-    expect(profile).toMatchObject({ name: 'WSPT Channel 7', remit_to: 'PO Box 7, Springfield', email: 'traffic@wspt.example', time_zone: 'UTC', frame_rate: 25, drop_frame: false, date_order: 'DMY' });
+    expect(profile).toMatchObject({ name: 'WSPT Channel 7', remit_to: 'PO Box 7, Springfield', email: 'traffic@wspt.example', time_zone: 'UTC', frame_rate: 25, drop_frame: false, date_order: 'DMY', call_letters: 'WSPT-TV', fcc_facility_id: '12345', agent_url: null });
     await page.reload();
     expect(await page.getByLabel('Frame rate').inputValue()).toBe('25');
     expect(await page.getByLabel('Dates in as-run files').inputValue()).toBe('DMY');

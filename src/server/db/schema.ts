@@ -462,6 +462,11 @@ export const stationProfile = pgTable(
     dropFrame: boolean('drop_frame').notNull().default(true),
     /** How as-run files write a date like 03/04/2027: month first (MDY) or day first (DMY). */
     dateOrder: text('date_order', { enum: ['MDY', 'DMY'] }).notNull().default('MDY'),
+    /** The station's identity for AdCP buyers (/.well-known/adagents.json, decision 035). */
+    callLetters: text('call_letters'),
+    fccFacilityId: text('fcc_facility_id'),
+    /** The public URL of the station's AdCP agent (its /mcp); the app's own when unset. */
+    agentUrl: text('agent_url'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -1066,4 +1071,59 @@ export const webhookAttempts = pgTable(
     durationMs: integer('duration_ms').notNull(),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.id)],
+);
+
+/** AdCP (decision 035): what a media buy adds to its order (estimate_id): the buyer's reference, packages, revision, push endpoint. */
+export const adcpMediaBuys = pgTable(
+  'adcp_media_buys',
+  {
+    estimateId: uuid('estimate_id')
+      .primaryKey()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    buyerRef: text('buyer_ref'),
+    revision: integer('revision').notNull().default(1),
+    packages: jsonb('packages').notNull(),
+    pushEndpointId: uuid('push_endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('adcp_media_buys_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** AdCP tasks: a mutating call that waits for the station (its status follows its order's). */
+export const adcpTasks = pgTable(
+  'adcp_tasks',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskType: text('task_type').notNull(),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('adcp_tasks_estimate_idx').on(t.estimateId)],
+);
+
+/** AdCP creatives: the buyer's creative id for a media asset, per account. */
+export const adcpCreatives = pgTable(
+  'adcp_creatives',
+  {
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    creativeId: text('creative_id').notNull(),
+    mediaAssetId: uuid('media_asset_id').references(() => mediaAssets.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    formatId: text('format_id').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'adcp_creatives_pkey', columns: [t.ownerId, t.creativeId] })],
 );

@@ -80,6 +80,8 @@ const toEstimate = (row: EstimateRow): Estimate => {
   media_asset_count: Number(row.mediaCount ?? 0),
   weekly_reach: Math.round(Number(row.weeklyReach ?? 0)),
   billing_mode: order.billingMode,
+  source: order.source,
+  source_name: order.sourceName,
   created_at: order.createdAt.toISOString(),
   updated_at: order.updatedAt.toISOString(),
   };

@@ -73,9 +73,18 @@ export const setStatusByAdmin = async (tx: Tx, order: OrderRow, to: OrderStatus,
  * Submit Order: media, card and time slots first (the submit messages), then the order form's
  * rules; the coupon, when there is one, is redeemed in the same transaction.
  */
-export const submitOrder = async (tx: Tx, order: OrderRow, events: Staged[]) => {
-  if (!order.mediaAssetId) throw badRequest(ESTIMATE_MESSAGES.mediaMissing);
-  if (!order.paymentMethodId) throw badRequest(ESTIMATE_MESSAGES.cardMissing);
+export const submitOrder = async (
+  tx: Tx,
+  order: OrderRow,
+  events: Staged[],
+  /**
+   * An AdCP buy (decision 035) is billed on invoice, without a card, and its creatives may follow
+   * the order (sync_creatives assigns them to its packages).
+   */
+  { invoicedWithMediaLater = false }: { invoicedWithMediaLater?: boolean } = {},
+) => {
+  if (!order.mediaAssetId && !invoicedWithMediaLater) throw badRequest(ESTIMATE_MESSAGES.mediaMissing);
+  if (!order.paymentMethodId && !invoicedWithMediaLater) throw badRequest(ESTIMATE_MESSAGES.cardMissing);
   const rows = await itemsWithDayparts(tx, order.id);
   if (rows.length === 0) throw badRequest(ESTIMATE_MESSAGES.itemsMissing);
   const selections = rows.map((r) => selectionOf(r.daypart, r.item));
@@ -86,8 +95,8 @@ export const submitOrder = async (tx: Tx, order: OrderRow, events: Staged[]) => 
   );
   if (formError) throw badRequest(formError);
   if (quoteFor(order, selections).tooLong) throw badRequest(CAMPAIGN_TOO_LONG);
-  await assertMediaOfBrand(tx, order.mediaAssetId, order.brandId);
-  await assertCardOfOwner(tx, order.paymentMethodId, order);
+  if (order.mediaAssetId) await assertMediaOfBrand(tx, order.mediaAssetId, order.brandId);
+  if (order.paymentMethodId) await assertCardOfOwner(tx, order.paymentMethodId, order);
 
   const coupon = await applyOrderCoupon({
     tx,

@@ -20,6 +20,9 @@ const toProfile = (row: Row): StationProfile => ({
   frame_rate: row.frameRate,
   drop_frame: row.dropFrame,
   date_order: row.dateOrder,
+  call_letters: row.callLetters,
+  fcc_facility_id: row.fccFacilityId,
+  agent_url: row.agentUrl,
   time_zone: stationTimeZone(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -46,6 +49,9 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
     ...(input.frame_rate !== undefined ? { frameRate: input.frame_rate } : {}),
     ...(input.drop_frame !== undefined ? { dropFrame: input.drop_frame } : {}),
     ...(input.date_order !== undefined ? { dateOrder: input.date_order } : {}),
+    ...(input.call_letters !== undefined ? { callLetters: input.call_letters } : {}),
+    ...(input.fcc_facility_id !== undefined ? { fccFacilityId: input.fcc_facility_id } : {}),
+    ...(input.agent_url !== undefined ? { agentUrl: input.agent_url } : {}),
   };
   // In a transaction of the request: the audit trail records who changed the profile (decision 008).
   const [row] = await db.transaction((tx) =>

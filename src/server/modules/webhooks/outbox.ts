@@ -44,13 +44,19 @@ export const emitEvent = async (tx: Tx, { type, ownerId, data }: WebhookEventInp
   nudge();
 };
 
+type OrderEventType = 'order.created' | 'order.submitted' | 'order.status_changed';
+type OrderEventHook = (tx: Tx, type: OrderEventType, order: { id: string; ownerId: string }, status: string) => Promise<void>;
+const orderHooks = new Set<OrderEventHook>();
+/** Other modules follow order events in the same transaction (the AdCP buyer's push notification, decision 035). */
+export const onOrderEvent = (hook: OrderEventHook) => {
+  orderHooks.add(hook);
+};
+
 /** An order's event, with the fields every order event carries. */
-export const emitOrderEvent = (
-  tx: Tx,
-  type: 'order.created' | 'order.submitted' | 'order.status_changed',
-  order: { id: string; ownerId: string; estimateName: string; status: string },
-  status: string,
-) => emitEvent(tx, { type, ownerId: order.ownerId, data: { order_id: order.id, name: order.estimateName, status, previous_status: type === 'order.created' ? null : order.status } });
+export const emitOrderEvent = async (tx: Tx, type: OrderEventType, order: { id: string; ownerId: string; estimateName: string; status: string }, status: string) => {
+  await emitEvent(tx, { type, ownerId: order.ownerId, data: { order_id: order.id, name: order.estimateName, status, previous_status: type === 'order.created' ? null : order.status } });
+  for (const hook of orderHooks) await hook(tx, type, order, status);
+};
 
 /** An invoice's event (sent, paid, voided), to the advertiser billed and the station. */
 export const emitInvoiceEvent = (tx: Tx, type: 'invoice.sent' | 'invoice.paid' | 'invoice.voided', invoice: { id: string; invoiceNumber: string; estimateId: string | null; customerId: string }) =>

@@ -61,6 +61,11 @@ export const OrderManagementTable = ({ orders, onChangeStatus }: OrderManagement
                   {name}
                 </Link>
                 {awaiting && <span className="mt-0.5 block text-xs font-normal text-amber-700">Awaiting review</span>}
+                {order.source === 'adcp' && (
+                  <span className="mt-0.5 block text-xs font-normal text-violet-700" title="Bought by an AI buying agent over AdCP (decision 035)">
+                    via AdCP{order.source_name ? ` · ${order.source_name}` : ''}
+                  </span>
+                )}
               </td>
               <td className={`${compactCell} ${FROM_LAPTOP}`}>{order.brand_name ?? '—'}</td>
               <td className={`${compactCell} ${FROM_TABLET} max-w-48`}>

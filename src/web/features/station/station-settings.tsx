@@ -17,6 +17,10 @@ const FIELDS = [
   { key: 'email', label: 'E-mail', autoComplete: 'email' },
   { key: 'remit_to', label: 'Remit payments to', autoComplete: 'off' },
   { key: 'tax_id', label: 'Tax id', autoComplete: 'off' },
+  // What AI buying agents read at /.well-known/adagents.json (decision 035).
+  { key: 'call_letters', label: 'Call letters', autoComplete: 'off' },
+  { key: 'fcc_facility_id', label: 'FCC facility id', autoComplete: 'off' },
+  { key: 'agent_url', label: 'AdCP agent URL', autoComplete: 'url' },
 ] as const;
 type FieldKey = (typeof FIELDS)[number]['key'];
 type Draft = Record<FieldKey, string> & { logo: string | null; frame_rate: number; drop_frame: boolean; date_order: 'MDY' | 'DMY' };
@@ -28,6 +32,9 @@ const draftOf = (profile: StationProfile): Draft => ({
   email: profile.email ?? '',
   remit_to: profile.remit_to ?? '',
   tax_id: profile.tax_id ?? '',
+  call_letters: profile.call_letters ?? '',
+  fcc_facility_id: profile.fcc_facility_id ?? '',
+  agent_url: profile.agent_url ?? '',
   logo: profile.logo,
   frame_rate: profile.frame_rate,
   drop_frame: profile.drop_frame,

@@ -1,0 +1,152 @@
+/**
+ * get_products (decision 035): one product per daypart and spot length (:15, :30, :60), priced from
+ * the rate card as the spec prices orders (CPM), with live availability per week of the requested
+ * flight and forecast impressions (1366 × the daypart's multiplier per spot).
+ */
+import { asc } from 'drizzle-orm';
+import { IMPRESSIONS_PER_SPOT, START_DATE_MIN_LEAD_DAYS } from '../../../domain/constants';
+import { addDays, daysBetween, isIsoDate, todayIso } from '../../../domain/dates';
+import { toDollars } from '../../../domain/money';
+import { dayLabel, DEFAULT_MIN_CPM } from '../../../domain/rate-card';
+import { dayparts } from '../../db/schema';
+import type { Db } from '../../platform/db';
+import { daypartAvailability } from '../dayparts/service';
+import { adcpError } from './errors';
+import { formatIdOf, SPOT_LENGTHS, type SpotLength, type StationIdentity } from './station';
+
+export type DaypartRow = typeof dayparts.$inferSelect;
+
+/** The one pricing option of every product: the rate card's CPM in US dollars. */
+export const CPM_OPTION_ID = 'cpm_usd';
+/** How long a product's availability holds before the buyer should ask again. */
+const PRODUCT_TTL_MS = 15 * 60 * 1000;
+/** A flight asked for without dates: four weeks from the earliest bookable day. */
+const DEFAULT_FLIGHT_DAYS = 28;
+const MAX_FLIGHT_DAYS = 366;
+
+export const productIdOf = (daypartId: string, length: SpotLength) => `${daypartId}_${length}s`;
+export const parseProductId = (productId: string): { daypartId: string; length: SpotLength } | undefined => {
+  const match = /^([0-9a-f-]{36})_(15|30|60)s$/i.exec(productId);
+  return match ? { daypartId: match[1]!.toLowerCase(), length: Number(match[2]) as SpotLength } : undefined;
+};
+
+export const cpmOf = (d: DaypartRow) => toDollars(d.baseCpmCents) || DEFAULT_MIN_CPM;
+export const impressionsPerSpotOf = (d: DaypartRow) => IMPRESSIONS_PER_SPOT * d.multiplier;
+/** What one spot a day costs for a week of the daypart's airing days. */
+export const weeklyCostPerDailySpot = (d: DaypartRow) => (impressionsPerSpotOf(d) / 1000) * cpmOf(d) * d.daysOfWeek.length;
+
+export const earliestBookableDate = () => addDays(todayIso(), START_DATE_MIN_LEAD_DAYS);
+
+export interface Flight {
+  start: string;
+  end: string;
+}
+
+export const flightFrom = (filters: { start_date?: string; end_date?: string } | undefined): Flight => {
+  const start = filters?.start_date ?? earliestBookableDate();
+  const end = filters?.end_date ?? addDays(start, DEFAULT_FLIGHT_DAYS - 1);
+  if (!isIsoDate(start)) throw adcpError('INVALID_REQUEST', 'filters.start_date must be a date (YYYY-MM-DD)', { field: 'filters.start_date' });
+  if (!isIsoDate(end)) throw adcpError('INVALID_REQUEST', 'filters.end_date must be a date (YYYY-MM-DD)', { field: 'filters.end_date' });
+  if (end < start) throw adcpError('INVALID_REQUEST', 'filters.end_date must not be before filters.start_date', { field: 'filters.end_date' });
+  if (daysBetween(start, end) + 1 > MAX_FLIGHT_DAYS) throw adcpError('INVALID_REQUEST', `A flight may span at most ${MAX_FLIGHT_DAYS} days`, { field: 'filters.end_date' });
+  return { start, end };
+};
+
+export interface WeekAvailability {
+  week_start: string;
+  week_end: string;
+  /** Spots still free over the week's airing days. */
+  remaining_spots: number;
+}
+
+/** Free spots per week of the flight (weeks counted from its first day), read as the order form reads them. */
+export const weeklyAvailability = async (db: Db, daypartId: string, flight: Flight): Promise<WeekAvailability[]> => {
+  const availability = await daypartAvailability({ db, id: daypartId, start: flight.start, end: flight.end });
+  const weeks: WeekAvailability[] = [];
+  for (let start = flight.start; start <= flight.end; start = addDays(start, 7)) {
+    const end = addDays(start, 6) < flight.end ? addDays(start, 6) : flight.end;
+    const remaining = availability.days.filter((d) => d.date >= start && d.date <= end).reduce((sum, d) => sum + d.available_spots, 0);
+    weeks.push({ week_start: start, week_end: end, remaining_spots: remaining });
+  }
+  return weeks;
+};
+
+const productOf = (d: DaypartRow, length: SpotLength, station: StationIdentity, weeks: WeekAvailability[], now: Date) => {
+  const cpm = cpmOf(d);
+  const perSpot = impressionsPerSpotOf(d);
+  const weekly = weeklyCostPerDailySpot(d);
+  return {
+    product_id: productIdOf(d.id, length),
+    name: `${d.name} :${length}`,
+    description: `${length}-second spots in ${d.name} (${d.startTime.slice(0, 5)}–${d.endTime.slice(0, 5)}, ${dayLabel(d.daysOfWeek)})${d.description ? `: ${d.description}` : ''}`,
+    publisher_properties: [{ publisher_domain: station.publisherDomain, selection_type: 'all' as const }],
+    channels: ['linear_tv' as const],
+    format_ids: [{ agent_url: station.agentUrl, id: formatIdOf(length) }],
+    delivery_type: 'guaranteed' as const,
+    pricing_options: [
+      {
+        pricing_option_id: CPM_OPTION_ID,
+        pricing_model: 'cpm' as const,
+        currency: 'USD',
+        fixed_price: cpm,
+        // One spot a day for a week: the least an order with this daypart may cost (spec: budget covers the weekly cost).
+        min_spend_per_package: Math.ceil(weekly),
+      },
+    ],
+    forecast: {
+      method: 'guaranteed' as const,
+      currency: 'USD',
+      forecast_range_unit: 'weekly' as const,
+      generated_at: now.toISOString(),
+      valid_until: new Date(now.getTime() + PRODUCT_TTL_MS).toISOString(),
+      // Per week of the flight: what its remaining spots would deliver and cost.
+      points: weeks.map((w) => ({
+        budget: Math.round(w.remaining_spots * (perSpot / 1000) * cpm * 100) / 100,
+        metrics: { impressions: { mid: Math.round(w.remaining_spots * perSpot) }, spend: { mid: Math.round(w.remaining_spots * (perSpot / 1000) * cpm * 100) / 100 } },
+      })),
+    },
+    delivery_measurement: { provider: 'Station as-run logs (master control)', notes: `${Math.round(perSpot)} impressions per aired spot (1366 × ${d.multiplier})` },
+    expires_at: new Date(now.getTime() + PRODUCT_TTL_MS).toISOString(),
+    ext: {
+      spotbook: {
+        daypart_id: d.id,
+        spot_length_seconds: length,
+        start_time: d.startTime.slice(0, 5),
+        end_time: d.endTime.slice(0, 5),
+        days_of_week: d.daysOfWeek,
+        max_spots_per_day: d.spotFrequency,
+        impressions_per_spot: Math.round(perSpot),
+        weekly_cost_per_daily_spot: Math.round(weekly * 100) / 100,
+        flight: { start_date: weeks[0]?.week_start, end_date: weeks.at(-1)?.week_end },
+        availability: weeks,
+      },
+    },
+  };
+};
+
+export type AdcpProduct = ReturnType<typeof productOf>;
+
+export const listProducts = async ({
+  db,
+  station,
+  filters,
+  now = new Date(),
+}: {
+  db: Db;
+  station: StationIdentity;
+  filters?: { start_date?: string; end_date?: string; channels?: string[]; delivery_type?: string; format_ids?: { id: string }[] };
+  now?: Date;
+}): Promise<AdcpProduct[]> => {
+  const flight = flightFrom(filters);
+  if (filters?.channels && !filters.channels.includes('linear_tv')) return [];
+  if (filters?.delivery_type && filters.delivery_type !== 'guaranteed') return [];
+  const wanted = filters?.format_ids?.map((f) => f.id);
+  const lengths = SPOT_LENGTHS.filter((length) => !wanted || wanted.includes(formatIdOf(length)));
+  const rows = await db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.name));
+  const products: AdcpProduct[] = [];
+  for (const d of rows) {
+    const weeks = await weeklyAvailability(db, d.id, flight);
+    for (const length of lengths) products.push(productOf(d, length, station, weeks, now));
+  }
+  return products;
+};

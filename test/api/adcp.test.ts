@@ -1,0 +1,357 @@
+/**
+ * AdCP sales agent (issue 26, decision 035): a whole buy driven through /mcp with the MCP SDK's own
+ * client over real HTTP, as a buying agent would: discover, create (submitted), sync a creative served
+ * by a local HTTP server (real ffmpeg processing), the desk approves, the task completes and a signed
+ * push notification arrives, an as-run is imported, and delivery reports the aired spots. Responses
+ * are checked against the AdCP schemas `@adcp/client` ships.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import * as adcp from '@adcp/client';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/dates';
+import { createTestApp, type TestApp } from '../support/app';
+import { uploadAsRun } from '../support/as-run-fixtures';
+import { setOrderStatus } from '../support/campaign-fixtures';
+import { makeClip } from '../support/media-fixtures';
+import { createDaypart } from '../support/ordering-fixtures';
+import { eventually } from '../realtime/helpers';
+
+const TODAY = '2027-06-01'; // a Tuesday
+const DAY = '2027-06-08'; // the earliest bookable day (7 days' lead)
+const CREDENTIALS = 'buyer-push-credentials-of-32-chars-or-more';
+let now = new Date(`${TODAY}T14:00:00Z`);
+let t: TestApp;
+let dataDir: string;
+let base: string;
+let files: http.Server;
+let filesBase: string;
+let receiver: http.Server;
+let pushUrl: string;
+const pushes: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+let clip: Buffer;
+let secret: string;
+let buyer: Client;
+let daypartId: string;
+
+type Product = { product_id: string; expires_at: string };
+type Json = Record<string, unknown> & { errors?: { code: string; message: string; field?: string; suggestion?: string }[] };
+
+const connect = async (key: string) => {
+  const client = new Client({ name: 'test-buying-agent', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  return client;
+};
+const call = async (name: string, args: Record<string, unknown> = {}, client = buyer) => {
+  const result = await client.callTool({ name, arguments: args });
+  return result.structuredContent as Json;
+};
+/** Checks an answer against the AdCP response schema that @adcp/client ships. */
+const conforms = (schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, value: unknown) => {
+  const checked = schema.safeParse(value);
+  expect(checked.success, JSON.stringify(checked.error ?? null).slice(0, 2000)).toBe(true);
+};
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-adcp-'));
+  clip = readFileSync(await makeClip(dataDir, 'sunny-30.mp4', { seconds: 2 }));
+  files = http.createServer((request, response) => {
+    if (request.url === '/spots/sunny-30.mp4') response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length }).end(clip);
+    else if (request.url === '/spots/moved.mp4') response.writeHead(302, { location: '/spots/sunny-30.mp4' }).end();
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  filesBase = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  receiver = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      pushes.push({ headers: request.headers, body });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  pushUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/adcp/push`;
+
+  t = await createTestApp({ dataDir, trafficHorizonDays: 3 }, { now: () => now });
+  const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  daypartId = (await createDaypart(t.database.db, { name: 'Morning News', startTime: '06:00', endTime: '07:00', daysOfWeek: everyDay, spotFrequency: 10, baseCpmCents: 2000 })).id;
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const owner = await t.signUp({ company: 'Sunny Juice Agency' });
+  const key = await t.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'Buying agent' } });
+  expect(key.statusCode, key.body).toBe(201);
+  secret = key.json().secret;
+  buyer = await connect(secret);
+});
+afterAll(async () => {
+  await buyer?.close();
+  await t?.close();
+  await new Promise((resolve) => files.close(resolve));
+  await new Promise((resolve) => receiver.close(resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('/mcp', () => {
+  it('refuses a call without a valid API key', async () => {
+    const none = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    expect(none.status).toBe(401);
+    expect((await none.json()).error).toBe('Authentication required: send a Spotbook API key as Authorization: Bearer sb_live_…');
+    await expect(connect('sb_live_not-a-real-key')).rejects.toThrow();
+  });
+
+  it("counts calls against the key's per-minute limit", async () => {
+    // The station clock is process-wide: this app keeps the suite's.
+    const limited = await createTestApp({ rateLimitPerMinute: 2 }, { now: () => now });
+    try {
+      const owner = await limited.signUp();
+      const made = (await limited.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'Limited agent' } })).json();
+      const post = () => limited.app.inject({ method: 'POST', url: '/mcp', headers: { authorization: `Bearer ${made.secret}`, 'content-type': 'application/json' }, payload: '{}' });
+      expect((await post()).statusCode).not.toBe(429);
+      expect((await post()).statusCode).not.toBe(429);
+      const third = await post();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error).toMatch(/^Too many requests: at most 2 a minute\. Please retry in \d+ seconds\.$/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('lists the AdCP tasks and the station as a guaranteed linear TV seller', async () => {
+    const { tools } = await buyer.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining([
+        'get_adcp_capabilities',
+        'get_products',
+        'list_creative_formats',
+        'list_authorized_properties',
+        'create_media_buy',
+        'update_media_buy',
+        'get_media_buys',
+        'get_media_buy_delivery',
+        'sync_creatives',
+        'list_creatives',
+        'list_accounts',
+        'provide_performance_feedback',
+        'tasks/get',
+      ]),
+    );
+    const capabilities = await call('get_adcp_capabilities');
+    conforms(adcp.GetAdCPCapabilitiesResponseSchema, capabilities);
+    expect(capabilities).toMatchObject({ adcp: { major_versions: [3] }, supported_protocols: ['media_buy'], media_buy: { supported_pricing_models: ['cpm'] } });
+    const formats = await call('list_creative_formats');
+    conforms(adcp.ListCreativeFormatsResponseSchema, formats);
+    expect((formats.formats as { format_id: { id: string } }[]).map((f) => f.format_id.id)).toEqual(['broadcast_spot_15s', 'broadcast_spot_30s', 'broadcast_spot_60s']);
+    expect(await call('list_authorized_properties')).toEqual({ publisher_domains: ['spotbook.test'] });
+    const accounts = await call('list_accounts');
+    conforms(adcp.ListAccountsResponseSchema, accounts);
+    expect(accounts.accounts).toEqual([expect.objectContaining({ name: 'Sunny Juice Agency', status: 'active' })]);
+  });
+
+  it('answers bad input with AdCP errors naming the field, never a crash', async () => {
+    const unknown = await call('create_media_buy', {
+      buyer_ref: 'bad',
+      brand: { domain: 'sunnyjuice.example' },
+      start_time: `${DAY}T00:00:00Z`,
+      end_time: `${addDays(DAY, 7)}T00:00:00Z`,
+      packages: [{ buyer_ref: 'p', product_id: 'NONEXISTENT_PRODUCT', budget: 500, pricing_option_id: 'cpm_usd' }],
+    });
+    expect(unknown.errors).toEqual([expect.objectContaining({ code: 'PRODUCT_NOT_FOUND', message: 'Product NONEXISTENT_PRODUCT does not exist', field: 'packages[0].product_id', suggestion: 'Use a product_id from get_products' })]);
+    const pacing = await call('create_media_buy', {
+      buyer_ref: 'bad',
+      brand: { domain: 'sunnyjuice.example' },
+      start_time: `${DAY}T00:00:00Z`,
+      end_time: `${addDays(DAY, 7)}T00:00:00Z`,
+      packages: [{ buyer_ref: 'p', product_id: `${daypartId}_30s`, budget: 500, pricing_option_id: 'cpm_usd', pacing: 'INVALID' }],
+    });
+    expect(pacing.errors![0]).toMatchObject({ code: 'INVALID_REQUEST', field: 'packages.0.pacing' });
+    const missing = await call('get_media_buy_delivery', { media_buy_ids: ['NONEXISTENT'] });
+    expect(missing.errors).toEqual([expect.objectContaining({ code: 'MEDIA_BUY_NOT_FOUND', field: 'media_buy_ids' })]);
+  });
+
+  it('names the earliest bookable date when a flight starts inside the lead time', async () => {
+    const soon = await call('create_media_buy', {
+      buyer_ref: 'too-soon',
+      brand: { domain: 'sunnyjuice.example' },
+      start_time: `${addDays(TODAY, 1)}T00:00:00Z`,
+      end_time: `${addDays(TODAY, 8)}T00:00:00Z`,
+      packages: [{ buyer_ref: 'p', product_id: `${daypartId}_30s`, budget: 500, pricing_option_id: 'cpm_usd' }],
+    });
+    expect(soon.errors).toEqual([
+      {
+        code: 'INVALID_REQUEST',
+        message: `Start date must be at least 7 days from today for campaign planning: the earliest bookable date is ${DAY}`,
+        field: 'start_time',
+        suggestion: `Start the flight on ${DAY} or later`,
+        details: { earliest_start_date: DAY, requested_start_date: addDays(TODAY, 1), today: TODAY },
+        recovery: 'correctable',
+      },
+    ]);
+  });
+
+  it('sells a whole buy: discover, create, sync a creative, approval, push notification, as-run, delivery', async () => {
+    // 1. Discover: a product per daypart and length, with the flight's availability and forecast.
+    const discovered = await call('get_products', { buying_mode: 'brief', brief: 'Morning news, one week', filters: { start_date: DAY, end_date: addDays(DAY, 6) } });
+    conforms(adcp.GetProductsResponseSchema, discovered);
+    const product = (discovered.products as Product[]).find((p) => p.product_id === `${daypartId}_30s`)!;
+    expect(product).toMatchObject({
+      name: 'Morning News :30',
+      channels: ['linear_tv'],
+      delivery_type: 'guaranteed',
+      format_ids: [{ id: 'broadcast_spot_30s' }],
+      pricing_options: [{ pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 20, min_spend_per_package: 192 }],
+      forecast: { method: 'guaranteed', forecast_range_unit: 'weekly', points: [{ metrics: { impressions: { mid: 70 * 1366 } } }] },
+      ext: { spotbook: { availability: [{ week_start: DAY, week_end: addDays(DAY, 6), remaining_spots: 70 }], impressions_per_spot: 1366 } },
+    });
+    expect(Date.parse(product.expires_at)).toBeGreaterThan(Date.now());
+
+    // 2. Create: one order, submitted for the station's approval; the task is "submitted".
+    const request = {
+      buyer_ref: 'sunny-june',
+      buyer_campaign_ref: 'EST-2027-044',
+      brand: { domain: 'sunnyjuice.example' },
+      po_number: 'PO-7781',
+      start_time: `${DAY}T00:00:00Z`,
+      end_time: `${addDays(DAY, 7)}T00:00:00Z`,
+      packages: [{ buyer_ref: 'morning', product_id: product.product_id, budget: 400, pricing_option_id: 'cpm_usd' }],
+      push_notification_config: { url: pushUrl, authentication: { schemes: ['HMAC-SHA256'], credentials: CREDENTIALS } },
+      idempotency_key: 'create-sunny-june-1',
+    };
+    const created = await call('create_media_buy', request);
+    expect(created).toMatchObject({ status: 'submitted', buyer_ref: 'sunny-june', packages: [{ package_id: 'pkg-0', buyer_ref: 'morning', budget: 400 }] });
+    const buyId = created.media_buy_id as string;
+    const taskId = created.task_id as string;
+    // The same key and payload replays the answer; another payload under it is refused.
+    expect(await call('create_media_buy', request)).toEqual({ ...created, replayed: true });
+    const conflict = await call('create_media_buy', { ...request, po_number: 'PO-OTHER' });
+    expect(conflict.errors![0]).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', message: 'This idempotency_key was already used for a different request', field: 'idempotency_key' });
+
+    const admin = await t.adminToken();
+    const pending = (await t.inject({ method: 'GET', url: '/api/estimates/pending', token: admin })).json() as Record<string, unknown>[];
+    expect(pending.filter((o) => o.id === buyId)).toEqual([
+      expect.objectContaining({ status: 'ordered', source: 'adcp', source_name: 'Sunny Juice Agency', brand_name: 'sunnyjuice.example', start_date: DAY, end_date: addDays(DAY, 7), total_spend: 400, estimate_name: 'EST-2027-044' }),
+    ]);
+    const detail = (await t.inject({ method: 'GET', url: `/api/estimates/${buyId}`, token: admin })).json();
+    expect(detail.items).toEqual([expect.objectContaining({ daypart_id: daypartId, spots_per_occurrence: 2 })]);
+    expect(await call('tasks/get', { task_id: taskId })).toMatchObject({ task_id: taskId, task_type: 'create_media_buy', status: 'submitted', media_buy_id: buyId });
+
+    // 3. Sync a creative from a local HTTP server: Ad-ID required; fetched, checked by ffprobe, assigned.
+    const creative = (id: string, file: string, identifiers?: unknown) => ({
+      creative_id: id,
+      name: 'Sunny Juice :30',
+      format_id: { agent_url: `${base}/mcp`, id: 'broadcast_spot_30s' },
+      assets: { video: { url: `${filesBase}/spots/${file}` } },
+      ...(identifiers ? { industry_identifiers: identifiers } : {}),
+    });
+    const synced = await call('sync_creatives', {
+      creatives: [creative('sunny-30', 'sunny-30.mp4', [{ type: 'ad_id', value: 'SUNY0001000H' }]), creative('no-ad-id', 'sunny-30.mp4'), creative('moved', 'moved.mp4', [{ type: 'ad_id', value: 'SUNY0002000H' }])],
+      assignments: [{ creative_id: 'sunny-30', package_id: 'pkg-0' }],
+    });
+    conforms(adcp.SyncCreativesResponseSchema, synced);
+    expect(synced.creatives).toEqual([
+      expect.objectContaining({ creative_id: 'sunny-30', action: 'created', assigned_to: ['pkg-0'] }),
+      { creative_id: 'no-ad-id', action: 'failed', errors: ['An Ad-ID is required: send industry_identifiers [{ "type": "ad_id", "value": "ABCD1234000H" }]'] },
+      { creative_id: 'moved', action: 'failed', errors: ['The creative URL answered 302 (redirects are not followed)'] },
+    ]);
+    await eventually(async () => {
+      const list = await call('list_creatives');
+      expect((list.creatives as { status: string }[])[0]!.status).toBe('pending_review');
+    }, 60_000);
+    const reviewed = await call('list_creatives');
+    conforms(adcp.ListCreativesResponseSchema, reviewed);
+    expect(reviewed.creatives).toEqual([expect.objectContaining({ creative_id: 'sunny-30', status: 'pending_review', ext: { spotbook: expect.objectContaining({ ad_id: 'SUNY0001000H' }) } })]);
+
+    // 4. The desk approves (the creative with it); 5. the task completes and a signed push arrives.
+    const approved = await t.inject({ method: 'PATCH', url: `/api/estimates/${buyId}/approve`, token: admin, payload: { notes: 'Cleared by traffic' } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await call('tasks/get', { task_id: taskId })).toMatchObject({ status: 'completed', result: { media_buy_id: buyId, status: 'pending_activation' } });
+    expect((await call('list_creatives')).creatives).toEqual([expect.objectContaining({ status: 'approved' })]);
+    await eventually(() => expect(pushes.length).toBeGreaterThan(0));
+    const signingSecret = `whsec_${Buffer.from(CREDENTIALS).toString('base64')}`;
+    const push = new Webhook(signingSecret).verify(pushes[0]!.body, pushes[0]!.headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
+    expect(push).toMatchObject({ type: 'adcp.task_status', data: { task_id: taskId, task_type: 'create_media_buy', status: 'completed', media_buy_id: buyId } });
+    const buys = await call('get_media_buys', { media_buy_ids: [buyId] });
+    conforms(adcp.GetMediaBuysResponseSchema, buys);
+    expect(buys.media_buys).toEqual([expect.objectContaining({ media_buy_id: buyId, status: 'pending_activation', revision: 1, po_number: 'PO-7781' })]);
+
+    // A stale revision is refused; a budget change after approval goes through the desk.
+    const stale = await call('update_media_buy', { media_buy_id: buyId, revision: 7, paused: true });
+    expect(stale.errors![0]).toMatchObject({ code: 'CONFLICT', message: 'The media buy is at revision 1, not 7', field: 'revision' });
+    const budget = await call('update_media_buy', { media_buy_id: buyId, packages: [{ package_id: 'pkg-0', budget: 600 }] });
+    expect(budget.errors![0]).toMatchObject({ code: 'CONFLICT', message: 'The station has reviewed this buy: ask the traffic desk to change its budget or flight' });
+
+    // 6. It airs: the log is placed, master control's as-run comes back.
+    await setOrderStatus(t, buyId, 'active');
+    now = new Date(`${DAY}T05:00:00Z`);
+    await t.app.ctx.stationClock.tick();
+    const spots = ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${DAY}`, token: admin })).json().spots as { estimate_id: string; local_time: string; house_code: string }[]).filter(
+      (s) => s.estimate_id === buyId,
+    );
+    expect(spots).toHaveLength(2);
+    now = new Date(`${addDays(DAY, 1)}T12:00:00Z`);
+    const csv = ['date,time,house_code,duration,status', ...spots.map((s) => `${DAY},${s.local_time},${s.house_code},30,aired`)].join('\n');
+    const imported = await uploadAsRun(t, 'as-run.csv', csv, admin);
+    expect(imported.statusCode, imported.body).toBe(201);
+
+    // 7. Delivery reports the aired spots, their impressions and spend.
+    const delivery = await call('get_media_buy_delivery', { media_buy_ids: [buyId] });
+    conforms(adcp.GetMediaBuyDeliveryResponseSchema, delivery);
+    const [report] = delivery.media_buy_deliveries as { by_package: unknown[] }[];
+    expect(report).toMatchObject({ media_buy_id: buyId, status: 'active', is_final: false, totals: { impressions: 2 * 1366, spend: 54.64 } });
+    expect(report!.by_package).toEqual([
+      expect.objectContaining({ package_id: 'pkg-0', impressions: 2 * 1366, spend: 54.64, ext: { spotbook: expect.objectContaining({ spots_aired: 2, spots_missed: 0, spot_length_seconds: 30 }) } }),
+    ]);
+
+    // Pause and resume the airing campaign; each change is a new revision.
+    expect((await call('update_media_buy', { media_buy_id: buyId, revision: 1, paused: true })).errors).toBeUndefined();
+    expect(((await call('get_media_buys', { media_buy_ids: [buyId] })).media_buys as { status: string; revision: number }[])[0]).toMatchObject({ status: 'paused', revision: 2 });
+    expect((await call('update_media_buy', { media_buy_id: buyId, paused: false })).errors).toBeUndefined();
+    expect(((await call('get_media_buys', { media_buy_ids: [buyId] })).media_buys as { status: string }[])[0]!.status).toBe('active');
+  });
+
+  it('cancels a buy the desk has not reviewed, and publishes adagents.json from Station Settings', async () => {
+    now = new Date(`${TODAY}T14:00:00Z`);
+    const products = (await call('get_products', { filters: { start_date: DAY, end_date: addDays(DAY, 6) } })).products as { product_id: string }[];
+    const created = await call('create_media_buy', {
+      buyer_ref: 'to-cancel',
+      brand: { domain: 'sunnyjuice.example' },
+      start_time: 'asap',
+      end_time: `${addDays(DAY, 7)}T00:00:00Z`,
+      packages: [{ buyer_ref: 'p', product_id: products.find((p) => p.product_id === `${daypartId}_15s`)!.product_id, budget: 400, pricing_option_id: 'cpm_usd' }],
+    });
+    expect(created.status, JSON.stringify(created)).toBe('submitted');
+    const canceled = await call('update_media_buy', { media_buy_id: created.media_buy_id, canceled: true });
+    expect(canceled.errors).toBeUndefined();
+    expect(await call('tasks/get', { task_id: created.task_id })).toMatchObject({ status: 'canceled' });
+
+    const admin = await t.adminToken();
+    const settings = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { name: 'WSPT Channel 7', call_letters: 'wspt-tv', fcc_facility_id: '12345', agent_url: 'https://ads.wspt.example/mcp' } });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json()).toMatchObject({ call_letters: 'WSPT-TV', fcc_facility_id: '12345', agent_url: 'https://ads.wspt.example/mcp' });
+    const wrong = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { name: 'WSPT Channel 7', fcc_facility_id: 'abc' } });
+    expect(wrong.json().error).toBe('FCC facility id must be 1 to 7 digits');
+    const res = await fetch(`${base}/.well-known/adagents.json`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      authorized_agents: [{ url: 'https://ads.wspt.example/mcp', authorization_type: 'property_tags', property_tags: ['linear_tv'] }],
+      properties: [
+        {
+          property_type: 'linear_tv',
+          name: 'WSPT-TV (WSPT Channel 7)',
+          identifiers: [
+            { type: 'call_sign', value: 'WSPT-TV' },
+            { type: 'fcc_facility_id', value: '12345' },
+            { type: 'domain', value: 'ads.wspt.example' },
+          ],
+          publisher_domain: 'ads.wspt.example',
+        },
+      ],
+    });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * AdCP compliance (issue 26, decision 035): `npx adcp test <url> <scenario>` from @adcp/client 4.8.0
+ * against a started server (`npm start`'s build), for each scenario of the issue. The scenarios a
+ * guaranteed linear TV seller cannot pass, with the exact failing step, are in decision 035; this test
+ * holds the server to that list: every other step passes, and the known failures fail as recorded.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, freePort, REAL_ADMIN, ROOT, startRealServer, type RealServer } from '../support/real-server';
+
+const run = promisify(execFile);
+
+/** Steps that cannot pass for a guaranteed linear TV seller (decision 035), by scenario. */
+export const KNOWN_FAILURES: Record<string, string[]> = {
+  // The runner books a flight starting tomorrow; the spec's 7-day lead time answers an AdCP error naming the earliest date.
+  create_media_buy: ['Create media buy'],
+  full_sales_flow: ['Create media buy'],
+  // The runner infers the creative protocol from list_creative_formats / list_creatives (the station's own
+  // library, not a creative agent) and wants sync_audiences (no addressable audiences on broadcast).
+  capability_discovery: ['Cross-validate protocols and tools'],
+};
+
+const SCENARIOS = ['health_check', 'discovery', 'capability_discovery', 'create_media_buy', 'full_sales_flow', 'creative_sync', 'error_handling', 'validation', 'temporal_validation', 'response_consistency'];
+
+interface Step {
+  step: string;
+  passed: boolean;
+  error?: string;
+}
+
+let server: RealServer;
+let dataDir: string;
+let key: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-adcp-ci-'));
+  server = await startRealServer({ port: await freePort(), dataDir });
+  const signUp = await call(server, 'POST', '/api/auth/register', {
+    body: { firstName: 'Agent', lastName: 'Buyer', email: 'agent@buyer.test', phone: '+1 555 0100', address: '1 Main St', company: 'Compliance Buyer', jobTitle: 'Agent', password: 'Agent-Passw0rd' },
+  });
+  expect(signUp.status).toBe(201);
+  const made = await call(server, 'POST', '/api/api-keys', { token: signUp.body.token as string, body: { name: 'adcp test runner' } });
+  expect(made.status).toBe(201);
+  key = made.body.secret as string;
+  expect(REAL_ADMIN.email).toBeTruthy();
+}, 120_000);
+afterAll(async () => {
+  server?.child.kill('SIGTERM');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npx adcp test', () => {
+  for (const scenario of SCENARIOS) {
+    it(scenario, async () => {
+      const { stdout } = await run(process.execPath, [path.join(ROOT, 'node_modules/@adcp/client/bin/adcp.js'), 'test', `${server.url}/mcp`, scenario, '--auth', key, '--protocol', 'mcp', '--json'], {
+        cwd: ROOT,
+        timeout: 120_000,
+        env: { ...process.env, NO_COLOR: '1' },
+      }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
+      const start = stdout.indexOf('{');
+      expect(start, stdout).toBeGreaterThanOrEqual(0);
+      const result = JSON.parse(stdout.slice(start)) as { steps: Step[] };
+      if (process.env.ADCP_REPORT_DIR) writeFileSync(path.join(process.env.ADCP_REPORT_DIR, `${scenario}.json`), JSON.stringify(result, null, 1));
+      const failed = result.steps.filter((s) => !s.passed);
+      expect(failed.map((s) => s.step), failed.map((s) => `${s.step}: ${s.error ?? ''}`).join('\n')).toEqual(KNOWN_FAILURES[scenario] ?? []);
+    }, 150_000);
+  }
+});
