@@ -87,19 +87,26 @@ const stationDateOf = (value: string, field: string, { endExclusive = false } = 
   return localDateOf(endExclusive ? new Date(instant.getTime() - 1) : instant);
 };
 
-export const checkFlight = (startTime: string, endTime: string) => {
-  const start = stationDateOf(startTime, 'start_time');
+/**
+ * The flight as station dates. A start inside the 7-day lead time (or in the past) is booked from the
+ * earliest bookable date when `fromEarliest` (a new buy: decision 035), the flight's end kept; a flight
+ * that ends before that date, or any start inside the lead time on a change, answers an AdCP error
+ * naming the earliest bookable date.
+ */
+export const checkFlight = (startTime: string, endTime: string, { fromEarliest = false } = {}) => {
+  const asked = stationDateOf(startTime, 'start_time');
   const end = stationDateOf(endTime, 'end_time', { endExclusive: true });
+  if (end < asked) throw adcpError('INVALID_REQUEST', 'end_time must be after start_time', { field: 'end_time', suggestion: 'End the flight after it starts' });
   const earliest = earliestBookableDate();
+  const start = fromEarliest && asked < earliest && end >= earliest ? earliest : asked;
   if (start < earliest) {
     throw adcpError('INVALID_REQUEST', `Start date must be at least 7 days from today for campaign planning: the earliest bookable date is ${earliest}`, {
       field: 'start_time',
       suggestion: `Start the flight on ${earliest} or later`,
-      details: { earliest_start_date: earliest, requested_start_date: start, today: todayIso() },
+      details: { earliest_start_date: earliest, requested_start_date: asked, today: todayIso() },
     });
   }
-  if (end < start) throw adcpError('INVALID_REQUEST', 'end_time must be after start_time', { field: 'end_time', suggestion: 'End the flight after it starts' });
-  return { start, end, days: daysBetween(start, end) + 1 };
+  return { start, end, days: daysBetween(start, end) + 1, askedStart: asked };
 };
 
 /** Spots a day that spend a package's budget evenly over the flight: at least 1, at most the daypart's maximum. */
@@ -181,12 +188,14 @@ export interface CreateBuyResult {
   estimateId: string;
   taskId: string;
   events: Staged[];
+  /** Set when the flight asked to start inside the lead time and was booked from the earliest bookable date. */
+  movedStart?: { asked: string; booked: string };
 }
 
 export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: Db; actor: Actor; input: CreateBuyInput; allowPrivate: boolean }): Promise<CreateBuyResult> => {
   const packages = input.packages ?? [];
   if (packages.length === 0) throw adcpError('INVALID_REQUEST', 'A media buy needs at least one package', { field: 'packages', suggestion: 'Add a package per product from get_products' });
-  const flight = checkFlight(input.start_time, input.end_time);
+  const flight = checkFlight(input.start_time, input.end_time, { fromEarliest: true });
   const brandName = brandNameOf(input);
   if (!brandName) throw adcpError('INVALID_REQUEST', 'Please select a brand', { field: 'brand', suggestion: 'Send brand.domain (or brand.name)' });
 
@@ -238,7 +247,7 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
         agencyEstimateNumber: typeof input.ext?.agency_estimate_number === 'string' ? input.ext.agency_estimate_number : (input.buyer_campaign_ref ?? null),
         source: 'adcp',
         sourceName: buyerName,
-        notes: `Bought through AdCP by ${buyerName}: flight ${flight.start} to ${flight.end}`,
+        notes: `Bought through AdCP by ${buyerName}: flight ${flight.start} to ${flight.end}${flight.start === flight.askedStart ? '' : ` (asked from ${flight.askedStart}; booked from the earliest bookable date)`}`,
       })
       .returning();
     await tx.insert(estimateItems).values(stored.map((p) => ({ estimateId: order!.id, daypartId: p.daypart_id, spotsPerOccurrence: p.spots_per_day })));
@@ -249,7 +258,7 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
     const [task] = await tx.insert(adcpTasks).values({ ownerId: actor.id, taskType: 'create_media_buy', estimateId: order!.id }).returning({ id: adcpTasks.id });
     return { estimateId: order!.id, taskId: task!.id };
   });
-  return { ...result, events };
+  return { ...result, events, ...(flight.start === flight.askedStart ? {} : { movedStart: { asked: flight.askedStart, booked: flight.start } }) };
 };
 
 // ── reading ──────────────────────────────────────────────────────────────────

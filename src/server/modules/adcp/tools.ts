@@ -132,7 +132,11 @@ const TOOLS: Tool[] = [
       return {
         status: 'submitted',
         task_id: created.taskId,
-        message: 'The station reviews every buy of airtime: the task completes when the traffic desk approves or rejects it.',
+        message: `The station reviews every buy of airtime: the task completes when the traffic desk approves or rejects it.${
+          created.movedStart
+            ? ` The flight asked to start on ${created.movedStart.asked}, inside the station's 7-day lead time: it is booked from ${created.movedStart.booked}, the earliest bookable date.`
+            : ''
+        }`,
         media_buy_id: buy.media_buy_id,
         buyer_ref: buy.buyer_ref,
         packages: buy.packages,
