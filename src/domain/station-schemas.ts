@@ -39,6 +39,8 @@ export const stationProfileInputSchema = z
       .optional(),
     drop_frame: z.boolean({ error: 'Drop frame must be true or false' }).optional(),
     date_order: z.enum(DATE_ORDERS, { error: 'Date order must be MDY or DMY' }).optional(),
+    /** Decision 034: left out, the stored setting stays. */
+    require_ad_id: z.boolean({ error: 'Require Ad-ID must be true or false' }).optional(),
   })
   .strict();
 export type StationProfileInput = z.infer<typeof stationProfileInputSchema>;
@@ -54,6 +56,7 @@ export const stationProfileSchema = z.object({
   frame_rate: z.number(),
   drop_frame: z.boolean(),
   date_order: z.enum(DATE_ORDERS),
+  require_ad_id: z.boolean(),
   time_zone: z.string(),
   updated_at: z.string(),
 });

@@ -33,7 +33,7 @@ beforeAll(async () => {
   const booked = await submittedOrder(t, { name: 'Morning news sponsor', startDate: DAY, daypartId: daypart.id, spots: 3, totalSpend: 3000 });
   order = booked.order;
   owner = booked.owner;
-  house = owner.media.id.slice(0, 8).toUpperCase();
+  house = owner.media.houseNumber;
   await setOrderStatus(t, order.id, 'active');
   now = new Date(`${DAY}T10:00:00Z`); // 06:00 EDT on the 7th: the 7th to the 9th are placed
   await t.app.ctx.stationClock.tick();

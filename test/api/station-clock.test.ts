@@ -151,7 +151,7 @@ describe('the traffic log', () => {
     expect(bxf.statusCode).toBe(200);
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'ScheduledEvent' }).parse(bxf.body);
     const events = parsed.BxfMessage.BxfData.Schedule.ScheduledEvent as { EventData: { StartDateTime: { SmpteDateTime: { SmpteTimeCode: string } }; LengthOption: { Duration: { SmpteDuration: { SmpteTimeCode: string } } } }; Content?: { ContentId: { HouseNumber: string } } }[];
-    const ours = events.filter((e) => e.Content?.ContentId.HouseNumber === first.owner.media.id.replace(/-/g, '').slice(0, 8).toUpperCase());
+    const ours = events.filter((e) => e.Content?.ContentId.HouseNumber === first.owner.media.houseNumber);
     expect(ours).toHaveLength(5);
     // Drop-frame timecodes (29.97, the default station setting) write ';' before the frames.
     expect(ours[0]!.EventData.StartDateTime.SmpteDateTime.SmpteTimeCode).toBe('23:00:00;00');

@@ -20,6 +20,7 @@ const toProfile = (row: Row): StationProfile => ({
   frame_rate: row.frameRate,
   drop_frame: row.dropFrame,
   date_order: row.dateOrder,
+  require_ad_id: row.requireAdId,
   time_zone: stationTimeZone(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -46,6 +47,7 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
     ...(input.frame_rate !== undefined ? { frameRate: input.frame_rate } : {}),
     ...(input.drop_frame !== undefined ? { dropFrame: input.drop_frame } : {}),
     ...(input.date_order !== undefined ? { dateOrder: input.date_order } : {}),
+    ...(input.require_ad_id !== undefined ? { requireAdId: input.require_ad_id } : {}),
   };
   // In a transaction of the request: the audit trail records who changed the profile (decision 008).
   const [row] = await db.transaction((tx) =>
@@ -62,4 +64,10 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
 export const stationMasterControl = async (db: Db): Promise<{ frameRate: number; dropFrame: boolean; dateOrder: 'MDY' | 'DMY' }> => {
   const [row] = await db.select({ frameRate: stationProfile.frameRate, dropFrame: stationProfile.dropFrame, dateOrder: stationProfile.dateOrder }).from(stationProfile).where(eq(stationProfile.id, 1)).limit(1);
   return row ?? { frameRate: 29.97, dropFrame: true, dateOrder: 'MDY' };
+};
+
+/** Whether a spot's commercial must have an Ad-ID before the spot is placed on the log (decision 034). */
+export const stationRequiresAdId = async (db: Db): Promise<boolean> => {
+  const [row] = await db.select({ requireAdId: stationProfile.requireAdId }).from(stationProfile).where(eq(stationProfile.id, 1)).limit(1);
+  return row?.requireAdId ?? false;
 };

@@ -13,6 +13,7 @@ import { BOOKED_STATUSES } from '../../../domain/orders';
 import { placeDaypartDay, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
 import { trafficDays, trafficSpots } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { stationRequiresAdId } from '../station/service';
 import { loadBookings, loadDayparts, loadMakegoodBookings, type Booking } from './demands';
 import { addLateSpots } from './late-spots';
 
@@ -35,7 +36,7 @@ export const placeDay = (dayparts: readonly DaypartWindow[], byDaypart: Readonly
 
 const digestOf = (spots: readonly PlacedSpot[]) =>
   createHash('sha256')
-    .update(JSON.stringify(spots.map((s) => [s.estimateItemId, s.daypartId, s.scheduledAt.getTime(), s.position, s.status, s.mediaAssetId, s.durationSeconds, s.campaignId, s.makegoodOfferId])))
+    .update(JSON.stringify(spots.map((s) => [s.estimateItemId, s.daypartId, s.scheduledAt.getTime(), s.position, s.status, s.mediaAssetId, s.houseCode, s.durationSeconds, s.campaignId, s.makegoodOfferId])))
     .digest('hex');
 
 const HISTORY = ['aired', 'missed', 'made_good'] as const;
@@ -94,9 +95,11 @@ const followStatuses = async (db: Db, today: string, now: Date) => {
  */
 export const buildTrafficLogs = async ({ db, today, from = today, days, now, settings }: { db: Db; today: string; from?: string; days: number; now: Date; settings: TrafficSettings }): Promise<string[]> => {
   const last = addDays(from, days - 1);
-  const [dayparts, bookings, makegoods] = await Promise.all([loadDayparts(db), loadBookings(db, from, last), loadMakegoodBookings(db, from, last)]);
+  const [dayparts, bookings, makegoods, requireAdId] = await Promise.all([loadDayparts(db), loadBookings(db, from, last), loadMakegoodBookings(db, from, last), stationRequiresAdId(db)]);
   const byDaypart = new Map<string, Booking[]>();
   for (const booking of [...bookings, ...makegoods]) {
+    // The station may require an Ad-ID before a spot is placed (decision 034): such orders wait off the log.
+    if (requireAdId && !booking.hasAdId) continue;
     const list = byDaypart.get(booking.daypartId);
     if (list) list.push(booking);
     else byDaypart.set(booking.daypartId, [booking]);
