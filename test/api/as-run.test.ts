@@ -13,7 +13,7 @@ let now = new Date('2027-05-30T14:00:00Z');
 let t: TestApp;
 let admin: string;
 let order: { id: string };
-let owner: { token: string; media: { id: string } };
+let owner: { token: string; media: { id: string; houseNumber: string } };
 let house: string;
 
 interface Spot {
