@@ -4,6 +4,7 @@
  * Money is US dollars on the wire (integer cents in the database); dates are 'YYYY-MM-DD'.
  */
 import { z } from 'zod';
+import { agencyCodesReplyShape, agencyCodesShape } from './agency-codes';
 import { BILLING_MODES } from './billing';
 import { MAX_COUPON_CODE } from './coupon-schemas';
 import { isIsoDate } from './dates';
@@ -98,6 +99,8 @@ export const estimateCreateSchema = z.object({
   start_date: z.preprocess((value) => (value === '' ? null : value), isoDate('Start date').nullable()).optional(),
   total_spend: budget.optional(),
   notes: notes.nullish(),
+  /** The agency's own codes (issue 27, decision 034). */
+  ...agencyCodesShape,
 });
 export type EstimateCreateInput = z.infer<typeof estimateCreateSchema>;
 
@@ -226,6 +229,7 @@ export const estimateSchema = z.object({
   weekly_reach: z.number(),
   /** How the station bills the order: up_front, or monthly on delivery (decision 014). */
   billing_mode: z.enum(BILLING_MODES),
+  ...agencyCodesReplyShape,
   created_at: z.string(),
   updated_at: z.string(),
 });

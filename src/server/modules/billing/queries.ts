@@ -39,6 +39,7 @@ const listConditions = (query: InvoiceListQuery, today: string): SQL | undefined
       ? or(
           ilike(invoices.invoiceNumber, search),
           ilike(estimates.estimateName, search),
+          ilike(estimates.agencyEstimateNumber, search),
           ilike(brands.commonName, search),
           ilike(users.email, search),
           ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, search),
@@ -98,6 +99,10 @@ export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; 
     order_end_date: order?.endDate ?? null,
     order_gross: toDollars(order?.totalSpendCents ?? 0),
     coupon_code: order ? await couponCodeOf(db, order) : null,
+    agency_estimate_number: order?.agencyEstimateNumber ?? null,
+    client_code: order?.clientCode ?? null,
+    product_code: order?.productCode ?? null,
+    po_number: order?.poNumber ?? null,
     brand_legal_name: frozen ? frozen.brand_legal_name : (brand?.legalName ?? null),
     brand_address: frozen ? frozen.brand_address : (brand?.address ?? null),
     lines: items.map((item) => ({

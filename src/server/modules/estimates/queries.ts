@@ -80,6 +80,10 @@ const toEstimate = (row: EstimateRow): Estimate => {
   media_asset_count: Number(row.mediaCount ?? 0),
   weekly_reach: Math.round(Number(row.weeklyReach ?? 0)),
   billing_mode: order.billingMode,
+  agency_estimate_number: order.agencyEstimateNumber,
+  client_code: order.clientCode,
+  product_code: order.productCode,
+  po_number: order.poNumber,
   created_at: order.createdAt.toISOString(),
   updated_at: order.updatedAt.toISOString(),
   };
@@ -143,6 +147,11 @@ const listSelect = (db: Tx, actor: OrderActor, query: EstimateListQuery, bind: B
         search
           ? or(
               ilike(estimates.estimateName, search),
+              // The agency's codes (issue 27): an agency finds its buy by its own estimate number.
+              ilike(estimates.agencyEstimateNumber, search),
+              ilike(estimates.clientCode, search),
+              ilike(estimates.productCode, search),
+              ilike(estimates.poNumber, search),
               ilike(brands.commonName, search),
               ilike(users.email, search),
               ilike(estimates.status, search),
