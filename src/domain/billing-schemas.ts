@@ -204,6 +204,9 @@ export const invoiceDetailSchema = invoiceSchema.extend({
   coupon_code: z.string().nullable(),
   /** The agency's codes on the order (issue 27), printed on the invoice and its credit notes. */
   ...agencyCodesReplyShape,
+  /** The order's commercial (issue 27): its Ad-ID (or ISCI) and title, printed on the invoice. */
+  commercial_ad_id: z.string().nullable(),
+  commercial_title: z.string().nullable(),
   /** Whom the invoice is addressed to: the brand's legal name and postal address (decision 020). */
   brand_legal_name: z.string().nullable(),
   brand_address: z.string().nullable(),

@@ -39,6 +39,10 @@ export const trafficSpotSchema = z.object({
   estimate_name: z.string().nullable(),
   media_asset_id: z.uuid().nullable(),
   house_code: z.string(),
+  /** The commercial's Ad-ID (or ISCI) and title (issue 27); no_ad_id flags a spot whose commercial has none. */
+  ad_id: z.string().nullable(),
+  title: z.string().nullable(),
+  no_ad_id: z.boolean(),
   duration_seconds: z.number().int(),
   status: z.enum(SPOT_STATUSES),
   aired_at: z.string().nullable(),
@@ -109,5 +113,7 @@ export const discrepanciesSchema = z.object({
   unmatched_rows: z.array(z.object({ import_id: z.uuid(), filename: z.string(), line: z.number().int(), date: z.string(), time: z.string(), house_code: z.string(), reason: z.string() })),
   /** Spots placed after their day went to master control, still to air. */
   late_bookings: z.array(discrepancySpotSchema),
+  /** Spots still to air whose commercial has no Ad-ID (issue 27): flagged "no Ad-ID". */
+  no_ad_id: z.array(discrepancySpotSchema),
 });
 export type Discrepancies = z.infer<typeof discrepanciesSchema>;

@@ -81,6 +81,7 @@ export const renderInvoicePdf = ({ invoice, station }: { invoice: InvoiceDetail;
         `Flight: ${dateRangeLabel(invoice.order_start_date, invoice.order_end_date)}`,
         ...(invoice.period_start ? [`Billed period: ${dateRangeLabel(invoice.period_start, invoice.period_end)}`] : []),
         ...codeLines(invoice),
+        ...(invoice.commercial_ad_id || invoice.commercial_title ? [`Commercial: ${[invoice.commercial_title, invoice.commercial_ad_id && `Ad-ID ${invoice.commercial_ad_id}`].filter(Boolean).join(' · ')}`] : []),
       ],
     },
   });

@@ -6,7 +6,7 @@ import { toDollars } from '../../../domain/money';
 import { selectionDefaults } from '../../../domain/pricing';
 import { itemsWithDayparts, selectionOf } from '../estimates/orders';
 import { issuedPartiesOf } from './issued-parties';
-import { brands, estimates, invoicePayments, invoices, users } from '../../db/schema';
+import { brands, estimates, invoicePayments, invoices, mediaAssets, users } from '../../db/schema';
 import { containsPattern, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { listItems } from '../estimate-items/queries';
@@ -86,6 +86,7 @@ export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; 
   const invoice = await getInvoice(db, id, today);
   const [order] = await db.select().from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
   const [brand] = invoice.brand_id ? await db.select({ legalName: brands.legalName, address: brands.address }).from(brands).where(eq(brands.id, invoice.brand_id)).limit(1) : [];
+  const [commercial] = order?.mediaAssetId ? await db.select({ adId: mediaAssets.adId, title: mediaAssets.title }).from(mediaAssets).where(eq(mediaAssets.id, order.mediaAssetId)).limit(1) : [];
   const items = await listItems(db, invoice.estimate_id);
   // Each line's CPM as the order prices it: the booked rate once booked (decision 029).
   const cpmOf = new Map((await itemsWithDayparts(db, invoice.estimate_id)).map(({ item, daypart }) => [item.id, selectionOf(daypart, item).cpm]));
@@ -103,6 +104,8 @@ export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; 
     client_code: order?.clientCode ?? null,
     product_code: order?.productCode ?? null,
     po_number: order?.poNumber ?? null,
+    commercial_ad_id: commercial?.adId ?? null,
+    commercial_title: commercial?.title ?? null,
     brand_legal_name: frozen ? frozen.brand_legal_name : (brand?.legalName ?? null),
     brand_address: frozen ? frozen.brand_address : (brand?.address ?? null),
     lines: items.map((item) => ({

@@ -105,6 +105,9 @@ export const DiscrepanciesScreen = () => {
           <Section title="Late bookings" hint="Spots added after their day went to master control: export the day again." count={data!.late_bookings.length}>
             <SpotTable caption="Late bookings" spots={data!.late_bookings} />
           </Section>
+          <Section title="No Ad-ID" hint="Spots still to air whose commercial has no Ad-ID: ask the advertiser or agency for it (Media screen)." count={data!.no_ad_id.length}>
+            <SpotTable caption="No Ad-ID" spots={data!.no_ad_id} />
+          </Section>
         </div>
       )}
     </>
