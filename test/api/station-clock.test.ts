@@ -144,7 +144,7 @@ describe('the traffic log', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('air_date,local_time,break,position,daypart,house_code,duration_seconds,brand,order,order_id,spot_id,status,ad_id,title');
+    expect(lines[0]).toBe('air_date,local_time,break,position,daypart,house_code,duration_seconds,brand,order,order_id,spot_id,ad_id,title,status');
     expect(lines.filter((l) => l.includes(first.order.id))).toHaveLength(5);
 
     const bxf = await t.inject({ method: 'GET', url: '/api/traffic/logs/2027-05-10/export?format=bxf', token: admin });

@@ -59,8 +59,8 @@ describe('Ad-ID on the traffic log', () => {
     expect(flagged.some((s) => s.estimate_id === second.order.id)).toBe(true);
 
     const csv = (await t.inject({ method: 'GET', url: `/api/traffic/logs/${DAY}/export?format=csv`, token: admin })).body.trim().split('\r\n');
-    expect(csv[0]!.endsWith(',status,ad_id,title')).toBe(true);
-    expect(csv.filter((l) => l.includes(first.order.id)).every((l) => l.endsWith(',SUNJ0001000H,Summer Squeeze'))).toBe(true);
+    expect(csv[0]!.endsWith(',spot_id,ad_id,title,status')).toBe(true);
+    expect(csv.filter((l) => l.includes(first.order.id)).every((l) => l.endsWith(',SUNJ0001000H,Summer Squeeze,scheduled'))).toBe(true);
 
     const bxf = (await t.inject({ method: 'GET', url: `/api/traffic/logs/${DAY}/export?format=bxf`, token: admin })).body;
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false, isArray: (name) => name === 'ScheduledEvent' || name === 'AlternateId' }).parse(bxf);

@@ -13,14 +13,14 @@ import { addDays, instantOf, localClockOf, localDateOf } from '../../../domain/d
 import { csvLine } from '../../../domain/reconciliation';
 import type { TrafficLog, TrafficSpot } from '../../../domain/traffic-schemas';
 
-export const TRAFFIC_CSV_COLUMNS = ['air_date', 'local_time', 'break', 'position', 'daypart', 'house_code', 'duration_seconds', 'brand', 'order', 'order_id', 'spot_id', 'status', 'ad_id', 'title'] as const;
+export const TRAFFIC_CSV_COLUMNS = ['air_date', 'local_time', 'break', 'position', 'daypart', 'house_code', 'duration_seconds', 'brand', 'order', 'order_id', 'spot_id', 'ad_id', 'title', 'status'] as const;
 
 const text = (value: string | null | undefined) => (value == null ? '' : xmlSafe(value));
 
 export const trafficCsv = (log: TrafficLog): string => {
   const lines = [csvLine(TRAFFIC_CSV_COLUMNS)];
   for (const s of log.spots) {
-    lines.push(csvLine([s.air_date, s.local_time, s.break_at, s.position, text(s.daypart_name), s.house_code, s.duration_seconds, text(s.brand_name), text(s.estimate_name), s.estimate_id, s.id, s.status, s.ad_id ?? '', text(s.title)]));
+    lines.push(csvLine([s.air_date, s.local_time, s.break_at, s.position, text(s.daypart_name), s.house_code, s.duration_seconds, text(s.brand_name), text(s.estimate_name), s.estimate_id, s.id, s.ad_id ?? '', text(s.title), s.status]));
   }
   return lines.join('');
 };
