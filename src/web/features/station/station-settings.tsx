@@ -18,7 +18,7 @@ const FIELDS = [
   { key: 'tax_id', label: 'Tax id', autoComplete: 'off' },
 ] as const;
 type FieldKey = (typeof FIELDS)[number]['key'];
-type Draft = Record<FieldKey, string> & { logo: string | null };
+type Draft = Record<FieldKey, string> & { logo: string | null; require_ad_id: boolean };
 
 const draftOf = (profile: StationProfile): Draft => ({
   name: profile.name,
@@ -28,6 +28,7 @@ const draftOf = (profile: StationProfile): Draft => ({
   remit_to: profile.remit_to ?? '',
   tax_id: profile.tax_id ?? '',
   logo: profile.logo,
+  require_ad_id: profile.require_ad_id,
 });
 
 const readAsDataUrl = (file: File) =>
@@ -95,6 +96,13 @@ const ProfileForm = ({ profile }: { profile: StationProfile }) => {
         </div>
         {errors.logo && <p className="mt-1 text-sm text-red-600">{errors.logo}</p>}
       </div>
+      <label className="flex items-start gap-2 text-sm text-slate-700 sm:col-span-2">
+        <input type="checkbox" className="mt-0.5" checked={draft.require_ad_id} onChange={(e) => setDraft((d) => ({ ...d, require_ad_id: e.target.checked }))} />
+        <span>
+          Require an Ad-ID before a spot is placed on the log
+          <span className="block text-xs text-slate-500">Otherwise spots whose commercial has none are placed and flagged &quot;No Ad-ID&quot; on the log and the Discrepancies screen.</span>
+        </span>
+      </label>
       <p className="text-sm text-slate-600 sm:col-span-2">
         Time zone: <span className="font-medium text-slate-900">{profile.time_zone}</span> (set by the STATION_TIMEZONE setting of the server)
       </p>
