@@ -2,6 +2,7 @@
  * Billing payloads and replies. Money is US dollars (at most 2 decimals); the tax rate is a
  * fraction (0.0825 for 8.25%). Numbers may arrive as numeric strings from forms; '' means absent.
  */
+import { agencyCodesReplyShape } from './agency-codes';
 import { z } from 'zod';
 import { BILLING_ANALYTICS_DAYS, BILLING_MESSAGES, INVOICE_KINDS, MAX_PAYMENT_REFERENCE, PAYMENT_DIRECTIONS, PAYMENT_METHODS, DUE_DAYS_MAX, DUE_DAYS_MIN, INVOICE_DEFAULTS, INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZE_MAX, INVOICE_STATUSES, hasWholeCents } from './billing';
 import { CORRECTION_MESSAGES, creditNoteSchema } from './billing-corrections';
@@ -206,6 +207,11 @@ export const invoiceDetailSchema = invoiceSchema.extend({
   /** The order's gross before its coupon (its budget), and the coupon's code (decision 020). */
   order_gross: z.number(),
   coupon_code: z.string().nullable(),
+  /** The agency's codes on the order (issue 27), printed on the invoice and its credit notes. */
+  ...agencyCodesReplyShape,
+  /** The order's commercial (issue 27): its Ad-ID (or ISCI) and title, printed on the invoice. */
+  commercial_ad_id: z.string().nullable(),
+  commercial_title: z.string().nullable(),
   /** Whom the invoice is addressed to: the brand's legal name and postal address (decision 020). */
   brand_legal_name: z.string().nullable(),
   brand_address: z.string().nullable(),

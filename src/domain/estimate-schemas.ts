@@ -4,6 +4,7 @@
  * Money is US dollars on the wire (integer cents in the database); dates are 'YYYY-MM-DD'.
  */
 import { z } from 'zod';
+import { agencyCodesReplyShape, agencyCodesShape } from './agency-codes';
 import { BILLING_MODES } from './billing';
 import { MAX_COUPON_CODE } from './coupon-schemas';
 import { isIsoDate } from './dates';
@@ -98,6 +99,8 @@ export const estimateCreateSchema = z.object({
   start_date: z.preprocess((value) => (value === '' ? null : value), isoDate('Start date').nullable()).optional(),
   total_spend: budget.optional(),
   notes: notes.nullish(),
+  /** The agency's own codes (issue 27, decision 034). */
+  ...agencyCodesShape,
 });
 export type EstimateCreateInput = z.infer<typeof estimateCreateSchema>;
 
@@ -230,6 +233,7 @@ export const estimateSchema = z.object({
   source: z.enum(['web', 'api', 'adcp']),
   /** The machine buyer's name, as Order Management shows it ("via AdCP · name"). */
   source_name: z.string().nullable(),
+  ...agencyCodesReplyShape,
   created_at: z.string(),
   updated_at: z.string(),
 });

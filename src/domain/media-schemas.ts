@@ -1,5 +1,6 @@
 /** Media assets: the upload rules, the processing stages and the API's shapes, shared by server and browser. */
 import { z } from 'zod';
+import { checkSpotLength, parseAdId, SPOT_LENGTHS } from './ad-id';
 
 export const MEDIA_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
@@ -88,6 +89,15 @@ export const mediaAssetSchema = z.object({
   processing_message: z.string().nullable(),
   has_preview: z.boolean(),
   has_thumbnail: z.boolean(),
+  /** The commercial's Ad-ID or legacy ISCI code (upper-cased), its booked length and title. */
+  ad_id: z.string().nullable(),
+  spot_length: z.number().int().nullable(),
+  title: z.string().nullable(),
+  /** The station's own code for the commercial; the log's house code is the Ad-ID when set, else this. */
+  house_number: z.string(),
+  house_code: z.string(),
+  /** Set when the probed video does not fit the booked length (within a second). */
+  spot_length_warning: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -97,6 +107,59 @@ export const mediaListQuerySchema = z.object({
   brand_id: z.uuid({ error: 'brand_id must be a brand id' }).optional(),
   status: z.enum(MEDIA_STATUSES, { error: 'status must be pending, approved or rejected' }).optional(),
 });
+
+export const MEDIA_TITLE_MAX = 120;
+export const HOUSE_NUMBER_MAX = 20;
+export const MEDIA_IDENTITY_MESSAGES = {
+  spotLength: 'Spot length must be 15, 30 or 60 seconds',
+  title: `Title must be at most ${MEDIA_TITLE_MAX} characters`,
+  houseNumber: `House number must be 1 to ${HOUSE_NUMBER_MAX} letters, digits or dashes`,
+  houseNumberTaken: 'This house number is already used by another commercial',
+  houseNumberAdmins: 'Only the station can change a house number',
+  aired: 'This commercial has aired: its Ad-ID, length and title can no longer change',
+  nothing: 'Nothing to change: send ad_id, spot_length, title or house_number',
+} as const;
+
+/** An Ad-ID field: blank means none; otherwise validated and upper-cased (src/domain/ad-id.ts). */
+export const adIdField = z
+  .string({ error: 'Ad-ID must be text' })
+  .max(40, 'Ad-ID must be at most 12 characters')
+  .transform((raw, ctx) => {
+    if (!raw.trim()) return null;
+    const parsed = parseAdId(raw);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
+export const spotLengthField = z.union([z.literal(SPOT_LENGTHS[0]), z.literal(SPOT_LENGTHS[1]), z.literal(SPOT_LENGTHS[2])], { error: MEDIA_IDENTITY_MESSAGES.spotLength });
+export const mediaTitleField = z
+  .string({ error: MEDIA_IDENTITY_MESSAGES.title })
+  .trim()
+  .max(MEDIA_TITLE_MAX, MEDIA_IDENTITY_MESSAGES.title)
+  .transform((v) => v || null);
+
+/** PATCH /api/media/:id: the commercial's identity, by its owner until it airs (house number: admins). */
+export const mediaIdentityUpdateSchema = z.object({
+  ad_id: adIdField.nullable().optional(),
+  spot_length: spotLengthField.nullable().optional(),
+  title: mediaTitleField.nullable().optional(),
+  house_number: z
+    .string({ error: MEDIA_IDENTITY_MESSAGES.houseNumber })
+    .trim()
+    .toUpperCase()
+    .regex(new RegExp(`^[A-Z0-9-]{1,${HOUSE_NUMBER_MAX}}$`), MEDIA_IDENTITY_MESSAGES.houseNumber)
+    .optional(),
+});
+export type MediaIdentityUpdate = z.infer<typeof mediaIdentityUpdateSchema>;
+
+/** The warning shown when the probed video does not fit the booked length; null when it fits or is unknown. */
+export const spotLengthWarning = (spotLength: number | null, probedSeconds: number | null): string | null => {
+  if (spotLength === null) return null;
+  const check = checkSpotLength(spotLength, probedSeconds);
+  return check.ok ? null : check.error;
+};
 
 export const mediaStatusUpdateSchema = z.object({
   status: z.enum(['approved', 'rejected'], { error: MEDIA_MESSAGES.statusInvalid }),

@@ -57,6 +57,8 @@ export const stationProfileInputSchema = z
         .max(500, 'Agent URL must be at most 500 characters')
         .refine((v) => /^https?:\/\/[^\s/]+(\/\S*)?$/.test(v), 'Agent URL must be an http or https address'),
     ),
+    /** Decision 034: left out, the stored setting stays. */
+    require_ad_id: z.boolean({ error: 'Require Ad-ID must be true or false' }).optional(),
   })
   .strict();
 export type StationProfileInput = z.infer<typeof stationProfileInputSchema>;
@@ -76,6 +78,7 @@ export const stationProfileSchema = z.object({
   fcc_facility_id: z.string().nullable(),
   /** Where AdCP buyers reach the station's agent (its /mcp); unset, the app's own address. */
   agent_url: z.string().nullable(),
+  require_ad_id: z.boolean(),
   time_zone: z.string(),
   updated_at: z.string(),
 });

@@ -39,6 +39,10 @@ export const trafficSpotSchema = z.object({
   estimate_name: z.string().nullable(),
   media_asset_id: z.uuid().nullable(),
   house_code: z.string(),
+  /** The commercial's Ad-ID (or ISCI) and title (issue 27); no_ad_id flags a spot whose commercial has none. */
+  ad_id: z.string().nullable(),
+  title: z.string().nullable(),
+  no_ad_id: z.boolean(),
   duration_seconds: z.number().int(),
   status: z.enum(SPOT_STATUSES),
   aired_at: z.string().nullable(),
@@ -127,5 +131,7 @@ export const discrepanciesSchema = z.object({
   completed_unconfirmed: z.array(
     z.object({ estimate_id: z.uuid(), estimate_name: z.string().nullable(), brand_name: z.string().nullable(), end_date: z.string().nullable(), unconfirmed_spots: z.number().int() }),
   ),
+  /** Spots still to air whose commercial has no Ad-ID (issue 27): flagged "no Ad-ID". */
+  no_ad_id: z.array(discrepancySpotSchema),
 });
 export type Discrepancies = z.infer<typeof discrepanciesSchema>;

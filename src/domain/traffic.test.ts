@@ -56,7 +56,7 @@ const book = (daypart: DaypartWindow, wishes: Wish[]) => {
         campaignId: null,
         brandId: uuid(300 + w.brand),
         mediaAssetId: uuid(400 + i),
-        houseCode: houseCodeOf(uuid(400 + i)),
+        houseCode: houseCodeOf({ adId: null, houseNumber: `SB${String(400 + i).padStart(6, '0')}` }),
         durationSeconds: w.seconds,
         spots: w.spots,
         held: w.paused,
@@ -156,8 +156,10 @@ describe('traffic placement', () => {
     expect(instantOf('2027-03-14', '04:00', 'America/New_York').toISOString()).toBe('2027-03-14T08:00:00.000Z');
   });
 
-  it('names media by the spec house code and rounds durations', () => {
-    expect(houseCodeOf('a1b2c3d4-0000-4000-8000-000000000000')).toBe('A1B2C3D4');
+  it('names media by their Ad-ID, else the house number, and rounds durations', () => {
+    expect(houseCodeOf({ adId: 'ABCD1234000H', houseNumber: 'SB000001' })).toBe('ABCD1234000H');
+    expect(houseCodeOf({ adId: null, houseNumber: 'SB000001' })).toBe('SB000001');
+    expect(houseCodeOf(null)).toBe('NOMEDIA');
     expect(spotSeconds(29.97)).toBe(30);
     expect(spotSeconds(null)).toBe(30);
   });

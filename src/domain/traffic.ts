@@ -4,7 +4,6 @@
  */
 import { addDays, instantOf, localDateOf, weekdayOf } from './dates';
 import { START_DATE_MIN_LEAD_DAYS } from './constants';
-import { mediaCode } from './format';
 
 export const SPOT_STATUSES = ['scheduled', 'aired', 'missed', 'made_good', 'cancelled', 'unconfirmed'] as const;
 export type SpotStatus = (typeof SPOT_STATUSES)[number];
@@ -92,8 +91,11 @@ export interface PlacedSpot {
   movedFromDate: string | null;
 }
 
-/** The spec's media code: the first 8 characters of the media id, uppercased. */
-export const houseCodeOf = (mediaAssetId: string | null): string => (mediaAssetId ? mediaCode(mediaAssetId) : 'NOMEDIA');
+/**
+ * A spot's house code on the log (issue 27, decision 034): its commercial's Ad-ID when set, else the
+ * station's house number for it (never part of an internal id); NOMEDIA without a commercial.
+ */
+export const houseCodeOf = (media: { adId: string | null; houseNumber: string | null } | null): string => media?.adId ?? media?.houseNumber ?? 'NOMEDIA';
 
 /** A spot's length on the log: the media's probed duration in whole seconds (30 s when unknown). */
 export const spotSeconds = (probedSeconds: number | null | undefined): number =>

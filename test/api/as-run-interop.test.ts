@@ -19,7 +19,7 @@ let now = new Date('2027-05-30T14:00:00Z');
 let t: TestApp;
 let admin: string;
 let order: { id: string };
-let owner: { token: string; media: { id: string } };
+let owner: { token: string; media: { id: string; houseNumber: string } };
 let house: string;
 
 interface Spot {
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const booked = await submittedOrder(t, { name: 'Interop sponsor', startDate: day(7), daypartId: daypart.id, spots: 3, totalSpend: 9000 });
   order = booked.order;
   owner = booked.owner;
-  house = owner.media.id.slice(0, 8).toUpperCase();
+  house = owner.media.houseNumber;
   await setOrderStatus(t, order.id, 'active');
   now = new Date(`${day(7)}T10:00:00Z`); // the 7th to the 13th are placed
   await t.app.ctx.stationClock.tick();

@@ -13,7 +13,7 @@ let now = new Date('2027-05-30T14:00:00Z');
 let t: TestApp;
 let admin: string;
 let order: { id: string };
-let owner: { token: string; media: { id: string } };
+let owner: { token: string; media: { id: string; houseNumber: string } };
 let house: string;
 
 interface Spot {
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const booked = await submittedOrder(t, { name: 'Morning news sponsor', startDate: DAY, daypartId: daypart.id, spots: 3, totalSpend: 3000 });
   order = booked.order;
   owner = booked.owner;
-  house = owner.media.id.slice(0, 8).toUpperCase();
+  house = owner.media.houseNumber;
   await setOrderStatus(t, order.id, 'active');
   now = new Date(`${DAY}T10:00:00Z`); // 06:00 EDT on the 7th: the 7th to the 9th are placed
   await t.app.ctx.stationClock.tick();
@@ -150,7 +150,7 @@ describe('GET /api/estimates/:id/affidavit', () => {
     const csv = await t.inject({ method: 'GET', url: `${url}&format=csv`, token: admin });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('date,scheduled_time,actual_time,daypart,house_code,duration_seconds,status,impressions,cost,makegood,credit,order_number,order_name,title');
+    expect(lines[0]).toBe('date,scheduled_time,actual_time,daypart,house_code,duration_seconds,status,impressions,cost,makegood,credit,order_number,order_name,title,ad_id,agency_estimate_number,client_code,product_code,po_number');
     expect(lines.slice(1).map((l) => l.split(',')[6])).toEqual(['aired', 'aired', 'aired', 'aired', 'missed', 'missed']);
     expect(lines[1]).toMatch(new RegExp(`^${DAY},06:00:00,06:00:00,`));
 

@@ -192,7 +192,7 @@ describe('each audited entity, changed through the API', () => {
       const log = (await t.inject({ method: 'GET', url: `/api/traffic/logs/${startDate}`, token: admin })).json().spots as { id: string; local_time: string; estimate_id: string }[];
       const spots = log.filter((s) => s.estimate_id === order.id);
       expect(spots).toHaveLength(2);
-      const house = owner.media.id.slice(0, 8).toUpperCase();
+      const house = owner.media.houseNumber;
       const asRun = await uploadAsRun(t, `${startDate}.csv`, `date,time,house_code,duration,status,spot_id\n${startDate},${spots[0]!.local_time},${house},30,aired,${spots[0]!.id}\n`, admin, 'text/csv', { close_day: 'true' });
       expect(asRun.statusCode, asRun.body).toBe(201);
       expect(await eventOf('spot', spots[0]!.id, 'status_change', 'aired')).toMatchObject({ ...byAdmin(), entity: 'spot', order_id: order.id, before: { status: 'scheduled' }, after: { status: 'aired' } });

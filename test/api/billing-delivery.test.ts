@@ -36,7 +36,7 @@ let upFront: Booked; // 1 spot a day, billed up front
 
 const spotsOn = async (date: string, order: Booked) =>
   ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json().spots as Spot[]).filter((s) => s.estimate_id === order.order.id);
-const houseOf = (order: Booked) => order.owner.media.id.slice(0, 8).toUpperCase();
+const houseOf = (order: Booked) => order.owner.media.houseNumber;
 
 /** Reports the day's as-run: every listed spot aired (by its id); the day's other spots become missed. */
 const airs = async (date: string, aired: { order: Booked; spot: Spot }[]) => {

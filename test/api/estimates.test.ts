@@ -29,6 +29,8 @@ const ESTIMATE_FIELDS = [
   'id', 'estimate_name', 'status', 'brand_id', 'brand_name', 'start_date', 'end_date', 'total_spend', 'total_estimated_cost', 'total_amount',
   'discount_amount', 'coupon_code', 'owner_id', 'owner_name', 'owner_first_name', 'owner_last_name', 'owner_email', 'media_asset_id',
   'media_filename', 'payment_method_id', 'payment_last4', 'payment_brand', 'notes', 'media_asset_count', 'weekly_reach', 'billing_mode', 'source', 'source_name', 'created_at', 'updated_at',
+  // The agency's codes (issue 27).
+  'agency_estimate_number', 'client_code', 'product_code', 'po_number',
 ].sort();
 
 describe('POST /api/estimates', () => {

@@ -14,7 +14,7 @@ let now = new Date('2027-05-30T14:00:00Z');
 let t: TestApp;
 let admin: string;
 let order: { id: string };
-let owner: { token: string; email: string; media: { id: string } };
+let owner: { token: string; email: string; media: { id: string; houseNumber: string } };
 let house: string;
 let daypartId: string;
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
   const booked = await submittedOrder(t, { name: 'Breakfast show', startDate: DAY, daypartId, spots: 3, totalSpend: 3000 });
   order = booked.order;
   owner = booked.owner;
-  house = owner.media.id.slice(0, 8).toUpperCase();
+  house = owner.media.houseNumber;
   await setOrderStatus(t, order.id, 'active');
   now = new Date(`${DAY}T10:00:00Z`); // 06:00 EDT on the 7th: the 7th to the 11th are placed
   await t.app.ctx.stationClock.tick();

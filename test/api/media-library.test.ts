@@ -50,6 +50,12 @@ describe('media library', () => {
       processing_message: null,
       has_preview: false,
       has_thumbnail: false,
+      ad_id: null,
+      spot_length: null,
+      title: null,
+      house_number: expect.stringMatching(/^SB\d{6}$/),
+      house_code: expect.stringMatching(/^SB\d{6}$/),
+      spot_length_warning: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

@@ -144,14 +144,14 @@ describe('the traffic log', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('air_date,local_time,break,position,daypart,house_code,duration_seconds,brand,order,order_id,spot_id,status');
+    expect(lines[0]).toBe('air_date,local_time,break,position,daypart,house_code,duration_seconds,brand,order,order_id,spot_id,ad_id,title,status');
     expect(lines.filter((l) => l.includes(first.order.id))).toHaveLength(5);
 
     const bxf = await t.inject({ method: 'GET', url: '/api/traffic/logs/2027-05-10/export?format=bxf', token: admin });
     expect(bxf.statusCode).toBe(200);
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'ScheduledEvent' }).parse(bxf.body);
     const events = parsed.BxfMessage.BxfData.Schedule.ScheduledEvent as { EventData: { StartDateTime: { SmpteDateTime: { SmpteTimeCode: string } }; LengthOption: { Duration: { SmpteDuration: { SmpteTimeCode: string } } } }; Content?: { ContentId: { HouseNumber: string } } }[];
-    const ours = events.filter((e) => e.Content?.ContentId.HouseNumber === first.owner.media.id.replace(/-/g, '').slice(0, 8).toUpperCase());
+    const ours = events.filter((e) => e.Content?.ContentId.HouseNumber === first.owner.media.houseNumber);
     expect(ours).toHaveLength(5);
     // Drop-frame timecodes (29.97, the default station setting) write ';' before the frames.
     expect(ours[0]!.EventData.StartDateTime.SmpteDateTime.SmpteTimeCode).toBe('23:00:00;00');

@@ -30,7 +30,7 @@ beforeAll(async () => {
   const daypart = await createDaypart(t.database.db, { name: 'Late', startTime: '23:00', endTime: '01:00', daysOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], spotFrequency: 10 });
   const booked = await submittedOrder(t, { name: 'Late promo', startDate: DAY, daypartId: daypart.id, spots: 3, totalSpend: 3000 });
   order = booked.order;
-  house = booked.owner.media.id.slice(0, 8).toUpperCase();
+  house = booked.owner.media.houseNumber;
   // A brand name holding a character XML 1.0 forbids (as the audit's was); this station has one advertiser.
   await t.database.db.update(brands).set({ commonName: 'Bob\u0007Tools' }).where(eq(brands.ownerId, booked.owner.id));
   await setOrderStatus(t, order.id, 'active');

@@ -29,10 +29,26 @@ describe.skipIf(!hasBrowser)('media in the browser', () => {
     await page.goto('/app/media');
     await page.getByLabel('Brand', { exact: true }).selectOption({ label: 'Spring Water' });
     await page.getByLabel('Video file').setInputFiles(clip);
+    // Issue 27: a bad Ad-ID is refused before anything is sent; a good one is upper-cased and kept with the title.
+    await page.getByLabel('Ad-ID (optional)').fill('0prw0001000');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('An Ad-ID company prefix cannot start with 0').waitFor();
+    await page.getByLabel('Ad-ID (optional)').fill('sprw0001000');
+    await page.getByLabel('Title (optional)').fill('Spring Fresh');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByRole('progressbar').waitFor();
     await page.getByText('Complete').first().waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Preview spring-spot.mp4' }).waitFor();
+    const [uploaded] = (await h.inject({ method: 'GET', url: '/api/media', token })).json() as { ad_id: string; title: string; house_code: string }[];
+    expect(uploaded).toMatchObject({ ad_id: 'SPRW0001000', title: 'Spring Fresh', house_code: 'SPRW0001000' });
+    // The owner edits the title later from the preview.
+    await page.getByRole('button', { name: 'Preview spring-spot.mp4' }).click();
+    const preview = page.getByRole('dialog', { name: 'spring-spot.mp4' });
+    await preview.getByLabel('Title', { exact: true }).fill('Spring Fresh :02');
+    await preview.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Commercial details saved').waitFor();
+    await preview.getByRole('button', { name: 'Close' }).click();
+    expect(((await h.inject({ method: 'GET', url: '/api/media', token })).json() as { title: string }[])[0]!.title).toBe('Spring Fresh :02');
 
     const admin = await h.newPage();
     await signIn(admin, ADMIN.email, ADMIN.password);

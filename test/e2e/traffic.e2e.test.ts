@@ -66,7 +66,7 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     await h.app.ctx.stationClock.tick();
     // The day after the first test's exported (frozen) day, so this order has its spots there too.
     const day = dateIn(9);
-    const house = owner.media.id.slice(0, 8).toUpperCase();
+    const house = owner.media.houseNumber;
     const csv = ['date,time,house_code,duration,status', `${day},17:00:00,${house},6,aired`, `${day},17:31:00,${house},6,missed`, `${day},20:00:00,${house},6,aired`].join('\n');
 
     // The as-run comes back once the day has aired: the station's clock is on the day after it.

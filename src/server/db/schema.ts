@@ -160,6 +160,9 @@ export const brands = pgTable(
   (t) => [index('brands_owner_id_idx').on(t.ownerId), index('brands_common_name_idx').on(t.commonName)],
 );
 
+/** The station-side house numbers of commercials (SB000001, ...), migration 0025. */
+export const mediaHouseNumberSeq = pgSequence('media_house_number_seq');
+
 /** An uploaded spot. Processing columns are filled by the media pipeline. */
 export const mediaAssets = pgTable(
   'media_assets',
@@ -195,6 +198,10 @@ export const mediaAssets = pgTable(
     /** The booked length in seconds: 15, 30 or 60. */
     spotLength: integer('spot_length'),
     title: text('title'),
+    /** The station's own code for the commercial (SB000001, ...; admins may change it): the log's house code when there is no Ad-ID. */
+    houseNumber: text('house_number')
+      .notNull()
+      .default(sql`('SB' || lpad(nextval('media_house_number_seq')::text, 6, '0'))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -204,6 +211,7 @@ export const mediaAssets = pgTable(
     uniqueIndex('media_assets_ad_id_idx')
       .on(t.adId)
       .where(sql`${t.adId} is not null`),
+    uniqueIndex('media_assets_house_number_idx').on(t.houseNumber),
     check('media_assets_spot_length_check', sql`${t.spotLength} is null or ${t.spotLength} in (15, 30, 60)`),
   ],
 );
@@ -467,6 +475,8 @@ export const stationProfile = pgTable(
     fccFacilityId: text('fcc_facility_id'),
     /** The public URL of the station's AdCP agent (its /mcp); the app's own when unset. */
     agentUrl: text('agent_url'),
+    /** Spots whose commercial has no Ad-ID are not placed on the log (else placed and flagged "no Ad-ID"). */
+    requireAdId: boolean('require_ad_id').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [

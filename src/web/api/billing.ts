@@ -54,6 +54,31 @@ export const downloadInvoicePdf = async (invoice: Pick<Invoice, 'id' | 'invoice_
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };
 
+/** Fetches a file with the bearer token and saves it under `filename`; fails with 'HTTP {status}' (or 'Network error'). */
+const downloadWithToken = async (path: string, filename: string): Promise<void> => {
+  const token = readToken();
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new Error('Network error');
+  }
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+/** The invoice as the 4A's electronic invoice (EI) file (issue 27). */
+export const downloadInvoiceEi = (invoice: Pick<Invoice, 'id' | 'invoice_number'>) => downloadWithToken(`${invoicePath(invoice.id)}/ei`, `ei-${invoice.invoice_number}.txt`);
+/** Every issued invoice of a broadcast month (YYYY-MM) as one EI transmission. */
+export const downloadMonthEi = (month: string) => downloadWithToken(`/billing/ei?month=${encodeURIComponent(month)}`, `ei-${month}.txt`);
+
 /** The list keeps showing the previous page while the next one loads. */
 export const useInvoices = (filter: InvoiceListFilter = {}) =>
   useQuery({ queryKey: billingKeys.list(filter), queryFn: ({ signal }) => fetchInvoices(filter, signal), placeholderData: keepPreviousData });

@@ -57,6 +57,10 @@ export const useMediaAsset = (id: string | null) =>
 export const updateMediaStatus = (id: string, status: 'approved' | 'rejected') =>
   apiRequest<MediaAsset>(mediaPath(id), { method: 'PUT', body: { status } });
 
+/** The commercial's Ad-ID, booked length and title (owner, until it airs); house number (admins). */
+export const updateMediaIdentity = (id: string, body: { ad_id?: string | null; spot_length?: number | null; title?: string | null; house_number?: string }) =>
+  apiRequest<MediaAsset>(mediaPath(id), { method: 'PATCH', body });
+
 export const deleteMedia = (id: string) => apiRequest<{ message: string }>(mediaPath(id), { method: 'DELETE' });
 
 interface UrlReply {
@@ -85,6 +89,10 @@ export interface UploadInput {
   file: File;
   brandId: string;
   estimateId?: string;
+  /** The commercial's Ad-ID (or ISCI), booked length and title, when given. */
+  adId?: string;
+  spotLength?: string;
+  title?: string;
   /** Bytes sent so far out of the total, as the browser reports them. */
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
@@ -100,10 +108,13 @@ export interface UploadResult {
  * with progress (sendForm). Failures are ApiErrors with the spec's message mapping; an aborted
  * upload rejects with an AbortError.
  */
-export const uploadMedia = async ({ file, brandId, estimateId, onProgress, signal }: UploadInput): Promise<UploadResult> => {
+export const uploadMedia = async ({ file, brandId, estimateId, adId, spotLength, title, onProgress, signal }: UploadInput): Promise<UploadResult> => {
   const form = new FormData();
   form.append('brand_id', brandId);
   if (estimateId) form.append('estimate_id', estimateId);
+  if (adId?.trim()) form.append('ad_id', adId.trim());
+  if (spotLength) form.append('spot_length', spotLength);
+  if (title?.trim()) form.append('title', title.trim());
   form.append('file', file, file.name);
   const body = await sendForm<{ data?: UploadResult } | null>('/media/upload', form, { onProgress, signal });
   if (!body?.data?.uploadId) throw new ApiError('Unexpected reply from the server', 200, body);

@@ -3,6 +3,7 @@
  * did not, signed off by the station. As a PDF (pdfkit, streamed) or a CSV.
  */
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { agencyCodeLines, type AgencyCodes } from '../../../domain/agency-codes';
 import { newPdfDocument } from '../../platform/pdf-document';
 import { localClockOf, stationNow, todayIso } from '../../../domain/dates';
 import { formatCount, formatCredit, formatCurrency, orderNumberOf } from '../../../domain/format';
@@ -23,8 +24,10 @@ export interface AffidavitLine {
   daypart: string;
   /** The spot's ISCI / Ad-ID where the station has one, else its house code. */
   houseCode: string;
-  /** The commercial's title (its media's file name without extension), where known. */
+  /** The commercial's title (as entered, else its media's file name without extension), where known. */
   title: string | null;
+  /** The commercial's Ad-ID (or ISCI), where it has one (issue 27). */
+  adId: string | null;
   durationSeconds: number;
   status: 'aired' | 'missed' | 'made_good';
   impressions: number;
@@ -40,6 +43,8 @@ export interface Affidavit {
   /** What the buyer quotes (orderNumberOf). */
   orderNumber: string;
   orderName: string;
+  /** The agency's codes on the order (issue 27). */
+  codes: AgencyCodes;
   advertiser: string;
   advertiserEmail: string;
   brand: string | null;
@@ -63,7 +68,7 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
   const [owner] = await db.select().from(users).where(eq(users.id, order.ownerId)).limit(1);
   const [brand] = order.brandId ? await db.select().from(brands).where(eq(brands.id, order.brandId)).limit(1) : [];
   const rows = await db
-    .select({ spot: trafficSpots, daypart: dayparts.name, media: mediaAssets.filename, impressions: campaignDeliveries.impressions, spendCents: campaignDeliveries.spendCents, creditCents: makegoodOffers.creditCents })
+    .select({ spot: trafficSpots, daypart: dayparts.name, media: mediaAssets.filename, mediaTitle: mediaAssets.title, adId: mediaAssets.adId, impressions: campaignDeliveries.impressions, spendCents: campaignDeliveries.spendCents, creditCents: makegoodOffers.creditCents })
     .from(trafficSpots)
     .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
     .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
@@ -72,13 +77,14 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
     .where(and(eq(trafficSpots.estimateId, order.id), gte(trafficSpots.airDate, start), lte(trafficSpots.airDate, end), inArray(trafficSpots.status, [...SETTLED]), eq(trafficSpots.simulated, false)))
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
   // A simulated (demo) airing is never certified (decision 031); unconfirmed spots are not settled.
-  const lines = rows.map(({ spot, daypart, media, impressions, spendCents, creditCents }) => ({
+  const lines = rows.map(({ spot, daypart, media, mediaTitle, adId, impressions, spendCents, creditCents }) => ({
     date: spot.airDate,
     scheduledTime: localClockOf(spot.scheduledAt),
     actualTime: spot.status === 'aired' && spot.airedAt ? localClockOf(spot.airedAt) : null,
     daypart,
     houseCode: spot.houseCode,
-    title: titleOf(media),
+    title: mediaTitle ?? titleOf(media),
+    adId,
     durationSeconds: spot.actualDurationSeconds ?? spot.durationSeconds,
     status: spot.status as AffidavitLine['status'],
     impressions: impressions ?? 0,
@@ -92,6 +98,7 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
     orderId: order.id,
     orderNumber: orderNumberOf(order.id),
     orderName: order.estimateName || 'Untitled order',
+    codes: { agencyEstimateNumber: order.agencyEstimateNumber, clientCode: order.clientCode, productCode: order.productCode, poNumber: order.poNumber },
     advertiser: [owner?.company, name].filter(Boolean).join(' — ') || owner?.email || '—',
     advertiserEmail: owner?.email ?? '',
     brand: brand ? `${brand.commonName} (${brand.legalName})` : null,
@@ -110,13 +117,13 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
   };
 };
 
-export const AFFIDAVIT_CSV_COLUMNS = ['date', 'scheduled_time', 'actual_time', 'daypart', 'house_code', 'duration_seconds', 'status', 'impressions', 'cost', 'makegood', 'credit', 'order_number', 'order_name', 'title'] as const;
+export const AFFIDAVIT_CSV_COLUMNS = ['date', 'scheduled_time', 'actual_time', 'daypart', 'house_code', 'duration_seconds', 'status', 'impressions', 'cost', 'makegood', 'credit', 'order_number', 'order_name', 'title', 'ad_id', 'agency_estimate_number', 'client_code', 'product_code', 'po_number'] as const;
 
 export const affidavitCsv = (a: Affidavit): string =>
   [
     csvLine(AFFIDAVIT_CSV_COLUMNS),
     ...a.lines.map((l) =>
-      csvLine([l.date, l.scheduledTime, l.actualTime ?? '', l.daypart, l.houseCode, l.durationSeconds, l.status, l.impressions, toDollars(l.costCents).toFixed(2), l.makegood ? 'yes' : 'no', toDollars(l.creditCents).toFixed(2), a.orderNumber, a.orderName, l.title ?? '']),
+      csvLine([l.date, l.scheduledTime, l.actualTime ?? '', l.daypart, l.houseCode, l.durationSeconds, l.status, l.impressions, toDollars(l.costCents).toFixed(2), l.makegood ? 'yes' : 'no', toDollars(l.creditCents).toFixed(2), a.orderNumber, a.orderName, l.title ?? '', l.adId ?? '', a.codes.agencyEstimateNumber ?? '', a.codes.clientCode ?? '', a.codes.productCode ?? '', a.codes.poNumber ?? '']),
     ),
   ].join('');
 
@@ -139,13 +146,14 @@ export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit
   doc.fillColor(PDF_MUTED).fontSize(9).text('ORDER', PDF_MARGIN + width / 2 + 10, rule + 15);
   doc.fillColor(PDF_INK).font('Helvetica-Bold').fontSize(11).text(a.orderName, PDF_MARGIN + width / 2 + 10, doc.y, { width: width / 2 - 10 });
   doc.font('Helvetica').fontSize(10).text(`Order no. ${a.orderNumber}`, { width: width / 2 - 10 });
+  for (const { label, value } of agencyCodeLines(a.codes)) doc.text(`${label}: ${value}`, { width: width / 2 - 10 });
   doc.y = Math.max(left, doc.y) + 18;
 
   const columns = [
     { label: 'Date', w: 65 },
     { label: 'Aired at', w: 50 },
     { label: 'Daypart', w: 70 },
-    { label: 'ISCI / code', w: 60 },
+    { label: 'Ad-ID / code', w: 60 },
     { label: 'Title', w: 75 },
     { label: 'Length', w: 35 },
     { label: 'Status', w: 85 },

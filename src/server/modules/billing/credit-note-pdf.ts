@@ -8,6 +8,7 @@ import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
 import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, drawLetterhead, type AmountRow, type StationIssuer } from '../station/letterhead';
 import { formatCalendarDate as printedDay } from '../../../domain/display-dates';
+import { codeLines } from './pdf';
 import { drawParties, drawRemitAndContact } from './pdf-parties';
 
 export const creditNotePdfFilename = (note: Pick<CreditNote, 'credit_number'>) => `credit-note-${note.credit_number.replace(/[^\w.-]/g, '_')}.pdf`;
@@ -22,7 +23,7 @@ export const renderCreditNotePdf = ({ note, invoice, station }: { note: CreditNo
     top: rule + 15,
     label: 'CREDIT TO',
     invoice,
-    right: { label: 'INVOICE CREDITED', title: invoice.invoice_number, lines: [`Order: ${invoice.estimate_name || '—'}`, `Issued ${printedDay(invoice.issue_date)} · Total ${formatCurrency(invoice.total_amount)}`] },
+    right: { label: 'INVOICE CREDITED', title: invoice.invoice_number, lines: [`Order: ${invoice.estimate_name || '—'}`, ...codeLines(invoice), `Issued ${printedDay(invoice.issue_date)} · Total ${formatCurrency(invoice.total_amount)}`] },
   });
 
   doc.fillColor(MUTED).fontSize(9).text('REASON', MARGIN, doc.y);

@@ -3,6 +3,7 @@
  * hands it to the reply, so pages go out as they are written.
  */
 import { newPdfDocument } from '../../platform/pdf-document';
+import { agencyCodeLines } from '../../../domain/agency-codes';
 import { INVOICE_STATUS_LABELS } from '../../../domain/billing';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
@@ -17,6 +18,11 @@ import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, 
 export const printedDay = formatCalendarDate;
 const day = printedDay;
 const orderOf = (invoice: InvoiceDetail) => ({ name: invoice.estimate_name, startDate: invoice.order_start_date, endDate: invoice.order_end_date });
+/** The agency's codes on the order (issue 27): "Agency estimate: E-2027-114", one line each. */
+export const codeLines = (invoice: Pick<InvoiceDetail, 'agency_estimate_number' | 'client_code' | 'product_code' | 'po_number'>) =>
+  agencyCodeLines({ agencyEstimateNumber: invoice.agency_estimate_number, clientCode: invoice.client_code, productCode: invoice.product_code, poNumber: invoice.po_number }).map(
+    ({ label, value }) => `${label}: ${value}`,
+  );
 const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;
 
 /** A direct advertiser's invoice shows its Total; an agency's shows Gross, Agency commission and Net due (decision 014). */
@@ -71,7 +77,12 @@ export const renderInvoicePdf = ({ invoice, station }: { invoice: InvoiceDetail;
     right: {
       label: 'ORDER',
       title: invoice.estimate_name || '—',
-      lines: [`Flight: ${dateRangeLabel(invoice.order_start_date, invoice.order_end_date)}`, ...(invoice.period_start ? [`Billed period: ${dateRangeLabel(invoice.period_start, invoice.period_end)}`] : [])],
+      lines: [
+        `Flight: ${dateRangeLabel(invoice.order_start_date, invoice.order_end_date)}`,
+        ...(invoice.period_start ? [`Billed period: ${dateRangeLabel(invoice.period_start, invoice.period_end)}`] : []),
+        ...codeLines(invoice),
+        ...(invoice.commercial_ad_id || invoice.commercial_title ? [`Commercial: ${[invoice.commercial_title, invoice.commercial_ad_id && `Ad-ID ${invoice.commercial_ad_id}`].filter(Boolean).join(' · ')}`] : []),
+      ],
     },
   });
 

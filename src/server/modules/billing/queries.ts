@@ -6,7 +6,7 @@ import { toDollars } from '../../../domain/money';
 import { selectionDefaults } from '../../../domain/pricing';
 import { itemsWithDayparts, selectionOf } from '../estimates/orders';
 import { issuedPartiesOf } from './issued-parties';
-import { brands, estimates, invoicePayments, invoices, users } from '../../db/schema';
+import { brands, estimates, invoicePayments, invoices, mediaAssets, users } from '../../db/schema';
 import { containsPattern, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { listItems } from '../estimate-items/queries';
@@ -39,6 +39,7 @@ const listConditions = (query: InvoiceListQuery, today: string): SQL | undefined
       ? or(
           ilike(invoices.invoiceNumber, search),
           ilike(estimates.estimateName, search),
+          ilike(estimates.agencyEstimateNumber, search),
           ilike(brands.commonName, search),
           ilike(users.email, search),
           ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, search),
@@ -85,6 +86,7 @@ export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; 
   const invoice = await getInvoice(db, id, today);
   const [order] = await db.select().from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
   const [brand] = invoice.brand_id ? await db.select({ legalName: brands.legalName, address: brands.address }).from(brands).where(eq(brands.id, invoice.brand_id)).limit(1) : [];
+  const [commercial] = order?.mediaAssetId ? await db.select({ adId: mediaAssets.adId, title: mediaAssets.title }).from(mediaAssets).where(eq(mediaAssets.id, order.mediaAssetId)).limit(1) : [];
   const items = await listItems(db, invoice.estimate_id);
   // Each line's CPM as the order prices it: the booked rate once booked (decision 029).
   const cpmOf = new Map((await itemsWithDayparts(db, invoice.estimate_id)).map(({ item, daypart }) => [item.id, selectionOf(daypart, item).cpm]));
@@ -98,6 +100,12 @@ export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; 
     order_end_date: order?.endDate ?? null,
     order_gross: toDollars(order?.totalSpendCents ?? 0),
     coupon_code: order ? await couponCodeOf(db, order) : null,
+    agency_estimate_number: order?.agencyEstimateNumber ?? null,
+    client_code: order?.clientCode ?? null,
+    product_code: order?.productCode ?? null,
+    po_number: order?.poNumber ?? null,
+    commercial_ad_id: commercial?.adId ?? null,
+    commercial_title: commercial?.title ?? null,
     brand_legal_name: frozen ? frozen.brand_legal_name : (brand?.legalName ?? null),
     brand_address: frozen ? frozen.brand_address : (brand?.address ?? null),
     lines: items.map((item) => ({

@@ -3,7 +3,7 @@
  * `{ invoices, pagination }`, a detail with `lines` and `payments`; POST …/payments answers
  * `{ invoice, payment }` and POST …/send `{ message, invoice }`. Overdue is computed on read.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
@@ -20,7 +20,9 @@ import {
   paymentBodySchema,
   sendInvoiceBodySchema,
 } from '../../../domain/billing-schemas';
+import { isBroadcastMonthKey } from '../../../domain/broadcast-calendar';
 import { todayIso } from '../../../domain/dates';
+import { invoiceEi, monthEi } from './ei';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { notifyInvoiceSent } from '../notifications';
@@ -86,6 +88,28 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         .header('cache-control', 'no-store')
         .send(doc);
     },
+  );
+
+  // The 4A's electronic invoice (issue 27, decision 034): one invoice, or a broadcast month's as one transmission.
+  const eiReply = (reply: FastifyReply, file: { body: string; filename: string }) =>
+    reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${file.filename}"`).header('cache-control', 'no-store').send(file.body);
+  r.get(
+    '/billing/ei',
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        description: "Every issued invoice of a broadcast month as one 4A's electronic invoice (EI) transmission (text/plain, records 21–12; decision 034).",
+        querystring: z.object({ month: z.string({ error: 'month is required (YYYY-MM)' }).refine(isBroadcastMonthKey, 'month must be a broadcast month, YYYY-MM') }),
+        response: { 200: z.any().describe('text/plain'), ...errors },
+      },
+    },
+    async (request, reply) => eiReply(reply, await monthEi(db, request.query.month, todayIso())),
+  );
+  r.get(
+    '/billing/:id/ei',
+    { ...admin, schema: { ...tags, params: invoiceParams, description: "The invoice as a 4A's electronic invoice (EI) file (text/plain; decision 034).", response: { 200: z.any().describe('text/plain'), ...errors } } },
+    async (request, reply) => eiReply(reply, await invoiceEi(db, request.params.id, todayIso())),
   );
 
   r.post(

@@ -82,6 +82,10 @@ const toEstimate = (row: EstimateRow): Estimate => {
   billing_mode: order.billingMode,
   source: order.source,
   source_name: order.sourceName,
+  agency_estimate_number: order.agencyEstimateNumber,
+  client_code: order.clientCode,
+  product_code: order.productCode,
+  po_number: order.poNumber,
   created_at: order.createdAt.toISOString(),
   updated_at: order.updatedAt.toISOString(),
   };
@@ -145,6 +149,11 @@ const listSelect = (db: Tx, actor: OrderActor, query: EstimateListQuery, bind: B
         search
           ? or(
               ilike(estimates.estimateName, search),
+              // The agency's codes (issue 27): an agency finds its buy by its own estimate number.
+              ilike(estimates.agencyEstimateNumber, search),
+              ilike(estimates.clientCode, search),
+              ilike(estimates.productCode, search),
+              ilike(estimates.poNumber, search),
               ilike(brands.commonName, search),
               ilike(users.email, search),
               ilike(estimates.status, search),

@@ -38,6 +38,10 @@ export const createEstimate = async ({ db, actor, input }: { db: Db; actor: Orde
         // A new order has no items yet: its quote is known here, with no recomputation after the insert.
         ...quotedTotals({ totalSpendCents, startDate, discountCents: 0 }, []),
         notes: input.notes ?? null,
+        agencyEstimateNumber: input.agency_estimate_number ?? null,
+        clientCode: input.client_code ?? null,
+        productCode: input.product_code ?? null,
+        poNumber: input.po_number ?? null,
       })
       .returning({ id: estimates.id });
     await emitOrderEvent(tx, 'order.created', { id: row!.id, ownerId: actor.id, estimateName: input.estimate_name ?? '', status: 'draft' }, 'draft');
@@ -53,6 +57,10 @@ const applyFields = async (tx: Tx, actor: OrderActor, order: OrderRow, input: Es
   if (input.start_date !== undefined) set.startDate = input.start_date;
   if (input.total_spend !== undefined) set.totalSpendCents = toCents(input.total_spend);
   if (input.notes !== undefined) set.notes = input.notes;
+  if (input.agency_estimate_number !== undefined) set.agencyEstimateNumber = input.agency_estimate_number;
+  if (input.client_code !== undefined) set.clientCode = input.client_code;
+  if (input.product_code !== undefined) set.productCode = input.product_code;
+  if (input.po_number !== undefined) set.poNumber = input.po_number;
   if (input.brand_id !== undefined && input.brand_id !== order.brandId) {
     if (input.brand_id) await assertBrandUsable(tx, actor, input.brand_id);
     set.brandId = input.brand_id;

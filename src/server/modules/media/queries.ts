@@ -1,6 +1,6 @@
 /** Reading media assets as the API shows them: one query joining brand and uploader. */
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { MEDIA_MESSAGES, type MediaAsset, type MediaStatus } from '../../../domain/media-schemas';
+import { MEDIA_MESSAGES, spotLengthWarning, type MediaAsset, type MediaStatus } from '../../../domain/media-schemas';
 import { isAdmin } from '../../../domain/roles';
 import { brands, mediaAssets, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
@@ -33,6 +33,12 @@ export const toMediaAsset = ({ asset: a, brandName, uploaderEmail }: JoinedRow):
   processing_message: a.processingMessage,
   has_preview: a.previewKey !== null,
   has_thumbnail: a.thumbnailKey !== null,
+  ad_id: a.adId,
+  spot_length: a.spotLength,
+  title: a.title,
+  house_number: a.houseNumber,
+  house_code: a.adId ?? a.houseNumber,
+  spot_length_warning: spotLengthWarning(a.spotLength, a.durationSeconds),
   created_at: a.createdAt.toISOString(),
   updated_at: a.updatedAt.toISOString(),
 });

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema, messageReplySchema } from '../../../domain/auth';
-import { MEDIA_MESSAGES, mediaAssetSchema, mediaListQuerySchema, mediaStatusUpdateSchema, uploadReplySchema } from '../../../domain/media-schemas';
+import { MEDIA_MESSAGES, mediaAssetSchema, mediaIdentityUpdateSchema, mediaListQuerySchema, mediaStatusUpdateSchema, uploadReplySchema } from '../../../domain/media-schemas';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
@@ -17,7 +17,7 @@ import { progressStreamRoutes } from './progress-stream';
 import { startOrphanSweeps } from './orphans';
 import { getMedia, listMedia, mediaAssetById } from './queries';
 import { createMediaRuntime, type MediaRuntime } from './runtime';
-import { deleteMedia, reviewMedia } from './service';
+import { deleteMedia, reviewMedia, updateMediaIdentity } from './service';
 import { servingRoutes } from './serving';
 import { uploadMedia } from './upload';
 import { notifyMediaStatusChange, notifyNewMediaUpload, notifySystemMessage } from '../notifications';
@@ -38,7 +38,7 @@ const libraryRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, me
       ...signedIn,
       schema: {
         ...tags,
-        description: 'Multipart form: `file` (MP4, MXF, MOV or MPG, under 2 GB), `brand_id`, optional `estimate_id`, in any order. Processing follows in the background; follow it at /api/media/upload-progress/{uploadId}.',
+        description: 'Multipart form: `file` (MP4, MXF, MOV or MPG, under 2 GB), `brand_id`, optional `estimate_id`, `ad_id` (Ad-ID or legacy ISCI), `spot_length` (15, 30 or 60) and `title`, in any order. Processing follows in the background; follow it at /api/media/upload-progress/{uploadId}.',
         consumes: ['multipart/form-data'],
         response: { 201: uploadReplySchema, ...errors, 413: errorReplySchema },
       },
@@ -76,6 +76,22 @@ const libraryRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, me
       await quietly(notifyMediaStatusChange(ctx, { media: asset, status: request.body.status, uploaderId: asset.uploaded_by }));
       return asset;
     },
+  );
+
+  r.patch(
+    '/media/:id',
+    {
+      ...signedIn,
+      schema: {
+        ...tags,
+        description:
+          "The commercial's Ad-ID (or legacy ISCI), booked length (15, 30 or 60 s) and title, by its brand's owner or an admin until a spot of it has aired; `house_number` (the station's own code) by admins. `null` or a blank clears a field.",
+        params: idParams,
+        body: mediaIdentityUpdateSchema,
+        response: { 200: mediaAssetSchema, ...errors },
+      },
+    },
+    (request) => updateMediaIdentity({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body }),
   );
 
   r.delete('/media/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {

@@ -8,11 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { pipeline, Transform } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MEDIA_MESSAGES, mediaTypeOf, type MediaAsset } from '../../../domain/media-schemas';
-import { cleanFileName } from '../../../domain/validation';
+import { AD_ID_MESSAGES } from '../../../domain/ad-id';
+import { MEDIA_MESSAGES, mediaIdentityUpdateSchema, mediaTypeOf, type MediaAsset } from '../../../domain/media-schemas';
+import { cleanFileName, firstIssueMessage } from '../../../domain/validation';
 import { mediaAssets } from '../../db/schema';
-import type { Db } from '../../platform/db';
-import { badRequest, HttpError, notFound } from '../../platform/errors';
+import { isUniqueViolation, type Db } from '../../platform/db';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
 import { actorOf } from '../auth/guard';
 import type { Actor } from '../auth/service';
 import { assertBrandAccess } from '../brands/service';
@@ -43,7 +44,22 @@ const displayName = (name: string) => cleanFileName(name, 'upload');
 interface UploadFields {
   brandId?: string;
   estimateId?: string;
+  /** The commercial's identity (issue 27): raw text, validated once the body is read. */
+  adId?: string;
+  spotLength?: string;
+  title?: string;
 }
+
+/** The Ad-ID, length and title sent with an upload, validated as PATCH /api/media/:id does. */
+const identityOf = (fields: UploadFields) => {
+  const parsed = mediaIdentityUpdateSchema.safeParse({
+    ...(fields.adId !== undefined ? { ad_id: fields.adId } : {}),
+    ...(fields.spotLength !== undefined ? { spot_length: Number(fields.spotLength) } : {}),
+    ...(fields.title !== undefined ? { title: fields.title } : {}),
+  });
+  if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
+  return { adId: parsed.data.ad_id ?? null, spotLength: parsed.data.spot_length ?? null, title: parsed.data.title ?? null };
+};
 
 const checkBrand = async (db: Db, actor: Actor, brandId: string) => {
   if (!UUID.test(brandId)) throw notFound(MEDIA_MESSAGES.brandNotFound);
@@ -103,6 +119,10 @@ export const uploadMedia = async ({
       if (part.type === 'field') {
         if (part.fieldname === 'brand_id') fields.brandId ??= fieldValue(part);
         if (part.fieldname === 'estimate_id') fields.estimateId ??= fieldValue(part);
+        if (part.fieldname === 'ad_id') fields.adId ??= fieldValue(part);
+        if (part.fieldname === 'spot_length') fields.spotLength ??= fieldValue(part);
+        if (part.fieldname === 'title') fields.title ??= fieldValue(part);
+        if (part.fieldname === 'ad_id' || part.fieldname === 'spot_length' || part.fieldname === 'title') identityOf(fields);
         continue;
       }
       if (part.fieldname !== 'file' || stored) {
@@ -116,6 +136,7 @@ export const uploadMedia = async ({
     if (!stored || stored.size === 0 || !fields.brandId) throw badRequest(MEDIA_MESSAGES.required);
     if (!checked.brand) await checkBrand(db, actor, fields.brandId);
     if (fields.estimateId && !checked.order) await checkOrder(db, actor, fields.estimateId, fields.brandId);
+    const identity = identityOf(fields);
 
     const row = {
       id: assetId,
@@ -129,9 +150,10 @@ export const uploadMedia = async ({
       processingStage: 'uploaded',
       processingProgress: 0,
       processingMessage: stageMessage('uploaded'),
+      ...identity,
     };
     // In a transaction so that the audit trail records the uploader.
-    await db.transaction((tx) => tx.insert(mediaAssets).values(row));
+    await db.transaction((tx) => tx.insert(mediaAssets).values(row)).catch((error: unknown) => Promise.reject(isUniqueViolation(error) ? conflict(AD_ID_MESSAGES.taken) : error));
   } catch (error) {
     if (stored) await media.storage.delete(stored.key);
     throw error;

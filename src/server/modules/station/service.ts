@@ -23,6 +23,7 @@ const toProfile = (row: Row): StationProfile => ({
   call_letters: row.callLetters,
   fcc_facility_id: row.fccFacilityId,
   agent_url: row.agentUrl,
+  require_ad_id: row.requireAdId,
   time_zone: stationTimeZone(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -52,6 +53,7 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
     ...(input.call_letters !== undefined ? { callLetters: input.call_letters } : {}),
     ...(input.fcc_facility_id !== undefined ? { fccFacilityId: input.fcc_facility_id } : {}),
     ...(input.agent_url !== undefined ? { agentUrl: input.agent_url } : {}),
+    ...(input.require_ad_id !== undefined ? { requireAdId: input.require_ad_id } : {}),
   };
   // In a transaction of the request: the audit trail records who changed the profile (decision 008).
   const [row] = await db.transaction((tx) =>
@@ -68,4 +70,10 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
 export const stationMasterControl = async (db: Db): Promise<{ frameRate: number; dropFrame: boolean; dateOrder: 'MDY' | 'DMY' }> => {
   const [row] = await db.select({ frameRate: stationProfile.frameRate, dropFrame: stationProfile.dropFrame, dateOrder: stationProfile.dateOrder }).from(stationProfile).where(eq(stationProfile.id, 1)).limit(1);
   return row ?? { frameRate: 29.97, dropFrame: true, dateOrder: 'MDY' };
+};
+
+/** Whether a spot's commercial must have an Ad-ID before the spot is placed on the log (decision 034). */
+export const stationRequiresAdId = async (db: Db): Promise<boolean> => {
+  const [row] = await db.select({ requireAdId: stationProfile.requireAdId }).from(stationProfile).where(eq(stationProfile.id, 1)).limit(1);
+  return row?.requireAdId ?? false;
 };

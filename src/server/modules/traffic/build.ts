@@ -13,6 +13,7 @@ import { BOOKED_STATUSES } from '../../../domain/orders';
 import { placeDaypartDay, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
 import { trafficDays, trafficSpots } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { stationRequiresAdId } from '../station/service';
 import { loadBookings, loadDayparts, loadMakegoodBookings, loadMoveBookings, type Booking } from './demands';
 import { addLateSpots, movedAwayFrom, moveClosedSpots } from './late-spots';
 
@@ -35,7 +36,7 @@ export const placeDay = (dayparts: readonly DaypartWindow[], byDaypart: Readonly
 
 const digestOf = (spots: readonly PlacedSpot[]) =>
   createHash('sha256')
-    .update(JSON.stringify(spots.map((s) => [s.estimateItemId, s.daypartId, s.scheduledAt.getTime(), s.position, s.status, s.mediaAssetId, s.durationSeconds, s.campaignId, s.makegoodOfferId, s.movedFromDate])))
+    .update(JSON.stringify(spots.map((s) => [s.estimateItemId, s.daypartId, s.scheduledAt.getTime(), s.position, s.status, s.mediaAssetId, s.houseCode, s.durationSeconds, s.campaignId, s.makegoodOfferId, s.movedFromDate])))
     .digest('hex');
 
 const HISTORY = ['aired', 'missed', 'made_good'] as const;
@@ -111,10 +112,18 @@ export const buildTrafficLogs = async ({ db, today, from = today, days, now, set
   let only: Set<string> | null = null;
   // A spot a closed day cannot take moves to a later day: that day is placed again at once (twice at most).
   for (let round = 0; round < 3 && range.from <= range.last; round += 1) {
-    const [dayparts, bookings, makegoods, moves] = await Promise.all([loadDayparts(db), loadBookings(db, range.from, range.last), loadMakegoodBookings(db, range.from, range.last), loadMoveBookings(db, range.from, range.last)]);
+    const [dayparts, bookings, makegoods, moves, requireAdId] = await Promise.all([
+      loadDayparts(db),
+      loadBookings(db, range.from, range.last),
+      loadMakegoodBookings(db, range.from, range.last),
+      loadMoveBookings(db, range.from, range.last),
+      stationRequiresAdId(db),
+    ]);
     const byDaypart = new Map<string, Booking[]>();
     const flightOf = new Map<string, string>();
     for (const booking of [...bookings, ...makegoods, ...moves]) {
+      // The station may require an Ad-ID before a spot is placed (decision 034): such orders wait off the log.
+      if (requireAdId && !booking.hasAdId) continue;
       const list = byDaypart.get(booking.daypartId);
       if (list) list.push(booking);
       else byDaypart.set(booking.daypartId, [booking]);

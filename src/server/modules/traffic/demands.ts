@@ -10,6 +10,8 @@ export interface Booking extends Omit<SpotDemand, 'spots'> {
   spots: number;
   startDate: string;
   endDate: string;
+  /** Whether the order's commercial has an Ad-ID (a station may require one before placing: decision 034). */
+  hasAdId: boolean;
 }
 
 export const loadDayparts = async (db: Tx): Promise<DaypartWindow[]> =>
@@ -30,6 +32,8 @@ const orderColumns = {
   campaignId: campaigns.id,
   campaignStatus: campaigns.status,
   durationSeconds: mediaAssets.durationSeconds,
+  adId: mediaAssets.adId,
+  houseNumber: mediaAssets.houseNumber,
 };
 
 interface OrderColumns {
@@ -39,6 +43,8 @@ interface OrderColumns {
   campaignId: string | null;
   campaignStatus: string | null;
   durationSeconds: number | null;
+  adId: string | null;
+  houseNumber: string | null;
 }
 
 const bookingOf = (r: OrderColumns, rest: Pick<Booking, 'estimateItemId' | 'daypartId' | 'spots' | 'bookedAt' | 'startDate' | 'endDate' | 'makegoodOfferId' | 'movedFromDate'>): Booking => ({
@@ -47,7 +53,8 @@ const bookingOf = (r: OrderColumns, rest: Pick<Booking, 'estimateItemId' | 'dayp
   campaignId: r.campaignId,
   brandId: r.brandId!,
   mediaAssetId: r.mediaAssetId,
-  houseCode: houseCodeOf(r.mediaAssetId),
+  houseCode: houseCodeOf(r.mediaAssetId ? r : null),
+  hasAdId: r.adId !== null,
   durationSeconds: spotSeconds(r.durationSeconds),
   held: r.campaignStatus === 'paused',
 });

@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { localClockOf, stationNow, todayIso } from '../../../domain/dates';
 import type { Discrepancies, DiscrepancySpot } from '../../../domain/traffic-schemas';
-import { brands, dayparts, estimates, trafficMoves, trafficSpots } from '../../db/schema';
+import { brands, dayparts, estimates, mediaAssets, trafficMoves, trafficSpots } from '../../db/schema';
 import { notConfirmedWhere } from './unconfirmed';
 import type { Db } from '../../platform/db';
 import { latestUnmatchedRows } from '../as-run/unmatched-list';
@@ -23,6 +23,7 @@ const spotsWhere = async (db: Db, where: SQL | undefined, limit = LIMIT): Promis
       .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
       .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
       .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
+      .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
       .where(where)
       .orderBy(desc(trafficSpots.scheduledAt))
       .limit(limit)
@@ -76,16 +77,17 @@ const completedUnconfirmed = async (db: Db): Promise<Discrepancies['completed_un
 
 export const listDiscrepancies = async ({ db }: { db: Db }): Promise<Discrepancies> => {
   const [moved, completed] = await Promise.all([movedSpots(db), completedUnconfirmed(db)]);
-  const [unconfirmed, missed, unmatched, late] = await Promise.all([
+  const [unconfirmed, missed, unmatched, late, noAdId] = await Promise.all([
     spotsWhere(db, eq(trafficSpots.status, 'unconfirmed')),
     spotsWhere(db, eq(trafficSpots.status, 'missed'), LIMIT * 5),
     latestUnmatchedRows(db, LIMIT),
     spotsWhere(db, and(isNotNull(trafficSpots.addedAfterExportAt), inArray(trafficSpots.status, ['scheduled']), gte(trafficSpots.airDate, todayIso()))),
+    spotsWhere(db, and(isNull(mediaAssets.adId), eq(trafficSpots.status, 'scheduled'), gte(trafficSpots.airDate, todayIso()))),
   ]);
   const decisions = await makegoodStatusOfSpots(db, missed.map((s) => s.id));
   const undecided = missed
     .filter((s) => isUndecided(decisions.get(s.id)))
     .slice(0, LIMIT)
     .map((s) => ({ ...s, makegood_status: decisions.get(s.id) ?? null }));
-  return { unconfirmed, missed_undecided: undecided, unmatched_rows: unmatched, late_bookings: late, moved_spots: moved, completed_unconfirmed: completed };
+  return { unconfirmed, missed_undecided: undecided, unmatched_rows: unmatched, late_bookings: late, moved_spots: moved, completed_unconfirmed: completed, no_ad_id: noAdId };
 };

@@ -4,7 +4,7 @@ import { addDays, daysBetween, localClockOf, stationNow, stationTimeZone, todayI
 import { airsOn } from '../../../domain/traffic';
 import { TRAFFIC_MESSAGES, type OrderSpots, type TrafficLog, type TrafficSpot } from '../../../domain/traffic-schemas';
 import type { OrderActor } from '../../../domain/orders';
-import { brands, dayparts, estimates, trafficDays, trafficSpots } from '../../db/schema';
+import { brands, dayparts, estimates, mediaAssets, trafficDays, trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../estimates/orders';
@@ -16,17 +16,20 @@ const selectSpots = (db: Tx, where: SQL | undefined) =>
       daypartName: dayparts.name,
       brandName: brands.commonName,
       estimateName: estimates.estimateName,
+      adId: mediaAssets.adId,
+      title: mediaAssets.title,
     })
     .from(trafficSpots)
     .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
     .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
     .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
+    .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
     .where(where)
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position), asc(trafficSpots.id));
 
 type SpotRow = Awaited<ReturnType<typeof selectSpots>>[number];
 
-const toSpot = ({ spot, daypartName, brandName, estimateName }: SpotRow): TrafficSpot => ({
+const toSpot = ({ spot, daypartName, brandName, estimateName, adId, title }: SpotRow): TrafficSpot => ({
   id: spot.id,
   air_date: spot.airDate,
   scheduled_at: spot.scheduledAt.toISOString(),
@@ -41,6 +44,9 @@ const toSpot = ({ spot, daypartName, brandName, estimateName }: SpotRow): Traffi
   estimate_name: estimateName || null,
   media_asset_id: spot.mediaAssetId,
   house_code: spot.houseCode,
+  ad_id: adId,
+  title,
+  no_ad_id: adId === null,
   duration_seconds: spot.durationSeconds,
   status: spot.status,
   aired_at: spot.airedAt?.toISOString() ?? null,

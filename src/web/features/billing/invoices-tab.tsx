@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { INVOICE_FILTER_STATUSES, INVOICE_PAGE_SIZE, type InvoiceStatus } from '../../../domain/billing';
 import type { Invoice } from '../../../domain/billing-schemas';
-import { useDownloadInvoicePdf, useInvoices } from '../../api/billing';
+import { downloadMonthEi, useDownloadInvoicePdf, useInvoices } from '../../api/billing';
+import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { ReceiptIcon, SearchIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
@@ -35,6 +36,7 @@ export const InvoicesTab = () => {
   const [viewing, setViewing] = useState<Invoice | null>(null);
   const [voiding, setVoiding] = useState<Invoice | null>(null);
   const [crediting, setCrediting] = useState<Invoice | null>(null);
+  const [eiMonth, setEiMonth] = useState('');
 
   useEffect(() => {
     if (invoices.isError) toast.error(LOAD_FAILED, { id: 'billing-load' });
@@ -94,6 +96,17 @@ export const InvoicesTab = () => {
           <TextField label="Issued from" type="date" value={dateFrom} max={dateTo || undefined} onChange={(event) => filter(setDateFrom)(event.target.value)} />
           <TextField label="Issued to" type="date" value={dateTo} min={dateFrom || undefined} onChange={(event) => filter(setDateTo)(event.target.value)} />
         </div>
+      </div>
+      <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 px-4 py-3">
+        <TextField label="Broadcast month" type="month" value={eiMonth} onChange={(event) => setEiMonth(event.target.value)} />
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!/^\d{4}-\d{2}$/.test(eiMonth)}
+          onClick={() => downloadMonthEi(eiMonth).then(() => toast.success('EI file downloaded'), () => toast.error('Failed to download the EI file'))}
+        >
+          EI file (month)
+        </Button>
       </div>
       <div className="relative">
         {invoices.isFetching && !invoices.isPending && (

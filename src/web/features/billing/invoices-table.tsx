@@ -4,6 +4,8 @@ import type { Invoice } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
+import toast from 'react-hot-toast';
+import { downloadInvoiceEi } from '../../api/billing';
 import { PdfButton } from '../../ui/pdf-button';
 import { shownFrom, Table, Th } from '../../ui/table';
 import { formatDay } from '../orders/order-display';
@@ -89,6 +91,15 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
           <td className={`${compactCell} text-right`}>
             <div className="ml-auto flex max-w-48 flex-wrap justify-end gap-1">
               <PdfButton documentNumber={invoice.invoice_number} loading={downloadingId === invoice.id} onClick={() => onDownload(invoice)} />
+              <Button
+                variant="ghost"
+                size="sm"
+                className="px-2! whitespace-nowrap"
+                aria-label={`Download EI file of ${invoice.invoice_number}`}
+                onClick={() => downloadInvoiceEi(invoice).then(() => toast.success('EI file downloaded'), () => toast.error('Failed to download the EI file'))}
+              >
+                EI file
+              </Button>
               {canOfferInvoiceActions(invoice.status) && (
                 <>
                   <Button variant="secondary" size="sm" className="px-2.5!" aria-label={`Send ${invoice.invoice_number}`} onClick={() => onSend(invoice)}>

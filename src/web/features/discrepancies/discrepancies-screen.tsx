@@ -157,6 +157,9 @@ export const DiscrepanciesScreen = () => {
               </tbody>
             </Table>
           </Section>
+          <Section title="No Ad-ID" hint="Spots still to air whose commercial has no Ad-ID: ask the advertiser or agency for it (Media screen)." count={data!.no_ad_id.length}>
+            <SpotTable caption="No Ad-ID" spots={data!.no_ad_id} />
+          </Section>
         </div>
       )}
     </>

@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { buttonClasses } from '../../ui/button-styles';
 import { AlertIcon } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
+import { MediaIdentityForm } from './media-identity-form';
 import { Spinner } from '../../ui/spinner';
 import { formatDuration, formatUploadDate, MEDIA_TEXT, STATUS_LABEL, STATUS_TONE, uploaderLabel } from './media-display';
 
@@ -141,6 +142,12 @@ export const MediaPreviewModal = ({ asset, onClose, actionsEnabled = false, onAp
         <Detail label="Media code">
           <span className="font-mono">{mediaCode(asset.id)}</span>
         </Detail>
+        <Detail label="House code">
+          <span className="font-mono">{asset.house_code}</span>
+        </Detail>
+        <Detail label="Ad-ID">{asset.ad_id ? <span className="font-mono">{asset.ad_id}</span> : 'No Ad-ID'}</Detail>
+        <Detail label="Title">{asset.title ?? '—'}</Detail>
+        <Detail label="Spot length">{asset.spot_length ? `:${asset.spot_length}` : '—'}</Detail>
         <Detail label="Type">{asset.mime_type}</Detail>
         <Detail label="Size">{formatBytes(asset.file_size)}</Detail>
         <Detail label="Brand">{asset.brand_name}</Detail>
@@ -156,6 +163,7 @@ export const MediaPreviewModal = ({ asset, onClose, actionsEnabled = false, onAp
           </Detail>
         )}
       </dl>
+      <MediaIdentityForm key={`${asset.id}|${asset.updated_at}`} asset={asset} />
     </Modal>
   );
 };

@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Brand } from '../../../domain/brand-schemas';
-import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, MEDIA_TYPES } from '../../../domain/media-schemas';
+import { parseAdId, SPOT_LENGTHS } from '../../../domain/ad-id';
+import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, MEDIA_TITLE_MAX, MEDIA_TYPES } from '../../../domain/media-schemas';
 import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { CheckCircleIcon, UploadIcon } from '../../ui/icons';
-import { inputClasses } from '../../ui/text-field';
+import { inputClasses, TextField } from '../../ui/text-field';
 import { STAGE_LABEL, UPLOADING_LABEL } from './media-display';
 import { ProgressBar } from './progress-bar';
 import { useMediaUpload, type UploadState } from './use-media-upload';
@@ -60,6 +61,10 @@ export const UploadPanel = ({ brands, defaultBrandId = '' }: UploadPanelProps) =
   const fileRef = useRef<HTMLInputElement>(null);
   const [chosenBrand, setChosenBrand] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [adId, setAdId] = useState('');
+  const [spotLength, setSpotLength] = useState('');
+  const [title, setTitle] = useState('');
+  const lengthId = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const upload = useMediaUpload();
 
@@ -68,12 +73,15 @@ export const UploadPanel = ({ brands, defaultBrandId = '' }: UploadPanelProps) =
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkFile(file, brandId);
+    const checkedAdId = adId.trim() ? parseAdId(adId) : null;
+    const problem = checkFile(file, brandId) ?? (checkedAdId && !checkedAdId.ok ? checkedAdId.error : null);
     setFormError(problem);
     if (problem || !file) return;
-    const started = await upload.start({ file, brandId });
+    const started = await upload.start({ file, brandId, adId, spotLength, title });
     if (started) {
       setFile(null);
+      setAdId('');
+      setTitle('');
       if (fileRef.current) fileRef.current.value = '';
     }
   };
@@ -131,6 +139,23 @@ export const UploadPanel = ({ brands, defaultBrandId = '' }: UploadPanelProps) =
               {FILE_HINT}
             </p>
           </div>
+        </div>
+        <div className="grid gap-4 md:grid-cols-3">
+          <TextField label="Ad-ID (optional)" value={adId} maxLength={12} disabled={uploading} placeholder="ABCD1234000H" hint="11 characters, or a legacy ISCI code" onChange={(event) => setAdId(event.target.value.toUpperCase())} className="font-mono" />
+          <div>
+            <label htmlFor={lengthId} className="mb-1 block text-sm font-medium text-slate-700">
+              Spot length
+            </label>
+            <select id={lengthId} value={spotLength} disabled={uploading} onChange={(event) => setSpotLength(event.target.value)} className={inputClasses(false)}>
+              <option value="">Not set</option>
+              {SPOT_LENGTHS.map((length) => (
+                <option key={length} value={String(length)}>
+                  :{length}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextField label="Title (optional)" value={title} maxLength={MEDIA_TITLE_MAX} disabled={uploading} onChange={(event) => setTitle(event.target.value)} />
         </div>
         {formError && <ErrorAlert>{formError}</ErrorAlert>}
         <div className="flex flex-wrap items-center gap-3">

@@ -92,7 +92,7 @@ export const useMediaUpload = () => {
   );
 
   const start = useCallback(
-    async ({ file, brandId, estimateId }: { file: File; brandId: string; estimateId?: string }): Promise<boolean> => {
+    async ({ file, brandId, estimateId, adId, spotLength, title }: { file: File; brandId: string; estimateId?: string; adId?: string; spotLength?: string; title?: string }): Promise<boolean> => {
       abortRef.current?.abort();
       stopFollowing();
       clearTimer();
@@ -104,6 +104,9 @@ export const useMediaUpload = () => {
           file,
           brandId,
           estimateId,
+          adId,
+          spotLength,
+          title,
           signal: controller.signal,
           onProgress: (loaded, total) => setState({ phase: 'uploading', progress: total > 0 ? (loaded / total) * 100 : 0 }),
         });

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { AGENCY_CODE_FIELDS, AGENCY_CODE_LABELS, AGENCY_CODE_LIMITS } from '../../../domain/agency-codes';
 import { START_DATE_MIN_LEAD_DAYS } from '../../../domain/constants';
 import { addDays } from '../../../domain/dates';
 import { formatCalendarDate } from '../../../domain/display-dates';
@@ -17,7 +18,7 @@ interface OrderBasicsProps {
   endDate: string | null;
   /** The fields the current problems are about: marked invalid (the messages show by the actions). */
   invalid: ReadonlySet<string>;
-  onChange: (patch: Partial<Pick<OrderDraft, 'estimateName' | 'brandId' | 'totalSpend' | 'startDate'>>) => void;
+  onChange: (patch: Partial<Pick<OrderDraft, 'estimateName' | 'brandId' | 'totalSpend' | 'startDate' | 'agencyCodes'>>) => void;
 }
 
 /** Order Name, Brand, Total Budget, Start Date and the computed, read-only End Date. */
@@ -103,6 +104,19 @@ export const OrderBasics = ({ draft, today, brands, endDate, invalid, onChange }
         placeholder="Calculated from budget, start date and time slots"
         hint="Calculated automatically: the budget divided by the weekly cost, from the start date"
       />
+      <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-medium text-slate-700">Agency codes (optional)</legend>
+        {AGENCY_CODE_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            label={AGENCY_CODE_LABELS[field]}
+            name={field}
+            maxLength={AGENCY_CODE_LIMITS[field]}
+            value={draft.agencyCodes[field]}
+            onChange={(event) => onChange({ agencyCodes: { ...draft.agencyCodes, [field]: event.target.value } })}
+          />
+        ))}
+      </fieldset>
     </div>
   );
 };

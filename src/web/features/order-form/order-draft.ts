@@ -2,6 +2,7 @@
  * The order form's state while it is edited, and what follows from it: the live quote and the
  * bodies the Save and Submit calls send (the problems are in order-problems.ts).
  */
+import { AGENCY_CODE_FIELDS, type AgencyCodeField } from '../../../domain/agency-codes';
 import { START_DATE_DEFAULT_LEAD_DAYS } from '../../../domain/constants';
 import type { Daypart } from '../../../domain/daypart-schemas';
 import { addDays } from '../../../domain/dates';
@@ -45,6 +46,8 @@ export interface SelectionDraft {
 
 export interface OrderDraft {
   estimateName: string;
+  /** The agency's own codes (issue 27), as typed. */
+  agencyCodes: Readonly<Record<AgencyCodeField, string>>;
   brandId: string;
   totalSpend: string;
   startDate: string;
@@ -68,6 +71,12 @@ export const newSelection = (d: DaypartInfo): SelectionDraft => {
 
 export const initialDraft = (order: EstimateDetail, today: string): OrderDraft => ({
   estimateName: order.estimate_name ?? '',
+  agencyCodes: {
+    agency_estimate_number: order.agency_estimate_number ?? '',
+    client_code: order.client_code ?? '',
+    product_code: order.product_code ?? '',
+    po_number: order.po_number ?? '',
+  },
   brandId: order.brand_id ?? '',
   totalSpend: order.total_spend > 0 ? String(order.total_spend) : '',
   startDate: order.start_date ?? defaultStartDate(today),
@@ -150,6 +159,7 @@ export const toUpdateBody = (draft: OrderDraft): EstimateUpdateInput => {
   const budget = budgetOf(draft);
   return {
     estimate_name: draft.estimateName.trim(),
+    ...Object.fromEntries(AGENCY_CODE_FIELDS.map((field) => [field, draft.agencyCodes[field].trim() || null])),
     brand_id: draft.brandId || null,
     start_date: draft.startDate || null,
     ...(budget !== null && Number.isInteger(budget) && budget > 0 && { total_spend: budget }),

@@ -17,7 +17,7 @@ const earlyMorning: DaypartInfo = {
   spot_frequency: 30,
   is_prime_time: false,
 };
-const empty: OrderDraft = { estimateName: '', brandId: '', totalSpend: '', startDate: addDays(TODAY, 8), selections: {}, mediaAssetId: null, paymentMethodId: null, couponCode: null };
+const empty: OrderDraft = { estimateName: '', agencyCodes: { agency_estimate_number: '', client_code: '', product_code: '', po_number: '' }, brandId: '', totalSpend: '', startDate: addDays(TODAY, 8), selections: {}, mediaAssetId: null, paymentMethodId: null, couponCode: null };
 
 describe('Save Draft problems', () => {
   it('lets an empty draft be saved', () => {

@@ -1,3 +1,4 @@
+import { AGENCY_CODE_FIELDS, AGENCY_CODE_LABELS } from '../../../domain/agency-codes';
 import type { ReactNode } from 'react';
 import { formatCalendarDate } from '../../../domain/display-dates';
 import type { EstimateDetail } from '../../../domain/estimate-schemas';
@@ -48,6 +49,11 @@ export const OrderReadView = ({ order, footer }: { order: EstimateDetail; footer
             <Field label="Total Budget">{order.total_spend > 0 ? formatCurrency(order.total_spend) : '—'}</Field>
             <Field label="Start Date">{formatCalendarDate(order.start_date)}</Field>
             <Field label="End Date">{formatCalendarDate(order.end_date)}</Field>
+            {AGENCY_CODE_FIELDS.filter((field) => order[field]).map((field) => (
+              <Field key={field} label={AGENCY_CODE_LABELS[field]}>
+                <span className="font-mono">{order[field]}</span>
+              </Field>
+            ))}
           </dl>
         </Section>
 

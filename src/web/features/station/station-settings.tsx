@@ -23,7 +23,7 @@ const FIELDS = [
   { key: 'agent_url', label: 'AdCP agent URL', autoComplete: 'url' },
 ] as const;
 type FieldKey = (typeof FIELDS)[number]['key'];
-type Draft = Record<FieldKey, string> & { logo: string | null; frame_rate: number; drop_frame: boolean; date_order: 'MDY' | 'DMY' };
+type Draft = Record<FieldKey, string> & { logo: string | null; frame_rate: number; drop_frame: boolean; date_order: 'MDY' | 'DMY'; require_ad_id: boolean };
 
 const draftOf = (profile: StationProfile): Draft => ({
   name: profile.name,
@@ -39,6 +39,7 @@ const draftOf = (profile: StationProfile): Draft => ({
   frame_rate: profile.frame_rate,
   drop_frame: profile.drop_frame,
   date_order: profile.date_order,
+  require_ad_id: profile.require_ad_id,
 });
 
 const readAsDataUrl = (file: File) =>
@@ -146,6 +147,13 @@ const ProfileForm = ({ profile }: { profile: StationProfile }) => {
           </select>
         </div>
       </fieldset>
+      <label className="flex items-start gap-2 text-sm text-slate-700 sm:col-span-2">
+        <input type="checkbox" className="mt-0.5" checked={draft.require_ad_id} onChange={(e) => setDraft((d) => ({ ...d, require_ad_id: e.target.checked }))} />
+        <span>
+          Require an Ad-ID before a spot is placed on the log
+          <span className="block text-xs text-slate-500">Otherwise spots whose commercial has none are placed and flagged &quot;No Ad-ID&quot; on the log and the Discrepancies screen.</span>
+        </span>
+      </label>
       <p className="text-sm text-slate-600 sm:col-span-2">
         Time zone: <span className="font-medium text-slate-900">{profile.time_zone}</span> (set by the STATION_TIMEZONE setting of the server)
       </p>

@@ -62,6 +62,7 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
               <Th>Brand</Th>
               <Th>Order</Th>
               <Th>House code</Th>
+              <Th>Ad-ID / title</Th>
               <Th>Length</Th>
               <Th>Status</Th>
             </tr>
@@ -78,6 +79,10 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
                     </Link>
                   </td>
                   <td className={`${cellClasses} font-mono text-xs`}>{spot.house_code}</td>
+                  <td className={cellClasses}>
+                    {spot.ad_id ? <span className="font-mono text-xs">{spot.ad_id}</span> : <span className="text-xs font-medium text-amber-700">No Ad-ID</span>}
+                    {spot.title && <span className="block text-xs text-slate-600">{spot.title}</span>}
+                  </td>
                   <td className={cellClasses}>{formatSpotLength(spot.duration_seconds)}</td>
                   <td className={cellClasses}>
                     <Badge tone={SPOT_STATUS_TONES[spot.status]}>{spotStatusLabel(spot)}</Badge>

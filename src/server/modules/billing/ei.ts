@@ -1,0 +1,150 @@
+/**
+ * The 4A's electronic invoice (issue 27, decision 034): one invoice, or every invoice of a broadcast
+ * month as one transmission, built from the invoice (its lines and amounts as issued) and the as-run
+ * (the aired spots it bills). The file itself is written by src/domain/ei.ts.
+ */
+import { and, asc, eq, gte, inArray, lte, ne, notInArray, or } from 'drizzle-orm';
+import { broadcastMonth, broadcastMonthOf } from '../../../domain/broadcast-calendar';
+import { localClockOf } from '../../../domain/dates';
+import { eiDays, writeEi, type EiInvoice, type EiScheduleLine, type EiSpot } from '../../../domain/ei';
+import { orderNumberOf } from '../../../domain/format';
+import { toCents } from '../../../domain/money';
+import { dayparts, estimates, invoices, makegoodOffers, mediaAssets, trafficSpots, users } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { issuerOf } from './issued-parties';
+import { getInvoiceDetail } from './queries';
+
+/** The aired spots an invoice bills: those it billed on delivery; for an up-front invoice, its order's aired spots in the flight. */
+const spotsOf = async (db: Tx, invoice: { id: string; kind: string; estimate_id: string }, flight: { start: string | null; end: string | null }) =>
+  db
+    .select({ spot: trafficSpots, adId: mediaAssets.adId, missedSpotId: makegoodOffers.missedSpotId })
+    .from(trafficSpots)
+    .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
+    .leftJoin(makegoodOffers, eq(makegoodOffers.id, trafficSpots.makegoodOfferId))
+    .where(
+      invoice.kind === 'up_front'
+        ? and(
+            eq(trafficSpots.estimateId, invoice.estimate_id),
+            eq(trafficSpots.status, 'aired'),
+            eq(trafficSpots.simulated, false),
+            flight.start ? gte(trafficSpots.airDate, flight.start) : undefined,
+            flight.end ? lte(trafficSpots.airDate, flight.end) : undefined,
+          )
+        : and(eq(trafficSpots.invoiceId, invoice.id), eq(trafficSpots.status, 'aired')),
+    )
+    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
+
+/** One invoice as the EI's records describe it. */
+export const eiInvoiceOf = async (db: Tx, id: string, today: string): Promise<EiInvoice> => {
+  const invoice = await getInvoiceDetail({ db, id, today });
+  const station = await issuerOf(db, id);
+  const [order] = await db.select().from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
+  const [customer] = await db.select().from(users).where(eq(users.id, invoice.customer_id)).limit(1);
+  const [commercial] = order?.mediaAssetId ? await db.select({ spotLength: mediaAssets.spotLength }).from(mediaAssets).where(eq(mediaAssets.id, order.mediaAssetId)).limit(1) : [];
+  const periodStart = invoice.period_start ?? invoice.order_start_date ?? invoice.issue_date;
+  const periodEnd = invoice.period_end ?? invoice.order_end_date ?? periodStart;
+  const spots = await spotsOf(db, invoice, { start: invoice.order_start_date, end: invoice.order_end_date });
+
+  // The missed spots the makegoods among them replace (for their 52 comments).
+  const missedIds = spots.map((s) => s.missedSpotId).filter((m): m is string => m !== null);
+  const missed = new Map(
+    (missedIds.length ? await db.select({ id: trafficSpots.id, airDate: trafficSpots.airDate, scheduledAt: trafficSpots.scheduledAt }).from(trafficSpots).where(inArray(trafficSpots.id, missedIds)) : []).map((m) => [m.id, m]),
+  );
+  const daypartIds = invoice.invoice_lines.map((l) => l.daypart_id).filter((d): d is string => d !== null);
+  const parts = new Map((daypartIds.length ? await db.select().from(dayparts).where(inArray(dayparts.id, daypartIds)) : []).map((d) => [d.id, d]));
+  const length = commercial?.spotLength ?? spots[0]?.spot.durationSeconds ?? 30;
+  // An invoice stored without lines (an old up-front one) is one line: its order.
+  const stored = invoice.invoice_lines.length > 0 ? invoice.invoice_lines : [{ position: 1, description: invoice.estimate_name ?? 'Order', daypart_id: null, quantity: 1, unit_price: invoice.subtotal, amount: invoice.subtotal }];
+  const lines: EiScheduleLine[] = stored.map((l) => {
+    const part = l.daypart_id ? parts.get(l.daypart_id) : undefined;
+    return {
+      lineNumber: l.position,
+      startDate: periodStart,
+      endDate: periodEnd,
+      days: part ? eiDays(part.daysOfWeek) : 'MTWTFSS',
+      startTime: part?.startTime ?? '00:00',
+      endTime: part?.endTime ?? '23:59',
+      lengthSeconds: length,
+      rateCents: toCents(l.unit_price),
+      spots: l.quantity,
+      description: l.description,
+    };
+  });
+  const lineOfDaypart = new Map(stored.flatMap((l) => (l.daypart_id ? [[l.daypart_id, l] as const] : [])));
+  const eiSpots: EiSpot[] = spots.map(({ spot, adId, missedSpotId }) => {
+    const replaced = missedSpotId ? missed.get(missedSpotId) : undefined;
+    // A spot billed on delivery costs its daypart line's unit; an up-front invoice bills the order as a whole (rate 0 per spot).
+    const line = lineOfDaypart.get(spot.daypartId);
+    const airedAt = spot.airedAt ?? spot.scheduledAt;
+    return {
+      lineNumber: line?.position ?? lines[0]!.lineNumber,
+      airDate: spot.airDate,
+      airTime: localClockOf(airedAt),
+      lengthSeconds: spot.actualDurationSeconds ?? spot.durationSeconds,
+      adId: adId ?? spot.houseCode,
+      rateCents: line ? toCents(line.unit_price) : 0,
+      comments: replaced ? [`MAKEGOOD FOR SPOT MISSED ${replaced.airDate.replace(/-/g, '')} ${localClockOf(replaced.scheduledAt).replace(/:/g, '').slice(0, 4)}`] : [],
+    };
+  });
+
+  const advertiser = invoice.brand_legal_name ?? invoice.brand_name ?? invoice.customer_name ?? 'Advertiser';
+  const isAgency = invoice.commission_rate > 0 || invoice.commission_amount > 0;
+  const customerName = customer?.company || [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || invoice.customer_name || invoice.customer_email || 'Customer';
+  return {
+    agency: isAgency ? { name: customerName, address: customer?.address ?? null } : { name: advertiser, address: invoice.brand_address },
+    station: { name: station.name, address: station.address },
+    payee: { name: station.name, address: station.remit_to ?? station.address },
+    advertiser,
+    product: invoice.brand_name ?? invoice.estimate_name ?? '',
+    estimateNumber: invoice.agency_estimate_number ?? '',
+    invoiceNumber: invoice.invoice_number,
+    invoiceDate: invoice.issue_date,
+    broadcastMonth: broadcastMonthOf(invoice.period_start ?? invoice.issue_date).month,
+    periodStart,
+    periodEnd,
+    contract: order ? orderNumberOf(order.id) : '',
+    clientCode: invoice.client_code ?? '',
+    productCode: invoice.product_code ?? '',
+    comments: [
+      ...(invoice.po_number ? [`PO NUMBER ${invoice.po_number}`] : []),
+      ...(invoice.kind === 'up_front' ? ['BILLED UP FRONT: THE ORDER AS A WHOLE; AIRED SPOTS LISTED FOR RECONCILIATION'] : []),
+      ...invoice.credit_notes.map((n) => `CREDIT NOTE ${n.credit_number} ${n.amount.toFixed(2)}: ${n.reason}`),
+      ...(invoice.notes ? [invoice.notes] : []),
+    ],
+    lines,
+    spots: eiSpots,
+    grossCents: toCents(invoice.total_amount),
+    commissionCents: toCents(invoice.commission_amount),
+    taxCents: toCents(invoice.tax_amount),
+    netCents: toCents(invoice.net_amount),
+  };
+};
+
+export const invoiceEi = async (db: Tx, id: string, today: string) => {
+  const ei = await eiInvoiceOf(db, id, today);
+  return { body: writeEi([ei]), filename: `ei-${ei.invoiceNumber.replace(/[^\w.-]/g, '_')}.txt` };
+};
+
+/**
+ * Every issued invoice of a broadcast month (not drafts, not void), by number: month invoices of
+ * that month, and up-front and final invoices issued within it.
+ */
+export const monthEi = async (db: Tx, month: string, today: string) => {
+  const { start, end } = broadcastMonth(month);
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        notInArray(invoices.status, ['draft', 'cancelled']),
+        or(
+          and(eq(invoices.kind, 'broadcast_month'), eq(invoices.periodStart, start)),
+          and(ne(invoices.kind, 'broadcast_month'), gte(invoices.issueDate, start), lte(invoices.issueDate, end)),
+        ),
+      ),
+    )
+    .orderBy(asc(invoices.invoiceNumber));
+  const all: EiInvoice[] = [];
+  for (const row of rows) all.push(await eiInvoiceOf(db, row.id, today));
+  return { body: writeEi(all), filename: `ei-${month}.txt`, count: all.length };
+};
