@@ -6,6 +6,7 @@
  * `industry_identifiers` is required. Status: processing → pending_review → approved | rejected.
  */
 import { randomUUID } from 'node:crypto';
+import { parseAdId } from '../../../domain/ad-id';
 import http from 'node:http';
 import https from 'node:https';
 import { Transform, type Readable } from 'node:stream';
@@ -20,7 +21,6 @@ import type { Actor } from '../auth/service';
 import { approveOrderMedia } from '../estimates/media-gate';
 import { PROCESS_MEDIA_JOB, stageMessage } from '../media/processing';
 import { guardedLookup, PrivateAddressError } from '../webhooks/address-guard';
-import { AD_ID_INVALID, normalizeAdId } from './ad-id-check';
 import { buyerNameOf, type StoredPackage } from './buys';
 import { formatIdOf, lengthOfFormat, type StationIdentity } from './station';
 
@@ -169,9 +169,10 @@ export const syncCreatives = async ({ runtime, actor, input }: { runtime: Creati
     const length = lengthOfFormat(formatIdText(creative.format_id) ?? '');
     if (!length) errors.push(`Unknown format ${formatIdText(creative.format_id) ?? ''}: use ${formatIdOf(15)}, ${formatIdOf(30)} or ${formatIdOf(60)}`);
     const adIdText = adIdOf(creative);
-    const adId = adIdText ? normalizeAdId(adIdText) : undefined;
+    const parsedAdId = adIdText ? parseAdId(adIdText) : undefined;
+    const adId = parsedAdId?.ok ? parsedAdId.value : undefined;
     if (!adIdText) errors.push('An Ad-ID is required: send industry_identifiers [{ "type": "ad_id", "value": "ABCD1234000H" }]');
-    else if (!adId) errors.push(AD_ID_INVALID);
+    else if (parsedAdId && !parsedAdId.ok) errors.push(parsedAdId.error);
     const url = videoUrlOf(creative);
     if (!url) errors.push('The creative needs a video asset with a url');
     if (errors.length > 0 || input.dry_run) {
