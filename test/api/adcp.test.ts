@@ -174,15 +174,23 @@ describe('/mcp', () => {
     expect(missing.errors).toEqual([expect.objectContaining({ code: 'MEDIA_BUY_NOT_FOUND', field: 'media_buy_ids' })]);
   });
 
-  it('names the earliest bookable date when a flight starts inside the lead time', async () => {
+  it('moves a new flight asked to start inside the lead time whole to the earliest bookable date; a change into the lead time names that date', async () => {
+    // A slot of its own, so that this buy takes no airtime the whole-buy test below counts on.
+    const lateNight = await createDaypart(t.database.db, { name: 'Lead Time Slot', startTime: '23:00', endTime: '23:30', spotFrequency: 4 });
     const soon = await call('create_media_buy', {
-      buyer_ref: 'too-soon',
+      buyer_ref: 'from-tomorrow',
       brand: { domain: 'sunnyjuice.example' },
       start_time: `${addDays(TODAY, 1)}T00:00:00Z`,
-      end_time: `${addDays(TODAY, 8)}T00:00:00Z`,
-      packages: [{ buyer_ref: 'p', product_id: `${daypartId}_30s`, budget: 500, pricing_option_id: 'cpm_usd' }],
+      end_time: `${addDays(TODAY, 9)}T00:00:00Z`,
+      packages: [{ buyer_ref: 'p', product_id: `${lateNight.id}_30s`, budget: 500, pricing_option_id: 'cpm_usd' }],
     });
-    expect(soon.errors).toEqual([
+    expect(soon.errors).toBeUndefined();
+    expect(soon).toMatchObject({ status: 'submitted' });
+    // Asked: 8 days from tomorrow; booked: the same 8 days from the earliest bookable date.
+    expect(soon.message).toContain(`The flight asked to start on ${addDays(TODAY, 1)}, inside the station's 7-day lead time: it is moved whole to ${DAY} (the earliest bookable date) through ${addDays(DAY, 7)}.`);
+
+    const tooSoon = await call('update_media_buy', { media_buy_id: soon.media_buy_id, start_time: `${addDays(TODAY, 1)}T00:00:00Z` });
+    expect(tooSoon.errors).toEqual([
       {
         code: 'INVALID_REQUEST',
         message: `Start date must be at least 7 days from today for campaign planning: the earliest bookable date is ${DAY}`,

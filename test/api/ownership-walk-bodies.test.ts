@@ -77,7 +77,8 @@ const kindOf = (field: string): Kind | 'shared' | undefined => {
   if (/(^|_)invoice_id$/.test(name)) return 'invoice';
   return undefined;
 };
-const isIdField = (field: string) => /(^|_)ids?$/.test(field.replace(/^.*\./, ''));
+// An Ad-ID is the commercial's industry code (issue 27), not an object's id.
+const isIdField = (field: string) => /(^|_)ids?$/.test(field.replace(/^.*\./, '')) && field.replace(/^.*\./, '') !== 'ad_id';
 
 /** A body that passes validation for the stranger with their own ids; the field under test is then set on it. */
 const BODIES: Record<string, () => Record<string, unknown>> = {

@@ -91,7 +91,7 @@ describe('webhook events of the clock, the media desk and the as-run', () => {
     const [aired] = ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${DAY}`, token: admin })).json().spots as { estimate_id: string; local_time: string }[]).filter(
       (s) => s.estimate_id === order.id,
     );
-    const house = owner.media.id.slice(0, 8).toUpperCase();
+    const house = owner.media.houseNumber;
     const res = await uploadAsRun(t, 'monday.csv', `date,time,house_code,duration,status\n${DAY},${aired!.local_time},${house},30,aired\n`, admin, 'text/csv', { close_day: 'true' });
     expect(res.statusCode, res.body).toBe(201);
     await eventually(() => expect(events('delivery.updated')).toHaveLength(1));

@@ -16,9 +16,6 @@ const run = promisify(execFile);
 
 /** Steps that cannot pass for a guaranteed linear TV seller (decision 035), by scenario. */
 export const KNOWN_FAILURES: Record<string, string[]> = {
-  // The runner books a flight starting tomorrow; the spec's 7-day lead time answers an AdCP error naming the earliest date.
-  create_media_buy: ['Create media buy'],
-  full_sales_flow: ['Create media buy'],
   // The runner infers the creative protocol from list_creative_formats / list_creatives (the station's own
   // library, not a creative agent) and wants sync_audiences (no addressable audiences on broadcast).
   capability_discovery: ['Cross-validate protocols and tools'],

@@ -88,17 +88,19 @@ const stationDateOf = (value: string, field: string, { endExclusive = false } = 
 };
 
 /**
- * The flight as station dates. A start inside the 7-day lead time (or in the past) is booked from the
- * earliest bookable date when `fromEarliest` (a new buy: decision 035), the flight's end kept; a flight
- * that ends before that date, or any start inside the lead time on a change, answers an AdCP error
- * naming the earliest bookable date.
+ * The flight as station dates. A new buy (`fromEarliest`) whose start is inside the 7-day lead time (or
+ * in the past) is moved whole to start on the earliest bookable date, keeping its length (decision
+ * 035); a change of flight (`update_media_buy`) into the lead time answers an AdCP error naming the
+ * earliest bookable date.
  */
 export const checkFlight = (startTime: string, endTime: string, { fromEarliest = false } = {}) => {
   const asked = stationDateOf(startTime, 'start_time');
-  const end = stationDateOf(endTime, 'end_time', { endExclusive: true });
-  if (end < asked) throw adcpError('INVALID_REQUEST', 'end_time must be after start_time', { field: 'end_time', suggestion: 'End the flight after it starts' });
+  const askedEnd = stationDateOf(endTime, 'end_time', { endExclusive: true });
+  if (askedEnd < asked) throw adcpError('INVALID_REQUEST', 'end_time must be after start_time', { field: 'end_time', suggestion: 'End the flight after it starts' });
   const earliest = earliestBookableDate();
-  const start = fromEarliest && asked < earliest && end >= earliest ? earliest : asked;
+  const moved = fromEarliest && asked < earliest;
+  const start = moved ? earliest : asked;
+  const end = moved ? addDays(earliest, daysBetween(asked, askedEnd)) : askedEnd;
   if (start < earliest) {
     throw adcpError('INVALID_REQUEST', `Start date must be at least 7 days from today for campaign planning: the earliest bookable date is ${earliest}`, {
       field: 'start_time',
@@ -109,9 +111,13 @@ export const checkFlight = (startTime: string, endTime: string, { fromEarliest =
   return { start, end, days: daysBetween(start, end) + 1, askedStart: asked };
 };
 
-/** Spots a day that spend a package's budget evenly over the flight: at least 1, at most the daypart's maximum. */
+/**
+ * Spots a day that spend a package's budget evenly over the flight: at least 1, at most the daypart's
+ * maximum. A flight shorter than a week is spread as a week: the spec's rule that a budget covers at
+ * least one week's cost ("Budget too small") holds for every order.
+ */
 export const spotsPerDayFor = (d: DaypartRow, budget: number, flightDays: number) => {
-  const weeks = flightDays / 7;
+  const weeks = Math.max(1, flightDays / 7);
   const wanted = Math.floor(budget / (weeks * weeklyCostPerDailySpot(d)));
   return Math.min(d.spotFrequency, Math.max(1, wanted));
 };
@@ -189,7 +195,7 @@ export interface CreateBuyResult {
   taskId: string;
   events: Staged[];
   /** Set when the flight asked to start inside the lead time and was booked from the earliest bookable date. */
-  movedStart?: { asked: string; booked: string };
+  movedStart?: { asked: string; booked: string; end: string };
 }
 
 export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: Db; actor: Actor; input: CreateBuyInput; allowPrivate: boolean }): Promise<CreateBuyResult> => {
@@ -247,7 +253,7 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
         agencyEstimateNumber: typeof input.ext?.agency_estimate_number === 'string' ? input.ext.agency_estimate_number : (input.buyer_campaign_ref ?? null),
         source: 'adcp',
         sourceName: buyerName,
-        notes: `Bought through AdCP by ${buyerName}: flight ${flight.start} to ${flight.end}${flight.start === flight.askedStart ? '' : ` (asked from ${flight.askedStart}; booked from the earliest bookable date)`}`,
+        notes: `Bought through AdCP by ${buyerName}: flight ${flight.start} to ${flight.end}${flight.start === flight.askedStart ? '' : ` (asked from ${flight.askedStart}; moved whole to the earliest bookable date)`}`,
       })
       .returning();
     await tx.insert(estimateItems).values(stored.map((p) => ({ estimateId: order!.id, daypartId: p.daypart_id, spotsPerOccurrence: p.spots_per_day })));
@@ -258,7 +264,7 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
     const [task] = await tx.insert(adcpTasks).values({ ownerId: actor.id, taskType: 'create_media_buy', estimateId: order!.id }).returning({ id: adcpTasks.id });
     return { estimateId: order!.id, taskId: task!.id };
   });
-  return { ...result, events, ...(flight.start === flight.askedStart ? {} : { movedStart: { asked: flight.askedStart, booked: flight.start } }) };
+  return { ...result, events, ...(flight.start === flight.askedStart ? {} : { movedStart: { asked: flight.askedStart, booked: flight.start, end: flight.end } }) };
 };
 
 // ── reading ──────────────────────────────────────────────────────────────────

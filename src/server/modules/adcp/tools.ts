@@ -134,7 +134,7 @@ const TOOLS: Tool[] = [
         task_id: created.taskId,
         message: `The station reviews every buy of airtime: the task completes when the traffic desk approves or rejects it.${
           created.movedStart
-            ? ` The flight asked to start on ${created.movedStart.asked}, inside the station's 7-day lead time: it is booked from ${created.movedStart.booked}, the earliest bookable date.`
+            ? ` The flight asked to start on ${created.movedStart.asked}, inside the station's 7-day lead time: it is moved whole to ${created.movedStart.booked} (the earliest bookable date) through ${created.movedStart.end}.`
             : ''
         }`,
         media_buy_id: buy.media_buy_id,
@@ -252,6 +252,15 @@ TOOLS.push({ ...TOOLS.find((t) => t.name === 'tasks/get')!, name: 'get_task_stat
 export const TOOL_NAMES = TOOLS.map((t) => t.name);
 
 let listed: { name: string; description: string; inputSchema: Record<string, unknown> }[] | undefined;
+
+/** The properties a JSON Schema union or intersection declares in any of its branches. */
+const branchProperties = (schema: Record<string, unknown>): Record<string, unknown> => {
+  const properties: Record<string, unknown> = { ...((schema.properties as Record<string, unknown> | undefined) ?? {}) };
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) {
+    for (const branch of (schema[key] as Record<string, unknown>[] | undefined) ?? []) Object.assign(properties, branchProperties(branch));
+  }
+  return properties;
+};
 export const toolList = async () => {
   if (listed) return listed;
   const all = await adcpSchemas();
@@ -262,8 +271,9 @@ export const toolList = async () => {
         inputSchema = z.toJSONSchema(all[tool.schema] as unknown as ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
         // The account is the API key's: a buyer need not name it.
         if (Array.isArray(inputSchema.required)) inputSchema.required = (inputSchema.required as string[]).filter((f) => f !== 'account' && f !== 'buying_mode');
-        // MCP wants an object schema at the top: a union or intersection is described loosely (and still enforced).
-        if (inputSchema.type !== 'object') inputSchema = { type: 'object', additionalProperties: true, description: 'See the AdCP schema of this task' };
+        // MCP wants an object schema at the top: a union or intersection is described loosely (and still
+        // enforced), with every field any of its branches declares: clients send only declared fields.
+        if (inputSchema.type !== 'object') inputSchema = { type: 'object', additionalProperties: true, properties: branchProperties(inputSchema), description: 'See the AdCP schema of this task' };
       } catch {
         // A schema JSON Schema cannot express is still enforced on the call.
       }
