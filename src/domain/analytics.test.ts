@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates';
-import { bucketStart, bucketStarts, conversionFunnel, forecastRevenue, revenueSeries } from './analytics';
+import { bucketStart, bucketStarts, conversionFunnel, donutSlices, forecastRevenue, revenueSeries } from './analytics';
 
 describe('date buckets', () => {
   it('starts a week on Monday and a month on its first day', () => {
@@ -123,5 +123,16 @@ describe('revenue forecast', () => {
     const empty = forecastRevenue([{ week: '2026-11-02', revenue: 0 }]);
     expect(empty.forecast).toEqual([]);
     expect(empty.insights).toMatchObject({ trend: 'stable', message: 'Not enough booked orders yet to see a trend.', growth_rate: 0, enough_history: false });
+  });
+});
+
+describe('donutSlices', () => {
+  it('keeps one slice per row while they fit the palette, and folds the smallest into "Other" past it', () => {
+    const rows = Array.from({ length: 9 }, (_, i) => ({ name: `D${i}`, value: 100 - i }));
+    expect(donutSlices(rows.slice(0, 8))).toHaveLength(8);
+    const slices = donutSlices(rows);
+    expect(slices).toHaveLength(8);
+    expect(slices.slice(0, 7).map((s) => s.name)).toEqual(['D0', 'D1', 'D2', 'D3', 'D4', 'D5', 'D6']);
+    expect(slices[7]).toEqual({ name: 'Other', value: 92 + 93 });
   });
 });

@@ -34,6 +34,18 @@ export const CHART_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf
  */
 export const DONUT_COLORS = ['#2563eb', '#059669', '#d97706', '#dc2626', '#7c3aed', '#db2777', '#475569', '#0891b2'] as const;
 
+/**
+ * A donut's slices: one per row while they fit the palette; past that, the largest rows and one slice
+ * "Other" holding the rest, so that no two slices share a colour.
+ */
+export const donutSlices = <T extends { name: string; value: number }>(rows: readonly T[], colors = DONUT_COLORS.length): { name: string; value: number }[] => {
+  if (rows.length <= colors) return rows.map(({ name, value }) => ({ name, value }));
+  const sorted = [...rows].sort((a, b) => b.value - a.value);
+  const kept = sorted.slice(0, colors - 1).map(({ name, value }) => ({ name, value }));
+  const rest = sorted.slice(colors - 1).reduce((sum, r) => sum + r.value, 0);
+  return [...kept, { name: 'Other', value: Math.round(rest * 100) / 100 }];
+};
+
 /** A `timeframe` query parameter: a whole number of days, 1 to 365, defaulting to `fallback`. */
 export const timeframeDays = (fallback: number) =>
   z.coerce

@@ -97,7 +97,7 @@ describe.skipIf(!hasBrowser)('the analytics dashboard', () => {
     for (const name of stops) expect(name).toMatch(/^.+ chart$/);
     expect(stops).toContain('Budget by Daypart chart');
     const rgb = layout.fills.map((fill) => (fill.match(/\d+/g) ?? []).slice(0, 3).map(Number));
-    for (const [i, a] of rgb.entries()) for (const b of rgb.slice(i + 1)) expect(Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!)).toBeGreaterThan(60);
+    for (const [i, a] of rgb.entries()) for (const b of rgb.slice(i + 1)) expect(Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!), `slice colours ${layout.fills.join(', ')}`).toBeGreaterThan(60);
 
     // The forecast draws its 95 % band, or says that there is too little history for one.
     const forecast = card('Revenue Forecast');

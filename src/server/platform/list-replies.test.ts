@@ -33,6 +33,12 @@ const order = {
   media_asset_count: 3,
   weekly_reach: 123456,
   billing_mode: 'up_front',
+  source: 'web',
+  source_name: null,
+  agency_estimate_number: 'EST-0042',
+  client_code: null,
+  product_code: null,
+  po_number: null,
   created_at: '2026-03-01T10:00:00.123Z',
   updated_at: '2026-03-01T10:00:00.123Z',
 };

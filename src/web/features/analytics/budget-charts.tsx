@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_COLORS, DONUT_COLORS, type BudgetReply } from '../../../domain/analytics';
+import { CHART_COLORS, DONUT_COLORS, donutSlices, type BudgetReply } from '../../../domain/analytics';
 import { ChartCard } from './chart-card';
 import { axisDollars, axisTitle, shortDate, tooltipDollars } from './chart-format';
 
@@ -43,17 +43,18 @@ const SliceLabel = ({ cx = 0, cy = 0, midAngle = 0, innerRadius = 0, outerRadius
 /** Where submitted budgets go: each order's budget split between its dayparts. */
 export const BudgetByDaypart = ({ data, loading, error }: Props) => {
   const rows = data?.daypart_allocation ?? [];
+  const slices = donutSlices(rows.map((r) => ({ name: r.daypart_name, value: r.allocated_budget })));
   return (
     <ChartCard title="Budget by Daypart" description="Submitted budgets" loading={loading} error={error} empty={rows.length === 0 ? 'No submitted orders in this period yet.' : null}>
       <ResponsiveContainer width="100%" height={320}>
         <PieChart>
-          <Pie data={rows} dataKey="allocated_budget" nameKey="daypart_name" innerRadius={52} outerRadius={96} paddingAngle={2} label={SliceLabel} labelLine={false} isAnimationActive={false}>
-            {rows.map((row, i) => (
-              <Cell key={row.daypart_name} fill={DONUT_COLORS[i % DONUT_COLORS.length]} />
+          <Pie data={slices} dataKey="value" nameKey="name" innerRadius={52} outerRadius={96} paddingAngle={2} label={SliceLabel} labelLine={false} isAnimationActive={false}>
+            {slices.map((slice, i) => (
+              <Cell key={slice.name} fill={DONUT_COLORS[i]} />
             ))}
           </Pie>
           <Tooltip formatter={tooltipDollars} />
-          <Legend wrapperStyle={{ fontSize: 12 }} formatter={(name) => `${String(name)}: ${tooltipDollars(rows.find((r) => r.daypart_name === name)?.allocated_budget ?? 0)}`} />
+          <Legend wrapperStyle={{ fontSize: 12 }} formatter={(name) => `${String(name)}: ${tooltipDollars(slices.find((s) => s.name === name)?.value ?? 0)}`} />
         </PieChart>
       </ResponsiveContainer>
     </ChartCard>

@@ -76,6 +76,13 @@ export const MediaLibraryTable = ({ assets, admin, busyIds, onPreview, onApprove
               <td className={`${compactCell} ${WIDE} whitespace-nowrap font-mono text-xs`}>{mediaCode(asset.id)}</td>
               <td className={`${compactCell} max-w-32 sm:max-w-48`} title={asset.filename}>
                 <span className="block truncate font-medium text-slate-900">{asset.filename}</span>
+                {(asset.title || asset.ad_id) && (
+                  <span className="block truncate text-xs text-slate-600">
+                    {asset.title}
+                    {asset.title && asset.ad_id && ' · '}
+                    {asset.ad_id && <span className="font-mono">Ad-ID {asset.ad_id}</span>}
+                  </span>
+                )}
                 <span className="block truncate text-xs text-slate-500 2xl:hidden">
                   <span className="font-mono">{mediaCode(asset.id)}</span> · {formatBytes(asset.file_size)}
                 </span>
