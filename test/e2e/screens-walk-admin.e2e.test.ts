@@ -3,27 +3,16 @@
  * shares with advertisers, orders and approvals, on the demo data, at 1440×900 and 390×844. axe-core
  * finds no serious or critical violation, no page scrolls sideways, and tables fit (decisions 017, 021).
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, signIn, type BrowserHarness } from '../support/browser';
-import { screenWalker, startDemoHarness, type Dialog } from '../support/screen-walk';
+import { hasBrowserForScreens, signIn } from '../support/browser';
+import { demoWalk, type Dialog } from '../support/screen-walk';
 
-let h: BrowserHarness;
-let page: Page;
-let w: ReturnType<typeof screenWalker>;
-beforeAll(async () => {
-  if (!hasBrowserForScreens) return;
-  h = await startDemoHarness();
-  page = await h.newPage();
-  w = screenWalker(page);
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
+const walk = demoWalk();
 
 describe.skipIf(!hasBrowserForScreens)('every screen at 1440×900 and 390×844: the station, part 1', () => {
   it('passes axe-core (no serious or critical findings) and never scrolls sideways, as an admin', async () => {
+    const { h, page, w } = walk;
     const admin = await h.adminToken();
     const orders = (await h.inject({ method: 'GET', url: '/api/estimates', token: admin })).json() as { id: string; estimate_name: string }[];
     const order = orders.find((o) => o.estimate_name === 'Weekend Family Push')!;

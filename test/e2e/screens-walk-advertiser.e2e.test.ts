@@ -3,28 +3,17 @@
  * advertiser see, on the demo data, at 1440×900 and 390×844. axe-core finds no serious or critical
  * violation, no page scrolls sideways, and tables fit (decisions 017, 021).
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatCalendarDate } from '../../src/domain/display-dates';
 import { DEMO_PASSWORD } from '../../src/server/demo/demo-data';
-import { hasBrowserForScreens, signIn, type BrowserHarness } from '../support/browser';
-import { ADVERTISER, screenWalker, startDemoHarness, type Dialog, type Screen } from '../support/screen-walk';
+import { hasBrowserForScreens, signIn } from '../support/browser';
+import { ADVERTISER, demoWalk, type Dialog, type Screen } from '../support/screen-walk';
 
-let h: BrowserHarness;
-let page: Page;
-let w: ReturnType<typeof screenWalker>;
-beforeAll(async () => {
-  if (!hasBrowserForScreens) return;
-  h = await startDemoHarness();
-  page = await h.newPage();
-  w = screenWalker(page);
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
+const walk = demoWalk();
 
 describe.skipIf(!hasBrowserForScreens)('every screen at 1440×900 and 390×844: visitors and advertisers', () => {
   it('passes axe-core (no serious or critical findings) and never scrolls sideways, as a visitor and as advertisers', async () => {
+    const { h, page, w } = walk;
     const maria = await h.login(ADVERTISER, DEMO_PASSWORD);
     const orders = (await h.inject({ method: 'GET', url: '/api/estimates', token: maria })).json() as { id: string; estimate_name: string }[];
     const order = orders.find((o) => o.estimate_name === 'Weekend Family Push')!;

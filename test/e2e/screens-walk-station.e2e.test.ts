@@ -4,27 +4,16 @@
  * serious or critical violation, no page scrolls sideways, tables fit, and on a phone an invoice is a
  * card with its actions in view (decisions 017, 021).
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, signIn, type BrowserHarness } from '../support/browser';
-import { screenWalker, startDemoHarness } from '../support/screen-walk';
+import { hasBrowserForScreens, signIn } from '../support/browser';
+import { demoWalk } from '../support/screen-walk';
 
-let h: BrowserHarness;
-let page: Page;
-let w: ReturnType<typeof screenWalker>;
-beforeAll(async () => {
-  if (!hasBrowserForScreens) return;
-  h = await startDemoHarness();
-  page = await h.newPage();
-  w = screenWalker(page);
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
+const walk = demoWalk();
 
 describe.skipIf(!hasBrowserForScreens)('every screen at 1440×900 and 390×844: the station, part 2', () => {
   it('passes axe-core (no serious or critical findings) and never scrolls sideways, as an admin', async () => {
+    const { page, w } = walk;
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, ADMIN.email, ADMIN.password);
     const problems = await w.walk('admin', [

@@ -11,7 +11,8 @@ import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { seedDemo } from '../../src/server/demo/seed';
 import { openDatabase } from '../../src/server/platform/db';
-import { keepScreenshot, startBrowserHarness, type BrowserHarness } from './browser';
+import { afterAll, beforeAll } from 'vitest';
+import { hasBrowserForScreens, keepScreenshot, startBrowserHarness, type BrowserHarness } from './browser';
 
 export const SIZES = [
   { name: '1440x900', width: 1440, height: 900 },
@@ -191,4 +192,19 @@ export const startDemoHarness = async (): Promise<BrowserHarness> => {
   // Taken before the walk changes anything.
   if (h.database.pglite) demoSnapshot = Promise.resolve(await h.database.pglite.dumpDataDir('none'));
   return h;
+};
+
+/** A walk file's harness on the demo data, its one page and the walk's tools, made before its tests. */
+export const demoWalk = () => {
+  const walk = {} as { h: BrowserHarness; page: Page; w: ReturnType<typeof screenWalker> };
+  beforeAll(async () => {
+    if (!hasBrowserForScreens) return;
+    walk.h = await startDemoHarness();
+    walk.page = await walk.h.newPage();
+    walk.w = screenWalker(walk.page);
+  }, 120_000);
+  afterAll(async () => {
+    await walk.h?.close();
+  });
+  return walk;
 };

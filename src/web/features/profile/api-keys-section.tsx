@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { SecretOnce } from '../../ui/secret-once';
 import toast from 'react-hot-toast';
 import type { ApiKey } from '../../../domain/api-keys';
 import { formatInstantDateTime } from '../../../domain/display-dates';
@@ -32,15 +33,6 @@ export const ApiKeysSection = () => {
       },
     );
   };
-  const copy = async () => {
-    if (!secret) return;
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success('API key copied');
-    } catch {
-      toast.error('Copy failed: select the key and copy it');
-    }
-  };
 
   return (
     <section className="grid gap-4 p-6" aria-labelledby="profile-api-keys-heading">
@@ -56,22 +48,7 @@ export const ApiKeysSection = () => {
           Create API key
         </Button>
       </form>
-      {secret && (
-        <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm">
-          <p className="font-medium text-slate-900">Copy your new key now: it will not be shown again.</p>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <code aria-label="New API key" className="break-all rounded bg-white px-2 py-1 text-slate-900">
-              {secret}
-            </code>
-            <Button variant="secondary" onClick={() => void copy()}>
-              Copy
-            </Button>
-            <Button variant="secondary" onClick={() => setSecret(null)}>
-              Done
-            </Button>
-          </div>
-        </div>
-      )}
+      {secret && <SecretOnce secret={secret} label="New API key" heading="Copy your new key now" copied="API key copied" what="key" onDone={() => setSecret(null)} />}
       {keys.isError ? (
         <p className="text-sm text-red-700">{keys.error.message}</p>
       ) : (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { SecretOnce } from '../../ui/secret-once';
 import toast from 'react-hot-toast';
 import { formatInstantDateTime } from '../../../domain/display-dates';
 import { WEBHOOK_EVENT_TYPES, type Webhook, type WebhookDelivery } from '../../../domain/webhooks';
@@ -99,15 +100,6 @@ export const WebhooksSection = ({ station }: { station: boolean }) => {
       },
     );
   };
-  const copy = async () => {
-    if (!secret) return;
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast.success('Signing secret copied');
-    } catch {
-      toast.error('Copy failed: select the secret and copy it');
-    }
-  };
   const toggle = (type: string, on: boolean) => setEvents((list) => (on ? [...list, type] : list.filter((e) => e !== type)));
 
   return (
@@ -153,22 +145,7 @@ export const WebhooksSection = ({ station }: { station: boolean }) => {
           </Button>
         </div>
       </form>
-      {secret && (
-        <div role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm">
-          <p className="font-medium text-slate-900">Copy the signing secret now: it will not be shown again.</p>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <code aria-label="Signing secret" className="break-all rounded bg-white px-2 py-1 text-slate-900">
-              {secret}
-            </code>
-            <Button variant="secondary" onClick={() => void copy()}>
-              Copy
-            </Button>
-            <Button variant="secondary" onClick={() => setSecret(null)}>
-              Done
-            </Button>
-          </div>
-        </div>
-      )}
+      {secret && <SecretOnce secret={secret} label="Signing secret" heading="Copy the signing secret now" copied="Signing secret copied" what="secret" onDone={() => setSecret(null)} />}
       {webhooks.isError ? (
         <p className="text-sm text-red-700">{webhooks.error.message}</p>
       ) : (
