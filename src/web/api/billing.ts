@@ -1,9 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingAnalytics, CreateInvoiceInput, Invoice, InvoiceDetail, InvoiceListFilter, InvoiceListReply, InvoicePayment, PaymentInput, SendInvoiceInput } from '../../domain/billing-schemas';
-import { API_BASE } from '../../domain/constants';
 import type { Estimate } from '../../domain/estimate-schemas';
 import { apiRequest } from './client';
-import { readToken } from './token-storage';
+import { downloadFile } from './pdf-download';
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -34,50 +33,12 @@ export const recordPayment = (id: string, body: PaymentInput) => apiRequest<{ in
 export const sendInvoice = (id: string, body: SendInvoiceInput) => apiRequest<{ message: string; invoice: Invoice }>(`${invoicePath(id)}/send`, { method: 'POST', body });
 
 /** Fetches the invoice PDF with the bearer token and saves it; fails with 'HTTP {status}' (or 'Network error'). */
-export const downloadInvoicePdf = async (invoice: Pick<Invoice, 'id' | 'invoice_number'>): Promise<void> => {
-  const token = readToken();
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${invoicePath(invoice.id)}/pdf`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new Error('Network error');
-  }
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `invoice-${invoice.invoice_number}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the blob goes.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
-
-/** Fetches a file with the bearer token and saves it under `filename`; fails with 'HTTP {status}' (or 'Network error'). */
-const downloadWithToken = async (path: string, filename: string): Promise<void> => {
-  const token = readToken();
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new Error('Network error');
-  }
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
+export const downloadInvoicePdf = (invoice: Pick<Invoice, 'id' | 'invoice_number'>): Promise<void> => downloadFile(`${invoicePath(invoice.id)}/pdf`, `invoice-${invoice.invoice_number}.pdf`);
 
 /** The invoice as the 4A's electronic invoice (EI) file (issue 27). */
-export const downloadInvoiceEi = (invoice: Pick<Invoice, 'id' | 'invoice_number'>) => downloadWithToken(`${invoicePath(invoice.id)}/ei`, `ei-${invoice.invoice_number}.txt`);
+export const downloadInvoiceEi = (invoice: Pick<Invoice, 'id' | 'invoice_number'>) => downloadFile(`${invoicePath(invoice.id)}/ei`, `ei-${invoice.invoice_number}.txt`);
 /** Every issued invoice of a broadcast month (YYYY-MM) as one EI transmission. */
-export const downloadMonthEi = (month: string) => downloadWithToken(`/billing/ei?month=${encodeURIComponent(month)}`, `ei-${month}.txt`);
+export const downloadMonthEi = (month: string) => downloadFile(`/billing/ei?month=${encodeURIComponent(month)}`, `ei-${month}.txt`);
 
 /** The list keeps showing the previous page while the next one loads. */
 export const useInvoices = (filter: InvoiceListFilter = {}) =>
