@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
 import { hasBrowserForScreens, signIn } from '../support/browser';
-import { demoWalk, type Dialog } from '../support/screen-walk';
+import { demoWalk } from '../support/screen-walk';
 
 const walk = demoWalk();
 
@@ -18,25 +18,11 @@ describe.skipIf(!hasBrowserForScreens)('every screen at 1440×900 and 390×844: 
     const order = orders.find((o) => o.estimate_name === 'Weekend Family Push')!;
     const draft = orders.find((o) => o.estimate_name === 'Back to School')!;
     const campaigns = (await h.inject({ method: 'GET', url: '/api/campaigns', token: admin })).json() as { campaign_id: string }[];
-    const bellPanel: Dialog = {
-      name: 'notifications-panel',
-      open: async () => {
-        await page.getByRole('button', { name: /^Notifications/ }).click();
-        await page.getByRole('region', { name: 'Notifications' }).waitFor();
-      },
-    };
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, ADMIN.email, ADMIN.password);
     const problems = await w.walk('admin', [
-      { name: 'dashboard', path: '/app/dashboard', dialogs: [bellPanel] },
-      { name: 'orders', path: '/app/orders', rows: true },
-      { name: 'order-detail', path: `/app/estimates/${order.id}` },
-      { name: 'order-form', path: `/app/estimates/${draft.id}` },
-      { name: 'campaigns', path: '/app/campaigns', rows: true },
-      { name: 'brands', path: '/app/brands', rows: true },
-      { name: 'media', path: '/app/media', rows: true },
-      { name: 'profile', path: '/app/profile' },
+      ...w.sharedScreens(order.id, draft.id),
       { name: 'campaign-detail', path: `/app/campaigns/${campaigns[0]!.campaign_id}` },
       { name: 'orders-running', path: '/app/orders?tab=running', rows: true },
       { name: 'orders-completed', path: '/app/orders?tab=completed' },

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCalendarDate } from '../../src/domain/display-dates';
 import { DEMO_PASSWORD } from '../../src/server/demo/demo-data';
 import { hasBrowserForScreens, signIn } from '../support/browser';
-import { ADVERTISER, demoWalk, type Dialog, type Screen } from '../support/screen-walk';
+import { ADVERTISER, demoWalk, type Dialog } from '../support/screen-walk';
 
 const walk = demoWalk();
 
@@ -50,24 +50,7 @@ describe.skipIf(!hasBrowserForScreens)('every screen at 1440×900 and 390×844: 
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await card.boundingBox()).toEqual(before);
 
-    // The bell's panel, on every signed-in screen: walked open on the dashboard.
-    const bellPanel: Dialog = {
-      name: 'notifications-panel',
-      open: async () => {
-        await page.getByRole('button', { name: /^Notifications/ }).click();
-        await page.getByRole('region', { name: 'Notifications' }).waitFor();
-      },
-    };
-    const shared: Screen[] = [
-      { name: 'dashboard', path: '/app/dashboard', dialogs: [bellPanel] },
-      { name: 'orders', path: '/app/orders', rows: true },
-      { name: 'order-detail', path: `/app/estimates/${order.id}` },
-      { name: 'order-form', path: `/app/estimates/${draft.id}` },
-      { name: 'campaigns', path: '/app/campaigns', rows: true },
-      { name: 'brands', path: '/app/brands', rows: true },
-      { name: 'media', path: '/app/media', rows: true },
-      { name: 'profile', path: '/app/profile' },
-    ];
+    const shared = w.sharedScreens(order.id, draft.id);
 
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, ADVERTISER, DEMO_PASSWORD);

@@ -173,7 +173,28 @@ export const screenWalker = (page: Page) => {
     await page.goto('/login');
   };
 
-  return { modal, settle, inspect, tablesCut, walk, descriptionOf, signOut };
+  /** The bell's panel, on every signed-in screen: walked open on the dashboard. */
+  const bellPanel: Dialog = {
+    name: 'notifications-panel',
+    open: async () => {
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await page.getByRole('region', { name: 'Notifications' }).waitFor();
+    },
+  };
+
+  /** The screens advertisers and admins share, on an order and a draft of the demo data. */
+  const sharedScreens = (orderId: string, draftId: string): Screen[] => [
+    { name: 'dashboard', path: '/app/dashboard', dialogs: [bellPanel] },
+    { name: 'orders', path: '/app/orders', rows: true },
+    { name: 'order-detail', path: `/app/estimates/${orderId}` },
+    { name: 'order-form', path: `/app/estimates/${draftId}` },
+    { name: 'campaigns', path: '/app/campaigns', rows: true },
+    { name: 'brands', path: '/app/brands', rows: true },
+    { name: 'media', path: '/app/media', rows: true },
+    { name: 'profile', path: '/app/profile' },
+  ];
+
+  return { modal, settle, inspect, tablesCut, walk, descriptionOf, signOut, sharedScreens };
 };
 
 /**
