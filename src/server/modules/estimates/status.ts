@@ -13,7 +13,7 @@ import { syncCampaignWithOrder } from '../campaigns/service';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { applyOrderCoupon, releaseOrderCouponUses, setOrderCouponUsesCounted } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
-import { stageEstimateStatusChange, stageNewEstimate, type Staged } from '../notifications';
+import { stageEstimateStatusChange, stageNewEstimate, stageOrderWithdrawn, type Staged } from '../notifications';
 import { isBooked, itemsWithDayparts, keepBookedRates, lockReadableOrder, quoteFor, selectionOf, type OrderRow } from './orders';
 import { approveOrderMedia } from './media-gate';
 import { getEstimate } from './queries';
@@ -21,20 +21,82 @@ import { assertCardOfOwner, assertMediaOfBrand } from './references';
 
 const REVIEWED: readonly OrderStatus[] = ['approved', 'rejected', 'modified'];
 
-/** Timestamps that go with entering a status. */
-const stampsFor = (to: OrderStatus) => ({
-  ...(to === 'ordered' && { submittedAt: new Date() }),
-  ...(REVIEWED.includes(to) && { reviewedAt: new Date() }),
-});
+/** One status change: who makes it (the desk: review, Order Management, the clock; the owner: submit, withdraw). */
+interface Move {
+  tx: Tx;
+  order: OrderRow;
+  to: OrderStatus;
+  by: 'desk' | 'owner';
+  events: Staged[];
+  /** Columns written with the status (review notes, the coupon's redemption, a withdrawal's reset). */
+  fields: Partial<typeof estimates.$inferInsert>;
+}
+
+const withdrawn = ({ by, to }: Move) => by === 'owner' && to === 'draft';
+const submitted = ({ by, to }: Move) => by === 'owner' && to === 'ordered';
 
 /**
  * Entering a booked status takes the order's spots: refused (409) when a daypart would be overbooked,
  * or while its media is rejected or unchecked; its checked pending media is approved with it.
  */
-const bookIfEntering = async (tx: Tx, order: OrderRow, to: OrderStatus) => {
+const bookIfEntering = async ({ tx, order, to }: Move) => {
   if (!isBooked(to) || isBooked(order.status)) return;
   await approveOrderMedia(tx, order);
   await assertCapacityForBooking({ tx, estimateId: order.id });
+};
+
+/** Leaving the live price freezes the order's rates; coming back to it thaws them (decision 029). */
+const keepRates = ({ tx, order, to }: Move) => keepBookedRates(tx, order, to);
+
+/** A rejected order, or one its owner withdraws, gives its coupon use back (resubmitting redeems it again). */
+const giveCouponBack = async (move: Move) => {
+  const { tx, order, to } = move;
+  if (to !== 'rejected' && !withdrawn(move)) return;
+  // Dropping the coupon reprices the order: refused while it has a live invoice.
+  if (order.couponId || order.discountCents > 0) await assertOrderNotInvoiced(tx, order.id);
+  await releaseOrderCouponUses(tx, order.id);
+  Object.assign(move.fields, { couponId: null, discountCents: 0, totalAmountCents: order.totalSpendCents });
+};
+
+/** Order Management between draft and submitted: the order's coupon use counts, or stops counting. */
+const countCouponIfSubmitted = async ({ tx, order, to, by }: Move) => {
+  if (by !== 'desk' || to === 'rejected' || isSubmitted(order.status) === isSubmitted(to)) return;
+  await setOrderCouponUsesCounted(tx, order.id, isSubmitted(to));
+};
+
+/** The status and the timestamps that go with entering it. */
+const writeStatus = async ({ tx, order, to, fields }: Move) => {
+  const stamps = {
+    ...(to === 'ordered' && { submittedAt: new Date() }),
+    ...(REVIEWED.includes(to) && { reviewedAt: new Date() }),
+  };
+  await tx
+    .update(estimates)
+    .set({ status: to, ...stamps, ...fields })
+    .where(eq(estimates.id, order.id));
+};
+
+const syncCampaign = ({ tx, order, to }: Move) => syncCampaignWithOrder(tx, order, to);
+
+/** The owner and the desk hear of it (stored with the change, delivered after the commit), and so do webhooks. */
+const announce = async (move: Move) => {
+  const { tx, order, to, events } = move;
+  if (submitted(move)) {
+    events.push(await stageNewEstimate(tx, order));
+    await emitOrderEvent(tx, 'order.submitted', order, to);
+    return;
+  }
+  events.push(await stageEstimateStatusChange(tx, order, to));
+  await emitOrderEvent(tx, 'order.status_changed', order, to);
+  if (withdrawn(move)) events.push(await stageOrderWithdrawn(tx, order));
+};
+
+/** What every status change does, in this order, whoever makes it: the one table of its side effects. */
+const ON_STATUS_CHANGE: readonly ((move: Move) => Promise<void>)[] = [bookIfEntering, keepRates, giveCouponBack, countCouponIfSubmitted, writeStatus, syncCampaign, announce];
+
+const moveOrder = async (move: Omit<Move, 'fields'> & { fields?: Move['fields'] }) => {
+  const full: Move = { ...move, fields: { ...move.fields } };
+  for (const effect of ON_STATUS_CHANGE) await effect(full);
 };
 
 export const assertAdminCanSet = (from: OrderStatus, to: OrderStatus) => {
@@ -42,32 +104,12 @@ export const assertAdminCanSet = (from: OrderStatus, to: OrderStatus) => {
   if (!canAdminSetStatus(from, to)) throw badRequest(`An order cannot be set to ${STATUS_LABELS[to]}`);
 };
 
-/** Order Management: any settable status but the current one (checked by assertAdminCanSet). */
-/** A rejected order gives its coupon use back (resubmitting redeems it again). */
-const releaseCouponIfRejected = async (tx: Tx, order: OrderRow, to: OrderStatus) => {
-  if (to !== 'rejected') return;
-  // Dropping the coupon reprices the order: refused while it has a live invoice.
-  if (order.couponId || order.discountCents > 0) await assertOrderNotInvoiced(tx, order.id);
-  await releaseOrderCouponUses(tx, order.id);
-  await tx.update(estimates).set({ couponId: null, discountCents: 0, totalAmountCents: order.totalSpendCents }).where(eq(estimates.id, order.id));
-};
+/** Order Management and the station clock: any status assertAdminCanSet allows. */
+export const setStatusByAdmin = (tx: Tx, order: OrderRow, to: OrderStatus, events: Staged[]) => moveOrder({ tx, order, to, by: 'desk', events });
 
-/** Only a submitted order's coupon use counts: set to draft, it stops counting; out of draft, it counts. */
-const countCouponIfSubmitted = async (tx: Tx, order: OrderRow, to: OrderStatus) => {
-  if (to === 'rejected' || isSubmitted(order.status) === isSubmitted(to)) return;
-  await setOrderCouponUsesCounted(tx, order.id, isSubmitted(to));
-};
-
-export const setStatusByAdmin = async (tx: Tx, order: OrderRow, to: OrderStatus, events: Staged[]) => {
-  await bookIfEntering(tx, order, to);
-  await keepBookedRates(tx, order, to);
-  await releaseCouponIfRejected(tx, order, to);
-  await countCouponIfSubmitted(tx, order, to);
-  await tx.update(estimates).set({ status: to, ...stampsFor(to) }).where(eq(estimates.id, order.id));
-  await syncCampaignWithOrder(tx, order, to);
-  events.push(await stageEstimateStatusChange(tx, order, to));
-  await emitOrderEvent(tx, 'order.status_changed', order, to);
-};
+/** The owner takes a submitted, not yet reviewed order back to draft (withdraw.ts checks that it may). */
+export const withdrawToDraft = (tx: Tx, order: OrderRow, events: Staged[]) =>
+  moveOrder({ tx, order, to: 'draft', by: 'owner', events, fields: { submittedAt: null, updatedAt: new Date() } });
 
 /**
  * Submit Order: media, card and time slots first (the submit messages), then the order form's
@@ -108,12 +150,7 @@ export const submitOrder = async (
     today,
   });
   const discountCents = Math.min(coupon.discountCents, order.totalSpendCents);
-  await tx
-    .update(estimates)
-    .set({ status: 'ordered', ...stampsFor('ordered'), couponId: coupon.couponId, discountCents, totalAmountCents: order.totalSpendCents - discountCents })
-    .where(eq(estimates.id, order.id));
-  events.push(await stageNewEstimate(tx, order));
-  await emitOrderEvent(tx, 'order.submitted', order, 'ordered');
+  await moveOrder({ tx, order, to: 'ordered', by: 'owner', events, fields: { couponId: coupon.couponId, discountCents, totalAmountCents: order.totalSpendCents - discountCents } });
 };
 
 /** PATCH /estimates/:id/approve | reject | modify (admins): the review transitions, notes kept on the order. */
@@ -136,16 +173,7 @@ export const reviewOrder = async ({
   await db.transaction(async (tx) => {
     const order = await lockReadableOrder(tx, actor, id);
     if (!canReview(order.status, decision)) throw conflict(reviewRefusal(order.status, decision));
-    await bookIfEntering(tx, order, decision);
-    await keepBookedRates(tx, order, decision);
-    await releaseCouponIfRejected(tx, order, decision);
-    await tx
-      .update(estimates)
-      .set({ status: decision, ...stampsFor(decision), ...(notes !== undefined && { notes }) })
-      .where(eq(estimates.id, id));
-    await syncCampaignWithOrder(tx, order, decision);
-    events.push(await stageEstimateStatusChange(tx, order, decision));
-    await emitOrderEvent(tx, 'order.status_changed', order, decision);
+    await moveOrder({ tx, order, to: decision, by: 'desk', events, fields: notes !== undefined ? { notes } : {} });
   });
   return getEstimate({ db, actor, id });
 };

@@ -3,17 +3,14 @@
  * (decision 018). It gives back what Submit Order took (the coupon's use and discount) and tells
  * the owner and the traffic desk, as a status change does; the audit triggers record the change.
  */
-import { emitOrderEvent } from '../webhooks/outbox';
-import { eq } from 'drizzle-orm';
 import type { EstimateDetail } from '../../../domain/estimate-schemas';
 import { WITHDRAW_MESSAGES, WITHDRAWABLE_STATUSES, type OrderActor } from '../../../domain/orders';
-import { estimates } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { conflict, forbidden } from '../../platform/errors';
-import { releaseOrderCouponUses } from '../coupons/service';
-import { stageEstimateStatusChange, stageOrderWithdrawn, type Staged } from '../notifications';
+import type { Staged } from '../notifications';
 import { lockReadableOrder } from './orders';
 import { getEstimate } from './queries';
+import { withdrawToDraft } from './status';
 
 export const withdrawOrder = async ({ db, actor, id, events }: { db: Db; actor: OrderActor; id: string; events: Staged[] }): Promise<EstimateDetail> => {
   await db.transaction(async (tx) => {
@@ -21,14 +18,7 @@ export const withdrawOrder = async ({ db, actor, id, events }: { db: Db; actor: 
     const order = await lockReadableOrder(tx, actor, id);
     if (order.ownerId !== actor.id) throw forbidden(WITHDRAW_MESSAGES.notOwner);
     if (!WITHDRAWABLE_STATUSES.includes(order.status)) throw conflict(WITHDRAW_MESSAGES.notAwaitingReview);
-    await releaseOrderCouponUses(tx, order.id);
-    await tx
-      .update(estimates)
-      .set({ status: 'draft', submittedAt: null, couponId: null, discountCents: 0, totalAmountCents: order.totalSpendCents, updatedAt: new Date() })
-      .where(eq(estimates.id, order.id));
-    events.push(await stageEstimateStatusChange(tx, order, 'draft'));
-    await emitOrderEvent(tx, 'order.status_changed', order, 'draft');
-    events.push(await stageOrderWithdrawn(tx, order));
+    await withdrawToDraft(tx, order, events);
   });
   return getEstimate({ db, actor, id });
 };
