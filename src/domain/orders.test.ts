@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES, canAdminSetStatus, canDeleteOrder, canEditOrder, canReview, canSubmitOrder } from './orders';
+import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES, amountOwed, billableAmount, canAdminSetStatus, canDeleteOrder, canEditOrder, canReview, canSubmitOrder } from './orders';
 
 const owner = { id: 'owner', role: 'client' as const };
 const stranger = { id: 'stranger', role: 'client' as const };
@@ -46,5 +46,17 @@ describe('order transitions', () => {
         expect(canAdminSetStatus(from, to)).toBe(from !== to && (ADMIN_SETTABLE_STATUSES as readonly string[]).includes(to));
       }
     }
+  });
+});
+
+describe('what an order owes', () => {
+  it('the amount owed is the budget less the discount, never below zero', () => {
+    expect(amountOwed(10_000, 2_500)).toBe(7_500);
+    expect(amountOwed(10_000, 0)).toBe(10_000);
+    expect(amountOwed(1_000, 2_500)).toBe(0);
+  });
+  it('the billable amount is the amount owed less credits, never below zero', () => {
+    expect(billableAmount(7_500, 500)).toBe(7_000);
+    expect(billableAmount(500, 7_500)).toBe(0);
   });
 });

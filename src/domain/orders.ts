@@ -92,3 +92,9 @@ export const WITHDRAW_MESSAGES = {
   notAwaitingReview: 'Only a submitted order awaiting review can be withdrawn',
   done: 'Order withdrawn to draft',
 } as const;
+
+/** What the advertiser owes for an order: its budget less its coupon's discount, never below zero (any unit). */
+export const amountOwed = (budget: number, discount: number): number => Math.max(0, budget - discount);
+
+/** What can still be billed for an order: the amount owed less its credits for missed spots, never below zero. */
+export const billableAmount = (owed: number, credits: number): number => Math.max(0, owed - credits);

@@ -7,6 +7,7 @@
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { couponDiscount, couponRefusal, normalizeCouponCode } from '../../../domain/coupons';
 import { toCents, toDollars } from '../../../domain/money';
+import { amountOwed } from '../../../domain/orders';
 import { couponUsages, coupons } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
@@ -110,7 +111,7 @@ export const recordCouponUse = async (tx: Tx, coupon: CouponRow, use: UseRequest
       estimateId: use.estimateId,
       originalAmountCents: use.originalAmountCents,
       discountAmountCents: discountCents,
-      finalAmountCents: use.originalAmountCents - discountCents,
+      finalAmountCents: amountOwed(use.originalAmountCents, discountCents),
       daypartIds: [...use.daypartIds],
       counted: use.counts,
     })
@@ -172,7 +173,7 @@ export const applyOrderCoupon = async ({
   const discountCents = discountOf(coupon, originalAmountCents);
   await tx
     .update(couponUsages)
-    .set({ userId, originalAmountCents, discountAmountCents: discountCents, finalAmountCents: originalAmountCents - discountCents, daypartIds, counted: true })
+    .set({ userId, originalAmountCents, discountAmountCents: discountCents, finalAmountCents: amountOwed(originalAmountCents, discountCents), daypartIds, counted: true })
     .where(eq(couponUsages.id, held.id));
   return { couponId: coupon.id, discountCents };
 };

@@ -1,6 +1,7 @@
 /**
  * Using coupons: validate a code against an amount, record a use on an estimate, report a coupon's uses.
  */
+import { amountOwed } from '../../../domain/orders';
 import { and, count, countDistinct, desc, eq, ne, sql } from 'drizzle-orm';
 import type { CouponUsageReply, ValidateCouponReply } from '../../../domain/coupon-schemas';
 import { couponDiscount, couponRefusal, normalizeCouponCode } from '../../../domain/coupons';
@@ -54,7 +55,7 @@ export const validateCoupon = async ({
   const coupon = await getCoupon({ db, id: row.id, today });
   return {
     valid: true,
-    coupon: { ...coupon, discount_amount: toDollars(discountCents), final_amount: toDollars(amountCents - discountCents) },
+    coupon: { ...coupon, discount_amount: toDollars(discountCents), final_amount: toDollars(amountOwed(amountCents, discountCents)) },
     message: `Coupon applied: ${formatCurrency(toDollars(discountCents))} off`,
   };
 };

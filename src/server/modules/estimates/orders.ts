@@ -5,7 +5,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { ESTIMATE_MESSAGES, MAX_CAMPAIGN_DAYS } from '../../../domain/estimate-schemas';
 import { toCents, toDollars } from '../../../domain/money';
-import { BOOKED_STATUSES, canEditOrder, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
+import { BOOKED_STATUSES, amountOwed, canEditOrder, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { campaignDuration, quoteOrder, selectionDefaults, weeklyCost, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
 import { dayparts, estimateItems, estimates } from '../../db/schema';
 import type { Tx } from '../../platform/db';
@@ -111,7 +111,7 @@ export const quoteFor = (order: Pick<OrderRow, 'totalSpendCents' | 'startDate'>,
 export const quotedTotals = (order: Pick<OrderRow, 'totalSpendCents' | 'startDate' | 'discountCents'>, selections: readonly PricedSelection[]) => {
   const quote = quoteFor(order, selections);
   const discount = Math.min(order.discountCents, order.totalSpendCents);
-  return { totalEstimatedCostCents: toCents(quote.weeklyCost), endDate: quote.endDate, discountCents: discount, totalAmountCents: Math.max(0, order.totalSpendCents - discount) };
+  return { totalEstimatedCostCents: toCents(quote.weeklyCost), endDate: quote.endDate, discountCents: discount, totalAmountCents: amountOwed(order.totalSpendCents, discount) };
 };
 
 /**

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { todayIso } from '../../../domain/dates';
 import { CAMPAIGN_TOO_LONG, ESTIMATE_MESSAGES, type EstimateDetail } from '../../../domain/estimate-schemas';
 import { toDollars } from '../../../domain/money';
-import { STATUS_LABELS, canAdminSetStatus, isSubmitted, canReview, reviewRefusal, type OrderActor, type OrderStatus, type ReviewDecision } from '../../../domain/orders';
+import { STATUS_LABELS, amountOwed, canAdminSetStatus, isSubmitted, canReview, reviewRefusal, type OrderActor, type OrderStatus, type ReviewDecision } from '../../../domain/orders';
 import { orderFormError } from '../../../domain/pricing';
 import { estimates } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
@@ -150,7 +150,7 @@ export const submitOrder = async (
     today,
   });
   const discountCents = Math.min(coupon.discountCents, order.totalSpendCents);
-  await moveOrder({ tx, order, to: 'ordered', by: 'owner', events, fields: { couponId: coupon.couponId, discountCents, totalAmountCents: order.totalSpendCents - discountCents } });
+  await moveOrder({ tx, order, to: 'ordered', by: 'owner', events, fields: { couponId: coupon.couponId, discountCents, totalAmountCents: amountOwed(order.totalSpendCents, discountCents) } });
 };
 
 /** PATCH /estimates/:id/approve | reject | modify (admins): the review transitions, notes kept on the order. */

@@ -3,7 +3,7 @@ import { asc, eq, inArray, sum } from 'drizzle-orm';
 import { localClockOf, todayIso } from '../../../domain/dates';
 import { makegoodWindow, type Makegood, type OrderMakegoods } from '../../../domain/makegoods';
 import { toDollars } from '../../../domain/money';
-import type { OrderActor } from '../../../domain/orders';
+import { billableAmount, type OrderActor } from '../../../domain/orders';
 import { dayparts, estimates, makegoodEvents, makegoodOffers, trafficSpots, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { readableOrder } from '../estimates/orders';
@@ -86,7 +86,7 @@ export const orderMakegoods = async ({ db, actor, id }: { db: Tx; actor: OrderAc
     estimate_id: order.id,
     makegoods,
     credits: toDollars(creditCents),
-    billable_amount: toDollars(Math.max(0, order.totalAmountCents - creditCents)),
+    billable_amount: toDollars(billableAmount(order.totalAmountCents, creditCents)),
   };
 };
 

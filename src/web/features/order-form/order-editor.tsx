@@ -4,6 +4,7 @@ import { addDays, isIsoDate, todayIso } from '../../../domain/dates';
 import { MAX_AVAILABILITY_DAYS } from '../../../domain/daypart-schemas';
 import { MAX_CAMPAIGN_DAYS, type EstimateDetail } from '../../../domain/estimate-schemas';
 import { budgetTooSmallMessage, cpmError } from '../../../domain/pricing';
+import { amountOwed } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { serverMessage } from '../../api/client';
 import { useDaypartAvailabilities } from '../../api/dayparts';
@@ -100,7 +101,7 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
     budget,
     coupon:
       applied.state === 'valid'
-        ? { code: applied.code, discount: applied.discount, totalDue: Math.max(0, (budget !== null && Number.isFinite(budget) ? budget : 0) - applied.discount) }
+        ? { code: applied.code, discount: applied.discount, totalDue: amountOwed(budget !== null && Number.isFinite(budget) ? budget : 0, applied.discount) }
         : null,
   };
 
