@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { airingOf, averageCpm, campaignFigures, campaignFollowUp, campaignPlan, displayStatusOf, statusChangeRefusal } from './campaigns';
+import { airingOf, averageCpm, campaignFigures, campaignFollowUp, campaignPlan, displayStatusOf, isDeliveryComplete, statusChangeRefusal } from './campaigns';
 
 describe('campaign display status', () => {
   it('shows the stored status, and completed for an active campaign past its end date', () => {
@@ -64,5 +64,21 @@ describe('plan and airings', () => {
       aired_spots: 2,
       total_spots: 244,
     });
+  });
+});
+
+describe('isDeliveryComplete', () => {
+  const running = { endDate: '2026-03-10', totalBudgetCents: 100_000, spendCents: 40_000, totalSpots: 10, airedSpots: 4 };
+  it('is complete once the end date has passed, not on it', () => {
+    expect(isDeliveryComplete(running, '2026-03-10')).toBe(false);
+    expect(isDeliveryComplete(running, '2026-03-11')).toBe(true);
+  });
+  it('is complete once the whole budget is spent or every spot aired', () => {
+    expect(isDeliveryComplete({ ...running, spendCents: 100_000 }, '2026-03-01')).toBe(true);
+    expect(isDeliveryComplete({ ...running, airedSpots: 10 }, '2026-03-01')).toBe(true);
+  });
+  it('a campaign with no budget or no spots is not complete by delivery', () => {
+    expect(isDeliveryComplete({ ...running, totalBudgetCents: 0, spendCents: 0, totalSpots: 0, airedSpots: 0 }, '2026-03-01')).toBe(false);
+    expect(isDeliveryComplete({ ...running, endDate: null, totalBudgetCents: 0, totalSpots: 0 }, '2030-01-01')).toBe(false);
   });
 });

@@ -29,6 +29,24 @@ export const DISPLAY_STATUS_LABELS: Record<DisplayStatus, string> = {
 export const displayStatusOf = (status: CampaignStatus, endDate: string | null, today: string): DisplayStatus =>
   status === 'active' && endDate !== null && endDate < today ? 'completed' : status;
 
+/** A running order's delivery figures (cents and spots). */
+export interface DeliveryProgress {
+  endDate: string | null;
+  totalBudgetCents: number;
+  spendCents: number;
+  totalSpots: number;
+  airedSpots: number;
+}
+
+/**
+ * When an active order is complete (the station clock completes it): its end date has passed, or its
+ * campaign has spent its whole budget, or aired all its spots. `today` is the station's date.
+ */
+export const isDeliveryComplete = (progress: DeliveryProgress, today: string): boolean =>
+  (progress.endDate !== null && progress.endDate < today) ||
+  (progress.totalBudgetCents > 0 && progress.spendCents >= progress.totalBudgetCents) ||
+  (progress.totalSpots > 0 && progress.airedSpots >= progress.totalSpots);
+
 /** Statuses whose order has been booked for delivery: the order may become a campaign (POST /campaigns/from-estimate). */
 export const CAMPAIGN_SOURCE_STATUSES = ['approved', 'scheduled', 'active'] as const satisfies readonly OrderStatus[];
 

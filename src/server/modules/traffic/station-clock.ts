@@ -6,8 +6,9 @@
  * lock after checking its status again, so a second run, or a run on another instance, changes nothing.
  */
 import { z } from 'zod';
-import { and, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { todayIso } from '../../../domain/dates';
+import { isDeliveryComplete } from '../../../domain/campaigns';
 import type { OrderStatus } from '../../../domain/orders';
 import { campaigns, estimates } from '../../db/schema';
 import type { Db } from '../../platform/db';
@@ -120,21 +121,20 @@ export const createStationClock = ({
       'scheduled',
       'active',
     );
-    const ended = await db
-      .select({ id: estimates.id })
+    const running = await db
+      .select({
+        id: estimates.id,
+        endDate: estimates.endDate,
+        totalBudgetCents: sql<number>`coalesce(${campaigns.totalBudgetCents}, 0)::float8`,
+        spendCents: sql<number>`coalesce(${campaigns.spendCents}, 0)::float8`,
+        totalSpots: sql<number>`coalesce(${campaigns.totalSpots}, 0)::int`,
+        airedSpots: sql<number>`coalesce(${campaigns.airedSpots}, 0)::int`,
+      })
       .from(estimates)
       .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
-      .where(
-        and(
-          eq(estimates.status, 'active'),
-          or(
-            lt(estimates.endDate, today),
-            and(gt(campaigns.totalBudgetCents, 0), gte(campaigns.spendCents, sql`${campaigns.totalBudgetCents}`)),
-            and(gt(campaigns.totalSpots, 0), gte(campaigns.airedSpots, sql`${campaigns.totalSpots}`)),
-          ),
-        ),
-      )
+      .where(eq(estimates.status, 'active'))
       .orderBy(estimates.endDate, estimates.id);
+    const ended = running.filter((order) => isDeliveryComplete(order, today));
     const completed = await moveEach(
       ended.map((r) => r.id),
       'active',
