@@ -8,7 +8,7 @@ import { addDays } from './dates';
 import { fitLine, predictAt, slopeIsClear } from './forecast-fit';
 import { fitSeason, predictSeason } from './forecast-seasonal';
 import { roundDollars } from './money';
-import type { OrderStatus } from './orders';
+import { SOLD_STATUSES, type OrderStatus } from './orders';
 
 export const ANALYTICS_PERIODS = [7, 30, 90, 365] as const;
 export const DEFAULT_PERIOD_DAYS = 30;
@@ -22,7 +22,7 @@ export const FORECAST_WEEKS = 4;
 export const FORECAST_MIN_HISTORY_WEEKS = 4;
 
 /** Orders that count as revenue. */
-export const REVENUE_STATUSES = ['approved', 'scheduled', 'active', 'completed'] as const satisfies readonly OrderStatus[];
+export const REVENUE_STATUSES = SOLD_STATUSES;
 /** The funnel, in the order an order moves through it (rejected and modified are its exits and loops). */
 export const FUNNEL_STATUSES = ['draft', 'ordered', 'modified', 'approved', 'scheduled', 'active', 'completed', 'rejected'] as const satisfies readonly OrderStatus[];
 

@@ -4,7 +4,7 @@
  */
 import { formatCurrency } from './format';
 import { isWholeCents, toDollars } from './money';
-import { STATUS_LABELS, type OrderStatus } from './orders';
+import { SOLD_STATUSES, STATUS_LABELS, type OrderStatus } from './orders';
 
 /** Every invoice status. `overdue` is never stored: a sent, unpaid invoice past its due date reads as overdue. */
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled', 'refunded'] as const;
@@ -63,7 +63,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 };
 
 /** Orders that passed approval may be invoiced. */
-export const INVOICEABLE_ORDER_STATUSES = ['approved', 'scheduled', 'active', 'completed'] as const satisfies readonly OrderStatus[];
+export const INVOICEABLE_ORDER_STATUSES = SOLD_STATUSES;
 
 /**
  * Whether Create Invoice can bill an order now (issue 29, item 4): an approved, scheduled, active or

@@ -9,7 +9,7 @@
  * start date, until its order is activated.
  */
 import { impressionsPerSpot, weeklyCost, type PricedSelection } from './pricing';
-import type { OrderStatus } from './orders';
+import { BOOKED_STATUSES, type OrderStatus } from './orders';
 
 export const CAMPAIGN_STATUSES = ['scheduled', 'active', 'paused', 'completed', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -48,7 +48,7 @@ export const isDeliveryComplete = (progress: DeliveryProgress, today: string): b
   (progress.totalSpots > 0 && progress.airedSpots >= progress.totalSpots);
 
 /** Statuses whose order has been booked for delivery: the order may become a campaign (POST /campaigns/from-estimate). */
-export const CAMPAIGN_SOURCE_STATUSES = ['approved', 'scheduled', 'active'] as const satisfies readonly OrderStatus[];
+export const CAMPAIGN_SOURCE_STATUSES = BOOKED_STATUSES;
 
 /** The status a campaign starts with when made from an order in `orderStatus`. */
 export const initialCampaignStatus = (orderStatus: OrderStatus): CampaignStatus => (orderStatus === 'active' ? 'active' : 'scheduled');

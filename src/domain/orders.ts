@@ -9,6 +9,8 @@ export const ADMIN_SETTABLE_STATUSES = ['draft', 'ordered', 'approved', 'schedul
 
 /** Statuses whose spots are taken from a daypart's availability. */
 export const BOOKED_STATUSES = ['approved', 'scheduled', 'active'] as const satisfies readonly OrderStatus[];
+/** Booked or completed: the order was sold (its revenue counts, it can be invoiced, its spots are on the log). */
+export const SOLD_STATUSES = [...BOOKED_STATUSES, 'completed'] as const satisfies readonly OrderStatus[];
 
 /**
  * Statuses of an order that is not submitted: a coupon use recorded on it does not count toward the

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, inArray, notInArray, or, sq
 import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
 import { ESTIMATE_MESSAGES, type Estimate, type EstimateDetail, type EstimateListQuery, type EstimateStats } from '../../../domain/estimate-schemas';
 import { toDollars } from '../../../domain/money';
-import { STATUS_LABELS, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
+import { SOLD_STATUSES, STATUS_LABELS, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { fullName } from '../../../domain/users';
 import { brands, estimates, mediaAssets, paymentMethods, users } from '../../db/schema';
@@ -228,7 +228,7 @@ export const estimateStats = async ({ db, actor }: { db: Tx; actor: OrderActor }
     active_count: count('active'),
     completed_count: count('completed'),
     total_budget: toDollars(totalOf(rows, 'spendCents')),
-    approved_budget: toDollars(totalOf(rows, 'spendCents', ['approved', 'scheduled', 'active', 'completed'])),
+    approved_budget: toDollars(totalOf(rows, 'spendCents', SOLD_STATUSES)),
     pending_count: count('ordered', 'pending_approval'),
   };
 };

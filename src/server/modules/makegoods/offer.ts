@@ -8,7 +8,7 @@ import { airingOf } from '../../../domain/campaigns';
 import { todayIso } from '../../../domain/dates';
 import { makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
 import { toCents } from '../../../domain/money';
-import { BOOKED_STATUSES } from '../../../domain/orders';
+import { SOLD_STATUSES } from '../../../domain/orders';
 import { dayparts, estimateItems, estimates, makegoodEvents, makegoodOffers, trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { selectionOf, type PricedItem } from '../estimates/orders';
@@ -41,7 +41,7 @@ export const offerMakegoods = async ({ tx, importId, now, expiryHours }: { tx: T
     .from(trafficSpots)
     .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
     .leftJoin(makegoodOffers, eq(makegoodOffers.missedSpotId, trafficSpots.id))
-    .where(and(eq(trafficSpots.asRunImportId, importId), eq(trafficSpots.status, 'missed'), isNull(makegoodOffers.id), inArray(estimates.status, [...BOOKED_STATUSES, 'completed'])))
+    .where(and(eq(trafficSpots.asRunImportId, importId), eq(trafficSpots.status, 'missed'), isNull(makegoodOffers.id), inArray(estimates.status, [...SOLD_STATUSES])))
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.id));
   if (missed.length === 0) return { offered: 0, staged: [] };
 

@@ -1,6 +1,6 @@
 /** What the traffic log places: the booked orders' items over a range of broadcast days, read in one query. */
 import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
-import { BOOKED_STATUSES } from '../../../domain/orders';
+import { BOOKED_STATUSES, SOLD_STATUSES } from '../../../domain/orders';
 import { houseCodeOf, spotSeconds, type DaypartWindow, type SpotDemand } from '../../../domain/traffic';
 import { campaigns, dayparts, estimateItems, estimates, makegoodOffers, mediaAssets, trafficMoves } from '../../db/schema';
 import type { Tx } from '../../platform/db';
@@ -103,7 +103,7 @@ export const loadMakegoodBookings = async (db: Tx, from: string, to: string): Pr
         isNotNull(makegoodOffers.airDate),
         gte(makegoodOffers.airDate, from),
         lte(makegoodOffers.airDate, to),
-        inArray(estimates.status, [...BOOKED_STATUSES, 'completed']),
+        inArray(estimates.status, [...SOLD_STATUSES]),
       ),
     );
   return rows

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatCurrency } from '../../../domain/format';
 import { MAKEGOOD_STATUS_LABELS, type Makegood, type MakegoodStatus } from '../../../domain/makegoods';
-import type { OrderStatus } from '../../../domain/orders';
+import { SOLD_STATUSES, type OrderStatus } from '../../../domain/orders';
 import { serverMessage } from '../../api/client';
 import { useMakegoodStep, useOrderMakegoods } from '../../api/makegoods';
 import { Badge } from '../../ui/badge';
@@ -14,7 +14,7 @@ import { formatTimestamp } from '../campaigns/campaign-display';
 import { formatAirTime, formatBroadcastDay } from '../traffic/traffic-display';
 
 /** Orders that can have missed spots. */
-const WITH_AIRINGS: readonly OrderStatus[] = ['approved', 'scheduled', 'active', 'completed'];
+const WITH_AIRINGS: readonly OrderStatus[] = SOLD_STATUSES;
 
 const TONES: Record<MakegoodStatus, 'amber' | 'green' | 'slate' | 'red'> = { offered: 'amber', accepted: 'green', declined: 'slate', expired: 'slate', unavailable: 'red', withdrawn: 'slate' };
 

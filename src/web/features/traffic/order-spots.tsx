@@ -1,11 +1,11 @@
-import type { OrderStatus } from '../../../domain/orders';
+import { SOLD_STATUSES, type OrderStatus } from '../../../domain/orders';
 import { useOrderSpots } from '../../api/traffic';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
 import { SPOT_STATUS_TONES, formatAirTime, formatBroadcastDay, formatSpotLength, spotStatusLabel } from './traffic-display';
 
-const ON_THE_LOG: readonly OrderStatus[] = ['approved', 'scheduled', 'active', 'completed'];
+const ON_THE_LOG: readonly OrderStatus[] = SOLD_STATUSES;
 
 /** An order's own spots on the traffic log, day by day (the next 30 days from today or its start). */
 export const OrderSpots = ({ orderId, status }: { orderId: string; status: OrderStatus }) => {
