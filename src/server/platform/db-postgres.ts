@@ -7,7 +7,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
-import { auditedTransactions, migrationsFolder, type Database, type Db } from './db';
+import { auditedTransactions, migrationsFolder, type Database, type Db } from './db-port';
 import { afterOpenTransaction, singleConnectionCheck } from './single-connection';
 
 const MIGRATION_LOCK = 727_001;
