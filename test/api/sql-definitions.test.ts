@@ -45,6 +45,19 @@ describe('the current-definition files', () => {
     expect(await schemaDump(database.db), 'src/server/db/sql differs from the migrated database: add a migration (scripts/definitions-migration.ts)').toBe(before);
   });
 
+  it('define every function, view and trigger the database has', async () => {
+    const text = DEFINITION_FILES.map((file) => readFileSync(`src/server/db/sql/${file}`, 'utf8')).join('\n');
+    const defined = new Set([...text.matchAll(/^CREATE (?:OR REPLACE )?(?:CONSTRAINT )?(?:FUNCTION|VIEW|TRIGGER) (\w+)/gm)].map((m) => m[1]));
+    const existing = await rows<{ kind: string; name: string }>(sql`
+      select 'function' as kind, p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+      union all select 'view', c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'v'
+      union all select 'trigger', t.tgname from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and not t.tgisinternal`);
+    expect(existing.length).toBeGreaterThan(80);
+    expect(existing.filter((e) => !defined.has(e.name)).map((e) => `${e.kind} ${e.name}`), 'in the database but in no file of src/server/db/sql').toEqual([]);
+  });
+
   it('read every JSON record set through json_records with the keys they read', () => {
     for (const file of DEFINITION_FILES) {
       const text = readFileSync(`src/server/db/sql/${file}`, 'utf8');
