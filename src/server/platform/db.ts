@@ -23,8 +23,9 @@ export { auditedTransactions, migrationsFolder, type Database, type DatabaseOpti
  * connection goes to requests someone still waits for (decision 022).
  */
 const skipAbandonedWork = (client: PGlite) => {
-  // `_runExclusiveTransaction` is PGlite's own queue, not its public API (issue 22): should an upgrade
-  // rename it, every start fails here, loudly, instead of the guard silently doing nothing.
+  // `_runExclusiveTransaction` is PGlite's own queue, not its public API (issue 22, decision 039): should an
+  // upgrade rename it, every start fails here; should statements stop going through it,
+  // test/api/private-apis.test.ts fails. Either way loudly, not with the guard silently doing nothing.
   if (typeof client._runExclusiveTransaction !== 'function') {
     throw new Error('PGlite no longer has _runExclusiveTransaction: update skipAbandonedWork (src/server/platform/db.ts) for this PGlite version');
   }
