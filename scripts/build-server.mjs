@@ -4,7 +4,7 @@
  * Code splitting keeps each `await import()` lazy: what only S3, PostgreSQL or pg-boss need goes into
  * its own chunk, loaded when configured (without splitting esbuild inlines it, and its packages'
  * imports move to the top of main.js, loaded at every start). Chunks sit beside main.js because
- * platform/db.ts finds the migrations relative to its own file.
+ * platform/db-port.ts finds the migrations relative to its own file.
  */
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -24,6 +24,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-// platform/db.ts finds its migrations at ../db/migrations from the running file.
+// platform/db-port.ts finds its migrations at ../db/migrations from the running file.
 cpSync('src/server/db/migrations', 'dist/db/migrations', { recursive: true });
 writeFileSync('dist/server/package.json', '{ "type": "module" }\n');

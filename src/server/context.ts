@@ -11,8 +11,8 @@ import type { SharedCounter } from './platform/rate-limit';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { ApiKeyCache } from './modules/api-keys/key-cache';
 import type { TokenSigner } from './modules/auth/tokens';
-import type { Notifier } from './modules/notifications/publish';
-import type { StationClock } from './modules/traffic/station-clock';
+import type { Notifier } from './modules/notifications/notifier';
+import type { StationClock } from './modules/traffic/station-clock-port';
 
 /** What every feature module may use: built once in app.ts, handed to each module explicitly. */
 export interface AppContext {

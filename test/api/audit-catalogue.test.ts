@@ -129,4 +129,19 @@ describe('the audit catalogue', () => {
       for (const column of (watched ?? '').split(',').filter(Boolean)) expect(existing.has(column), `${trigger}: watched column ${column}`).toBe(true);
     }
   });
+
+  it('refuses the write when a trigger names a column that is gone, instead of silently auditing nothing (decision 039)', async () => {
+    const attempt = database.db.transaction(async (tx) => {
+      await tx.execute(sql`create trigger coupons_audit_renamed after update on coupons referencing old table as old_rows new table as new_rows
+        for each statement execute function audit_update('coupon', '', 'code,renamed_column')`);
+      await tx.execute(sql`update coupons set code = code where false`);
+    });
+    const messages: string[] = [];
+    await attempt.catch((error: unknown) => {
+      for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) messages.push(String((e as Error).message));
+    });
+    expect(messages.join(' | ')).toContain('audit trigger coupons_audit_renamed names no column renamed_column');
+    const left = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from pg_trigger where tgname = 'coupons_audit_renamed'`));
+    expect(left[0]!.n).toBe(0);
+  });
 });

@@ -973,7 +973,7 @@ CREATE OR REPLACE FUNCTION public.analytics_rollups_rebuild()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  PERFORM pg_advisory_xact_lock(727017, 0);
+  PERFORM pg_advisory_xact_lock(lock_id('rollup_writer'), 0);
   LOCK TABLE order_counts, reconciliation_brand_days, brand_hours IN EXCLUSIVE MODE;
   DELETE FROM rollup_deltas WHERE xid = pg_current_xact_id();
   DELETE FROM order_counts;
@@ -1001,6 +1001,7 @@ AS $function$
 DECLARE
   actor jsonb := audit_actor();
 BEGIN
+  PERFORM audit_named_columns(TG_RELID, TG_NAME, ARRAY[TG_ARGV[1]]);
   INSERT INTO audit_events (actor_id, actor_email, actor_role, action, entity, entity_id, order_id, before, after, request_id)
   SELECT (actor ->> 'id')::uuid, actor ->> 'email', actor ->> 'role', 'delete', TG_ARGV[0], o.j ->> 'id',
          audit_order_of(TG_TABLE_NAME, TG_ARGV[1], o.j), o.j, NULL, actor ->> 'request_id'
@@ -1035,11 +1036,28 @@ AS $function$
 DECLARE
   actor jsonb := audit_actor();
 BEGIN
+  PERFORM audit_named_columns(TG_RELID, TG_NAME, ARRAY[TG_ARGV[1]]);
   INSERT INTO audit_events (actor_id, actor_email, actor_role, action, entity, entity_id, order_id, before, after, request_id)
   SELECT (actor ->> 'id')::uuid, actor ->> 'email', actor ->> 'role', 'create', TG_ARGV[0], n.j ->> 'id',
          audit_order_of(TG_TABLE_NAME, TG_ARGV[1], n.j), NULL, n.j, actor ->> 'request_id'
   FROM (SELECT audit_row(to_jsonb(r)) AS j FROM new_rows r) n;
   RETURN NULL;
+END
+$function$
+
+CREATE OR REPLACE FUNCTION public.audit_named_columns(tbl oid, trigger_name text, names text[])
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+DECLARE
+  missing text;
+BEGIN
+  SELECT string_agg(c, ', ') INTO missing FROM unnest(names) AS u(c)
+  WHERE c <> '' AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = c AND a.attnum > 0 AND NOT a.attisdropped);
+  IF missing IS NOT NULL THEN
+    RAISE EXCEPTION 'audit trigger % names no column %', trigger_name, missing;
+  END IF;
 END
 $function$
 
@@ -1074,6 +1092,7 @@ DECLARE
   actor jsonb := audit_actor();
   watched text[] := CASE WHEN TG_ARGV[2] = '' THEN NULL ELSE string_to_array(TG_ARGV[2], ',') END;
 BEGIN
+  PERFORM audit_named_columns(TG_RELID, TG_NAME, TG_ARGV[1] || coalesce(watched, '{}'));
   INSERT INTO audit_events (actor_id, actor_email, actor_role, action, entity, entity_id, order_id, before, after, request_id)
   SELECT (actor ->> 'id')::uuid, actor ->> 'email', actor ->> 'role',
          CASE WHEN d.after ? 'status' THEN 'status_change' WHEN d.after ? 'role' THEN 'role_change' ELSE 'update' END,
@@ -1096,7 +1115,7 @@ CREATE OR REPLACE FUNCTION public.brand_hours_add(d jsonb)
 AS $function$
   INSERT INTO brand_hours AS c (hour, status, brand_id, orders, amount_cents)
   SELECT order_hour(x.submitted_at, x.created_at), x.status, coalesce(x.brand_id, '00000000-0000-0000-0000-000000000000'::uuid), sum(x.n), sum(x.amount)
-  FROM jsonb_to_recordset(d) AS x(submitted_at timestamptz, created_at timestamptz, status text, brand_id uuid, n bigint, amount bigint)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['submitted_at', 'created_at', 'status', 'brand_id', 'n', 'amount'])) AS x(submitted_at timestamptz, created_at timestamptz, status text, brand_id uuid, n bigint, amount bigint)
   GROUP BY 1, 2, 3
   HAVING sum(x.n) <> 0 OR sum(x.amount) <> 0
   ORDER BY 1, 2, 3
@@ -1108,7 +1127,7 @@ CREATE OR REPLACE FUNCTION public.daypart_hours_rebuild()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  PERFORM pg_advisory_xact_lock(727017, 0);
+  PERFORM pg_advisory_xact_lock(lock_id('rollup_writer'), 0);
   DELETE FROM daypart_order_shares;
   INSERT INTO daypart_order_shares SELECT * FROM daypart_order_shares_computed ORDER BY 1, 2;
   DELETE FROM daypart_hours;
@@ -1126,7 +1145,7 @@ BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN
     RETURN;
   END IF;
-  PERFORM pg_advisory_xact_lock(727018, k.key) FROM (SELECT DISTINCT hashtext(u.id::text) AS key FROM unnest(ids) AS u(id) ORDER BY 1) k;
+  PERFORM pg_advisory_xact_lock(lock_id('daypart_orders'), k.key) FROM (SELECT DISTINCT hashtext(u.id::text) AS key FROM unnest(ids) AS u(id) ORDER BY 1) k;
   INSERT INTO daypart_hours AS c (hour, status, daypart_id, orders, spots, amount_cents, spend_cents)
   SELECT hour, status, daypart_id, sum(items), sum(spots), sum(amount_cents), sum(spend_cents)
   FROM (SELECT hour, status, daypart_id, items, spots, amount_cents, spend_cents FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids)
@@ -1155,13 +1174,53 @@ CREATE OR REPLACE FUNCTION public.item_weekly_cost(multiplier double precision, 
  IMMUTABLE PARALLEL SAFE
 AS $function$ SELECT multiplier * 1366 * spots_per_day / 1000.0 * cpm_cents * days_per_week $function$
 
+CREATE OR REPLACE FUNCTION public.json_records(d jsonb, keys text[])
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+DECLARE
+  lacking jsonb;
+BEGIN
+  SELECT e INTO lacking FROM jsonb_array_elements(coalesce(d, '[]'::jsonb)) AS a(e) WHERE NOT (e ?& keys) LIMIT 1;
+  IF lacking IS NOT NULL THEN
+    RAISE EXCEPTION 'json_records: % lacks one of the keys %', lacking, keys;
+  END IF;
+  RETURN d;
+END
+$function$
+
+CREATE OR REPLACE FUNCTION public.lock_id(lock_name text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+DECLARE
+  lock_number integer;
+BEGIN
+  SELECT l.id INTO lock_number FROM lock_ids() AS l WHERE l.name = lock_name;
+  IF lock_number IS NULL THEN
+    RAISE EXCEPTION 'no advisory lock is named %', lock_name;
+  END IF;
+  RETURN lock_number;
+END
+$function$
+
+CREATE OR REPLACE FUNCTION public.lock_ids()
+ RETURNS TABLE(name text, id integer)
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  VALUES ('migrations', 727001), ('as_run_import', 727014), ('rollup_writer', 727017), ('daypart_orders', 727018)
+$function$
+
 CREATE OR REPLACE FUNCTION public.order_counts_add(d jsonb)
  RETURNS void
  LANGUAGE sql
 AS $function$
   INSERT INTO order_counts AS c (scope, scope_id, status, orders, spend_cents, reconciled)
   SELECT s.scope, s.scope_id, x.status, sum(x.n), sum(x.spend), sum(x.rec)
-  FROM jsonb_to_recordset(d) AS x(owner_id uuid, brand_id uuid, status text, n bigint, spend bigint, rec bigint)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['owner_id', 'brand_id', 'status', 'n', 'spend', 'rec'])) AS x(owner_id uuid, brand_id uuid, status text, n bigint, spend bigint, rec bigint)
   CROSS JOIN LATERAL (VALUES ('all', '00000000-0000-0000-0000-000000000000'::uuid), ('owner', x.owner_id), ('brand', x.brand_id)) AS s(scope, scope_id)
   WHERE s.scope_id IS NOT NULL
   GROUP BY 1, 2, 3
@@ -1185,7 +1244,7 @@ CREATE OR REPLACE FUNCTION public.reconciliation_brand_days_add(d jsonb)
 AS $function$
   INSERT INTO reconciliation_brand_days AS c (day, brand_id, reconciliations, projected_spend_cents, actual_spend_cents)
   SELECT (x.reconciled_at AT TIME ZONE 'UTC')::date, coalesce(x.brand_id, '00000000-0000-0000-0000-000000000000'::uuid), sum(x.n), sum(x.projected), sum(x.actual)
-  FROM jsonb_to_recordset(d) AS x(reconciled_at timestamptz, brand_id uuid, n bigint, projected bigint, actual bigint)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['reconciled_at', 'brand_id', 'n', 'projected', 'actual'])) AS x(reconciled_at timestamptz, brand_id uuid, n bigint, projected bigint, actual bigint)
   GROUP BY 1, 2
   HAVING sum(x.n) <> 0 OR sum(x.projected) <> 0 OR sum(x.actual) <> 0
   ORDER BY 1, 2
@@ -1201,9 +1260,9 @@ CREATE OR REPLACE FUNCTION public.rollups_add_reconciliations(recs jsonb, dir in
 AS $function$
   SELECT rollups_stage(
     (SELECT jsonb_agg(jsonb_build_object('owner_id', e.owner_id, 'brand_id', e.brand_id, 'status', e.status, 'n', 0, 'spend', 0, 'rec', dir))
-     FROM jsonb_to_recordset(recs) AS x(estimate_id uuid) JOIN estimates e ON e.id = x.estimate_id),
+     FROM jsonb_to_recordset(json_records(recs, ARRAY['estimate_id'])) AS x(estimate_id uuid) JOIN estimates e ON e.id = x.estimate_id),
     (SELECT jsonb_agg(jsonb_build_object('reconciled_at', x.reconciled_at, 'brand_id', e.brand_id, 'n', dir, 'projected', dir * x.projected_spend_cents, 'actual', dir * x.actual_spend_cents))
-     FROM jsonb_to_recordset(recs) AS x(estimate_id uuid, reconciled_at timestamptz, projected_spend_cents bigint, actual_spend_cents bigint)
+     FROM jsonb_to_recordset(json_records(recs, ARRAY['estimate_id', 'reconciled_at', 'projected_spend_cents', 'actual_spend_cents'])) AS x(estimate_id uuid, reconciled_at timestamptz, projected_spend_cents bigint, actual_spend_cents bigint)
      JOIN estimates e ON e.id = x.estimate_id),
     NULL, NULL);
 $function$
@@ -1235,7 +1294,8 @@ BEGIN
   IF staged IS NULL THEN
     RETURN NULL;
   END IF;
-  PERFORM pg_advisory_xact_lock_shared(727017, 0);
+  PERFORM json_records(to_jsonb(staged), ARRAY['order_counts', 'reconciliation_brand_days', 'brand_hours', 'orders']);
+  PERFORM pg_advisory_xact_lock_shared(lock_id('rollup_writer'), 0);
   PERFORM daypart_orders_refresh(ARRAY(SELECT DISTINCT e::uuid FROM unnest(staged) AS s(d), jsonb_array_elements_text(s.d -> 'orders') AS e));
   PERFORM order_counts_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'order_counts') AS e));
   PERFORM reconciliation_brand_days_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'reconciliation_brand_days') AS e));
@@ -1306,13 +1366,14 @@ BEGIN
   SELECT jsonb_agg(j || jsonb_build_object('dir', d)) INTO signed
   FROM (SELECT j, 1 AS d FROM jsonb_array_elements(coalesce(added, '[]'::jsonb)) AS a(j)
         UNION ALL SELECT j, -1 FROM jsonb_array_elements(coalesce(removed, '[]'::jsonb)) AS r(j)) s;
+  signed := json_records(signed, ARRAY['id', 'owner_id', 'brand_id', 'status', 'total_spend_cents', 'total_amount_cents', 'submitted_at', 'created_at', 'dir']);
   PERFORM rollups_stage(
     (SELECT jsonb_agg(jsonb_build_object('owner_id', x.owner_id, 'brand_id', x.brand_id, 'status', x.status, 'n', x.dir, 'spend', x.dir * x.total_spend_cents,
       'rec', x.dir * (EXISTS (SELECT 1 FROM reconciliations r WHERE r.estimate_id = x.id))::int))
-     FROM jsonb_to_recordset(signed) AS x(id uuid, owner_id uuid, brand_id uuid, status text, total_spend_cents bigint, dir int)
+     FROM jsonb_to_recordset(json_records(signed, ARRAY['id', 'owner_id', 'brand_id', 'status', 'total_spend_cents', 'dir'])) AS x(id uuid, owner_id uuid, brand_id uuid, status text, total_spend_cents bigint, dir int)
      WHERE x.dir > 0 OR TG_OP = 'UPDATE'),
     (SELECT jsonb_agg(jsonb_build_object('reconciled_at', r.reconciled_at, 'brand_id', x.brand_id, 'n', x.dir, 'projected', x.dir * r.projected_spend_cents, 'actual', x.dir * r.actual_spend_cents))
-     FROM jsonb_to_recordset(signed) AS x(id uuid, brand_id uuid, dir int) JOIN reconciliations r ON r.estimate_id = x.id
+     FROM jsonb_to_recordset(json_records(signed, ARRAY['id', 'brand_id', 'dir'])) AS x(id uuid, brand_id uuid, dir int) JOIN reconciliations r ON r.estimate_id = x.id
      WHERE x.dir > 0 OR TG_OP = 'UPDATE'),
     (SELECT jsonb_agg(j || jsonb_build_object('n', (j ->> 'dir')::int, 'amount', (j ->> 'dir')::int * (j ->> 'total_amount_cents')::bigint)) FROM jsonb_array_elements(signed) AS e(j)),
     (SELECT jsonb_agg(DISTINCT j -> 'id') FROM jsonb_array_elements(signed) AS e(j)));

@@ -7,10 +7,9 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
-import { auditedTransactions, migrationsFolder, type Database, type Db } from './db';
+import { auditedTransactions, migrationsFolder, type Database, type Db } from './db-port';
+import { LOCK_IDS } from './lock-ids';
 import { afterOpenTransaction, singleConnectionCheck } from './single-connection';
-
-const MIGRATION_LOCK = 727_001;
 
 /** Tests only (single-connection.ts): a statement outside an open transaction waits for its end, as on PGlite. */
 const keepPgliteOrder = (pool: pg.Pool) => {
@@ -48,10 +47,10 @@ export const fromPostgres = (url: string): Database => {
     migrate: async () => {
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await client.query('select pg_advisory_lock($1)', [LOCK_IDS.migrations]);
         await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        await client.query('select pg_advisory_unlock($1)', [LOCK_IDS.migrations]).catch(() => undefined);
         client.release();
       }
     },

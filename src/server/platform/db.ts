@@ -5,67 +5,17 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { stationTimeZone } from '../../domain/dates';
 import * as schema from '../db/schema';
-import { currentAuditActor, requestGoneCheck, setAuditActorSql } from './audit-context';
+import { requestGoneCheck } from './audit-context';
+import { auditedTransactions, migrationsFolder, type Database, type DatabaseOptions, type Db } from './db-port';
 import { ClientGoneError } from './errors';
-import { trackTransaction } from './single-connection';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A database or an open transaction: services accept either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
-
-export interface Database {
-  kind: 'pglite' | 'postgres';
-  db: Db;
-  /** True when the database answers a trivial query. */
-  ping(): Promise<boolean>;
-  migrate(): Promise<void>;
-  close(): Promise<void>;
-  /** The raw PGlite instance (embedded mode only), for tests that dump or clone it. */
-  pglite?: PGlite;
-  /** The connection string (server mode only), for adapters that need their own connections. */
-  url?: string;
-  /** The pool's connections (server mode only), for metrics. */
-  pool?(): { total: number; idle: number; waiting: number };
-}
-
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
-
-export type DatabaseOptions =
-  | { databaseUrl: string }
-  | { dataDir: string }
-  | { memory: true; loadDataDir?: Blob | File };
-
-/**
- * Every transaction opened inside a request first names its actor for the audit triggers. Plain
- * statements outside a transaction are recorded as the system: audited writes run in transactions.
- */
-export const auditedTransactions = (db: Db): Db => {
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((work, config) => {
-    // Read here, in the caller's async context: the driver may run the callback from its own queue.
-    const actor = currentAuditActor();
-    return trackTransaction((inside) =>
-      transaction(
-        (tx) =>
-          inside(async () => {
-            if (actor) await tx.execute(setAuditActorSql(actor));
-            return work(tx);
-          }),
-        config,
-      ),
-    );
-  }) as Db['transaction'];
-  return db;
-};
+export { auditedTransactions, migrationsFolder, type Database, type DatabaseOptions, type Db, type Schema, type Tx } from './db-port';
 
 /**
  * PGlite runs one statement or transaction at a time; the others wait in its queue. When a request's
@@ -73,8 +23,9 @@ export const auditedTransactions = (db: Db): Db => {
  * connection goes to requests someone still waits for (decision 022).
  */
 const skipAbandonedWork = (client: PGlite) => {
-  // `_runExclusiveTransaction` is PGlite's own queue, not its public API (issue 22): should an upgrade
-  // rename it, every start fails here, loudly, instead of the guard silently doing nothing.
+  // `_runExclusiveTransaction` is PGlite's own queue, not its public API (issue 22, decision 039): should an
+  // upgrade rename it, every start fails here; should statements stop going through it,
+  // test/api/private-apis.test.ts fails. Either way loudly, not with the guard silently doing nothing.
   if (typeof client._runExclusiveTransaction !== 'function') {
     throw new Error('PGlite no longer has _runExclusiveTransaction: update skipAbandonedWork (src/server/platform/db.ts) for this PGlite version');
   }

@@ -21,9 +21,9 @@ import { offerMakegoods } from '../makegoods/offer';
 import { missedSpotsWithAiredMakegood, withdrawMakegoods } from '../makegoods/withdraw';
 import type { Staged } from '../notifications';
 import { anyListening, emitEvent } from '../webhooks/outbox';
+import { LOCK_IDS } from '../../platform/lock-ids';
 
 const BATCH = 2_000;
-const AS_RUN_LOCK = 727_014;
 
 /**
  * A column of values as an SQL array literal, for `unnest` bulk writes (one statement per batch
@@ -359,7 +359,7 @@ export const importAsRun = async ({
 }): Promise<{ id: string; staged: Staged[] }> =>
   db.transaction(async (tx) => {
     // One import at a time: two files naming the same spots settle one after the other (no row locks per spot needed).
-    await tx.execute(sql`select pg_advisory_xact_lock(${AS_RUN_LOCK})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IDS.as_run_import})`);
     const id = randomUUID();
     await tx.insert(asRunImports).values({ id, contentHash, filename, format, importedBy, rows: 0, aired: 0, reportedMissed: 0, unmatched: 0, closedMissed: 0, days: [] });
     const totals = await settleAsRun({ tx, importId: id, rows, skipped, closeDay, statedRange, endOfDayDays, toleranceMinutes, timeZone });

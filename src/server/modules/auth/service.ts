@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { ApiKeyScope } from '../../../domain/api-keys';
 import { RESET_LINK_TTL_MS, type RegisterInput, type SessionUser } from '../../../domain/auth';
 import { fullName } from '../../../domain/users';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
@@ -7,6 +6,7 @@ import { isUniqueViolation, type Db } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import type { Actor } from './actor';
 import type { SessionCache } from './session-cache';
 import { hashResetToken, newResetToken, type TokenSigner } from './tokens';
 
@@ -62,12 +62,7 @@ export const startSession = async ({ db, tokens, userId, ttlMs }: { db: Db; toke
   return tokens.sign({ userId, sessionId: session!.id }, expiresAt);
 };
 
-export interface Actor extends SessionUser {
-  /** The session signed in with; for an API key `key:<id>` (decision 030). */
-  sessionId: string;
-  /** Set when the call came with an API key: it acts as its owner, narrowed by these scopes. */
-  apiKey?: { id: string; name: string; scopes: ApiKeyScope[] };
-}
+export type { Actor } from './actor';
 
 /**
  * The signed-in user behind a bearer token, when the token is genuine and its session is live. With a

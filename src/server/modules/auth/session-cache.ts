@@ -8,7 +8,7 @@
  * - an entry lives `ttlMs` at most, and never past its session's own expiry.
  * A lookup that began before a forget is not remembered (the generation moved on meanwhile).
  */
-import type { Actor } from './service';
+import type { Actor } from './actor';
 
 export type SessionTarget = { sessionId: string } | { userId: string } | 'all';
 

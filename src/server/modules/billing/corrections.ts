@@ -14,7 +14,7 @@ import type { Db } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { toPayment } from './present';
 import { getInvoice } from './queries';
-import { lockInvoice } from './service';
+import { lockInvoice } from './invoice-rows';
 import { emitInvoiceEvent } from '../webhooks/outbox';
 
 /**

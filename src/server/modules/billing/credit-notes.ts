@@ -10,7 +10,7 @@ import { toCents, toDollars } from '../../../domain/money';
 import { creditNotes, invoices } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { lockInvoice } from './service';
+import { lockInvoice } from './invoice-rows';
 import { emitEvent } from '../webhooks/outbox';
 
 const creditNumberFor = (issueDate: string) =>

@@ -17,7 +17,7 @@ import type { OrderRow } from '../estimates/orders';
 import { spotCostCents } from '../makegoods/offer';
 import { BILLING_MESSAGES } from '../../../domain/billing';
 import { commissionFor } from './commission';
-import { invoiceNumberFor } from './service';
+import { invoiceNumberFor } from './invoice-rows';
 
 export interface LockedSpot extends BillableSpot {
   id: string;

@@ -3,7 +3,7 @@
  * locks the row it reads (the order, or the invoice) so that concurrent calls cannot double-bill
  * an order or overpay an invoice.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { creditsOf } from '../makegoods/queries';
 import {
   BILLING_MESSAGES,
@@ -24,11 +24,12 @@ import { addDays } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import type { OrderActor, OrderStatus } from '../../../domain/orders';
 import { invoicePayments, invoices } from '../../db/schema';
-import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { isUniqueViolation, type Db } from '../../platform/db';
+import { badRequest, conflict } from '../../platform/errors';
 import type { MailMessage, Mailer } from '../../platform/mail';
 import { lockReadableOrder } from '../estimates/orders';
-import { toPayment, type InvoiceRow } from './present';
+import { invoiceNumberFor, lockInvoice } from './invoice-rows';
+import { toPayment } from './present';
 import { getInvoice, getInvoiceDetail } from './queries';
 import { createFinalInvoice } from './broadcast-month';
 import { commissionFor } from './commission';
@@ -36,9 +37,6 @@ import { insertUpFrontLines } from './up-front-lines';
 import { freezeIssuedParties, issuerOf } from './issued-parties';
 import type { StationIssuer } from '../station/letterhead';
 import { emitInvoiceEvent } from '../webhooks/outbox';
-
-export const invoiceNumberFor = (issueDate: string) =>
-  sql<string>`'INV-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('invoice_number_seq')::text, 6, '0')`;
 
 export const createInvoiceFromEstimate = async ({
   db,
@@ -97,12 +95,6 @@ export const createInvoiceFromEstimate = async ({
     if (isUniqueViolation(error)) throw conflict(BILLING_MESSAGES.alreadyInvoiced);
     throw error;
   }
-};
-
-export const lockInvoice = async (tx: Tx, id: string): Promise<InvoiceRow> => {
-  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
-  if (!row) throw notFound(BILLING_MESSAGES.invoiceNotFound);
-  return row;
 };
 
 /**

@@ -37,8 +37,8 @@ const newSelection = (daypart: DaypartRow, input: Omit<ItemCreateInput, 'daypart
   userDefinedCpmCents: checkCpm(daypart, input.user_defined_cpm ?? null),
 });
 
-/** The order locked for an item change: 409 once it has a live invoice (its price is frozen), 403 when the caller may not edit it. */
-const lockEditableOrder = async (tx: Tx, actor: OrderActor, estimateId: string): Promise<OrderRow> => {
+/** The order locked for an item change (not estimates/orders lockEditableOrder: this one also refuses an invoiced order): 409 once it has a live invoice (its price is frozen), 403 when the caller may not edit it. */
+const lockOrderForItemChange = async (tx: Tx, actor: OrderActor, estimateId: string): Promise<OrderRow> => {
   const order = await lockReadableOrder(tx, actor, estimateId);
   await assertOrderNotInvoiced(tx, order.id);
   if (!canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);
@@ -60,7 +60,7 @@ export const listOrderItems = async ({ db, actor, estimateId }: { db: Db; actor:
 
 export const addItem = async ({ db, actor, estimateId, input }: { db: Db; actor: OrderActor; estimateId: string; input: ItemCreateInput }): Promise<EstimateItem> => {
   const itemId = await db.transaction(async (tx) => {
-    const order = await lockEditableOrder(tx, actor, estimateId);
+    const order = await lockOrderForItemChange(tx, actor, estimateId);
     const daypart = await getDaypart({ db: tx, id: input.daypart_id });
     const [taken] = await tx
       .select({ id: estimateItems.id })
@@ -81,7 +81,7 @@ export const addItem = async ({ db, actor, estimateId, input }: { db: Db; actor:
 /** Replaces the order's selection; every entry is checked before anything changes. */
 export const replaceItems = async ({ db, actor, estimateId, input }: { db: Db; actor: OrderActor; estimateId: string; input: ItemBulkInput }): Promise<EstimateItem[]> => {
   await db.transaction(async (tx) => {
-    const order = await lockEditableOrder(tx, actor, estimateId);
+    const order = await lockOrderForItemChange(tx, actor, estimateId);
     const ids = [...new Set(input.selectedDayparts.map((s) => s.daypart_id))];
     const found = ids.length ? await tx.select().from(dayparts).where(inArray(dayparts.id, ids)) : [];
     const byId = new Map(found.map((d) => [d.id, d]));
@@ -102,7 +102,7 @@ export const replaceItems = async ({ db, actor, estimateId, input }: { db: Db; a
 
 export const updateItem = async ({ db, actor, estimateId, itemId, input }: { db: Db; actor: OrderActor; estimateId: string; itemId: string; input: ItemUpdateInput }): Promise<EstimateItem> => {
   await db.transaction(async (tx) => {
-    const order = await lockEditableOrder(tx, actor, estimateId);
+    const order = await lockOrderForItemChange(tx, actor, estimateId);
     const [row] = await itemsWithDayparts(tx, estimateId, itemId);
     if (!row) throw notFound(ESTIMATE_MESSAGES.itemNotFound);
     const set: Partial<typeof estimateItems.$inferInsert> = {};
@@ -119,7 +119,7 @@ export const updateItem = async ({ db, actor, estimateId, itemId, input }: { db:
 
 export const deleteItem = async ({ db, actor, estimateId, itemId }: { db: Db; actor: OrderActor; estimateId: string; itemId: string }) => {
   await db.transaction(async (tx) => {
-    const order = await lockEditableOrder(tx, actor, estimateId);
+    const order = await lockOrderForItemChange(tx, actor, estimateId);
     const [row] = await tx
       .delete(estimateItems)
       .where(and(eq(estimateItems.id, itemId), eq(estimateItems.estimateId, estimateId)))

@@ -7,19 +7,10 @@
 import type { AppContext } from '../../context';
 import type { Tx } from '../../platform/db';
 import { activeRecipients, composeMail } from './mail';
+import type { Notifier, Staged } from './notifier';
 import { storeNotifications, toNotification, type NotificationInput, type Recipients } from './store';
 
-export interface Staged {
-  input: NotificationInput;
-  rows: Awaited<ReturnType<typeof storeNotifications>>;
-}
-
-export interface Notifier {
-  /** Emits and mails a notification whose rows are committed. */
-  deliver(staged: Staged): void;
-  /** Waits for sends in flight. */
-  close(): Promise<void>;
-}
+export type { Notifier, Staged } from './notifier';
 
 export const createNotifier = (ctx: Omit<AppContext, 'notifier' | 'stationClock' | 'statistics' | 'sessionCache'>): Notifier => {
   const inFlight = new Set<Promise<void>>();

@@ -13,35 +13,18 @@ import type { OrderStatus } from '../../../domain/orders';
 import { campaigns, estimates } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import type { JobQueue } from '../../platform/jobs';
-import type { Notifier } from '../notifications/publish';
+import type { Notifier } from '../notifications/notifier';
 import type { Staged } from '../notifications';
 import { setStatusByAdmin } from '../estimates/status';
 import { expireMakegoods } from '../makegoods/service';
 import { reofferUnavailableMakegoods } from '../makegoods/reoffer';
 import { clockCompletedWarning, placementHorizonDays } from '../../../domain/traffic';
 import { buildTrafficLogs, type TrafficSettings } from './build';
+import type { StationClock, TickResult } from './station-clock-port';
 import { countNotConfirmedSpots, markUnconfirmed } from './unconfirmed';
 import { notifySystemMessage } from '../notifications/events';
 
-export interface TickResult {
-  today: string;
-  started: string[];
-  completed: string[];
-  placedDays: string[];
-  /** Orders whose makegood offers expired in this run. */
-  expiredMakegoods: string[];
-  /** Spots of past days no as-run reported within the grace period, marked unconfirmed in this run. */
-  unconfirmedSpots: number;
-}
-
-export interface StationClock {
-  /** One run now; safe to call at any time and from several instances. */
-  tick(): Promise<TickResult>;
-  /** Asks for a run soon (after an order or campaign changed), on whichever instance takes the job. */
-  nudge(): void;
-  /** Places one day now, also beyond the horizon (an export of a day not placed yet, decision 031). */
-  placeDay(date: string): Promise<void>;
-}
+export type { StationClock, TickResult } from './station-clock-port';
 
 const JOB = 'station.clock';
 

@@ -1,0 +1,171 @@
+-- The audit trail as it is today (decisions 012 and 039; history: migrations 0012, 0020, 0023).
+-- Applied by a migration, so idempotent: CREATE OR REPLACE throughout. Statement triggers on the business
+-- tables write audit_events, whose own triggers keep it append-only. A trigger's arguments: the entity,
+-- the column holding the order's id ('' for none), and the watched columns of an update ('' for all).
+-- The tables left out, and why: test/api/audit-catalogue.test.ts.
+
+CREATE OR REPLACE FUNCTION audit_actor()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT coalesce(nullif(current_setting('spotbook.actor', true), '')::jsonb, '{"role":"system"}'::jsonb)
+$function$;
+
+CREATE OR REPLACE FUNCTION audit_row(j jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT CASE
+    WHEN jsonb_typeof(j -> 'logo') = 'string'
+      THEN jsonb_set(j - ARRAY['password_hash', 'updated_at', 'processing_progress', 'processing_message', 'issued_parties'], '{logo}', to_jsonb('sha256:' || encode(sha256(convert_to(j ->> 'logo', 'UTF8')), 'hex')))
+    ELSE j - ARRAY['password_hash', 'updated_at', 'processing_progress', 'processing_message', 'issued_parties']
+  END
+$function$;
+
+CREATE OR REPLACE FUNCTION audit_order_of(tbl text, order_column text, j jsonb)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT CASE
+    WHEN order_column <> '' THEN (j ->> order_column)::uuid
+    WHEN tbl = 'invoice_payments' THEN (SELECT i.estimate_id FROM invoices i WHERE i.id = (j ->> 'invoice_id')::uuid)
+  END
+$function$;
+
+-- The columns an audit trigger names in its arguments (the order column, the watched columns) exist on
+-- its table, else an error naming them: a renamed column stops the writes, loudly, instead of silently
+-- leaving the trail (test/api/audit-catalogue.test.ts checks the same ahead of time).
+CREATE OR REPLACE FUNCTION audit_named_columns(tbl oid, trigger_name text, names text[])
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE
+AS $function$
+DECLARE
+  missing text;
+BEGIN
+  SELECT string_agg(c, ', ') INTO missing FROM unnest(names) AS u(c)
+  WHERE c <> '' AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = tbl AND a.attname = c AND a.attnum > 0 AND NOT a.attisdropped);
+  IF missing IS NOT NULL THEN
+    RAISE EXCEPTION 'audit trigger % names no column %', trigger_name, missing;
+  END IF;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION audit_insert()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  actor jsonb := audit_actor();
+BEGIN
+  PERFORM audit_named_columns(TG_RELID, TG_NAME, ARRAY[TG_ARGV[1]]);
+  INSERT INTO audit_events (actor_id, actor_email, actor_role, action, entity, entity_id, order_id, before, after, request_id)
+  SELECT (actor ->> 'id')::uuid, actor ->> 'email', actor ->> 'role', 'create', TG_ARGV[0], n.j ->> 'id',
+         audit_order_of(TG_TABLE_NAME, TG_ARGV[1], n.j), NULL, n.j, actor ->> 'request_id'
+  FROM (SELECT audit_row(to_jsonb(r)) AS j FROM new_rows r) n;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION audit_update()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  actor jsonb := audit_actor();
+  watched text[] := CASE WHEN TG_ARGV[2] = '' THEN NULL ELSE string_to_array(TG_ARGV[2], ',') END;
+BEGIN
+  PERFORM audit_named_columns(TG_RELID, TG_NAME, TG_ARGV[1] || coalesce(watched, '{}'));
+  INSERT INTO audit_events (actor_id, actor_email, actor_role, action, entity, entity_id, order_id, before, after, request_id)
+  SELECT (actor ->> 'id')::uuid, actor ->> 'email', actor ->> 'role',
+         CASE WHEN d.after ? 'status' THEN 'status_change' WHEN d.after ? 'role' THEN 'role_change' ELSE 'update' END,
+         TG_ARGV[0], n.j ->> 'id', audit_order_of(TG_TABLE_NAME, TG_ARGV[1], n.j), d.before, d.after, actor ->> 'request_id'
+  FROM (SELECT audit_row(to_jsonb(r)) AS j FROM new_rows r) n
+  JOIN (SELECT audit_row(to_jsonb(r)) AS j FROM old_rows r) o ON o.j ->> 'id' = n.j ->> 'id'
+  CROSS JOIN LATERAL (
+    SELECT jsonb_object_agg(k, o.j -> k) AS before, jsonb_object_agg(k, n.j -> k) AS after
+    FROM jsonb_object_keys(n.j) AS k
+    WHERE (o.j -> k) IS DISTINCT FROM (n.j -> k) AND (watched IS NULL OR k = ANY (watched))
+  ) d
+  WHERE d.after IS NOT NULL;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION audit_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  actor jsonb := audit_actor();
+BEGIN
+  PERFORM audit_named_columns(TG_RELID, TG_NAME, ARRAY[TG_ARGV[1]]);
+  INSERT INTO audit_events (actor_id, actor_email, actor_role, action, entity, entity_id, order_id, before, after, request_id)
+  SELECT (actor ->> 'id')::uuid, actor ->> 'email', actor ->> 'role', 'delete', TG_ARGV[0], o.j ->> 'id',
+         audit_order_of(TG_TABLE_NAME, TG_ARGV[1], o.j), o.j, NULL, actor ->> 'request_id'
+  FROM (SELECT audit_row(to_jsonb(r)) AS j FROM old_rows r) o;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION audit_events_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  RAISE EXCEPTION 'audit_events is append-only' USING ERRCODE = 'insufficient_privilege';
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION audit_events_api_key()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  NEW.api_key_id := nullif(audit_actor() ->> 'api_key_id', '')::uuid;
+  RETURN NEW;
+END
+$function$;
+
+CREATE OR REPLACE TRIGGER audit_events_api_key BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_api_key();
+CREATE OR REPLACE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only();
+CREATE OR REPLACE TRIGGER audit_events_no_update BEFORE DELETE OR UPDATE ON audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_append_only();
+CREATE OR REPLACE TRIGGER campaigns_audit_delete AFTER DELETE ON campaigns REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('campaign', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER campaigns_audit_insert AFTER INSERT ON campaigns REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('campaign', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER campaigns_audit_update AFTER UPDATE ON campaigns REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('campaign', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER coupons_audit_delete AFTER DELETE ON coupons REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('coupon', '', '');
+CREATE OR REPLACE TRIGGER coupons_audit_insert AFTER INSERT ON coupons REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('coupon', '', '');
+CREATE OR REPLACE TRIGGER coupons_audit_update AFTER UPDATE ON coupons REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('coupon', '', '');
+CREATE OR REPLACE TRIGGER credit_notes_audit_insert AFTER INSERT ON credit_notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('credit_note', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER credit_notes_audit_update AFTER UPDATE ON credit_notes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('credit_note', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER dayparts_audit_delete AFTER DELETE ON dayparts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('rate_card', '', '');
+CREATE OR REPLACE TRIGGER dayparts_audit_insert AFTER INSERT ON dayparts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('rate_card', '', '');
+CREATE OR REPLACE TRIGGER dayparts_audit_update AFTER UPDATE ON dayparts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('rate_card', '', '');
+CREATE OR REPLACE TRIGGER estimate_items_audit_delete AFTER DELETE ON estimate_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('item', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER estimate_items_audit_insert AFTER INSERT ON estimate_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('item', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER estimate_items_audit_update AFTER UPDATE ON estimate_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('item', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER estimates_audit_delete AFTER DELETE ON estimates REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('order', 'id', '');
+CREATE OR REPLACE TRIGGER estimates_audit_insert AFTER INSERT ON estimates REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('order', 'id', '');
+CREATE OR REPLACE TRIGGER estimates_audit_update AFTER UPDATE ON estimates REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('order', 'id', '');
+CREATE OR REPLACE TRIGGER invoice_payments_audit_delete AFTER DELETE ON invoice_payments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('payment', '', '');
+CREATE OR REPLACE TRIGGER invoice_payments_audit_insert AFTER INSERT ON invoice_payments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('payment', '', '');
+CREATE OR REPLACE TRIGGER invoice_payments_audit_update AFTER UPDATE ON invoice_payments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('payment', '', '');
+CREATE OR REPLACE TRIGGER invoices_audit_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('invoice', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER invoices_audit_insert AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('invoice', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER invoices_audit_update AFTER UPDATE ON invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('invoice', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER makegood_offers_audit_insert AFTER INSERT ON makegood_offers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('makegood', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER makegood_offers_audit_update AFTER UPDATE ON makegood_offers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('makegood', 'estimate_id', 'status,air_date,credit_cents');
+CREATE OR REPLACE TRIGGER media_assets_audit_delete AFTER DELETE ON media_assets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('media', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER media_assets_audit_insert AFTER INSERT ON media_assets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('media', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER media_assets_audit_update AFTER UPDATE ON media_assets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('media', 'estimate_id', 'status');
+CREATE OR REPLACE TRIGGER reconciliations_audit_insert AFTER INSERT ON reconciliations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('reconciliation', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER reconciliations_audit_update AFTER UPDATE ON reconciliations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('reconciliation', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER station_profile_audit_insert AFTER INSERT ON station_profile REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('station', '', '');
+CREATE OR REPLACE TRIGGER station_profile_audit_update AFTER UPDATE ON station_profile REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('station', '', '');
+CREATE OR REPLACE TRIGGER traffic_spots_audit_update AFTER UPDATE ON traffic_spots REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('spot', 'estimate_id', 'status,invoice_id');
+CREATE OR REPLACE TRIGGER users_audit_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('user', '', '');
+CREATE OR REPLACE TRIGGER users_audit_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('user', '', '');
+CREATE OR REPLACE TRIGGER users_audit_update AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('user', '', 'role,agency_commission_rate');

@@ -1,0 +1,368 @@
+-- The analytics rollups as they are today (decisions 023 and 039; history: migrations 0016, 0018, 0019, 0030).
+-- Applied by a migration, so idempotent: CREATE OR REPLACE throughout. Triggers in the writing transaction
+-- stage deltas in rollup_deltas; rollups_flush adds them to the rollups at commit. Functions hand each
+-- other arrays of JSON records: every reader goes through json_records with the keys it reads, so that a
+-- misspelt key is an error, not NULL.
+
+-- Every record of the array d has every key in keys (else an error naming the record): the check
+-- before a reader takes the keys it expects out of JSON another function built.
+CREATE OR REPLACE FUNCTION json_records(d jsonb, keys text[])
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+DECLARE
+  lacking jsonb;
+BEGIN
+  SELECT e INTO lacking FROM jsonb_array_elements(coalesce(d, '[]'::jsonb)) AS a(e) WHERE NOT (e ?& keys) LIMIT 1;
+  IF lacking IS NOT NULL THEN
+    RAISE EXCEPTION 'json_records: % lacks one of the keys %', lacking, keys;
+  END IF;
+  RETURN d;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION order_hour(submitted timestamp with time zone, created timestamp with time zone)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT date_trunc('hour', coalesce(submitted, created) AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+$function$;
+
+CREATE OR REPLACE VIEW order_counts_computed AS
+ SELECT s.scope,
+    s.scope_id,
+    e.status,
+    count(*) AS orders,
+    COALESCE(sum(e.total_spend_cents), 0::numeric)::bigint AS spend_cents,
+    count(r.id) AS reconciled
+   FROM estimates e
+     LEFT JOIN reconciliations r ON r.estimate_id = e.id
+     CROSS JOIN LATERAL ( VALUES ('all'::text,'00000000-0000-0000-0000-000000000000'::uuid), ('owner'::text,e.owner_id), ('brand'::text,e.brand_id)) s(scope, scope_id)
+  WHERE s.scope_id IS NOT NULL
+  GROUP BY s.scope, s.scope_id, e.status;
+
+CREATE OR REPLACE VIEW reconciliation_brand_days_computed AS
+ SELECT (r.reconciled_at AT TIME ZONE 'UTC'::text)::date AS day,
+    COALESCE(e.brand_id, '00000000-0000-0000-0000-000000000000'::uuid) AS brand_id,
+    count(*) AS reconciliations,
+    sum(r.projected_spend_cents)::bigint AS projected_spend_cents,
+    sum(r.actual_spend_cents)::bigint AS actual_spend_cents
+   FROM reconciliations r
+     JOIN estimates e ON e.id = r.estimate_id
+  GROUP BY ((r.reconciled_at AT TIME ZONE 'UTC'::text)::date), (COALESCE(e.brand_id, '00000000-0000-0000-0000-000000000000'::uuid));
+
+CREATE OR REPLACE VIEW brand_hours_computed AS
+ SELECT order_hour(submitted_at, created_at) AS hour,
+    status,
+    COALESCE(brand_id, '00000000-0000-0000-0000-000000000000'::uuid) AS brand_id,
+    count(*) AS orders,
+    sum(total_amount_cents)::bigint AS amount_cents
+   FROM estimates e
+  GROUP BY (order_hour(submitted_at, created_at)), status, (COALESCE(brand_id, '00000000-0000-0000-0000-000000000000'::uuid));
+
+CREATE OR REPLACE VIEW daypart_item_shares AS
+ SELECT e.id AS estimate_id,
+    order_hour(e.submitted_at, e.created_at) AS hour,
+    e.status,
+    i.daypart_id,
+    i.spots_per_occurrence AS spots,
+    COALESCE(e.total_amount_cents::double precision * (w.cost / NULLIF(sum(w.cost) OVER (PARTITION BY e.id), 0::double precision)), 0::double precision) AS amount,
+    COALESCE(e.total_spend_cents::double precision * (w.cost / NULLIF(sum(w.cost) OVER (PARTITION BY e.id), 0::double precision)), 0::double precision) AS spend
+   FROM estimates e
+     JOIN estimate_items i ON i.estimate_id = e.id
+     JOIN dayparts d ON d.id = i.daypart_id
+     CROSS JOIN LATERAL ( SELECT item_weekly_cost(d.multiplier, i.spots_per_occurrence, item_cpm_cents(i.user_defined_cpm_cents, d.base_cpm_cents), cardinality(d.days_of_week)) AS cost) w;
+
+CREATE OR REPLACE VIEW daypart_order_shares_computed AS
+ SELECT estimate_id,
+    daypart_id,
+    hour,
+    status,
+    count(*) AS items,
+    sum(spots) AS spots,
+    sum(amount::numeric) AS amount_cents,
+    sum(spend::numeric) AS spend_cents
+   FROM daypart_item_shares
+  GROUP BY estimate_id, daypart_id, hour, status;
+
+CREATE OR REPLACE VIEW daypart_hours_computed AS
+ SELECT hour,
+    status,
+    daypart_id,
+    sum(items)::bigint AS orders,
+    sum(spots)::bigint AS spots,
+    sum(amount_cents) AS amount_cents,
+    sum(spend_cents) AS spend_cents
+   FROM daypart_order_shares_computed
+  GROUP BY hour, status, daypart_id;
+
+CREATE OR REPLACE FUNCTION analytics_rollups_rebuild()
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM pg_advisory_xact_lock(lock_id('rollup_writer'), 0);
+  LOCK TABLE order_counts, reconciliation_brand_days, brand_hours IN EXCLUSIVE MODE;
+  DELETE FROM rollup_deltas WHERE xid = pg_current_xact_id();
+  DELETE FROM order_counts;
+  INSERT INTO order_counts SELECT * FROM order_counts_computed ORDER BY 1, 2, 3;
+  DELETE FROM reconciliation_brand_days;
+  INSERT INTO reconciliation_brand_days SELECT * FROM reconciliation_brand_days_computed ORDER BY 1, 2;
+  DELETE FROM brand_hours;
+  INSERT INTO brand_hours SELECT * FROM brand_hours_computed ORDER BY 1, 2, 3;
+  PERFORM daypart_hours_rebuild();
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION brand_hours_add(d jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO brand_hours AS c (hour, status, brand_id, orders, amount_cents)
+  SELECT order_hour(x.submitted_at, x.created_at), x.status, coalesce(x.brand_id, '00000000-0000-0000-0000-000000000000'::uuid), sum(x.n), sum(x.amount)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['submitted_at', 'created_at', 'status', 'brand_id', 'n', 'amount'])) AS x(submitted_at timestamptz, created_at timestamptz, status text, brand_id uuid, n bigint, amount bigint)
+  GROUP BY 1, 2, 3
+  HAVING sum(x.n) <> 0 OR sum(x.amount) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (hour, status, brand_id) DO UPDATE SET orders = c.orders + excluded.orders, amount_cents = c.amount_cents + excluded.amount_cents
+$function$;
+
+CREATE OR REPLACE FUNCTION daypart_hours_rebuild()
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  PERFORM pg_advisory_xact_lock(lock_id('rollup_writer'), 0);
+  DELETE FROM daypart_order_shares;
+  INSERT INTO daypart_order_shares SELECT * FROM daypart_order_shares_computed ORDER BY 1, 2;
+  DELETE FROM daypart_hours;
+  -- In key order: a window's rows are then neighbours on disk (later writes append in time order too).
+  INSERT INTO daypart_hours
+  SELECT hour, status, daypart_id, sum(items), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_order_shares GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION daypart_orders_refresh(ids uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF ids IS NULL OR cardinality(ids) = 0 THEN
+    RETURN;
+  END IF;
+  PERFORM pg_advisory_xact_lock(lock_id('daypart_orders'), k.key) FROM (SELECT DISTINCT hashtext(u.id::text) AS key FROM unnest(ids) AS u(id) ORDER BY 1) k;
+  INSERT INTO daypart_hours AS c (hour, status, daypart_id, orders, spots, amount_cents, spend_cents)
+  SELECT hour, status, daypart_id, sum(items), sum(spots), sum(amount_cents), sum(spend_cents)
+  FROM (SELECT hour, status, daypart_id, items, spots, amount_cents, spend_cents FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids)
+        UNION ALL
+        SELECT hour, status, daypart_id, -items, -spots, -amount_cents, -spend_cents FROM daypart_order_shares WHERE estimate_id = ANY (ids)) d
+  GROUP BY 1, 2, 3
+  HAVING sum(items) <> 0 OR sum(spots) <> 0 OR sum(amount_cents) <> 0 OR sum(spend_cents) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (hour, status, daypart_id) DO UPDATE
+    SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
+        amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
+  DELETE FROM daypart_order_shares WHERE estimate_id = ANY (ids);
+  INSERT INTO daypart_order_shares SELECT * FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids);
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION order_counts_add(d jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO order_counts AS c (scope, scope_id, status, orders, spend_cents, reconciled)
+  SELECT s.scope, s.scope_id, x.status, sum(x.n), sum(x.spend), sum(x.rec)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['owner_id', 'brand_id', 'status', 'n', 'spend', 'rec'])) AS x(owner_id uuid, brand_id uuid, status text, n bigint, spend bigint, rec bigint)
+  CROSS JOIN LATERAL (VALUES ('all', '00000000-0000-0000-0000-000000000000'::uuid), ('owner', x.owner_id), ('brand', x.brand_id)) AS s(scope, scope_id)
+  WHERE s.scope_id IS NOT NULL
+  GROUP BY 1, 2, 3
+  HAVING sum(x.n) <> 0 OR sum(x.spend) <> 0 OR sum(x.rec) <> 0
+  ORDER BY 1, 2, 3
+  ON CONFLICT (scope, scope_id, status) DO UPDATE
+    SET orders = c.orders + excluded.orders, spend_cents = c.spend_cents + excluded.spend_cents, reconciled = c.reconciled + excluded.reconciled
+$function$;
+
+CREATE OR REPLACE FUNCTION reconciliation_brand_days_add(d jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO reconciliation_brand_days AS c (day, brand_id, reconciliations, projected_spend_cents, actual_spend_cents)
+  SELECT (x.reconciled_at AT TIME ZONE 'UTC')::date, coalesce(x.brand_id, '00000000-0000-0000-0000-000000000000'::uuid), sum(x.n), sum(x.projected), sum(x.actual)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['reconciled_at', 'brand_id', 'n', 'projected', 'actual'])) AS x(reconciled_at timestamptz, brand_id uuid, n bigint, projected bigint, actual bigint)
+  GROUP BY 1, 2
+  HAVING sum(x.n) <> 0 OR sum(x.projected) <> 0 OR sum(x.actual) <> 0
+  ORDER BY 1, 2
+  ON CONFLICT (day, brand_id) DO UPDATE
+    SET reconciliations = c.reconciliations + excluded.reconciliations,
+        projected_spend_cents = c.projected_spend_cents + excluded.projected_spend_cents,
+        actual_spend_cents = c.actual_spend_cents + excluded.actual_spend_cents
+$function$;
+
+CREATE OR REPLACE FUNCTION rollups_add_reconciliations(recs jsonb, dir integer)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  SELECT rollups_stage(
+    (SELECT jsonb_agg(jsonb_build_object('owner_id', e.owner_id, 'brand_id', e.brand_id, 'status', e.status, 'n', 0, 'spend', 0, 'rec', dir))
+     FROM jsonb_to_recordset(json_records(recs, ARRAY['estimate_id'])) AS x(estimate_id uuid) JOIN estimates e ON e.id = x.estimate_id),
+    (SELECT jsonb_agg(jsonb_build_object('reconciled_at', x.reconciled_at, 'brand_id', e.brand_id, 'n', dir, 'projected', dir * x.projected_spend_cents, 'actual', dir * x.actual_spend_cents))
+     FROM jsonb_to_recordset(json_records(recs, ARRAY['estimate_id', 'reconciled_at', 'projected_spend_cents', 'actual_spend_cents'])) AS x(estimate_id uuid, reconciled_at timestamptz, projected_spend_cents bigint, actual_spend_cents bigint)
+     JOIN estimates e ON e.id = x.estimate_id),
+    NULL, NULL);
+$function$;
+
+CREATE OR REPLACE FUNCTION rollups_before_estimate_delete()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  r reconciliations%ROWTYPE;
+BEGIN
+  SELECT * INTO r FROM reconciliations WHERE estimate_id = OLD.id;
+  PERFORM rollups_stage(
+    jsonb_build_array(jsonb_build_object('owner_id', OLD.owner_id, 'brand_id', OLD.brand_id, 'status', OLD.status, 'n', -1, 'spend', -OLD.total_spend_cents, 'rec', CASE WHEN r.id IS NULL THEN 0 ELSE -1 END)),
+    CASE WHEN r.id IS NOT NULL THEN jsonb_build_array(jsonb_build_object('reconciled_at', r.reconciled_at, 'brand_id', OLD.brand_id, 'n', -1, 'projected', -r.projected_spend_cents, 'actual', -r.actual_spend_cents)) END,
+    NULL, NULL);
+  RETURN OLD;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION rollups_flush()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  staged jsonb[];
+BEGIN
+  WITH gone AS (DELETE FROM rollup_deltas WHERE xid = pg_current_xact_id() RETURNING d) SELECT array_agg(d) INTO staged FROM gone;
+  IF staged IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM json_records(to_jsonb(staged), ARRAY['order_counts', 'reconciliation_brand_days', 'brand_hours', 'orders']);
+  PERFORM pg_advisory_xact_lock_shared(lock_id('rollup_writer'), 0);
+  PERFORM daypart_orders_refresh(ARRAY(SELECT DISTINCT e::uuid FROM unnest(staged) AS s(d), jsonb_array_elements_text(s.d -> 'orders') AS e));
+  PERFORM order_counts_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'order_counts') AS e));
+  PERFORM reconciliation_brand_days_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'reconciliation_brand_days') AS e));
+  PERFORM brand_hours_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'brand_hours') AS e));
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION rollups_on_dayparts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF EXISTS (
+    SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE (o.multiplier, o.base_cpm_cents, cardinality(o.days_of_week)) IS DISTINCT FROM (n.multiplier, n.base_cpm_cents, cardinality(n.days_of_week))
+  ) THEN
+    PERFORM daypart_hours_rebuild();
+  END IF;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION rollups_on_estimate_items()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM rollups_stage(NULL, NULL, NULL, (SELECT jsonb_agg(DISTINCT estimate_id) FROM new_rows));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM rollups_stage(NULL, NULL, NULL, (SELECT jsonb_agg(DISTINCT estimate_id) FROM (SELECT estimate_id FROM new_rows UNION SELECT estimate_id FROM old_rows) u));
+  ELSE
+    PERFORM rollups_stage(NULL, NULL, NULL, (SELECT jsonb_agg(DISTINCT estimate_id) FROM old_rows));
+  END IF;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION rollups_on_estimates()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  added jsonb;
+  removed jsonb;
+  signed jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(to_jsonb(n)) INTO added FROM (SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM new_rows) n;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT jsonb_agg(to_jsonb(c)) INTO added FROM (
+      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM new_rows
+      EXCEPT ALL
+      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM old_rows) c;
+    SELECT jsonb_agg(to_jsonb(c)) INTO removed FROM (
+      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM old_rows
+      EXCEPT ALL
+      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM new_rows) c;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT jsonb_agg(to_jsonb(o)) INTO removed FROM (SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM old_rows) o;
+  END IF;
+  IF added IS NULL AND removed IS NULL THEN
+    RETURN NULL;
+  END IF;
+  -- Each order once with its direction: +1 added, -1 taken off. A deleted order's counts were
+  -- staged by its BEFORE ROW trigger (while its reconciliation still existed): only its hour's figures are here.
+  SELECT jsonb_agg(j || jsonb_build_object('dir', d)) INTO signed
+  FROM (SELECT j, 1 AS d FROM jsonb_array_elements(coalesce(added, '[]'::jsonb)) AS a(j)
+        UNION ALL SELECT j, -1 FROM jsonb_array_elements(coalesce(removed, '[]'::jsonb)) AS r(j)) s;
+  signed := json_records(signed, ARRAY['id', 'owner_id', 'brand_id', 'status', 'total_spend_cents', 'total_amount_cents', 'submitted_at', 'created_at', 'dir']);
+  PERFORM rollups_stage(
+    (SELECT jsonb_agg(jsonb_build_object('owner_id', x.owner_id, 'brand_id', x.brand_id, 'status', x.status, 'n', x.dir, 'spend', x.dir * x.total_spend_cents,
+      'rec', x.dir * (EXISTS (SELECT 1 FROM reconciliations r WHERE r.estimate_id = x.id))::int))
+     FROM jsonb_to_recordset(json_records(signed, ARRAY['id', 'owner_id', 'brand_id', 'status', 'total_spend_cents', 'dir'])) AS x(id uuid, owner_id uuid, brand_id uuid, status text, total_spend_cents bigint, dir int)
+     WHERE x.dir > 0 OR TG_OP = 'UPDATE'),
+    (SELECT jsonb_agg(jsonb_build_object('reconciled_at', r.reconciled_at, 'brand_id', x.brand_id, 'n', x.dir, 'projected', x.dir * r.projected_spend_cents, 'actual', x.dir * r.actual_spend_cents))
+     FROM jsonb_to_recordset(json_records(signed, ARRAY['id', 'brand_id', 'dir'])) AS x(id uuid, brand_id uuid, dir int) JOIN reconciliations r ON r.estimate_id = x.id
+     WHERE x.dir > 0 OR TG_OP = 'UPDATE'),
+    (SELECT jsonb_agg(j || jsonb_build_object('n', (j ->> 'dir')::int, 'amount', (j ->> 'dir')::int * (j ->> 'total_amount_cents')::bigint)) FROM jsonb_array_elements(signed) AS e(j)),
+    (SELECT jsonb_agg(DISTINCT j -> 'id') FROM jsonb_array_elements(signed) AS e(j)));
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION rollups_on_reconciliations()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    PERFORM rollups_add_reconciliations((SELECT jsonb_agg(to_jsonb(o)) FROM old_rows o), -1);
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM rollups_add_reconciliations((SELECT jsonb_agg(to_jsonb(n)) FROM new_rows n), 1);
+  END IF;
+  RETURN NULL;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION rollups_stage(order_counts jsonb, reconciliation_brand_days jsonb, brand_hours jsonb, orders jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO rollup_deltas (d)
+  SELECT jsonb_build_object('order_counts', coalesce(order_counts, '[]'), 'reconciliation_brand_days', coalesce(reconciliation_brand_days, '[]'),
+    'brand_hours', coalesce(brand_hours, '[]'), 'orders', coalesce(orders, '[]'))
+  WHERE order_counts IS NOT NULL OR reconciliation_brand_days IS NOT NULL OR brand_hours IS NOT NULL OR orders IS NOT NULL
+$function$;
+
+CREATE OR REPLACE TRIGGER rollups_dayparts_update AFTER UPDATE ON dayparts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_dayparts();
+CREATE OR REPLACE TRIGGER rollups_estimate_items_delete AFTER DELETE ON estimate_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimate_items();
+CREATE OR REPLACE TRIGGER rollups_estimate_items_insert AFTER INSERT ON estimate_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimate_items();
+CREATE OR REPLACE TRIGGER rollups_estimate_items_update AFTER UPDATE ON estimate_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimate_items();
+CREATE OR REPLACE TRIGGER rollups_estimates_before_delete BEFORE DELETE ON estimates FOR EACH ROW EXECUTE FUNCTION rollups_before_estimate_delete();
+CREATE OR REPLACE TRIGGER rollups_estimates_delete AFTER DELETE ON estimates REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimates();
+CREATE OR REPLACE TRIGGER rollups_estimates_insert AFTER INSERT ON estimates REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimates();
+CREATE OR REPLACE TRIGGER rollups_estimates_update AFTER UPDATE ON estimates REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimates();
+CREATE OR REPLACE TRIGGER rollups_reconciliations_delete AFTER DELETE ON reconciliations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_reconciliations();
+CREATE OR REPLACE TRIGGER rollups_reconciliations_insert AFTER INSERT ON reconciliations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_reconciliations();
+CREATE OR REPLACE TRIGGER rollups_reconciliations_update AFTER UPDATE ON reconciliations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_reconciliations();
+DROP TRIGGER IF EXISTS rollups_flush ON rollup_deltas;
+CREATE CONSTRAINT TRIGGER rollups_flush AFTER INSERT ON rollup_deltas DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION rollups_flush();
