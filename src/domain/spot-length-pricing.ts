@@ -29,7 +29,8 @@ export const lengthFlatRateCents = (rates: LengthRates, seconds: number) =>
   rates.flatRateCents == null ? null : Math.round((rates.flatRateCents * lengthPercentOf(rates, seconds)) / 100);
 
 /**
- * The CPM at which one spot (1366 × multiplier impressions) costs a flat rate, rounded to the cent:
+ * The CPM at which one spot (1366 × multiplier impressions) costs a flat rate, rounded down to the cent
+ * (a spot never costs more than the flat rate, at most a fraction of a cent per thousand less):
  * how an order priced by the spec's weekly-cost rule comes out at the flat rate per spot.
  */
-export const cpmCentsForFlatRate = (flatRateCents: number, multiplier: number) => Math.round((flatRateCents * 1000) / (IMPRESSIONS_PER_SPOT * multiplier));
+export const cpmCentsForFlatRate = (flatRateCents: number, multiplier: number) => Math.floor((flatRateCents * 1000) / (IMPRESSIONS_PER_SPOT * multiplier));

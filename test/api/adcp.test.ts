@@ -322,6 +322,78 @@ describe('/mcp', () => {
     expect(((await call('get_media_buys', { media_buy_ids: [buyId] })).media_buys as { status: string }[])[0]!.status).toBe('active');
   });
 
+  it('prices :15 and :60 from the rate card, offers the flat rate where set, and keeps the agency codes on the order', async () => {
+    now = new Date(`${TODAY}T14:00:00Z`);
+    const admin = await t.adminToken();
+    const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+    const evening = await createDaypart(t.database.db, { name: 'Evening News', startTime: '18:00', endTime: '19:00', daysOfWeek: everyDay, spotFrequency: 10, baseCpmCents: 3000 });
+    const set = await t.inject({ method: 'PUT', url: `/api/dayparts/${evening.id}`, token: admin, payload: { rate_15_percent: 60, rate_60_percent: 180, flat_rate: 100 } });
+    expect(set.statusCode, set.body).toBe(200);
+
+    const discovered = await call('get_products', { filters: { start_date: DAY, end_date: addDays(DAY, 6) } });
+    conforms(adcp.GetProductsResponseSchema, discovered);
+    const options = (length: number) => (discovered.products as { product_id: string; pricing_options: unknown[] }[]).find((p) => p.product_id === `${evening.id}_${length}s`)!.pricing_options;
+    // CPM × the length's percentage; the flat rate per spot scaled the same way. Minimum spend: a spot a day for a week.
+    expect(options(15)).toEqual([
+      { pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 18, min_spend_per_package: 173 },
+      { pricing_option_id: 'flat_rate_usd', pricing_model: 'flat_rate', currency: 'USD', fixed_price: 60, min_spend_per_package: 420 },
+    ]);
+    expect(options(30)).toEqual([
+      { pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 30, min_spend_per_package: 287 },
+      { pricing_option_id: 'flat_rate_usd', pricing_model: 'flat_rate', currency: 'USD', fixed_price: 100, min_spend_per_package: 700 },
+    ]);
+    expect(options(60)).toEqual([
+      { pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 54, min_spend_per_package: 517 },
+      { pricing_option_id: 'flat_rate_usd', pricing_model: 'flat_rate', currency: 'USD', fixed_price: 180, min_spend_per_package: 1260 },
+    ]);
+    // The daypart without length rates keeps today's price and offers no flat rate.
+    expect((discovered.products as { product_id: string; pricing_options: unknown[] }[]).find((p) => p.product_id === `${daypartId}_60s`)!.pricing_options).toEqual([
+      { pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 20, min_spend_per_package: 192 },
+    ]);
+
+    let n = 0;
+    const buy = (packages: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
+      call('create_media_buy', { buyer_ref: `priced-${++n}`, brand: { domain: 'sunnyjuice.example' }, start_time: `${DAY}T00:00:00Z`, end_time: `${addDays(DAY, 7)}T00:00:00Z`, packages: packages.map((p) => ({ buyer_ref: 'p', ...p })), ...extra });
+    const items = async (id: unknown) => (await t.inject({ method: 'GET', url: `/api/estimates/${id as string}`, token: admin })).json();
+
+    // A :60 by CPM: $54 CPM, so $1,100 buys 2 spots a day (a spot a day is $516.35 a week).
+    const sixty = await buy([{ product_id: `${evening.id}_60s`, budget: 1100, pricing_option_id: 'cpm_usd' }], {
+      po_number: 'PO-5521',
+      ext: { agency_estimate_number: 'EST-0912', client_code: 'SUNJ', product_code: 'OJ30' },
+    });
+    expect(sixty.status, JSON.stringify(sixty)).toBe('submitted');
+    const sixtyOrder = await items(sixty.media_buy_id);
+    expect(sixtyOrder).toMatchObject({ agency_estimate_number: 'EST-0912', client_code: 'SUNJ', product_code: 'OJ30', po_number: 'PO-5521' });
+    expect(sixtyOrder.items).toEqual([expect.objectContaining({ daypart_id: evening.id, spots_per_occurrence: 2, user_defined_cpm: 54 })]);
+    expect(((await call('get_media_buys', { media_buy_ids: [sixty.media_buy_id] })).media_buys as { ext: unknown }[])[0]!.ext).toMatchObject({
+      agency_estimate_number: 'EST-0912',
+      client_code: 'SUNJ',
+      product_code: 'OJ30',
+    });
+
+    // A :30 at the flat rate: $100 a spot is carried as the CPM it equals ($73.20, never more than the rate); $1,400 buys 2 a day.
+    const flat = await buy([{ product_id: `${evening.id}_30s`, budget: 1400, pricing_option_id: 'flat_rate_usd' }]);
+    expect(flat.status, JSON.stringify(flat)).toBe('submitted');
+    const flatOrder = await items(flat.media_buy_id);
+    expect(flatOrder.items).toEqual([expect.objectContaining({ spots_per_occurrence: 2, user_defined_cpm: 73.2 })]);
+    expect(flatOrder.items[0].weekly_cost).toBeCloseTo(2 * 7 * 100, 0);
+    expect((await call('get_media_buys', { media_buy_ids: [flat.media_buy_id] })).media_buys).toEqual([
+      expect.objectContaining({ packages: [expect.objectContaining({ pricing_option_id: 'flat_rate_usd' })] }),
+    ]);
+
+    // No flat rate on Morning News; a code too long for the EI file. Nothing is booked.
+    const before = (await t.inject({ method: 'GET', url: '/api/estimates/pending', token: admin })).json().length;
+    const noFlat = await buy([{ product_id: `${daypartId}_30s`, budget: 1400, pricing_option_id: 'flat_rate_usd' }]);
+    expect(noFlat.errors![0]).toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: `Product ${daypartId}_30s has no pricing option flat_rate_usd: the station sets no flat rate for Morning News`,
+      field: 'packages[0].pricing_option_id',
+    });
+    const longCode = await buy([{ product_id: `${evening.id}_30s`, budget: 1400, pricing_option_id: 'cpm_usd' }], { ext: { client_code: 'SUNNYJUICE' } });
+    expect(longCode.errors![0]).toMatchObject({ code: 'INVALID_REQUEST', message: 'Client code must be at most 8 characters', field: 'ext.client_code' });
+    expect((await t.inject({ method: 'GET', url: '/api/estimates/pending', token: admin })).json()).toHaveLength(before);
+  });
+
   it('cancels a buy the desk has not reviewed, and publishes adagents.json from Station Settings', async () => {
     now = new Date(`${TODAY}T14:00:00Z`);
     const products = (await call('get_products', { filters: { start_date: DAY, end_date: addDays(DAY, 6) } })).products as { product_id: string }[];
