@@ -34,7 +34,8 @@ let files: http.Server;
 let filesBase: string;
 let receiver: http.Server;
 let pushUrl: string;
-const pushes: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+/** What the buyer's push receiver got: the signature checked with the buyer's credentials, the body with AdCP's webhook schema. */
+const pushes: { headers: http.IncomingHttpHeaders; body: string; problem: string | null }[] = [];
 let clip: Buffer;
 let secret: string;
 let buyer: Client;
@@ -72,8 +73,16 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      pushes.push({ headers: request.headers, body });
-      response.writeHead(204).end();
+      let problem: string | null = null;
+      try {
+        const payload = new Webhook(`whsec_${Buffer.from(CREDENTIALS).toString('base64')}`).verify(body, request.headers as Record<string, string>);
+        const checked = adcp.MCPWebhookPayloadSchema.safeParse(payload);
+        if (!checked.success) problem = JSON.stringify(checked.error.issues).slice(0, 1000);
+      } catch (error) {
+        problem = String(error);
+      }
+      pushes.push({ headers: request.headers, body, problem });
+      response.writeHead(problem ? 400 : 204).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -280,9 +289,17 @@ describe('/mcp', () => {
     expect(await call('tasks/get', { task_id: taskId })).toMatchObject({ status: 'completed', result: { media_buy_id: buyId, status: 'pending_activation' } });
     expect((await call('list_creatives')).creatives).toEqual([expect.objectContaining({ status: 'approved' })]);
     await eventually(() => expect(pushes.length).toBeGreaterThan(0));
-    const signingSecret = `whsec_${Buffer.from(CREDENTIALS).toString('base64')}`;
-    const push = new Webhook(signingSecret).verify(pushes[0]!.body, pushes[0]!.headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
-    expect(push).toMatchObject({ type: 'adcp.task_status', data: { task_id: taskId, task_type: 'create_media_buy', status: 'completed', media_buy_id: buyId } });
+    expect(pushes[0]!.problem).toBeNull();
+    // AdCP's webhook payload as the body, not Spotbook's { type, data } envelope.
+    expect(JSON.parse(pushes[0]!.body)).toEqual({
+      task_id: taskId,
+      task_type: 'create_media_buy',
+      domain: 'media-buy',
+      status: 'completed',
+      timestamp: expect.any(String),
+      message: 'The station approved the buy',
+      result: expect.objectContaining({ media_buy_id: buyId, buyer_ref: 'sunny-june', packages: [expect.objectContaining({ package_id: 'pkg-0', budget: 400 })] }),
+    });
     const buys = await call('get_media_buys', { media_buy_ids: [buyId] });
     conforms(adcp.GetMediaBuysResponseSchema, buys);
     expect(buys.media_buys).toEqual([expect.objectContaining({ media_buy_id: buyId, status: 'pending_activation', revision: 1, po_number: 'PO-7781' })]);

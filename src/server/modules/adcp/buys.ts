@@ -408,7 +408,9 @@ export const taskOf = (task: typeof adcpTasks.$inferSelect, view: BuyView) => {
   const buy = mediaBuyOf(view);
   const result =
     status === 'completed'
-      ? { media_buy_id: buy.media_buy_id, buyer_ref: buy.buyer_ref, status: buy.status, packages: buy.packages }
+      ? task.taskType === 'update_media_buy'
+        ? { media_buy_id: buy.media_buy_id, buyer_ref: buy.buyer_ref, status: buy.status, affected_packages: buy.packages }
+        : { media_buy_id: buy.media_buy_id, buyer_ref: buy.buyer_ref, status: buy.status, packages: buy.packages }
       : status === 'rejected'
         ? { errors: [{ code: 'MEDIA_BUY_REJECTED', message: view.order.notes ? `The station rejected the buy: ${view.order.notes}` : 'The station rejected the buy' }] }
         : status === 'canceled'
@@ -432,19 +434,40 @@ export const taskOf = (task: typeof adcpTasks.$inferSelect, view: BuyView) => {
 export const announceTaskChange = async (tx: Tx, order: { id: string; ownerId: string }, status: string) => {
   const [task] = await tx.select().from(adcpTasks).where(eq(adcpTasks.estimateId, order.id)).orderBy(desc(adcpTasks.createdAt)).limit(1);
   if (!task) return;
-  const taskStatus = taskStatusOf(status as OrderStatus);
+  const [row] = await tx
+    .select({ order: estimates, buy: adcpMediaBuys, campaignId: campaigns.id, campaignStatus: campaigns.status })
+    .from(adcpMediaBuys)
+    .innerJoin(estimates, eq(estimates.id, adcpMediaBuys.estimateId))
+    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
+    .where(eq(adcpMediaBuys.estimateId, order.id))
+    .limit(1);
+  if (!row) return;
+  // The order row as the change left it (the hook may run before the row is re-read elsewhere).
+  const view: BuyView = { order: { ...row.order, status: status as OrderStatus }, buy: row.buy, campaignId: row.campaignId ?? null, campaignStatus: row.campaignStatus ?? null };
+  const current = taskOf(task, view);
+  // AdCP's webhook payload (MCPWebhookPayload): the body the buyer's endpoint receives as it is.
   await emitEvent(tx, {
     type: ADCP_TASK_EVENT,
     ownerId: order.ownerId,
     data: {
-      task_id: task.id,
-      task_type: task.taskType,
-      status: taskStatus,
-      media_buy_id: order.id,
+      task_id: current.task_id,
+      task_type: current.task_type,
+      domain: 'media-buy',
+      status: current.status,
       timestamp: new Date().toISOString(),
-      ...(taskStatus === 'completed' && { result: { media_buy_id: order.id, status: status === 'active' ? 'active' : 'pending_activation' } }),
+      message: TASK_MESSAGES[current.status],
+      ...(current.result && { result: current.result }),
     },
   });
+};
+
+const TASK_MESSAGES: Record<TaskStatus, string> = {
+  submitted: "The buy waits for the station's traffic desk to review it",
+  working: 'The station is working on the buy',
+  completed: 'The station approved the buy',
+  rejected: 'The station rejected the buy',
+  canceled: 'The buy was withdrawn before the station reviewed it',
+  failed: 'The buy failed',
 };
 
 // ── updating ─────────────────────────────────────────────────────────────────
