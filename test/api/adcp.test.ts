@@ -304,11 +304,23 @@ describe('/mcp', () => {
     conforms(adcp.GetMediaBuysResponseSchema, buys);
     expect(buys.media_buys).toEqual([expect.objectContaining({ media_buy_id: buyId, status: 'pending_activation', revision: 1, po_number: 'PO-7781' })]);
 
-    // A stale revision is refused; a budget change after approval goes through the desk.
+    // A stale revision is refused; a budget change after approval waits for the desk, which rejects it here.
     const stale = await call('update_media_buy', { media_buy_id: buyId, revision: 7, paused: true });
     expect(stale.errors![0]).toMatchObject({ code: 'CONFLICT', message: 'The media buy is at revision 1, not 7', field: 'revision' });
-    const budget = await call('update_media_buy', { media_buy_id: buyId, packages: [{ package_id: 'pkg-0', budget: 600 }] });
-    expect(budget.errors![0]).toMatchObject({ code: 'CONFLICT', message: 'The station has reviewed this buy: ask the traffic desk to change its budget or flight' });
+    const budget = await call('update_media_buy', { media_buy_id: buyId, revision: 1, packages: [{ package_id: 'pkg-0', budget: 600 }] });
+    expect(budget).toMatchObject({ status: 'submitted', media_buy_id: buyId, message: "The change waits for the station's approval." });
+    const rejected = await t.inject({ method: 'POST', url: `/api/adcp/changes/${buyId}/reject`, token: admin, payload: { notes: 'Morning News is sold out that week' } });
+    expect(rejected.json()).toEqual({ media_buy_id: buyId, task_id: budget.task_id, status: 'rejected' });
+    expect(await call('tasks/get', { task_id: budget.task_id })).toMatchObject({
+      task_type: 'update_media_buy',
+      status: 'rejected',
+      result: { errors: [{ code: 'MEDIA_BUY_CHANGE_REJECTED', message: 'The station rejected the change; the buy stays as booked: Morning News is sold out that week' }] },
+    });
+    await eventually(() => expect(pushes.map((p) => JSON.parse(p.body).task_id)).toContain(budget.task_id));
+    const rejectedPush = pushes.find((p) => JSON.parse(p.body).task_id === budget.task_id)!;
+    expect(rejectedPush.problem).toBeNull();
+    expect(JSON.parse(rejectedPush.body)).toMatchObject({ task_type: 'update_media_buy', status: 'rejected', result: { errors: [{ code: 'MEDIA_BUY_CHANGE_REJECTED' }] } });
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${buyId}`, token: admin })).json()).toMatchObject({ total_spend: 400 });
 
     // 6. It airs: the log is placed, master control's as-run comes back.
     await setOrderStatus(t, buyId, 'active');
@@ -333,8 +345,9 @@ describe('/mcp', () => {
     ]);
 
     // Pause and resume the airing campaign; each change is a new revision.
-    expect((await call('update_media_buy', { media_buy_id: buyId, revision: 1, paused: true })).errors).toBeUndefined();
-    expect(((await call('get_media_buys', { media_buy_ids: [buyId] })).media_buys as { status: string; revision: number }[])[0]).toMatchObject({ status: 'paused', revision: 2 });
+    // The change asked and its rejection were revisions 2 and 3.
+    expect((await call('update_media_buy', { media_buy_id: buyId, revision: 3, paused: true })).errors).toBeUndefined();
+    expect(((await call('get_media_buys', { media_buy_ids: [buyId] })).media_buys as { status: string; revision: number }[])[0]).toMatchObject({ status: 'paused', revision: 4 });
     expect((await call('update_media_buy', { media_buy_id: buyId, paused: false })).errors).toBeUndefined();
     expect(((await call('get_media_buys', { media_buy_ids: [buyId] })).media_buys as { status: string }[])[0]!.status).toBe('active');
   });
@@ -409,6 +422,64 @@ describe('/mcp', () => {
     const longCode = await buy([{ product_id: `${evening.id}_30s`, budget: 1400, pricing_option_id: 'cpm_usd' }], { ext: { client_code: 'SUNNYJUICE' } });
     expect(longCode.errors![0]).toMatchObject({ code: 'INVALID_REQUEST', message: 'Client code must be at most 8 characters', field: 'ext.client_code' });
     expect((await t.inject({ method: 'GET', url: '/api/estimates/pending', token: admin })).json()).toHaveLength(before);
+  });
+
+  it('sends a budget and flight change of an approved buy to the desk, which approves it in Order Management', async () => {
+    now = new Date(`${TODAY}T14:00:00Z`);
+    const admin = await t.adminToken();
+    const created = await call('create_media_buy', {
+      buyer_ref: 'grows-later',
+      brand: { domain: 'sunnyjuice.example' },
+      start_time: `${addDays(DAY, 14)}T00:00:00Z`,
+      end_time: `${addDays(DAY, 21)}T00:00:00Z`,
+      packages: [{ buyer_ref: 'p', product_id: `${daypartId}_30s`, budget: 400, pricing_option_id: 'cpm_usd' }],
+    });
+    const id = created.media_buy_id as string;
+    expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
+
+    // Into the lead time, or a budget that no longer covers a week: refused at once, nothing waits.
+    const early = await call('update_media_buy', { media_buy_id: id, start_time: `${addDays(TODAY, 2)}T00:00:00Z` });
+    expect(early.errors![0]).toMatchObject({ code: 'INVALID_REQUEST', field: 'start_time', details: { earliest_start_date: DAY } });
+    const small = await call('update_media_buy', { media_buy_id: id, packages: [{ package_id: 'pkg-0', budget: 100 }] });
+    expect(small.errors![0]).toMatchObject({ code: 'INVALID_REQUEST', message: 'Budget too small. Weekly cost is $191.24, minimum budget needed: $191.24' });
+
+    const asked = await call('update_media_buy', { media_buy_id: id, revision: 1, end_time: `${addDays(DAY, 28)}T00:00:00Z`, packages: [{ package_id: 'pkg-0', budget: 1200 }] });
+    expect(asked).toMatchObject({ status: 'submitted', media_buy_id: id });
+    expect(await call('tasks/get', { task_id: asked.task_id })).toMatchObject({ task_type: 'update_media_buy', status: 'submitted' });
+    const again = await call('update_media_buy', { media_buy_id: id, packages: [{ package_id: 'pkg-0', budget: 1300 }] });
+    expect(again.errors![0]).toMatchObject({ code: 'CONFLICT', message: "A change of this buy already waits for the station's review" });
+    // The booked order airs as booked until the desk decides.
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${id}`, token: admin })).json()).toMatchObject({ status: 'approved', total_spend: 400, start_date: addDays(DAY, 14) });
+
+    const { token: client } = await t.signUp();
+    expect((await t.inject({ method: 'GET', url: '/api/adcp/changes', token: client })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'POST', url: `/api/adcp/changes/${id}/approve`, token: client, payload: {} })).statusCode).toBe(403);
+    const listed = (await t.inject({ method: 'GET', url: '/api/adcp/changes', token: admin })).json().changes;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        media_buy_id: id,
+        buyer: 'Sunny Juice Agency',
+        task_id: asked.task_id,
+        start_date: addDays(DAY, 14),
+        end_date: addDays(DAY, 27),
+        total_budget: 1200,
+        previous: { start_date: addDays(DAY, 14), end_date: expect.any(String), total_budget: 400 },
+      }),
+    ]);
+
+    const approved = await t.inject({ method: 'POST', url: `/api/adcp/changes/${id}/approve`, token: admin, payload: {} });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toEqual({ media_buy_id: id, task_id: asked.task_id, status: 'completed' });
+    // 14 days: $1,200 spreads as 3 spots a day ($573.72 a week); the order keeps its approval.
+    const order = (await t.inject({ method: 'GET', url: `/api/estimates/${id}`, token: admin })).json();
+    expect(order).toMatchObject({ status: 'approved', total_spend: 1200, start_date: addDays(DAY, 14) });
+    expect(order.items).toEqual([expect.objectContaining({ spots_per_occurrence: 3 })]);
+    expect(await call('tasks/get', { task_id: asked.task_id })).toMatchObject({ status: 'completed', result: { media_buy_id: id, affected_packages: [expect.objectContaining({ budget: 1200 })] } });
+    expect(((await call('get_media_buys', { media_buy_ids: [id] })).media_buys as { revision: number }[])[0]!.revision).toBe(3);
+    expect((await t.inject({ method: 'GET', url: '/api/adcp/changes', token: admin })).json().changes).toEqual([]);
+    const twice = await t.inject({ method: 'POST', url: `/api/adcp/changes/${id}/approve`, token: admin, payload: {} });
+    expect(twice.statusCode).toBe(404);
+    expect(twice.json().error).toBe('This order has no AdCP change waiting for review');
   });
 
   it('cancels a buy the desk has not reviewed, and publishes adagents.json from Station Settings', async () => {

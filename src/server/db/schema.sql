@@ -20,6 +20,7 @@ table adcp_media_buys
   estimate_id uuid not null
   owner_id uuid not null
   packages jsonb not null
+  pending_change jsonb
   push_endpoint_id uuid
   revision integer not null default 1
   updated_at timestamp with time zone not null default now()
@@ -34,7 +35,9 @@ table adcp_tasks
   created_at timestamp with time zone not null default now()
   estimate_id uuid not null
   id uuid not null default gen_random_uuid()
+  note text
   owner_id uuid not null
+  status text
   task_type text not null
   constraint adcp_tasks_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
   constraint adcp_tasks_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES users(id) ON DELETE CASCADE

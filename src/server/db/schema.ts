@@ -1105,6 +1105,8 @@ export const adcpMediaBuys = pgTable(
     buyerRef: text('buyer_ref'),
     revision: integer('revision').notNull().default(1),
     packages: jsonb('packages').notNull(),
+    /** A budget or flight change of an approved buy, waiting for the desk (decision 035). */
+    pendingChange: jsonb('pending_change'),
     pushEndpointId: uuid('push_endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1121,6 +1123,9 @@ export const adcpTasks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     taskType: text('task_type').notNull(),
+    /** A change of an approved buy: its own outcome (submitted, completed, rejected); null follows the order. */
+    status: text('status'),
+    note: text('note'),
     estimateId: uuid('estimate_id')
       .notNull()
       .references(() => estimates.id, { onDelete: 'cascade' }),

@@ -21,6 +21,7 @@ import { withdrawOrder } from '../estimates/withdraw';
 import type { Staged } from '../notifications';
 import { resolvesToPublic } from '../webhooks/address-guard';
 import { emitEvent } from '../webhooks/outbox';
+import { requestBuyChange } from './changes';
 import { adcpError } from './errors';
 import { CPM_OPTION_ID, earliestBookableDate, FLAT_RATE_OPTION_ID, itemCpmCentsFor, packageCpmOf, parseProductId, productIdOf, weeklyCostPerDailySpot, type DaypartRow } from './products';
 import type { SpotLength } from './station';
@@ -44,6 +45,8 @@ export type MediaBuyStatus = 'pending_activation' | 'active' | 'paused' | 'compl
 export type TaskStatus = 'submitted' | 'working' | 'completed' | 'rejected' | 'canceled' | 'failed';
 
 const AWAITING: readonly OrderStatus[] = ['ordered', 'pending_approval', 'modified'];
+/** Approved onwards and not yet complete: a budget or flight change waits for the desk (changes.ts). */
+const BOOKED: readonly OrderStatus[] = ['approved', 'scheduled', 'active'];
 
 /** The buy's task status, from its order's: waiting for the desk, approved onwards, rejected, or withdrawn. */
 export const taskStatusOf = (status: OrderStatus): TaskStatus => {
@@ -82,7 +85,7 @@ export interface CreateBuyInput {
 }
 
 /** A request's instant (or `asap`) as the station's broadcast date. */
-const stationDateOf = (value: string, field: string, { endExclusive = false } = {}): string => {
+export const stationDateOf = (value: string, field: string, { endExclusive = false } = {}): string => {
   if (value === 'asap') return earliestBookableDate();
   if (isIsoDate(value)) return value;
   const instant = new Date(value);
@@ -404,7 +407,19 @@ export const readTask = async (db: Tx, actor: Actor, taskId: string) => {
 };
 
 export const taskOf = (task: typeof adcpTasks.$inferSelect, view: BuyView) => {
-  const status = taskStatusOf(view.order.status);
+  // A change of an approved buy has its own outcome; other tasks follow the order.
+  const status = (task.status as TaskStatus | null) ?? taskStatusOf(view.order.status);
+  if (task.status === 'rejected') {
+    return {
+      task_id: task.id,
+      task_type: task.taskType,
+      status,
+      media_buy_id: view.order.id,
+      created_at: task.createdAt.toISOString(),
+      updated_at: view.buy.updatedAt.toISOString(),
+      result: { errors: [{ code: 'MEDIA_BUY_CHANGE_REJECTED', message: `The station rejected the change; the buy stays as booked${task.note ? `: ${task.note}` : ''}` }] },
+    };
+  }
   const buy = mediaBuyOf(view);
   const result =
     status === 'completed'
@@ -545,17 +560,22 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
       };
       for (const [index, p] of (input.packages ?? []).entries()) if (p.creative_ids != null) find(p, index).creative_ids = p.creative_ids;
       if (budgets.length > 0 || flightChange) {
-        // A budget or flight change is a modification the station approves again (decision 035).
-        if (!AWAITING.includes(order.status)) {
-          throw adcpError('CONFLICT', 'The station has reviewed this buy: ask the traffic desk to change its budget or flight', {
-            field: budgets.length > 0 ? 'packages' : 'start_time',
-            suggestion: 'Create a new media buy for more airtime',
-          });
-        }
         for (const [index, p] of (input.packages ?? []).entries()) {
           if (p.budget == null) continue;
           if (!(p.budget > 0) || !Number.isInteger(p.budget)) throw adcpError('INVALID_REQUEST', 'Total budget must be greater than 0', { field: `packages[${index}].budget` });
           find(p, index).budget = p.budget;
+        }
+      }
+      if ((budgets.length > 0 || flightChange) && BOOKED.includes(order.status)) {
+        // After approval: a modification that waits for the desk; the booked order airs as booked meanwhile (decision 035).
+        taskId = await requestBuyChange({ tx, actor, order, pending: buy!.pendingChange, packages, startTime: input.start_time, endTime: input.end_time });
+        submitted = true;
+        return;
+      }
+      if (budgets.length > 0 || flightChange) {
+        // A budget or flight change is a modification the station approves again (decision 035).
+        if (!AWAITING.includes(order.status)) {
+          throw adcpError('CONFLICT', 'This buy can no longer change: it is rejected, canceled or complete', { field: budgets.length > 0 ? 'packages' : 'start_time', suggestion: 'Create a new media buy for more airtime' });
         }
         const start = input.start_time ?? order.startDate!;
         const end = input.end_time ?? `${addDays(order.endDate ?? order.startDate!, 1)}T00:00:00Z`;
