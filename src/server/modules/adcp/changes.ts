@@ -5,7 +5,7 @@
  * it was asked) or rejects it; either completes its `update_media_buy` task and tells the buyer.
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { PendingChangeView } from '../../../domain/adcp-changes';
 import { addDays, daysBetween, todayIso } from '../../../domain/dates';
 import { toCents, toDollars } from '../../../domain/money';
 import { budgetTooSmallMessage, weeklyCost } from '../../../domain/pricing';
@@ -31,18 +31,6 @@ export interface PendingChange {
   previous: { start_date: string; end_date: string; total_budget: number };
 }
 
-export const pendingChangeSchema = z.object({
-  media_buy_id: z.string(),
-  order_name: z.string(),
-  buyer: z.string().nullable(),
-  task_id: z.string(),
-  asked_at: z.string(),
-  start_date: z.string(),
-  end_date: z.string(),
-  total_budget: z.number(),
-  previous: z.object({ start_date: z.string(), end_date: z.string(), total_budget: z.number() }),
-});
-export type PendingChangeView = z.infer<typeof pendingChangeSchema>;
 
 /**
  * Records the change the buyer asks of an approved buy, after the checks that need no desk: the flight
