@@ -21,6 +21,9 @@ import { adcpError } from './errors';
 import { announceTaskChange, checkFlight, spotsPerDayFor, stationDateOf, type StoredPackage } from './buys';
 import { CPM_OPTION_ID } from './products';
 
+/** The order statuses a waiting change may still be applied to. */
+const CHANGEABLE: readonly string[] = ['approved', 'scheduled', 'active'];
+
 export interface PendingChange {
   task_id: string;
   asked_at: string;
@@ -110,6 +113,8 @@ export const decideBuyChange = async ({ db, actor, id, approve, notes }: { db: D
     const change = buy?.pendingChange as PendingChange | null | undefined;
     if (!buy || !change) throw notFound('This order has no AdCP change waiting for review');
     if (approve) {
+      // Withdrawn, rejected or complete since it was asked: nothing booked to change.
+      if (!CHANGEABLE.includes(order.status)) throw conflict('This order is no longer booked: reject the change');
       await assertOrderNotInvoiced(tx, id);
       for (const p of change.packages) {
         await tx.update(estimateItems).set({ spotsPerOccurrence: p.spots_per_day, updatedAt: new Date() }).where(and(eq(estimateItems.estimateId, id), eq(estimateItems.daypartId, p.daypart_id)));
