@@ -448,6 +448,9 @@ describe('/mcp', () => {
     expect(await call('tasks/get', { task_id: asked.task_id })).toMatchObject({ task_type: 'update_media_buy', status: 'submitted' });
     const again = await call('update_media_buy', { media_buy_id: id, packages: [{ package_id: 'pkg-0', budget: 1300 }] });
     expect(again.errors![0]).toMatchObject({ code: 'CONFLICT', message: "A change of this buy already waits for the station's review" });
+    expect(((await call('get_media_buys', { media_buy_ids: [id] })).media_buys as { ext: { spotbook: unknown } }[])[0]!.ext.spotbook).toMatchObject({
+      pending_change: { task_id: asked.task_id, start_date: addDays(DAY, 14), end_date: addDays(DAY, 27), total_budget: 1200 },
+    });
     // The booked order airs as booked until the desk decides.
     expect((await t.inject({ method: 'GET', url: `/api/estimates/${id}`, token: admin })).json()).toMatchObject({ status: 'approved', total_spend: 400, start_date: addDays(DAY, 14) });
 

@@ -349,6 +349,11 @@ export const readBuy = async (db: Tx, actor: Actor, id: string): Promise<BuyView
 
 export const packagesOf = (view: BuyView) => view.buy.packages as StoredPackage[];
 
+const pendingChangeSummary = (change: unknown) => {
+  const c = change as { task_id: string; start_date: string; end_date: string; total_budget: number } | null;
+  return c ? { task_id: c.task_id, start_date: c.start_date, end_date: c.end_date, total_budget: c.total_budget } : null;
+};
+
 export const mediaBuyOf = (view: BuyView) => {
   const status = mediaBuyStatusOf(view.order.status, view.campaignStatus);
   return {
@@ -387,6 +392,8 @@ export const mediaBuyOf = (view: BuyView) => {
         agency_estimate_number: view.order.agencyEstimateNumber,
         client_code: view.order.clientCode,
         product_code: view.order.productCode,
+        // A budget or flight change waiting for the desk (changes.ts): what it asks, and its task.
+        pending_change: pendingChangeSummary(view.buy.pendingChange),
       },
     },
   };
