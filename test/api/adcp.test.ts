@@ -376,6 +376,7 @@ describe('/mcp', () => {
       { pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 54, min_spend_per_package: 517 },
       { pricing_option_id: 'flat_rate_usd', pricing_model: 'flat_rate', currency: 'USD', fixed_price: 180, min_spend_per_package: 1260 },
     ]);
+    expect((await call('get_adcp_capabilities')).media_buy).toMatchObject({ supported_pricing_models: ['cpm', 'flat_rate'] });
     // The daypart without length rates keeps today's price and offers no flat rate.
     expect((discovered.products as { product_id: string; pricing_options: unknown[] }[]).find((p) => p.product_id === `${daypartId}_60s`)!.pricing_options).toEqual([
       { pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 20, min_spend_per_package: 192 },

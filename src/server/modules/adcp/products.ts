@@ -3,7 +3,7 @@
  * the rate card as the spec prices orders (CPM), with live availability per week of the requested
  * flight and forecast impressions (1366 × the daypart's multiplier per spot).
  */
-import { asc } from 'drizzle-orm';
+import { asc, isNotNull } from 'drizzle-orm';
 import { IMPRESSIONS_PER_SPOT, START_DATE_MIN_LEAD_DAYS } from '../../../domain/constants';
 import { addDays, daysBetween, isIsoDate, todayIso } from '../../../domain/dates';
 import { toCents, toDollars } from '../../../domain/money';
@@ -58,6 +58,9 @@ export const packageCpmOf = (d: DaypartRow, length: SpotLength, option: string =
   toDollars(itemCpmCentsFor(d, length, option) ?? baseCpmCentsOf(d));
 /** What one spot a day costs for a week of the daypart's airing days, at a CPM. */
 export const weeklyCostPerDailySpot = (d: DaypartRow, cpm: number) => (impressionsPerSpotOf(d) / 1000) * cpm * d.daysOfWeek.length;
+
+/** Whether any daypart sells at a flat rate per spot (get_adcp_capabilities lists flat_rate then). */
+export const hasFlatRate = async (db: Db) => (await db.select({ id: dayparts.id }).from(dayparts).where(isNotNull(dayparts.flatRateCents)).limit(1)).length > 0;
 
 export const earliestBookableDate = () => addDays(todayIso(), START_DATE_MIN_LEAD_DAYS);
 
