@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isWholeCents, wholeCentsMessage } from './money';
 import { ALL_DAYS } from './rate-card';
+import { MAX_LENGTH_PERCENT } from './spot-length-pricing';
 import { MAX_TEXT } from './validation';
 
 const DAY_ALIASES: Record<string, (typeof ALL_DAYS)[number]> = Object.fromEntries(
@@ -41,6 +42,25 @@ const money = (label: string) =>
     .max(1_000_000, `${label} is too large`)
     .refine(isWholeCents, wholeCentsMessage(label));
 
+const lengthPercent = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole percentage`)
+    .min(1, `${label} must be at least 1%`)
+    .max(MAX_LENGTH_PERCENT, `${label} must be at most ${MAX_LENGTH_PERCENT}%`);
+
+/** Blank or null: no flat rate. */
+const flatRate = z.preprocess(
+  (v) => (v === '' || v === null ? null : v),
+  z.coerce
+    .number({ error: 'Flat rate per spot must be a number' })
+    .finite('Flat rate per spot must be a number')
+    .gt(0, 'Flat rate per spot must be greater than 0 (leave it blank for none)')
+    .max(1_000_000, 'Flat rate per spot is too large')
+    .refine(isWholeCents, wholeCentsMessage('Flat rate per spot'))
+    .nullable(),
+);
+
 export const daypartInputSchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   description: z.string().trim().max(MAX_TEXT).nullish(),
@@ -52,6 +72,11 @@ export const daypartInputSchema = z.object({
   multiplier: z.coerce.number({ error: 'Multiplier must be a number' }).finite().gt(0, 'Multiplier must be greater than 0').max(100, 'Multiplier is too large').optional(),
   spot_frequency: z.coerce.number({ error: 'Spot frequency must be a whole number' }).int('Spot frequency must be a whole number').min(1, 'Spot frequency must be at least 1').max(1000, 'Spot frequency is too large').optional(),
   is_prime_time: z.boolean({ error: 'is_prime_time must be true or false' }).optional(),
+  /** A :15's and a :60's price as a percentage of a :30's (default 100: the same CPM). */
+  rate_15_percent: lengthPercent('Price of a :15').optional(),
+  rate_60_percent: lengthPercent('Price of a :60').optional(),
+  /** A flat rate per :30 spot in US dollars; null for none. */
+  flat_rate: flatRate.optional(),
 });
 export type DaypartInput = z.infer<typeof daypartInputSchema>;
 export const daypartUpdateSchema = daypartInputSchema.partial();
@@ -68,6 +93,9 @@ export const daypartSchema = z.object({
   multiplier: z.number(),
   spot_frequency: z.number().int(),
   is_prime_time: z.boolean(),
+  rate_15_percent: z.number().int(),
+  rate_60_percent: z.number().int(),
+  flat_rate: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

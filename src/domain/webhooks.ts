@@ -77,9 +77,19 @@ export const webhookDeliverySchema = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
-/** The body every endpoint receives. */
+/** The body every endpoint receives, but for AdCP's task events. */
 export interface WebhookPayload {
   type: WebhookEventType;
   timestamp: string;
   data: Record<string, unknown>;
 }
+
+/**
+ * Events whose data is already the whole body in another protocol's shape: `adcp.task_status` is
+ * AdCP's webhook payload (task_id, task_type, status, timestamp, result), what a buying agent parses
+ * (decision 035). Signed the same way as every other body.
+ */
+const BARE_EVENTS: readonly string[] = ['adcp.task_status'];
+
+export const webhookBodyOf = (type: string, occurredAt: Date, data: Record<string, unknown>): string =>
+  JSON.stringify(BARE_EVENTS.includes(type) ? data : ({ type: type as WebhookEventType, timestamp: occurredAt.toISOString(), data } satisfies WebhookPayload));

@@ -55,6 +55,7 @@ import { asRunRoutes } from './modules/as-run/routes';
 import { makegoodRoutes } from './modules/makegoods/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { adcpRoutes } from './modules/adcp/routes';
+import { adcpDeskRoutes } from './modules/adcp/desk-routes';
 import { createStatistics } from './platform/statistics';
 import { openStorage } from './platform/storage-open';
 import { createMetrics, measuredJobs, registerMetrics } from './platform/metrics';
@@ -276,6 +277,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       trafficRoutes(api, ctx, guards);
       await asRunRoutes(api, ctx, guards);
       makegoodRoutes(api, ctx, guards);
+      adcpDeskRoutes(api, ctx, guards);
       auditRoutes(api, ctx, guards);
       await mediaRoutes(api, ctx, guards);
       // Any other /api path is a JSON 404, never a static file lookup.

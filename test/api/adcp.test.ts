@@ -34,7 +34,8 @@ let files: http.Server;
 let filesBase: string;
 let receiver: http.Server;
 let pushUrl: string;
-const pushes: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+/** What the buyer's push receiver got: the signature checked with the buyer's credentials, the body with AdCP's webhook schema. */
+const pushes: { headers: http.IncomingHttpHeaders; body: string; problem: string | null }[] = [];
 let clip: Buffer;
 let secret: string;
 let buyer: Client;
@@ -72,8 +73,16 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      pushes.push({ headers: request.headers, body });
-      response.writeHead(204).end();
+      let problem: string | null = null;
+      try {
+        const payload = new Webhook(`whsec_${Buffer.from(CREDENTIALS).toString('base64')}`).verify(body, request.headers as Record<string, string>);
+        const checked = adcp.MCPWebhookPayloadSchema.safeParse(payload);
+        if (!checked.success) problem = JSON.stringify(checked.error.issues).slice(0, 1000);
+      } catch (error) {
+        problem = String(error);
+      }
+      pushes.push({ headers: request.headers, body, problem });
+      response.writeHead(problem ? 400 : 204).end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -280,18 +289,38 @@ describe('/mcp', () => {
     expect(await call('tasks/get', { task_id: taskId })).toMatchObject({ status: 'completed', result: { media_buy_id: buyId, status: 'pending_activation' } });
     expect((await call('list_creatives')).creatives).toEqual([expect.objectContaining({ status: 'approved' })]);
     await eventually(() => expect(pushes.length).toBeGreaterThan(0));
-    const signingSecret = `whsec_${Buffer.from(CREDENTIALS).toString('base64')}`;
-    const push = new Webhook(signingSecret).verify(pushes[0]!.body, pushes[0]!.headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
-    expect(push).toMatchObject({ type: 'adcp.task_status', data: { task_id: taskId, task_type: 'create_media_buy', status: 'completed', media_buy_id: buyId } });
+    expect(pushes[0]!.problem).toBeNull();
+    // AdCP's webhook payload as the body, not Spotbook's { type, data } envelope.
+    expect(JSON.parse(pushes[0]!.body)).toEqual({
+      task_id: taskId,
+      task_type: 'create_media_buy',
+      domain: 'media-buy',
+      status: 'completed',
+      timestamp: expect.any(String),
+      message: 'The station approved the buy',
+      result: expect.objectContaining({ media_buy_id: buyId, buyer_ref: 'sunny-june', packages: [expect.objectContaining({ package_id: 'pkg-0', budget: 400 })] }),
+    });
     const buys = await call('get_media_buys', { media_buy_ids: [buyId] });
     conforms(adcp.GetMediaBuysResponseSchema, buys);
     expect(buys.media_buys).toEqual([expect.objectContaining({ media_buy_id: buyId, status: 'pending_activation', revision: 1, po_number: 'PO-7781' })]);
 
-    // A stale revision is refused; a budget change after approval goes through the desk.
+    // A stale revision is refused; a budget change after approval waits for the desk, which rejects it here.
     const stale = await call('update_media_buy', { media_buy_id: buyId, revision: 7, paused: true });
     expect(stale.errors![0]).toMatchObject({ code: 'CONFLICT', message: 'The media buy is at revision 1, not 7', field: 'revision' });
-    const budget = await call('update_media_buy', { media_buy_id: buyId, packages: [{ package_id: 'pkg-0', budget: 600 }] });
-    expect(budget.errors![0]).toMatchObject({ code: 'CONFLICT', message: 'The station has reviewed this buy: ask the traffic desk to change its budget or flight' });
+    const budget = await call('update_media_buy', { media_buy_id: buyId, revision: 1, packages: [{ package_id: 'pkg-0', budget: 600 }] });
+    expect(budget).toMatchObject({ status: 'submitted', media_buy_id: buyId, message: "The change waits for the station's approval." });
+    const rejected = await t.inject({ method: 'POST', url: `/api/adcp/changes/${buyId}/reject`, token: admin, payload: { notes: 'Morning News is sold out that week' } });
+    expect(rejected.json()).toEqual({ media_buy_id: buyId, task_id: budget.task_id, status: 'rejected' });
+    expect(await call('tasks/get', { task_id: budget.task_id })).toMatchObject({
+      task_type: 'update_media_buy',
+      status: 'rejected',
+      result: { errors: [{ code: 'MEDIA_BUY_CHANGE_REJECTED', message: 'The station rejected the change; the buy stays as booked: Morning News is sold out that week' }] },
+    });
+    await eventually(() => expect(pushes.map((p) => JSON.parse(p.body).task_id)).toContain(budget.task_id));
+    const rejectedPush = pushes.find((p) => JSON.parse(p.body).task_id === budget.task_id)!;
+    expect(rejectedPush.problem).toBeNull();
+    expect(JSON.parse(rejectedPush.body)).toMatchObject({ task_type: 'update_media_buy', status: 'rejected', result: { errors: [{ code: 'MEDIA_BUY_CHANGE_REJECTED' }] } });
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${buyId}`, token: admin })).json()).toMatchObject({ total_spend: 400 });
 
     // 6. It airs: the log is placed, master control's as-run comes back.
     await setOrderStatus(t, buyId, 'active');
@@ -316,10 +345,145 @@ describe('/mcp', () => {
     ]);
 
     // Pause and resume the airing campaign; each change is a new revision.
-    expect((await call('update_media_buy', { media_buy_id: buyId, revision: 1, paused: true })).errors).toBeUndefined();
-    expect(((await call('get_media_buys', { media_buy_ids: [buyId] })).media_buys as { status: string; revision: number }[])[0]).toMatchObject({ status: 'paused', revision: 2 });
+    // The change asked and its rejection were revisions 2 and 3.
+    expect((await call('update_media_buy', { media_buy_id: buyId, revision: 3, paused: true })).errors).toBeUndefined();
+    expect(((await call('get_media_buys', { media_buy_ids: [buyId] })).media_buys as { status: string; revision: number }[])[0]).toMatchObject({ status: 'paused', revision: 4 });
     expect((await call('update_media_buy', { media_buy_id: buyId, paused: false })).errors).toBeUndefined();
     expect(((await call('get_media_buys', { media_buy_ids: [buyId] })).media_buys as { status: string }[])[0]!.status).toBe('active');
+  });
+
+  it('prices :15 and :60 from the rate card, offers the flat rate where set, and keeps the agency codes on the order', async () => {
+    now = new Date(`${TODAY}T14:00:00Z`);
+    const admin = await t.adminToken();
+    const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+    const evening = await createDaypart(t.database.db, { name: 'Evening News', startTime: '18:00', endTime: '19:00', daysOfWeek: everyDay, spotFrequency: 10, baseCpmCents: 3000 });
+    const set = await t.inject({ method: 'PUT', url: `/api/dayparts/${evening.id}`, token: admin, payload: { rate_15_percent: 60, rate_60_percent: 180, flat_rate: 100 } });
+    expect(set.statusCode, set.body).toBe(200);
+
+    const discovered = await call('get_products', { filters: { start_date: DAY, end_date: addDays(DAY, 6) } });
+    conforms(adcp.GetProductsResponseSchema, discovered);
+    const options = (length: number) => (discovered.products as { product_id: string; pricing_options: unknown[] }[]).find((p) => p.product_id === `${evening.id}_${length}s`)!.pricing_options;
+    // CPM × the length's percentage; the flat rate per spot scaled the same way. Minimum spend: a spot a day for a week.
+    expect(options(15)).toEqual([
+      { pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 18, min_spend_per_package: 173 },
+      { pricing_option_id: 'flat_rate_usd', pricing_model: 'flat_rate', currency: 'USD', fixed_price: 60, min_spend_per_package: 420 },
+    ]);
+    expect(options(30)).toEqual([
+      { pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 30, min_spend_per_package: 287 },
+      { pricing_option_id: 'flat_rate_usd', pricing_model: 'flat_rate', currency: 'USD', fixed_price: 100, min_spend_per_package: 700 },
+    ]);
+    expect(options(60)).toEqual([
+      { pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 54, min_spend_per_package: 517 },
+      { pricing_option_id: 'flat_rate_usd', pricing_model: 'flat_rate', currency: 'USD', fixed_price: 180, min_spend_per_package: 1260 },
+    ]);
+    expect((await call('get_adcp_capabilities')).media_buy).toMatchObject({ supported_pricing_models: ['cpm', 'flat_rate'] });
+    // The daypart without length rates keeps today's price and offers no flat rate.
+    expect((discovered.products as { product_id: string; pricing_options: unknown[] }[]).find((p) => p.product_id === `${daypartId}_60s`)!.pricing_options).toEqual([
+      { pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 20, min_spend_per_package: 192 },
+    ]);
+
+    let n = 0;
+    const buy = (packages: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
+      call('create_media_buy', { buyer_ref: `priced-${++n}`, brand: { domain: 'sunnyjuice.example' }, start_time: `${DAY}T00:00:00Z`, end_time: `${addDays(DAY, 7)}T00:00:00Z`, packages: packages.map((p) => ({ buyer_ref: 'p', ...p })), ...extra });
+    const items = async (id: unknown) => (await t.inject({ method: 'GET', url: `/api/estimates/${id as string}`, token: admin })).json();
+
+    // A :60 by CPM: $54 CPM, so $1,100 buys 2 spots a day (a spot a day is $516.35 a week).
+    const sixty = await buy([{ product_id: `${evening.id}_60s`, budget: 1100, pricing_option_id: 'cpm_usd' }], {
+      po_number: 'PO-5521',
+      ext: { agency_estimate_number: 'EST-0912', client_code: 'SUNJ', product_code: 'OJ30' },
+    });
+    expect(sixty.status, JSON.stringify(sixty)).toBe('submitted');
+    const sixtyOrder = await items(sixty.media_buy_id);
+    expect(sixtyOrder).toMatchObject({ agency_estimate_number: 'EST-0912', client_code: 'SUNJ', product_code: 'OJ30', po_number: 'PO-5521' });
+    expect(sixtyOrder.items).toEqual([expect.objectContaining({ daypart_id: evening.id, spots_per_occurrence: 2, user_defined_cpm: 54 })]);
+    expect(((await call('get_media_buys', { media_buy_ids: [sixty.media_buy_id] })).media_buys as { ext: unknown }[])[0]!.ext).toMatchObject({
+      agency_estimate_number: 'EST-0912',
+      client_code: 'SUNJ',
+      product_code: 'OJ30',
+    });
+
+    // A :30 at the flat rate: $100 a spot is carried as the CPM it equals ($73.20, never more than the rate); $1,400 buys 2 a day.
+    const flat = await buy([{ product_id: `${evening.id}_30s`, budget: 1400, pricing_option_id: 'flat_rate_usd' }]);
+    expect(flat.status, JSON.stringify(flat)).toBe('submitted');
+    const flatOrder = await items(flat.media_buy_id);
+    expect(flatOrder.items).toEqual([expect.objectContaining({ spots_per_occurrence: 2, user_defined_cpm: 73.2 })]);
+    expect(flatOrder.items[0].weekly_cost).toBeCloseTo(2 * 7 * 100, 0);
+    expect((await call('get_media_buys', { media_buy_ids: [flat.media_buy_id] })).media_buys).toEqual([
+      expect.objectContaining({ packages: [expect.objectContaining({ pricing_option_id: 'flat_rate_usd' })] }),
+    ]);
+
+    // No flat rate on Morning News; a code too long for the EI file. Nothing is booked.
+    const before = (await t.inject({ method: 'GET', url: '/api/estimates/pending', token: admin })).json().length;
+    const noFlat = await buy([{ product_id: `${daypartId}_30s`, budget: 1400, pricing_option_id: 'flat_rate_usd' }]);
+    expect(noFlat.errors![0]).toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: `Product ${daypartId}_30s has no pricing option flat_rate_usd: the station sets no flat rate for Morning News`,
+      field: 'packages[0].pricing_option_id',
+    });
+    const longCode = await buy([{ product_id: `${evening.id}_30s`, budget: 1400, pricing_option_id: 'cpm_usd' }], { ext: { client_code: 'SUNNYJUICE' } });
+    expect(longCode.errors![0]).toMatchObject({ code: 'INVALID_REQUEST', message: 'Client code must be at most 8 characters', field: 'ext.client_code' });
+    expect((await t.inject({ method: 'GET', url: '/api/estimates/pending', token: admin })).json()).toHaveLength(before);
+  });
+
+  it('sends a budget and flight change of an approved buy to the desk, which approves it in Order Management', async () => {
+    now = new Date(`${TODAY}T14:00:00Z`);
+    const admin = await t.adminToken();
+    const created = await call('create_media_buy', {
+      buyer_ref: 'grows-later',
+      brand: { domain: 'sunnyjuice.example' },
+      start_time: `${addDays(DAY, 14)}T00:00:00Z`,
+      end_time: `${addDays(DAY, 21)}T00:00:00Z`,
+      packages: [{ buyer_ref: 'p', product_id: `${daypartId}_30s`, budget: 400, pricing_option_id: 'cpm_usd' }],
+    });
+    const id = created.media_buy_id as string;
+    expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
+
+    // Into the lead time, or a budget that no longer covers a week: refused at once, nothing waits.
+    const early = await call('update_media_buy', { media_buy_id: id, start_time: `${addDays(TODAY, 2)}T00:00:00Z` });
+    expect(early.errors![0]).toMatchObject({ code: 'INVALID_REQUEST', field: 'start_time', details: { earliest_start_date: DAY } });
+    const small = await call('update_media_buy', { media_buy_id: id, packages: [{ package_id: 'pkg-0', budget: 100 }] });
+    expect(small.errors![0]).toMatchObject({ code: 'INVALID_REQUEST', message: 'Budget too small. Weekly cost is $191.24, minimum budget needed: $191.24' });
+
+    const asked = await call('update_media_buy', { media_buy_id: id, revision: 1, end_time: `${addDays(DAY, 28)}T00:00:00Z`, packages: [{ package_id: 'pkg-0', budget: 1200 }] });
+    expect(asked).toMatchObject({ status: 'submitted', media_buy_id: id });
+    expect(await call('tasks/get', { task_id: asked.task_id })).toMatchObject({ task_type: 'update_media_buy', status: 'submitted' });
+    const again = await call('update_media_buy', { media_buy_id: id, packages: [{ package_id: 'pkg-0', budget: 1300 }] });
+    expect(again.errors![0]).toMatchObject({ code: 'CONFLICT', message: "A change of this buy already waits for the station's review" });
+    expect(((await call('get_media_buys', { media_buy_ids: [id] })).media_buys as { ext: { spotbook: unknown } }[])[0]!.ext.spotbook).toMatchObject({
+      pending_change: { task_id: asked.task_id, start_date: addDays(DAY, 14), end_date: addDays(DAY, 27), total_budget: 1200 },
+    });
+    // The booked order airs as booked until the desk decides.
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${id}`, token: admin })).json()).toMatchObject({ status: 'approved', total_spend: 400, start_date: addDays(DAY, 14) });
+
+    const { token: client } = await t.signUp();
+    expect((await t.inject({ method: 'GET', url: '/api/adcp/changes', token: client })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'POST', url: `/api/adcp/changes/${id}/approve`, token: client, payload: {} })).statusCode).toBe(403);
+    const listed = (await t.inject({ method: 'GET', url: '/api/adcp/changes', token: admin })).json().changes;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        media_buy_id: id,
+        buyer: 'Sunny Juice Agency',
+        task_id: asked.task_id,
+        start_date: addDays(DAY, 14),
+        end_date: addDays(DAY, 27),
+        total_budget: 1200,
+        previous: { start_date: addDays(DAY, 14), end_date: expect.any(String), total_budget: 400 },
+      }),
+    ]);
+
+    const approved = await t.inject({ method: 'POST', url: `/api/adcp/changes/${id}/approve`, token: admin, payload: {} });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toEqual({ media_buy_id: id, task_id: asked.task_id, status: 'completed' });
+    // 14 days: $1,200 spreads as 3 spots a day ($573.72 a week); the order keeps its approval.
+    const order = (await t.inject({ method: 'GET', url: `/api/estimates/${id}`, token: admin })).json();
+    expect(order).toMatchObject({ status: 'approved', total_spend: 1200, start_date: addDays(DAY, 14) });
+    expect(order.items).toEqual([expect.objectContaining({ spots_per_occurrence: 3 })]);
+    expect(await call('tasks/get', { task_id: asked.task_id })).toMatchObject({ status: 'completed', result: { media_buy_id: id, affected_packages: [expect.objectContaining({ budget: 1200 })] } });
+    expect(((await call('get_media_buys', { media_buy_ids: [id] })).media_buys as { revision: number }[])[0]!.revision).toBe(3);
+    expect((await t.inject({ method: 'GET', url: '/api/adcp/changes', token: admin })).json().changes).toEqual([]);
+    const twice = await t.inject({ method: 'POST', url: `/api/adcp/changes/${id}/approve`, token: admin, payload: {} });
+    expect(twice.statusCode).toBe(404);
+    expect(twice.json().error).toBe('This order has no AdCP change waiting for review');
   });
 
   it('cancels a buy the desk has not reviewed, and publishes adagents.json from Station Settings', async () => {

@@ -46,6 +46,32 @@ describe('dayparts', () => {
     expect((await t.inject({ method: 'GET', url: '/api/dayparts' })).statusCode).toBe(401);
   });
 
+  it('keeps spot-length rates and a flat rate per spot: defaults keep today’s price, bad values change nothing', async () => {
+    const admin = await t.adminToken();
+    const created = (await t.inject({ method: 'POST', url: '/api/dayparts', token: admin, payload: newDaypart() })).json();
+    expect(created).toMatchObject({ rate_15_percent: 100, rate_60_percent: 100, flat_rate: null });
+
+    const set = await t.inject({ method: 'PUT', url: `/api/dayparts/${created.id}`, token: admin, payload: { rate_15_percent: 60, rate_60_percent: 190, flat_rate: 125.5 } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ rate_15_percent: 60, rate_60_percent: 190, flat_rate: 125.5, base_cpm: 45.5 });
+
+    for (const [payload, error] of [
+      [{ flat_rate: 10.005 }, 'Flat rate per spot must have at most 2 decimal places'],
+      [{ flat_rate: -1 }, 'Flat rate per spot must be greater than 0 (leave it blank for none)'],
+      [{ rate_15_percent: 0 }, 'Price of a :15 must be at least 1%'],
+      [{ rate_60_percent: 150.5 }, 'Price of a :60 must be a whole percentage'],
+    ] as const) {
+      const res = await t.inject({ method: 'PUT', url: `/api/dayparts/${created.id}`, token: admin, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(error);
+    }
+    expect((await t.inject({ method: 'GET', url: `/api/dayparts/${created.id}`, token: client })).json()).toMatchObject({ rate_15_percent: 60, rate_60_percent: 190, flat_rate: 125.5 });
+
+    const cleared = await t.inject({ method: 'PUT', url: `/api/dayparts/${created.id}`, token: admin, payload: { flat_rate: null } });
+    expect(cleared.json().flat_rate).toBeNull();
+    expect((await t.inject({ method: 'PUT', url: `/api/dayparts/${created.id}`, token: client, payload: { flat_rate: 1 } })).statusCode).toBe(403);
+  });
+
   it('lets admins create, read, update and delete; clients may not write', async () => {
     const admin = await t.adminToken();
     const body = newDaypart({ days_of_week: ['sat', 'Sun'] });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/domain/dates';
-import { brands, estimates, mediaAssets } from '../../src/server/db/schema';
+import { adcpMediaBuys, adcpTasks, brands, estimates, mediaAssets } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
 import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
@@ -101,6 +101,20 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
     const orders = (await h.inject({ method: 'GET', url: '/api/estimates', token: admin })).json();
     const order = orders.find((o: { estimate_name: string }) => o.estimate_name === 'Olive Holiday Push');
     expect(order).toMatchObject({ status: 'approved', total_spend: 10000, total_estimated_cost: 4302.9, discount_amount: 1000, total_amount: 9000, coupon_code: 'SAVE10', payment_last4: '4242' });
+
+    // Had the agent asked to change the approved buy's budget, the desk sees it above the orders and rejects it.
+    const [task] = await h.database.db.insert(adcpTasks).values({ ownerId: order.owner_id, taskType: 'update_media_buy', status: 'submitted', estimateId: order.id }).returning();
+    const previous = { start_date: order.start_date, end_date: order.end_date, total_budget: 10000 };
+    const pendingChange = { task_id: task!.id, asked_at: new Date().toISOString(), ...previous, total_budget: 12000, packages: [], previous };
+    await h.database.db.insert(adcpMediaBuys).values({ estimateId: order.id, ownerId: order.owner_id, packages: [], pendingChange });
+    await adminPage.reload();
+    const changes = adminPage.getByRole('region', { name: 'Changes asked via AdCP' });
+    await changes.getByText('Budget $10,000.00 → $12,000.00').waitFor();
+    await changes.getByRole('button', { name: 'Reject change to Olive Holiday Push' }).click();
+    await adminPage.getByText('Change to Olive Holiday Push rejected').waitFor();
+    await changes.waitFor({ state: 'detached' });
+    const [decided] = await h.database.db.select().from(adcpTasks).where(eq(adcpTasks.id, task!.id));
+    expect(decided!.status).toBe('rejected');
   });
 });
 

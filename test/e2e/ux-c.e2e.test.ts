@@ -94,14 +94,19 @@ describe.skipIf(!hasBrowserForScreens)('issue 13, part C', () => {
         await dialog.getByRole('button', { name: 'Save daypart' }).click();
         await dialog.getByText('Spot frequency must be at least 1').waitFor();
         await dialog.getByLabel('Spots per day').fill('12');
+        await dialog.getByLabel('Flat rate per :30 spot (USD)').fill('99.999');
+        await dialog.getByRole('button', { name: 'Save daypart' }).click();
+        await dialog.getByText('Flat rate per spot must have at most 2 decimal places').waitFor();
+        await dialog.getByLabel('Flat rate per :30 spot (USD)').fill('150');
+        await dialog.getByLabel('Price of a :15 (% of a :30)').fill('60');
         await dialog.getByLabel('Base CPM (USD)').fill('42.5');
         await dialog.getByRole('button', { name: 'Save daypart' }).click();
         await page.getByText('Weekend Evening saved').waitFor();
         await row.getByText('$42.50').first().waitFor();
         const dayparts = (await h.inject({ method: 'GET', url: '/api/dayparts', token: await h.adminToken() })).json() as { name: string; base_cpm: number; spot_frequency: number }[];
-        expect(dayparts.find((d) => d.name === 'Weekend Evening')).toMatchObject({ base_cpm: 42.5, spot_frequency: 12 });
+        expect(dayparts.find((d) => d.name === 'Weekend Evening')).toMatchObject({ base_cpm: 42.5, spot_frequency: 12, rate_15_percent: 60, rate_60_percent: 100, flat_rate: 150 });
         // Put the rate card back for the other size.
-        await h.inject({ method: 'PUT', url: `/api/dayparts/${(dayparts.find((d) => d.name === 'Weekend Evening') as unknown as { id: string }).id}`, token: await h.adminToken(), payload: { base_cpm: 40, spot_frequency: 30 } });
+        await h.inject({ method: 'PUT', url: `/api/dayparts/${(dayparts.find((d) => d.name === 'Weekend Evening') as unknown as { id: string }).id}`, token: await h.adminToken(), payload: { base_cpm: 40, spot_frequency: 30, rate_15_percent: 100, flat_rate: null } });
       });
 
       it('Create Invoice previews the total; a part payment on the draft reads "Partially paid" with its balance', async () => {

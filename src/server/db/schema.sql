@@ -20,6 +20,7 @@ table adcp_media_buys
   estimate_id uuid not null
   owner_id uuid not null
   packages jsonb not null
+  pending_change jsonb
   push_endpoint_id uuid
   revision integer not null default 1
   updated_at timestamp with time zone not null default now()
@@ -34,7 +35,9 @@ table adcp_tasks
   created_at timestamp with time zone not null default now()
   estimate_id uuid not null
   id uuid not null default gen_random_uuid()
+  note text
   owner_id uuid not null
+  status text
   task_type text not null
   constraint adcp_tasks_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
   constraint adcp_tasks_owner_id_fkey FOREIGN KEY (owner_id) REFERENCES users(id) ON DELETE CASCADE
@@ -318,15 +321,19 @@ table dayparts
   days_of_week text[] not null default '{}'::text[]
   description text
   end_time text not null
+  flat_rate_cents bigint
   id uuid not null default gen_random_uuid()
   is_prime_time boolean not null default false
   min_cpm_cents bigint not null default 500
   multiplier double precision not null default 1
   name text not null
+  rate_15_percent integer not null default 100
+  rate_60_percent integer not null default 100
   spot_frequency integer not null default 30
   start_time text not null
   updated_at timestamp with time zone not null default now()
   constraint dayparts_cpm_check CHECK (((base_cpm_cents >= 0) AND (min_cpm_cents >= 0)))
+  constraint dayparts_length_rates_check CHECK ((((rate_15_percent >= 1) AND (rate_15_percent <= 1000)) AND ((rate_60_percent >= 1) AND (rate_60_percent <= 1000)) AND ((flat_rate_cents IS NULL) OR (flat_rate_cents > 0))))
   constraint dayparts_pkey PRIMARY KEY (id)
   constraint dayparts_spot_frequency_check CHECK ((spot_frequency >= 1))
   CREATE UNIQUE INDEX dayparts_name_key ON public.dayparts USING btree (name)

@@ -126,6 +126,11 @@ export const dayparts = pgTable(
     multiplier: doublePrecision('multiplier').notNull().default(1),
     spotFrequency: integer('spot_frequency').notNull().default(30),
     isPrimeTime: boolean('is_prime_time').notNull().default(false),
+    /** A :15 and a :60 as a percentage of a :30's price (decision 035); 100 keeps the CPM. */
+    rate15Percent: integer('rate_15_percent').notNull().default(100),
+    rate60Percent: integer('rate_60_percent').notNull().default(100),
+    /** A flat rate per :30 spot, where the station sets one (AdCP's flat_rate pricing option). */
+    flatRateCents: cents('flat_rate_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -133,6 +138,10 @@ export const dayparts = pgTable(
     uniqueIndex('dayparts_name_key').on(t.name),
     check('dayparts_spot_frequency_check', sql`${t.spotFrequency} >= 1`),
     check('dayparts_cpm_check', sql`${t.baseCpmCents} >= 0 and ${t.minCpmCents} >= 0`),
+    check(
+      'dayparts_length_rates_check',
+      sql`${t.rate15Percent} BETWEEN 1 AND 1000 AND ${t.rate60Percent} BETWEEN 1 AND 1000 AND (${t.flatRateCents} IS NULL OR ${t.flatRateCents} > 0)`,
+    ),
   ],
 );
 
@@ -1096,6 +1105,8 @@ export const adcpMediaBuys = pgTable(
     buyerRef: text('buyer_ref'),
     revision: integer('revision').notNull().default(1),
     packages: jsonb('packages').notNull(),
+    /** A budget or flight change of an approved buy, waiting for the desk (decision 035). */
+    pendingChange: jsonb('pending_change'),
     pushEndpointId: uuid('push_endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1112,6 +1123,9 @@ export const adcpTasks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     taskType: text('task_type').notNull(),
+    /** A change of an approved buy: its own outcome (submitted, completed, rejected); null follows the order. */
+    status: text('status'),
+    note: text('note'),
     estimateId: uuid('estimate_id')
       .notNull()
       .references(() => estimates.id, { onDelete: 'cascade' }),

@@ -6,6 +6,8 @@
  * the answer is an AdCP error naming the field and, for the lead time, the earliest bookable date.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { agencyCodesShape } from '../../../domain/agency-codes';
 import { addDays, daysBetween, isIsoDate, localDateOf, todayIso } from '../../../domain/dates';
 import { toCents, toDollars } from '../../../domain/money';
 import type { OrderStatus } from '../../../domain/orders';
@@ -19,8 +21,9 @@ import { withdrawOrder } from '../estimates/withdraw';
 import type { Staged } from '../notifications';
 import { resolvesToPublic } from '../webhooks/address-guard';
 import { emitEvent } from '../webhooks/outbox';
+import { requestBuyChange } from './changes';
 import { adcpError } from './errors';
-import { CPM_OPTION_ID, earliestBookableDate, parseProductId, productIdOf, weeklyCostPerDailySpot, type DaypartRow } from './products';
+import { CPM_OPTION_ID, earliestBookableDate, FLAT_RATE_OPTION_ID, itemCpmCentsFor, packageCpmOf, parseProductId, productIdOf, weeklyCostPerDailySpot, type DaypartRow } from './products';
 import type { SpotLength } from './station';
 
 /** What the buy keeps of each package beside its order item. */
@@ -30,6 +33,8 @@ export interface StoredPackage {
   product_id: string;
   daypart_id: string;
   spot_length: SpotLength;
+  /** `cpm_usd` (buys before the flat rate have none: CPM) or `flat_rate_usd`. */
+  pricing_option_id?: string;
   budget: number;
   spots_per_day: number;
   paused?: boolean;
@@ -40,6 +45,8 @@ export type MediaBuyStatus = 'pending_activation' | 'active' | 'paused' | 'compl
 export type TaskStatus = 'submitted' | 'working' | 'completed' | 'rejected' | 'canceled' | 'failed';
 
 const AWAITING: readonly OrderStatus[] = ['ordered', 'pending_approval', 'modified'];
+/** Approved onwards and not yet complete: a budget or flight change waits for the desk (changes.ts). */
+const BOOKED: readonly OrderStatus[] = ['approved', 'scheduled', 'active'];
 
 /** The buy's task status, from its order's: waiting for the desk, approved onwards, rejected, or withdrawn. */
 export const taskStatusOf = (status: OrderStatus): TaskStatus => {
@@ -78,7 +85,7 @@ export interface CreateBuyInput {
 }
 
 /** A request's instant (or `asap`) as the station's broadcast date. */
-const stationDateOf = (value: string, field: string, { endExclusive = false } = {}): string => {
+export const stationDateOf = (value: string, field: string, { endExclusive = false } = {}): string => {
   if (value === 'asap') return earliestBookableDate();
   if (isIsoDate(value)) return value;
   const instant = new Date(value);
@@ -116,9 +123,9 @@ export const checkFlight = (startTime: string, endTime: string, { fromEarliest =
  * maximum. A flight shorter than a week is spread as a week: the spec's rule that a budget covers at
  * least one week's cost ("Budget too small") holds for every order.
  */
-export const spotsPerDayFor = (d: DaypartRow, budget: number, flightDays: number) => {
+export const spotsPerDayFor = (d: DaypartRow, length: SpotLength, option: string, budget: number, flightDays: number) => {
   const weeks = Math.max(1, flightDays / 7);
-  const wanted = Math.floor(budget / (weeks * weeklyCostPerDailySpot(d)));
+  const wanted = Math.floor(budget / (weeks * weeklyCostPerDailySpot(d, packageCpmOf(d, length, option))));
   return Math.min(d.spotFrequency, Math.max(1, wanted));
 };
 
@@ -132,6 +139,31 @@ const safeHost = (url: string) => {
   } catch {
     return undefined;
   }
+};
+
+const codesSchema = z.object(agencyCodesShape);
+
+/**
+ * The agency's codes for the order (decision 034's rules): `po_number`, and in `ext` (AdCP has no field
+ * for them) `agency_estimate_number`, `client_code` and `product_code`. `buyer_campaign_ref` stands in
+ * for a missing estimate number when it is one (a campaign reference need not fit the EI's 20 characters).
+ */
+export const agencyCodesOf = (input: { po_number?: string | null; buyer_campaign_ref?: string | null; ext?: Record<string, unknown> | null }) => {
+  const ext = input.ext ?? {};
+  const asked = { agency_estimate_number: ext.agency_estimate_number, client_code: ext.client_code, product_code: ext.product_code, po_number: input.po_number };
+  const parsed = codesSchema.safeParse(asked);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = String(issue.path[0]);
+    throw adcpError('INVALID_REQUEST', issue.message, { field: key === 'po_number' ? 'po_number' : `ext.${key}`, suggestion: 'Send the code as the agency\'s buying system knows it' });
+  }
+  const fallback = parsed.data.agency_estimate_number ? undefined : codesSchema.shape.agency_estimate_number.safeParse(input.buyer_campaign_ref);
+  return {
+    agencyEstimateNumber: parsed.data.agency_estimate_number ?? (fallback?.success ? (fallback.data ?? null) : null),
+    clientCode: parsed.data.client_code ?? null,
+    productCode: parsed.data.product_code ?? null,
+    poNumber: parsed.data.po_number ?? null,
+  };
 };
 
 /** The buyer's brand among the account's brands (by name), made when the account has none of that name. */
@@ -202,14 +234,15 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
   const packages = input.packages ?? [];
   if (packages.length === 0) throw adcpError('INVALID_REQUEST', 'A media buy needs at least one package', { field: 'packages', suggestion: 'Add a package per product from get_products' });
   const flight = checkFlight(input.start_time, input.end_time, { fromEarliest: true });
+  const codes = agencyCodesOf(input);
   const brandName = brandNameOf(input);
   if (!brandName) throw adcpError('INVALID_REQUEST', 'Please select a brand', { field: 'brand', suggestion: 'Send brand.domain (or brand.name)' });
 
   const parsed = packages.map((p, index) => {
     const product = parseProductId(p.product_id);
     if (!product) throw adcpError('PRODUCT_NOT_FOUND', `Product ${p.product_id} does not exist`, { field: `packages[${index}].product_id`, suggestion: 'Use a product_id from get_products' });
-    if (p.pricing_option_id !== CPM_OPTION_ID) {
-      throw adcpError('INVALID_REQUEST', `Pricing option ${p.pricing_option_id} does not exist`, { field: `packages[${index}].pricing_option_id`, suggestion: `Use "${CPM_OPTION_ID}"` });
+    if (p.pricing_option_id !== CPM_OPTION_ID && p.pricing_option_id !== FLAT_RATE_OPTION_ID) {
+      throw adcpError('INVALID_REQUEST', `Pricing option ${p.pricing_option_id} does not exist`, { field: `packages[${index}].pricing_option_id`, suggestion: `Use a pricing_option_id of the product ("${CPM_OPTION_ID}")` });
     }
     if (!(p.budget > 0) || !Number.isInteger(p.budget)) {
       throw adcpError('INVALID_REQUEST', 'Total budget must be greater than 0', { field: `packages[${index}].budget`, suggestion: 'Budgets are whole US dollars greater than 0' });
@@ -227,14 +260,21 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
     const stored: StoredPackage[] = parsed.map((p) => {
       const daypart = byId.get(p.daypartId);
       if (!daypart) throw adcpError('PRODUCT_NOT_FOUND', `Product ${p.input.product_id} does not exist`, { field: `packages[${p.index}].product_id`, suggestion: 'Use a product_id from get_products' });
+      if (itemCpmCentsFor(daypart, p.length, p.input.pricing_option_id) === undefined) {
+        throw adcpError('INVALID_REQUEST', `Product ${p.input.product_id} has no pricing option ${p.input.pricing_option_id}: the station sets no flat rate for ${daypart.name}`, {
+          field: `packages[${p.index}].pricing_option_id`,
+          suggestion: `Use "${CPM_OPTION_ID}"`,
+        });
+      }
       return {
         package_id: `pkg-${p.index}`,
         buyer_ref: p.input.buyer_ref ?? null,
         product_id: productIdOf(daypart.id, p.length),
         daypart_id: daypart.id,
         spot_length: p.length,
+        pricing_option_id: p.input.pricing_option_id,
         budget: p.input.budget,
-        spots_per_day: spotsPerDayFor(daypart, p.input.budget, flight.days),
+        spots_per_day: spotsPerDayFor(daypart, p.length, p.input.pricing_option_id, p.input.budget, flight.days),
         creative_ids: p.input.creative_ids ?? [],
       };
     });
@@ -249,14 +289,16 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
         startDate: flight.start,
         totalSpendCents,
         totalAmountCents: totalSpendCents,
-        poNumber: input.po_number ?? null,
-        agencyEstimateNumber: typeof input.ext?.agency_estimate_number === 'string' ? input.ext.agency_estimate_number : (input.buyer_campaign_ref ?? null),
+        ...codes,
         source: 'adcp',
         sourceName: buyerName,
         notes: `Bought through AdCP by ${buyerName}: flight ${flight.start} to ${flight.end}${flight.start === flight.askedStart ? '' : ` (asked from ${flight.askedStart}; moved whole to the earliest bookable date)`}`,
       })
       .returning();
-    await tx.insert(estimateItems).values(stored.map((p) => ({ estimateId: order!.id, daypartId: p.daypart_id, spotsPerOccurrence: p.spots_per_day })));
+    // The item's CPM prices the length (or the flat rate) by the spec's weekly-cost rule (decision 035).
+    await tx
+      .insert(estimateItems)
+      .values(stored.map((p) => ({ estimateId: order!.id, daypartId: p.daypart_id, spotsPerOccurrence: p.spots_per_day, userDefinedCpmCents: itemCpmCentsFor(byId.get(p.daypart_id)!, p.spot_length, p.pricing_option_id!) ?? null })));
     const priced = await recomputeOrder(tx, order!);
     await submitOrder(tx, priced, events, { invoicedWithMediaLater: true });
     const pushEndpointId = input.push_notification_config ? await pushEndpointFor(tx, actor, input.push_notification_config, allowPrivate) : null;
@@ -307,6 +349,11 @@ export const readBuy = async (db: Tx, actor: Actor, id: string): Promise<BuyView
 
 export const packagesOf = (view: BuyView) => view.buy.packages as StoredPackage[];
 
+const pendingChangeSummary = (change: unknown) => {
+  const c = change as { task_id: string; start_date: string; end_date: string; total_budget: number } | null;
+  return c ? { task_id: c.task_id, start_date: c.start_date, end_date: c.end_date, total_budget: c.total_budget } : null;
+};
+
 export const mediaBuyOf = (view: BuyView) => {
   const status = mediaBuyStatusOf(view.order.status, view.campaignStatus);
   return {
@@ -327,13 +374,28 @@ export const mediaBuyOf = (view: BuyView) => {
       product_id: p.product_id,
       budget: p.budget,
       currency: 'USD',
-      pricing_option_id: CPM_OPTION_ID,
+      pricing_option_id: p.pricing_option_id ?? CPM_OPTION_ID,
       paused: status === 'paused',
       creative_assignments: p.creative_ids.map((creative_id) => ({ creative_id })),
       format_ids_to_provide: [],
       ext: { spotbook: { daypart_id: p.daypart_id, spot_length_seconds: p.spot_length, spots_per_day: p.spots_per_day } },
     })),
-    ext: { spotbook: { order_status: view.order.status, start_date: view.order.startDate, end_date: view.order.endDate, agency_estimate_number: view.order.agencyEstimateNumber } },
+    ext: {
+      // Where the buyer sent them (AdCP has no field for the agency's codes), beside Spotbook's own.
+      agency_estimate_number: view.order.agencyEstimateNumber ?? undefined,
+      client_code: view.order.clientCode ?? undefined,
+      product_code: view.order.productCode ?? undefined,
+      spotbook: {
+        order_status: view.order.status,
+        start_date: view.order.startDate,
+        end_date: view.order.endDate,
+        agency_estimate_number: view.order.agencyEstimateNumber,
+        client_code: view.order.clientCode,
+        product_code: view.order.productCode,
+        // A budget or flight change waiting for the desk (changes.ts): what it asks, and its task.
+        pending_change: pendingChangeSummary(view.buy.pendingChange),
+      },
+    },
   };
 };
 
@@ -352,11 +414,25 @@ export const readTask = async (db: Tx, actor: Actor, taskId: string) => {
 };
 
 export const taskOf = (task: typeof adcpTasks.$inferSelect, view: BuyView) => {
-  const status = taskStatusOf(view.order.status);
+  // A change of an approved buy has its own outcome; other tasks follow the order.
+  const status = (task.status as TaskStatus | null) ?? taskStatusOf(view.order.status);
+  if (task.status === 'rejected') {
+    return {
+      task_id: task.id,
+      task_type: task.taskType,
+      status,
+      media_buy_id: view.order.id,
+      created_at: task.createdAt.toISOString(),
+      updated_at: view.buy.updatedAt.toISOString(),
+      result: { errors: [{ code: 'MEDIA_BUY_CHANGE_REJECTED', message: `The station rejected the change; the buy stays as booked${task.note ? `: ${task.note}` : ''}` }] },
+    };
+  }
   const buy = mediaBuyOf(view);
   const result =
     status === 'completed'
-      ? { media_buy_id: buy.media_buy_id, buyer_ref: buy.buyer_ref, status: buy.status, packages: buy.packages }
+      ? task.taskType === 'update_media_buy'
+        ? { media_buy_id: buy.media_buy_id, buyer_ref: buy.buyer_ref, status: buy.status, affected_packages: buy.packages }
+        : { media_buy_id: buy.media_buy_id, buyer_ref: buy.buyer_ref, status: buy.status, packages: buy.packages }
       : status === 'rejected'
         ? { errors: [{ code: 'MEDIA_BUY_REJECTED', message: view.order.notes ? `The station rejected the buy: ${view.order.notes}` : 'The station rejected the buy' }] }
         : status === 'canceled'
@@ -380,19 +456,40 @@ export const taskOf = (task: typeof adcpTasks.$inferSelect, view: BuyView) => {
 export const announceTaskChange = async (tx: Tx, order: { id: string; ownerId: string }, status: string) => {
   const [task] = await tx.select().from(adcpTasks).where(eq(adcpTasks.estimateId, order.id)).orderBy(desc(adcpTasks.createdAt)).limit(1);
   if (!task) return;
-  const taskStatus = taskStatusOf(status as OrderStatus);
+  const [row] = await tx
+    .select({ order: estimates, buy: adcpMediaBuys, campaignId: campaigns.id, campaignStatus: campaigns.status })
+    .from(adcpMediaBuys)
+    .innerJoin(estimates, eq(estimates.id, adcpMediaBuys.estimateId))
+    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
+    .where(eq(adcpMediaBuys.estimateId, order.id))
+    .limit(1);
+  if (!row) return;
+  // The order row as the change left it (the hook may run before the row is re-read elsewhere).
+  const view: BuyView = { order: { ...row.order, status: status as OrderStatus }, buy: row.buy, campaignId: row.campaignId ?? null, campaignStatus: row.campaignStatus ?? null };
+  const current = taskOf(task, view);
+  // AdCP's webhook payload (MCPWebhookPayload): the body the buyer's endpoint receives as it is.
   await emitEvent(tx, {
     type: ADCP_TASK_EVENT,
     ownerId: order.ownerId,
     data: {
-      task_id: task.id,
-      task_type: task.taskType,
-      status: taskStatus,
-      media_buy_id: order.id,
+      task_id: current.task_id,
+      task_type: current.task_type,
+      domain: 'media-buy',
+      status: current.status,
       timestamp: new Date().toISOString(),
-      ...(taskStatus === 'completed' && { result: { media_buy_id: order.id, status: status === 'active' ? 'active' : 'pending_activation' } }),
+      message: TASK_MESSAGES[current.status],
+      ...(current.result && { result: current.result }),
     },
   });
+};
+
+const TASK_MESSAGES: Record<TaskStatus, string> = {
+  submitted: "The buy waits for the station's traffic desk to review it",
+  working: 'The station is working on the buy',
+  completed: 'The station approved the buy',
+  rejected: 'The station rejected the buy',
+  canceled: 'The buy was withdrawn before the station reviewed it',
+  failed: 'The buy failed',
 };
 
 // ── updating ─────────────────────────────────────────────────────────────────
@@ -470,24 +567,29 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
       };
       for (const [index, p] of (input.packages ?? []).entries()) if (p.creative_ids != null) find(p, index).creative_ids = p.creative_ids;
       if (budgets.length > 0 || flightChange) {
-        // A budget or flight change is a modification the station approves again (decision 035).
-        if (!AWAITING.includes(order.status)) {
-          throw adcpError('CONFLICT', 'The station has reviewed this buy: ask the traffic desk to change its budget or flight', {
-            field: budgets.length > 0 ? 'packages' : 'start_time',
-            suggestion: 'Create a new media buy for more airtime',
-          });
-        }
         for (const [index, p] of (input.packages ?? []).entries()) {
           if (p.budget == null) continue;
           if (!(p.budget > 0) || !Number.isInteger(p.budget)) throw adcpError('INVALID_REQUEST', 'Total budget must be greater than 0', { field: `packages[${index}].budget` });
           find(p, index).budget = p.budget;
+        }
+      }
+      if ((budgets.length > 0 || flightChange) && BOOKED.includes(order.status)) {
+        // After approval: a modification that waits for the desk; the booked order airs as booked meanwhile (decision 035).
+        taskId = await requestBuyChange({ tx, actor, order, pending: buy!.pendingChange, packages, startTime: input.start_time, endTime: input.end_time });
+        submitted = true;
+        return;
+      }
+      if (budgets.length > 0 || flightChange) {
+        // A budget or flight change is a modification the station approves again (decision 035).
+        if (!AWAITING.includes(order.status)) {
+          throw adcpError('CONFLICT', 'This buy can no longer change: it is rejected, canceled or complete', { field: budgets.length > 0 ? 'packages' : 'start_time', suggestion: 'Create a new media buy for more airtime' });
         }
         const start = input.start_time ?? order.startDate!;
         const end = input.end_time ?? `${addDays(order.endDate ?? order.startDate!, 1)}T00:00:00Z`;
         const flight = checkFlight(start, end);
         const rows = await tx.select().from(dayparts).where(inArray(dayparts.id, packages.map((p) => p.daypart_id)));
         for (const p of packages) {
-          p.spots_per_day = spotsPerDayFor(rows.find((d) => d.id === p.daypart_id)!, p.budget, flight.days);
+          p.spots_per_day = spotsPerDayFor(rows.find((d) => d.id === p.daypart_id)!, p.spot_length, p.pricing_option_id ?? CPM_OPTION_ID, p.budget, flight.days);
           await tx.update(estimateItems).set({ spotsPerOccurrence: p.spots_per_day, updatedAt: new Date() }).where(and(eq(estimateItems.estimateId, id), eq(estimateItems.daypartId, p.daypart_id)));
         }
         const [changed] = await tx

@@ -81,7 +81,7 @@ export const deliveryOf = async (db: Tx, views: BuyView[]) => {
         currency: 'USD',
         paused: status === 'paused',
         ...metrics(byPackage.get(p.daypart_id) ?? empty()),
-        ext: { spotbook: { ...metrics(byPackage.get(p.daypart_id) ?? empty()).ext.spotbook, pricing_option_id: CPM_OPTION_ID, spot_length_seconds: p.spot_length } },
+        ext: { spotbook: { ...metrics(byPackage.get(p.daypart_id) ?? empty()).ext.spotbook, pricing_option_id: p.pricing_option_id ?? CPM_OPTION_ID, spot_length_seconds: p.spot_length } },
       })),
     };
   });

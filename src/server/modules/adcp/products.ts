@@ -3,10 +3,11 @@
  * the rate card as the spec prices orders (CPM), with live availability per week of the requested
  * flight and forecast impressions (1366 × the daypart's multiplier per spot).
  */
-import { asc } from 'drizzle-orm';
+import { asc, isNotNull } from 'drizzle-orm';
 import { IMPRESSIONS_PER_SPOT, START_DATE_MIN_LEAD_DAYS } from '../../../domain/constants';
 import { addDays, daysBetween, isIsoDate, todayIso } from '../../../domain/dates';
-import { toDollars } from '../../../domain/money';
+import { toCents, toDollars } from '../../../domain/money';
+import { cpmCentsForFlatRate, lengthCpmCents, lengthFlatRateCents, lengthPercentOf } from '../../../domain/spot-length-pricing';
 import { dayLabel, DEFAULT_MIN_CPM } from '../../../domain/rate-card';
 import { dayparts } from '../../db/schema';
 import type { Db } from '../../platform/db';
@@ -16,8 +17,11 @@ import { formatIdOf, SPOT_LENGTHS, type SpotLength, type StationIdentity } from 
 
 export type DaypartRow = typeof dayparts.$inferSelect;
 
-/** The one pricing option of every product: the rate card's CPM in US dollars. */
+/** Every product's pricing option: the rate card's CPM for its length, in US dollars. */
 export const CPM_OPTION_ID = 'cpm_usd';
+/** A daypart's flat rate per spot of the product's length, where the station sets one. */
+export const FLAT_RATE_OPTION_ID = 'flat_rate_usd';
+export type PricingOptionId = typeof CPM_OPTION_ID | typeof FLAT_RATE_OPTION_ID;
 /** How long a product's availability holds before the buyer should ask again. */
 const PRODUCT_TTL_MS = 15 * 60 * 1000;
 /** A flight asked for without dates: four weeks from the earliest bookable day. */
@@ -30,10 +34,33 @@ export const parseProductId = (productId: string): { daypartId: string; length: 
   return match ? { daypartId: match[1]!.toLowerCase(), length: Number(match[2]) as SpotLength } : undefined;
 };
 
-export const cpmOf = (d: DaypartRow) => toDollars(d.baseCpmCents) || DEFAULT_MIN_CPM;
+/** The daypart's :30 CPM in cents: its base CPM, else $5 (the order form's default). */
+const baseCpmCentsOf = (d: DaypartRow) => d.baseCpmCents || toCents(DEFAULT_MIN_CPM);
 export const impressionsPerSpotOf = (d: DaypartRow) => IMPRESSIONS_PER_SPOT * d.multiplier;
-/** What one spot a day costs for a week of the daypart's airing days. */
-export const weeklyCostPerDailySpot = (d: DaypartRow) => (impressionsPerSpotOf(d) / 1000) * cpmOf(d) * d.daysOfWeek.length;
+
+/**
+ * The CPM (cents) an order item of this product is priced at under a pricing option, so that the spec's
+ * weekly-cost rule comes out at the length's price: the length's CPM, or the CPM at which one spot
+ * costs the flat rate. Null: the item keeps the rate card's CPM (today's price, nothing to record).
+ * Undefined: the daypart offers no such option.
+ */
+export const itemCpmCentsFor = (d: DaypartRow, length: SpotLength, option: string): number | null | undefined => {
+  if (option === CPM_OPTION_ID) return lengthPercentOf(d, length) === 100 ? null : lengthCpmCents(baseCpmCentsOf(d), d, length);
+  if (option === FLAT_RATE_OPTION_ID) {
+    const flat = lengthFlatRateCents(d, length);
+    return flat == null ? undefined : cpmCentsForFlatRate(flat, d.multiplier);
+  }
+  return undefined;
+};
+
+/** The CPM (dollars) a package is priced at: its item's CPM, else the rate card's. */
+export const packageCpmOf = (d: DaypartRow, length: SpotLength, option: string = CPM_OPTION_ID) =>
+  toDollars(itemCpmCentsFor(d, length, option) ?? baseCpmCentsOf(d));
+/** What one spot a day costs for a week of the daypart's airing days, at a CPM. */
+export const weeklyCostPerDailySpot = (d: DaypartRow, cpm: number) => (impressionsPerSpotOf(d) / 1000) * cpm * d.daysOfWeek.length;
+
+/** Whether any daypart sells at a flat rate per spot (get_adcp_capabilities lists flat_rate then). */
+export const hasFlatRate = async (db: Db) => (await db.select({ id: dayparts.id }).from(dayparts).where(isNotNull(dayparts.flatRateCents)).limit(1)).length > 0;
 
 export const earliestBookableDate = () => addDays(todayIso(), START_DATE_MIN_LEAD_DAYS);
 
@@ -72,9 +99,10 @@ export const weeklyAvailability = async (db: Db, daypartId: string, flight: Flig
 };
 
 const productOf = (d: DaypartRow, length: SpotLength, station: StationIdentity, weeks: WeekAvailability[], now: Date) => {
-  const cpm = cpmOf(d);
+  const cpm = packageCpmOf(d, length);
   const perSpot = impressionsPerSpotOf(d);
-  const weekly = weeklyCostPerDailySpot(d);
+  const weekly = weeklyCostPerDailySpot(d, cpm);
+  const flatRate = lengthFlatRateCents(d, length);
   return {
     product_id: productIdOf(d.id, length),
     name: `${d.name} :${length}`,
@@ -92,6 +120,18 @@ const productOf = (d: DaypartRow, length: SpotLength, station: StationIdentity, 
         // One spot a day for a week: the least an order with this daypart may cost (spec: budget covers the weekly cost).
         min_spend_per_package: Math.ceil(weekly),
       },
+      ...(flatRate == null
+        ? []
+        : [
+            {
+              pricing_option_id: FLAT_RATE_OPTION_ID,
+              pricing_model: 'flat_rate' as const,
+              currency: 'USD',
+              // Per spot: the budget buys spots at this rate (priced on the order as the CPM it equals).
+              fixed_price: toDollars(flatRate),
+              min_spend_per_package: Math.ceil(weeklyCostPerDailySpot(d, packageCpmOf(d, length, FLAT_RATE_OPTION_ID))),
+            },
+          ]),
     ],
     forecast: {
       method: 'guaranteed' as const,
@@ -116,6 +156,8 @@ const productOf = (d: DaypartRow, length: SpotLength, station: StationIdentity, 
         days_of_week: d.daysOfWeek,
         max_spots_per_day: d.spotFrequency,
         impressions_per_spot: Math.round(perSpot),
+        price_percent_of_30s: lengthPercentOf(d, length),
+        ...(flatRate != null && { flat_rate_per_spot: toDollars(flatRate) }),
         weekly_cost_per_daily_spot: Math.round(weekly * 100) / 100,
         flight: { start_date: weeks[0]?.week_start, end_date: weeks.at(-1)?.week_end },
         availability: weeks,

@@ -15,7 +15,7 @@ import { listCreatives, syncCreatives, type CreativeRuntime, type SyncInput } fr
 import { deliveryOf } from './delivery';
 import { adcpError, toAdcpErrors, validationErrors, type AdcpErrorBody } from './errors';
 import { withIdempotency } from './idempotency';
-import { listProducts } from './products';
+import { hasFlatRate, listProducts } from './products';
 import { formatIdOf, SPOT_LENGTHS, stationIdentity, type StationIdentity } from './station';
 import { adcpTasks } from '../../db/schema';
 import type { Staged } from '../notifications';
@@ -73,12 +73,13 @@ const TOOLS: Tool[] = [
     description: "The station's AdCP capabilities: media buys of broadcast linear TV, guaranteed, CPM-priced, with human approval.",
     schema: 'GetAdCPCapabilitiesRequestSchema',
     scope: 'read',
-    run: async (_args, { station }) => ({
+    run: async (_args, { station, ctx }) => ({
       adcp: { major_versions: [3] },
       supported_protocols: ['media_buy'],
       account: { require_operator_auth: false, supported_billing: ['operator'], required_for_products: false },
       media_buy: {
-        supported_pricing_models: ['cpm'],
+        // flat_rate where any daypart of the rate card has a flat rate per spot (decision 035).
+        supported_pricing_models: (await hasFlatRate(ctx.db)) ? ['cpm', 'flat_rate'] : ['cpm'],
         reporting: { supports_date_range: false, supports_daily_breakdown: false, supports_webhooks: false, available_dimensions: [] },
         // sync_creatives / list_creatives: the station keeps the buyer's commercials in its own library.
         features: { inline_creative_management: true, property_list_filtering: false, content_standards: false, conversion_tracking: false, audience_targeting: false, catalog_management: false },

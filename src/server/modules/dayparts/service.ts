@@ -23,6 +23,9 @@ export const toDaypart = (row: DaypartRow): Daypart => ({
   multiplier: row.multiplier,
   spot_frequency: row.spotFrequency,
   is_prime_time: row.isPrimeTime,
+  rate_15_percent: row.rate15Percent,
+  rate_60_percent: row.rate60Percent,
+  flat_rate: row.flatRateCents == null ? null : toDollars(row.flatRateCents),
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -38,6 +41,9 @@ const toColumns = (input: Partial<DaypartInput>) => ({
   ...(input.multiplier !== undefined && { multiplier: input.multiplier }),
   ...(input.spot_frequency !== undefined && { spotFrequency: input.spot_frequency }),
   ...(input.is_prime_time !== undefined && { isPrimeTime: input.is_prime_time }),
+  ...(input.rate_15_percent !== undefined && { rate15Percent: input.rate_15_percent }),
+  ...(input.rate_60_percent !== undefined && { rate60Percent: input.rate_60_percent }),
+  ...(input.flat_rate !== undefined && { flatRateCents: input.flat_rate == null ? null : toCents(input.flat_rate) }),
 });
 
 const NAME_TAKEN = 'A daypart with this name already exists';

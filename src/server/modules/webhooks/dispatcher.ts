@@ -11,7 +11,7 @@ import { isIP } from 'node:net';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { WebhookPayload } from '../../../domain/webhooks';
+import { webhookBodyOf } from '../../../domain/webhooks';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import type { JobQueue } from '../../platform/jobs';
@@ -112,8 +112,7 @@ export const createWebhookDispatcher = ({ db, jobs, log, allowPrivate, retryDela
       return;
     }
     const id = `msg_${event.id}`;
-    const payload: WebhookPayload = { type: event.type as WebhookPayload['type'], timestamp: event.occurredAt.toISOString(), data: event.data as Record<string, unknown> };
-    const body = JSON.stringify(payload);
+    const body = webhookBodyOf(event.type, event.occurredAt, event.data as Record<string, unknown>);
     const timestamp = Math.floor(Date.now() / 1000);
     const started = Date.now();
     const outcome = await post(

@@ -11,6 +11,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { ChartIcon, CheckCircleIcon, ClipboardIcon, ClockIcon, SearchIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { PageSpinner, Spinner } from '../../ui/spinner';
+import { AdcpChangesPanel } from './adcp-changes-panel';
 import { ChangeStatusDialog } from './change-status-dialog';
 import { SelectField } from './form-fields';
 import { LoadError } from './load-error';
@@ -81,6 +82,7 @@ export const OrderManagement = () => {
         <StatCard label="Active Campaigns" value={stats.data ? stats.data.active_count : '—'} icon={<CheckCircleIcon />} />
         <StatCard label="Approved Budget" value={stats.data ? formatCurrency(stats.data.approved_budget) : '—'} icon={<ChartIcon />} />
       </div>
+      <AdcpChangesPanel />
       {awaiting > 0 && status !== 'ordered' && (
         <div className="mb-4 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
           <p>

@@ -21,6 +21,9 @@ interface Draft {
   multiplier: string;
   spot_frequency: string;
   is_prime_time: boolean;
+  rate_15_percent: string;
+  rate_60_percent: string;
+  flat_rate: string;
 }
 
 const draftOf = (d: Daypart): Draft => ({
@@ -34,6 +37,9 @@ const draftOf = (d: Daypart): Draft => ({
   multiplier: String(d.multiplier),
   spot_frequency: String(d.spot_frequency),
   is_prime_time: d.is_prime_time,
+  rate_15_percent: String(d.rate_15_percent),
+  rate_60_percent: String(d.rate_60_percent),
+  flat_rate: d.flat_rate == null ? '' : String(d.flat_rate),
 });
 
 /** Blank numbers are sent as blank text so that the schema answers "must be a number" rather than reading 0. */
@@ -66,6 +72,10 @@ const DaypartForm = ({ daypart, onClose }: { daypart: Daypart; onClose: () => vo
       min_cpm: numberOrText(draft.min_cpm),
       multiplier: numberOrText(draft.multiplier),
       spot_frequency: numberOrText(draft.spot_frequency),
+      rate_15_percent: numberOrText(draft.rate_15_percent),
+      rate_60_percent: numberOrText(draft.rate_60_percent),
+      // Blank: no flat rate.
+      flat_rate: draft.flat_rate.trim() === '' ? null : Number(draft.flat_rate),
     });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
@@ -130,6 +140,14 @@ const DaypartForm = ({ daypart, onClose }: { daypart: Daypart; onClose: () => vo
           <TextField label="Multiplier" type="number" inputMode="decimal" min={0} step="0.01" hint="Audience factor: impressions per spot are 1,366 × this." {...text('multiplier')} />
           <TextField label="Spots per day" type="number" inputMode="numeric" min={1} step={1} hint="The most spots a day that may be sold." {...text('spot_frequency')} />
         </div>
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-slate-700">Spot lengths and flat rate (AI buying agents)</legend>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField label="Price of a :15 (% of a :30)" type="number" inputMode="numeric" min={1} step={1} hint="100 keeps the :30's CPM." {...text('rate_15_percent')} />
+            <TextField label="Price of a :60 (% of a :30)" type="number" inputMode="numeric" min={1} step={1} hint="100 keeps the :30's CPM." {...text('rate_60_percent')} />
+            <TextField label="Flat rate per :30 spot (USD)" type="number" inputMode="decimal" min={0} step="0.01" hint="Blank: sold by CPM only." {...text('flat_rate')} />
+          </div>
+        </fieldset>
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" checked={draft.is_prime_time} onChange={(e) => set('is_prime_time', e.target.checked)} />
           Prime time
