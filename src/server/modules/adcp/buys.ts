@@ -5,65 +5,25 @@
  * rules hold unchanged (lead time, budget, overbooking at approval): where a request cannot meet them,
  * the answer is an AdCP error naming the field and, for the lead time, the earliest bookable date.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { agencyCodesShape } from '../../../domain/agency-codes';
-import { addDays, daysBetween, isIsoDate, localDateOf, todayIso } from '../../../domain/dates';
-import { toCents, toDollars } from '../../../domain/money';
-import type { OrderStatus } from '../../../domain/orders';
-import { adcpMediaBuys, adcpTasks, brands, campaigns, dayparts, estimateItems, estimates, users, webhookEndpoints } from '../../db/schema';
+import { addDays } from '../../../domain/dates';
+import { toCents } from '../../../domain/money';
+import { adcpMediaBuys, adcpTasks, brands, dayparts, estimateItems, estimates, users, webhookEndpoints } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import type { Actor } from '../auth/service';
 import { changeCampaignStatus } from '../campaigns/service';
-import { lockReadableOrder, recomputeOrder, type OrderRow } from '../estimates/orders';
+import { isBooked, lockReadableOrder, recomputeOrder } from '../estimates/orders';
 import { submitOrder } from '../estimates/status';
 import { withdrawOrder } from '../estimates/withdraw';
 import type { Staged } from '../notifications';
 import { resolvesToPublic } from '../webhooks/address-guard';
-import { emitEvent } from '../webhooks/outbox';
 import { requestBuyChange } from './changes';
+import { ADCP_TASK_EVENT, AWAITING, readBuy, readBuys } from './buy-views';
+import { checkFlight, spotsPerDayFor, type StoredPackage } from './flight';
 import { adcpError } from './errors';
-import { CPM_OPTION_ID, earliestBookableDate, FLAT_RATE_OPTION_ID, itemCpmCentsFor, packageCpmOf, parseProductId, productIdOf, weeklyCostPerDailySpot, type DaypartRow } from './products';
-import type { SpotLength } from './station';
-
-/** What the buy keeps of each package beside its order item. */
-export interface StoredPackage {
-  package_id: string;
-  buyer_ref: string | null;
-  product_id: string;
-  daypart_id: string;
-  spot_length: SpotLength;
-  /** `cpm_usd` (buys before the flat rate have none: CPM) or `flat_rate_usd`. */
-  pricing_option_id?: string;
-  budget: number;
-  spots_per_day: number;
-  paused?: boolean;
-  creative_ids: string[];
-}
-
-export type MediaBuyStatus = 'pending_activation' | 'active' | 'paused' | 'completed' | 'rejected' | 'canceled';
-export type TaskStatus = 'submitted' | 'working' | 'completed' | 'rejected' | 'canceled' | 'failed';
-
-const AWAITING: readonly OrderStatus[] = ['ordered', 'pending_approval', 'modified'];
-/** Approved onwards and not yet complete: a budget or flight change waits for the desk (changes.ts). */
-const BOOKED: readonly OrderStatus[] = ['approved', 'scheduled', 'active'];
-
-/** The buy's task status, from its order's: waiting for the desk, approved onwards, rejected, or withdrawn. */
-export const taskStatusOf = (status: OrderStatus): TaskStatus => {
-  if (AWAITING.includes(status)) return 'submitted';
-  if (status === 'rejected') return 'rejected';
-  if (status === 'draft') return 'canceled';
-  return 'completed';
-};
-
-export const mediaBuyStatusOf = (status: OrderStatus, campaignStatus: string | null): MediaBuyStatus => {
-  if (status === 'rejected') return 'rejected';
-  if (status === 'draft') return 'canceled';
-  if (status === 'completed' || campaignStatus === 'completed') return 'completed';
-  if (campaignStatus === 'paused') return 'paused';
-  if (status === 'active') return 'active';
-  return 'pending_activation';
-};
+import { CPM_OPTION_ID, FLAT_RATE_OPTION_ID, itemCpmCentsFor, parseProductId, productIdOf } from './products';
 
 export interface PushConfig {
   url: string;
@@ -83,51 +43,6 @@ export interface CreateBuyInput {
   push_notification_config?: PushConfig | null;
   ext?: Record<string, unknown> | null;
 }
-
-/** A request's instant (or `asap`) as the station's broadcast date. */
-export const stationDateOf = (value: string, field: string, { endExclusive = false } = {}): string => {
-  if (value === 'asap') return earliestBookableDate();
-  if (isIsoDate(value)) return value;
-  const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) throw adcpError('INVALID_REQUEST', `${field} must be an ISO 8601 date-time or "asap"`, { field });
-  // An end at midnight ends the day before: a flight to 2027-03-08T00:00 airs through 03-07.
-  return localDateOf(endExclusive ? new Date(instant.getTime() - 1) : instant);
-};
-
-/**
- * The flight as station dates. A new buy (`fromEarliest`) whose start is inside the 7-day lead time (or
- * in the past) is moved whole to start on the earliest bookable date, keeping its length (decision
- * 035); a change of flight (`update_media_buy`) into the lead time answers an AdCP error naming the
- * earliest bookable date.
- */
-export const checkFlight = (startTime: string, endTime: string, { fromEarliest = false } = {}) => {
-  const asked = stationDateOf(startTime, 'start_time');
-  const askedEnd = stationDateOf(endTime, 'end_time', { endExclusive: true });
-  if (askedEnd < asked) throw adcpError('INVALID_REQUEST', 'end_time must be after start_time', { field: 'end_time', suggestion: 'End the flight after it starts' });
-  const earliest = earliestBookableDate();
-  const moved = fromEarliest && asked < earliest;
-  const start = moved ? earliest : asked;
-  const end = moved ? addDays(earliest, daysBetween(asked, askedEnd)) : askedEnd;
-  if (start < earliest) {
-    throw adcpError('INVALID_REQUEST', `Start date must be at least 7 days from today for campaign planning: the earliest bookable date is ${earliest}`, {
-      field: 'start_time',
-      suggestion: `Start the flight on ${earliest} or later`,
-      details: { earliest_start_date: earliest, requested_start_date: asked, today: todayIso() },
-    });
-  }
-  return { start, end, days: daysBetween(start, end) + 1, askedStart: asked };
-};
-
-/**
- * Spots a day that spend a package's budget evenly over the flight: at least 1, at most the daypart's
- * maximum. A flight shorter than a week is spread as a week: the spec's rule that a budget covers at
- * least one week's cost ("Budget too small") holds for every order.
- */
-export const spotsPerDayFor = (d: DaypartRow, length: SpotLength, option: string, budget: number, flightDays: number) => {
-  const weeks = Math.max(1, flightDays / 7);
-  const wanted = Math.floor(budget / (weeks * weeklyCostPerDailySpot(d, packageCpmOf(d, length, option))));
-  return Math.min(d.spotFrequency, Math.max(1, wanted));
-};
 
 const brandNameOf = (input: CreateBuyInput): string | undefined => {
   const name = input.brand?.name ?? input.brand_manifest?.name ?? input.brand?.domain ?? (input.brand_manifest?.url ? safeHost(input.brand_manifest.url) : undefined);
@@ -220,8 +135,6 @@ const pushEndpointFor = async (tx: Tx, actor: Actor, config: PushConfig, allowPr
   return made!.id;
 };
 
-export const ADCP_TASK_EVENT = 'adcp.task_status';
-
 export interface CreateBuyResult {
   estimateId: string;
   taskId: string;
@@ -311,187 +224,6 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
 
 // ── reading ──────────────────────────────────────────────────────────────────
 
-export interface BuyView {
-  order: OrderRow;
-  buy: typeof adcpMediaBuys.$inferSelect;
-  campaignId: string | null;
-  campaignStatus: string | null;
-}
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
-/** The account's buys (an administrator's key reads every buy), optionally only these ids or buyer refs. */
-export const readBuys = async (db: Tx, actor: Actor, filter: { ids?: string[] | null; buyerRefs?: string[] | null } = {}): Promise<BuyView[]> => {
-  const ids = filter.ids?.filter(isUuid);
-  if (filter.ids && ids!.length === 0 && !filter.buyerRefs?.length) return [];
-  const rows = await db
-    .select({ order: estimates, buy: adcpMediaBuys, campaignId: campaigns.id, campaignStatus: campaigns.status })
-    .from(adcpMediaBuys)
-    .innerJoin(estimates, eq(estimates.id, adcpMediaBuys.estimateId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
-    .where(
-      and(
-        actor.role === 'traffic_admin' ? undefined : eq(adcpMediaBuys.ownerId, actor.id),
-        ids && ids.length > 0 ? inArray(adcpMediaBuys.estimateId, ids) : undefined,
-        filter.buyerRefs?.length ? inArray(adcpMediaBuys.buyerRef, filter.buyerRefs) : undefined,
-      ),
-    )
-    .orderBy(desc(adcpMediaBuys.createdAt))
-    .limit(100);
-  return rows.map((r) => ({ order: r.order, buy: r.buy, campaignId: r.campaignId ?? null, campaignStatus: r.campaignStatus ?? null }));
-};
-
-export const readBuy = async (db: Tx, actor: Actor, id: string): Promise<BuyView> => {
-  const [view] = isUuid(id) ? await readBuys(db, actor, { ids: [id] }) : [];
-  if (!view) throw adcpError('MEDIA_BUY_NOT_FOUND', `Media buy ${id} does not exist`, { field: 'media_buy_id', suggestion: 'Use a media_buy_id from create_media_buy or get_media_buys' });
-  return view;
-};
-
-export const packagesOf = (view: BuyView) => view.buy.packages as StoredPackage[];
-
-const pendingChangeSummary = (change: unknown) => {
-  const c = change as { task_id: string; start_date: string; end_date: string; total_budget: number } | null;
-  return c ? { task_id: c.task_id, start_date: c.start_date, end_date: c.end_date, total_budget: c.total_budget } : null;
-};
-
-export const mediaBuyOf = (view: BuyView) => {
-  const status = mediaBuyStatusOf(view.order.status, view.campaignStatus);
-  return {
-    media_buy_id: view.order.id,
-    buyer_ref: view.buy.buyerRef ?? view.order.id,
-    status,
-    revision: view.buy.revision,
-    currency: 'USD',
-    total_budget: toDollars(view.order.totalSpendCents),
-    start_time: view.order.startDate ? `${view.order.startDate}T00:00:00Z` : undefined,
-    end_time: view.order.endDate ? `${addDays(view.order.endDate, 1)}T00:00:00Z` : undefined,
-    po_number: view.order.poNumber ?? undefined,
-    created_at: view.buy.createdAt.toISOString(),
-    updated_at: view.order.updatedAt.toISOString(),
-    packages: packagesOf(view).map((p) => ({
-      package_id: p.package_id,
-      buyer_ref: p.buyer_ref ?? undefined,
-      product_id: p.product_id,
-      budget: p.budget,
-      currency: 'USD',
-      pricing_option_id: p.pricing_option_id ?? CPM_OPTION_ID,
-      paused: status === 'paused',
-      creative_assignments: p.creative_ids.map((creative_id) => ({ creative_id })),
-      format_ids_to_provide: [],
-      ext: { spotbook: { daypart_id: p.daypart_id, spot_length_seconds: p.spot_length, spots_per_day: p.spots_per_day } },
-    })),
-    ext: {
-      // Where the buyer sent them (AdCP has no field for the agency's codes), beside Spotbook's own.
-      agency_estimate_number: view.order.agencyEstimateNumber ?? undefined,
-      client_code: view.order.clientCode ?? undefined,
-      product_code: view.order.productCode ?? undefined,
-      spotbook: {
-        order_status: view.order.status,
-        start_date: view.order.startDate,
-        end_date: view.order.endDate,
-        agency_estimate_number: view.order.agencyEstimateNumber,
-        client_code: view.order.clientCode,
-        product_code: view.order.productCode,
-        // A budget or flight change waiting for the desk (changes.ts): what it asks, and its task.
-        pending_change: pendingChangeSummary(view.buy.pendingChange),
-      },
-    },
-  };
-};
-
-// ── tasks ────────────────────────────────────────────────────────────────────
-
-export const readTask = async (db: Tx, actor: Actor, taskId: string) => {
-  if (!isUuid(taskId)) throw adcpError('TASK_NOT_FOUND', `Task ${taskId} does not exist`, { field: 'task_id' });
-  const [task] = await db
-    .select()
-    .from(adcpTasks)
-    .where(and(eq(adcpTasks.id, taskId), actor.role === 'traffic_admin' ? undefined : eq(adcpTasks.ownerId, actor.id)))
-    .limit(1);
-  if (!task) throw adcpError('TASK_NOT_FOUND', `Task ${taskId} does not exist`, { field: 'task_id' });
-  const view = await readBuy(db, actor, task.estimateId);
-  return taskOf(task, view);
-};
-
-export const taskOf = (task: typeof adcpTasks.$inferSelect, view: BuyView) => {
-  // A change of an approved buy has its own outcome; other tasks follow the order.
-  const status = (task.status as TaskStatus | null) ?? taskStatusOf(view.order.status);
-  if (task.status === 'rejected') {
-    return {
-      task_id: task.id,
-      task_type: task.taskType,
-      status,
-      media_buy_id: view.order.id,
-      created_at: task.createdAt.toISOString(),
-      updated_at: view.buy.updatedAt.toISOString(),
-      result: { errors: [{ code: 'MEDIA_BUY_CHANGE_REJECTED', message: `The station rejected the change; the buy stays as booked${task.note ? `: ${task.note}` : ''}` }] },
-    };
-  }
-  const buy = mediaBuyOf(view);
-  const result =
-    status === 'completed'
-      ? task.taskType === 'update_media_buy'
-        ? { media_buy_id: buy.media_buy_id, buyer_ref: buy.buyer_ref, status: buy.status, affected_packages: buy.packages }
-        : { media_buy_id: buy.media_buy_id, buyer_ref: buy.buyer_ref, status: buy.status, packages: buy.packages }
-      : status === 'rejected'
-        ? { errors: [{ code: 'MEDIA_BUY_REJECTED', message: view.order.notes ? `The station rejected the buy: ${view.order.notes}` : 'The station rejected the buy' }] }
-        : status === 'canceled'
-          ? { errors: [{ code: 'MEDIA_BUY_CANCELED', message: 'The buy was withdrawn before the station reviewed it' }] }
-          : undefined;
-  return {
-    task_id: task.id,
-    task_type: task.taskType,
-    status,
-    media_buy_id: view.order.id,
-    created_at: task.createdAt.toISOString(),
-    updated_at: view.order.updatedAt.toISOString(),
-    ...(result && { result }),
-  };
-};
-
-/**
- * Called with every order event (webhooks/outbox.ts): an AdCP buy's change tells the buyer through its
- * push endpoint (and any account webhook subscribed to `adcp.task_status`), in the same transaction.
- */
-export const announceTaskChange = async (tx: Tx, order: { id: string; ownerId: string }, status: string) => {
-  const [task] = await tx.select().from(adcpTasks).where(eq(adcpTasks.estimateId, order.id)).orderBy(desc(adcpTasks.createdAt)).limit(1);
-  if (!task) return;
-  const [row] = await tx
-    .select({ order: estimates, buy: adcpMediaBuys, campaignId: campaigns.id, campaignStatus: campaigns.status })
-    .from(adcpMediaBuys)
-    .innerJoin(estimates, eq(estimates.id, adcpMediaBuys.estimateId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
-    .where(eq(adcpMediaBuys.estimateId, order.id))
-    .limit(1);
-  if (!row) return;
-  // The order row as the change left it (the hook may run before the row is re-read elsewhere).
-  const view: BuyView = { order: { ...row.order, status: status as OrderStatus }, buy: row.buy, campaignId: row.campaignId ?? null, campaignStatus: row.campaignStatus ?? null };
-  const current = taskOf(task, view);
-  // AdCP's webhook payload (MCPWebhookPayload): the body the buyer's endpoint receives as it is.
-  await emitEvent(tx, {
-    type: ADCP_TASK_EVENT,
-    ownerId: order.ownerId,
-    data: {
-      task_id: current.task_id,
-      task_type: current.task_type,
-      domain: 'media-buy',
-      status: current.status,
-      timestamp: new Date().toISOString(),
-      message: TASK_MESSAGES[current.status],
-      ...(current.result && { result: current.result }),
-    },
-  });
-};
-
-const TASK_MESSAGES: Record<TaskStatus, string> = {
-  submitted: "The buy waits for the station's traffic desk to review it",
-  working: 'The station is working on the buy',
-  completed: 'The station approved the buy',
-  rejected: 'The station rejected the buy',
-  canceled: 'The buy was withdrawn before the station reviewed it',
-  failed: 'The buy failed',
-};
-
 // ── updating ─────────────────────────────────────────────────────────────────
 
 export interface UpdateBuyInput {
@@ -573,7 +305,7 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
           find(p, index).budget = p.budget;
         }
       }
-      if ((budgets.length > 0 || flightChange) && BOOKED.includes(order.status)) {
+      if ((budgets.length > 0 || flightChange) && isBooked(order.status)) {
         // After approval: a modification that waits for the desk; the booked order airs as booked meanwhile (decision 035).
         taskId = await requestBuyChange({ tx, actor, order, pending: buy!.pendingChange, packages, startTime: input.start_time, endTime: input.end_time });
         submitted = true;

@@ -18,7 +18,8 @@ import { syncCampaignWithOrder } from '../campaigns/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { itemsWithDayparts, lockReadableOrder, recomputeOrder, selectionOf, type OrderRow } from '../estimates/orders';
 import { adcpError } from './errors';
-import { announceTaskChange, checkFlight, spotsPerDayFor, stationDateOf, type StoredPackage } from './buys';
+import { announceTaskChange } from './buy-views';
+import { checkFlight, spotsPerDayFor, stationDateOf, type StoredPackage } from './flight';
 import { CPM_OPTION_ID } from './products';
 
 /** The order statuses a waiting change may still be applied to. */

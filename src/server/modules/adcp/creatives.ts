@@ -21,7 +21,8 @@ import type { Actor } from '../auth/service';
 import { approveOrderMedia } from '../estimates/media-gate';
 import { PROCESS_MEDIA_JOB, stageMessage } from '../media/processing';
 import { guardedLookup, PrivateAddressError } from '../webhooks/address-guard';
-import { buyerNameOf, type StoredPackage } from './buys';
+import { buyerNameOf } from './buys';
+import type { StoredPackage } from './flight';
 import { formatIdOf, lengthOfFormat, type StationIdentity } from './station';
 
 const FETCH_TIMEOUT_MS = 60_000;

@@ -9,7 +9,7 @@ import { todayIso } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import { campaignDeliveries, trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
-import { mediaBuyStatusOf, packagesOf, type BuyView } from './buys';
+import { mediaBuyStatusOf, packagesOf, type BuyView } from './buy-views';
 import { CPM_OPTION_ID } from './products';
 
 interface Counts {

@@ -10,7 +10,7 @@ import { actorFromApiKey } from '../api-keys/service';
 import type { Actor } from '../auth/service';
 import { maxUploadBytes } from '../media/runtime';
 import { onOrderEvent } from '../webhooks/outbox';
-import { announceTaskChange } from './buys';
+import { announceTaskChange } from './buy-views';
 import { callTool, stationFor, toolList, type ToolContext } from './tools';
 
 const SERVER_INFO = { name: 'spotbook-adcp-sales-agent', version: '1.0.0' };
