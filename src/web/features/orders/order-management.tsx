@@ -12,10 +12,10 @@ import { ChartIcon, CheckCircleIcon, ClipboardIcon, ClockIcon, SearchIcon } from
 import { PageHeader } from '../../ui/page-header';
 import { PageSpinner, Spinner } from '../../ui/spinner';
 import { ChangeStatusDialog } from './change-status-dialog';
-import { SelectField } from './form-fields';
-import { LoadError } from './load-error';
+import { SelectField } from '../../ui/form-fields';
+import { LoadError } from '../../ui/load-error';
 import { OrderManagementTable } from './order-management-table';
-import { SearchBox } from './search-box';
+import { SearchBox } from '../../ui/search-box';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { ShowMoreOrders } from './show-more-orders';
 import { useEstimateList } from './use-estimate-list';
