@@ -14,9 +14,9 @@ type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body 
 export type PathsFor<M extends Method> = { [P in keyof paths]: paths[P][M] extends { responses: unknown } ? P : never }[keyof paths];
 type Operation<P extends keyof paths, M extends Method> = paths[P][M] extends infer O ? (O extends { responses: unknown } ? O : never) : never;
 
-/** The reply of a success (200, else 201; a 204 answers nothing). */
-export type ReplyOf<P extends PathsFor<M>, M extends Method> =
-  Operation<P, M>['responses'] extends { 200: infer R } ? Json<R> : Operation<P, M>['responses'] extends { 201: infer R } ? Json<R> : undefined;
+/** The reply of a success (200, else 201, else 202; a 204 answers nothing). */
+export type ReplyOf<P extends PathsFor<M>, M extends Method> = SuccessOf<Operation<P, M>['responses']>;
+type SuccessOf<R> = R extends { 200: infer S } ? Json<S> : R extends { 201: infer S } ? Json<S> : R extends { 202: infer S } ? Json<S> : undefined;
 /** The JSON body the operation takes. */
 export type BodyOf<P extends PathsFor<M>, M extends Method> = Operation<P, M> extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;
 
