@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { webBoundaries } from './eslint/web-boundaries.js';
+import { knownFeatureCrossings } from './eslint/known-feature-crossings.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'src/server/db/migrations'] },
@@ -24,5 +26,11 @@ export default tseslint.config(
     // The browser never imports server code.
     files: ['src/web/**/*.{ts,tsx}', 'src/domain/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+  },
+  {
+    // Features import only their own files, ui, shared, api, config and the domain (decision 040).
+    files: ['src/web/**/*.{ts,tsx}'],
+    plugins: { spotbook: { rules: { 'web-boundaries': webBoundaries } } },
+    rules: { 'spotbook/web-boundaries': ['error', { allowed: knownFeatureCrossings }] },
   },
 );

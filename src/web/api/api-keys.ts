@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey } from '../../domain/api-keys';
-import { apiRequest } from './client';
+import { api } from './typed';
 
 export const apiKeyKeys = { mine: ['api-keys'] as const };
 
-export const useApiKeys = () => useQuery({ queryKey: apiKeyKeys.mine, queryFn: ({ signal }) => apiRequest<{ api_keys: ApiKey[] }>('/api-keys', { signal }) });
+export const useApiKeys = () => useQuery({ queryKey: apiKeyKeys.mine, queryFn: ({ signal }) => api.get('/api/api-keys', { signal }) });
 
 export const useCreateApiKey = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string }) => apiRequest<{ api_key: ApiKey; secret: string }>('/api-keys', { method: 'POST', body: input }),
+    mutationFn: (input: { name: string }) => api.post('/api/api-keys', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.mine }),
   });
 };
@@ -17,7 +16,7 @@ export const useCreateApiKey = () => {
 export const useRevokeApiKey = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ api_key: ApiKey }>(`/api-keys/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.delete('/api/api-keys/{id}', { path: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.mine }),
   });
 };

@@ -1,7 +1,7 @@
 import type { AsRunProfileId } from '../../domain/as-run-profiles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AsRunImport, AsRunReport } from '../../domain/as-run';
-import { apiRequest, downloadFile, sendForm } from './client';
+import { downloadFile, sendForm } from './client';
+import { api, type ReplyOf } from './typed';
 import { trafficKeys } from './traffic';
 
 export const asRunKeys = {
@@ -9,10 +9,10 @@ export const asRunKeys = {
   report: (id: string) => ['as-run', 'report', id] as const,
 };
 
-export const useAsRunImports = () => useQuery({ queryKey: asRunKeys.list, queryFn: ({ signal }) => apiRequest<AsRunImport[]>('/traffic/as-run', { signal }) });
+export const useAsRunImports = () => useQuery({ queryKey: asRunKeys.list, queryFn: ({ signal }) => api.get('/api/traffic/as-run', { signal }) });
 
 export const useAsRunReport = (id: string | null) =>
-  useQuery({ queryKey: asRunKeys.report(id ?? ''), enabled: id !== null, queryFn: ({ signal }) => apiRequest<AsRunReport>(`/traffic/as-run/${encodeURIComponent(id!)}`, { signal }) });
+  useQuery({ queryKey: asRunKeys.report(id ?? ''), enabled: id !== null, queryFn: ({ signal }) => api.get('/api/traffic/as-run/{id}', { path: { id: id ?? '' }, signal }) });
 
 /** Sends the file with progress; on success the imports, the traffic log and campaigns are read again. */
 export const useImportAsRun = () => {
@@ -23,7 +23,7 @@ export const useImportAsRun = () => {
     form.append('close_day', closeDay ? 'true' : 'false');
     form.append('profile', profile);
     form.append('file', file, file.name);
-    const report = await sendForm<AsRunReport>('/traffic/as-run', form, { onProgress });
+    const report = await sendForm<ReplyOf<'/api/traffic/as-run', 'post'>>('/traffic/as-run', form, { onProgress });
     queryClient.setQueryData(asRunKeys.report(report.import.id), report);
     void queryClient.invalidateQueries({ queryKey: asRunKeys.list });
     void queryClient.invalidateQueries({ queryKey: trafficKeys.all });

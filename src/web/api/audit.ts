@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { AuditListReply, TimelineReply } from '../../domain/audit';
 import { apiRequest, downloadFile } from './client';
+import { api, type ReplyOf } from './typed';
 
 export interface AuditFilters {
   entity: string;
@@ -27,11 +27,12 @@ export const useAuditEvents = (filters: AuditFilters) =>
   useInfiniteQuery({
     queryKey: auditKeys.list(filters),
     initialPageParam: null as number | null,
-    queryFn: ({ pageParam, signal }) => apiRequest<AuditListReply>(`/audit?${queryOf(filters, pageParam ? { cursor: String(pageParam) } : {})}`, { signal }),
+    queryFn: ({ pageParam, signal }) => // The filters are the form's free text; the server refuses an unknown entity or action.
+      apiRequest<ReplyOf<'/api/audit', 'get'>>(`/audit?${queryOf(filters, pageParam ? { cursor: String(pageParam) } : {})}`, { signal }),
     getNextPageParam: (last) => last.next_cursor,
   });
 
 export const downloadAuditCsv = (filters: AuditFilters) => downloadFile(`/audit/export?${queryOf(filters)}`, { accept: 'text/csv', fallbackName: 'audit.csv' });
 
 export const useOrderTimeline = (orderId: string) =>
-  useQuery({ queryKey: auditKeys.timeline(orderId), queryFn: ({ signal }) => apiRequest<TimelineReply>(`/estimates/${encodeURIComponent(orderId)}/timeline`, { signal }) });
+  useQuery({ queryKey: auditKeys.timeline(orderId), queryFn: ({ signal }) => api.get('/api/estimates/{id}/timeline', { path: { id: orderId }, signal }) });

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { AuthReply, RegisterInput, SessionUser, verifyResetReplySchema } from '../../domain/auth';
+import type { AuthReply, RegisterInput, SessionUser } from '../../domain/auth';
 import { ApiError, apiRequest } from './client';
+import { api, type ReplyOf } from './typed';
 
-export type VerifyResetReply = z.infer<typeof verifyResetReplySchema>;
+export type VerifyResetReply = ReplyOf<'/api/auth/reset-password/{token}', 'get'>;
 
 export const NO_USER_DATA = 'No user data returned';
 
@@ -30,16 +30,14 @@ export const fetchCurrentUser = async (signal?: AbortSignal): Promise<SessionUse
   return reply.user;
 };
 
-export const logoutRequest = (): Promise<unknown> => apiRequest('/auth/logout', { method: 'POST' });
+export const logoutRequest = () => api.post('/api/auth/logout');
 
-export const forgotPasswordRequest = (email: string): Promise<{ message: string }> =>
-  apiRequest('/auth/forgot-password', { method: 'POST', body: { email } });
+export const forgotPasswordRequest = (email: string) => api.post('/api/auth/forgot-password', { body: { email } });
 
 export const verifyResetToken = (token: string, signal?: AbortSignal): Promise<VerifyResetReply> =>
-  apiRequest(`/auth/reset-password/${encodeURIComponent(token)}`, { signal });
+  api.get('/api/auth/reset-password/{token}', { path: { token }, signal });
 
-export const resetPasswordRequest = (input: { token: string; newPassword: string }): Promise<{ message: string }> =>
-  apiRequest('/auth/reset-password', { method: 'POST', body: input });
+export const resetPasswordRequest = (input: { token: string; newPassword: string }) => api.post('/api/auth/reset-password', { body: input });
 
 export const authKeys = {
   resetToken: (token: string) => ['auth', 'reset-token', token] as const,

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Brand, BrandInput } from '../../domain/brand-schemas';
-import { apiRequest } from './client';
+import { api, type BodyOf } from './typed';
 
 export const brandKeys = {
   all: ['brands'] as const,
@@ -8,18 +7,14 @@ export const brandKeys = {
   detail: (id: string) => ['brands', 'detail', id] as const,
 };
 
-interface MessageReply {
-  message: string;
-}
-
 /** The fields a brand form sends; the older contact fields are left as they are when absent. */
-export type BrandBody = Partial<BrandInput>;
+export type BrandBody = BodyOf<'/api/brands', 'post'>;
 
-export const fetchBrands = (signal?: AbortSignal) => apiRequest<Brand[]>('/brands', { signal });
-export const fetchBrand = (id: string, signal?: AbortSignal) => apiRequest<Brand>(`/brands/${encodeURIComponent(id)}`, { signal });
-export const createBrand = (body: BrandBody) => apiRequest<Brand>('/brands', { method: 'POST', body });
-export const updateBrand = (id: string, body: BrandBody) => apiRequest<Brand>(`/brands/${encodeURIComponent(id)}`, { method: 'PUT', body });
-export const deleteBrand = (id: string) => apiRequest<MessageReply>(`/brands/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const fetchBrands = (signal?: AbortSignal) => api.get('/api/brands', { signal });
+export const fetchBrand = (id: string, signal?: AbortSignal) => api.get('/api/brands/{id}', { path: { id }, signal });
+export const createBrand = (body: BrandBody) => api.post('/api/brands', { body });
+export const updateBrand = (id: string, body: BodyOf<'/api/brands/{id}', 'put'>) => api.put('/api/brands/{id}', { path: { id }, body });
+export const deleteBrand = (id: string) => api.delete('/api/brands/{id}', { path: { id } });
 
 export const useBrands = () => useQuery({ queryKey: brandKeys.list, queryFn: ({ signal }) => fetchBrands(signal) });
 export const useBrand = (id: string) => useQuery({ queryKey: brandKeys.detail(id), queryFn: ({ signal }) => fetchBrand(id, signal), enabled: Boolean(id) });

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Campaign, CampaignStats, PerformanceHistory, RealtimePerformance, SimulateImpressionReply } from '../../domain/campaign-schemas';
 import type { CampaignStatusChange, DisplayStatus } from '../../domain/campaigns';
-import { apiRequest } from './client';
+import { api } from './typed';
 
 export interface CampaignListFilter {
   status?: DisplayStatus;
@@ -17,25 +16,18 @@ export const campaignKeys = {
   stats: ['campaigns', 'stats'] as const,
 };
 
-const at = (id: string) => `/campaigns/${encodeURIComponent(id)}`;
+/** Only the filters that are set reach the query string. */
+const listQuery = (filter: CampaignListFilter) => ({ status: filter.status || undefined, brand_id: filter.brand_id || undefined });
 
-const listQuery = (filter: CampaignListFilter): string => {
-  const params = new URLSearchParams();
-  if (filter.status) params.set('status', filter.status);
-  if (filter.brand_id) params.set('brand_id', filter.brand_id);
-  const query = params.toString();
-  return query ? `?${query}` : '';
-};
-
-export const fetchCampaigns = (filter: CampaignListFilter = {}, signal?: AbortSignal) => apiRequest<Campaign[]>(`/campaigns${listQuery(filter)}`, { signal });
-export const fetchCampaign = (id: string, signal?: AbortSignal) => apiRequest<Campaign>(at(id), { signal });
-export const fetchCampaignStats = (signal?: AbortSignal) => apiRequest<CampaignStats>('/campaigns/stats/dashboard', { signal });
-export const fetchRealtimePerformance = (id: string, signal?: AbortSignal) => apiRequest<RealtimePerformance>(`${at(id)}/performance/realtime`, { signal });
+export const fetchCampaigns = (filter: CampaignListFilter = {}, signal?: AbortSignal) => api.get('/api/campaigns', { query: listQuery(filter), signal });
+export const fetchCampaign = (id: string, signal?: AbortSignal) => api.get('/api/campaigns/{id}', { path: { id }, signal });
+export const fetchCampaignStats = (signal?: AbortSignal) => api.get('/api/campaigns/stats/dashboard', { signal });
+export const fetchRealtimePerformance = (id: string, signal?: AbortSignal) => api.get('/api/campaigns/{id}/performance/realtime', { path: { id }, signal });
 export const fetchPerformanceHistory = (id: string, days: number, signal?: AbortSignal) =>
-  apiRequest<PerformanceHistory>(`${at(id)}/performance/history?days=${days}`, { signal });
+  api.get('/api/campaigns/{id}/performance/history', { path: { id }, query: { days }, signal });
 
-export const setCampaignStatus = (id: string, status: CampaignStatusChange) => apiRequest<Campaign>(`${at(id)}/status`, { method: 'PATCH', body: { status } });
-export const simulateImpression = (id: string) => apiRequest<SimulateImpressionReply>(`${at(id)}/simulate-impression`, { method: 'POST' });
+export const setCampaignStatus = (id: string, status: CampaignStatusChange) => api.patch('/api/campaigns/{id}/status', { path: { id }, body: { status } });
+export const simulateImpression = (id: string) => api.post('/api/campaigns/{id}/simulate-impression', { path: { id } });
 
 export const useCampaigns = (filter: CampaignListFilter = {}) =>
   useQuery({ queryKey: campaignKeys.list(filter), queryFn: ({ signal }) => fetchCampaigns(filter, signal), placeholderData: (previous) => previous });

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ValidateCouponReply } from '../../domain/coupon-schemas';
-import { apiRequest } from './client';
+import { api } from './typed';
 
 export interface CouponCheck {
   coupon_code: string;
@@ -16,8 +15,7 @@ export const couponValidationKeys = {
 
 /** Checks a code against an amount and dayparts; nothing is redeemed. A blank code answers 400 'Please enter a coupon code'. */
 export const validateCoupon = (check: CouponCheck, signal?: AbortSignal) =>
-  apiRequest<ValidateCouponReply>('/coupons/validate', {
-    method: 'POST',
+  api.post('/api/coupons/validate', {
     body: { coupon_code: check.coupon_code.trim().toUpperCase(), estimate_amount: check.estimate_amount, daypart_ids: [...check.daypart_ids] },
     signal,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Coupon, CouponFields, CouponUsageReply } from '../../domain/coupon-schemas';
 import { apiRequest } from './client';
+import { api, type BodyOf, type ReplyOf } from './typed';
 
 export interface CouponListFilter {
   active_only?: boolean;
@@ -14,30 +14,19 @@ export const couponKeys = {
   usage: (id: string) => ['coupons', 'usage', id] as const,
 };
 
-interface MessageReply {
-  message: string;
-}
-
 /** A coupon as the admin form sends it: every field, empty optional values as null. */
-export type CouponBody = CouponFields;
+export type CouponBody = BodyOf<'/api/coupons/{id}', 'put'>;
 
-const listQuery = (filter: CouponListFilter): string => {
-  const params = new URLSearchParams();
-  if (filter.active_only) params.set('active_only', 'true');
-  const search = filter.search?.trim();
-  if (search) params.set('search', search);
-  const query = params.toString();
-  return query ? `?${query}` : '';
-};
+/** Only the filters that are set reach the query string (an empty search is no search). */
+const listQuery = (filter: CouponListFilter) => ({ active_only: filter.active_only ? 'true' : undefined, search: filter.search?.trim() || undefined }) as const;
 
-const couponPath = (id: string) => `/coupons/${encodeURIComponent(id)}`;
-
-export const fetchCoupons = (filter: CouponListFilter = {}, signal?: AbortSignal) => apiRequest<Coupon[]>(`/coupons${listQuery(filter)}`, { signal });
-export const fetchCoupon = (id: string, signal?: AbortSignal) => apiRequest<Coupon>(couponPath(id), { signal });
-export const fetchCouponUsage = (id: string, signal?: AbortSignal) => apiRequest<CouponUsageReply>(`${couponPath(id)}/usage`, { signal });
-export const createCoupon = (body: CouponBody) => apiRequest<Coupon>('/coupons', { method: 'POST', body });
-export const updateCoupon = (id: string, body: CouponBody) => apiRequest<Coupon>(couponPath(id), { method: 'PUT', body });
-export const deleteCoupon = (id: string) => apiRequest<MessageReply>(couponPath(id), { method: 'DELETE' });
+export const fetchCoupons = (filter: CouponListFilter = {}, signal?: AbortSignal) => api.get('/api/coupons', { query: listQuery(filter), signal });
+export const fetchCoupon = (id: string, signal?: AbortSignal) => api.get('/api/coupons/{id}', { path: { id }, signal });
+export const fetchCouponUsage = (id: string, signal?: AbortSignal) => api.get('/api/coupons/{id}/usage', { path: { id }, signal });
+// The form's body has code and name optional (it checks them itself), the create contract requires them.
+export const createCoupon = (body: CouponBody) => apiRequest<ReplyOf<'/api/coupons', 'post'>>('/coupons', { method: 'POST', body });
+export const updateCoupon = (id: string, body: CouponBody) => api.put('/api/coupons/{id}', { path: { id }, body });
+export const deleteCoupon = (id: string) => api.delete('/api/coupons/{id}', { path: { id } });
 
 /** The list keeps showing the previous rows while a new search or filter loads. */
 export const useCoupons = (filter: CouponListFilter = {}) =>

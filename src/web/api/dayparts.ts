@@ -1,6 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { Availability, Daypart } from '../../domain/daypart-schemas';
-import { apiRequest } from './client';
+import { api } from './typed';
 
 export const daypartKeys = {
   all: ['dayparts'] as const,
@@ -8,13 +7,11 @@ export const daypartKeys = {
   availability: (id: string, startDate: string, endDate: string) => ['dayparts', 'availability', id, startDate, endDate] as const,
 };
 
-export const fetchDayparts = (signal?: AbortSignal) => apiRequest<Daypart[]>('/dayparts', { signal });
+export const fetchDayparts = (signal?: AbortSignal) => api.get('/api/dayparts', { signal });
 
 /** Spots per day still free for a daypart over a date range (orders approved, scheduled or active count). */
-export const fetchDaypartAvailability = (id: string, startDate: string, endDate: string, signal?: AbortSignal) => {
-  const query = new URLSearchParams({ start_date: startDate, end_date: endDate });
-  return apiRequest<Availability>(`/dayparts/availability/${encodeURIComponent(id)}?${query.toString()}`, { signal });
-};
+export const fetchDaypartAvailability = (id: string, startDate: string, endDate: string, signal?: AbortSignal) =>
+  api.get('/api/dayparts/availability/{id}', { path: { id }, query: { start_date: startDate, end_date: endDate }, signal });
 
 /** The rate card changes rarely: keep it for five minutes. */
 export const useDayparts = () => useQuery({ queryKey: daypartKeys.list, queryFn: ({ signal }) => fetchDayparts(signal), staleTime: 5 * 60_000 });

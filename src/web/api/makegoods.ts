@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MakegoodReply, OrderMakegoods } from '../../domain/makegoods';
-import { apiRequest } from './client';
+import { api } from './typed';
 import { estimateKeys } from './estimates';
 
 /** Under the order's keys: an estimate_updated event (any makegood step) refreshes them. */
@@ -10,15 +9,17 @@ export const useOrderMakegoods = (estimateId: string, enabled = true) =>
   useQuery({
     enabled,
     queryKey: makegoodKeys.order(estimateId),
-    queryFn: ({ signal }) => apiRequest<OrderMakegoods>(`/estimates/${encodeURIComponent(estimateId)}/makegoods`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/estimates/{id}/makegoods', { path: { id: estimateId }, signal }),
   });
 
 type MakegoodStep = { id: string; action: 'accept' | 'decline' } | { id: string; action: 'change'; airDate: string };
 
 const send = (step: MakegoodStep) =>
   step.action === 'change'
-    ? apiRequest<MakegoodReply>(`/makegoods/${encodeURIComponent(step.id)}`, { method: 'PUT', body: { air_date: step.airDate } })
-    : apiRequest<MakegoodReply>(`/makegoods/${encodeURIComponent(step.id)}/${step.action}`, { method: 'POST' });
+    ? api.put('/api/makegoods/{id}', { path: { id: step.id }, body: { air_date: step.airDate } })
+    : step.action === 'accept'
+      ? api.post('/api/makegoods/{id}/accept', { path: { id: step.id } })
+      : api.post('/api/makegoods/{id}/decline', { path: { id: step.id } });
 
 /** Accept, decline or move an offer; the order's queries (makegoods, spots, the order) refresh. */
 export const useMakegoodStep = () => {

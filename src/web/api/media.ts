@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE } from '../../domain/constants';
 import type { MediaAsset, MediaStatus, ProgressEvent } from '../../domain/media-schemas';
-import { ApiError, apiRequest, isApiError, parseJson, sendForm } from './client';
+import { ApiError, isApiError, parseJson, sendForm } from './client';
+import { api, type BodyOf } from './typed';
 import { readToken } from './token-storage';
 
 export interface MediaFilter {
@@ -17,12 +18,8 @@ export const mediaKeys = {
 
 /** The media library; a server without the media endpoint (404) answers as an empty library. */
 export const fetchMedia = async (filter: MediaFilter = {}, signal?: AbortSignal): Promise<MediaAsset[]> => {
-  const params = new URLSearchParams();
-  if (filter.brand_id) params.set('brand_id', filter.brand_id);
-  if (filter.status) params.set('status', filter.status);
-  const query = params.toString();
   try {
-    return (await apiRequest<MediaAsset[]>(`/media${query ? `?${query}` : ''}`, { signal })) ?? [];
+    return (await api.get('/api/media', { query: { brand_id: filter.brand_id || undefined, status: filter.status || undefined }, signal })) ?? [];
   } catch (error) {
     if (isApiError(error) && error.status === 404) return [];
     throw error;
@@ -45,9 +42,7 @@ export const useMediaList = (filter: MediaFilter = {}) =>
     refetchInterval: (query) => (stillProcessing(query.state.data) ? PROCESSING_POLL_MS : false),
   });
 
-const mediaPath = (id: string) => `/media/${encodeURIComponent(id)}`;
-
-export const fetchMediaAsset = (id: string, signal?: AbortSignal) => apiRequest<MediaAsset>(mediaPath(id), { signal });
+export const fetchMediaAsset = (id: string, signal?: AbortSignal) => api.get('/api/media/{id}', { path: { id }, signal });
 
 /** One asset (an order's spot); nothing is asked without an id. Refreshed with every media list. */
 export const useMediaAsset = (id: string | null) =>
@@ -55,25 +50,20 @@ export const useMediaAsset = (id: string | null) =>
 
 /** pending → approved or rejected (admins). */
 export const updateMediaStatus = (id: string, status: 'approved' | 'rejected') =>
-  apiRequest<MediaAsset>(mediaPath(id), { method: 'PUT', body: { status } });
+  api.put('/api/media/{id}', { path: { id }, body: { status } });
 
 /** The commercial's Ad-ID, booked length and title (owner, until it airs); house number (admins). */
-export const updateMediaIdentity = (id: string, body: { ad_id?: string | null; spot_length?: number | null; title?: string | null; house_number?: string }) =>
-  apiRequest<MediaAsset>(mediaPath(id), { method: 'PATCH', body });
+export const updateMediaIdentity = (id: string, body: BodyOf<'/api/media/{id}', 'patch'>) => api.patch('/api/media/{id}', { path: { id }, body });
 
-export const deleteMedia = (id: string) => apiRequest<{ message: string }>(mediaPath(id), { method: 'DELETE' });
-
-interface UrlReply {
-  url: string;
-}
+export const deleteMedia = (id: string) => api.delete('/api/media/{id}', { path: { id } });
 
 /** A short-lived signed link to the original file (usable in <video src> and as a download link). */
 export const fetchMediaUrl = async (id: string, signal?: AbortSignal): Promise<string> =>
-  (await apiRequest<UrlReply>(`${mediaPath(id)}/url`, { signal })).url;
+  (await api.get('/api/media/{id}/url', { path: { id }, signal })).url;
 
 /** A signed link to the low-resolution preview (the original while there is none) or to the thumbnail. */
 export const fetchPreviewUrl = async (id: string, type: 'preview' | 'thumbnail', signal?: AbortSignal): Promise<string> =>
-  (await apiRequest<UrlReply>(`${mediaPath(id)}/preview-url?type=${type}`, { signal })).url;
+  (await api.get('/api/media/{id}/preview-url', { path: { id }, query: { type }, signal })).url;
 
 /** The signed thumbnail link of an asset that has one; links live an hour, so they are reused for a while. */
 export const useThumbnailUrl = (asset: Pick<MediaAsset, 'id' | 'has_thumbnail'>) =>

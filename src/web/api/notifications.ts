@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSetting } from '../../domain/notification-schemas';
 import type { Notification, NotificationType } from '../../domain/realtime';
-import { apiRequest } from './client';
+import { api } from './typed';
 
 /** GET /api/notifications: the signed-in user's stored history (newest 50). */
 export interface NotificationList {
@@ -28,10 +28,6 @@ export interface SettingUpdateBody {
   is_active?: boolean;
 }
 
-interface MessageReply {
-  message: string;
-}
-
 export const notificationKeys = {
   all: ['notifications'] as const,
   list: ['notifications', 'list'] as const,
@@ -39,22 +35,16 @@ export const notificationKeys = {
   settings: ['notifications', 'settings'] as const,
 };
 
-const settingPath = (id: string) => `/notifications/settings/${encodeURIComponent(id)}`;
+export const fetchNotifications = (signal?: AbortSignal): Promise<NotificationList> => api.get('/api/notifications', { signal });
+export const markNotificationRead = (id: string) => api.patch('/api/notifications/{id}/read', { path: { id } });
+export const markAllNotificationsRead = () => api.patch('/api/notifications/read-all');
+export const clearNotifications = () => api.delete('/api/notifications');
 
-export const fetchNotifications = (signal?: AbortSignal) => apiRequest<NotificationList>('/notifications', { signal });
-export const markNotificationRead = (id: string) => apiRequest<MessageReply>(`/notifications/${encodeURIComponent(id)}/read`, { method: 'PATCH' });
-export const markAllNotificationsRead = () => apiRequest<MessageReply>('/notifications/read-all', { method: 'PATCH' });
-export const clearNotifications = () => apiRequest<MessageReply>('/notifications', { method: 'DELETE' });
-
-export const fetchNotificationTypes = async (signal?: AbortSignal) =>
-  (await apiRequest<{ types: NotificationTypeInfo[] }>('/notifications/types', { signal })).types;
-export const fetchNotificationSettings = async (signal?: AbortSignal) =>
-  (await apiRequest<{ settings: NotificationSetting[] }>('/notifications/settings', { signal })).settings;
-export const createNotificationSetting = (body: SettingCreateBody) =>
-  apiRequest<NotificationSetting>('/notifications/settings', { method: 'POST', body });
-export const updateNotificationSetting = (id: string, body: SettingUpdateBody) =>
-  apiRequest<NotificationSetting>(settingPath(id), { method: 'PUT', body });
-export const deleteNotificationSetting = (id: string) => apiRequest<MessageReply>(settingPath(id), { method: 'DELETE' });
+export const fetchNotificationTypes = async (signal?: AbortSignal) => (await api.get('/api/notifications/types', { signal })).types;
+export const fetchNotificationSettings = async (signal?: AbortSignal) => (await api.get('/api/notifications/settings', { signal })).settings;
+export const createNotificationSetting = (body: SettingCreateBody) => api.post('/api/notifications/settings', { body });
+export const updateNotificationSetting = (id: string, body: SettingUpdateBody) => api.put('/api/notifications/settings/{id}', { path: { id }, body });
+export const deleteNotificationSetting = (id: string) => api.delete('/api/notifications/settings/{id}', { path: { id } });
 
 /** The bell's history; live notifications are merged into this cache by the realtime provider. */
 export const useNotificationHistory = (enabled: boolean) =>

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentMethod } from '../../domain/payment-method-schemas';
-import { apiRequest } from './client';
+import { api } from './typed';
 
 /**
  * What a new card sends: the network, the last four digits and the expiry. Never a full card
@@ -21,11 +20,11 @@ export const paymentMethodKeys = {
 };
 
 export const fetchPaymentMethods = (brandId: string | null, signal?: AbortSignal) =>
-  apiRequest<PaymentMethod[]>(brandId ? `/payment-methods?${new URLSearchParams({ brand_id: brandId }).toString()}` : '/payment-methods', { signal });
+  api.get('/api/payment-methods', { query: { brand_id: brandId ?? undefined }, signal });
 
 export const createPaymentMethod = ({ brand_id, brand, last4, exp_month, exp_year, is_default }: NewPaymentMethod) =>
   // Only these six fields are sent, whatever the caller's object carries.
-  apiRequest<PaymentMethod>('/payment-methods', { method: 'POST', body: { brand_id, brand, last4, exp_month, exp_year, is_default } });
+  api.post('/api/payment-methods', { body: { brand_id, brand, last4, exp_month, exp_year, is_default } });
 
 /** The saved cards of one brand; nothing is asked until a brand is chosen. */
 export const usePaymentMethods = (brandId: string | null) =>

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Daypart, DaypartInput } from '../../domain/daypart-schemas';
-import { apiRequest } from './client';
+import { api, type BodyOf } from './typed';
 import { daypartKeys } from './dayparts';
 
 /** PUT /api/dayparts/:id (admins); every daypart query (list, availability) is read again. */
 export const useUpdateDaypart = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Partial<DaypartInput> }) => apiRequest<Daypart>(`/dayparts/${encodeURIComponent(id)}`, { method: 'PUT', body }),
+    mutationFn: ({ id, body }: { id: string; body: BodyOf<'/api/dayparts/{id}', 'put'> }) => api.put('/api/dayparts/{id}', { path: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: daypartKeys.all }),
   });
 };

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { todayIso } from '../../domain/dates';
-import type { PendingReply, ReconcileInput, ReconciliationDashboard, Variance } from '../../domain/reconciliation';
-import { apiRequest, downloadFile } from './client';
+import type { ReconcileInput } from '../../domain/reconciliation';
+import { downloadFile } from './client';
+import { api } from './typed';
 
 /** `brandId` is '' for all brands. */
 export const reconciliationKeys = {
@@ -20,13 +21,13 @@ const query = (params: Record<string, string | number | undefined>): string => {
 };
 
 export const fetchReconciliationDashboard = (timeframe: number, brandId: string, signal?: AbortSignal) =>
-  apiRequest<ReconciliationDashboard>(`/reconciliation/dashboard${query({ timeframe, brand_id: brandId })}`, { signal });
+  api.get('/api/reconciliation/dashboard', { query: { timeframe, brand_id: brandId || undefined }, signal });
 
 export const fetchPendingReconciliation = (page: number, limit: number, brandId: string, signal?: AbortSignal) =>
-  apiRequest<PendingReply>(`/reconciliation/pending${query({ page, limit, brand_id: brandId })}`, { signal });
+  api.get('/api/reconciliation/pending', { query: { page, limit, brand_id: brandId || undefined }, signal });
 
 export const reconcileCampaign = (id: string, body: ReconcileInput) =>
-  apiRequest<{ message: string; reconciliation: Variance }>(`/reconciliation/reconcile/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  api.put('/api/reconciliation/reconcile/{id}', { path: { id }, body });
 
 /** Fetches the variance report as CSV with the bearer token and saves it as a file. */
 export const downloadVarianceReport = ({ timeframe, brandId }: { timeframe: number; brandId: string }): Promise<void> =>

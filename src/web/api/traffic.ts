@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Discrepancies, OrderSpots, TrafficLog } from '../../domain/traffic-schemas';
-import { apiRequest, downloadFile } from './client';
+import { downloadFile } from './client';
+import { api } from './typed';
 
 export const trafficKeys = {
   all: ['traffic'] as const,
@@ -11,12 +11,12 @@ export const trafficKeys = {
 
 /** The traffic desk's Discrepancies list (decision 031). */
 export const useDiscrepancies = () =>
-  useQuery({ queryKey: trafficKeys.discrepancies, queryFn: ({ signal }) => apiRequest<Discrepancies>('/traffic/discrepancies', { signal }), refetchInterval: 60_000 });
+  useQuery({ queryKey: trafficKeys.discrepancies, queryFn: ({ signal }) => api.get('/api/traffic/discrepancies', { signal }), refetchInterval: 60_000 });
 
 export const useTrafficLog = (date: string) =>
   useQuery({
     queryKey: trafficKeys.log(date),
-    queryFn: ({ signal }) => apiRequest<TrafficLog>(`/traffic/logs/${encodeURIComponent(date)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/traffic/logs/{date}', { path: { date }, signal }),
     placeholderData: keepPreviousData,
     // The station clock places and updates the log every minute.
     refetchInterval: 60_000,
@@ -26,7 +26,7 @@ export const useOrderSpots = (estimateId: string, enabled = true) =>
   useQuery({
     enabled,
     queryKey: trafficKeys.orderSpots(estimateId),
-    queryFn: ({ signal }) => apiRequest<OrderSpots>(`/estimates/${encodeURIComponent(estimateId)}/spots`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/estimates/{id}/spots', { path: { id: estimateId }, signal }),
   });
 
 export type TrafficExportFormat = 'csv' | 'bxf';

@@ -1,34 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserListItem } from '../../domain/users';
-import { apiRequest } from './client';
+import { api, type ReplyOf } from './typed';
 
 export const userKeys = {
   all: ['users'] as const,
 };
 
-interface MessageReply {
-  message: string;
-}
+export type UserListItem = ReplyOf<'/api/users', 'get'>['users'][number];
 
-export const fetchUsers = async (signal?: AbortSignal): Promise<UserListItem[]> => {
-  const reply = await apiRequest<{ users?: UserListItem[] }>('/users', { signal });
-  return reply?.users ?? [];
-};
+export const fetchUsers = async (signal?: AbortSignal): Promise<UserListItem[]> => (await api.get('/api/users', { signal })).users;
 
-export const promoteUser = (id: string): Promise<MessageReply> =>
-  apiRequest(`/users/${encodeURIComponent(id)}/promote`, { method: 'PATCH' });
-
-export const demoteUser = (id: string): Promise<MessageReply> =>
-  apiRequest(`/users/${encodeURIComponent(id)}/demote`, { method: 'PATCH' });
-
-export const deleteUser = (id: string): Promise<MessageReply> =>
-  apiRequest(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const promoteUser = (id: string) => api.patch('/api/users/{id}/promote', { path: { id } });
+export const demoteUser = (id: string) => api.patch('/api/users/{id}/demote', { path: { id } });
+export const deleteUser = (id: string) => api.delete('/api/users/{id}', { path: { id } });
 
 export const useUsers = () =>
   useQuery({ queryKey: userKeys.all, queryFn: ({ signal }) => fetchUsers(signal) });
 
 /** A user mutation that refreshes the list once it has succeeded. */
-const useUserMutation = (mutationFn: (id: string) => Promise<MessageReply>) => {
+const useUserMutation = <TReply>(mutationFn: (id: string) => Promise<TReply>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,

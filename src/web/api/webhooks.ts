@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Webhook, WebhookDelivery } from '../../domain/webhooks';
-import { apiRequest } from './client';
+import { api, type BodyOf } from './typed';
 
 export const webhookKeys = { mine: ['webhooks'] as const, deliveries: (id: string) => ['webhooks', id, 'deliveries'] as const };
 
 /** The caller's endpoints: an advertiser's own, an administrator's the station's (decision 030). */
-export const useWebhooks = () => useQuery({ queryKey: webhookKeys.mine, queryFn: ({ signal }) => apiRequest<{ webhooks: Webhook[] }>('/webhooks', { signal }) });
+export const useWebhooks = () => useQuery({ queryKey: webhookKeys.mine, queryFn: ({ signal }) => api.get('/api/webhooks', { signal }) });
 
 /** An endpoint's newest deliveries, looked at again every few seconds while shown (retries happen on the server's clock). */
 export const useWebhookDeliveries = (id: string | null) =>
   useQuery({
     queryKey: webhookKeys.deliveries(id ?? ''),
-    queryFn: ({ signal }) => apiRequest<{ deliveries: WebhookDelivery[] }>(`/webhooks/${id}/deliveries`, { signal }),
+    queryFn: ({ signal }) => api.get('/api/webhooks/{id}/deliveries', { path: { id: id ?? '' }, signal }),
     enabled: id !== null,
     refetchInterval: 3_000,
   });
@@ -19,7 +18,7 @@ export const useWebhookDeliveries = (id: string | null) =>
 export const useCreateWebhook = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { url: string; events: string[]; description?: string }) => apiRequest<{ webhook: Webhook; secret: string }>('/webhooks', { method: 'POST', body: input }),
+    mutationFn: (input: BodyOf<'/api/webhooks', 'post'>) => api.post('/api/webhooks', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.mine }),
   });
 };
@@ -27,7 +26,7 @@ export const useCreateWebhook = () => {
 export const useUpdateWebhook = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: { id: string; enabled?: boolean }) => apiRequest<{ webhook: Webhook }>(`/webhooks/${id}`, { method: 'PATCH', body: input }),
+    mutationFn: ({ id, ...input }: { id: string; enabled?: boolean }) => api.patch('/api/webhooks/{id}', { path: { id }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.mine }),
   });
 };
@@ -35,7 +34,7 @@ export const useUpdateWebhook = () => {
 export const useDeleteWebhook = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ message: string }>(`/webhooks/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.delete('/api/webhooks/{id}', { path: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookKeys.mine }),
   });
 };
@@ -43,7 +42,7 @@ export const useDeleteWebhook = () => {
 export const useSendWebhookTest = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ delivery_id: string }>(`/webhooks/${id}/test`, { method: 'POST' }),
+    mutationFn: (id: string) => api.post('/api/webhooks/{id}/test', { path: { id } }),
     onSuccess: (_reply, id) => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(id) }),
   });
 };
@@ -51,7 +50,7 @@ export const useSendWebhookTest = () => {
 export const useRetryWebhookDelivery = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ deliveryId }: { deliveryId: string; webhookId: string }) => apiRequest<{ message: string }>(`/webhooks/deliveries/${deliveryId}/retry`, { method: 'POST' }),
+    mutationFn: ({ deliveryId }: { deliveryId: string; webhookId: string }) => api.post('/api/webhooks/deliveries/{id}/retry', { path: { id: deliveryId } }),
     onSuccess: (_reply, { webhookId }) => queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhookId) }),
   });
 };

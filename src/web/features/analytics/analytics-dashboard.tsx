@@ -4,7 +4,7 @@ import { ANALYTICS_PERIODS, DEFAULT_PERIOD_DAYS, GRANULARITIES, type Granularity
 import { analyticsKeys, useAnalyticsOverview, useBudgetAnalysis, useForecast, usePerformanceMetrics, useRevenueTrends } from '../../api/analytics';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { SelectField } from '../orders/form-fields';
+import { SelectField } from '../../ui/form-fields';
 import { NewOrderButton } from '../orders/new-order-button';
 import { BudgetByDaypart, MonthlyBudgetTrends } from './budget-charts';
 import { ConversionFunnel } from './conversion-funnel';

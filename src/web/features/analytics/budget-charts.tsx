@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS, DONUT_COLORS, donutSlices, type BudgetReply } from '../../../domain/analytics';
-import { ChartCard } from './chart-card';
-import { axisDollars, axisTitle, shortDate, tooltipDollars } from './chart-format';
+import { ChartCard } from '../../ui/chart-card';
+import { axisDollars, axisTitle, shortDate, tooltipDollars } from '../../ui/chart-format';
 
 interface Props {
   data: BudgetReply | undefined;

@@ -1,7 +1,7 @@
 import type { OverviewReply } from '../../../domain/analytics';
 import { formatCount } from '../../../domain/format';
 import { STATUS_LABELS, type OrderStatus } from '../../../domain/orders';
-import { ChartCard } from './chart-card';
+import { ChartCard } from '../../ui/chart-card';
 import { useDashboardWords } from './dashboard-words';
 
 /** Colours by meaning: approved green, rejected red, waiting amber, not yet sent grey; the rest of the spec's palette for running work. */

@@ -1,5 +1,5 @@
 import { isAdmin, type Role } from '../../../domain/roles';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../shared/auth-context';
 
 /**
  * The dashboard's words for whoever reads it: the station's (revenue) for admins, the advertiser's

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS, type PerformanceReply } from '../../../domain/analytics';
-import { ChartCard } from './chart-card';
-import { axisDollars, axisTitle, tooltipDollars } from './chart-format';
+import { ChartCard } from '../../ui/chart-card';
+import { axisDollars, axisTitle, tooltipDollars } from '../../ui/chart-format';
 import { useDashboardWords } from './dashboard-words';
 
 interface Props {

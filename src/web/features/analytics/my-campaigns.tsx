@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { formatCount, formatCurrency } from '../../../domain/format';
 import { useCampaigns } from '../../api/campaigns';
 import { paths } from '../../config/paths';
-import { CampaignStatusBadge } from '../campaigns/campaign-status-badge';
-import { ChartCard } from './chart-card';
+import { CampaignStatusBadge } from '../../ui/campaign-status-badge';
+import { ChartCard } from '../../ui/chart-card';
 
 const SHOWN = 5;
 

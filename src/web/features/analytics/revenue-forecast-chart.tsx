@@ -1,8 +1,8 @@
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS, type ForecastReply } from '../../../domain/analytics';
 import { countOf, formatCurrency } from '../../../domain/format';
-import { ChartCard } from './chart-card';
-import { axisDollars, axisTitle, shortDate, tooltipDollars } from './chart-format';
+import { ChartCard } from '../../ui/chart-card';
+import { axisDollars, axisTitle, shortDate, tooltipDollars } from '../../ui/chart-format';
 import { useDashboardWords } from './dashboard-words';
 
 interface Props {

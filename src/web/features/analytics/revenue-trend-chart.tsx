@@ -1,8 +1,8 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS, REVENUE_TREND_DAYS, type RevenueTrendsReply } from '../../../domain/analytics';
 import { formatCount } from '../../../domain/format';
-import { ChartCard } from './chart-card';
-import { axisDollars, axisTitle, shortDate, tooltipDollars } from './chart-format';
+import { ChartCard } from '../../ui/chart-card';
+import { axisDollars, axisTitle, shortDate, tooltipDollars } from '../../ui/chart-format';
 import { useDashboardWords } from './dashboard-words';
 
 interface Props {

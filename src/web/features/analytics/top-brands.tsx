@@ -1,7 +1,7 @@
 import type { PerformanceReply } from '../../../domain/analytics';
 import { formatCount, formatCurrency } from '../../../domain/format';
 import { Table } from '../../ui/table';
-import { ChartCard } from './chart-card';
+import { ChartCard } from '../../ui/chart-card';
 import { useDashboardWords } from './dashboard-words';
 
 interface Props {

@@ -1,7 +1,7 @@
 import type { AsRunReport } from '../../../domain/as-run';
 import { Card, StatCard } from '../../ui/card';
 import { Table, Th, cellClasses } from '../../ui/table';
-import { formatBroadcastDay } from '../traffic/traffic-display';
+import { formatBroadcastDay } from '../../ui/traffic-display';
 
 /** One import's outcome: its figures, then every row that matched nothing, with its line and reason. */
 export const AsRunReportView = ({ report }: { report: AsRunReport }) => {

@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { Spinner } from '../../ui/spinner';
 import { Table, Th, cellClasses } from '../../ui/table';
-import { formatTimestamp } from '../campaigns/campaign-display';
+import { formatTimestamp } from '../../ui/campaign-display';
 import { AsRunReportView } from './as-run-report';
 
 type Progress = { phase: 'uploading'; percent: number } | { phase: 'matching' } | null;

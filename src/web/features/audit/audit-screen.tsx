@@ -11,10 +11,10 @@ import { Spinner } from '../../ui/spinner';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { TextField } from '../../ui/text-field';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
-import { formatTimestamp } from '../campaigns/campaign-display';
-import { SelectField } from '../orders/form-fields';
-import { LoadError } from '../orders/load-error';
-import { SearchBox } from '../orders/search-box';
+import { formatTimestamp } from '../../ui/campaign-display';
+import { SelectField } from '../../ui/form-fields';
+import { LoadError } from '../../ui/load-error';
+import { SearchBox } from '../../ui/search-box';
 import { actionLabel, changesOf, entityLabel } from './audit-display';
 import { AuditChanges } from './audit-changes';
 

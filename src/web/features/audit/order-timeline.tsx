@@ -3,7 +3,7 @@ import { actorLabel } from '../../../domain/audit';
 import { useOrderTimeline } from '../../api/audit';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { formatTimestamp } from '../campaigns/campaign-display';
+import { formatTimestamp } from '../../ui/campaign-display';
 import { actionLabel, changesOf, entityLabel } from './audit-display';
 import { AuditChanges } from './audit-changes';
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import type { AuthReply, SessionUser } from '../../../domain/auth';
 import { fetchCurrentUser, loginRequest, logoutRequest, registerRequest } from '../../api/auth';
 import { clearToken, onSessionEnded, readToken, storeToken } from '../../api/token-storage';
-import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
+import { AuthContext, type AuthContextValue, type AuthStatus } from '../../shared/auth-context';
 
 interface AuthState {
   status: AuthStatus;

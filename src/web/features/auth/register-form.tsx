@@ -6,9 +6,9 @@ import { paths } from '../../config/paths';
 import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { REGISTER_FALLBACK, REGISTER_SUCCESS, authErrorMessage } from './auth-messages';
-import { fieldErrors } from './field-errors';
+import { fieldErrors } from '../../shared/field-errors';
 import { EMPTY_REGISTER_FORM, REGISTER_FIELDS, type RegisterField } from './register-fields';
 
 export const RegisterForm = () => {

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { isAdmin } from '../../../domain/roles';
 import { paths } from '../../config/paths';
 import { PageSpinner } from '../../ui/spinner';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { afterSignInPath, returnState } from './return-to';
 
 const FullPageSpinner = () => (

@@ -5,9 +5,9 @@ import { loginSchema } from '../../../domain/auth';
 import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { authErrorMessage } from './auth-messages';
-import { fieldErrors } from './field-errors';
+import { fieldErrors } from '../../shared/field-errors';
 import { afterSignInPath } from './return-to';
 
 export const SignInForm = ({ onForgotPassword }: { onForgotPassword: () => void }) => {

@@ -8,9 +8,9 @@ import { EmptyState } from '../../ui/empty-state';
 import { ReceiptIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
 import { Table, Th } from '../../ui/table';
-import { formatDay } from '../orders/order-display';
-import { LoadError } from '../orders/load-error';
-import { compactCell, compactHeader } from '../orders/table-styles';
+import { formatDay } from '../../ui/order-display';
+import { LoadError } from '../../ui/load-error';
+import { compactCell, compactHeader } from '../../ui/table-styles';
 
 const AGEING_FAILED = 'Failed to load receivables ageing';
 const money = `${compactCell} whitespace-nowrap text-right tabular-nums`;

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { formatDay } from '../orders/order-display';
+import { formatDay } from '../../ui/order-display';
 
 const BILL_FAILED = 'Failed to bill the broadcast month';
 

@@ -5,7 +5,7 @@ import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { UsersIcon } from '../../ui/icons';
 import { PageSpinner } from '../../ui/spinner';
-import { LoadError } from '../orders/load-error';
+import { LoadError } from '../../ui/load-error';
 import { LOAD_FAILED } from './billing-messages';
 import { TopCustomersChart } from './top-customers-chart';
 

@@ -5,7 +5,7 @@ import { countOf, formatCount, formatCurrency } from '../../../domain/format';
 import { Card, StatCard } from '../../ui/card';
 import { ChartIcon, CheckCircleIcon, ClockIcon, ReceiptIcon } from '../../ui/icons';
 import { PageSpinner } from '../../ui/spinner';
-import { LoadError } from '../orders/load-error';
+import { LoadError } from '../../ui/load-error';
 import { LOAD_FAILED } from './billing-messages';
 import { PaymentTrendsChart } from './payment-trends-chart';
 

@@ -9,7 +9,7 @@ import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { SelectField, TextAreaField } from '../orders/form-fields';
+import { SelectField, TextAreaField } from '../../ui/form-fields';
 import { InvoicePreviewPanel } from './invoice-preview';
 import { createInvoiceDefaults, toCreateInvoiceBody, type CreateInvoiceErrors, type CreateInvoiceValues } from './billing-display';
 

@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { TextAreaField } from '../orders/form-fields';
+import { TextAreaField } from '../../ui/form-fields';
 
 const CREDIT_FAILED = 'Failed to issue credit note';
 

@@ -12,7 +12,7 @@ import { PdfButton } from '../../ui/pdf-button';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { Table } from '../../ui/table';
-import { formatDay, formatTimestampDay } from '../orders/order-display';
+import { formatDay, formatTimestampDay } from '../../ui/order-display';
 import { INVOICE_STATUS_TONES } from './billing-display';
 
 const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;

@@ -8,8 +8,8 @@ import toast from 'react-hot-toast';
 import { downloadInvoiceEi } from '../../api/billing';
 import { PdfButton } from '../../ui/pdf-button';
 import { shownFrom, Table, Th } from '../../ui/table';
-import { formatDay } from '../orders/order-display';
-import { compactCell, compactHeader } from '../orders/table-styles';
+import { formatDay } from '../../ui/order-display';
+import { compactCell, compactHeader } from '../../ui/table-styles';
 import { INVOICE_STATUS_TONES, invoiceStatusLabel } from './billing-display';
 
 interface InvoicesTableProps {

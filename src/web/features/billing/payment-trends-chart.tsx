@@ -1,6 +1,6 @@
 import type { BillingAnalytics } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
-import { formatDay } from '../orders/order-display';
+import { formatDay } from '../../ui/order-display';
 
 const compactDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const axisDollars = (value: number) => compactDollars.format(value);

@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { SelectField, TextAreaField } from '../orders/form-fields';
+import { SelectField, TextAreaField } from '../../ui/form-fields';
 import { localToday } from './billing-display';
 
 const PAY_FAILED = 'Failed to record payment';

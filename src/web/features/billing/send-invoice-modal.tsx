@@ -7,7 +7,7 @@ import { serverMessage } from '../../api/client';
 import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { TextAreaField } from '../orders/form-fields';
+import { TextAreaField } from '../../ui/form-fields';
 
 const SEND_FAILED = 'Failed to send invoice';
 

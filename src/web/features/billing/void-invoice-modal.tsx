@@ -8,7 +8,7 @@ import { serverMessage } from '../../api/client';
 import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
-import { TextAreaField } from '../orders/form-fields';
+import { TextAreaField } from '../../ui/form-fields';
 
 const VOID_FAILED = 'Failed to void invoice';
 

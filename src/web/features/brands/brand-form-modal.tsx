@@ -8,11 +8,11 @@ import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { useAuth } from '../auth/auth-context';
-import { fieldErrors } from '../auth/field-errors';
+import { useAuth } from '../../shared/auth-context';
+import { fieldErrors } from '../../shared/field-errors';
 import { BRAND_NAMES_LOCKED } from './brand-display';
 import { isAdmin } from '../../../domain/roles';
-import { TextAreaField } from '../orders/form-fields';
+import { TextAreaField } from '../../ui/form-fields';
 
 const SAVE_FAILED = 'Failed to save brand';
 

@@ -5,8 +5,8 @@ import { Button } from '../../ui/button';
 import { Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
 import { BRAND_DELETE_BLOCKED, brandContact } from './brand-display';
-import { UnavailableAction } from './unavailable-action';
-import { compactCell, compactHeader } from '../orders/table-styles';
+import { UnavailableAction } from '../../ui/unavailable-action';
+import { compactCell, compactHeader } from '../../ui/table-styles';
 
 const sortValues = {
   common: (b: Brand) => b.common_name,

@@ -10,12 +10,12 @@ import { Card, StatCard } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { AlertIcon, ArrowLeftIcon, ChartIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
-import { DownloadAffidavit } from '../as-run/download-affidavit';
+import { DownloadAffidavit } from '../../ui/download-affidavit';
 import { PageSpinner, Spinner } from '../../ui/spinner';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { CampaignAdminActions } from './campaign-admin-actions';
-import { formatCampaignDay, formatPercent, formatTimestamp } from './campaign-display';
-import { CampaignStatusBadge } from './campaign-status-badge';
+import { formatCampaignDay, formatPercent, formatTimestamp } from '../../ui/campaign-display';
+import { CampaignStatusBadge } from '../../ui/campaign-status-badge';
 import { HistoryChart } from './history-chart';
 import { ProgressMeter } from './progress-meter';
 

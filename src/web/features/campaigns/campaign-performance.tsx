@@ -10,8 +10,8 @@ import { AlertIcon, ChartIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { PageSpinner, Spinner } from '../../ui/spinner';
 import { TabList, TabPanel } from '../../ui/tabs';
-import { useAuth } from '../auth/auth-context';
-import { CAMPAIGN_TABS, type CampaignTab } from './campaign-display';
+import { useAuth } from '../../shared/auth-context';
+import { CAMPAIGN_TABS, type CampaignTab } from '../../ui/campaign-display';
 import { CampaignStatCards } from './campaign-stats';
 import { CampaignsTable } from './campaigns-table';
 

@@ -5,8 +5,8 @@ import { paths } from '../../config/paths';
 import { buttonClasses } from '../../ui/button-styles';
 import { cellClasses, shownFrom, Table, Th } from '../../ui/table';
 import { CampaignAdminActions } from './campaign-admin-actions';
-import { formatCampaignDay, formatPercent } from './campaign-display';
-import { CampaignStatusBadge } from './campaign-status-badge';
+import { formatCampaignDay, formatPercent } from '../../ui/campaign-display';
+import { CampaignStatusBadge } from '../../ui/campaign-status-badge';
 import { ProgressMeter } from './progress-meter';
 
 const cell = `${cellClasses} px-2! sm:px-3!`;

@@ -1,7 +1,7 @@
 import type { HistoryDay } from '../../../domain/campaign-schemas';
 import { countOf, formatCount, formatCurrency } from '../../../domain/format';
 import { Table } from '../../ui/table';
-import { formatCampaignDay } from './campaign-display';
+import { formatCampaignDay } from '../../ui/campaign-display';
 
 const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const axisCount = (value: number) => compactCount.format(value);

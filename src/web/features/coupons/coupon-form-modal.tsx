@@ -10,8 +10,8 @@ import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
-import { SelectField, TextAreaField } from '../orders/form-fields';
-import { userName } from '../users/user-display';
+import { SelectField, TextAreaField } from '../../ui/form-fields';
+import { userName } from '../../ui/user-display';
 import { COUPON_FORM_ORDER, couponFormValues, toCouponBody, type CouponFormErrors, type CouponFormField, type CouponFormValues } from './coupon-form';
 import { useDayparts } from '../../api/dayparts';
 

@@ -2,7 +2,7 @@
 import { couponCreateSchema, couponRuleMessage, type Coupon, type CouponFields } from '../../../domain/coupon-schemas';
 import type { DiscountType } from '../../../domain/coupons';
 import { todayIso } from '../../../domain/dates';
-import { fieldErrors } from '../auth/field-errors';
+import { fieldErrors } from '../../shared/field-errors';
 
 export interface CouponFormValues {
   code: string;

@@ -10,7 +10,7 @@ import { InboxIcon } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { Table, Th, cellClasses } from '../../ui/table';
-import { LoadError } from '../orders/load-error';
+import { LoadError } from '../../ui/load-error';
 import { formatInstantDateTime } from '../../../domain/display-dates';
 import { discountSummary, usageSummary } from './coupon-display';
 

@@ -3,9 +3,9 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
-import { formatDay } from '../orders/order-display';
+import { formatDay } from '../../ui/order-display';
 import { DISPLAY_STATUS_TONES, discountSummary, restrictionSummary, usageSummary } from './coupon-display';
-import { compactCell, compactHeader } from '../orders/table-styles';
+import { compactCell, compactHeader } from '../../ui/table-styles';
 
 const sortValues = {
   code: (c: Coupon) => c.code,

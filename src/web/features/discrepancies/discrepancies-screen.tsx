@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
 import { Table, Th, cellClasses } from '../../ui/table';
-import { formatAirTime, formatBroadcastDay } from '../traffic/traffic-display';
+import { formatAirTime, formatBroadcastDay } from '../../ui/traffic-display';
 
 const Section = ({ title, hint, count, children }: { title: string; hint: string; count: number; children: ReactNode }) => (
   <Card className="p-4">

@@ -10,8 +10,8 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DateShown, shownDate } from '../../ui/date-shown';
-import { formatTimestamp } from '../campaigns/campaign-display';
-import { formatAirTime, formatBroadcastDay } from '../traffic/traffic-display';
+import { formatTimestamp } from '../../ui/campaign-display';
+import { formatAirTime, formatBroadcastDay } from '../../ui/traffic-display';
 
 /** Orders that can have missed spots. */
 const WITH_AIRINGS: readonly OrderStatus[] = SOLD_STATUSES;

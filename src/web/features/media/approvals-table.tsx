@@ -5,8 +5,8 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { shownFrom, Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
-import { compactCell, compactHeader } from '../orders/table-styles';
-import { formatUploadDate, STATUS_LABEL, STATUS_TONE, timeOf, uploaderLabel } from './media-display';
+import { compactCell, compactHeader } from '../../ui/table-styles';
+import { formatUploadDate, STATUS_LABEL, STATUS_TONE, timeOf, uploaderLabel } from '../../ui/media-display';
 
 const sortValues = {
   filename: (a: MediaAsset) => a.filename,

@@ -10,10 +10,10 @@ import { CheckCircleIcon, FilmIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { TabList, TabPanel } from '../../ui/tabs';
 import { PageSpinner } from '../../ui/spinner';
-import { LoadError } from '../orders/load-error';
+import { LoadError } from '../../ui/load-error';
 import { ApprovalsTable } from './approvals-table';
 import { DeleteMediaDialog } from './delete-media-dialog';
-import { MEDIA_TEXT } from './media-display';
+import { MEDIA_TEXT } from '../../ui/media-display';
 import { MediaPreviewModal } from './media-preview-modal';
 import { useMediaActions } from './use-media-actions';
 

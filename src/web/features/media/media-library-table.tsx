@@ -5,10 +5,10 @@ import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { shownFrom, Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
-import { UnavailableAction } from '../brands/unavailable-action';
-import { compactCell, compactHeader } from '../orders/table-styles';
-import { formatDuration, formatUploadDate, isProcessing, processingLabel, STATUS_LABEL, STATUS_TONE, timeOf } from './media-display';
-import { MediaThumbnail } from './media-thumbnail';
+import { UnavailableAction } from '../../ui/unavailable-action';
+import { compactCell, compactHeader } from '../../ui/table-styles';
+import { formatDuration, formatUploadDate, isProcessing, processingLabel, STATUS_LABEL, STATUS_TONE, timeOf } from '../../ui/media-display';
+import { MediaThumbnail } from '../../ui/media-thumbnail';
 
 /**
  * Column priority: code and size have their own columns on wide screens and sit under the filename

@@ -10,7 +10,7 @@ import { AlertIcon } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
 import { MediaIdentityForm } from './media-identity-form';
 import { Spinner } from '../../ui/spinner';
-import { formatDuration, formatUploadDate, MEDIA_TEXT, STATUS_LABEL, STATUS_TONE, uploaderLabel } from './media-display';
+import { formatDuration, formatUploadDate, MEDIA_TEXT, STATUS_LABEL, STATUS_TONE, uploaderLabel } from '../../ui/media-display';
 
 const LINK_STALE_MS = 5 * 60 * 1000;
 

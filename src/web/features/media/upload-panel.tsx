@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { CheckCircleIcon, UploadIcon } from '../../ui/icons';
 import { inputClasses, TextField } from '../../ui/text-field';
-import { STAGE_LABEL, UPLOADING_LABEL } from './media-display';
+import { STAGE_LABEL, UPLOADING_LABEL } from '../../ui/media-display';
 import { ProgressBar } from './progress-bar';
 import { useMediaUpload, type UploadState } from './use-media-upload';
 

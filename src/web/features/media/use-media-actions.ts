@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { MediaAsset } from '../../../domain/media-schemas';
 import { deleteMedia, mediaKeys, updateMediaStatus } from '../../api/media';
-import { MEDIA_TEXT } from './media-display';
+import { MEDIA_TEXT } from '../../ui/media-display';
 
 type Review = 'approved' | 'rejected';
 

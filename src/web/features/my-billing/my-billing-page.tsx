@@ -15,10 +15,10 @@ import { Spinner } from '../../ui/spinner';
 import { shownFrom, Table, Th } from '../../ui/table';
 import { INVOICE_STATUS_TONES } from '../billing/billing-display';
 import { LOAD_FAILED } from '../billing/billing-messages';
-import { Pagination } from '../billing/pagination';
-import { formatDay } from '../orders/order-display';
-import { LoadError } from '../orders/load-error';
-import { compactCell, compactHeader } from '../orders/table-styles';
+import { Pagination } from '../../ui/pagination';
+import { formatDay } from '../../ui/order-display';
+import { LoadError } from '../../ui/load-error';
+import { compactCell, compactHeader } from '../../ui/table-styles';
 
 const money = `${compactCell} whitespace-nowrap text-right tabular-nums`;
 /** Column priority: the issue day and the credited amount have their own columns on wide screens (and in a phone's card). */

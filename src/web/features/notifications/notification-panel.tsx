@@ -4,7 +4,7 @@ import { countOf, formatRelativeTime, partOf } from '../../../domain/format';
 import type { Notification } from '../../../domain/realtime';
 import { BellIcon } from '../../ui/icons';
 import { notificationSubject } from './notification-list';
-import type { RealtimeStatus } from './realtime-context';
+import type { RealtimeStatus } from '../../shared/realtime-context';
 
 export const LiveIndicator = ({ status }: { status: RealtimeStatus }) => {
   const live = status === 'connected';

@@ -20,10 +20,10 @@ import {
   type NotificationList,
 } from '../../api/notifications';
 import { readToken } from '../../api/token-storage';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { EMPTY_LIST, addNotification, markEveryRead, markOneRead, touchesMedia } from './notification-list';
 import { showAuthFailedToast, showConnectFailedToast, showConnectedToast, showNotificationToast } from './notification-toasts';
-import { RealtimeContext, type RealtimeContextValue, type RealtimeStatus } from './realtime-context';
+import { RealtimeContext, type RealtimeContextValue, type RealtimeStatus } from '../../shared/realtime-context';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { PlusIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
 import { AddCardForm } from './add-card-form';
-import { cardLabel } from './display';
+import { cardLabel } from '../../ui/order-form-display';
 
 interface CardPickerProps {
   brandId: string | null;

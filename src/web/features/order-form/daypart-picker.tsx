@@ -4,7 +4,7 @@ import { cpmError, maxSpotsFor, spotsError, weeklyCostOf } from '../../../domain
 import { dayLabel } from '../../../domain/rate-card';
 import { Badge } from '../../ui/badge';
 import { inputClasses } from '../../ui/text-field';
-import { formatTimeRange } from './display';
+import { formatTimeRange } from '../../ui/order-form-display';
 import { FORM_DEFAULT_SPOTS, cpmOf, limitsOf, minimumCpm, newSelection, pricedSelection, spotsOf, type DaypartInfo, type SelectionDraft } from './order-draft';
 
 /** Said under a custom CPM below the daypart's base CPM (but not below its minimum). */

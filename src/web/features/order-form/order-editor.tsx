@@ -10,7 +10,7 @@ import { serverMessage } from '../../api/client';
 import { useDaypartAvailabilities } from '../../api/dayparts';
 import { useReplaceEstimateItems } from '../../api/estimate-items';
 import { useUpdateEstimate } from '../../api/estimates';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { useBrandOptions } from './brands';
 import { CardPicker } from './card-picker';
 import { CouponEntry } from './coupon-entry';

@@ -7,7 +7,7 @@ import { quoteOrder, selectionDefaults } from '../../../domain/pricing';
 import { dayLabel } from '../../../domain/rate-card';
 import { Badge } from '../../ui/badge';
 import { Table, Th, cellClasses } from '../../ui/table';
-import { customCpmNote, formatTimeRange } from './display';
+import { customCpmNote, formatTimeRange } from '../../ui/order-form-display';
 import { daypartOfItem, limitsOf } from './order-draft';
 import { Section } from './section';
 import { SummaryPanel, type SummaryFigures } from './summary-panel';

@@ -9,7 +9,7 @@ import { ErrorAlert, InfoNote } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { AlertIcon } from '../../ui/icons';
 import { Modal } from '../../ui/modal';
-import { SelectField, TextAreaField } from './form-fields';
+import { SelectField, TextAreaField } from '../../ui/form-fields';
 import { StatusBadge } from './status-badge';
 
 const UPDATE_FAILED = 'Failed to update order status';

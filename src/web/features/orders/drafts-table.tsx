@@ -6,8 +6,8 @@ import { paths } from '../../config/paths';
 import { Button } from '../../ui/button';
 import { Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
-import { formatDay, formatTimestampDay, ownerLabel, timeOf } from './order-display';
-import { compactCell, compactHeader } from './table-styles';
+import { formatDay, formatTimestampDay, ownerLabel, timeOf } from '../../ui/order-display';
+import { compactCell, compactHeader } from '../../ui/table-styles';
 
 const sortValues = {
   name: (o: Estimate) => o.estimate_name,

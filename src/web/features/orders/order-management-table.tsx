@@ -6,9 +6,9 @@ import { buttonClasses } from '../../ui/button-styles';
 import { Button } from '../../ui/button';
 import { shownFrom, Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
-import { formatDay, formatTimestampDay, isAwaitingReview, ownerLabel, statusLabel, timeOf } from './order-display';
+import { formatDay, formatTimestampDay, isAwaitingReview, ownerLabel, statusLabel, timeOf } from '../../ui/order-display';
 import { StatusBadge } from './status-badge';
-import { compactCell, compactHeader } from './table-styles';
+import { compactCell, compactHeader } from '../../ui/table-styles';
 
 const sortValues = {
   name: (o: Estimate) => o.estimate_name,

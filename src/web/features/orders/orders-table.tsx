@@ -5,9 +5,9 @@ import { formatCurrency } from '../../../domain/format';
 import { paths } from '../../config/paths';
 import { Table } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
-import { formatDay, formatTimestampDay, ownerLabel, statusLabel, timeOf } from './order-display';
+import { formatDay, formatTimestampDay, ownerLabel, statusLabel, timeOf } from '../../ui/order-display';
 import { StatusBadge } from './status-badge';
-import { compactCell, compactHeader } from './table-styles';
+import { compactCell, compactHeader } from '../../ui/table-styles';
 
 const sortValues = {
   name: (o: Estimate) => o.estimate_name,

@@ -4,8 +4,8 @@ import { updateProfileSchema, type ProfileReply } from '../../../domain/profile-
 import { useUpdateProfile } from '../../api/profile';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { useAuth } from '../auth/auth-context';
-import { fieldErrors } from '../auth/field-errors';
+import { useAuth } from '../../shared/auth-context';
+import { fieldErrors } from '../../shared/field-errors';
 
 /** The user's first and last name, saved with PUT /api/auth/profile; the user menu follows. */
 export const NameForm = ({ profile }: { profile: ProfileReply }) => {

@@ -4,7 +4,7 @@ import { changePasswordFormSchema } from '../../../domain/profile-schemas';
 import { useChangePassword } from '../../api/profile';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { fieldErrors } from '../auth/field-errors';
+import { fieldErrors } from '../../shared/field-errors';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const HINT = 'At least 8 characters, with a lowercase letter, an uppercase letter and a number.';

@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { ClockIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { NameForm } from './name-form';
 import { ApiKeysSection } from './api-keys-section';
 import { PasswordForm } from './password-form';

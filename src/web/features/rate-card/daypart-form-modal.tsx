@@ -7,8 +7,8 @@ import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { fieldErrors } from '../auth/field-errors';
-import { TextAreaField } from '../orders/form-fields';
+import { fieldErrors } from '../../shared/field-errors';
+import { TextAreaField } from '../../ui/form-fields';
 
 interface Draft {
   name: string;

@@ -10,8 +10,8 @@ import { EmptyState } from '../../ui/empty-state';
 import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
 import { Table, Th } from '../../ui/table';
-import { formatTimeRange } from '../order-form/display';
-import { compactCell, compactHeader } from '../orders/table-styles';
+import { formatTimeRange } from '../../ui/order-form-display';
+import { compactCell, compactHeader } from '../../ui/table-styles';
 import { DaypartFormModal } from './daypart-form-modal';
 
 const number = `${compactCell} whitespace-nowrap text-right tabular-nums`;

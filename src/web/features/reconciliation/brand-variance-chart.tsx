@@ -1,8 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS } from '../../../domain/analytics';
 import { TOP_BRANDS_CHART, type ReconciliationDashboard } from '../../../domain/reconciliation';
-import { ChartCard } from '../analytics/chart-card';
-import { axisDollars, tooltipDollars } from '../analytics/chart-format';
+import { ChartCard } from '../../ui/chart-card';
+import { axisDollars, tooltipDollars } from '../../ui/chart-format';
 
 const shortName = (name: string) => (name.length > 14 ? `${name.slice(0, 13)}…` : name);
 

@@ -7,8 +7,8 @@ import { EmptyState } from '../../ui/empty-state';
 import { CheckCircleIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
 import { Table, Th, cellClasses } from '../../ui/table';
-import { Pagination } from '../billing/pagination';
-import { formatDay, formatTimestampDay } from '../orders/order-display';
+import { Pagination } from '../../ui/pagination';
+import { formatDay, formatTimestampDay } from '../../ui/order-display';
 
 interface Props {
   reply: PendingReply;

@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { TextAreaField } from '../orders/form-fields';
+import { TextAreaField } from '../../ui/form-fields';
 import { draftFrom, overridesAired, parseReconcileDraft, type ReconcileDraft, type ReconcileErrors } from './reconcile-form';
 import { RECONCILIATION_TOASTS } from './reconciliation-messages';
 

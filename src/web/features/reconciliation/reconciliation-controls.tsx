@@ -1,7 +1,7 @@
 import { RECONCILIATION_PERIODS } from '../../../domain/reconciliation';
 import { useBrands } from '../../api/brands';
 import { Button } from '../../ui/button';
-import { SelectField } from '../orders/form-fields';
+import { SelectField } from '../../ui/form-fields';
 
 interface Props {
   period: number;

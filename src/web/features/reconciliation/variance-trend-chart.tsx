@@ -1,8 +1,8 @@
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_COLORS } from '../../../domain/analytics';
 import type { ReconciliationDashboard } from '../../../domain/reconciliation';
-import { ChartCard } from '../analytics/chart-card';
-import { axisDollars, shortDate, tooltipDollars } from '../analytics/chart-format';
+import { ChartCard } from '../../ui/chart-card';
+import { axisDollars, shortDate, tooltipDollars } from '../../ui/chart-format';
 
 /** Projected and actual spend of the campaigns reconciled each day, and their difference. */
 export const VarianceTrendChart = ({ dashboard }: { dashboard: ReconciliationDashboard }) => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { isAdmin } from '../../../domain/roles';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { RealtimeProvider } from '../notifications/realtime-provider';
 import { SidebarNav } from './sidebar-nav';
 import { TopBar } from './top-bar';

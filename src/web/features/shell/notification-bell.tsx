@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { unreadBadge } from '../../../domain/format';
 import type { Notification } from '../../../domain/realtime';
 import { BellIcon } from '../../ui/icons';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { notificationTarget } from '../notifications/notification-list';
 import { NotificationPanel } from '../notifications/notification-panel';
-import { useRealtime } from '../notifications/realtime-context';
+import { useRealtime } from '../../shared/realtime-context';
 import { useDismiss } from './use-dismiss';
 
 /**

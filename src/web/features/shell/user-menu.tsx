@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../domain/auth';
 import { roleMenuLabel } from '../../../domain/roles';
 import { paths } from '../../config/paths';
 import { ChevronDownIcon, LogOutIcon, UserIcon } from '../../ui/icons';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { useDismiss } from './use-dismiss';
 
 const initialsOf = (name: string): string =>

@@ -5,8 +5,8 @@ import { paths } from '../../config/paths';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { Table, Th, cellClasses } from '../../ui/table';
-import { formatTimeRange } from '../order-form/display';
-import { SPOT_STATUS_TONES, formatAirTime, formatBroadcastDay, formatSpotLength, spotStatusLabel } from './traffic-display';
+import { formatTimeRange } from '../../ui/order-form-display';
+import { SPOT_STATUS_TONES, formatAirTime, formatBroadcastDay, formatSpotLength, spotStatusLabel } from '../../ui/traffic-display';
 
 type DaypartFill = TrafficLog['dayparts'][number];
 

@@ -3,7 +3,7 @@ import { useOrderSpots } from '../../api/traffic';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
-import { SPOT_STATUS_TONES, formatAirTime, formatBroadcastDay, formatSpotLength, spotStatusLabel } from './traffic-display';
+import { SPOT_STATUS_TONES, formatAirTime, formatBroadcastDay, formatSpotLength, spotStatusLabel } from '../../ui/traffic-display';
 
 const ON_THE_LOG: readonly OrderStatus[] = SOLD_STATUSES;
 

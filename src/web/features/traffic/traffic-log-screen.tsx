@@ -11,8 +11,8 @@ import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
 import { inputClasses } from '../../ui/text-field';
 import { DaypartLog } from './daypart-log';
-import { formatTimestamp } from '../campaigns/campaign-display';
-import { formatBroadcastDay } from './traffic-display';
+import { formatTimestamp } from '../../ui/campaign-display';
+import { formatBroadcastDay } from '../../ui/traffic-display';
 
 /**
  * Traffic Log (admins): one broadcast day of spots at their air times, daypart by daypart and break

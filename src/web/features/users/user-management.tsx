@@ -10,9 +10,9 @@ import { EmptyState } from '../../ui/empty-state';
 import { AlertIcon, SearchIcon, UsersIcon } from '../../ui/icons';
 import { PageSpinner } from '../../ui/spinner';
 import { inputClasses } from '../../ui/text-field';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { useUserActions } from './use-user-actions';
-import { matchesSearch } from './user-display';
+import { matchesSearch } from '../../ui/user-display';
 import { UserStats } from './user-stats';
 import { UsersTable } from './users-table';
 

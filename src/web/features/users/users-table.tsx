@@ -3,7 +3,7 @@ import type { UserListItem } from '../../../domain/users';
 import { Badge } from '../../ui/badge';
 import { cellClasses, shownFrom, Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
-import { formatJoined, roleListLabel, userName } from './user-display';
+import { formatJoined, roleListLabel, userName } from '../../ui/user-display';
 import { AgencyControl } from './agency-control';
 import { UserRowActions } from './user-row-actions';
 

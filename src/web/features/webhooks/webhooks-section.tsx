@@ -76,7 +76,7 @@ export const WebhooksSection = ({ station }: { station: boolean }) => {
   const test = useSendWebhookTest();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<string[]>([]);
+  const [events, setEvents] = useState<(typeof WEBHOOK_EVENT_TYPES)[number][]>([]);
   const [errors, setErrors] = useState<{ url?: string; events?: string; form?: string }>({});
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
@@ -100,7 +100,7 @@ export const WebhooksSection = ({ station }: { station: boolean }) => {
       },
     );
   };
-  const toggle = (type: string, on: boolean) => setEvents((list) => (on ? [...list, type] : list.filter((e) => e !== type)));
+  const toggle = (type: (typeof WEBHOOK_EVENT_TYPES)[number], on: boolean) => setEvents((list) => (on ? [...list, type] : list.filter((e) => e !== type)));
 
   return (
     <section className="grid gap-4 p-6" aria-labelledby="webhooks-heading">

@@ -1,4 +1,4 @@
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../shared/auth-context';
 import { AnalyticsDashboard } from '../../features/analytics/analytics-dashboard';
 import { PageHeader } from '../../ui/page-header';
 

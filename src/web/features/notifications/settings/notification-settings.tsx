@@ -11,7 +11,7 @@ import { Card } from '../../../ui/card';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { PageHeader } from '../../../ui/page-header';
 import { PageSpinner } from '../../../ui/spinner';
-import { LoadError } from '../../orders/load-error';
+import { LoadError } from '../../../ui/load-error';
 import { SettingCard } from './setting-card';
 import { SettingForm } from './setting-form';
 import { DELETE_SETTING_QUESTION, SETTING_TOASTS } from './setting-messages';

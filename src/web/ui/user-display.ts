@@ -1,6 +1,6 @@
-import { formatInstantDate } from '../../../domain/display-dates';
-import { isAdmin, type Role } from '../../../domain/roles';
-import { fullName, type UserListItem } from '../../../domain/users';
+import { formatInstantDate } from '../../domain/display-dates';
+import { isAdmin, type Role } from '../../domain/roles';
+import { fullName, type UserListItem } from '../../domain/users';
 
 /** The role as the users list and its counts name it: Admin (traffic_admin) or Client. */
 export const roleListLabel = (role: Role): string => (isAdmin(role) ? 'Admin' : 'Client');

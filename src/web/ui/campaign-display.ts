@@ -1,5 +1,5 @@
-import { formatCalendarDate, formatInstantDateTime } from '../../../domain/display-dates';
-import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '../../../domain/campaigns';
+import { formatCalendarDate, formatInstantDateTime } from '../../domain/display-dates';
+import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '../../domain/campaigns';
 
 export type CampaignTab = 'all' | Extract<DisplayStatus, 'active' | 'scheduled' | 'completed' | 'paused'>;
 

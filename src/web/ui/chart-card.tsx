@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Card } from '../../ui/card';
-import { Spinner } from '../../ui/spinner';
+import { Card } from './card';
+import { Spinner } from './spinner';
 
 interface ChartCardProps {
   title: string;

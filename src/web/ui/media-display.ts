@@ -1,5 +1,5 @@
-import { formatInstantDate, formatInstantDateTime } from '../../../domain/display-dates';
-import type { MediaAsset, MediaStage, MediaStatus } from '../../../domain/media-schemas';
+import { formatInstantDate, formatInstantDateTime } from '../../domain/display-dates';
+import type { MediaAsset, MediaStage, MediaStatus } from '../../domain/media-schemas';
 
 /** Every toast and failure text of the spec's 'Media approvals' list. */
 export const MEDIA_TEXT = {

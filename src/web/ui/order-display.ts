@@ -1,6 +1,6 @@
-import type { Estimate } from '../../../domain/estimate-schemas';
-import { formatCalendarDate, formatInstantDate } from '../../../domain/display-dates';
-import { STATUS_LABELS, type OrderStatus } from '../../../domain/orders';
+import type { Estimate } from '../../domain/estimate-schemas';
+import { formatCalendarDate, formatInstantDate } from '../../domain/display-dates';
+import { STATUS_LABELS, type OrderStatus } from '../../domain/orders';
 
 /** A calendar date 'YYYY-MM-DD' as 'Jan 5, 2025'; '—' when there is none (the app's one format, decision 017). */
 export const formatDay = (isoDate: string | null | undefined): string => formatCalendarDate(isoDate);

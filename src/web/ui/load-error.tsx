@@ -1,7 +1,7 @@
-import { serverMessage } from '../../api/client';
-import { Button } from '../../ui/button';
-import { EmptyState } from '../../ui/empty-state';
-import { AlertIcon } from '../../ui/icons';
+import { serverMessage } from '../api/client';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
+import { AlertIcon } from './icons';
 
 interface LoadErrorProps {
   title: string;

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { RegisterInput, SessionUser } from '../../../domain/auth';
-import type { Credentials } from '../../api/auth';
+import type { RegisterInput, SessionUser } from '../../domain/auth';
+import type { Credentials } from '../api/auth';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 

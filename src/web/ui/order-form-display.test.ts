@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customCpmNote } from './display';
+import { customCpmNote } from './order-form-display';
 
 describe('a custom CPM as the reviewer reads it (issue 29, item 15)', () => {
   it('below base: the base CPM and the discount beside it', () => {

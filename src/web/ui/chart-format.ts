@@ -1,4 +1,4 @@
-import { formatCount, formatCurrency } from '../../../domain/format';
+import { formatCount, formatCurrency } from '../../domain/format';
 
 const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });

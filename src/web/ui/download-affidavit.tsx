@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { downloadAffidavit } from '../../api/as-run';
-import { Button } from '../../ui/button';
+import { downloadAffidavit } from '../api/as-run';
+import { Button } from './button';
 
 /** The order's certificate of performance, as a PDF and as a CSV (its owner or admins). */
 export const DownloadAffidavit = ({ estimateId, size = 'md' }: { estimateId: string; size?: 'sm' | 'md' }) => {

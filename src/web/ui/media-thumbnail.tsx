@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { MediaAsset } from '../../../domain/media-schemas';
-import { useThumbnailUrl } from '../../api/media';
-import { FilmIcon } from '../../ui/icons';
+import type { MediaAsset } from '../../domain/media-schemas';
+import { useThumbnailUrl } from '../api/media';
+import { FilmIcon } from './icons';
 
 /** A small still of the spot when it has a thumbnail, else a film icon. */
 export const MediaThumbnail = ({ asset }: { asset: MediaAsset }) => {

@@ -1,4 +1,4 @@
-import { cellClasses } from '../../ui/table';
+import { cellClasses } from './table';
 
 /** Body cells a little tighter than the shared default, so the wider lists fit beside the sidebar. */
 export const compactCell = `${cellClasses} px-3!`;

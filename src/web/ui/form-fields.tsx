@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { inputClasses } from '../../ui/text-field';
+import { inputClasses } from './text-field';
 
 interface FieldFrameProps {
   id: string;

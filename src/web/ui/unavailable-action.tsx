@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { buttonClasses, type ButtonVariant } from '../../ui/button-styles';
+import { buttonClasses, type ButtonVariant } from './button-styles';
 
 interface UnavailableActionProps {
   children: ReactNode;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { SearchIcon } from '../../ui/icons';
-import { inputClasses } from '../../ui/text-field';
+import { SearchIcon } from './icons';
+import { inputClasses } from './text-field';
 
 interface SearchBoxProps {
   /** The input's accessible name (visually hidden). */

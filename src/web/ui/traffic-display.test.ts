@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownDate } from '../../ui/date-shown';
+import { shownDate } from './date-shown';
 import { formatBroadcastDay } from './traffic-display';
 
 describe('dates beside and under date pickers (decision 021)', () => {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Notification } from '../../../domain/realtime';
+import type { Notification } from '../../domain/realtime';
 
 /** connecting: socket opening or authenticating; connected: authenticated and receiving. */
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';

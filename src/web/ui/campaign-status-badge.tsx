@@ -1,5 +1,5 @@
-import type { DisplayStatus } from '../../../domain/campaigns';
-import { Badge } from '../../ui/badge';
+import type { DisplayStatus } from '../../domain/campaigns';
+import { Badge } from './badge';
 import { DISPLAY_STATUS_TONES, displayStatusLabel } from './campaign-display';
 
 export const CampaignStatusBadge = ({ status }: { status: DisplayStatus }) => <Badge tone={DISPLAY_STATUS_TONES[status] ?? 'slate'}>{displayStatusLabel(status)}</Badge>;

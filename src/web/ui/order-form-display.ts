@@ -1,9 +1,9 @@
 /** How the order page shows times, cards, people and statuses. */
-import type { Estimate } from '../../../domain/estimate-schemas';
-import { formatCurrency } from '../../../domain/format';
-import type { OrderStatus } from '../../../domain/orders';
+import type { Estimate } from '../../domain/estimate-schemas';
+import { formatCurrency } from '../../domain/format';
+import type { OrderStatus } from '../../domain/orders';
 
-export { formatTime, formatTimeRange } from '../../../domain/display-times';
+export { formatTime, formatTimeRange } from '../../domain/display-times';
 
 /** '04/28' for April 2028. */
 export const formatExpiry = (month: number, year: number): string => `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;

@@ -1,7 +1,7 @@
 /** How the traffic screens show times, days, durations and statuses. */
-import { formatCalendarDate } from '../../../domain/display-dates';
-import type { SpotStatus } from '../../../domain/traffic';
-import { formatTime } from '../order-form/display';
+import { formatCalendarDate } from '../../domain/display-dates';
+import type { SpotStatus } from '../../domain/traffic';
+import { formatTime } from './order-form-display';
 
 /** '23:00:15' → '11:00:15 PM'. */
 export const formatAirTime = (localTime: string): string => {
