@@ -80,6 +80,7 @@ export const STATEMENT_MESSAGES = {
   fromAfterTo: 'The statement must start on or before its end',
   tooLong: 'A statement covers at most 5 years',
   customerNotFound: 'Customer not found',
+  brandNotFound: 'Brand not found',
 } as const;
 export const STATEMENT_MAX_DAYS = 5 * 366;
 

@@ -459,7 +459,16 @@ describe('account statements: who may see which (decision 038)', () => {
     expect(mine.closing_balance).toBe(1200);
     expect(mine.lines).toEqual([expect.objectContaining({ kind: 'invoice', invoice_number: invoice.invoice_number, amount: 1200, balance: 1200 })]);
     expect((await get('/api/my/statement', other.token)).json()).toMatchObject({ customer: { id: other.id }, lines: [], closing_balance: 0 });
-    expect((await get(`/api/my/statement?brand_id=${owner.brand.id}`, other.token)).json()).toMatchObject({ lines: [], closing_balance: 0 });
+    // A brand filter takes only the caller's own brands (or one it was billed for): another's reads as one that does not exist.
+    const theirs = await get(`/api/my/statement?brand_id=${owner.brand.id}`, other.token);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).toBe((await get('/api/my/statement?brand_id=00000000-0000-4000-8000-000000000000', other.token)).body);
+    expect(theirs.json()).toEqual({ error: 'Brand not found' });
+    expect((await get(`/api/my/statement?brand_id=${owner.brand.id}`, owner.token)).json()).toMatchObject({ brand_id: owner.brand.id, closing_balance: 1200 });
+    // The same statement prints the same file.
+    const [one, two] = [await get('/api/my/statement/pdf', owner.token), await get('/api/my/statement/pdf', owner.token)];
+    expect(one.headers['content-type']).toBe('application/pdf');
+    expect(one.rawPayload.equals(two.rawPayload)).toBe(true);
     const forbidden = await get(`/api/billing/statements/${owner.id}`, other.token);
     expect(forbidden.statusCode).toBe(403);
     expect((await get(`/api/billing/statements/${owner.id}/pdf`, owner.token)).statusCode).toBe(403);

@@ -4,6 +4,7 @@
  * the closing balance, and the ageing of what is owed at the period's end.
  */
 import { AGEING_BUCKET_LABELS, AGEING_BUCKETS } from '../../../domain/billing-corrections';
+import { startOfStationDay } from '../../../domain/dates';
 import { formatCalendarDate as day } from '../../../domain/display-dates';
 import { formatCurrency } from '../../../domain/format';
 import { STATEMENT_LINE_LABELS, type Statement } from '../../../domain/statement';
@@ -24,7 +25,9 @@ const COLUMNS = [
 ];
 
 export const renderStatementPdf = ({ statement, station, brandName }: { statement: Statement; station: StationIssuer; brandName: string | null }): PDFKit.PDFDocument => {
-  const doc = newPdfDocument({ size: 'LETTER', margin: MARGIN, info: { Title: `Statement for ${statement.customer.name}`, Author: station.name, Subject: 'Account statement' } });
+  // Dated by its period's last day, not the clock: the same statement prints the same file.
+  const info = { Title: `Statement for ${statement.customer.name}`, Author: station.name, Subject: 'Account statement', CreationDate: startOfStationDay(statement.period_end) };
+  const doc = newPdfDocument({ size: 'LETTER', margin: MARGIN, info });
   const width = doc.page.width - MARGIN * 2;
   const rule = drawLetterhead(doc, station, 'STATEMENT', [`${day(statement.period_start)} – ${day(statement.period_end)}`, `Closing balance ${signedMoney(statement.closing_balance)}`]);
 

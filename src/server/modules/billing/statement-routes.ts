@@ -12,7 +12,7 @@ import { STATEMENT_MESSAGES, statementPdfFilename, statementPeriod, statementQue
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { getStationProfile } from '../station/service';
-import { getStatement, statementBrandName } from './statement';
+import { getStatement, statementBrand } from './statement';
 import { renderStatementPdf } from './statement-pdf';
 
 const customerParams = z.object({ customerId: z.uuid({ error: STATEMENT_MESSAGES.customerNotFound }) });
@@ -25,11 +25,13 @@ export const statementRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.db;
 
-  const statementOf = (customerId: string, query: StatementQuery) =>
-    getStatement({ db, customerId, brandId: query.brand_id ?? null, ...statementPeriod(query, todayIso()) });
+  const statementOf = async (customerId: string, query: StatementQuery) => {
+    const statement = await getStatement({ db, customerId, brandId: query.brand_id ?? null, ...statementPeriod(query, todayIso()) });
+    return { statement, brand: await statementBrand(db, customerId, query.brand_id) };
+  };
   const sendPdf = async (reply: FastifyReply, customerId: string, query: StatementQuery) => {
-    const statement = await statementOf(customerId, query);
-    const doc = renderStatementPdf({ statement, station: await getStationProfile(db), brandName: await statementBrandName(db, customerId, query.brand_id ?? null) });
+    const { statement, brand } = await statementOf(customerId, query);
+    const doc = renderStatementPdf({ statement, station: await getStationProfile(db), brandName: brand?.name ?? null });
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${statementPdfFilename(statement.customer.name, statement.period_end)}"`)
@@ -39,7 +41,7 @@ export const statementRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
 
   const admin = { onRequest: guards.adminOnly, schema: { tags: ['billing'], security: [{ bearerAuth: [] }], params: customerParams, querystring: statementQuerySchema } };
   r.get('/billing/statements/:customerId', { ...admin, schema: { ...admin.schema, description, response: { 200: statementSchema, ...errors } } }, (request) =>
-    statementOf(request.params.customerId, request.query),
+    statementOf(request.params.customerId, request.query).then(({ statement }) => statement),
   );
   r.get('/billing/statements/:customerId/pdf', { ...admin, schema: { ...admin.schema, description: 'The statement as a PDF file.', response: pdfReply } }, (request, reply) =>
     sendPdf(reply, request.params.customerId, request.query),
@@ -47,7 +49,7 @@ export const statementRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
 
   const own = { onRequest: guards.signedIn, schema: { tags: ['my billing'], security: [{ bearerAuth: [] }], querystring: statementQuerySchema } };
   r.get('/my/statement', { ...own, schema: { ...own.schema, description: `The caller's own statement. ${description}`, response: { 200: statementSchema, ...errors } } }, (request) =>
-    statementOf(actorOf(request).id, request.query),
+    statementOf(actorOf(request).id, request.query).then(({ statement }) => statement),
   );
   r.get('/my/statement/pdf', { ...own, schema: { ...own.schema, description: "The caller's own statement as a PDF file.", response: pdfReply } }, (request, reply) =>
     sendPdf(reply, actorOf(request).id, request.query),

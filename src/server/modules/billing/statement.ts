@@ -2,7 +2,7 @@
  * An advertiser's account statement (decision 038): the movements on its issued invoices (not
  * drafts), optionally of one brand, read here and summed by the domain's statementOf.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, exists, inArray, ne, or } from 'drizzle-orm';
 import { invoiceBalanceCents } from '../../../domain/billing';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/billing';
 import { dateRangeLabel } from '../../../domain/billing-up-front';
@@ -103,14 +103,18 @@ export const getStatement = async ({ db, customerId, brandId, from, to }: { db: 
   });
 };
 
-/** The brand's name as the statement prints it: only a brand on one of the customer's invoices is named. */
-export const statementBrandName = async (db: Tx, customerId: string, brandId: string | null): Promise<string | null> => {
+/**
+ * The brand a statement is limited to: the customer's own, or one it was billed for (an agency's
+ * advertiser's brand on its invoices). Any other answers 404, as a brand that does not exist does.
+ */
+export const statementBrand = async (db: Tx, customerId: string, brandId: string | undefined): Promise<{ id: string; name: string } | null> => {
   if (!brandId) return null;
+  const billed = db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.customerId, customerId), eq(invoices.brandId, brandId)));
   const [row] = await db
-    .select({ name: brands.commonName })
-    .from(invoices)
-    .innerJoin(brands, eq(brands.id, invoices.brandId))
-    .where(and(eq(invoices.customerId, customerId), eq(invoices.brandId, brandId)))
+    .select({ id: brands.id, name: brands.commonName })
+    .from(brands)
+    .where(and(eq(brands.id, brandId), or(eq(brands.ownerId, customerId), exists(billed))))
     .limit(1);
-  return row?.name ?? null;
+  if (!row) throw notFound(STATEMENT_MESSAGES.brandNotFound);
+  return row;
 };
