@@ -249,18 +249,26 @@ describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at
   });
 
   it('an admin sees the creative on the order; a rejected spot holds the approval back, a pending one is approved with the order', async () => {
-    const { order, owner } = await submittedOrder(h, { name: `Creative check ${size.width}` });
-    await h.database.db.update(mediaAssets).set({ durationSeconds: 30, width: 1920, height: 1080, filename: 'creative-check.mp4' }).where(eq(mediaAssets.id, owner.media.id));
+    // Booked at a custom CPM of $12 against the time slot's $15 base (issue 29, item 15).
+    const { order, owner } = await submittedOrder(h, { name: `Creative check ${size.width}`, cpm: 12 });
+    // A 0:06 clip named "30s" is flagged before it is booked (issue 29, item 22).
+    await h.database.db.update(mediaAssets).set({ durationSeconds: 6, filename: 'creative-check-30s.mp4' }).where(eq(mediaAssets.id, owner.media.id));
     const page = await h.newPage();
     await page.setViewportSize(size);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto(`/app/estimates/${order.id}`);
-
     const creative = page.getByRole('region', { name: 'Creative' });
+    await creative.getByText('This clip runs 0:06, but its name says 30 seconds').waitFor();
+
+    await h.database.db.update(mediaAssets).set({ durationSeconds: 30, width: 1920, height: 1080, filename: 'creative-check.mp4' }).where(eq(mediaAssets.id, owner.media.id));
+    await page.reload();
     await creative.getByText('creative-check.mp4').waitFor();
     await creative.getByText('0:30').waitFor();
     await creative.getByText('1920×1080').waitFor();
     await creative.getByText('Pending', { exact: true }).waitFor();
+    expect(await creative.getByText(/This clip runs/).count()).toBe(0);
+    // The reviewer sees the base rate and the discount beside a below-base CPM (item 15).
+    await page.getByText('custom · base $15.00 · 20% below base').first().waitFor();
     await expectNoSidewaysScroll(page);
     await snap(page, 'admin-order-creative');
 

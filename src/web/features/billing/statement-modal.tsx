@@ -48,8 +48,7 @@ const Lines = ({ statement }: { statement: Statement }) =>
       <thead className="bg-slate-50">
         <tr>
           <Th className={compactHeader}>Date</Th>
-          <Th className={compactHeader}>Type</Th>
-          <Th className={compactHeader}>Invoice</Th>
+          <Th className={compactHeader}>Entry</Th>
           <Th className={compactHeader}>Details</Th>
           <Th className={`${compactHeader} text-right`}>Amount</Th>
           <Th className={`${compactHeader} text-right`}>Balance</Th>
@@ -59,9 +58,11 @@ const Lines = ({ statement }: { statement: Statement }) =>
         {statement.lines.map((line, index) => (
           <tr key={index}>
             <td className={`${compactCell} whitespace-nowrap`}>{formatDay(line.date)}</td>
-            <td className={compactCell}>{STATEMENT_LINE_LABELS[line.kind]}</td>
-            <td className={`${compactCell} whitespace-nowrap font-mono text-xs`}>{line.invoice_number}</td>
-            <td className={`${compactCell} min-w-40`}>{line.reference && line.reference !== line.invoice_number ? `${line.reference} · ${line.description}` : line.description}</td>
+            <td className={compactCell}>
+              {STATEMENT_LINE_LABELS[line.kind]}
+              <span className="block whitespace-nowrap font-mono text-xs text-slate-500">{line.invoice_number}</span>
+            </td>
+            <td className={`${compactCell} break-words`}>{line.reference && line.reference !== line.invoice_number ? `${line.reference} · ${line.description}` : line.description}</td>
             <td className={money}>{signed(line.amount)}</td>
             <td className={`${money} font-medium`}>{signed(line.balance)}</td>
           </tr>
