@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { AGEING_BUCKETS, ageingBucket, type AgeingBucket } from './billing-corrections';
-import { addDays, daysBetween } from './dates';
+import { daysBetween, isIsoDate } from './dates';
 import { toDollars } from './money';
 
 export const STATEMENT_LINE_KINDS = ['invoice', 'payment', 'credit_note', 'refund', 'void'] as const;
@@ -90,11 +90,13 @@ export const statementPeriod = (query: { from?: string; to?: string }, today: st
   return { from: query.from ?? `${to.slice(0, 8)}01`, to };
 };
 
-const isoDay = z.iso.date({ error: STATEMENT_MESSAGES.badDate });
+const bothDates = (q: { from?: unknown; to?: unknown }) => typeof q.from === 'string' && typeof q.to === 'string' && isIsoDate(q.from) && isIsoDate(q.to);
+const isoDay = z.string({ error: STATEMENT_MESSAGES.badDate }).refine(isIsoDate, { error: STATEMENT_MESSAGES.badDate });
 export const statementQuerySchema = z
   .object({ from: isoDay.optional(), to: isoDay.optional(), brand_id: z.uuid({ error: 'Invalid brand id' }).optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: STATEMENT_MESSAGES.fromAfterTo })
-  .refine((q) => !q.from || !q.to || addDays(q.from, STATEMENT_MAX_DAYS) >= q.to, { error: STATEMENT_MESSAGES.tooLong });
+  // Run only on two readable dates (zod runs an object's refinements after a field has failed too).
+  .refine((q) => !bothDates(q) || q.from! <= q.to!, { error: STATEMENT_MESSAGES.fromAfterTo })
+  .refine((q) => !bothDates(q) || q.from! > q.to! || daysBetween(q.from!, q.to!) <= STATEMENT_MAX_DAYS, { error: STATEMENT_MESSAGES.tooLong });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
 const money = z.number();

@@ -486,6 +486,7 @@ describe('account statements: who may see which (decision 038)', () => {
       ['from=2026-13-01', 'Dates must be YYYY-MM-DD'],
       ['from=2026-05-02&to=2026-05-01', 'The statement must start on or before its end'],
       ['from=2000-01-01&to=2026-01-01', 'A statement covers at most 5 years'],
+      ['from=9999-01-01', 'The statement must start on or before its end'],
     ] as const) {
       const res = await get(`/api/my/statement?${query}`);
       expect(res.statusCode, query).toBe(400);

@@ -10,6 +10,7 @@ import { errorReplySchema } from '../../../domain/auth';
 import { todayIso } from '../../../domain/dates';
 import { STATEMENT_MESSAGES, statementPdfFilename, statementPeriod, statementQuerySchema, statementSchema, type StatementQuery } from '../../../domain/statement';
 import type { AppContext } from '../../context';
+import { badRequest } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
 import { getStationProfile } from '../station/service';
 import { getStatement, statementBrand } from './statement';
@@ -26,7 +27,10 @@ export const statementRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   const db = ctx.db;
 
   const statementOf = async (customerId: string, query: StatementQuery) => {
-    const statement = await getStatement({ db, customerId, brandId: query.brand_id ?? null, ...statementPeriod(query, todayIso()) });
+    const period = statementPeriod(query, todayIso());
+    // A start given alone may fall after today, where the period would end.
+    if (period.from > period.to) throw badRequest(STATEMENT_MESSAGES.fromAfterTo);
+    const statement = await getStatement({ db, customerId, brandId: query.brand_id ?? null, ...period });
     return { statement, brand: await statementBrand(db, customerId, query.brand_id) };
   };
   const sendPdf = async (reply: FastifyReply, customerId: string, query: StatementQuery) => {
