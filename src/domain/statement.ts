@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { AGEING_BUCKETS, ageingBucket, type AgeingBucket } from './billing-corrections';
 import { daysBetween, isIsoDate } from './dates';
+import { formatCurrency } from './format';
 import { toDollars } from './money';
 
 export const STATEMENT_LINE_KINDS = ['invoice', 'payment', 'credit_note', 'refund', 'void'] as const;
@@ -153,5 +154,8 @@ export const toStatementReply = (
   closing_balance: toDollars(cents.closing),
   ageing: { ...(Object.fromEntries(AGEING_BUCKETS.map((b) => [b, toDollars(cents.ageing[b])])) as Record<AgeingBucket, number>), total: toDollars(cents.ageing.total) },
 });
+
+/** A signed amount as a statement prints it: '-$1,234.56' takes from the balance; nothing is '$0.00'. */
+export const signedCurrency = (amount: number) => (amount < 0 ? `-${formatCurrency(-amount)}` : formatCurrency(amount));
 
 export const statementPdfFilename = (customerName: string, to: string) => `statement-${customerName.replace(/[^\w.-]+/g, '_')}-${to}.pdf`;

@@ -7,13 +7,11 @@ import { AGEING_BUCKET_LABELS, AGEING_BUCKETS } from '../../../domain/billing-co
 import { startOfStationDay } from '../../../domain/dates';
 import { formatCalendarDate as day } from '../../../domain/display-dates';
 import { formatCurrency } from '../../../domain/format';
-import { STATEMENT_LINE_LABELS, type Statement } from '../../../domain/statement';
+import { signedCurrency as signedMoney, STATEMENT_LINE_LABELS, type Statement } from '../../../domain/statement';
 import { newPdfDocument } from '../../platform/pdf-document';
 import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, drawLetterhead, type AmountRow, type StationIssuer } from '../station/letterhead';
 import { drawRemitAndContact } from './pdf-parties';
 
-/** A signed amount: '-$1,234.56' takes from the balance. */
-export const signedMoney = (amount: number) => (amount < 0 ? `-${formatCurrency(-amount)}` : formatCurrency(amount));
 
 const COLUMNS = [
   { title: 'Date', width: 0.13 },
@@ -66,10 +64,10 @@ export const renderStatementPdf = ({ statement, station, brandName }: { statemen
   const totals: AmountRow[] = [
     ['Opening balance', signedMoney(statement.opening_balance)],
     ['Invoiced', formatCurrency(statement.totals.invoiced)],
-    ['Payments', `-${formatCurrency(statement.totals.payments)}`],
-    ['Credits', `-${formatCurrency(statement.totals.credits)}`],
+    ['Payments', signedMoney(-statement.totals.payments)],
+    ['Credits', signedMoney(-statement.totals.credits)],
     ['Refunds', formatCurrency(statement.totals.refunds)],
-    ['Voided', `-${formatCurrency(statement.totals.voided)}`],
+    ['Voided', signedMoney(-statement.totals.voided)],
     ['Closing balance', signedMoney(statement.closing_balance), true],
   ];
   drawAmounts(doc, totals, width);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { AGEING_BUCKETS, AGEING_BUCKET_LABELS } from '../../../domain/billing-corrections';
 import { formatCurrency } from '../../../domain/format';
-import { STATEMENT_LINE_LABELS, statementPdfFilename, type Statement } from '../../../domain/statement';
+import { signedCurrency as signed, STATEMENT_LINE_LABELS, statementPdfFilename, type Statement } from '../../../domain/statement';
 import { serverMessage } from '../../api/client';
 import { useDownloadStatementPdf, useStatement, type StatementOwner, type StatementPeriodInput } from '../../api/statements';
 import { Button } from '../../ui/button';
@@ -14,7 +14,6 @@ import { formatDay } from '../orders/order-display';
 import { compactCell, compactHeader } from '../orders/table-styles';
 
 const money = `${compactCell} whitespace-nowrap text-right tabular-nums`;
-const signed = (amount: number) => (amount < 0 ? `-${formatCurrency(-amount)}` : formatCurrency(amount));
 
 /** Every term of the closing balance, so that it can be checked: opening + invoiced − payments − credits + refunds − voided. */
 const Totals = ({ statement }: { statement: Statement }) => {
@@ -22,10 +21,10 @@ const Totals = ({ statement }: { statement: Statement }) => {
   const rows: [string, string, boolean?][] = [
     ['Opening balance', signed(statement.opening_balance)],
     ['Invoiced', formatCurrency(totals.invoiced)],
-    ['Payments', `-${formatCurrency(totals.payments)}`],
-    ['Credits', `-${formatCurrency(totals.credits)}`],
+    ['Payments', signed(-totals.payments)],
+    ['Credits', signed(-totals.credits)],
     ['Refunds', formatCurrency(totals.refunds)],
-    ['Voided', `-${formatCurrency(totals.voided)}`],
+    ['Voided', signed(-totals.voided)],
     ['Closing balance', signed(statement.closing_balance), true],
   ];
   return (
