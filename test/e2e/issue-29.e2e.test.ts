@@ -161,6 +161,12 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     await page.getByRole('tab', { name: 'Ageing' }).click();
     await page.getByRole('button', { name: 'Statement for Statement Browser Co' }).click();
     await checkStatement(page.getByRole('dialog', { name: 'Statement for Statement Browser Co' }));
+    // Also from an invoice's details, for a customer that owes nothing too (not on Ageing).
+    await page.getByRole('dialog', { name: 'Statement for Statement Browser Co' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    await page.getByRole('button', { name: `Details of ${invoice.invoice_number}` }).click();
+    await page.getByRole('dialog', { name: `Invoice ${invoice.invoice_number}` }).getByRole('button', { name: 'Customer statement' }).click();
+    await page.getByRole('dialog', { name: /^Statement for / }).getByRole('table', { name: 'Statement lines' }).getByText(invoice.invoice_number).first().waitFor();
 
     const mine = await h.newPage();
     await signIn(mine, owner.email, signUpBody().password);
