@@ -8,6 +8,7 @@ export const knownFeatureCrossings = [
   'src/web/features/analytics/analytics-dashboard -> src/web/features/orders/new-order-button',
   'src/web/features/my-billing/my-billing-page -> src/web/features/billing/billing-display',
   'src/web/features/my-billing/my-billing-page -> src/web/features/billing/billing-messages',
+  'src/web/features/my-billing/my-billing-page -> src/web/features/billing/statement-modal',
   'src/web/features/order-form/order-creative -> src/web/features/media/media-preview-modal',
   'src/web/features/order-form/order-creative -> src/web/features/media/use-media-actions',
   'src/web/features/order-form/order-detail -> src/web/features/audit/order-timeline',

@@ -11,7 +11,7 @@ import { coupons, estimates, invoices } from '../../src/server/db/schema';
 import { removeUntouchedDrafts, UNTOUCHED_DRAFT_HOURS } from '../../src/server/modules/estimates/untouched-drafts';
 import { createTestApp, type TestApp } from '../support/app';
 import { approvedOrder, createInvoice, invoicedOrder } from '../support/billing-fixtures';
-import { newClient, putOrder, submittedOrder } from '../support/ordering-fixtures';
+import { clientWithBrand, newClient, putOrder, submittedOrder } from '../support/ordering-fixtures';
 import { couponBody } from '../support/coupon-fixtures';
 import { hasPoppler, renderPdf } from '../support/pdf-render';
 
@@ -338,6 +338,83 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
       expect(printedAmount(paper, 'Invoice net due')).toBe(api.net_amount);
     }
   });
+
+  it('a statement: its lines recompute from the invoices, its closing balance from its lines, and its PDF prints the same', async () => {
+    const owner = await clientWithBrand(t, { company: 'Statement Foods' });
+    const billed = async (totalSpend: number) => {
+      const { order } = await submittedOrder(t, { owner, totalSpend });
+      expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
+      const invoice = await createInvoice(t, order.id);
+      expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
+      return invoice;
+    };
+    const pay = (id: string, body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(), ...body } });
+    const credit = (id: string, amount: number) => t.inject({ method: 'POST', url: `/api/billing/${id}/credit-notes`, token: admin, payload: { amount, reason: 'Spots missed' } });
+
+    const partly = await billed(3000);
+    expect((await pay(partly.id, { amount: 1000, method: 'ach', reference: 'ACH 1' })).statusCode).toBe(201);
+    expect((await credit(partly.id, 200)).statusCode).toBe(201);
+    const refunded = await billed(2000);
+    expect((await pay(refunded.id, { amount: 2000 })).statusCode).toBe(201);
+    expect((await credit(refunded.id, 300)).statusCode).toBe(201);
+    expect((await pay(refunded.id, { amount: 100, direction: 'refund', method: 'check', reference: 'Cheque 78' })).statusCode).toBe(201);
+    const voided = await billed(1500);
+    expect((await t.inject({ method: 'POST', url: `/api/billing/${voided.id}/void`, token: admin, payload: { reason: 'Duplicate' } })).statusCode).toBe(200);
+
+    const from = addDays(todayIso(), -30);
+    const url = `/api/billing/statements/${owner.id}?from=${from}&to=${todayIso()}`;
+    const res = await get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    const statement = res.json();
+    expect(statement).toMatchObject({ customer: { id: owner.id, name: 'Statement Foods' }, period_start: from, period_end: todayIso(), opening_balance: 0 });
+    const lines = statement.lines as { kind: string; invoice_id: string; amount: number; balance: number }[];
+    expect(lines.map((l) => l.kind).sort()).toEqual(['credit_note', 'credit_note', 'invoice', 'invoice', 'invoice', 'payment', 'payment', 'refund', 'void']);
+
+    // Each invoice's lines add up to what the invoice says it asks (balance due, less a refund due; a void one nothing).
+    let owed = 0;
+    for (const invoice of [partly, refunded, voided]) {
+      const api = (await get(`/api/billing/${invoice.id}`)).json();
+      const own = lines.filter((l) => l.invoice_id === invoice.id);
+      expect(own.find((l) => l.kind === 'invoice')?.amount).toBe(api.net_amount);
+      expect(own.reduce((sum, l) => sum + cents(l.amount), 0), api.invoice_number).toBe(cents(api.balance_due) - cents(api.refund_due));
+      owed += cents(api.balance_due) - cents(api.refund_due);
+    }
+    // The running balance follows the lines; the closing balance is every term summed: net − payments − credits + refunds − voids.
+    let running = cents(statement.opening_balance);
+    for (const l of lines) {
+      running += cents(l.amount);
+      expect(cents(l.balance)).toBe(running);
+    }
+    const { invoiced, payments, credits, refunds, voided: voids } = statement.totals;
+    expect(statement.totals).toEqual({ invoiced: 6500, payments: 3000, credits: 500, refunds: 100, voided: 1500 });
+    expect(cents(statement.opening_balance) + cents(invoiced) - cents(payments) - cents(credits) + cents(refunds) - cents(voids)).toBe(cents(statement.closing_balance));
+    expect(cents(statement.closing_balance)).toBe(running);
+    expect(cents(statement.closing_balance)).toBe(owed);
+    // What is owed is not yet due: all of it current (the paid-then-credited invoice owes nothing; its refund due is not owed).
+    expect(statement.ageing).toMatchObject({ current: 1800, days_1_30: 0, total: 1800 });
+
+    // A later period opens where this one closed.
+    const later = (await get(`/api/billing/statements/${owner.id}?from=${addDays(todayIso(), 1)}&to=${addDays(todayIso(), 10)}`)).json();
+    expect(later).toMatchObject({ opening_balance: statement.closing_balance, lines: [], closing_balance: statement.closing_balance });
+
+    // The advertiser's own statement is the same one; its PDF prints every term, which add up to the closing balance.
+    expect((await get(`/api/my/statement?from=${from}&to=${todayIso()}`, owner.token)).json()).toEqual(statement);
+    for (const paper of [await pdfText(`${url.replace('?', '/pdf?')}`), await pdfText(`/api/my/statement/pdf?from=${from}&to=${todayIso()}`, owner.token)]) {
+      expect(paper).toContain('STATEMENT');
+      expect(paper).toContain('Statement Foods');
+      expect(paper).toContain(partly.invoice_number);
+      const sum =
+        cents(printedAmount(paper, 'Opening balance')) +
+        cents(printedAmount(paper, 'Invoiced')) +
+        cents(printedAmount(paper, 'Payments')) +
+        cents(printedAmount(paper, 'Credits')) +
+        cents(printedAmount(paper, 'Refunds')) +
+        cents(printedAmount(paper, 'Voided'));
+      expect(sum).toBe(cents(printedAmount(paper, 'Closing balance')));
+      expect(printedAmount(paper, 'Closing balance')).toBe(statement.closing_balance);
+      expect(printedAmount(paper, 'Total owed')).toBe(statement.ageing.total);
+    }
+  });
 });
 
 describe('brand fields (item 17)', () => {
@@ -370,5 +447,50 @@ describe('brand fields (item 17)', () => {
     expect(renamed.statusCode).toBe(409);
     expect(renamed.json()).toEqual({ error: 'The names of a brand with orders cannot change: they are on its orders and invoices' });
     expect((await get(`/api/brands/${order.brand_id}`, owner.token)).json().common_name).toBe(order.brand_name);
+  });
+});
+
+describe('account statements: who may see which (decision 038)', () => {
+  it('an advertiser sees only its own; another advertiser and a brand not its own see nothing of it; the admin route is for admins', async () => {
+    const { owner, invoice } = await invoicedOrder(t, { totalSpend: 1200 });
+    expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
+    const other = await newClient(t);
+    const mine = (await get('/api/my/statement', owner.token)).json();
+    expect(mine.closing_balance).toBe(1200);
+    expect(mine.lines).toEqual([expect.objectContaining({ kind: 'invoice', invoice_number: invoice.invoice_number, amount: 1200, balance: 1200 })]);
+    expect((await get('/api/my/statement', other.token)).json()).toMatchObject({ customer: { id: other.id }, lines: [], closing_balance: 0 });
+    // A brand filter takes only the caller's own brands (or one it was billed for): another's reads as one that does not exist.
+    const theirs = await get(`/api/my/statement?brand_id=${owner.brand.id}`, other.token);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).toBe((await get('/api/my/statement?brand_id=00000000-0000-4000-8000-000000000000', other.token)).body);
+    expect(theirs.json()).toEqual({ error: 'Brand not found' });
+    expect((await get(`/api/my/statement?brand_id=${owner.brand.id}`, owner.token)).json()).toMatchObject({ brand_id: owner.brand.id, closing_balance: 1200 });
+    // The same statement prints the same file.
+    const [one, two] = [await get('/api/my/statement/pdf', owner.token), await get('/api/my/statement/pdf', owner.token)];
+    expect(one.headers['content-type']).toBe('application/pdf');
+    expect(one.rawPayload.equals(two.rawPayload)).toBe(true);
+    const forbidden = await get(`/api/billing/statements/${owner.id}`, other.token);
+    expect(forbidden.statusCode).toBe(403);
+    expect((await get(`/api/billing/statements/${owner.id}/pdf`, owner.token)).statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: '/api/my/statement' })).statusCode).toBe(401);
+    const missing = await get('/api/billing/statements/00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Customer not found' });
+    // A draft is not on the statement.
+    const draft = await invoicedOrder(t, { totalSpend: 1500 });
+    expect((await get(`/api/billing/statements/${draft.owner.id}`)).json()).toMatchObject({ lines: [], closing_balance: 0 });
+  });
+
+  it('refuses a period that is not one', async () => {
+    for (const [query, message] of [
+      ['from=2026-13-01', 'Dates must be YYYY-MM-DD'],
+      ['from=2026-05-02&to=2026-05-01', 'The statement must start on or before its end'],
+      ['from=2000-01-01&to=2026-01-01', 'A statement covers at most 5 years'],
+      ['from=9999-01-01', 'The statement must start on or before its end'],
+    ] as const) {
+      const res = await get(`/api/my/statement?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toEqual({ error: message });
+    }
   });
 });

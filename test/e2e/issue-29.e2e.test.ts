@@ -2,8 +2,9 @@
  * Issue 29 in the browser: screens that tell the truth. Sign-in keeps the page asked for and does not
  * leave its error toast behind; the revenue trend says its window; Bill broadcast month defaults to
  * the station's last finished broadcast month; the order tabs add up; a voided invoice is not offered
- * for payment.
+ * for payment; an advertiser's statement, for the admin and for the advertiser.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureStationClock } from '../../src/domain/dates';
 import { notifySystemMessage } from '../../src/server/modules/notifications';
@@ -137,6 +138,41 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.getByLabel('Period').selectOption('7');
     await page.getByText('Last 90 days, daily, whatever the Period').waitFor();
+  });
+
+  it('a statement: the admin opens an advertiser’s from Ageing, the advertiser its own from Billing; both show the same lines and closing balance', async () => {
+    const admin = await h.adminToken();
+    const { invoice, owner } = await invoicedOrder(h, { name: 'Statement Order', totalSpend: 2000, company: 'Statement Browser Co' });
+    expect((await h.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
+    expect((await h.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 500, payment_date: invoice.issue_date } })).statusCode).toBe(201);
+
+    const checkStatement = async (dialog: ReturnType<Page['getByRole']>) => {
+      const rows = dialog.getByRole('table', { name: 'Statement lines' }).getByRole('row');
+      await rows.filter({ hasText: 'Invoice' }).filter({ hasText: '$2,000.00' }).waitFor();
+      await rows.filter({ hasText: 'Payment' }).filter({ hasText: '-$500.00' }).filter({ hasText: '$1,500.00' }).waitFor();
+      expect(await dialog.getByRole('definition').filter({ hasText: '$1,500.00' }).count()).toBeGreaterThanOrEqual(2); // closing balance, total owed
+      await dialog.getByRole('button', { name: 'Download PDF' }).click();
+      await dialog.page().getByText('PDF downloaded').waitFor();
+    };
+
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/app/admin/billing');
+    await page.getByRole('tab', { name: 'Ageing' }).click();
+    await page.getByRole('button', { name: 'Statement for Statement Browser Co' }).click();
+    await checkStatement(page.getByRole('dialog', { name: 'Statement for Statement Browser Co' }));
+    // Also from an invoice's details, for a customer that owes nothing too (not on Ageing).
+    await page.getByRole('dialog', { name: 'Statement for Statement Browser Co' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    await page.getByRole('button', { name: `Details of ${invoice.invoice_number}` }).click();
+    await page.getByRole('dialog', { name: `Invoice ${invoice.invoice_number}` }).getByRole('button', { name: 'Customer statement' }).click();
+    await page.getByRole('dialog', { name: /^Statement for / }).getByRole('table', { name: 'Statement lines' }).getByText(invoice.invoice_number).first().waitFor();
+
+    const mine = await h.newPage();
+    await signIn(mine, owner.email, signUpBody().password);
+    await mine.goto('/app/billing');
+    await mine.getByRole('button', { name: 'Statement', exact: true }).click();
+    await checkStatement(mine.getByRole('dialog', { name: 'Your statement' }));
   });
 });
 

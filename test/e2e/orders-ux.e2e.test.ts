@@ -1,7 +1,7 @@
 /**
  * Issue 13, finding one's orders and the order form (decision 018), at 1440×900 and 390×844:
- * status tabs with counts, a New Order discarded when left untouched, Save Draft of an incomplete
- * order, every Submit problem at once with links to the fields, leaving with unsaved edits,
+ * status tabs with counts, a New Order discarded when left untouched, a draft that saves itself as
+ * it is typed (issue 29, item 13), every Submit problem at once with links to the fields, leaving with unsaved edits,
  * Submit's confirmation with the total due, Withdraw to Draft, the time slots' costs and defaults,
  * and the creative an admin sees (and must approve) before approving the order.
  */
@@ -97,7 +97,7 @@ describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at
     await expectNoSidewaysScroll(page);
   });
 
-  it('New Order opens a draft that is discarded when left untouched; leaving with edits asks first; Save Draft keeps an incomplete draft', async () => {
+  it('New Order opens a draft that is discarded when left untouched; what is typed saves itself and survives a reload and a closed tab; leaving with what cannot be saved asks first', async () => {
     const { page, user } = await advertiserPage(size);
     await openNewOrder(page);
     await page.getByRole('heading', { name: 'New Order' }).waitFor();
@@ -111,31 +111,54 @@ describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at
     await page.waitForURL('**/app/orders');
     await expect.poll(async () => (await ordersOf(user.id)).length).toBe(0);
 
+    // Typed: saved as it is typed (issue 29, item 13), with no Save Draft.
     await openNewOrder(page);
     const url = page.url();
+    const status = page.getByRole('status').filter({ hasText: /^(Saved|Saving…|Not saved.*)$/ });
     await page.getByLabel('Order Name').fill('Half-built order');
-    await page.getByRole('link', { name: 'Back to orders' }).click();
-    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
-    await leave.getByText('Your changes to this order are not saved.').waitFor();
-    await snap(page, 'leave-guard');
-    await leave.getByRole('button', { name: 'Stay on this page' }).click();
-    await leave.waitFor({ state: 'detached' });
-    expect(page.url()).toBe(url);
-
-    // Save Draft with only a name: stored as a draft.
-    await page.getByRole('button', { name: 'Save Draft' }).click();
-    await page.getByText('Order saved').waitFor();
+    await status.filter({ hasText: 'Saving…' }).waitFor();
+    await status.filter({ hasText: /^Saved$/ }).waitFor();
     await page.getByText(/Submitted by/).waitFor();
     const [saved, ...others] = await ordersOf(user.id);
     expect(others).toEqual([]);
     expect(saved).toMatchObject({ estimateName: 'Half-built order', status: 'draft', brandId: null, totalSpendCents: 0 });
-    expect(page.url()).toContain(`/app/estimates/${saved!.id}?edit=true`);
+    expect(url).toContain(`/app/estimates/${saved!.id}?edit=true`);
 
-    // Saved: leaving asks nothing and keeps it.
-    await page.getByRole('link', { name: 'Back to orders' }).click();
-    await page.waitForURL('**/app/orders');
-    await page.getByRole('link', { name: 'Half-built order' }).waitFor();
-    expect(await ordersOf(user.id)).toHaveLength(1);
+    // A reload shows what was typed.
+    await page.getByLabel('Total Budget').fill('5000');
+    await status.filter({ hasText: /^Saved$/ }).waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Order Name').inputValue()).toBe('Half-built order');
+    expect(await page.getByLabel('Total Budget').inputValue()).toBe('5000');
+
+    // A tab closed at once, before the autosave's delay, keeps what was typed too.
+    await page.getByLabel('Order Name').fill('Typed then closed');
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(async () => (await ordersOf(user.id))[0]?.estimateName).toBe('Typed then closed');
+    // Reopened in a new tab of the same browser (still signed in).
+    const reopened = await page.context().newPage();
+    reopened.setDefaultTimeout(10_000);
+    await reopened.setViewportSize(size);
+    await reopened.goto(url);
+    await expect.poll(() => reopened.getByLabel('Order Name').inputValue()).toBe('Typed then closed');
+
+    // A value the server would refuse is not saved: the form says so and leaving asks first.
+    await reopened.getByLabel('Total Budget').fill('12.5');
+    await reopened.getByRole('status').filter({ hasText: 'Not saved: Save Draft lists what to fix' }).waitFor();
+    await reopened.getByRole('link', { name: 'Back to orders' }).click();
+    const leave = reopened.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.getByText('Your changes to this order are not saved.').waitFor();
+    await snap(reopened, 'leave-guard');
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(reopened.url()).toBe(url);
+
+    // Fixed, it saves again; leaving then asks nothing and keeps the order as typed.
+    await reopened.getByLabel('Total Budget').fill('6000');
+    await reopened.getByRole('link', { name: 'Back to orders' }).click();
+    await reopened.waitForURL('**/app/orders');
+    await reopened.getByRole('link', { name: 'Typed then closed' }).waitFor();
+    await expect.poll(async () => (await ordersOf(user.id)).map((order) => order.totalSpendCents)).toEqual([600000]);
   });
 
   it('Submit lists every problem at once at the top, each link focusing its field', async () => {
@@ -226,18 +249,26 @@ describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at
   });
 
   it('an admin sees the creative on the order; a rejected spot holds the approval back, a pending one is approved with the order', async () => {
-    const { order, owner } = await submittedOrder(h, { name: `Creative check ${size.width}` });
-    await h.database.db.update(mediaAssets).set({ durationSeconds: 30, width: 1920, height: 1080, filename: 'creative-check.mp4' }).where(eq(mediaAssets.id, owner.media.id));
+    // Booked at a custom CPM of $12 against the time slot's $15 base (issue 29, item 15).
+    const { order, owner } = await submittedOrder(h, { name: `Creative check ${size.width}`, cpm: 12 });
+    // A 0:06 clip named "30s" is flagged before it is booked (issue 29, item 22).
+    await h.database.db.update(mediaAssets).set({ durationSeconds: 6, filename: 'creative-check-30s.mp4' }).where(eq(mediaAssets.id, owner.media.id));
     const page = await h.newPage();
     await page.setViewportSize(size);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto(`/app/estimates/${order.id}`);
-
     const creative = page.getByRole('region', { name: 'Creative' });
+    await creative.getByText('This clip runs 0:06, but its name says 30 seconds').waitFor();
+
+    await h.database.db.update(mediaAssets).set({ durationSeconds: 30, width: 1920, height: 1080, filename: 'creative-check.mp4' }).where(eq(mediaAssets.id, owner.media.id));
+    await page.reload();
     await creative.getByText('creative-check.mp4').waitFor();
     await creative.getByText('0:30').waitFor();
     await creative.getByText('1920×1080').waitFor();
     await creative.getByText('Pending', { exact: true }).waitFor();
+    expect(await creative.getByText(/This clip runs/).count()).toBe(0);
+    // The reviewer sees the base rate and the discount beside a below-base CPM (item 15).
+    await page.getByText('custom · base $15.00 · 20% below base').first().waitFor();
     await expectNoSidewaysScroll(page);
     await snap(page, 'admin-order-creative');
 

@@ -25,6 +25,8 @@ export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** The request outlives the page (a save sent as the tab closes). */
+  keepalive?: boolean;
 }
 
 export const parseJson = (text: string): unknown => {
@@ -51,7 +53,7 @@ export const errorMessageFrom = (status: number, text: string): string => {
 
 /** Calls the JSON API under /api with the stored bearer token. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal } = options;
+  const { method = 'GET', body, signal, keepalive } = options;
   const token = readToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -64,6 +66,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -23,8 +23,8 @@ export const fetchEstimateItems = (estimateId: string, signal?: AbortSignal) => 
 export const addEstimateItem = (estimateId: string, body: ItemCreateInput) => apiRequest<EstimateItem>(itemsPath(estimateId), { method: 'POST', body });
 
 /** Replaces the order's whole selection. */
-export const replaceEstimateItems = (estimateId: string, selectedDayparts: readonly SelectedDaypart[]) =>
-  apiRequest<EstimateItem[]>(`${itemsPath(estimateId)}/bulk`, { method: 'POST', body: { selectedDayparts } });
+export const replaceEstimateItems = (estimateId: string, selectedDayparts: readonly SelectedDaypart[], { keepalive = false } = {}) =>
+  apiRequest<EstimateItem[]>(`${itemsPath(estimateId)}/bulk`, { method: 'POST', body: { selectedDayparts }, keepalive });
 
 export const updateEstimateItem = (estimateId: string, itemId: string, body: ItemUpdateInput) =>
   apiRequest<EstimateItem>(`${itemsPath(estimateId)}/${encodeURIComponent(itemId)}`, { method: 'PUT', body });

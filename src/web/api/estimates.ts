@@ -38,7 +38,8 @@ export const fetchEstimateStats = (signal?: AbortSignal) => apiRequest<EstimateS
 export const fetchPendingEstimates = (signal?: AbortSignal) => apiRequest<Estimate[]>('/estimates/pending', { signal });
 
 export const createEstimate = (body: EstimateCreateInput = {}) => apiRequest<EstimateDetail>('/estimates', { method: 'POST', body });
-export const updateEstimate = (id: string, body: EstimateUpdateInput) => apiRequest<Estimate>(`/estimates/${encodeURIComponent(id)}`, { method: 'PUT', body });
+export const updateEstimate = (id: string, body: EstimateUpdateInput, { keepalive = false } = {}) =>
+  apiRequest<Estimate>(`/estimates/${encodeURIComponent(id)}`, { method: 'PUT', body, keepalive });
 export const deleteEstimate = (id: string) => apiRequest<{ message: string }>(`/estimates/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /** The owner takes a submitted, not yet reviewed order back to draft (decision 018). */

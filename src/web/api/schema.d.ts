@@ -4249,6 +4249,217 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/statements/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Opening balance, every invoice (net due), payment, credit note, refund and void of the period with the running balance, the totals, the closing balance and the ageing of what is owed at its end. Issued invoices only (not drafts). */
+        get: {
+            parameters: {
+                query?: {
+                    brand_id?: string;
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    customerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ageing: {
+                                current: number;
+                                days_1_30: number;
+                                days_31_60: number;
+                                days_61_90: number;
+                                days_over_90: number;
+                                total: number;
+                            };
+                            brand_id: string | null;
+                            closing_balance: number;
+                            customer: {
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            lines: {
+                                amount: number;
+                                balance: number;
+                                date: string;
+                                description: string;
+                                /** Format: uuid */
+                                invoice_id: string;
+                                invoice_number: string;
+                                /** @enum {string} */
+                                kind: "invoice" | "payment" | "credit_note" | "refund" | "void";
+                                reference: string | null;
+                            }[];
+                            opening_balance: number;
+                            period_end: string;
+                            period_start: string;
+                            totals: {
+                                credits: number;
+                                invoiced: number;
+                                payments: number;
+                                refunds: number;
+                                voided: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/statements/{customerId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The statement as a PDF file. */
+        get: {
+            parameters: {
+                query?: {
+                    brand_id?: string;
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    customerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/pdf */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/brands": {
         parameters: {
             query?: never;
@@ -11861,6 +12072,213 @@ export interface paths {
                 path: {
                     id: string;
                 };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/pdf */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The caller's own statement. Opening balance, every invoice (net due), payment, credit note, refund and void of the period with the running balance, the totals, the closing balance and the ageing of what is owed at its end. Issued invoices only (not drafts). */
+        get: {
+            parameters: {
+                query?: {
+                    brand_id?: string;
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            ageing: {
+                                current: number;
+                                days_1_30: number;
+                                days_31_60: number;
+                                days_61_90: number;
+                                days_over_90: number;
+                                total: number;
+                            };
+                            brand_id: string | null;
+                            closing_balance: number;
+                            customer: {
+                                email: string;
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            };
+                            lines: {
+                                amount: number;
+                                balance: number;
+                                date: string;
+                                description: string;
+                                /** Format: uuid */
+                                invoice_id: string;
+                                invoice_number: string;
+                                /** @enum {string} */
+                                kind: "invoice" | "payment" | "credit_note" | "refund" | "void";
+                                reference: string | null;
+                            }[];
+                            opening_balance: number;
+                            period_end: string;
+                            period_start: string;
+                            totals: {
+                                credits: number;
+                                invoiced: number;
+                                payments: number;
+                                refunds: number;
+                                voided: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/statement/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The caller's own statement as a PDF file. */
+        get: {
+            parameters: {
+                query?: {
+                    brand_id?: string;
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
                 cookie?: never;
             };
             requestBody?: never;

@@ -34,6 +34,7 @@ import { issuerOf } from './issued-parties';
 import { getInvoiceDetail, listInvoices } from './queries';
 import { createInvoiceFromEstimate, markInvoiceSent, recordPayment } from './service';
 import { clientBillingRoutes } from './client-routes';
+import { statementRoutes } from './statement-routes';
 import { billingCorrectionRoutes } from './correction-routes';
 import { recordRefund } from './corrections';
 
@@ -156,4 +157,5 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
   // Voids, credit notes, ageing (admin) and the advertiser's own invoices: decision 013.
   billingCorrectionRoutes(app, ctx, guards);
   clientBillingRoutes(app, ctx, guards);
+  statementRoutes(app, ctx, guards);
 };

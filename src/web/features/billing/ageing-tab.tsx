@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { AGEING_BUCKETS, AGEING_BUCKET_LABELS } from '../../../domain/billing-corrections';
 import { formatCurrency } from '../../../domain/format';
@@ -11,6 +11,7 @@ import { Table, Th } from '../../ui/table';
 import { formatDay } from '../../ui/order-display';
 import { LoadError } from '../../ui/load-error';
 import { compactCell, compactHeader } from '../../ui/table-styles';
+import { StatementModal } from './statement-modal';
 
 const AGEING_FAILED = 'Failed to load receivables ageing';
 const money = `${compactCell} whitespace-nowrap text-right tabular-nums`;
@@ -19,6 +20,7 @@ const money = `${compactCell} whitespace-nowrap text-right tabular-nums`;
 export const AgeingTab = () => {
   const ageing = useAgeing();
   const exporting = useDownloadAgeingCsv();
+  const [statementOf, setStatementOf] = useState<{ id: string; name: string } | null>(null);
 
   useEffect(() => {
     if (ageing.isError) toast.error(AGEING_FAILED, { id: 'ageing-load' });
@@ -54,6 +56,9 @@ export const AgeingTab = () => {
               </Th>
             ))}
             <Th className={`${compactHeader} text-right`}>Total</Th>
+            <Th className={`relative ${compactHeader}`}>
+              <span className="sr-only">Statement</span>
+            </Th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">
@@ -71,6 +76,11 @@ export const AgeingTab = () => {
                 </td>
               ))}
               <td className={`${money} font-semibold text-slate-900`}>{formatCurrency(row.total)}</td>
+              <td className={`${compactCell} text-right`}>
+                <Button variant="ghost" size="sm" aria-label={`Statement for ${row.customer_name}`} onClick={() => setStatementOf({ id: row.customer_id, name: row.customer_name })}>
+                  Statement
+                </Button>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -85,6 +95,7 @@ export const AgeingTab = () => {
               </td>
             ))}
             <td className={money}>{formatCurrency(totals.total)}</td>
+            <td />
           </tr>
         </tfoot>
       </Table>
@@ -102,6 +113,7 @@ export const AgeingTab = () => {
         </Button>
       </div>
       {content}
+      {statementOf && <StatementModal owner={{ customerId: statementOf.id }} title={`Statement for ${statementOf.name}`} onClose={() => setStatementOf(null)} />}
     </>
   );
 };

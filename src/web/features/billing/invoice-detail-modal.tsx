@@ -22,9 +22,26 @@ const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;
  * amounts (an agency's commission and net due, credits, refunds and refund due), payments and
  * credit notes.
  */
-export const InvoiceDetailModal = ({ invoice, onClose }: { invoice: Invoice | null; onClose: () => void }) =>
+export const InvoiceDetailModal = ({ invoice, onClose, onStatement }: { invoice: Invoice | null; onClose: () => void; onStatement?: (invoice: Invoice) => void }) =>
   invoice ? (
-    <Modal open onClose={onClose} size="lg" title={`Invoice ${invoice.invoice_number}`} footer={<Button variant="secondary" onClick={onClose}>Close</Button>}>
+    <Modal
+      open
+      onClose={onClose}
+      size="lg"
+      title={`Invoice ${invoice.invoice_number}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          {onStatement && (
+            <Button variant="secondary" onClick={() => onStatement(invoice)}>
+              Customer statement
+            </Button>
+          )}
+        </>
+      }
+    >
       <InvoiceDetailBody key={invoice.id} summary={invoice} />
     </Modal>
   ) : null;

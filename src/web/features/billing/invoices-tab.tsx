@@ -18,6 +18,7 @@ import { InvoicesTable } from './invoices-table';
 import { Pagination } from '../../ui/pagination';
 import { CreditNoteModal } from './credit-note-modal';
 import { InvoiceDetailModal } from './invoice-detail-modal';
+import { StatementModal } from './statement-modal';
 import { RecordPaymentModal } from './record-payment-modal';
 import { VoidInvoiceModal } from './void-invoice-modal';
 import { SendInvoiceModal } from './send-invoice-modal';
@@ -34,6 +35,7 @@ export const InvoicesTab = () => {
   const [sending, setSending] = useState<Invoice | null>(null);
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [viewing, setViewing] = useState<Invoice | null>(null);
+  const [statementOf, setStatementOf] = useState<{ id: string; name: string } | null>(null);
   const [voiding, setVoiding] = useState<Invoice | null>(null);
   const [crediting, setCrediting] = useState<Invoice | null>(null);
   const [eiMonth, setEiMonth] = useState('');
@@ -118,7 +120,15 @@ export const InvoicesTab = () => {
       </div>
       <SendInvoiceModal invoice={sending} onClose={() => setSending(null)} />
       <RecordPaymentModal invoice={paying} onClose={() => setPaying(null)} />
-      <InvoiceDetailModal invoice={viewing} onClose={() => setViewing(null)} />
+      <InvoiceDetailModal
+        invoice={viewing}
+        onClose={() => setViewing(null)}
+        onStatement={(invoice) => {
+          setViewing(null);
+          setStatementOf({ id: invoice.customer_id, name: invoice.customer_name ?? invoice.customer_email ?? 'this customer' });
+        }}
+      />
+      {statementOf && <StatementModal owner={{ customerId: statementOf.id }} title={`Statement for ${statementOf.name}`} onClose={() => setStatementOf(null)} />}
       <VoidInvoiceModal invoice={voiding} onClose={() => setVoiding(null)} />
       <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
     </>

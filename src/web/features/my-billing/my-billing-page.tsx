@@ -19,6 +19,8 @@ import { Pagination } from '../../ui/pagination';
 import { formatDay } from '../../ui/order-display';
 import { LoadError } from '../../ui/load-error';
 import { compactCell, compactHeader } from '../../ui/table-styles';
+import { StatementModal } from '../billing/statement-modal';
+import { Button } from '../../ui/button';
 
 const money = `${compactCell} whitespace-nowrap text-right tabular-nums`;
 /** Column priority: the issue day and the credited amount have their own columns on wide screens (and in a phone's card). */
@@ -115,6 +117,7 @@ const CreditNotesTable = ({ notes }: { notes: readonly CreditNote[] }) => {
 export const MyBillingPage = () => {
   const [page, setPage] = useState(1);
   const billing = useMyInvoices(page, INVOICE_PAGE_SIZE);
+  const [statementOpen, setStatementOpen] = useState(false);
 
   useEffect(() => {
     if (billing.isError) toast.error(LOAD_FAILED, { id: 'my-billing-load' });
@@ -160,8 +163,17 @@ export const MyBillingPage = () => {
 
   return (
     <>
-      <PageHeader title="Billing" description="Your invoices, what is due and when, and credit notes." />
+      <PageHeader
+        title="Billing"
+        description="Your invoices, what is due and when, and credit notes."
+        actions={
+          <Button variant="secondary" onClick={() => setStatementOpen(true)}>
+            Statement
+          </Button>
+        }
+      />
       {content}
+      {statementOpen && <StatementModal owner="mine" title="Your statement" onClose={() => setStatementOpen(false)} />}
     </>
   );
 };

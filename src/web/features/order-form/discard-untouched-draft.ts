@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import type { EstimateDetail } from '../../../domain/estimate-schemas';
 import { deleteEstimate, estimateKeys, fetchEstimate } from '../../api/estimates';
+import { settleAutosave } from './use-autosave';
 
 /** Navigation state New Order passes to the page it opens. */
 export const FRESH_DRAFT_STATE = { freshDraft: true } as const;
@@ -31,8 +32,9 @@ export const useDiscardUntouchedDraft = (id: string) => {
   useEffect(() => {
     if (!fresh) return;
     return () => {
-      // Read the stored order, not the form: only what was saved counts.
-      void fetchEstimate(id)
+      // Read the stored order, not the form: only what was saved counts, once the autosave has landed.
+      void settleAutosave(id)
+        .then(() => fetchEstimate(id))
         .then(async (order) => {
           if (!isUntouchedDraft(order)) return;
           await deleteEstimate(id);

@@ -8,10 +8,11 @@ import { amountOwed } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { serverMessage } from '../../api/client';
 import { useDaypartAvailabilities } from '../../api/dayparts';
-import { useReplaceEstimateItems } from '../../api/estimate-items';
-import { useUpdateEstimate } from '../../api/estimates';
+import { replaceEstimateItems, useReplaceEstimateItems } from '../../api/estimate-items';
+import { updateEstimate as sendEstimate, useUpdateEstimate } from '../../api/estimates';
 import { useAuth } from '../../shared/auth-context';
 import { useBrandOptions } from './brands';
+import { isUntouchedDraft } from './discard-untouched-draft';
 import { CardPicker } from './card-picker';
 import { CouponEntry } from './coupon-entry';
 import type { AvailabilityView } from './daypart-picker';
@@ -42,6 +43,7 @@ import { SubmitConfirm } from './submit-confirm';
 import { SummaryBar } from './summary-bar';
 import { SummaryPanel, type SummaryFigures } from './summary-panel';
 import { useAppliedCoupon } from './use-applied-coupon';
+import { useAutosave } from './use-autosave';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 
 const COUPON_PROBLEM = 'The applied coupon no longer applies to this order: remove it or change the order';
@@ -62,8 +64,6 @@ interface OrderEditorProps {
 
 type Attempt = 'save' | 'submit' | null;
 
-const sameDraft = (a: OrderDraft, b: OrderDraft) => JSON.stringify(a) === JSON.stringify(b);
-
 /** The order form in edit mode: every change updates the summary at once; Save Draft and Submit Order send it. */
 export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel }: OrderEditorProps) => {
   const { user } = useAuth();
@@ -79,8 +79,28 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
 
   const brands = useBrandOptions(isAdmin(user?.role) ? order.owner_id : null);
   const updateEstimate = useUpdateEstimate();
-  const guard = useLeaveGuard(!sameDraft(draft, saved));
   const replaceItems = useReplaceEstimateItems();
+
+  /** Stores a draft of the form: its fields, then its time slots (both at once when the page is going away). */
+  const store = async (version: OrderDraft, keepalive: boolean) => {
+    const id = order.id;
+    if (keepalive) {
+      await Promise.all([sendEstimate(id, toUpdateBody(version), { keepalive }), replaceEstimateItems(id, toSelectedDayparts(version, dayparts), { keepalive })]);
+    } else {
+      await updateEstimate.mutateAsync({ id, body: toUpdateBody(version) });
+      await replaceItems.mutateAsync({ estimateId: id, selectedDayparts: toSelectedDayparts(version, dayparts) });
+    }
+    setSaved(version);
+  };
+  const autosave = useAutosave({
+    orderId: order.id,
+    enabled: order.status === 'draft',
+    draft,
+    saved,
+    storable: saveProblems(draft, dayparts).length === 0,
+    store,
+  });
+  const guard = useLeaveGuard(autosave.unsavedForGood);
 
   // ── live figures ──
   const budget = budgetOf(draft);
@@ -182,13 +202,11 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   };
 
   // ── saving ──
-  /** Stores the form: its fields, then its time slots. */
+  /** Stores the form as it is now, after any autosave on its way. */
   const persist = async (): Promise<string> => {
-    const id = order.id;
-    await updateEstimate.mutateAsync({ id, body: toUpdateBody(draft) });
-    await replaceItems.mutateAsync({ estimateId: id, selectedDayparts: toSelectedDayparts(draft, dayparts) });
-    setSaved(draft);
-    return id;
+    await autosave.flush();
+    await store(draft, false);
+    return order.id;
   };
 
   /** Save Draft stores an incomplete draft: it stops only at what cannot be stored. */
@@ -248,6 +266,7 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
       onSubmit={askToSubmit}
       onSave={() => void saveDraft()}
       onCancel={onCancel}
+      autosave={order.status === 'draft' && (autosave.state.kind !== 'saved' || !isUntouchedDraft(order)) ? autosave.state : null}
     />
   );
 

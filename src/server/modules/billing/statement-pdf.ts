@@ -1,0 +1,82 @@
+/**
+ * The account statement as a PDF (pdfkit, built-in Helvetica), on the station's letterhead like the
+ * invoices: opening balance, one row per movement with the running balance, the period's totals,
+ * the closing balance, and the ageing of what is owed at the period's end.
+ */
+import { AGEING_BUCKET_LABELS, AGEING_BUCKETS } from '../../../domain/billing-corrections';
+import { startOfStationDay } from '../../../domain/dates';
+import { formatCalendarDate as day } from '../../../domain/display-dates';
+import { formatCurrency } from '../../../domain/format';
+import { signedCurrency as signedMoney, STATEMENT_LINE_LABELS, type Statement } from '../../../domain/statement';
+import { newPdfDocument } from '../../platform/pdf-document';
+import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, drawLetterhead, type AmountRow, type StationIssuer } from '../station/letterhead';
+import { drawRemitAndContact } from './pdf-parties';
+
+
+const COLUMNS = [
+  { title: 'Date', width: 0.13 },
+  { title: 'Type', width: 0.12 },
+  { title: 'Invoice', width: 0.16 },
+  { title: 'Details', width: 0.29 },
+  { title: 'Amount', width: 0.15, right: true },
+  { title: 'Balance', width: 0.15, right: true },
+];
+
+export const renderStatementPdf = ({ statement, station, brandName }: { statement: Statement; station: StationIssuer; brandName: string | null }): PDFKit.PDFDocument => {
+  // Dated by its period's last day, not the clock: the same statement prints the same file.
+  const info = { Title: `Statement for ${statement.customer.name}`, Author: station.name, Subject: 'Account statement', CreationDate: startOfStationDay(statement.period_end) };
+  const doc = newPdfDocument({ size: 'LETTER', margin: MARGIN, info });
+  const width = doc.page.width - MARGIN * 2;
+  const rule = drawLetterhead(doc, station, 'STATEMENT', [`${day(statement.period_start)} – ${day(statement.period_end)}`, `Closing balance ${signedMoney(statement.closing_balance)}`]);
+
+  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text('STATEMENT FOR', MARGIN, rule + 15, { width });
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(statement.customer.name, MARGIN, doc.y, { width });
+  doc.font('Helvetica').fontSize(10).text(statement.customer.email, MARGIN, doc.y, { width });
+  if (brandName) doc.text(`Brand: ${brandName}`, MARGIN, doc.y, { width });
+  doc.moveDown(1);
+
+  const row = (cells: string[], bold = false) => {
+    if (doc.y > doc.page.height - MARGIN - 30) doc.addPage();
+    const top = doc.y;
+    let x = MARGIN;
+    let bottom = top;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(INK);
+    cells.forEach((cell, i) => {
+      const column = COLUMNS[i]!;
+      doc.text(cell, x, top, { width: column.width * width - 4, align: column.right ? 'right' : 'left' });
+      bottom = Math.max(bottom, doc.y);
+      x += column.width * width;
+    });
+    doc.x = MARGIN;
+    doc.y = bottom + 3;
+  };
+  row(COLUMNS.map((c) => c.title), true);
+  row([day(statement.period_start), '', '', 'Opening balance', '', signedMoney(statement.opening_balance)], true);
+  for (const line of statement.lines) {
+    const details = line.reference && line.reference !== line.invoice_number ? `${line.reference} · ${line.description}` : line.description;
+    row([day(line.date), STATEMENT_LINE_LABELS[line.kind], line.invoice_number, details, signedMoney(line.amount), signedMoney(line.balance)]);
+  }
+  row([day(statement.period_end), '', '', 'Closing balance', '', signedMoney(statement.closing_balance)], true);
+  doc.moveDown(1);
+
+  if (doc.y > doc.page.height - 260) doc.addPage();
+  // Every term of the closing balance, so that it can be checked on the paper.
+  const totals: AmountRow[] = [
+    ['Opening balance', signedMoney(statement.opening_balance)],
+    ['Invoiced', formatCurrency(statement.totals.invoiced)],
+    ['Payments', signedMoney(-statement.totals.payments)],
+    ['Credits', signedMoney(-statement.totals.credits)],
+    ['Refunds', formatCurrency(statement.totals.refunds)],
+    ['Voided', signedMoney(-statement.totals.voided)],
+    ['Closing balance', signedMoney(statement.closing_balance), true],
+  ];
+  drawAmounts(doc, totals, width);
+
+  doc.moveDown(1);
+  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(`OWED ON ${day(statement.period_end).toUpperCase()}, BY DAYS PAST DUE`, MARGIN, doc.y, { width });
+  doc.moveDown(0.3);
+  drawAmounts(doc, [...AGEING_BUCKETS.map((b): AmountRow => [AGEING_BUCKET_LABELS[b], formatCurrency(statement.ageing[b])]), ['Total owed', formatCurrency(statement.ageing.total), true]], width);
+  drawRemitAndContact(doc, station, 'Questions about this statement?');
+  doc.end();
+  return doc;
+};

@@ -1,0 +1,120 @@
+/**
+ * An advertiser's account statement (decision 038): the movements on its issued invoices (not
+ * drafts), optionally of one brand, read here and summed by the domain's statementOf.
+ */
+import { and, eq, exists, inArray, ne, or } from 'drizzle-orm';
+import { invoiceBalanceCents } from '../../../domain/billing';
+import { PAYMENT_METHOD_LABELS } from '../../../domain/billing';
+import { dateRangeLabel } from '../../../domain/billing-up-front';
+import { localDateOf } from '../../../domain/dates';
+import { statementOf, STATEMENT_MESSAGES, toStatementReply, type Statement, type StatementMovement } from '../../../domain/statement';
+import { advertiserName } from '../../../domain/users';
+import { brands, creditNotes, estimates, invoicePayments, invoices, users } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+
+const invoiceDescription = (row: { name: string | null; kind: string; periodStart: string | null; periodEnd: string | null }) => {
+  const order = row.name?.trim() || 'Untitled order';
+  return row.kind === 'up_front' ? order : `${order}, ${dateRangeLabel(row.periodStart, row.periodEnd)}`;
+};
+
+export const getStatement = async ({ db, customerId, brandId, from, to }: { db: Tx; customerId: string; brandId: string | null; from: string; to: string }): Promise<Statement> => {
+  const [customer] = await db
+    .select({ id: users.id, company: users.company, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, customerId))
+    .limit(1);
+  if (!customer) throw notFound(STATEMENT_MESSAGES.customerNotFound);
+
+  const rows = await db
+    .select({
+      id: invoices.id,
+      number: invoices.invoiceNumber,
+      name: estimates.estimateName,
+      kind: invoices.kind,
+      periodStart: invoices.periodStart,
+      periodEnd: invoices.periodEnd,
+      status: invoices.status,
+      issueDate: invoices.issueDate,
+      dueDate: invoices.dueDate,
+      totalCents: invoices.totalCents,
+      commissionCents: invoices.commissionCents,
+      creditedCents: invoices.creditedCents,
+      paidCents: invoices.paidCents,
+      refundedCents: invoices.refundedCents,
+      voidedAt: invoices.voidedAt,
+      voidReason: invoices.voidReason,
+    })
+    .from(invoices)
+    .innerJoin(estimates, eq(estimates.id, invoices.estimateId))
+    .where(and(eq(invoices.customerId, customerId), ne(invoices.status, 'draft'), brandId ? eq(invoices.brandId, brandId) : undefined));
+  const ids = rows.map((r) => r.id);
+  const numberOf = new Map(rows.map((r) => [r.id, r.number]));
+  const payments = ids.length ? await db.select().from(invoicePayments).where(inArray(invoicePayments.invoiceId, ids)) : [];
+  const notes = ids.length ? await db.select().from(creditNotes).where(inArray(creditNotes.invoiceId, ids)) : [];
+
+  const movements: StatementMovement[] = [
+    ...rows.map((r) => ({
+      kind: 'invoice' as const,
+      date: r.issueDate,
+      invoiceId: r.id,
+      invoiceNumber: r.number,
+      reference: r.number,
+      description: invoiceDescription(r),
+      amountCents: r.totalCents - r.commissionCents,
+    })),
+    ...payments.map((p) => ({
+      kind: p.direction === 'refund' ? ('refund' as const) : ('payment' as const),
+      date: p.paymentDate,
+      invoiceId: p.invoiceId,
+      invoiceNumber: numberOf.get(p.invoiceId)!,
+      reference: p.reference,
+      description: [p.direction === 'refund' ? 'Refund paid' : 'Payment received', p.method && PAYMENT_METHOD_LABELS[p.method]].filter(Boolean).join(' · '),
+      amountCents: p.direction === 'refund' ? p.amountCents : -p.amountCents,
+    })),
+    ...notes.map((n) => ({
+      kind: 'credit_note' as const,
+      date: n.issueDate,
+      invoiceId: n.invoiceId,
+      invoiceNumber: numberOf.get(n.invoiceId)!,
+      reference: n.creditNumber,
+      description: n.reason,
+      amountCents: -n.amountCents,
+    })),
+    // A void takes back whatever the invoice still asked, so that it owes nothing from that day.
+    ...rows
+      .filter((r) => r.status === 'cancelled')
+      .map((r) => ({
+        kind: 'void' as const,
+        date: r.voidedAt ? localDateOf(r.voidedAt) : r.issueDate,
+        invoiceId: r.id,
+        invoiceNumber: r.number,
+        reference: r.number,
+        description: r.voidReason ? `Voided: ${r.voidReason}` : 'Voided',
+        amountCents: -invoiceBalanceCents(r),
+      })),
+  ];
+  const cents = statementOf({ from, to, movements, dues: rows.filter((r) => r.status !== 'cancelled').map((r) => ({ invoiceId: r.id, dueDate: r.dueDate })) });
+  return toStatementReply(cents, {
+    customer: { id: customer.id, name: advertiserName(customer.company, customer.firstName, customer.lastName, customer.email), email: customer.email },
+    brandId,
+    from,
+    to,
+  });
+};
+
+/**
+ * The brand a statement is limited to: the customer's own, or one it was billed for (an agency's
+ * advertiser's brand on its invoices). Any other answers 404, as a brand that does not exist does.
+ */
+export const statementBrand = async (db: Tx, customerId: string, brandId: string | undefined): Promise<{ id: string; name: string } | null> => {
+  if (!brandId) return null;
+  const billed = db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.customerId, customerId), eq(invoices.brandId, brandId)));
+  const [row] = await db
+    .select({ id: brands.id, name: brands.commonName })
+    .from(brands)
+    .where(and(eq(brands.id, brandId), or(eq(brands.ownerId, customerId), exists(billed))))
+    .limit(1);
+  if (!row) throw notFound(STATEMENT_MESSAGES.brandNotFound);
+  return row;
+};
