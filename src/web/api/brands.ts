@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Brand, BrandInput } from '../../domain/brand-schemas';
-import { apiRequest } from './client';
+import { apiPage, apiRequest } from './client';
 
 export const brandKeys = {
   all: ['brands'] as const,
   list: ['brands', 'list'] as const,
+  pages: (search: string) => ['brands', 'pages', search] as const,
   detail: (id: string) => ['brands', 'detail', id] as const,
 };
 
@@ -22,6 +23,27 @@ export const updateBrand = (id: string, body: BrandBody) => apiRequest<Brand>(`/
 export const deleteBrand = (id: string) => apiRequest<MessageReply>(`/brands/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export const useBrands = () => useQuery({ queryKey: brandKeys.list, queryFn: ({ signal }) => fetchBrands(signal) });
+/** Rows per page of the Brands screen. */
+export const BRAND_PAGE_SIZE = 50;
+
+const brandPageQuery = (search: string, after: string | null) => {
+  const params = new URLSearchParams({ limit: String(BRAND_PAGE_SIZE) });
+  if (search.trim()) params.set('search', search.trim());
+  if (after) params.set('after', after);
+  return params.toString();
+};
+
+/** The Brands screen's list: newest first, by keyset pages, searched on the server. */
+export const useBrandPages = (search: string) =>
+  useInfiniteQuery({
+    queryKey: brandKeys.pages(search.trim()),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => apiPage<Brand[]>(`/brands?${brandPageQuery(search, pageParam)}`, { signal }),
+    getNextPageParam: (last) => last.nextCursor,
+    // A new search keeps the rows shown (and the search box) until its first page arrives.
+    placeholderData: keepPreviousData,
+  });
+
 export const useBrand = (id: string) => useQuery({ queryKey: brandKeys.detail(id), queryFn: ({ signal }) => fetchBrand(id, signal), enabled: Boolean(id) });
 
 /** A brand mutation that refreshes every brand query once it has succeeded. */
