@@ -3,7 +3,7 @@
  * one order, the dashboard's aggregates and the export's rows. Booked means approved, scheduled,
  * active or completed; an order's projection is computed in SQL from its items (no N+1).
  */
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { REVENUE_STATUSES } from '../../../domain/analytics';
 import { addDays, todayIso } from '../../../domain/dates';
 import { roundDollars, toDollars } from '../../../domain/money';
@@ -37,7 +37,9 @@ const unreconciled = sql`not exists (select 1 from ${reconciliations} r where r.
 export const listPending = async ({ db, page, limit, brandId }: { db: Tx; page: number; limit: number; brandId?: string }): Promise<PendingReply> => {
   const where = and(BOOKED, unreconciled, byBrand(brandId));
   const today = todayIso();
-  const [total] = await db.select({ n: count() }).from(estimates).where(where);
+  // The count from the rollup `order_counts` (booked orders less reconciled ones, decision 037), not by counting every booked order.
+  const counts = await statusCounts(db, brandId ? { brand: brandId } : { all: true });
+  const n = totalOf(counts, 'orders', REVENUE_STATUSES) - totalOf(counts, 'reconciled', REVENUE_STATUSES);
   // The page's ids first, so that the joins and per-order subqueries run for its rows only.
   const pageIds = db
     .select({ id: estimates.id })
@@ -60,7 +62,6 @@ export const listPending = async ({ db, page, limit, brandId }: { db: Tx; page: 
     .leftJoin(brands, eq(brands.id, estimates.brandId))
     .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
     .orderBy(asc(estimates.createdAt), asc(estimates.id));
-  const n = Number(total?.n ?? 0);
   return {
     campaigns: rows.map((r) => ({
       id: r.order.id,
