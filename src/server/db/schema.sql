@@ -842,6 +842,7 @@ table users
   constraint users_pkey PRIMARY KEY (id)
   constraint users_role_check CHECK ((role = ANY (ARRAY['client'::text, 'traffic_admin'::text])))
   CREATE INDEX users_created_at_idx ON public.users USING btree (created_at)
+  CREATE INDEX users_created_email_idx ON public.users USING btree (created_at DESC, email)
   CREATE UNIQUE INDEX users_email_key ON public.users USING btree (email)
   CREATE UNIQUE INDEX users_pkey ON public.users USING btree (id)
 

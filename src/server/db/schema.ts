@@ -46,6 +46,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
+    // Users' keyset pages (decision 037): the list's own order.
+    index('users_created_email_idx').on(t.createdAt.desc(), t.email),
     check('users_role_check', sql`${t.role} in ('client', 'traffic_admin')`),
     check('users_agency_commission_rate_check', sql`${t.agencyCommissionRate} is null or (${t.agencyCommissionRate} >= 0 and ${t.agencyCommissionRate} < 1)`),
   ],

@@ -9,3 +9,7 @@ CREATE INDEX estimates_booked_created_idx ON estimates (created_at, id) WHERE st
 -- Receivables ageing: the open (sent) invoices per advertiser in order, with what their balance needs,
 -- read from the index alone and grouped without a sort.
 CREATE INDEX invoices_receivable_idx ON invoices (customer_id, due_date) INCLUDE (total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) WHERE status = 'sent';
+--> statement-breakpoint
+-- Users by keyset page in the list's order (created_at desc, then e-mail): without it, users sharing a
+-- creation time (an import) are sorted whole for every page.
+CREATE INDEX users_created_email_idx ON users (created_at DESC, email);
