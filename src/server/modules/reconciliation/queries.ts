@@ -188,28 +188,31 @@ export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; d
   const spendVariance = sql`(${reconciliations.actualSpendCents} - ${reconciliations.projectedSpendCents})`;
   const spendPercent = sql`(${spendVariance}::float8 / nullif(${reconciliations.projectedSpendCents}, 0) * 100)`;
   const impressionPercent = sql`((${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions})::float8 / nullif(${reconciliations.projectedImpressions}, 0) * 100)`;
-  const [summary] = await db
-    .select({
-      spendVariance: sql<number>`coalesce(sum(${spendVariance}), 0)::float8`.mapWith(Number),
-      spendPercent: sql<number>`coalesce(avg(${spendPercent}), 0)::float8`.mapWith(Number),
-      impressionVariance: sql<number>`coalesce(sum(${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions}), 0)::float8`.mapWith(Number),
-      impressionPercent: sql<number>`coalesce(avg(${impressionPercent}), 0)::float8`.mapWith(Number),
-      high: sql<number>`(count(*) filter (where abs(${spendPercent}) > ${HIGH_VARIANCE_PERCENT}))::int`.mapWith(Number),
-    })
-    .from(reconciliations)
-    .where(windowed);
-  const brandRows = brandId ? await brandVariance(db, windowed) : await brandVarianceFromRollup(db, days);
   const day = sql<string>`((${reconciliations.reconciledAt} at time zone ${stationZoneSql()})::date)::text`;
-  const dayRows = await db
-    .select({
-      date: day,
-      projected: sql<number>`sum(${reconciliations.projectedSpendCents})::float8`.mapWith(Number),
-      actual: sql<number>`sum(${reconciliations.actualSpendCents})::float8`.mapWith(Number),
-    })
-    .from(reconciliations)
-    .where(windowed)
-    .groupBy(day);
-  const counts = await statusCounts(db, brandId ? { brand: brandId } : { all: true });
+  // Independent reads, run together (on PostgreSQL each on its own connection; decision 037).
+  const [[summary], brandRows, dayRows, counts] = await Promise.all([
+    db
+      .select({
+        spendVariance: sql<number>`coalesce(sum(${spendVariance}), 0)::float8`.mapWith(Number),
+        spendPercent: sql<number>`coalesce(avg(${spendPercent}), 0)::float8`.mapWith(Number),
+        impressionVariance: sql<number>`coalesce(sum(${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions}), 0)::float8`.mapWith(Number),
+        impressionPercent: sql<number>`coalesce(avg(${impressionPercent}), 0)::float8`.mapWith(Number),
+        high: sql<number>`(count(*) filter (where abs(${spendPercent}) > ${HIGH_VARIANCE_PERCENT}))::int`.mapWith(Number),
+      })
+      .from(reconciliations)
+      .where(windowed),
+    brandId ? brandVariance(db, windowed) : brandVarianceFromRollup(db, days),
+    db
+      .select({
+        date: day,
+        projected: sql<number>`sum(${reconciliations.projectedSpendCents})::float8`.mapWith(Number),
+        actual: sql<number>`sum(${reconciliations.actualSpendCents})::float8`.mapWith(Number),
+      })
+      .from(reconciliations)
+      .where(windowed)
+      .groupBy(day),
+    statusCounts(db, brandId ? { brand: brandId } : { all: true }),
+  ]);
   const byDay = new Map(dayRows.map((d) => [d.date, d]));
   const first = addDays(todayIso(), -(days - 1));
   const booked = totalOf(counts, 'orders', REVENUE_STATUSES);
