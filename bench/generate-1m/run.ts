@@ -10,7 +10,8 @@
  * constraints and unique indexes still apply, and the script checks every foreign key afterwards
  * (no orphan row) before `VACUUM ANALYZE`.
  *
- * Usage: npx tsx bench/generate-1m/run.ts [orders, default 1000000]
+ * Usage: [GEN_PRESET=skewed GEN_SEED=… …] npx tsx bench/generate-1m/run.ts [orders, default 1000000]
+ * (the distribution's knobs: bench/generate-1m/distribution.ts)
  * The database is `spotbook_gen_<orders>` (or BENCH_DB) on BENCH_PG (dropped first when it exists); it is kept
  * for bench/dashboards/run.ts and printed at the end. Drop it with `dropdb -h 127.0.0.1 -U postgres spotbook_gen_<orders>`.
  */
@@ -21,6 +22,7 @@ import { ensureFirstAdmin } from '../../src/server/modules/users/first-admin';
 import { openDatabase } from '../../src/server/platform/db';
 import { BENCH_SERVER, onServer } from '../support/postgres';
 import { BENCH_ADMIN, BENCH_CLIENT_PASSWORD, generatedDatabase } from './names';
+import { distributionFromEnv } from './distribution';
 import { UID_FUNCTION, loadSteps } from './steps';
 
 /** Every single-column foreign key of the public schema, and how many rows point at nothing. */
@@ -38,6 +40,7 @@ const foreignKeyCheck = `
 
 const orders = Number(process.argv[2] ?? 1_000_000);
 if (!Number.isInteger(orders) || orders < 100) throw new Error('usage: run.ts [orders ≥ 100]');
+const distribution = distributionFromEnv(orders);
 const name = generatedDatabase(orders);
 const url = `${BENCH_SERVER}/${name}`;
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -51,6 +54,7 @@ await database.migrate();
 await ensureFirstAdmin({ db: database.db, ...BENCH_ADMIN });
 await database.close();
 log(`${name}: migrated, administrator ${BENCH_ADMIN.email}`);
+log(`distribution: ${JSON.stringify(distribution)}`);
 
 const client = new pg.Client({ connectionString: url });
 await client.connect();
@@ -58,7 +62,7 @@ try {
   await client.query('set session_replication_role = replica');
   await client.query("set maintenance_work_mem = '256MB'");
   await client.query(UID_FUNCTION);
-  for (const step of loadSteps(orders, await hashPassword(BENCH_CLIENT_PASSWORD))) {
+  for (const step of loadSteps(orders, await hashPassword(BENCH_CLIENT_PASSWORD), distribution)) {
     const t = Date.now();
     const result = await client.query(step.sql);
     log(`${step.table.padEnd(22)} ${String(result.rowCount ?? 0).padStart(10)} rows  ${seconds(t)} s`);

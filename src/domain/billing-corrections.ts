@@ -147,6 +147,16 @@ export const ageingReplySchema = z.object({
   as_of: z.string(),
   rows: z.array(ageingRowSchema),
   totals: z.object({ ...bucketAmounts, total: z.number(), invoices: z.number().int() }),
+  /** Only when a page was asked for: `rows` is then rows offset … offset + limit − 1 of the list (totals stay everyone's). */
+  pagination: z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int() }).optional(),
+});
+const wholeNumber = (name: string) =>
+  z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d{1,20}(\.\d{1,20})?\s*$/.test(value) ? Number(value) : value), z.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`));
+export const AGEING_PAGE_SIZE = 100;
+/** Ageing by pages (issue 28): advertisers in the list's order, `limit` of them from `offset`. */
+export const ageingQuerySchema = z.object({
+  limit: wholeNumber('limit').pipe(z.number().min(1, 'limit must be at least 1').max(1000, 'limit must be at most 1000')).optional(),
+  offset: wholeNumber('offset').pipe(z.number().min(0, 'offset cannot be negative').max(1_000_000_000, 'offset is too large')).optional(),
 });
 export type AgeingReply = z.infer<typeof ageingReplySchema>;
 

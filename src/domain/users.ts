@@ -15,7 +15,11 @@ export const userListItemSchema = z.object({
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
-export const usersReplySchema = z.object({ users: z.array(userListItemSchema) });
+export const userCountsSchema = z.object({ total: z.number(), admins: z.number(), clients: z.number() });
+export type UserCounts = z.infer<typeof userCountsSchema>;
+
+/** The users list; `counts` (everyone, by role) only when a page was asked for (src/domain/list-page.ts). */
+export const usersReplySchema = z.object({ users: z.array(userListItemSchema), counts: userCountsSchema.optional() });
 
 export const deleteUserConfirmation = (email: string): string =>
   `Are you sure you want to delete user ${email}? This action cannot be undone.`;

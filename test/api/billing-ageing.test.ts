@@ -94,4 +94,32 @@ describe('GET /api/billing/ageing', () => {
     expect((await t.inject({ method: 'GET', url: '/api/billing/ageing/export', token: evil.token })).statusCode).toBe(403);
     expect((await t.inject({ method: 'GET', url: '/api/billing/ageing' })).statusCode).toBe(401);
   });
+
+  it('answers a page of the same list with the totals of everyone; bad page parameters are refused', async () => {
+    const whole = await ageing();
+    expect(whole.rows.length).toBeGreaterThanOrEqual(3);
+    expect(whole).not.toHaveProperty('pagination');
+    const page = async (query: string) => {
+      const res = await t.inject({ method: 'GET', url: `/api/billing/ageing?${query}`, token: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const first = await page('limit=2');
+    expect(first.rows).toEqual(whole.rows.slice(0, 2));
+    expect(first.totals).toEqual(whole.totals);
+    expect(first.pagination).toEqual({ offset: 0, limit: 2, total: whole.rows.length });
+    expect((await page('limit=2&offset=1')).rows).toEqual(whole.rows.slice(1, 3));
+    expect((await page(`offset=${whole.rows.length}`)).rows).toEqual([]);
+    for (const [query, error] of [
+      ['limit=0', 'limit must be at least 1'],
+      ['limit=1001', 'limit must be at most 1000'],
+      ['limit=x', 'limit must be a whole number'],
+      ['offset=-1', 'offset cannot be negative'],
+      ['offset=1.5', 'offset must be a whole number'],
+    ] as const) {
+      const res = await t.inject({ method: 'GET', url: `/api/billing/ageing?${query}`, token: admin });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toEqual({ error });
+    }
+  });
 });

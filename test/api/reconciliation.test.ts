@@ -52,6 +52,8 @@ describe('reconciling booked orders', () => {
     });
     const after = (await call('GET', '/api/reconciliation/pending?limit=100')).json();
     expect(after.campaigns.map((c: { id: string }) => c.id)).not.toContain(order.id);
+    // The count (from the order_counts rollup since decision 037) follows the reconciliation.
+    expect(after.pagination.total).toBe(pending.pagination.total - 1);
     expect((await call('GET', `/api/reconciliation/variance/${order.id}`)).json()).toMatchObject({ status: 'reconciled', spend_variance: 600.5 });
   });
 

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signUpBody } from '../support/app';
 import { hasBrowserForScreens, startBrowserHarness, submitSignIn, type BrowserHarness } from '../support/browser';
@@ -247,5 +248,46 @@ describe.skipIf(!hasBrowserForScreens)('accounts in the browser', () => {
     await staleRow.getByRole('button', { name: `Promote ${vanishing.user.email}` }).click();
     await page.getByText('User not found').waitFor();
     await staleRow.waitFor({ state: 'detached' });
+  });
+
+  it('Users and Brands read by pages: counts of everyone, Load more, and a search the server answers', async () => {
+    // 60 users and 60 brands older than anything above: the first page (50) cannot hold them all.
+    await h.database.db.execute(sql`insert into users (email, password_hash, role, first_name, last_name, created_at)
+      select 'pager.' || g || '@paging.example', 'x', 'client', 'Pager', 'Number ' || g, now() - g * interval '1 minute' from generate_series(1, 60) g`);
+    await h.database.db.execute(sql`insert into brands (owner_id, common_name, legal_name, created_at)
+      select u.id, 'Paged Brand ' || g, 'Paged Brand ' || g || ' Inc', now() - g * interval '1 minute' from generate_series(1, 60) g, users u where u.email = 'pager.1@paging.example'`);
+    const everyone = (await h.database.db.execute(sql`select count(*)::int as n from users`)) as unknown as { rows: { n: number }[] };
+    const page = await h.newPage();
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/(users|brands)\?.*search=/.test(request.url())) searches.push(new URL(request.url()).searchParams.get('search') ?? '');
+    });
+    await submitSignIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/app/dashboard');
+
+    await page.goto('/app/admin/users');
+    const totalUsers = async () => Number(await page.getByText('Total Users').locator('..').getByText(/^\d+$/).textContent());
+    await page.getByRole('row').filter({ hasText: 'pager.1@paging.example' }).waitFor();
+    expect(await totalUsers()).toBe(everyone.rows[0]!.n);
+    const oldest = page.getByRole('row').filter({ hasText: 'pager.60@paging.example' });
+    expect(await oldest.count()).toBe(0);
+    await page.getByRole('button', { name: 'Load more users' }).click();
+    await oldest.waitFor();
+    await page.getByLabel('Search users').fill('number 57');
+    await page.getByRole('row').filter({ hasText: 'pager.1@paging.example' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('row').filter({ hasText: '@paging.example' }).allTextContents()).toEqual([expect.stringContaining('pager.57@paging.example')]);
+    expect(await totalUsers()).toBe(everyone.rows[0]!.n);
+
+    await page.goto('/app/brands');
+    await page.getByText('Paged Brand 1', { exact: true }).first().waitFor();
+    await page.getByText('50 brands shown').waitFor();
+    expect(await page.getByText('Paged Brand 60', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Load more brands' }).click();
+    await page.getByText('Paged Brand 60', { exact: true }).first().waitFor();
+    await page.getByLabel('Search brands').fill('paged brand 42');
+    await page.getByText('1 brand', { exact: true }).waitFor();
+    await page.getByText('Paged Brand 42', { exact: true }).first().waitFor();
+    expect(searches).toContain('number 57');
+    expect(searches).toContain('paged brand 42');
   });
 });

@@ -163,6 +163,7 @@ table brands
   constraint brands_owner_id_users_id_fk FOREIGN KEY (owner_id) REFERENCES users(id) ON DELETE CASCADE
   constraint brands_pkey PRIMARY KEY (id)
   CREATE INDEX brands_common_name_idx ON public.brands USING btree (common_name)
+  CREATE INDEX brands_created_idx ON public.brands USING btree (created_at, id)
   CREATE INDEX brands_owner_id_idx ON public.brands USING btree (owner_id)
   CREATE UNIQUE INDEX brands_pkey ON public.brands USING btree (id)
 
@@ -394,6 +395,7 @@ table estimates
   constraint estimates_payment_method_id_payment_methods_id_fk FOREIGN KEY (payment_method_id) REFERENCES payment_methods(id) ON DELETE SET NULL
   constraint estimates_pkey PRIMARY KEY (id)
   constraint estimates_source_check CHECK ((source = ANY (ARRAY['web'::text, 'api'::text, 'adcp'::text])))
+  CREATE INDEX estimates_booked_created_idx ON public.estimates USING btree (created_at, id) WHERE (status = ANY (ARRAY['approved'::text, 'scheduled'::text, 'active'::text, 'completed'::text]))
   CREATE INDEX estimates_brand_id_idx ON public.estimates USING btree (brand_id)
   CREATE INDEX estimates_created_idx ON public.estimates USING btree (created_at, id)
   CREATE INDEX estimates_order_time_idx ON public.estimates USING btree (COALESCE(submitted_at, created_at))
@@ -501,6 +503,7 @@ table invoices
   CREATE UNIQUE INDEX invoices_invoice_number_key ON public.invoices USING btree (invoice_number)
   CREATE INDEX invoices_issue_date_idx ON public.invoices USING btree (issue_date)
   CREATE UNIQUE INDEX invoices_pkey ON public.invoices USING btree (id)
+  CREATE INDEX invoices_receivable_idx ON public.invoices USING btree (customer_id, due_date) INCLUDE (total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) WHERE (status = 'sent'::text)
   CREATE INDEX invoices_status_due_idx ON public.invoices USING btree (status, due_date)
 
 table mail_outbox
@@ -846,6 +849,7 @@ table users
   constraint users_pkey PRIMARY KEY (id)
   constraint users_role_check CHECK ((role = ANY (ARRAY['client'::text, 'traffic_admin'::text])))
   CREATE INDEX users_created_at_idx ON public.users USING btree (created_at)
+  CREATE INDEX users_created_email_idx ON public.users USING btree (created_at DESC, email)
   CREATE UNIQUE INDEX users_email_key ON public.users USING btree (email)
   CREATE UNIQUE INDEX users_pkey ON public.users USING btree (id)
 

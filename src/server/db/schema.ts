@@ -46,6 +46,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
+    // Users' keyset pages (decision 037): the list's own order.
+    index('users_created_email_idx').on(t.createdAt.desc(), t.email),
     check('users_role_check', sql`${t.role} in ('client', 'traffic_admin')`),
     check('users_agency_commission_rate_check', sql`${t.agencyCommissionRate} is null or (${t.agencyCommissionRate} >= 0 and ${t.agencyCommissionRate} < 1)`),
   ],
@@ -166,7 +168,7 @@ export const brands = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('brands_owner_id_idx').on(t.ownerId), index('brands_common_name_idx').on(t.commonName)],
+  (t) => [index('brands_owner_id_idx').on(t.ownerId), index('brands_common_name_idx').on(t.commonName), index('brands_created_idx').on(t.createdAt, t.id)],
 );
 
 /** The station-side house numbers of commercials (SB000001, ...), migration 0025. */
@@ -332,6 +334,8 @@ export const estimates = pgTable(
     index('estimates_status_created_idx').on(t.status, t.createdAt),
     index('estimates_brand_id_idx').on(t.brandId),
     index('estimates_start_date_idx').on(t.startDate),
+    // Reconciliation pending's page and count (decision 037): booked orders only.
+    index('estimates_booked_created_idx').on(t.createdAt, t.id).where(sql`${t.status} in ('approved', 'scheduled', 'active', 'completed')`),
     // When an order came in (submitted, else created): the analytics windows are ranges on it (decision 016).
     index('estimates_order_time_idx').on(sql`coalesce(${t.submittedAt}, ${t.createdAt})`),
     check('estimates_billing_mode_check', sql`${t.billingMode} in ('up_front', 'monthly')`),
@@ -712,6 +716,8 @@ export const invoices = pgTable(
     index('invoices_created_idx').on(t.createdAt, t.id),
     index('invoices_status_due_idx').on(t.status, t.dueDate),
     index('invoices_customer_id_idx').on(t.customerId),
+    // Receivables ageing from the index alone (decision 037); the columns are in migration 0031's INCLUDE.
+    index('invoices_receivable_idx').on(t.customerId, t.dueDate).where(sql`${t.status} = 'sent'`),
     index('invoices_brand_id_idx').on(t.brandId),
     index('invoices_issue_date_idx').on(t.issueDate),
     check('invoices_status_check', sql`${t.status} in ('draft', 'sent', 'paid', 'cancelled', 'refunded')`),

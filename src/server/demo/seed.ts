@@ -53,7 +53,7 @@ const multipartBody = (fields: Record<string, string>, file: { name: string; typ
 export type DemoOutcome = { kind: 'seeded'; clients: string[] } | { kind: 'present' };
 
 export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<DemoOutcome> => {
-  const users = await listUsers({ db: ctx.db });
+  const { users } = await listUsers({ db: ctx.db });
   if (users.some((u) => u.email === DEMO_CLIENTS[0]!.email)) return { kind: 'present' };
   const admin = users.find((u) => u.role === 'traffic_admin');
   if (!admin) throw new Error('The demo needs an administrator; start Spotbook once first');

@@ -1,9 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type BodyOf } from './typed';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPage } from './client';
+import { api, type BodyOf, type ReplyOf } from './typed';
 
 export const brandKeys = {
   all: ['brands'] as const,
   list: ['brands', 'list'] as const,
+  pages: (search: string) => ['brands', 'pages', search] as const,
   detail: (id: string) => ['brands', 'detail', id] as const,
 };
 
@@ -17,6 +19,27 @@ export const updateBrand = (id: string, body: BodyOf<'/api/brands/{id}', 'put'>)
 export const deleteBrand = (id: string) => api.delete('/api/brands/{id}', { path: { id } });
 
 export const useBrands = () => useQuery({ queryKey: brandKeys.list, queryFn: ({ signal }) => fetchBrands(signal) });
+/** Rows per page of the Brands screen. */
+export const BRAND_PAGE_SIZE = 50;
+
+const brandPageQuery = (search: string, after: string | null) => {
+  const params = new URLSearchParams({ limit: String(BRAND_PAGE_SIZE) });
+  if (search.trim()) params.set('search', search.trim());
+  if (after) params.set('after', after);
+  return params.toString();
+};
+
+/** The Brands screen's list: newest first, by keyset pages, searched on the server. */
+export const useBrandPages = (search: string) =>
+  useInfiniteQuery({
+    queryKey: brandKeys.pages(search.trim()),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => apiPage<ReplyOf<'/api/brands', 'get'>>(`/brands?${brandPageQuery(search, pageParam)}`, { signal }),
+    getNextPageParam: (last) => last.nextCursor,
+    // A new search keeps the rows shown (and the search box) until its first page arrives.
+    placeholderData: keepPreviousData,
+  });
+
 export const useBrand = (id: string) => useQuery({ queryKey: brandKeys.detail(id), queryFn: ({ signal }) => fetchBrand(id, signal), enabled: Boolean(id) });
 
 /** A brand mutation that refreshes every brand query once it has succeeded. */

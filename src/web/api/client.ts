@@ -53,6 +53,16 @@ export const errorMessageFrom = (status: number, text: string): string => {
 
 /** Calls the JSON API under /api with the stored bearer token. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, options)).body;
+}
+
+/** A keyset page of a list (src/domain/list-page.ts): its rows' reply and the cursor of the next page, if any. */
+export async function apiPage<T>(path: string, options: ApiRequestOptions = {}): Promise<{ body: T; nextCursor: string | null }> {
+  const { body, headers } = await apiRequestWithHeaders<T>(path, options);
+  return { body, nextCursor: headers.get('x-next-cursor') };
+}
+
+async function apiRequestWithHeaders<T>(path: string, options: ApiRequestOptions): Promise<{ body: T; headers: Headers }> {
   const { method = 'GET', body, signal, keepalive } = options;
   const token = readToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -81,7 +91,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     }
     throw new ApiError(errorMessageFrom(response.status, text), response.status, parseJson(text));
   }
-  return (text ? parseJson(text) : undefined) as T;
+  return { body: (text ? parseJson(text) : undefined) as T, headers: response.headers };
 }
 
 /** The server's message for a failed call, or `fallback` when there is none (network failure, unknown error). */

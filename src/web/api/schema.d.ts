@@ -3153,10 +3153,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Open balances of sent and overdue invoices per advertiser, by days past due on the station's today: current, 1–30, 31–60, 61–90, 90+; with each row's total and grand totals. */
+        /** @description Open balances of sent and overdue invoices per advertiser, by days past due on the station's today: current, 1–30, 31–60, 61–90, 90+; with each row's total and grand totals. With `limit` (and `offset`), only those rows of the list and `pagination`; the totals stay everyone's. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3171,6 +3174,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             as_of: string;
+                            pagination?: {
+                                limit: number;
+                                offset: number;
+                                total: number;
+                            };
                             rows: {
                                 current: number;
                                 customer_email: string;
@@ -4467,10 +4475,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Every visible brand, newest first. With `limit`, `after` (the X-Next-Cursor of the previous page) or `search` (every word in a name, contact, e-mail, phone or owner e-mail): one page of at most `limit` (default 50), and X-Next-Cursor when it is full. */
         get: {
             parameters: {
                 query?: {
+                    after?: string;
+                    limit?: number;
                     owner_id?: string;
+                    search?: string;
                 };
                 header?: never;
                 path?: never;
@@ -15276,9 +15288,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Every user, newest first. With `limit`, `after` (the X-Next-Cursor of the previous page) or `search` (every word in a name, e-mail, company or role): one page of at most `limit` (default 50), X-Next-Cursor when it is full, and `counts` of everyone by role. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    after?: string;
+                    limit?: number;
+                    search?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -15292,6 +15309,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            counts?: {
+                                admins: number;
+                                clients: number;
+                                total: number;
+                            };
                             users: {
                                 agency_commission_rate: number | null;
                                 company: string | null;

@@ -12,13 +12,3 @@ export const userName = (user: UserListItem): string | null =>
 /** 'Jan 5, 2025'; '—' when the date cannot be read. */
 export const formatJoined = (isoDate: string): string => formatInstantDate(isoDate);
 
-/** True when the user matches every word of the search (name, e-mail, company or role). */
-export const matchesSearch = (user: UserListItem, query: string): boolean => {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = [userName(user), user.email, user.company, roleListLabel(user.role), user.role]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
-  return words.every((word) => haystack.includes(word));
-};

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
 import { BILLING_MESSAGES } from '../../../domain/billing';
-import { AGEING_CSV_COLUMNS, CORRECTION_MESSAGES, ageingReplySchema, creditNoteBodySchema, creditNoteSchema, voidInvoiceBodySchema } from '../../../domain/billing-corrections';
+import { AGEING_CSV_COLUMNS, AGEING_PAGE_SIZE, CORRECTION_MESSAGES, ageingQuerySchema, ageingReplySchema, creditNoteBodySchema, creditNoteSchema, voidInvoiceBodySchema } from '../../../domain/billing-corrections';
 import { invoiceSchema } from '../../../domain/billing-schemas';
 import { todayIso } from '../../../domain/dates';
 import { csvLine } from '../../../domain/reconciliation';
@@ -99,11 +99,19 @@ export const billingCorrectionRoutes = (app: FastifyInstance, ctx: AppContext, g
       ...admin,
       schema: {
         ...tags,
-        description: "Open balances of sent and overdue invoices per advertiser, by days past due on the station's today: current, 1–30, 31–60, 61–90, 90+; with each row's total and grand totals.",
+        description:
+          "Open balances of sent and overdue invoices per advertiser, by days past due on the station's today: current, 1–30, 31–60, 61–90, 90+; with each row's total and grand totals. With `limit` (and `offset`), only those rows of the list and `pagination`; the totals stay everyone's.",
+        querystring: ageingQuerySchema,
         response: { 200: ageingReplySchema, ...errors },
       },
     },
-    () => receivablesAgeing({ db, today: todayIso() }),
+    async (request) => {
+      const ageing = await receivablesAgeing({ db, today: todayIso() });
+      const { limit, offset = 0 } = request.query;
+      if (limit === undefined && request.query.offset === undefined) return ageing;
+      const size = limit ?? AGEING_PAGE_SIZE;
+      return { ...ageing, rows: ageing.rows.slice(offset, offset + size), pagination: { offset, limit: size, total: ageing.rows.length } };
+    },
   );
 
   r.get(

@@ -1,7 +1,9 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { BRAND_HAS_ORDERS, BRAND_MESSAGES, type Brand, type BrandInput } from '../../../domain/brand-schemas';
+import type { KeysetPage } from '../../../domain/list-page';
 import { brands, estimates, users } from '../../db/schema';
 import { isForeignKeyViolation, type Db, type Tx } from '../../platform/db';
+import { allWordsIn, cursorAtSql, nextCursor } from '../../platform/keyset';
 import { conflict, notFound } from '../../platform/errors';
 import type { Actor } from '../auth/service';
 
@@ -50,14 +52,27 @@ const toColumns = (input: Partial<BrandInput>) => ({
   ...(input.contact_job_title !== undefined && { contactJobTitle: input.contact_job_title }),
 });
 
-export const listBrands = async ({ db, actor, ownerId }: { db: Db; actor: Actor; ownerId?: string }) => {
-  const rows = await db
-    .select(brandColumns)
+/** What the screen's search reads of a brand: names, contact, e-mail, phone and the owner's e-mail. */
+const searchText = sql`concat_ws(' ', ${brands.commonName}, ${brands.legalName}, ${brands.contactPerson}, ${brands.contactFirstName}, ${brands.contactLastName}, ${brands.email}, ${brands.phone}, ${users.email})`;
+
+/** Newest first; without `page` the whole list (the specification's reply), with it one keyset page and the next cursor. */
+export const listBrands = async ({ db, actor, ownerId, page }: { db: Db; actor: Actor; ownerId?: string; page?: KeysetPage }) => {
+  const query = db
+    .select({ ...brandColumns, cursorAt: cursorAtSql(brands.createdAt) })
     .from(brands)
     .innerJoin(users, eq(users.id, brands.ownerId))
-    .where(and(visibleTo(actor), ownerId ? eq(brands.ownerId, ownerId) : undefined))
-    .orderBy(desc(brands.createdAt));
-  return rows.map(toBrand);
+    .where(
+      and(
+        visibleTo(actor),
+        ownerId ? eq(brands.ownerId, ownerId) : undefined,
+        page?.after ? sql`(${brands.createdAt}, ${brands.id}) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)` : undefined,
+        page ? allWordsIn(searchText, page.words) : undefined,
+      ),
+    )
+    .orderBy(desc(brands.createdAt), desc(brands.id))
+    .$dynamic();
+  const rows = await (page ? query.limit(page.limit) : query);
+  return { brands: rows.map(toBrand), nextCursor: page ? nextCursor(rows.map((row) => ({ cursorAt: row.cursorAt, id: row.brand.id })), page.limit) : undefined };
 };
 
 const findBrand = async (db: Tx, actor: Actor, id: string) => {

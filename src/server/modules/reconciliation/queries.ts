@@ -3,7 +3,7 @@
  * one order, the dashboard's aggregates and the export's rows. Booked means approved, scheduled,
  * active or completed; an order's projection is computed in SQL from its items (no N+1).
  */
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { REVENUE_STATUSES } from '../../../domain/analytics';
 import { addDays, todayIso } from '../../../domain/dates';
 import { roundDollars, toDollars } from '../../../domain/money';
@@ -37,7 +37,9 @@ const unreconciled = sql`not exists (select 1 from ${reconciliations} r where r.
 export const listPending = async ({ db, page, limit, brandId }: { db: Tx; page: number; limit: number; brandId?: string }): Promise<PendingReply> => {
   const where = and(BOOKED, unreconciled, byBrand(brandId));
   const today = todayIso();
-  const [total] = await db.select({ n: count() }).from(estimates).where(where);
+  // The count from the rollup `order_counts` (booked orders less reconciled ones, decision 037), not by counting every booked order.
+  const counts = await statusCounts(db, brandId ? { brand: brandId } : { all: true });
+  const n = totalOf(counts, 'orders', REVENUE_STATUSES) - totalOf(counts, 'reconciled', REVENUE_STATUSES);
   // The page's ids first, so that the joins and per-order subqueries run for its rows only.
   const pageIds = db
     .select({ id: estimates.id })
@@ -60,7 +62,6 @@ export const listPending = async ({ db, page, limit, brandId }: { db: Tx; page: 
     .leftJoin(brands, eq(brands.id, estimates.brandId))
     .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
     .orderBy(asc(estimates.createdAt), asc(estimates.id));
-  const n = Number(total?.n ?? 0);
   return {
     campaigns: rows.map((r) => ({
       id: r.order.id,
@@ -187,28 +188,31 @@ export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; d
   const spendVariance = sql`(${reconciliations.actualSpendCents} - ${reconciliations.projectedSpendCents})`;
   const spendPercent = sql`(${spendVariance}::float8 / nullif(${reconciliations.projectedSpendCents}, 0) * 100)`;
   const impressionPercent = sql`((${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions})::float8 / nullif(${reconciliations.projectedImpressions}, 0) * 100)`;
-  const [summary] = await db
-    .select({
-      spendVariance: sql<number>`coalesce(sum(${spendVariance}), 0)::float8`.mapWith(Number),
-      spendPercent: sql<number>`coalesce(avg(${spendPercent}), 0)::float8`.mapWith(Number),
-      impressionVariance: sql<number>`coalesce(sum(${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions}), 0)::float8`.mapWith(Number),
-      impressionPercent: sql<number>`coalesce(avg(${impressionPercent}), 0)::float8`.mapWith(Number),
-      high: sql<number>`(count(*) filter (where abs(${spendPercent}) > ${HIGH_VARIANCE_PERCENT}))::int`.mapWith(Number),
-    })
-    .from(reconciliations)
-    .where(windowed);
-  const brandRows = brandId ? await brandVariance(db, windowed) : await brandVarianceFromRollup(db, days);
   const day = sql<string>`((${reconciliations.reconciledAt} at time zone ${stationZoneSql()})::date)::text`;
-  const dayRows = await db
-    .select({
-      date: day,
-      projected: sql<number>`sum(${reconciliations.projectedSpendCents})::float8`.mapWith(Number),
-      actual: sql<number>`sum(${reconciliations.actualSpendCents})::float8`.mapWith(Number),
-    })
-    .from(reconciliations)
-    .where(windowed)
-    .groupBy(day);
-  const counts = await statusCounts(db, brandId ? { brand: brandId } : { all: true });
+  // Independent reads, run together (on PostgreSQL each on its own connection; decision 037).
+  const [[summary], brandRows, dayRows, counts] = await Promise.all([
+    db
+      .select({
+        spendVariance: sql<number>`coalesce(sum(${spendVariance}), 0)::float8`.mapWith(Number),
+        spendPercent: sql<number>`coalesce(avg(${spendPercent}), 0)::float8`.mapWith(Number),
+        impressionVariance: sql<number>`coalesce(sum(${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions}), 0)::float8`.mapWith(Number),
+        impressionPercent: sql<number>`coalesce(avg(${impressionPercent}), 0)::float8`.mapWith(Number),
+        high: sql<number>`(count(*) filter (where abs(${spendPercent}) > ${HIGH_VARIANCE_PERCENT}))::int`.mapWith(Number),
+      })
+      .from(reconciliations)
+      .where(windowed),
+    brandId ? brandVariance(db, windowed) : brandVarianceFromRollup(db, days),
+    db
+      .select({
+        date: day,
+        projected: sql<number>`sum(${reconciliations.projectedSpendCents})::float8`.mapWith(Number),
+        actual: sql<number>`sum(${reconciliations.actualSpendCents})::float8`.mapWith(Number),
+      })
+      .from(reconciliations)
+      .where(windowed)
+      .groupBy(day),
+    statusCounts(db, brandId ? { brand: brandId } : { all: true }),
+  ]);
   const byDay = new Map(dayRows.map((d) => [d.date, d]));
   const first = addDays(todayIso(), -(days - 1));
   const booked = totalOf(counts, 'orders', REVENUE_STATUSES);

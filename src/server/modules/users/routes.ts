@@ -5,7 +5,8 @@ import { errorReplySchema, messageReplySchema } from '../../../domain/auth';
 import { usersReplySchema } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
-import { changeUserRole, deleteUser, listUsers } from './service';
+import { changeUserRole, countUsers, deleteUser, listUsers } from './service';
+import { keysetPage, keysetPageQuerySchema } from '../../../domain/list-page';
 import { agencyBodySchema, agencyMessage } from '../../../domain/billing-delivery';
 import { setAgency } from './agency';
 
@@ -17,9 +18,25 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { onRequest: guards.adminOnly };
 
-  r.get('/users', { ...admin, schema: { ...secured, response: { 200: usersReplySchema, ...errors } } }, async () => ({
-    users: await listUsers({ db: ctx.db }),
-  }));
+  r.get(
+    '/users',
+    {
+      ...admin,
+      schema: {
+        ...secured,
+        description: 'Every user, newest first. With `limit`, `after` (the X-Next-Cursor of the previous page) or `search` (every word in a name, e-mail, company or role): one page of at most `limit` (default 50), X-Next-Cursor when it is full, and `counts` of everyone by role.',
+        querystring: keysetPageQuerySchema,
+        response: { 200: usersReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = keysetPage(request.query);
+      if (!page) return { users: (await listUsers({ db: ctx.db })).users };
+      const [list, counts] = await Promise.all([listUsers({ db: ctx.db, page }), countUsers({ db: ctx.db })]);
+      if (list.nextCursor) void reply.header('x-next-cursor', list.nextCursor);
+      return { users: list.users, counts };
+    },
+  );
 
   r.patch('/users/:id/promote', { ...admin, schema: { ...secured, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
     await changeUserRole({ db: ctx.db, actorId: actorOf(request).id, userId: request.params.id, role: 'traffic_admin' });

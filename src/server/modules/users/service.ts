@@ -1,13 +1,23 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { KeysetPage } from '../../../domain/list-page';
 import type { Role } from '../../../domain/roles';
-import type { UserListItem } from '../../../domain/users';
+import type { UserCounts, UserListItem } from '../../../domain/users';
 import { users } from '../../db/schema';
 import { isForeignKeyViolation, type Db } from '../../platform/db';
 import { conflict, forbidden, notFound } from '../../platform/errors';
+import { allWordsIn, cursorAtSql, nextCursor } from '../../platform/keyset';
 import { toProfile } from '../profile/service';
 
-export const listUsers = async ({ db }: { db: Db }): Promise<UserListItem[]> => {
-  const rows = await db
+/** What the screen's search reads of a user: name, e-mail, company and role (as the list labels it, and as stored). */
+const searchText = sql`concat_ws(' ', ${users.firstName}, ${users.lastName}, ${users.email}, ${users.company}, case when ${users.role} = 'traffic_admin' then 'admin traffic_admin' else 'client' end)`;
+
+/** After a cursor in the list's order (newest first, then by e-mail); the cursor names the row by id. */
+const afterCursor = (after: { at: string; id: string }) =>
+  sql`(${users.createdAt} < ${after.at}::timestamptz or (${users.createdAt} = ${after.at}::timestamptz and ${users.email} > (select u.email from ${users} u where u.id = ${after.id}::uuid)))`;
+
+/** Newest first; without `page` the whole list (the specification's reply), with it one keyset page and the next cursor. */
+export const listUsers = async ({ db, page }: { db: Db; page?: KeysetPage }): Promise<{ users: UserListItem[]; nextCursor?: string }> => {
+  const query = db
     .select({
       id: users.id,
       email: users.email,
@@ -17,15 +27,30 @@ export const listUsers = async ({ db }: { db: Db }): Promise<UserListItem[]> => 
       company: users.company,
       agencyCommissionRate: users.agencyCommissionRate,
       createdAt: users.createdAt,
+      cursorAt: cursorAtSql(users.createdAt),
     })
     .from(users)
-    .orderBy(desc(users.createdAt), users.email);
-  return rows.map((row) => ({
-    ...toProfile(row),
-    company: row.company,
-    agency_commission_rate: row.agencyCommissionRate === null ? null : Number(row.agencyCommissionRate),
-    created_at: row.createdAt.toISOString(),
-  }));
+    .where(page ? and(page.after ? afterCursor(page.after) : undefined, allWordsIn(searchText, page.words)) : undefined)
+    .orderBy(desc(users.createdAt), users.email)
+    .$dynamic();
+  const rows = await (page ? query.limit(page.limit) : query);
+  return {
+    users: rows.map((row) => ({
+      ...toProfile(row),
+      company: row.company,
+      agency_commission_rate: row.agencyCommissionRate === null ? null : Number(row.agencyCommissionRate),
+      created_at: row.createdAt.toISOString(),
+    })),
+    nextCursor: page ? nextCursor(rows, page.limit) : undefined,
+  };
+};
+
+/** Everyone, by role: the User Management screen's counts when it reads its list by pages. */
+export const countUsers = async ({ db }: { db: Db }): Promise<UserCounts> => {
+  const [row] = await db.select({ total: count(), admins: count(sql`case when ${users.role} = 'traffic_admin' then 1 end`) }).from(users);
+  const total = Number(row?.total ?? 0);
+  const admins = Number(row?.admins ?? 0);
+  return { total, admins, clients: total - admins };
 };
 
 const refuseSelf = (actorId: string, userId: string, message: string) => {

@@ -8,16 +8,6 @@ export const brandContact = (brand: Brand): string | null => {
   return name || null;
 };
 
-/** True when the brand matches every word of the search (names, contact, e-mail, phone, owner). */
-export const brandMatches = (brand: Brand, query: string): boolean => {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = [brand.common_name, brand.legal_name, brandContact(brand), brand.email, brand.phone, brand.owner_email]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
-  return words.every((word) => haystack.includes(word));
-};
 
 export const deleteBrandConfirmation = (commonName: string): string =>
   `Are you sure you want to delete ${commonName}? This action cannot be undone.`;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Brand } from '../../../domain/brand-schemas';
 import { isAdmin } from '../../../domain/roles';
-import { useBrands, useDeleteBrand } from '../../api/brands';
+import { useBrandPages, useDeleteBrand } from '../../api/brands';
 import { serverMessage } from '../../api/client';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -11,10 +11,11 @@ import { EmptyState } from '../../ui/empty-state';
 import { PlusIcon, SearchIcon, TagIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useAuth } from '../../shared/auth-context';
 import { LoadError } from '../../ui/load-error';
 import { SearchBox } from '../../ui/search-box';
-import { brandMatches, deleteBrandConfirmation } from './brand-display';
+import { deleteBrandConfirmation } from './brand-display';
 import { BrandFormModal } from './brand-form-modal';
 import { BrandsTable } from './brands-table';
 
@@ -24,9 +25,12 @@ const DELETE_FAILED = 'Failed to delete brand';
 export const BrandManagement = () => {
   const { user } = useAuth();
   const admin = isAdmin(user?.role);
-  const brands = useBrands();
   const remove = useDeleteBrand();
   const [search, setSearch] = useState('');
+  // Searched on the server, page by page: a station's whole list is never loaded at once (issue 28).
+  const brands = useBrandPages(useDebouncedValue(search));
+  const loaded = brands.data?.pages.flatMap((page) => page.body) ?? [];
+  const searching = search.trim() !== '';
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Brand | null>(null);
 
@@ -54,7 +58,7 @@ export const BrandManagement = () => {
   if (brands.isPending) content = <PageSpinner label="Loading brands…" />;
   else if (brands.isError) {
     content = <LoadError title={LOAD_FAILED} error={brands.error} retrying={brands.isFetching} onRetry={() => brands.refetch()} />;
-  } else if (brands.data.length === 0) {
+  } else if (loaded.length === 0 && !searching) {
     content = (
       <EmptyState
         icon={<TagIcon />}
@@ -69,18 +73,26 @@ export const BrandManagement = () => {
       />
     );
   } else {
-    const visible = brands.data.filter((brand) => brandMatches(brand, search));
     content =
-      visible.length === 0 ? (
+      loaded.length === 0 ? (
         <EmptyState icon={<SearchIcon />} title="No brands match your search" description="Try another name, contact or e-mail." />
       ) : (
-        <BrandsTable
-          brands={visible}
-          admin={admin}
-          busyBrandId={remove.isPending ? (remove.variables ?? null) : null}
-          onEdit={setEditing}
-          onDelete={setPendingDelete}
-        />
+        <>
+          <BrandsTable
+            brands={loaded}
+            admin={admin}
+            busyBrandId={remove.isPending ? (remove.variables ?? null) : null}
+            onEdit={setEditing}
+            onDelete={setPendingDelete}
+          />
+          {brands.hasNextPage && (
+            <div className="flex justify-center border-t border-slate-200 p-4">
+              <Button variant="secondary" loading={brands.isFetchingNextPage} onClick={() => void brands.fetchNextPage()}>
+                Load more brands
+              </Button>
+            </div>
+          )}
+        </>
       );
   }
 
@@ -92,11 +104,12 @@ export const BrandManagement = () => {
         actions={addButton}
       />
       <Card>
-        {brands.data && brands.data.length > 0 && (
+        {(loaded.length > 0 || searching) && (
           <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
             <SearchBox label="Search brands" value={search} onChange={setSearch} placeholder="Search by name, contact or e-mail" />
             <p className="text-sm text-slate-500">
-              {brands.data.length} {brands.data.length === 1 ? 'brand' : 'brands'}
+              {loaded.length} {loaded.length === 1 ? 'brand' : 'brands'}
+              {brands.hasNextPage ? ' shown' : ''}
             </p>
           </div>
         )}

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { deleteUserConfirmation } from '../../../domain/users';
 import { serverMessage } from '../../api/client';
-import { useUsers } from '../../api/users';
+import { useUserPages } from '../../api/users';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -10,9 +10,9 @@ import { EmptyState } from '../../ui/empty-state';
 import { AlertIcon, SearchIcon, UsersIcon } from '../../ui/icons';
 import { PageSpinner } from '../../ui/spinner';
 import { inputClasses } from '../../ui/text-field';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { useAuth } from '../../shared/auth-context';
 import { useUserActions } from './use-user-actions';
-import { matchesSearch } from '../../ui/user-display';
 import { UserStats } from './user-stats';
 import { UsersTable } from './users-table';
 
@@ -20,9 +20,10 @@ const LOAD_FAILED = 'Failed to load users';
 
 export const UserManagement = () => {
   const { user: currentUser } = useAuth();
-  const users = useUsers();
   const actions = useUserActions();
   const [search, setSearch] = useState('');
+  // Searched on the server, page by page: a station's whole list is never loaded at once (issue 28).
+  const users = useUserPages(useDebouncedValue(search));
   const searchId = useId();
 
   useEffect(() => {
@@ -48,11 +49,12 @@ export const UserManagement = () => {
     );
   }
 
-  const visible = users.data.filter((user) => matchesSearch(user, search));
+  const visible = users.data.pages.flatMap((page) => page.body.users);
+  const counts = users.data.pages[0]?.body.counts;
 
   return (
     <>
-      <UserStats users={users.data} />
+      {counts && <UserStats counts={counts} />}
       <Card>
         <div className="border-b border-slate-200 p-4">
           <label htmlFor={searchId} className="sr-only">
@@ -84,6 +86,13 @@ export const UserManagement = () => {
             onChangeRole={actions.changeRole}
             onDelete={actions.askDelete}
           />
+        )}
+        {users.hasNextPage && (
+          <div className="flex justify-center border-t border-slate-200 p-4">
+            <Button variant="secondary" loading={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
+              Load more users
+            </Button>
+          </div>
         )}
       </Card>
       <ConfirmDialog

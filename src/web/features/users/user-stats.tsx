@@ -1,15 +1,14 @@
-import { isAdmin } from '../../../domain/roles';
-import type { UserListItem } from '../../../domain/users';
+import type { UserCounts } from '../../../domain/users';
 import { StatCard } from '../../ui/card';
 import { ShieldIcon, UserIcon, UsersIcon } from '../../ui/icons';
 
-export const UserStats = ({ users }: { users: readonly UserListItem[] }) => {
-  const admins = users.filter((user) => isAdmin(user.role)).length;
+/** Everyone on the platform by role, whatever the search and however many pages are shown. */
+export const UserStats = ({ counts }: { counts: UserCounts }) => {
   return (
     <div className="mb-6 grid grid-cols-3 gap-3 sm:gap-4">
-      <StatCard label="Total Users" value={users.length} icon={<UsersIcon />} />
-      <StatCard label="Admins" value={admins} icon={<ShieldIcon />} />
-      <StatCard label="Clients" value={users.length - admins} icon={<UserIcon />} />
+      <StatCard label="Total Users" value={counts.total} icon={<UsersIcon />} />
+      <StatCard label="Admins" value={counts.admins} icon={<ShieldIcon />} />
+      <StatCard label="Clients" value={counts.clients} icon={<UserIcon />} />
     </div>
   );
 };
