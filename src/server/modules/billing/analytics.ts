@@ -4,7 +4,8 @@
  * Ageing counts it (decision 033); payment trends sum payments by payment date,
  * one row per day of the window, days without payments at 0.
  */
-import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { isLiveInvoice } from './invoice-rows';
 import { TOP_CUSTOMERS } from '../../../domain/billing';
 import type { BillingAnalytics } from '../../../domain/billing-schemas';
 import { addDays } from '../../../domain/dates';
@@ -18,7 +19,7 @@ const n = (value: unknown) => Number(value ?? 0);
 
 export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timeframe: number; today: string }): Promise<BillingAnalytics> => {
   const from = addDays(today, -(timeframe - 1));
-  const inWindow = and(gte(invoices.issueDate, from), lte(invoices.issueDate, today), ne(invoices.status, 'cancelled'));
+  const inWindow = and(gte(invoices.issueDate, from), lte(invoices.issueDate, today), isLiveInvoice);
   const [overview] = await db
     .select({
       billed: sql<string>`coalesce(sum(${invoices.totalCents}), 0)::text`,

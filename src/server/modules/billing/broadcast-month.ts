@@ -4,7 +4,7 @@
  * what is left. Each order is billed in its own transaction under its row lock, and the spots are
  * locked and marked, so billing a month twice (or twice at once) never bills a spot twice.
  */
-import { and, eq, gte, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { BILLING_MESSAGES, INVOICEABLE_ORDER_STATUSES, type BillingMode } from '../../../domain/billing';
 import { DELIVERY_MESSAGES, billingModeMessage, broadcastMonthResultMessage, monthNotEndedMessage, type BroadcastMonthBody } from '../../../domain/billing-delivery';
 import { broadcastMonth } from '../../../domain/broadcast-calendar';
@@ -17,15 +17,7 @@ import { conflict } from '../../platform/errors';
 import { lockReadableOrder, type OrderRow } from '../estimates/orders';
 import { insertDeliveryInvoice, lockUnbilledSpots } from './invoice-lines';
 import { getInvoice } from './queries';
-
-const hasLiveInvoice = async (tx: Tx, estimateId: string, extra?: ReturnType<typeof and>) => {
-  const [live] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.estimateId, estimateId), ne(invoices.status, 'cancelled'), extra))
-    .limit(1);
-  return Boolean(live);
-};
+import { hasLiveInvoice } from './invoice-rows';
 
 /** PUT /estimates/:id/billing-mode (admins): refused while the order has a live invoice. */
 export const setBillingMode = async ({ db, actor, estimateId, mode }: { db: Db; actor: OrderActor; estimateId: string; mode: BillingMode }) =>

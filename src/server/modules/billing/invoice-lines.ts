@@ -4,20 +4,20 @@
  * the spots marked with the invoice that billed them. Also the stored lines of any invoice.
  */
 import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
-import { invoiceAmounts, type InvoiceKind } from '../../../domain/billing';
+import { type InvoiceKind } from '../../../domain/billing';
 import { dateRangeLabel, toStoredLine } from '../../../domain/billing-up-front';
 import { deliveryLines, type BillableSpot, type StoredInvoiceLine } from '../../../domain/billing-delivery';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
-import { addDays, localClockOf } from '../../../domain/dates';
+import { localClockOf } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
-import { dayparts, estimateItems, invoiceLines, invoices, trafficSpots } from '../../db/schema';
+import { dayparts, estimateItems, invoiceLines, trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
+import { BILLING_MESSAGES } from '../../../domain/billing';
 import type { OrderRow } from '../estimates/orders';
 import { spotCostCents } from '../makegoods/offer';
-import { BILLING_MESSAGES } from '../../../domain/billing';
-import { commissionFor } from './commission';
-import { invoiceNumberFor } from './invoice-rows';
+
+import { insertInvoice } from './invoice-rows';
 
 export interface LockedSpot extends BillableSpot {
   id: string;
@@ -76,29 +76,18 @@ export const insertDeliveryInvoice = async ({
   const lines = deliveryLines(spots, described);
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
   if (input.discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal);
-  const amounts = invoiceAmounts({ subtotalCents, discountCents: input.discountCents, taxRate: input.taxRate });
-  const commission = await commissionFor(tx, order.ownerId, amounts.totalCents);
-  const [row] = await tx
-    .insert(invoices)
-    .values({
-      invoiceNumber: invoiceNumberFor(today),
-      estimateId: order.id,
-      customerId: order.ownerId,
-      brandId: order.brandId,
-      ...amounts,
-      ...commission,
-      taxRate: input.taxRate,
-      kind,
-      periodStart: period?.start ?? null,
-      periodEnd: period?.end ?? null,
-      status: amounts.totalCents - commission.commissionCents === 0 ? 'paid' : 'draft',
-      issueDate: today,
-      dueDate: addDays(today, input.dueDays),
-      paymentTerms: input.paymentTerms,
-      notes: input.notes,
-    })
-    .returning({ id: invoices.id });
-  const invoiceId = row!.id;
+  const invoiceId = await insertInvoice(tx, {
+    order,
+    subtotalCents,
+    discountCents: input.discountCents,
+    taxRate: input.taxRate,
+    kind,
+    period,
+    today,
+    dueDays: input.dueDays,
+    paymentTerms: input.paymentTerms,
+    notes: input.notes,
+  });
   if (lines.length > 0) await tx.insert(invoiceLines).values(lines.map((line) => ({ invoiceId, ...line })));
   const ids = spots.map((s) => s.id);
   for (let i = 0; i < ids.length; i += 1000) {

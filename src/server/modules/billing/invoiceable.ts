@@ -3,7 +3,8 @@
  * the list holds neither orders that cannot be billed yet nor orders already invoiced. The orders
  * come from the estimates module's list; the live invoices from this module's table.
  */
-import { ne } from 'drizzle-orm';
+
+import { isLiveInvoice } from './invoice-rows';
 import { canCreateInvoiceFor, INVOICEABLE_ORDER_STATUSES } from '../../../domain/billing';
 import { LIST_LIMIT_MAX, type Estimate } from '../../../domain/estimate-schemas';
 import { ORDER_STATUSES, type OrderActor, type OrderStatus } from '../../../domain/orders';
@@ -15,7 +16,7 @@ import { listEstimates } from '../estimates/queries';
 const MAX_PAGES = 20;
 
 export const listInvoiceableOrders = async (db: Tx, actor: OrderActor): Promise<Estimate[]> => {
-  const live = await db.selectDistinct({ estimateId: invoices.estimateId, kind: invoices.kind }).from(invoices).where(ne(invoices.status, 'cancelled'));
+  const live = await db.selectDistinct({ estimateId: invoices.estimateId, kind: invoices.kind }).from(invoices).where(isLiveInvoice);
   const anyInvoice = new Set(live.map((row) => row.estimateId));
   const finalInvoice = new Set(live.filter((row) => row.kind === 'final').map((row) => row.estimateId));
   const excluded = ORDER_STATUSES.filter((status) => !(INVOICEABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(status));

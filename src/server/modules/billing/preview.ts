@@ -2,12 +2,12 @@
  * What Create Invoice would bill (decision 019): the same subtotal, discount, tax and commission
  * rules as createInvoiceFromEstimate and createFinalInvoice, read in one transaction, nothing written.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { BILLING_MESSAGES, INVOICEABLE_ORDER_STATUSES, invoiceAmounts, notInvoiceableMessage } from '../../../domain/billing';
 import { DELIVERY_MESSAGES, deliveryLines } from '../../../domain/billing-delivery';
 import type { InvoicePreview } from '../../../domain/invoice-preview-schemas';
 import { toCents, toDollars } from '../../../domain/money';
-import type { OrderActor, OrderStatus } from '../../../domain/orders';
+import { billableAmount, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { invoices } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
@@ -15,26 +15,21 @@ import { lockReadableOrder, type OrderRow } from '../estimates/orders';
 import { creditsOf } from '../makegoods/queries';
 import { commissionFor } from './commission';
 import { lockUnbilledSpots } from './invoice-lines';
+import { hasLiveInvoice } from './invoice-rows';
 
-const liveInvoice = async (tx: Tx, estimateId: string, finalOnly: boolean) => {
-  const [live] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.estimateId, estimateId), ne(invoices.status, 'cancelled'), finalOnly ? eq(invoices.kind, 'final') : undefined))
-    .limit(1);
-  return Boolean(live);
-};
+/** Whether the order has a live invoice, or a live final one. */
+const hasLiveInvoiceOf = (tx: Tx, estimateId: string, finalOnly: boolean) => hasLiveInvoice(tx, estimateId, finalOnly ? eq(invoices.kind, 'final') : undefined);
 
 const subtotalCentsOf = async (tx: Tx, order: OrderRow): Promise<number> => {
   if (order.billingMode === 'monthly') {
     if (order.status !== 'completed') throw conflict(DELIVERY_MESSAGES.billMonthly);
-    if (await liveInvoice(tx, order.id, true)) throw conflict(BILLING_MESSAGES.alreadyInvoiced);
+    if (await hasLiveInvoiceOf(tx, order.id, true)) throw conflict(BILLING_MESSAGES.alreadyInvoiced);
     const spots = await lockUnbilledSpots(tx, order.id);
     if (spots.length === 0) throw conflict(DELIVERY_MESSAGES.nothingLeft);
     return deliveryLines(spots, '').reduce((sum, line) => sum + line.amountCents, 0);
   }
-  if (await liveInvoice(tx, order.id, false)) throw conflict(BILLING_MESSAGES.alreadyInvoiced);
-  return Math.max(0, order.totalAmountCents - (await creditsOf(tx, order.id)));
+  if (await hasLiveInvoiceOf(tx, order.id, false)) throw conflict(BILLING_MESSAGES.alreadyInvoiced);
+  return billableAmount(order.totalAmountCents, await creditsOf(tx, order.id));
 };
 
 export const previewInvoice = async ({

@@ -3,36 +3,23 @@
  * locks the row it reads (the order, or the invoice) so that concurrent calls cannot double-bill
  * an order or overpay an invoice.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { creditsOf } from '../makegoods/queries';
-import {
-  BILLING_MESSAGES,
-  INVOICEABLE_ORDER_STATUSES,
-  canRecordPayment,
-  canSendInvoice,
-  cannotPayMessage,
-  cannotSendMessage,
-  invoiceAmounts,
-  invoiceBalanceCents,
-  notInvoiceableMessage,
-  overBalanceMessage,
-  shownInvoiceStatus,
-  type PaymentMethod,
-} from '../../../domain/billing';
+import { BILLING_MESSAGES, INVOICEABLE_ORDER_STATUSES, canRecordPayment, canSendInvoice, cannotPayMessage, cannotSendMessage, invoiceBalanceCents, notInvoiceableMessage, overBalanceMessage, shownInvoiceStatus, type PaymentMethod } from '../../../domain/billing';
 import type { CreateInvoiceBody, Invoice, InvoiceDetail, InvoicePayment } from '../../../domain/billing-schemas';
 import { addDays } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
-import type { OrderActor, OrderStatus } from '../../../domain/orders';
+import { billableAmount, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { invoicePayments, invoices } from '../../db/schema';
 import { isUniqueViolation, type Db } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import type { MailMessage, Mailer } from '../../platform/mail';
 import { lockReadableOrder } from '../estimates/orders';
-import { invoiceNumberFor, lockInvoice } from './invoice-rows';
+import { hasLiveInvoice, insertInvoice, lockInvoice } from './invoice-rows';
 import { toPayment } from './present';
 import { getInvoice, getInvoiceDetail } from './queries';
 import { createFinalInvoice } from './broadcast-month';
-import { commissionFor } from './commission';
+
 import { insertUpFrontLines } from './up-front-lines';
 import { freezeIssuedParties, issuerOf } from './issued-parties';
 import type { StationIssuer } from '../station/letterhead';
@@ -58,38 +45,23 @@ export const createInvoiceFromEstimate = async ({
       if (!(INVOICEABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw conflict(notInvoiceableMessage(order.status));
       // Billed monthly on delivery (decision 014): only the completed order's final invoice is made here.
       if (order.billingMode === 'monthly') return createFinalInvoice({ tx, order, input, today });
-      const [live] = await tx
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(and(eq(invoices.estimateId, order.id), ne(invoices.status, 'cancelled')))
-        .limit(1);
-      if (live) throw conflict(BILLING_MESSAGES.alreadyInvoiced);
+      if (await hasLiveInvoice(tx, order.id)) throw conflict(BILLING_MESSAGES.alreadyInvoiced);
       const discountCents = toCents(input.discount_amount);
       // Missed spots that were credited (makegoods declined, expired or impossible) are not billed.
-      const subtotalCents = Math.max(0, order.totalAmountCents - (await creditsOf(tx, order.id)));
+      const subtotalCents = billableAmount(order.totalAmountCents, await creditsOf(tx, order.id));
       if (discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal);
-      const amounts = invoiceAmounts({ subtotalCents, discountCents, taxRate: input.tax_rate });
-      const commission = await commissionFor(tx, order.ownerId, amounts.totalCents);
-      const [row] = await tx
-        .insert(invoices)
-        .values({
-          invoiceNumber: invoiceNumberFor(today),
-          estimateId: order.id,
-          customerId: order.ownerId,
-          brandId: order.brandId,
-          ...amounts,
-          ...commission,
-          taxRate: input.tax_rate,
-          // Nothing to collect (a full discount): paid from the start.
-          status: amounts.totalCents - commission.commissionCents === 0 ? 'paid' : 'draft',
-          issueDate: today,
-          dueDate: addDays(today, input.due_days),
-          paymentTerms: input.payment_terms,
-          notes: input.notes,
-        })
-        .returning({ id: invoices.id });
-      await insertUpFrontLines(tx, row!.id, order, subtotalCents);
-      return getInvoice(tx, row!.id, today);
+      const invoiceId = await insertInvoice(tx, {
+        order,
+        subtotalCents,
+        discountCents,
+        taxRate: input.tax_rate,
+        today,
+        dueDays: input.due_days,
+        paymentTerms: input.payment_terms,
+        notes: input.notes,
+      });
+      await insertUpFrontLines(tx, invoiceId, order, subtotalCents);
+      return getInvoice(tx, invoiceId, today);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(BILLING_MESSAGES.alreadyInvoiced);
