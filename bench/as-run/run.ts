@@ -128,8 +128,8 @@ const main = async () => {
     process.stdout.write(`| Spotbook import (match, deliver, close days) | ${imported.seconds.toFixed(2)} | ${imported.beforeMiB} | ${imported.growthMiB} |\n`);
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP) return void process.stdout.write(`kept database ${name}\n`);
-    await onServer(`drop database if exists ${name} with (force)`);
+    if (process.env.BENCH_KEEP) process.stdout.write(`kept database ${name}\n`);
+    else await onServer(`drop database if exists ${name} with (force)`);
     await rm(dir, { recursive: true, force: true });
   }
 };
