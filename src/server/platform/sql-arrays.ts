@@ -11,3 +11,10 @@ export const sqlArray = (values: readonly (string | number | boolean | null)[], 
       .map((v) => (v === null ? 'NULL' : typeof v === 'number' ? String(Math.trunc(v)) : typeof v === 'boolean' ? String(v) : `"${v.replace(/[^\w:.+-]/g, '')}"`))
       .join(',')}}'::${type}[]`,
   );
+
+/**
+ * A column of text (from a file or a user: any characters) as one bound `text[]` parameter, for
+ * `unnest` bulk writes: the array literal is quoted here, and the value never enters the SQL text.
+ */
+export const textArray = (values: readonly (string | null)[]) =>
+  sql`${`{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`}::text[]`;
