@@ -22,7 +22,7 @@ import { readCsvAsRun } from '../../src/server/modules/as-run/parse';
 import { readAsRunFile } from '../../src/server/modules/as-run/service';
 
 const SERVER = BENCH_SERVER;
-const ORDERS = 10_000;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const DAYS = 10;
 const FIRST_DAY = '2027-01-04';
 const ZONE = 'America/New_York';
@@ -128,7 +128,8 @@ const main = async () => {
     process.stdout.write(`| Spotbook import (match, deliver, close days) | ${imported.seconds.toFixed(2)} | ${imported.beforeMiB} | ${imported.growthMiB} |\n`);
   } finally {
     await database.close();
-    await onServer(`drop database if exists ${name} with (force)`);
+    if (process.env.BENCH_KEEP) process.stdout.write(`kept database ${name}\n`);
+    else await onServer(`drop database if exists ${name} with (force)`);
     await rm(dir, { recursive: true, force: true });
   }
 };

@@ -9,9 +9,10 @@ import { airingOf } from '../../domain/campaigns';
 import { addDays, daysBetween, instantOf, todayIso } from '../../domain/dates';
 import { toCents } from '../../domain/money';
 import { START_DATE_MIN_LEAD_DAYS as LEAD_TIME_DAYS } from '../../domain/constants';
-import { campaignDeliveries, campaigns, estimates, invoices } from '../db/schema';
+import { campaigns, estimates, invoices } from '../db/schema';
 import type { Db } from '../platform/db';
 import { itemsWithDayparts, selectionOf } from '../modules/estimates/orders';
+import { recordAirings, type AiringRecord } from '../modules/campaigns/airings';
 
 const at = (day: string, time = '10:00') => instantOf(day, time.slice(0, 5));
 
@@ -42,9 +43,7 @@ export const airPastDays = async ({ db, estimateId, from, to, perDay }: { db: Db
   if (rows.length === 0) return;
   let remaining = campaign.totalBudgetCents - campaign.spendCents;
   let aired = campaign.airedSpots;
-  let impressions = 0;
-  let spend = 0;
-  let lastAiredAt: Date | null = null;
+  const airings: AiringRecord[] = [];
   for (let n = 0; n <= daysBetween(first, last); n += 1) {
     const day = addDays(first, n);
     for (let k = 0; k < perDay && remaining > 0 && aired < campaign.totalSpots; k += 1) {
@@ -53,23 +52,12 @@ export const airPastDays = async ({ db, estimateId, from, to, perDay }: { db: Db
       const selection = selectionOf(daypart, item);
       const airing = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
       const airedAt = new Date(at(day, daypart.startTime).getTime() + k * 60_000);
-      await db.insert(campaignDeliveries).values({ campaignId: campaign.id, daypartId: daypart.id, impressions: airing.impressions, spendCents: airing.spendCents, airedAt, simulated: true });
+      airings.push({ campaignId: campaign.id, daypartId: daypart.id, impressions: airing.impressions, spendCents: airing.spendCents, airedAt, spotId: null, simulated: true });
       remaining -= airing.spendCents;
       aired += 1;
-      impressions += airing.impressions;
-      spend += airing.spendCents;
-      lastAiredAt = airedAt;
     }
   }
-  await db
-    .update(campaigns)
-    .set({
-      airedSpots: aired,
-      totalImpressions: sql`${campaigns.totalImpressions} + ${impressions}`,
-      spendCents: sql`${campaigns.spendCents} + ${spend}`,
-      lastAiredAt: sql`greatest(${campaigns.lastAiredAt}, ${lastAiredAt}::timestamptz)`,
-    })
-    .where(eq(campaigns.id, campaign.id));
+  await recordAirings(db, airings);
 };
 
 /** An up-front invoice issued (and sent) on `issueDay`, due `dueDays` later. */

@@ -14,7 +14,8 @@ import { airingOf } from '../../../domain/campaigns';
 import { addDays, localClockOf } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import { windowOf } from '../../../domain/traffic';
-import { asRunChanges, asRunImports, asRunUnmatched, campaigns, dayparts, estimateItems, estimates, trafficSpots } from '../../db/schema';
+import type { asRunChanges } from '../../db/schema';
+import { asRunImports, asRunUnmatched, campaigns, dayparts, estimateItems, estimates, trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { selectionOf } from '../estimates/orders';
 import { offerMakegoods } from '../makegoods/offer';
@@ -22,16 +23,10 @@ import { missedSpotsWithAiredMakegood, withdrawMakegoods } from '../makegoods/wi
 import type { Staged } from '../notifications';
 import { anyListening, emitEvent } from '../webhooks/outbox';
 import { LOCK_IDS } from '../../platform/lock-ids';
+import { sqlArray as column, textArray } from '../../platform/sql-arrays';
+import { recordAirings, type AiringRecord } from '../campaigns/airings';
 
 const BATCH = 2_000;
-
-/**
- * A column of values as an SQL array literal, for `unnest` bulk writes (one statement per batch
- * instead of one per row). Only for values this module makes (uuids, ISO instants, integers),
- * never for text from the file.
- */
-const column = (values: readonly (string | number)[], type: 'uuid' | 'timestamptz' | 'int' | 'bigint') =>
-  sql.raw(`'{${values.map((v) => (typeof v === 'number' ? String(Math.trunc(v)) : `"${v.replace(/[^\w:.+-]/g, '')}"`)).join(',')}}'::${type}[]`);
 
 interface Candidate extends SpotCandidate {
   estimateId: string;
@@ -49,10 +44,6 @@ export interface ResolvedRow extends AsRunRow {
 interface CampaignState {
   id: string;
   remainingCents: number;
-  aired: number;
-  impressions: number;
-  spendCents: number;
-  lastAiredAt: Date | null;
 }
 
 export interface ImportTotals {
@@ -105,6 +96,8 @@ export const settleAsRun = async ({
   const matchedInstants: number[] = [];
   let unmatchedRows: { houseCode: string; instants: number[] }[] = [];
   const allCandidates = new Map<string, Candidate>();
+  /** Every airing of the file, recorded once after the batches (each campaign's counters moved once). */
+  const deliveries: AiringRecord[] = [];
 
   const daypartOf = async (id: string) => {
     if (!daypartCache.has(id)) for (const d of await tx.select().from(dayparts)) daypartCache.set(d.id, d);
@@ -166,7 +159,7 @@ export const settleAsRun = async ({
       const found = await tx.select().from(campaigns).where(inArray(campaigns.estimateId, [...estimateIds])).for('update');
       for (const id of estimateIds) campaignCache.set(id, null);
       for (const row of found) {
-        campaignCache.set(row.estimateId, { id: row.id, remainingCents: row.totalBudgetCents - row.spendCents, aired: 0, impressions: 0, spendCents: 0, lastAiredAt: row.lastAiredAt });
+        campaignCache.set(row.estimateId, { id: row.id, remainingCents: row.totalBudgetCents - row.spendCents });
       }
     }
     if (itemIds.size > 0) for (const row of await tx.select().from(estimateItems).where(inArray(estimateItems.id, [...itemIds]))) itemCache.set(row.id, row);
@@ -177,7 +170,6 @@ export const settleAsRun = async ({
     await preload(index.byId.values());
     const aired: { id: string; at: Date; seconds: number }[] = [];
     const missed: string[] = [];
-    const deliveries: { campaignId: string; daypartId: string; airedAt: Date; impressions: number; spendCents: number; spotId: string }[] = [];
     const unmatched: (typeof asRunUnmatched.$inferInsert)[] = [];
 
     for (const row of batch) {
@@ -217,11 +209,7 @@ export const settleAsRun = async ({
         const selection = selectionOf(await daypartOf(spot.daypartId), item);
         const { impressions, spendCents } = airingOf(selection.multiplier, toCents(selection.cpm), campaign.remainingCents);
         campaign.remainingCents -= spendCents;
-        campaign.aired += 1;
-        campaign.impressions += impressions;
-        campaign.spendCents += spendCents;
-        if (!campaign.lastAiredAt || airedAt > campaign.lastAiredAt) campaign.lastAiredAt = airedAt;
-        deliveries.push({ campaignId: campaign.id, daypartId: spot.daypartId, airedAt, impressions, spendCents, spotId: spot.id });
+        deliveries.push({ campaignId: campaign.id, daypartId: spot.daypartId, airedAt, impressions, spendCents, spotId: spot.id, simulated: false });
       }
     }
 
@@ -232,13 +220,6 @@ export const settleAsRun = async ({
         where s.id = v.id`);
     }
     if (missed.length > 0) await tx.update(trafficSpots).set({ status: 'missed', missedByClose: false, asRunImportId: importId, updatedAt: new Date() }).where(inArray(trafficSpots.id, missed));
-    if (deliveries.length > 0) {
-      await tx.execute(sql`
-        insert into campaign_deliveries (campaign_id, daypart_id, aired_at, impressions, spend_cents, spot_id)
-        select * from unnest(${column(deliveries.map((d) => d.campaignId), 'uuid')}, ${column(deliveries.map((d) => d.daypartId), 'uuid')},
-          ${column(deliveries.map((d) => d.airedAt.toISOString()), 'timestamptz')}, ${column(deliveries.map((d) => d.impressions), 'int')},
-          ${column(deliveries.map((d) => d.spendCents), 'bigint')}, ${column(deliveries.map((d) => d.spotId), 'uuid')})`);
-    }
     for (let i = 0; i < unmatched.length; i += 1000) await tx.insert(asRunUnmatched).values(unmatched.slice(i, i + 1000));
     totals.unmatched += unmatched.length;
   };
@@ -246,16 +227,8 @@ export const settleAsRun = async ({
   for (let i = 0; i < rows.length; i += BATCH) await settleBatch(rows.slice(i, i + BATCH));
   if (reopenedIds.length > 0) await withdrawMakegoods(tx, reopenedIds);
 
-  const delivered = [...campaignCache.values()].filter((state): state is CampaignState => state !== null && state.aired > 0);
-  for (let i = 0; i < delivered.length; i += BATCH) {
-    const part = delivered.slice(i, i + BATCH);
-    await tx.execute(sql`
-      update campaigns c set aired_spots = c.aired_spots + v.aired, total_impressions = c.total_impressions + v.impressions,
-        spend_cents = c.spend_cents + v.spend, last_aired_at = greatest(c.last_aired_at, v.last), updated_at = now()
-      from unnest(${column(part.map((p) => p.id), 'uuid')}, ${column(part.map((p) => p.aired), 'int')}, ${column(part.map((p) => p.impressions), 'bigint')},
-        ${column(part.map((p) => p.spendCents), 'bigint')}, ${column(part.map((p) => p.lastAiredAt!.toISOString()), 'timestamptz')}) v(id, aired, impressions, spend, last)
-      where c.id = v.id`);
-  }
+  await recordAirings(tx, deliveries);
+  deliveries.length = 0;
 
   // What the file covers is settled: what was scheduled there and not reported did not air.
   // Rows that matched nothing (another channel's, a shifted clock's) vouch for no time range.
@@ -281,7 +254,17 @@ export const settleAsRun = async ({
       changes.push({ importId, line: null, outcome: 'closed_missed', spotId: spot.id, airDate: spot.airDate, airTime: localClockOf(spot.scheduledAt, timeZone), houseCode: spot.houseCode, note: null });
     }
   }
-  for (let i = 0; i < changes.length; i += 1000) await tx.insert(asRunChanges).values(changes.slice(i, i + 1000));
+  // One statement per 10,000 changes, in the list's order (the report reads them by id).
+  for (let i = 0; i < changes.length; i += 10_000) {
+    const part = changes.slice(i, i + 10_000);
+    await tx.execute(sql`
+      insert into as_run_changes (import_id, line, outcome, spot_id, air_date, air_time, house_code, note)
+      select ${importId}::uuid, v.line, v.outcome, v.spot, v.day, v.time, v.code, v.note
+      from unnest(${column(part.map((c) => c.line ?? null), 'int')}, ${textArray(part.map((c) => c.outcome))}, ${column(part.map((c) => c.spotId ?? null), 'uuid')},
+        ${textArray(part.map((c) => c.airDate))}, ${textArray(part.map((c) => c.airTime))}, ${textArray(part.map((c) => c.houseCode))}, ${textArray(part.map((c) => c.note ?? null))})
+        with ordinality v(line, outcome, spot, day, time, code, note, n)
+      order by v.n`);
+  }
 
   // Nothing matched, but most rows would at a whole number of hours off: say so.
   let notice: string | null = null;

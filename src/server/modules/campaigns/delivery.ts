@@ -3,16 +3,17 @@
  * with demo data (SPOTBOOK_DEMO). Decision 031: it airs a spot whose time has passed, at its time,
  * marked simulated ("Simulated" on screen), never certified on an affidavit and never billed.
  */
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, type SimulateImpressionReply } from '../../../domain/campaign-schemas';
 import { airingOf, displayStatusOf } from '../../../domain/campaigns';
 import { todayIso } from '../../../domain/dates';
 import { toCents, toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
-import { campaignDeliveries, campaigns, trafficSpots } from '../../db/schema';
+import { trafficSpots } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { itemsWithDayparts, selectionOf } from '../estimates/orders';
+import { recordAirings } from './airings';
 import { getCampaign, visibleCampaignRow } from './queries';
 
 /**
@@ -49,22 +50,9 @@ export const simulateImpression = async ({ db, actor, id, demo, now }: { db: Db;
     const selection = selectionOf(next.daypart, next.item);
     const { impressions, spendCents } = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
     const airedAt = spot?.scheduledAt ?? now;
-    const [delivery] = await tx
-      .insert(campaignDeliveries)
-      .values({ campaignId: campaign.id, daypartId: next.daypart.id, impressions, spendCents, airedAt, spotId: spot?.id ?? null, simulated: true })
-      .returning();
     if (spot) await tx.update(trafficSpots).set({ status: 'aired', airedAt, simulated: true, updatedAt: now }).where(eq(trafficSpots.id, spot.id));
-    await tx
-      .update(campaigns)
-      .set({
-        airedSpots: sql`${campaigns.airedSpots} + 1`,
-        totalImpressions: sql`${campaigns.totalImpressions} + ${impressions}`,
-        spendCents: sql`${campaigns.spendCents} + ${spendCents}`,
-        lastAiredAt: sql`greatest(${campaigns.lastAiredAt}, ${airedAt.toISOString()}::timestamptz)`,
-        updatedAt: new Date(),
-      })
-      .where(eq(campaigns.id, campaign.id));
-    return { daypart_id: next.daypart.id, daypart_name: next.daypart.name, aired_at: delivery!.airedAt.toISOString(), impressions, spend: toDollars(spendCents) };
+    await recordAirings(tx, [{ campaignId: campaign.id, daypartId: next.daypart.id, airedAt, impressions, spendCents, spotId: spot?.id ?? null, simulated: true }]);
+    return { daypart_id: next.daypart.id, daypart_name: next.daypart.name, aired_at: airedAt.toISOString(), impressions, spend: toDollars(spendCents) };
   });
   return {
     message: `Recorded ${airing.impressions} impressions for ${airing.daypart_name}`,

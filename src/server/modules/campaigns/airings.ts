@@ -1,0 +1,57 @@
+/**
+ * Recording airings (issue 22: the one place): each airing is a campaign_deliveries row, and its
+ * campaign's counters (aired spots, impressions, spend, last aired) move by the airings' sums. The
+ * callers decide what aired and price it (domain/campaigns airingOf): an as-run import, the demo's
+ * simulated airing, the demo's past. Set-based: two statements per chunk whatever the count.
+ */
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db';
+import { sqlArray } from '../../platform/sql-arrays';
+
+export interface AiringRecord {
+  campaignId: string;
+  daypartId: string;
+  airedAt: Date;
+  impressions: number;
+  spendCents: number;
+  /** The traffic-log spot that aired, if any (the demo airs before the log has spots). */
+  spotId: string | null;
+  /** The demo's airings (decision 031): never certified, never billed. */
+  simulated: boolean;
+}
+
+const CHUNK = 5_000;
+
+/** Inserts the deliveries and adds them to their campaigns' counters, inside the caller's transaction. */
+export const recordAirings = async (tx: Tx, airings: readonly AiringRecord[]): Promise<void> => {
+  for (let i = 0; i < airings.length; i += CHUNK) {
+    const part = airings.slice(i, i + CHUNK);
+    await tx.execute(sql`
+      insert into campaign_deliveries (campaign_id, daypart_id, aired_at, impressions, spend_cents, spot_id, simulated)
+      select * from unnest(${sqlArray(part.map((a) => a.campaignId), 'uuid')}, ${sqlArray(part.map((a) => a.daypartId), 'uuid')},
+        ${sqlArray(part.map((a) => a.airedAt.toISOString()), 'timestamptz')}, ${sqlArray(part.map((a) => a.impressions), 'int')},
+        ${sqlArray(part.map((a) => a.spendCents), 'bigint')}, ${sqlArray(part.map((a) => a.spotId), 'uuid')}, ${sqlArray(part.map((a) => a.simulated), 'bool')})`);
+  }
+  // Each campaign's counters once (its sums in memory): one row update per campaign, not per airing.
+  const sums = new Map<string, { aired: number; impressions: number; spend: number; last: Date }>();
+  for (const a of airings) {
+    const s = sums.get(a.campaignId);
+    if (!s) sums.set(a.campaignId, { aired: 1, impressions: a.impressions, spend: a.spendCents, last: a.airedAt });
+    else {
+      s.aired += 1;
+      s.impressions += a.impressions;
+      s.spend += a.spendCents;
+      if (a.airedAt > s.last) s.last = a.airedAt;
+    }
+  }
+  const campaigns = [...sums];
+  for (let i = 0; i < campaigns.length; i += CHUNK) {
+    const part = campaigns.slice(i, i + CHUNK);
+    await tx.execute(sql`
+      update campaigns c set aired_spots = c.aired_spots + v.aired, total_impressions = c.total_impressions + v.impressions,
+        spend_cents = c.spend_cents + v.spend, last_aired_at = greatest(c.last_aired_at, v.last), updated_at = now()
+      from unnest(${sqlArray(part.map(([id]) => id), 'uuid')}, ${sqlArray(part.map(([, s]) => s.aired), 'int')}, ${sqlArray(part.map(([, s]) => s.impressions), 'bigint')},
+        ${sqlArray(part.map(([, s]) => s.spend), 'bigint')}, ${sqlArray(part.map(([, s]) => s.last.toISOString()), 'timestamptz')}) v(id, aired, impressions, spend, last)
+      where c.id = v.id`);
+  }
+};
