@@ -19,6 +19,7 @@ import { submitOrder } from '../estimates/status';
 import { withdrawOrder } from '../estimates/withdraw';
 import type { Staged } from '../notifications';
 import { resolvesToPublic } from '../webhooks/address-guard';
+import { brandOfAccount, type AccountRef } from './accounts';
 import { requestBuyChange } from './changes';
 import { ADCP_TASK_EVENT, AWAITING, readBuy, readBuys } from './buy-views';
 import { checkFlight, spotsPerDayFor, type StoredPackage } from './flight';
@@ -41,6 +42,7 @@ export interface CreateBuyInput {
   end_time: string;
   packages?: { buyer_ref?: string | null; product_id: string; budget: number; pricing_option_id: string; bid_price?: number | null; creative_ids?: string[] | null }[] | null;
   push_notification_config?: PushConfig | null;
+  account?: AccountRef | null;
   ext?: Record<string, unknown> | null;
 }
 
@@ -148,8 +150,9 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
   if (packages.length === 0) throw adcpError('INVALID_REQUEST', 'A media buy needs at least one package', { field: 'packages', suggestion: 'Add a package per product from get_products' });
   const flight = checkFlight(input.start_time, input.end_time, { fromEarliest: true });
   const codes = agencyCodesOf(input);
-  const brandName = brandNameOf(input);
-  if (!brandName) throw adcpError('INVALID_REQUEST', 'Please select a brand', { field: 'brand', suggestion: 'Send brand.domain (or brand.name)' });
+  const askedBrand = brandNameOf(input);
+  const ownAccount = !input.account || input.account.account_id === actor.id || (input.account.account_id == null && !input.account.brand);
+  if (!askedBrand && ownAccount) throw adcpError('INVALID_REQUEST', 'Please select a brand', { field: 'brand', suggestion: 'Send brand.domain (or brand.name), or an account_id from list_accounts' });
 
   const parsed = packages.map((p, index) => {
     const product = parseProductId(p.product_id);
@@ -191,7 +194,10 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
         creative_ids: p.input.creative_ids ?? [],
       };
     });
-    const brandId = await brandFor(tx, actor, brandName);
+    // An agency's advertiser account is its brand (decision 034); the key's own account finds or makes the brand by name.
+    const chosen = await brandOfAccount(tx, actor, input.account);
+    const brandName = chosen?.name ?? askedBrand!;
+    const brandId = chosen?.id ?? (await brandFor(tx, actor, brandName));
     const totalSpendCents = toCents(stored.reduce((sum, p) => sum + p.budget, 0));
     const [order] = await tx
       .insert(estimates)
