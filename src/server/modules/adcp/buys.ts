@@ -116,6 +116,7 @@ const pushEndpointFor = async (tx: Tx, actor: Actor, config: PushConfig, allowPr
     throw adcpError('INVALID_REQUEST', 'Webhook URL must not point to a loopback, private, link-local or metadata address', { field: 'push_notification_config.url' });
   }
   const credentials = config.authentication?.credentials;
+  const scheme = config.authentication?.schemes?.[0] ?? null;
   if (credentials !== undefined && credentials.length < 32) {
     throw adcpError('INVALID_REQUEST', 'push_notification_config.authentication.credentials must be at least 32 characters', { field: 'push_notification_config.authentication.credentials' });
   }
@@ -127,12 +128,12 @@ const pushEndpointFor = async (tx: Tx, actor: Actor, config: PushConfig, allowPr
     .where(and(eq(webhookEndpoints.userId, actor.id), eq(webhookEndpoints.url, config.url), sql`${ADCP_TASK_EVENT} = any(${webhookEndpoints.events})`))
     .limit(1);
   if (existing) {
-    await tx.update(webhookEndpoints).set({ secret, enabled: true, disabledReason: null, updatedAt: new Date() }).where(eq(webhookEndpoints.id, existing.id));
+    await tx.update(webhookEndpoints).set({ secret, authScheme: scheme, enabled: true, disabledReason: null, updatedAt: new Date() }).where(eq(webhookEndpoints.id, existing.id));
     return existing.id;
   }
   const [made] = await tx
     .insert(webhookEndpoints)
-    .values({ userId: actor.id, station: false, url: config.url, description: 'AdCP push notifications', events: [ADCP_TASK_EVENT], secret })
+    .values({ userId: actor.id, station: false, url: config.url, description: 'AdCP push notifications', events: [ADCP_TASK_EVENT], secret, authScheme: scheme })
     .returning({ id: webhookEndpoints.id });
   return made!.id;
 };

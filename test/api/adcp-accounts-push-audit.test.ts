@@ -1,10 +1,16 @@
 /**
- * AdCP for an agency (issue 26, decisions 034 and 035): an agency's API key acts for each of its
- * advertisers' brands. list_accounts lists them in AdCP's account shape; create_media_buy with one's
- * account_id books the agency's order on that brand, invoiced to the agency with the brand's billing
- * details, net of its commission; another account's brand is refused with an AdCP error, and nothing
- * is written.
+ * AdCP sales agent, issue 26's last gaps (decisions 034 and 035):
+ * - an agency's API key acts for each of its advertisers' brands: list_accounts lists them in AdCP's
+ *   account shape; create_media_buy with one's account_id books the agency's order on that brand,
+ *   invoiced to the agency with the brand's billing details, net of its commission; another account's
+ *   brand is refused with an AdCP error, and nothing is written;
+ * - push notifications carry the buyer's chosen authentication (Bearer, or AdCP's HMAC-SHA256
+ *   signature), checked by a real receiver on loopback;
+ * - a change asked of an approved buy and the desk's decision are in the audit trail.
  */
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import * as adcp from '@adcp/client';
@@ -14,6 +20,7 @@ import { addDays } from '../../src/domain/dates';
 import { createTestApp, type TestApp } from '../support/app';
 import { createInvoice } from '../support/billing-fixtures';
 import { clientWithBrand, createDaypart } from '../support/ordering-fixtures';
+import { eventually } from '../realtime/helpers';
 
 const TODAY = '2027-06-01';
 const DAY = '2027-06-08'; // the earliest bookable day
@@ -22,6 +29,11 @@ let base: string;
 let admin: string;
 let daypartId: string;
 const clients: Client[] = [];
+let receiver: http.Server;
+let pushBase: string;
+const CREDENTIALS = 'push-credentials-of-the-buyer-32-chars+';
+/** What the buyer's receiver got, by path. */
+const pushes: { path: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
 
 type Json = Record<string, unknown> & { errors?: { code: string; message: string; field?: string; suggestion?: string }[] };
 
@@ -56,17 +68,31 @@ const buy = (extra: Record<string, unknown>) => ({
   packages: [{ buyer_ref: 'p', product_id: `${daypartId}_30s`, budget: 500, pricing_option_id: 'cpm_usd' }],
   ...extra,
 });
-const orderCount = async () => Number((await t.database.db.execute<{ n: string }>(sql`select count(*) as n from estimates`)).rows[0]!.n);
+const orderCount = async () => {
+  const result = (await t.database.db.execute(sql`select count(*)::int as n from estimates`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]!.n);
+};
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => new Date(`${TODAY}T14:00:00Z`) });
   admin = await t.adminToken();
   daypartId = (await createDaypart(t.database.db, { name: 'Evening News', startTime: '18:00', endTime: '18:30', spotFrequency: 10, baseCpmCents: 2000 })).id;
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  receiver = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      pushes.push({ path: request.url ?? '', headers: request.headers, body });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  pushBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   for (const client of clients) await client.close();
   await t?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
 });
 
 describe('AdCP for an agency', () => {
@@ -118,5 +144,58 @@ describe('AdCP for an agency', () => {
     const byName = await call(mine.agent, 'create_media_buy', buy({ account: { brand: { domain: 'Rival Cola' }, operator: 'harbor.example' } }));
     expect(byName.errors).toEqual([expect.objectContaining({ code: 'ACCOUNT_NOT_FOUND', message: 'Account Rival Cola is not one this API key acts for', field: 'account.brand' })]);
     expect(await orderCount()).toBe(before);
+  });
+
+  it('sends a push notification with the authentication the buyer asked for: Bearer, or the HMAC-SHA256 signature', async () => {
+    const { agent, brands } = await agencyWith('Push Agency', [{ common_name: 'Coastal Bank', legal_name: 'Coastal Bank NA', address: '5 Shore Dr' }]);
+    const account = { account_id: brands[0]!.id };
+    const bearer = await call(agent, 'create_media_buy', buy({ buyer_ref: 'bearer', account, push_notification_config: { url: `${pushBase}/bearer`, authentication: { schemes: ['Bearer'], credentials: CREDENTIALS } } }));
+    const hmac = await call(agent, 'create_media_buy', buy({ buyer_ref: 'hmac', account, push_notification_config: { url: `${pushBase}/hmac`, authentication: { schemes: ['HMAC-SHA256'], credentials: CREDENTIALS } } }));
+    expect(bearer.errors ?? hmac.errors).toBeUndefined();
+    for (const id of [bearer.media_buy_id, hmac.media_buy_id]) {
+      expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${id as string}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
+    }
+    // A push URL is an endpoint of the account (decision 035): each buy's own notification is looked for.
+    const pushOf = (path: string, taskId: unknown) => pushes.find((p) => p.path === path && JSON.parse(p.body).task_id === taskId);
+    await eventually(() => expect([pushOf('/bearer', bearer.task_id), pushOf('/hmac', hmac.task_id)]).not.toContain(undefined));
+    const sent = pushOf('/bearer', bearer.task_id)!;
+    expect(sent.headers.authorization).toBe(`Bearer ${CREDENTIALS}`);
+    expect(sent.headers['x-adcp-signature']).toBeUndefined();
+    expect(JSON.parse(sent.body)).toMatchObject({ task_id: bearer.task_id, status: 'completed' });
+
+    // AdCP's scheme: sha256=<hex HMAC of "<timestamp>.<raw body>"> keyed with the credentials, a fresh timestamp.
+    const signed = pushOf('/hmac', hmac.task_id)!;
+    const timestamp = signed.headers['x-adcp-timestamp'] as string;
+    expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(300);
+    expect(signed.headers['x-adcp-signature']).toBe(`sha256=${createHmac('sha256', CREDENTIALS).update(`${timestamp}.${signed.body}`).digest('hex')}`);
+    expect(signed.headers.authorization).toBeUndefined();
+    expect(JSON.parse(signed.body)).toMatchObject({ task_id: hmac.task_id, status: 'completed' });
+  });
+
+  it('writes a change asked of an approved buy and the desk\'s decision to the audit trail', async () => {
+    const { agent, brands } = await agencyWith('Audit Agency', [{ common_name: 'Lakeside Dental', legal_name: 'Lakeside Dental PC', address: '8 Lake Ave' }]);
+    const created = await call(agent, 'create_media_buy', buy({ buyer_ref: 'audited', account: { account_id: brands[0]!.id }, start_time: `${addDays(DAY, 21)}T00:00:00Z`, end_time: `${addDays(DAY, 28)}T00:00:00Z` }));
+    const id = created.media_buy_id as string;
+    expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
+    const asked = await call(agent, 'update_media_buy', { media_buy_id: id, packages: [{ package_id: 'pkg-0', budget: 900 }] });
+    expect(asked).toMatchObject({ status: 'submitted' });
+
+    const events = async (entity: string) => (await t.inject({ method: 'GET', url: `/api/audit?entity=${entity}&entity_id=${entity === 'adcp_buy' ? id : (asked.task_id as string)}`, token: admin })).json().events as Record<string, unknown>[];
+    const requested = await events('adcp_buy');
+    expect(requested).toEqual([
+      expect.objectContaining({ entity: 'adcp_buy', action: 'update', entity_id: id, order_id: id, before: { pending_change: null }, after: { pending_change: expect.objectContaining({ task_id: asked.task_id, total_budget: 900 }) } }),
+    ]);
+    expect(requested[0]!.actor_email).toMatch(/@/);
+
+    const rejected = await t.inject({ method: 'POST', url: `/api/adcp/changes/${id}/reject`, token: admin, payload: { notes: 'Sold out that week' } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await events('adcp_task')).toEqual([
+      expect.objectContaining({ entity: 'adcp_task', action: 'status_change', order_id: id, actor_email: 'admin@spotbook.test', before: { status: 'submitted', note: null }, after: { status: 'rejected', note: 'Sold out that week' } }),
+    ]);
+    const cleared = await events('adcp_buy');
+    expect(cleared[0]).toMatchObject({ actor_email: 'admin@spotbook.test', before: { pending_change: expect.objectContaining({ total_budget: 900 }) }, after: { pending_change: null } });
+    // Both appear in the order's history, which the agency reads too.
+    const timeline = (await t.inject({ method: 'GET', url: `/api/estimates/${id}/timeline`, token: admin })).json();
+    expect(JSON.stringify(timeline)).toContain('Sold out that week');
   });
 });
