@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isIsoDate } from './dates';
 
 /** What is audited, by the names the trail uses. */
-export const AUDIT_ENTITIES = ['order', 'item', 'campaign', 'spot', 'media', 'coupon', 'invoice', 'payment', 'credit_note', 'user', 'rate_card', 'makegood', 'reconciliation', 'station'] as const;
+export const AUDIT_ENTITIES = ['order', 'item', 'campaign', 'spot', 'media', 'coupon', 'invoice', 'payment', 'credit_note', 'user', 'rate_card', 'makegood', 'reconciliation', 'station', 'adcp_buy', 'adcp_task'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'status_change', 'role_change', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -26,6 +26,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   makegood: 'Makegood',
   reconciliation: 'Reconciliation',
   station: 'Station profile',
+  adcp_buy: 'AdCP change asked',
+  adcp_task: 'AdCP task',
 };
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',

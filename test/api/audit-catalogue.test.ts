@@ -14,8 +14,6 @@ const NOT_AUDITED: Record<string, string> = {
   audit_events: 'the trail itself (append-only, enforced by its own triggers)',
   as_run_imports: 'a record of an import; what it changed is audited on the spots, campaigns and makegoods',
   adcp_creatives: "an AdCP buyer's creative id for a media asset; the asset is audited",
-  adcp_media_buys: "what AdCP adds to an order (buyer's reference, packages, revision); the order and its items are audited",
-  adcp_tasks: "an AdCP task's id; its status is its audited order's",
   api_keys: 'keeps its own record (created, last used, revoked) and only the hash of its secret; what a key does is audited with its id',
   as_run_changes: "an import's report, spot by spot; the spots it changed are audited",
   as_run_unmatched: "rows of an as-run file that matched no spot: the import's report",
@@ -49,6 +47,8 @@ const NOT_AUDITED: Record<string, string> = {
 
 /** Audited tables whose deletes are refused or never happen, so they have no delete trigger. */
 const NO_DELETE_TRIGGER: Record<string, string> = {
+  adcp_media_buys: 'deleted only with its audited order',
+  adcp_tasks: 'deleted only with its audited order',
   credit_notes: 'a credit note is never deleted (decision 013)',
   makegood_offers: 'an offer is closed, never deleted',
   reconciliations: 'a reconciliation is corrected, never deleted',
@@ -57,6 +57,8 @@ const NO_DELETE_TRIGGER: Record<string, string> = {
 };
 /** Audited tables whose inserts are not recorded, and why. */
 const NO_INSERT_TRIGGER: Record<string, string> = {
+  adcp_media_buys: 'made with its audited order; only a change asked of an approved buy (pending_change) is recorded',
+  adcp_tasks: "made with its audited order or with the change asked; only the status and the desk's note are recorded",
   traffic_spots: "spots are placed by the log, not by a person; only status changes (aired, missed) and billing are recorded",
 };
 

@@ -885,6 +885,7 @@ table webhook_deliveries
   CREATE UNIQUE INDEX webhook_deliveries_pkey ON public.webhook_deliveries USING btree (id)
 
 table webhook_endpoints
+  auth_scheme text
   created_at timestamp with time zone not null default now()
   description text
   disabled_reason text
@@ -896,6 +897,7 @@ table webhook_endpoints
   updated_at timestamp with time zone not null default now()
   url text not null
   user_id uuid not null
+  constraint webhook_endpoints_auth_scheme_check CHECK (((auth_scheme IS NULL) OR (auth_scheme = ANY (ARRAY['Bearer'::text, 'HMAC-SHA256'::text]))))
   constraint webhook_endpoints_pkey PRIMARY KEY (id)
   constraint webhook_endpoints_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE
   CREATE UNIQUE INDEX webhook_endpoints_pkey ON public.webhook_endpoints USING btree (id)
@@ -1056,6 +1058,14 @@ BEGIN
 END
 $function$
 
+CREATE OR REPLACE FUNCTION public.audit_key(j jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT coalesce(j ->> 'id', j ->> 'estimate_id')
+$function$
+
 CREATE OR REPLACE FUNCTION public.audit_named_columns(tbl oid, trigger_name text, names text[])
  RETURNS void
  LANGUAGE plpgsql
@@ -1112,9 +1122,9 @@ BEGIN
        o AS MATERIALIZED (SELECT audit_row(to_jsonb(r)) AS j FROM old_rows r)
   SELECT (actor ->> 'id')::uuid, actor ->> 'email', actor ->> 'role',
          CASE WHEN d.after ? 'status' THEN 'status_change' WHEN d.after ? 'role' THEN 'role_change' ELSE 'update' END,
-         TG_ARGV[0], n.j ->> 'id', audit_order_of(TG_TABLE_NAME, TG_ARGV[1], n.j), d.before, d.after, actor ->> 'request_id'
+         TG_ARGV[0], audit_key(n.j), audit_order_of(TG_TABLE_NAME, TG_ARGV[1], n.j), d.before, d.after, actor ->> 'request_id'
   FROM n
-  JOIN o ON o.j ->> 'id' = n.j ->> 'id'
+  JOIN o ON audit_key(o.j) = audit_key(n.j)
   CROSS JOIN LATERAL (
     SELECT jsonb_object_agg(k, o.j -> k) AS before, jsonb_object_agg(k, n.j -> k) AS after
     FROM jsonb_object_keys(n.j) AS k
@@ -1422,6 +1432,8 @@ AS $function$
   WHERE order_counts IS NOT NULL OR reconciliation_brand_days IS NOT NULL OR brand_hours IS NOT NULL OR orders IS NOT NULL
 $function$
 
+CREATE TRIGGER adcp_media_buys_audit_update AFTER UPDATE ON public.adcp_media_buys REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('adcp_buy', 'estimate_id', 'pending_change');
+CREATE TRIGGER adcp_tasks_audit_update AFTER UPDATE ON public.adcp_tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('adcp_task', 'estimate_id', 'status,note');
 CREATE TRIGGER audit_events_api_key BEFORE INSERT ON public.audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_api_key();
 CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON public.audit_events FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only();
 CREATE TRIGGER audit_events_no_update BEFORE DELETE OR UPDATE ON public.audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_append_only();

@@ -1033,12 +1033,14 @@ export const webhookEndpoints = pgTable(
     description: text('description'),
     events: text('events').array().notNull(),
     secret: text('secret').notNull(),
+    /** An AdCP push endpoint's authentication scheme (decision 035): 'Bearer' or 'HMAC-SHA256' with the buyer's credentials, besides the Standard Webhooks signature. */
+    authScheme: text('auth_scheme'),
     enabled: boolean('enabled').notNull().default(true),
     disabledReason: text('disabled_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.createdAt), check('webhook_endpoints_auth_scheme_check', sql`${t.authScheme} is null or ${t.authScheme} in ('Bearer', 'HMAC-SHA256')`)],
 );
 
 /** The webhook outbox: each event, written in the transaction of the change it reports. */

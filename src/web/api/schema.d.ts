@@ -991,7 +991,7 @@ export interface paths {
                     cursor?: number;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station";
+                    entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number;
                 };
@@ -1103,7 +1103,7 @@ export interface paths {
                     cursor?: number;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station";
+                    entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number;
                 };

@@ -24,6 +24,15 @@ AS $function$
   END
 $function$;
 
+-- A row's key in the trail: its id, or for a table keyed by its order (adcp_media_buys) the order's id.
+CREATE OR REPLACE FUNCTION audit_key(j jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT coalesce(j ->> 'id', j ->> 'estimate_id')
+$function$;
+
 CREATE OR REPLACE FUNCTION audit_order_of(tbl text, order_column text, j jsonb)
  RETURNS uuid
  LANGUAGE sql
@@ -87,9 +96,9 @@ BEGIN
        o AS MATERIALIZED (SELECT audit_row(to_jsonb(r)) AS j FROM old_rows r)
   SELECT (actor ->> 'id')::uuid, actor ->> 'email', actor ->> 'role',
          CASE WHEN d.after ? 'status' THEN 'status_change' WHEN d.after ? 'role' THEN 'role_change' ELSE 'update' END,
-         TG_ARGV[0], n.j ->> 'id', audit_order_of(TG_TABLE_NAME, TG_ARGV[1], n.j), d.before, d.after, actor ->> 'request_id'
+         TG_ARGV[0], audit_key(n.j), audit_order_of(TG_TABLE_NAME, TG_ARGV[1], n.j), d.before, d.after, actor ->> 'request_id'
   FROM n
-  JOIN o ON o.j ->> 'id' = n.j ->> 'id'
+  JOIN o ON audit_key(o.j) = audit_key(n.j)
   CROSS JOIN LATERAL (
     SELECT jsonb_object_agg(k, o.j -> k) AS before, jsonb_object_agg(k, n.j -> k) AS after
     FROM jsonb_object_keys(n.j) AS k
@@ -135,6 +144,8 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE TRIGGER adcp_media_buys_audit_update AFTER UPDATE ON adcp_media_buys REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('adcp_buy', 'estimate_id', 'pending_change');
+CREATE OR REPLACE TRIGGER adcp_tasks_audit_update AFTER UPDATE ON adcp_tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('adcp_task', 'estimate_id', 'status,note');
 CREATE OR REPLACE TRIGGER audit_events_api_key BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_api_key();
 CREATE OR REPLACE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only();
 CREATE OR REPLACE TRIGGER audit_events_no_update BEFORE DELETE OR UPDATE ON audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_append_only();

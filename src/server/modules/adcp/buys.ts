@@ -19,6 +19,7 @@ import { submitOrder } from '../estimates/status';
 import { withdrawOrder } from '../estimates/withdraw';
 import type { Staged } from '../notifications';
 import { resolvesToPublic } from '../webhooks/address-guard';
+import { brandOfAccount, type AccountRef } from './accounts';
 import { requestBuyChange } from './changes';
 import { ADCP_TASK_EVENT, AWAITING, readBuy, readBuys } from './buy-views';
 import { checkFlight, spotsPerDayFor, type StoredPackage } from './flight';
@@ -41,6 +42,7 @@ export interface CreateBuyInput {
   end_time: string;
   packages?: { buyer_ref?: string | null; product_id: string; budget: number; pricing_option_id: string; bid_price?: number | null; creative_ids?: string[] | null }[] | null;
   push_notification_config?: PushConfig | null;
+  account?: AccountRef | null;
   ext?: Record<string, unknown> | null;
 }
 
@@ -114,6 +116,7 @@ const pushEndpointFor = async (tx: Tx, actor: Actor, config: PushConfig, allowPr
     throw adcpError('INVALID_REQUEST', 'Webhook URL must not point to a loopback, private, link-local or metadata address', { field: 'push_notification_config.url' });
   }
   const credentials = config.authentication?.credentials;
+  const scheme = config.authentication?.schemes?.[0] ?? null;
   if (credentials !== undefined && credentials.length < 32) {
     throw adcpError('INVALID_REQUEST', 'push_notification_config.authentication.credentials must be at least 32 characters', { field: 'push_notification_config.authentication.credentials' });
   }
@@ -125,12 +128,12 @@ const pushEndpointFor = async (tx: Tx, actor: Actor, config: PushConfig, allowPr
     .where(and(eq(webhookEndpoints.userId, actor.id), eq(webhookEndpoints.url, config.url), sql`${ADCP_TASK_EVENT} = any(${webhookEndpoints.events})`))
     .limit(1);
   if (existing) {
-    await tx.update(webhookEndpoints).set({ secret, enabled: true, disabledReason: null, updatedAt: new Date() }).where(eq(webhookEndpoints.id, existing.id));
+    await tx.update(webhookEndpoints).set({ secret, authScheme: scheme, enabled: true, disabledReason: null, updatedAt: new Date() }).where(eq(webhookEndpoints.id, existing.id));
     return existing.id;
   }
   const [made] = await tx
     .insert(webhookEndpoints)
-    .values({ userId: actor.id, station: false, url: config.url, description: 'AdCP push notifications', events: [ADCP_TASK_EVENT], secret })
+    .values({ userId: actor.id, station: false, url: config.url, description: 'AdCP push notifications', events: [ADCP_TASK_EVENT], secret, authScheme: scheme })
     .returning({ id: webhookEndpoints.id });
   return made!.id;
 };
@@ -148,8 +151,9 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
   if (packages.length === 0) throw adcpError('INVALID_REQUEST', 'A media buy needs at least one package', { field: 'packages', suggestion: 'Add a package per product from get_products' });
   const flight = checkFlight(input.start_time, input.end_time, { fromEarliest: true });
   const codes = agencyCodesOf(input);
-  const brandName = brandNameOf(input);
-  if (!brandName) throw adcpError('INVALID_REQUEST', 'Please select a brand', { field: 'brand', suggestion: 'Send brand.domain (or brand.name)' });
+  const askedBrand = brandNameOf(input);
+  const ownAccount = !input.account || input.account.account_id === actor.id || (input.account.account_id == null && !input.account.brand);
+  if (!askedBrand && ownAccount) throw adcpError('INVALID_REQUEST', 'Please select a brand', { field: 'brand', suggestion: 'Send brand.domain (or brand.name), or an account_id from list_accounts' });
 
   const parsed = packages.map((p, index) => {
     const product = parseProductId(p.product_id);
@@ -191,7 +195,10 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
         creative_ids: p.input.creative_ids ?? [],
       };
     });
-    const brandId = await brandFor(tx, actor, brandName);
+    // An agency's advertiser account is its brand (decision 034); the key's own account finds or makes the brand by name.
+    const chosen = await brandOfAccount(tx, actor, input.account);
+    const brandName = chosen?.name ?? askedBrand!;
+    const brandId = chosen?.id ?? (await brandFor(tx, actor, brandName));
     const totalSpendCents = toCents(stored.reduce((sum, p) => sum + p.budget, 0));
     const [order] = await tx
       .insert(estimates)

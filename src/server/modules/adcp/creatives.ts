@@ -21,6 +21,7 @@ import type { Actor } from '../auth/service';
 import { approveOrderMedia } from '../estimates/media-gate';
 import { PROCESS_MEDIA_JOB, stageMessage } from '../media/processing';
 import { guardedLookup, PrivateAddressError } from '../webhooks/address-guard';
+import { brandOfAccount, type AccountRef } from './accounts';
 import { buyerNameOf } from './buys';
 import type { StoredPackage } from './flight';
 import { formatIdOf, lengthOfFormat, type StationIdentity } from './station';
@@ -40,6 +41,7 @@ export interface SyncInput {
   creatives: CreativeInput[];
   assignments?: { creative_id: string; package_id: string }[] | Record<string, string[]> | null;
   dry_run?: boolean | null;
+  account?: AccountRef | null;
 }
 
 export interface CreativeRuntime {
@@ -121,12 +123,13 @@ const fetchInto = async (runtime: CreativeRuntime, url: string, assetId: string)
   return { key, filename, mimeType, size };
 };
 
-/** The brand a creative belongs to: its package's order's, else the account's latest AdCP buy's, else the account's first. */
-const brandForCreative = async (tx: Tx, actor: Actor, estimateId: string | undefined) => {
+/** The brand a creative belongs to: its package's order's, else the account's (an agency's advertiser), else the account's latest AdCP buy's, else the account's first. */
+const brandForCreative = async (tx: Tx, actor: Actor, estimateId: string | undefined, accountBrandId: string | undefined) => {
   if (estimateId) {
     const [order] = await tx.select({ brandId: estimates.brandId }).from(estimates).where(eq(estimates.id, estimateId)).limit(1);
     if (order?.brandId) return order.brandId;
   }
+  if (accountBrandId) return accountBrandId;
   const [latest] = await tx
     .select({ brandId: estimates.brandId })
     .from(adcpMediaBuys)
@@ -163,6 +166,7 @@ const findPackage = async (tx: Tx, actor: Actor, packageId: string) => {
 export const syncCreatives = async ({ runtime, actor, input }: { runtime: CreativeRuntime; actor: Actor; input: SyncInput }) => {
   const { db } = runtime;
   const assignments = assignmentList(input.assignments);
+  const accountBrand = await db.transaction((tx) => brandOfAccount(tx, actor, input.account));
   const results = [];
   const fetched: string[] = [];
   for (const creative of input.creatives) {
@@ -205,7 +209,7 @@ export const syncCreatives = async ({ runtime, actor, input }: { runtime: Creati
     try {
       await db.transaction(async (tx) => {
         const packageBuy = firstPackage ? await findPackage(tx, actor, firstPackage) : undefined;
-        const brandId = await brandForCreative(tx, actor, packageBuy?.estimateId);
+        const brandId = await brandForCreative(tx, actor, packageBuy?.estimateId, accountBrand?.id);
         await tx.insert(mediaAssets).values({
           id: assetId,
           brandId,

@@ -22,6 +22,7 @@ import { adcpTasks } from '../../db/schema';
 import type { Staged } from '../notifications';
 import { desc, eq } from 'drizzle-orm';
 import { buyerNameOf } from './buys';
+import { listAccounts } from './accounts';
 
 type Schemas = typeof AdcpClient;
 let schemas: Schemas | undefined;
@@ -112,12 +113,10 @@ const TOOLS: Tool[] = [
   },
   {
     name: 'list_accounts',
-    description: 'The account this API key acts for.',
+    description: "The accounts this API key acts for: its own, and an agency's each advertiser's brand (buy for one with its account_id).",
     schema: 'ListAccountsRequestSchema',
     scope: 'read',
-    run: async (_args, { ctx, actor }) => ({
-      accounts: [{ account_id: actor.id, name: await buyerNameOf(ctx.db, actor), status: 'active', billing: 'operator', payment_terms: 'net_30' }],
-    }),
+    run: async (_args, { ctx, actor }) => ({ accounts: await listAccounts(ctx.db, actor, await buyerNameOf(ctx.db, actor)) }),
   },
   {
     name: 'create_media_buy',

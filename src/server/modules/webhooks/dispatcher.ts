@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db';
 import type { JobQueue } from '../../platform/jobs';
 import { guardedLookup, isPrivateAddress } from './address-guard';
 import { onEventsWritten } from './outbox';
-import { signWebhook } from './signing';
+import { pushAuthHeaders, signWebhook } from './signing';
 
 const JOB = 'webhooks.dispatch';
 const BATCH = 20;
@@ -117,7 +117,7 @@ export const createWebhookDispatcher = ({ db, jobs, log, allowPrivate, retryDela
     const started = Date.now();
     const outcome = await post(
       endpoint.url,
-      { 'content-type': 'application/json', 'user-agent': USER_AGENT, 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(endpoint.secret, id, timestamp, body) },
+      { 'content-type': 'application/json', 'user-agent': USER_AGENT, 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(endpoint.secret, id, timestamp, body), ...pushAuthHeaders(endpoint.authScheme, endpoint.secret, timestamp, body) },
       body,
       timeoutMs,
       allowPrivate,
