@@ -7,7 +7,8 @@
  * again with `EXPLAIN (ANALYZE, BUFFERS)`; the file gets the full plans, the table each query's
  * execution time.
  *
- * Usage: npx tsx bench/dashboards/run.ts [orders, default 1000000] [plans file]   (REPS=15 to change)
+ * Usage: npx tsx bench/dashboards/run.ts [orders, default 1000000] [plans file]   (REPS=15 to change;
+ * CALLS=<regular expression> times only the calls whose name matches)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -77,12 +78,15 @@ const calls: { name: string; url: string }[] = [
   { name: 'notifications', url: '/api/notifications' },
 ];
 
+const only = process.env.CALLS ? new RegExp(process.env.CALLS, 'i') : undefined;
+const chosen = calls.filter((call) => !only || only.test(call.name));
+
 const explainer = new pg.Client({ connectionString: url });
 await explainer.connect();
 const plans: string[] = [];
 const rows: string[] = [];
 try {
-  for (const call of calls) {
+  for (const call of chosen) {
     const run = async () => {
       const reply = await app.inject({ method: 'GET', url: call.url, headers });
       if (reply.statusCode !== 200) throw new Error(`${call.url}: ${reply.statusCode} ${reply.body.slice(0, 300)}`);

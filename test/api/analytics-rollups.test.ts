@@ -72,6 +72,8 @@ const staleRollupRows = async () => [
     union all (select * from reconciliation_brand_days_computed except select * from reconciliation_brand_days)`)),
   ...(await rows(sql`(select * from brand_hours where orders <> 0 or amount_cents <> 0 except select * from brand_hours_computed)
     union all (select * from brand_hours_computed except select * from brand_hours)`)),
+  ...(await rows(sql`(select * from status_hours where orders <> 0 or amount_cents <> 0 or spend_cents <> 0 or days <> 0 except select * from status_hours_computed)
+    union all (select * from status_hours_computed except select * from status_hours)`)),
   ...(await rows(sql`select hour, status, daypart_id, a.orders, b.orders as fresh_orders, a.amount_cents, b.amount_cents as fresh_amount
     from (select * from daypart_hours where orders <> 0 or spots <> 0 or amount_cents <> 0 or spend_cents <> 0) a full join daypart_hours_computed b using (hour, status, daypart_id)
     where a.orders is distinct from b.orders or a.spots is distinct from b.spots
@@ -196,6 +198,27 @@ const expectDashboardsFromRows = async () => {
     const budgets = await expectedSplit(days, (o) => o.status !== 'draft', 'spend');
     expect(Object.fromEntries(budget.daypart_allocation.map((d: { daypart_name: string; allocated_budget: number }) => [d.daypart_name, d.allocated_budget]))).toEqual(
       Object.fromEntries([...budgets].map(([name, r]) => [name, dollars(r.cents)])),
+    );
+    // Overview, revenue per station day and budgets per month (status_hours, migration 0035): the
+    // hour 18:00 UTC is cut by the station's midnight, so its orders must go to two days.
+    const dated = (await orderRows()).filter((o) => stationDay(new Date(o.at)) >= daysBefore(todayIso(), days - 1));
+    const bookedRows = dated.filter((o) => BOOKED.includes(o.status));
+    const overview = await call('GET', `/api/analytics/dashboard/overview?timeframe=${days}`, admin);
+    expect(overview.summary).toMatchObject({ total_orders: dated.length, approved_orders: bookedRows.length, total_revenue: dollars(bookedRows.reduce((sum, o) => sum + o.amount, 0)) });
+    const trends = await call('GET', `/api/analytics/revenue/trends?timeframe=${days}&granularity=daily`, admin);
+    const perDay = new Map<string, { revenue: number; orders: number }>();
+    for (const o of bookedRows) {
+      const day = perDay.get(stationDay(new Date(o.at))) ?? { revenue: 0, orders: 0 };
+      perDay.set(stationDay(new Date(o.at)), { revenue: day.revenue + o.amount, orders: day.orders + 1 });
+    }
+    const points = trends.revenue_trends as { date: string; revenue: number; approved_orders: number }[];
+    expect(points.filter((d) => d.approved_orders > 0).map(({ date, revenue, approved_orders }) => ({ date, revenue, approved_orders }))).toEqual(
+      [...perDay].sort(([a], [b]) => a.localeCompare(b)).map(([date, d]) => ({ date, revenue: dollars(d.revenue), approved_orders: d.orders })),
+    );
+    const perMonth = new Map<string, number>();
+    for (const o of dated.filter((x) => x.status !== 'draft')) perMonth.set(stationDay(new Date(o.at)).slice(0, 7), (perMonth.get(stationDay(new Date(o.at)).slice(0, 7)) ?? 0) + 1);
+    expect(Object.fromEntries(budget.monthly_trends.map((m: { month: string; order_count: number }) => [m.month, m.order_count]).filter(([, n]: [string, number]) => n > 0))).toEqual(
+      Object.fromEntries(perMonth),
     );
     const mine = await call('GET', `/api/analytics/performance/metrics?timeframe=${days}`, owners[0]!.token);
     const myRevenue = await expectedSplit(days, (o) => BOOKED.includes(o.status) && o.owner_id === owners[0]!.id, 'amount');

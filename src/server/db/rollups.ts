@@ -48,6 +48,25 @@ export const brandHours = pgTable(
 );
 
 /**
+ * Orders per UTC hour of the order and status alone (migration 0035, decision 037): what the
+ * station-wide analytics windows add up (a few rows an hour, whatever the number of orders).
+ * `days` sums end_date - start_date and `dated` counts the orders that have both.
+ */
+export const statusHours = pgTable(
+  'status_hours',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    status: text('status').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+    spendCents: bigint('spend_cents', { mode: 'number' }).notNull().default(0),
+    days: bigint('days', { mode: 'number' }).notNull().default(0),
+    dated: bigint('dated', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'status_hours_pkey', columns: [t.hour, t.status] })],
+);
+
+/**
  * Orders' amounts split between their dayparts (the analytics split), per UTC hour of the order,
  * status and daypart; `orders` counts items. Amounts are exact sums (numeric) of each item's share,
  * so that they can be kept by deltas (migration 0019).

@@ -337,6 +337,17 @@ CREATE OR REPLACE VIEW brand_hours_computed AS
    FROM estimates e
   GROUP BY (order_hour(submitted_at, created_at)), status, (COALESCE(brand_id, '00000000-0000-0000-0000-000000000000'::uuid));
 --> statement-breakpoint
+CREATE OR REPLACE VIEW status_hours_computed AS
+ SELECT order_hour(submitted_at, created_at) AS hour,
+    status,
+    count(*) AS orders,
+    COALESCE(sum(total_amount_cents), 0)::bigint AS amount_cents,
+    COALESCE(sum(total_spend_cents), 0)::bigint AS spend_cents,
+    COALESCE(sum(end_date - start_date), 0)::bigint AS days,
+    count(end_date - start_date) AS dated
+   FROM estimates e
+  GROUP BY (order_hour(submitted_at, created_at)), status;
+--> statement-breakpoint
 CREATE OR REPLACE VIEW daypart_item_shares AS
  SELECT e.id AS estimate_id,
     order_hour(e.submitted_at, e.created_at) AS hour,
@@ -379,7 +390,7 @@ CREATE OR REPLACE FUNCTION analytics_rollups_rebuild()
 AS $function$
 BEGIN
   PERFORM pg_advisory_xact_lock(lock_id('rollup_writer'), 0);
-  LOCK TABLE order_counts, reconciliation_brand_days, brand_hours IN EXCLUSIVE MODE;
+  LOCK TABLE order_counts, reconciliation_brand_days, brand_hours, status_hours IN EXCLUSIVE MODE;
   DELETE FROM rollup_deltas WHERE xid = pg_current_xact_id();
   DELETE FROM order_counts;
   INSERT INTO order_counts SELECT * FROM order_counts_computed ORDER BY 1, 2, 3;
@@ -387,6 +398,8 @@ BEGIN
   INSERT INTO reconciliation_brand_days SELECT * FROM reconciliation_brand_days_computed ORDER BY 1, 2;
   DELETE FROM brand_hours;
   INSERT INTO brand_hours SELECT * FROM brand_hours_computed ORDER BY 1, 2, 3;
+  DELETE FROM status_hours;
+  INSERT INTO status_hours SELECT * FROM status_hours_computed ORDER BY 1, 2;
   PERFORM daypart_hours_rebuild();
 END
 $function$;
@@ -402,6 +415,23 @@ AS $function$
   HAVING sum(x.n) <> 0 OR sum(x.amount) <> 0
   ORDER BY 1, 2, 3
   ON CONFLICT (hour, status, brand_id) DO UPDATE SET orders = c.orders + excluded.orders, amount_cents = c.amount_cents + excluded.amount_cents
+$function$;
+--> statement-breakpoint
+-- The same records as brand_hours_add's (each order's hour figures, signed), summed per hour and status alone.
+CREATE OR REPLACE FUNCTION status_hours_add(d jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO status_hours AS c (hour, status, orders, amount_cents, spend_cents, days, dated)
+  SELECT order_hour(x.submitted_at, x.created_at), x.status, sum(x.n), sum(x.amount), coalesce(sum(x.n * x.total_spend_cents), 0),
+    coalesce(sum(x.n * (x.end_date - x.start_date)), 0), coalesce(sum(x.n) FILTER (WHERE x.end_date - x.start_date IS NOT NULL), 0)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['submitted_at', 'created_at', 'status', 'n', 'amount', 'total_spend_cents', 'start_date', 'end_date'])) AS x(submitted_at timestamptz, created_at timestamptz, status text, n bigint, amount bigint, total_spend_cents bigint, start_date date, end_date date)
+  GROUP BY 1, 2
+  HAVING sum(x.n) <> 0 OR sum(x.amount) <> 0 OR sum(x.n * x.total_spend_cents) <> 0 OR sum(x.n * (x.end_date - x.start_date)) <> 0
+  ORDER BY 1, 2
+  ON CONFLICT (hour, status) DO UPDATE
+    SET orders = c.orders + excluded.orders, amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents,
+        days = c.days + excluded.days, dated = c.dated + excluded.dated
 $function$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION daypart_hours_rebuild()
@@ -522,6 +552,7 @@ BEGIN
   PERFORM order_counts_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'order_counts') AS e));
   PERFORM reconciliation_brand_days_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'reconciliation_brand_days') AS e));
   PERFORM brand_hours_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'brand_hours') AS e));
+  PERFORM status_hours_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'brand_hours') AS e));
   RETURN NULL;
 END
 $function$;
@@ -567,18 +598,18 @@ DECLARE
   signed jsonb;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(to_jsonb(n)) INTO added FROM (SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM new_rows) n;
+    SELECT jsonb_agg(to_jsonb(n)) INTO added FROM (SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM new_rows) n;
   ELSIF TG_OP = 'UPDATE' THEN
     SELECT jsonb_agg(to_jsonb(c)) INTO added FROM (
-      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM new_rows
+      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM new_rows
       EXCEPT ALL
-      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM old_rows) c;
+      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM old_rows) c;
     SELECT jsonb_agg(to_jsonb(c)) INTO removed FROM (
-      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM old_rows
+      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM old_rows
       EXCEPT ALL
-      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM new_rows) c;
+      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM new_rows) c;
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT jsonb_agg(to_jsonb(o)) INTO removed FROM (SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at FROM old_rows) o;
+    SELECT jsonb_agg(to_jsonb(o)) INTO removed FROM (SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM old_rows) o;
   END IF;
   IF added IS NULL AND removed IS NULL THEN
     RETURN NULL;

@@ -1,9 +1,9 @@
 /**
- * The dashboard's figures, aggregated in PostgreSQL (one grouped query per figure, never rows per
- * order). Clients see their own orders, admins everyone's. An order's date is when it was
+ * The dashboard's figures, aggregated in PostgreSQL (grouped queries, never rows per order; the
+ * per-day and per-status figures from status-days.ts). Clients see their own orders, admins everyone's. An order's date is when it was
  * submitted (its creation for drafts); its revenue is what it owes (total_amount) once booked.
  */
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   FORECAST_HISTORY_WEEKS,
   FORECAST_WEEKS,
@@ -25,42 +25,28 @@ import { roundDollars, toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { estimates } from '../../db/schema';
-import { stationZoneSql, type Db } from '../../platform/db';
+import type { Db } from '../../platform/db';
 import { campaignTotalsSince } from '../campaigns/service';
+import { statusDays } from './status-days';
 import { topBrands } from './top-brands';
 import { BOOKED_REVENUE, SUBMITTED_BUDGETS, dayStart, daypartSplit, orderTime } from './daypart-split';
 
-/** The station's date an order came in. */
-const orderDay = () => sql<string>`(${orderTime()} at time zone ${stationZoneSql()})::date`;
-/**
- * Orders dated `from` or later, as a range on the indexed time rather than on the date computed
- * per row: the station's day `from` starts at local midnight, so the two say the same (decision 016).
- */
-const datedFrom = (from: string) => sql`${orderTime()} >= ${dayStart(from)}`;
 const booked = inArray(estimates.status, [...REVENUE_STATUSES]);
 
 const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(estimates.ownerId, actor.id));
 /** Orders dated within the last `days` days, today included. */
 const since = (days: number) => addDays(todayIso(), -(days - 1));
-const inWindow = (days: number) => datedFrom(since(days));
 
 export const analyticsOverview = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<OverviewReply> => {
-  // One pass over the window's orders (per status: count, amounts, booked days), beside the
-  // campaigns' totals: independent reads, run together (on PostgreSQL, on two connections).
-  const [statusRows, overallMetrics] = await Promise.all([
-    db
-      .select({
-        status: estimates.status,
-        count: sql<number>`count(*)::int`.mapWith(Number),
-        amountCents: sql<number>`coalesce(sum(${estimates.totalAmountCents}), 0)::float8`.mapWith(Number),
-        days: sql<number>`coalesce(sum(${estimates.endDate} - ${estimates.startDate}) filter (where ${estimates.endDate} is not null), 0)::float8`.mapWith(Number),
-        dated: sql<number>`count(${estimates.endDate}) filter (where ${estimates.startDate} is not null)::int`.mapWith(Number),
-      })
-      .from(estimates)
-      .where(and(scope(actor), inWindow(timeframe)))
-      .groupBy(estimates.status),
-    campaignTotalsSince({ db, actor, from: since(timeframe) }),
-  ]);
+  // The window's orders per status (count, amounts, booked days), beside the campaigns' totals:
+  // independent reads, run together (on PostgreSQL, on two connections).
+  const [days, overallMetrics] = await Promise.all([statusDays(db, actor, since(timeframe)), campaignTotalsSince({ db, actor, from: since(timeframe) })]);
+  const byStatus = new Map<string, { status: string; count: number; amountCents: number; days: number; dated: number }>();
+  for (const d of days) {
+    const row = byStatus.get(d.status) ?? { status: d.status, count: 0, amountCents: 0, days: 0, dated: 0 };
+    byStatus.set(d.status, { status: d.status, count: row.count + d.orders, amountCents: row.amountCents + d.amountCents, days: row.days + d.days, dated: row.dated + d.dated });
+  }
+  const statusRows = [...byStatus.values()];
   const counts = Object.fromEntries(statusRows.map((row) => [row.status, row.count]));
   const bookedRows = statusRows.filter((row) => (REVENUE_STATUSES as readonly string[]).includes(row.status));
   const totalOrders = statusRows.reduce((sum, row) => sum + row.count, 0);
@@ -83,18 +69,16 @@ export const analyticsOverview = async ({ db, actor, timeframe }: { db: Db; acto
   };
 };
 
-/** Booked revenue per day of the window (the series is bucketed and filled in the domain). */
 /** Booked revenue per station day from `from` (up to the day before `until` when given). */
-const revenueByDay = (db: Db, actor: OrderActor, from: string, until?: string) =>
-  db
-    .select({
-      date: sql<string>`${orderDay()}::text`,
-      revenue: sql<number>`sum(${estimates.totalAmountCents})::float8`.mapWith(Number),
-      orders: sql<number>`count(*)::int`.mapWith(Number),
-    })
-    .from(estimates)
-    .where(and(scope(actor), booked, datedFrom(from), until ? sql`${orderTime()} < ${dayStart(until)}` : undefined))
-    .groupBy(orderDay());
+const revenueByDay = async (db: Db, actor: OrderActor, from: string, until?: string) => {
+  const perDay = new Map<string, { date: string; revenue: number; orders: number }>();
+  for (const d of await statusDays(db, actor, from, until)) {
+    if (!(REVENUE_STATUSES as readonly string[]).includes(d.status)) continue;
+    const row = perDay.get(d.date) ?? { date: d.date, revenue: 0, orders: 0 };
+    perDay.set(d.date, { date: d.date, revenue: row.revenue + d.amountCents, orders: row.orders + d.orders });
+  }
+  return [...perDay.values()];
+};
 
 export const revenueTrends = async ({ db, actor, timeframe, granularity }: { db: Db; actor: OrderActor; timeframe: number; granularity: Granularity }): Promise<RevenueTrendsReply> => {
   const from = since(timeframe);
@@ -123,18 +107,14 @@ export const performanceMetrics = async ({ db, actor, timeframe }: { db: Db; act
 
 export const budgetAnalysis = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<BudgetReply> => {
   const from = since(timeframe);
-  const submitted = and(scope(actor), datedFrom(from), ne(estimates.status, 'draft'));
-  const month = sql<string>`to_char(${orderDay()}, 'YYYY-MM')`;
-  const [allocation, months] = await Promise.all([
-    daypartSplit(db, actor, SUBMITTED_BUDGETS, from),
-    db
-      .select({ month, cents: sql<number>`sum(${estimates.totalSpendCents})::float8`.mapWith(Number), orders: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(estimates)
-      .where(submitted)
-      .groupBy(month),
-  ]);
+  const [allocation, days] = await Promise.all([daypartSplit(db, actor, SUBMITTED_BUDGETS, from), statusDays(db, actor, from)]);
+  const byMonth = new Map<string, { cents: number; orders: number }>();
+  for (const d of days) {
+    if (d.status === 'draft') continue;
+    const row = byMonth.get(d.date.slice(0, 7)) ?? { cents: 0, orders: 0 };
+    byMonth.set(d.date.slice(0, 7), { cents: row.cents + d.spendCents, orders: row.orders + d.orders });
+  }
   const allocated = allocation.reduce((sum, d) => sum + d.cents, 0);
-  const byMonth = new Map(months.map((m) => [m.month, m]));
   return {
     timeframe,
     daypart_allocation: allocation.map((d) => ({
