@@ -37,6 +37,7 @@ const NOT_AUDITED: Record<string, string> = {
   rollup_deltas: 'staging rows of one transaction (unlogged)',
   sessions: 'secrets, never copied into the trail',
   socket_io_attachments: "socket.io's cross-instance adapter",
+  status_hours: 'analytics rollup, derived from audited orders',
   traffic_days: "the log's days; their spots are audited",
   traffic_moves: 'spots moved off a closed day: derived from audited orders; the spots they place are audited',
   webhook_attempts: "each try of a webhook delivery",
