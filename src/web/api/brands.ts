@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type BodyOf, type ReplyOf } from './typed';
+import { api, type BodyOf } from './typed';
 
 export const brandKeys = {
   all: ['brands'] as const,
