@@ -1,8 +1,9 @@
 import type { AsRunProfileId } from '../../domain/as-run-profiles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadFile, sendForm } from './client';
-import { api, type ReplyOf } from './typed';
+import { api, fileUrl, urlFor, type ReplyOf } from './typed';
 import { trafficKeys } from './traffic';
+import type { paths } from './schema';
 
 export const asRunKeys = {
   list: ['as-run', 'list'] as const,
@@ -23,7 +24,7 @@ export const useImportAsRun = () => {
     form.append('close_day', closeDay ? 'true' : 'false');
     form.append('profile', profile);
     form.append('file', file, file.name);
-    const report = await sendForm<ReplyOf<'/api/traffic/as-run', 'post'>>('/traffic/as-run', form, { onProgress });
+    const report = await sendForm<ReplyOf<'/api/traffic/as-run', 'post'>>(urlFor('/api/traffic/as-run' satisfies keyof paths), form, { onProgress });
     queryClient.setQueryData(asRunKeys.report(report.import.id), report);
     void queryClient.invalidateQueries({ queryKey: asRunKeys.list });
     void queryClient.invalidateQueries({ queryKey: trafficKeys.all });
@@ -33,7 +34,7 @@ export const useImportAsRun = () => {
 };
 
 export const downloadAffidavit = (estimateId: string, format: 'pdf' | 'csv') =>
-  downloadFile(`/estimates/${encodeURIComponent(estimateId)}/affidavit?format=${format}`, {
+  downloadFile(fileUrl('/api/estimates/{id}/affidavit', { path: { id: estimateId }, query: { format } }), {
     accept: format === 'pdf' ? 'application/pdf' : 'text/csv',
     fallbackName: `affidavit-${estimateId.slice(0, 8)}.${format}`,
   });

@@ -1,20 +1,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiRequest, downloadFile } from './client';
-import { api, type ReplyOf } from './typed';
+import { downloadFile } from './client';
+import { api, fileUrl, type QueryOf } from './typed';
 
-export interface AuditFilters {
-  entity: string;
-  action: string;
-  actor: string;
-  date_from: string;
-  date_to: string;
-}
+type AuditQuery = QueryOf<'/api/audit', 'get'>;
+/** The screen's filters: each the contract's parameter, or '' for none. */
+export type AuditFilters = { [K in 'entity' | 'action' | 'actor' | 'date_from' | 'date_to']-?: NonNullable<AuditQuery[K]> | '' };
 
-const queryOf = (filters: AuditFilters, extra: Record<string, string> = {}) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...filters, ...extra })) if (value.trim()) params.set(key, value.trim());
-  return params.toString();
-};
+/** The filters' text is trimmed; an empty one is left out. */
+const queryOf = (filters: AuditFilters): AuditQuery =>
+  Object.fromEntries(Object.entries(filters).map(([key, value]) => [key, value.trim() || undefined])) as AuditQuery;
 
 export const auditKeys = {
   all: ['audit'] as const,
@@ -27,12 +21,11 @@ export const useAuditEvents = (filters: AuditFilters) =>
   useInfiniteQuery({
     queryKey: auditKeys.list(filters),
     initialPageParam: null as number | null,
-    queryFn: ({ pageParam, signal }) => // The filters are the form's free text; the server refuses an unknown entity or action.
-      apiRequest<ReplyOf<'/api/audit', 'get'>>(`/audit?${queryOf(filters, pageParam ? { cursor: String(pageParam) } : {})}`, { signal }),
+    queryFn: ({ pageParam, signal }) => api.get('/api/audit', { query: { ...queryOf(filters), cursor: pageParam || undefined }, signal }),
     getNextPageParam: (last) => last.next_cursor,
   });
 
-export const downloadAuditCsv = (filters: AuditFilters) => downloadFile(`/audit/export?${queryOf(filters)}`, { accept: 'text/csv', fallbackName: 'audit.csv' });
+export const downloadAuditCsv = (filters: AuditFilters) => downloadFile(fileUrl('/api/audit/export', { query: queryOf(filters) }), { accept: 'text/csv', fallbackName: 'audit.csv' });
 
 export const useOrderTimeline = (orderId: string) =>
   useQuery({ queryKey: auditKeys.timeline(orderId), queryFn: ({ signal }) => api.get('/api/estimates/{id}/timeline', { path: { id: orderId }, signal }) });

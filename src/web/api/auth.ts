@@ -1,8 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { AuthReply, RegisterInput, SessionUser } from '../../domain/auth';
-import { ApiError, apiRequest } from './client';
+import type { RegisterInput } from '../../domain/auth';
+import { ApiError } from './client';
 import { api, type ReplyOf } from './typed';
 
+export type AuthReply = ReplyOf<'/api/auth/login', 'post'>;
+export type SessionUser = ReplyOf<'/api/auth/me', 'get'>['user'];
 export type VerifyResetReply = ReplyOf<'/api/auth/reset-password/{token}', 'get'>;
 
 export const NO_USER_DATA = 'No user data returned';
@@ -12,20 +14,20 @@ export interface Credentials {
   password: string;
 }
 
-/** A login or registration reply without a token is a failure. */
+/** A login or registration reply without a token is a failure (the reply is checked, not trusted). */
 const requireToken = (reply: Partial<AuthReply> | undefined): AuthReply => {
   if (!reply?.token || !reply.user) throw new ApiError(NO_USER_DATA, 200, reply ?? null);
   return reply as AuthReply;
 };
 
 export const loginRequest = async (credentials: Credentials): Promise<AuthReply> =>
-  requireToken(await apiRequest<Partial<AuthReply>>('/auth/login', { method: 'POST', body: credentials }));
+  requireToken(await api.post('/api/auth/login', { body: credentials }));
 
 export const registerRequest = async (input: RegisterInput): Promise<AuthReply> =>
-  requireToken(await apiRequest<Partial<AuthReply>>('/auth/register', { method: 'POST', body: input }));
+  requireToken(await api.post('/api/auth/register', { body: input }));
 
 export const fetchCurrentUser = async (signal?: AbortSignal): Promise<SessionUser> => {
-  const reply = await apiRequest<{ user?: SessionUser }>('/auth/me', { signal });
+  const reply: Partial<ReplyOf<'/api/auth/me', 'get'>> | undefined = await api.get('/api/auth/me', { signal });
   if (!reply?.user) throw new ApiError(NO_USER_DATA, 200, reply ?? null);
   return reply.user;
 };

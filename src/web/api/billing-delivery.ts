@@ -1,24 +1,21 @@
 /** Billing on delivery and agency commission (decision 014): bill a broadcast month, an order's billing mode, an account's agency rate. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillingMode } from '../../domain/billing';
-import type { AgencyInput, BroadcastMonthInput } from '../../domain/billing-delivery';
-import type { Invoice } from '../../domain/billing-schemas';
-import { apiRequest } from './client';
 import { billingKeys } from './billing';
 import { estimateKeys } from './estimates';
+import { api, type BodyOf, type ReplyOf, type WithTypedText } from './typed';
 import { userKeys } from './users';
 
-export interface BroadcastMonthReply {
-  message: string;
-  month: { month: string; label: string; start: string; end: string };
-  invoices: Invoice[];
-}
+export type BroadcastMonthBody = BodyOf<'/api/billing/broadcast-month', 'post'>;
+export type BroadcastMonthReply = ReplyOf<'/api/billing/broadcast-month', 'post'>;
+export type BillingMode = BodyOf<'/api/estimates/{id}/billing-mode', 'put'>['billing_mode'];
+export type AgencyBody = BodyOf<'/api/users/{id}/agency', 'put'>;
 
-export const billBroadcastMonth = (body: BroadcastMonthInput) => apiRequest<BroadcastMonthReply>('/billing/broadcast-month', { method: 'POST', body });
+export const billBroadcastMonth = (body: WithTypedText<BroadcastMonthBody, 'due_days' | 'tax_rate'>) =>
+  api.post('/api/billing/broadcast-month', { body: body as BroadcastMonthBody });
 export const setBillingMode = (estimateId: string, billingMode: BillingMode) =>
-  apiRequest<{ message: string; billing_mode: BillingMode }>(`/estimates/${encodeURIComponent(estimateId)}/billing-mode`, { method: 'PUT', body: { billing_mode: billingMode } });
-export const setAgency = (userId: string, body: AgencyInput) =>
-  apiRequest<{ message: string; agency_commission_rate: number | null }>(`/users/${encodeURIComponent(userId)}/agency`, { method: 'PUT', body });
+  api.put('/api/estimates/{id}/billing-mode', { path: { id: estimateId }, body: { billing_mode: billingMode } });
+export const setAgency = (userId: string, body: WithTypedText<AgencyBody, 'commission_rate'>) =>
+  api.put('/api/users/{id}/agency', { path: { id: userId }, body: body as AgencyBody });
 
 export const useBillBroadcastMonth = () => {
   const queryClient = useQueryClient();
@@ -36,7 +33,7 @@ export const useSetBillingMode = () => {
 export const useSetAgency = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, body }: { userId: string; body: AgencyInput }) => setAgency(userId, body),
+    mutationFn: ({ userId, body }: { userId: string; body: Parameters<typeof setAgency>[1] }) => setAgency(userId, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 };

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { InvoicePreview } from '../../domain/invoice-preview-schemas';
-import { apiRequest } from './client';
+import { api } from './typed';
 
 export interface InvoicePreviewRequest {
   estimateId: string;
@@ -9,10 +8,8 @@ export interface InvoicePreviewRequest {
   discountAmount: number;
 }
 
-export const fetchInvoicePreview = ({ estimateId, taxRate, discountAmount }: InvoicePreviewRequest, signal?: AbortSignal) => {
-  const query = new URLSearchParams({ estimate_id: estimateId, tax_rate: String(taxRate), discount_amount: String(discountAmount) });
-  return apiRequest<InvoicePreview>(`/billing/preview?${query.toString()}`, { signal });
-};
+export const fetchInvoicePreview = ({ estimateId, taxRate, discountAmount }: InvoicePreviewRequest, signal?: AbortSignal) =>
+  api.get('/api/billing/preview', { query: { estimate_id: estimateId, tax_rate: taxRate, discount_amount: discountAmount }, signal });
 
 /** Create Invoice's total before it exists (decision 019); null asks for nothing. */
 export const useInvoicePreview = (request: InvoicePreviewRequest | null) =>

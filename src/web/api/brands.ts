@@ -1,6 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPage } from './client';
-import { api, type BodyOf, type ReplyOf } from './typed';
+import { api, type BodyOf } from './typed';
 
 export const brandKeys = {
   all: ['brands'] as const,
@@ -22,19 +21,15 @@ export const useBrands = () => useQuery({ queryKey: brandKeys.list, queryFn: ({ 
 /** Rows per page of the Brands screen. */
 export const BRAND_PAGE_SIZE = 50;
 
-const brandPageQuery = (search: string, after: string | null) => {
-  const params = new URLSearchParams({ limit: String(BRAND_PAGE_SIZE) });
-  if (search.trim()) params.set('search', search.trim());
-  if (after) params.set('after', after);
-  return params.toString();
-};
+/** Only what is set reaches the query string (an empty search is no search). */
+const brandPageQuery = (search: string, after: string | null) => ({ limit: BRAND_PAGE_SIZE, search: search.trim() || undefined, after: after ?? undefined });
 
 /** The Brands screen's list: newest first, by keyset pages, searched on the server. */
 export const useBrandPages = (search: string) =>
   useInfiniteQuery({
     queryKey: brandKeys.pages(search.trim()),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => apiPage<ReplyOf<'/api/brands', 'get'>>(`/brands?${brandPageQuery(search, pageParam)}`, { signal }),
+    queryFn: ({ pageParam, signal }) => api.page('/api/brands', { query: brandPageQuery(search, pageParam), signal }),
     getNextPageParam: (last) => last.nextCursor,
     // A new search keeps the rows shown (and the search box) until its first page arrives.
     placeholderData: keepPreviousData,

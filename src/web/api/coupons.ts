@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './client';
-import { api, type BodyOf, type ReplyOf } from './typed';
+import { api, type BodyOf } from './typed';
 
 export interface CouponListFilter {
   active_only?: boolean;
@@ -14,8 +13,8 @@ export const couponKeys = {
   usage: (id: string) => ['coupons', 'usage', id] as const,
 };
 
-/** A coupon as the admin form sends it: every field, empty optional values as null. */
-export type CouponBody = BodyOf<'/api/coupons/{id}', 'put'>;
+/** A coupon as the admin form sends it: every field, empty optional values as null (an update takes the same). */
+export type CouponBody = BodyOf<'/api/coupons', 'post'>;
 
 /** Only the filters that are set reach the query string (an empty search is no search). */
 const listQuery = (filter: CouponListFilter) => ({ active_only: filter.active_only ? 'true' : undefined, search: filter.search?.trim() || undefined }) as const;
@@ -23,8 +22,7 @@ const listQuery = (filter: CouponListFilter) => ({ active_only: filter.active_on
 export const fetchCoupons = (filter: CouponListFilter = {}, signal?: AbortSignal) => api.get('/api/coupons', { query: listQuery(filter), signal });
 export const fetchCoupon = (id: string, signal?: AbortSignal) => api.get('/api/coupons/{id}', { path: { id }, signal });
 export const fetchCouponUsage = (id: string, signal?: AbortSignal) => api.get('/api/coupons/{id}/usage', { path: { id }, signal });
-// The form's body has code and name optional (it checks them itself), the create contract requires them.
-export const createCoupon = (body: CouponBody) => apiRequest<ReplyOf<'/api/coupons', 'post'>>('/coupons', { method: 'POST', body });
+export const createCoupon = (body: CouponBody) => api.post('/api/coupons', { body });
 export const updateCoupon = (id: string, body: CouponBody) => api.put('/api/coupons/{id}', { path: { id }, body });
 export const deleteCoupon = (id: string) => api.delete('/api/coupons/{id}', { path: { id } });
 

@@ -1,36 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EstimateItem, ItemCreateInput, ItemUpdateInput } from '../../domain/estimate-schemas';
-import { apiRequest } from './client';
 import { estimateKeys } from './estimates';
+import { api, type BodyOf } from './typed';
 
-/** One daypart of a bulk selection, as POST /estimate-items/:estimateId/bulk takes it. */
-export interface SelectedDaypart {
-  daypart_id: string;
-  spots_per_occurrence: number;
-  /** Null means the daypart's base CPM. */
-  user_defined_cpm: number | null;
-}
+/** One daypart of a bulk selection, every field given (a null CPM means the daypart's base CPM). */
+export type SelectedDaypart = Required<BodyOf<'/api/estimate-items/{estimateId}/bulk', 'post'>['selectedDayparts'][number]>;
+export type ItemCreateBody = BodyOf<'/api/estimate-items/{estimateId}', 'post'>;
+export type ItemUpdateBody = BodyOf<'/api/estimate-items/{estimateId}/{itemId}', 'put'>;
 
 export const estimateItemKeys = {
   all: ['estimate-items'] as const,
   list: (estimateId: string) => ['estimate-items', estimateId] as const,
 };
 
-const itemsPath = (estimateId: string) => `/estimate-items/${encodeURIComponent(estimateId)}`;
+export const fetchEstimateItems = (estimateId: string, signal?: AbortSignal) => api.get('/api/estimate-items/{estimateId}', { path: { estimateId }, signal });
 
-export const fetchEstimateItems = (estimateId: string, signal?: AbortSignal) => apiRequest<EstimateItem[]>(itemsPath(estimateId), { signal });
-
-export const addEstimateItem = (estimateId: string, body: ItemCreateInput) => apiRequest<EstimateItem>(itemsPath(estimateId), { method: 'POST', body });
+export const addEstimateItem = (estimateId: string, body: ItemCreateBody) => api.post('/api/estimate-items/{estimateId}', { path: { estimateId }, body });
 
 /** Replaces the order's whole selection. */
 export const replaceEstimateItems = (estimateId: string, selectedDayparts: readonly SelectedDaypart[], { keepalive = false } = {}) =>
-  apiRequest<EstimateItem[]>(`${itemsPath(estimateId)}/bulk`, { method: 'POST', body: { selectedDayparts }, keepalive });
+  api.post('/api/estimate-items/{estimateId}/bulk', { path: { estimateId }, body: { selectedDayparts: [...selectedDayparts] }, keepalive });
 
-export const updateEstimateItem = (estimateId: string, itemId: string, body: ItemUpdateInput) =>
-  apiRequest<EstimateItem>(`${itemsPath(estimateId)}/${encodeURIComponent(itemId)}`, { method: 'PUT', body });
+export const updateEstimateItem = (estimateId: string, itemId: string, body: ItemUpdateBody) =>
+  api.put('/api/estimate-items/{estimateId}/{itemId}', { path: { estimateId, itemId }, body });
 
-export const deleteEstimateItem = (estimateId: string, itemId: string) =>
-  apiRequest<{ message: string }>(`${itemsPath(estimateId)}/${encodeURIComponent(itemId)}`, { method: 'DELETE' });
+export const deleteEstimateItem = (estimateId: string, itemId: string) => api.delete('/api/estimate-items/{estimateId}/{itemId}', { path: { estimateId, itemId } });
 
 export const useEstimateItems = (estimateId: string) =>
   useQuery({ queryKey: estimateItemKeys.list(estimateId), queryFn: ({ signal }) => fetchEstimateItems(estimateId, signal) });
@@ -52,7 +45,7 @@ export const useReplaceEstimateItems = () =>
   useItemMutation(({ estimateId, selectedDayparts }: { estimateId: string; selectedDayparts: readonly SelectedDaypart[] }) =>
     replaceEstimateItems(estimateId, selectedDayparts),
   );
-export const useAddEstimateItem = () => useItemMutation(({ estimateId, body }: { estimateId: string; body: ItemCreateInput }) => addEstimateItem(estimateId, body));
+export const useAddEstimateItem = () => useItemMutation(({ estimateId, body }: { estimateId: string; body: ItemCreateBody }) => addEstimateItem(estimateId, body));
 export const useUpdateEstimateItem = () =>
-  useItemMutation(({ estimateId, itemId, body }: { estimateId: string; itemId: string; body: ItemUpdateInput }) => updateEstimateItem(estimateId, itemId, body));
+  useItemMutation(({ estimateId, itemId, body }: { estimateId: string; itemId: string; body: ItemUpdateBody }) => updateEstimateItem(estimateId, itemId, body));
 export const useDeleteEstimateItem = () => useItemMutation(({ estimateId, itemId }: { estimateId: string; itemId: string }) => deleteEstimateItem(estimateId, itemId));

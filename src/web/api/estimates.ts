@@ -1,16 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Estimate, EstimateCreateInput, EstimateDetail, EstimateStats, EstimateUpdateInput } from '../../domain/estimate-schemas';
-import type { OrderStatus } from '../../domain/orders';
-import { apiRequest } from './client';
+import { api, type BodyOf, type QueryOf } from './typed';
 
-export interface EstimateListFilter {
-  status?: OrderStatus;
-  exclude_status?: readonly OrderStatus[];
-  brand_id?: string;
-  search?: string;
-  /** How many of the newest orders (the server's default is 200). */
-  limit?: number;
-}
+/** The list's filters, as the contract takes them (the server's default limit is 200 newest orders). */
+export type EstimateListFilter = Pick<QueryOf<'/api/estimates', 'get'>, 'status' | 'exclude_status' | 'brand_id' | 'search' | 'limit'>;
+export type EstimateCreateBody = BodyOf<'/api/estimates', 'post'>;
+export type EstimateUpdateBody = BodyOf<'/api/estimates/{id}', 'put'>;
 
 export const estimateKeys = {
   all: ['estimates'] as const,
@@ -20,34 +14,24 @@ export const estimateKeys = {
   pending: ['estimates', 'pending'] as const,
 };
 
-const listQuery = (filter: EstimateListFilter): string => {
-  const params = new URLSearchParams();
-  if (filter.status) params.set('status', filter.status);
-  for (const status of filter.exclude_status ?? []) params.append('exclude_status', status);
-  if (filter.brand_id) params.set('brand_id', filter.brand_id);
-  if (filter.search) params.set('search', filter.search);
-  if (filter.limit) params.set('limit', String(filter.limit));
-  const query = params.toString();
-  return query ? `?${query}` : '';
-};
+/** Only the filters that are set reach the query string (an empty search, a zero limit are none). */
+const listQuery = (filter: EstimateListFilter): EstimateListFilter => ({ ...filter, search: filter.search || undefined, limit: filter.limit || undefined });
 
-export const fetchEstimates = (filter: EstimateListFilter = {}, signal?: AbortSignal) =>
-  apiRequest<Estimate[]>(`/estimates${listQuery(filter)}`, { signal });
-export const fetchEstimate = (id: string, signal?: AbortSignal) => apiRequest<EstimateDetail>(`/estimates/${encodeURIComponent(id)}`, { signal });
-export const fetchEstimateStats = (signal?: AbortSignal) => apiRequest<EstimateStats>('/estimates/stats/dashboard', { signal });
-export const fetchPendingEstimates = (signal?: AbortSignal) => apiRequest<Estimate[]>('/estimates/pending', { signal });
+export const fetchEstimates = (filter: EstimateListFilter = {}, signal?: AbortSignal) => api.get('/api/estimates', { query: listQuery(filter), signal });
+export const fetchEstimate = (id: string, signal?: AbortSignal) => api.get('/api/estimates/{id}', { path: { id }, signal });
+export const fetchEstimateStats = (signal?: AbortSignal) => api.get('/api/estimates/stats/dashboard', { signal });
+export const fetchPendingEstimates = (signal?: AbortSignal) => api.get('/api/estimates/pending', { signal });
 
-export const createEstimate = (body: EstimateCreateInput = {}) => apiRequest<EstimateDetail>('/estimates', { method: 'POST', body });
-export const updateEstimate = (id: string, body: EstimateUpdateInput, { keepalive = false } = {}) =>
-  apiRequest<Estimate>(`/estimates/${encodeURIComponent(id)}`, { method: 'PUT', body, keepalive });
-export const deleteEstimate = (id: string) => apiRequest<{ message: string }>(`/estimates/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const createEstimate = (body: EstimateCreateBody = {}) => api.post('/api/estimates', { body });
+export const updateEstimate = (id: string, body: EstimateUpdateBody, { keepalive = false } = {}) => api.put('/api/estimates/{id}', { path: { id }, body, keepalive });
+export const deleteEstimate = (id: string) => api.delete('/api/estimates/{id}', { path: { id } });
 
 /** The owner takes a submitted, not yet reviewed order back to draft (decision 018). */
-export const withdrawEstimate = (id: string) => apiRequest<EstimateDetail>(`/estimates/${encodeURIComponent(id)}/withdraw`, { method: 'POST' });
+export const withdrawEstimate = (id: string) => api.post('/api/estimates/{id}/withdraw', { path: { id } });
 
-export type ReviewAction = 'approve' | 'reject' | 'modify';
-export const reviewEstimate = (id: string, action: ReviewAction, notes?: string) =>
-  apiRequest<Estimate>(`/estimates/${encodeURIComponent(id)}/${action}`, { method: 'PATCH', body: { notes: notes || null } });
+const REVIEW_PATHS = { approve: '/api/estimates/{id}/approve', reject: '/api/estimates/{id}/reject', modify: '/api/estimates/{id}/modify' } as const;
+export type ReviewAction = keyof typeof REVIEW_PATHS;
+export const reviewEstimate = (id: string, action: ReviewAction, notes?: string) => api.patch(REVIEW_PATHS[action], { path: { id }, body: { notes: notes || null } });
 
 export const useEstimates = (filter: EstimateListFilter = {}) =>
   useQuery({ queryKey: estimateKeys.list(filter), queryFn: ({ signal }) => fetchEstimates(filter, signal) });
@@ -61,8 +45,8 @@ const useEstimateMutation = <TArgs, TResult>(mutationFn: (args: TArgs) => Promis
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: estimateKeys.all }) });
 };
 
-export const useCreateEstimate = () => useEstimateMutation((body: EstimateCreateInput) => createEstimate(body));
-export const useUpdateEstimate = () => useEstimateMutation(({ id, body }: { id: string; body: EstimateUpdateInput }) => updateEstimate(id, body));
+export const useCreateEstimate = () => useEstimateMutation((body: EstimateCreateBody) => createEstimate(body));
+export const useUpdateEstimate = () => useEstimateMutation(({ id, body }: { id: string; body: EstimateUpdateBody }) => updateEstimate(id, body));
 /** The deleted order's own entry is dropped, not asked for again (it would answer 404). */
 export const useDeleteEstimate = () => {
   const queryClient = useQueryClient();

@@ -1,22 +1,22 @@
 /** The advertiser's own invoices and credit notes (read-only, /api/my). */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { CreditNote } from '../../domain/billing-corrections';
-import type { Invoice, InvoiceListReply } from '../../domain/billing-schemas';
-import { apiRequest } from './client';
 import { downloadFile } from './pdf-download';
+import { api, fileUrl, type ReplyOf } from './typed';
 
-export type MyInvoicesReply = InvoiceListReply & { credit_notes: CreditNote[] };
+export type MyInvoicesReply = ReplyOf<'/api/my/invoices', 'get'>;
+type MyInvoice = MyInvoicesReply['invoices'][number];
+type MyCreditNote = MyInvoicesReply['credit_notes'][number];
 
 export const myBillingKeys = {
   all: ['my-billing'] as const,
   list: (page: number, limit: number) => ['my-billing', 'list', page, limit] as const,
 };
 
-export const fetchMyInvoices = (page: number, limit: number, signal?: AbortSignal) => apiRequest<MyInvoicesReply>(`/my/invoices?page=${page}&limit=${limit}`, { signal });
-export const downloadMyInvoicePdf = (invoice: Pick<Invoice, 'id' | 'invoice_number'>) =>
-  downloadFile(`/my/invoices/${encodeURIComponent(invoice.id)}/pdf`, `invoice-${invoice.invoice_number}.pdf`);
-export const downloadMyCreditNotePdf = (note: Pick<CreditNote, 'id' | 'credit_number'>) =>
-  downloadFile(`/my/credit-notes/${encodeURIComponent(note.id)}/pdf`, `credit-note-${note.credit_number}.pdf`);
+export const fetchMyInvoices = (page: number, limit: number, signal?: AbortSignal) => api.get('/api/my/invoices', { query: { page, limit }, signal });
+export const downloadMyInvoicePdf = (invoice: Pick<MyInvoice, 'id' | 'invoice_number'>) =>
+  downloadFile(fileUrl('/api/my/invoices/{id}/pdf', { path: { id: invoice.id } }), `invoice-${invoice.invoice_number}.pdf`);
+export const downloadMyCreditNotePdf = (note: Pick<MyCreditNote, 'id' | 'credit_number'>) =>
+  downloadFile(fileUrl('/api/my/credit-notes/{id}/pdf', { path: { id: note.id } }), `credit-note-${note.credit_number}.pdf`);
 
 export const useMyInvoices = (page: number, limit: number) =>
   useQuery({ queryKey: myBillingKeys.list(page, limit), queryFn: ({ signal }) => fetchMyInvoices(page, limit, signal), placeholderData: keepPreviousData });

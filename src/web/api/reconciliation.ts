@@ -2,22 +2,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { todayIso } from '../../domain/dates';
 import type { ReconcileInput } from '../../domain/reconciliation';
 import { downloadFile } from './client';
-import { api } from './typed';
+import { api, fileUrl } from './typed';
 
 /** `brandId` is '' for all brands. */
 export const reconciliationKeys = {
   all: ['reconciliation'] as const,
   dashboard: (timeframe: number, brandId: string) => ['reconciliation', 'dashboard', { timeframe, brandId }] as const,
   pending: (page: number, limit: number, brandId: string) => ['reconciliation', 'pending', { page, limit, brandId }] as const,
-};
-
-const query = (params: Record<string, string | number | undefined>): string => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && String(value) !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
 };
 
 export const fetchReconciliationDashboard = (timeframe: number, brandId: string, signal?: AbortSignal) =>
@@ -31,7 +22,7 @@ export const reconcileCampaign = (id: string, body: ReconcileInput) =>
 
 /** Fetches the variance report as CSV with the bearer token and saves it as a file. */
 export const downloadVarianceReport = ({ timeframe, brandId }: { timeframe: number; brandId: string }): Promise<void> =>
-  downloadFile(`/reconciliation/export/variance${query({ timeframe, format: 'csv', brand_id: brandId })}`, {
+  downloadFile(fileUrl('/api/reconciliation/export/variance', { query: { timeframe, format: 'csv', brand_id: brandId || undefined } }), {
     accept: 'text/csv',
     fallbackName: `reconciliation-variance-${todayIso()}.csv`,
   });

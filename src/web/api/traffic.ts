@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { downloadFile } from './client';
-import { api } from './typed';
+import { api, fileUrl } from './typed';
 
 export const trafficKeys = {
   all: ['traffic'] as const,
@@ -33,7 +33,7 @@ export type TrafficExportFormat = 'csv' | 'bxf';
 
 /** The day's export; `changesOnly`: just what changed since the last export (decision 031). */
 export const downloadTrafficLog = (date: string, format: TrafficExportFormat, changesOnly = false) =>
-  downloadFile(`/traffic/logs/${encodeURIComponent(date)}/export?format=${format}${changesOnly ? '&changes=since-export' : ''}`, {
+  downloadFile(fileUrl('/api/traffic/logs/{date}/export', { path: { date }, query: { format, changes: changesOnly ? 'since-export' : undefined } }), {
     accept: format === 'csv' ? 'text/csv' : 'application/xml',
     fallbackName: `traffic-log-${date}.${format === 'csv' ? 'csv' : 'bxf.xml'}`,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { urlFor, type BodyOf, type ReplyOf } from './typed';
+import { fileUrl, urlFor, type BodyOf, type QueryOf, type ReplyOf } from './typed';
 
 describe('urlFor', () => {
   it('fills path parameters encoded and drops the /api prefix apiRequest adds', () => {
@@ -21,5 +21,16 @@ describe('the contract types', () => {
     expectTypeOf<ReplyOf<'/api/webhooks/deliveries/{id}/retry', 'post'>>().toEqualTypeOf<{ message: string }>();
     expectTypeOf<ReplyOf<'/api/webhooks/{id}/test', 'post'>>().toEqualTypeOf<{ delivery_id: string }>();
     expectTypeOf<BodyOf<'/api/auth/change-password', 'post'>>().toHaveProperty('newPassword');
+  });
+});
+
+describe('file addresses', () => {
+  it('are contract paths with their parameters filled in and unset query values left out', () => {
+    expect(fileUrl('/api/traffic/logs/{date}/export', { path: { date: '2026-11-26' }, query: { format: 'bxf', changes: undefined } })).toBe('/traffic/logs/2026-11-26/export?format=bxf');
+    expect(fileUrl('/api/billing/statements/{customerId}/pdf', { path: { customerId: 'c1' }, query: { from: '2026-01-01', to: '' } })).toBe('/billing/statements/c1/pdf?from=2026-01-01');
+  });
+
+  it('take the query parameters of the contract', () => {
+    expectTypeOf<QueryOf<'/api/audit', 'get'>['entity']>().toEqualTypeOf<'order' | 'item' | 'campaign' | 'spot' | 'media' | 'coupon' | 'invoice' | 'payment' | 'credit_note' | 'user' | 'rate_card' | 'makegood' | 'reconciliation' | 'station' | undefined>();
   });
 });

@@ -4,7 +4,7 @@
  * Every call goes through apiRequest, so errors, the token and the session-ended handling stay one.
  */
 import { API_BASE } from '../../domain/constants';
-import { apiRequest } from './client';
+import { apiPage, apiRequest } from './client';
 import type { paths } from './schema';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -20,8 +20,16 @@ type SuccessOf<R> = R extends { 200: infer S } ? Json<S> : R extends { 201: infe
 /** The JSON body the operation takes. */
 export type BodyOf<P extends PathsFor<M>, M extends Method> = Operation<P, M> extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;
 
+/**
+ * A body whose numeric fields `K` may also be the text a user typed: the server reads numeric text
+ * and answers its own message for anything else, which the form then shows.
+ */
+export type WithTypedText<T, K extends keyof T> = Omit<T, K> & { [F in K]?: T[F] | string };
+
 type PathParams<O> = O extends { parameters: { path: infer Params } } ? (Params extends Record<string, unknown> ? Params : never) : never;
 type QueryParams<O> = O extends { parameters: { query?: infer Query } } ? Query : never;
+/** The query parameters the operation takes (all optional in this API). */
+export type QueryOf<P extends PathsFor<M>, M extends Method> = NonNullable<QueryParams<Operation<P, M>>>;
 type RequestBody<O> = O extends { requestBody: infer B } ? Json<B> : O extends { requestBody?: infer B } ? Json<NonNullable<B>> | undefined : never;
 
 /** A part is left out when the operation has none, optional when every field of it is. */
@@ -32,7 +40,8 @@ type Part<Key extends string, Value> = [Value] extends [never]
     : Partial<Value> extends Value
       ? { [K in Key]?: Value }
       : { [K in Key]: Value };
-type CallOptions<O> = Part<'path', PathParams<O>> & Part<'query', QueryParams<O>> & Part<'body', RequestBody<O>> & { signal?: AbortSignal };
+/** `keepalive`: the request outlives the page (a save sent as the tab closes). */
+type CallOptions<O> = Part<'path', PathParams<O>> & Part<'query', QueryParams<O>> & Part<'body', RequestBody<O>> & { signal?: AbortSignal; keepalive?: boolean };
 type OptionsArg<O> = object extends CallOptions<O> ? [options?: CallOptions<O>] : [options: CallOptions<O>];
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -55,12 +64,26 @@ export const urlFor = (template: string, path?: Record<string, string | number>,
   return text ? `${url}?${text}` : url;
 };
 
+type LooseOptions = { path?: Record<string, string>; query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal; keepalive?: boolean };
+
 const caller =
   <M extends Method>(method: M) =>
   <P extends PathsFor<M>>(path: P, ...[options]: OptionsArg<Operation<P, M>>): Promise<ReplyOf<P, M>> => {
-    const { path: params, query, body, signal } = (options ?? {}) as { path?: Record<string, string>; query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal };
-    return apiRequest<ReplyOf<P, M>>(urlFor(path, params, query), { method: method.toUpperCase() as Uppercase<M>, body, signal });
+    const { path: params, query, body, signal, keepalive } = (options ?? {}) as LooseOptions;
+    return apiRequest<ReplyOf<P, M>>(urlFor(path, params, query), { method: method.toUpperCase() as Uppercase<M>, body, signal, keepalive });
   };
+
+/** One keyset page of a list (src/domain/list-page.ts): the reply and the X-Next-Cursor of the next page, if any. */
+const page = <P extends PathsFor<'get'>>(path: P, ...[options]: OptionsArg<Operation<P, 'get'>>): Promise<{ body: ReplyOf<P, 'get'>; nextCursor: string | null }> => {
+  const { path: params, query, signal } = (options ?? {}) as LooseOptions;
+  return apiPage<ReplyOf<P, 'get'>>(urlFor(path, params, query), { signal });
+};
+
+/** The address of a file the contract serves (a PDF, a CSV), for downloadFile: `/api/billing/{id}/pdf` with `{ id }` filled in. */
+export const fileUrl = <P extends PathsFor<'get'>>(path: P, ...[options]: OptionsArg<Operation<P, 'get'>>): string => {
+  const { path: params, query } = (options ?? {}) as LooseOptions;
+  return urlFor(path, params, query);
+};
 
 /** `api.get('/api/brands/{id}', { path: { id } })`: reply, body, path and query typed by the contract. */
 export const api = {
@@ -69,4 +92,5 @@ export const api = {
   put: caller('put'),
   patch: caller('patch'),
   delete: caller('delete'),
+  page,
 };

@@ -1,5 +1,4 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPage } from './client';
 import { api, type ReplyOf } from './typed';
 
 export const userKeys = {
@@ -12,19 +11,15 @@ export type UserListItem = ReplyOf<'/api/users', 'get'>['users'][number];
 /** Rows per page of User Management. */
 export const USER_PAGE_SIZE = 50;
 
-const userPageQuery = (search: string, after: string | null) => {
-  const params = new URLSearchParams({ limit: String(USER_PAGE_SIZE) });
-  if (search.trim()) params.set('search', search.trim());
-  if (after) params.set('after', after);
-  return params.toString();
-};
+/** Only what is set reaches the query string (an empty search is no search). */
+const userPageQuery = (search: string, after: string | null) => ({ limit: USER_PAGE_SIZE, search: search.trim() || undefined, after: after ?? undefined });
 
 /** User Management's list: newest first, by keyset pages, searched on the server; each page carries everyone's counts. */
 export const useUserPages = (search: string) =>
   useInfiniteQuery({
     queryKey: userKeys.pages(search.trim()),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => apiPage<ReplyOf<'/api/users', 'get'>>(`/users?${userPageQuery(search, pageParam)}`, { signal }),
+    queryFn: ({ pageParam, signal }) => api.page('/api/users', { query: userPageQuery(search, pageParam), signal }),
     getNextPageParam: (last) => last.nextCursor,
     // A new search keeps the rows shown (and the search box) until its first page arrives.
     placeholderData: keepPreviousData,

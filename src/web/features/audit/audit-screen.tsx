@@ -27,7 +27,10 @@ export const AuditScreen = () => {
   const query = { ...filters, actor };
   const events = useAuditEvents(query);
   const [exporting, setExporting] = useState(false);
-  const set = (key: keyof AuditFilters) => (value: string) => setFilters((current) => ({ ...current, [key]: value }));
+  const set =
+    <K extends keyof AuditFilters>(key: K) =>
+    (value: AuditFilters[K]) =>
+      setFilters((current) => ({ ...current, [key]: value }));
 
   const onExport = async () => {
     setExporting(true);
@@ -125,7 +128,7 @@ export const AuditScreen = () => {
       <Card>
         <div className="grid grid-cols-1 gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
           <SearchBox label="Person" value={filters.actor} onChange={set('actor')} placeholder='E-mail, or "system"' className="w-full" />
-          <SelectField label="Entity" value={filters.entity} onChange={(e) => set('entity')(e.target.value)}>
+          <SelectField label="Entity" value={filters.entity} onChange={(e) => set('entity')(e.target.value as AuditFilters['entity'])}>
             <option value="">Everything</option>
             {AUDIT_ENTITIES.map((entity) => (
               <option key={entity} value={entity}>
@@ -133,7 +136,7 @@ export const AuditScreen = () => {
               </option>
             ))}
           </SelectField>
-          <SelectField label="Action" value={filters.action} onChange={(e) => set('action')(e.target.value)}>
+          <SelectField label="Action" value={filters.action} onChange={(e) => set('action')(e.target.value as AuditFilters['action'])}>
             <option value="">All actions</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>

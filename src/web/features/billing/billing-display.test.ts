@@ -5,7 +5,7 @@ describe('toCreateInvoiceBody', () => {
   const values = { ...createInvoiceDefaults(), estimate_id: 'e1' };
 
   it('sends the spec defaults: 30 days, no tax, no discount, Net 30 days', () => {
-    expect(toCreateInvoiceBody(values, 5000)).toEqual({ ok: true, estimateId: 'e1', body: { due_days: 30, tax_rate: 0, discount_amount: 0, payment_terms: 'Net 30 days', notes: null } });
+    expect(toCreateInvoiceBody(values, 5000)).toEqual({ ok: true, estimateId: 'e1', body: { due_days: 30, tax_rate: 0, discount_amount: 0, payment_terms: 'Net 30 days', notes: undefined } });
   });
 
   it('sends the tax rate typed as a percent as a fraction', () => {

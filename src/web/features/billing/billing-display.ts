@@ -1,5 +1,5 @@
 import { BILLING_MESSAGES, DUE_DAYS_MAX, DUE_DAYS_MIN, INVOICE_DEFAULTS, INVOICE_STATUS_LABELS, hasWholeCents, type InvoiceStatus } from '../../../domain/billing';
-import type { CreateInvoiceInput } from '../../../domain/billing-schemas';
+import type { CreateInvoiceBody } from '../../api/billing';
 
 type Tone = 'slate' | 'blue' | 'green' | 'amber' | 'red' | 'purple';
 
@@ -44,7 +44,7 @@ const numberOf = (text: string): number | null => (text.trim() === '' || !Number
 export const toCreateInvoiceBody = (
   values: CreateInvoiceValues,
   subtotal: number | null,
-): { ok: true; estimateId: string; body: CreateInvoiceInput } | { ok: false; errors: CreateInvoiceErrors } => {
+): { ok: true; estimateId: string; body: CreateInvoiceBody } | { ok: false; errors: CreateInvoiceErrors } => {
   const errors: CreateInvoiceErrors = {};
   if (!values.estimate_id) errors.estimate_id = 'Please choose an approved order';
   const dueDays = numberOf(values.due_days);
@@ -64,7 +64,8 @@ export const toCreateInvoiceBody = (
       tax_rate: Math.round(taxPercent! * 10_000) / 1_000_000,
       discount_amount: discount!,
       payment_terms: values.payment_terms.trim() || INVOICE_DEFAULTS.payment_terms,
-      notes: values.notes.trim() || null,
+      // A blank note is left out (the server reads a missing one as none).
+      notes: values.notes.trim() || undefined,
     },
   };
 };

@@ -47,7 +47,7 @@ const RecordPaymentForm = ({ invoice, onClose }: { invoice: Invoice; onClose: ()
     if (problem) return setError(problem);
     setError(null);
     pay.mutate(
-      { id: invoice.id, body: { amount: Number(amount), payment_date: date, notes: notes.trim() || null, direction, method: method || null, reference: reference.trim() || null } },
+      { id: invoice.id, body: { amount: Number(amount), payment_date: date, notes: notes.trim() || undefined, direction, method: method || null, reference: reference.trim() || undefined } },
       {
         onSuccess: () => {
           toast.success(direction === 'refund' ? 'Refund recorded successfully' : 'Payment recorded successfully');

@@ -24,7 +24,7 @@ const SendInvoiceForm = ({ invoice, onClose }: { invoice: Invoice; onClose: () =
     event.preventDefault();
     setError(null);
     send.mutate(
-      { id: invoice.id, body: { custom_message: message.trim() || null } },
+      { id: invoice.id, body: { custom_message: message.trim() || undefined } },
       {
         onSuccess: () => {
           toast.success('Invoice sent successfully');

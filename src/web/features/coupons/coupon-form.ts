@@ -1,5 +1,6 @@
 /** The coupon form's values (as typed) and their translation to the API body, checked with the server's rules. */
-import { couponCreateSchema, couponRuleMessage, type Coupon, type CouponFields } from '../../../domain/coupon-schemas';
+import { couponCreateSchema, couponRuleMessage, type Coupon } from '../../../domain/coupon-schemas';
+import type { CouponBody } from '../../api/coupons';
 import type { DiscountType } from '../../../domain/coupons';
 import { todayIso } from '../../../domain/dates';
 import { fieldErrors } from '../../shared/field-errors';
@@ -92,7 +93,7 @@ const RULE_FIELDS: Record<string, CouponFormField> = {
   'Valid until cannot be before valid from': 'valid_until',
 };
 
-export type CouponFormResult = { ok: true; body: CouponFields } | { ok: false; errors: CouponFormErrors };
+export type CouponFormResult = { ok: true; body: CouponBody } | { ok: false; errors: CouponFormErrors };
 
 /**
  * The body to send (every field; empty optional values as null; the other discount type's terms

@@ -1,12 +1,11 @@
 /** The brands an order can be placed for: the caller's own, or for an admin the order owner's. */
 import { useQuery } from '@tanstack/react-query';
-import type { Brand } from '../../../domain/brand-schemas';
-import { apiRequest } from '../../api/client';
+import { api, type ReplyOf } from '../../api/typed';
 
-export type BrandOption = Pick<Brand, 'id' | 'common_name'>;
+export type BrandOption = Pick<ReplyOf<'/api/brands', 'get'>[number], 'id' | 'common_name'>;
 
-const fetchBrandOptions = (ownerId: string | null, signal?: AbortSignal) =>
-  apiRequest<BrandOption[]>(ownerId ? `/brands?${new URLSearchParams({ owner_id: ownerId }).toString()}` : '/brands', { signal });
+const fetchBrandOptions = (ownerId: string | null, signal?: AbortSignal): Promise<BrandOption[]> =>
+  api.get('/api/brands', { query: { owner_id: ownerId ?? undefined }, signal });
 
 /** Keyed under 'brands' so that any change on the Brands page refreshes it too. */
 export const useBrandOptions = (ownerId: string | null) =>

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import type { PendingChangeView } from '../../../domain/adcp-changes';
+import type { PendingChangeView } from '../../api/adcp-changes';
 import { formatCurrency } from '../../../domain/format';
 import { useAdcpChanges, useDecideAdcpChange } from '../../api/adcp-changes';
 import { serverMessage } from '../../api/client';

@@ -25,7 +25,7 @@ const IN_PROGRESS_LEAVES_OUT: readonly OrderStatus[] = [...RUNNING, 'rejected', 
 
 /** The list call of each tab, with the existing status and exclude_status parameters. */
 export const tabFilter = (tab: OrderTab): Pick<EstimateListFilter, 'status' | 'exclude_status'> => {
-  if (tab === 'in-progress') return { exclude_status: IN_PROGRESS_LEAVES_OUT };
+  if (tab === 'in-progress') return { exclude_status: [...IN_PROGRESS_LEAVES_OUT] };
   if (tab === 'running') return { exclude_status: ORDER_STATUSES.filter((status) => !RUNNING.includes(status)) };
   if (tab === 'completed') return { status: 'completed' };
   if (tab === 'rejected') return { status: 'rejected' };
