@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { AuditEntity } from '../../domain/audit';
 import { fileUrl, urlFor, type BodyOf, type QueryOf, type ReplyOf } from './typed';
 
 describe('urlFor', () => {
@@ -31,6 +32,6 @@ describe('file addresses', () => {
   });
 
   it('take the query parameters of the contract', () => {
-    expectTypeOf<QueryOf<'/api/audit', 'get'>['entity']>().toEqualTypeOf<'order' | 'item' | 'campaign' | 'spot' | 'media' | 'coupon' | 'invoice' | 'payment' | 'credit_note' | 'user' | 'rate_card' | 'makegood' | 'reconciliation' | 'station' | undefined>();
+    expectTypeOf<QueryOf<'/api/audit', 'get'>['entity']>().toEqualTypeOf<AuditEntity | undefined>();
   });
 });
