@@ -5,7 +5,6 @@ import { errorReplySchema } from '../../../domain/auth';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { isIsoDate } from '../../../domain/dates';
 import { badRequest, conflict } from '../../platform/errors';
-import { todayIso } from '../../../domain/dates';
 import { TRAFFIC_MESSAGES, discrepanciesSchema, orderSpotsSchema, spotsQuerySchema, trafficDateParams, trafficExportQuerySchema, trafficLogSchema } from '../../../domain/traffic-schemas';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
@@ -61,7 +60,7 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       const date = checkedDate(request.params.date);
       // Never freeze a day empty (decision 031): place it first, or refuse a past one that never was.
       if (!(await getTrafficLog({ db: ctx.db, date })).placed) {
-        if (date < todayIso()) throw conflict(TRAFFIC_MESSAGES.neverPlaced);
+        if (date < ctx.time.today()) throw conflict(TRAFFIC_MESSAGES.neverPlaced);
         await ctx.stationClock.placeDay(date);
       }
       const changesOnly = request.query.changes === 'since-export';
