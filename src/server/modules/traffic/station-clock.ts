@@ -93,7 +93,7 @@ export const createStationClock = ({
 
   const tick = async (): Promise<TickResult> => {
     const instant = now();
-    const today = todayIso(instant);
+    const today = todayIso(instant, settings.timeZone);
     const due = await db
       .select({ id: estimates.id })
       .from(estimates)
@@ -151,7 +151,7 @@ export const createStationClock = ({
     placeDay: async (date) => {
       const place = async () => {
         const instant = now();
-        await buildTrafficLogs({ db, today: todayIso(instant), from: date, days: 1, now: instant, settings });
+        await buildTrafficLogs({ db, today: todayIso(instant, settings.timeZone), from: date, days: 1, now: instant, settings });
       };
       const run = running.then(place, place);
       running = run.catch(() => undefined);
