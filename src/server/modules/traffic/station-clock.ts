@@ -129,7 +129,7 @@ export const createStationClock = ({
     // Offers whose day went to master control or came are offered again on the next free day (decision 031).
     for (const event of await reofferUnavailableMakegoods({ db, today, now: instant, expiryHours: makegoodExpiryHours })) notifier.deliver(event);
     const placedDays = await buildTrafficLogs({ db, today, days: placementHorizonDays(horizonDays), now: instant, settings });
-    const unconfirmedSpots = await markUnconfirmed({ db, now: instant, graceHours: asRunGraceHours });
+    const unconfirmedSpots = await markUnconfirmed({ db, now: instant, timeZone: settings.timeZone, graceHours: asRunGraceHours });
     return { today, started, completed, placedDays, expiredMakegoods: expired, unconfirmedSpots };
   };
 
