@@ -1,5 +1,5 @@
+import { stationToday } from '../shared/station-time';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { todayIso } from '../../domain/dates';
 import type { ReconcileInput } from '../../domain/reconciliation';
 import { downloadFile } from './client';
 import { api } from './typed';
@@ -33,7 +33,7 @@ export const reconcileCampaign = (id: string, body: ReconcileInput) =>
 export const downloadVarianceReport = ({ timeframe, brandId }: { timeframe: number; brandId: string }): Promise<void> =>
   downloadFile(`/reconciliation/export/variance${query({ timeframe, format: 'csv', brand_id: brandId })}`, {
     accept: 'text/csv',
-    fallbackName: `reconciliation-variance-${todayIso()}.csv`,
+    fallbackName: `reconciliation-variance-${stationToday()}.csv`,
   });
 
 export const useReconciliationDashboard = (timeframe: number, brandId: string) =>
