@@ -48,6 +48,7 @@ import { createInProcessJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { registerWebApp } from './platform/web';
 import { stationTime } from '../domain/dates';
+import { setAppStationTime } from './platform/station-time';
 import { stationRoutes } from './modules/station/routes';
 import { createStationClock } from './modules/traffic/station-clock';
 import { trafficRoutes } from './modules/traffic/routes';
@@ -109,6 +110,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     },
   });
   const time = stationTime(config.stationTimeZone, now);
+  setAppStationTime(time);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);

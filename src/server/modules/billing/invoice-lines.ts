@@ -8,7 +8,7 @@ import { invoiceAmounts, type InvoiceKind } from '../../../domain/billing';
 import { dateRangeLabel, toStoredLine } from '../../../domain/billing-up-front';
 import { deliveryLines, type BillableSpot, type StoredInvoiceLine } from '../../../domain/billing-delivery';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
-import { addDays, localClockOf } from '../../../domain/dates';
+import { addDays } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import { dayparts, estimateItems, invoiceLines, invoices, trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
@@ -18,6 +18,7 @@ import { spotCostCents } from '../makegoods/offer';
 import { BILLING_MESSAGES } from '../../../domain/billing';
 import { commissionFor } from './commission';
 import { invoiceNumberFor } from './invoice-rows';
+import { appStationTime } from '../../platform/station-time';
 
 export interface LockedSpot extends BillableSpot {
   id: string;
@@ -122,8 +123,8 @@ export const billedSpotsOf = async (db: Tx, invoiceId: string): Promise<InvoiceD
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
   return rows.map(({ spot, daypart, item }) => ({
     air_date: spot.airDate,
-    scheduled_time: localClockOf(spot.scheduledAt),
-    actual_time: spot.airedAt ? localClockOf(spot.airedAt) : null,
+    scheduled_time: appStationTime().clockOf(spot.scheduledAt),
+    actual_time: spot.airedAt ? appStationTime().clockOf(spot.airedAt) : null,
     daypart_name: daypart.name,
     house_code: spot.houseCode,
     duration_seconds: spot.actualDurationSeconds ?? spot.durationSeconds,
