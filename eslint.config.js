@@ -33,4 +33,21 @@ export default tseslint.config(
     plugins: { spotbook: { rules: { 'web-boundaries': webBoundaries } } },
     rules: { 'spotbook/web-boundaries': ['error', { allowed: knownFeatureCrossings }] },
   },
+{
+    // The station's time is passed in (decision 041): no "today" from nowhere, no clock in the pure domain.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='todayIso'][arguments.length<2]", message: 'todayIso needs the instant and the time zone: use ctx.time.today() or a `today` parameter (decision 041).' },
+        { selector: "Identifier[name='configureStationClock']", message: 'There is no global station clock: the server passes ctx.time, the browser uses src/web/shared/station-time (decision 041).' },
+      ],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "Program > VariableDeclaration[kind='let']", message: 'src/domain is pure: no mutable module state (decision 041).' }],
+    },
+  },
 );

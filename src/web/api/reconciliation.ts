@@ -1,4 +1,3 @@
-import { stationToday } from '../shared/station-time';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReconcileInput } from '../../domain/reconciliation';
 import { downloadFile } from './client';
@@ -30,10 +29,10 @@ export const reconcileCampaign = (id: string, body: ReconcileInput) =>
   api.put('/api/reconciliation/reconcile/{id}', { path: { id }, body });
 
 /** Fetches the variance report as CSV with the bearer token and saves it as a file. */
-export const downloadVarianceReport = ({ timeframe, brandId }: { timeframe: number; brandId: string }): Promise<void> =>
+export const downloadVarianceReport = ({ timeframe, brandId, today }: { timeframe: number; brandId: string; /** The station's date, for the file name. */ today: string }): Promise<void> =>
   downloadFile(`/reconciliation/export/variance${query({ timeframe, format: 'csv', brand_id: brandId })}`, {
     accept: 'text/csv',
-    fallbackName: `reconciliation-variance-${stationToday()}.csv`,
+    fallbackName: `reconciliation-variance-${today}.csv`,
   });
 
 export const useReconciliationDashboard = (timeframe: number, brandId: string) =>
