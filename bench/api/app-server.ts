@@ -47,7 +47,7 @@ const daypartRows = await db.select({ id: dayparts.id }).from(dayparts);
 
 const orderRows: (typeof estimates.$inferInsert)[] = Array.from({ length: ORDERS }, (_, i) => {
   const brand = brandRows[i % CLIENTS]!;
-  const start = addDays(todayIso(), 8 + (i % 120));
+  const start = addDays(todayIso(new Date(), 'UTC'), 8 + (i % 120));
   return {
     ownerId: brand.ownerId,
     brandId: brand.id,

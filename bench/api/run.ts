@@ -18,7 +18,7 @@ const { child, info } = await startServer('../api/app-server.ts', dataDir);
 try {
   const base = `http://127.0.0.1:${info.port}`;
   const as = (token: unknown) => ({ authorization: `Bearer ${String(token)}` });
-  const from = addDays(todayIso(), 8);
+  const from = addDays(todayIso(new Date(), 'UTC'), 8);
   const calls = [
     { name: 'admin: GET /api/estimates?limit=50 (Order Management, first page)', path: '/api/estimates?limit=50', headers: as(info.adminToken) },
     { name: 'admin: GET /api/estimates?status=ordered&limit=50', path: '/api/estimates?status=ordered&limit=50', headers: as(info.adminToken) },

@@ -33,7 +33,7 @@ const ORDERS_PER_CLIENT = 10;
 const seed = async (db: Db) => {
   const admins = await seedUsers(db, 'traffic_admin', Math.max(1, Math.round(USERS / 10)), 'admin');
   const clients = await equipClients(db, await seedUsers(db, 'client', USERS - admins.length, 'client'));
-  const start = addDays(todayIso(), 8);
+  const start = addDays(todayIso(new Date(), 'UTC'), 8);
   const orders = clients.flatMap((c) =>
     Array.from({ length: ORDERS_PER_CLIENT }, (_, i) => ({
       ownerId: c.id,
@@ -132,7 +132,7 @@ const clientLoop = async (client: BenchUser) => {
 };
 
 const draftAndSubmit = async (client: BenchUser, token: string) => {
-  const draft = await timed('POST /api/estimates (create draft)', 'POST', '/api/estimates', token, { estimate_name: 'Load draft', brand_id: client.brandId, start_date: addDays(todayIso(), 8), total_spend: 5000 });
+  const draft = await timed('POST /api/estimates (create draft)', 'POST', '/api/estimates', token, { estimate_name: 'Load draft', brand_id: client.brandId, start_date: addDays(todayIso(new Date(), 'UTC'), 8), total_spend: 5000 });
   if (typeof draft?.id !== 'string') return;
   await think();
   await timed('POST /api/estimate-items/:id (add item)', 'POST', `/api/estimate-items/${draft.id}`, token, { daypart_id: seeded.daypartId, spots_per_occurrence: 1 });

@@ -4,7 +4,7 @@ import { call, type RealServer } from '../../test/support/real-server';
 import type { BenchUser } from './accounts';
 
 export const readyDraft = async (server: RealServer, client: BenchUser, daypartId: string, name: string): Promise<string> => {
-  const created = await call(server, 'POST', '/api/estimates', { token: client.token, body: { estimate_name: name, brand_id: client.brandId, start_date: addDays(todayIso(), 8), total_spend: 5000 } });
+  const created = await call(server, 'POST', '/api/estimates', { token: client.token, body: { estimate_name: name, brand_id: client.brandId, start_date: addDays(todayIso(new Date(), 'UTC'), 8), total_spend: 5000 } });
   if (created.status !== 201) throw new Error(`create draft: ${created.status} ${JSON.stringify(created.body)}`);
   const id = String(created.body.id);
   const item = await call(server, 'POST', `/api/estimate-items/${id}`, { token: client.token, body: { daypart_id: daypartId, spots_per_occurrence: 1 } });

@@ -43,50 +43,56 @@ export const isTimeZone = (name: string): boolean => {
   }
 };
 
-// ── the station's clock ──────────────────────────────────────────────────────
-
-interface StationClock {
-  timeZone: string;
-  now: () => Date;
-}
-const clock: StationClock = { timeZone: 'UTC', now: () => new Date() };
-
-/**
- * Sets the station's time zone and, in tests, the source of "now". One station per deployment, so
- * this is process-wide: the server sets it from its config at start, the browser from the server.
- */
-export const configureStationClock = (options: Partial<StationClock>) => {
-  if (options.timeZone) {
-    if (!isTimeZone(options.timeZone)) throw new Error(`Unknown time zone ${options.timeZone}`);
-    clock.timeZone = options.timeZone;
-  }
-  if (options.now) clock.now = options.now;
-};
-
-export const stationTimeZone = () => clock.timeZone;
-export const stationNow = (): Date => clock.now();
+// ── the station's time ───────────────────────────────────────────────────────
+// Pure: every function takes the time zone (and the instant) it needs. The server builds one
+// StationTime from its config (AppContext.time); the browser its own from /api/station/clock.
 
 /** The station's calendar date of an instant. */
-export const localDateOf = (instant: Date, timeZone: string = clock.timeZone): string => format(instant, 'yyyy-MM-dd', { in: tz(timeZone) });
+export const localDateOf = (instant: Date, timeZone: string): string => format(instant, 'yyyy-MM-dd', { in: tz(timeZone) });
 
 /** The station's wall-clock time ('HH:mm') of an instant. */
-export const localTimeOf = (instant: Date, timeZone: string = clock.timeZone): string => format(instant, 'HH:mm', { in: tz(timeZone) });
+export const localTimeOf = (instant: Date, timeZone: string): string => format(instant, 'HH:mm', { in: tz(timeZone) });
 
 /** The station's wall-clock time with seconds ('HH:mm:ss') of an instant. */
-export const localClockOf = (instant: Date, timeZone: string = clock.timeZone): string => format(instant, 'HH:mm:ss', { in: tz(timeZone) });
+export const localClockOf = (instant: Date, timeZone: string): string => format(instant, 'HH:mm:ss', { in: tz(timeZone) });
 
-/** The station's today (or the station's date of `now`). */
-export const todayIso = (now: Date = clock.now()): string => localDateOf(now);
+/** The station's date of `now`. */
+export const todayIso = (now: Date, timeZone: string): string => localDateOf(now, timeZone);
 
 /**
  * The instant of a wall-clock time ('HH:mm') on a station date. A time skipped by a DST change
  * (02:30 on a spring-forward night) moves forward by the gap, as clocks do.
  */
-export const instantOf = (date: string, time: string, timeZone: string = clock.timeZone): Date => {
+export const instantOf = (date: string, time: string, timeZone: string): Date => {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [h, min] = time.split(':').map(Number) as [number, number];
   return new Date(new TZDate(y, m - 1, d, h, min, 0, timeZone).getTime());
 };
 
 /** The instant the station's day begins (local midnight). */
-export const startOfStationDay = (date: string, timeZone: string = clock.timeZone): Date => instantOf(date, '00:00', timeZone);
+export const startOfStationDay = (date: string, timeZone: string): Date => instantOf(date, '00:00', timeZone);
+
+/** The station's time zone with its source of "now": handed to whatever needs "today". */
+export interface StationTime {
+  readonly timeZone: string;
+  now(): Date;
+  /** The station's date now. */
+  today(): string;
+  dateOf(instant: Date): string;
+  /** 'HH:mm:ss' at the station. */
+  clockOf(instant: Date): string;
+  /** The instant of a station wall-clock time ('HH:mm') on a station date. */
+  instantOf(date: string, time: string): Date;
+}
+
+export const stationTime = (timeZone: string, now: () => Date = () => new Date()): StationTime => {
+  if (!isTimeZone(timeZone)) throw new Error(`Unknown time zone ${timeZone}`);
+  return {
+    timeZone,
+    now,
+    today: () => localDateOf(now(), timeZone),
+    dateOf: (instant) => localDateOf(instant, timeZone),
+    clockOf: (instant) => localClockOf(instant, timeZone),
+    instantOf: (date, time) => instantOf(date, time, timeZone),
+  };
+};

@@ -4,8 +4,6 @@
  * instants (timestamps: uploads, payments, sign-ups) as the station's calendar day and clock, in its
  * time zone, whatever the viewer's own.
  */
-import { stationTimeZone } from './dates';
-
 const NONE = '—';
 const calendarDay = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -23,15 +21,15 @@ const instant = (timestamp: string | Date | null | undefined): Date | null => {
 };
 
 /** An instant as the station's calendar day: 'Dec 7, 2026'. */
-export const formatInstantDate = (timestamp: string | Date | null | undefined): string => {
+export const formatInstantDate = (timestamp: string | Date | null | undefined, timeZone: string): string => {
   const date = instant(timestamp);
-  return date ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: stationTimeZone() }) : NONE;
+  return date ? date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }) : NONE;
 };
 
 /** An instant as the station's day and clock: 'Dec 7, 2026, 4:23 PM'. */
-export const formatInstantDateTime = (timestamp: string | Date | null | undefined): string => {
+export const formatInstantDateTime = (timestamp: string | Date | null | undefined, timeZone: string): string => {
   const date = instant(timestamp);
   return date
-    ? date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: stationTimeZone() })
+    ? date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone })
     : NONE;
 };

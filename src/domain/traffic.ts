@@ -34,7 +34,7 @@ export const placementHorizonDays = (configured: number): number => Math.max(con
  * The last broadcast day whose unreported spots are unconfirmed at `now`: a day ends at the next
  * day's midnight (station time), and the as-run has `graceHours` after that to arrive.
  */
-export const lastUnconfirmableDay = (now: Date, graceHours: number, timeZone?: string): string =>
+export const lastUnconfirmableDay = (now: Date, graceHours: number, timeZone: string): string =>
   addDays(localDateOf(new Date(now.getTime() - graceHours * 3_600_000), timeZone), -1);
 
 /** Break lengths tried, longest first, when the configured one cannot hold a day's spots. */
@@ -105,7 +105,7 @@ export const spotSeconds = (probedSeconds: number | null | undefined): number =>
 export const airsOn = (daypart: Pick<DaypartWindow, 'daysOfWeek'>, date: string) => daypart.daysOfWeek.includes(weekdayOf(date));
 
 /** The window's instants on a broadcast day; an end at or before the start is on the next day. */
-export const windowOf = (daypart: Pick<DaypartWindow, 'startTime' | 'endTime'>, date: string, timeZone?: string) => {
+export const windowOf = (daypart: Pick<DaypartWindow, 'startTime' | 'endTime'>, date: string, timeZone: string) => {
   const start = instantOf(date, daypart.startTime, timeZone);
   const endsNextDay = daypart.endTime <= daypart.startTime;
   const end = instantOf(endsNextDay ? addDays(date, 1) : date, daypart.endTime, timeZone);
@@ -175,7 +175,7 @@ export const placeDaypartDay = ({
   date: string;
   demands: readonly SpotDemand[];
   breakMinutes: number;
-  timeZone?: string;
+  timeZone: string;
 }): PlacedSpot[] => {
   if (!airsOn(daypart, date)) return [];
   const kept = withinCapacity(

@@ -47,7 +47,8 @@ import type { DestinationStream } from 'pino';
 import { createInProcessJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { registerWebApp } from './platform/web';
-import { configureStationClock, stationNow } from '../domain/dates';
+import { stationTime } from '../domain/dates';
+import { appStationTime, setAppStationTime } from './platform/station-time';
 import { stationRoutes } from './modules/station/routes';
 import { createStationClock } from './modules/traffic/station-clock';
 import { trafficRoutes } from './modules/traffic/routes';
@@ -108,7 +109,13 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   });
-  configureStationClock({ timeZone: config.stationTimeZone, now: now ?? (() => new Date()) });
+  const time = stationTime(config.stationTimeZone, now);
+  // Transitional (decision 041): a closed app hands the holder back to the one built before it.
+  const previousTime = appStationTime();
+  setAppStationTime(time);
+  app.addHook('onClose', async () => {
+    if (appStationTime() === time) setAppStationTime(previousTime);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
@@ -186,6 +193,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
   const redisCounter = config.redisUrl ? createRedisCounter(config.redisUrl) : null;
   const base = {
     config,
+    time,
     database,
     db: database.db,
     jobs,
@@ -203,7 +211,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     db: database.db,
     jobs,
     notifier,
-    now: stationNow,
+    now: time.now,
     horizonDays: config.trafficHorizonDays,
     asRunGraceHours: config.asRunGraceHours,
     makegoodExpiryHours: config.makegoodExpiryHours,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from './platform/metrics';
 import type { Statistics } from './platform/statistics';
 import type { Config } from './config';
+import type { StationTime } from '../domain/dates';
 import type { Database, Db } from './platform/db';
 import type { JobQueue } from './platform/jobs';
 import type { Mailer } from './platform/mail';
@@ -17,6 +18,8 @@ import type { StationClock } from './modules/traffic/station-clock-port';
 /** What every feature module may use: built once in app.ts, handed to each module explicitly. */
 export interface AppContext {
   config: Config;
+  /** The station's time zone and "now" (tests pass their own `now` to buildApp). */
+  time: StationTime;
   database: Database;
   db: Db;
   mailer: Mailer;

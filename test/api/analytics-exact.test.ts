@@ -81,7 +81,7 @@ const get = async (url: string) => {
 };
 const dayOf = (o: SeedOrder) => stationDay(o.submittedAt ?? o.createdAt);
 const inWindow = (days: number) => {
-  const from = daysBefore(todayIso(), days - 1);
+  const from = daysBefore(todayIso(new Date(), ZONE), days - 1);
   return orders.filter((o) => dayOf(o) >= from);
 };
 const dollars = (cents: number) => Math.round(cents) / 100;

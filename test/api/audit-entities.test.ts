@@ -111,7 +111,7 @@ describe('each audited entity, changed through the API', () => {
     expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
     expect(await eventOf('invoice', invoice.id, 'status_change', 'sent')).toMatchObject({ ...byAdmin(), before: { status: 'draft' } });
 
-    const paid = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 150, payment_date: todayIso() } });
+    const paid = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 150, payment_date: todayIso(new Date(), 'UTC') } });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(await eventOf('payment', paid.json().payment.id, 'create')).toMatchObject({
       ...byAdmin(),

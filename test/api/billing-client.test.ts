@@ -33,10 +33,10 @@ describe('GET /api/my/invoices', () => {
     const third = await invoiceFor(owner, 2500);
     const someoneElse = await invoicedOrder(t);
     await post(`/api/billing/${first.invoice.id}/send`, {});
-    await post(`/api/billing/${first.invoice.id}/payments`, { amount: 500, payment_date: todayIso() });
+    await post(`/api/billing/${first.invoice.id}/payments`, { amount: 500, payment_date: todayIso(new Date(), 'UTC') });
     const note = (await post(`/api/billing/${first.invoice.id}/credit-notes`, { amount: 250, reason: 'Missed spots' })).json().credit_note;
     await post(`/api/billing/${second.invoice.id}/send`, {});
-    await t.database.db.update(invoices).set({ dueDate: addDays(todayIso(), -5) }).where(eq(invoices.id, second.invoice.id));
+    await t.database.db.update(invoices).set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -5) }).where(eq(invoices.id, second.invoice.id));
     await post(`/api/billing/${third.invoice.id}/void`, { reason: 'Duplicate' });
 
     const res = await get('/api/my/invoices', owner.token);
@@ -140,7 +140,7 @@ describe('/api/billing stays admin-only', () => {
       ['GET', `/api/billing/credit-notes/${MISSING_ID}/pdf`],
       ['POST', `/api/billing/from-estimate/${order.id}`, {}],
       ['POST', `/api/billing/${invoice.id}/send`, {}],
-      ['POST', `/api/billing/${invoice.id}/payments`, { amount: 1, payment_date: todayIso() }],
+      ['POST', `/api/billing/${invoice.id}/payments`, { amount: 1, payment_date: todayIso(new Date(), 'UTC') }],
       ['POST', `/api/billing/${invoice.id}/void`, { reason: 'x' }],
       ['POST', `/api/billing/${invoice.id}/credit-notes`, { amount: 1, reason: 'x' }],
     ];

@@ -20,7 +20,7 @@ const LOCKED = 'This order has been invoiced: void or credit its invoice before 
 
 const post = (url: string, payload: unknown, token: string | undefined = admin) => t.inject({ method: 'POST', url, token, payload: payload as object });
 const send = (id: string) => post(`/api/billing/${id}/send`, {});
-const pay = (id: string, payload: Record<string, unknown>) => post(`/api/billing/${id}/payments`, { payment_date: todayIso(), ...payload });
+const pay = (id: string, payload: Record<string, unknown>) => post(`/api/billing/${id}/payments`, { payment_date: todayIso(new Date(), 'UTC'), ...payload });
 const voidIt = (id: string, payload: unknown = { reason: 'Booked in error' }, token?: string) => post(`/api/billing/${id}/void`, payload, token ?? admin);
 const credit = (id: string, payload: unknown, token?: string) => post(`/api/billing/${id}/credit-notes`, payload, token ?? admin);
 const read = async (id: string) => {
@@ -117,7 +117,7 @@ describe('POST /api/billing/:id/void', () => {
     const at = new Date();
     const [spot] = await t.database.db
       .insert(trafficSpots)
-      .values({ airDate: todayIso(), estimateId: order.id, daypartId: item.daypart_id, houseCode: 'HC-VOID', durationSeconds: 30, breakAt: at, scheduledAt: at, position: 1, status: 'aired', airedAt: at, invoiceId: invoice.id })
+      .values({ airDate: todayIso(new Date(), 'UTC'), estimateId: order.id, daypartId: item.daypart_id, houseCode: 'HC-VOID', durationSeconds: 30, breakAt: at, scheduledAt: at, position: 1, status: 'aired', airedAt: at, invoiceId: invoice.id })
       .returning();
     expect((await voidIt(invoice.id)).statusCode).toBe(200);
     const [after] = await t.database.db.select().from(trafficSpots).where(eq(trafficSpots.id, spot!.id));
@@ -128,7 +128,7 @@ describe('POST /api/billing/:id/void', () => {
     const draft = await invoicedOrder(t);
     expect((await voidIt(draft.invoice.id)).statusCode).toBe(200);
     const overdue = await sentInvoice();
-    await t.database.db.update(invoices).set({ dueDate: addDays(todayIso(), -3) }).where(eq(invoices.id, overdue.invoice.id));
+    await t.database.db.update(invoices).set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -3) }).where(eq(invoices.id, overdue.invoice.id));
     expect((await read(overdue.invoice.id)).status).toBe('overdue');
     expect((await voidIt(overdue.invoice.id)).json().invoice.status).toBe('cancelled');
   });
@@ -205,13 +205,13 @@ describe('POST /api/billing/:id/credit-notes', () => {
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.message).toBe('Credit note issued');
-    expect(body.credit_note).toMatchObject({ invoice_id: invoice.id, invoice_number: invoice.invoice_number, amount: 250.5, reason: 'Two spots missed', issue_date: todayIso() });
+    expect(body.credit_note).toMatchObject({ invoice_id: invoice.id, invoice_number: invoice.invoice_number, amount: 250.5, reason: 'Two spots missed', issue_date: todayIso(new Date(), 'UTC') });
     // The year of the station's today, read once this file's app has set the clock (a module-level read saw the last file's).
-    expect(body.credit_note.credit_number).toMatch(new RegExp(`^CN-${todayIso().slice(0, 4)}-\\d{6}$`));
+    expect(body.credit_note.credit_number).toMatch(new RegExp(`^CN-${todayIso(new Date(), 'UTC').slice(0, 4)}-\\d{6}$`));
     expect(body.invoice).toMatchObject({ credited_amount: 250.5, balance_due: 1749.5, refund_due: 0, status: 'sent' });
     const detail = await read(invoice.id);
     expect(detail.credit_notes).toEqual([
-      { id: body.credit_note.id, credit_number: body.credit_note.credit_number, invoice_id: invoice.id, invoice_number: invoice.invoice_number, amount: 250.5, reason: 'Two spots missed', issue_date: todayIso(), created_at: expect.any(String) },
+      { id: body.credit_note.id, credit_number: body.credit_note.credit_number, invoice_id: invoice.id, invoice_number: invoice.invoice_number, amount: 250.5, reason: 'Two spots missed', issue_date: todayIso(new Date(), 'UTC'), created_at: expect.any(String) },
     ]);
     // Payments are held to the new balance.
     const over = await pay(invoice.id, { amount: 1749.51 });

@@ -50,7 +50,7 @@ describe('payments, credit notes and refunds', () => {
             const res =
               step.kind === 'credit'
                 ? await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount, reason: 'Property step' } })
-                : await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount, payment_date: todayIso(), direction: step.kind } });
+                : await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount, payment_date: todayIso(new Date(), 'UTC'), direction: step.kind } });
             if (res.statusCode >= 400) {
               expect([400, 409], res.body).toContain(res.statusCode);
               expect(res.json().error).toEqual(expect.any(String));

@@ -32,7 +32,7 @@ describe('POST /api/billing/from-estimate/:id', () => {
     const invoice = res.json();
     expect(invoice).toEqual({
       id: expect.any(String),
-      invoice_number: expect.stringMatching(new RegExp(`^INV-${todayIso().slice(0, 4)}-\\d{6}$`)),
+      invoice_number: expect.stringMatching(new RegExp(`^INV-${todayIso(new Date(), 'UTC').slice(0, 4)}-\\d{6}$`)),
       estimate_id: order.id,
       estimate_name: 'Spring launch',
       customer_id: owner.id,
@@ -60,8 +60,8 @@ describe('POST /api/billing/from-estimate/:id', () => {
       period_end: null,
       void_reason: null,
       voided_at: null,
-      issue_date: todayIso(),
-      due_date: addDays(todayIso(), 30),
+      issue_date: todayIso(new Date(), 'UTC'),
+      due_date: addDays(todayIso(new Date(), 'UTC'), 30),
       payment_terms: 'Net 30 days',
       notes: null,
       sent_at: null,
@@ -75,13 +75,13 @@ describe('POST /api/billing/from-estimate/:id', () => {
     const res = await create(order.id, { due_days: 15, tax_rate: 0.0825, discount_amount: 100.55, payment_terms: 'Net 15', notes: 'Thanks!' });
     expect(res.statusCode, res.body).toBe(201);
     // (5000 − 100.55) × 8.25% = 404.204625 → 404.20
-    expect(res.json()).toMatchObject({ subtotal: 5000, discount_amount: 100.55, tax_rate: 0.0825, tax_amount: 404.2, total_amount: 5303.65, balance_due: 5303.65, due_date: addDays(todayIso(), 15), payment_terms: 'Net 15', notes: 'Thanks!' });
+    expect(res.json()).toMatchObject({ subtotal: 5000, discount_amount: 100.55, tax_rate: 0.0825, tax_amount: 404.2, total_amount: 5303.65, balance_due: 5303.65, due_date: addDays(todayIso(new Date(), 'UTC'), 15), payment_terms: 'Net 15', notes: 'Thanks!' });
 
     const half = await approvedOrder(t, { totalSpend: 5000 });
     // 0.10 × 5% = 0.005 → 0.01
     const res2 = await create(half.order.id, { tax_rate: '0.05', discount_amount: '4999.90', due_days: '1' });
     expect(res2.statusCode, res2.body).toBe(201);
-    expect(res2.json()).toMatchObject({ tax_amount: 0.01, total_amount: 0.11, due_date: addDays(todayIso(), 1) });
+    expect(res2.json()).toMatchObject({ tax_amount: 0.01, total_amount: 0.11, due_date: addDays(todayIso(new Date(), 'UTC'), 1) });
   });
 
   it('numbers invoices uniquely and in sequence', async () => {
@@ -192,9 +192,9 @@ describe('GET /api/billing', () => {
     expect((await list(`brand_id=${owner.brand.id}`)).invoices.map((i) => i.id)).toEqual([invoice.id]);
     expect((await list(`customer_id=${owner.id}&status=draft`)).invoices).toHaveLength(1);
     expect((await list(`customer_id=${owner.id}&status=sent`)).invoices).toHaveLength(0);
-    expect((await list(`customer_id=${owner.id}&date_from=${todayIso()}&date_to=${todayIso()}`)).invoices).toHaveLength(1);
-    expect((await list(`customer_id=${owner.id}&date_from=${addDays(todayIso(), 1)}`)).invoices).toHaveLength(0);
-    expect((await list(`customer_id=${owner.id}&date_to=${addDays(todayIso(), -1)}`)).invoices).toHaveLength(0);
+    expect((await list(`customer_id=${owner.id}&date_from=${todayIso(new Date(), 'UTC')}&date_to=${todayIso(new Date(), 'UTC')}`)).invoices).toHaveLength(1);
+    expect((await list(`customer_id=${owner.id}&date_from=${addDays(todayIso(new Date(), 'UTC'), 1)}`)).invoices).toHaveLength(0);
+    expect((await list(`customer_id=${owner.id}&date_to=${addDays(todayIso(new Date(), 'UTC'), -1)}`)).invoices).toHaveLength(0);
     expect((await list(`customer_id=${MISSING_ID}`)).invoices).toEqual([]);
   });
 
@@ -232,7 +232,7 @@ describe('access and hostile input', () => {
     { method: 'GET' as const, url: `/api/billing/${id}/pdf` },
     { method: 'POST' as const, url: `/api/billing/from-estimate/${id}`, payload: {} },
     { method: 'POST' as const, url: `/api/billing/${id}/send`, payload: {} },
-    { method: 'POST' as const, url: `/api/billing/${id}/payments`, payload: { amount: 1, payment_date: todayIso() } },
+    { method: 'POST' as const, url: `/api/billing/${id}/payments`, payload: { amount: 1, payment_date: todayIso(new Date(), 'UTC') } },
   ];
 
   it('answers 401 to visitors and 403 to clients on every billing call', async () => {

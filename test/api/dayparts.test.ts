@@ -142,7 +142,7 @@ describe('GET /api/dayparts/availability/:id', () => {
     const [early] = await t.database.db.select().from(dayparts).where(eq(dayparts.name, 'Early Morning'));
     const url = `/api/dayparts/availability/${early!.id}`;
     // Without dates: today.
-    expect((await t.inject({ method: 'GET', url, token: client })).json()).toMatchObject({ start_date: todayIso(), end_date: todayIso(), spot_frequency: 30 });
+    expect((await t.inject({ method: 'GET', url, token: client })).json()).toMatchObject({ start_date: todayIso(new Date(), 'UTC'), end_date: todayIso(new Date(), 'UTC'), spot_frequency: 30 });
     expect((await t.inject({ method: 'GET', url: `${url}?start_date=2027-02-01&end_date=2027-01-01`, token: client })).json()).toEqual({ error: 'end_date cannot be before start_date' });
     expect((await t.inject({ method: 'GET', url: `${url}?start_date=2027-01-01&end_date=2029-01-01`, token: client })).json()).toEqual({ error: 'The date range can cover at most 366 days' });
     expect((await t.inject({ method: 'GET', url: `${url}?start_date=yesterday&end_date=2027-01-01`, token: client })).json()).toEqual({ error: 'start_date must be a date (YYYY-MM-DD)' });

@@ -102,13 +102,13 @@ const holdsTogether = async (admin: string, today: string) => {
     .innerJoin(campaigns, eq(campaigns.id, campaignDeliveries.campaignId));
   expect(airings.length).toBeGreaterThan(10);
   for (const a of airings) {
-    const day = localDateOf(a.airedAt);
+    const day = localDateOf(a.airedAt, 'UTC');
     expect(day >= a.startDate! && day <= a.endDate! && day <= today, `${a.name} aired ${day}, flight ${a.startDate}–${a.endDate}`).toBe(true);
   }
   // Every submitted order was submitted at least the lead time before its flight, and not in the future.
   const orders = await t.database.db.select({ name: estimates.estimateName, startDate: estimates.startDate, submittedAt: estimates.submittedAt }).from(estimates);
   for (const o of orders.filter((o) => o.submittedAt)) {
-    const day = localDateOf(o.submittedAt!);
+    const day = localDateOf(o.submittedAt!, 'UTC');
     expect(day <= today && day <= addDays(o.startDate!, -7), `${o.name} submitted ${day}, starts ${o.startDate}`).toBe(true);
   }
   // The campaign detail shows several days of delivery.

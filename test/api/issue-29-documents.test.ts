@@ -150,7 +150,7 @@ describe('the Overview’s Outstanding is the receivable (item 1)', () => {
     const old = await invoicedOrder(t, { totalSpend: 2340 });
     expect((await t.inject({ method: 'POST', url: `/api/billing/${old.invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
     // Issued 100 days ago: outside the Overview's 30-day window, and overdue.
-    await t.database.db.update(invoices).set({ issueDate: addDays(todayIso(), -100), dueDate: addDays(todayIso(), -70) }).where(eq(invoices.id, old.invoice.id));
+    await t.database.db.update(invoices).set({ issueDate: addDays(todayIso(new Date(), 'UTC'), -100), dueDate: addDays(todayIso(new Date(), 'UTC'), -70) }).where(eq(invoices.id, old.invoice.id));
     await invoicedOrder(t, { totalSpend: 1900 }); // a draft: not yet receivable
 
     const overview = (await get('/api/billing/analytics/overview')).json().overview;
@@ -172,7 +172,7 @@ describe.skipIf(!hasPoppler)('documents add up: net − payments − credits (+ 
   it('a partly paid, partly credited invoice: its API reply, its PDF and its credit note’s PDF agree', async () => {
     const { invoice } = await invoicedOrder(t, { totalSpend: 6000 }, { tax_rate: 0.0278 });
     expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
-    const paid = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 2000, payment_date: todayIso() } });
+    const paid = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 2000, payment_date: todayIso(new Date(), 'UTC') } });
     expect(paid.statusCode, paid.body).toBe(201);
     const made = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 500, reason: 'Two spots missed' } });
     expect(made.statusCode, made.body).toBe(201);
@@ -242,7 +242,7 @@ describe('billing documents notify the advertiser (item 18)', () => {
 describe('Record Payment takes a method and a reference (item 22)', () => {
   it('stores and shows them; refuses an unknown method', async () => {
     const { invoice } = await invoicedOrder(t, { totalSpend: 1750 });
-    const pay = (body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 500, payment_date: todayIso(), ...body } });
+    const pay = (body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 500, payment_date: todayIso(new Date(), 'UTC'), ...body } });
     const refused = await pay({ method: 'barter' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ error: 'Payment method must be one of check, ach, wire, card, cash, other' });
@@ -304,7 +304,7 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
   };
 
   it('partial payment, credit, full payment with a refund, void: each invoice and credit note', async () => {
-    const pay = (id: string, body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(), ...body } });
+    const pay = (id: string, body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(new Date(), 'UTC'), ...body } });
     const credit = (id: string, amount: number) => t.inject({ method: 'POST', url: `/api/billing/${id}/credit-notes`, token: admin, payload: { amount, reason: 'Spots missed' } });
     const send = (id: string) => t.inject({ method: 'POST', url: `/api/billing/${id}/send`, token: admin, payload: {} });
 
@@ -348,7 +348,7 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
       expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
       return invoice;
     };
-    const pay = (id: string, body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(), ...body } });
+    const pay = (id: string, body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(new Date(), 'UTC'), ...body } });
     const credit = (id: string, amount: number) => t.inject({ method: 'POST', url: `/api/billing/${id}/credit-notes`, token: admin, payload: { amount, reason: 'Spots missed' } });
 
     const partly = await billed(3000);
@@ -361,12 +361,12 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
     const voided = await billed(1500);
     expect((await t.inject({ method: 'POST', url: `/api/billing/${voided.id}/void`, token: admin, payload: { reason: 'Duplicate' } })).statusCode).toBe(200);
 
-    const from = addDays(todayIso(), -30);
-    const url = `/api/billing/statements/${owner.id}?from=${from}&to=${todayIso()}`;
+    const from = addDays(todayIso(new Date(), 'UTC'), -30);
+    const url = `/api/billing/statements/${owner.id}?from=${from}&to=${todayIso(new Date(), 'UTC')}`;
     const res = await get(url);
     expect(res.statusCode, res.body).toBe(200);
     const statement = res.json();
-    expect(statement).toMatchObject({ customer: { id: owner.id, name: 'Statement Foods' }, period_start: from, period_end: todayIso(), opening_balance: 0 });
+    expect(statement).toMatchObject({ customer: { id: owner.id, name: 'Statement Foods' }, period_start: from, period_end: todayIso(new Date(), 'UTC'), opening_balance: 0 });
     const lines = statement.lines as { kind: string; invoice_id: string; amount: number; balance: number }[];
     expect(lines.map((l) => l.kind).sort()).toEqual(['credit_note', 'credit_note', 'invoice', 'invoice', 'invoice', 'payment', 'payment', 'refund', 'void']);
 
@@ -394,12 +394,12 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
     expect(statement.ageing).toMatchObject({ current: 1800, days_1_30: 0, total: 1800 });
 
     // A later period opens where this one closed.
-    const later = (await get(`/api/billing/statements/${owner.id}?from=${addDays(todayIso(), 1)}&to=${addDays(todayIso(), 10)}`)).json();
+    const later = (await get(`/api/billing/statements/${owner.id}?from=${addDays(todayIso(new Date(), 'UTC'), 1)}&to=${addDays(todayIso(new Date(), 'UTC'), 10)}`)).json();
     expect(later).toMatchObject({ opening_balance: statement.closing_balance, lines: [], closing_balance: statement.closing_balance });
 
     // The advertiser's own statement is the same one; its PDF prints every term, which add up to the closing balance.
-    expect((await get(`/api/my/statement?from=${from}&to=${todayIso()}`, owner.token)).json()).toEqual(statement);
-    for (const paper of [await pdfText(`${url.replace('?', '/pdf?')}`), await pdfText(`/api/my/statement/pdf?from=${from}&to=${todayIso()}`, owner.token)]) {
+    expect((await get(`/api/my/statement?from=${from}&to=${todayIso(new Date(), 'UTC')}`, owner.token)).json()).toEqual(statement);
+    for (const paper of [await pdfText(`${url.replace('?', '/pdf?')}`), await pdfText(`/api/my/statement/pdf?from=${from}&to=${todayIso(new Date(), 'UTC')}`, owner.token)]) {
       expect(paper).toContain('STATEMENT');
       expect(paper).toContain('Statement Foods');
       expect(paper).toContain(partly.invoice_number);

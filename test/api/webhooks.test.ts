@@ -199,7 +199,7 @@ describe('webhooks', () => {
     const modified = await review('modify');
     const paid = await createInvoice(t, await review('approve'));
     const voided = await createInvoice(t, await review('approve'));
-    const payment = await t.inject({ method: 'POST', url: `/api/billing/${paid.id}/payments`, token: admin, payload: { amount: paid.balance_due, payment_date: todayIso(), notes: 'In full' } });
+    const payment = await t.inject({ method: 'POST', url: `/api/billing/${paid.id}/payments`, token: admin, payload: { amount: paid.balance_due, payment_date: todayIso(new Date(), 'UTC'), notes: 'In full' } });
     expect(payment.statusCode, payment.body).toBe(201);
     const voiding = await t.inject({ method: 'POST', url: `/api/billing/${voided.id}/void`, token: admin, payload: { reason: 'Booked in error' } });
     expect(voiding.statusCode, voiding.body).toBe(200);

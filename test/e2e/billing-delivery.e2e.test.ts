@@ -26,7 +26,7 @@ describe.skipIf(!hasBrowser)('billing on delivery in the browser', () => {
     const { owner, order } = await submittedOrder(h, { totalSpend: 5000, name: 'Delivery Billing' });
     expect((await h.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: await h.adminToken() })).statusCode).toBe(200);
     // Three spots aired in the last finished broadcast month (as an as-run import leaves them).
-    const month = lastFinishedBroadcastMonth(todayIso());
+    const month = lastFinishedBroadcastMonth(todayIso(new Date(), 'UTC'));
     const [item] = await h.database.db.select().from(estimateItems).where(eq(estimateItems.estimateId, order.id));
     await h.database.db.insert(trafficSpots).values(
       [7, 8, 9].map((d, position) => {

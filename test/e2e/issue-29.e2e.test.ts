@@ -6,7 +6,6 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configureStationClock } from '../../src/domain/dates';
 import { notifySystemMessage } from '../../src/server/modules/notifications';
 import { ADMIN, signUpBody } from '../support/app';
 import { approvedOrder, invoicedOrder } from '../support/billing-fixtures';
@@ -191,7 +190,6 @@ describe.skipIf(!hasBrowserForScreens)('Bill broadcast month on the station’s 
       expect(await bill.getByLabel('Broadcast month').inputValue()).toBe('2025-11');
     } finally {
       await station.close();
-      configureStationClock({ now: () => new Date() });
     }
   });
 });

@@ -28,7 +28,7 @@ describe.skipIf(!hasBrowser)('money, from airings to the audit trail', () => {
     expect((await h.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin })).statusCode).toBe(200);
     expect((await h.inject({ method: 'PUT', url: `/api/estimates/${order.id}/billing-mode`, token: admin, payload: { billing_mode: 'monthly' } })).statusCode).toBe(200);
     // Four spots aired in the last finished broadcast month, as an as-run import leaves them.
-    const month = lastFinishedBroadcastMonth(todayIso());
+    const month = lastFinishedBroadcastMonth(todayIso(new Date(), 'UTC'));
     const [item] = await h.database.db.select().from(estimateItems).where(eq(estimateItems.estimateId, order.id));
     await h.database.db.insert(trafficSpots).values(
       [3, 4, 10, 11].map((d, position) => {

@@ -127,7 +127,7 @@ describe.skipIf(!hasBrowser)('order form checks and draft management in the brow
     await page.getByRole('button', { name: 'New Order' }).first().click();
     await page.waitForURL(/\/app\/estimates\/[0-9a-f-]+\?edit=true/);
 
-    await page.getByLabel('Start Date').fill(addDays(todayIso(), 3));
+    await page.getByLabel('Start Date').fill(addDays(todayIso(new Date(), 'UTC'), 3));
     await page.getByRole('button', { name: 'Submit Order' }).click();
     const summary = page.getByRole('alert').filter({ hasText: 'before submitting' });
     for (const message of [

@@ -15,7 +15,7 @@ import type { TestApp } from './app';
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 /** A calendar date `days` after today (UTC), as the order form uses. */
-export const dateIn = (days: number) => addDays(todayIso(), days);
+export const dateIn = (days: number) => addDays(todayIso(new Date(), 'UTC'), days);
 
 let sequence = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${(sequence += 1)}`;

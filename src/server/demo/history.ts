@@ -6,15 +6,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { airingOf } from '../../domain/campaigns';
-import { addDays, daysBetween, instantOf, todayIso } from '../../domain/dates';
+import { addDays, daysBetween, instantOf } from '../../domain/dates';
 import { toCents } from '../../domain/money';
 import { START_DATE_MIN_LEAD_DAYS as LEAD_TIME_DAYS } from '../../domain/constants';
 import { campaigns, estimates, invoices } from '../db/schema';
 import type { Db } from '../platform/db';
 import { itemsWithDayparts, selectionOf } from '../modules/estimates/orders';
 import { recordAirings, type AiringRecord } from '../modules/campaigns/airings';
+import { appStationTime } from '../platform/station-time';
 
-const at = (day: string, time = '10:00') => instantOf(day, time.slice(0, 5));
+const at = (day: string, time = '10:00') => instantOf(day, time.slice(0, 5), appStationTime().timeZone);
 
 /** Moves an order's submission (and creation and review) to `submittedDay`. */
 export const backdateSubmission = async (db: Db, estimateId: string, submittedDay: string) => {
@@ -27,7 +28,7 @@ export const backdateSubmission = async (db: Db, estimateId: string, submittedDa
 /** The day a booked order was submitted: a lead time and `extraDays` before its flight, never after today. */
 export const submissionDayFor = (startDate: string, extraDays: number): string => {
   const day = addDays(startDate, -(LEAD_TIME_DAYS + extraDays));
-  return day < todayIso() ? day : todayIso();
+  return day < appStationTime().today() ? day : appStationTime().today();
 };
 
 /**

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { addDays, daysBetween, stationNow, todayIso } from '../../domain/dates';
+import { addDays, daysBetween } from '../../domain/dates';
 import { CAMPAIGN_MESSAGES } from '../../domain/campaign-schemas';
 import { campaigns, estimates } from '../db/schema';
 import type { AppContext } from '../context';
@@ -20,6 +20,7 @@ import { listUsers } from '../modules/users/service';
 import { mediaTools } from '../platform/media-tools';
 import { airPastDays, backdateInvoice, backdateSubmission, submissionDayFor } from './history';
 import { DEMO_CLIENTS, DEMO_COUPONS, DEMO_PASSWORD, DEMO_RECIPIENTS, type DemoClient, type DemoOrder } from './demo-data';
+import { appStationTime } from '../platform/station-time';
 
 type Json = Record<string, unknown>;
 
@@ -65,7 +66,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     return res.json();
   };
 
-  for (const coupon of DEMO_COUPONS) await call('POST', '/api/coupons', adminToken, { ...coupon, valid_from: todayIso() });
+  for (const coupon of DEMO_COUPONS) await call('POST', '/api/coupons', adminToken, { ...coupon, valid_from: appStationTime().today() });
   for (const recipient of DEMO_RECIPIENTS) await call('POST', '/api/notifications/settings', adminToken, { ...recipient });
   const dayparts = (await call('GET', '/api/dayparts', adminToken)) as unknown as { id: string; name: string }[];
   const daypartId = (name: string) => {
@@ -110,7 +111,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
   };
 
   const seedOrder = async (token: string, order: DemoOrder, refs: { brandId: string; cardId: string; mediaId: string }) => {
-    const draft = await call('POST', '/api/estimates', token, { estimate_name: order.name, brand_id: refs.brandId, start_date: addDays(todayIso(), order.startInDays), total_spend: order.budget });
+    const draft = await call('POST', '/api/estimates', token, { estimate_name: order.name, brand_id: refs.brandId, start_date: addDays(appStationTime().today(), order.startInDays), total_spend: order.budget });
     for (const slot of order.slots) {
       await call('POST', `/api/estimate-items/${draft.id}`, token, { daypart_id: daypartId(slot.daypart), spots_per_occurrence: slot.spots, ...(slot.cpm && { user_defined_cpm: slot.cpm }) });
     }
@@ -126,7 +127,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
   const airDueSpots = async (campaignId: string, most: number) => {
     for (let i = 0; i < most; i += 1) {
       try {
-        await simulateImpression({ db: ctx.db, actor: { id: admin.id, role: 'traffic_admin' }, id: campaignId, demo: true, now: stationNow() });
+        await simulateImpression({ db: ctx.db, actor: { id: admin.id, role: 'traffic_admin' }, id: campaignId, demo: true, now: appStationTime().now() });
       } catch (error) {
         if ((error as Error).message === CAMPAIGN_MESSAGES.nothingDue) return;
         throw error;
@@ -138,7 +139,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     const [row] = await ctx.db.select({ startDate: estimates.startDate, endDate: estimates.endDate }).from(estimates).where(eq(estimates.id, id));
     return { start: row!.startDate!, end: row!.endDate! };
   };
-  const today = () => todayIso();
+  const today = () => appStationTime().today();
 
   /** Delivery, reconciliation and billing for the booked orders, so that those screens have something to show. */
   const seedOperations = async () => {
@@ -183,7 +184,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
    * back, as if booked weeks ago: running ones started 5 days ago, completed ones ended yesterday.
    */
   const backdateFlights = async () => {
-    const today = todayIso();
+    const today = appStationTime().today();
     for (const order of booked) {
       if (order.status !== 'active' && order.status !== 'completed') continue;
       const [row] = await ctx.db.select({ startDate: estimates.startDate, endDate: estimates.endDate }).from(estimates).where(eq(estimates.id, order.id));
@@ -207,12 +208,12 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
       if (order.status === 'draft') continue;
       if (['ordered', 'modified', 'rejected'].includes(order.status)) {
         pending += 1;
-        await backdateSubmission(ctx.db, order.id, addDays(todayIso(), -pending));
+        await backdateSubmission(ctx.db, order.id, addDays(appStationTime().today(), -pending));
         continue;
       }
       const flight = await flightOf(order.id);
       // One booked order a week, going back: each week of the trend has one.
-      const weekDay = addDays(todayIso(), -7 * weeksBack);
+      const weekDay = addDays(appStationTime().today(), -7 * weeksBack);
       weeksBack += 1;
       const leadDay = submissionDayFor(flight.start, 1);
       await backdateSubmission(ctx.db, order.id, leadDay < weekDay ? leadDay : weekDay);

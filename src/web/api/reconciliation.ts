@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { todayIso } from '../../domain/dates';
 import type { ReconcileInput } from '../../domain/reconciliation';
 import { downloadFile } from './client';
 import { api, fileUrl } from './typed';
@@ -21,10 +20,10 @@ export const reconcileCampaign = (id: string, body: ReconcileInput) =>
   api.put('/api/reconciliation/reconcile/{id}', { path: { id }, body });
 
 /** Fetches the variance report as CSV with the bearer token and saves it as a file. */
-export const downloadVarianceReport = ({ timeframe, brandId }: { timeframe: number; brandId: string }): Promise<void> =>
+export const downloadVarianceReport = ({ timeframe, brandId, today }: { timeframe: number; brandId: string; /** The station's date, for the file name. */ today: string }): Promise<void> =>
   downloadFile(fileUrl('/api/reconciliation/export/variance', { query: { timeframe, format: 'csv', brand_id: brandId || undefined } }), {
     accept: 'text/csv',
-    fallbackName: `reconciliation-variance-${todayIso()}.csv`,
+    fallbackName: `reconciliation-variance-${today}.csv`,
   });
 
 export const useReconciliationDashboard = (timeframe: number, brandId: string) =>

@@ -1,6 +1,6 @@
+import { configureStationTime } from '../shared/station-time';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { configureStationClock } from '../../domain/dates';
 import { fetchStationClock, stationKeys } from '../api/station';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../features/auth/auth-provider';
@@ -19,7 +19,7 @@ const StationClockSync = () => {
     if (!data) return;
     const serverNow = Date.parse(data.now);
     const offset = Number.isNaN(serverNow) ? 0 : serverNow - dataUpdatedAt;
-    configureStationClock({ timeZone: data.time_zone, now: () => new Date(Date.now() + offset) });
+    configureStationTime(data.time_zone, () => new Date(Date.now() + offset));
   }, [data, dataUpdatedAt]);
   return null;
 };

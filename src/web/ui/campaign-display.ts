@@ -1,4 +1,5 @@
-import { formatCalendarDate, formatInstantDateTime } from '../../domain/display-dates';
+import { formatInstantDateTime } from '../shared/station-time';
+import { formatCalendarDate } from '../../domain/display-dates';
 import { DISPLAY_STATUS_LABELS, type DisplayStatus } from '../../domain/campaigns';
 
 export type CampaignTab = 'all' | Extract<DisplayStatus, 'active' | 'scheduled' | 'completed' | 'paused'>;

@@ -1,4 +1,4 @@
-import { formatInstantDate, formatInstantDateTime } from '../../domain/display-dates';
+import { formatInstantDate, formatInstantDateTime } from '../shared/station-time';
 import type { MediaAsset, MediaStage, MediaStatus } from '../../domain/media-schemas';
 
 /** Every toast and failure text of the spec's 'Media approvals' list. */

@@ -1,5 +1,6 @@
+import { formatInstantDate } from '../shared/station-time';
 import type { Estimate } from '../../domain/estimate-schemas';
-import { formatCalendarDate, formatInstantDate } from '../../domain/display-dates';
+import { formatCalendarDate } from '../../domain/display-dates';
 import { STATUS_LABELS, type OrderStatus } from '../../domain/orders';
 
 /** A calendar date 'YYYY-MM-DD' as 'Jan 5, 2025'; '—' when there is none (the app's one format, decision 017). */

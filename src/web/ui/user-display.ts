@@ -1,4 +1,4 @@
-import { formatInstantDate } from '../../domain/display-dates';
+import { formatInstantDate } from '../shared/station-time';
 import { isAdmin, type Role } from '../../domain/roles';
 import { fullName, type UserListItem } from '../../domain/users';
 

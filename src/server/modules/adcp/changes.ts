@@ -6,7 +6,7 @@
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PendingChangeView } from '../../../domain/adcp-changes';
-import { addDays, daysBetween, todayIso } from '../../../domain/dates';
+import { addDays, daysBetween } from '../../../domain/dates';
 import { toCents, toDollars } from '../../../domain/money';
 import { budgetTooSmallMessage, weeklyCost } from '../../../domain/pricing';
 import { adcpMediaBuys, adcpTasks, estimateItems, estimates } from '../../db/schema';
@@ -21,6 +21,7 @@ import { adcpError } from './errors';
 import { announceTaskChange } from './buy-views';
 import { checkFlight, spotsPerDayFor, stationDateOf, type StoredPackage } from './flight';
 import { CPM_OPTION_ID } from './products';
+import { appStationTime } from '../../platform/station-time';
 
 /** The order statuses a waiting change may still be applied to. */
 const CHANGEABLE: readonly string[] = ['approved', 'scheduled', 'active'];
@@ -59,7 +60,7 @@ export const requestBuyChange = async ({
   endTime?: string | null;
 }): Promise<string> => {
   if (pending) throw adcpError('CONFLICT', "A change of this buy already waits for the station's review", { field: 'packages', suggestion: 'Wait for its task to complete (tasks/get), then ask again' });
-  const today = todayIso();
+  const today = appStationTime().today();
   const start = order.startDate!;
   const end = order.endDate ?? start;
   if (startTime != null && start <= today) throw adcpError('CONFLICT', 'The flight has started: only its end date and budgets can change', { field: 'start_time' });

@@ -5,12 +5,12 @@
  * flight is over and no spot is left to settle. Simulated (demo) airings are never delivery.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { todayIso } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import { campaignDeliveries, trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { mediaBuyStatusOf, packagesOf, type BuyView } from './buy-views';
 import { CPM_OPTION_ID } from './products';
+import { appStationTime } from '../../platform/station-time';
 
 interface Counts {
   scheduled: number;
@@ -47,7 +47,7 @@ export const deliveryOf = async (db: Tx, views: BuyView[]) => {
         .where(and(inArray(trafficSpots.estimateId, ids), eq(trafficSpots.simulated, false)))
         .groupBy(trafficSpots.estimateId, trafficSpots.daypartId, trafficSpots.status, sql`${trafficSpots.makegoodOfferId} is not null`)
     : [];
-  const today = todayIso();
+  const today = appStationTime().today();
   const deliveries = views.map((view) => {
     const packages = packagesOf(view);
     const byPackage = new Map(packages.map((p) => [p.daypart_id, empty()]));

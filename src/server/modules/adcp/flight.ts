@@ -1,8 +1,9 @@
 /** A buy's flight and packages (decision 035): station dates from AdCP's instants, the lead time, spots a day. */
-import { addDays, daysBetween, isIsoDate, localDateOf, todayIso } from '../../../domain/dates';
+import { addDays, daysBetween, isIsoDate } from '../../../domain/dates';
 import { adcpError } from './errors';
 import { earliestBookableDate, packageCpmOf, weeklyCostPerDailySpot, type DaypartRow } from './products';
 import type { SpotLength } from './station';
+import { appStationTime } from '../../platform/station-time';
 
 /** What the buy keeps of each package beside its order item. */
 export interface StoredPackage {
@@ -26,7 +27,7 @@ export const stationDateOf = (value: string, field: string, { endExclusive = fal
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) throw adcpError('INVALID_REQUEST', `${field} must be an ISO 8601 date-time or "asap"`, { field });
   // An end at midnight ends the day before: a flight to 2027-03-08T00:00 airs through 03-07.
-  return localDateOf(endExclusive ? new Date(instant.getTime() - 1) : instant);
+  return appStationTime().dateOf(endExclusive ? new Date(instant.getTime() - 1) : instant);
 };
 
 /**
@@ -47,7 +48,7 @@ export const checkFlight = (startTime: string, endTime: string, { fromEarliest =
     throw adcpError('INVALID_REQUEST', `Start date must be at least 7 days from today for campaign planning: the earliest bookable date is ${earliest}`, {
       field: 'start_time',
       suggestion: `Start the flight on ${earliest} or later`,
-      details: { earliest_start_date: earliest, requested_start_date: asked, today: todayIso() },
+      details: { earliest_start_date: earliest, requested_start_date: asked, today: appStationTime().today() },
     });
   }
   return { start, end, days: daysBetween(start, end) + 1, askedStart: asked };

@@ -5,7 +5,7 @@
  */
 import { asc, isNotNull } from 'drizzle-orm';
 import { IMPRESSIONS_PER_SPOT, START_DATE_MIN_LEAD_DAYS } from '../../../domain/constants';
-import { addDays, daysBetween, isIsoDate, todayIso } from '../../../domain/dates';
+import { addDays, daysBetween, isIsoDate } from '../../../domain/dates';
 import { toCents, toDollars } from '../../../domain/money';
 import { cpmCentsForFlatRate, lengthCpmCents, lengthFlatRateCents, lengthPercentOf } from '../../../domain/spot-length-pricing';
 import { dayLabel, DEFAULT_MIN_CPM } from '../../../domain/rate-card';
@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db';
 import { daypartAvailability } from '../dayparts/service';
 import { adcpError } from './errors';
 import { formatIdOf, SPOT_LENGTHS, type SpotLength, type StationIdentity } from './station';
+import { appStationTime } from '../../platform/station-time';
 
 export type DaypartRow = typeof dayparts.$inferSelect;
 
@@ -62,7 +63,7 @@ export const weeklyCostPerDailySpot = (d: DaypartRow, cpm: number) => (impressio
 /** Whether any daypart sells at a flat rate per spot (get_adcp_capabilities lists flat_rate then). */
 export const hasFlatRate = async (db: Db) => (await db.select({ id: dayparts.id }).from(dayparts).where(isNotNull(dayparts.flatRateCents)).limit(1)).length > 0;
 
-export const earliestBookableDate = () => addDays(todayIso(), START_DATE_MIN_LEAD_DAYS);
+export const earliestBookableDate = () => addDays(appStationTime().today(), START_DATE_MIN_LEAD_DAYS);
 
 export interface Flight {
   start: string;

@@ -20,7 +20,7 @@ import {
   type PerformanceReply,
   type RevenueTrendsReply,
 } from '../../../domain/analytics';
-import { addDays, todayIso } from '../../../domain/dates';
+import { addDays } from '../../../domain/dates';
 import { roundDollars, toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
@@ -30,12 +30,13 @@ import { campaignTotalsSince } from '../campaigns/service';
 import { statusDays } from './status-days';
 import { topBrands } from './top-brands';
 import { BOOKED_REVENUE, SUBMITTED_BUDGETS, dayStart, daypartSplit, orderTime } from './daypart-split';
+import { appStationTime } from '../../platform/station-time';
 
 const booked = inArray(estimates.status, [...REVENUE_STATUSES]);
 
 const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(estimates.ownerId, actor.id));
 /** Orders dated within the last `days` days, today included. */
-const since = (days: number) => addDays(todayIso(), -(days - 1));
+const since = (days: number) => addDays(appStationTime().today(), -(days - 1));
 
 export const analyticsOverview = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<OverviewReply> => {
   // The window's orders per status (count, amounts, booked days), beside the campaigns' totals:
@@ -86,7 +87,7 @@ export const revenueTrends = async ({ db, actor, timeframe, granularity }: { db:
   return {
     timeframe,
     granularity,
-    revenue_trends: revenueSeries(rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })), from, todayIso(), granularity),
+    revenue_trends: revenueSeries(rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })), from, appStationTime().today(), granularity),
   };
 };
 
@@ -122,7 +123,7 @@ export const budgetAnalysis = async ({ db, actor, timeframe }: { db: Db; actor: 
       allocated_budget: roundDollars(toDollars(d.cents)),
       percentage: allocated > 0 ? Math.round((d.cents / allocated) * 1000) / 10 : 0,
     })),
-    monthly_trends: bucketStarts(from, todayIso(), 'monthly').map((start) => {
+    monthly_trends: bucketStarts(from, appStationTime().today(), 'monthly').map((start) => {
       const key = start.slice(0, 7);
       const row = byMonth.get(key);
       return { month: key, budgeted_amount: roundDollars(toDollars(row?.cents ?? 0)), order_count: row?.orders ?? 0 };
@@ -131,10 +132,10 @@ export const budgetAnalysis = async ({ db, actor, timeframe }: { db: Db; actor: 
 };
 
 export const forecastPredictions = async ({ db, actor }: { db: Db; actor: OrderActor }): Promise<ForecastReply> => {
-  const thisWeek = bucketStart(todayIso(), 'weekly');
+  const thisWeek = bucketStart(appStationTime().today(), 'weekly');
   const from = addDays(thisWeek, -7 * (FORECAST_HISTORY_WEEKS - 1));
   const [rows, season] = await Promise.all([revenueByDay(db, actor, from), lastYearsSeason(db, actor, from)]);
-  const weeks = revenueSeries(rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })), from, todayIso(), 'weekly');
+  const weeks = revenueSeries(rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })), from, appStationTime().today(), 'weekly');
   const historical = weeks.map((w) => ({ week: w.date, revenue: w.revenue }));
   return { historical_data: historical, ...forecastRevenue(historical, FORECAST_WEEKS, isAdmin(actor.role) ? 'station' : 'advertiser', season) };
 };

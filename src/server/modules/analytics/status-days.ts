@@ -6,11 +6,12 @@
  * are read from the rows instead. Clients' own orders are read from the rows.
  */
 import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
-import { addDays, startOfStationDay, todayIso } from '../../../domain/dates';
+import { addDays, startOfStationDay } from '../../../domain/dates';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { estimates, statusHours } from '../../db/schema';
 import { stationZoneSql, type Db } from '../../platform/db';
+import { appStationTime } from '../../platform/station-time';
 import { dayStart, orderTime } from './daypart-split';
 
 export interface StatusDay {
@@ -35,7 +36,7 @@ const HOUR = 3_600_000;
 const cutHours = (from: string, last: string): Date[] => {
   const cut: Date[] = [];
   for (let day = from; day <= last; day = addDays(day, 1)) {
-    const midnight = startOfStationDay(day).getTime();
+    const midnight = startOfStationDay(day, appStationTime().timeZone).getTime();
     if (midnight % HOUR !== 0) cut.push(new Date(midnight - (midnight % HOUR)));
   }
   return cut;
@@ -44,7 +45,7 @@ const cutHours = (from: string, last: string): Date[] => {
 const fromRollup = (from: string, until: string | undefined) => {
   const inRange = (time: unknown) => and(gte(sql`${time}`, dayStart(from)), until ? lt(sql`${time}`, dayStart(until)) : undefined);
   // The cut hours are given as constants, so that the planner sees how few orders they hold.
-  const cut = cutHours(from, until ?? addDays(todayIso(), 1)).map((hour) => hour.toISOString());
+  const cut = cutHours(from, until ?? addDays(appStationTime().today(), 1)).map((hour) => hour.toISOString());
   const rollup = sql`select (${statusHours.hour} at time zone ${stationZoneSql()})::date as day, ${statusHours.status} as status, ${statusHours.orders} as orders,
       ${statusHours.amountCents}::float8 as amount, ${statusHours.spendCents}::float8 as spend, ${statusHours.days} as days, ${statusHours.dated} as dated
     from ${statusHours}

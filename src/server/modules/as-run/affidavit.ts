@@ -2,10 +2,10 @@
  * The affidavit (certificate of performance) of an order: what aired, when, at what cost, and what
  * did not, signed off by the station. As a PDF (pdfkit, streamed) or a CSV.
  */
+import type { StationTime } from '../../../domain/dates';
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { agencyCodeLines, type AgencyCodes } from '../../../domain/agency-codes';
 import { newPdfDocument } from '../../platform/pdf-document';
-import { localClockOf, stationNow, todayIso } from '../../../domain/dates';
 import { formatCount, formatCredit, formatCurrency, orderNumberOf } from '../../../domain/format';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
@@ -60,9 +60,9 @@ const SETTLED = ['aired', 'missed', 'made_good'] as const;
 const titleOf = (filename: string | null) => (filename ? filename.replace(/\.[A-Za-z0-9]{1,5}$/, '') : null);
 
 /** The order's settled spots between `from` and `to` (default: its flight; only settled spots are listed). */
-export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; actor: OrderActor; id: string; from?: string; to?: string }): Promise<Affidavit> => {
+export const buildAffidavit = async ({ db, time, actor, id, from, to }: { db: Db; time: StationTime; actor: OrderActor; id: string; from?: string; to?: string }): Promise<Affidavit> => {
   const order = await readableOrder(db, actor, id);
-  const start = from ?? order.startDate ?? todayIso();
+  const start = from ?? order.startDate ?? time.today();
   const end = to ?? (order.endDate && order.endDate >= start ? order.endDate : start);
   if (end < start) throw badRequest('The affidavit period must end on or after its start');
   const [owner] = await db.select().from(users).where(eq(users.id, order.ownerId)).limit(1);
@@ -79,8 +79,8 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
   // A simulated (demo) airing is never certified (decision 031); unconfirmed spots are not settled.
   const lines = rows.map(({ spot, daypart, media, mediaTitle, adId, impressions, spendCents, creditCents }) => ({
     date: spot.airDate,
-    scheduledTime: localClockOf(spot.scheduledAt),
-    actualTime: spot.status === 'aired' && spot.airedAt ? localClockOf(spot.airedAt) : null,
+    scheduledTime: time.clockOf(spot.scheduledAt),
+    actualTime: spot.status === 'aired' && spot.airedAt ? time.clockOf(spot.airedAt) : null,
     daypart,
     houseCode: spot.houseCode,
     title: mediaTitle ?? titleOf(media),
@@ -113,7 +113,7 @@ export const buildAffidavit = async ({ db, actor, id, from, to }: { db: Db; acto
       costCents: aired.reduce((sum, l) => sum + l.costCents, 0),
       creditsCents: lines.reduce((sum, l) => sum + l.creditCents, 0),
     },
-    generatedOn: todayIso(stationNow()),
+    generatedOn: time.today(),
   };
 };
 

@@ -347,7 +347,7 @@ export const importAsRun = async ({
     await tx.insert(asRunImports).values({ id, contentHash, filename, format, importedBy, rows: 0, aired: 0, reportedMissed: 0, unmatched: 0, closedMissed: 0, days: [] });
     const totals = await settleAsRun({ tx, importId: id, rows, skipped, closeDay, statedRange, endOfDayDays, toleranceMinutes, timeZone });
     await tx.update(asRunImports).set(totals).where(eq(asRunImports.id, id));
-    const { staged } = await offerMakegoods({ tx, importId: id, now, expiryHours: makegoodExpiryHours });
+    const { staged } = await offerMakegoods({ tx, importId: id, now, timeZone, expiryHours: makegoodExpiryHours });
     await emitDeliveryUpdates(tx, id);
     return { id, staged };
   });

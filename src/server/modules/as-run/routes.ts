@@ -70,7 +70,8 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
           readOptions: { frameRate: station.frameRate, dateOrder: station.dateOrder },
           profile,
           toleranceMinutes: ctx.config.asRunToleranceMinutes,
-          timeZone: ctx.config.stationTimeZone,
+          timeZone: ctx.time.timeZone,
+          now: ctx.time.now,
           makegoodExpiryHours: ctx.config.makegoodExpiryHours,
           deliver: (staged) => ctx.notifier.deliver(staged),
         });
@@ -92,7 +93,7 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
         },
       },
       async (request, reply) => {
-        const affidavit = await buildAffidavit({ db: ctx.db, actor: actorOf(request), id: request.params.id, from: request.query.from, to: request.query.to });
+        const affidavit = await buildAffidavit({ db: ctx.db, time: ctx.time, actor: actorOf(request), id: request.params.id, from: request.query.from, to: request.query.to });
         const format = request.query.format;
         reply.header('content-disposition', `attachment; filename="${affidavitFilename(affidavit, format)}"`).header('cache-control', 'no-store');
         if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(affidavitCsv(affidavit));

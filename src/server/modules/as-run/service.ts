@@ -13,7 +13,7 @@ import { readInstant } from '../../../domain/as-run-fields';
 import { asRunChanges, asRunImports, asRunUnmatched, users } from '../../db/schema';
 import { isUniqueViolation, type Db } from '../../platform/db';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
-import { instantOf, localClockOf, localDateOf, stationNow } from '../../../domain/dates';
+import { instantOf, localClockOf, localDateOf } from '../../../domain/dates';
 import { cleanFileName } from '../../../domain/validation';
 import type { Staged } from '../notifications';
 import { importAsRun, type ResolvedRow } from './import';
@@ -171,6 +171,7 @@ export const receiveAsRun = async ({
   profile,
   toleranceMinutes,
   timeZone,
+  now,
   makegoodExpiryHours,
   deliver,
 }: {
@@ -184,6 +185,7 @@ export const receiveAsRun = async ({
   profile?: AsRunProfile;
   toleranceMinutes: number;
   timeZone: string;
+  now: () => Date;
   makegoodExpiryHours: number;
   /** Sends the makegood notifications once the import has committed. */
   deliver: (staged: Staged) => void;
@@ -212,7 +214,7 @@ export const receiveAsRun = async ({
     let id: string;
     try {
       // Read and checked in full before the transaction opens: parsing never holds a database connection.
-      const read = await readAsRunFile({ target, format, options: readOptions, timeZone, now: stationNow(), profile });
+      const read = await readAsRunFile({ target, format, options: readOptions, timeZone, now: now(), profile });
       const imported = await importAsRun({
         db,
         contentHash,
@@ -224,7 +226,7 @@ export const receiveAsRun = async ({
         toleranceMinutes,
         timeZone,
         makegoodExpiryHours,
-        now: stationNow(),
+        now: now(),
       });
       id = imported.id;
       for (const staged of imported.staged) deliver(staged);

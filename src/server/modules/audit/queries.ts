@@ -8,6 +8,7 @@ import { addDays, startOfStationDay } from '../../../domain/dates';
 import { advertiserName } from '../../../domain/users';
 import { auditEvents, brands, creditNotes, dayparts, estimates, invoices, mediaAssets, users } from '../../db/schema';
 import { containsPattern, type Tx } from '../../platform/db';
+import { appStationTime } from '../../platform/station-time';
 
 type AuditRow = typeof auditEvents.$inferSelect;
 
@@ -32,8 +33,8 @@ const filtersOf = (query: Omit<AuditQuery, 'limit'>): SQL | undefined =>
     query.action ? eq(auditEvents.action, query.action) : undefined,
     query.entity_id ? eq(auditEvents.entityId, query.entity_id) : undefined,
     query.actor ? (query.actor.toLowerCase() === 'system' ? eq(auditEvents.actorRole, 'system') : ilike(auditEvents.actorEmail, containsPattern(query.actor))) : undefined,
-    query.date_from ? gte(auditEvents.occurredAt, startOfStationDay(query.date_from)) : undefined,
-    query.date_to ? lt(auditEvents.occurredAt, startOfStationDay(addDays(query.date_to, 1))) : undefined,
+    query.date_from ? gte(auditEvents.occurredAt, startOfStationDay(query.date_from, appStationTime().timeZone)) : undefined,
+    query.date_to ? lt(auditEvents.occurredAt, startOfStationDay(addDays(query.date_to, 1), appStationTime().timeZone)) : undefined,
     query.cursor ? lt(auditEvents.id, query.cursor) : undefined,
   );
 

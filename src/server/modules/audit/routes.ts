@@ -8,7 +8,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_CSV_COLUMNS, advertiserTimeline, auditListReplySchema, auditQuerySchema, timelineReplySchema } from '../../../domain/audit';
 import { errorReplySchema } from '../../../domain/auth';
-import { todayIso } from '../../../domain/dates';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { csvLine } from '../../../domain/reconciliation';
 import { isAdmin } from '../../../domain/roles';
@@ -59,7 +58,7 @@ export const auditRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guard
       }
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${todayIso()}.csv"`)
+        .header('content-disposition', `attachment; filename="audit-${ctx.time.today()}.csv"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(lines()));
     },

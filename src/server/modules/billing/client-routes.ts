@@ -11,7 +11,6 @@ import { errorReplySchema } from '../../../domain/auth';
 import { BILLING_MESSAGES } from '../../../domain/billing';
 import { CORRECTION_MESSAGES, creditNoteSchema } from '../../../domain/billing-corrections';
 import { invoiceDetailSchema, invoiceListQuerySchema, invoiceListReplySchema } from '../../../domain/billing-schemas';
-import { todayIso } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -32,8 +31,8 @@ const myListQuerySchema = invoiceListQuerySchema.pick({ page: true, limit: true,
  * The caller's invoice, or 404 (missing, someone else's, and a draft the station has not sent yet
  * read the same: a draft is the station's work in progress, decision 013).
  */
-const ownInvoice = async (db: Db, customerId: string, id: string) => {
-  const invoice = await getInvoiceDetail({ db, id, today: todayIso() }).catch(() => null);
+const ownInvoice = async (db: Db, today: string, customerId: string, id: string) => {
+  const invoice = await getInvoiceDetail({ db, id, today }).catch(() => null);
   if (!invoice || invoice.customer_id !== customerId || invoice.status === 'draft') throw notFound(BILLING_MESSAGES.invoiceNotFound);
   return invoice;
 };
@@ -56,20 +55,20 @@ export const clientBillingRoutes = (app: FastifyInstance, ctx: AppContext, guard
     },
     async (request) => {
       const customerId = actorOf(request).id;
-      const list = await listInvoices({ db, query: { ...request.query, customer_id: customerId }, today: todayIso(), issuedOnly: true });
+      const list = await listInvoices({ db, query: { ...request.query, customer_id: customerId }, today: ctx.time.today(), issuedOnly: true });
       return { ...list, credit_notes: await creditNotesOfCustomer(db, customerId) };
     },
   );
 
   r.get('/my/invoices/:id', { ...user, schema: { ...tags, params: invoiceParams, response: { 200: invoiceDetailSchema, ...errors } } }, (request) =>
-    ownInvoice(db, actorOf(request).id, request.params.id),
+    ownInvoice(db, ctx.time.today(), actorOf(request).id, request.params.id),
   );
 
   r.get(
     '/my/invoices/:id/pdf',
     { ...user, schema: { ...tags, params: invoiceParams, description: 'The invoice as a PDF file.', response: { 200: z.any().describe('application/pdf'), ...errors } } },
     async (request, reply) => {
-      const invoice = await ownInvoice(db, actorOf(request).id, request.params.id);
+      const invoice = await ownInvoice(db, ctx.time.today(), actorOf(request).id, request.params.id);
       const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id) });
       return reply
         .type('application/pdf')

@@ -12,7 +12,6 @@ import { errorReplySchema } from '../../../domain/auth';
 import { BILLING_MESSAGES } from '../../../domain/billing';
 import { AGEING_CSV_COLUMNS, AGEING_PAGE_SIZE, CORRECTION_MESSAGES, ageingQuerySchema, ageingReplySchema, creditNoteBodySchema, creditNoteSchema, voidInvoiceBodySchema } from '../../../domain/billing-corrections';
 import { invoiceSchema } from '../../../domain/billing-schemas';
-import { todayIso } from '../../../domain/dates';
 import { csvLine } from '../../../domain/reconciliation';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
@@ -31,7 +30,7 @@ const tags = { tags: ['billing'], security: [{ bearerAuth: [] }] };
 
 /** Streams a credit note's PDF (shared with the advertiser's own route). */
 export const sendCreditNotePdf = async (ctx: AppContext, note: Awaited<ReturnType<typeof getCreditNote>>, reply: FastifyReply) => {
-  const invoice = await getInvoiceDetail({ db: ctx.db, id: note.invoice_id, today: todayIso() });
+  const invoice = await getInvoiceDetail({ db: ctx.db, id: note.invoice_id, today: ctx.time.today() });
   const doc = renderCreditNotePdf({ note, invoice, station: await issuerOf(ctx.db, invoice.id) });
   return reply
     .type('application/pdf')
@@ -58,7 +57,7 @@ export const billingCorrectionRoutes = (app: FastifyInstance, ctx: AppContext, g
       },
     },
     async (request) => {
-      const invoice = await voidInvoice({ db, actorId: actorOf(request).id, id: request.params.id, reason: request.body.reason, today: todayIso() });
+      const invoice = await voidInvoice({ db, actorId: actorOf(request).id, id: request.params.id, reason: request.body.reason, today: ctx.time.today() });
       return { message: CORRECTION_MESSAGES.voided, invoice };
     },
   );
@@ -76,7 +75,7 @@ export const billingCorrectionRoutes = (app: FastifyInstance, ctx: AppContext, g
       },
     },
     async (request, reply) => {
-      const today = todayIso();
+      const today = ctx.time.today();
       const note = await issueCreditNote({ db, actorId: actorOf(request).id, id: request.params.id, amount: request.body.amount, reason: request.body.reason, today });
       const invoice = await getInvoice(db, request.params.id, today);
       // The advertiser hears of it (issue 29, item 18); never fails the credit note.
@@ -106,7 +105,7 @@ export const billingCorrectionRoutes = (app: FastifyInstance, ctx: AppContext, g
       },
     },
     async (request) => {
-      const ageing = await receivablesAgeing({ db, today: todayIso() });
+      const ageing = await receivablesAgeing({ db, today: ctx.time.today() });
       const { limit, offset = 0 } = request.query;
       if (limit === undefined && request.query.offset === undefined) return ageing;
       const size = limit ?? AGEING_PAGE_SIZE;
@@ -118,7 +117,7 @@ export const billingCorrectionRoutes = (app: FastifyInstance, ctx: AppContext, g
     '/billing/ageing/export',
     { ...admin, schema: { ...tags, description: 'The ageing table as CSV (text/csv; formula-safe cells).', response: { 200: z.unknown(), ...errors } } },
     async (_request, reply) => {
-      const today = todayIso();
+      const today = ctx.time.today();
       const ageing = await receivablesAgeing({ db, today });
       const totals = { customer_name: 'Total', customer_email: '', ...ageing.totals };
       const lines = [csvLine(AGEING_CSV_COLUMNS), ...[...ageing.rows, totals].map((row) => csvLine(AGEING_CSV_COLUMNS.map((c) => (typeof row[c] === 'number' && c !== 'invoices' ? (row[c] as number).toFixed(2) : row[c]))))];

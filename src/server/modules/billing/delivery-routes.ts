@@ -10,7 +10,6 @@ import { errorReplySchema } from '../../../domain/auth';
 import { BILLING_MESSAGES, BILLING_MODES } from '../../../domain/billing';
 import { billingModeBodySchema, broadcastMonthBodySchema } from '../../../domain/billing-delivery';
 import { invoiceSchema } from '../../../domain/billing-schemas';
-import { todayIso } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { billBroadcastMonth, setBillingMode } from './broadcast-month';
@@ -57,7 +56,7 @@ export const billingDeliveryRoutes = (app: FastifyInstance, ctx: AppContext, gua
       },
     },
     async (request, reply) => {
-      const result = await billBroadcastMonth({ db: ctx.db, actor: actorOf(request), body: request.body, today: todayIso() });
+      const result = await billBroadcastMonth({ db: ctx.db, actor: actorOf(request), body: request.body, today: ctx.time.today() });
       return reply.code(result.invoices.length > 0 ? 201 : 200).send(result);
     },
   );

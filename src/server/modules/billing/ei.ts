@@ -5,7 +5,6 @@
  */
 import { and, asc, eq, gte, inArray, lte, ne, notInArray, or } from 'drizzle-orm';
 import { broadcastMonth, broadcastMonthOf } from '../../../domain/broadcast-calendar';
-import { localClockOf } from '../../../domain/dates';
 import { eiDays, writeEi, type EiInvoice, type EiScheduleLine, type EiSpot } from '../../../domain/ei';
 import { orderNumberOf } from '../../../domain/format';
 import { toCents } from '../../../domain/money';
@@ -13,6 +12,7 @@ import { dayparts, estimates, invoices, makegoodOffers, mediaAssets, trafficSpot
 import type { Tx } from '../../platform/db';
 import { issuerOf } from './issued-parties';
 import { getInvoiceDetail } from './queries';
+import { appStationTime } from '../../platform/station-time';
 
 /** The aired spots an invoice bills: those it billed on delivery; for an up-front invoice, its order's aired spots in the flight. */
 const spotsOf = async (db: Tx, invoice: { id: string; kind: string; estimate_id: string }, flight: { start: string | null; end: string | null }) =>
@@ -79,11 +79,11 @@ export const eiInvoiceOf = async (db: Tx, id: string, today: string): Promise<Ei
     return {
       lineNumber: line?.position ?? lines[0]!.lineNumber,
       airDate: spot.airDate,
-      airTime: localClockOf(airedAt),
+      airTime: appStationTime().clockOf(airedAt),
       lengthSeconds: spot.actualDurationSeconds ?? spot.durationSeconds,
       adId: adId ?? spot.houseCode,
       rateCents: line ? toCents(line.unit_price) : 0,
-      comments: replaced ? [`MAKEGOOD FOR SPOT MISSED ${replaced.airDate.replace(/-/g, '')} ${localClockOf(replaced.scheduledAt).replace(/:/g, '').slice(0, 4)}`] : [],
+      comments: replaced ? [`MAKEGOOD FOR SPOT MISSED ${replaced.airDate.replace(/-/g, '')} ${appStationTime().clockOf(replaced.scheduledAt).replace(/:/g, '').slice(0, 4)}`] : [],
     };
   });
 

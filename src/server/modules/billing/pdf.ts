@@ -13,6 +13,7 @@ import { toCents } from '../../../domain/money';
 import { drawInvoiceLines } from './pdf-lines';
 import { drawParties, drawRemitAndContact } from './pdf-parties';
 import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, drawLetterhead, type AmountRow, type StationIssuer } from '../station/letterhead';
+import { appStationTime } from '../../platform/station-time';
 
 /** A calendar date as printed: 'Dec 7, 2026' (decision 017's one format). */
 export const printedDay = formatCalendarDate;
@@ -49,7 +50,7 @@ const drawVoidWatermark = (doc: PDFKit.PDFDocument) => {
 /** Under the amounts: when and why the invoice was voided, and that nothing is owed on it. */
 const drawVoidNote = (doc: PDFKit.PDFDocument, invoice: InvoiceDetail, width: number) => {
   doc.moveDown(0.8).fillColor('#b91c1c').font('Helvetica-Bold').fontSize(12);
-  doc.text(`VOID${invoice.voided_at ? ` since ${formatInstantDate(invoice.voided_at)}` : ''}: nothing is owed on this invoice.`, MARGIN, doc.y, { width });
+  doc.text(`VOID${invoice.voided_at ? ` since ${formatInstantDate(invoice.voided_at, appStationTime().timeZone)}` : ''}: nothing is owed on this invoice.`, MARGIN, doc.y, { width });
   if (invoice.void_reason) doc.font('Helvetica').fontSize(10).text(`Reason: ${invoice.void_reason}`, MARGIN, doc.y, { width });
   doc.fillColor(INK).font('Helvetica');
 };

@@ -21,7 +21,6 @@ import {
   sendInvoiceBodySchema,
 } from '../../../domain/billing-schemas';
 import { isBroadcastMonthKey } from '../../../domain/broadcast-calendar';
-import { todayIso } from '../../../domain/dates';
 import { invoiceEi, monthEi } from './ei';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
@@ -59,29 +58,29 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         response: { 200: billingAnalyticsSchema, ...errors },
       },
     },
-    (request) => billingAnalytics({ db, timeframe: request.query.timeframe, today: todayIso() }),
+    (request) => billingAnalytics({ db, timeframe: request.query.timeframe, today: ctx.time.today() }),
   );
 
   r.get('/billing', { ...admin, schema: { ...tags, querystring: invoiceListQuerySchema, response: { 200: invoiceListReplySchema, ...errors } } }, (request) =>
-    listInvoices({ db, query: request.query, today: todayIso() }),
+    listInvoices({ db, query: request.query, today: ctx.time.today() }),
   );
 
   r.get('/billing/:id', { ...admin, schema: { ...tags, params: invoiceParams, response: { 200: invoiceDetailSchema, ...errors } } }, (request) =>
-    getInvoiceDetail({ db, id: request.params.id, today: todayIso() }),
+    getInvoiceDetail({ db, id: request.params.id, today: ctx.time.today() }),
   );
 
   r.post(
     '/billing/from-estimate/:id',
     { ...admin, schema: { ...tags, params: estimateParams, body: createInvoiceBodySchema, response: { 201: invoiceSchema, ...errors } } },
     async (request, reply) =>
-      reply.code(201).send(await createInvoiceFromEstimate({ db, actor: actorOf(request), estimateId: request.params.id, input: request.body, today: todayIso() })),
+      reply.code(201).send(await createInvoiceFromEstimate({ db, actor: actorOf(request), estimateId: request.params.id, input: request.body, today: ctx.time.today() })),
   );
 
   r.get(
     '/billing/:id/pdf',
     { ...admin, schema: { ...tags, params: invoiceParams, description: 'The invoice as a PDF file (application/pdf, streamed).', response: { 200: z.any().describe('application/pdf'), ...errors } } },
     async (request, reply) => {
-      const invoice = await getInvoiceDetail({ db, id: request.params.id, today: todayIso() });
+      const invoice = await getInvoiceDetail({ db, id: request.params.id, today: ctx.time.today() });
       const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id) });
       return reply
         .type('application/pdf')
@@ -105,19 +104,19 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         response: { 200: z.any().describe('text/plain'), ...errors },
       },
     },
-    async (request, reply) => eiReply(reply, await monthEi(db, request.query.month, todayIso())),
+    async (request, reply) => eiReply(reply, await monthEi(db, request.query.month, ctx.time.today())),
   );
   r.get(
     '/billing/:id/ei',
     { ...admin, schema: { ...tags, params: invoiceParams, description: "The invoice as a 4A's electronic invoice (EI) file (text/plain; decision 034).", response: { 200: z.any().describe('text/plain'), ...errors } } },
-    async (request, reply) => eiReply(reply, await invoiceEi(db, request.params.id, todayIso())),
+    async (request, reply) => eiReply(reply, await invoiceEi(db, request.params.id, ctx.time.today())),
   );
 
   r.post(
     '/billing/:id/send',
     { ...admin, schema: { ...tags, params: invoiceParams, body: sendInvoiceBodySchema, response: { 200: z.object({ message: z.string(), invoice: invoiceSchema }), ...errors } } },
     async (request) => {
-      const today = todayIso();
+      const today = ctx.time.today();
       const invoice = await markInvoiceSent({
         db,
         id: request.params.id,
@@ -149,7 +148,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     async (request, reply) => {
       const { amount, payment_date, notes, direction, method, reference } = request.body;
       const record = direction === 'refund' ? recordRefund : recordPayment;
-      const result = await record({ db, actorId: actorOf(request).id, id: request.params.id, amount, paymentDate: payment_date, notes, method, reference, today: todayIso() });
+      const result = await record({ db, actorId: actorOf(request).id, id: request.params.id, amount, paymentDate: payment_date, notes, method, reference, today: ctx.time.today() });
       return reply.code(201).send(result);
     },
   );

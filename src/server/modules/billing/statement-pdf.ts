@@ -11,6 +11,7 @@ import { signedCurrency as signedMoney, STATEMENT_LINE_LABELS, type Statement } 
 import { newPdfDocument } from '../../platform/pdf-document';
 import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, drawLetterhead, type AmountRow, type StationIssuer } from '../station/letterhead';
 import { drawRemitAndContact } from './pdf-parties';
+import { appStationTime } from '../../platform/station-time';
 
 
 const COLUMNS = [
@@ -24,7 +25,7 @@ const COLUMNS = [
 
 export const renderStatementPdf = ({ statement, station, brandName }: { statement: Statement; station: StationIssuer; brandName: string | null }): PDFKit.PDFDocument => {
   // Dated by its period's last day, not the clock: the same statement prints the same file.
-  const info = { Title: `Statement for ${statement.customer.name}`, Author: station.name, Subject: 'Account statement', CreationDate: startOfStationDay(statement.period_end) };
+  const info = { Title: `Statement for ${statement.customer.name}`, Author: station.name, Subject: 'Account statement', CreationDate: startOfStationDay(statement.period_end, appStationTime().timeZone) };
   const doc = newPdfDocument({ size: 'LETTER', margin: MARGIN, info });
   const width = doc.page.width - MARGIN * 2;
   const rule = drawLetterhead(doc, station, 'STATEMENT', [`${day(statement.period_start)} – ${day(statement.period_end)}`, `Closing balance ${signedMoney(statement.closing_balance)}`]);

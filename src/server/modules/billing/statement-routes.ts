@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
-import { todayIso } from '../../../domain/dates';
 import { STATEMENT_MESSAGES, statementPdfFilename, statementPeriod, statementQuerySchema, statementSchema, type StatementQuery } from '../../../domain/statement';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
@@ -27,7 +26,7 @@ export const statementRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   const db = ctx.db;
 
   const statementOf = async (customerId: string, query: StatementQuery) => {
-    const period = statementPeriod(query, todayIso());
+    const period = statementPeriod(query, ctx.time.today());
     // A start given alone may fall after today, where the period would end.
     if (period.from > period.to) throw badRequest(STATEMENT_MESSAGES.fromAfterTo);
     const statement = await getStatement({ db, customerId, brandId: query.brand_id ?? null, ...period });

@@ -6,12 +6,12 @@ import { and, eq, exists, inArray, ne, or } from 'drizzle-orm';
 import { invoiceBalanceCents } from '../../../domain/billing';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/billing';
 import { dateRangeLabel } from '../../../domain/billing-up-front';
-import { localDateOf } from '../../../domain/dates';
 import { statementOf, STATEMENT_MESSAGES, toStatementReply, type Statement, type StatementMovement } from '../../../domain/statement';
 import { advertiserName } from '../../../domain/users';
 import { brands, creditNotes, estimates, invoicePayments, invoices, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { appStationTime } from '../../platform/station-time';
 
 const invoiceDescription = (row: { name: string | null; kind: string; periodStart: string | null; periodEnd: string | null }) => {
   const order = row.name?.trim() || 'Untitled order';
@@ -86,7 +86,7 @@ export const getStatement = async ({ db, customerId, brandId, from, to }: { db: 
       .filter((r) => r.status === 'cancelled')
       .map((r) => ({
         kind: 'void' as const,
-        date: r.voidedAt ? localDateOf(r.voidedAt) : r.issueDate,
+        date: r.voidedAt ? appStationTime().dateOf(r.voidedAt) : r.issueDate,
         invoiceId: r.id,
         invoiceNumber: r.number,
         reference: r.number,

@@ -6,7 +6,6 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, type SimulateImpressionReply } from '../../../domain/campaign-schemas';
 import { airingOf, displayStatusOf } from '../../../domain/campaigns';
-import { todayIso } from '../../../domain/dates';
 import { toCents, toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { trafficSpots } from '../../db/schema';
@@ -15,6 +14,7 @@ import { conflict } from '../../platform/errors';
 import { itemsWithDayparts, selectionOf } from '../estimates/orders';
 import { recordAirings } from './airings';
 import { getCampaign, visibleCampaignRow } from './queries';
+import { appStationTime } from '../../platform/station-time';
 
 /**
  * Records one airing of one spot: the order's next scheduled spot on the traffic log (marked aired
@@ -27,7 +27,7 @@ export const simulateImpression = async ({ db, actor, id, demo, now }: { db: Db;
   const airing = await db.transaction(async (tx) => {
     const campaign = await visibleCampaignRow(tx, actor, id, true);
     if (!demo) throw conflict(CAMPAIGN_MESSAGES.demoOnly);
-    if (displayStatusOf(campaign.status, campaign.endDate, todayIso()) !== 'active') throw conflict(CAMPAIGN_MESSAGES.notActive);
+    if (displayStatusOf(campaign.status, campaign.endDate, appStationTime().today()) !== 'active') throw conflict(CAMPAIGN_MESSAGES.notActive);
     const remaining = campaign.totalBudgetCents - campaign.spendCents;
     if (remaining <= 0) throw conflict(CAMPAIGN_MESSAGES.budgetSpent);
     if (campaign.airedSpots >= campaign.totalSpots) throw conflict(CAMPAIGN_MESSAGES.allAired);

@@ -5,7 +5,6 @@
 import { eq } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, type Campaign } from '../../../domain/campaign-schemas';
 import { CAMPAIGN_SOURCE_STATUSES, campaignFollowUp, campaignPlan, displayStatusOf, initialCampaignStatus, statusChangeRefusal, type CampaignStatus, type CampaignStatusChange } from '../../../domain/campaigns';
-import { todayIso } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor, OrderStatus } from '../../../domain/orders';
 import { campaigns, estimates } from '../../db/schema';
@@ -13,6 +12,7 @@ import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { itemsWithDayparts, selectionOf, type OrderRow } from '../estimates/orders';
 import { getCampaign, visibleCampaignRow } from './queries';
+import { appStationTime } from '../../platform/station-time';
 
 /** Name, brand, dates, budget and spots of the campaign, from its order as it is now. */
 const planFromOrder = async (tx: Tx, order: OrderRow) => {
@@ -88,7 +88,7 @@ export const createCampaignFromEstimate = async ({ db, actor, estimateId }: { db
 export const changeCampaignStatus = async ({ db, actor, id, to }: { db: Db; actor: OrderActor; id: string; to: CampaignStatusChange }): Promise<Campaign> => {
   await db.transaction(async (tx) => {
     const row = await visibleCampaignRow(tx, actor, id, true);
-    const refusal = statusChangeRefusal(displayStatusOf(row.status, row.endDate, todayIso()), to);
+    const refusal = statusChangeRefusal(displayStatusOf(row.status, row.endDate, appStationTime().today()), to);
     if (refusal) throw conflict(refusal);
     const status: CampaignStatus = to;
     await tx.update(campaigns).set({ status, updatedAt: new Date() }).where(eq(campaigns.id, id));

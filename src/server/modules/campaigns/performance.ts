@@ -2,13 +2,14 @@
 import { and, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CampaignStats, PerformanceHistory, RealtimePerformance } from '../../../domain/campaign-schemas';
 import { averageCpm, campaignFigures, displayStatusOf } from '../../../domain/campaigns';
-import { addDays, todayIso } from '../../../domain/dates';
+import { addDays } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { campaignDeliveries, campaigns } from '../../db/schema';
 import { stationZoneSql, type Tx } from '../../platform/db';
 import { campaignScope, displayStatusSql, visibleCampaignRow } from './queries';
+import { appStationTime } from '../../platform/station-time';
 
 export const realtimePerformance = async ({ db, actor, id }: { db: Tx; actor: OrderActor; id: string }): Promise<RealtimePerformance> => {
   const c = await visibleCampaignRow(db, actor, id);
@@ -22,7 +23,7 @@ export const realtimePerformance = async ({ db, actor, id }: { db: Tx; actor: Or
   return {
     campaign_id: c.id,
     status: c.status,
-    display_status: displayStatusOf(c.status, c.endDate, todayIso()),
+    display_status: displayStatusOf(c.status, c.endDate, appStationTime().today()),
     total_impressions,
     total_spend,
     total_budget,
@@ -39,7 +40,7 @@ export const realtimePerformance = async ({ db, actor, id }: { db: Tx; actor: Or
 /** The last `days` station days, today included, oldest first; a day without airings is a row of zeros. */
 export const performanceHistory = async ({ db, actor, id, days }: { db: Tx; actor: OrderActor; id: string; days: number }): Promise<PerformanceHistory> => {
   const campaign = await visibleCampaignRow(db, actor, id);
-  const first = addDays(todayIso(), -(days - 1));
+  const first = addDays(appStationTime().today(), -(days - 1));
   const day = sql<string>`to_char(${campaignDeliveries.airedAt} at time zone ${stationZoneSql()}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({
@@ -62,7 +63,7 @@ export const performanceHistory = async ({ db, actor, id, days }: { db: Tx; acto
 
 /** GET /campaigns/stats/dashboard, over the campaigns the caller may see. */
 export const campaignStats = async ({ db, actor }: { db: Tx; actor: OrderActor }): Promise<CampaignStats> => {
-  const active = sql`${displayStatusSql(todayIso())} = 'active'`;
+  const active = sql`${displayStatusSql(appStationTime().today())} = 'active'`;
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -90,7 +91,7 @@ export const campaignStats = async ({ db, actor }: { db: Tx; actor: OrderActor }
  * end, not ended before its start, not cancelled), with what was delivered during it.
  */
 export const campaignTotalsSince = async ({ db, actor, from }: { db: Tx; actor: OrderActor; from: string }) => {
-  const today = todayIso();
+  const today = appStationTime().today();
   // Independent reads, run together (on PostgreSQL, on two connections).
   const [[counts], [delivered]] = await Promise.all([
     db

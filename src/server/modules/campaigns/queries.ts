@@ -2,12 +2,12 @@
 import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, type Campaign, type CampaignListQuery } from '../../../domain/campaign-schemas';
 import { campaignFigures, displayStatusOf, type DisplayStatus } from '../../../domain/campaigns';
-import { todayIso } from '../../../domain/dates';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { brands, campaigns, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { appStationTime } from '../../platform/station-time';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -28,7 +28,7 @@ const selectCampaigns = (db: Tx) =>
 
 type SelectedRow = { campaign: CampaignRow; brandName: string | null; ownerEmail: string };
 
-export const toCampaign = ({ campaign: c, brandName, ownerEmail }: SelectedRow, today = todayIso()): Campaign => ({
+export const toCampaign = ({ campaign: c, brandName, ownerEmail }: SelectedRow, today = appStationTime().today()): Campaign => ({
   campaign_id: c.id,
   estimate_id: c.estimateId,
   name: c.name,
@@ -48,7 +48,7 @@ export const toCampaign = ({ campaign: c, brandName, ownerEmail }: SelectedRow, 
 });
 
 export const listCampaigns = async ({ db, actor, query }: { db: Tx; actor: OrderActor; query: CampaignListQuery }): Promise<Campaign[]> => {
-  const today = todayIso();
+  const today = appStationTime().today();
   const rows = await selectCampaigns(db)
     .where(
       and(

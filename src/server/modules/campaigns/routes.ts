@@ -13,7 +13,6 @@ import {
   realtimePerformanceSchema,
   simulateImpressionReplySchema,
 } from '../../../domain/campaign-schemas';
-import { stationNow } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import {
@@ -89,6 +88,6 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   r.post(
     '/campaigns/:id/simulate-impression',
     { ...admin, schema: { ...tags, description: 'Demo data only (SPOTBOOK_DEMO): records one simulated airing of a spot of an active campaign whose air time has passed (never certified or billed); 409 otherwise.', params: idParams, response: { 200: simulateImpressionReplySchema, ...errors } } },
-    (request) => simulateImpression({ db: ctx.db, actor: actorOf(request), id: request.params.id, demo: ctx.config.demo, now: stationNow() }),
+    (request) => simulateImpression({ db: ctx.db, actor: actorOf(request), id: request.params.id, demo: ctx.config.demo, now: ctx.time.now() }),
   );
 };

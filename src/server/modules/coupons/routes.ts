@@ -15,7 +15,6 @@ import {
   validateCouponRefusedSchema,
   validateCouponReplySchema,
 } from '../../../domain/coupon-schemas';
-import { todayIso } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from './admin';
@@ -37,26 +36,26 @@ export const couponsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     async (request, reply) => {
     const { coupon_code, estimate_amount, daypart_ids } = request.body;
     if (!coupon_code) return reply.code(400).send({ error: COUPON_CODE_REQUIRED, valid: false, coupon: null, message: COUPON_CODE_REQUIRED });
-    return validateCoupon({ db, userId: actorOf(request).id, code: coupon_code, amount: estimate_amount, daypartIds: daypart_ids ?? [], today: todayIso() });
+    return validateCoupon({ db, userId: actorOf(request).id, code: coupon_code, amount: estimate_amount, daypartIds: daypart_ids ?? [], today: ctx.time.today() });
     },
   );
 
   r.get('/coupons', { ...admin, schema: { ...secured, querystring: couponListQuerySchema, response: { 200: z.array(couponSchema), ...errors } } }, async (request) => {
     const { active_only, search } = request.query;
-    return listCoupons({ db, activeOnly: active_only === 'true' || active_only === '1', search, today: todayIso() });
+    return listCoupons({ db, activeOnly: active_only === 'true' || active_only === '1', search, today: ctx.time.today() });
   });
 
   r.post('/coupons', { ...admin, schema: { ...secured, body: couponCreateSchema, response: { 201: couponSchema, 409: errorReplySchema, ...errors } } }, async (request, reply) => {
-    const coupon = await createCoupon({ db, actorId: actorOf(request).id, fields: request.body, today: todayIso() });
+    const coupon = await createCoupon({ db, actorId: actorOf(request).id, fields: request.body, today: ctx.time.today() });
     return reply.code(201).send(coupon);
   });
 
   r.get('/coupons/:id', { ...admin, schema: { ...secured, params: idParams, response: { 200: couponSchema, ...errors } } }, async (request) =>
-    getCoupon({ db, id: request.params.id, today: todayIso() }),
+    getCoupon({ db, id: request.params.id, today: ctx.time.today() }),
   );
 
   r.put('/coupons/:id', { ...admin, schema: { ...secured, params: idParams, body: couponUpdateSchema, response: { 200: couponSchema, 409: errorReplySchema, ...errors } } }, async (request) =>
-    updateCoupon({ db, id: request.params.id, fields: request.body, today: todayIso() }),
+    updateCoupon({ db, id: request.params.id, fields: request.body, today: ctx.time.today() }),
   );
 
   r.delete('/coupons/:id', { ...admin, schema: { ...secured, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
@@ -79,7 +78,7 @@ export const couponsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         couponId: request.params.id,
         estimateId: request.body.estimate_id,
         originalAmount: request.body.original_amount,
-        today: todayIso(),
+        today: ctx.time.today(),
       });
       if (!created) return reply.code(200).send({ message: 'Coupon usage already recorded for this estimate', usage });
       return reply.code(201).send({ message: 'Coupon usage recorded', usage });

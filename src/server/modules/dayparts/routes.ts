@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema, messageReplySchema } from '../../../domain/auth';
 import { MAX_AVAILABILITY_DAYS, availabilityQuerySchema, availabilitySchema, daypartInputSchema, daypartSchema, daypartUpdateSchema } from '../../../domain/daypart-schemas';
-import { todayIso } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import type { Guards } from '../auth/guard';
@@ -24,7 +23,7 @@ export const daypartsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
     '/dayparts/availability/:id',
     { ...signedIn, schema: { ...tags, params: idParams, querystring: availabilityQuerySchema, response: { 200: availabilitySchema, ...errors } } },
     async (request) => {
-      const start = request.query.start_date ?? todayIso();
+      const start = request.query.start_date ?? ctx.time.today();
       const end = request.query.end_date ?? start;
       if (end < start) throw badRequest('end_date cannot be before start_date');
       if (rangeLength(start, end) > MAX_AVAILABILITY_DAYS) throw badRequest(`The date range can cover at most ${MAX_AVAILABILITY_DAYS} days`);

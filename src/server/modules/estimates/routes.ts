@@ -19,7 +19,6 @@ import { actorOf, type Guards } from '../auth/guard';
 import { estimateStats, getEstimate, listEstimates, listPendingEstimates } from './queries';
 import { createEstimate, deleteEstimate, updateEstimate } from './service';
 import { scheduleUntouchedDraftSweep } from './untouched-drafts';
-import { stationNow } from '../../../domain/dates';
 import { reviewOrder } from './status';
 import { withdrawOrder } from './withdraw';
 import type { Staged } from '../notifications';
@@ -33,7 +32,7 @@ const REVIEWS: Record<string, ReviewDecision> = { approve: 'approved', reject: '
 export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // A draft New Order made and nobody touched (a closed tab) goes after an hour (issue 29, item 13).
-  scheduleUntouchedDraftSweep({ db: ctx.db, jobs: ctx.jobs, minutes: 10, now: stationNow, log: ctx.log });
+  scheduleUntouchedDraftSweep({ db: ctx.db, jobs: ctx.jobs, minutes: 10, now: ctx.time.now, log: ctx.log });
   const signedIn = { onRequest: guards.signedIn };
   const admin = { onRequest: guards.adminOnly };
 

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { ESTIMATE_MESSAGES, ORDER_CONTENT_FIELDS, type EstimateCreateInput, type EstimateDetail, type EstimateUpdateInput } from '../../../domain/estimate-schemas';
 import { START_DATE_DEFAULT_LEAD_DAYS } from '../../../domain/constants';
-import { addDays, todayIso } from '../../../domain/dates';
+import { addDays } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import { canDeleteOrder, canEditOrder, canSubmitOrder, type OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
@@ -21,11 +21,12 @@ import { countUnconfirmedSpots } from '../traffic/unconfirmed';
 import { unconfirmedSpotsWarning } from '../../../domain/traffic';
 import type { Staged } from '../notifications';
 import { emitOrderEvent } from '../webhooks/outbox';
+import { appStationTime } from '../../platform/station-time';
 
 export const createEstimate = async ({ db, actor, input }: { db: Db; actor: OrderActor; input: EstimateCreateInput }): Promise<EstimateDetail> => {
   const id = await db.transaction(async (tx) => {
     if (input.brand_id) await assertBrandUsable(tx, actor, input.brand_id);
-    const startDate = input.start_date === undefined ? addDays(todayIso(), START_DATE_DEFAULT_LEAD_DAYS) : input.start_date;
+    const startDate = input.start_date === undefined ? addDays(appStationTime().today(), START_DATE_DEFAULT_LEAD_DAYS) : input.start_date;
     const totalSpendCents = toCents(input.total_spend ?? 0);
     const [row] = await tx
       .insert(estimates)

@@ -1,7 +1,6 @@
 /** Moving an order between statuses: the client's submit, the admin's review and Order Management. */
 import { emitOrderEvent } from '../webhooks/outbox';
 import { eq } from 'drizzle-orm';
-import { todayIso } from '../../../domain/dates';
 import { CAMPAIGN_TOO_LONG, ESTIMATE_MESSAGES, type EstimateDetail } from '../../../domain/estimate-schemas';
 import { toDollars } from '../../../domain/money';
 import { STATUS_LABELS, amountOwed, canAdminSetStatus, isSubmitted, canReview, reviewRefusal, type OrderActor, type OrderStatus, type ReviewDecision } from '../../../domain/orders';
@@ -18,6 +17,7 @@ import { isBooked, itemsWithDayparts, keepBookedRates, lockReadableOrder, quoteF
 import { approveOrderMedia } from './media-gate';
 import { getEstimate } from './queries';
 import { assertCardOfOwner, assertMediaOfBrand } from './references';
+import { appStationTime } from '../../platform/station-time';
 
 const REVIEWED: readonly OrderStatus[] = ['approved', 'rejected', 'modified'];
 
@@ -130,7 +130,7 @@ export const submitOrder = async (
   const rows = await itemsWithDayparts(tx, order.id);
   if (rows.length === 0) throw badRequest(ESTIMATE_MESSAGES.itemsMissing);
   const selections = rows.map((r) => selectionOf(r.daypart, r.item));
-  const today = todayIso();
+  const today = appStationTime().today();
   const formError = orderFormError(
     { estimateName: order.estimateName, brandId: order.brandId, startDate: order.startDate, totalSpend: toDollars(order.totalSpendCents), selections },
     today,

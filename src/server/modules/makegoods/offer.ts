@@ -26,7 +26,7 @@ export const spotCostCents = (daypart: typeof dayparts.$inferSelect, item: Price
   return airingOf(selection.multiplier, toCents(selection.cpm), Number.MAX_SAFE_INTEGER).spendCents;
 };
 
-export const offerMakegoods = async ({ tx, importId, now, expiryHours }: { tx: Tx; importId: string; now: Date; expiryHours: number }): Promise<{ offered: number; staged: Staged[] }> => {
+export const offerMakegoods = async ({ tx, importId, now, timeZone, expiryHours }: { tx: Tx; importId: string; now: Date; timeZone: string; expiryHours: number }): Promise<{ offered: number; staged: Staged[] }> => {
   const missed = await tx
     .select({
       spotId: trafficSpots.id,
@@ -45,7 +45,7 @@ export const offerMakegoods = async ({ tx, importId, now, expiryHours }: { tx: T
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.id));
   if (missed.length === 0) return { offered: 0, staged: [] };
 
-  const today = todayIso(now);
+  const today = todayIso(now, timeZone);
   const windows = missed.map((m) => makegoodWindow({ missedDate: m.airDate, flightEnd: m.endDate ?? m.airDate, today }));
   const from = windows.reduce((min, w) => (w.first < min ? w.first : min), windows[0]!.first);
   const to = windows.reduce((max, w) => (w.last > max ? w.last : max), windows[0]!.last);

@@ -1,6 +1,6 @@
 /** Reading makegoods: an order's offers with their history, its credits and what is left to bill. */
+import type { StationTime } from '../../../domain/dates';
 import { asc, eq, inArray, sum } from 'drizzle-orm';
-import { localClockOf, todayIso } from '../../../domain/dates';
 import { makegoodWindow, type Makegood, type OrderMakegoods } from '../../../domain/makegoods';
 import { toDollars } from '../../../domain/money';
 import { billableAmount, type OrderActor } from '../../../domain/orders';
@@ -25,7 +25,7 @@ const selectOffers = (db: Tx) =>
 
 type OfferRow = Awaited<ReturnType<ReturnType<typeof selectOffers>['where']>>[number];
 
-const present = async (db: Tx, rows: OfferRow[]): Promise<Makegood[]> => {
+const present = async (db: Tx, time: StationTime, rows: OfferRow[]): Promise<Makegood[]> => {
   if (rows.length === 0) return [];
   const events = await db
     .select({ offerId: makegoodEvents.offerId, action: makegoodEvents.action, email: makegoodEvents.actorEmail, at: makegoodEvents.createdAt, airDate: makegoodEvents.airDate })
@@ -39,7 +39,7 @@ const present = async (db: Tx, rows: OfferRow[]): Promise<Makegood[]> => {
     .orderBy(asc(makegoodEvents.id));
   const byOffer = new Map<string, typeof events>();
   for (const event of events) byOffer.set(event.offerId, [...(byOffer.get(event.offerId) ?? []), event]);
-  const today = todayIso();
+  const today = time.today();
   return rows.map(({ offer, missedDate, missedAt, houseCode, daypartName, flightEnd }) => {
     const window = makegoodWindow({ missedDate, flightEnd: flightEnd ?? missedDate, today });
     return {
@@ -47,7 +47,7 @@ const present = async (db: Tx, rows: OfferRow[]): Promise<Makegood[]> => {
       estimate_id: offer.estimateId,
       missed_spot_id: offer.missedSpotId,
       missed_date: missedDate,
-      missed_time: localClockOf(missedAt),
+      missed_time: time.clockOf(missedAt),
       daypart_id: offer.daypartId,
       daypart_name: daypartName,
       house_code: houseCode,
@@ -63,9 +63,9 @@ const present = async (db: Tx, rows: OfferRow[]): Promise<Makegood[]> => {
   });
 };
 
-export const makegoodById = async (db: Tx, id: string): Promise<Makegood | null> => {
+export const makegoodById = async (db: Tx, time: StationTime, id: string): Promise<Makegood | null> => {
   const rows = await selectOffers(db).where(eq(makegoodOffers.id, id)).limit(1);
-  return (await present(db, rows))[0] ?? null;
+  return (await present(db, time, rows))[0] ?? null;
 };
 
 /** The sum of an order's credits (cents): what leaves its billable amount. */
@@ -75,12 +75,12 @@ export const creditsOf = async (db: Tx, estimateId: string): Promise<number> => 
 };
 
 /** GET /estimates/:id/makegoods (its owner or admins). */
-export const orderMakegoods = async ({ db, actor, id }: { db: Tx; actor: OrderActor; id: string }): Promise<OrderMakegoods> => {
+export const orderMakegoods = async ({ db, time, actor, id }: { db: Tx; time: StationTime; actor: OrderActor; id: string }): Promise<OrderMakegoods> => {
   const order = await readableOrder(db, actor, id);
   const rows = await selectOffers(db)
     .where(eq(makegoodOffers.estimateId, order.id))
     .orderBy(asc(trafficSpots.scheduledAt), asc(makegoodOffers.id));
-  const makegoods = await present(db, rows);
+  const makegoods = await present(db, time, rows);
   const creditCents = rows.reduce((total, r) => total + r.offer.creditCents, 0);
   return {
     estimate_id: order.id,

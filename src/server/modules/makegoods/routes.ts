@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
-import { stationNow } from '../../../domain/dates';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { MAKEGOOD_MESSAGES, makegoodChangeSchema, makegoodReplySchema, orderMakegoodsSchema } from '../../../domain/makegoods';
 import type { AppContext } from '../../context';
@@ -25,7 +24,7 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
   /** The offer as it is now; open order pages refresh. */
   const answer = async (estimateId: string, id: string, message: string) => {
     ctx.realtime.emitEstimateUpdate({ estimateId, status: null });
-    const makegood = await makegoodById(ctx.db, id);
+    const makegood = await makegoodById(ctx.db, ctx.time, id);
     if (!makegood) throw notFound(MAKEGOOD_MESSAGES.notFound);
     return { message, makegood };
   };
@@ -45,14 +44,14 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
       onRequest: guards.signedIn,
       schema: { ...tags, description: "The order's makegood offers with their history, its credits and its billable amount (total less credits).", params: z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) }), response: { 200: orderMakegoodsSchema, ...errors } },
     },
-    (request) => orderMakegoods({ db: ctx.db, actor: actorOf(request), id: request.params.id }),
+    (request) => orderMakegoods({ db: ctx.db, time: ctx.time, actor: actorOf(request), id: request.params.id }),
   );
 
   r.put(
     '/makegoods/:id',
     { onRequest: guards.adminOnly, schema: { ...tags, description: 'Offers another day (within the flight or 14 days after it, capacity permitting).', params: offerParams, body: makegoodChangeSchema, response: { 200: makegoodReplySchema, ...errors } } },
     async (request) => {
-      const estimateId = await changeMakegoodDay({ db: ctx.db, actor: actorOf(request), id: request.params.id, airDate: request.body.air_date, now: stationNow() });
+      const estimateId = await changeMakegoodDay({ db: ctx.db, actor: actorOf(request), id: request.params.id, airDate: request.body.air_date, now: ctx.time.now(), timeZone: ctx.time.timeZone });
       return answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.changed);
     },
   );
@@ -61,7 +60,7 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
     '/makegoods/:id/accept',
     { onRequest: guards.signedIn, schema: { ...tags, description: "Accepts the offer (the order's owner, or an admin for them): a spot is placed on the offered day.", params: offerParams, response: { 200: makegoodReplySchema, ...errors } } },
     async (request) => {
-      const estimateId = await acceptMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: stationNow() });
+      const estimateId = await acceptMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: ctx.time.now(), timeZone: ctx.time.timeZone });
       // Placed now when the day is within the log's horizon (later runs keep it placed).
       await asSystem(() => ctx.stationClock.tick()).catch((error: unknown) => request.log.error({ err: error }, 'station clock run after a makegood failed'));
       const reply = await answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.accepted);
@@ -74,7 +73,7 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
     '/makegoods/:id/decline',
     { onRequest: guards.signedIn, schema: { ...tags, description: 'Declines the offer: the missed spot is credited (its cost leaves the billable amount).', params: offerParams, response: { 200: makegoodReplySchema, ...errors } } },
     async (request) => {
-      const estimateId = await declineMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: stationNow() });
+      const estimateId = await declineMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: ctx.time.now() });
       const reply = await answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.declined);
       await tellDesk(actorOf(request), reply, false, request.log);
       return reply;

@@ -46,11 +46,11 @@ const assertDayOpen = async (tx: Tx, date: string, today: string) => {
 };
 
 /** PUT /makegoods/:id (admins): offers another day of the window, capacity permitting. */
-export const changeMakegoodDay = async ({ db, actor, id, airDate, now }: { db: Db; actor: OrderActor; id: string; airDate: string; now: Date }) =>
+export const changeMakegoodDay = async ({ db, actor, id, airDate, now, timeZone }: { db: Db; actor: OrderActor; id: string; airDate: string; now: Date; timeZone: string }) =>
   db.transaction(async (tx) => {
     const { offer, flightEnd, missedDate } = await lockOffer(tx, actor, id);
     assertOpen(offer, now);
-    const today = todayIso(now);
+    const today = todayIso(now, timeZone);
     const window = makegoodWindow({ missedDate, flightEnd: flightEnd ?? missedDate, today });
     if (airDate < window.first || airDate > window.last) throw badRequest(MAKEGOOD_MESSAGES.outsideWindow(window.first, window.last));
     const [daypart] = await tx.select().from(dayparts).where(eq(dayparts.id, offer.daypartId)).for('update').limit(1);
@@ -64,12 +64,12 @@ export const changeMakegoodDay = async ({ db, actor, id, airDate, now }: { db: D
   });
 
 /** POST /makegoods/:id/accept: the missed spot is made good; the station clock places the new spot on the offered day. */
-export const acceptMakegood = async ({ db, actor, id, now }: { db: Db; actor: OrderActor; id: string; now: Date }) =>
+export const acceptMakegood = async ({ db, actor, id, now, timeZone }: { db: Db; actor: OrderActor; id: string; now: Date; timeZone: string }) =>
   db.transaction(async (tx) => {
     const { offer, ownerId } = await lockOffer(tx, actor, id);
     assertOpen(offer, now);
     if (!offer.airDate) throw conflict(MAKEGOOD_MESSAGES.notOpen);
-    await assertDayOpen(tx, offer.airDate, todayIso(now));
+    await assertDayOpen(tx, offer.airDate, todayIso(now, timeZone));
     await tx.update(makegoodOffers).set({ status: 'accepted', updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
     await tx.update(trafficSpots).set({ status: 'made_good', updatedAt: now }).where(and(eq(trafficSpots.id, offer.missedSpotId), eq(trafficSpots.status, 'missed')));
     await record(tx, offer.id, 'accepted', actor, offer.airDate);

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { REVENUE_STATUSES } from '../../../domain/analytics';
-import { addDays, todayIso } from '../../../domain/dates';
+import { addDays } from '../../../domain/dates';
 import { roundDollars, toDollars } from '../../../domain/money';
 import {
   HIGH_VARIANCE_PERCENT,
@@ -20,6 +20,7 @@ import { stationZoneSql, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { statusCounts, totalOf } from '../estimates/order-counts';
 import { weeklyReachSql } from '../estimates/queries';
+import { appStationTime } from '../../platform/station-time';
 
 export const BOOKED = inArray(estimates.status, [...REVENUE_STATUSES]);
 
@@ -29,14 +30,14 @@ export const projectedImpressions = sql<number>`(case when ${estimates.totalEsti
 const itemCount = sql<number>`(select count(*)::int from estimate_items i where i.estimate_id = ${estimates.id})`.mapWith(Number);
 
 const byBrand = (brandId: string | undefined): SQL | undefined => (brandId ? eq(estimates.brandId, brandId) : undefined);
-const since = (days: number) => new Date(`${addDays(todayIso(), -(days - 1))}T00:00:00Z`);
+const since = (days: number) => new Date(`${addDays(appStationTime().today(), -(days - 1))}T00:00:00Z`);
 
 /** Not yet reconciled: NOT EXISTS plans as an anti-join with honest row estimates (a LEFT JOIN … IS NULL on the id did not, 2.8 s at 1M orders). */
 const unreconciled = sql`not exists (select 1 from ${reconciliations} r where r.estimate_id = ${estimates.id})`;
 
 export const listPending = async ({ db, page, limit, brandId }: { db: Tx; page: number; limit: number; brandId?: string }): Promise<PendingReply> => {
   const where = and(BOOKED, unreconciled, byBrand(brandId));
-  const today = todayIso();
+  const today = appStationTime().today();
   // The count from the rollup `order_counts` (booked orders less reconciled ones, decision 037), not by counting every booked order.
   const counts = await statusCounts(db, brandId ? { brand: brandId } : { all: true });
   const n = totalOf(counts, 'orders', REVENUE_STATUSES) - totalOf(counts, 'reconciled', REVENUE_STATUSES);
@@ -166,7 +167,7 @@ const brandVarianceFromRollup = (db: Tx, days: number) => {
       actual: sql<number>`sum(${reconciliationBrandDays.actualSpendCents})`.as('actual'),
     })
     .from(reconciliationBrandDays)
-    .where(gte(reconciliationBrandDays.day, addDays(todayIso(), -(days - 1))))
+    .where(gte(reconciliationBrandDays.day, addDays(appStationTime().today(), -(days - 1))))
     .groupBy(reconciliationBrandDays.brandId)
     .having(sql`sum(${reconciliationBrandDays.reconciliations}) > 0`)
     .as('per_brand');
@@ -214,7 +215,7 @@ export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; d
     statusCounts(db, brandId ? { brand: brandId } : { all: true }),
   ]);
   const byDay = new Map(dayRows.map((d) => [d.date, d]));
-  const first = addDays(todayIso(), -(days - 1));
+  const first = addDays(appStationTime().today(), -(days - 1));
   const booked = totalOf(counts, 'orders', REVENUE_STATUSES);
   const reconciled = totalOf(counts, 'reconciled', REVENUE_STATUSES);
   return {

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
-import { todayIso } from '../../../domain/dates';
 import {
   RECONCILIATION_MESSAGES,
   VARIANCE_CSV_COLUMNS,
@@ -93,7 +92,7 @@ export const reconciliationRoutes = (app: FastifyInstance, ctx: AppContext, guar
       }
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="reconciliation-variance-${todayIso()}.csv"`)
+        .header('content-disposition', `attachment; filename="reconciliation-variance-${ctx.time.today()}.csv"`)
         .send(Readable.from(lines()));
     },
   );

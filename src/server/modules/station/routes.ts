@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorReplySchema } from '../../../domain/auth';
-import { stationNow, stationTimeZone, todayIso } from '../../../domain/dates';
 import { placementHorizonDays } from '../../../domain/traffic';
 import { stationClockSchema, stationProfileInputSchema, stationProfileSchema } from '../../../domain/station-schemas';
 import type { AppContext } from '../../context';
@@ -16,9 +15,9 @@ export const stationRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/station/clock', { schema: { ...tags, description: "The station's time zone and today.", response: { 200: stationClockSchema } } }, () => ({
-    time_zone: stationTimeZone(),
-    today: todayIso(),
-    now: stationNow().toISOString(),
+    time_zone: ctx.time.timeZone,
+    today: ctx.time.today(),
+    now: ctx.time.now().toISOString(),
     traffic_horizon_days: placementHorizonDays(ctx.config.trafficHorizonDays),
     demo: ctx.config.demo,
   }));

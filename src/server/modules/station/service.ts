@@ -1,11 +1,11 @@
 /** The station's profile (one row): what invoices, affidavits and logs print. */
 import { eq } from 'drizzle-orm';
-import { stationTimeZone } from '../../../domain/dates';
 import type { StationProfile, StationProfileInput } from '../../../domain/station-schemas';
 import { stationProfile } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { cleanLogo } from '../../platform/images';
+import { appStationTime } from '../../platform/station-time';
 
 type Row = typeof stationProfile.$inferSelect;
 
@@ -24,7 +24,7 @@ const toProfile = (row: Row): StationProfile => ({
   fcc_facility_id: row.fccFacilityId,
   agent_url: row.agentUrl,
   require_ad_id: row.requireAdId,
-  time_zone: stationTimeZone(),
+  time_zone: appStationTime().timeZone,
   updated_at: row.updatedAt.toISOString(),
 });
 

@@ -4,8 +4,8 @@
  * spots booked after their day went to master control, spots moved off a closed day, and completed
  * orders with spots no as-run confirmed. Newest first, at most 200 of each.
  */
+import type { StationTime } from '../../../domain/dates';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { localClockOf, stationNow, todayIso } from '../../../domain/dates';
 import type { Discrepancies, DiscrepancySpot } from '../../../domain/traffic-schemas';
 import { brands, dayparts, estimates, mediaAssets, trafficMoves, trafficSpots } from '../../db/schema';
 import { notConfirmedWhere } from './unconfirmed';
@@ -15,7 +15,7 @@ import { isUndecided, makegoodStatusOfSpots } from '../makegoods/decisions';
 
 const LIMIT = 200;
 
-const spotsWhere = async (db: Db, where: SQL | undefined, limit = LIMIT): Promise<DiscrepancySpot[]> =>
+const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, limit = LIMIT): Promise<DiscrepancySpot[]> =>
   (
     await db
       .select({ spot: trafficSpots, daypartName: dayparts.name, brandName: brands.commonName, estimateName: estimates.estimateName })
@@ -30,7 +30,7 @@ const spotsWhere = async (db: Db, where: SQL | undefined, limit = LIMIT): Promis
   ).map(({ spot, daypartName, brandName, estimateName }) => ({
     id: spot.id,
     air_date: spot.airDate,
-    local_time: localClockOf(spot.scheduledAt),
+    local_time: time.clockOf(spot.scheduledAt),
     daypart_name: daypartName,
     house_code: spot.houseCode,
     estimate_id: spot.estimateId,
@@ -40,7 +40,7 @@ const spotsWhere = async (db: Db, where: SQL | undefined, limit = LIMIT): Promis
   }));
 
 /** Spots moved off a closed day (decision 031), newest first. */
-const movedSpots = async (db: Db): Promise<Discrepancies['moved_spots']> =>
+const movedSpots = async (db: Db, today: string): Promise<Discrepancies['moved_spots']> =>
   (
     await db
       .select({ move: trafficMoves, daypartName: dayparts.name, brandName: brands.commonName, estimateName: estimates.estimateName })
@@ -48,7 +48,7 @@ const movedSpots = async (db: Db): Promise<Discrepancies['moved_spots']> =>
       .innerJoin(dayparts, eq(dayparts.id, trafficMoves.daypartId))
       .innerJoin(estimates, eq(estimates.id, trafficMoves.estimateId))
       .leftJoin(brands, eq(brands.id, estimates.brandId))
-      .where(or(isNull(trafficMoves.toDate), gte(trafficMoves.toDate, todayIso())))
+      .where(or(isNull(trafficMoves.toDate), gte(trafficMoves.toDate, today)))
       .orderBy(desc(trafficMoves.createdAt), asc(trafficMoves.id))
       .limit(LIMIT)
   ).map(({ move, daypartName, brandName, estimateName }) => ({
@@ -62,27 +62,28 @@ const movedSpots = async (db: Db): Promise<Discrepancies['moved_spots']> =>
   }));
 
 /** Completed orders with spots no as-run confirmed (the station clock completed them with a warning). */
-const completedUnconfirmed = async (db: Db): Promise<Discrepancies['completed_unconfirmed']> =>
+const completedUnconfirmed = async (db: Db, now: Date): Promise<Discrepancies['completed_unconfirmed']> =>
   (
     await db
       .select({ id: estimates.id, name: estimates.estimateName, brandName: brands.commonName, endDate: estimates.endDate, n: count() })
       .from(trafficSpots)
       .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
       .leftJoin(brands, eq(brands.id, estimates.brandId))
-      .where(and(eq(estimates.status, 'completed'), notConfirmedWhere(stationNow())))
+      .where(and(eq(estimates.status, 'completed'), notConfirmedWhere(now)))
       .groupBy(estimates.id, estimates.estimateName, brands.commonName, estimates.endDate)
       .orderBy(desc(estimates.endDate), asc(estimates.id))
       .limit(LIMIT)
   ).map((r) => ({ estimate_id: r.id, estimate_name: r.name || null, brand_name: r.brandName, end_date: r.endDate, unconfirmed_spots: Number(r.n) }));
 
-export const listDiscrepancies = async ({ db }: { db: Db }): Promise<Discrepancies> => {
-  const [moved, completed] = await Promise.all([movedSpots(db), completedUnconfirmed(db)]);
+export const listDiscrepancies = async ({ db, time }: { db: Db; time: StationTime }): Promise<Discrepancies> => {
+  const today = time.today();
+  const [moved, completed] = await Promise.all([movedSpots(db, today), completedUnconfirmed(db, time.now())]);
   const [unconfirmed, missed, unmatched, late, noAdId] = await Promise.all([
-    spotsWhere(db, eq(trafficSpots.status, 'unconfirmed')),
-    spotsWhere(db, eq(trafficSpots.status, 'missed'), LIMIT * 5),
+    spotsWhere(db, time, eq(trafficSpots.status, 'unconfirmed')),
+    spotsWhere(db, time, eq(trafficSpots.status, 'missed'), LIMIT * 5),
     latestUnmatchedRows(db, LIMIT),
-    spotsWhere(db, and(isNotNull(trafficSpots.addedAfterExportAt), inArray(trafficSpots.status, ['scheduled']), gte(trafficSpots.airDate, todayIso()))),
-    spotsWhere(db, and(isNull(mediaAssets.adId), eq(trafficSpots.status, 'scheduled'), gte(trafficSpots.airDate, todayIso()))),
+    spotsWhere(db, time, and(isNotNull(trafficSpots.addedAfterExportAt), inArray(trafficSpots.status, ['scheduled']), gte(trafficSpots.airDate, today))),
+    spotsWhere(db, time, and(isNull(mediaAssets.adId), eq(trafficSpots.status, 'scheduled'), gte(trafficSpots.airDate, today))),
   ]);
   const decisions = await makegoodStatusOfSpots(db, missed.map((s) => s.id));
   const undecided = missed

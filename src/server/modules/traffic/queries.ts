@@ -1,6 +1,7 @@
 /** Reading the traffic log: a broadcast day (admins) and an order's own spots (its owner or admins). */
+import type { StationTime } from '../../../domain/dates';
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, localClockOf, stationNow, stationTimeZone, todayIso } from '../../../domain/dates';
+import { addDays, daysBetween } from '../../../domain/dates';
 import { airsOn } from '../../../domain/traffic';
 import { TRAFFIC_MESSAGES, type OrderSpots, type TrafficLog, type TrafficSpot } from '../../../domain/traffic-schemas';
 import type { OrderActor } from '../../../domain/orders';
@@ -29,11 +30,11 @@ const selectSpots = (db: Tx, where: SQL | undefined) =>
 
 type SpotRow = Awaited<ReturnType<typeof selectSpots>>[number];
 
-const toSpot = ({ spot, daypartName, brandName, estimateName, adId, title }: SpotRow): TrafficSpot => ({
+const toSpot = (time: StationTime) => ({ spot, daypartName, brandName, estimateName, adId, title }: SpotRow): TrafficSpot => ({
   id: spot.id,
   air_date: spot.airDate,
   scheduled_at: spot.scheduledAt.toISOString(),
-  local_time: localClockOf(spot.scheduledAt),
+  local_time: time.clockOf(spot.scheduledAt),
   break_at: spot.breakAt.toISOString(),
   position: spot.position,
   daypart_id: spot.daypartId,
@@ -63,7 +64,7 @@ const changedSince = (rows: readonly SpotRow[], exportedAt: Date) =>
   rows.filter(({ spot }) => CHANGEABLE.has(spot.status) && (spot.updatedAt > exportedAt || (spot.addedAfterExportAt !== null && spot.addedAfterExportAt > exportedAt)));
 
 /** GET /traffic/logs/:date: the day's spots in air order and each daypart's fill. */
-export const getTrafficLog = async ({ db, date, onlyChanges = false }: { db: Db; date: string; /** Only the spots changed since the last export (the "changes" export). */ onlyChanges?: boolean }): Promise<TrafficLog> => {
+export const getTrafficLog = async ({ db, time, date, onlyChanges = false }: { db: Db; time: StationTime; date: string; /** Only the spots changed since the last export (the "changes" export). */ onlyChanges?: boolean }): Promise<TrafficLog> => {
   const [[day], parts, rows] = await Promise.all([
     db.select().from(trafficDays).where(eq(trafficDays.airDate, date)).limit(1),
     db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.name)),
@@ -71,10 +72,10 @@ export const getTrafficLog = async ({ db, date, onlyChanges = false }: { db: Db;
   ]);
   const exportedAt = day?.exportedAt ?? null;
   const changed = exportedAt ? changedSince(rows, exportedAt) : [];
-  const spots = (onlyChanges && exportedAt ? changed : rows).map(toSpot);
+  const spots = (onlyChanges && exportedAt ? changed : rows).map(toSpot(time));
   return {
     date,
-    time_zone: stationTimeZone(),
+    time_zone: time.timeZone,
     built_at: day && day.inputsDigest !== '' ? day.builtAt.toISOString() : null,
     exported_at: day?.exportedAt?.toISOString() ?? null,
     placed: Boolean(day && day.inputsDigest !== ''),
@@ -93,8 +94,7 @@ export const getTrafficLog = async ({ db, date, onlyChanges = false }: { db: Db;
 };
 
 /** The first export hands the day to master control: from then on its times stay as sent. */
-export const markExported = async (db: Db, date: string) => {
-  const at = stationNow();
+export const markExported = async (db: Db, date: string, at: Date) => {
   await db.insert(trafficDays).values({ airDate: date, inputsDigest: '', exportedAt: at }).onConflictDoNothing();
   await db.update(trafficDays).set({ exportedAt: at }).where(and(eq(trafficDays.airDate, date)));
 };
@@ -102,19 +102,19 @@ export const markExported = async (db: Db, date: string) => {
 const MAX_RANGE_DAYS = 366;
 
 /** GET /estimates/:id/spots: the order's spots by broadcast day, from `from` (default today) to `to` (default 30 days on). */
-export const orderSpots = async ({ db, actor, id, from, to }: { db: Db; actor: OrderActor; id: string; from?: string; to?: string }): Promise<OrderSpots> => {
+export const orderSpots = async ({ db, time, actor, id, from, to }: { db: Db; time: StationTime; actor: OrderActor; id: string; from?: string; to?: string }): Promise<OrderSpots> => {
   const order = await readableOrder(db, actor, id);
-  const start = from ?? (order.startDate && order.startDate > todayIso() ? order.startDate : todayIso());
+  const start = from ?? (order.startDate && order.startDate > time.today() ? order.startDate : time.today());
   const end = to ?? addDays(start, 30);
   if (end < start || daysBetween(start, end) >= MAX_RANGE_DAYS) throw badRequest(TRAFFIC_MESSAGES.badRange);
   const rows = await selectSpots(db, and(eq(trafficSpots.estimateId, order.id), gte(trafficSpots.airDate, start), lte(trafficSpots.airDate, end)));
   const byDay = new Map<string, TrafficSpot[]>();
-  for (const spot of rows.map(toSpot)) byDay.set(spot.air_date, [...(byDay.get(spot.air_date) ?? []), spot]);
+  for (const spot of rows.map(toSpot(time))) byDay.set(spot.air_date, [...(byDay.get(spot.air_date) ?? []), spot]);
   return {
     estimate_id: order.id,
     from: start,
     to: end,
-    time_zone: stationTimeZone(),
+    time_zone: time.timeZone,
     days: [...byDay.entries()].map(([date, spots]) => ({ date, spots })),
   };
 };

@@ -5,7 +5,6 @@ import { errorReplySchema } from '../../../domain/auth';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { isIsoDate } from '../../../domain/dates';
 import { badRequest, conflict } from '../../platform/errors';
-import { todayIso } from '../../../domain/dates';
 import { TRAFFIC_MESSAGES, discrepanciesSchema, orderSpotsSchema, spotsQuerySchema, trafficDateParams, trafficExportQuerySchema, trafficLogSchema } from '../../../domain/traffic-schemas';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
@@ -33,7 +32,7 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       onRequest: guards.adminOnly,
       schema: { ...tags, description: "A broadcast day's spots in air order with each daypart's fill; beyond the horizon, what is placed so far.", params: trafficDateParams, response: { 200: trafficLogSchema, ...errors } },
     },
-    (request) => getTrafficLog({ db: ctx.db, date: checkedDate(request.params.date) }),
+    (request) => getTrafficLog({ db: ctx.db, time: ctx.time, date: checkedDate(request.params.date) }),
   );
 
   r.get(
@@ -42,7 +41,7 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       onRequest: guards.adminOnly,
       schema: { ...tags, description: 'What the traffic desk must look at: unconfirmed spots, missed spots without a makegood decision, unmatched as-run rows, late bookings (decision 031).', response: { 200: discrepanciesSchema, ...errors } },
     },
-    () => listDiscrepancies({ db: ctx.db }),
+    () => listDiscrepancies({ db: ctx.db, time: ctx.time }),
   );
 
   r.get(
@@ -60,13 +59,13 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     async (request, reply) => {
       const date = checkedDate(request.params.date);
       // Never freeze a day empty (decision 031): place it first, or refuse a past one that never was.
-      if (!(await getTrafficLog({ db: ctx.db, date })).placed) {
-        if (date < todayIso()) throw conflict(TRAFFIC_MESSAGES.neverPlaced);
+      if (!(await getTrafficLog({ db: ctx.db, time: ctx.time, date })).placed) {
+        if (date < ctx.time.today()) throw conflict(TRAFFIC_MESSAGES.neverPlaced);
         await ctx.stationClock.placeDay(date);
       }
       const changesOnly = request.query.changes === 'since-export';
-      const log = await getTrafficLog({ db: ctx.db, date, onlyChanges: changesOnly });
-      await markExported(ctx.db, date);
+      const log = await getTrafficLog({ db: ctx.db, time: ctx.time, date, onlyChanges: changesOnly });
+      await markExported(ctx.db, date, ctx.time.now());
       if (request.query.format === 'bxf') {
         const [station, masterControl] = await Promise.all([getStationProfile(ctx.db), stationMasterControl(ctx.db)]);
         return reply
@@ -81,6 +80,6 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
   r.get(
     '/estimates/:id/spots',
     { onRequest: guards.signedIn, schema: { ...tags, description: "The order's spots by broadcast day (default: 30 days from today or the flight's start).", params: estimateParams, querystring: spotsQuerySchema, response: { 200: orderSpotsSchema, ...errors } } },
-    (request) => orderSpots({ db: ctx.db, actor: actorOf(request), id: request.params.id, from: request.query.from, to: request.query.to }),
+    (request) => orderSpots({ db: ctx.db, time: ctx.time, actor: actorOf(request), id: request.params.id, from: request.query.from, to: request.query.to }),
   );
 };

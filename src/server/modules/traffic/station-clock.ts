@@ -93,7 +93,7 @@ export const createStationClock = ({
 
   const tick = async (): Promise<TickResult> => {
     const instant = now();
-    const today = todayIso(instant);
+    const today = todayIso(instant, settings.timeZone);
     const due = await db
       .select({ id: estimates.id })
       .from(estimates)
@@ -129,7 +129,7 @@ export const createStationClock = ({
     // Offers whose day went to master control or came are offered again on the next free day (decision 031).
     for (const event of await reofferUnavailableMakegoods({ db, today, now: instant, expiryHours: makegoodExpiryHours })) notifier.deliver(event);
     const placedDays = await buildTrafficLogs({ db, today, days: placementHorizonDays(horizonDays), now: instant, settings });
-    const unconfirmedSpots = await markUnconfirmed({ db, now: instant, graceHours: asRunGraceHours });
+    const unconfirmedSpots = await markUnconfirmed({ db, now: instant, timeZone: settings.timeZone, graceHours: asRunGraceHours });
     return { today, started, completed, placedDays, expiredMakegoods: expired, unconfirmedSpots };
   };
 
@@ -151,7 +151,7 @@ export const createStationClock = ({
     placeDay: async (date) => {
       const place = async () => {
         const instant = now();
-        await buildTrafficLogs({ db, today: todayIso(instant), from: date, days: 1, now: instant, settings });
+        await buildTrafficLogs({ db, today: todayIso(instant, settings.timeZone), from: date, days: 1, now: instant, settings });
       };
       const run = running.then(place, place);
       running = run.catch(() => undefined);

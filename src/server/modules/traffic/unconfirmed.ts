@@ -9,8 +9,8 @@ import { trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 
 /** Marks the unreported spots of days past their grace period; answers how many became unconfirmed. */
-export const markUnconfirmed = async ({ db, now, graceHours }: { db: Db; now: Date; graceHours: number }): Promise<number> => {
-  const last = lastUnconfirmableDay(now, graceHours);
+export const markUnconfirmed = async ({ db, now, timeZone, graceHours }: { db: Db; now: Date; timeZone: string; graceHours: number }): Promise<number> => {
+  const last = lastUnconfirmableDay(now, graceHours, timeZone);
   const changed = await db
     .update(trafficSpots)
     .set({ status: 'unconfirmed', updatedAt: sql`now()` })

@@ -1,8 +1,8 @@
+import { stationToday } from '../../shared/station-time';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { INVOICE_DEFAULTS } from '../../../domain/billing';
 import { broadcastMonth, isBroadcastMonthKey, lastFinishedBroadcastMonth } from '../../../domain/broadcast-calendar';
-import { todayIso } from '../../../domain/dates';
 import { useBillBroadcastMonth } from '../../api/billing-delivery';
 import { serverMessage } from '../../api/client';
 import { ErrorAlert } from '../../ui/alert';
@@ -19,7 +19,7 @@ export const BillMonthModal = ({ open, onClose }: { open: boolean; onClose: () =
 const BillMonthForm = ({ onClose }: { onClose: () => void }) => {
   const formId = useId();
   const bill = useBillBroadcastMonth();
-  const [month, setMonth] = useState(() => lastFinishedBroadcastMonth(todayIso()).month);
+  const [month, setMonth] = useState(() => lastFinishedBroadcastMonth(stationToday()).month);
   const [dueDays, setDueDays] = useState(String(INVOICE_DEFAULTS.due_days));
   const [taxPercent, setTaxPercent] = useState('0');
   const [error, setError] = useState<string | null>(null);

@@ -1,8 +1,8 @@
 /** The coupon form's values (as typed) and their translation to the API body, checked with the server's rules. */
+import { stationToday } from '../../shared/station-time';
 import { couponCreateSchema, couponRuleMessage, type Coupon } from '../../../domain/coupon-schemas';
 import type { CouponBody } from '../../api/coupons';
 import type { DiscountType } from '../../../domain/coupons';
-import { todayIso } from '../../../domain/dates';
 import { fieldErrors } from '../../shared/field-errors';
 
 export interface CouponFormValues {
@@ -77,7 +77,7 @@ export const couponFormValues = (coupon: Coupon | null): CouponFormValues =>
         minimum_spend_required: '',
         usage_limit: '',
         per_user_limit: '',
-        valid_from: todayIso(),
+        valid_from: stationToday(),
         valid_until: '',
         restricted_to_user_id: '',
         restricted_to_daypart_ids: [],

@@ -1,3 +1,4 @@
+import { formatInstantDateTime } from '../../shared/station-time';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import type { Coupon } from '../../../domain/coupon-schemas';
@@ -11,7 +12,6 @@ import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { LoadError } from '../../ui/load-error';
-import { formatInstantDateTime } from '../../../domain/display-dates';
 import { discountSummary, usageSummary } from './coupon-display';
 
 const LOAD_FAILED = 'Failed to load usage statistics';

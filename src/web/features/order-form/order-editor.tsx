@@ -1,6 +1,7 @@
+import { stationToday } from '../../shared/station-time';
 import { useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { addDays, isIsoDate, todayIso } from '../../../domain/dates';
+import { addDays, isIsoDate } from '../../../domain/dates';
 import { MAX_AVAILABILITY_DAYS } from '../../../domain/daypart-schemas';
 import { MAX_CAMPAIGN_DAYS, type EstimateDetail } from '../../../domain/estimate-schemas';
 import { budgetTooSmallMessage, cpmError } from '../../../domain/pricing';
@@ -67,7 +68,7 @@ type Attempt = 'save' | 'submit' | null;
 /** The order form in edit mode: every change updates the summary at once; Save Draft and Submit Order send it. */
 export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel }: OrderEditorProps) => {
   const { user } = useAuth();
-  const [today] = useState(todayIso);
+  const [today] = useState(stationToday);
   const [draft, setDraft] = useState<OrderDraft>(() => initialDraft(order, today));
   const [saved, setSaved] = useState<OrderDraft>(draft);
   const [confirming, setConfirming] = useState(false);

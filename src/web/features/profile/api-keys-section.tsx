@@ -1,8 +1,8 @@
+import { formatInstantDateTime } from '../../shared/station-time';
 import { useState, type FormEvent } from 'react';
 import { SecretOnce } from '../../ui/secret-once';
 import toast from 'react-hot-toast';
 import type { ApiKey } from '../../../domain/api-keys';
-import { formatInstantDateTime } from '../../../domain/display-dates';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/api-keys';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

@@ -1,4 +1,5 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { stationToday } from '../../shared/station-time';
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { DEFAULT_RECONCILIATION_DAYS, PENDING_PAGE_SIZE_ON_SCREEN, type PendingCampaign } from '../../../domain/reconciliation';
@@ -50,7 +51,7 @@ export const ReconciliationDashboard = () => {
   };
   const onExport = () =>
     exportReport.mutate(
-      { timeframe: period, brandId },
+      { timeframe: period, brandId, today: stationToday() },
       {
         onSuccess: () => toast.success(RECONCILIATION_TOASTS.exported),
         onError: () => toast.error(RECONCILIATION_TOASTS.exportFailed),

@@ -1,7 +1,8 @@
+import { stationToday } from '../../shared/station-time';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { addDays, isIsoDate, todayIso } from '../../../domain/dates';
+import { addDays, isIsoDate } from '../../../domain/dates';
 import { downloadTrafficLog, useTrafficLog, type TrafficExportFormat } from '../../api/traffic';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -21,8 +22,8 @@ import { formatBroadcastDay } from '../../ui/traffic-display';
 export const TrafficLogScreen = () => {
   const [search, setSearch] = useSearchParams();
   const requested = search.get('date') ?? '';
-  const date = isIsoDate(requested) ? requested : todayIso();
-  const setDate = (next: string) => setSearch(next === todayIso() ? {} : { date: next }, { replace: true });
+  const date = isIsoDate(requested) ? requested : stationToday();
+  const setDate = (next: string) => setSearch(next === stationToday() ? {} : { date: next }, { replace: true });
   const log = useTrafficLog(date);
   const [exporting, setExporting] = useState<TrafficExportFormat | 'changes' | null>(null);
 
@@ -70,7 +71,7 @@ export const TrafficLogScreen = () => {
         <Button variant="secondary" onClick={() => setDate(addDays(date, 1))} aria-label="Next day">
           Next ›
         </Button>
-        <Button variant="ghost" onClick={() => setDate(todayIso())} disabled={date === todayIso()}>
+        <Button variant="ghost" onClick={() => setDate(stationToday())} disabled={date === stationToday()}>
           Today
         </Button>
         <p className="ml-auto text-sm text-slate-600" aria-live="polite">

@@ -1,7 +1,7 @@
+import { formatInstantDateTime } from '../../shared/station-time';
 import { useState, type FormEvent } from 'react';
 import { SecretOnce } from '../../ui/secret-once';
 import toast from 'react-hot-toast';
-import { formatInstantDateTime } from '../../../domain/display-dates';
 import { WEBHOOK_EVENT_TYPES, type Webhook, type WebhookDelivery } from '../../../domain/webhooks';
 import { useCreateWebhook, useDeleteWebhook, useRetryWebhookDelivery, useSendWebhookTest, useUpdateWebhook, useWebhookDeliveries, useWebhooks } from '../../api/webhooks';
 import { Badge } from '../../ui/badge';
