@@ -36,7 +36,6 @@ export const parseAdId = (raw: string): AdIdResult => {
 
 /** Booked lengths a commercial may have, in seconds. */
 export const SPOT_LENGTHS = [15, 30, 60] as const;
-export type SpotLength = (typeof SPOT_LENGTHS)[number];
 
 /** How far the probed video may be from its booked length, in seconds. */
 export const SPOT_LENGTH_TOLERANCE = 1;

@@ -15,4 +15,3 @@ export const pendingChangeSchema = z.object({
 export type PendingChangeView = z.infer<typeof pendingChangeSchema>;
 
 export const changeDecisionReplySchema = z.object({ media_buy_id: z.string(), task_id: z.string(), status: z.enum(['completed', 'rejected']) });
-export type ChangeDecisionReply = z.infer<typeof changeDecisionReplySchema>;

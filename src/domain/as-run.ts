@@ -5,8 +5,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates';
 import { DEFAULT_FRAME_RATE, readClockTime, readDate, readDuration, readEventId, readInstant, readStatus, type AsRunStatus, type ClockTime, type DateOrder } from './as-run-fields';
-
-export const AS_RUN_STATUSES = ['aired', 'missed'] as const;
 export type { AsRunStatus } from './as-run-fields';
 
 /**
@@ -62,7 +60,6 @@ export class AsRunLineError extends Error {
 
 /** Canonical column names of a delimited as-run, and the headers automation writes for them. */
 export const CSV_COLUMNS = ['date', 'time', 'house_code', 'duration', 'status'] as const;
-export const CSV_OPTIONAL_COLUMNS = ['spot_id'] as const;
 export const CSV_HEADER_ALIASES: Record<string, (typeof CSV_COLUMNS)[number] | 'spot_id'> = {
   date: 'date', air_date: 'date', airdate: 'date', broadcast_date: 'date', day: 'date', start_date: 'date',
   time: 'time', air_time: 'time', airtime: 'time', local_time: 'time', start_time: 'time', actual_time: 'time', actual_start: 'time', on_air: 'time', start: 'time',
@@ -137,9 +134,6 @@ export const UNMATCHED_REASONS = {
   spotMismatch: 'The spot id belongs to another house code',
   makegoodAired: 'The spot was missed and its makegood has already aired',
 } as const;
-
-/** How far outside its daypart window an airing still matches a spot (minutes), unless configured. */
-export const DEFAULT_AS_RUN_TOLERANCE_MINUTES = 10;
 
 const spotChangeSchema = z.object({ line: z.number().int().nullable(), spot_id: z.string().nullable(), date: z.string(), time: z.string(), house_code: z.string(), note: z.string().nullable() });
 

@@ -56,8 +56,6 @@ export const loginSchema = z.object({
     .transform((value) => value.toLowerCase()),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(MAX_PASSWORD, INVALID_CREDENTIALS),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
-
 
 export const forgotPasswordSchema = z.object({
   email: requiredEmail('Please enter your email address'),

@@ -97,7 +97,6 @@ const reasonField = (required: string) =>
   z.preprocess(blank, z.string({ error: required }).trim().min(1, required).max(REASON_MAX, CORRECTION_MESSAGES.reasonTooLong));
 
 export const voidInvoiceBodySchema = z.object({ reason: reasonField(CORRECTION_MESSAGES.voidReason) }, { error: CORRECTION_MESSAGES.voidReason });
-export type VoidInvoiceInput = z.input<typeof voidInvoiceBodySchema>;
 
 export const MAX_CREDIT_MONEY = 10_000_000_000;
 export const creditNoteBodySchema = z.object(
@@ -117,7 +116,6 @@ export const creditNoteBodySchema = z.object(
   },
   { error: CORRECTION_MESSAGES.creditAmountRequired },
 );
-export type CreditNoteInput = z.input<typeof creditNoteBodySchema>;
 
 // ── replies ───────────────────────────────────────────────────────────────────
 

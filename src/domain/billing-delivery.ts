@@ -42,7 +42,6 @@ const numeric = (v: unknown) => {
 };
 
 export const billingModeBodySchema = object({ billing_mode: z.enum(BILLING_MODES, { error: DELIVERY_MESSAGES.billingMode }) });
-export type BillingModeBody = z.output<typeof billingModeBodySchema>;
 
 export const broadcastMonthBodySchema = object({
   month: z
@@ -60,7 +59,6 @@ export const broadcastMonthBodySchema = object({
     .preprocess(blank, z.string({ error: 'Payment terms must be text' }).trim().max(200, 'Payment terms must be at most 200 characters').optional())
     .transform((s) => s || INVOICE_DEFAULTS.payment_terms),
 });
-export type BroadcastMonthInput = z.input<typeof broadcastMonthBodySchema>;
 export type BroadcastMonthBody = z.output<typeof broadcastMonthBodySchema>;
 
 export const agencyBodySchema = object({
@@ -69,7 +67,6 @@ export const agencyBodySchema = object({
 }).transform(({ is_agency, commission_rate }) => ({
   rate: is_agency ? Math.round((commission_rate ?? DEFAULT_AGENCY_COMMISSION_RATE) * 1_000_000) / 1_000_000 : null,
 }));
-export type AgencyInput = z.input<typeof agencyBodySchema>;
 
 // ── replies ───────────────────────────────────────────────────────────────────
 
@@ -109,7 +106,6 @@ export interface DeliveryLine {
   unitCents: number;
   amountCents: number;
 }
-
 
 /**
  * One line per daypart (and per cost of a spot, should an order hold two): spots × cost per spot.

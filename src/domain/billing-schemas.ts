@@ -63,7 +63,6 @@ export const createInvoiceBodySchema = z
   )
   .nullish()
   .transform((body) => body ?? { due_days: INVOICE_DEFAULTS.due_days, tax_rate: INVOICE_DEFAULTS.tax_rate, discount_amount: INVOICE_DEFAULTS.discount_amount, payment_terms: INVOICE_DEFAULTS.payment_terms, notes: null });
-export type CreateInvoiceInput = z.input<typeof createInvoiceBodySchema>;
 export type CreateInvoiceBody = z.output<typeof createInvoiceBodySchema>;
 
 export const paymentBodySchema = z
@@ -89,13 +88,11 @@ export const paymentBodySchema = z
   )
   .refine((b) => b.amount !== undefined && b.payment_date !== undefined, BILLING_MESSAGES.paymentRequired)
   .transform((b) => ({ amount: b.amount!, payment_date: b.payment_date!, notes: b.notes, direction: b.direction, method: b.method, reference: b.reference }));
-export type PaymentInput = z.input<typeof paymentBodySchema>;
 
 export const sendInvoiceBodySchema = z
   .object({ custom_message: optionalText('Custom message', MAX_CUSTOM_MESSAGE).transform((s) => s || null) }, { error: 'Request body must be a JSON object' })
   .nullish()
   .transform((body) => body ?? { custom_message: null });
-export type SendInvoiceInput = z.input<typeof sendInvoiceBodySchema>;
 
 const wholeNumber = (label: string, min: number, max: number, fallback: number) =>
   z.preprocess(
@@ -119,7 +116,6 @@ export const invoiceListQuerySchema = z.object({
   search: z.preprocess(blankToUndefined, z.string({ error: 'search must be text' }).trim().max(MAX_SEARCH, `search must be at most ${MAX_SEARCH} characters`).optional()),
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
-export type InvoiceListFilter = Partial<z.input<typeof invoiceListQuerySchema>>;
 
 export const billingAnalyticsQuerySchema = z.object({ timeframe: wholeNumber('timeframe', 1, 365, BILLING_ANALYTICS_DAYS) });
 
@@ -199,7 +195,6 @@ export const invoiceLineSchema = z.object({
   cpm: z.number(),
   weekly_cost: z.number(),
 });
-export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 export const invoiceDetailSchema = invoiceSchema.extend({
   order_start_date: z.string().nullable(),

@@ -36,7 +36,6 @@ export const campaignListQuerySchema = z.object({
 export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
 
 export const campaignStatusBodySchema = z.object({ status: z.enum(['paused', 'active'], { error: CAMPAIGN_MESSAGES.statusValue }) }, { error: CAMPAIGN_MESSAGES.statusValue });
-export type CampaignStatusBody = z.infer<typeof campaignStatusBodySchema>;
 
 export const historyQuerySchema = z.object({
   days: z.preprocess(

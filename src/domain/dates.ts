@@ -50,9 +50,6 @@ export const isTimeZone = (name: string): boolean => {
 /** The station's calendar date of an instant. */
 export const localDateOf = (instant: Date, timeZone: string): string => format(instant, 'yyyy-MM-dd', { in: tz(timeZone) });
 
-/** The station's wall-clock time ('HH:mm') of an instant. */
-export const localTimeOf = (instant: Date, timeZone: string): string => format(instant, 'HH:mm', { in: tz(timeZone) });
-
 /** The station's wall-clock time with seconds ('HH:mm:ss') of an instant. */
 export const localClockOf = (instant: Date, timeZone: string): string => format(instant, 'HH:mm:ss', { in: tz(timeZone) });
 

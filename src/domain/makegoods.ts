@@ -12,8 +12,6 @@ export type MakegoodStatus = (typeof MAKEGOOD_STATUSES)[number];
 
 /** Offers that hold a slot of their day (counted against the daypart's capacity). */
 export const HOLDING_STATUSES = ['offered', 'accepted'] as const satisfies readonly MakegoodStatus[];
-/** Outcomes that credit the missed spot: its cost leaves the billable amount. */
-export const CREDITED_STATUSES = ['declined', 'expired', 'unavailable'] as const satisfies readonly MakegoodStatus[];
 
 export const MAKEGOOD_ACTIONS = ['offered', 'changed', 'accepted', 'declined', 'expired', 'unavailable', 'withdrawn'] as const;
 export type MakegoodAction = (typeof MAKEGOOD_ACTIONS)[number];
@@ -116,10 +114,8 @@ export const orderMakegoodsSchema = z.object({
 export type OrderMakegoods = z.infer<typeof orderMakegoodsSchema>;
 
 export const makegoodReplySchema = z.object({ message: z.string(), makegood: makegoodSchema });
-export type MakegoodReply = z.infer<typeof makegoodReplySchema>;
 
 export const makegoodChangeSchema = z.strictObject(
   { air_date: z.string({ error: MAKEGOOD_MESSAGES.badDate }).max(10, MAKEGOOD_MESSAGES.badDate).refine(isIsoDate, MAKEGOOD_MESSAGES.badDate) },
   { error: MAKEGOOD_MESSAGES.badDate },
 );
-export type MakegoodChange = z.infer<typeof makegoodChangeSchema>;

@@ -24,10 +24,6 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   mpg: 'video/mpeg',
   mpeg: 'video/mpeg',
 };
-/** For the browser's file picker. */
-export const MEDIA_ACCEPT = Object.keys(MEDIA_TYPES)
-  .map((ext) => `.${ext}`)
-  .join(',');
 /** Content types a browser or tool may declare for those files; anything else is refused. */
 const DECLARED_TYPES = new Set([...Object.values(MEDIA_TYPES), 'video/mpg', 'video/x-mpeg', 'video/mp2p', 'video/mp2t', 'video/x-m4v', 'video/mxf', 'application/octet-stream', '']);
 
@@ -182,9 +178,6 @@ export const progressEventSchema = z.object({
   message: z.string(),
 });
 export type ProgressEvent = z.infer<typeof progressEventSchema>;
-
-/** The stages the progress stream speaks of (spec): preview, thumbnail, complete, error. */
-export const PROGRESS_STAGES = ['preview', 'thumbnail', 'complete', 'error'] as const satisfies readonly MediaStage[];
 /**
  * An event as the progress stream sends it: the steps before the thumbnail (waiting in the queue,
  * checking the video) are the start of the thumbnail stage, their message saying which.

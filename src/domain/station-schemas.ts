@@ -92,4 +92,3 @@ export const stationClockSchema = z.object({
   /** The station runs with demo data (SPOTBOOK_DEMO): only then does the Demo airing exist (decision 031). */
   demo: z.boolean(),
 });
-export type StationClockReply = z.infer<typeof stationClockSchema>;

@@ -21,8 +21,6 @@ export const unconfirmedSpotsWarning = (count: number): string =>
 /** What every admin is told when the station clock completes an order over spots no as-run confirmed (decision 031). */
 export const clockCompletedWarning = (orderName: string, count: number): string =>
   `Order "${orderName}" was completed by the station clock with ${count} ${count === 1 ? 'spot' : 'spots'} no as-run has confirmed: see Discrepancies`;
-/** Hours after a broadcast day's last air time before its unreported spots become unconfirmed. */
-export const ASRUN_GRACE_HOURS_DEFAULT = 36;
 
 /**
  * Days the traffic log is placed ahead (today included): never fewer than the booking lead time plus

@@ -31,8 +31,6 @@ export const requiredEmail = (requiredMessage: string, invalidMessage = 'Please 
 /** The first message of a failed zod parse: the spec shows one message at a time. */
 export const firstIssueMessage = (error: z.ZodError): string => error.issues[0]?.message ?? 'Invalid input';
 
-export const uuidParam = z.object({ id: z.uuid({ error: 'Not found' }) });
-
 /**
  * A file name sent with a multipart upload, as it is kept and shown: its last path segment, without
  * control characters (NUL, which PostgreSQL cannot store, included: decision 008), trimmed, at most

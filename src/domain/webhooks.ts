@@ -23,9 +23,6 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | 'webhook.test';
 
-/** Waits before each retry after a failed attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 24 h. */
-export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 86_400_000];
-
 export const WEBHOOK_URL_INVALID = 'Webhook URL must be an http or https address';
 export const WEBHOOK_URL_PRIVATE = 'Webhook URL must not point to a loopback, private, link-local or metadata address';
 

@@ -12,5 +12,3 @@ export const LOCK_IDS = {
   /** Transaction lock (int, hashtext of the order's id): one daypart split refresh per order (rollups.sql). */
   daypart_orders: 727_018,
 } as const;
-
-export type LockName = keyof typeof LOCK_IDS;

@@ -2,11 +2,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingKeys } from './billing';
 import { estimateKeys } from './estimates';
-import { api, type BodyOf, type ReplyOf, type WithTypedText } from './typed';
+import { api, type BodyOf, type WithTypedText } from './typed';
 import { userKeys } from './users';
 
 export type BroadcastMonthBody = BodyOf<'/api/billing/broadcast-month', 'post'>;
-export type BroadcastMonthReply = ReplyOf<'/api/billing/broadcast-month', 'post'>;
 export type BillingMode = BodyOf<'/api/estimates/{id}/billing-mode', 'put'>['billing_mode'];
 export type AgencyBody = BodyOf<'/api/users/{id}/agency', 'put'>;
 

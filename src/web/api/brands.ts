@@ -12,7 +12,6 @@ export const brandKeys = {
 export type BrandBody = BodyOf<'/api/brands', 'post'>;
 
 export const fetchBrands = (signal?: AbortSignal) => api.get('/api/brands', { signal });
-export const fetchBrand = (id: string, signal?: AbortSignal) => api.get('/api/brands/{id}', { path: { id }, signal });
 export const createBrand = (body: BrandBody) => api.post('/api/brands', { body });
 export const updateBrand = (id: string, body: BodyOf<'/api/brands/{id}', 'put'>) => api.put('/api/brands/{id}', { path: { id }, body });
 export const deleteBrand = (id: string) => api.delete('/api/brands/{id}', { path: { id } });
@@ -34,8 +33,6 @@ export const useBrandPages = (search: string) =>
     // A new search keeps the rows shown (and the search box) until its first page arrives.
     placeholderData: keepPreviousData,
   });
-
-export const useBrand = (id: string) => useQuery({ queryKey: brandKeys.detail(id), queryFn: ({ signal }) => fetchBrand(id, signal), enabled: Boolean(id) });
 
 /** A brand mutation that refreshes every brand query once it has succeeded. */
 const useBrandMutation = <TArgs, TResult>(mutationFn: (args: TArgs) => Promise<TResult>) => {

@@ -20,7 +20,6 @@ export type CouponBody = BodyOf<'/api/coupons', 'post'>;
 const listQuery = (filter: CouponListFilter) => ({ active_only: filter.active_only ? 'true' : undefined, search: filter.search?.trim() || undefined }) as const;
 
 export const fetchCoupons = (filter: CouponListFilter = {}, signal?: AbortSignal) => api.get('/api/coupons', { query: listQuery(filter), signal });
-export const fetchCoupon = (id: string, signal?: AbortSignal) => api.get('/api/coupons/{id}', { path: { id }, signal });
 export const fetchCouponUsage = (id: string, signal?: AbortSignal) => api.get('/api/coupons/{id}/usage', { path: { id }, signal });
 export const createCoupon = (body: CouponBody) => api.post('/api/coupons', { body });
 export const updateCoupon = (id: string, body: CouponBody) => api.put('/api/coupons/{id}', { path: { id }, body });
@@ -29,7 +28,6 @@ export const deleteCoupon = (id: string) => api.delete('/api/coupons/{id}', { pa
 /** The list keeps showing the previous rows while a new search or filter loads. */
 export const useCoupons = (filter: CouponListFilter = {}) =>
   useQuery({ queryKey: couponKeys.list(filter), queryFn: ({ signal }) => fetchCoupons(filter, signal), placeholderData: keepPreviousData });
-export const useCoupon = (id: string) => useQuery({ queryKey: couponKeys.detail(id), queryFn: ({ signal }) => fetchCoupon(id, signal), enabled: Boolean(id) });
 /** Usage is always read fresh: it changes whenever an order with the coupon is submitted. */
 export const useCouponUsage = (id: string) =>
   useQuery({ queryKey: couponKeys.usage(id), queryFn: ({ signal }) => fetchCouponUsage(id, signal), enabled: Boolean(id), staleTime: 0 });

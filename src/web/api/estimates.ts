@@ -20,7 +20,6 @@ const listQuery = (filter: EstimateListFilter): EstimateListFilter => ({ ...filt
 export const fetchEstimates = (filter: EstimateListFilter = {}, signal?: AbortSignal) => api.get('/api/estimates', { query: listQuery(filter), signal });
 export const fetchEstimate = (id: string, signal?: AbortSignal) => api.get('/api/estimates/{id}', { path: { id }, signal });
 export const fetchEstimateStats = (signal?: AbortSignal) => api.get('/api/estimates/stats/dashboard', { signal });
-export const fetchPendingEstimates = (signal?: AbortSignal) => api.get('/api/estimates/pending', { signal });
 
 export const createEstimate = (body: EstimateCreateBody = {}) => api.post('/api/estimates', { body });
 export const updateEstimate = (id: string, body: EstimateUpdateBody, { keepalive = false } = {}) => api.put('/api/estimates/{id}', { path: { id }, body, keepalive });
@@ -37,7 +36,6 @@ export const useEstimates = (filter: EstimateListFilter = {}) =>
   useQuery({ queryKey: estimateKeys.list(filter), queryFn: ({ signal }) => fetchEstimates(filter, signal) });
 export const useEstimate = (id: string) => useQuery({ queryKey: estimateKeys.detail(id), queryFn: ({ signal }) => fetchEstimate(id, signal) });
 export const useEstimateStats = () => useQuery({ queryKey: estimateKeys.stats, queryFn: ({ signal }) => fetchEstimateStats(signal) });
-export const usePendingEstimates = () => useQuery({ queryKey: estimateKeys.pending, queryFn: ({ signal }) => fetchPendingEstimates(signal) });
 
 /** Any change to an order refreshes every estimate query (lists, detail, stats). */
 const useEstimateMutation = <TArgs, TResult>(mutationFn: (args: TArgs) => Promise<TResult>) => {

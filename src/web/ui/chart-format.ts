@@ -1,15 +1,11 @@
-import { formatCount, formatCurrency } from '../../domain/format';
+import { formatCurrency } from '../../domain/format';
 
 const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
-const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Axis ticks: $1.2K, $3M. */
 export const axisDollars = (value: number) => compact.format(value);
-/** Axis ticks of counts: 1.2K. */
-export const axisCount = (value: number) => compactCount.format(value);
 /** Tooltips: the full amount with cents. */
 export const tooltipDollars = (value: unknown) => formatCurrency(Number(value));
-export const tooltipCount = (value: unknown) => formatCount(Number(value));
 
 /** An axis title (recharts `label`), in the charts' small grey type. */
 export const axisTitle = (value: string, axis: 'x' | 'y' | 'y-right' = 'y') =>

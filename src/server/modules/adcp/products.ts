@@ -22,7 +22,6 @@ export type DaypartRow = typeof dayparts.$inferSelect;
 export const CPM_OPTION_ID = 'cpm_usd';
 /** A daypart's flat rate per spot of the product's length, where the station sets one. */
 export const FLAT_RATE_OPTION_ID = 'flat_rate_usd';
-export type PricingOptionId = typeof CPM_OPTION_ID | typeof FLAT_RATE_OPTION_ID;
 /** How long a product's availability holds before the buyer should ask again. */
 const PRODUCT_TTL_MS = 15 * 60 * 1000;
 /** A flight asked for without dates: four weeks from the earliest bookable day. */

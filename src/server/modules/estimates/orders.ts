@@ -5,11 +5,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { ESTIMATE_MESSAGES, MAX_CAMPAIGN_DAYS } from '../../../domain/estimate-schemas';
 import { toCents, toDollars } from '../../../domain/money';
-import { BOOKED_STATUSES, amountOwed, canEditOrder, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
+import { BOOKED_STATUSES, amountOwed, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { campaignDuration, quoteOrder, selectionDefaults, weeklyCost, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
 import { dayparts, estimateItems, estimates } from '../../db/schema';
 import type { Tx } from '../../platform/db';
-import { forbidden, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 
 export type OrderRow = typeof estimates.$inferSelect;
 type DaypartRow = typeof dayparts.$inferSelect;
@@ -27,13 +27,6 @@ export const readableOrder = async (db: Tx, actor: OrderActor, id: string): Prom
 export const lockReadableOrder = async (tx: Tx, actor: OrderActor, id: string): Promise<OrderRow> => {
   const [order] = await tx.select().from(estimates).where(eq(estimates.id, id)).limit(1).for('update');
   if (!order || !canReadOrder(actor, order.ownerId)) throw notFound(ESTIMATE_MESSAGES.notFound);
-  return order;
-};
-
-/** As lockReadableOrder, and 403 when the caller may not edit the order in its status. */
-export const lockEditableOrder = async (tx: Tx, actor: OrderActor, id: string): Promise<OrderRow> => {
-  const order = await lockReadableOrder(tx, actor, id);
-  if (!canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);
   return order;
 };
 

@@ -15,8 +15,6 @@ import type { Tx } from '../../platform/db';
 
 const keyOf = (s: { estimateItemId: string | null; makegoodOfferId: string | null; estimateId: string }) => `${s.estimateId}|${s.estimateItemId ?? ''}|${s.makegoodOfferId ?? ''}`;
 
-export const moveKeyOf = keyOf;
-
 /**
  * Adds the spots a frozen day lacks; answers how many were added and the spots whose time had
  * already passed (`passed`: the caller moves them to the nearest free day of their window).
