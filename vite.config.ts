@@ -12,7 +12,8 @@ const precompress = (): Plugin => ({
   name: 'spotbook-precompress',
   apply: 'build',
   closeBundle() {
-    const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)]));
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)]));
     for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json)$/.test(f) && statSync(f).size > 1024)) {
       const body = readFileSync(file);
       writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

@@ -18,7 +18,15 @@ const UNIT_TESTS_WITH_A_DATABASE = ['src/server/platform/logging.test.ts'];
 /** Files that must be the first of their process to use a module-level value (each says why). */
 const OWN_PROCESS = ['test/api/sign-in-decoy.test.ts'];
 /** API tests of what only the embedded database does (its queue, its statistics, its health). */
-const EMBEDDED_API = ['test/api/abandoned-requests.test.ts', 'test/api/planner.test.ts', 'test/api/as-run-interop.test.ts', 'test/api/platform.test.ts', 'test/api/driver-types.test.ts', 'test/api/schema-dump.test.ts', 'test/api/api-types.test.ts'];
+const EMBEDDED_API = [
+  'test/api/abandoned-requests.test.ts',
+  'test/api/planner.test.ts',
+  'test/api/as-run-interop.test.ts',
+  'test/api/platform.test.ts',
+  'test/api/driver-types.test.ts',
+  'test/api/schema-dump.test.ts',
+  'test/api/api-types.test.ts',
+];
 const BROWSER = ['test/e2e/**/*.test.ts'];
 const API = ['test/api/**/*.test.ts'];
 const REALTIME = ['test/realtime/**/*.test.ts'];
@@ -46,7 +54,12 @@ export default defineConfig({
         : [
             {
               extends: true as const,
-              test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['**/node_modules/**', ...UNIT_TESTS_WITH_A_DATABASE], sequence: { groupOrder: 0 } },
+              test: {
+                name: 'unit',
+                include: ['src/**/*.test.ts'],
+                exclude: ['**/node_modules/**', ...UNIT_TESTS_WITH_A_DATABASE],
+                sequence: { groupOrder: 0 },
+              },
             },
           ]),
       {

@@ -31,7 +31,8 @@ export const webBoundaries = {
     type: 'problem',
     schema: [{ type: 'object', properties: { allowed: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
     messages: {
-      crossFeature: 'Feature "{{from}}" imports another feature\'s file ({{target}}): move what both need to src/web/ui or src/web/shared, or compose them in a route (decision 040).',
+      crossFeature:
+        'Feature "{{from}}" imports another feature\'s file ({{target}}): move what both need to src/web/ui or src/web/shared, or compose them in a route (decision 040).',
       layer: 'src/web/{{from}} may not import src/web/{{to}} ({{target}}) (decision 040).',
     },
   },

@@ -14,7 +14,10 @@ const newest = (entry) => {
   if (!existsSync(entry)) return 0;
   const stat = statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(entry, { recursive: true, withFileTypes: true }).reduce((latest, file) => (file.isFile() ? Math.max(latest, statSync(path.join(file.parentPath, file.name)).mtimeMs) : latest), stat.mtimeMs);
+  return readdirSync(entry, { recursive: true, withFileTypes: true }).reduce(
+    (latest, file) => (file.isFile() ? Math.max(latest, statSync(path.join(file.parentPath, file.name)).mtimeMs) : latest),
+    stat.mtimeMs,
+  );
 };
 
 const built = existsSync(STAMP) && existsSync('dist/server/main.js') && existsSync('dist/web/index.html') ? statSync(STAMP).mtimeMs : 0;

@@ -65,7 +65,14 @@ const measure = async (kind: string) => {
   const pgName = `spotbook_bench_adcp_${process.pid}`;
   if (kind === 'postgres') await onServer(`CREATE DATABASE ${pgName}`);
   const database = await openMigratedDatabase(kind === 'postgres' ? { databaseUrl: `${BENCH_SERVER}/${pgName}` } : { memory: true });
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error', STATISTICS_MINUTES: '0', ...(kind === 'postgres' && { DATABASE_URL: `${BENCH_SERVER}/${pgName}` }) };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'error',
+    STATISTICS_MINUTES: '0',
+    ...(kind === 'postgres' && { DATABASE_URL: `${BENCH_SERVER}/${pgName}` }),
+  };
   const config = { ...loadConfig(env), stationClockSeconds: 0, rateLimitPerMinute: 1_000_000 };
   const app = await buildApp({ config, database });
   try {
@@ -74,17 +81,36 @@ const measure = async (kind: string) => {
     const registered = await app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { firstName: 'Bench', lastName: 'Agent', email: 'bench-agent@example.com', phone: '+1 555 0100', address: '1 Main St', company: 'Bench Agency', jobTitle: 'Buyer', password: 'Bench-Passw0rd' },
+      payload: {
+        firstName: 'Bench',
+        lastName: 'Agent',
+        email: 'bench-agent@example.com',
+        phone: '+1 555 0100',
+        address: '1 Main St',
+        company: 'Bench Agency',
+        jobTitle: 'Buyer',
+        password: 'Bench-Passw0rd',
+      },
     });
-    const key = await app.inject({ method: 'POST', url: '/api/api-keys', headers: { authorization: `Bearer ${registered.json<{ token: string }>().token}` }, payload: { name: 'bench' } });
+    const key = await app.inject({
+      method: 'POST',
+      url: '/api/api-keys',
+      headers: { authorization: `Bearer ${registered.json<{ token: string }>().token}` },
+      payload: { name: 'bench' },
+    });
     const agent = new Client({ name: 'bench-agent', version: '1.0.0' });
-    await agent.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key.json<{ secret: string }>().secret}` } } }));
+    await agent.connect(
+      new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${key.json<{ secret: string }>().secret}` } },
+      }),
+    );
     const station = { name: 'Bench', callLetters: 'WBEN', fccFacilityId: '1', agentUrl: `${base}/mcp`, publisherDomain: 'bench.example' };
     const filters = { start_date: START, end_date: END };
     const products = await listProducts({ db: database.db, station, filters });
     const viaMcp = async () => {
       const result = await agent.callTool({ name: 'get_products', arguments: { buying_mode: 'brief', brief: '13 weeks of local TV', filters } });
-      if (!(result.structuredContent as { products?: unknown[] }).products?.length) throw new Error(`get_products failed: ${JSON.stringify(result.structuredContent).slice(0, 300)}`);
+      if (!(result.structuredContent as { products?: unknown[] }).products?.length)
+        throw new Error(`get_products failed: ${JSON.stringify(result.structuredContent).slice(0, 300)}`);
     };
     const lines = [
       `| ${kind} | bare availability (daypartAvailability × ${rows.length}) | ${await time(() => Promise.all(rows.map((d) => daypartAvailability({ db: database.db, id: d.id, start: START, end: END }))))} |`,
@@ -103,6 +129,11 @@ const measure = async (kind: string) => {
 
 const results = [];
 for (const kind of KINDS) results.push(await measure(kind));
-out(`get_products, 13-week flight (${START} to ${END}), ${results[0]!.dayparts} dayparts → ${results[0]!.products} products, 200 approved orders, ${RUNS} runs each; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, ${os.cpus().length} CPUs, Node ${process.version}`);
+out(
+  `get_products, 13-week flight (${START} to ${END}), ${results[0]!.dayparts} dayparts → ${results[0]!.products} products, 200 approved orders, ${RUNS} runs each; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, ${os.cpus().length} CPUs, Node ${process.version}`,
+);
 out('| database | read | p50 (ms) | p99 (ms) |\n|---|---|---|---|');
 for (const r of results) for (const line of r.lines) out(line);

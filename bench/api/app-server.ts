@@ -37,7 +37,15 @@ const inBatches = async <T>(rows: T[], insert: (batch: T[]) => Promise<unknown>)
 const passwordHash = await hashPassword(client.password);
 const clientRows = await db
   .insert(users)
-  .values(Array.from({ length: CLIENTS }, (_, i) => ({ email: `client${i}@bench.test`, passwordHash, firstName: 'Client', lastName: String(i), company: `Company ${i}` })))
+  .values(
+    Array.from({ length: CLIENTS }, (_, i) => ({
+      email: `client${i}@bench.test`,
+      passwordHash,
+      firstName: 'Client',
+      lastName: String(i),
+      company: `Company ${i}`,
+    })),
+  )
   .returning({ id: users.id });
 const brandRows = await db
   .insert(brands)
@@ -63,17 +71,27 @@ const orderRows: (typeof estimates.$inferInsert)[] = Array.from({ length: ORDERS
 const orderIds: string[] = [];
 await inBatches(orderRows, async (batch) => orderIds.push(...(await db.insert(estimates).values(batch).returning({ id: estimates.id })).map((r) => r.id)));
 await inBatches(
-  orderIds.flatMap((estimateId, i) => [0, 1].map((k) => ({ estimateId, daypartId: daypartRows[(i + k * 3) % daypartRows.length]!.id, spotsPerOccurrence: 1 + (i % 3) }))),
+  orderIds.flatMap((estimateId, i) =>
+    [0, 1].map((k) => ({ estimateId, daypartId: daypartRows[(i + k * 3) % daypartRows.length]!.id, spotsPerOccurrence: 1 + (i % 3) })),
+  ),
   (batch) => db.insert(estimateItems).values(batch),
 );
 await inBatches(
-  clientRows.flatMap((c) => Array.from({ length: NOTIFICATIONS }, (_, i) => ({ userId: c.id, type: 'estimate_status_change' as const, status: 'approved', message: `Your order Order ${i} was approved` }))),
+  clientRows.flatMap((c) =>
+    Array.from({ length: NOTIFICATIONS }, (_, i) => ({
+      userId: c.id,
+      type: 'estimate_status_change' as const,
+      status: 'approved',
+      message: `Your order Order ${i} was approved`,
+    })),
+  ),
   (batch) => db.insert(notifications).values(batch),
 );
 
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });
-const login = async (email: string, password: string) => (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).json().token as string;
+const login = async (email: string, password: string) =>
+  (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })).json().token as string;
 const address = app.server.address();
 process.stdout.write(
   `${JSON.stringify({

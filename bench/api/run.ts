@@ -22,11 +22,19 @@ try {
   const calls = [
     { name: 'admin: GET /api/estimates?limit=50 (Order Management, first page)', path: '/api/estimates?limit=50', headers: as(info.adminToken) },
     { name: 'admin: GET /api/estimates?status=ordered&limit=50', path: '/api/estimates?status=ordered&limit=50', headers: as(info.adminToken) },
-    { name: 'admin: GET /api/estimates?exclude_status=approved&exclude_status=rejected&limit=50&offset=5000', path: '/api/estimates?exclude_status=approved&exclude_status=rejected&limit=50&offset=5000', headers: as(info.adminToken) },
+    {
+      name: 'admin: GET /api/estimates?exclude_status=approved&exclude_status=rejected&limit=50&offset=5000',
+      path: '/api/estimates?exclude_status=approved&exclude_status=rejected&limit=50&offset=5000',
+      headers: as(info.adminToken),
+    },
     { name: 'client: GET /api/estimates (own 40 orders)', path: '/api/estimates', headers: as(info.clientToken) },
     { name: 'client: GET /api/estimates/:id (detail with items)', path: `/api/estimates/${String(info.orderId)}`, headers: as(info.clientToken) },
     { name: 'admin: GET /api/estimates/stats/dashboard', path: '/api/estimates/stats/dashboard', headers: as(info.adminToken) },
-    { name: 'client: GET /api/dayparts/availability/:id (90 days)', path: `/api/dayparts/availability/${String(info.daypartId)}?start_date=${from}&end_date=${addDays(from, 89)}`, headers: as(info.clientToken) },
+    {
+      name: 'client: GET /api/dayparts/availability/:id (90 days)',
+      path: `/api/dayparts/availability/${String(info.daypartId)}?start_date=${from}&end_date=${addDays(from, 89)}`,
+      headers: as(info.clientToken),
+    },
     { name: 'client: GET /api/notifications (50 stored)', path: '/api/notifications', headers: as(info.clientToken) },
   ];
   const rows: string[] = [];

@@ -114,13 +114,29 @@ const main = async () => {
     await client.end();
     const imported = await measure(async () =>
       importAsRun({
-        db, contentHash: randomUUID(), filename: 'as-run.csv', format: 'csv', importedBy: null as unknown as string,
+        db,
+        contentHash: randomUUID(),
+        filename: 'as-run.csv',
+        format: 'csv',
+        importedBy: null as unknown as string,
         ...(await readAsRunFile({ target: file, format: 'csv', options: {}, timeZone: ZONE, now: new Date(Date.now() + 400 * 86_400_000) })),
-        closeDay: true, toleranceMinutes: 10, timeZone: ZONE, makegoodExpiryHours: 72, now: new Date() }),
+        closeDay: true,
+        toleranceMinutes: 10,
+        timeZone: ZONE,
+        makegoodExpiryHours: 72,
+        now: new Date(),
+      }),
     );
-    const [totals] = ((await db.execute(sql`select rows, aired, unmatched from as_run_imports`)) as unknown as { rows: { rows: number; aired: number; unmatched: number }[] }).rows;
+    const [totals] = (
+      (await db.execute(sql`select rows, aired, unmatched from as_run_imports`)) as unknown as { rows: { rows: number; aired: number; unmatched: number }[] }
+    ).rows;
 
-    process.stdout.write(`\nAs-run import: ${lines} lines, ${ORDERS} orders, ${DAYS} days; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}\n`);
+    process.stdout.write(
+      `\nAs-run import: ${lines} lines, ${ORDERS} orders, ${DAYS} days; ${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}, Node ${process.version}\n`,
+    );
     process.stdout.write(`imported: ${JSON.stringify(totals)}\n\n`);
     process.stdout.write('| step | seconds | RSS before (MiB) | RSS growth (MiB) |\n|---|---|---|---|\n');
     process.stdout.write(`| parse only (csv-parse, no database) | ${parseOnly.seconds.toFixed(2)} | ${parseOnly.beforeMiB} | ${parseOnly.growthMiB} |\n`);

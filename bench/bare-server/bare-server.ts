@@ -15,7 +15,11 @@ const pool = new pg.Pool({ connectionString: url, max: 10 });
 
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
 const dollars = (cents: string | number) => Number(cents) / 100;
-const name = (first: string | null, last: string | null) => [first, last].filter((p) => p && p.trim()).join(' ').trim() || null;
+const name = (first: string | null, last: string | null) =>
+  [first, last]
+    .filter((p) => p && p.trim())
+    .join(' ')
+    .trim() || null;
 
 /** The columns by position: the order's 21 columns, then brand, owner, media, card, media count, weekly reach, cursor. */
 const toJson = (r: unknown[]) => ({

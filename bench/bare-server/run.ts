@@ -54,11 +54,17 @@ try {
       const perRequest = ((cpuMs(target.pid) - before) * 1000) / result.requests.total;
       results[target.name]!.push(result.requests.average);
       cpu[target.name]!.push(perRequest);
-      out(`round ${round + 1} ${target.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, CPU ${Math.round(perRequest)} µs/request, load ${loadavg()[0]!.toFixed(2)}`);
+      out(
+        `round ${round + 1} ${target.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, CPU ${Math.round(perRequest)} µs/request, load ${loadavg()[0]!.toFixed(2)}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
   const ratios = results.Spotbook!.map((s, i) => s / results['bare Fastify + pg']![i]!);
-  out(`Spotbook ÷ bare per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; load average ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
+  out(
+    `Spotbook ÷ bare per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')}`,
+  );
   const cpuRatios = cpu['bare Fastify + pg']!.map((b, i) => b / cpu.Spotbook![i]!);
   out(`bare's CPU per request ÷ Spotbook's per round: ${cpuRatios.map((r) => r.toFixed(2)).join(', ')}`);
 } finally {

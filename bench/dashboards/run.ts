@@ -29,7 +29,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'spotbook-bench-dash-'));
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 // No station clock: it would start and complete the generated orders while the calls are timed (as tests do, interval 0).
-const config = { ...loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', STATISTICS_MINUTES: '0' }), stationClockSeconds: 0 };
+const config = {
+  ...loadConfig({ ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', STATISTICS_MINUTES: '0' }),
+  stationClockSeconds: 0,
+};
 const database = await openDatabase({ databaseUrl: url });
 const migrating = Date.now();
 await database.migrate();
@@ -52,9 +55,17 @@ const calls: { name: string; url: string }[] = [
   { name: 'reconciliation dashboard (30 days)', url: '/api/reconciliation/dashboard' },
   { name: 'order stats', url: '/api/estimates/stats/dashboard' },
   { name: 'Order Management, first page', url: '/api/estimates?exclude_status=approved&exclude_status=rejected&limit=50' },
-  { name: `Order Management, offset ${deep.toLocaleString('en')}`, url: `/api/estimates?exclude_status=approved&exclude_status=rejected&limit=50&offset=${deep}` },
+  {
+    name: `Order Management, offset ${deep.toLocaleString('en')}`,
+    url: `/api/estimates?exclude_status=approved&exclude_status=rejected&limit=50&offset=${deep}`,
+  },
   ...(typeof cursor === 'string'
-    ? [{ name: 'Order Management, next page by cursor', url: `/api/estimates?exclude_status=approved&exclude_status=rejected&limit=50&after=${encodeURIComponent(cursor)}` }]
+    ? [
+        {
+          name: 'Order Management, next page by cursor',
+          url: `/api/estimates?exclude_status=approved&exclude_status=rejected&limit=50&after=${encodeURIComponent(cursor)}`,
+        },
+      ]
     : []),
   { name: 'billing list, first page', url: '/api/billing?page=1&limit=20' },
   { name: 'billing list, page 1,000', url: '/api/billing?page=1000&limit=20' },
@@ -113,7 +124,10 @@ try {
         plans.push(`\n-- ${q.text}\n-- params: ${JSON.stringify(q.values)}\n${plan}`);
       }
       // Only the queries that cost something (session lookups and the like are under a millisecond).
-      sqlMs = executions.filter((e) => e >= 1).map((e) => e.toFixed(1)).join(' + ');
+      sqlMs = executions
+        .filter((e) => e >= 1)
+        .map((e) => e.toFixed(1))
+        .join(' + ');
     }
     rows.push(`| ${call.name} | ${p50.toFixed(1)} | ${times[0]!.toFixed(1)} | ${sqlMs} |`);
     process.stderr.write(`${rows.at(-1)}\n`);
@@ -126,7 +140,9 @@ try {
 }
 out(
   [
-    `\n${orders.toLocaleString('en')} orders, PostgreSQL, inject, ${reps} runs per call after 2 warm-ups; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`,
+    `\n${orders.toLocaleString('en')} orders, PostgreSQL, inject, ${reps} runs per call after 2 warm-ups; load average at the end ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')}`,
     '| call | p50 ms | min ms | EXPLAIN ANALYZE ms of each query ≥ 1 ms |',
     '|---|---|---|---|',
     ...rows,

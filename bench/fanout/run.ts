@@ -58,7 +58,9 @@ try {
   const ms = (v: number) => v.toFixed(0);
   process.stdout.write(
     [
-      `\n${kind}, ${admins} admin sockets, ${submits} submits; load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`,
+      `\n${kind}, ${admins} admin sockets, ${submits} submits; load average at the end ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')}`,
       '| measure | p50 ms | p99 ms | max ms | count |',
       '|---|---|---|---|---|',
       `| submit reply (PUT status ordered) | ${ms(percentile(replies, 50))} | ${ms(percentile(replies, 99))} | ${ms(Math.max(...replies))} | ${replies.length} |`,

@@ -26,7 +26,15 @@ try {
   try {
     const users = await seedUsers(database.db, 'traffic_admin', admins, 'admin');
     for (let i = 0; i < users.length; i += 20) {
-      await database.db.insert(notifications).values(users.slice(i, i + 20).flatMap((u) => Array.from({ length: 50 }, (_, k) => ({ userId: u.id, type: 'system_message' as const, subType: 'info' as const, message: `Old ${k}` }))));
+      await database.db
+        .insert(notifications)
+        .values(
+          users
+            .slice(i, i + 20)
+            .flatMap((u) =>
+              Array.from({ length: 50 }, (_, k) => ({ userId: u.id, type: 'system_message' as const, subType: 'info' as const, message: `Old ${k}` })),
+            ),
+        );
     }
     await database.db.execute('analyze');
     const times: number[] = [];
@@ -36,7 +44,9 @@ try {
       times.push(performance.now() - start);
     }
     const count = await database.db.$count(notifications);
-    process.stdout.write(`${kind}, ${admins} admins with 50 stored each, ${rounds} rounds: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms; rows after ${count}; load ${loadavg()[0]!.toFixed(1)}\n`);
+    process.stdout.write(
+      `${kind}, ${admins} admins with 50 stored each, ${rounds} rounds: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms; rows after ${count}; load ${loadavg()[0]!.toFixed(1)}\n`,
+    );
   } finally {
     await database.close();
   }

@@ -82,5 +82,9 @@ try {
 } finally {
   await client.end();
 }
-log(`done in ${seconds(started)} s, load average ${loadavg().map((l) => l.toFixed(2)).join(' / ')}`);
+log(
+  `done in ${seconds(started)} s, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')}`,
+);
 log(`DATABASE_URL=${url}`);

@@ -68,7 +68,14 @@ const measure = async (label: string, databaseUrl?: string) => {
       replay.push(c.ms);
     }
     if (replays < rounds) throw new Error(`only ${replays} of the replays were replayed`);
-    return { label, rows: [summary('write, no Idempotency-Key', plain), summary('write with a new Idempotency-Key', fresh), summary('replay of a stored Idempotency-Key', replay)] };
+    return {
+      label,
+      rows: [
+        summary('write, no Idempotency-Key', plain),
+        summary('write with a new Idempotency-Key', fresh),
+        summary('replay of a stored Idempotency-Key', replay),
+      ],
+    };
   } finally {
     server.child.kill('SIGTERM');
     await exited(server.child);
@@ -89,12 +96,17 @@ if (serverUrl) {
   }
 }
 const lines = [
-  `\n${rounds} rounds (after ${WARM_UP} warm-up rounds) of POST /api/estimates, one request at a time, ${((Date.now() - started) / 1000).toFixed(0)} s in all; load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+  `\n${rounds} rounds (after ${WARM_UP} warm-up rounds) of POST /api/estimates, one request at a time, ${((Date.now() - started) / 1000).toFixed(0)} s in all; load average at the end ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
   '| database | request | mean ms | p50 ms | p95 ms | p99 ms | mean vs no key |',
   '|---|---|---|---|---|---|---|',
 ];
 for (const { label, rows } of results) {
   const base = rows[0]!.mean;
-  for (const row of rows) lines.push(`| ${label} | ${row.name} | ${row.mean.toFixed(2)} | ${row.p50.toFixed(2)} | ${row.p95.toFixed(2)} | ${row.p99.toFixed(2)} | ${row === rows[0] ? '—' : `${row.mean - base >= 0 ? '+' : ''}${(row.mean - base).toFixed(2)} ms`} |`);
+  for (const row of rows)
+    lines.push(
+      `| ${label} | ${row.name} | ${row.mean.toFixed(2)} | ${row.p50.toFixed(2)} | ${row.p95.toFixed(2)} | ${row.p99.toFixed(2)} | ${row === rows[0] ? '—' : `${row.mean - base >= 0 ? '+' : ''}${(row.mean - base).toFixed(2)} ms`} |`,
+    );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -20,14 +20,21 @@ const [loadToken, probeToken] = target.seeded as [string, string];
 try {
   const times: number[] = [];
   for (let r = 0; r < rounds; r += 1) {
-    await autocannon({ url: `${target.server.url}/api/estimates/stats/dashboard`, headers: { authorization: `Bearer ${loadToken}` }, connections, duration: 3 });
+    await autocannon({
+      url: `${target.server.url}/api/estimates/stats/dashboard`,
+      headers: { authorization: `Bearer ${loadToken}` },
+      connections,
+      duration: 3,
+    });
     const start = performance.now();
     const res = await call(target.server, 'GET', '/api/notifications', { token: probeToken });
     times.push(performance.now() - start);
     process.stderr.write(`round ${r + 1}: ${res.status} in ${times.at(-1)!.toFixed(0)} ms\n`);
     await new Promise((resolve) => setTimeout(resolve, 3000));
   }
-  process.stdout.write(`embedded, ${connections} connections abandoned each round: next call p50 ${percentile(times, 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')}); load ${loadavg()[0]!.toFixed(1)}\n`);
+  process.stdout.write(
+    `embedded, ${connections} connections abandoned each round: next call p50 ${percentile(times, 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')}); load ${loadavg()[0]!.toFixed(1)}\n`,
+  );
 } finally {
   await target.stop();
 }

@@ -48,7 +48,13 @@ const seed = async (db: Db) => {
     })),
   );
   const ids: { id: string; ownerId: string }[] = [];
-  for (let i = 0; i < orders.length; i += 500) ids.push(...(await db.insert(estimates).values(orders.slice(i, i + 500)).returning({ id: estimates.id, ownerId: estimates.ownerId })));
+  for (let i = 0; i < orders.length; i += 500)
+    ids.push(
+      ...(await db
+        .insert(estimates)
+        .values(orders.slice(i, i + 500))
+        .returning({ id: estimates.id, ownerId: estimates.ownerId })),
+    );
   return { admins, clients, orders: ids, daypartId: await firstDaypartId(db) };
 };
 
@@ -132,11 +138,22 @@ const clientLoop = async (client: BenchUser) => {
 };
 
 const draftAndSubmit = async (client: BenchUser, token: string) => {
-  const draft = await timed('POST /api/estimates (create draft)', 'POST', '/api/estimates', token, { estimate_name: 'Load draft', brand_id: client.brandId, start_date: addDays(todayIso(new Date(), 'UTC'), 8), total_spend: 5000 });
+  const draft = await timed('POST /api/estimates (create draft)', 'POST', '/api/estimates', token, {
+    estimate_name: 'Load draft',
+    brand_id: client.brandId,
+    start_date: addDays(todayIso(new Date(), 'UTC'), 8),
+    total_spend: 5000,
+  });
   if (typeof draft?.id !== 'string') return;
   await think();
-  await timed('POST /api/estimate-items/:id (add item)', 'POST', `/api/estimate-items/${draft.id}`, token, { daypart_id: seeded.daypartId, spots_per_occurrence: 1 });
-  await timed('PUT /api/estimates/:id (media and card)', 'PUT', `/api/estimates/${draft.id}`, token, { media_asset_id: client.mediaId, payment_method_id: client.cardId });
+  await timed('POST /api/estimate-items/:id (add item)', 'POST', `/api/estimate-items/${draft.id}`, token, {
+    daypart_id: seeded.daypartId,
+    spots_per_occurrence: 1,
+  });
+  await timed('PUT /api/estimates/:id (media and card)', 'PUT', `/api/estimates/${draft.id}`, token, {
+    media_asset_id: client.mediaId,
+    payment_method_id: client.cardId,
+  });
   await think();
   await timed('PUT /api/estimates/:id (submit)', 'PUT', `/api/estimates/${draft.id}`, token, { status: 'ordered' });
 };
@@ -186,14 +203,25 @@ try {
       `${kind}, ${USERS} users (${seeded.admins.length} admins), ${SECONDS} s, think ${THINK * 0.5}–${THINK * 1.5} ms; ${samples.length} answered (${(samples.length / SECONDS).toFixed(0)}/s), ${unanswered} unanswered; load average ${loadBefore.toFixed(1)} before, ${loadAtEnd.toFixed(1)} at the end`,
       '| call | answered | p50 ms (2xx) | p99 ms (2xx) | errors | 503 busy (retried) |',
       '|---|---|---|---|---|---|',
-      ...kinds.map((k) => row(k, samples.filter((s) => s.kind === k))),
+      ...kinds.map((k) =>
+        row(
+          k,
+          samples.filter((s) => s.kind === k),
+        ),
+      ),
       row('**all reads (GET)**', reads),
-      row(`**reads started after ${STEADY_AFTER_MS / 1000} s**`, reads.filter((s) => s.at >= STEADY_AFTER_MS)),
+      row(
+        `**reads started after ${STEADY_AFTER_MS / 1000} s**`,
+        reads.filter((s) => s.at >= STEADY_AFTER_MS),
+      ),
       '',
       // Where the tail is: reads' p99 and the sign-ins started, per 5 s of the run.
       `reads p99 ms / sign-ins started, per 5 s: ${Array.from({ length: Math.ceil(SECONDS / 5) }, (_, i) => {
         const within = (s: Sample) => s.at >= i * 5000 && s.at < (i + 1) * 5000;
-        const p99 = percentile(reads.filter((s) => s.ok && within(s)).map((s) => s.ms), 99);
+        const p99 = percentile(
+          reads.filter((s) => s.ok && within(s)).map((s) => s.ms),
+          99,
+        );
         return `${p99.toFixed(0)}/${samples.filter((s) => s.kind.startsWith('POST /api/auth/login') && within(s)).length}`;
       }).join(' ')}`,
       '',

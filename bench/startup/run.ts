@@ -37,7 +37,11 @@ const rssMiB = (pid: number): number => {
 
 /** tsx runs the server in a child node process: measure the process that listens. */
 const serverPid = (pid: number): number => {
-  const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean).map(Number);
+  const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
   return children.length ? serverPid(children.at(-1)!) : pid;
 };
 
@@ -45,12 +49,23 @@ const startOnce = async (command: string[], dataDir: string) => {
   const [file, ...args] = command;
   const started = performance.now();
   const child = spawn(file!, args, {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench-Passw0rd-1', LOG_LEVEL: 'warn', SPOTBOOK_DEMO: '0' },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'Bench-Passw0rd-1',
+      LOG_LEVEL: 'warn',
+      SPOTBOOK_DEMO: '0',
+    },
     stdio: 'ignore',
     detached: true,
   });
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -74,11 +89,17 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : Math.round(((sorted[middle - 1]! + sorted[middle]!) / 2) * 100) / 100;
 };
 
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 const run = async () => {
   process.stdout.write(`load average ${load()}; bare node start ${bare()} s; ${STARTS} starts per variant; build ${script}\n`);
-  const results = new Map(Object.keys(variants).map((name) => [name, [] as { first: { seconds: number; rss: number }; restart: { seconds: number; rss: number } }[]]));
+  const results = new Map(
+    Object.keys(variants).map((name) => [name, [] as { first: { seconds: number; rss: number }; restart: { seconds: number; rss: number } }[]]),
+  );
   for (let round = 0; round < STARTS; round += 1) {
     for (const [name, command] of Object.entries(variants)) {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'spotbook-start-'));

@@ -34,31 +34,60 @@ export const seedUsers = async (db: Db, role: 'traffic_admin' | 'client', count:
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const run = randomBytes(3).toString('hex');
   const rows = await inBatches(
-    Array.from({ length: count }, (_, i) => ({ email: `${prefix}${i}.${run}@bench.test`, passwordHash, role, firstName: prefix, lastName: String(i), company: `Company ${i}` })),
+    Array.from({ length: count }, (_, i) => ({
+      email: `${prefix}${i}.${run}@bench.test`,
+      passwordHash,
+      role,
+      firstName: prefix,
+      lastName: String(i),
+      company: `Company ${i}`,
+    })),
     (batch) => db.insert(users).values(batch).returning({ id: users.id, email: users.email }),
   );
   const expiresAt = new Date(Date.now() + 24 * 3600_000);
-  const sessionRows = await inBatches(rows, (batch) => db.insert(sessions).values(batch.map((u) => ({ userId: u.id, expiresAt }))).returning({ id: sessions.id, userId: sessions.userId }));
+  const sessionRows = await inBatches(rows, (batch) =>
+    db
+      .insert(sessions)
+      .values(batch.map((u) => ({ userId: u.id, expiresAt })))
+      .returning({ id: sessions.id, userId: sessions.userId }),
+  );
   const signer = createTokenSigner(BENCH_JWT_SECRET);
-  const tokens = new Map(await Promise.all(sessionRows.map(async (s) => [s.userId, await signer.sign({ userId: s.userId, sessionId: s.id }, expiresAt)] as const)));
+  const tokens = new Map(
+    await Promise.all(sessionRows.map(async (s) => [s.userId, await signer.sign({ userId: s.userId, sessionId: s.id }, expiresAt)] as const)),
+  );
   return rows.map((u) => ({ ...u, token: tokens.get(u.id)! }));
 };
 
 /** Gives every client a brand, a processed spot and a card (what a draft needs to be submitted). */
 export const equipClients = async (db: Db, clients: BenchUser[]): Promise<BenchUser[]> => {
   const brandRows = await inBatches(clients, (batch) =>
-    db.insert(brands).values(batch.map((c, i) => ({ ownerId: c.id, commonName: `Bench brand ${c.email}`, legalName: `Bench brand ${i} LLC` }))).returning({ id: brands.id, ownerId: brands.ownerId }),
+    db
+      .insert(brands)
+      .values(batch.map((c, i) => ({ ownerId: c.id, commonName: `Bench brand ${c.email}`, legalName: `Bench brand ${i} LLC` })))
+      .returning({ id: brands.id, ownerId: brands.ownerId }),
   );
   const media = await inBatches(brandRows, (batch) =>
     db
       .insert(mediaAssets)
-      .values(batch.map((b) => ({ brandId: b.id, filename: `spot-${b.id}.mp4`, mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: `${b.id}.original.mp4`, processingStage: 'complete' as const, processingProgress: 100 })))
+      .values(
+        batch.map((b) => ({
+          brandId: b.id,
+          filename: `spot-${b.id}.mp4`,
+          mimeType: 'video/mp4',
+          fileSize: 1_048_576,
+          storageKey: `${b.id}.original.mp4`,
+          processingStage: 'complete' as const,
+          processingProgress: 100,
+        })),
+      )
       .returning({ id: mediaAssets.id, brandId: mediaAssets.brandId }),
   );
   const cards = await inBatches(brandRows, (batch) =>
     db
       .insert(paymentMethods)
-      .values(batch.map((b) => ({ ownerId: b.ownerId, brandId: b.id, cardBrand: 'visa', last4: '4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3 })))
+      .values(
+        batch.map((b) => ({ ownerId: b.ownerId, brandId: b.id, cardBrand: 'visa', last4: '4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3 })),
+      )
       .returning({ id: paymentMethods.id, ownerId: paymentMethods.ownerId }),
   );
   return clients.map((c) => {

@@ -27,7 +27,11 @@ const freePort = () =>
     });
   });
 
-export const startTarget = async <T>(kind: TargetKind, seed: (db: Db) => Promise<T>, env: Record<string, string> = {}): Promise<{ server: RealServer; seeded: T; stop(): Promise<void> }> => {
+export const startTarget = async <T>(
+  kind: TargetKind,
+  seed: (db: Db) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<{ server: RealServer; seeded: T; stop(): Promise<void> }> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotbook-bench-'));
   const name = `spotbook_bench_${randomBytes(4).toString('hex')}`;
   const databaseUrl = kind === 'postgres' ? `${BENCH_SERVER}/${name}` : undefined;
@@ -40,7 +44,13 @@ export const startTarget = async <T>(kind: TargetKind, seed: (db: Db) => Promise
     const database = await openMigratedDatabase(databaseUrl ? { databaseUrl } : { dataDir: path.join(dataDir, 'db') });
     const seeded = await seed(database.db).finally(() => database.close());
     // The station clock once an hour and no statistics job: they would work while the calls are timed.
-    const server = await startRealServer({ port: await freePort(), dataDir, databaseUrl, root: process.env.BENCH_APP_ROOT, env: { JWT_SECRET: BENCH_JWT_SECRET, STATION_CLOCK_SECONDS: '3600', STATISTICS_MINUTES: '0', ...env } });
+    const server = await startRealServer({
+      port: await freePort(),
+      dataDir,
+      databaseUrl,
+      root: process.env.BENCH_APP_ROOT,
+      env: { JWT_SECRET: BENCH_JWT_SECRET, STATION_CLOCK_SECONDS: '3600', STATISTICS_MINUTES: '0', ...env },
+    });
     return {
       server,
       seeded,

@@ -28,7 +28,9 @@ const SCENARIOS = [
 const seed = async (database: Database, orders: number, days: number) => {
   const db = database.db;
   await db.execute(sql`insert into users (email, password_hash, role) select 'bench' || g || '@example.com', 'x', 'client' from generate_series(1, 50) g`);
-  await db.execute(sql`insert into brands (owner_id, common_name, legal_name) select id, 'Brand ' || email, 'Legal ' || email from users where email like 'bench%'`);
+  await db.execute(
+    sql`insert into brands (owner_id, common_name, legal_name) select id, 'Brand ' || email, 'Legal ' || email from users where email like 'bench%'`,
+  );
   await db.execute(sql`
     insert into dayparts (name, start_time, end_time, days_of_week, base_cpm_cents, spot_frequency)
     select 'Bench ' || g, lpad(((5 + g * 2) % 24)::text, 2, '0') || ':00', lpad(((7 + g * 2) % 24)::text, 2, '0') || ':00',
@@ -81,16 +83,30 @@ const main = async () => {
       const [{ n }] = ((await database.db.execute(sql`select count(*)::int n from traffic_spots`)) as unknown as { rows: [{ n: number }] }).rows;
       const again = await time(() => buildTrafficLogs({ db: database.db, today: TODAY, days, now: new Date(`${TODAY}T00:00:00Z`), settings }));
       const bare = await baseline(database, days, n);
-      results.push({ orders, days, spots: n, placeMs: Math.round(build.ms), unchangedRerunMs: Math.round(again.ms), bareSqlMs: Math.round(bare.ms), ratio: Number((build.ms / bare.ms).toFixed(1)) });
+      results.push({
+        orders,
+        days,
+        spots: n,
+        placeMs: Math.round(build.ms),
+        unchangedRerunMs: Math.round(again.ms),
+        bareSqlMs: Math.round(bare.ms),
+        ratio: Number((build.ms / bare.ms).toFixed(1)),
+      });
       process.stdout.write(`${JSON.stringify(results.at(-1))}\n`);
     } finally {
       await database.close();
       await onServer(`drop database if exists ${name} with (force)`);
     }
   }
-  process.stdout.write(`\nload average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs, Node ${process.version}\n\n`);
+  process.stdout.write(
+    `\nload average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.cpus().length} CPUs, Node ${process.version}\n\n`,
+  );
   process.stdout.write('| orders | days | spots placed | place (ms) | unchanged re-run (ms) | bare SQL (ms) | place ÷ bare |\n|---|---|---|---|---|---|---|\n');
-  for (const r of results) process.stdout.write(`| ${r.orders} | ${r.days} | ${r.spots} | ${r.placeMs} | ${r.unchangedRerunMs} | ${r.bareSqlMs} | ${r.ratio} |\n`);
+  for (const r of results)
+    process.stdout.write(`| ${r.orders} | ${r.days} | ${r.spots} | ${r.placeMs} | ${r.unchangedRerunMs} | ${r.bareSqlMs} | ${r.ratio} |\n`);
 };
 
 await main();

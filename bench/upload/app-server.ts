@@ -22,7 +22,12 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 
 const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: admin });
 const token = login.json().token as string;
-const brand = await app.inject({ method: 'POST', url: '/api/brands', headers: { authorization: `Bearer ${token}` }, payload: { common_name: 'Bench', legal_name: 'Bench LLC' } });
+const brand = await app.inject({
+  method: 'POST',
+  url: '/api/brands',
+  headers: { authorization: `Bearer ${token}` },
+  payload: { common_name: 'Bench', legal_name: 'Bench LLC' },
+});
 const address = app.server.address();
 process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, token, brandId: brand.json().id })}\n`);
 

@@ -29,7 +29,35 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'spotbook-bench-'));
 try {
   const clip = path.join(work, 'spot.mp4');
   const made = await timed(() =>
-    run(tools.ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=duration=${seconds}:size=1920x1080:rate=25`, '-f', 'lavfi', '-i', `sine=frequency=1000:duration=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '15M', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', clip], limit),
+    run(
+      tools.ffmpeg,
+      [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc2=duration=${seconds}:size=1920x1080:rate=25`,
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=1000:duration=${seconds}`,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-b:v',
+        '15M',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+        clip,
+      ],
+      limit,
+    ),
   );
   const mib = Math.round(statSync(clip).size / 1024 / 1024);
 
@@ -37,7 +65,13 @@ try {
   const bareRun = async () => {
     const probe = await timed(() => run(tools.ffprobe, probeArgs(clip), limit));
     const thumbnail = await timed(() => run(tools.ffmpeg, thumbnailArgs(clip, path.join(work, 'thumb.jpg'), thumbnailTime(seconds)), limit));
-    const preview = await timed(() => runFfmpegWithProgress(tools.ffmpeg, previewArgs(clip, path.join(work, 'preview.mp4')), { durationSeconds: seconds, signal: AbortSignal.timeout(600_000), onProgress: () => undefined }));
+    const preview = await timed(() =>
+      runFfmpegWithProgress(tools.ffmpeg, previewArgs(clip, path.join(work, 'preview.mp4')), {
+        durationSeconds: seconds,
+        signal: AbortSignal.timeout(600_000),
+        onProgress: () => undefined,
+      }),
+    );
     return { probe, thumbnail, preview, total: Math.round((probe + thumbnail + preview) * 1000) / 1000 };
   };
   const before = await bareRun();
@@ -48,7 +82,15 @@ try {
   try {
     const { port, token, brandId } = app.info;
     const base = `http://127.0.0.1:${port}`;
-    const sent = await curl(['-H', `Authorization: Bearer ${token}`, '-F', `brand_id=${brandId}`, '-F', `file=@${clip};type=video/mp4`, `${base}/api/media/upload`]);
+    const sent = await curl([
+      '-H',
+      `Authorization: Bearer ${token}`,
+      '-F',
+      `brand_id=${brandId}`,
+      '-F',
+      `file=@${clip};type=video/mp4`,
+      `${base}/api/media/upload`,
+    ]);
     upload = sent.seconds;
     const list = await (await fetch(`${base}/api/media`, { headers: { authorization: `Bearer ${token}` } })).json();
     const id = list[0].id as string;
@@ -63,11 +105,18 @@ try {
   }
 
   const after = await bareRun();
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
-  process.stdout.write(`\nProcessing of a ${seconds} s 1920x1080 H.264 clip (${mib} MiB, made in ${made} s), ${os.cpus().length} CPUs (load ${load}), ffmpeg ${tools.ffmpeg}\n\n`);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  process.stdout.write(
+    `\nProcessing of a ${seconds} s 1920x1080 H.264 clip (${mib} MiB, made in ${made} s), ${os.cpus().length} CPUs (load ${load}), ffmpeg ${tools.ffmpeg}\n\n`,
+  );
   process.stdout.write('| step | bare, before the app (s) | bare, after the app (s) |\n|---|---|---|\n');
   for (const step of ['probe', 'thumbnail', 'preview', 'total'] as const) process.stdout.write(`| ${step} | ${before[step]} | ${after[step]} |\n`);
-  process.stdout.write(`\nSpotbook: upload ${upload} s; from the upload's answer to stage complete (queue, probe, thumbnail, preview, storing): ${processing} s.\n`);
+  process.stdout.write(
+    `\nSpotbook: upload ${upload} s; from the upload's answer to stage complete (queue, probe, thumbnail, preview, storing): ${processing} s.\n`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

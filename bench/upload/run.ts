@@ -14,7 +14,8 @@ import { curl, startServer, stopServer } from './servers';
 const sizeMiB = Number(process.argv[2] ?? 1024);
 const MiB = 1024 * 1024;
 
-const status = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
+const status = (pid: number, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
 const cpuSeconds = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime + stime, in clock ticks of 1/100 s (Linux USER_HZ).
@@ -53,7 +54,15 @@ const measure = async (target: string, pid: number, upload: () => Promise<{ code
   clearInterval(sampler);
   const peak = Math.max(sampled, status(pid, 'VmHWM'));
   const round = (n: number) => Math.round(n * 10) / 10;
-  return { target, status: code, seconds: round(seconds), mibPerSecond: round(sizeMiB / seconds), rssBeforeMiB: round(before / MiB), peakRssMiB: round(peak / MiB), cpuSeconds: round(cpuSeconds(pid) - cpuBefore) };
+  return {
+    target,
+    status: code,
+    seconds: round(seconds),
+    mibPerSecond: round(sizeMiB / seconds),
+    rssBeforeMiB: round(before / MiB),
+    peakRssMiB: round(peak / MiB),
+    cpuSeconds: round(cpuSeconds(pid) - cpuBefore),
+  };
 };
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'spotbook-bench-'));
@@ -66,7 +75,9 @@ try {
   mkdirSync(baselineDir);
   const baseline = await startServer('baseline-server.ts', baselineDir);
   try {
-    results.push(await measure('bare Node http → disk (baseline)', baseline.child.pid!, () => curl(['-T', file, `http://127.0.0.1:${baseline.info.port}/upload`])));
+    results.push(
+      await measure('bare Node http → disk (baseline)', baseline.child.pid!, () => curl(['-T', file, `http://127.0.0.1:${baseline.info.port}/upload`])),
+    );
   } finally {
     await stopServer(baseline.child);
   }
@@ -77,7 +88,15 @@ try {
     const { port, token, brandId } = app.info;
     results.push(
       await measure('Spotbook POST /api/media/upload', app.child.pid!, () =>
-        curl(['-H', `Authorization: Bearer ${token}`, '-F', `brand_id=${brandId}`, '-F', `file=@${file};type=video/mp4;filename=spot.mp4`, `http://127.0.0.1:${port}/api/media/upload`]),
+        curl([
+          '-H',
+          `Authorization: Bearer ${token}`,
+          '-F',
+          `brand_id=${brandId}`,
+          '-F',
+          `file=@${file};type=video/mp4;filename=spot.mp4`,
+          `http://127.0.0.1:${port}/api/media/upload`,
+        ]),
       ),
     );
   } finally {
@@ -87,6 +106,12 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-process.stdout.write(`\nUpload of ${sizeMiB} MiB over loopback (curl), ${os.cpus().length} CPUs (load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}), Node ${process.version}\n\n`);
+process.stdout.write(
+  `\nUpload of ${sizeMiB} MiB over loopback (curl), ${os.cpus().length} CPUs (load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}), Node ${process.version}\n\n`,
+);
 process.stdout.write('| server | HTTP | seconds | MiB/s | RSS before (MiB) | peak RSS during upload (MiB) | server CPU (s) |\n|---|---|---|---|---|---|---|\n');
-for (const r of results) process.stdout.write(`| ${r.target} | ${r.status} | ${r.seconds} | ${r.mibPerSecond} | ${r.rssBeforeMiB} | ${r.peakRssMiB} | ${r.cpuSeconds} |\n`);
+for (const r of results)
+  process.stdout.write(`| ${r.target} | ${r.status} | ${r.seconds} | ${r.mibPerSecond} | ${r.rssBeforeMiB} | ${r.peakRssMiB} | ${r.cpuSeconds} |\n`);

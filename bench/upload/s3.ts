@@ -14,7 +14,8 @@ import { curl, startServer, stopServer } from './servers';
 
 const sizeMiB = Number(process.argv[2] ?? 1024);
 const MiB = 1024 * 1024;
-const status = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
+const status = (pid: number, field: string) =>
+  Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
 const round = (n: number) => Math.round(n * 10) / 10;
 
 const makeFile = async (file: string) => {
@@ -47,10 +48,20 @@ try {
       let sampled = before;
       const sampler = setInterval(() => (sampled = Math.max(sampled, status(pid, 'VmRSS'))), 20);
       const { port, token, brandId } = app.info;
-      const result = await curl(['-H', `Authorization: Bearer ${token}`, '-F', `brand_id=${brandId}`, '-F', `file=@${file};type=video/mp4;filename=spot.mp4`, `http://127.0.0.1:${port}/api/media/upload`]);
+      const result = await curl([
+        '-H',
+        `Authorization: Bearer ${token}`,
+        '-F',
+        `brand_id=${brandId}`,
+        '-F',
+        `file=@${file};type=video/mp4;filename=spot.mp4`,
+        `http://127.0.0.1:${port}/api/media/upload`,
+      ]);
       clearInterval(sampler);
       const peak = Math.max(sampled, status(pid, 'VmHWM'));
-      rows.push(`| ${label} | ${result.code} | ${round(result.seconds)} | ${round(sizeMiB / result.seconds)} | ${round(before / MiB)} | ${round(peak / MiB)} | ${round((peak - before) / MiB)} | ${os.loadavg()[0]!.toFixed(1)} |`);
+      rows.push(
+        `| ${label} | ${result.code} | ${round(result.seconds)} | ${round(sizeMiB / result.seconds)} | ${round(before / MiB)} | ${round(peak / MiB)} | ${round((peak - before) / MiB)} | ${os.loadavg()[0]!.toFixed(1)} |`,
+      );
     } finally {
       await stopServer(app.child);
     }
@@ -60,5 +71,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 process.stdout.write(`\nUpload of ${sizeMiB} MiB over loopback (curl), ${os.cpus().length} CPUs, Node ${process.version}\n\n`);
-process.stdout.write('| media storage | HTTP | seconds | MiB/s | RSS before (MiB) | peak RSS during upload (MiB) | growth (MiB) | load (1 min) |\n|---|---|---|---|---|---|---|---|\n');
+process.stdout.write(
+  '| media storage | HTTP | seconds | MiB/s | RSS before (MiB) | peak RSS during upload (MiB) | growth (MiB) | load (1 min) |\n|---|---|---|---|---|---|---|---|\n',
+);
 for (const row of rows) process.stdout.write(`${row}\n`);

@@ -23,7 +23,10 @@ const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean
 /** Starts a server script (a path from this folder); resolves with the JSON line it prints once it listens. */
 export const startServer = (script: string, arg: string): Promise<{ child: ChildProcess; info: Record<string, string | number> }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(here, script), arg], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') } });
+    const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join(here, script), arg], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') },
+    });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`${script} did not start within 120 s`));
@@ -51,11 +54,12 @@ export const stopServer = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-
 /** Runs curl (`-w` prints the status and the total time); answers both. */
 export const curl = (args: string[]): Promise<{ code: string; seconds: number }> =>
   new Promise((resolve, reject) => {
-    const child = spawn('curl', ['-sS', '-o', '/dev/null', '-H', 'Expect:', '--max-time', '900', '-w', '%{http_code} %{time_total}', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('curl', ['-sS', '-o', '/dev/null', '-H', 'Expect:', '--max-time', '900', '-w', '%{http_code} %{time_total}', ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.once('exit', (code) => {
@@ -64,4 +68,3 @@ export const curl = (args: string[]): Promise<{ code: string; seconds: number }>
       resolve({ code: http!, seconds: Number(seconds) });
     });
   });
-

@@ -24,7 +24,16 @@ export const FORECAST_MIN_HISTORY_WEEKS = 4;
 /** Orders that count as revenue. */
 export const REVENUE_STATUSES = SOLD_STATUSES;
 /** The funnel, in the order an order moves through it (rejected and modified are its exits and loops). */
-export const FUNNEL_STATUSES = ['draft', 'ordered', 'modified', 'approved', 'scheduled', 'active', 'completed', 'rejected'] as const satisfies readonly OrderStatus[];
+export const FUNNEL_STATUSES = [
+  'draft',
+  'ordered',
+  'modified',
+  'approved',
+  'scheduled',
+  'active',
+  'completed',
+  'rejected',
+] as const satisfies readonly OrderStatus[];
 
 /** The chart palette of the specification. */
 export const CHART_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#6366f1', '#ec4899', '#14b8a6'] as const;
@@ -92,7 +101,9 @@ export type RevenueTrendsReply = z.infer<typeof revenueTrendsReplySchema>;
 export const performanceReplySchema = z.object({
   timeframe: z.number(),
   daypart_performance: z.array(z.object({ daypart_name: z.string(), total_revenue: money, order_count: z.number(), total_spots: z.number() })),
-  brand_performance: z.array(z.object({ brand_name: z.string(), total_orders: z.number(), approved_orders: z.number(), total_revenue: money, avg_order_value: money })),
+  brand_performance: z.array(
+    z.object({ brand_name: z.string(), total_orders: z.number(), approved_orders: z.number(), total_revenue: money, avg_order_value: money }),
+  ),
 });
 export type PerformanceReply = z.infer<typeof performanceReplySchema>;
 

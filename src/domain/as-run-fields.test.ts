@@ -54,7 +54,8 @@ describe('as-run fields', () => {
     expect(readStatus('aired with discrepancy')).toEqual({ status: 'aired', discrepancy: true });
     expect(readStatus('Joined in Progress')).toEqual({ status: 'aired', discrepancy: false });
     expect(readStatus('Inserted by Operator')).toEqual({ status: 'aired', discrepancy: false });
-    for (const missed of ['Did not air', 'Preempted', 'Technical Difficulty', 'Missing Content', 'MISSED']) expect(readStatus(missed)).toEqual({ status: 'missed', discrepancy: false });
+    for (const missed of ['Did not air', 'Preempted', 'Technical Difficulty', 'Missing Content', 'MISSED'])
+      expect(readStatus(missed)).toEqual({ status: 'missed', discrepancy: false });
     expect(readStatus('Unknown')).toEqual({ skip: 'Status "Unknown" settles nothing' });
     expect(readStatus('scheduled')).toEqual({ skip: 'Status "scheduled" settles nothing' });
     expect(readStatus('')).toEqual({ status: 'aired', discrepancy: false });

@@ -77,7 +77,8 @@ export const readDuration = (value: string, frameRate: number = DEFAULT_FRAME_RA
     return whole > 0 && whole <= MAX_SECONDS ? whole : null;
   };
   const xs = XS_DURATION.exec(text);
-  if (xs && text !== 'P' && text !== 'PT') return within(Number(xs[1] ?? 0) * 86_400 + Number(xs[2] ?? 0) * 3600 + Number(xs[3] ?? 0) * 60 + Number(xs[4] ?? 0));
+  if (xs && text !== 'P' && text !== 'PT')
+    return within(Number(xs[1] ?? 0) * 86_400 + Number(xs[2] ?? 0) * 3600 + Number(xs[3] ?? 0) * 60 + Number(xs[4] ?? 0));
   if (/^0\d{3}(\d{2}){0,2}$/.test(text)) text = text.match(/\d{2}/g)!.join(':');
   if (/^\d+(\.\d+)?$/.test(text)) return within(Number(text));
   const match = /^(?:(\d{1,2}):)?(\d{1,2}):(\d{2})(?:[:;.,](\d{2}))?$/.exec(text);
@@ -100,7 +101,10 @@ export type ReadStatus = { status: AsRunStatus; discrepancy: boolean } | { skip:
 
 /** An as-run status as written (case and spacing ignored); an empty status is aired. */
 export const readStatus = (value: string | undefined): ReadStatus => {
-  const text = (value ?? '').trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  const text = (value ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
   if (text === '' || AIRED.includes(text)) return { status: 'aired', discrepancy: false };
   if (AIRED_WITH_DISCREPANCY.includes(text)) return { status: 'aired', discrepancy: true };
   if (MISSED.includes(text)) return { status: 'missed', discrepancy: false };

@@ -93,7 +93,10 @@ describe('what an import closes', () => {
   it('a one-row file closes nothing; more rows close their time range; close_day closes whole days; a stated period wins', () => {
     expect(closingOf({ instants: [1000], closeDay: false, days: ['2027-06-07'] })).toEqual({ kind: 'none' });
     expect(closingOf({ instants: [3000, 1000, 2000], closeDay: false, days: ['2027-06-07'] })).toEqual({ kind: 'range', from: 1000, to: 3000 });
-    expect(closingOf({ instants: [1000], closeDay: true, days: ['2027-06-08', '2027-06-07', '2027-06-08'] })).toEqual({ kind: 'days', days: ['2027-06-07', '2027-06-08'] });
+    expect(closingOf({ instants: [1000], closeDay: true, days: ['2027-06-08', '2027-06-07', '2027-06-08'] })).toEqual({
+      kind: 'days',
+      days: ['2027-06-07', '2027-06-08'],
+    });
     expect(closingOf({ instants: [1000, 2000], closeDay: false, days: [], stated: { from: 0, to: 9000 } })).toEqual({ kind: 'range', from: 0, to: 9000 });
   });
 
@@ -108,9 +111,21 @@ describe('what an import closes', () => {
 describe('instantResolver', () => {
   it('answers what rowInstants does, with the station date and time, for wall-clock and stated rows', () => {
     const resolve = instantResolver(ZONE);
-    expect(resolve({ ...wall('2027-06-07', '06:00:10'), fraction: 0.5 })).toEqual({ instants: [at('2027-06-07T10:00:10.500Z')], localDate: '2027-06-07', localTime: '06:00:10' });
+    expect(resolve({ ...wall('2027-06-07', '06:00:10'), fraction: 0.5 })).toEqual({
+      instants: [at('2027-06-07T10:00:10.500Z')],
+      localDate: '2027-06-07',
+      localTime: '06:00:10',
+    });
     expect(resolve(wall('2027-06-07', '06:00:40'))).toEqual({ instants: [at('2027-06-07T10:00:40Z')], localDate: '2027-06-07', localTime: '06:00:40' });
-    expect(resolve(wall('2027-11-07', '01:30:20'))).toEqual({ instants: [at('2027-11-07T05:30:20Z'), at('2027-11-07T06:30:20Z')], localDate: '2027-11-07', localTime: '01:30:20' });
-    expect(resolve({ ...wall('2027-06-08', '03:59:30'), at: at('2027-06-08T03:59:30Z') })).toEqual({ instants: [at('2027-06-08T03:59:30Z')], localDate: '2027-06-07', localTime: '23:59:30' });
+    expect(resolve(wall('2027-11-07', '01:30:20'))).toEqual({
+      instants: [at('2027-11-07T05:30:20Z'), at('2027-11-07T06:30:20Z')],
+      localDate: '2027-11-07',
+      localTime: '01:30:20',
+    });
+    expect(resolve({ ...wall('2027-06-08', '03:59:30'), at: at('2027-06-08T03:59:30Z') })).toEqual({
+      instants: [at('2027-06-08T03:59:30Z')],
+      localDate: '2027-06-07',
+      localTime: '23:59:30',
+    });
   });
 });

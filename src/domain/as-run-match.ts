@@ -33,7 +33,8 @@ export const isOpenForAsRun = (spot: Pick<SpotCandidate, 'status' | 'missedByClo
   (SETTLEABLE_STATUSES as readonly string[]).includes(spot.status) || (isClosedMissed(spot) && !spot.makegoodAired);
 
 /** Missed because an import closed it (its makegood may since have been accepted: made_good). */
-export const isClosedMissed = (spot: Pick<SpotCandidate, 'status' | 'missedByClose'>) => (spot.status === 'missed' || spot.status === 'made_good') && spot.missedByClose;
+export const isClosedMissed = (spot: Pick<SpotCandidate, 'status' | 'missedByClose'>) =>
+  (spot.status === 'missed' || spot.status === 'made_good') && spot.missedByClose;
 
 /**
  * The instants a row may mean. A stated zone gives one. A station wall-clock time gives one, or
@@ -66,7 +67,11 @@ export const instantResolver = (timeZone: string) => {
       minutes.set(key, minute);
     }
     const seconds = Math.floor(offsetMs / 1000);
-    return { instants: minute.instants.map((i) => i + offsetMs), localDate: minute.localDate, localTime: `${minute.localMinute}:${String(seconds).padStart(2, '0')}` };
+    return {
+      instants: minute.instants.map((i) => i + offsetMs),
+      localDate: minute.localDate,
+      localTime: `${minute.localMinute}:${String(seconds).padStart(2, '0')}`,
+    };
   };
 };
 
@@ -82,7 +87,12 @@ export interface MatchIndex {
  * settled). Otherwise: the open spots of the row's house code whose daypart window, widened by the
  * tolerance on both sides, holds the airing; the one scheduled nearest to it wins.
  */
-export const matchAsRunRow = (row: Pick<AsRunRow, 'houseCode' | 'spotId'>, instants: readonly number[], index: MatchIndex, toleranceMs: number): MatchOutcome => {
+export const matchAsRunRow = (
+  row: Pick<AsRunRow, 'houseCode' | 'spotId'>,
+  instants: readonly number[],
+  index: MatchIndex,
+  toleranceMs: number,
+): MatchOutcome => {
   if (row.spotId) {
     const spot = index.byId.get(row.spotId);
     if (!spot) return { reason: UNMATCHED_REASONS.unknownSpot };
@@ -140,14 +150,22 @@ export const closingOf = ({
  * A likely time-zone shift: when no row matched a window but most would at a whole number of hours
  * off (a UTC clock read as the station's), that number of hours; else null.
  */
-export const likelyShiftHours = (rows: readonly { houseCode: string; instants: readonly number[] }[], index: MatchIndex, toleranceMs: number): number | null => {
+export const likelyShiftHours = (
+  rows: readonly { houseCode: string; instants: readonly number[] }[],
+  index: MatchIndex,
+  toleranceMs: number,
+): number | null => {
   if (rows.length === 0) return null;
   let bestHours: number | null = null;
   let bestCount = 0;
   for (let hours = -14; hours <= 14; hours += 1) {
     if (hours === 0) continue;
     const shift = hours * 3_600_000;
-    const count = rows.filter((r) => (index.byCode.get(r.houseCode) ?? []).some((c) => r.instants.some((i) => c.windowStart - toleranceMs <= i + shift && i + shift <= c.windowEnd + toleranceMs))).length;
+    const count = rows.filter((r) =>
+      (index.byCode.get(r.houseCode) ?? []).some((c) =>
+        r.instants.some((i) => c.windowStart - toleranceMs <= i + shift && i + shift <= c.windowEnd + toleranceMs),
+      ),
+    ).length;
     if (count > bestCount) [bestHours, bestCount] = [hours, count];
   }
   return bestCount * 2 > rows.length ? bestHours : null;

@@ -75,5 +75,6 @@ export const AS_RUN_PROFILE_TABLE: Record<AsRunProfileId, AsRunProfile> = {
   },
 };
 
-export const asRunProfileOf = (id: string | undefined): AsRunProfile | null => (id === undefined || id === '' ? AS_RUN_PROFILE_TABLE.auto : ((AS_RUN_PROFILE_TABLE as Record<string, AsRunProfile>)[id] ?? null));
+export const asRunProfileOf = (id: string | undefined): AsRunProfile | null =>
+  id === undefined || id === '' ? AS_RUN_PROFILE_TABLE.auto : ((AS_RUN_PROFILE_TABLE as Record<string, AsRunProfile>)[id] ?? null);
 export const AS_RUN_PROFILE_ERROR = `profile must be one of ${AS_RUN_PROFILES.join(', ')}`;

@@ -4,7 +4,18 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from './dates';
-import { DEFAULT_FRAME_RATE, readClockTime, readDate, readDuration, readEventId, readInstant, readStatus, type AsRunStatus, type ClockTime, type DateOrder } from './as-run-fields';
+import {
+  DEFAULT_FRAME_RATE,
+  readClockTime,
+  readDate,
+  readDuration,
+  readEventId,
+  readInstant,
+  readStatus,
+  type AsRunStatus,
+  type ClockTime,
+  type DateOrder,
+} from './as-run-fields';
 export type { AsRunStatus } from './as-run-fields';
 
 /**
@@ -46,7 +57,13 @@ export type AsRunEntry = { row: AsRunRow } | { skipped: SkippedAsRunRow; endOfDa
 
 /** Statuses (or event types) automation writes to say a broadcast day is over: the day is closed. */
 export const END_OF_DAY_MARKERS = ['end of day', 'end of broadcast day', 'eod', 'day end', 'end day', 'end of log'];
-export const isEndOfDayMarker = (value: string | undefined) => END_OF_DAY_MARKERS.includes((value ?? '').trim().toLowerCase().replace(/[\s_-]+/g, ' '));
+export const isEndOfDayMarker = (value: string | undefined) =>
+  END_OF_DAY_MARKERS.includes(
+    (value ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' '),
+  );
 
 /** A line of the file that cannot be read: the whole import is refused with it. */
 export class AsRunLineError extends Error {
@@ -61,12 +78,46 @@ export class AsRunLineError extends Error {
 /** Canonical column names of a delimited as-run, and the headers automation writes for them. */
 export const CSV_COLUMNS = ['date', 'time', 'house_code', 'duration', 'status'] as const;
 export const CSV_HEADER_ALIASES: Record<string, (typeof CSV_COLUMNS)[number] | 'spot_id'> = {
-  date: 'date', air_date: 'date', airdate: 'date', broadcast_date: 'date', day: 'date', start_date: 'date',
-  time: 'time', air_time: 'time', airtime: 'time', local_time: 'time', start_time: 'time', actual_time: 'time', actual_start: 'time', on_air: 'time', start: 'time',
-  house_code: 'house_code', house_number: 'house_code', house_no: 'house_code', house: 'house_code', isci: 'house_code', ad_id: 'house_code', adid: 'house_code', cart: 'house_code', cart_number: 'house_code', material_id: 'house_code', spot_code: 'house_code',
-  duration: 'duration', length: 'duration', len: 'duration', dur: 'duration', duration_seconds: 'duration', actual_duration: 'duration', actual_length: 'duration',
-  status: 'status', result: 'status', state: 'status', as_run_status: 'status',
-  spot_id: 'spot_id', event_id: 'spot_id', eventid: 'spot_id',
+  date: 'date',
+  air_date: 'date',
+  airdate: 'date',
+  broadcast_date: 'date',
+  day: 'date',
+  start_date: 'date',
+  time: 'time',
+  air_time: 'time',
+  airtime: 'time',
+  local_time: 'time',
+  start_time: 'time',
+  actual_time: 'time',
+  actual_start: 'time',
+  on_air: 'time',
+  start: 'time',
+  house_code: 'house_code',
+  house_number: 'house_code',
+  house_no: 'house_code',
+  house: 'house_code',
+  isci: 'house_code',
+  ad_id: 'house_code',
+  adid: 'house_code',
+  cart: 'house_code',
+  cart_number: 'house_code',
+  material_id: 'house_code',
+  spot_code: 'house_code',
+  duration: 'duration',
+  length: 'duration',
+  len: 'duration',
+  dur: 'duration',
+  duration_seconds: 'duration',
+  actual_duration: 'duration',
+  actual_length: 'duration',
+  status: 'status',
+  result: 'status',
+  state: 'status',
+  as_run_status: 'status',
+  spot_id: 'spot_id',
+  event_id: 'spot_id',
+  eventid: 'spot_id',
 };
 /** Columns that may be absent: the status (aired), and the time when the date column holds ISO instants. */
 export const CSV_REQUIRED_COLUMNS = ['date', 'house_code', 'duration'] as const;
@@ -95,7 +146,10 @@ export const readAsRunRow = (
   if (isEndOfDayMarker(fields.status)) {
     const day = readDate(dateText, options.dateOrder) ?? (readInstant(dateText) !== null ? dateText.slice(0, 10) : null);
     if (!day) throw new AsRunLineError(line, `the end-of-day marker needs the broadcast date it ends (got "${clip(dateText)}")`);
-    return { skipped: { line, date: day, time: clip(timeText), houseCode: clip(houseCode), reason: 'End-of-day marker: the broadcast day is closed' }, endOfDay: day };
+    return {
+      skipped: { line, date: day, time: clip(timeText), houseCode: clip(houseCode), reason: 'End-of-day marker: the broadcast day is closed' },
+      endOfDay: day,
+    };
   }
   const status = readStatus(fields.status);
   if (status && 'skip' in status) return { skipped: { line, date: clip(dateText), time: clip(timeText), houseCode: clip(houseCode), reason: status.skip } };
@@ -109,20 +163,34 @@ export const readAsRunRow = (
     clock = { time: iso.slice(11, 19), dayOffset: 0, fraction: 0 };
   } else {
     date = readDate(dateText, options.dateOrder);
-    if (!date) throw new AsRunLineError(line, `date "${clip(dateText)}" is not a date (YYYY-MM-DD${options.dateOrder === 'DMY' ? ' or DD/MM/YYYY' : ' or MM/DD/YYYY'})`);
+    if (!date)
+      throw new AsRunLineError(line, `date "${clip(dateText)}" is not a date (YYYY-MM-DD${options.dateOrder === 'DMY' ? ' or DD/MM/YYYY' : ' or MM/DD/YYYY'})`);
     clock = readClockTime(timeText, frameRate);
     if (!clock) throw new AsRunLineError(line, `time "${clip(timeText)}" is not a time (HH:MM:SS)`);
   }
   if (houseCode !== '' && !HOUSE_CODE.test(houseCode)) throw new AsRunLineError(line, `house code "${clip(houseCode)}" is not a house code`);
   const durationSeconds = readDuration(fields.duration ?? '', frameRate);
   if (durationSeconds === null) throw new AsRunLineError(line, `duration "${clip(fields.duration ?? '')}" is not a length (seconds, MM:SS or HH:MM:SS:FF)`);
-  if (!status) throw new AsRunLineError(line, `status "${clip((fields.status ?? '').trim())}" is not an as-run status (aired, missed or a SMPTE as-run status)`);
+  if (!status)
+    throw new AsRunLineError(line, `status "${clip((fields.status ?? '').trim())}" is not an as-run status (aired, missed or a SMPTE as-run status)`);
   const spotText = (fields.spot_id ?? '').trim();
   const spotId = spotText ? readEventId(spotText) : null;
   if (spotText && !spotId) throw new AsRunLineError(line, `spot id "${clip(spotText)}" is not a spot id`);
   if (!houseCode && !spotId) throw new AsRunLineError(line, 'the row has neither a house code nor a spot id');
   return {
-    row: { line, date, time: clock.time, dayOffset: clock.dayOffset, fraction: clock.fraction, at: instant, houseCode, durationSeconds, status: status.status, discrepancy: status.discrepancy, spotId },
+    row: {
+      line,
+      date,
+      time: clock.time,
+      dayOffset: clock.dayOffset,
+      fraction: clock.fraction,
+      at: instant,
+      houseCode,
+      durationSeconds,
+      status: status.status,
+      discrepancy: status.discrepancy,
+      spotId,
+    },
   };
 };
 
@@ -135,7 +203,14 @@ export const UNMATCHED_REASONS = {
   makegoodAired: 'The spot was missed and its makegood has already aired',
 } as const;
 
-const spotChangeSchema = z.object({ line: z.number().int().nullable(), spot_id: z.string().nullable(), date: z.string(), time: z.string(), house_code: z.string(), note: z.string().nullable() });
+const spotChangeSchema = z.object({
+  line: z.number().int().nullable(),
+  spot_id: z.string().nullable(),
+  date: z.string(),
+  time: z.string(),
+  house_code: z.string(),
+  note: z.string().nullable(),
+});
 
 export const asRunImportSchema = z.object({
   id: z.uuid(),

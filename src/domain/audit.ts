@@ -6,7 +6,24 @@ import { z } from 'zod';
 import { isIsoDate } from './dates';
 
 /** What is audited, by the names the trail uses. */
-export const AUDIT_ENTITIES = ['order', 'item', 'campaign', 'spot', 'media', 'coupon', 'invoice', 'payment', 'credit_note', 'user', 'rate_card', 'makegood', 'reconciliation', 'station', 'adcp_buy', 'adcp_task'] as const;
+export const AUDIT_ENTITIES = [
+  'order',
+  'item',
+  'campaign',
+  'spot',
+  'media',
+  'coupon',
+  'invoice',
+  'payment',
+  'credit_note',
+  'user',
+  'rate_card',
+  'makegood',
+  'reconciliation',
+  'station',
+  'adcp_buy',
+  'adcp_task',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'status_change', 'role_change', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -57,12 +74,23 @@ export const auditQuerySchema = z
     action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional()),
     /** Part of the actor's e-mail, or "system". */
     actor: z.preprocess(blankToUndefined, z.string({ error: 'actor must be text' }).trim().max(200, 'actor must be at most 200 characters').optional()),
-    entity_id: z.preprocess(blankToUndefined, z.string({ error: 'entity_id must be text' }).trim().max(100, 'entity_id must be at most 100 characters').optional()),
+    entity_id: z.preprocess(
+      blankToUndefined,
+      z.string({ error: 'entity_id must be text' }).trim().max(100, 'entity_id must be at most 100 characters').optional(),
+    ),
     /** Station days, inclusive. */
     date_from: optionalDate,
     date_to: optionalDate,
     /** The last id of the previous page (events come newest first). */
-    cursor: z.preprocess(blankToUndefined, z.coerce.number({ error: AUDIT_MESSAGES.badCursor }).int(AUDIT_MESSAGES.badCursor).positive(AUDIT_MESSAGES.badCursor).max(Number.MAX_SAFE_INTEGER, AUDIT_MESSAGES.badCursor).optional()),
+    cursor: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: AUDIT_MESSAGES.badCursor })
+        .int(AUDIT_MESSAGES.badCursor)
+        .positive(AUDIT_MESSAGES.badCursor)
+        .max(Number.MAX_SAFE_INTEGER, AUDIT_MESSAGES.badCursor)
+        .optional(),
+    ),
     limit: z.preprocess(
       blankToUndefined,
       z.coerce
@@ -111,7 +139,19 @@ export type AuditListReply = z.infer<typeof auditListReplySchema>;
 export const timelineReplySchema = z.object({ events: z.array(auditEventSchema), truncated: z.boolean() });
 export type TimelineReply = z.infer<typeof timelineReplySchema>;
 
-export const AUDIT_CSV_COLUMNS = ['id', 'occurred_at', 'actor_email', 'actor_role', 'action', 'entity', 'entity_id', 'order_id', 'before', 'after', 'request_id'] as const;
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'occurred_at',
+  'actor_email',
+  'actor_role',
+  'action',
+  'entity',
+  'entity_id',
+  'order_id',
+  'before',
+  'after',
+  'request_id',
+] as const;
 
 /** Who acted, in words. An advertiser reads the station's staff as "Station staff" (their e-mails are not theirs to see). */
 export const actorLabel = (event: Pick<AuditEvent, 'actor_email' | 'actor_role'>): string =>

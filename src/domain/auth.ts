@@ -61,8 +61,7 @@ export const forgotPasswordSchema = z.object({
   email: requiredEmail('Please enter your email address'),
 });
 
-export const FORGOT_PASSWORD_REPLY =
-  'If an account exists for that email address, password reset instructions have been sent.';
+export const FORGOT_PASSWORD_REPLY = 'If an account exists for that email address, password reset instructions have been sent.';
 
 /** The reset rules, in the order their messages are shown; only the first failing one is reported. */
 export const resetPasswordRuleMessage = (password: string): string | null => {
@@ -96,16 +95,14 @@ export const verifyResetReplySchema = z.object({
 });
 
 /** Reset form in the browser: both fields, then the rules. */
-export const resetPasswordFormSchema = z
-  .object({ newPassword: z.string(), confirmPassword: z.string() })
-  .superRefine((form, ctx) => {
-    if (form.newPassword !== form.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: 'Passwords do not match', path: ['confirmPassword'] });
-      return;
-    }
-    const message = resetPasswordRuleMessage(form.newPassword);
-    if (message) ctx.addIssue({ code: 'custom', message, path: ['newPassword'] });
-  });
+export const resetPasswordFormSchema = z.object({ newPassword: z.string(), confirmPassword: z.string() }).superRefine((form, ctx) => {
+  if (form.newPassword !== form.confirmPassword) {
+    ctx.addIssue({ code: 'custom', message: 'Passwords do not match', path: ['confirmPassword'] });
+    return;
+  }
+  const message = resetPasswordRuleMessage(form.newPassword);
+  if (message) ctx.addIssue({ code: 'custom', message, path: ['newPassword'] });
+});
 
 export const messageReplySchema = z.object({ message: z.string() });
 export const errorReplySchema = z.object({ error: z.string() });

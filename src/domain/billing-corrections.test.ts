@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ageingBucket, canOfferCredit, canOfferVoid, creditRefusal, creditableCents, creditNoteBodySchema, refundDueCents, voidInvoiceBodySchema, voidRefusal } from './billing-corrections';
+import {
+  ageingBucket,
+  canOfferCredit,
+  canOfferVoid,
+  creditRefusal,
+  creditableCents,
+  creditNoteBodySchema,
+  refundDueCents,
+  voidInvoiceBodySchema,
+  voidRefusal,
+} from './billing-corrections';
 
 const invoice = { totalCents: 100_000, commissionCents: 15_000, creditedCents: 0, paidCents: 0, refundedCents: 0 };
 

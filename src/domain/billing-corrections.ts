@@ -34,7 +34,8 @@ export const CORRECTION_MESSAGES = {
   moneyDecimals: 'Amounts must have at most 2 decimal places',
 } as const;
 
-export const overCreditMessage = (creditableCents: number) => `Credit amount cannot exceed the creditable amount of ${formatCurrency(toDollars(creditableCents))}`;
+export const overCreditMessage = (creditableCents: number) =>
+  `Credit amount cannot exceed the creditable amount of ${formatCurrency(toDollars(creditableCents))}`;
 export const overRefundMessage = (refundDueCents: number) => `Refund amount cannot exceed the refund due of ${formatCurrency(toDollars(refundDueCents))}`;
 
 /** What a credit note may still take off: the net (total less commission) less what is already credited. */
@@ -149,7 +150,10 @@ export const ageingReplySchema = z.object({
   pagination: z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int() }).optional(),
 });
 const wholeNumber = (name: string) =>
-  z.preprocess((value) => (typeof value === 'string' && /^\s*-?\d{1,20}(\.\d{1,20})?\s*$/.test(value) ? Number(value) : value), z.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`));
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*-?\d{1,20}(\.\d{1,20})?\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`),
+  );
 export const AGEING_PAGE_SIZE = 100;
 /** Ageing by pages (issue 28): advertisers in the list's order, `limit` of them from `offset`. */
 export const ageingQuerySchema = z.object({

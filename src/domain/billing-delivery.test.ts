@@ -37,7 +37,13 @@ describe('deliveryLines', () => {
       fc.property(
         fc.array(fc.record({ daypart: fc.constantFrom('a', 'b', 'c'), cost: fc.constantFrom(2049, 2049, 1, 99_999) }), { maxLength: 60 }),
         (picked) => {
-          const spots = picked.map((p) => ({ daypartId: p.daypart, daypartName: `Slot ${p.daypart}`, startTime: { a: '06:00', b: '12:00', c: '20:00' }[p.daypart]!, endTime: '23:00', costCents: p.cost }));
+          const spots = picked.map((p) => ({
+            daypartId: p.daypart,
+            daypartName: `Slot ${p.daypart}`,
+            startTime: { a: '06:00', b: '12:00', c: '20:00' }[p.daypart]!,
+            endTime: '23:00',
+            costCents: p.cost,
+          }));
           const lines = deliveryLines(spots, 'in May');
           expect(lines.reduce((n, l) => n + l.quantity, 0)).toBe(spots.length);
           expect(lines.reduce((n, l) => n + l.amountCents, 0)).toBe(spots.reduce((n, s) => n + s.costCents, 0));
@@ -50,7 +56,10 @@ describe('deliveryLines', () => {
       ),
       { numRuns: 300, seed: 14 },
     );
-    expect(deliveryLines([{ daypartId: 'a', daypartName: 'Morning', startTime: '06:00', endTime: '10:00', costCents: 2049 }], 'May 31, 2027 – Jun 27, 2027')[0]!.description).toBe('Morning · 6:00 AM – 10:00 AM: 1 spot aired May 31, 2027 – Jun 27, 2027');
+    expect(
+      deliveryLines([{ daypartId: 'a', daypartName: 'Morning', startTime: '06:00', endTime: '10:00', costCents: 2049 }], 'May 31, 2027 – Jun 27, 2027')[0]!
+        .description,
+    ).toBe('Morning · 6:00 AM – 10:00 AM: 1 spot aired May 31, 2027 – Jun 27, 2027');
   });
 });
 

@@ -29,7 +29,8 @@ export const monthNotEndedMessage = (month: string, end: string) => `${broadcast
 export const broadcastMonthResultMessage = (count: number, month: string): string =>
   count === 0 ? `No aired spots to bill in ${broadcastMonthLabel(month)}` : `${countOf(count, 'invoice')} created`;
 
-export const agencyMessage = (rate: number | null) => (rate === null ? 'The account is no longer an agency' : `The account is an agency with a ${Number((rate * 100).toFixed(4))}% commission`);
+export const agencyMessage = (rate: number | null) =>
+  rate === null ? 'The account is no longer an agency' : `The account is an agency with a ${Number((rate * 100).toFixed(4))}% commission`;
 
 // ── payloads ──────────────────────────────────────────────────────────────────
 
@@ -50,7 +51,15 @@ export const broadcastMonthBodySchema = object({
     .refine(isBroadcastMonthKey, DELIVERY_MESSAGES.month)
     .refine((m) => m >= '2000-01' && m <= '2999-12', DELIVERY_MESSAGES.monthRange),
   due_days: z
-    .preprocess(numeric, z.number({ error: BILLING_MESSAGES.dueDays }).int(BILLING_MESSAGES.dueDays).min(DUE_DAYS_MIN, BILLING_MESSAGES.dueDays).max(DUE_DAYS_MAX, BILLING_MESSAGES.dueDays).optional())
+    .preprocess(
+      numeric,
+      z
+        .number({ error: BILLING_MESSAGES.dueDays })
+        .int(BILLING_MESSAGES.dueDays)
+        .min(DUE_DAYS_MIN, BILLING_MESSAGES.dueDays)
+        .max(DUE_DAYS_MAX, BILLING_MESSAGES.dueDays)
+        .optional(),
+    )
     .transform((n) => n ?? INVOICE_DEFAULTS.due_days),
   tax_rate: z
     .preprocess(numeric, z.number({ error: BILLING_MESSAGES.taxRate }).min(0, BILLING_MESSAGES.taxRate).max(1, BILLING_MESSAGES.taxRate).optional())
@@ -63,7 +72,10 @@ export type BroadcastMonthBody = z.output<typeof broadcastMonthBodySchema>;
 
 export const agencyBodySchema = object({
   is_agency: z.boolean({ error: DELIVERY_MESSAGES.isAgency }),
-  commission_rate: z.preprocess(numeric, z.number({ error: DELIVERY_MESSAGES.commissionRate }).min(0, DELIVERY_MESSAGES.commissionRate).lt(1, DELIVERY_MESSAGES.commissionRate).optional()),
+  commission_rate: z.preprocess(
+    numeric,
+    z.number({ error: DELIVERY_MESSAGES.commissionRate }).min(0, DELIVERY_MESSAGES.commissionRate).lt(1, DELIVERY_MESSAGES.commissionRate).optional(),
+  ),
 }).transform(({ is_agency, commission_rate }) => ({
   rate: is_agency ? Math.round((commission_rate ?? DEFAULT_AGENCY_COMMISSION_RATE) * 1_000_000) / 1_000_000 : null,
 }));
@@ -120,7 +132,9 @@ export const deliveryLines = (spots: readonly BillableSpot[], period: string): D
     groups.set(key, group);
   }
   return [...groups.values()]
-    .sort((a, b) => a.spot.startTime.localeCompare(b.spot.startTime) || a.spot.daypartName.localeCompare(b.spot.daypartName) || a.spot.costCents - b.spot.costCents)
+    .sort(
+      (a, b) => a.spot.startTime.localeCompare(b.spot.startTime) || a.spot.daypartName.localeCompare(b.spot.daypartName) || a.spot.costCents - b.spot.costCents,
+    )
     .map(({ spot, quantity }, i) => ({
       position: i + 1,
       description: `${spot.daypartName} · ${formatTimeRange(spot.startTime, spot.endTime)}: ${countOf(quantity, 'spot')} aired ${period}`,

@@ -4,7 +4,21 @@
  */
 import { agencyCodesReplyShape } from './agency-codes';
 import { z } from 'zod';
-import { BILLING_ANALYTICS_DAYS, BILLING_MESSAGES, INVOICE_KINDS, MAX_PAYMENT_REFERENCE, PAYMENT_DIRECTIONS, PAYMENT_METHODS, DUE_DAYS_MAX, DUE_DAYS_MIN, INVOICE_DEFAULTS, INVOICE_PAGE_SIZE, INVOICE_PAGE_SIZE_MAX, INVOICE_STATUSES, hasWholeCents } from './billing';
+import {
+  BILLING_ANALYTICS_DAYS,
+  BILLING_MESSAGES,
+  INVOICE_KINDS,
+  MAX_PAYMENT_REFERENCE,
+  PAYMENT_DIRECTIONS,
+  PAYMENT_METHODS,
+  DUE_DAYS_MAX,
+  DUE_DAYS_MIN,
+  INVOICE_DEFAULTS,
+  INVOICE_PAGE_SIZE,
+  INVOICE_PAGE_SIZE_MAX,
+  INVOICE_STATUSES,
+  hasWholeCents,
+} from './billing';
 import { CORRECTION_MESSAGES, creditNoteSchema } from './billing-corrections';
 import { storedInvoiceLineSchema } from './billing-delivery';
 import { isIsoDate } from './dates';
@@ -31,7 +45,14 @@ const isoDate = (label: string) =>
     .refine((d) => d >= '2000-01-01' && d <= '2999-12-31', `${label} is out of range`);
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess(blankToUndefined, z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).optional());
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .optional(),
+  );
 
 const wholeCents = (n: number) => hasWholeCents(n);
 
@@ -62,7 +83,16 @@ export const createInvoiceBodySchema = z
     { error: 'Request body must be a JSON object' },
   )
   .nullish()
-  .transform((body) => body ?? { due_days: INVOICE_DEFAULTS.due_days, tax_rate: INVOICE_DEFAULTS.tax_rate, discount_amount: INVOICE_DEFAULTS.discount_amount, payment_terms: INVOICE_DEFAULTS.payment_terms, notes: null });
+  .transform(
+    (body) =>
+      body ?? {
+        due_days: INVOICE_DEFAULTS.due_days,
+        tax_rate: INVOICE_DEFAULTS.tax_rate,
+        discount_amount: INVOICE_DEFAULTS.discount_amount,
+        payment_terms: INVOICE_DEFAULTS.payment_terms,
+        notes: null,
+      },
+  );
 export type CreateInvoiceBody = z.output<typeof createInvoiceBodySchema>;
 
 export const paymentBodySchema = z
@@ -81,7 +111,9 @@ export const paymentBodySchema = z
       /** payment (default): money received; refund: money paid back, at most the refund due (decision 013). */
       direction: z.preprocess(blankToUndefined, z.enum(PAYMENT_DIRECTIONS, { error: CORRECTION_MESSAGES.directionInvalid }).default('payment')),
       /** How the money moved and its reference (issue 29, item 22); both optional. */
-      method: z.preprocess(blankToUndefined, z.enum(PAYMENT_METHODS, { error: `Payment method must be one of ${PAYMENT_METHODS.join(', ')}` }).nullish()).transform((v) => v ?? null),
+      method: z
+        .preprocess(blankToUndefined, z.enum(PAYMENT_METHODS, { error: `Payment method must be one of ${PAYMENT_METHODS.join(', ')}` }).nullish())
+        .transform((v) => v ?? null),
       reference: optionalText('Reference', MAX_PAYMENT_REFERENCE).transform((s) => s || null),
     },
     { error: BILLING_MESSAGES.paymentRequired },
@@ -113,7 +145,10 @@ export const invoiceListQuerySchema = z.object({
   brand_id: z.preprocess(blankToUndefined, z.uuid({ error: 'brand_id must be a valid id' }).optional()),
   date_from: z.preprocess(blankToUndefined, isoDate('date_from').optional()),
   date_to: z.preprocess(blankToUndefined, isoDate('date_to').optional()),
-  search: z.preprocess(blankToUndefined, z.string({ error: 'search must be text' }).trim().max(MAX_SEARCH, `search must be at most ${MAX_SEARCH} characters`).optional()),
+  search: z.preprocess(
+    blankToUndefined,
+    z.string({ error: 'search must be text' }).trim().max(MAX_SEARCH, `search must be at most ${MAX_SEARCH} characters`).optional(),
+  ),
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 

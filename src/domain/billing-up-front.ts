@@ -114,7 +114,14 @@ const slotLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder): InvoiceL
   const balance = order.grossCents - atRate;
   if (balance !== 0) {
     const spots = lines.reduce((sum, line) => sum + line.quantity, 0);
-    lines.push({ position: lines.length + 1, description: budgetBalanceLabel(order.grossCents, spots, atRate), daypartId: null, quantity: 1, unitCents: balance, amountCents: balance });
+    lines.push({
+      position: lines.length + 1,
+      description: budgetBalanceLabel(order.grossCents, spots, atRate),
+      daypartId: null,
+      quantity: 1,
+      unitCents: balance,
+      amountCents: balance,
+    });
   }
   return lines;
 };

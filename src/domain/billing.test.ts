@@ -3,7 +3,12 @@ import { canOfferInvoiceActions, canRecordPayment, canSendInvoice, invoiceAmount
 
 describe('invoiceAmounts', () => {
   it('taxes the subtotal after the discount, half a cent up', () => {
-    expect(invoiceAmounts({ subtotalCents: 500_000, discountCents: 10_055, taxRate: 0.0825 })).toEqual({ subtotalCents: 500_000, discountCents: 10_055, taxCents: 40_420, totalCents: 530_365 });
+    expect(invoiceAmounts({ subtotalCents: 500_000, discountCents: 10_055, taxRate: 0.0825 })).toEqual({
+      subtotalCents: 500_000,
+      discountCents: 10_055,
+      taxCents: 40_420,
+      totalCents: 530_365,
+    });
     expect(invoiceAmounts({ subtotalCents: 10, discountCents: 0, taxRate: 0.05 }).taxCents).toBe(1);
     expect(invoiceAmounts({ subtotalCents: 10, discountCents: 0, taxRate: 0.0499 }).taxCents).toBe(0);
   });

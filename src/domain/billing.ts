@@ -23,7 +23,14 @@ export const PAYMENT_DIRECTIONS = ['payment', 'refund'] as const;
 /** How a payment (or refund) moved (issue 29, item 22). */
 export const PAYMENT_METHODS = ['check', 'ach', 'wire', 'card', 'cash', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { check: 'Cheque', ach: 'ACH transfer', wire: 'Wire transfer', card: 'Card', cash: 'Cash', other: 'Other' };
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  check: 'Cheque',
+  ach: 'ACH transfer',
+  wire: 'Wire transfer',
+  card: 'Card',
+  cash: 'Cash',
+  other: 'Other',
+};
 export const MAX_PAYMENT_REFERENCE = 100;
 export type PaymentDirection = (typeof PAYMENT_DIRECTIONS)[number];
 /** An agency's default commission (a fraction of the gross). */
@@ -136,7 +143,15 @@ export const taxRateMillionths = (rate: number): number => Math.round(rate * 1_0
  * Tax applies to the subtotal after the discount; half a cent rounds up. Exact integer arithmetic:
  * cents × millionths can pass 2^53, so it is done in BigInt.
  */
-export const invoiceAmounts = ({ subtotalCents, discountCents, taxRate }: { subtotalCents: number; discountCents: number; taxRate: number }): InvoiceAmounts => {
+export const invoiceAmounts = ({
+  subtotalCents,
+  discountCents,
+  taxRate,
+}: {
+  subtotalCents: number;
+  discountCents: number;
+  taxRate: number;
+}): InvoiceAmounts => {
   const taxable = Math.max(0, subtotalCents - discountCents);
   const taxCents = Number((BigInt(taxable) * BigInt(taxRateMillionths(taxRate)) + 500_000n) / 1_000_000n);
   return { subtotalCents, discountCents, taxCents, totalCents: taxable + taxCents };
@@ -147,12 +162,10 @@ export const shownInvoiceStatus = (invoice: BalanceFields & { status: StoredInvo
   invoice.status === 'sent' && invoiceBalanceCents(invoice) > 0 && invoice.dueDate < today ? 'overdue' : invoice.status;
 
 /** The status in words: an open (sent or overdue) invoice with part of it paid reads "Partially paid". */
-export const invoiceStatusLabel = (
-  invoice: BalanceFields & { status: StoredInvoiceStatus; dueDate: string },
-  today: string,
-): string => {
+export const invoiceStatusLabel = (invoice: BalanceFields & { status: StoredInvoiceStatus; dueDate: string }, today: string): string => {
   const shown = shownInvoiceStatus(invoice, today);
-  if ((shown === 'sent' || shown === 'overdue') && invoice.paidCents > 0 && invoiceBalanceCents(invoice) > 0) return shown === 'overdue' ? 'Partially paid (overdue)' : 'Partially paid';
+  if ((shown === 'sent' || shown === 'overdue') && invoice.paidCents > 0 && invoiceBalanceCents(invoice) > 0)
+    return shown === 'overdue' ? 'Partially paid (overdue)' : 'Partially paid';
   return INVOICE_STATUS_LABELS[shown];
 };
 

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from './dates';
-import { broadcastMonth, broadcastMonthLabel, broadcastMonthOf, broadcastWeeks, isBroadcastMonthKey, lastFinishedBroadcastMonth, nextBroadcastMonthKey } from './broadcast-calendar';
+import {
+  broadcastMonth,
+  broadcastMonthLabel,
+  broadcastMonthOf,
+  broadcastWeeks,
+  isBroadcastMonthKey,
+  lastFinishedBroadcastMonth,
+  nextBroadcastMonthKey,
+} from './broadcast-calendar';
 
 const everyMonth = (): string[] => {
   const keys: string[] = [];

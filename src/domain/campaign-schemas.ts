@@ -35,13 +35,22 @@ export const campaignListQuerySchema = z.object({
 });
 export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
 
-export const campaignStatusBodySchema = z.object({ status: z.enum(['paused', 'active'], { error: CAMPAIGN_MESSAGES.statusValue }) }, { error: CAMPAIGN_MESSAGES.statusValue });
+export const campaignStatusBodySchema = z.object(
+  { status: z.enum(['paused', 'active'], { error: CAMPAIGN_MESSAGES.statusValue }) },
+  { error: CAMPAIGN_MESSAGES.statusValue },
+);
 
 export const historyQuerySchema = z.object({
-  days: z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value),
-    z.number({ error: CAMPAIGN_MESSAGES.daysRange }).int(CAMPAIGN_MESSAGES.daysRange).min(1, CAMPAIGN_MESSAGES.daysRange).max(HISTORY_DAYS_MAX, CAMPAIGN_MESSAGES.daysRange),
-  ).default(HISTORY_DAYS_DEFAULT),
+  days: z
+    .preprocess(
+      (value) => (typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value),
+      z
+        .number({ error: CAMPAIGN_MESSAGES.daysRange })
+        .int(CAMPAIGN_MESSAGES.daysRange)
+        .min(1, CAMPAIGN_MESSAGES.daysRange)
+        .max(HISTORY_DAYS_MAX, CAMPAIGN_MESSAGES.daysRange),
+    )
+    .default(HISTORY_DAYS_DEFAULT),
 });
 
 // ── replies ───────────────────────────────────────────────────────────────────
@@ -114,7 +123,13 @@ export type PerformanceHistory = z.infer<typeof performanceHistorySchema>;
 
 export const simulateImpressionReplySchema = z.object({
   message: z.string(),
-  airing: z.object({ daypart_id: z.uuid().nullable(), daypart_name: z.string().nullable(), aired_at: z.string(), impressions: z.number().int(), spend: z.number() }),
+  airing: z.object({
+    daypart_id: z.uuid().nullable(),
+    daypart_name: z.string().nullable(),
+    aired_at: z.string(),
+    impressions: z.number().int(),
+    spend: z.number(),
+  }),
   campaign: campaignSchema,
 });
 export type SimulateImpressionReply = z.infer<typeof simulateImpressionReplySchema>;

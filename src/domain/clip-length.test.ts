@@ -12,7 +12,9 @@ describe('a clip whose length is not the one its name gives (issue 29, item 22)'
   });
 
   it('warns when the clip runs otherwise (a second of slack), and only then', () => {
-    expect(clipLengthWarning('Spring 30s.mp4', 6)).toBe('This clip runs 0:06, but its name says 30 seconds: check that it is the right file before it is booked');
+    expect(clipLengthWarning('Spring 30s.mp4', 6)).toBe(
+      'This clip runs 0:06, but its name says 30 seconds: check that it is the right file before it is booked',
+    );
     expect(clipLengthWarning('Spring 30s.mp4', 30.4)).toBe(null);
     expect(clipLengthWarning('Spring 30s.mp4', 29.2)).toBe(null);
     expect(clipLengthWarning('Spring.mp4', 6)).toBe(null);

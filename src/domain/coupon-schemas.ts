@@ -23,13 +23,26 @@ const numeric = (v: unknown) => {
 
 /** An optional number (null or '' = none) with one message for every failure. */
 const optionalNumber = (message: string, build: (n: z.ZodNumber) => z.ZodNumber) =>
-  z.preprocess(numeric, build(z.number({ error: message })).nullable().optional());
+  z.preprocess(
+    numeric,
+    build(z.number({ error: message }))
+      .nullable()
+      .optional(),
+  );
 const money = (label: string) => (n: z.ZodNumber) =>
   n.min(0.01, `${label} must be at least $0.01`).max(MAX_MONEY, `${label} is too large`).refine(isWholeCents, wholeCentsMessage(label));
-const wholeAtLeastOne = (label: string) => (n: z.ZodNumber) => n.int(`${label} must be a whole number of at least 1`).min(1, `${label} must be a whole number of at least 1`).max(MAX_COUNT, `${label} is too large`);
+const wholeAtLeastOne = (label: string) => (n: z.ZodNumber) =>
+  n.int(`${label} must be a whole number of at least 1`).min(1, `${label} must be a whole number of at least 1`).max(MAX_COUNT, `${label} is too large`);
 
 const optionalDate = (label: string) =>
-  z.preprocess(blankToNull, z.string({ error: `${label} must be a date (YYYY-MM-DD)` }).refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`).nullable().optional());
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ error: `${label} must be a date (YYYY-MM-DD)` })
+      .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`)
+      .nullable()
+      .optional(),
+  );
 
 /** A list of dayparts; null or '' means none (the coupon applies to all dayparts). */
 export const daypartIdsSchema = (message: string) =>
@@ -49,16 +62,28 @@ export const couponCodeSchema = z
   .regex(/^[A-Za-z0-9_-]+$/, 'Coupon code may contain only letters, numbers, dashes and underscores')
   .transform((code) => code.toUpperCase());
 
-const couponNameSchema = z.string({ error: 'Coupon name is required' }).trim().min(1, 'Coupon name is required').max(200, 'Coupon name must be at most 200 characters');
+const couponNameSchema = z
+  .string({ error: 'Coupon name is required' })
+  .trim()
+  .min(1, 'Coupon name is required')
+  .max(200, 'Coupon name must be at most 200 characters');
 
 /** Every coupon field, each optional: PUT sends any subset, POST adds code and name as required. */
 export const couponFieldsSchema = z.object(
   {
     code: couponCodeSchema.optional(),
     name: couponNameSchema.optional(),
-    description: z.preprocess(blankToNull, z.string({ error: 'Description must be text' }).trim().max(1000, 'Description must be at most 1000 characters').nullable().optional()),
-    discount_type: z.preprocess(blankToNull, z.enum(DISCOUNT_TYPES, { error: 'Discount type must be percentage_with_max or fixed_amount_with_min' }).nullable().optional()),
-    percentage_off: optionalNumber('Percentage off must be between 1 and 100', (n) => n.min(1, 'Percentage off must be between 1 and 100').max(100, 'Percentage off must be between 1 and 100')),
+    description: z.preprocess(
+      blankToNull,
+      z.string({ error: 'Description must be text' }).trim().max(1000, 'Description must be at most 1000 characters').nullable().optional(),
+    ),
+    discount_type: z.preprocess(
+      blankToNull,
+      z.enum(DISCOUNT_TYPES, { error: 'Discount type must be percentage_with_max or fixed_amount_with_min' }).nullable().optional(),
+    ),
+    percentage_off: optionalNumber('Percentage off must be between 1 and 100', (n) =>
+      n.min(1, 'Percentage off must be between 1 and 100').max(100, 'Percentage off must be between 1 and 100'),
+    ),
     max_discount_amount: optionalNumber('Maximum discount amount must be at least $0.01', money('Maximum discount amount')),
     fixed_amount_off: optionalNumber('Fixed amount off must be at least $0.01', money('Fixed amount off')),
     minimum_spend_required: optionalNumber('Minimum spend must be at least $0.01', money('Minimum spend')),
@@ -69,9 +94,25 @@ export const couponFieldsSchema = z.object(
     restricted_to_user_id: z.preprocess(blankToNull, z.uuid({ error: 'Selected user does not exist' }).nullable().optional()),
     restricted_to_daypart_ids: daypartIdsSchema('Restricted dayparts must be a list of daypart ids').optional(),
     is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
-    percent_off: optionalNumber('Percent off must be greater than 0 and at most 100', (n) => n.gt(0, 'Percent off must be greater than 0 and at most 100').max(100, 'Percent off must be greater than 0 and at most 100')),
-    amount_off: optionalNumber('Amount off must be a whole number of cents, at least 1', (n) => n.int('Amount off must be a whole number of cents, at least 1').min(1, 'Amount off must be a whole number of cents, at least 1').max(MAX_MONEY * 100, 'Amount off is too large')),
-    currency: z.preprocess(blankToNull, z.string({ error: 'Currency must be usd' }).trim().toLowerCase().pipe(z.literal('usd', { error: 'Currency must be usd' })).nullable().optional()),
+    percent_off: optionalNumber('Percent off must be greater than 0 and at most 100', (n) =>
+      n.gt(0, 'Percent off must be greater than 0 and at most 100').max(100, 'Percent off must be greater than 0 and at most 100'),
+    ),
+    amount_off: optionalNumber('Amount off must be a whole number of cents, at least 1', (n) =>
+      n
+        .int('Amount off must be a whole number of cents, at least 1')
+        .min(1, 'Amount off must be a whole number of cents, at least 1')
+        .max(MAX_MONEY * 100, 'Amount off is too large'),
+    ),
+    currency: z.preprocess(
+      blankToNull,
+      z
+        .string({ error: 'Currency must be usd' })
+        .trim()
+        .toLowerCase()
+        .pipe(z.literal('usd', { error: 'Currency must be usd' }))
+        .nullable()
+        .optional(),
+    ),
     duration: z.preprocess(blankToNull, z.enum(COUPON_DURATIONS, { error: 'Duration must be once, repeating or forever' }).nullable().optional()),
     duration_in_months: optionalNumber('Duration in months must be a whole number of at least 1', wholeAtLeastOne('Duration in months')),
   },
@@ -120,12 +161,20 @@ export const couponRuleMessage = (c: CouponInput): string | null => {
 /** Keeps only the chosen type's fields, so a coupon never carries the other type's terms. */
 export const normalizeCouponInput = (c: CouponInput): CouponInput => ({
   ...c,
-  ...(c.discount_type === 'percentage_with_max' ? { fixed_amount_off: null, minimum_spend_required: null } : { percentage_off: null, max_discount_amount: null }),
+  ...(c.discount_type === 'percentage_with_max'
+    ? { fixed_amount_off: null, minimum_spend_required: null }
+    : { percentage_off: null, max_discount_amount: null }),
   duration_in_months: c.duration === 'repeating' ? c.duration_in_months : null,
 });
 
 const amountSchema = (label: string) =>
-  z.preprocess(numeric, z.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(MAX_MONEY * 100, `${label} is too large`));
+  z.preprocess(
+    numeric,
+    z
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} cannot be negative`)
+      .max(MAX_MONEY * 100, `${label} is too large`),
+  );
 
 export const COUPON_CODE_REQUIRED = 'Please enter a coupon code';
 
@@ -199,7 +248,12 @@ export const validateCouponReplySchema = z.object({
 });
 export type ValidateCouponReply = z.infer<typeof validateCouponReplySchema>;
 /** A blank code: an error reply that also reads as a validate reply. */
-export const validateCouponRefusedSchema = z.object({ error: z.string(), valid: z.literal(false).optional(), coupon: z.null().optional(), message: z.string().optional() });
+export const validateCouponRefusedSchema = z.object({
+  error: z.string(),
+  valid: z.literal(false).optional(),
+  coupon: z.null().optional(),
+  message: z.string().optional(),
+});
 
 export const couponUsageSchema = z.object({
   id: z.uuid(),

@@ -22,11 +22,16 @@ describe('couponDiscount', () => {
   });
   it('never exceeds the amount nor goes below zero', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100 }), fc.double({ min: 0.01, max: 1e6, noNaN: true }), fc.double({ min: 0, max: 1e7, noNaN: true }), (pct, max, amount) => {
-        const d = couponDiscount({ ...none, discountType: 'percentage_with_max', percentageOff: pct, maxDiscountAmount: max }, amount);
-        expect(d).toBeGreaterThanOrEqual(0);
-        expect(d).toBeLessThanOrEqual(Math.round(amount * 100) / 100 + 1e-9);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.double({ min: 0.01, max: 1e6, noNaN: true }),
+        fc.double({ min: 0, max: 1e7, noNaN: true }),
+        (pct, max, amount) => {
+          const d = couponDiscount({ ...none, discountType: 'percentage_with_max', percentageOff: pct, maxDiscountAmount: max }, amount);
+          expect(d).toBeGreaterThanOrEqual(0);
+          expect(d).toBeLessThanOrEqual(Math.round(amount * 100) / 100 + 1e-9);
+        },
+      ),
     );
   });
 });

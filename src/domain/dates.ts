@@ -17,7 +17,11 @@ export const FIRST_DATE = '0001-01-02';
 export const LAST_DATE = '9999-12-30';
 
 export const isIsoDate = (value: string): boolean =>
-  DATE.test(value) && value >= FIRST_DATE && value <= LAST_DATE && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  DATE.test(value) &&
+  value >= FIRST_DATE &&
+  value <= LAST_DATE &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 export const addDays = (date: string, days: number): string => {
   const d = new Date(`${date}T00:00:00Z`);
@@ -26,8 +30,7 @@ export const addDays = (date: string, days: number): string => {
 };
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 /** The day of the week of a calendar date (the same in every time zone). */

@@ -69,8 +69,18 @@ export const daypartInputSchema = z.object({
   days_of_week: daysOfWeekSchema,
   base_cpm: money('Base CPM'),
   min_cpm: money('Minimum CPM').optional(),
-  multiplier: z.coerce.number({ error: 'Multiplier must be a number' }).finite().gt(0, 'Multiplier must be greater than 0').max(100, 'Multiplier is too large').optional(),
-  spot_frequency: z.coerce.number({ error: 'Spot frequency must be a whole number' }).int('Spot frequency must be a whole number').min(1, 'Spot frequency must be at least 1').max(1000, 'Spot frequency is too large').optional(),
+  multiplier: z.coerce
+    .number({ error: 'Multiplier must be a number' })
+    .finite()
+    .gt(0, 'Multiplier must be greater than 0')
+    .max(100, 'Multiplier is too large')
+    .optional(),
+  spot_frequency: z.coerce
+    .number({ error: 'Spot frequency must be a whole number' })
+    .int('Spot frequency must be a whole number')
+    .min(1, 'Spot frequency must be at least 1')
+    .max(1000, 'Spot frequency is too large')
+    .optional(),
   is_prime_time: z.boolean({ error: 'is_prime_time must be true or false' }).optional(),
   /** A :15's and a :60's price as a percentage of a :30's (default 100: the same CPM). */
   rate_15_percent: lengthPercent('Price of a :15').optional(),

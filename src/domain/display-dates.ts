@@ -29,7 +29,5 @@ export const formatInstantDate = (timestamp: string | Date | null | undefined, t
 /** An instant as the station's day and clock: 'Dec 7, 2026, 4:23 PM'. */
 export const formatInstantDateTime = (timestamp: string | Date | null | undefined, timeZone: string): string => {
   const date = instant(timestamp);
-  return date
-    ? date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone })
-    : NONE;
+  return date ? date.toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }) : NONE;
 };

@@ -103,9 +103,35 @@ export const writeEi = (invoices: readonly EiInvoice[]): string => {
     out += record('21', inv.agency.name, inv.agency.address ?? '');
     out += record('22', inv.station.name, inv.station.address ?? '');
     out += record('23', inv.payee.name, inv.payee.address ?? '');
-    out += record('31', inv.advertiser, inv.product, inv.estimateNumber, inv.invoiceNumber, ymd(inv.invoiceDate), yymm(inv.broadcastMonth), ymd(inv.periodStart), ymd(inv.periodEnd), inv.contract, inv.clientCode, inv.productCode);
+    out += record(
+      '31',
+      inv.advertiser,
+      inv.product,
+      inv.estimateNumber,
+      inv.invoiceNumber,
+      ymd(inv.invoiceDate),
+      yymm(inv.broadcastMonth),
+      ymd(inv.periodStart),
+      ymd(inv.periodEnd),
+      inv.contract,
+      inv.clientCode,
+      inv.productCode,
+    );
     for (const comment of inv.comments) out += record('32', comment);
-    for (const l of inv.lines) out += record('41', l.lineNumber, ymd(l.startDate), ymd(l.endDate), l.days, hhmm(l.startTime), hhmm(l.endTime), l.lengthSeconds, money(l.rateCents), l.spots, l.description);
+    for (const l of inv.lines)
+      out += record(
+        '41',
+        l.lineNumber,
+        ymd(l.startDate),
+        ymd(l.endDate),
+        l.days,
+        hhmm(l.startTime),
+        hhmm(l.endTime),
+        l.lengthSeconds,
+        money(l.rateCents),
+        l.spots,
+        l.description,
+      );
     for (const s of inv.spots) {
       out += record('51', s.lineNumber, ymd(s.airDate), eiWeekday(s.airDate), hhmmss(s.airTime), s.lengthSeconds, s.adId, money(s.rateCents));
       for (const comment of s.comments) out += record('52', comment);

@@ -78,10 +78,7 @@ const budget = numberField(
 
 const notes = z.string({ error: 'Notes must be text' }).max(MAX_NOTES, `Notes must be at most ${MAX_NOTES} characters`);
 
-const orderName = z
-  .string({ error: 'Order name must be text' })
-  .trim()
-  .max(MAX_ORDER_NAME, `Order name must be at most ${MAX_ORDER_NAME} characters`);
+const orderName = z.string({ error: 'Order name must be text' }).trim().max(MAX_ORDER_NAME, `Order name must be at most ${MAX_ORDER_NAME} characters`);
 
 const couponCode = z
   .string({ error: 'Coupon code must be text' })
@@ -121,7 +118,17 @@ export const reviewBodySchema = z.object({ notes: notes.nullish() }).nullish();
 
 /** `exclude_status` may repeat (`?exclude_status=a&exclude_status=b`) or list values with commas. */
 const statusList = z.preprocess(
-  (value) => (value === undefined ? undefined : [value].flat().flatMap((v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : [v]))),
+  (value) =>
+    value === undefined
+      ? undefined
+      : [value].flat().flatMap((v) =>
+          typeof v === 'string'
+            ? v
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : [v],
+        ),
   z.array(status).max(ORDER_STATUSES.length * 2, 'Too many statuses'),
 );
 
@@ -130,8 +137,20 @@ export const estimateListQuerySchema = z.object({
   exclude_status: statusList.optional(),
   brand_id: id(ESTIMATE_MESSAGES.brandNotFound).optional(),
   search: z.string({ error: 'search must be text' }).trim().max(MAX_SEARCH, `search must be at most ${MAX_SEARCH} characters`).optional(),
-  limit: numberField(z.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(LIST_LIMIT_MAX, `limit must be at most ${LIST_LIMIT_MAX}`)).default(LIST_LIMIT_DEFAULT),
-  offset: numberField(z.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset cannot be negative').max(1_000_000_000, 'offset is too large')).default(0),
+  limit: numberField(
+    z
+      .number({ error: 'limit must be a whole number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(LIST_LIMIT_MAX, `limit must be at most ${LIST_LIMIT_MAX}`),
+  ).default(LIST_LIMIT_DEFAULT),
+  offset: numberField(
+    z
+      .number({ error: 'offset must be a whole number' })
+      .int('offset must be a whole number')
+      .min(0, 'offset cannot be negative')
+      .max(1_000_000_000, 'offset is too large'),
+  ).default(0),
   /** Keyset paging: the X-Next-Cursor of the previous page; the page starts after that order (offset then counts from there). */
   after: z.string({ error: ESTIMATE_MESSAGES.badCursor }).regex(LIST_CURSOR, ESTIMATE_MESSAGES.badCursor).optional(),
 });

@@ -34,7 +34,10 @@ export const fitLine = (ys: readonly number[]): LineFit => {
 };
 
 /** Two-sided 95 % quantiles of Student's t for 1–30 degrees of freedom; 1.96 beyond. */
-const T_975 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+const T_975 = [
+  12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069,
+  2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
 export const tQuantile95 = (degreesOfFreedom: number): number => T_975[degreesOfFreedom - 1] ?? 1.96;
 
 /** The fitted value at index x and its 95 % prediction interval: ŷ ± t · s · √(1 + 1/n + (x − x̄)² / Sxx). */
@@ -45,5 +48,4 @@ export const predictAt = (fit: LineFit, x: number) => {
 };
 
 /** True when the slope's 95 % confidence interval excludes zero. */
-export const slopeIsClear = (fit: LineFit): boolean =>
-  fit.n > 2 && fit.slope !== 0 && Math.abs(fit.slope) > tQuantile95(fit.n - 2) * fit.slopeStandardError;
+export const slopeIsClear = (fit: LineFit): boolean => fit.n > 2 && fit.slope !== 0 && Math.abs(fit.slope) > tQuantile95(fit.n - 2) * fit.slopeStandardError;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatBytes, formatCount, formatCurrency, formatDays, formatDurationFromRatio, formatRelativeTime, mediaCode, partOf, unreadBadge } from './format';
+import {
+  countOf,
+  formatBytes,
+  formatCount,
+  formatCurrency,
+  formatDays,
+  formatDurationFromRatio,
+  formatRelativeTime,
+  mediaCode,
+  partOf,
+  unreadBadge,
+} from './format';
 
 describe('formatCurrency', () => {
   it('shows US dollars with exactly two decimals and separators', () => {

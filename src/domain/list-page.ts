@@ -14,7 +14,16 @@ export const PAGE_LIMIT_MAX = 1000;
 const digits = (value: unknown) => (typeof value === 'string' && /^\s*-?\d{1,20}(\.\d{1,20})?\s*$/.test(value) ? Number(value) : value);
 
 export const keysetPageQuerySchema = z.object({
-  limit: z.preprocess(digits, z.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`)).optional(),
+  limit: z
+    .preprocess(
+      digits,
+      z
+        .number({ error: 'limit must be a whole number' })
+        .int('limit must be a whole number')
+        .min(1, 'limit must be at least 1')
+        .max(PAGE_LIMIT_MAX, `limit must be at most ${PAGE_LIMIT_MAX}`),
+    )
+    .optional(),
   after: z.string({ error: ESTIMATE_MESSAGES.badCursor }).regex(LIST_CURSOR, ESTIMATE_MESSAGES.badCursor).optional(),
   search: z.string({ error: 'search must be text' }).trim().max(MAX_SEARCH, `search must be at most ${MAX_SEARCH} characters`).optional(),
 });

@@ -25,7 +25,17 @@ export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   mpeg: 'video/mpeg',
 };
 /** Content types a browser or tool may declare for those files; anything else is refused. */
-const DECLARED_TYPES = new Set([...Object.values(MEDIA_TYPES), 'video/mpg', 'video/x-mpeg', 'video/mp2p', 'video/mp2t', 'video/x-m4v', 'video/mxf', 'application/octet-stream', '']);
+const DECLARED_TYPES = new Set([
+  ...Object.values(MEDIA_TYPES),
+  'video/mpg',
+  'video/x-mpeg',
+  'video/mp2p',
+  'video/mp2t',
+  'video/x-m4v',
+  'video/mxf',
+  'application/octet-stream',
+  '',
+]);
 
 /** The stored content type of an upload, or undefined when its name or declared type is not allowed. */
 export const mediaTypeOf = (filename: string, declaredType: string | undefined): string | undefined => {
@@ -129,7 +139,9 @@ export const adIdField = z
     }
     return parsed.value;
   });
-export const spotLengthField = z.union([z.literal(SPOT_LENGTHS[0]), z.literal(SPOT_LENGTHS[1]), z.literal(SPOT_LENGTHS[2])], { error: MEDIA_IDENTITY_MESSAGES.spotLength });
+export const spotLengthField = z.union([z.literal(SPOT_LENGTHS[0]), z.literal(SPOT_LENGTHS[1]), z.literal(SPOT_LENGTHS[2])], {
+  error: MEDIA_IDENTITY_MESSAGES.spotLength,
+});
 export const mediaTitleField = z
   .string({ error: MEDIA_IDENTITY_MESSAGES.title })
   .trim()

@@ -65,7 +65,10 @@ const M = NOTIFICATION_MESSAGES;
 const requiredField = z.string({ error: M.settingRequired }).trim().min(1, M.settingRequired);
 
 export const settingCreateSchema = z
-  .object({ notification_type: requiredField.max(64, M.unknownType), recipient_email: requiredField.max(MAX_EMAIL, M.invalidEmail) }, { error: M.settingRequired })
+  .object(
+    { notification_type: requiredField.max(64, M.unknownType), recipient_email: requiredField.max(MAX_EMAIL, M.invalidEmail) },
+    { error: M.settingRequired },
+  )
   .superRefine((body, check) => {
     if (!isValidEmail(body.recipient_email)) check.addIssue({ code: 'custom', message: M.invalidEmail, path: ['recipient_email'] });
     else if (!isNotificationType(body.notification_type)) check.addIssue({ code: 'custom', message: M.unknownType, path: ['notification_type'] });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES, amountOwed, billableAmount, canAdminSetStatus, canDeleteOrder, canEditOrder, canReview, canSubmitOrder } from './orders';
+import {
+  ADMIN_SETTABLE_STATUSES,
+  ORDER_STATUSES,
+  amountOwed,
+  billableAmount,
+  canAdminSetStatus,
+  canDeleteOrder,
+  canEditOrder,
+  canReview,
+  canSubmitOrder,
+} from './orders';
 
 const owner = { id: 'owner', role: 'client' as const };
 const stranger = { id: 'stranger', role: 'client' as const };

@@ -5,7 +5,16 @@ export const ORDER_STATUSES = ['draft', 'pending_approval', 'ordered', 'modified
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The statuses Order Management offers an admin (any of them except the current one). */
-export const ADMIN_SETTABLE_STATUSES = ['draft', 'ordered', 'approved', 'scheduled', 'active', 'completed', 'rejected', 'modified'] as const satisfies readonly OrderStatus[];
+export const ADMIN_SETTABLE_STATUSES = [
+  'draft',
+  'ordered',
+  'approved',
+  'scheduled',
+  'active',
+  'completed',
+  'rejected',
+  'modified',
+] as const satisfies readonly OrderStatus[];
 
 /** Statuses whose spots are taken from a daypart's availability. */
 export const BOOKED_STATUSES = ['approved', 'scheduled', 'active'] as const satisfies readonly OrderStatus[];
@@ -67,8 +76,7 @@ export const REVIEW_TRANSITIONS: Partial<Record<OrderStatus, readonly ReviewDeci
 
 export const canReview = (from: OrderStatus, to: ReviewDecision): boolean => REVIEW_TRANSITIONS[from]?.includes(to) ?? false;
 
-export const reviewRefusal = (from: OrderStatus, to: ReviewDecision): string =>
-  `Cannot change an order from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}`;
+export const reviewRefusal = (from: OrderStatus, to: ReviewDecision): string => `Cannot change an order from ${STATUS_LABELS[from]} to ${STATUS_LABELS[to]}`;
 
 /** Order Management: an admin may set any settable status except the current one. */
 export const canAdminSetStatus = (from: OrderStatus, to: OrderStatus): boolean =>

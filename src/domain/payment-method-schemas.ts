@@ -8,7 +8,20 @@ export const FULL_CARD_NUMBER_REFUSED = 'Full card numbers must not be sent; sen
 export const CARD_EXPIRED = 'Card has expired';
 
 /** Field names that only ever hold a full card number or a security code. */
-const CARD_FIELDS = new Set(['number', 'cardnumber', 'ccnumber', 'cardno', 'pan', 'primaryaccountnumber', 'accountnumber', 'cvc', 'cvv', 'cvc2', 'cvv2', 'securitycode']);
+const CARD_FIELDS = new Set([
+  'number',
+  'cardnumber',
+  'ccnumber',
+  'cardno',
+  'pan',
+  'primaryaccountnumber',
+  'accountnumber',
+  'cvc',
+  'cvv',
+  'cvc2',
+  'cvv2',
+  'securitycode',
+]);
 const LONG_DIGIT_RUN = /\d(?:[ -]?\d){11,}/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,7 +60,10 @@ export const paymentMethodCreateSchema = z.object(
       .min(1, 'Card brand is required')
       .max(30, 'Card brand must be at most 30 characters')
       .regex(/^[A-Za-z][A-Za-z .&-]*$/, 'Card brand must be a card network name such as Visa'),
-    last4: z.string({ error: 'Last 4 digits must be exactly 4 digits' }).trim().regex(/^\d{4}$/, 'Last 4 digits must be exactly 4 digits'),
+    last4: z
+      .string({ error: 'Last 4 digits must be exactly 4 digits' })
+      .trim()
+      .regex(/^\d{4}$/, 'Last 4 digits must be exactly 4 digits'),
     exp_month: expMonth,
     exp_year: expYear,
     is_default: isDefault.optional(),

@@ -1,7 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from './dates';
-import { budgetTooSmallMessage, campaignDuration, cpmError, endDateFor, impressionsPerSpot, orderFormError, orderFormErrors, quoteOrder, selectionDefaults, spotsError, weeklyCost, weeklyReach, type PricedSelection } from './pricing';
+import {
+  budgetTooSmallMessage,
+  campaignDuration,
+  cpmError,
+  endDateFor,
+  impressionsPerSpot,
+  orderFormError,
+  orderFormErrors,
+  quoteOrder,
+  selectionDefaults,
+  spotsError,
+  weeklyCost,
+  weeklyReach,
+  type PricedSelection,
+} from './pricing';
 
 // Early Morning on weekdays, 10 spots a day at $15: 1366 × 10 × 5 = 68,300 impressions; 68.3 × 15 = $1,024.50.
 const earlyMorning: PricedSelection = { multiplier: 1, spotsPerDay: 10, cpm: 15, daysPerWeek: 5 };

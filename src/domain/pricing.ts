@@ -52,7 +52,15 @@ export interface OrderQuote {
   endDate: string | null;
 }
 
-export const quoteOrder = ({ selections, budget, startDate }: { selections: readonly PricedSelection[]; budget: number; startDate: string | null }): OrderQuote => {
+export const quoteOrder = ({
+  selections,
+  budget,
+  startDate,
+}: {
+  selections: readonly PricedSelection[];
+  budget: number;
+  startDate: string | null;
+}): OrderQuote => {
   const cost = weeklyCost(selections);
   const { weeks, days } = campaignDuration(budget, cost);
   return {

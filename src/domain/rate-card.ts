@@ -22,14 +22,86 @@ export interface RateCardEntry {
 }
 
 export const RATE_CARD: readonly RateCardEntry[] = [
-  { name: 'Early Morning', description: 'Morning news and commute audience', hours: '5-9 AM', startTime: '05:00', endTime: '09:00', days: WEEKDAYS, baseCpm: 15, isPrimeTime: false },
-  { name: 'Morning', description: 'Daytime talk and lifestyle programming', hours: '9 AM-12 PM', startTime: '09:00', endTime: '12:00', days: WEEKDAYS, baseCpm: 18, isPrimeTime: false },
-  { name: 'Midday', description: 'Midday news and daytime drama', hours: '12-4 PM', startTime: '12:00', endTime: '16:00', days: WEEKDAYS, baseCpm: 20, isPrimeTime: false },
-  { name: 'Afternoon', description: 'Afternoon and early fringe audience', hours: '4-6 PM', startTime: '16:00', endTime: '18:00', days: WEEKDAYS, baseCpm: 25, isPrimeTime: false },
-  { name: 'Late Night', description: 'Late news and late-night entertainment', hours: '11 PM-1 AM', startTime: '23:00', endTime: '01:00', days: WEEKDAYS, baseCpm: 28, isPrimeTime: false },
-  { name: 'Weekend Morning', description: 'Weekend morning family audience', hours: '8 AM-12 PM', startTime: '08:00', endTime: '12:00', days: WEEKEND, baseCpm: 22, isPrimeTime: false },
-  { name: 'Weekend Afternoon', description: 'Weekend sports and movies', hours: '12-6 PM', startTime: '12:00', endTime: '18:00', days: WEEKEND, baseCpm: 30, isPrimeTime: false },
-  { name: 'Weekend Evening', description: 'Weekend prime time', hours: '6-10 PM', startTime: '18:00', endTime: '22:00', days: WEEKEND, baseCpm: 40, isPrimeTime: true },
+  {
+    name: 'Early Morning',
+    description: 'Morning news and commute audience',
+    hours: '5-9 AM',
+    startTime: '05:00',
+    endTime: '09:00',
+    days: WEEKDAYS,
+    baseCpm: 15,
+    isPrimeTime: false,
+  },
+  {
+    name: 'Morning',
+    description: 'Daytime talk and lifestyle programming',
+    hours: '9 AM-12 PM',
+    startTime: '09:00',
+    endTime: '12:00',
+    days: WEEKDAYS,
+    baseCpm: 18,
+    isPrimeTime: false,
+  },
+  {
+    name: 'Midday',
+    description: 'Midday news and daytime drama',
+    hours: '12-4 PM',
+    startTime: '12:00',
+    endTime: '16:00',
+    days: WEEKDAYS,
+    baseCpm: 20,
+    isPrimeTime: false,
+  },
+  {
+    name: 'Afternoon',
+    description: 'Afternoon and early fringe audience',
+    hours: '4-6 PM',
+    startTime: '16:00',
+    endTime: '18:00',
+    days: WEEKDAYS,
+    baseCpm: 25,
+    isPrimeTime: false,
+  },
+  {
+    name: 'Late Night',
+    description: 'Late news and late-night entertainment',
+    hours: '11 PM-1 AM',
+    startTime: '23:00',
+    endTime: '01:00',
+    days: WEEKDAYS,
+    baseCpm: 28,
+    isPrimeTime: false,
+  },
+  {
+    name: 'Weekend Morning',
+    description: 'Weekend morning family audience',
+    hours: '8 AM-12 PM',
+    startTime: '08:00',
+    endTime: '12:00',
+    days: WEEKEND,
+    baseCpm: 22,
+    isPrimeTime: false,
+  },
+  {
+    name: 'Weekend Afternoon',
+    description: 'Weekend sports and movies',
+    hours: '12-6 PM',
+    startTime: '12:00',
+    endTime: '18:00',
+    days: WEEKEND,
+    baseCpm: 30,
+    isPrimeTime: false,
+  },
+  {
+    name: 'Weekend Evening',
+    description: 'Weekend prime time',
+    hours: '6-10 PM',
+    startTime: '18:00',
+    endTime: '22:00',
+    days: WEEKEND,
+    baseCpm: 40,
+    isPrimeTime: true,
+  },
 ];
 
 /** 'Daily' for all seven days, 'Weekdays' for Monday to Friday, 'Weekends' for Saturday and Sunday, else the list. */
@@ -39,5 +111,7 @@ export const dayLabel = (days: readonly string[]): string => {
   if (same(ALL_DAYS)) return 'Daily';
   if (same(WEEKDAYS)) return 'Weekdays';
   if (same(WEEKEND)) return 'Weekends';
-  return ALL_DAYS.filter((d) => set.has(d)).map((d) => d.slice(0, 3)).join(', ');
+  return ALL_DAYS.filter((d) => set.has(d))
+    .map((d) => d.slice(0, 3))
+    .join(', ');
 };

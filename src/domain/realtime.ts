@@ -6,7 +6,14 @@ import type { Role } from './roles';
 
 export { NOTIFICATION_HISTORY_LIMIT } from './constants';
 
-export const NOTIFICATION_TYPES = ['estimate_status_change', 'media_status_change', 'new_estimate', 'new_media_upload', 'system_message', 'makegood_offer'] as const;
+export const NOTIFICATION_TYPES = [
+  'estimate_status_change',
+  'media_status_change',
+  'new_estimate',
+  'new_media_upload',
+  'system_message',
+  'makegood_offer',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const SYSTEM_SUB_TYPES = ['success', 'error', 'warning', 'info'] as const;

@@ -33,8 +33,18 @@ const brandFilter = z.uuid({ error: 'Brand not found' }).optional();
 
 export const reconciliationDashboardQuerySchema = z.object({ timeframe: days, brand_id: brandFilter });
 export const pendingQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(100_000, 'page is too large').default(1),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(PENDING_PAGE_SIZE),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(100_000, 'page is too large')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(PENDING_PAGE_SIZE),
   brand_id: brandFilter,
 });
 export const exportQuerySchema = z.object({

@@ -13,7 +13,13 @@ import { toDollars } from './money';
 
 export const STATEMENT_LINE_KINDS = ['invoice', 'payment', 'credit_note', 'refund', 'void'] as const;
 export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
-export const STATEMENT_LINE_LABELS: Record<StatementLineKind, string> = { invoice: 'Invoice', payment: 'Payment', credit_note: 'Credit note', refund: 'Refund', void: 'Void' };
+export const STATEMENT_LINE_LABELS: Record<StatementLineKind, string> = {
+  invoice: 'Invoice',
+  payment: 'Payment',
+  credit_note: 'Credit note',
+  refund: 'Refund',
+  void: 'Void',
+};
 
 /** One movement, in cents: positive adds to what is owed (an invoice, a refund paid back), negative takes from it. */
 export interface StatementMovement {
@@ -44,7 +50,17 @@ export interface StatementCents {
 }
 
 /** The statement of `movements` (every one of the advertiser's, any date) for the days `from` to `to`. */
-export const statementOf = ({ from, to, movements, dues }: { from: string; to: string; movements: readonly StatementMovement[]; dues: readonly StatementInvoiceDue[] }): StatementCents => {
+export const statementOf = ({
+  from,
+  to,
+  movements,
+  dues,
+}: {
+  from: string;
+  to: string;
+  movements: readonly StatementMovement[];
+  dues: readonly StatementInvoiceDue[];
+}): StatementCents => {
   const sorted = [...movements].sort((a, b) => a.date.localeCompare(b.date) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
   const opening = sorted.filter((m) => m.date < from).reduce((sum, m) => sum + m.amountCents, 0);
   let balance = opening;
@@ -152,7 +168,10 @@ export const toStatementReply = (
     voided: toDollars(cents.totals.voided),
   },
   closing_balance: toDollars(cents.closing),
-  ageing: { ...(Object.fromEntries(AGEING_BUCKETS.map((b) => [b, toDollars(cents.ageing[b])])) as Record<AgeingBucket, number>), total: toDollars(cents.ageing.total) },
+  ageing: {
+    ...(Object.fromEntries(AGEING_BUCKETS.map((b) => [b, toDollars(cents.ageing[b])])) as Record<AgeingBucket, number>),
+    total: toDollars(cents.ageing.total),
+  },
 });
 
 /** A signed amount as a statement prints it: '-$1,234.56' takes from the balance; nothing is '$0.00'. */

@@ -112,7 +112,17 @@ export const discrepanciesSchema = z.object({
   /** Missed spots whose makegood is still open (offered) or was never offered. */
   missed_undecided: z.array(discrepancySpotSchema.extend({ makegood_status: z.string().nullable() })),
   /** As-run rows that matched no spot. */
-  unmatched_rows: z.array(z.object({ import_id: z.uuid(), filename: z.string(), line: z.number().int(), date: z.string(), time: z.string(), house_code: z.string(), reason: z.string() })),
+  unmatched_rows: z.array(
+    z.object({
+      import_id: z.uuid(),
+      filename: z.string(),
+      line: z.number().int(),
+      date: z.string(),
+      time: z.string(),
+      house_code: z.string(),
+      reason: z.string(),
+    }),
+  ),
   /** Spots placed after their day went to master control, still to air. */
   late_bookings: z.array(discrepancySpotSchema),
   /** Spots whose booked day had closed (air time passed): moved to the nearest free day of their window, or (to_date null) to none. */
@@ -129,7 +139,13 @@ export const discrepanciesSchema = z.object({
   ),
   /** Completed orders with spots no as-run confirmed (unconfirmed, or past and still scheduled): completed with a warning. */
   completed_unconfirmed: z.array(
-    z.object({ estimate_id: z.uuid(), estimate_name: z.string().nullable(), brand_name: z.string().nullable(), end_date: z.string().nullable(), unconfirmed_spots: z.number().int() }),
+    z.object({
+      estimate_id: z.uuid(),
+      estimate_name: z.string().nullable(),
+      brand_name: z.string().nullable(),
+      end_date: z.string().nullable(),
+      unconfirmed_spots: z.number().int(),
+    }),
   ),
   /** Spots still to air whose commercial has no Ad-ID (issue 27): flagged "no Ad-ID". */
   no_ad_id: z.array(discrepancySpotSchema),

@@ -2,7 +2,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, instantOf, weekdayOf } from './dates';
 import { ALL_DAYS } from './rate-card';
-import { bookedOnDay, houseCodeOf, isOpenSpot, lastUnconfirmableDay, nearestFreeDay, placeDaypartDay, placementHorizonDays, spotSeconds, windowOf, type DaypartWindow, type SpotDemand } from './traffic';
+import {
+  bookedOnDay,
+  houseCodeOf,
+  isOpenSpot,
+  lastUnconfirmableDay,
+  nearestFreeDay,
+  placeDaypartDay,
+  placementHorizonDays,
+  spotSeconds,
+  windowOf,
+  type DaypartWindow,
+  type SpotDemand,
+} from './traffic';
 
 const ZONES = ['UTC', 'America/New_York', 'Europe/London', 'Asia/Kolkata'];
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -65,7 +77,11 @@ const book = (daypart: DaypartWindow, wishes: Wish[]) => {
     };
     let fits = true;
     for (let d = startDate; d <= endDate; d = addDays(d, 1)) {
-      const already = bookedOnDay(daypart, d, booked.map((o) => ({ spots: o.demand.spots, startDate: o.startDate, endDate: o.endDate })));
+      const already = bookedOnDay(
+        daypart,
+        d,
+        booked.map((o) => ({ spots: o.demand.spots, startDate: o.startDate, endDate: o.endDate })),
+      );
       if (airsOn(daypart, d) && already + w.spots > daypart.spotFrequency) fits = false;
     }
     if (fits) booked.push(candidate);
@@ -77,7 +93,12 @@ const airsOn = (daypart: DaypartWindow, date: string) => daypart.daysOfWeek.incl
 const placeOn = (daypart: DaypartWindow, orders: Order[], date: string, timeZone: string, breakMinutes = 15) =>
   placeDaypartDay({ daypart, date, breakMinutes, timeZone, demands: orders.filter((o) => o.startDate <= date && o.endDate >= date).map((o) => o.demand) });
 
-const scenario = fc.record({ daypart: daypartArb, wishes: fc.array(orderArb, { maxLength: 10 }), zone: fc.constantFrom(...ZONES), dayOffset: fc.integer({ min: 0, max: 20 }) });
+const scenario = fc.record({
+  daypart: daypartArb,
+  wishes: fc.array(orderArb, { maxLength: 10 }),
+  zone: fc.constantFrom(...ZONES),
+  dayOffset: fc.integer({ min: 0, max: 20 }),
+});
 
 describe('traffic placement', () => {
   it('never places more than capacity, and places exactly what availability counts as booked', () => {
@@ -86,7 +107,11 @@ describe('traffic placement', () => {
         const orders = book(daypart, wishes);
         const date = addDays(FIRST_DAY, dayOffset);
         const spots = placeOn(daypart, orders, date, zone);
-        const booked = bookedOnDay(daypart, date, orders.map((o) => ({ spots: o.demand.spots, startDate: o.startDate, endDate: o.endDate })));
+        const booked = bookedOnDay(
+          daypart,
+          date,
+          orders.map((o) => ({ spots: o.demand.spots, startDate: o.startDate, endDate: o.endDate })),
+        );
         expect(spots.length).toBeLessThanOrEqual(daypart.spotFrequency);
         expect(spots.length).toBe(booked);
       }),
@@ -142,7 +167,12 @@ describe('traffic placement', () => {
       bookedAt: new Date(0),
     });
     const spots = placeDaypartDay({ daypart, date: '2027-01-04', breakMinutes: 15, timeZone: 'America/New_York', demands: [demand(1, 1, 2), demand(2, 2, 2)] });
-    expect(spots.map((s) => s.scheduledAt.toISOString())).toEqual(['2027-01-04T11:00:00.000Z', '2027-01-04T11:15:00.000Z', '2027-01-04T11:30:00.000Z', '2027-01-04T11:45:00.000Z']);
+    expect(spots.map((s) => s.scheduledAt.toISOString())).toEqual([
+      '2027-01-04T11:00:00.000Z',
+      '2027-01-04T11:15:00.000Z',
+      '2027-01-04T11:30:00.000Z',
+      '2027-01-04T11:45:00.000Z',
+    ]);
   });
 
   it('keeps a window crossing midnight on the day it starts, and follows a DST change', () => {

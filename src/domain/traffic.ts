@@ -111,7 +111,9 @@ export const windowOf = (daypart: Pick<DaypartWindow, 'startTime' | 'endTime'>, 
 };
 
 const byDemand = (a: SpotDemand, b: SpotDemand) =>
-  a.estimateId.localeCompare(b.estimateId) || a.estimateItemId.localeCompare(b.estimateItemId) || (a.makegoodOfferId ?? '').localeCompare(b.makegoodOfferId ?? '');
+  a.estimateId.localeCompare(b.estimateId) ||
+  a.estimateItemId.localeCompare(b.estimateItemId) ||
+  (a.makegoodOfferId ?? '').localeCompare(b.makegoodOfferId ?? '');
 
 /** Keeps demands in booking order up to the capacity (the last one may be cut). */
 const withinCapacity = (demands: readonly SpotDemand[], capacity: number) => {
@@ -135,7 +137,12 @@ interface Layout {
   assignment: number[];
 }
 
-const layoutFor = (spots: readonly { brandId: string; durationSeconds: number }[], window: { start: Date; end: Date }, breakMinutes: number, strict = true): Layout | null => {
+const layoutFor = (
+  spots: readonly { brandId: string; durationSeconds: number }[],
+  window: { start: Date; end: Date },
+  breakMinutes: number,
+  strict = true,
+): Layout | null => {
   const windowMinutes = (window.end.getTime() - window.start.getTime()) / 60_000;
   const count = Math.max(strict ? 0 : 1, Math.floor(windowMinutes / breakMinutes));
   if (count < 1) return null;
@@ -222,8 +229,11 @@ export const placeDaypartDay = ({
 };
 
 /** The spots a daypart has booked on a day: what availability subtracts, and what placement places (up to capacity). */
-export const bookedOnDay = (daypart: Pick<DaypartWindow, 'daysOfWeek'>, date: string, bookings: readonly { spots: number; startDate: string; endDate: string }[]) =>
-  airsOn(daypart, date) ? bookings.reduce((sum, b) => (b.startDate <= date && b.endDate >= date ? sum + b.spots : sum), 0) : 0;
+export const bookedOnDay = (
+  daypart: Pick<DaypartWindow, 'daysOfWeek'>,
+  date: string,
+  bookings: readonly { spots: number; startDate: string; endDate: string }[],
+) => (airsOn(daypart, date) ? bookings.reduce((sum, b) => (b.startDate <= date && b.endDate >= date ? sum + b.spots : sum), 0) : 0);
 
 /**
  * Where a spot goes when the day it was booked for has closed (its air time passed, decision 031):

@@ -21,11 +21,13 @@ export type UserCounts = z.infer<typeof userCountsSchema>;
 /** The users list; `counts` (everyone, by role) only when a page was asked for (src/domain/list-page.ts). */
 export const usersReplySchema = z.object({ users: z.array(userListItemSchema), counts: userCountsSchema.optional() });
 
-export const deleteUserConfirmation = (email: string): string =>
-  `Are you sure you want to delete user ${email}? This action cannot be undone.`;
+export const deleteUserConfirmation = (email: string): string => `Are you sure you want to delete user ${email}? This action cannot be undone.`;
 
 export const fullName = (first: string | null, last: string | null): string | null => {
-  const name = [first, last].filter((part) => part && part.trim()).join(' ').trim();
+  const name = [first, last]
+    .filter((part) => part && part.trim())
+    .join(' ')
+    .trim();
   return name || null;
 };
 

@@ -49,7 +49,11 @@ export const createWebhookSchema = z.object({
   events,
   description: z.string().trim().max(500, 'Description must be at most 500 characters').nullish(),
 });
-export const updateWebhookSchema = z.object({ url: url.optional(), events: events.optional(), enabled: z.boolean({ error: 'Enabled must be true or false' }).optional() });
+export const updateWebhookSchema = z.object({
+  url: url.optional(),
+  events: events.optional(),
+  enabled: z.boolean({ error: 'Enabled must be true or false' }).optional(),
+});
 
 export const webhookSchema = z.object({
   id: z.uuid(),

@@ -123,7 +123,15 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     reply.header('x-request-id', request.id);
     // A keep-alive socket is destroyed only when the client closes it: then no one waits for this reply.
     const socket = request.raw.socket;
-    auditResources.set(request, enterAuditScope(request.id, () => request.actor, done, () => socket.destroyed && !reply.sent));
+    auditResources.set(
+      request,
+      enterAuditScope(
+        request.id,
+        () => request.actor,
+        done,
+        () => socket.destroyed && !reply.sent,
+      ),
+    );
   });
   // Reading the body leaves the request's async scope (stream events); the handler runs back inside it.
   app.addHook('preValidation', (request, _reply, done) => {
@@ -169,7 +177,11 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Spotbook API', version: '0.1.0', description: 'Order, approve, schedule, deliver, reconcile and bill TV advertising time. Errors answer `{ "error": "<message>" }`.' },
+      info: {
+        title: 'Spotbook API',
+        version: '0.1.0',
+        description: 'Order, approve, schedule, deliver, reconcile and bill TV advertising time. Errors answer `{ "error": "<message>" }`.',
+      },
       openapi: '3.1.0',
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: apiKeySecurityScheme } },
       // Every signed-in call also takes an API key (decision 030).
@@ -197,9 +209,24 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     database,
     db: database.db,
     jobs,
-    mailer: createMailer({ db: database.db, log: app.log, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, echo: config.echoMail, retryDelaysMs: config.mailRetryDelaysMs }),
+    mailer: createMailer({
+      db: database.db,
+      log: app.log,
+      jobs,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      echo: config.echoMail,
+      retryDelaysMs: config.mailRetryDelaysMs,
+    }),
     tokens,
-    realtime: await createAppRealtime({ server: app.server, database, tokens, log: app.log, allowedOrigins: [new URL(config.appUrl).origin, ...config.allowedOrigins], authGraceMs: socketAuthGraceMs }),
+    realtime: await createAppRealtime({
+      server: app.server,
+      database,
+      tokens,
+      log: app.log,
+      allowedOrigins: [new URL(config.appUrl).origin, ...config.allowedOrigins],
+      authGraceMs: socketAuthGraceMs,
+    }),
     log: app.log,
     metrics,
     storage: await openStorage(config),
@@ -299,7 +326,13 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
   // The AdCP sales agent (decision 035): /mcp and /.well-known/adagents.json, outside /api.
   adcpRoutes(app, ctx);
 
-  registerMetrics(app, metrics, { database, sockets: () => ctx.realtime.connectedSockets(), jobs, token: config.metricsToken, slowRequestMs: config.slowRequestMs });
+  registerMetrics(app, metrics, {
+    database,
+    sockets: () => ctx.realtime.connectedSockets(),
+    jobs,
+    token: config.metricsToken,
+    slowRequestMs: config.slowRequestMs,
+  });
   await registerWebApp(app, config.webDir);
   // Sockets first (they would keep the http server open), then sends in flight, then the mail transport.
   app.addHook('preClose', async () => ctx.realtime.close());

@@ -46,9 +46,21 @@ describe('loadConfig', () => {
       AWS_ACCESS_KEY_ID: 'key',
       AWS_SECRET_ACCESS_KEY: 'secret',
     });
-    expect(config.storage).toEqual({ kind: 's3', bucket: 'spotbook-media', prefix: 'station-a/', endpoint: 'http://127.0.0.1:9000', region: 'eu-west-1', forcePathStyle: true });
+    expect(config.storage).toEqual({
+      kind: 's3',
+      bucket: 'spotbook-media',
+      prefix: 'station-a/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+    });
     expect(config.storageCredentials).toEqual({ accessKeyId: 'key', secretAccessKey: 'secret' });
-    expect(loadConfig({ DATA_DIR: tempDir(), STORAGE_URL: 's3://media-bucket', AWS_REGION: 'us-west-2' }).storage).toMatchObject({ bucket: 'media-bucket', region: 'us-west-2', endpoint: undefined, forcePathStyle: false });
+    expect(loadConfig({ DATA_DIR: tempDir(), STORAGE_URL: 's3://media-bucket', AWS_REGION: 'us-west-2' }).storage).toMatchObject({
+      bucket: 'media-bucket',
+      region: 'us-west-2',
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
   });
 
   it.each([

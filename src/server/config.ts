@@ -23,7 +23,12 @@ const envSchema = z.object({
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Spotbook <no-reply@spotbook.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 7),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   JOBS_ADAPTER: z.enum(['in-process', 'pg-boss']).default('in-process'),
   SPOTBOOK_DEMO: z.enum(['0', '1', 'true', 'false', '']).default(''),
@@ -38,9 +43,24 @@ const envSchema = z.object({
   ASRUN_TOLERANCE_MINUTES: z.coerce.number().int().min(0).max(240).default(10),
   ASRUN_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
   /** Hours after a broadcast day ends before its spots no as-run reported become unconfirmed (decision 031). */
-  ASRUN_GRACE_HOURS: z.coerce.number().int().min(1).max(24 * 60).default(36),
-  MAKEGOOD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(24 * 60).default(72),
-  STATISTICS_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(15),
+  ASRUN_GRACE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(36),
+  MAKEGOOD_EXPIRY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(72),
+  STATISTICS_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(15),
   METRICS_TOKEN: z.string().max(500).optional(),
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(500),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
@@ -54,7 +74,12 @@ const envSchema = z.object({
   AWS_SECRET_ACCESS_KEY: optional,
   AWS_REGION: optional,
   /** How long an Idempotency-Key's first answer is replayed (decision 030). */
-  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  IDEMPOTENCY_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
   /** Calls a minute per API key, signed-in user or (signed out) address, shared by every instance (decision 030). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** redis://…: the rate limits (API, sign-in, resets) count in this Redis, shared by every instance; unset: in the database. */
@@ -169,7 +194,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     throw new ConfigError(`Invalid environment variable STORAGE_URL: ${(error as Error).message}`);
   }
   if (storage.kind === 's3' && !e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY) {
-    throw new ConfigError('STORAGE_URL=s3://... needs both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or neither, for the AWS SDK\'s own credentials chain)');
+    throw new ConfigError("STORAGE_URL=s3://... needs both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or neither, for the AWS SDK's own credentials chain)");
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
@@ -212,7 +237,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
     webhookRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 86_400_000],
     webhookTimeoutMs: 15_000,
-    storageCredentials: e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,
-    allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    storageCredentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 };

@@ -57,7 +57,10 @@ const start = async () => {
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${embeddedDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
   if (admin.kind === 'created' && admin.generatedPassword) {
-    lines.push(`  Sign in as ${admin.email} with password ${admin.generatedPassword}`, '  (shown once: keep it; "Forgot password" prints a reset link here if it is lost)');
+    lines.push(
+      `  Sign in as ${admin.email} with password ${admin.generatedPassword}`,
+      '  (shown once: keep it; "Forgot password" prints a reset link here if it is lost)',
+    );
   } else if (admin.kind !== 'existing' || config.admin.email) {
     lines.push(`  Sign in as ${config.admin.email} with the ADMIN_PASSWORD you set`);
   } else {

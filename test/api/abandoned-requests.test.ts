@@ -15,7 +15,18 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('an abandoned request on the 
   let url: string;
   const logLines: { level: number; msg?: string }[] = [];
   beforeAll(async () => {
-    const sink = new Writable({ write: (chunk: Buffer, _e, done) => (logLines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line) as { level: number; msg?: string })), done()) });
+    const sink = new Writable({
+      write: (chunk: Buffer, _e, done) => (
+        logLines.push(
+          ...chunk
+            .toString()
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line) as { level: number; msg?: string }),
+        ),
+        done()
+      ),
+    });
     t = await createTestApp({ logLevel: 'info' }, { logStream: sink });
     url = await listen(t.app);
   });

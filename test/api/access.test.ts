@@ -31,7 +31,12 @@ describe('role enforcement over every route', () => {
 
   it('answers 403 to clients on every admin route', async () => {
     for (const route of apiRoutes().filter((r) => r.access === 'admin')) {
-      const res = await t.inject({ method: route.method as 'GET', url: concrete(route.url), token: clientToken, payload: route.method === 'GET' ? undefined : invalidBody });
+      const res = await t.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        token: clientToken,
+        payload: route.method === 'GET' ? undefined : invalidBody,
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(res.json(), `${route.method} ${route.url}`).toEqual({ error: 'Admin access required' });
     }

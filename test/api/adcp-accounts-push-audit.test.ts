@@ -43,12 +43,15 @@ const connect = async (key: string) => {
   clients.push(client);
   return client;
 };
-const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })).structuredContent as Json;
+const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
+  (await client.callTool({ name, arguments: args })).structuredContent as Json;
 
 /** An agency (a client with a commission rate) holding a brand per advertiser, and its agent's MCP client. */
 const agencyWith = async (company: string, advertisers: { common_name: string; legal_name: string; address: string }[]) => {
   const agency = await clientWithBrand(t, { company });
-  expect((await t.inject({ method: 'PUT', url: `/api/users/${agency.id}/agency`, token: admin, payload: { is_agency: true, rate: 0.15 } })).statusCode).toBe(200);
+  expect((await t.inject({ method: 'PUT', url: `/api/users/${agency.id}/agency`, token: admin, payload: { is_agency: true, rate: 0.15 } })).statusCode).toBe(
+    200,
+  );
   const brands = [];
   for (const advertiser of advertisers) {
     const made = await t.inject({ method: 'POST', url: '/api/brands', token: agency.token, payload: advertiser });
@@ -107,7 +110,16 @@ describe('AdCP for an agency', () => {
     expect(listed.accounts).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ account_id: agency.id, name: 'Madison Media', account_scope: 'operator' }),
-        { account_id: juice.id, name: 'Sunny Juice Inc.', advertiser: 'Sunny Juice', operator: 'Madison Media', status: 'active', billing: 'operator', payment_terms: 'net_30', account_scope: 'operator_brand' },
+        {
+          account_id: juice.id,
+          name: 'Sunny Juice Inc.',
+          advertiser: 'Sunny Juice',
+          operator: 'Madison Media',
+          status: 'active',
+          billing: 'operator',
+          payment_terms: 'net_30',
+          account_scope: 'operator_brand',
+        },
         expect.objectContaining({ account_id: motors.id, name: 'Bay Motors LLC', advertiser: 'Bay Motors' }),
       ]),
     );
@@ -121,12 +133,24 @@ describe('AdCP for an agency', () => {
     expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
     const invoice = await createInvoice(t, id);
     const detail = (await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}`, token: admin })).json();
-    expect(detail).toMatchObject({ customer_id: agency.id, brand_name: 'Sunny Juice', brand_legal_name: 'Sunny Juice Inc.', brand_address: '1 Orchard Way, Tampa FL', commission_rate: 0.15 });
+    expect(detail).toMatchObject({
+      customer_id: agency.id,
+      brand_name: 'Sunny Juice',
+      brand_legal_name: 'Sunny Juice Inc.',
+      brand_address: '1 Orchard Way, Tampa FL',
+      commission_rate: 0.15,
+    });
 
     // AdCP's other account reference: the advertiser's brand by name, with the agency as operator.
-    const byBrand = await call(agent, 'create_media_buy', buy({ buyer_ref: 'by-brand', account: { brand: { domain: 'bay motors' }, operator: 'madison.example' } }));
+    const byBrand = await call(
+      agent,
+      'create_media_buy',
+      buy({ buyer_ref: 'by-brand', account: { brand: { domain: 'bay motors' }, operator: 'madison.example' } }),
+    );
     expect(byBrand.errors).toBeUndefined();
-    expect((await t.inject({ method: 'GET', url: `/api/estimates/${byBrand.media_buy_id as string}`, token: agency.token })).json()).toMatchObject({ brand_id: motors.id });
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${byBrand.media_buy_id as string}`, token: agency.token })).json()).toMatchObject({
+      brand_id: motors.id,
+    });
   });
 
   it("refuses another account's brand with an AdCP error and writes nothing", async () => {
@@ -137,20 +161,43 @@ describe('AdCP for an agency', () => {
     const before = await orderCount();
     const refused = await call(mine.agent, 'create_media_buy', buy({ account: { account_id: rivalBrand } }));
     expect(refused.errors).toEqual([
-      expect.objectContaining({ code: 'ACCOUNT_NOT_FOUND', message: `Account ${rivalBrand} is not one this API key acts for`, field: 'account.account_id', suggestion: 'Use an account_id from list_accounts' }),
+      expect.objectContaining({
+        code: 'ACCOUNT_NOT_FOUND',
+        message: `Account ${rivalBrand} is not one this API key acts for`,
+        field: 'account.account_id',
+        suggestion: 'Use an account_id from list_accounts',
+      }),
     ]);
     const otherUser = await call(mine.agent, 'create_media_buy', buy({ account: { account_id: theirs.agency.id } }));
     expect(otherUser.errors).toEqual([expect.objectContaining({ code: 'ACCOUNT_NOT_FOUND', field: 'account.account_id' })]);
     const byName = await call(mine.agent, 'create_media_buy', buy({ account: { brand: { domain: 'Rival Cola' }, operator: 'harbor.example' } }));
-    expect(byName.errors).toEqual([expect.objectContaining({ code: 'ACCOUNT_NOT_FOUND', message: 'Account Rival Cola is not one this API key acts for', field: 'account.brand' })]);
+    expect(byName.errors).toEqual([
+      expect.objectContaining({ code: 'ACCOUNT_NOT_FOUND', message: 'Account Rival Cola is not one this API key acts for', field: 'account.brand' }),
+    ]);
     expect(await orderCount()).toBe(before);
   });
 
   it('sends a push notification with the authentication the buyer asked for: Bearer, or the HMAC-SHA256 signature', async () => {
     const { agent, brands } = await agencyWith('Push Agency', [{ common_name: 'Coastal Bank', legal_name: 'Coastal Bank NA', address: '5 Shore Dr' }]);
     const account = { account_id: brands[0]!.id };
-    const bearer = await call(agent, 'create_media_buy', buy({ buyer_ref: 'bearer', account, push_notification_config: { url: `${pushBase}/bearer`, authentication: { schemes: ['Bearer'], credentials: CREDENTIALS } } }));
-    const hmac = await call(agent, 'create_media_buy', buy({ buyer_ref: 'hmac', account, push_notification_config: { url: `${pushBase}/hmac`, authentication: { schemes: ['HMAC-SHA256'], credentials: CREDENTIALS } } }));
+    const bearer = await call(
+      agent,
+      'create_media_buy',
+      buy({
+        buyer_ref: 'bearer',
+        account,
+        push_notification_config: { url: `${pushBase}/bearer`, authentication: { schemes: ['Bearer'], credentials: CREDENTIALS } },
+      }),
+    );
+    const hmac = await call(
+      agent,
+      'create_media_buy',
+      buy({
+        buyer_ref: 'hmac',
+        account,
+        push_notification_config: { url: `${pushBase}/hmac`, authentication: { schemes: ['HMAC-SHA256'], credentials: CREDENTIALS } },
+      }),
+    );
     expect(bearer.errors ?? hmac.errors).toBeUndefined();
     for (const id of [bearer.media_buy_id, hmac.media_buy_id]) {
       expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${id as string}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
@@ -172,28 +219,58 @@ describe('AdCP for an agency', () => {
     expect(JSON.parse(signed.body)).toMatchObject({ task_id: hmac.task_id, status: 'completed' });
   });
 
-  it('writes a change asked of an approved buy and the desk\'s decision to the audit trail', async () => {
+  it("writes a change asked of an approved buy and the desk's decision to the audit trail", async () => {
     const { agent, brands } = await agencyWith('Audit Agency', [{ common_name: 'Lakeside Dental', legal_name: 'Lakeside Dental PC', address: '8 Lake Ave' }]);
-    const created = await call(agent, 'create_media_buy', buy({ buyer_ref: 'audited', account: { account_id: brands[0]!.id }, start_time: `${addDays(DAY, 21)}T00:00:00Z`, end_time: `${addDays(DAY, 28)}T00:00:00Z` }));
+    const created = await call(
+      agent,
+      'create_media_buy',
+      buy({
+        buyer_ref: 'audited',
+        account: { account_id: brands[0]!.id },
+        start_time: `${addDays(DAY, 21)}T00:00:00Z`,
+        end_time: `${addDays(DAY, 28)}T00:00:00Z`,
+      }),
+    );
     const id = created.media_buy_id as string;
     expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
     const asked = await call(agent, 'update_media_buy', { media_buy_id: id, packages: [{ package_id: 'pkg-0', budget: 900 }] });
     expect(asked).toMatchObject({ status: 'submitted' });
 
-    const events = async (entity: string) => (await t.inject({ method: 'GET', url: `/api/audit?entity=${entity}&entity_id=${entity === 'adcp_buy' ? id : (asked.task_id as string)}`, token: admin })).json().events as Record<string, unknown>[];
+    const events = async (entity: string) =>
+      (
+        await t.inject({ method: 'GET', url: `/api/audit?entity=${entity}&entity_id=${entity === 'adcp_buy' ? id : (asked.task_id as string)}`, token: admin })
+      ).json().events as Record<string, unknown>[];
     const requested = await events('adcp_buy');
     expect(requested).toEqual([
-      expect.objectContaining({ entity: 'adcp_buy', action: 'update', entity_id: id, order_id: id, before: { pending_change: null }, after: { pending_change: expect.objectContaining({ task_id: asked.task_id, total_budget: 900 }) } }),
+      expect.objectContaining({
+        entity: 'adcp_buy',
+        action: 'update',
+        entity_id: id,
+        order_id: id,
+        before: { pending_change: null },
+        after: { pending_change: expect.objectContaining({ task_id: asked.task_id, total_budget: 900 }) },
+      }),
     ]);
     expect(requested[0]!.actor_email).toMatch(/@/);
 
     const rejected = await t.inject({ method: 'POST', url: `/api/adcp/changes/${id}/reject`, token: admin, payload: { notes: 'Sold out that week' } });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(await events('adcp_task')).toEqual([
-      expect.objectContaining({ entity: 'adcp_task', action: 'status_change', order_id: id, actor_email: 'admin@spotbook.test', before: { status: 'submitted', note: null }, after: { status: 'rejected', note: 'Sold out that week' } }),
+      expect.objectContaining({
+        entity: 'adcp_task',
+        action: 'status_change',
+        order_id: id,
+        actor_email: 'admin@spotbook.test',
+        before: { status: 'submitted', note: null },
+        after: { status: 'rejected', note: 'Sold out that week' },
+      }),
     ]);
     const cleared = await events('adcp_buy');
-    expect(cleared[0]).toMatchObject({ actor_email: 'admin@spotbook.test', before: { pending_change: expect.objectContaining({ total_budget: 900 }) }, after: { pending_change: null } });
+    expect(cleared[0]).toMatchObject({
+      actor_email: 'admin@spotbook.test',
+      before: { pending_change: expect.objectContaining({ total_budget: 900 }) },
+      after: { pending_change: null },
+    });
     // Both appear in the order's history, which the agency reads too.
     const timeline = (await t.inject({ method: 'GET', url: `/api/estimates/${id}/timeline`, token: admin })).json();
     expect(JSON.stringify(timeline)).toContain('Sold out that week');

@@ -90,7 +90,16 @@ beforeAll(async () => {
 
   t = await createTestApp({ dataDir, trafficHorizonDays: 3 }, { now: () => now });
   const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-  daypartId = (await createDaypart(t.database.db, { name: 'Morning News', startTime: '06:00', endTime: '07:00', daysOfWeek: everyDay, spotFrequency: 10, baseCpmCents: 2000 })).id;
+  daypartId = (
+    await createDaypart(t.database.db, {
+      name: 'Morning News',
+      startTime: '06:00',
+      endTime: '07:00',
+      daysOfWeek: everyDay,
+      spotFrequency: 10,
+      baseCpmCents: 2000,
+    })
+  ).id;
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const owner = await t.signUp({ company: 'Sunny Juice Agency' });
   const key = await t.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'Buying agent' } });
@@ -108,7 +117,11 @@ afterAll(async () => {
 
 describe('/mcp', () => {
   it('refuses a call without a valid API key', async () => {
-    const none = await fetch(`${base}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
+    const none = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    });
     expect(none.status).toBe(401);
     expect((await none.json()).error).toBe('Authentication required: send a Spotbook API key as Authorization: Bearer sb_live_…');
     await expect(connect('sb_live_not-a-real-key')).rejects.toThrow();
@@ -120,7 +133,13 @@ describe('/mcp', () => {
     try {
       const owner = await limited.signUp();
       const made = (await limited.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'Limited agent' } })).json();
-      const post = () => limited.app.inject({ method: 'POST', url: '/mcp', headers: { authorization: `Bearer ${made.secret}`, 'content-type': 'application/json' }, payload: '{}' });
+      const post = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/mcp',
+          headers: { authorization: `Bearer ${made.secret}`, 'content-type': 'application/json' },
+          payload: '{}',
+        });
       expect((await post()).statusCode).not.toBe(429);
       expect((await post()).statusCode).not.toBe(429);
       const third = await post();
@@ -155,7 +174,11 @@ describe('/mcp', () => {
     expect(capabilities).toMatchObject({ adcp: { major_versions: [3] }, supported_protocols: ['media_buy'], media_buy: { supported_pricing_models: ['cpm'] } });
     const formats = await call('list_creative_formats');
     conforms(adcp.ListCreativeFormatsResponseSchema, formats);
-    expect((formats.formats as { format_id: { id: string } }[]).map((f) => f.format_id.id)).toEqual(['broadcast_spot_15s', 'broadcast_spot_30s', 'broadcast_spot_60s']);
+    expect((formats.formats as { format_id: { id: string } }[]).map((f) => f.format_id.id)).toEqual([
+      'broadcast_spot_15s',
+      'broadcast_spot_30s',
+      'broadcast_spot_60s',
+    ]);
     expect(await call('list_authorized_properties')).toEqual({ publisher_domains: ['spotbook.test'] });
     const accounts = await call('list_accounts');
     conforms(adcp.ListAccountsResponseSchema, accounts);
@@ -170,7 +193,14 @@ describe('/mcp', () => {
       end_time: `${addDays(DAY, 7)}T00:00:00Z`,
       packages: [{ buyer_ref: 'p', product_id: 'NONEXISTENT_PRODUCT', budget: 500, pricing_option_id: 'cpm_usd' }],
     });
-    expect(unknown.errors).toEqual([expect.objectContaining({ code: 'PRODUCT_NOT_FOUND', message: 'Product NONEXISTENT_PRODUCT does not exist', field: 'packages[0].product_id', suggestion: 'Use a product_id from get_products' })]);
+    expect(unknown.errors).toEqual([
+      expect.objectContaining({
+        code: 'PRODUCT_NOT_FOUND',
+        message: 'Product NONEXISTENT_PRODUCT does not exist',
+        field: 'packages[0].product_id',
+        suggestion: 'Use a product_id from get_products',
+      }),
+    ]);
     const pacing = await call('create_media_buy', {
       buyer_ref: 'bad',
       brand: { domain: 'sunnyjuice.example' },
@@ -196,7 +226,9 @@ describe('/mcp', () => {
     expect(soon.errors).toBeUndefined();
     expect(soon).toMatchObject({ status: 'submitted' });
     // Asked: 8 days from tomorrow; booked: the same 8 days from the earliest bookable date.
-    expect(soon.message).toContain(`The flight asked to start on ${addDays(TODAY, 1)}, inside the station's 7-day lead time: it is moved whole to ${DAY} (the earliest bookable date) through ${addDays(DAY, 7)}.`);
+    expect(soon.message).toContain(
+      `The flight asked to start on ${addDays(TODAY, 1)}, inside the station's 7-day lead time: it is moved whole to ${DAY} (the earliest bookable date) through ${addDays(DAY, 7)}.`,
+    );
 
     const tooSoon = await call('update_media_buy', { media_buy_id: soon.media_buy_id, start_time: `${addDays(TODAY, 1)}T00:00:00Z` });
     expect(tooSoon.errors).toEqual([
@@ -213,7 +245,11 @@ describe('/mcp', () => {
 
   it('sells a whole buy: discover, create, sync a creative, approval, push notification, as-run, delivery', async () => {
     // 1. Discover: a product per daypart and length, with the flight's availability and forecast.
-    const discovered = await call('get_products', { buying_mode: 'brief', brief: 'Morning news, one week', filters: { start_date: DAY, end_date: addDays(DAY, 6) } });
+    const discovered = await call('get_products', {
+      buying_mode: 'brief',
+      brief: 'Morning news, one week',
+      filters: { start_date: DAY, end_date: addDays(DAY, 6) },
+    });
     conforms(adcp.GetProductsResponseSchema, discovered);
     const product = (discovered.products as Product[]).find((p) => p.product_id === `${daypartId}_30s`)!;
     expect(product).toMatchObject({
@@ -246,16 +282,34 @@ describe('/mcp', () => {
     // The same key and payload replays the answer; another payload under it is refused.
     expect(await call('create_media_buy', request)).toEqual({ ...created, replayed: true });
     const conflict = await call('create_media_buy', { ...request, po_number: 'PO-OTHER' });
-    expect(conflict.errors![0]).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT', message: 'This idempotency_key was already used for a different request', field: 'idempotency_key' });
+    expect(conflict.errors![0]).toMatchObject({
+      code: 'IDEMPOTENCY_CONFLICT',
+      message: 'This idempotency_key was already used for a different request',
+      field: 'idempotency_key',
+    });
 
     const admin = await t.adminToken();
     const pending = (await t.inject({ method: 'GET', url: '/api/estimates/pending', token: admin })).json() as Record<string, unknown>[];
     expect(pending.filter((o) => o.id === buyId)).toEqual([
-      expect.objectContaining({ status: 'ordered', source: 'adcp', source_name: 'Sunny Juice Agency', brand_name: 'sunnyjuice.example', start_date: DAY, end_date: addDays(DAY, 7), total_spend: 400, estimate_name: 'EST-2027-044' }),
+      expect.objectContaining({
+        status: 'ordered',
+        source: 'adcp',
+        source_name: 'Sunny Juice Agency',
+        brand_name: 'sunnyjuice.example',
+        start_date: DAY,
+        end_date: addDays(DAY, 7),
+        total_spend: 400,
+        estimate_name: 'EST-2027-044',
+      }),
     ]);
     const detail = (await t.inject({ method: 'GET', url: `/api/estimates/${buyId}`, token: admin })).json();
     expect(detail.items).toEqual([expect.objectContaining({ daypart_id: daypartId, spots_per_occurrence: 2 })]);
-    expect(await call('tasks/get', { task_id: taskId })).toMatchObject({ task_id: taskId, task_type: 'create_media_buy', status: 'submitted', media_buy_id: buyId });
+    expect(await call('tasks/get', { task_id: taskId })).toMatchObject({
+      task_id: taskId,
+      task_type: 'create_media_buy',
+      status: 'submitted',
+      media_buy_id: buyId,
+    });
 
     // 3. Sync a creative from a local HTTP server: Ad-ID required; fetched, checked by ffprobe, assigned.
     const creative = (id: string, file: string, identifiers?: unknown) => ({
@@ -266,7 +320,11 @@ describe('/mcp', () => {
       ...(identifiers ? { industry_identifiers: identifiers } : {}),
     });
     const synced = await call('sync_creatives', {
-      creatives: [creative('sunny-30', 'sunny-30.mp4', [{ type: 'ad_id', value: 'SUNY0001000H' }]), creative('no-ad-id', 'sunny-30.mp4'), creative('moved', 'moved.mp4', [{ type: 'ad_id', value: 'SUNY0002000H' }])],
+      creatives: [
+        creative('sunny-30', 'sunny-30.mp4', [{ type: 'ad_id', value: 'SUNY0001000H' }]),
+        creative('no-ad-id', 'sunny-30.mp4'),
+        creative('moved', 'moved.mp4', [{ type: 'ad_id', value: 'SUNY0002000H' }]),
+      ],
       assignments: [{ creative_id: 'sunny-30', package_id: 'pkg-0' }],
     });
     conforms(adcp.SyncCreativesResponseSchema, synced);
@@ -281,7 +339,9 @@ describe('/mcp', () => {
     }, 60_000);
     const reviewed = await call('list_creatives');
     conforms(adcp.ListCreativesResponseSchema, reviewed);
-    expect(reviewed.creatives).toEqual([expect.objectContaining({ creative_id: 'sunny-30', status: 'pending_review', ext: { spotbook: expect.objectContaining({ ad_id: 'SUNY0001000H' }) } })]);
+    expect(reviewed.creatives).toEqual([
+      expect.objectContaining({ creative_id: 'sunny-30', status: 'pending_review', ext: { spotbook: expect.objectContaining({ ad_id: 'SUNY0001000H' }) } }),
+    ]);
 
     // 4. The desk approves (the creative with it); 5. the task completes and a signed push arrives.
     const approved = await t.inject({ method: 'PATCH', url: `/api/estimates/${buyId}/approve`, token: admin, payload: { notes: 'Cleared by traffic' } });
@@ -298,7 +358,11 @@ describe('/mcp', () => {
       status: 'completed',
       timestamp: expect.any(String),
       message: 'The station approved the buy',
-      result: expect.objectContaining({ media_buy_id: buyId, buyer_ref: 'sunny-june', packages: [expect.objectContaining({ package_id: 'pkg-0', budget: 400 })] }),
+      result: expect.objectContaining({
+        media_buy_id: buyId,
+        buyer_ref: 'sunny-june',
+        packages: [expect.objectContaining({ package_id: 'pkg-0', budget: 400 })],
+      }),
     });
     const buys = await call('get_media_buys', { media_buy_ids: [buyId] });
     conforms(adcp.GetMediaBuysResponseSchema, buys);
@@ -309,26 +373,43 @@ describe('/mcp', () => {
     expect(stale.errors![0]).toMatchObject({ code: 'CONFLICT', message: 'The media buy is at revision 1, not 7', field: 'revision' });
     const budget = await call('update_media_buy', { media_buy_id: buyId, revision: 1, packages: [{ package_id: 'pkg-0', budget: 600 }] });
     expect(budget).toMatchObject({ status: 'submitted', media_buy_id: buyId, message: "The change waits for the station's approval." });
-    const rejected = await t.inject({ method: 'POST', url: `/api/adcp/changes/${buyId}/reject`, token: admin, payload: { notes: 'Morning News is sold out that week' } });
+    const rejected = await t.inject({
+      method: 'POST',
+      url: `/api/adcp/changes/${buyId}/reject`,
+      token: admin,
+      payload: { notes: 'Morning News is sold out that week' },
+    });
     expect(rejected.json()).toEqual({ media_buy_id: buyId, task_id: budget.task_id, status: 'rejected' });
     expect(await call('tasks/get', { task_id: budget.task_id })).toMatchObject({
       task_type: 'update_media_buy',
       status: 'rejected',
-      result: { errors: [{ code: 'MEDIA_BUY_CHANGE_REJECTED', message: 'The station rejected the change; the buy stays as booked: Morning News is sold out that week' }] },
+      result: {
+        errors: [
+          { code: 'MEDIA_BUY_CHANGE_REJECTED', message: 'The station rejected the change; the buy stays as booked: Morning News is sold out that week' },
+        ],
+      },
     });
     await eventually(() => expect(pushes.map((p) => JSON.parse(p.body).task_id)).toContain(budget.task_id));
     const rejectedPush = pushes.find((p) => JSON.parse(p.body).task_id === budget.task_id)!;
     expect(rejectedPush.problem).toBeNull();
-    expect(JSON.parse(rejectedPush.body)).toMatchObject({ task_type: 'update_media_buy', status: 'rejected', result: { errors: [{ code: 'MEDIA_BUY_CHANGE_REJECTED' }] } });
+    expect(JSON.parse(rejectedPush.body)).toMatchObject({
+      task_type: 'update_media_buy',
+      status: 'rejected',
+      result: { errors: [{ code: 'MEDIA_BUY_CHANGE_REJECTED' }] },
+    });
     expect((await t.inject({ method: 'GET', url: `/api/estimates/${buyId}`, token: admin })).json()).toMatchObject({ total_spend: 400 });
 
     // 6. It airs: the log is placed, master control's as-run comes back.
     await setOrderStatus(t, buyId, 'active');
     now = new Date(`${DAY}T05:00:00Z`);
     await t.app.ctx.stationClock.tick();
-    const spots = ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${DAY}`, token: admin })).json().spots as { estimate_id: string; local_time: string; house_code: string }[]).filter(
-      (s) => s.estimate_id === buyId,
-    );
+    const spots = (
+      (await t.inject({ method: 'GET', url: `/api/traffic/logs/${DAY}`, token: admin })).json().spots as {
+        estimate_id: string;
+        local_time: string;
+        house_code: string;
+      }[]
+    ).filter((s) => s.estimate_id === buyId);
     expect(spots).toHaveLength(2);
     now = new Date(`${addDays(DAY, 1)}T12:00:00Z`);
     const csv = ['date,time,house_code,duration,status', ...spots.map((s) => `${DAY},${s.local_time},${s.house_code},30,aired`)].join('\n');
@@ -341,13 +422,21 @@ describe('/mcp', () => {
     const [report] = delivery.media_buy_deliveries as { by_package: unknown[] }[];
     expect(report).toMatchObject({ media_buy_id: buyId, status: 'active', is_final: false, totals: { impressions: 2 * 1366, spend: 54.64 } });
     expect(report!.by_package).toEqual([
-      expect.objectContaining({ package_id: 'pkg-0', impressions: 2 * 1366, spend: 54.64, ext: { spotbook: expect.objectContaining({ spots_aired: 2, spots_missed: 0, spot_length_seconds: 30 }) } }),
+      expect.objectContaining({
+        package_id: 'pkg-0',
+        impressions: 2 * 1366,
+        spend: 54.64,
+        ext: { spotbook: expect.objectContaining({ spots_aired: 2, spots_missed: 0, spot_length_seconds: 30 }) },
+      }),
     ]);
 
     // Pause and resume the airing campaign; each change is a new revision.
     // The change asked and its rejection were revisions 2 and 3.
     expect((await call('update_media_buy', { media_buy_id: buyId, revision: 3, paused: true })).errors).toBeUndefined();
-    expect(((await call('get_media_buys', { media_buy_ids: [buyId] })).media_buys as { status: string; revision: number }[])[0]).toMatchObject({ status: 'paused', revision: 4 });
+    expect(((await call('get_media_buys', { media_buy_ids: [buyId] })).media_buys as { status: string; revision: number }[])[0]).toMatchObject({
+      status: 'paused',
+      revision: 4,
+    });
     expect((await call('update_media_buy', { media_buy_id: buyId, paused: false })).errors).toBeUndefined();
     expect(((await call('get_media_buys', { media_buy_ids: [buyId] })).media_buys as { status: string }[])[0]!.status).toBe('active');
   });
@@ -356,13 +445,26 @@ describe('/mcp', () => {
     now = new Date(`${TODAY}T14:00:00Z`);
     const admin = await t.adminToken();
     const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-    const evening = await createDaypart(t.database.db, { name: 'Evening News', startTime: '18:00', endTime: '19:00', daysOfWeek: everyDay, spotFrequency: 10, baseCpmCents: 3000 });
-    const set = await t.inject({ method: 'PUT', url: `/api/dayparts/${evening.id}`, token: admin, payload: { rate_15_percent: 60, rate_60_percent: 180, flat_rate: 100 } });
+    const evening = await createDaypart(t.database.db, {
+      name: 'Evening News',
+      startTime: '18:00',
+      endTime: '19:00',
+      daysOfWeek: everyDay,
+      spotFrequency: 10,
+      baseCpmCents: 3000,
+    });
+    const set = await t.inject({
+      method: 'PUT',
+      url: `/api/dayparts/${evening.id}`,
+      token: admin,
+      payload: { rate_15_percent: 60, rate_60_percent: 180, flat_rate: 100 },
+    });
     expect(set.statusCode, set.body).toBe(200);
 
     const discovered = await call('get_products', { filters: { start_date: DAY, end_date: addDays(DAY, 6) } });
     conforms(adcp.GetProductsResponseSchema, discovered);
-    const options = (length: number) => (discovered.products as { product_id: string; pricing_options: unknown[] }[]).find((p) => p.product_id === `${evening.id}_${length}s`)!.pricing_options;
+    const options = (length: number) =>
+      (discovered.products as { product_id: string; pricing_options: unknown[] }[]).find((p) => p.product_id === `${evening.id}_${length}s`)!.pricing_options;
     // CPM × the length's percentage; the flat rate per spot scaled the same way. Minimum spend: a spot a day for a week.
     expect(options(15)).toEqual([
       { pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 18, min_spend_per_package: 173 },
@@ -378,13 +480,20 @@ describe('/mcp', () => {
     ]);
     expect((await call('get_adcp_capabilities')).media_buy).toMatchObject({ supported_pricing_models: ['cpm', 'flat_rate'] });
     // The daypart without length rates keeps today's price and offers no flat rate.
-    expect((discovered.products as { product_id: string; pricing_options: unknown[] }[]).find((p) => p.product_id === `${daypartId}_60s`)!.pricing_options).toEqual([
-      { pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 20, min_spend_per_package: 192 },
-    ]);
+    expect(
+      (discovered.products as { product_id: string; pricing_options: unknown[] }[]).find((p) => p.product_id === `${daypartId}_60s`)!.pricing_options,
+    ).toEqual([{ pricing_option_id: 'cpm_usd', pricing_model: 'cpm', currency: 'USD', fixed_price: 20, min_spend_per_package: 192 }]);
 
     let n = 0;
     const buy = (packages: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
-      call('create_media_buy', { buyer_ref: `priced-${++n}`, brand: { domain: 'sunnyjuice.example' }, start_time: `${DAY}T00:00:00Z`, end_time: `${addDays(DAY, 7)}T00:00:00Z`, packages: packages.map((p) => ({ buyer_ref: 'p', ...p })), ...extra });
+      call('create_media_buy', {
+        buyer_ref: `priced-${++n}`,
+        brand: { domain: 'sunnyjuice.example' },
+        start_time: `${DAY}T00:00:00Z`,
+        end_time: `${addDays(DAY, 7)}T00:00:00Z`,
+        packages: packages.map((p) => ({ buyer_ref: 'p', ...p })),
+        ...extra,
+      });
     const items = async (id: unknown) => (await t.inject({ method: 'GET', url: `/api/estimates/${id as string}`, token: admin })).json();
 
     // A :60 by CPM: $54 CPM, so $1,100 buys 2 spots a day (a spot a day is $516.35 a week).
@@ -444,7 +553,12 @@ describe('/mcp', () => {
     const small = await call('update_media_buy', { media_buy_id: id, packages: [{ package_id: 'pkg-0', budget: 100 }] });
     expect(small.errors![0]).toMatchObject({ code: 'INVALID_REQUEST', message: 'Budget too small. Weekly cost is $191.24, minimum budget needed: $191.24' });
 
-    const asked = await call('update_media_buy', { media_buy_id: id, revision: 1, end_time: `${addDays(DAY, 28)}T00:00:00Z`, packages: [{ package_id: 'pkg-0', budget: 1200 }] });
+    const asked = await call('update_media_buy', {
+      media_buy_id: id,
+      revision: 1,
+      end_time: `${addDays(DAY, 28)}T00:00:00Z`,
+      packages: [{ package_id: 'pkg-0', budget: 1200 }],
+    });
     expect(asked).toMatchObject({ status: 'submitted', media_buy_id: id });
     expect(await call('tasks/get', { task_id: asked.task_id })).toMatchObject({ task_type: 'update_media_buy', status: 'submitted' });
     const again = await call('update_media_buy', { media_buy_id: id, packages: [{ package_id: 'pkg-0', budget: 1300 }] });
@@ -453,7 +567,11 @@ describe('/mcp', () => {
       pending_change: { task_id: asked.task_id, start_date: addDays(DAY, 14), end_date: addDays(DAY, 27), total_budget: 1200 },
     });
     // The booked order airs as booked until the desk decides.
-    expect((await t.inject({ method: 'GET', url: `/api/estimates/${id}`, token: admin })).json()).toMatchObject({ status: 'approved', total_spend: 400, start_date: addDays(DAY, 14) });
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${id}`, token: admin })).json()).toMatchObject({
+      status: 'approved',
+      total_spend: 400,
+      start_date: addDays(DAY, 14),
+    });
 
     const { token: client } = await t.signUp();
     expect((await t.inject({ method: 'GET', url: '/api/adcp/changes', token: client })).statusCode).toBe(403);
@@ -478,7 +596,10 @@ describe('/mcp', () => {
     const order = (await t.inject({ method: 'GET', url: `/api/estimates/${id}`, token: admin })).json();
     expect(order).toMatchObject({ status: 'approved', total_spend: 1200, start_date: addDays(DAY, 14) });
     expect(order.items).toEqual([expect.objectContaining({ spots_per_occurrence: 3 })]);
-    expect(await call('tasks/get', { task_id: asked.task_id })).toMatchObject({ status: 'completed', result: { media_buy_id: id, affected_packages: [expect.objectContaining({ budget: 1200 })] } });
+    expect(await call('tasks/get', { task_id: asked.task_id })).toMatchObject({
+      status: 'completed',
+      result: { media_buy_id: id, affected_packages: [expect.objectContaining({ budget: 1200 })] },
+    });
     expect(((await call('get_media_buys', { media_buy_ids: [id] })).media_buys as { revision: number }[])[0]!.revision).toBe(3);
     expect((await t.inject({ method: 'GET', url: '/api/adcp/changes', token: admin })).json().changes).toEqual([]);
     const twice = await t.inject({ method: 'POST', url: `/api/adcp/changes/${id}/approve`, token: admin, payload: {} });
@@ -494,7 +615,9 @@ describe('/mcp', () => {
       brand: { domain: 'sunnyjuice.example' },
       start_time: 'asap',
       end_time: `${addDays(DAY, 7)}T00:00:00Z`,
-      packages: [{ buyer_ref: 'p', product_id: products.find((p) => p.product_id === `${daypartId}_15s`)!.product_id, budget: 400, pricing_option_id: 'cpm_usd' }],
+      packages: [
+        { buyer_ref: 'p', product_id: products.find((p) => p.product_id === `${daypartId}_15s`)!.product_id, budget: 400, pricing_option_id: 'cpm_usd' },
+      ],
     });
     expect(created.status, JSON.stringify(created)).toBe('submitted');
     const canceled = await call('update_media_buy', { media_buy_id: created.media_buy_id, canceled: true });
@@ -502,7 +625,12 @@ describe('/mcp', () => {
     expect(await call('tasks/get', { task_id: created.task_id })).toMatchObject({ status: 'canceled' });
 
     const admin = await t.adminToken();
-    const settings = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { name: 'WSPT Channel 7', call_letters: 'wspt-tv', fcc_facility_id: '12345', agent_url: 'https://ads.wspt.example/mcp' } });
+    const settings = await t.inject({
+      method: 'PUT',
+      url: '/api/station',
+      token: admin,
+      payload: { name: 'WSPT Channel 7', call_letters: 'wspt-tv', fcc_facility_id: '12345', agent_url: 'https://ads.wspt.example/mcp' },
+    });
     expect(settings.statusCode, settings.body).toBe(200);
     expect(settings.json()).toMatchObject({ call_letters: 'WSPT-TV', fcc_facility_id: '12345', agent_url: 'https://ads.wspt.example/mcp' });
     const wrong = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { name: 'WSPT Channel 7', fcc_facility_id: 'abc' } });

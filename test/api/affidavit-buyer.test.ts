@@ -27,15 +27,20 @@ describe('the affidavit', () => {
     await setOrderStatus(t, order.id, 'active');
     await t.app.ctx.stationClock.tick();
     now = new Date('2027-06-08T15:00:00Z');
-    const spots = ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${DAY}`, token: admin })).json().spots as { id: string; local_time: string; house_code: string; estimate_id: string }[]).filter(
-      (s) => s.estimate_id === order.id,
-    );
+    const spots = (
+      (await t.inject({ method: 'GET', url: `/api/traffic/logs/${DAY}`, token: admin })).json().spots as {
+        id: string;
+        local_time: string;
+        house_code: string;
+        estimate_id: string;
+      }[]
+    ).filter((s) => s.estimate_id === order.id);
     const [aired] = spots;
     const csv0 = ['date,time,house_code,duration,status,spot_id', `${DAY},${aired!.local_time},${aired!.house_code},30,aired,${aired!.id}`].join('\n');
     const imported = await uploadAsRun(t, 'day.csv', csv0, admin, 'text/csv', { close_day: 'true' });
     expect(imported.statusCode, imported.body).toBe(201);
     const offers = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: owner.token })).json();
-    const offer = (Array.isArray(offers) ? offers : offers.makegoods ?? offers.offers) as { id: string; status: string }[];
+    const offer = (Array.isArray(offers) ? offers : (offers.makegoods ?? offers.offers)) as { id: string; status: string }[];
     const open = offer.find((o) => o.status === 'offered');
     expect(open).toBeDefined();
     expect((await t.inject({ method: 'POST', url: `/api/makegoods/${open!.id}/decline`, token: owner.token })).statusCode).toBe(200);
@@ -51,8 +56,12 @@ describe('the affidavit', () => {
     expect(pdf).toMatch(/-\$\d+\.\d\d/);
     expect(pdf).not.toContain('"$');
 
-    const csv = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?from=${DAY}&to=${DAY}&format=csv`, token: owner.token })).body.trim().split('\r\n');
-    expect(csv[0]).toBe('date,scheduled_time,actual_time,daypart,house_code,duration_seconds,status,impressions,cost,makegood,credit,order_number,order_name,title,ad_id,agency_estimate_number,client_code,product_code,po_number');
+    const csv = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?from=${DAY}&to=${DAY}&format=csv`, token: owner.token })).body
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toBe(
+      'date,scheduled_time,actual_time,daypart,house_code,duration_seconds,status,impressions,cost,makegood,credit,order_number,order_name,title,ad_id,agency_estimate_number,client_code,product_code,po_number',
+    );
     expect(csv.slice(1).map((l) => l.split(',').slice(11, 13))).toEqual([
       [number, 'Spring sale'],
       [number, 'Spring sale'],

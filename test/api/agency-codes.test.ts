@@ -47,15 +47,27 @@ describe('agency codes on orders', () => {
     expect(found.map((o: { id: string }) => o.id)).toEqual([order.id]);
     expect((await t.inject({ method: 'GET', url: '/api/estimates?search=OJ30', token: admin })).json().map((o: { id: string }) => o.id)).toEqual([order.id]);
 
-    expect((await t.inject({ method: 'PATCH', url: `/api/media/${owner.media.id}`, token: owner.token, payload: { ad_id: 'CODE0000030', title: 'Coded spot' } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PATCH', url: `/api/media/${owner.media.id}`, token: owner.token, payload: { ad_id: 'CODE0000030', title: 'Coded spot' } }))
+        .statusCode,
+    ).toBe(200);
     const invoice = await createInvoice(t, order.id);
     const detail = (await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}`, token: admin })).json();
     expect(detail).toMatchObject(CODES);
     const invoiceText = pdfText((await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}/pdf`, token: admin })).rawPayload);
-    for (const line of ['Agency estimate: E-2027/114', 'Client code: SUNJ', 'Product code: OJ30', 'PO number: PO 88123', 'Commercial: Coded spot · Ad-ID CODE0000030']) expect(invoiceText, line).toContain(line);
+    for (const line of [
+      'Agency estimate: E-2027/114',
+      'Client code: SUNJ',
+      'Product code: OJ30',
+      'PO number: PO 88123',
+      'Commercial: Coded spot · Ad-ID CODE0000030',
+    ])
+      expect(invoiceText, line).toContain(line);
 
     expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
-    const note = (await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 10, reason: 'Wrong break' } })).json().credit_note;
+    const note = (
+      await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 10, reason: 'Wrong break' } })
+    ).json().credit_note;
     const noteText = pdfText((await t.inject({ method: 'GET', url: `/api/billing/credit-notes/${note.id}/pdf`, token: admin })).rawPayload);
     for (const line of ['Agency estimate: E-2027/114', 'Client code: SUNJ']) expect(noteText, line).toContain(line);
 

@@ -44,7 +44,11 @@ beforeAll(async () => {
   t = await createTestApp({ stationTimeZone: ZONE });
   admin = await t.adminToken();
   const owner = await clientWithBrand(t);
-  const rateCard = ((await t.database.db.execute(sql`select id, name, multiplier, base_cpm_cents::int as base_cpm_cents, cardinality(days_of_week) as days from dayparts order by name`)) as unknown as { rows: Daypart[] }).rows;
+  const rateCard = (
+    (await t.database.db.execute(
+      sql`select id, name, multiplier, base_cpm_cents::int as base_cpm_cents, cardinality(days_of_week) as days from dayparts order by name`,
+    )) as unknown as { rows: Daypart[] }
+  ).rows;
   const random = seeded(16);
   const now = Date.now();
   for (let i = 0; i < 400; i += 1) {
@@ -66,10 +70,15 @@ beforeAll(async () => {
     orders.push({ status, createdAt: created, submittedAt, spendCents, amountCents, items });
   }
   for (const o of orders) {
-    const rows = (await t.database.db.execute(sql`insert into estimates (owner_id, brand_id, estimate_name, status, total_spend_cents, total_amount_cents, start_date, end_date, created_at, submitted_at)
-      values (${owner.id}, ${owner.brand.id}, 'Seeded order', ${o.status}, ${o.spendCents}, ${o.amountCents}, '2026-01-05', '2026-02-01', ${o.createdAt.toISOString()}, ${o.submittedAt?.toISOString() ?? null}) returning id`)) as unknown as { rows: { id: string }[] };
+    const rows = (await t.database.db
+      .execute(sql`insert into estimates (owner_id, brand_id, estimate_name, status, total_spend_cents, total_amount_cents, start_date, end_date, created_at, submitted_at)
+      values (${owner.id}, ${owner.brand.id}, 'Seeded order', ${o.status}, ${o.spendCents}, ${o.amountCents}, '2026-01-05', '2026-02-01', ${o.createdAt.toISOString()}, ${o.submittedAt?.toISOString() ?? null}) returning id`)) as unknown as {
+      rows: { id: string }[];
+    };
     for (const item of o.items)
-      await t.database.db.execute(sql`insert into estimate_items (estimate_id, daypart_id, spots_per_occurrence, user_defined_cpm_cents) values (${rows.rows[0]!.id}, ${item.daypart.id}, ${item.spots}, ${item.cpmCents})`);
+      await t.database.db.execute(
+        sql`insert into estimate_items (estimate_id, daypart_id, spots_per_occurrence, user_defined_cpm_cents) values (${rows.rows[0]!.id}, ${item.daypart.id}, ${item.spots}, ${item.cpmCents})`,
+      );
   }
 });
 afterAll(() => t.close());
@@ -88,7 +97,9 @@ const dollars = (cents: number) => Math.round(cents) / 100;
 
 describe('analytics on a seeded data set, compared with the orders', () => {
   it('the seed puts orders on both sides of the station midnight', () => {
-    const localHours = new Set(orders.map((o) => Number(new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: '2-digit', hourCycle: 'h23' }).format(o.createdAt))));
+    const localHours = new Set(
+      orders.map((o) => Number(new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: '2-digit', hourCycle: 'h23' }).format(o.createdAt))),
+    );
     expect(localHours.has(23) && localHours.has(0)).toBe(true);
   });
 
@@ -114,7 +125,11 @@ describe('analytics on a seeded data set, compared with the orders', () => {
     expect(points).toHaveLength(days);
     for (const point of points) {
       const want = expected.get(point.date) ?? { revenue: 0, orders: 0 };
-      expect({ date: point.date, revenue: point.revenue, orders: point.approved_orders }).toEqual({ date: point.date, revenue: dollars(want.revenue), orders: want.orders });
+      expect({ date: point.date, revenue: point.revenue, orders: point.approved_orders }).toEqual({
+        date: point.date,
+        revenue: dollars(want.revenue),
+        orders: want.orders,
+      });
     }
     expect(points.reduce((sum, p) => sum + p.approved_orders, 0)).toBe(inWindow(days).filter((o) => BOOKED.has(o.status)).length);
   });
@@ -131,7 +146,9 @@ describe('analytics on a seeded data set, compared with the orders', () => {
       const want = expected.get(m.month) ?? { cents: 0, orders: 0 };
       expect(m).toEqual({ month: m.month, budgeted_amount: dollars(want.cents), order_count: want.orders });
     }
-    expect((body.monthly_trends as { order_count: number }[]).reduce((sum, m) => sum + m.order_count, 0)).toBe(inWindow(days).filter((o) => o.status !== 'draft').length);
+    expect((body.monthly_trends as { order_count: number }[]).reduce((sum, m) => sum + m.order_count, 0)).toBe(
+      inWindow(days).filter((o) => o.status !== 'draft').length,
+    );
   });
 
   it('brand performance of the last 90 days', async () => {
@@ -139,18 +156,33 @@ describe('analytics on a seeded data set, compared with the orders', () => {
     const booked = window.filter((o) => BOOKED.has(o.status));
     const body = await get('/api/analytics/performance/metrics?timeframe=90');
     expect(body.brand_performance).toHaveLength(1);
-    expect(body.brand_performance[0]).toMatchObject({ total_orders: window.length, approved_orders: booked.length, total_revenue: dollars(booked.reduce((sum, o) => sum + o.amountCents, 0)) });
+    expect(body.brand_performance[0]).toMatchObject({
+      total_orders: window.length,
+      approved_orders: booked.length,
+      total_revenue: dollars(booked.reduce((sum, o) => sum + o.amountCents, 0)),
+    });
   });
 
   it('revenue, orders and spots per daypart of the last 90 days, split by weekly cost', async () => {
     const booked = inWindow(90).filter((o) => BOOKED.has(o.status));
     const expected = new Map<string, { cents: number; orders: number; spots: number }>();
     for (const o of booked) {
-      const weekly = o.items.map((i) => weeklyCostOf({ multiplier: i.daypart.multiplier, spotsPerDay: i.spots, cpm: i.cpmCents ?? selectionDefaults({ name: '', spotFrequency: null, minCpm: null, baseCpm: i.daypart.base_cpm_cents / 100 }).cpm * 100, daysPerWeek: i.daypart.days }));
+      const weekly = o.items.map((i) =>
+        weeklyCostOf({
+          multiplier: i.daypart.multiplier,
+          spotsPerDay: i.spots,
+          cpm: i.cpmCents ?? selectionDefaults({ name: '', spotFrequency: null, minCpm: null, baseCpm: i.daypart.base_cpm_cents / 100 }).cpm * 100,
+          daysPerWeek: i.daypart.days,
+        }),
+      );
       const total = weekly.reduce((sum, w) => sum + w, 0);
       o.items.forEach((item, k) => {
         const row = expected.get(item.daypart.name) ?? { cents: 0, orders: 0, spots: 0 };
-        expected.set(item.daypart.name, { cents: row.cents + (total > 0 ? (o.amountCents * weekly[k]!) / total : 0), orders: row.orders + 1, spots: row.spots + item.spots });
+        expected.set(item.daypart.name, {
+          cents: row.cents + (total > 0 ? (o.amountCents * weekly[k]!) / total : 0),
+          orders: row.orders + 1,
+          spots: row.spots + item.spots,
+        });
       });
     }
     const body = await get('/api/analytics/performance/metrics?timeframe=90');

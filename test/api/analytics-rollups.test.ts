@@ -45,7 +45,9 @@ const insertOrder = async (at: Date, status: string) => {
   const owner = pick(owners);
   const rateCard = await rows<{ id: string }>(sql`select id from dayparts order by name limit 6`);
   const spend = (1000 + Math.floor(random() * 9000)) * 100 + Math.floor(random() * 100);
-  const [order] = await rows<{ id: string }>(sql`insert into estimates (owner_id, brand_id, estimate_name, status, total_spend_cents, total_amount_cents, start_date, created_at, submitted_at)
+  const [order] = await rows<{
+    id: string;
+  }>(sql`insert into estimates (owner_id, brand_id, estimate_name, status, total_spend_cents, total_amount_cents, start_date, created_at, submitted_at)
     values (${owner.id}, ${random() < 0.2 ? null : owner.brand.id}, 'Inserted order', ${status}, ${spend}, ${spend - (random() < 0.3 ? 1234 : 0)}, ${at.toISOString().slice(0, 10)}, ${at.toISOString()}, ${status === 'draft' ? null : at.toISOString()}) returning id`);
   const first = Math.floor(random() * rateCard.length);
   for (let k = 0; k < 1 + Math.floor(random() * 3); k += 1)
@@ -115,7 +117,12 @@ const itemRows = async (): Promise<ItemRow[]> =>
       from estimate_items i join dayparts d on d.id = i.daypart_id`)
   ).map((i) => {
     const cpm = i.custom_cents ?? selectionDefaults({ name: i.name, spotFrequency: null, minCpm: null, baseCpm: i.base_cents / 100 }).cpm * 100;
-    return { estimate_id: i.estimate_id, name: i.name, spots: i.spots, weekly: weeklyCostOf({ multiplier: i.multiplier, spotsPerDay: i.spots, cpm, daysPerWeek: i.days }) };
+    return {
+      estimate_id: i.estimate_id,
+      name: i.name,
+      spots: i.spots,
+      weekly: weeklyCostOf({ multiplier: i.multiplier, spotsPerDay: i.spots, cpm, daysPerWeek: i.days }),
+    };
   });
 
 /** Per brand: the submitted orders dated from the window's first station day, the booked ones and their revenue. */
@@ -125,7 +132,12 @@ const expectedBrands = async (days: number) => {
   for (const o of (await orderRows()).filter((x) => x.status !== 'draft' && stationDay(new Date(x.at)) >= from)) {
     const row = brands.get(o.brand_name) ?? { brand_name: o.brand_name, total_orders: 0, approved_orders: 0, total_revenue: 0 };
     const booked = BOOKED.includes(o.status);
-    brands.set(o.brand_name, { ...row, total_orders: row.total_orders + 1, approved_orders: row.approved_orders + (booked ? 1 : 0), total_revenue: row.total_revenue + (booked ? o.amount : 0) });
+    brands.set(o.brand_name, {
+      ...row,
+      total_orders: row.total_orders + 1,
+      approved_orders: row.approved_orders + (booked ? 1 : 0),
+      total_revenue: row.total_revenue + (booked ? o.amount : 0),
+    });
   }
   return [...brands.values()].map((b) => ({ ...b, total_revenue: dollars(b.total_revenue) })).sort((a, b) => a.brand_name.localeCompare(b.brand_name));
 };
@@ -141,14 +153,21 @@ const expectedSplit = async (days: number, wanted: (o: OrderRow) => boolean, amo
   for (const i of items) {
     const total = totals.get(i.estimate_id)!;
     const row = split.get(i.name) ?? { cents: 0, orders: 0, spots: 0 };
-    split.set(i.name, { cents: row.cents + (total > 0 ? (orders.get(i.estimate_id)![amount] * i.weekly) / total : 0), orders: row.orders + 1, spots: row.spots + i.spots });
+    split.set(i.name, {
+      cents: row.cents + (total > 0 ? (orders.get(i.estimate_id)![amount] * i.weekly) / total : 0),
+      orders: row.orders + 1,
+      spots: row.spots + i.spots,
+    });
   }
   return split;
 };
 
 const expectDashboardsFromRows = async () => {
   // Order stats, the station's and one client's.
-  for (const [token, ownerId] of [[admin, undefined], [owners[0]!.token, owners[0]!.id]] as const) {
+  for (const [token, ownerId] of [
+    [admin, undefined],
+    [owners[0]!.token, owners[0]!.id],
+  ] as const) {
     const counts = await rows<{ status: string; n: number; spend: number }>(
       sql`select status, count(*)::int as n, sum(total_spend_cents)::float8 as spend from estimates ${ownerId ? sql`where owner_id = ${ownerId}` : sql``} group by status`,
     );
@@ -177,7 +196,11 @@ const expectDashboardsFromRows = async () => {
     const [status] = await rows<{ booked: number; reconciled: number }>(sql`select count(*)::int as booked, count(r.id)::int as reconciled from estimates e
       left join reconciliations r on r.estimate_id = e.id where e.status in ('approved', 'scheduled', 'active', 'completed') ${brand ? sql`and e.brand_id = ${brand}` : sql``}`);
     expect(body.reconciliation_status).toMatchObject({ reconciled_campaigns: status!.reconciled, total_approved_campaigns: status!.booked });
-    const brands = await rows<{ brand_name: string; projected_spend: number; actual_spend: number }>(sql`select coalesce(b.common_name, 'No brand') as brand_name,
+    const brands = await rows<{
+      brand_name: string;
+      projected_spend: number;
+      actual_spend: number;
+    }>(sql`select coalesce(b.common_name, 'No brand') as brand_name,
       sum(r.projected_spend_cents)::float8 / 100 as projected_spend, sum(r.actual_spend_cents)::float8 / 100 as actual_spend
       from reconciliations r join estimates e on e.id = r.estimate_id left join brands b on b.id = e.brand_id
       where r.reconciled_at >= ${`${daysBefore(todayIso(new Date(), ZONE), 29)}T00:00:00Z`}::timestamptz ${brand ? sql`and e.brand_id = ${brand}` : sql``} group by b.id, b.common_name`);
@@ -189,22 +212,35 @@ const expectDashboardsFromRows = async () => {
   for (const days of [7, 30]) {
     const performance = await call('GET', `/api/analytics/performance/metrics?timeframe=${days}`, admin);
     const revenue = await expectedSplit(days, (o) => BOOKED.includes(o.status), 'amount');
-    expect(Object.fromEntries(performance.daypart_performance.map((d: { daypart_name: string; total_revenue: number; order_count: number; total_spots: number }) => [d.daypart_name, d]))).toEqual(
-      Object.fromEntries([...revenue].map(([name, r]) => [name, { daypart_name: name, total_revenue: dollars(r.cents), order_count: r.orders, total_spots: r.spots }])),
+    expect(
+      Object.fromEntries(
+        performance.daypart_performance.map((d: { daypart_name: string; total_revenue: number; order_count: number; total_spots: number }) => [
+          d.daypart_name,
+          d,
+        ]),
+      ),
+    ).toEqual(
+      Object.fromEntries(
+        [...revenue].map(([name, r]) => [name, { daypart_name: name, total_revenue: dollars(r.cents), order_count: r.orders, total_spots: r.spots }]),
+      ),
     );
     const brands = (performance.brand_performance as { brand_name: string; avg_order_value: number }[]).map(({ avg_order_value: _, ...b }) => b);
     expect(brands.sort((a, b) => a.brand_name.localeCompare(b.brand_name))).toEqual(await expectedBrands(days));
     const budget = await call('GET', `/api/analytics/budget/analysis?timeframe=${days}`, admin);
     const budgets = await expectedSplit(days, (o) => o.status !== 'draft', 'spend');
-    expect(Object.fromEntries(budget.daypart_allocation.map((d: { daypart_name: string; allocated_budget: number }) => [d.daypart_name, d.allocated_budget]))).toEqual(
-      Object.fromEntries([...budgets].map(([name, r]) => [name, dollars(r.cents)])),
-    );
+    expect(
+      Object.fromEntries(budget.daypart_allocation.map((d: { daypart_name: string; allocated_budget: number }) => [d.daypart_name, d.allocated_budget])),
+    ).toEqual(Object.fromEntries([...budgets].map(([name, r]) => [name, dollars(r.cents)])));
     // Overview, revenue per station day and budgets per month (status_hours, migration 0035): the
     // hour 18:00 UTC is cut by the station's midnight, so its orders must go to two days.
     const dated = (await orderRows()).filter((o) => stationDay(new Date(o.at)) >= daysBefore(todayIso(new Date(), ZONE), days - 1));
     const bookedRows = dated.filter((o) => BOOKED.includes(o.status));
     const overview = await call('GET', `/api/analytics/dashboard/overview?timeframe=${days}`, admin);
-    expect(overview.summary).toMatchObject({ total_orders: dated.length, approved_orders: bookedRows.length, total_revenue: dollars(bookedRows.reduce((sum, o) => sum + o.amount, 0)) });
+    expect(overview.summary).toMatchObject({
+      total_orders: dated.length,
+      approved_orders: bookedRows.length,
+      total_revenue: dollars(bookedRows.reduce((sum, o) => sum + o.amount, 0)),
+    });
     const trends = await call('GET', `/api/analytics/revenue/trends?timeframe=${days}&granularity=daily`, admin);
     const perDay = new Map<string, { revenue: number; orders: number }>();
     for (const o of bookedRows) {
@@ -216,10 +252,13 @@ const expectDashboardsFromRows = async () => {
       [...perDay].sort(([a], [b]) => a.localeCompare(b)).map(([date, d]) => ({ date, revenue: dollars(d.revenue), approved_orders: d.orders })),
     );
     const perMonth = new Map<string, number>();
-    for (const o of dated.filter((x) => x.status !== 'draft')) perMonth.set(stationDay(new Date(o.at)).slice(0, 7), (perMonth.get(stationDay(new Date(o.at)).slice(0, 7)) ?? 0) + 1);
-    expect(Object.fromEntries(budget.monthly_trends.map((m: { month: string; order_count: number }) => [m.month, m.order_count]).filter(([, n]: [string, number]) => n > 0))).toEqual(
-      Object.fromEntries(perMonth),
-    );
+    for (const o of dated.filter((x) => x.status !== 'draft'))
+      perMonth.set(stationDay(new Date(o.at)).slice(0, 7), (perMonth.get(stationDay(new Date(o.at)).slice(0, 7)) ?? 0) + 1);
+    expect(
+      Object.fromEntries(
+        budget.monthly_trends.map((m: { month: string; order_count: number }) => [m.month, m.order_count]).filter(([, n]: [string, number]) => n > 0),
+      ),
+    ).toEqual(Object.fromEntries(perMonth));
     const mine = await call('GET', `/api/analytics/performance/metrics?timeframe=${days}`, owners[0]!.token);
     const myRevenue = await expectedSplit(days, (o) => BOOKED.includes(o.status) && o.owner_id === owners[0]!.id, 'amount');
     expect(mine.daypart_performance.map((d: { daypart_name: string; total_revenue: number }) => [d.daypart_name, d.total_revenue]).sort()).toEqual(
@@ -275,14 +314,20 @@ describe('rollups of the dashboards, against the rows', () => {
     const coupon = await createCoupon(t.database.db);
     expect((await putOrder(t, alice.token, couponed.id, { coupon_code: coupon.code })).statusCode).toBe(200);
     const extra = await addItem(t, alice.token, couponed.id, { daypart_id: (await createDaypart(t.database.db)).id, spots_per_occurrence: 3 });
-    const kept = await addItem(t, alice.token, couponed.id, { daypart_id: (await createDaypart(t.database.db)).id, spots_per_occurrence: 2, user_defined_cpm: 40 });
+    const kept = await addItem(t, alice.token, couponed.id, {
+      daypart_id: (await createDaypart(t.database.db)).id,
+      spots_per_occurrence: 2,
+      user_defined_cpm: 40,
+    });
     await call('PUT', `/api/estimate-items/${couponed.id}/${kept.id}`, alice.token, { spots_per_occurrence: 6, user_defined_cpm: 22 });
     await call('DELETE', `/api/estimate-items/${couponed.id}/${extra.id}`, alice.token);
     await call('PUT', `/api/estimates/${couponed.id}`, alice.token, { status: 'ordered' });
     await call('PATCH', `/api/estimates/${couponed.id}/approve`, admin, {});
     // Items replaced in bulk; a withdrawal; a rejection; changes asked for.
     const { order: bulk } = await readyOrder(t, { owner: bob });
-    await call('POST', `/api/estimate-items/${bulk.id}/bulk`, bob.token, { selectedDayparts: [{ daypart_id: daypart.id, spots_per_occurrence: 4 }, { daypart_id: (await createDaypart(t.database.db)).id }] });
+    await call('POST', `/api/estimate-items/${bulk.id}/bulk`, bob.token, {
+      selectedDayparts: [{ daypart_id: daypart.id, spots_per_occurrence: 4 }, { daypart_id: (await createDaypart(t.database.db)).id }],
+    });
     await call('PUT', `/api/estimates/${bulk.id}`, bob.token, { status: 'ordered' });
     await call('POST', `/api/estimates/${bulk.id}/withdraw`, bob.token);
     const { order: rejected } = await submittedOrder(t, { owner: bob });
@@ -314,7 +359,9 @@ describe('rollups of the dashboards, against the rows', () => {
     // A reconciled order deleted as a row (no campaign, no invoice): its reconciliation goes with it (cascade).
     const [row] = await rows<{ id: string }>(sql`insert into estimates (owner_id, brand_id, estimate_name, status, total_spend_cents, total_amount_cents)
       values (${alice.id}, ${alice.brand.id}, 'Reconciled row', 'completed', 50000, 50000) returning id`);
-    await t.database.db.execute(sql`insert into reconciliations (estimate_id, projected_spend_cents, projected_impressions, actual_spend_cents, actual_impressions) values (${row!.id}, 50000, 1000, 45000, 900)`);
+    await t.database.db.execute(
+      sql`insert into reconciliations (estimate_id, projected_spend_cents, projected_impressions, actual_spend_cents, actual_impressions) values (${row!.id}, 50000, 1000, 45000, 900)`,
+    );
     await expectInStep();
     await t.database.db.execute(sql`delete from estimates where id = ${row!.id}`);
     await expectInStep();
@@ -345,29 +392,37 @@ describe('rollups of the dashboards, against the rows', () => {
     await expectInStep();
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('are applied at commit: a transaction that wrote an order and is still open holds up no other order (migration 0019)', async () => {
-    // Before, the open transaction held its hour's lock and the station's draft count until it
-    // ended: the draft below waited for it.
-    const [alice, bob] = owners as [Owner, Owner];
-    const open = new pg.Client({ connectionString: t.database.url });
-    await open.connect();
-    try {
-      await open.query('begin');
-      await open.query(`insert into estimates (owner_id, brand_id, estimate_name, status, total_spend_cents, total_amount_cents) values ($1, $2, 'Open transaction', 'draft', 100000, 100000)`, [alice.id, alice.brand.id]);
-      const { order } = await readyOrder(t, { owner: bob });
-      await call('PUT', `/api/estimates/${order.id}`, bob.token, { status: 'ordered' });
-      expect((await rows(sql`select 1 from estimates where estimate_name = 'Open transaction'`)).length, 'the first transaction is still open').toBe(0);
-      await open.query('commit');
-    } finally {
-      await open.end();
-    }
-    await expectInStep();
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    'are applied at commit: a transaction that wrote an order and is still open holds up no other order (migration 0019)',
+    async () => {
+      // Before, the open transaction held its hour's lock and the station's draft count until it
+      // ended: the draft below waited for it.
+      const [alice, bob] = owners as [Owner, Owner];
+      const open = new pg.Client({ connectionString: t.database.url });
+      await open.connect();
+      try {
+        await open.query('begin');
+        await open.query(
+          `insert into estimates (owner_id, brand_id, estimate_name, status, total_spend_cents, total_amount_cents) values ($1, $2, 'Open transaction', 'draft', 100000, 100000)`,
+          [alice.id, alice.brand.id],
+        );
+        const { order } = await readyOrder(t, { owner: bob });
+        await call('PUT', `/api/estimates/${order.id}`, bob.token, { status: 'ordered' });
+        expect((await rows(sql`select 1 from estimates where estimate_name = 'Open transaction'`)).length, 'the first transaction is still open').toBe(0);
+        await open.query('commit');
+      } finally {
+        await open.end();
+      }
+      await expectInStep();
+    },
+  );
 
   it('stay in step after a seeded random sequence of writes', async () => {
     const dayparts = await rows<{ id: string }>(sql`select id from dayparts order by name`);
     const anyOrder = async (statuses: readonly string[], ownerId?: string) => {
-      const found = await rows<{ id: string; owner_id: string }>(sql`select id, owner_id from estimates where status in ${statuses} ${ownerId ? sql`and owner_id = ${ownerId}` : sql``} order by id`);
+      const found = await rows<{ id: string; owner_id: string }>(
+        sql`select id, owner_id from estimates where status in ${statuses} ${ownerId ? sql`and owner_id = ${ownerId}` : sql``} order by id`,
+      );
       return found.length > 0 ? pick(found) : null;
     };
     const tokenOf = (ownerId: string) => owners.find((o) => o.id === ownerId)?.token ?? admin;
@@ -384,11 +439,23 @@ describe('rollups of the dashboards, against the rows', () => {
       },
       async () => {
         const o = await anyOrder(BOOKED);
-        if (o) await t.inject({ method: 'PUT', url: `/api/reconciliation/reconcile/${o.id}`, token: admin, payload: { actual_spend: Math.floor(random() * 900_000) / 100, actual_impressions: Math.floor(random() * 100_000), notes: 'Random' } });
+        if (o)
+          await t.inject({
+            method: 'PUT',
+            url: `/api/reconciliation/reconcile/${o.id}`,
+            token: admin,
+            payload: { actual_spend: Math.floor(random() * 900_000) / 100, actual_impressions: Math.floor(random() * 100_000), notes: 'Random' },
+          });
       },
       async () => {
         const o = await anyOrder(['draft', 'modified'], owners[0]!.id);
-        if (o) await t.inject({ method: 'POST', url: `/api/estimate-items/${o.id}/bulk`, token: tokenOf(o.owner_id), payload: { selectedDayparts: [{ daypart_id: pick(dayparts).id, spots_per_occurrence: 1 + Math.floor(random() * 9) }] } });
+        if (o)
+          await t.inject({
+            method: 'POST',
+            url: `/api/estimate-items/${o.id}/bulk`,
+            token: tokenOf(o.owner_id),
+            payload: { selectedDayparts: [{ daypart_id: pick(dayparts).id, spots_per_occurrence: 1 + Math.floor(random() * 9) }] },
+          });
       },
       async () => {
         const o = await anyOrder(['draft'], owners[1]!.id);

@@ -30,7 +30,8 @@ beforeAll(async () => {
   const second = await readyOrder(t, { owner: clientA, daypartId: dayY.id, totalSpend: 3000 });
   const fromB = await readyOrder(t, { daypartId: dayX.id, totalSpend: 2000 });
   for (const { owner, order } of [first, second, fromB]) expect((await putOrder(t, owner.token, order.id, { status: 'ordered' })).statusCode).toBe(200);
-  for (const { order } of [first, fromB]) expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin })).statusCode).toBe(200);
+  for (const { order } of [first, fromB])
+    expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin })).statusCode).toBe(200);
   await createOrder(t, clientA.token, { estimate_name: 'Still a draft' });
 });
 afterAll(() => t.close());
@@ -39,13 +40,28 @@ describe('GET /api/analytics/dashboard/overview', () => {
   it('sums booked revenue, counts orders and shares them out along the funnel', async () => {
     const body = await get('/api/analytics/dashboard/overview');
     expect(body.timeframe).toBe(30);
-    expect(body.summary).toEqual({ total_orders: 4, approved_orders: 2, total_revenue: 7000, avg_order_value: 3500, conversion_rate: 66.7, avg_campaign_days: expect.any(Number) });
-    expect(body.conversion_funnel.map((f: { status: string }) => f.status)).toEqual(['draft', 'ordered', 'modified', 'approved', 'scheduled', 'active', 'completed', 'rejected']);
+    expect(body.summary).toEqual({
+      total_orders: 4,
+      approved_orders: 2,
+      total_revenue: 7000,
+      avg_order_value: 3500,
+      conversion_rate: 66.7,
+      avg_campaign_days: expect.any(Number),
+    });
+    expect(body.conversion_funnel.map((f: { status: string }) => f.status)).toEqual([
+      'draft',
+      'ordered',
+      'modified',
+      'approved',
+      'scheduled',
+      'active',
+      'completed',
+      'rejected',
+    ]);
     expect(body.conversion_funnel).toContainEqual({ status: 'approved', count: 2, percentage: 50 });
     expect(body.conversion_funnel).toContainEqual({ status: 'draft', count: 1, percentage: 25 });
     expect(body.overall_metrics).toEqual({ total_campaigns: 0, active_campaigns: 0, total_impressions: 0, total_spend: 0, avg_cpm: 0 });
   });
-
 
   it('shows a client their own orders only', async () => {
     const body = await get('/api/analytics/dashboard/overview?timeframe=7', clientA.token);
@@ -111,8 +127,17 @@ describe('GET /api/analytics/forecast/predictions', () => {
     expect(body.historical_data.at(-1).revenue).toBe(7000);
     expect(body.forecast).toHaveLength(4);
     expect(body.forecast.every((f: { predicted_revenue: number }) => f.predicted_revenue === 7000)).toBe(true);
-    expect(body.insights).toMatchObject({ trend: 'stable', growth_rate: 0, history_weeks: 1, min_history_weeks: 4, enough_history: false, standard_error: null });
-    expect(body.insights.message).toBe('Too little history for a trend: 1 week of booked orders so far, and a forecast needs at least 4. Until then it shows the average week.');
+    expect(body.insights).toMatchObject({
+      trend: 'stable',
+      growth_rate: 0,
+      history_weeks: 1,
+      min_history_weeks: 4,
+      enough_history: false,
+      standard_error: null,
+    });
+    expect(body.insights.message).toBe(
+      'Too little history for a trend: 1 week of booked orders so far, and a forecast needs at least 4. Until then it shows the average week.',
+    );
   });
 });
 

@@ -21,7 +21,10 @@ afterAll(async () => t?.close());
 const newKey = async (token: string, payload: Record<string, unknown> = { name: 'Buying system' }) => {
   const res = await t.inject({ method: 'POST', url: '/api/api-keys', token, payload });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { api_key: { id: string; name: string; prefix: string; scopes: string[]; last_used_at: string | null; revoked_at: string | null }; secret: string };
+  return res.json() as {
+    api_key: { id: string; name: string; prefix: string; scopes: string[]; last_used_at: string | null; revoked_at: string | null };
+    secret: string;
+  };
 };
 
 describe('API keys', () => {
@@ -33,7 +36,9 @@ describe('API keys', () => {
     expect(row!.secretHash).toBe(hashApiKeySecret(secret));
     expect(JSON.stringify(row)).not.toContain(secret.slice(8));
     const list = await t.inject({ method: 'GET', url: '/api/api-keys', token: owner.token });
-    expect(list.json().api_keys.find((k: { id: string }) => k.id === api_key.id)).toEqual(expect.objectContaining({ name: 'Agency TMS', prefix: api_key.prefix }));
+    expect(list.json().api_keys.find((k: { id: string }) => k.id === api_key.id)).toEqual(
+      expect.objectContaining({ name: 'Agency TMS', prefix: api_key.prefix }),
+    );
     expect(list.body).not.toContain(secret.slice(8));
   });
 
@@ -68,7 +73,7 @@ describe('API keys', () => {
     expect(read.json()).toEqual({ error: 'This API key lacks the "read" scope' });
   });
 
-  it('stays within its owner: an advertiser\'s key is no admin', async () => {
+  it("stays within its owner: an advertiser's key is no admin", async () => {
     const { secret } = await newKey(owner.token);
     const res = await t.inject({ method: 'GET', url: '/api/audit', token: secret });
     expect(res.statusCode).toBe(403);
@@ -101,7 +106,9 @@ describe('API keys', () => {
     expect(event).toMatchObject({ actorId: owner.user.id, apiKeyId: api_key.id, action: 'create' });
     const [manual] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.entityId, byPerson.id));
     expect(manual).toMatchObject({ actorId: owner.user.id, apiKeyId: null });
-    const listed = (await t.inject({ method: 'GET', url: '/api/api-keys', token: owner.token })).json().api_keys.find((k: { id: string }) => k.id === api_key.id);
+    const listed = (await t.inject({ method: 'GET', url: '/api/api-keys', token: owner.token }))
+      .json()
+      .api_keys.find((k: { id: string }) => k.id === api_key.id);
     expect(listed.last_used_at).not.toBeNull();
   });
 
@@ -122,7 +129,7 @@ describe('API keys', () => {
     expect((await t.inject({ method: 'GET', url: '/api/estimates', token: 'sb_live_not-a-key' })).statusCode).toBe(401);
   });
 
-  it('lists to administrators the station\'s service keys, not advertisers\' keys', async () => {
+  it("lists to administrators the station's service keys, not advertisers' keys", async () => {
     const admin = await t.adminToken();
     const { api_key } = await newKey(admin, { name: 'Station automation' });
     const mine = await newKey(owner.token, { name: 'Advertiser only' });

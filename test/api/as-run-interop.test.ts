@@ -45,7 +45,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const upload = (name: string, content: string | Buffer, fields: Record<string, string> = {}, type = 'text/csv') => uploadAsRun(t, name, content, admin, type, fields);
+const upload = (name: string, content: string | Buffer, fields: Record<string, string> = {}, type = 'text/csv') =>
+  uploadAsRun(t, name, content, admin, type, fields);
 const spotsOn = async (date: string) =>
   ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json().spots as Spot[]).filter((s) => s.estimate_id === order.id);
 const statuses = async (date: string) => (await spotsOn(date)).map((s) => `${s.local_time} ${s.status}`);
@@ -112,18 +113,35 @@ describe('as-run rows from the future', () => {
     const csv = [HEADER, `${day(7)},06:00:00,${house},30,aired`, `${day(14)},11:04:00,${house},30,aired`, `${day(14)},11:06:00,${house},30,aired`].join('\n');
     const res = await upload('future.csv', csv);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('Line 4: the airing at 2027-06-14 11:06:00 is later than now (2027-06-14 11:00:00 station time): an as-run reports only what has aired');
+    expect(res.json().error).toBe(
+      'Line 4: the airing at 2027-06-14 11:06:00 is later than now (2027-06-14 11:00:00 station time): an as-run reports only what has aired',
+    );
     expect(await statuses(day(7))).toEqual(before);
   });
 });
 
 describe('closing is explicit', () => {
   it('closes only the spots between the first and last airing; the report lists every change and adds up', async () => {
-    const csv = [HEADER, `${day(8)},06:00:05,${house},30,aired`, `${day(8)},06:30:02,${house},30,aired`, `${day(8)},06:10:00,ZZZZ9999,30,aired`, `${day(8)},06:40:00,${house},30,scheduled`].join('\n');
+    const csv = [
+      HEADER,
+      `${day(8)},06:00:05,${house},30,aired`,
+      `${day(8)},06:30:02,${house},30,aired`,
+      `${day(8)},06:10:00,ZZZZ9999,30,aired`,
+      `${day(8)},06:40:00,${house},30,scheduled`,
+    ].join('\n');
     const res = await upload('range.csv', csv);
     expect(res.statusCode, res.body).toBe(201);
     const report = res.json();
-    expect(report.import).toMatchObject({ rows: 4, aired: 2, reported_missed: 0, unmatched: 1, skipped: 1, closed_missed: 1, closing: 'range', days: [day(8)] });
+    expect(report.import).toMatchObject({
+      rows: 4,
+      aired: 2,
+      reported_missed: 0,
+      unmatched: 1,
+      skipped: 1,
+      closed_missed: 1,
+      closing: 'range',
+      days: [day(8)],
+    });
     expect(report.message).toBe('Imported 4 rows: 2 aired, 0 missed, 1 unmatched, 1 skipped; 1 unreported spot closed as missed');
     const { rows, aired, reported_missed, unmatched, skipped } = report.import;
     expect(aired + reported_missed + unmatched + skipped).toBe(rows);
@@ -133,7 +151,9 @@ describe('closing is explicit', () => {
       { line: 3, spot_id: spots[2]!.id, date: day(8), time: '06:30:02', house_code: house, note: null },
     ]);
     expect(report.closed_spots).toEqual([{ line: null, spot_id: spots[1]!.id, date: day(8), time: '06:15:00', house_code: house, note: null }]);
-    expect(report.skipped_rows).toEqual([{ line: 5, spot_id: null, date: day(8), time: '06:40:00', house_code: house, note: 'Status "scheduled" settles nothing' }]);
+    expect(report.skipped_rows).toEqual([
+      { line: 5, spot_id: null, date: day(8), time: '06:40:00', house_code: house, note: 'Status "scheduled" settles nothing' },
+    ]);
     expect(report.missed_spots).toEqual([]);
     expect(await statuses(day(8))).toEqual(['06:00:00 aired', '06:15:00 missed', '06:30:00 aired']);
   });
@@ -146,12 +166,21 @@ describe('closing is explicit', () => {
 
   it('a later file reporting an airing of a spot closed as missed turns it aired and withdraws its makegood offer', async () => {
     const missed = (await spotsOn(day(8)))[1]!;
-    const offers = async () => ((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: owner.token })).json().makegoods as { missed_spot_id: string; status: string; credit: number }[]).filter((m) => m.missed_spot_id === missed.id);
+    const offers = async () =>
+      (
+        (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: owner.token })).json().makegoods as {
+          missed_spot_id: string;
+          status: string;
+          credit: number;
+        }[]
+      ).filter((m) => m.missed_spot_id === missed.id);
     expect((await offers()).map((o) => o.status)).toEqual(['offered']);
     const res = await upload('late.csv', [`${HEADER},spot_id`, `${day(8)},06:15:00,${house},30,aired,urn:uuid:${missed.id.toUpperCase()}`].join('\n'));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().import).toMatchObject({ aired: 1, unmatched: 0, reopened: 1 });
-    expect(res.json().message).toBe('Imported 1 row: 1 aired, 0 missed, 0 unmatched, 0 skipped; 1 spot closed as missed earlier found aired (makegood withdrawn)');
+    expect(res.json().message).toBe(
+      'Imported 1 row: 1 aired, 0 missed, 0 unmatched, 0 skipped; 1 spot closed as missed earlier found aired (makegood withdrawn)',
+    );
     expect(res.json().aired_spots[0].note).toBe('Was closed as missed by an earlier import: now aired, its makegood withdrawn');
     expect(await statuses(day(8))).toEqual(['06:00:00 aired', '06:15:00 aired', '06:30:00 aired']);
     expect((await offers()).map((o) => o.status)).toEqual(['withdrawn']);
@@ -178,7 +207,8 @@ const detail = (status: string, start: string, duration: string, type = 'Primary
   `<AsRunDetail><Status>${status}</Status><Type>${type}</Type><StartDateTime>${start}</StartDateTime><Duration>${duration}</Duration></AsRunDetail>`;
 const smpte = (date: string, time: string) => `<SmpteDateTime broadcastDate="${date}" frameRate="29.97"><SmpteTimeCode>${time}</SmpteTimeCode></SmpteDateTime>`;
 const smpteLength = (code: string) => `<SmpteDuration frameRate="29.97"><SmpteTimeCode>${code}</SmpteTimeCode></SmpteDuration>`;
-const actualSeconds = async (id: string) => (await t.database.db.select({ seconds: trafficSpots.actualDurationSeconds }).from(trafficSpots).where(eq(trafficSpots.id, id)))[0]?.seconds;
+const actualSeconds = async (id: string) =>
+  (await t.database.db.select({ seconds: trafficSpots.actualDurationSeconds }).from(trafficSpots).where(eq(trafficSpots.id, id)))[0]?.seconds;
 
 describe('standard BXF AsRun', () => {
   it('reads Basic and Complete AsRun as written: SMPTE statuses, urn:uuid and Null ids, Utc elements, actual durations; skips program, comment and live rows', async () => {
@@ -199,7 +229,11 @@ describe('standard BXF AsRun', () => {
     expect(res.statusCode, res.body).toBe(201);
     const report = res.json();
     expect(report.import).toMatchObject({ format: 'bxf', rows: 6, aired: 3, reported_missed: 0, unmatched: 0, skipped: 3 });
-    expect(report.skipped_rows.map((r: { note: string }) => r.note)).toEqual(['Program row', 'Comment row', 'No house number or scheduled event id (a live or unscheduled row)']);
+    expect(report.skipped_rows.map((r: { note: string }) => r.note)).toEqual([
+      'Program row',
+      'Comment row',
+      'No house number or scheduled event id (a live or unscheduled row)',
+    ]);
     expect(report.aired_spots.map((r: { spot_id: string; time: string; note: string | null }) => [r.spot_id, r.time, r.note])).toEqual([
       [first!.id, '06:00:00', null],
       [second!.id, '06:15:01', null],
@@ -211,7 +245,14 @@ describe('standard BXF AsRun', () => {
   });
 
   it('refuses a row whose status is not an as-run status, naming it', async () => {
-    const res = await upload('odd.bxf', bxf(`<AsRun><BasicAsRun><AsRunEventId><Null/></AsRunEventId><Content><ContentId><HouseNumber>${house}</HouseNumber></ContentId></Content>${detail('Exploded', smpte(day(10), '06:00:00;00'), smpteLength('00:00:30;00'))}</BasicAsRun></AsRun>`), {}, 'application/xml');
+    const res = await upload(
+      'odd.bxf',
+      bxf(
+        `<AsRun><BasicAsRun><AsRunEventId><Null/></AsRunEventId><Content><ContentId><HouseNumber>${house}</HouseNumber></ContentId></Content>${detail('Exploded', smpte(day(10), '06:00:00;00'), smpteLength('00:00:30;00'))}</BasicAsRun></AsRun>`,
+      ),
+      {},
+      'application/xml',
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Line 3: status "Exploded" is not an as-run status (aired, missed or a SMPTE as-run status)');
   });
@@ -233,7 +274,9 @@ describe('delimited text as automation writes it', () => {
     const tabbed = ['House Number\tDate\tTime\tDuration', `${house}\t2027-06-11\t06:00:00\t30`].join('\n');
     const again = await upload('tabs.tsv', tabbed);
     expect(again.statusCode, again.body).toBe(201);
-    expect(again.json().unmatched_rows).toEqual([{ line: 2, date: day(11), time: '06:00:00', house_code: house, reason: 'Duplicate of a spot that already aired' }]);
+    expect(again.json().unmatched_rows).toEqual([
+      { line: 2, date: day(11), time: '06:00:00', house_code: house, reason: 'Duplicate of a spot that already aired' },
+    ]);
   });
 
   it("imports Spotbook's own CSV log export back once a status is filled in", async () => {
@@ -254,7 +297,9 @@ describe('delimited text as automation writes it', () => {
     const res = await upload('utc-clock.csv', csv);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().import.unmatched).toBe(2);
-    expect(res.json().notice).toBe(`No row matched, but most would 4 hours earlier: are the file's times in another time zone (UTC?) than the station's (${ZONE})?`);
+    expect(res.json().notice).toBe(
+      `No row matched, but most would 4 hours earlier: are the file's times in another time zone (UTC?) than the station's (${ZONE})?`,
+    );
     expect(await statuses(day(13))).toEqual(['06:00:00 scheduled', '06:15:00 scheduled', '06:30:00 scheduled']);
   });
 });
@@ -272,10 +317,18 @@ describe("master control's station settings", () => {
       expect(res.statusCode, error).toBe(400);
       expect(res.json()).toEqual({ error });
     }
-    const saved = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { name: 'WSPT', frame_rate: 25, drop_frame: false, date_order: 'DMY' } });
+    const saved = await t.inject({
+      method: 'PUT',
+      url: '/api/station',
+      token: admin,
+      payload: { name: 'WSPT', frame_rate: 25, drop_frame: false, date_order: 'DMY' },
+    });
     expect(saved.json()).toMatchObject({ name: 'WSPT', frame_rate: 25, drop_frame: false, date_order: 'DMY' });
     // Left out, the settings stay.
-    expect((await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { name: 'WSPT' } })).json()).toMatchObject({ frame_rate: 25, date_order: 'DMY' });
+    expect((await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { name: 'WSPT' } })).json()).toMatchObject({
+      frame_rate: 25,
+      date_order: 'DMY',
+    });
 
     const csv = ['Date,Time,Cart,Length', `07/06/2027,06:00:00:24,${house},00:00:29:24`, `07/06/2027,06:30:00:00,${house},30`].join('\n');
     const res = await upload('pal.csv', csv);
@@ -292,7 +345,11 @@ describe("master control's station settings", () => {
 describe('named import profiles and end-of-day markers', () => {
   it('reads a Grass Valley iTX text as-run (tab-separated, its Start Time in UTC) with profile=itx', async () => {
     now = new Date('2027-06-18T15:00:00Z');
-    const itx = ['Schedule Date\tStart Time\tAsset ID\tTitle\tActual Duration\tEvent Status', `2027-06-15\t10:00:00:00\t${house}\tSpring promo\t00:00:30:00\tAired`, `2027-06-15\t10:15:00:00\t${house}\tSpring promo\t00:00:30:00\tAired`].join('\r\n');
+    const itx = [
+      'Schedule Date\tStart Time\tAsset ID\tTitle\tActual Duration\tEvent Status',
+      `2027-06-15\t10:00:00:00\t${house}\tSpring promo\t00:00:30:00\tAired`,
+      `2027-06-15\t10:15:00:00\t${house}\tSpring promo\t00:00:30:00\tAired`,
+    ].join('\r\n');
     const generic = await upload('itx-generic.txt', itx);
     expect(generic.statusCode).toBe(400);
     expect(generic.json().error).toMatch(/missing date, house_code\)$/);
@@ -307,12 +364,21 @@ describe('named import profiles and end-of-day markers', () => {
     expect(res.json().import).toMatchObject({ rows: 2, aired: 2, unmatched: 0 });
     expect(await statuses(day(15))).toEqual(['06:00:00 aired', '06:15:00 aired', '06:30:00 scheduled']);
     // The profile is a query parameter too.
-    const query = await t.inject({ method: 'POST', url: '/api/traffic/as-run?profile=nope', token: admin, headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n' });
+    const query = await t.inject({
+      method: 'POST',
+      url: '/api/traffic/as-run?profile=nope',
+      token: admin,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '--x--\r\n',
+    });
     expect(query.statusCode).toBe(400);
   });
 
   it('reads a Pebble Beach Marina text as-run written without a header row with profile=marina', async () => {
-    const marina = [`2027-06-16,06:00:00:00,${house},Spring promo,00:00:30:00,Aired`, `2027-06-16,06:30:00:00,${house},Spring promo,00:00:30:00,Did not air`].join('\r\n');
+    const marina = [
+      `2027-06-16,06:00:00:00,${house},Spring promo,00:00:30:00,Aired`,
+      `2027-06-16,06:30:00:00,${house},Spring promo,00:00:30:00,Did not air`,
+    ].join('\r\n');
     const generic = await upload('marina.csv', marina);
     expect(generic.statusCode).toBe(400);
     expect(generic.json().error).toMatch(/^Line 1: the header row must name the columns/);

@@ -41,10 +41,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const upload = (name: string, content: string, token: string | null = admin, type = 'text/csv', fields: Record<string, string> = {}) => uploadAsRun(t, name, content, token, type, fields);
+const upload = (name: string, content: string, token: string | null = admin, type = 'text/csv', fields: Record<string, string> = {}) =>
+  uploadAsRun(t, name, content, token, type, fields);
 const spotsOn = async (date: string) =>
   ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json().spots as Spot[]).filter((s) => s.estimate_id === order.id);
-const campaign = async () => (await t.inject({ method: 'GET', url: `/api/campaigns/${(await campaignOfOrder(t, admin, order.id))!.campaign_id}`, token: admin })).json();
+const campaign = async () =>
+  (await t.inject({ method: 'GET', url: `/api/campaigns/${(await campaignOfOrder(t, admin, order.id))!.campaign_id}`, token: admin })).json();
 
 describe('POST /api/traffic/as-run', () => {
   it('refuses anonymous callers and clients', async () => {
@@ -103,7 +105,7 @@ describe('POST /api/traffic/as-run', () => {
     expect(dup.json().unmatched_rows).toEqual([{ line: 2, date: DAY, time: '06:00:00', house_code: house, reason: 'Duplicate of a spot that already aired' }]);
   });
 
-  it('reads a BXF as-run: reported misses, and with close_day the day\'s unreported spots become missed', async () => {
+  it("reads a BXF as-run: reported misses, and with close_day the day's unreported spots become missed", async () => {
     const [first, second] = await spotsOn(NEXT);
     const event = (spot: Spot, status?: string) => `
       <AsRun${status ? ` status="${status}"` : ''}>
@@ -144,13 +146,24 @@ describe('GET /api/estimates/:id/affidavit', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="affidavit-${order.id.slice(0, 8)}-${DAY}-to-${NEXT}.pdf"`);
     const text = pdfText(pdf.rawPayload);
-    for (const expected of ['WSPT Channel 7', 'AFFIDAVIT', 'Morning news sponsor', 'Spots aired: 4', 'Missed: 2', `Impressions: ${(4 * 1366).toLocaleString('en-US')}`, 'WSPT Channel 7 certifies that the announcements listed above', house]) {
+    for (const expected of [
+      'WSPT Channel 7',
+      'AFFIDAVIT',
+      'Morning news sponsor',
+      'Spots aired: 4',
+      'Missed: 2',
+      `Impressions: ${(4 * 1366).toLocaleString('en-US')}`,
+      'WSPT Channel 7 certifies that the announcements listed above',
+      house,
+    ]) {
       expect(text, expected).toContain(expected);
     }
     const csv = await t.inject({ method: 'GET', url: `${url}&format=csv`, token: admin });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('date,scheduled_time,actual_time,daypart,house_code,duration_seconds,status,impressions,cost,makegood,credit,order_number,order_name,title,ad_id,agency_estimate_number,client_code,product_code,po_number');
+    expect(lines[0]).toBe(
+      'date,scheduled_time,actual_time,daypart,house_code,duration_seconds,status,impressions,cost,makegood,credit,order_number,order_name,title,ad_id,agency_estimate_number,client_code,product_code,po_number',
+    );
     expect(lines.slice(1).map((l) => l.split(',')[6])).toEqual(['aired', 'aired', 'aired', 'aired', 'missed', 'missed']);
     expect(lines[1]).toMatch(new RegExp(`^${DAY},06:00:00,06:00:00,`));
 

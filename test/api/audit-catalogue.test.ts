@@ -40,7 +40,7 @@ const NOT_AUDITED: Record<string, string> = {
   status_hours: 'analytics rollup, derived from audited orders',
   traffic_days: "the log's days; their spots are audited",
   traffic_moves: 'spots moved off a closed day: derived from audited orders; the spots they place are audited',
-  webhook_attempts: "each try of a webhook delivery",
+  webhook_attempts: 'each try of a webhook delivery',
   webhook_deliveries: "the webhook outbox's deliveries, one per endpoint and event",
   webhook_endpoints: "a user's own endpoints, like their notification settings",
   webhook_events: 'the webhook outbox: events written with the audited change they describe',
@@ -60,7 +60,7 @@ const NO_DELETE_TRIGGER: Record<string, string> = {
 const NO_INSERT_TRIGGER: Record<string, string> = {
   adcp_media_buys: 'made with its audited order; only a change asked of an approved buy (pending_change) is recorded',
   adcp_tasks: "made with its audited order or with the change asked; only the status and the desk's note are recorded",
-  traffic_spots: "spots are placed by the log, not by a person; only status changes (aired, missed) and billing are recorded",
+  traffic_spots: 'spots are placed by the log, not by a person; only status changes (aired, missed) and billing are recorded',
 };
 
 interface AuditTrigger {
@@ -75,7 +75,7 @@ let triggers: AuditTrigger[];
 let tables: string[];
 let columns: Map<string, Set<string>>;
 
-const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 beforeAll(async () => {
   database = await openTestDatabase();

@@ -44,13 +44,24 @@ const eventOf = async (entity: string, id: string, action: string, status?: stri
 };
 
 const byAdmin = () => ({ actor_id: adminUser.id, actor_email: ADMIN.email, actor_role: 'traffic_admin', request_id: expect.any(String) });
-const byClient = (client: { id: string; email: string }) => ({ actor_id: client.id, actor_email: client.email, actor_role: 'client', request_id: expect.any(String) });
+const byClient = (client: { id: string; email: string }) => ({
+  actor_id: client.id,
+  actor_email: client.email,
+  actor_role: 'client',
+  request_id: expect.any(String),
+});
 const bySystem = { actor_id: null, actor_email: null, actor_role: 'system', request_id: null };
 
 describe('each audited entity, changed through the API', () => {
   it('order: created and submitted by its owner, renamed and approved by an admin', async () => {
     const { order, owner } = await submittedOrder(t, { name: 'Audited order' });
-    expect(await eventOf('order', order.id, 'create')).toMatchObject({ ...byClient(owner), entity: 'order', order_id: order.id, before: null, after: { id: order.id, estimate_name: 'Audited order', status: 'draft' } });
+    expect(await eventOf('order', order.id, 'create')).toMatchObject({
+      ...byClient(owner),
+      entity: 'order',
+      order_id: order.id,
+      before: null,
+      after: { id: order.id, estimate_name: 'Audited order', status: 'draft' },
+    });
     expect(await eventOf('order', order.id, 'status_change', 'ordered')).toMatchObject({ ...byClient(owner), before: { status: 'draft' } });
     const renamed = await putOrder(t, admin, order.id, { estimate_name: 'Audited order, renamed' });
     expect(renamed.statusCode, renamed.body).toBe(200);
@@ -64,13 +75,33 @@ describe('each audited entity, changed through the API', () => {
     const owner = await clientWithBrand(t);
     const order = (await t.inject({ method: 'POST', url: '/api/estimates', token: owner.token, payload: { estimate_name: 'Items' } })).json();
     const daypart = await createDaypart(t.database.db);
-    const added = await t.inject({ method: 'POST', url: `/api/estimate-items/${order.id}`, token: owner.token, payload: { daypart_id: daypart.id, spots_per_occurrence: 3 } });
+    const added = await t.inject({
+      method: 'POST',
+      url: `/api/estimate-items/${order.id}`,
+      token: owner.token,
+      payload: { daypart_id: daypart.id, spots_per_occurrence: 3 },
+    });
     expect(added.statusCode, added.body).toBe(201);
     const itemId = added.json().id as string;
-    expect(await eventOf('item', itemId, 'create')).toMatchObject({ ...byClient(owner), entity: 'item', order_id: order.id, before: null, after: { daypart_id: daypart.id, spots_per_occurrence: 3 } });
-    const changed = await t.inject({ method: 'PUT', url: `/api/estimate-items/${order.id}/${itemId}`, token: owner.token, payload: { spots_per_occurrence: 5 } });
+    expect(await eventOf('item', itemId, 'create')).toMatchObject({
+      ...byClient(owner),
+      entity: 'item',
+      order_id: order.id,
+      before: null,
+      after: { daypart_id: daypart.id, spots_per_occurrence: 3 },
+    });
+    const changed = await t.inject({
+      method: 'PUT',
+      url: `/api/estimate-items/${order.id}/${itemId}`,
+      token: owner.token,
+      payload: { spots_per_occurrence: 5 },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(await eventOf('item', itemId, 'update')).toMatchObject({ ...byClient(owner), before: { spots_per_occurrence: 3 }, after: { spots_per_occurrence: 5 } });
+    expect(await eventOf('item', itemId, 'update')).toMatchObject({
+      ...byClient(owner),
+      before: { spots_per_occurrence: 3 },
+      after: { spots_per_occurrence: 5 },
+    });
     expect((await t.inject({ method: 'DELETE', url: `/api/estimate-items/${order.id}/${itemId}`, token: owner.token })).statusCode).toBe(200);
     expect(await eventOf('item', itemId, 'delete')).toMatchObject({ ...byClient(owner), before: { id: itemId, spots_per_occurrence: 5 }, after: null });
   });
@@ -79,17 +110,30 @@ describe('each audited entity, changed through the API', () => {
     const owner = await clientWithBrand(t);
     const approved = await t.inject({ method: 'PUT', url: `/api/media/${owner.media.id}`, token: admin, payload: { status: 'approved' } });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(await eventOf('media', owner.media.id, 'status_change', 'approved')).toMatchObject({ ...byAdmin(), entity: 'media', before: { status: 'pending' }, after: { status: 'approved' } });
+    expect(await eventOf('media', owner.media.id, 'status_change', 'approved')).toMatchObject({
+      ...byAdmin(),
+      entity: 'media',
+      before: { status: 'pending' },
+      after: { status: 'approved' },
+    });
 
     const rejectedAsset = await createMediaAsset(t.database.db, owner.brand.id);
     const rejected = await t.inject({ method: 'PUT', url: `/api/media/${rejectedAsset.id}`, token: admin, payload: { status: 'rejected' } });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(await eventOf('media', rejectedAsset.id, 'status_change', 'rejected')).toMatchObject({ ...byAdmin(), before: { status: 'pending' }, after: { status: 'rejected' } });
+    expect(await eventOf('media', rejectedAsset.id, 'status_change', 'rejected')).toMatchObject({
+      ...byAdmin(),
+      before: { status: 'pending' },
+      after: { status: 'rejected' },
+    });
 
     const doomed = await createMediaAsset(t.database.db, owner.brand.id);
     const deleted = await t.inject({ method: 'DELETE', url: `/api/media/${doomed.id}`, token: owner.token });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(await eventOf('media', doomed.id, 'delete')).toMatchObject({ ...byClient(owner), before: { id: doomed.id, status: 'pending', filename: doomed.filename }, after: null });
+    expect(await eventOf('media', doomed.id, 'delete')).toMatchObject({
+      ...byClient(owner),
+      before: { id: doomed.id, status: 'pending', filename: doomed.filename },
+      after: null,
+    });
   });
 
   it('coupon: created, changed and deleted by an admin', async () => {
@@ -97,7 +141,13 @@ describe('each audited entity, changed through the API', () => {
     const created = await t.inject({ method: 'POST', url: '/api/coupons', token: admin, payload: body });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
-    expect(await eventOf('coupon', id, 'create')).toMatchObject({ ...byAdmin(), entity: 'coupon', order_id: null, before: null, after: { id, code: body.code, name: 'Audited sale', percentage_off: 10 } });
+    expect(await eventOf('coupon', id, 'create')).toMatchObject({
+      ...byAdmin(),
+      entity: 'coupon',
+      order_id: null,
+      before: null,
+      after: { id, code: body.code, name: 'Audited sale', percentage_off: 10 },
+    });
     const changed = await t.inject({ method: 'PUT', url: `/api/coupons/${id}`, token: admin, payload: { name: 'Audited sale, renamed' } });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await eventOf('coupon', id, 'update')).toMatchObject({ ...byAdmin(), before: { name: 'Audited sale' }, after: { name: 'Audited sale, renamed' } });
@@ -107,11 +157,22 @@ describe('each audited entity, changed through the API', () => {
 
   it('invoice, payment and credit note: made by an admin, recorded against the order', async () => {
     const { order, invoice } = await invoicedOrder(t, { totalSpend: 2000 });
-    expect(await eventOf('invoice', invoice.id, 'create')).toMatchObject({ ...byAdmin(), entity: 'invoice', order_id: order.id, before: null, after: { id: invoice.id, invoice_number: invoice.invoice_number, status: 'draft', total_cents: 200000 } });
+    expect(await eventOf('invoice', invoice.id, 'create')).toMatchObject({
+      ...byAdmin(),
+      entity: 'invoice',
+      order_id: order.id,
+      before: null,
+      after: { id: invoice.id, invoice_number: invoice.invoice_number, status: 'draft', total_cents: 200000 },
+    });
     expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
     expect(await eventOf('invoice', invoice.id, 'status_change', 'sent')).toMatchObject({ ...byAdmin(), before: { status: 'draft' } });
 
-    const paid = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 150, payment_date: todayIso(new Date(), 'UTC') } });
+    const paid = await t.inject({
+      method: 'POST',
+      url: `/api/billing/${invoice.id}/payments`,
+      token: admin,
+      payload: { amount: 150, payment_date: todayIso(new Date(), 'UTC') },
+    });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(await eventOf('payment', paid.json().payment.id, 'create')).toMatchObject({
       ...byAdmin(),
@@ -121,7 +182,12 @@ describe('each audited entity, changed through the API', () => {
       after: { invoice_id: invoice.id, amount_cents: 15000, direction: 'payment', created_by: adminUser.id },
     });
 
-    const credited = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 50, reason: 'One spot missed' } });
+    const credited = await t.inject({
+      method: 'POST',
+      url: `/api/billing/${invoice.id}/credit-notes`,
+      token: admin,
+      payload: { amount: 50, reason: 'One spot missed' },
+    });
     expect(credited.statusCode, credited.body).toBe(201);
     const note = credited.json().credit_note;
     expect(await eventOf('credit_note', note.id, 'create')).toMatchObject({
@@ -139,8 +205,14 @@ describe('each audited entity, changed through the API', () => {
 
     // A void is a status change with its reason.
     const other = await invoicedOrder(t);
-    expect((await t.inject({ method: 'POST', url: `/api/billing/${other.invoice.id}/void`, token: admin, payload: { reason: 'Booked in error' } })).statusCode).toBe(200);
-    expect(await eventOf('invoice', other.invoice.id, 'status_change', 'cancelled')).toMatchObject({ ...byAdmin(), before: { status: 'draft', void_reason: null }, after: { void_reason: 'Booked in error', voided_by: adminUser.id } });
+    expect(
+      (await t.inject({ method: 'POST', url: `/api/billing/${other.invoice.id}/void`, token: admin, payload: { reason: 'Booked in error' } })).statusCode,
+    ).toBe(200);
+    expect(await eventOf('invoice', other.invoice.id, 'status_change', 'cancelled')).toMatchObject({
+      ...byAdmin(),
+      before: { status: 'draft', void_reason: null },
+      after: { void_reason: 'Booked in error', voided_by: adminUser.id },
+    });
   });
 
   it('user: a sign-up is anonymous; role changes are made by an admin', async () => {
@@ -148,7 +220,14 @@ describe('each audited entity, changed through the API', () => {
     const res = await t.inject({ method: 'POST', url: '/api/auth/register', payload: body });
     expect(res.statusCode, res.body).toBe(201);
     const id = (res.json().user as { id: string }).id;
-    expect(await eventOf('user', id, 'create')).toMatchObject({ actor_id: null, actor_email: null, actor_role: 'anonymous', request_id: expect.any(String), before: null, after: { id, email: body.email, role: 'client' } });
+    expect(await eventOf('user', id, 'create')).toMatchObject({
+      actor_id: null,
+      actor_email: null,
+      actor_role: 'anonymous',
+      request_id: expect.any(String),
+      before: null,
+      after: { id, email: body.email, role: 'client' },
+    });
     expect(JSON.stringify(await eventsOf('user', id))).not.toContain('password_hash');
 
     expect((await t.inject({ method: 'PATCH', url: `/api/users/${id}/promote`, token: admin })).statusCode).toBe(200);
@@ -161,10 +240,20 @@ describe('each audited entity, changed through the API', () => {
   });
 
   it('rate card entry (daypart): created, repriced and deleted by an admin', async () => {
-    const created = await t.inject({ method: 'POST', url: '/api/dayparts', token: admin, payload: { name: 'Audited slot', start_time: '23:00', end_time: '23:30', days_of_week: ['Monday'], base_cpm: 12 } });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/dayparts',
+      token: admin,
+      payload: { name: 'Audited slot', start_time: '23:00', end_time: '23:30', days_of_week: ['Monday'], base_cpm: 12 },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as string;
-    expect(await eventOf('rate_card', id, 'create')).toMatchObject({ ...byAdmin(), entity: 'rate_card', before: null, after: { id, name: 'Audited slot', base_cpm_cents: 1200 } });
+    expect(await eventOf('rate_card', id, 'create')).toMatchObject({
+      ...byAdmin(),
+      entity: 'rate_card',
+      before: null,
+      after: { id, name: 'Audited slot', base_cpm_cents: 1200 },
+    });
     expect((await t.inject({ method: 'PUT', url: `/api/dayparts/${id}`, token: admin, payload: { base_cpm: 14.5 } })).statusCode).toBe(200);
     expect(await eventOf('rate_card', id, 'update')).toMatchObject({ ...byAdmin(), before: { base_cpm_cents: 1200 }, after: { base_cpm_cents: 1450 } });
     expect((await t.inject({ method: 'DELETE', url: `/api/dayparts/${id}`, token: admin })).statusCode).toBe(200);
@@ -177,7 +266,13 @@ describe('each audited entity, changed through the API', () => {
     const { order, owner } = await submittedOrder(t, { name: 'Clockwork', startDate, daypartId: daypart.id, spots: 2 });
     await setOrderStatus(t, order.id, 'scheduled');
     const campaignId = (await campaignOfOrder(t, admin, order.id))!.campaign_id;
-    expect(await eventOf('campaign', campaignId, 'create')).toMatchObject({ ...byAdmin(), entity: 'campaign', order_id: order.id, before: null, after: { id: campaignId, estimate_id: order.id, status: 'scheduled' } });
+    expect(await eventOf('campaign', campaignId, 'create')).toMatchObject({
+      ...byAdmin(),
+      entity: 'campaign',
+      order_id: order.id,
+      before: null,
+      after: { id: campaignId, estimate_id: order.id, status: 'scheduled' },
+    });
     expect(await eventOf('order', order.id, 'status_change', 'scheduled')).toMatchObject({ ...byAdmin(), before: { status: 'ordered' } });
 
     try {
@@ -189,13 +284,30 @@ describe('each audited entity, changed through the API', () => {
 
       // The day's as-run: one of the order's two spots aired, the other did not.
       now = new Date(`${startDate}T14:00:00Z`);
-      const log = (await t.inject({ method: 'GET', url: `/api/traffic/logs/${startDate}`, token: admin })).json().spots as { id: string; local_time: string; estimate_id: string }[];
+      const log = (await t.inject({ method: 'GET', url: `/api/traffic/logs/${startDate}`, token: admin })).json().spots as {
+        id: string;
+        local_time: string;
+        estimate_id: string;
+      }[];
       const spots = log.filter((s) => s.estimate_id === order.id);
       expect(spots).toHaveLength(2);
       const house = owner.media.houseNumber;
-      const asRun = await uploadAsRun(t, `${startDate}.csv`, `date,time,house_code,duration,status,spot_id\n${startDate},${spots[0]!.local_time},${house},30,aired,${spots[0]!.id}\n`, admin, 'text/csv', { close_day: 'true' });
+      const asRun = await uploadAsRun(
+        t,
+        `${startDate}.csv`,
+        `date,time,house_code,duration,status,spot_id\n${startDate},${spots[0]!.local_time},${house},30,aired,${spots[0]!.id}\n`,
+        admin,
+        'text/csv',
+        { close_day: 'true' },
+      );
       expect(asRun.statusCode, asRun.body).toBe(201);
-      expect(await eventOf('spot', spots[0]!.id, 'status_change', 'aired')).toMatchObject({ ...byAdmin(), entity: 'spot', order_id: order.id, before: { status: 'scheduled' }, after: { status: 'aired' } });
+      expect(await eventOf('spot', spots[0]!.id, 'status_change', 'aired')).toMatchObject({
+        ...byAdmin(),
+        entity: 'spot',
+        order_id: order.id,
+        before: { status: 'scheduled' },
+        after: { status: 'aired' },
+      });
       expect(await eventOf('spot', spots[1]!.id, 'status_change', 'missed')).toMatchObject({ ...byAdmin(), before: { status: 'scheduled' } });
 
       const paused = await setCampaignStatus(t, admin, campaignId, 'paused');

@@ -31,16 +31,45 @@ describe('the NUL character', () => {
       { method: 'GET', url: '/api/coupons?search=%00', token: admin, field: 'search' },
       { method: 'POST', url: '/api/auth/login', payload: { email: '\u0000', password: 'x' }, field: 'email' },
       { method: 'POST', url: '/api/auth/register', payload: { email: 'x@example.com', password: 'Client-Passw0rd', firstName: NUL }, field: 'firstName' },
-      { method: 'POST', url: '/api/dayparts', token: admin, payload: { name: NUL, start_time: '06:00', end_time: '07:00', days_of_week: ['Monday'], base_cpm: 10 }, field: 'name' },
-      { method: 'POST', url: '/api/coupons/validate', token: client, payload: { coupon_code: NUL, estimate_amount: 100, daypart_ids: [] }, field: 'coupon_code' },
+      {
+        method: 'POST',
+        url: '/api/dayparts',
+        token: admin,
+        payload: { name: NUL, start_time: '06:00', end_time: '07:00', days_of_week: ['Monday'], base_cpm: 10 },
+        field: 'name',
+      },
+      {
+        method: 'POST',
+        url: '/api/coupons/validate',
+        token: client,
+        payload: { coupon_code: NUL, estimate_amount: 100, daypart_ids: [] },
+        field: 'coupon_code',
+      },
       { method: 'POST', url: '/api/estimates', token: client, payload: { estimate_name: NUL }, field: 'estimate_name' },
-      { method: 'PUT', url: `/api/reconciliation/reconcile/${MISSING_ID}`, token: admin, payload: { actual_spend: 1, actual_impressions: 1, notes: NUL }, field: 'notes' },
-      { method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 1, payment_date: '2026-01-01', notes: NUL }, field: 'notes' },
+      {
+        method: 'PUT',
+        url: `/api/reconciliation/reconcile/${MISSING_ID}`,
+        token: admin,
+        payload: { actual_spend: 1, actual_impressions: 1, notes: NUL },
+        field: 'notes',
+      },
+      {
+        method: 'POST',
+        url: `/api/billing/${invoice.id}/payments`,
+        token: admin,
+        payload: { amount: 1, payment_date: '2026-01-01', notes: NUL },
+        field: 'notes',
+      },
       { method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: { custom_message: 'Hello\u0000' }, field: 'custom_message' },
       { method: 'POST', url: '/api/brands', token: client, payload: { tags: [{ [NUL]: 1 }], common_name: 'ok', legal_name: 'ok' }, field: 'tags.0.ab' },
     ] as const;
     for (const call of calls) {
-      const res = await t.inject({ method: call.method, url: call.url, token: 'token' in call ? call.token : undefined, payload: 'payload' in call ? call.payload : undefined });
+      const res = await t.inject({
+        method: call.method,
+        url: call.url,
+        token: 'token' in call ? call.token : undefined,
+        payload: 'payload' in call ? call.payload : undefined,
+      });
       expect(res.statusCode, `${call.method} ${call.url}: ${res.body}`).toBe(400);
       expect(res.json()).toEqual({ error: `${call.field} must not contain the NUL character (\\u0000)` });
     }
@@ -60,7 +89,12 @@ describe('money to whole cents (finding 2)', () => {
   it('refuses a payment of 1e-9 dollars with 400, not a failed database check', async () => {
     const { invoice } = await invoicedOrder(t);
     await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} });
-    const res = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 1e-9, payment_date: '2026-01-01' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/billing/${invoice.id}/payments`,
+      token: admin,
+      payload: { amount: 1e-9, payment_date: '2026-01-01' },
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toBeTruthy();
   });
@@ -109,7 +143,9 @@ describe('an order is not approved while its media is not approved (finding 8)',
     await t.database.db.update(mediaAssets).set({ processingStage: 'error' }).where(eq(mediaAssets.id, owner.media.id));
     const failed = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'active' } });
     expect(failed.statusCode).toBe(409);
-    expect(failed.json()).toEqual({ error: "The order's media failed its video check: the advertiser must choose another spot before the order can be approved" });
+    expect(failed.json()).toEqual({
+      error: "The order's media failed its video check: the advertiser must choose another spot before the order can be approved",
+    });
     // The media route refuses the same spot.
     expect((await t.inject({ method: 'PUT', url: `/api/media/${owner.media.id}`, token: admin, payload: { status: 'approved' } })).statusCode).toBe(409);
     expect((await mediaOf(owner.media.id)).status).toBe('pending');
@@ -155,13 +191,19 @@ describe('an order is not approved while its media is not approved (finding 8)',
 
 describe('only submitted orders use up a coupon (finding 7)', () => {
   const use = (couponId: string, estimateId: string, token: string) =>
-    t.inject({ method: 'POST', url: `/api/coupons/${couponId}/use`, token, payload: { estimate_id: estimateId, original_amount: 1000, final_amount: 900, discount_amount: 100, daypart_ids: [] } });
+    t.inject({
+      method: 'POST',
+      url: `/api/coupons/${couponId}/use`,
+      token,
+      payload: { estimate_id: estimateId, original_amount: 1000, final_amount: 900, discount_amount: 100, daypart_ids: [] },
+    });
   const newDraft = async (token: string) => {
     const res = await t.inject({ method: 'POST', url: '/api/estimates', token, payload: { estimate_name: 'Empty draft' } });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as string;
   };
-  const usageCount = async (couponId: string) => (await t.inject({ method: 'GET', url: `/api/coupons/${couponId}`, token: admin })).json().usage_count as number;
+  const usageCount = async (couponId: string) =>
+    (await t.inject({ method: 'GET', url: `/api/coupons/${couponId}`, token: admin })).json().usage_count as number;
   const usesOf = (couponId: string) => t.database.db.select().from(couponUsages).where(eq(couponUsages.couponId, couponId));
   const submitWith = async (code: string) => {
     const ready = await readyOrder(t);
@@ -251,12 +293,15 @@ describe('sign-in limits cannot lock others out (finding 3)', () => {
       expect(res.statusCode).toBe(401);
     }
     expect((await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: other.user.email, password: other.password } })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@spotbook.test', password: 'Admin-Passw0rd' } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@spotbook.test', password: 'Admin-Passw0rd' } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('still locks one account after 10 failures from one address', async () => {
     const victim = await t.signUp();
-    for (let i = 0; i < 10; i += 1) await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.user.email, password: 'wrong-password' } });
+    for (let i = 0; i < 10; i += 1)
+      await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.user.email, password: 'wrong-password' } });
     expect((await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: victim.user.email, password: victim.password } })).statusCode).toBe(429);
   });
 });
@@ -266,7 +311,9 @@ describe('sending an invoice queues its e-mail in the same transaction (finding 
     const { invoice } = await invoicedOrder(t);
     // PostgreSQL refuses the NUL byte: a real failure of the outbox insert.
     const unstorable = { to: 'billing\u0000@example.com', subject: 'Invoice', text: 'Please pay' };
-    await expect(markInvoiceSent({ db: t.database.db, id: invoice.id, today: todayIso(new Date(), 'UTC'), mailer: t.app.ctx.mailer, compose: () => unstorable })).rejects.toThrow();
+    await expect(
+      markInvoiceSent({ db: t.database.db, id: invoice.id, today: todayIso(new Date(), 'UTC'), mailer: t.app.ctx.mailer, compose: () => unstorable }),
+    ).rejects.toThrow();
     expect((await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}`, token: admin })).json().status).toBe('draft');
   });
 
@@ -282,7 +329,9 @@ describe('sending an invoice queues its e-mail in the same transaction (finding 
 describe('sign-in under a flood (finding 11)', () => {
   it('answers every request: those past the hashing queue get 503 with Retry-After at once', async () => {
     const replies = await Promise.all(
-      Array.from({ length: 150 }, (_, i) => t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `flood${i}@example.com`, password: 'wrong-password' } })),
+      Array.from({ length: 150 }, (_, i) =>
+        t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `flood${i}@example.com`, password: 'wrong-password' } }),
+      ),
     );
     const statuses = replies.map((r) => r.statusCode);
     expect(statuses.every((s) => s === 401 || s === 503)).toBe(true);

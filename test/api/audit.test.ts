@@ -27,7 +27,13 @@ describe('the audit trail', () => {
     const { order, owner } = await approvedOrder(t);
     const { events } = await audit(`entity=order&entity_id=${order.id}`);
     const approval = events.find((e) => e.action === 'status_change' && e.after?.status === 'approved');
-    expect(approval).toMatchObject({ actor_role: 'traffic_admin', actor_email: 'admin@spotbook.test', entity: 'order', order_id: order.id, before: { status: 'ordered' } });
+    expect(approval).toMatchObject({
+      actor_role: 'traffic_admin',
+      actor_email: 'admin@spotbook.test',
+      entity: 'order',
+      order_id: order.id,
+      before: { status: 'ordered' },
+    });
     expect(approval!.request_id).toEqual(expect.any(String));
     const submit = events.find((e) => e.after?.status === 'ordered');
     expect(submit).toMatchObject({ actor_role: 'client', actor_email: owner.email, before: { status: 'draft' } });
@@ -45,7 +51,13 @@ describe('the audit trail', () => {
 
   it('keeps the request id a caller sent', async () => {
     const client = await newClient(t);
-    const res = await t.inject({ method: 'POST', url: '/api/estimates', token: client.token, payload: { estimate_name: 'Traced' }, headers: { 'x-request-id': 'trace-audit-1' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/estimates',
+      token: client.token,
+      payload: { estimate_name: 'Traced' },
+      headers: { 'x-request-id': 'trace-audit-1' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { events } = await audit(`entity=order&entity_id=${res.json().id}`);
     expect(events[0]).toMatchObject({ action: 'create', request_id: 'trace-audit-1', actor_email: client.email });
@@ -64,7 +76,12 @@ describe('the audit trail', () => {
   it('records invoices and payments against their order', async () => {
     const { order } = await approvedOrder(t);
     const invoice = await createInvoice(t, order.id);
-    const pay = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 100, payment_date: todayIso(new Date(), 'UTC') } });
+    const pay = await t.inject({
+      method: 'POST',
+      url: `/api/billing/${invoice.id}/payments`,
+      token: admin,
+      payload: { amount: 100, payment_date: todayIso(new Date(), 'UTC') },
+    });
     expect(pay.statusCode, pay.body).toBe(201);
     const payment = await audit(`entity=payment&entity_id=${pay.json().payment.id}`);
     expect(payment.events[0]).toMatchObject({ action: 'create', order_id: order.id, after: { amount_cents: 10000, invoice_id: invoice.id } });
@@ -75,7 +92,8 @@ describe('the audit trail', () => {
 
   it('filters by actor ("system" for the clock) and by station dates, and pages with a cursor', async () => {
     const client = await newClient(t);
-    for (const name of ['One', 'Two', 'Three']) await t.inject({ method: 'POST', url: '/api/estimates', token: client.token, payload: { estimate_name: name } });
+    for (const name of ['One', 'Two', 'Three'])
+      await t.inject({ method: 'POST', url: '/api/estimates', token: client.token, payload: { estimate_name: name } });
     const first = await audit(`actor=${encodeURIComponent(client.email)}&entity=order&limit=2`);
     expect(first.events).toHaveLength(2);
     expect(first.events.every((e) => e.actor_email === client.email)).toBe(true);
@@ -83,7 +101,9 @@ describe('the audit trail', () => {
     const second = await audit(`actor=${encodeURIComponent(client.email)}&entity=order&limit=2&cursor=${first.next_cursor}`);
     expect(second.events.map((e) => e.after?.estimate_name)).toEqual(['One']);
     expect(second.next_cursor).toBeNull();
-    expect((await audit(`actor=${encodeURIComponent(client.email)}&date_from=${todayIso(new Date(), 'UTC')}&date_to=${todayIso(new Date(), 'UTC')}`)).events.length).toBeGreaterThanOrEqual(3);
+    expect(
+      (await audit(`actor=${encodeURIComponent(client.email)}&date_from=${todayIso(new Date(), 'UTC')}&date_to=${todayIso(new Date(), 'UTC')}`)).events.length,
+    ).toBeGreaterThanOrEqual(3);
     expect((await audit(`actor=${encodeURIComponent(client.email)}&date_to=2001-01-01`)).events).toEqual([]);
     // The first administrator was made at start, outside any request: the system did it.
     const system = await audit('actor=system&entity=user');

@@ -242,7 +242,9 @@ describe('the session cache (decision 024)', () => {
     await t.login(ADMIN.email, ADMIN.password);
     expect(cached()?.email).toBe(owner.email);
     // A profile change (any write under /api/auth or /api/users) forgets it, and the next call looks it up again.
-    expect((await t.inject({ method: 'PUT', url: '/api/auth/profile', token: other.token, payload: { firstName: 'Renamed', lastName: 'Other' } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PUT', url: '/api/auth/profile', token: other.token, payload: { firstName: 'Renamed', lastName: 'Other' } })).statusCode,
+    ).toBe(200);
     expect(cached()).toBeUndefined();
     expect((await t.inject({ method: 'GET', url: '/api/auth/me', token: owner.token })).statusCode).toBe(200);
     expect((await t.inject({ method: 'POST', url: '/api/auth/logout', token: owner.token })).statusCode).toBe(200);

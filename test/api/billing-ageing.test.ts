@@ -28,7 +28,10 @@ const sentInvoice = async (owner: Owner, totalSpend: number, daysPastDue: number
   expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
   const invoice = await createInvoice(t, order.id);
   expect((await post(`/api/billing/${invoice.id}/send`, {})).statusCode).toBe(200);
-  await t.database.db.update(invoices).set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -daysPastDue) }).where(eq(invoices.id, invoice.id));
+  await t.database.db
+    .update(invoices)
+    .set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -daysPastDue) })
+    .where(eq(invoices.id, invoice.id));
   return invoice;
 };
 
@@ -72,9 +75,20 @@ describe('GET /api/billing/ageing', () => {
       total: 12_500,
       invoices: 6,
     });
-    expect(row(beta.id)).toMatchObject({ customer_name: 'Beta Motors', current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 3000, days_over_90: 3000, total: 6000, invoices: 2 });
+    expect(row(beta.id)).toMatchObject({
+      customer_name: 'Beta Motors',
+      current: 0,
+      days_1_30: 0,
+      days_31_60: 0,
+      days_61_90: 3000,
+      days_over_90: 3000,
+      total: 6000,
+      invoices: 2,
+    });
     const delta = (key: string) => Math.round((after.totals[key] - before.totals[key]) * 100) / 100;
-    expect([delta('current'), delta('days_1_30'), delta('days_31_60'), delta('days_61_90'), delta('days_over_90'), delta('total'), delta('invoices')]).toEqual([4000, 4300, 2300, 4900, 3000, 18_500, 8]);
+    expect([delta('current'), delta('days_1_30'), delta('days_31_60'), delta('days_61_90'), delta('days_over_90'), delta('total'), delta('invoices')]).toEqual([
+      4000, 4300, 2300, 4900, 3000, 18_500, 8,
+    ]);
     // Largest balance first.
     const totals = after.rows.map((r: { total: number }) => r.total);
     expect(totals).toEqual([...totals].sort((a: number, b: number) => b - a));

@@ -36,7 +36,10 @@ describe('GET /api/my/invoices', () => {
     await post(`/api/billing/${first.invoice.id}/payments`, { amount: 500, payment_date: todayIso(new Date(), 'UTC') });
     const note = (await post(`/api/billing/${first.invoice.id}/credit-notes`, { amount: 250, reason: 'Missed spots' })).json().credit_note;
     await post(`/api/billing/${second.invoice.id}/send`, {});
-    await t.database.db.update(invoices).set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -5) }).where(eq(invoices.id, second.invoice.id));
+    await t.database.db
+      .update(invoices)
+      .set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -5) })
+      .where(eq(invoices.id, second.invoice.id));
     await post(`/api/billing/${third.invoice.id}/void`, { reason: 'Duplicate' });
 
     const res = await get('/api/my/invoices', owner.token);
@@ -81,7 +84,11 @@ describe('GET /api/my/invoices', () => {
 
   it('is empty for a new client and needs a session', async () => {
     const client = await newClient(t);
-    expect((await get('/api/my/invoices', client.token)).json()).toEqual({ invoices: [], credit_notes: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+    expect((await get('/api/my/invoices', client.token)).json()).toEqual({
+      invoices: [],
+      credit_notes: [],
+      pagination: { page: 1, limit: 20, total: 0, totalPages: 0 },
+    });
     const anonymous = await get('/api/my/invoices');
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ error: 'Authentication required' });
@@ -97,7 +104,13 @@ describe('GET /api/my/invoices/:id and the PDFs', () => {
     const res = await get(`/api/my/invoices/${mine.invoice.id}`, mine.owner.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: mine.invoice.id, balance_due: 1900, credit_notes: [note], payments: [], lines: expect.any(Array) });
-    for (const url of [`/api/my/invoices/${theirs.invoice.id}`, `/api/my/invoices/${MISSING_ID}`, '/api/my/invoices/nope', `/api/my/invoices/${theirs.invoice.id}/pdf`, `/api/my/invoices/${MISSING_ID}/pdf`]) {
+    for (const url of [
+      `/api/my/invoices/${theirs.invoice.id}`,
+      `/api/my/invoices/${MISSING_ID}`,
+      '/api/my/invoices/nope',
+      `/api/my/invoices/${theirs.invoice.id}/pdf`,
+      `/api/my/invoices/${MISSING_ID}/pdf`,
+    ]) {
       const refused = await get(url, mine.owner.token);
       expect(refused.statusCode, url).toBe(404);
       expect(refused.json()).toEqual({ error: 'Invoice not found' });

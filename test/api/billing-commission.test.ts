@@ -13,8 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const setAgency = (id: string, payload: unknown, token: string | null = admin) => t.inject({ method: 'PUT', url: `/api/users/${id}/agency`, token: token ?? undefined, payload: payload as object });
-const userRow = async (id: string) => ((await t.inject({ method: 'GET', url: '/api/users', token: admin })).json().users as { id: string; agency_commission_rate: number | null }[]).find((u) => u.id === id);
+const setAgency = (id: string, payload: unknown, token: string | null = admin) =>
+  t.inject({ method: 'PUT', url: `/api/users/${id}/agency`, token: token ?? undefined, payload: payload as object });
+const userRow = async (id: string) =>
+  ((await t.inject({ method: 'GET', url: '/api/users', token: admin })).json().users as { id: string; agency_commission_rate: number | null }[]).find(
+    (u) => u.id === id,
+  );
 
 describe('PUT /api/users/:id/agency', () => {
   it('is for admins only', async () => {
@@ -33,8 +37,14 @@ describe('PUT /api/users/:id/agency', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'The account is an agency with a 15% commission', agency_commission_rate: 0.15 });
     expect((await userRow(client.id))?.agency_commission_rate).toBe(0.15);
-    expect((await setAgency(client.id, { is_agency: true, commission_rate: '0.125' })).json()).toEqual({ message: 'The account is an agency with a 12.5% commission', agency_commission_rate: 0.125 });
-    expect((await setAgency(client.id, { is_agency: false, commission_rate: 0.2 })).json()).toEqual({ message: 'The account is no longer an agency', agency_commission_rate: null });
+    expect((await setAgency(client.id, { is_agency: true, commission_rate: '0.125' })).json()).toEqual({
+      message: 'The account is an agency with a 12.5% commission',
+      agency_commission_rate: 0.125,
+    });
+    expect((await setAgency(client.id, { is_agency: false, commission_rate: 0.2 })).json()).toEqual({
+      message: 'The account is no longer an agency',
+      agency_commission_rate: null,
+    });
     expect((await userRow(client.id))?.agency_commission_rate).toBeNull();
   });
 
@@ -67,9 +77,13 @@ describe('invoices of an agency', () => {
     expect(invoice).toMatchObject({ total_amount: 5000, commission_rate: 0.15, commission_amount: 750, net_amount: 4250, balance_due: 4250 });
     // A later change of rate leaves the invoice as it was made.
     await setAgency(owner.id, { is_agency: true, commission_rate: 0.1 });
-    expect((await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}`, token: admin })).json()).toMatchObject({ commission_rate: 0.15, commission_amount: 750 });
+    expect((await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}`, token: admin })).json()).toMatchObject({
+      commission_rate: 0.15,
+      commission_amount: 750,
+    });
 
-    const pay = (amount: number) => t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount, payment_date: '2026-01-05' } });
+    const pay = (amount: number) =>
+      t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount, payment_date: '2026-01-05' } });
     const over = await pay(4250.01);
     expect(over.statusCode).toBe(400);
     expect(over.json()).toEqual({ error: 'Payment amount cannot exceed the balance due of $4,250.00' });
@@ -100,7 +114,9 @@ describe('invoices of an agency', () => {
     expect(mail!.textBody).toContain('Gross: $5,500.00');
     expect(mail!.textBody).toContain('Agency commission (15%): -$825.00');
     expect(mail!.textBody).toContain('Net due: $4,675.00');
-    expect(mail!.attachments).toEqual([{ filename: `invoice-${invoice.invoice_number}.pdf`, content_type: 'application/pdf', content_base64: expect.any(String) }]);
+    expect(mail!.attachments).toEqual([
+      { filename: `invoice-${invoice.invoice_number}.pdf`, content_type: 'application/pdf', content_base64: expect.any(String) },
+    ]);
     const attached = pdfText(Buffer.from(mail!.attachments![0]!.content_base64, 'base64'));
     expect(attached).toContain(invoice.invoice_number);
     expect(attached).toContain('Net due');

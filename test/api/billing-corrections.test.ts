@@ -54,7 +54,11 @@ describe('an invoiced order is locked where it is priced', () => {
       t.inject({ method: 'POST', url: `/api/estimate-items/${order.id}/bulk`, token: admin, payload: { selectedDayparts: [{ daypart_id: daypart.id }] } }),
       t.inject({ method: 'PUT', url: `/api/estimate-items/${order.id}/${itemId}`, token: admin, payload: { spots_per_occurrence: 12 } }),
       t.inject({ method: 'DELETE', url: `/api/estimate-items/${order.id}/${itemId}`, token: admin }),
-      post(`/api/coupons/${coupon.id}/use`, { estimate_id: order.id, original_amount: 3000, final_amount: 2700, discount_amount: 300, daypart_ids: [] }, owner.token),
+      post(
+        `/api/coupons/${coupon.id}/use`,
+        { estimate_id: order.id, original_amount: 3000, final_amount: 2700, discount_amount: 300, daypart_ids: [] },
+        owner.token,
+      ),
     ];
     for (const res of await Promise.all(refusals)) {
       expect(res.statusCode, res.body).toBe(409);
@@ -101,7 +105,10 @@ describe('POST /api/billing/:id/void', () => {
     const { invoice } = await sentInvoice();
     const res = await voidIt(invoice.id, { reason: '  Wrong advertiser  ' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Invoice voided', invoice: { id: invoice.id, invoice_number: invoice.invoice_number, status: 'cancelled', void_reason: 'Wrong advertiser', voided_at: expect.any(String) } });
+    expect(res.json()).toMatchObject({
+      message: 'Invoice voided',
+      invoice: { id: invoice.id, invoice_number: invoice.invoice_number, status: 'cancelled', void_reason: 'Wrong advertiser', voided_at: expect.any(String) },
+    });
     const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(row!.voidedBy).toBeTruthy();
     const again = await voidIt(invoice.id);
@@ -117,7 +124,19 @@ describe('POST /api/billing/:id/void', () => {
     const at = new Date();
     const [spot] = await t.database.db
       .insert(trafficSpots)
-      .values({ airDate: todayIso(new Date(), 'UTC'), estimateId: order.id, daypartId: item.daypart_id, houseCode: 'HC-VOID', durationSeconds: 30, breakAt: at, scheduledAt: at, position: 1, status: 'aired', airedAt: at, invoiceId: invoice.id })
+      .values({
+        airDate: todayIso(new Date(), 'UTC'),
+        estimateId: order.id,
+        daypartId: item.daypart_id,
+        houseCode: 'HC-VOID',
+        durationSeconds: 30,
+        breakAt: at,
+        scheduledAt: at,
+        position: 1,
+        status: 'aired',
+        airedAt: at,
+        invoiceId: invoice.id,
+      })
       .returning();
     expect((await voidIt(invoice.id)).statusCode).toBe(200);
     const [after] = await t.database.db.select().from(trafficSpots).where(eq(trafficSpots.id, spot!.id));
@@ -128,7 +147,10 @@ describe('POST /api/billing/:id/void', () => {
     const draft = await invoicedOrder(t);
     expect((await voidIt(draft.invoice.id)).statusCode).toBe(200);
     const overdue = await sentInvoice();
-    await t.database.db.update(invoices).set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -3) }).where(eq(invoices.id, overdue.invoice.id));
+    await t.database.db
+      .update(invoices)
+      .set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -3) })
+      .where(eq(invoices.id, overdue.invoice.id));
     expect((await read(overdue.invoice.id)).status).toBe('overdue');
     expect((await voidIt(overdue.invoice.id)).json().invoice.status).toBe('cancelled');
   });
@@ -205,13 +227,28 @@ describe('POST /api/billing/:id/credit-notes', () => {
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.message).toBe('Credit note issued');
-    expect(body.credit_note).toMatchObject({ invoice_id: invoice.id, invoice_number: invoice.invoice_number, amount: 250.5, reason: 'Two spots missed', issue_date: todayIso(new Date(), 'UTC') });
+    expect(body.credit_note).toMatchObject({
+      invoice_id: invoice.id,
+      invoice_number: invoice.invoice_number,
+      amount: 250.5,
+      reason: 'Two spots missed',
+      issue_date: todayIso(new Date(), 'UTC'),
+    });
     // The year of the station's today, read once this file's app has set the clock (a module-level read saw the last file's).
     expect(body.credit_note.credit_number).toMatch(new RegExp(`^CN-${todayIso(new Date(), 'UTC').slice(0, 4)}-\\d{6}$`));
     expect(body.invoice).toMatchObject({ credited_amount: 250.5, balance_due: 1749.5, refund_due: 0, status: 'sent' });
     const detail = await read(invoice.id);
     expect(detail.credit_notes).toEqual([
-      { id: body.credit_note.id, credit_number: body.credit_note.credit_number, invoice_id: invoice.id, invoice_number: invoice.invoice_number, amount: 250.5, reason: 'Two spots missed', issue_date: todayIso(new Date(), 'UTC'), created_at: expect.any(String) },
+      {
+        id: body.credit_note.id,
+        credit_number: body.credit_note.credit_number,
+        invoice_id: invoice.id,
+        invoice_number: invoice.invoice_number,
+        amount: 250.5,
+        reason: 'Two spots missed',
+        issue_date: todayIso(new Date(), 'UTC'),
+        created_at: expect.any(String),
+      },
     ]);
     // Payments are held to the new balance.
     const over = await pay(invoice.id, { amount: 1749.51 });
@@ -248,11 +285,21 @@ describe('POST /api/billing/:id/credit-notes', () => {
     expect(tooMuch.json()).toEqual({ error: 'Refund amount cannot exceed the refund due of $300.00' });
     const refund = await pay(invoice.id, { amount: 100, direction: 'refund', notes: 'Cheque 77' });
     expect(refund.statusCode, refund.body).toBe(201);
-    expect(refund.json()).toMatchObject({ payment: { amount: 100, direction: 'refund', notes: 'Cheque 77' }, invoice: { refunded_amount: 100, refund_due: 200, status: 'paid' } });
+    expect(refund.json()).toMatchObject({
+      payment: { amount: 100, direction: 'refund', notes: 'Cheque 77' },
+      invoice: { refunded_amount: 100, refund_due: 200, status: 'paid' },
+    });
     await credit(invoice.id, { amount: 1700, reason: 'Campaign cancelled' });
     expect((await read(invoice.id)).refund_due).toBe(1900);
     const last = await pay(invoice.id, { amount: 1900, direction: 'refund' });
-    expect(last.json().invoice).toMatchObject({ status: 'refunded', status_label: 'Refunded', refund_due: 0, balance_due: 0, refunded_amount: 2000, paid_amount: 2000 });
+    expect(last.json().invoice).toMatchObject({
+      status: 'refunded',
+      status_label: 'Refunded',
+      refund_due: 0,
+      balance_due: 0,
+      refunded_amount: 2000,
+      paid_amount: 2000,
+    });
     const detail = await read(invoice.id);
     expect(detail.payments.map((p: { direction: string }) => p.direction).sort()).toEqual(['payment', 'refund', 'refund']);
     expect((await pay(invoice.id, { amount: 1, direction: 'refund' })).json()).toEqual({ error: 'Refund amount cannot exceed the refund due of $0.00' });
@@ -290,7 +337,12 @@ describe('POST /api/billing/:id/credit-notes', () => {
     const v = await voidIt(invoice.id);
     expect(v.statusCode).toBe(409);
     expect(v.json()).toEqual({ error: 'A refunded invoice cannot be voided' });
-    expect(await read(invoice.id)).toMatchObject({ status: 'refunded', credited_amount: 2000, credit_notes: [expect.objectContaining({ amount: 2000 })], void_reason: null });
+    expect(await read(invoice.id)).toMatchObject({
+      status: 'refunded',
+      credited_amount: 2000,
+      credit_notes: [expect.objectContaining({ amount: 2000 })],
+      void_reason: null,
+    });
   });
 
   it.each([
@@ -340,7 +392,8 @@ describe('GET /api/billing/credit-notes/:id/pdf', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="credit-note-${note.credit_number}.pdf"`);
     const text = pdfText(res.rawPayload);
-    for (const expected of ['CREDIT NOTE', note.credit_number, invoice.invoice_number, '$99.99', 'Spot aired in the wrong break', owner.email]) expect(text, expected).toContain(expected);
+    for (const expected of ['CREDIT NOTE', note.credit_number, invoice.invoice_number, '$99.99', 'Spot aired in the wrong break', owner.email])
+      expect(text, expected).toContain(expected);
     expect((await t.inject({ method: 'GET', url: `/api/billing/credit-notes/${note.id}/pdf`, token: owner.token })).statusCode).toBe(403);
     // The invoice's own PDF shows the credit and the new balance.
     const invoiceText = pdfText((await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}/pdf`, token: admin })).rawPayload);

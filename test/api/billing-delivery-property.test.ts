@@ -61,21 +61,42 @@ const build = async (scenario: Scenario) => {
   const ids: string[] = [];
   for (const spec of scenario.orders) {
     const owner = clients[spec.client]!;
-    const first = await createDaypart(t.database.db, { multiplier: spec.multiplier, daysOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] });
+    const first = await createDaypart(t.database.db, {
+      multiplier: spec.multiplier,
+      daysOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+    });
     const second = await createDaypart(t.database.db, { startTime: '20:00', endTime: '21:00' });
     const { order } = await submittedOrder(t, { owner, daypartId: first.id, spots: 1, totalSpend: 5000 });
     const approved = await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: await t.adminToken(), payload: {} });
     expect(approved.statusCode, approved.body).toBe(200);
-    await t.database.db.update(estimates).set({ billingMode: spec.monthly ? 'monthly' : 'up_front' }).where(eq(estimates.id, order.id));
+    await t.database.db
+      .update(estimates)
+      .set({ billingMode: spec.monthly ? 'monthly' : 'up_front' })
+      .where(eq(estimates.id, order.id));
     const [item1] = await t.database.db.select().from(estimateItems).where(eq(estimateItems.estimateId, order.id));
-    const [item2] = await t.database.db.insert(estimateItems).values({ estimateId: order.id, daypartId: second.id, spotsPerOccurrence: 1, userDefinedCpmCents: spec.secondCpmCents }).returning();
+    const [item2] = await t.database.db
+      .insert(estimateItems)
+      .values({ estimateId: order.id, daypartId: second.id, spotsPerOccurrence: 1, userDefinedCpmCents: spec.secondCpmCents })
+      .returning();
     if (spec.spots.length > 0)
       await t.database.db.insert(trafficSpots).values(
         spec.spots.map((s, position) => {
           const airDate = addDays(FIRST_DAY, s.day);
           const at = new Date(`${airDate}T06:00:00Z`);
           const item = s.second ? item2! : item1!;
-          return { airDate, estimateId: order.id, estimateItemId: item.id, daypartId: item.daypartId, houseCode: randomUUID().slice(0, 8), durationSeconds: 30, breakAt: at, scheduledAt: at, position, status: s.aired ? ('aired' as const) : ('missed' as const), airedAt: s.aired ? at : null };
+          return {
+            airDate,
+            estimateId: order.id,
+            estimateItemId: item.id,
+            daypartId: item.daypartId,
+            houseCode: randomUUID().slice(0, 8),
+            durationSeconds: 30,
+            breakAt: at,
+            scheduledAt: at,
+            position,
+            status: s.aired ? ('aired' as const) : ('missed' as const),
+            airedAt: s.aired ? at : null,
+          };
         }),
       );
     ids.push(order.id);
@@ -93,15 +114,34 @@ const refusedOrDone = async (work: Promise<unknown>) => {
 
 const run = async (ids: string[], scenario: Scenario) => {
   for (const step of scenario.steps) {
-    if (step.kind === 'month') await billBroadcastMonth({ db: t.database.db, actor, body: { month: step.month, due_days: 30, tax_rate: step.tax, payment_terms: 'Net 30 days' }, today: TODAY });
+    if (step.kind === 'month')
+      await billBroadcastMonth({
+        db: t.database.db,
+        actor,
+        body: { month: step.month, due_days: 30, tax_rate: step.tax, payment_terms: 'Net 30 days' },
+        today: TODAY,
+      });
     else if (step.kind === 'month-twice-at-once') {
       const body = { month: step.month, due_days: 30, tax_rate: step.tax, payment_terms: 'Net 30 days' };
-      await Promise.all([billBroadcastMonth({ db: t.database.db, actor, body, today: TODAY }), billBroadcastMonth({ db: t.database.db, actor, body, today: TODAY })]);
-    } else if (step.kind === 'complete') await t.database.db.update(estimates).set({ status: 'completed' }).where(eq(estimates.id, ids[step.order % ids.length]!));
+      await Promise.all([
+        billBroadcastMonth({ db: t.database.db, actor, body, today: TODAY }),
+        billBroadcastMonth({ db: t.database.db, actor, body, today: TODAY }),
+      ]);
+    } else if (step.kind === 'complete')
+      await t.database.db
+        .update(estimates)
+        .set({ status: 'completed' })
+        .where(eq(estimates.id, ids[step.order % ids.length]!));
     else {
       const discount = Math.round(500_000 * step.discountShare * 0.01) / 100; // up to twice an order's $5,000: sometimes refused
       await refusedOrDone(
-        createInvoiceFromEstimate({ db: t.database.db, actor, estimateId: ids[step.order % ids.length]!, input: { due_days: 30, tax_rate: step.tax, discount_amount: discount, payment_terms: 'Net 30 days', notes: null }, today: TODAY }),
+        createInvoiceFromEstimate({
+          db: t.database.db,
+          actor,
+          estimateId: ids[step.order % ids.length]!,
+          input: { due_days: 30, tax_rate: step.tax, discount_amount: discount, payment_terms: 'Net 30 days', notes: null },
+          today: TODAY,
+        }),
       );
     }
   }

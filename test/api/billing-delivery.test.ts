@@ -41,16 +41,23 @@ const houseOf = (order: Booked) => order.owner.media.houseNumber;
 /** Reports the day's as-run: every listed spot aired (by its id); the day's other spots become missed. */
 const airs = async (date: string, aired: { order: Booked; spot: Spot }[]) => {
   const rows = aired.map(({ order, spot }) => `${date},${spot.local_time},${houseOf(order)},30,aired,${spot.id}`);
-  const res = await uploadAsRun(t, `${date}.csv`, `date,time,house_code,duration,status,spot_id\n${rows.join('\n')}\n`, admin, 'text/csv', { close_day: 'true' });
+  const res = await uploadAsRun(t, `${date}.csv`, `date,time,house_code,duration,status,spot_id\n${rows.join('\n')}\n`, admin, 'text/csv', {
+    close_day: 'true',
+  });
   expect(res.statusCode, res.body).toBe(201);
 };
-const everySpot = async (date: string, ...orders: Booked[]) => (await Promise.all(orders.map(async (order) => (await spotsOn(date, order)).map((spot) => ({ order, spot }))))).flat();
+const everySpot = async (date: string, ...orders: Booked[]) =>
+  (await Promise.all(orders.map(async (order) => (await spotsOn(date, order)).map((spot) => ({ order, spot }))))).flat();
 
-const billMonth = (payload: unknown, token: string | null = admin) => t.inject({ method: 'POST', url: '/api/billing/broadcast-month', token: token ?? undefined, payload: payload as object });
+const billMonth = (payload: unknown, token: string | null = admin) =>
+  t.inject({ method: 'POST', url: '/api/billing/broadcast-month', token: token ?? undefined, payload: payload as object });
 const setMode = (id: string, billing_mode: unknown, token: string | null = admin) =>
   t.inject({ method: 'PUT', url: `/api/estimates/${id}/billing-mode`, token: token ?? undefined, payload: { billing_mode } });
 const billedSpots = async (estimateId: string) =>
-  t.database.db.select({ id: trafficSpots.id, invoiceId: trafficSpots.invoiceId }).from(trafficSpots).where(and(eq(trafficSpots.estimateId, estimateId), isNotNull(trafficSpots.invoiceId)));
+  t.database.db
+    .select({ id: trafficSpots.id, invoiceId: trafficSpots.invoiceId })
+    .from(trafficSpots)
+    .where(and(eq(trafficSpots.estimateId, estimateId), isNotNull(trafficSpots.invoiceId)));
 
 beforeAll(async () => {
   t = await createTestApp({ trafficHorizonDays: 7 }, { now: () => now });
@@ -92,7 +99,10 @@ describe('billing mode', () => {
     // On the 25th one of the monthly order's two spots does not air.
     const [aired] = await spotsOn('2027-06-25', monthly);
     await airs('2027-06-25', [{ order: monthly, spot: aired! }, ...(await everySpot('2027-06-25', second, upFront))]);
-    const offers = (await t.inject({ method: 'GET', url: `/api/estimates/${monthly.order.id}/makegoods`, token: admin })).json().makegoods as { id: string; air_date: string }[];
+    const offers = (await t.inject({ method: 'GET', url: `/api/estimates/${monthly.order.id}/makegoods`, token: admin })).json().makegoods as {
+      id: string;
+      air_date: string;
+    }[];
     expect(offers).toHaveLength(1);
     expect(offers[0]!.air_date).toBe('2027-06-26');
     const accepted = await t.inject({ method: 'POST', url: `/api/makegoods/${offers[0]!.id}/accept`, token: monthly.owner.token });
@@ -127,7 +137,11 @@ describe('POST /api/billing/broadcast-month', () => {
     expect(open.json()).toEqual({ error: 'July 2027 has not ended yet: its last day is 2027-07-25' });
     const none = await billMonth({ month: '2027-05' });
     expect(none.statusCode).toBe(200);
-    expect(none.json()).toEqual({ message: 'No aired spots to bill in May 2027', month: { month: '2027-05', label: 'May 2027', start: '2027-04-26', end: '2027-05-30' }, invoices: [] });
+    expect(none.json()).toEqual({
+      message: 'No aired spots to bill in May 2027',
+      month: { month: '2027-05', label: 'May 2027', start: '2027-04-26', end: '2027-05-30' },
+      invoices: [],
+    });
   });
 
   it('a month billed twice at once bills each order once: one invoice per order, no spot twice', async () => {
@@ -148,13 +162,36 @@ describe('POST /api/billing/broadcast-month', () => {
   });
 
   it('bills what aired in the month at the item CPM, one line per daypart, makegood airings in, missed spots out', async () => {
-    const list = (await t.inject({ method: 'GET', url: `/api/billing?search=Breakfast`, token: admin })).json().invoices as { id: string; estimate_id: string }[];
+    const list = (await t.inject({ method: 'GET', url: `/api/billing?search=Breakfast`, token: admin })).json().invoices as {
+      id: string;
+      estimate_id: string;
+    }[];
     const mine = list.filter((i) => i.estimate_id === monthly.order.id);
     expect(mine).toHaveLength(1);
     const detail = (await t.inject({ method: 'GET', url: `/api/billing/${mine[0]!.id}`, token: admin })).json();
     // 24th: 2, 25th: 1 (one missed), 26th: 2 + the makegood = 6 spots; the 28th is July's.
-    expect(detail).toMatchObject({ kind: 'broadcast_month', period_start: '2027-05-31', period_end: '2027-06-27', subtotal: 122.94, discount_amount: 0, tax_rate: 0.05, tax_amount: 6.15, total_amount: 129.09, balance_due: 129.09, status: 'draft' });
-    expect(detail.invoice_lines).toEqual([{ position: 1, description: expect.stringMatching(/: 6 spots aired May 31, 2027 – Jun 27, 2027$/), daypart_id: expect.any(String), quantity: 6, unit_price: SPOT_COST, amount: 122.94 }]);
+    expect(detail).toMatchObject({
+      kind: 'broadcast_month',
+      period_start: '2027-05-31',
+      period_end: '2027-06-27',
+      subtotal: 122.94,
+      discount_amount: 0,
+      tax_rate: 0.05,
+      tax_amount: 6.15,
+      total_amount: 129.09,
+      balance_due: 129.09,
+      status: 'draft',
+    });
+    expect(detail.invoice_lines).toEqual([
+      {
+        position: 1,
+        description: expect.stringMatching(/: 6 spots aired May 31, 2027 – Jun 27, 2027$/),
+        daypart_id: expect.any(String),
+        quantity: 6,
+        unit_price: SPOT_COST,
+        amount: 122.94,
+      },
+    ]);
     expect(detail.lines).toHaveLength(1); // the order's time slots, as for every invoice
     expect(await billedSpots(monthly.order.id)).toHaveLength(6);
     // Nothing of the up-front order was billed by the month.
@@ -163,13 +200,27 @@ describe('POST /api/billing/broadcast-month', () => {
     expect(pdf).toContain('6 spots aired May 31, 2027');
     expect(pdf).toContain('$122.94');
     // Spot by spot, as the affidavit lists them (issue 29, item 6): the API, the PDF and the affidavit agree.
-    const spots = detail.billed_spots as { air_date: string; actual_time: string | null; house_code: string; duration_seconds: number; makegood: boolean; cost: number }[];
+    const spots = detail.billed_spots as {
+      air_date: string;
+      actual_time: string | null;
+      house_code: string;
+      duration_seconds: number;
+      makegood: boolean;
+      cost: number;
+    }[];
     expect(spots).toHaveLength(6);
     expect(spots.filter((s) => s.makegood)).toHaveLength(1);
     expect(Math.round(spots.reduce((sum, s) => sum + s.cost * 100, 0))).toBe(12_294);
-    const affidavit = (await t.inject({ method: 'GET', url: `/api/estimates/${monthly.order.id}/affidavit?format=csv&from=2027-05-31&to=2027-06-27`, token: admin })).body.trim().split('\r\n').slice(1);
+    const affidavit = (
+      await t.inject({ method: 'GET', url: `/api/estimates/${monthly.order.id}/affidavit?format=csv&from=2027-05-31&to=2027-06-27`, token: admin })
+    ).body
+      .trim()
+      .split('\r\n')
+      .slice(1);
     const aired = affidavit.map((line) => line.split(',')).filter((cells) => cells[6] === 'aired');
-    expect(spots.map((s) => [s.air_date, s.actual_time, s.house_code, String(s.duration_seconds), s.cost.toFixed(2)])).toEqual(aired.map((c) => [c[0], c[2], c[4], c[5], c[8]]));
+    expect(spots.map((s) => [s.air_date, s.actual_time, s.house_code, String(s.duration_seconds), s.cost.toFixed(2)])).toEqual(
+      aired.map((c) => [c[0], c[2], c[4], c[5], c[8]]),
+    );
     expect(pdf).toContain('SPOTS BILLED');
     expect(pdf).toContain(`6 spots on invoice ${detail.invoice_number}, as the order's affidavit lists them`);
     for (const spot of spots) expect(pdf).toContain(spot.actual_time!);
@@ -191,8 +242,22 @@ describe('POST /api/billing/from-estimate/:id', () => {
     const detail = (await t.inject({ method: 'GET', url: `/api/billing/${res.json().id}`, token: admin })).json();
     // One line for its time slot over the flight, spots × the booked cost per spot, and the adjustment to the order's $3,000 (decision 020).
     expect(detail.invoice_lines).toEqual([
-      { position: 1, description: expect.stringMatching(/ · Daily 12:00 PM – 1:00 PM · Jun 24, 2027 – /), daypart_id: expect.any(String), quantity: expect.any(Number), unit_price: SPOT_COST, amount: expect.any(Number) },
-      { position: 2, description: expect.stringMatching(/^Budget balance: the flight's \d+ spots at the booked rates come to \$[\d,.]+; the budget ordered is \$3,000\.00 /), daypart_id: null, quantity: 1, unit_price: expect.any(Number), amount: expect.any(Number) },
+      {
+        position: 1,
+        description: expect.stringMatching(/ · Daily 12:00 PM – 1:00 PM · Jun 24, 2027 – /),
+        daypart_id: expect.any(String),
+        quantity: expect.any(Number),
+        unit_price: SPOT_COST,
+        amount: expect.any(Number),
+      },
+      {
+        position: 2,
+        description: expect.stringMatching(/^Budget balance: the flight's \d+ spots at the booked rates come to \$[\d,.]+; the budget ordered is \$3,000\.00 /),
+        daypart_id: null,
+        quantity: 1,
+        unit_price: expect.any(Number),
+        amount: expect.any(Number),
+      },
     ]);
     expect(Math.round((detail.invoice_lines[0].amount + detail.invoice_lines[1].amount) * 100)).toBe(300_000);
     const again = await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${upFront.order.id}`, token: admin, payload: {} });
@@ -206,7 +271,12 @@ describe('POST /api/billing/from-estimate/:id', () => {
     expect(early.json()).toEqual({ error: 'This order is billed monthly on delivery: bill its broadcast months' });
 
     await setOrderStatus(t, monthly.order.id, 'completed');
-    const res = await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${monthly.order.id}`, token: admin, payload: { discount_amount: 0.98, due_days: 15 } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/billing/from-estimate/${monthly.order.id}`,
+      token: admin,
+      payload: { discount_amount: 0.98, due_days: 15 },
+    });
     expect(res.statusCode, res.body).toBe(201);
     // The 28th's two spots.
     expect(res.json()).toMatchObject({ kind: 'final', period_start: null, subtotal: 40.98, discount_amount: 0.98, total_amount: 40, balance_due: 40 });

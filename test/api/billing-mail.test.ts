@@ -47,7 +47,12 @@ afterAll(async () => {
 describe('POST /api/billing/:id/send over SMTP', () => {
   it('delivers the invoice e-mail with its PDF attached', async () => {
     const { owner, invoice } = await invoicedOrder(t);
-    const res = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: await t.adminToken(), payload: { custom_message: 'Thanks for your business' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/billing/${invoice.id}/send`,
+      token: await t.adminToken(),
+      payload: { custom_message: 'Thanks for your business' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     await eventually(() => expect(received.find((m) => m.to === owner.email)).toBeTruthy());
     const raw = received.find((m) => m.to === owner.email)!.raw;
@@ -57,7 +62,10 @@ describe('POST /api/billing/:id/send over SMTP', () => {
     expect(raw).toMatch(new RegExp(`Content-Disposition: attachment; filename=${filename}`));
     // The attachment is the invoice's PDF (base64 between the part's headers and the next boundary).
     const part = raw.slice(raw.indexOf('Content-Type: application/pdf'));
-    const body = part.slice(part.search(/\r?\n\r?\n/)).split(/\r?\n--/)[0]!.replace(/\s+/g, '');
+    const body = part
+      .slice(part.search(/\r?\n\r?\n/))
+      .split(/\r?\n--/)[0]!
+      .replace(/\s+/g, '');
     const pdf = Buffer.from(body, 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfText(pdf)).toContain(invoice.invoice_number);

@@ -50,7 +50,12 @@ describe('payments, credit notes and refunds', () => {
             const res =
               step.kind === 'credit'
                 ? await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount, reason: 'Property step' } })
-                : await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount, payment_date: todayIso(new Date(), 'UTC'), direction: step.kind } });
+                : await t.inject({
+                    method: 'POST',
+                    url: `/api/billing/${invoice.id}/payments`,
+                    token: admin,
+                    payload: { amount, payment_date: todayIso(new Date(), 'UTC'), direction: step.kind },
+                  });
             if (res.statusCode >= 400) {
               expect([400, 409], res.body).toContain(res.statusCode);
               expect(res.json().error).toEqual(expect.any(String));
@@ -61,8 +66,12 @@ describe('payments, credit notes and refunds', () => {
             }
           }
           const detail = (await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}`, token: admin })).json();
-          const payments = detail.payments.filter((p: { direction: string }) => p.direction === 'payment').reduce((sum: number, p: { amount: number }) => sum + cents(p.amount), 0);
-          const refunds = detail.payments.filter((p: { direction: string }) => p.direction === 'refund').reduce((sum: number, p: { amount: number }) => sum + cents(p.amount), 0);
+          const payments = detail.payments
+            .filter((p: { direction: string }) => p.direction === 'payment')
+            .reduce((sum: number, p: { amount: number }) => sum + cents(p.amount), 0);
+          const refunds = detail.payments
+            .filter((p: { direction: string }) => p.direction === 'refund')
+            .reduce((sum: number, p: { amount: number }) => sum + cents(p.amount), 0);
           const credits = detail.credit_notes.reduce((sum: number, n: { amount: number }) => sum + cents(n.amount), 0);
           const net = cents(detail.total_amount) - cents(detail.commission_amount);
           expect(cents(detail.paid_amount)).toBe(payments);

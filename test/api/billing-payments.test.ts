@@ -22,7 +22,11 @@ const analytics = async () => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const makeOverdue = (id: string) => t.database.db.update(invoices).set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -1) }).where(eq(invoices.id, id));
+const makeOverdue = (id: string) =>
+  t.database.db
+    .update(invoices)
+    .set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -1) })
+    .where(eq(invoices.id, id));
 
 describe('POST /api/billing/:id/send', () => {
   it('mails the invoice to the customer with the custom message and a link, and marks it sent', async () => {
@@ -94,7 +98,9 @@ describe('POST /api/billing/:id/payments', () => {
     expect(part.json().invoice).toMatchObject({ status: 'sent', status_label: 'Partially paid', paid_amount: 500, balance_due: 1500, sent_at: null });
     expect(await t.mailTo(owner.email)).toHaveLength(0);
     const listed = (await t.inject({ method: 'GET', url: `/api/billing?customer_id=${owner.id}&status=sent`, token: admin })).json();
-    expect(listed.invoices.map((i: { id: string; status_label: string; balance_due: number }) => [i.id, i.status_label, i.balance_due])).toEqual([[invoice.id, 'Partially paid', 1500]]);
+    expect(listed.invoices.map((i: { id: string; status_label: string; balance_due: number }) => [i.id, i.status_label, i.balance_due])).toEqual([
+      [invoice.id, 'Partially paid', 1500],
+    ]);
     // Issued now, it falls overdue past its due date like any sent invoice.
     await makeOverdue(invoice.id);
     expect(await read(invoice.id)).toMatchObject({ status: 'overdue', status_label: 'Partially paid (overdue)' });
@@ -172,17 +178,33 @@ describe('GET /api/billing/:id/pdf', () => {
     expect(body.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
   });
 
-  it("prints the station profile: name, address, contact, tax id and where to remit payment", async () => {
+  it('prints the station profile: name, address, contact, tax id and where to remit payment', async () => {
     const saved = await t.inject({
       method: 'PUT',
       url: '/api/station',
       token: admin,
-      payload: { name: 'WSPT Channel 7', address: '7 Tower Rd, Springfield', phone: '+1 555 0107', email: 'billing@wspt.example', remit_to: 'WSPT Receivables, PO Box 7, Springfield', tax_id: '12-3456789', logo: null },
+      payload: {
+        name: 'WSPT Channel 7',
+        address: '7 Tower Rd, Springfield',
+        phone: '+1 555 0107',
+        email: 'billing@wspt.example',
+        remit_to: 'WSPT Receivables, PO Box 7, Springfield',
+        tax_id: '12-3456789',
+        logo: null,
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const { invoice } = await invoicedOrder(t);
     const text = pdfText((await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}/pdf`, token: admin })).rawPayload);
-    for (const expected of ['WSPT Channel 7', '7 Tower Rd, Springfield', '+1 555 0107 · billing@wspt.example', 'Tax ID 12-3456789', 'REMIT PAYMENT TO', 'WSPT Receivables, PO Box 7, Springfield', invoice.invoice_number]) {
+    for (const expected of [
+      'WSPT Channel 7',
+      '7 Tower Rd, Springfield',
+      '+1 555 0107 · billing@wspt.example',
+      'Tax ID 12-3456789',
+      'REMIT PAYMENT TO',
+      'WSPT Receivables, PO Box 7, Springfield',
+      invoice.invoice_number,
+    ]) {
       expect(text, expected).toContain(expected);
     }
   });

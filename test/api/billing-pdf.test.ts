@@ -77,7 +77,12 @@ const printedRows = (pdf: RenderedPdf) => {
     .slice(header + 1, end)
     .map((line) => new RegExp(`^(.*?)\\s+(?:([\\d,]+)\\s+(${MONEY.source})\\s+)?(${MONEY.source})\\s*$`).exec(line))
     .filter((match) => match !== null)
-    .map((match) => ({ text: match[1]!.trim(), quantity: match[2] ? Number(match[2].replace(/,/g, '')) : null, unit: match[3] ? cents(match[3]) : null, amount: cents(match[4]!) }));
+    .map((match) => ({
+      text: match[1]!.trim(),
+      quantity: match[2] ? Number(match[2].replace(/,/g, '')) : null,
+      unit: match[3] ? cents(match[3]) : null,
+      amount: cents(match[4]!),
+    }));
 };
 const printed = (pdf: RenderedPdf, label: string) => {
   const match = new RegExp(`${label}\\s+(${MONEY.source})`).exec(pdf.text);
@@ -89,7 +94,16 @@ describe.skipIf(!hasPoppler)('GET /api/billing/:id/pdf of an up-front invoice', 
   it('prints one line per time slot (spots × cost per spot) adding to the gross, the coupon as a discount line, and the lines add to the subtotal', async () => {
     const { coupon, invoice, morning, evening } = await couponInvoice();
     const detail = (await get(`/api/billing/${invoice.id}`)).json();
-    expect(detail).toMatchObject({ subtotal: 2900, discount_amount: 0, tax_amount: 239.25, total_amount: 3139.25, order_gross: 3000, coupon_code: coupon.code, brand_legal_name: LEGAL_NAME, brand_address: '120 Harbor St\nPortland, ME 04101' });
+    expect(detail).toMatchObject({
+      subtotal: 2900,
+      discount_amount: 0,
+      tax_amount: 239.25,
+      total_amount: 3139.25,
+      order_gross: 3000,
+      coupon_code: coupon.code,
+      brand_legal_name: LEGAL_NAME,
+      brand_address: '120 Harbor St\nPortland, ME 04101',
+    });
 
     // The stored lines: the slots add to the gross; with the coupon they add to the subtotal.
     const lines = detail.invoice_lines as { description: string; daypart_id: string | null; quantity: number; unit_price: number; amount: number }[];
@@ -119,9 +133,14 @@ describe.skipIf(!hasPoppler)('GET /api/billing/:id/pdf of an up-front invoice', 
     });
     expect(pdf.flat).toContain(`${formatCount(lines[0]!.quantity)} ${formatCurrency(lines[0]!.unit_price)} ${formatCurrency(lines[0]!.amount)}`);
     // 12-hour times, as the app shows them; never the 24-hour clock.
-    for (const expected of [`${morning.name} · Weekdays 6:00 AM – 9:00 AM`, `${evening.name} · Weekdays 8:00 PM – 11:00 PM`]) expect(pdf.flat, expected).toContain(expected);
+    for (const expected of [`${morning.name} · Weekdays 6:00 AM – 9:00 AM`, `${evening.name} · Weekdays 8:00 PM – 11:00 PM`])
+      expect(pdf.flat, expected).toContain(expected);
     expect(pdf.text).not.toMatch(/\b(?:20|23):00\b/);
-    for (const [label, value] of [['Tax \\(8.25%\\)', 23_925], ['Total', 313_925]] as const) expect(printed(pdf, label)).toBe(value);
+    for (const [label, value] of [
+      ['Tax \\(8.25%\\)', 23_925],
+      ['Total', 313_925],
+    ] as const)
+      expect(printed(pdf, label)).toBe(value);
   });
 
   it('bills the brand: legal name, postal address, the person and e-mail; the station: name, address, remit-to, tax id; no web address', async () => {
@@ -129,7 +148,15 @@ describe.skipIf(!hasPoppler)('GET /api/billing/:id/pdf of an up-front invoice', 
     const pdf = await pdfOf(`/api/billing/${invoice.id}/pdf`);
     const billTo = pdf.text.slice(pdf.text.indexOf('BILL TO'));
     for (const expected of [LEGAL_NAME, '120 Harbor St', 'Portland, ME 04101', 'Attn: Dana Reyes', owner.email]) expect(billTo, expected).toContain(expected);
-    for (const expected of [STATION.name, STATION.address, `${STATION.phone} · ${STATION.email}`, `Tax ID ${STATION.tax_id}`, 'REMIT PAYMENT TO', STATION.remit_to]) expect(pdf.text, expected).toContain(expected);
+    for (const expected of [
+      STATION.name,
+      STATION.address,
+      `${STATION.phone} · ${STATION.email}`,
+      `Tax ID ${STATION.tax_id}`,
+      'REMIT PAYMENT TO',
+      STATION.remit_to,
+    ])
+      expect(pdf.text, expected).toContain(expected);
     expect(pdf.flat).toContain(`Questions about this invoice? Contact ${STATION.name} at ${STATION.email} or ${STATION.phone}.`);
     expect(pdf.text).not.toContain(APP_URL);
     expect(pdf.text).not.toMatch(/https?:\/\/|www\./);
@@ -146,7 +173,15 @@ describe.skipIf(!hasPoppler)('GET /api/billing/:id/pdf of an up-front invoice', 
     await t.database.db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id));
     const bare = await pdfOf(`/api/billing/${invoice.id}/pdf`);
     expect(printedRows(bare)).toEqual([expect.objectContaining({ text: expect.stringMatching(/^Order Harbor fall \(/), quantity: null, amount: 290_000 })]);
-    await t.database.db.insert(invoiceLines).values({ invoiceId: invoice.id, position: 1, description: 'Order Harbor fall (stored)', daypartId: null, quantity: 1, unitCents: 290_000, amountCents: 290_000 });
+    await t.database.db.insert(invoiceLines).values({
+      invoiceId: invoice.id,
+      position: 1,
+      description: 'Order Harbor fall (stored)',
+      daypartId: null,
+      quantity: 1,
+      unitCents: 290_000,
+      amountCents: 290_000,
+    });
     const old = await pdfOf(`/api/billing/${invoice.id}/pdf`);
     expect(printedRows(old)).toEqual([{ text: 'Order Harbor fall (stored)', quantity: null, unit: null, amount: 290_000 }]);
     expect(printed(old, 'Subtotal')).toBe(290_000);
@@ -157,12 +192,18 @@ describe.skipIf(!hasPoppler)('GET /api/billing/credit-notes/:id/pdf', () => {
   it('carries the same station and advertiser blocks as the invoice, and no web address', async () => {
     const { owner, invoice } = await couponInvoice();
     expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
-    const made = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 50, reason: 'Spot aired in the wrong break' } });
+    const made = await t.inject({
+      method: 'POST',
+      url: `/api/billing/${invoice.id}/credit-notes`,
+      token: admin,
+      payload: { amount: 50, reason: 'Spot aired in the wrong break' },
+    });
     expect(made.statusCode, made.body).toBe(201);
     const pdf = await pdfOf(`/api/billing/credit-notes/${made.json().credit_note.id}/pdf`);
     const creditTo = pdf.text.slice(pdf.text.indexOf('CREDIT TO'));
     for (const expected of [LEGAL_NAME, '120 Harbor St', 'Portland, ME 04101', 'Attn: Dana Reyes', owner.email]) expect(creditTo, expected).toContain(expected);
-    for (const expected of [STATION.name, STATION.address, `Tax ID ${STATION.tax_id}`, 'REMIT PAYMENT TO', STATION.remit_to, '$50.00']) expect(pdf.text, expected).toContain(expected);
+    for (const expected of [STATION.name, STATION.address, `Tax ID ${STATION.tax_id}`, 'REMIT PAYMENT TO', STATION.remit_to, '$50.00'])
+      expect(pdf.text, expected).toContain(expected);
     expect(pdf.text).not.toMatch(/https?:\/\/|www\./);
     expect(pdf.pages[0]!.width).toBe(612);
   });

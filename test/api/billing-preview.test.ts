@@ -22,7 +22,16 @@ describe('GET /api/billing/preview: Create Invoice shows the total before it exi
     const res = await preview(`estimate_id=${order.id}&tax_rate=0.0825&discount_amount=150.5`);
     expect(res.statusCode, res.body).toBe(200);
     // Tax applies after the discount: (2000 − 150.50) × 8.25 % = 152.58.
-    expect(res.json()).toEqual({ estimate_id: order.id, subtotal: 2000, discount_amount: 150.5, tax_rate: 0.0825, tax_amount: 152.58, total_amount: 2002.08, commission_amount: 0, amount_due: 2002.08 });
+    expect(res.json()).toEqual({
+      estimate_id: order.id,
+      subtotal: 2000,
+      discount_amount: 150.5,
+      tax_rate: 0.0825,
+      tax_amount: 152.58,
+      total_amount: 2002.08,
+      commission_amount: 0,
+      amount_due: 2002.08,
+    });
     const listed = (await t.inject({ method: 'GET', url: '/api/billing', token: admin })).json();
     expect(listed.invoices.some((i: { estimate_id: string }) => i.estimate_id === order.id)).toBe(false);
     const created = await createInvoice(t, order.id, { tax_rate: 0.0825, discount_amount: 150.5 });
@@ -32,7 +41,13 @@ describe('GET /api/billing/preview: Create Invoice shows the total before it exi
   it("shows an agency's commission and what it owes", async () => {
     const { order, owner } = await approved(t, { totalSpend: 2000 });
     await t.database.db.update(users).set({ agencyCommissionRate: 0.15 }).where(eq(users.id, owner.id));
-    expect((await preview(`estimate_id=${order.id}`)).json()).toMatchObject({ subtotal: 2000, tax_amount: 0, total_amount: 2000, commission_amount: 300, amount_due: 1700 });
+    expect((await preview(`estimate_id=${order.id}`)).json()).toMatchObject({
+      subtotal: 2000,
+      tax_amount: 0,
+      total_amount: 2000,
+      commission_amount: 300,
+      amount_due: 1700,
+    });
   });
 
   it('refuses as creating would: a discount above the subtotal, an order already invoiced or not approved', async () => {

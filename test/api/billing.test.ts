@@ -19,7 +19,10 @@ const create = (estimateId: string, payload?: unknown, token = admin) =>
 const list = async (query: string) => {
   const res = await t.inject({ method: 'GET', url: `/api/billing?${query}`, token: admin });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { invoices: { id: string; invoice_number: string; status: string }[]; pagination: { page: number; limit: number; total: number; totalPages: number } };
+  return res.json() as {
+    invoices: { id: string; invoice_number: string; status: string }[];
+    pagination: { page: number; limit: number; total: number; totalPages: number };
+  };
 };
 let tagSeq = 0;
 const tag = () => `Tag${Date.now().toString(36)}${(tagSeq += 1)}`;
@@ -75,7 +78,17 @@ describe('POST /api/billing/from-estimate/:id', () => {
     const res = await create(order.id, { due_days: 15, tax_rate: 0.0825, discount_amount: 100.55, payment_terms: 'Net 15', notes: 'Thanks!' });
     expect(res.statusCode, res.body).toBe(201);
     // (5000 − 100.55) × 8.25% = 404.204625 → 404.20
-    expect(res.json()).toMatchObject({ subtotal: 5000, discount_amount: 100.55, tax_rate: 0.0825, tax_amount: 404.2, total_amount: 5303.65, balance_due: 5303.65, due_date: addDays(todayIso(new Date(), 'UTC'), 15), payment_terms: 'Net 15', notes: 'Thanks!' });
+    expect(res.json()).toMatchObject({
+      subtotal: 5000,
+      discount_amount: 100.55,
+      tax_rate: 0.0825,
+      tax_amount: 404.2,
+      total_amount: 5303.65,
+      balance_due: 5303.65,
+      due_date: addDays(todayIso(new Date(), 'UTC'), 15),
+      payment_terms: 'Net 15',
+      notes: 'Thanks!',
+    });
 
     const half = await approvedOrder(t, { totalSpend: 5000 });
     // 0.10 × 5% = 0.005 → 0.01
@@ -180,7 +193,10 @@ describe('GET /api/billing', () => {
     const { invoice, owner, order } = await invoicedOrder(t, { name: `${name} campaign`, firstName: `Zed${name}`, lastName: 'Searchable' });
     for (const term of [invoice.invoice_number, `${name} CAMPAIGN`, order.brand_name, `Zed${name} Searchable`, owner.email]) {
       const found = await list(`search=${encodeURIComponent(term)}`);
-      expect(found.invoices.map((i) => i.id), term).toContain(invoice.id);
+      expect(
+        found.invoices.map((i) => i.id),
+        term,
+      ).toContain(invoice.id);
     }
     expect((await list(`search=${encodeURIComponent("%' or 1=1 --")}`)).invoices).toEqual([]);
   });
@@ -260,7 +276,13 @@ describe('access and hostile input', () => {
 
   it('refuses a body that is not an object', async () => {
     const { order } = await approvedOrder(t);
-    const res = await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${order.id}`, token: admin, payload: '[1,2]', headers: { 'content-type': 'application/json' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/billing/from-estimate/${order.id}`,
+      token: admin,
+      payload: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Request body must be a JSON object' });
     const fine = await createInvoice(t, order.id, {});

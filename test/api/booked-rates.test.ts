@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const itemsOf = async (id: string, token = admin) => (await t.inject({ method: 'GET', url: `/api/estimate-items/${id}`, token })).json() as { id: string; weekly_cost: number }[];
+const itemsOf = async (id: string, token = admin) =>
+  (await t.inject({ method: 'GET', url: `/api/estimate-items/${id}`, token })).json() as { id: string; weekly_cost: number }[];
 /** One airing's spend at a CPM and multiplier, in dollars, as decision 005 counts it. */
 const airingSpend = (multiplier: number, cpmCents: number) => airingOf(multiplier, cpmCents, Number.MAX_SAFE_INTEGER).spendCents / 100;
 
@@ -45,7 +46,10 @@ describe('a rate-card change after booking', () => {
 
     // Its invoice bills at CPM 20.
     const invoice = await createInvoice(t, order.id);
-    const detail = (await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}`, token: admin })).json() as { lines: { cpm: number }[]; invoice_lines: { unit_price?: number; amount?: number; description?: string }[] };
+    const detail = (await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}`, token: admin })).json() as {
+      lines: { cpm: number }[];
+      invoice_lines: { unit_price?: number; amount?: number; description?: string }[];
+    };
     expect(detail.lines.map((l) => l.cpm)).toEqual([20]);
 
     // Each airing delivers the spend of CPM 20 at multiplier 1.

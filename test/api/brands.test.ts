@@ -31,7 +31,13 @@ const addOrder = (brandId: string, ownerId: string) => t.database.db.insert(esti
 describe('brands', () => {
   it('creates a brand owned by the caller, with has_orders false', async () => {
     const brand = await createBrand(owner.token);
-    expect(brand).toMatchObject({ common_name: 'Sunny Juice', legal_name: 'Sunny Juice Holdings LLC', email: 'marketing@sunnyjuice.com', owner_id: owner.user.id, has_orders: false });
+    expect(brand).toMatchObject({
+      common_name: 'Sunny Juice',
+      legal_name: 'Sunny Juice Holdings LLC',
+      email: 'marketing@sunnyjuice.com',
+      owner_id: owner.user.id,
+      has_orders: false,
+    });
   });
 
   it.each([
@@ -59,7 +65,12 @@ describe('brands', () => {
   it("never reads, changes or deletes another client's brand", async () => {
     const theirs = await createBrand(other.token);
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-      const res = await t.inject({ method, url: `/api/brands/${theirs.id}`, token: owner.token, payload: method === 'PUT' ? { common_name: 'Hijacked' } : undefined });
+      const res = await t.inject({
+        method,
+        url: `/api/brands/${theirs.id}`,
+        token: owner.token,
+        payload: method === 'PUT' ? { common_name: 'Hijacked' } : undefined,
+      });
       expect(res.statusCode, method).toBe(404);
       expect(res.json()).toEqual({ error: 'Brand not found' });
     }
@@ -99,7 +110,7 @@ describe('brands', () => {
   });
 
   it('answers hostile input with 4xx, never 500', async () => {
-    expect((await t.inject({ method: 'GET', url: "/api/brands/1;drop table brands", token: owner.token })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: '/api/brands/1;drop table brands', token: owner.token })).statusCode).toBe(404);
     const huge = await t.inject({ method: 'POST', url: '/api/brands', token: owner.token, payload: brandBody({ common_name: 'x'.repeat(100_000) }) });
     expect(huge.statusCode).toBe(400);
     expect((await t.inject({ method: 'GET', url: '/api/brands', token: owner.token })).statusCode).toBe(200);

@@ -104,7 +104,12 @@ describe('hostile input answers 4xx with { error }, never 500', () => {
   it('answers 404 for injection-shaped and unknown ids', async () => {
     const ids = ["1' OR '1'='1", '1;DROP TABLE campaigns', '%00', MISSING_ID, '../estimates'];
     for (const id of ids) {
-      for (const [method, suffix] of [['GET', ''], ['GET', '/performance/realtime'], ['GET', '/performance/history'], ['POST', '/simulate-impression']] as const) {
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['GET', '/performance/realtime'],
+        ['GET', '/performance/history'],
+        ['POST', '/simulate-impression'],
+      ] as const) {
         const res = await t.inject({ method, url: `/api/campaigns/${encodeURIComponent(id)}${suffix}`, token: admin });
         expect(res.statusCode, `${method} ${id}${suffix}`).toBe(404);
         expect(res.json()).toEqual({ error: 'Campaign not found' });

@@ -100,13 +100,19 @@ describe('lifecycle through Order Management', () => {
     expect(await campaignOfOrder(t, admin, order.id)).toBeUndefined();
     await setOrderStatus(t, order.id, 'scheduled');
     const found = await campaignOfOrder(t, admin, order.id);
-    await t.database.db.update(campaigns).set({ startDate: dateIn(-3) }).where(eq(campaigns.id, found!.campaign_id));
+    await t.database.db
+      .update(campaigns)
+      .set({ startDate: dateIn(-3) })
+      .where(eq(campaigns.id, found!.campaign_id));
     expect((await getCampaign(admin, found!.campaign_id)).display_status).toBe('scheduled');
   });
 
   it('an active campaign past its end date shows completed and airs no more', async () => {
     const { campaignId } = await orderWithCampaign(t, 'active');
-    await t.database.db.update(campaigns).set({ endDate: dateIn(-1) }).where(eq(campaigns.id, campaignId));
+    await t.database.db
+      .update(campaigns)
+      .set({ endDate: dateIn(-1) })
+      .where(eq(campaigns.id, campaignId));
     expect(await getCampaign(admin, campaignId)).toMatchObject({ status: 'active', display_status: 'completed' });
     const completed = (await t.inject({ method: 'GET', url: '/api/campaigns?status=completed', token: admin })).json();
     expect(completed.map((c: { campaign_id: string }) => c.campaign_id)).toContain(campaignId);
@@ -220,7 +226,10 @@ describe('simulate-impression, realtime and history', () => {
 
   it('never spends past the budget and never airs more spots than planned', async () => {
     const { campaignId } = await orderWithCampaign(t, 'active');
-    await t.database.db.update(campaigns).set({ spendCents: sql`${campaigns.totalBudgetCents} - 1000` }).where(eq(campaigns.id, campaignId));
+    await t.database.db
+      .update(campaigns)
+      .set({ spendCents: sql`${campaigns.totalBudgetCents} - 1000` })
+      .where(eq(campaigns.id, campaignId));
     const last = await simulate(t, admin, campaignId);
     expect(last.json().airing).toMatchObject({ impressions: 666, spend: 10 });
     expect(last.json().campaign).toMatchObject({ total_spend: 5000, budget_utilization: 100 });
@@ -252,7 +261,14 @@ describe('list filters and dashboard stats', () => {
     await simulate(t, admin, active.campaignId);
     const stats = await t.inject({ method: 'GET', url: '/api/campaigns/stats/dashboard', token: owner.token });
     expect(stats.statusCode, stats.body).toBe(200);
-    expect(stats.json()).toEqual({ total_campaigns: 2, active_campaigns: 1, total_impressions: 2732, total_spend: 40.98, active_budget: 5000, average_cpm: 15 });
+    expect(stats.json()).toEqual({
+      total_campaigns: 2,
+      active_campaigns: 1,
+      total_impressions: 2732,
+      total_spend: 40.98,
+      active_budget: 5000,
+      average_cpm: 15,
+    });
 
     const ids = async (qs: string) =>
       ((await t.inject({ method: 'GET', url: `/api/campaigns${qs}`, token: owner.token })).json() as { campaign_id: string }[]).map((c) => c.campaign_id);

@@ -19,7 +19,8 @@ afterAll(() => t.close());
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const validate = (payload: unknown, token = client.token) => t.inject({ method: 'POST', url: '/api/coupons/validate', token, payload: payload as object });
-const use = (couponId: string, payload: Record<string, unknown>, token = client.token) => t.inject({ method: 'POST', url: `/api/coupons/${couponId}/use`, token, payload });
+const use = (couponId: string, payload: Record<string, unknown>, token = client.token) =>
+  t.inject({ method: 'POST', url: `/api/coupons/${couponId}/use`, token, payload });
 const usageCount = async (id: string) => (await t.database.db.select({ n: coupons.usageCount }).from(coupons).where(eq(coupons.id, id)))[0]!.n;
 
 describe('POST /coupons/validate', () => {
@@ -34,7 +35,11 @@ describe('POST /coupons/validate', () => {
 
   it('checks a code without an amount: its own rules, nothing computed', async () => {
     const coupon = await createCoupon(t, { percentage_off: 10, max_discount_amount: 100 });
-    expect((await validate({ coupon_code: coupon.code.toLowerCase() })).json()).toMatchObject({ valid: true, message: 'Coupon is valid', coupon: { code: coupon.code } });
+    expect((await validate({ coupon_code: coupon.code.toLowerCase() })).json()).toMatchObject({
+      valid: true,
+      message: 'Coupon is valid',
+      coupon: { code: coupon.code },
+    });
     const expired = await createCoupon(t, { percentage_off: 10, valid_from: isoDate(-10), valid_until: isoDate(-1) });
     expect((await validate({ coupon_code: expired.code })).json()).toEqual({ valid: false, coupon: null, message: 'This coupon has expired' });
   });
@@ -49,23 +54,45 @@ describe('POST /coupons/validate', () => {
     const coupon = await createCoupon(t, { percentage_off: 10, max_discount_amount: 100 });
     const small = await validate({ coupon_code: ` ${coupon.code.toLowerCase()} `, estimate_amount: 499.99 });
     expect(small.statusCode).toBe(200);
-    expect(small.json()).toMatchObject({ valid: true, message: 'Coupon applied: $50.00 off', coupon: { id: coupon.id, code: coupon.code, discount_amount: 50, final_amount: 449.99 } });
+    expect(small.json()).toMatchObject({
+      valid: true,
+      message: 'Coupon applied: $50.00 off',
+      coupon: { id: coupon.id, code: coupon.code, discount_amount: 50, final_amount: 449.99 },
+    });
     const big = await validate({ coupon_code: coupon.code, estimate_amount: '5000' });
     expect(big.json()).toMatchObject({ valid: true, message: 'Coupon applied: $100.00 off', coupon: { discount_amount: 100, final_amount: 4900 } });
   });
 
   it('applies a fixed coupon only from its minimum spend', async () => {
     const coupon = await createCoupon(t, { discount_type: 'fixed_amount_with_min', fixed_amount_off: 25, minimum_spend_required: 200 });
-    expect((await validate({ coupon_code: coupon.code, estimate_amount: 199.99 })).json()).toEqual({ valid: false, coupon: null, message: 'Minimum spend of $200.00 required for this coupon' });
-    expect((await validate({ coupon_code: coupon.code, estimate_amount: 200 })).json()).toMatchObject({ valid: true, message: 'Coupon applied: $25.00 off', coupon: { discount_amount: 25, final_amount: 175 } });
+    expect((await validate({ coupon_code: coupon.code, estimate_amount: 199.99 })).json()).toEqual({
+      valid: false,
+      coupon: null,
+      message: 'Minimum spend of $200.00 required for this coupon',
+    });
+    expect((await validate({ coupon_code: coupon.code, estimate_amount: 200 })).json()).toMatchObject({
+      valid: true,
+      message: 'Coupon applied: $25.00 off',
+      coupon: { discount_amount: 25, final_amount: 175 },
+    });
   });
 
   it('applies Stripe-style coupons: percent_off of the amount, amount_off in cents capped at the amount', async () => {
     const percent = await createCoupon(t, { percentage_off: null, max_discount_amount: null, percent_off: 12.5 });
-    expect((await validate({ coupon_code: percent.code, estimate_amount: 1000 })).json()).toMatchObject({ valid: true, coupon: { discount_amount: 125, final_amount: 875 } });
+    expect((await validate({ coupon_code: percent.code, estimate_amount: 1000 })).json()).toMatchObject({
+      valid: true,
+      coupon: { discount_amount: 125, final_amount: 875 },
+    });
     const amount = await createCoupon(t, { percentage_off: null, max_discount_amount: null, amount_off: 5000 });
-    expect((await validate({ coupon_code: amount.code, estimate_amount: 80 })).json()).toMatchObject({ valid: true, message: 'Coupon applied: $50.00 off', coupon: { discount_amount: 50, final_amount: 30 } });
-    expect((await validate({ coupon_code: amount.code, estimate_amount: 20 })).json()).toMatchObject({ valid: true, coupon: { discount_amount: 20, final_amount: 0 } });
+    expect((await validate({ coupon_code: amount.code, estimate_amount: 80 })).json()).toMatchObject({
+      valid: true,
+      message: 'Coupon applied: $50.00 off',
+      coupon: { discount_amount: 50, final_amount: 30 },
+    });
+    expect((await validate({ coupon_code: amount.code, estimate_amount: 20 })).json()).toMatchObject({
+      valid: true,
+      coupon: { discount_amount: 20, final_amount: 0 },
+    });
   });
 
   it('gives the refusal’s message for an ineligible coupon', async () => {
@@ -85,18 +112,31 @@ describe('POST /coupons/validate', () => {
       expect(res.json(), message).toEqual({ valid: false, coupon: null, message });
     }
     const allowed = await createCoupon(t, { restricted_to_daypart_ids: [part.id, otherPart.id], restricted_to_user_id: client.user.id });
-    expect((await validate({ coupon_code: allowed.code, estimate_amount: 100, daypart_ids: [otherPart.id] })).json()).toMatchObject({ valid: true, coupon: { restricted_to_user_name: 'Una User' } });
+    expect((await validate({ coupon_code: allowed.code, estimate_amount: 100, daypart_ids: [otherPart.id] })).json()).toMatchObject({
+      valid: true,
+      coupon: { restricted_to_user_name: 'Una User' },
+    });
   });
 
   it('counts the caller’s own uses against the per-user limit, and all uses against the usage limit', async () => {
     const perUser = await createCoupon(t, { per_user_limit: 1 });
     expect((await use(perUser.id, { estimate_id: (await insertEstimate(t.database.db, client.user.id)).id, original_amount: 100 })).statusCode).toBe(201);
-    expect((await validate({ coupon_code: perUser.code, estimate_amount: 100 })).json()).toEqual({ valid: false, coupon: null, message: 'You have already used this coupon the maximum number of times' });
+    expect((await validate({ coupon_code: perUser.code, estimate_amount: 100 })).json()).toEqual({
+      valid: false,
+      coupon: null,
+      message: 'You have already used this coupon the maximum number of times',
+    });
     expect((await validate({ coupon_code: perUser.code, estimate_amount: 100 }, other.token)).json().valid).toBe(true);
 
     const limited = await createCoupon(t, { usage_limit: 1 });
-    expect((await use(limited.id, { estimate_id: (await insertEstimate(t.database.db, other.user.id)).id, original_amount: 100 }, other.token)).statusCode).toBe(201);
-    expect((await validate({ coupon_code: limited.code, estimate_amount: 100 })).json()).toEqual({ valid: false, coupon: null, message: 'This coupon has reached its usage limit' });
+    expect(
+      (await use(limited.id, { estimate_id: (await insertEstimate(t.database.db, other.user.id)).id, original_amount: 100 }, other.token)).statusCode,
+    ).toBe(201);
+    expect((await validate({ coupon_code: limited.code, estimate_amount: 100 })).json()).toEqual({
+      valid: false,
+      coupon: null,
+      message: 'This coupon has reached its usage limit',
+    });
   });
 
   it('refuses malformed requests with an error', async () => {
@@ -123,7 +163,17 @@ describe('POST /coupons/:id/use', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({
       message: 'Coupon usage recorded',
-      usage: { id: expect.any(String), coupon_id: coupon.id, user_id: client.user.id, estimate_id: estimate.id, original_amount: 500, discount_amount: 50, final_amount: 450, daypart_ids: [], used_at: expect.any(String) },
+      usage: {
+        id: expect.any(String),
+        coupon_id: coupon.id,
+        user_id: client.user.id,
+        estimate_id: estimate.id,
+        original_amount: 500,
+        discount_amount: 50,
+        final_amount: 450,
+        daypart_ids: [],
+        used_at: expect.any(String),
+      },
     });
     const second = await use(coupon.id, { estimate_id: estimate.id, original_amount: 9000 });
     expect(second.statusCode).toBe(200);
@@ -157,7 +207,9 @@ describe('POST /coupons/:id/use', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'This coupon is not active' });
     const fixed = await createCoupon(t, { discount_type: 'fixed_amount_with_min', fixed_amount_off: 25, minimum_spend_required: 200 });
-    expect((await use(fixed.id, { estimate_id: estimate.id, original_amount: 150 })).json()).toEqual({ error: 'Minimum spend of $200.00 required for this coupon' });
+    expect((await use(fixed.id, { estimate_id: estimate.id, original_amount: 150 })).json()).toEqual({
+      error: 'Minimum spend of $200.00 required for this coupon',
+    });
     expect(await usageCount(fixed.id)).toBe(0);
   });
 
@@ -213,7 +265,8 @@ describe('limits under concurrency', () => {
     const estimates = await Promise.all(Array.from({ length: 6 }, () => insertEstimate(t.database.db, racer.user.id)));
     const results = await Promise.all(estimates.map((e) => use(coupon.id, { estimate_id: e.id, original_amount: 100 }, racer.token)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(2);
-    for (const r of results.filter((x) => x.statusCode !== 201)) expect(r.json()).toEqual({ error: 'You have already used this coupon the maximum number of times' });
+    for (const r of results.filter((x) => x.statusCode !== 201))
+      expect(r.json()).toEqual({ error: 'You have already used this coupon the maximum number of times' });
     expect(await usageCount(coupon.id)).toBe(2);
   });
 
@@ -272,16 +325,29 @@ describe('applyOrderCoupon (inside the submit’s transaction)', () => {
     const part = await insertDaypart(db);
     const coupon = await createCoupon(t, { percentage_off: 10, max_discount_amount: 100, restricted_to_daypart_ids: [part.id] });
     const estimate = await insertEstimate(db, client.user.id);
-    const args = { couponCode: coupon.code.toLowerCase(), userId: client.user.id, estimateId: estimate.id, originalAmountCents: 123_45, daypartIds: [part.id], today: isoDate(0) };
+    const args = {
+      couponCode: coupon.code.toLowerCase(),
+      userId: client.user.id,
+      estimateId: estimate.id,
+      originalAmountCents: 123_45,
+      daypartIds: [part.id],
+      today: isoDate(0),
+    };
     expect(await db.transaction((tx) => applyOrderCoupon({ tx, ...args }))).toEqual({ couponId: coupon.id, discountCents: 12_35 });
     // Resubmitted with another budget: the same use, a new discount (10 % of $1,999, capped at $100).
-    expect(await db.transaction((tx) => applyOrderCoupon({ tx, ...args, originalAmountCents: 1999_00 }))).toEqual({ couponId: coupon.id, discountCents: 100_00 });
+    expect(await db.transaction((tx) => applyOrderCoupon({ tx, ...args, originalAmountCents: 1999_00 }))).toEqual({
+      couponId: coupon.id,
+      discountCents: 100_00,
+    });
     expect(await db.transaction((tx) => applyOrderCoupon({ tx, ...args, originalAmountCents: 50_00 }))).toEqual({ couponId: coupon.id, discountCents: 5_00 });
     expect(await usageCount(coupon.id)).toBe(1);
     const [use] = await db.select().from(couponUsages).where(eq(couponUsages.couponId, coupon.id));
     expect(use).toMatchObject({ originalAmountCents: 50_00, discountAmountCents: 5_00, finalAmountCents: 45_00 });
 
-    await expect(db.transaction((tx) => applyOrderCoupon({ tx, ...args, couponCode: uniqueCode('NOPE') }))).rejects.toMatchObject({ statusCode: 400, message: 'Invalid coupon code' });
+    await expect(db.transaction((tx) => applyOrderCoupon({ tx, ...args, couponCode: uniqueCode('NOPE') }))).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Invalid coupon code',
+    });
     const second = await insertEstimate(db, client.user.id);
     await expect(db.transaction((tx) => applyOrderCoupon({ tx, ...args, estimateId: second.id, daypartIds: [] }))).rejects.toMatchObject({
       statusCode: 400,
@@ -322,7 +388,15 @@ describe('applyOrderCoupon (inside the submit’s transaction)', () => {
     const estimate = await insertEstimate(db, await adminId(t));
     await expect(
       db.transaction(async (tx) => {
-        await applyOrderCoupon({ tx, couponCode: coupon.code, userId: client.user.id, estimateId: estimate.id, originalAmountCents: 100_00, daypartIds: [], today: isoDate(0) });
+        await applyOrderCoupon({
+          tx,
+          couponCode: coupon.code,
+          userId: client.user.id,
+          estimateId: estimate.id,
+          originalAmountCents: 100_00,
+          daypartIds: [],
+          today: isoDate(0),
+        });
         throw new Error('submit failed');
       }),
     ).rejects.toThrow('submit failed');

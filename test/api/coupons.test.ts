@@ -57,24 +57,73 @@ describe('creating coupons', () => {
   });
 
   it('creates a fixed-amount coupon and drops the other type’s terms', async () => {
-    const res = await post(couponBody({ discount_type: 'fixed_amount_with_min', fixed_amount_off: '25.50', minimum_spend_required: 200, percentage_off: 10, max_discount_amount: 100 }));
+    const res = await post(
+      couponBody({
+        discount_type: 'fixed_amount_with_min',
+        fixed_amount_off: '25.50',
+        minimum_spend_required: 200,
+        percentage_off: 10,
+        max_discount_amount: 100,
+      }),
+    );
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ discount_type: 'fixed_amount_with_min', fixed_amount_off: 25.5, minimum_spend_required: 200, percentage_off: null, max_discount_amount: null, discount_amount: 25.5 });
+    expect(res.json()).toMatchObject({
+      discount_type: 'fixed_amount_with_min',
+      fixed_amount_off: 25.5,
+      minimum_spend_required: 200,
+      percentage_off: null,
+      max_discount_amount: null,
+      discount_amount: 25.5,
+    });
   });
 
   it('accepts Stripe-style coupons: percent_off, or amount_off in cents', async () => {
     const percent = await post({ code: uniqueCode('STRIPE'), name: 'Stripe percent', percent_off: 15, duration: 'repeating', duration_in_months: 3 });
     expect(percent.statusCode).toBe(201);
-    expect(percent.json()).toMatchObject({ discount_type: 'percentage_with_max', percentage_off: null, percent_off: 15, discount_amount: 15, duration: 'repeating', duration_in_months: 3 });
-    const amount = await post({ code: uniqueCode('STRIPE'), name: 'Stripe amount', amount_off: 500, currency: 'USD', duration: 'forever', duration_in_months: 6 });
+    expect(percent.json()).toMatchObject({
+      discount_type: 'percentage_with_max',
+      percentage_off: null,
+      percent_off: 15,
+      discount_amount: 15,
+      duration: 'repeating',
+      duration_in_months: 3,
+    });
+    const amount = await post({
+      code: uniqueCode('STRIPE'),
+      name: 'Stripe amount',
+      amount_off: 500,
+      currency: 'USD',
+      duration: 'forever',
+      duration_in_months: 6,
+    });
     expect(amount.statusCode).toBe(201);
     expect(amount.json()).toMatchObject({ amount_off: 500, discount_amount: 5, currency: 'usd', duration: 'forever', duration_in_months: null });
   });
 
   it('treats empty strings as null and defaults valid_from to today', async () => {
-    const res = await post(couponBody({ description: '', usage_limit: '', per_user_limit: '', valid_from: '', valid_until: '', restricted_to_user_id: '', restricted_to_daypart_ids: '', discount_type: '' }));
+    const res = await post(
+      couponBody({
+        description: '',
+        usage_limit: '',
+        per_user_limit: '',
+        valid_from: '',
+        valid_until: '',
+        restricted_to_user_id: '',
+        restricted_to_daypart_ids: '',
+        discount_type: '',
+      }),
+    );
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ description: null, usage_limit: null, per_user_limit: null, valid_from: isoDate(0), valid_until: null, restricted_to_user_id: null, restricted_to_daypart_ids: [], discount_type: 'percentage_with_max' });
+    expect(res.json()).toMatchObject({
+      description: null,
+      usage_limit: null,
+      per_user_limit: null,
+      valid_from: isoDate(0),
+      valid_until: null,
+      restricted_to_user_id: null,
+      restricted_to_daypart_ids: [],
+      discount_type: 'percentage_with_max',
+    });
   });
 
   it('restricts to a user and to dayparts, and shows their names', async () => {
@@ -188,7 +237,14 @@ describe('listing, reading, updating and deleting coupons', () => {
     const coupon = await createCoupon(t, { valid_from: '2030-01-10' });
     const res = await put(coupon.id, { name: 'Renamed', percentage_off: 20, usage_limit: '', code: 'renamed' + uniqueCode('') });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Renamed', percentage_off: 20, discount_amount: 20, usage_limit: null, max_discount_amount: 100, valid_from: '2030-01-10' });
+    expect(res.json()).toMatchObject({
+      name: 'Renamed',
+      percentage_off: 20,
+      discount_amount: 20,
+      usage_limit: null,
+      max_discount_amount: 100,
+      valid_from: '2030-01-10',
+    });
     expect(res.json().code).toMatch(/^RENAMED/);
 
     const before = await put(coupon.id, { valid_until: '2030-01-09' });
@@ -198,7 +254,13 @@ describe('listing, reading, updating and deleting coupons', () => {
     expect((await put(coupon.id, { name: ' ' })).json()).toEqual({ error: 'Coupon name is required' });
 
     const switched = await put(coupon.id, { discount_type: 'fixed_amount_with_min', fixed_amount_off: 30, minimum_spend_required: 300 });
-    expect(switched.json()).toMatchObject({ discount_type: 'fixed_amount_with_min', percentage_off: null, max_discount_amount: null, fixed_amount_off: 30, discount_amount: 30 });
+    expect(switched.json()).toMatchObject({
+      discount_type: 'fixed_amount_with_min',
+      percentage_off: null,
+      max_discount_amount: null,
+      fixed_amount_off: 30,
+      discount_amount: 30,
+    });
   });
 
   it('refuses an update to a taken code (409), an unknown coupon (404) and a usage limit below the uses so far', async () => {
@@ -214,7 +276,12 @@ describe('listing, reading, updating and deleting coupons', () => {
     const used = await createCoupon(t, { usage_limit: 5 });
     for (let i = 0; i < 2; i += 1) {
       const estimate = await insertEstimate(t.database.db, client.user.id);
-      const res = await t.inject({ method: 'POST', url: `/api/coupons/${used.id}/use`, token: client.token, payload: { estimate_id: estimate.id, original_amount: 100 } });
+      const res = await t.inject({
+        method: 'POST',
+        url: `/api/coupons/${used.id}/use`,
+        token: client.token,
+        payload: { estimate_id: estimate.id, original_amount: 100 },
+      });
       expect(res.statusCode).toBe(201);
     }
     const low = await put(used.id, { usage_limit: 1 });
@@ -253,18 +320,23 @@ describe('display status, in the specification’s order', () => {
 });
 
 describe('coupon permissions', () => {
-  const routes = (id: string) => [
-    { method: 'GET', url: '/api/coupons' },
-    { method: 'POST', url: '/api/coupons' },
-    { method: 'GET', url: `/api/coupons/${id}` },
-    { method: 'PUT', url: `/api/coupons/${id}` },
-    { method: 'DELETE', url: `/api/coupons/${id}` },
-    { method: 'GET', url: `/api/coupons/${id}/usage` },
-  ] as const;
+  const routes = (id: string) =>
+    [
+      { method: 'GET', url: '/api/coupons' },
+      { method: 'POST', url: '/api/coupons' },
+      { method: 'GET', url: `/api/coupons/${id}` },
+      { method: 'PUT', url: `/api/coupons/${id}` },
+      { method: 'DELETE', url: `/api/coupons/${id}` },
+      { method: 'GET', url: `/api/coupons/${id}/usage` },
+    ] as const;
 
   it('answers 401 to anonymous callers on every coupon route, 403 to clients on admin routes', async () => {
     const coupon = await createCoupon(t);
-    for (const route of [...routes(coupon.id), { method: 'POST', url: '/api/coupons/validate' }, { method: 'POST', url: `/api/coupons/${coupon.id}/use` }] as const) {
+    for (const route of [
+      ...routes(coupon.id),
+      { method: 'POST', url: '/api/coupons/validate' },
+      { method: 'POST', url: `/api/coupons/${coupon.id}/use` },
+    ] as const) {
       const anonymous = await t.inject({ ...route, payload: route.method === 'POST' || route.method === 'PUT' ? couponBody() : undefined });
       expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(anonymous.json()).toEqual({ error: 'Authentication required' });

@@ -32,7 +32,10 @@ const newDaypart = (overrides: Record<string, unknown> = {}) => ({
 /** An order with one item on `daypartId`, in `status`, over [start, end]. */
 const book = async (daypartId: string, status: 'approved' | 'draft' | 'scheduled', start: string, end: string, spots: number) => {
   const [brand] = await t.database.db.insert(brands).values({ ownerId: clientId, commonName: 'B', legalName: 'B LLC' }).returning();
-  const [order] = await t.database.db.insert(estimates).values({ ownerId: clientId, brandId: brand!.id, status, startDate: start, endDate: end, estimateName: 'Booked' }).returning();
+  const [order] = await t.database.db
+    .insert(estimates)
+    .values({ ownerId: clientId, brandId: brand!.id, status, startDate: start, endDate: end, estimateName: 'Booked' })
+    .returning();
   await t.database.db.insert(estimateItems).values({ estimateId: order!.id, daypartId, spotsPerOccurrence: spots });
   return order!.id;
 };
@@ -42,7 +45,15 @@ describe('dayparts', () => {
     const res = await t.inject({ method: 'GET', url: '/api/dayparts', token: client });
     expect(res.statusCode).toBe(200);
     const early = res.json().find((d: { name: string }) => d.name === 'Early Morning');
-    expect(early).toMatchObject({ base_cpm: 15, min_cpm: 5, multiplier: 1, spot_frequency: 30, start_time: '05:00', end_time: '09:00', days_of_week: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] });
+    expect(early).toMatchObject({
+      base_cpm: 15,
+      min_cpm: 5,
+      multiplier: 1,
+      spot_frequency: 30,
+      start_time: '05:00',
+      end_time: '09:00',
+      days_of_week: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+    });
     expect((await t.inject({ method: 'GET', url: '/api/dayparts' })).statusCode).toBe(401);
   });
 
@@ -51,7 +62,12 @@ describe('dayparts', () => {
     const created = (await t.inject({ method: 'POST', url: '/api/dayparts', token: admin, payload: newDaypart() })).json();
     expect(created).toMatchObject({ rate_15_percent: 100, rate_60_percent: 100, flat_rate: null });
 
-    const set = await t.inject({ method: 'PUT', url: `/api/dayparts/${created.id}`, token: admin, payload: { rate_15_percent: 60, rate_60_percent: 190, flat_rate: 125.5 } });
+    const set = await t.inject({
+      method: 'PUT',
+      url: `/api/dayparts/${created.id}`,
+      token: admin,
+      payload: { rate_15_percent: 60, rate_60_percent: 190, flat_rate: 125.5 },
+    });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ rate_15_percent: 60, rate_60_percent: 190, flat_rate: 125.5, base_cpm: 45.5 });
 
@@ -65,7 +81,11 @@ describe('dayparts', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(error);
     }
-    expect((await t.inject({ method: 'GET', url: `/api/dayparts/${created.id}`, token: client })).json()).toMatchObject({ rate_15_percent: 60, rate_60_percent: 190, flat_rate: 125.5 });
+    expect((await t.inject({ method: 'GET', url: `/api/dayparts/${created.id}`, token: client })).json()).toMatchObject({
+      rate_15_percent: 60,
+      rate_60_percent: 190,
+      flat_rate: 125.5,
+    });
 
     const cleared = await t.inject({ method: 'PUT', url: `/api/dayparts/${created.id}`, token: admin, payload: { flat_rate: null } });
     expect(cleared.json().flat_rate).toBeNull();
@@ -79,7 +99,15 @@ describe('dayparts', () => {
     const created = await t.inject({ method: 'POST', url: '/api/dayparts', token: admin, payload: body });
     expect(created.statusCode).toBe(201);
     const daypart = created.json();
-    expect(daypart).toMatchObject({ name: body.name, base_cpm: 45.5, min_cpm: 30, multiplier: 1.2, spot_frequency: 10, is_prime_time: true, days_of_week: ['Saturday', 'Sunday'] });
+    expect(daypart).toMatchObject({
+      name: body.name,
+      base_cpm: 45.5,
+      min_cpm: 30,
+      multiplier: 1.2,
+      spot_frequency: 10,
+      is_prime_time: true,
+      days_of_week: ['Saturday', 'Sunday'],
+    });
     expect((await t.inject({ method: 'GET', url: `/api/dayparts/${daypart.id}`, token: client })).json().name).toBe(body.name);
 
     const updated = await t.inject({ method: 'PUT', url: `/api/dayparts/${daypart.id}`, token: admin, payload: { base_cpm: 50, spot_frequency: 12 } });
@@ -91,7 +119,9 @@ describe('dayparts', () => {
     expect(duplicate.json()).toEqual({ error: 'A daypart with this name already exists' });
 
     expect((await t.inject({ method: 'DELETE', url: `/api/dayparts/${daypart.id}`, token: client })).statusCode).toBe(403);
-    expect((await t.inject({ method: 'DELETE', url: `/api/dayparts/${daypart.id}`, token: admin })).json()).toEqual({ message: 'Daypart deleted successfully' });
+    expect((await t.inject({ method: 'DELETE', url: `/api/dayparts/${daypart.id}`, token: admin })).json()).toEqual({
+      message: 'Daypart deleted successfully',
+    });
     expect((await t.inject({ method: 'GET', url: `/api/dayparts/${daypart.id}`, token: client })).json()).toEqual({ error: 'Daypart not found' });
   });
 
@@ -142,9 +172,19 @@ describe('GET /api/dayparts/availability/:id', () => {
     const [early] = await t.database.db.select().from(dayparts).where(eq(dayparts.name, 'Early Morning'));
     const url = `/api/dayparts/availability/${early!.id}`;
     // Without dates: today.
-    expect((await t.inject({ method: 'GET', url, token: client })).json()).toMatchObject({ start_date: todayIso(new Date(), 'UTC'), end_date: todayIso(new Date(), 'UTC'), spot_frequency: 30 });
-    expect((await t.inject({ method: 'GET', url: `${url}?start_date=2027-02-01&end_date=2027-01-01`, token: client })).json()).toEqual({ error: 'end_date cannot be before start_date' });
-    expect((await t.inject({ method: 'GET', url: `${url}?start_date=2027-01-01&end_date=2029-01-01`, token: client })).json()).toEqual({ error: 'The date range can cover at most 366 days' });
-    expect((await t.inject({ method: 'GET', url: `${url}?start_date=yesterday&end_date=2027-01-01`, token: client })).json()).toEqual({ error: 'start_date must be a date (YYYY-MM-DD)' });
+    expect((await t.inject({ method: 'GET', url, token: client })).json()).toMatchObject({
+      start_date: todayIso(new Date(), 'UTC'),
+      end_date: todayIso(new Date(), 'UTC'),
+      spot_frequency: 30,
+    });
+    expect((await t.inject({ method: 'GET', url: `${url}?start_date=2027-02-01&end_date=2027-01-01`, token: client })).json()).toEqual({
+      error: 'end_date cannot be before start_date',
+    });
+    expect((await t.inject({ method: 'GET', url: `${url}?start_date=2027-01-01&end_date=2029-01-01`, token: client })).json()).toEqual({
+      error: 'The date range can cover at most 366 days',
+    });
+    expect((await t.inject({ method: 'GET', url: `${url}?start_date=yesterday&end_date=2027-01-01`, token: client })).json()).toEqual({
+      error: 'start_date must be a date (YYYY-MM-DD)',
+    });
   });
 });

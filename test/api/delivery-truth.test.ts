@@ -141,12 +141,19 @@ describe('unconfirmed spots', () => {
     expect(JSON.stringify(offers)).not.toContain('offered');
 
     const desk = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
-    expect((desk.unconfirmed as Spot[]).filter((s) => s.estimate_id === order.id).map((s) => s.id).sort()).toEqual(spots.map((s) => s.id).sort());
+    expect(
+      (desk.unconfirmed as Spot[])
+        .filter((s) => s.estimate_id === order.id)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(spots.map((s) => s.id).sort());
 
     // Completing the order says so first; it completes only when the admin confirms.
     const complete = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'completed' } });
     expect(complete.statusCode).toBe(409);
-    expect(complete.json()).toEqual({ error: 'This order has unconfirmed spots: 2 spots have no as-run yet, so they are neither aired nor missed. Confirm to complete it anyway.' });
+    expect(complete.json()).toEqual({
+      error: 'This order has unconfirmed spots: 2 spots have no as-run yet, so they are neither aired nor missed. Confirm to complete it anyway.',
+    });
     expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin })).json().status).toBe('active');
 
     // The as-run arrives late, for the whole day: its airing settles one spot, the day's other becomes missed.
@@ -158,7 +165,9 @@ describe('unconfirmed spots', () => {
     // The missed spot waits for its makegood decision on the Discrepancies list; nothing is unconfirmed any more.
     const after = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
     expect((after.unconfirmed as Spot[]).filter((s) => s.estimate_id === order.id)).toEqual([]);
-    expect((after.missed_undecided as (Spot & { makegood_status: string | null })[]).filter((s) => s.estimate_id === order.id).map((s) => [s.id, s.makegood_status])).toEqual([[settled[1]!.id, 'offered']]);
+    expect(
+      (after.missed_undecided as (Spot & { makegood_status: string | null })[]).filter((s) => s.estimate_id === order.id).map((s) => [s.id, s.makegood_status]),
+    ).toEqual([[settled[1]!.id, 'offered']]);
 
     // Its offered day goes to master control: the offer moves to the next free day, and the advertiser is told.
     const offersOf = async () => JSON.stringify((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: owner.token })).json());
@@ -185,8 +194,15 @@ describe('unconfirmed spots', () => {
     expect((await spotsOf(t, '2027-07-08', order.id)).map((s) => s.status)).toEqual(['unconfirmed']);
     const admin = await t.adminToken();
     const refused = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'completed' } });
-    expect(refused.json().error).toBe('This order has unconfirmed spots: 1 spot has no as-run yet, so it is neither aired nor missed. Confirm to complete it anyway.');
-    const done = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: admin, payload: { status: 'completed', confirm_unconfirmed: true } });
+    expect(refused.json().error).toBe(
+      'This order has unconfirmed spots: 1 spot has no as-run yet, so it is neither aired nor missed. Confirm to complete it anyway.',
+    );
+    const done = await t.inject({
+      method: 'PUT',
+      url: `/api/estimates/${order.id}`,
+      token: admin,
+      payload: { status: 'completed', confirm_unconfirmed: true },
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().status).toBe('completed');
   });
@@ -205,7 +221,9 @@ describe('unconfirmed spots', () => {
     now = new Date(`${addDays(end, 1)}T09:00:00Z`);
     const before = (await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json().notifications as { message: string }[];
     expect((await t.app.ctx.stationClock.tick()).completed).toContain(order.id);
-    const unreported = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/spots?from=2027-08-08&to=${end}`, token: admin })).json().days.flatMap((d: { spots: Spot[] }) => d.spots).length as number;
+    const unreported = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/spots?from=2027-08-08&to=${end}`, token: admin }))
+      .json()
+      .days.flatMap((d: { spots: Spot[] }) => d.spots).length as number;
     expect(unreported).toBeGreaterThan(0);
     const after = (await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json().notifications as { message: string; sub_type?: string }[];
     const warning = `Order "Ends unreported" was completed by the station clock with ${unreported} ${unreported === 1 ? 'spot' : 'spots'} no as-run has confirmed: see Discrepancies`;
@@ -213,9 +231,9 @@ describe('unconfirmed spots', () => {
     expect(after.map((n) => n.message)).toContain(warning);
 
     const desk = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
-    expect((desk.completed_unconfirmed as { estimate_id: string; unconfirmed_spots: number; estimate_name: string }[]).filter((o) => o.estimate_id === order.id)).toEqual([
-      { estimate_id: order.id, estimate_name: 'Ends unreported', brand_name: expect.any(String), end_date: end, unconfirmed_spots: unreported },
-    ]);
+    expect(
+      (desk.completed_unconfirmed as { estimate_id: string; unconfirmed_spots: number; estimate_name: string }[]).filter((o) => o.estimate_id === order.id),
+    ).toEqual([{ estimate_id: order.id, estimate_name: 'Ends unreported', brand_name: expect.any(String), end_date: end, unconfirmed_spots: unreported }]);
     // A second run warns no more.
     await t.app.ctx.stationClock.tick();
     expect((await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json().notifications.length).toBe(after.length);

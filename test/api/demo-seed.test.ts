@@ -24,10 +24,18 @@ afterAll(async () => {
 describe('demo data', () => {
   it('adds advertisers who can sign in, with orders from draft to completed, and runs only once', async () => {
     const outcome = await seedDemo(t.app, t.app.ctx);
-    expect(outcome).toEqual({ kind: 'seeded', clients: ['maria.lopez@sunnyjuice.example', 'dev.patel@northwindmotors.example', 'grace.kim@brightsmile.example'] });
+    expect(outcome).toEqual({
+      kind: 'seeded',
+      clients: ['maria.lopez@sunnyjuice.example', 'dev.patel@northwindmotors.example', 'grace.kim@brightsmile.example'],
+    });
 
     const maria = await t.login('maria.lopez@sunnyjuice.example', DEMO_PASSWORD);
-    const mine = (await t.inject({ method: 'GET', url: '/api/estimates', token: maria })).json() as { estimate_name: string; status: string; total_amount: number; total_spend: number }[];
+    const mine = (await t.inject({ method: 'GET', url: '/api/estimates', token: maria })).json() as {
+      estimate_name: string;
+      status: string;
+      total_amount: number;
+      total_spend: number;
+    }[];
     expect(mine.map((o) => [o.estimate_name, o.status]).sort()).toEqual([
       ['Back to School', 'draft'],
       ['Holiday Teaser', 'approved'],
@@ -56,17 +64,28 @@ describe('demo data', () => {
     // today's later spots and the days after are scheduled (decision 031).
     const clock = (await t.inject({ method: 'GET', url: '/api/station/clock' })).json() as { today: string; now: string };
     const today = clock.today;
-    const log = (await t.inject({ method: 'GET', url: `/api/traffic/logs/${today}`, token: admin })).json() as { spots: { status: string; estimate_name: string; scheduled_at: string; aired_at: string | null; simulated: boolean }[] };
+    const log = (await t.inject({ method: 'GET', url: `/api/traffic/logs/${today}`, token: admin })).json() as {
+      spots: { status: string; estimate_name: string; scheduled_at: string; aired_at: string | null; simulated: boolean }[];
+    };
     const running = log.spots.filter((s) => s.estimate_name === 'Year-End Clearance');
     expect(running.length).toBeGreaterThan(0);
     for (const spot of running) {
-      if (spot.status === 'aired') expect(spot.simulated && spot.aired_at !== null && Date.parse(spot.aired_at) <= Date.parse(clock.now), `aired at ${spot.aired_at}`).toBe(true);
+      if (spot.status === 'aired')
+        expect(spot.simulated && spot.aired_at !== null && Date.parse(spot.aired_at) <= Date.parse(clock.now), `aired at ${spot.aired_at}`).toBe(true);
       else if (Date.parse(spot.scheduled_at) > Date.parse(clock.now)) expect(spot.status).toBe('scheduled');
     }
     const aired = await t.database.db.select({ airedAt: campaignDeliveries.airedAt, simulated: campaignDeliveries.simulated }).from(campaignDeliveries);
     expect(aired.length).toBeGreaterThan(0);
     expect(aired.filter((a) => a.airedAt.getTime() > Date.now() || !a.simulated)).toEqual([]);
-    const week = await Promise.all([1, 2, 3, 4, 5, 6].map(async (n) => (await t.inject({ method: 'GET', url: `/api/traffic/logs/${addDays(today, n)}`, token: admin })).json() as { placed: boolean; spots: { status: string }[] }));
+    const week = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(
+        async (n) =>
+          (await t.inject({ method: 'GET', url: `/api/traffic/logs/${addDays(today, n)}`, token: admin })).json() as {
+            placed: boolean;
+            spots: { status: string }[];
+          },
+      ),
+    );
     expect(week.every((d) => d.placed)).toBe(true);
     expect(week.flatMap((d) => d.spots).filter((s) => s.status !== 'scheduled' && s.status !== 'cancelled')).toEqual([]);
     const media = (await t.inject({ method: 'GET', url: '/api/media', token: admin })).json() as { status: string }[];
@@ -87,7 +106,15 @@ const holdsTogether = async (admin: string, today: string) => {
     return res.json();
   };
   // No completed campaign with a flight still to come or nothing delivered.
-  const all = (await get('/api/campaigns')) as { campaign_id: string; name: string; display_status: string; start_date: string; end_date: string; total_impressions: number; total_spend: number }[];
+  const all = (await get('/api/campaigns')) as {
+    campaign_id: string;
+    name: string;
+    display_status: string;
+    start_date: string;
+    end_date: string;
+    total_impressions: number;
+    total_spend: number;
+  }[];
   const completed = all.filter((c) => c.display_status === 'completed');
   expect(completed.map((c) => c.name)).toEqual(['New Patient Offer']);
   for (const c of completed) {
@@ -106,7 +133,9 @@ const holdsTogether = async (admin: string, today: string) => {
     expect(day >= a.startDate! && day <= a.endDate! && day <= today, `${a.name} aired ${day}, flight ${a.startDate}–${a.endDate}`).toBe(true);
   }
   // Every submitted order was submitted at least the lead time before its flight, and not in the future.
-  const orders = await t.database.db.select({ name: estimates.estimateName, startDate: estimates.startDate, submittedAt: estimates.submittedAt }).from(estimates);
+  const orders = await t.database.db
+    .select({ name: estimates.estimateName, startDate: estimates.startDate, submittedAt: estimates.submittedAt })
+    .from(estimates);
   for (const o of orders.filter((o) => o.submittedAt)) {
     const day = localDateOf(o.submittedAt!, 'UTC');
     expect(day <= today && day <= addDays(o.startDate!, -7), `${o.name} submitted ${day}, starts ${o.startDate}`).toBe(true);

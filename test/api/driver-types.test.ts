@@ -46,17 +46,20 @@ describe(`driver values on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
   });
 
   // PGlite's one connection, kept on PostgreSQL in tests (src/server/platform/single-connection.ts).
-  it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, a statement outside an open transaction waits for it to end, and awaiting it inside fails as it would hang on PGlite', async () => {
-    const db = t.database.db;
-    const name = `Order check ${Date.now()}`;
-    let seen: unknown;
-    await db.transaction(async (tx) => {
-      await tx.insert(dayparts).values({ name, startTime: '06:00', endTime: '07:00', daysOfWeek: ['Monday'], baseCpmCents: 100 });
-      // Not awaited: runs after the commit, as PGlite's queue would run it, and so sees the row.
-      seen = db.execute(sql`select count(*)::int as n from dayparts where name = ${name}`);
-    });
-    expect(((await seen) as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-    const failure = await db.transaction(async () => db.execute(sql`select 1`)).catch((error: Error & { cause?: Error }) => error.cause ?? error);
-    expect((failure as Error).message).toBe(SINGLE_CONNECTION_DEADLOCK);
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    'on PostgreSQL, a statement outside an open transaction waits for it to end, and awaiting it inside fails as it would hang on PGlite',
+    async () => {
+      const db = t.database.db;
+      const name = `Order check ${Date.now()}`;
+      let seen: unknown;
+      await db.transaction(async (tx) => {
+        await tx.insert(dayparts).values({ name, startTime: '06:00', endTime: '07:00', daysOfWeek: ['Monday'], baseCpmCents: 100 });
+        // Not awaited: runs after the commit, as PGlite's queue would run it, and so sees the row.
+        seen = db.execute(sql`select count(*)::int as n from dayparts where name = ${name}`);
+      });
+      expect(((await seen) as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+      const failure = await db.transaction(async () => db.execute(sql`select 1`)).catch((error: Error & { cause?: Error }) => error.cause ?? error);
+      expect((failure as Error).message).toBe(SINGLE_CONNECTION_DEADLOCK);
+    },
+  );
 });

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
-import { MISSING_ID, addItem, clientWithBrand, createDaypart, createOrder, dateIn, daypartByName, getOrder, newClient, submittedOrder } from '../support/ordering-fixtures';
+import {
+  MISSING_ID,
+  addItem,
+  clientWithBrand,
+  createDaypart,
+  createOrder,
+  dateIn,
+  daypartByName,
+  getOrder,
+  newClient,
+  submittedOrder,
+} from '../support/ordering-fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -17,8 +28,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ITEM_FIELDS = [
-  'id', 'estimate_id', 'daypart_id', 'daypart_name', 'daypart_description', 'start_time', 'end_time', 'days_of_week', 'base_cpm', 'min_cpm',
-  'multiplier', 'spot_frequency', 'expected_views', 'is_prime_time', 'spots_per_occurrence', 'user_defined_cpm', 'weekly_cost',
+  'id',
+  'estimate_id',
+  'daypart_id',
+  'daypart_name',
+  'daypart_description',
+  'start_time',
+  'end_time',
+  'days_of_week',
+  'base_cpm',
+  'min_cpm',
+  'multiplier',
+  'spot_frequency',
+  'expected_views',
+  'is_prime_time',
+  'spots_per_occurrence',
+  'user_defined_cpm',
+  'weekly_cost',
 ].sort();
 
 const draftFor = async (body: Record<string, unknown> = {}) => {
@@ -26,8 +52,10 @@ const draftFor = async (body: Record<string, unknown> = {}) => {
   const order = await createOrder(t, c.token, { estimate_name: 'Items', brand_id: c.brand.id, start_date: dateIn(8), total_spend: 10000, ...body });
   return { c, order };
 };
-const post = (token: string, estimateId: string, payload: unknown) => t.inject({ method: 'POST', url: `/api/estimate-items/${estimateId}`, token, payload: payload as object });
-const bulk = (token: string, estimateId: string, payload: unknown) => t.inject({ method: 'POST', url: `/api/estimate-items/${estimateId}/bulk`, token, payload: payload as object });
+const post = (token: string, estimateId: string, payload: unknown) =>
+  t.inject({ method: 'POST', url: `/api/estimate-items/${estimateId}`, token, payload: payload as object });
+const bulk = (token: string, estimateId: string, payload: unknown) =>
+  t.inject({ method: 'POST', url: `/api/estimate-items/${estimateId}/bulk`, token, payload: payload as object });
 const put = (token: string, estimateId: string, itemId: string, payload: unknown) =>
   t.inject({ method: 'PUT', url: `/api/estimate-items/${estimateId}/${itemId}`, token, payload: payload as object });
 
@@ -56,7 +84,12 @@ describe('pricing of items and orders', () => {
       weekly_cost: 1024.5,
     });
     // $5,000 ÷ $1,024.50 = 4.880 weeks → floor(34.16) = 34 days.
-    expect(await getOrder(t, c.token, order.id)).toMatchObject({ total_estimated_cost: 1024.5, weekly_reach: 68300, end_date: dateIn(8 + 34), total_amount: 5000 });
+    expect(await getOrder(t, c.token, order.id)).toMatchObject({
+      total_estimated_cost: 1024.5,
+      weekly_reach: 68300,
+      end_date: dateIn(8 + 34),
+      total_amount: 5000,
+    });
   });
 
   it('adds dayparts, custom CPMs and the weekend, and recomputes the order each time', async () => {
@@ -103,11 +136,13 @@ describe('POST /api/estimate-items/:estimateId', () => {
       expect(res.json()).toEqual({ error });
     }
     const pricey = await createDaypart(t.database.db, { name: `Pricey ${Date.now()}`, baseCpmCents: 1250, minCpmCents: 0 });
-    expect((await post(c.token, order.id, { daypart_id: pricey.id, user_defined_cpm: 12 })).json()).toEqual({ error: `Minimum CPM for ${pricey.name} is $12.50` });
+    expect((await post(c.token, order.id, { daypart_id: pricey.id, user_defined_cpm: 12 })).json()).toEqual({
+      error: `Minimum CPM for ${pricey.name} is $12.50`,
+    });
     expect((await getOrder(t, c.token, order.id)).items).toEqual([]);
   });
 
-  it("answers 404 for unknown dayparts and 409 for a daypart that is already in the order", async () => {
+  it('answers 404 for unknown dayparts and 409 for a daypart that is already in the order', async () => {
     const { c, order } = await draftFor();
     const unknown = await post(c.token, order.id, { daypart_id: MISSING_ID });
     expect(unknown.statusCode).toBe(404);
@@ -205,7 +240,10 @@ describe('PUT and DELETE /api/estimate-items/:estimateId/:itemId', () => {
     const { c, order } = await draftFor();
     const item = await addItem(t, c.token, order.id, { daypart_id: earlyMorning.id, spots_per_occurrence: 10 });
     const other = await draftFor();
-    for (const [method, payload] of [['PUT', { spots_per_occurrence: 2 }], ['DELETE', undefined]] as const) {
+    for (const [method, payload] of [
+      ['PUT', { spots_per_occurrence: 2 }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await t.inject({ method, url: `/api/estimate-items/${other.order.id}/${item.id}`, token: other.c.token, ...(payload && { payload }) });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: 'Item not found' });

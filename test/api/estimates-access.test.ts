@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
-import { MISSING_ID, clientWithBrand, createDaypart, createOrder, newClient, putOrder, readyOrder, submittedOrder, type Client } from '../support/ordering-fixtures';
+import {
+  MISSING_ID,
+  clientWithBrand,
+  createDaypart,
+  createOrder,
+  newClient,
+  putOrder,
+  readyOrder,
+  submittedOrder,
+  type Client,
+} from '../support/ordering-fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -38,21 +48,69 @@ const ROUTES: RouteCase[] = [
   { name: 'stats', method: 'GET', url: () => '/api/estimates/stats/dashboard', expect: { owner: 200, stranger: 200, admin: 200 } },
   { name: 'pending', method: 'GET', url: () => '/api/estimates/pending', expect: { owner: 403, stranger: 403, admin: 200 } },
   { name: 'read', method: 'GET', url: (x) => `/api/estimates/${x.orderId}`, expect: { owner: 200, stranger: 404, admin: 200 } },
-  { name: 'update', method: 'PUT', url: (x) => `/api/estimates/${x.orderId}`, payload: () => ({ notes: 'n' }), expect: { owner: 200, stranger: 404, admin: 200 } },
-  { name: 'submit', method: 'PUT', url: (x) => `/api/estimates/${x.orderId}`, payload: () => ({ status: 'ordered' }), expect: { owner: 200, stranger: 404, admin: 200 } },
+  {
+    name: 'update',
+    method: 'PUT',
+    url: (x) => `/api/estimates/${x.orderId}`,
+    payload: () => ({ notes: 'n' }),
+    expect: { owner: 200, stranger: 404, admin: 200 },
+  },
+  {
+    name: 'submit',
+    method: 'PUT',
+    url: (x) => `/api/estimates/${x.orderId}`,
+    payload: () => ({ status: 'ordered' }),
+    expect: { owner: 200, stranger: 404, admin: 200 },
+  },
   { name: 'delete', method: 'DELETE', url: (x) => `/api/estimates/${x.orderId}`, expect: { owner: 200, stranger: 404, admin: 200 } },
-  ...(['approve', 'reject', 'modify'] as const).map(
-    (action): RouteCase => ({ name: action, method: 'PATCH', url: (x) => `/api/estimates/${x.orderId}/${action}`, payload: () => ({ notes: 'n' }), submitted: true, expect: { owner: 403, stranger: 403, admin: 200 } }),
-  ),
-  { name: 'withdraw', method: 'POST', url: (x) => `/api/estimates/${x.orderId}/withdraw`, submitted: true, forbidden: "Only the order's owner can withdraw it", expect: { owner: 200, stranger: 404, admin: 403 } },
+  ...(['approve', 'reject', 'modify'] as const).map((action): RouteCase => ({
+    name: action,
+    method: 'PATCH',
+    url: (x) => `/api/estimates/${x.orderId}/${action}`,
+    payload: () => ({ notes: 'n' }),
+    submitted: true,
+    expect: { owner: 403, stranger: 403, admin: 200 },
+  })),
+  {
+    name: 'withdraw',
+    method: 'POST',
+    url: (x) => `/api/estimates/${x.orderId}/withdraw`,
+    submitted: true,
+    forbidden: "Only the order's owner can withdraw it",
+    expect: { owner: 200, stranger: 404, admin: 403 },
+  },
   { name: 'spots', method: 'GET', url: (x) => `/api/estimates/${x.orderId}/spots`, expect: { owner: 200, stranger: 404, admin: 200 } },
   { name: 'timeline', method: 'GET', url: (x) => `/api/estimates/${x.orderId}/timeline`, expect: { owner: 200, stranger: 404, admin: 200 } },
-  { name: 'billing mode', method: 'PUT', url: (x) => `/api/estimates/${x.orderId}/billing-mode`, payload: () => ({ billing_mode: 'monthly' }), expect: { owner: 403, stranger: 403, admin: 200 } },
+  {
+    name: 'billing mode',
+    method: 'PUT',
+    url: (x) => `/api/estimates/${x.orderId}/billing-mode`,
+    payload: () => ({ billing_mode: 'monthly' }),
+    expect: { owner: 403, stranger: 403, admin: 200 },
+  },
   { name: 'affidavit', method: 'GET', url: (x) => `/api/estimates/${x.orderId}/affidavit?format=csv`, expect: { owner: 200, stranger: 404, admin: 200 } },
   { name: 'items list', method: 'GET', url: (x) => `/api/estimate-items/${x.orderId}`, expect: { owner: 200, stranger: 404, admin: 200 } },
-  { name: 'item add', method: 'POST', url: (x) => `/api/estimate-items/${x.orderId}`, payload: (x) => ({ daypart_id: x.daypartId }), expect: { owner: 201, stranger: 404, admin: 201 } },
-  { name: 'items bulk', method: 'POST', url: (x) => `/api/estimate-items/${x.orderId}/bulk`, payload: (x) => ({ selectedDayparts: [{ daypart_id: x.daypartId }] }), expect: { owner: 200, stranger: 404, admin: 200 } },
-  { name: 'item update', method: 'PUT', url: (x) => `/api/estimate-items/${x.orderId}/${x.itemId}`, payload: () => ({ spots_per_occurrence: 2 }), expect: { owner: 200, stranger: 404, admin: 200 } },
+  {
+    name: 'item add',
+    method: 'POST',
+    url: (x) => `/api/estimate-items/${x.orderId}`,
+    payload: (x) => ({ daypart_id: x.daypartId }),
+    expect: { owner: 201, stranger: 404, admin: 201 },
+  },
+  {
+    name: 'items bulk',
+    method: 'POST',
+    url: (x) => `/api/estimate-items/${x.orderId}/bulk`,
+    payload: (x) => ({ selectedDayparts: [{ daypart_id: x.daypartId }] }),
+    expect: { owner: 200, stranger: 404, admin: 200 },
+  },
+  {
+    name: 'item update',
+    method: 'PUT',
+    url: (x) => `/api/estimate-items/${x.orderId}/${x.itemId}`,
+    payload: () => ({ spots_per_occurrence: 2 }),
+    expect: { owner: 200, stranger: 404, admin: 200 },
+  },
   { name: 'item delete', method: 'DELETE', url: (x) => `/api/estimate-items/${x.orderId}/${x.itemId}`, expect: { owner: 200, stranger: 404, admin: 200 } },
 ];
 
@@ -181,7 +239,14 @@ describe('hostile input answers 4xx with { error }, never 500', () => {
     const search = await t.inject({ method: 'GET', url: `/api/estimates?search=${encodeURIComponent("' OR 1=1 --")}`, token: owner.token });
     expect(search.statusCode).toBe(200);
     expect(search.json()).toEqual([]);
-    for (const qs of ['limit=99999999999999999999', 'offset=-1', 'limit=1.5', `search=${'s'.repeat(201)}`, 'status=draft&status=ordered', 'exclude_status=draft&exclude_status=x']) {
+    for (const qs of [
+      'limit=99999999999999999999',
+      'offset=-1',
+      'limit=1.5',
+      `search=${'s'.repeat(201)}`,
+      'status=draft&status=ordered',
+      'exclude_status=draft&exclude_status=x',
+    ]) {
       const res = await t.inject({ method: 'GET', url: `/api/estimates?${qs}`, token: owner.token });
       expect(res.statusCode, qs).toBe(400);
       expect(Object.keys(res.json())).toEqual(['error']);
@@ -190,15 +255,33 @@ describe('hostile input answers 4xx with { error }, never 500', () => {
 
   it('refuses malformed and non-object bodies', async () => {
     const order = await createOrder(t, owner.token);
-    const malformed = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: owner.token, headers: { 'content-type': 'application/json' }, payload: '{"notes":' });
+    const malformed = await t.inject({
+      method: 'PUT',
+      url: `/api/estimates/${order.id}`,
+      token: owner.token,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"notes":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ error: 'Malformed JSON in request body' });
     for (const payload of ['"text"', '[1,2]', '42']) {
-      const res = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: owner.token, headers: { 'content-type': 'application/json' }, payload });
+      const res = await t.inject({
+        method: 'PUT',
+        url: `/api/estimates/${order.id}`,
+        token: owner.token,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode, payload).toBe(400);
       expect(Object.keys(res.json())).toEqual(['error']);
     }
-    const proto = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: owner.token, headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"status":"approved"},"notes":"ok"}' });
+    const proto = await t.inject({
+      method: 'PUT',
+      url: `/api/estimates/${order.id}`,
+      token: owner.token,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"status":"approved"},"notes":"ok"}',
+    });
     expect(proto.statusCode).toBe(400);
     expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: owner.token })).json().status).toBe('draft');
   });

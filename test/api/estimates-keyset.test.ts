@@ -29,7 +29,10 @@ beforeAll(async () => {
   owner = await clientWithBrand(t);
   other = await clientWithBrand(t);
   // 130 orders for the owner, 40 for another client; three orders share each creation time.
-  for (const [client, count] of [[owner, 130], [other, 40]] as const)
+  for (const [client, count] of [
+    [owner, 130],
+    [other, 40],
+  ] as const)
     await t.database.db.execute(sql`insert into estimates (owner_id, brand_id, estimate_name, status, created_at)
       select ${client.id}::uuid, ${client.brand.id}::uuid, 'Keyset order ' || g, case when g % 5 = 0 then 'approved' else 'ordered' end,
         date_trunc('second', now()) - (g / 3) * interval '1 second' + interval '123 microseconds'
@@ -114,6 +117,8 @@ describe('GET /api/estimates with after=<X-Next-Cursor>', () => {
     expect(overOrders.some((n) => n['Index Name'] === 'estimates_created_idx')).toBe(true);
     // No scan of the orders returns the 1,000 rows before the cursor.
     for (const n of overOrders) expect(n['Actual Rows'], n['Node Type']).toBeLessThanOrEqual(10);
-    expect((await query).map((r) => r.order.id)).toEqual((await estimateListQuery({ db: t.database.db, actor, query: { limit: 10, offset: 1000 } as never })).map((r) => r.order.id));
+    expect((await query).map((r) => r.order.id)).toEqual(
+      (await estimateListQuery({ db: t.database.db, actor, query: { limit: 10, offset: 1000 } as never })).map((r) => r.order.id),
+    );
   });
 });

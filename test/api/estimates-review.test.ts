@@ -16,7 +16,11 @@ const review = (id: string, action: string, payload?: Record<string, unknown>, t
 
 describe('PATCH /api/estimates/:id/approve | reject | modify', () => {
   it('approves, rejects or sends back an ordered order, keeping the note', async () => {
-    for (const [action, status] of [['approve', 'approved'], ['reject', 'rejected'], ['modify', 'modified']] as const) {
+    for (const [action, status] of [
+      ['approve', 'approved'],
+      ['reject', 'rejected'],
+      ['modify', 'modified'],
+    ] as const) {
       const { owner, order } = await submittedOrder(t);
       const res = await review(order.id, action, { notes: `${action} note` });
       expect(res.statusCode, res.body).toBe(200);
@@ -126,7 +130,9 @@ describe('daypart capacity', () => {
     const { a, b } = await competingOrders();
     const small = b.order.items[0];
     await putOrder(t, admin, b.order.id, { status: 'scheduled' });
-    expect((await t.inject({ method: 'PUT', url: `/api/estimate-items/${b.order.id}/${small.id}`, token: admin, payload: { spots_per_occurrence: 10 } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PUT', url: `/api/estimate-items/${b.order.id}/${small.id}`, token: admin, payload: { spots_per_occurrence: 10 } })).statusCode,
+    ).toBe(200);
     expect((await review(a.order.id, 'approve')).statusCode).toBe(200);
     const more = await t.inject({ method: 'PUT', url: `/api/estimate-items/${b.order.id}/${small.id}`, token: admin, payload: { spots_per_occurrence: 11 } });
     expect(more.statusCode).toBe(409);
@@ -145,7 +151,10 @@ describe('daypart capacity', () => {
       expect(res.json().error).toMatch(/^Not enough availability for /);
     }
     expect(await getOrder(t, admin, b.order.id)).toMatchObject({ status: 'scheduled', start_date: dateIn(40) });
-    expect((await putOrder(t, admin, b.order.id, { start_date: dateIn(30), status: 'active' })).json()).toMatchObject({ status: 'active', start_date: dateIn(30) });
+    expect((await putOrder(t, admin, b.order.id, { start_date: dateIn(30), status: 'active' })).json()).toMatchObject({
+      status: 'active',
+      start_date: dateIn(30),
+    });
   });
 
   it('lets exactly one of two concurrent approvals win the last spots', async () => {

@@ -101,7 +101,12 @@ describe('submitting an order (PUT status "ordered")', () => {
 
   it('resubmits a rejected order after editing it, and an order sent back for changes', async () => {
     const { owner, order } = await submittedOrder(t);
-    const rejected = await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/reject`, token: admin, payload: { notes: 'Budget too low for the season' } });
+    const rejected = await t.inject({
+      method: 'PATCH',
+      url: `/api/estimates/${order.id}/reject`,
+      token: admin,
+      payload: { notes: 'Budget too low for the season' },
+    });
     expect(rejected.json()).toMatchObject({ status: 'rejected', notes: 'Budget too low for the season' });
     const edited = await putOrder(t, owner.token, order.id, { total_spend: 8000 });
     expect(edited.statusCode).toBe(200);
@@ -152,7 +157,10 @@ describe('coupons at submit', () => {
     // 10 % of $5,000 is $500, capped at $100.
     expect(res.json()).toMatchObject({ status: 'ordered', coupon_code: coupon.code, discount_amount: 100, total_amount: 4900, total_spend: 5000 });
 
-    const uses = await t.database.db.select().from(couponUsages).where(and(eq(couponUsages.couponId, coupon.id), eq(couponUsages.estimateId, order.id)));
+    const uses = await t.database.db
+      .select()
+      .from(couponUsages)
+      .where(and(eq(couponUsages.couponId, coupon.id), eq(couponUsages.estimateId, order.id)));
     expect(uses).toHaveLength(1);
     expect(uses[0]).toMatchObject({ userId: owner.id, originalAmountCents: 500_000, discountAmountCents: 10_000, finalAmountCents: 490_000 });
 
@@ -169,7 +177,12 @@ describe('coupons at submit', () => {
     const { owner, order } = await readyOrder(t, { totalSpend: 5000 });
     await putOrder(t, owner.token, order.id, { coupon_code: coupon.code });
     // An inflated amount recorded through /use first does not carry over into the order.
-    const used = await t.inject({ method: 'POST', url: `/api/coupons/${coupon.id}/use`, token: owner.token, payload: { estimate_id: order.id, original_amount: 1_000_000 } });
+    const used = await t.inject({
+      method: 'POST',
+      url: `/api/coupons/${coupon.id}/use`,
+      token: owner.token,
+      payload: { estimate_id: order.id, original_amount: 1_000_000 },
+    });
     expect(used.statusCode).toBe(201);
     expect((await submit(owner.token, order.id)).json()).toMatchObject({ status: 'ordered', discount_amount: 500, total_amount: 4500 });
 

@@ -30,7 +30,12 @@ describe('POST /api/estimates/:id/withdraw', () => {
     // The code stays on the order (redeemed again at the next submit); its discount and use are given back.
     expect(res.json()).toMatchObject({ id: order.id, status: 'draft', coupon_code: coupon.code, discount_amount: 0, total_amount: 5000, total_spend: 5000 });
     expect(await usageCount(coupon.id)).toBe(0);
-    expect(await t.database.db.select().from(couponUsages).where(and(eq(couponUsages.couponId, coupon.id), eq(couponUsages.estimateId, order.id)))).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(couponUsages)
+        .where(and(eq(couponUsages.couponId, coupon.id), eq(couponUsages.estimateId, order.id))),
+    ).toHaveLength(0);
 
     // A draft again: the owner edits it and submits it once more, redeeming the coupon once.
     expect((await putOrder(t, owner.token, order.id, { estimate_name: 'Withdrawn launch, v2' })).statusCode).toBe(200);
@@ -46,13 +51,24 @@ describe('POST /api/estimates/:id/withdraw', () => {
 
     const ownerNotes = await t.database.db.select().from(notifications).where(eq(notifications.userId, owner.id));
     expect(ownerNotes.map((n) => n.message)).toContain('Your order "Told order" is now Draft');
-    const inbox = (await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json() as { notifications: { message: string; type: string; status: string }[] };
-    expect(inbox.notifications).toContainEqual(expect.objectContaining({ type: 'estimate_status_change', status: 'draft', message: 'Order "Told order" was withdrawn to draft by its owner' }));
+    const inbox = (await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json() as {
+      notifications: { message: string; type: string; status: string }[];
+    };
+    expect(inbox.notifications).toContainEqual(
+      expect.objectContaining({ type: 'estimate_status_change', status: 'draft', message: 'Order "Told order" was withdrawn to draft by its owner' }),
+    );
 
     const audit = (await t.inject({ method: 'GET', url: `/api/audit?entity=order&entity_id=${order.id}`, token: admin })).json() as {
       events: { action: string; actor_email: string; before: { status?: string } | null; after: { status?: string } | null }[];
     };
-    expect(audit.events).toContainEqual(expect.objectContaining({ action: 'status_change', actor_email: owner.email, before: expect.objectContaining({ status: 'ordered' }), after: expect.objectContaining({ status: 'draft' }) }));
+    expect(audit.events).toContainEqual(
+      expect.objectContaining({
+        action: 'status_change',
+        actor_email: owner.email,
+        before: expect.objectContaining({ status: 'ordered' }),
+        after: expect.objectContaining({ status: 'draft' }),
+      }),
+    );
   });
 
   it('is refused with 409 once the order is reviewed or while it is not submitted', async () => {

@@ -26,11 +26,41 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ESTIMATE_FIELDS = [
-  'id', 'estimate_name', 'status', 'brand_id', 'brand_name', 'start_date', 'end_date', 'total_spend', 'total_estimated_cost', 'total_amount',
-  'discount_amount', 'coupon_code', 'owner_id', 'owner_name', 'owner_first_name', 'owner_last_name', 'owner_email', 'media_asset_id',
-  'media_filename', 'payment_method_id', 'payment_last4', 'payment_brand', 'notes', 'media_asset_count', 'weekly_reach', 'billing_mode', 'source', 'source_name', 'created_at', 'updated_at',
+  'id',
+  'estimate_name',
+  'status',
+  'brand_id',
+  'brand_name',
+  'start_date',
+  'end_date',
+  'total_spend',
+  'total_estimated_cost',
+  'total_amount',
+  'discount_amount',
+  'coupon_code',
+  'owner_id',
+  'owner_name',
+  'owner_first_name',
+  'owner_last_name',
+  'owner_email',
+  'media_asset_id',
+  'media_filename',
+  'payment_method_id',
+  'payment_last4',
+  'payment_brand',
+  'notes',
+  'media_asset_count',
+  'weekly_reach',
+  'billing_mode',
+  'source',
+  'source_name',
+  'created_at',
+  'updated_at',
   // The agency's codes (issue 27).
-  'agency_estimate_number', 'client_code', 'product_code', 'po_number',
+  'agency_estimate_number',
+  'client_code',
+  'product_code',
+  'po_number',
 ].sort();
 
 describe('POST /api/estimates', () => {
@@ -72,8 +102,23 @@ describe('POST /api/estimates', () => {
     const c = await clientWithBrand(t);
     await createMediaAsset(t.database.db, c.brand.id);
     const start = dateIn(10);
-    const order = await createOrder(t, c.token, { estimate_name: '  Summer  ', brand_id: c.brand.id, start_date: start, total_spend: '2500', notes: 'Call first' });
-    expect(order).toMatchObject({ estimate_name: 'Summer', brand_id: c.brand.id, brand_name: c.brand.commonName, start_date: start, total_spend: 2500, total_amount: 2500, notes: 'Call first', media_asset_count: 2 });
+    const order = await createOrder(t, c.token, {
+      estimate_name: '  Summer  ',
+      brand_id: c.brand.id,
+      start_date: start,
+      total_spend: '2500',
+      notes: 'Call first',
+    });
+    expect(order).toMatchObject({
+      estimate_name: 'Summer',
+      brand_id: c.brand.id,
+      brand_name: c.brand.commonName,
+      start_date: start,
+      total_spend: 2500,
+      total_amount: 2500,
+      notes: 'Call first',
+      media_asset_count: 2,
+    });
   });
 
   it("refuses another client's brand and unknown brands with 404 'Brand not found'; admins may use any brand", async () => {
@@ -292,7 +337,9 @@ describe('DELETE /api/estimates/:id', () => {
 
     const byAdmin = await createOrder(t, c.token);
     await addItem(t, c.token, byAdmin.id, { daypart_id: (await daypartByName(t.database.db, 'Midday')).id });
-    expect((await t.inject({ method: 'DELETE', url: `/api/estimates/${byAdmin.id}`, token: admin })).json()).toEqual({ message: 'Estimate deleted successfully' });
+    expect((await t.inject({ method: 'DELETE', url: `/api/estimates/${byAdmin.id}`, token: admin })).json()).toEqual({
+      message: 'Estimate deleted successfully',
+    });
 
     const { owner, order } = await submittedOrder(t);
     for (const token of [owner.token, admin]) {

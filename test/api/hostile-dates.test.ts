@@ -51,18 +51,27 @@ describe('extreme dates in every date parameter', () => {
         const params = operation.parameters ?? [];
         const dateParams = params.filter((p) => (p.in === 'query' || p.in === 'path') && DATE_NAME.test(p.name));
         const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
-        const bodyDates = Object.keys(bodySchema?.properties ?? {}).filter((name) => DATE_NAME.test(name) && [bodySchema!.properties![name]!.type].flat().includes('string'));
+        const bodyDates = Object.keys(bodySchema?.properties ?? {}).filter(
+          (name) => DATE_NAME.test(name) && [bodySchema!.properties![name]!.type].flat().includes('string'),
+        );
         if (dateParams.length === 0 && bodyDates.length === 0) continue;
         for (const value of EXTREMES) {
-          const withPath = path.replace(/\{(\w+)\}/g, (_, name: string) => (dateParams.some((p) => p.name === name && p.in === 'path') ? value : idFor(path, name)));
+          const withPath = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+            dateParams.some((p) => p.name === name && p.in === 'path') ? value : idFor(path, name),
+          );
           const query = dateParams.filter((p) => p.in === 'query').map((p) => `${p.name}=${encodeURIComponent(value)}`);
           // Each query date alone, and all of them at once.
-          const urls = [...new Set([...(query.length > 1 ? query.map((q) => `${withPath}?${q}`) : []), query.length > 0 ? `${withPath}?${query.join('&')}` : withPath])];
+          const urls = [
+            ...new Set([...(query.length > 1 ? query.map((q) => `${withPath}?${q}`) : []), query.length > 0 ? `${withPath}?${query.join('&')}` : withPath]),
+          ];
           for (const url of urls) {
             for (const token of [adminToken, clientToken]) {
               walked += 1;
-              const payload = bodyDates.length > 0 ? Object.fromEntries(bodyDates.map((name) => [name, value])) : method === 'get' || method === 'delete' ? undefined : {};
-              const res = await t.inject({ method: method.toUpperCase() as 'POST', url, token, ...(payload === undefined ? {} : { payload }) }).catch((error: Error) => error);
+              const payload =
+                bodyDates.length > 0 ? Object.fromEntries(bodyDates.map((name) => [name, value])) : method === 'get' || method === 'delete' ? undefined : {};
+              const res = await t
+                .inject({ method: method.toUpperCase() as 'POST', url, token, ...(payload === undefined ? {} : { payload }) })
+                .catch((error: Error) => error);
               if (res instanceof Error) {
                 failures.push(`${method.toUpperCase()} ${url} → ${res.message}`);
                 continue;
@@ -77,7 +86,8 @@ describe('extreme dates in every date parameter', () => {
                 } catch {
                   failures.push(`${label} (cut)`);
                 }
-              } else if (res.statusCode < 300 && String(res.headers['content-type']).includes('csv') && !res.body.endsWith('\n') && res.body.length > 0) failures.push(`${label} (cut)`);
+              } else if (res.statusCode < 300 && String(res.headers['content-type']).includes('csv') && !res.body.endsWith('\n') && res.body.length > 0)
+                failures.push(`${label} (cut)`);
             }
           }
         }
@@ -109,7 +119,15 @@ describe('control characters in multipart file names', () => {
 
   it('are cleaned from an uploaded media file name, never a 500', async () => {
     for (const name of FILE_NAMES.map((n) => n.replace(/\.csv$/, '.mp4'))) {
-      const res = await t.inject({ method: 'POST', url: '/api/media/upload', token: clientToken, ...multipart([{ name: 'brand_id', value: ids.brand! }, { name: 'file', filename: name, type: 'video/mp4', data: Buffer.from('not a video') }]) });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/media/upload',
+        token: clientToken,
+        ...multipart([
+          { name: 'brand_id', value: ids.brand! },
+          { name: 'file', filename: name, type: 'video/mp4', data: Buffer.from('not a video') },
+        ]),
+      });
       expect(res.statusCode, `${JSON.stringify(name)} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
       if (res.statusCode < 300) {
         const filename = res.json().data.mediaAsset.filename as string;

@@ -38,7 +38,15 @@ const BODIES: unknown[] = [
   { daypart_id: 'not-a-uuid', brand_id: "' or 1=1 --", media_asset_id: '00000000-0000-0000-0000-000000000000', selectedDayparts: [{ id: null }, 'x', 5] },
   { code: '<script>alert(1)</script>', valid_from: '9999-99-99', valid_until: 'yesterday', restricted_to_daypart_ids: 'all', usage_limit: 0.5 },
   // Control characters, tiny and negative numbers, numbers as strings.
-  { estimate_name: 'a\u0001\u001fb\u007f', notes: 'bell\u0007', amount: 1e-9, actual_spend: 'NaN', actual_impressions: -1, total_spend: '1e308', air_date: '2027-02-29' },
+  {
+    estimate_name: 'a\u0001\u001fb\u007f',
+    notes: 'bell\u0007',
+    amount: 1e-9,
+    actual_spend: 'NaN',
+    actual_impressions: -1,
+    total_spend: '1e308',
+    air_date: '2027-02-29',
+  },
 ];
 /** Sent raw: deep nesting and a body over the 1 MB limit. */
 const RAW_BODIES = ['['.repeat(5_000) + ']'.repeat(5_000), JSON.stringify({ estimate_name: 'x'.repeat(1_100_000) })];
@@ -56,7 +64,13 @@ const idFor = (url: string, param: string) => {
   if (/estimate/i.test(param)) return ids.estimate!;
   if (/item/i.test(param)) return '00000000-0000-4000-8000-000000000000';
   const area = url.split('/')[2];
-  const byArea: Record<string, string | undefined> = { brands: ids.brand, estimates: ids.estimate, media: ids.media, 'payment-methods': ids.card, users: ids.user };
+  const byArea: Record<string, string | undefined> = {
+    brands: ids.brand,
+    estimates: ids.estimate,
+    media: ids.media,
+    'payment-methods': ids.card,
+    users: ids.user,
+  };
   return byArea[area ?? ''] ?? '00000000-0000-4000-8000-000000000000';
 };
 const urlsFor = (url: string) => {
@@ -103,7 +117,8 @@ describe('hostile input on every route', () => {
             });
             const label = `${route.method} ${request.url.slice(0, 120)} ${JSON.stringify(request.payload)?.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
             if (res.statusCode >= 500) failures.push(label);
-            else if (res.statusCode >= 400 && !(String(res.headers['content-type'] ?? '').includes('json') && typeof res.json().error === 'string')) failures.push(label);
+            else if (res.statusCode >= 400 && !(String(res.headers['content-type'] ?? '').includes('json') && typeof res.json().error === 'string'))
+              failures.push(label);
           }
         }
       }
@@ -156,7 +171,8 @@ describe('hostile input on every route', () => {
           const label = `${method.toUpperCase()} ${url} ${JSON.stringify(body).slice(0, 160)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
           const json = String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as { error?: unknown }) : {};
           if (res.statusCode >= 500 || res.statusCode < 400 || typeof json.error !== 'string') failures.push(label);
-          else if (token === adminToken && (res.statusCode !== 400 || !String(json.error).endsWith('must not contain the NUL character (\\u0000)'))) failures.push(label);
+          else if (token === adminToken && (res.statusCode !== 400 || !String(json.error).endsWith('must not contain the NUL character (\\u0000)')))
+            failures.push(label);
         }
       }
     }

@@ -44,7 +44,13 @@ describe('Idempotency-Key', () => {
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({ error: 'This Idempotency-Key was already used for a different request' });
     expect(await ordersNamed('Second use')).toBe(0);
-    const otherPath = await t.inject({ method: 'PUT', url: '/api/estimates/00000000-0000-4000-8000-000000000000', token: owner.token, payload: { estimate_name: 'First use' }, headers: { 'idempotency-key': 'order-2' } });
+    const otherPath = await t.inject({
+      method: 'PUT',
+      url: '/api/estimates/00000000-0000-4000-8000-000000000000',
+      token: owner.token,
+      payload: { estimate_name: 'First use' },
+      headers: { 'idempotency-key': 'order-2' },
+    });
     expect(otherPath.statusCode).toBe(422);
   });
 
@@ -79,7 +85,10 @@ describe('Idempotency-Key', () => {
   it('answers 409 with Retry-After while the first request runs', async () => {
     expect((await post('running', { estimate_name: 'While running' })).statusCode).toBe(201);
     // As while the first is still running (here or on another instance): its claim has no answer yet.
-    await t.database.db.update(idempotencyKeys).set({ status: null, body: null }).where(and(eq(idempotencyKeys.caller, `user:${owner.user.id}`), eq(idempotencyKeys.key, 'running')));
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ status: null, body: null })
+      .where(and(eq(idempotencyKeys.caller, `user:${owner.user.id}`), eq(idempotencyKeys.key, 'running')));
     const busy = await post('running', { estimate_name: 'While running' });
     expect(busy.statusCode).toBe(409);
     expect(busy.json()).toEqual({ error: 'A request with this Idempotency-Key is still running; retry shortly' });
@@ -117,7 +126,10 @@ describe('Idempotency-Key', () => {
 
   it('replays after the answer expires no more: an expired key runs again', async () => {
     expect((await post('expiring', { estimate_name: 'Expiring' })).statusCode).toBe(201);
-    await t.database.db.update(idempotencyKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(idempotencyKeys.key, 'expiring'));
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(idempotencyKeys.key, 'expiring'));
     const again = await post('expiring', { estimate_name: 'Expiring' });
     expect(again.headers['idempotency-replayed']).toBeUndefined();
     expect(await ordersNamed('Expiring')).toBe(2);
@@ -129,7 +141,12 @@ describe.skipIf(!process.env.DATABASE_URL)('Idempotency-Key on two instances', (
     const b = await secondInstance(t.database);
     try {
       const send = (i: number) =>
-        (i % 2 ? b.app : t.app).inject({ method: 'POST', url: '/api/estimates', payload: { estimate_name: 'Across instances' }, headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': 'across' } });
+        (i % 2 ? b.app : t.app).inject({
+          method: 'POST',
+          url: '/api/estimates',
+          payload: { estimate_name: 'Across instances' },
+          headers: { authorization: `Bearer ${owner.token}`, 'idempotency-key': 'across' },
+        });
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(i)));
       expect(await ordersNamed('Across instances')).toBe(1);
       expect(answers.filter((r) => r.statusCode === 201 && !r.headers['idempotency-replayed'])).toHaveLength(1);

@@ -35,10 +35,15 @@ describe('the station profile', () => {
     expect((await putStation('ACCT-ATTACKER-999')).statusCode).toBe(200);
     const trail = await t.inject({ method: 'GET', url: '/api/audit?entity=station', token: admin });
     expect(trail.statusCode, trail.body).toBe(200);
-    const change = (trail.json().events as { action: string; actor_email: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[]).find(
-      (e) => e.after?.remit_to === 'ACCT-ATTACKER-999',
-    );
-    expect(change).toMatchObject({ action: 'update', actor_email: 'admin@spotbook.test', before: { remit_to: 'ACCT-GOOD-1' }, after: { remit_to: 'ACCT-ATTACKER-999' } });
+    const change = (
+      trail.json().events as { action: string; actor_email: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[]
+    ).find((e) => e.after?.remit_to === 'ACCT-ATTACKER-999');
+    expect(change).toMatchObject({
+      action: 'update',
+      actor_email: 'admin@spotbook.test',
+      before: { remit_to: 'ACCT-GOOD-1' },
+      after: { remit_to: 'ACCT-ATTACKER-999' },
+    });
   });
 });
 
@@ -78,7 +83,9 @@ describe.skipIf(!hasPoppler)('an issued invoice', () => {
 
     // A resend's attachment is the invoice as issued.
     expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
-    const outbox = (await t.database.db.execute('select attachments from mail_outbox order by created_at desc limit 1' as never)) as unknown as { rows: { attachments: { content_base64: string }[] }[] };
+    const outbox = (await t.database.db.execute('select attachments from mail_outbox order by created_at desc limit 1' as never)) as unknown as {
+      rows: { attachments: { content_base64: string }[] }[];
+    };
     const attached = (await renderPdf(Buffer.from(outbox.rows[0]!.attachments[0]!.content_base64, 'base64'))).flat;
     expect(attached).toContain('ACCT-GOOD-1');
     expect(attached).not.toContain('ACCT-ATTACKER-999');

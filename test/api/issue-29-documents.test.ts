@@ -22,7 +22,15 @@ const REMIT = 'WSPT Receivables, PO Box 7, Springfield';
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
-  const station = { name: 'WSPT Channel 7', address: '7 Tower Rd', phone: '+1 555 0107', email: 'billing@wspt.example', remit_to: REMIT, tax_id: '12-3456789', logo: null };
+  const station = {
+    name: 'WSPT Channel 7',
+    address: '7 Tower Rd',
+    phone: '+1 555 0107',
+    email: 'billing@wspt.example',
+    remit_to: REMIT,
+    tax_id: '12-3456789',
+    logo: null,
+  };
   const saved = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: station });
   expect(saved.statusCode, saved.body).toBe(200);
 });
@@ -56,7 +64,9 @@ describe('a voided invoice (item 2)', () => {
     expect(openPdf).not.toContain('VOID');
 
     const { invoice, owner } = await invoicedOrder(t, { totalSpend: 1750 });
-    expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/void`, token: admin, payload: { reason: 'Booked in error' } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/void`, token: admin, payload: { reason: 'Booked in error' } })).statusCode).toBe(
+      200,
+    );
     for (const pdf of [await pdfText(`/api/billing/${invoice.id}/pdf`), await pdfText(`/api/my/invoices/${invoice.id}/pdf`, owner.token)]) {
       expect(pdf).toContain('VOID since');
       expect(pdf).toContain('nothing is owed on this invoice.');
@@ -94,7 +104,9 @@ describe('GET /api/billing/invoiceable-orders (item 4)', () => {
       expect((await get(`/api/billing/preview?estimate_id=${id}&tax_rate=0&discount_amount=0`)).statusCode).toBe(200);
     }
 
-    expect((await t.inject({ method: 'POST', url: `/api/billing/${voided.invoice.id}/void`, token: admin, payload: { reason: 'Wrong amount' } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: `/api/billing/${voided.invoice.id}/void`, token: admin, payload: { reason: 'Wrong amount' } })).statusCode,
+    ).toBe(200);
     ids = await listed();
     expect(ids).toContain(voided.order.id);
     expect((await createInvoice(t, scheduled.order.id)).status).toBe('draft');
@@ -131,7 +143,12 @@ describe('money fields refuse fractions of a cent (item 7)', () => {
     const draft = await t.inject({ method: 'POST', url: '/api/estimates', token: owner.token, payload: {} });
     expect(draft.statusCode, draft.body).toBe(201);
     const [daypart] = (await get('/api/dayparts')).json() as { id: string }[];
-    const item = await t.inject({ method: 'POST', url: `/api/estimate-items/${draft.json().id}`, token: owner.token, payload: { daypart_id: daypart!.id, spots_per_occurrence: 1, user_defined_cpm: 40.004 } });
+    const item = await t.inject({
+      method: 'POST',
+      url: `/api/estimate-items/${draft.json().id}`,
+      token: owner.token,
+      payload: { daypart_id: daypart!.id, spots_per_occurrence: 1, user_defined_cpm: 40.004 },
+    });
     expect(item.statusCode, item.body).toBe(400);
     expect(item.json()).toEqual({ error: 'CPM must have at most 2 decimal places' });
 
@@ -150,7 +167,10 @@ describe('the Overview’s Outstanding is the receivable (item 1)', () => {
     const old = await invoicedOrder(t, { totalSpend: 2340 });
     expect((await t.inject({ method: 'POST', url: `/api/billing/${old.invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
     // Issued 100 days ago: outside the Overview's 30-day window, and overdue.
-    await t.database.db.update(invoices).set({ issueDate: addDays(todayIso(new Date(), 'UTC'), -100), dueDate: addDays(todayIso(new Date(), 'UTC'), -70) }).where(eq(invoices.id, old.invoice.id));
+    await t.database.db
+      .update(invoices)
+      .set({ issueDate: addDays(todayIso(new Date(), 'UTC'), -100), dueDate: addDays(todayIso(new Date(), 'UTC'), -70) })
+      .where(eq(invoices.id, old.invoice.id));
     await invoicedOrder(t, { totalSpend: 1900 }); // a draft: not yet receivable
 
     const overview = (await get('/api/billing/analytics/overview')).json().overview;
@@ -172,9 +192,19 @@ describe.skipIf(!hasPoppler)('documents add up: net − payments − credits (+ 
   it('a partly paid, partly credited invoice: its API reply, its PDF and its credit note’s PDF agree', async () => {
     const { invoice } = await invoicedOrder(t, { totalSpend: 6000 }, { tax_rate: 0.0278 });
     expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
-    const paid = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 2000, payment_date: todayIso(new Date(), 'UTC') } });
+    const paid = await t.inject({
+      method: 'POST',
+      url: `/api/billing/${invoice.id}/payments`,
+      token: admin,
+      payload: { amount: 2000, payment_date: todayIso(new Date(), 'UTC') },
+    });
     expect(paid.statusCode, paid.body).toBe(201);
-    const made = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 500, reason: 'Two spots missed' } });
+    const made = await t.inject({
+      method: 'POST',
+      url: `/api/billing/${invoice.id}/credit-notes`,
+      token: admin,
+      payload: { amount: 500, reason: 'Two spots missed' },
+    });
     expect(made.statusCode, made.body).toBe(201);
 
     const api = (await get(`/api/billing/${invoice.id}`)).json();
@@ -182,7 +212,9 @@ describe.skipIf(!hasPoppler)('documents add up: net − payments − credits (+ 
     expect(api).toMatchObject({ paid_amount: 2000, credited_amount: 500 });
 
     const invoicePdf = await pdfText(`/api/billing/${invoice.id}/pdf`);
-    expect(cents(printedAmount(invoicePdf, 'Total')) - cents(printedAmount(invoicePdf, 'Paid')) + cents(printedAmount(invoicePdf, 'Credited'))).toBe(cents(printedAmount(invoicePdf, 'Balance due')));
+    expect(cents(printedAmount(invoicePdf, 'Total')) - cents(printedAmount(invoicePdf, 'Paid')) + cents(printedAmount(invoicePdf, 'Credited'))).toBe(
+      cents(printedAmount(invoicePdf, 'Balance due')),
+    );
     expect(printedAmount(invoicePdf, 'Balance due')).toBe(api.balance_due);
 
     // The credit note prints every term of the balance: the payment is no longer missing from its sum.
@@ -222,13 +254,22 @@ describe('billing documents notify the advertiser (item 18)', () => {
     const { invoice, owner, order } = await invoicedOrder(t, { totalSpend: 1750, name: 'Spring Push' });
     const sent = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} });
     expect(sent.statusCode, sent.body).toBe(200);
-    const made = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 250, reason: 'One spot missed' } });
+    const made = await t.inject({
+      method: 'POST',
+      url: `/api/billing/${invoice.id}/credit-notes`,
+      token: admin,
+      payload: { amount: 250, reason: 'One spot missed' },
+    });
     expect(made.statusCode, made.body).toBe(201);
     const mine = (await get('/api/notifications', owner.token)).json().notifications;
     const due = formatCalendarDate(sent.json().invoice.due_date);
     expect(mine).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ type: 'system_message', estimateId: order.id, message: `Invoice ${invoice.invoice_number} for your order "Spring Push" was issued: $1,750.00 due by ${due}` }),
+        expect.objectContaining({
+          type: 'system_message',
+          estimateId: order.id,
+          message: `Invoice ${invoice.invoice_number} for your order "Spring Push" was issued: $1,750.00 due by ${due}`,
+        }),
         expect.objectContaining({
           type: 'system_message',
           estimateId: order.id,
@@ -242,7 +283,13 @@ describe('billing documents notify the advertiser (item 18)', () => {
 describe('Record Payment takes a method and a reference (item 22)', () => {
   it('stores and shows them; refuses an unknown method', async () => {
     const { invoice } = await invoicedOrder(t, { totalSpend: 1750 });
-    const pay = (body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 500, payment_date: todayIso(new Date(), 'UTC'), ...body } });
+    const pay = (body: Record<string, unknown>) =>
+      t.inject({
+        method: 'POST',
+        url: `/api/billing/${invoice.id}/payments`,
+        token: admin,
+        payload: { amount: 500, payment_date: todayIso(new Date(), 'UTC'), ...body },
+      });
     const refused = await pay({ method: 'barter' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ error: 'Payment method must be one of check, ach, wire, card, cash, other' });
@@ -252,7 +299,10 @@ describe('Record Payment takes a method and a reference (item 22)', () => {
     const plain = await pay({});
     expect(plain.json().payment).toMatchObject({ method: null, reference: null });
     expect((await get(`/api/billing/${invoice.id}`)).json().payments).toEqual(
-      expect.arrayContaining([expect.objectContaining({ method: 'check', reference: 'Cheque 004512' }), expect.objectContaining({ method: null, reference: null })]),
+      expect.arrayContaining([
+        expect.objectContaining({ method: 'check', reference: 'Cheque 004512' }),
+        expect.objectContaining({ method: null, reference: null }),
+      ]),
     );
   });
 });
@@ -270,7 +320,10 @@ describe('drafts nobody touched (item 13)', () => {
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
     const twoHoursAgo = hoursAgo(2);
     await t.database.db.update(estimates).set({ createdAt: twoHoursAgo, updatedAt: twoHoursAgo }).where(eq(estimates.id, abandoned));
-    await t.database.db.update(estimates).set({ createdAt: twoHoursAgo, updatedAt: hoursAgo(1.5) }).where(eq(estimates.id, named));
+    await t.database.db
+      .update(estimates)
+      .set({ createdAt: twoHoursAgo, updatedAt: hoursAgo(1.5) })
+      .where(eq(estimates.id, named));
 
     expect(await removeUntouchedDrafts(t.database.db, hoursAgo(UNTOUCHED_DRAFT_HOURS))).toBe(1);
     const mine = (await get('/api/estimates?limit=50', client.token)).json();
@@ -295,17 +348,23 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
       expect(api).toMatchObject({ balance_due: 0, refund_due: 0 });
       return api;
     }
-    expect(cents(api.net_amount) - cents(api.paid_amount) - cents(api.credited_amount) + cents(api.refunded_amount)).toBe(cents(api.balance_due) - cents(api.refund_due));
+    expect(cents(api.net_amount) - cents(api.paid_amount) - cents(api.credited_amount) + cents(api.refunded_amount)).toBe(
+      cents(api.balance_due) - cents(api.refund_due),
+    );
     const credited = api.credited_amount > 0 ? printedAmount(pdf, 'Credited') : 0;
     const refunded = api.refunded_amount > 0 ? printedAmount(pdf, 'Refunded') : 0;
     const refundDue = api.refund_due > 0 ? printedAmount(pdf, 'Refund due') : 0;
-    expect(cents(printedAmount(pdf, 'Total')) - cents(printedAmount(pdf, 'Paid')) + cents(credited) + cents(refunded)).toBe(cents(printedAmount(pdf, 'Balance due')) - cents(refundDue));
+    expect(cents(printedAmount(pdf, 'Total')) - cents(printedAmount(pdf, 'Paid')) + cents(credited) + cents(refunded)).toBe(
+      cents(printedAmount(pdf, 'Balance due')) - cents(refundDue),
+    );
     return api;
   };
 
   it('partial payment, credit, full payment with a refund, void: each invoice and credit note', async () => {
-    const pay = (id: string, body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(new Date(), 'UTC'), ...body } });
-    const credit = (id: string, amount: number) => t.inject({ method: 'POST', url: `/api/billing/${id}/credit-notes`, token: admin, payload: { amount, reason: 'Spots missed' } });
+    const pay = (id: string, body: Record<string, unknown>) =>
+      t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(new Date(), 'UTC'), ...body } });
+    const credit = (id: string, amount: number) =>
+      t.inject({ method: 'POST', url: `/api/billing/${id}/credit-notes`, token: admin, payload: { amount, reason: 'Spots missed' } });
     const send = (id: string) => t.inject({ method: 'POST', url: `/api/billing/${id}/send`, token: admin, payload: {} });
 
     // Up front, part paid and part credited, with tax.
@@ -329,11 +388,18 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
     await checkInvoice(voided.id);
 
     // Each credit note prints every term of its invoice's balance, and they add up.
-    for (const [note, invoiceId] of [[partlyNote, partly.id], [refundNote, refunded.id]] as const) {
+    for (const [note, invoiceId] of [
+      [partlyNote, partly.id],
+      [refundNote, refunded.id],
+    ] as const) {
       const api = (await get(`/api/billing/${invoiceId}`)).json();
       const paper = await pdfText(`/api/billing/credit-notes/${note.id}/pdf`);
       const refundsTerm = api.refunded_amount > 0 ? printedAmount(paper, 'Refunded to you') : 0;
-      const sum = cents(printedAmount(paper, 'Invoice net due')) + cents(printedAmount(paper, 'Credited to date')) + cents(printedAmount(paper, 'Paid to date')) + cents(refundsTerm);
+      const sum =
+        cents(printedAmount(paper, 'Invoice net due')) +
+        cents(printedAmount(paper, 'Credited to date')) +
+        cents(printedAmount(paper, 'Paid to date')) +
+        cents(refundsTerm);
       expect(sum).toBe(cents(api.balance_due) - cents(api.refund_due));
       expect(printedAmount(paper, 'Invoice net due')).toBe(api.net_amount);
     }
@@ -348,8 +414,10 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
       expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
       return invoice;
     };
-    const pay = (id: string, body: Record<string, unknown>) => t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(new Date(), 'UTC'), ...body } });
-    const credit = (id: string, amount: number) => t.inject({ method: 'POST', url: `/api/billing/${id}/credit-notes`, token: admin, payload: { amount, reason: 'Spots missed' } });
+    const pay = (id: string, body: Record<string, unknown>) =>
+      t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(new Date(), 'UTC'), ...body } });
+    const credit = (id: string, amount: number) =>
+      t.inject({ method: 'POST', url: `/api/billing/${id}/credit-notes`, token: admin, payload: { amount, reason: 'Spots missed' } });
 
     const partly = await billed(3000);
     expect((await pay(partly.id, { amount: 1000, method: 'ach', reference: 'ACH 1' })).statusCode).toBe(201);
@@ -366,7 +434,12 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
     const res = await get(url);
     expect(res.statusCode, res.body).toBe(200);
     const statement = res.json();
-    expect(statement).toMatchObject({ customer: { id: owner.id, name: 'Statement Foods' }, period_start: from, period_end: todayIso(new Date(), 'UTC'), opening_balance: 0 });
+    expect(statement).toMatchObject({
+      customer: { id: owner.id, name: 'Statement Foods' },
+      period_start: from,
+      period_end: todayIso(new Date(), 'UTC'),
+      opening_balance: 0,
+    });
     const lines = statement.lines as { kind: string; invoice_id: string; amount: number; balance: number }[];
     expect(lines.map((l) => l.kind).sort()).toEqual(['credit_note', 'credit_note', 'invoice', 'invoice', 'invoice', 'payment', 'payment', 'refund', 'void']);
 
@@ -376,7 +449,10 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
       const api = (await get(`/api/billing/${invoice.id}`)).json();
       const own = lines.filter((l) => l.invoice_id === invoice.id);
       expect(own.find((l) => l.kind === 'invoice')?.amount).toBe(api.net_amount);
-      expect(own.reduce((sum, l) => sum + cents(l.amount), 0), api.invoice_number).toBe(cents(api.balance_due) - cents(api.refund_due));
+      expect(
+        own.reduce((sum, l) => sum + cents(l.amount), 0),
+        api.invoice_number,
+      ).toBe(cents(api.balance_due) - cents(api.refund_due));
       owed += cents(api.balance_due) - cents(api.refund_due);
     }
     // The running balance follows the lines; the closing balance is every term summed: net − payments − credits + refunds − voids.
@@ -387,19 +463,26 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
     }
     const { invoiced, payments, credits, refunds, voided: voids } = statement.totals;
     expect(statement.totals).toEqual({ invoiced: 6500, payments: 3000, credits: 500, refunds: 100, voided: 1500 });
-    expect(cents(statement.opening_balance) + cents(invoiced) - cents(payments) - cents(credits) + cents(refunds) - cents(voids)).toBe(cents(statement.closing_balance));
+    expect(cents(statement.opening_balance) + cents(invoiced) - cents(payments) - cents(credits) + cents(refunds) - cents(voids)).toBe(
+      cents(statement.closing_balance),
+    );
     expect(cents(statement.closing_balance)).toBe(running);
     expect(cents(statement.closing_balance)).toBe(owed);
     // What is owed is not yet due: all of it current (the paid-then-credited invoice owes nothing; its refund due is not owed).
     expect(statement.ageing).toMatchObject({ current: 1800, days_1_30: 0, total: 1800 });
 
     // A later period opens where this one closed.
-    const later = (await get(`/api/billing/statements/${owner.id}?from=${addDays(todayIso(new Date(), 'UTC'), 1)}&to=${addDays(todayIso(new Date(), 'UTC'), 10)}`)).json();
+    const later = (
+      await get(`/api/billing/statements/${owner.id}?from=${addDays(todayIso(new Date(), 'UTC'), 1)}&to=${addDays(todayIso(new Date(), 'UTC'), 10)}`)
+    ).json();
     expect(later).toMatchObject({ opening_balance: statement.closing_balance, lines: [], closing_balance: statement.closing_balance });
 
     // The advertiser's own statement is the same one; its PDF prints every term, which add up to the closing balance.
     expect((await get(`/api/my/statement?from=${from}&to=${todayIso(new Date(), 'UTC')}`, owner.token)).json()).toEqual(statement);
-    for (const paper of [await pdfText(`${url.replace('?', '/pdf?')}`), await pdfText(`/api/my/statement/pdf?from=${from}&to=${todayIso(new Date(), 'UTC')}`, owner.token)]) {
+    for (const paper of [
+      await pdfText(`${url.replace('?', '/pdf?')}`),
+      await pdfText(`/api/my/statement/pdf?from=${from}&to=${todayIso(new Date(), 'UTC')}`, owner.token),
+    ]) {
       expect(paper).toContain('STATEMENT');
       expect(paper).toContain('Statement Foods');
       expect(paper).toContain(partly.invoice_number);
@@ -418,7 +501,12 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
 });
 
 describe('brand fields (item 17)', () => {
-  const brandBody = (overrides: Record<string, unknown> = {}) => ({ common_name: 'Zero Sugar', legal_name: 'Zero Sugar Drinks LLC', phone: '+1 (555) 010-7000', ...overrides });
+  const brandBody = (overrides: Record<string, unknown> = {}) => ({
+    common_name: 'Zero Sugar',
+    legal_name: 'Zero Sugar Drinks LLC',
+    phone: '+1 (555) 010-7000',
+    ...overrides,
+  });
 
   it('refuses a phone that is not one, and a second brand of the same name (any case); nothing stored', async () => {
     const owner = await newClient(t);

@@ -28,16 +28,25 @@ describe.skipIf(!onPostgres)('pg-boss jobs adapter', () => {
     const ran: { n: number; by: string }[] = [];
     const instances = ['a', 'b'].map((by) => {
       const jobs = createPgBossJobs({ connectionString: database.url!, log });
-      jobs.register('count.up', z.object({ n: z.number().int() }), async ({ n }) => {
-        ran.push({ n, by });
-      }, { concurrency: 2 });
+      jobs.register(
+        'count.up',
+        z.object({ n: z.number().int() }),
+        async ({ n }) => {
+          ran.push({ n, by });
+        },
+        { concurrency: 2 },
+      );
       return jobs;
     });
     try {
       await expect(instances[0]!.enqueue('count.up', { n: 'one' })).rejects.toThrow();
       await expect(instances[0]!.enqueue('nothing', {})).rejects.toThrow('Unknown job nothing');
       for (let n = 0; n < 12; n += 1) await instances[n % 2]!.enqueue('count.up', { n });
-      const done = await eventually(async () => ran.length, (count) => count >= 12, 30_000);
+      const done = await eventually(
+        async () => ran.length,
+        (count) => count >= 12,
+        30_000,
+      );
       expect(done).toBe(12);
       expect(ran.map((r) => r.n).sort((x, y) => x - y)).toEqual([...Array(12).keys()]);
     } finally {
@@ -57,11 +66,19 @@ describe.skipIf(!onPostgres)('pg-boss jobs adapter', () => {
     });
     try {
       for (let n = 0; n < 3; n += 1) await worker.enqueue('hold.on', { n });
-      await eventually(async () => started.length, (count) => count >= 1, 30_000);
+      await eventually(
+        async () => started.length,
+        (count) => count >= 1,
+        30_000,
+      );
       // One running, two waiting.
       expect(await worker.depth!()).toEqual({ 'hold.on': 3 });
       release();
-      await eventually(async () => (await worker.depth!())['hold.on'], (depth) => depth === 0, 30_000);
+      await eventually(
+        async () => (await worker.depth!())['hold.on'],
+        (depth) => depth === 0,
+        30_000,
+      );
       expect(started).toHaveLength(3);
     } finally {
       release();
@@ -82,7 +99,11 @@ describe.skipIf(!onPostgres)('pg-boss jobs adapter', () => {
       ran.push(n);
     });
     try {
-      await eventually(async () => ran, (seen) => seen.length > 0, 30_000);
+      await eventually(
+        async () => ran,
+        (seen) => seen.length > 0,
+        30_000,
+      );
       expect(ran).toEqual([8]);
     } finally {
       await jobs.close();
@@ -96,8 +117,13 @@ describe.skipIf(!onPostgres)('pg-boss jobs adapter', () => {
     try {
       t = await createTestApp({ dataDir, jobsAdapter: 'pg-boss' });
       const client = await t.signUp();
-      const brand = (await t.inject({ method: 'POST', url: '/api/brands', token: client.token, payload: { common_name: 'Boss Juice', legal_name: 'Boss Juice LLC' } })).json();
-      const body = multipart([{ name: 'brand_id', value: brand.id }, { name: 'file', filename: 'spot.mp4', type: 'video/mp4', data: clip }]);
+      const brand = (
+        await t.inject({ method: 'POST', url: '/api/brands', token: client.token, payload: { common_name: 'Boss Juice', legal_name: 'Boss Juice LLC' } })
+      ).json();
+      const body = multipart([
+        { name: 'brand_id', value: brand.id },
+        { name: 'file', filename: 'spot.mp4', type: 'video/mp4', data: clip },
+      ]);
       const res = await t.inject({ method: 'POST', url: '/api/media/upload', token: client.token, ...body });
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().data.uploadId as string;

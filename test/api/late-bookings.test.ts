@@ -32,10 +32,21 @@ interface Spot {
   added_after_export: boolean;
 }
 
-const log = async (date: string) => (await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json() as { placed: boolean; exported_at: string | null; changes_since_export: number; spots: Spot[] };
+const log = async (date: string) =>
+  (await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json() as {
+    placed: boolean;
+    exported_at: string | null;
+    changes_since_export: number;
+    spots: Spot[];
+  };
 const exportDay = (date: string, query = 'format=csv') => t.inject({ method: 'GET', url: `/api/traffic/logs/${date}/export?${query}`, token: admin });
 const bxfEvents = (body: string) => {
-  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'ScheduledEvent' }).parse(body);
+  const parsed = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    parseTagValue: false,
+    isArray: (name) => name === 'ScheduledEvent',
+  }).parse(body);
   return (parsed.BxfMessage.BxfData.Schedule.ScheduledEvent ?? []) as { EventData: { '@_eventType': string; EventId: { EventId: string } } }[];
 };
 /** The spot ids of a BXF day: its Primary events (break headers left out), without the urn:uuid: prefix. */
@@ -55,7 +66,12 @@ describe('exporting a day', () => {
 
     const csv = await exportDay(far);
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.trim().split('\r\n').filter((l) => l.includes(order.id))).toHaveLength(2);
+    expect(
+      csv.body
+        .trim()
+        .split('\r\n')
+        .filter((l) => l.includes(order.id)),
+    ).toHaveLength(2);
     const day = await log(far);
     expect(day.placed).toBe(true);
     expect(day.spots.filter((s) => s.estimate_id === order.id).map((s) => s.status)).toEqual(['scheduled', 'scheduled']);
@@ -110,7 +126,12 @@ describe('late bookings', () => {
     // The traffic desk's Discrepancies list shows the late bookings; clients may not read it.
     const list = await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin });
     expect(list.statusCode, list.body).toBe(200);
-    expect((list.json().late_bookings as Spot[]).filter((s) => s.estimate_id === late.order.id).map((s) => s.id).sort()).toEqual(added.map((s) => s.id).sort());
+    expect(
+      (list.json().late_bookings as Spot[])
+        .filter((s) => s.estimate_id === late.order.id)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(added.map((s) => s.id).sort());
     expect((await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: late.owner.token })).statusCode).toBe(403);
   });
 });
@@ -133,7 +154,9 @@ describe('closed days (decision 031)', () => {
 
     // Nothing of it on the closed day; the next day holds its own two spots and the two moved ones.
     expect((await log(day)).spots.filter((s) => s.estimate_id === late.order.id)).toEqual([]);
-    const own = (await t.inject({ method: 'GET', url: `/api/estimates/${late.order.id}/spots?from=${day}&to=${next}`, token: late.owner.token })).json() as { days: { date: string; spots: (Spot & { moved_from_date: string | null })[] }[] };
+    const own = (await t.inject({ method: 'GET', url: `/api/estimates/${late.order.id}/spots?from=${day}&to=${next}`, token: late.owner.token })).json() as {
+      days: { date: string; spots: (Spot & { moved_from_date: string | null })[] }[];
+    };
     expect(own.days.map((d) => d.date)).toEqual([next]);
     expect(own.days[0]!.spots.map((s) => [s.status, s.moved_from_date]).sort()).toEqual([
       ['scheduled', null],
@@ -145,7 +168,9 @@ describe('closed days (decision 031)', () => {
     await t.app.ctx.stationClock.tick();
     expect((await log(next)).spots.filter((s) => s.estimate_id === late.order.id)).toHaveLength(4);
 
-    const desk = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json() as { moved_spots: { estimate_id: string; from_date: string; to_date: string | null; estimate_name: string }[] };
+    const desk = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json() as {
+      moved_spots: { estimate_id: string; from_date: string; to_date: string | null; estimate_name: string }[];
+    };
     expect(desk.moved_spots.filter((m) => m.estimate_id === late.order.id).map((m) => [m.from_date, m.to_date, m.estimate_name])).toEqual([
       [day, next, 'Approved at noon'],
       [day, next, 'Approved at noon'],
@@ -162,7 +187,10 @@ describe('closed days (decision 031)', () => {
     await setOrderStatus(t, dropped.order.id, 'active');
     await t.app.ctx.stationClock.tick();
     expect((await exportDay(day, 'format=bxf')).statusCode).toBe(200);
-    const sent = (await log(day)).spots.filter((s) => s.estimate_id === dropped.order.id).map((s) => s.id).sort();
+    const sent = (await log(day)).spots
+      .filter((s) => s.estimate_id === dropped.order.id)
+      .map((s) => s.id)
+      .sort();
     expect(sent).toHaveLength(2);
 
     now = new Date('2027-12-01T13:00:00Z');
@@ -176,12 +204,19 @@ describe('closed days (decision 031)', () => {
     const changes = await exportDay(day, 'format=bxf&changes=since-export');
     expect(changes.statusCode, changes.body).toBe(200);
     const events = bxfEvents(changes.body) as unknown as { '@_action'?: string; EventData: { '@_eventType': string; EventId: { EventId: string } } }[];
-    expect(events.map((e) => [e['@_action'], e.EventData['@_eventType'], e.EventData.EventId.EventId.replace(/^urn:uuid:/, '')]).sort()).toEqual(sent.map((id) => ['delete', 'Primary', id]));
+    expect(events.map((e) => [e['@_action'], e.EventData['@_eventType'], e.EventData.EventId.EventId.replace(/^urn:uuid:/, '')]).sort()).toEqual(
+      sent.map((id) => ['delete', 'Primary', id]),
+    );
     // With the SMPTE schema on this machine (not in the repository, see the README), the deletions validate.
     if (process.env.BXF_SCHEMA_DIR) {
       const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'bxf-')), 'changes.xml');
       writeFileSync(file, changes.body);
-      expect(execFileSync('xmllint', ['--noout', '--schema', path.join(process.env.BXF_SCHEMA_DIR, 'bxfschema.xsd'), file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })).toBe('');
+      expect(
+        execFileSync('xmllint', ['--noout', '--schema', path.join(process.env.BXF_SCHEMA_DIR, 'bxfschema.xsd'), file], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      ).toBe('');
     }
     // The full export never lists cancelled spots.
     expect(bxfSpotIds((await exportDay(day, 'format=bxf')).body)).not.toContain(sent[0]);

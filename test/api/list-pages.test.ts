@@ -19,7 +19,10 @@ beforeAll(async () => {
   owner = await t.signUp({ firstName: 'Paula', lastName: 'Pager', company: 'Keyset Foods' });
   other = await t.signUp({ firstName: 'Otto', lastName: 'Other' });
   // 23 brands for the owner, 7 for the other client; three brands share each creation time.
-  for (const [client, count, name] of [[owner, 23, 'Owner brand'], [other, 7, 'Other brand']] as const)
+  for (const [client, count, name] of [
+    [owner, 23, 'Owner brand'],
+    [other, 7, 'Other brand'],
+  ] as const)
     await t.database.db.execute(sql`insert into brands (owner_id, common_name, legal_name, email, created_at)
       select ${client.user.id}::uuid, ${name} || ' ' || g, ${name} || ' ' || g || ' Inc', case when g = 4 then 'sales@crunchy.example' end,
         date_trunc('second', now()) - (g / 3) * interval '1 second' + interval '321 microseconds'

@@ -57,7 +57,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const adminMessages = async () => (await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json().notifications as { type: string; message: string }[];
+const adminMessages = async () =>
+  (await t.inject({ method: 'GET', url: '/api/notifications', token: admin })).json().notifications as { type: string; message: string }[];
 const upload = (name: string, content: string) => uploadAsRun(t, name, content, admin, 'text/csv', { close_day: 'true' });
 const spotsOn = async (date: string) =>
   ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin })).json().spots as Spot[]).filter((s) => s.estimate_id === order.id);
@@ -72,7 +73,12 @@ describe('makegoods', () => {
   let second: Offer;
 
   it('offers each missed spot the nearest day of its daypart with a free spot, and tells the advertiser', async () => {
-    const setting = await t.inject({ method: 'POST', url: '/api/notifications/settings', token: admin, payload: { notification_type: 'makegood_offer', recipient_email: 'makegoods@station.example' } });
+    const setting = await t.inject({
+      method: 'POST',
+      url: '/api/notifications/settings',
+      token: admin,
+      payload: { notification_type: 'makegood_offer', recipient_email: 'makegoods@station.example' },
+    });
     expect(setting.statusCode, setting.body).toBe(201);
     const [aired] = await spotsOn(DAY);
     const res = await upload('monday.csv', `date,time,house_code,duration,status\n${DAY},${aired!.local_time},${house},30,aired\n`);
@@ -92,11 +98,15 @@ describe('makegoods', () => {
     const bell = (await t.inject({ method: 'GET', url: '/api/notifications', token: owner.token })).json().notifications as { type: string; message: string }[];
     expect(bell[0]).toMatchObject({ type: 'makegood_offer', message: '2 spots of your order "Breakfast show" did not air: makegoods are offered' });
     // The recipients of "Makegood Offers" get an e-mail linking to the order.
-    await expect.poll(async () => (await t.mailTo('makegoods@station.example'))[0]?.subject).toBe('Spotbook: 2 spots of your order "Breakfast show" did not air: makegoods are offered');
+    await expect
+      .poll(async () => (await t.mailTo('makegoods@station.example'))[0]?.subject)
+      .toBe('Spotbook: 2 spots of your order "Breakfast show" did not air: makegoods are offered');
     expect((await t.mailTo('makegoods@station.example'))[0]?.textBody ?? '').toContain(`/app/estimates/${order.id}`);
 
     // The held spots count against availability.
-    const availability = (await t.inject({ method: 'GET', url: `/api/dayparts/availability/${daypartId}?start_date=2027-06-09&end_date=2027-06-10`, token: owner.token })).json();
+    const availability = (
+      await t.inject({ method: 'GET', url: `/api/dayparts/availability/${daypartId}?start_date=2027-06-09&end_date=2027-06-10`, token: owner.token })
+    ).json();
     expect(availability.days.map((d: { available_spots: number }) => d.available_spots)).toEqual([0, 0]);
   });
 
@@ -104,9 +114,13 @@ describe('makegoods', () => {
     const stranger = await clientWithBrand(t);
     expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods` })).statusCode).toBe(401);
     expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: stranger.token })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'POST', url: `/api/makegoods/${first.id}/accept`, token: stranger.token })).json()).toEqual({ error: 'Makegood offer not found' });
+    expect((await t.inject({ method: 'POST', url: `/api/makegoods/${first.id}/accept`, token: stranger.token })).json()).toEqual({
+      error: 'Makegood offer not found',
+    });
     expect((await t.inject({ method: 'POST', url: `/api/makegoods/${first.id}/decline`, token: stranger.token })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'PUT', url: `/api/makegoods/${first.id}`, token: owner.token, payload: { air_date: '2027-06-12' } })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'PUT', url: `/api/makegoods/${first.id}`, token: owner.token, payload: { air_date: '2027-06-12' } })).statusCode).toBe(
+      403,
+    );
     expect((await makegoods(admin)).makegoods).toHaveLength(2);
   });
 
@@ -132,7 +146,11 @@ describe('makegoods', () => {
     expect(res.json()).toMatchObject({ message: 'Makegood accepted: the spot is placed on the log', makegood: { status: 'accepted', credit: 0 } });
     // The traffic desk hears of the reply (issue 29, item 18).
     expect(await adminMessages()).toContainEqual(
-      expect.objectContaining({ type: 'system_message', estimateId: order.id, message: `${owner.email} accepted the makegood for the spot missed on Jun 7, 2027 on order "Breakfast show"` }),
+      expect.objectContaining({
+        type: 'system_message',
+        estimateId: order.id,
+        message: `${owner.email} accepted the makegood for the spot missed on Jun 7, 2027 on order "Breakfast show"`,
+      }),
     );
     const ninth = await spotsOn('2027-06-09');
     expect(ninth).toHaveLength(4);
@@ -149,31 +167,48 @@ describe('makegoods', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Makegood declined: the missed spot is credited', makegood: { status: 'declined', credit: SPOT_COST } });
     expect(await adminMessages()).toContainEqual(
-      expect.objectContaining({ type: 'system_message', subType: 'warning', message: `${owner.email} declined the makegood for the spot missed on Jun 7, 2027 on order "Breakfast show"` }),
+      expect.objectContaining({
+        type: 'system_message',
+        subType: 'warning',
+        message: `${owner.email} declined the makegood for the spot missed on Jun 7, 2027 on order "Breakfast show"`,
+      }),
     );
     const after = await makegoods();
     expect(after.credits).toBe(SPOT_COST);
     expect(after.billable_amount).toBeCloseTo(before.billable_amount - SPOT_COST, 2);
     // The freed slot is available again.
-    const availability = (await t.inject({ method: 'GET', url: `/api/dayparts/availability/${daypartId}?start_date=2027-06-11&end_date=2027-06-11`, token: owner.token })).json();
+    const availability = (
+      await t.inject({ method: 'GET', url: `/api/dayparts/availability/${daypartId}?start_date=2027-06-11&end_date=2027-06-11`, token: owner.token })
+    ).json();
     expect(availability.days[0].available_spots).toBe(1);
 
     // The affidavit certifies the makegood and the credit.
-    const csv = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?from=${DAY}&to=${DAY}&format=csv`, token: owner.token })).body.trim().split('\r\n');
+    const csv = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?from=${DAY}&to=${DAY}&format=csv`, token: owner.token })).body
+      .trim()
+      .split('\r\n');
     expect(csv.slice(1).map((l) => l.split(',').slice(6, 11))).toEqual([
       ['aired', '1366', '20.49', 'no', '0.00'],
       ['made_good', '0', '0.00', 'no', '0.00'],
       ['missed', '0', '0.00', 'no', '20.49'],
     ]);
-    const pdf = pdfText((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?from=${DAY}&to=2027-06-09`, token: owner.token })).rawPayload);
+    const pdf = pdfText(
+      (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?from=${DAY}&to=2027-06-09`, token: owner.token })).rawPayload,
+    );
     expect(pdf).toContain('Credits: $20.49');
     expect(pdf).toContain('Missed: 2 (made good: 1)');
 
-    const invoice = await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${order.id}`, token: admin, payload: { due_days: 30, tax_rate: 0, discount_amount: 0 } });
+    const invoice = await t.inject({
+      method: 'POST',
+      url: `/api/billing/from-estimate/${order.id}`,
+      token: admin,
+      payload: { due_days: 30, tax_rate: 0, discount_amount: 0 },
+    });
     expect(invoice.statusCode, invoice.body).toBe(201);
     expect(invoice.json().subtotal).toBeCloseTo(after.billable_amount, 2);
     // The credit is a line of its own, and the lines add up to the subtotal (decision 020).
-    const { invoice_lines: lines } = (await t.inject({ method: 'GET', url: `/api/billing/${invoice.json().id}`, token: admin })).json() as { invoice_lines: { description: string; amount: number }[] };
+    const { invoice_lines: lines } = (await t.inject({ method: 'GET', url: `/api/billing/${invoice.json().id}`, token: admin })).json() as {
+      invoice_lines: { description: string; amount: number }[];
+    };
     expect(lines.at(-1)).toMatchObject({ description: 'Credit for missed spots not made good', amount: -SPOT_COST });
     expect(lines.reduce((cents, line) => cents + Math.round(line.amount * 100), 0)).toBe(Math.round(invoice.json().subtotal * 100));
   });

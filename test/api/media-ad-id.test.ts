@@ -35,7 +35,13 @@ describe('Ad-ID, length and title on media', () => {
       file,
     ]);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ ad_id: 'SUNJ0001000H', spot_length: 30, title: 'Summer Squeeze :30', house_code: 'SUNJ0001000H', house_number: expect.stringMatching(/^SB\d{6}$/) });
+    expect(res.json().data).toMatchObject({
+      ad_id: 'SUNJ0001000H',
+      spot_length: 30,
+      title: 'Summer Squeeze :30',
+      house_code: 'SUNJ0001000H',
+      house_number: expect.stringMatching(/^SB\d{6}$/),
+    });
   });
 
   it('refuses a bad Ad-ID, length or title at upload with the message, before storing anything', async () => {
@@ -82,15 +88,27 @@ describe('Ad-ID, length and title on media', () => {
     const renumbered = await patch(asset.id, { house_number: 'juice-01' }, adminToken);
     expect(renumbered.json()).toMatchObject({ house_number: 'JUICE-01', house_code: 'JUICE-01' });
     const clash = await seed();
-    expect((await patch(clash.id, { house_number: 'JUICE-01' }, adminToken)).json()).toEqual({ error: 'This house number is already used by another commercial' });
+    expect((await patch(clash.id, { house_number: 'JUICE-01' }, adminToken)).json()).toEqual({
+      error: 'This house number is already used by another commercial',
+    });
     expect((await patch(asset.id, { title: '  ', ad_id: '' })).json()).toMatchObject({ title: null, ad_id: null });
 
     const { order } = await readyOrder(t);
     const daypart = await createDaypart(t.database.db);
     const at = new Date();
-    await t.database.db
-      .insert(trafficSpots)
-      .values({ airDate: '2027-01-04', estimateId: order.id, daypartId: daypart.id, mediaAssetId: asset.id, houseCode: 'JUICE-01', durationSeconds: 30, breakAt: at, scheduledAt: at, position: 1, status: 'aired', airedAt: at });
+    await t.database.db.insert(trafficSpots).values({
+      airDate: '2027-01-04',
+      estimateId: order.id,
+      daypartId: daypart.id,
+      mediaAssetId: asset.id,
+      houseCode: 'JUICE-01',
+      durationSeconds: 30,
+      breakAt: at,
+      scheduledAt: at,
+      position: 1,
+      status: 'aired',
+      airedAt: at,
+    });
     const late = await patch(asset.id, { ad_id: 'ABCD1111111' });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ error: 'This commercial has aired: its Ad-ID, length and title can no longer change' });

@@ -99,7 +99,10 @@ describe('signed media links', () => {
     const dir = path.join(t.dataDir, 'media');
     writeFileSync(path.join(dir, `${asset.id}.preview.mp4`), 'preview-bytes');
     writeFileSync(path.join(dir, `${asset.id}.thumbnail.jpg`), 'jpeg-bytes');
-    await t.database.db.update(mediaAssets).set({ previewKey: `${asset.id}.preview.mp4`, thumbnailKey: `${asset.id}.thumbnail.jpg` }).where(eq(mediaAssets.id, asset.id));
+    await t.database.db
+      .update(mediaAssets)
+      .set({ previewKey: `${asset.id}.preview.mp4`, thumbnailKey: `${asset.id}.thumbnail.jpg` })
+      .where(eq(mediaAssets.id, asset.id));
 
     const preview = await get(await linkOf(`/api/media/${asset.id}/preview-url?type=preview`));
     expect(preview.headers['content-type']).toBe('video/mp4');
@@ -112,7 +115,9 @@ describe('signed media links', () => {
 
   it('works for a browser-like client over a real connection (range requests while seeking)', async () => {
     // Asked over the real connection, the link names that connection's origin and is fetched as it is.
-    const { url } = (await (await fetch(`${base}/api/media/${asset.id}/url`, { headers: { authorization: `Bearer ${owner.token}` } })).json()) as { url: string };
+    const { url } = (await (await fetch(`${base}/api/media/${asset.id}/url`, { headers: { authorization: `Bearer ${owner.token}` } })).json()) as {
+      url: string;
+    };
     expect(url.startsWith(`${base}/api/media/${asset.id}/file/original?`)).toBe(true);
     const res = await fetch(url, { headers: { range: 'bytes=500-' } });
     expect(res.status).toBe(206);

@@ -18,7 +18,11 @@ const unfinishedAsset = async () => {
   await t.database.db.update(mediaAssets).set({ processingStage: 'preview', processingProgress: 40 }).where(eq(mediaAssets.id, row.id));
   return row.id;
 };
-const expire = (id: string) => t.database.db.update(mediaAssets).set({ processingLeaseUntil: sql`now() - interval '1 second'` }).where(eq(mediaAssets.id, id));
+const expire = (id: string) =>
+  t.database.db
+    .update(mediaAssets)
+    .set({ processingLeaseUntil: sql`now() - interval '1 second'` })
+    .where(eq(mediaAssets.id, id));
 const read = async (id: string) => (await t.database.db.select().from(mediaAssets).where(eq(mediaAssets.id, id)))[0]!;
 
 describe('media processing lease', () => {

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const seed = (status: 'pending' | 'approved' | 'rejected' = 'pending', brandId = brand.id, uploadedBy = owner.user.id) => t.seedAsset({ brandId, uploadedBy, status });
+const seed = (status: 'pending' | 'approved' | 'rejected' = 'pending', brandId = brand.id, uploadedBy = owner.user.id) =>
+  t.seedAsset({ brandId, uploadedBy, status });
 const ids = (body: { id: string }[]) => body.map((m) => m.id);
 
 describe('media library', () => {
@@ -73,7 +74,9 @@ describe('media library', () => {
     expect(ids(filtered)).not.toContain(pending.id);
     expect(filtered.every((m: { brand_id: string; status: string }) => m.brand_id === brand.id && m.status === 'approved')).toBe(true);
     expect((await t.inject({ method: 'GET', url: `/api/media?brand_id=${otherBrand.id}`, token: owner.token })).json()).toEqual([]);
-    expect((await t.inject({ method: 'GET', url: '/api/media?status=archived', token: owner.token })).json()).toEqual({ error: 'status must be pending, approved or rejected' });
+    expect((await t.inject({ method: 'GET', url: '/api/media?status=archived', token: owner.token })).json()).toEqual({
+      error: 'status must be pending, approved or rejected',
+    });
     expect((await t.inject({ method: 'GET', url: '/api/media?brand_id=x', token: owner.token })).statusCode).toBe(400);
   });
 
@@ -106,7 +109,9 @@ describe('media library', () => {
       expect((await t.inject({ method: 'GET', url, token: adminToken })).statusCode, url).toBe(200);
     }
     expect((await t.inject({ method: 'DELETE', url: `/api/media/${asset.id}`, token: other.token })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: `/api/media/${asset.id}/preview-url?type=thumbnail`, token: owner.token })).json()).toEqual({ error: 'No thumbnail is available for this media asset' });
+    expect((await t.inject({ method: 'GET', url: `/api/media/${asset.id}/preview-url?type=thumbnail`, token: owner.token })).json()).toEqual({
+      error: 'No thumbnail is available for this media asset',
+    });
     expect((await t.inject({ method: 'GET', url: '/api/media/not-a-uuid', token: owner.token })).statusCode).toBe(404);
   });
 
@@ -131,7 +136,10 @@ describe('media library', () => {
     }
     const rejected = await t.inject({ method: 'PUT', url: `/api/media/${(await seed()).id}`, token: adminToken, payload: { status: 'rejected' } });
     expect(rejected.json().status).toBe('rejected');
-    expect((await t.inject({ method: 'PUT', url: '/api/media/00000000-0000-4000-8000-000000000000', token: adminToken, payload: { status: 'rejected' } })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'PUT', url: '/api/media/00000000-0000-4000-8000-000000000000', token: adminToken, payload: { status: 'rejected' } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('lets clients delete their pending media only; admins delete any; the files go too', async () => {

@@ -51,7 +51,10 @@ describe('local storage', () => {
     const writing = storage.put('live.original.mp4', source);
     source.write('first bytes');
     await until(() => readdirSync(root).some((name) => name.startsWith('live.') && name.endsWith('.partial')));
-    const live = path.join(root, readdirSync(root).find((name) => name.startsWith('live.'))!);
+    const live = path.join(
+      root,
+      readdirSync(root).find((name) => name.startsWith('live.'))!,
+    );
     utimesSync(live, twentyMinutesAgo, twentyMinutesAgo);
     expect(await storage.sweepPartials(10 * 60_000)).toBe(1);
     expect(readdirSync(root).some((name) => name.startsWith('dead.'))).toBe(false);

@@ -71,7 +71,12 @@ describe('media on S3-compatible storage', () => {
     // Nothing on the local disk: no media files, no download left in the scratch folder.
     expect(mediaFolder()).toEqual([]);
     // (the job clears its scratch folder and download just after saying complete)
-    expect(await eventually(async () => readdirSync(path.join(t.dataDir, 'media-work')), (names) => names.length === 0)).toEqual([]);
+    expect(
+      await eventually(
+        async () => readdirSync(path.join(t.dataDir, 'media-work')),
+        (names) => names.length === 0,
+      ),
+    ).toEqual([]);
 
     // The preview ffmpeg wrote to the bucket is a real H.264 video.
     const preview = await fetch(await linkOf(`/api/media/${uploadId}/preview-url`));
@@ -127,7 +132,16 @@ describe('media on S3-compatible storage', () => {
     const seed = async (brandId: string) => {
       const [row] = await t.database.db
         .insert(mediaAssets)
-        .values({ brandId, uploadedBy: owner.user.id, filename: 'seeded.mp4', mimeType: 'video/mp4', fileSize: 5, storageKey: 'pending', processingStage: 'complete', processingProgress: 100 })
+        .values({
+          brandId,
+          uploadedBy: owner.user.id,
+          filename: 'seeded.mp4',
+          mimeType: 'video/mp4',
+          fileSize: 5,
+          storageKey: 'pending',
+          processingStage: 'complete',
+          processingProgress: 100,
+        })
         .returning();
       const key = `${row!.id}.original.mp4`;
       await storage.put(key, Readable.from([Buffer.from('bytes')]));

@@ -53,7 +53,15 @@ describe('media upload and processing', () => {
     // so that its progress stream is open before its processing starts.
     const blocker = await uploadClip(owner.token, brand.id, 'blocker.mp4');
     const { uploadId, mediaAsset } = await uploadClip();
-    expect(mediaAsset).toMatchObject({ id: uploadId, filename: 'Spot 30s.mp4', mime_type: 'video/mp4', file_size: clip.length, status: 'pending', brand_id: brand.id, uploaded_by: owner.user.id });
+    expect(mediaAsset).toMatchObject({
+      id: uploadId,
+      filename: 'Spot 30s.mp4',
+      mime_type: 'video/mp4',
+      file_size: clip.length,
+      status: 'pending',
+      brand_id: brand.id,
+      uploaded_by: owner.user.id,
+    });
 
     const stream = await readEvents(progressUrl(uploadId, owner.token));
     expect(stream.status).toBe(200);
@@ -61,14 +69,25 @@ describe('media upload and processing', () => {
     const stages = stream.events.map((e) => e.stage).filter((s, i, all) => s !== all[i - 1]);
     // Only the stages of the spec go over the wire: waiting and checking the video are the thumbnail stage's start.
     expect(stages).toEqual(['thumbnail', 'preview', 'complete']);
-    expect(stream.events.map((e) => e.message)).toEqual(expect.arrayContaining(['Waiting to be processed', 'Checking the video', 'Making the thumbnail', 'Making the preview']));
+    expect(stream.events.map((e) => e.message)).toEqual(
+      expect.arrayContaining(['Waiting to be processed', 'Checking the video', 'Making the thumbnail', 'Making the preview']),
+    );
     expect(stream.events.at(-1)).toEqual({ stage: 'complete', progress: 100, message: 'Ready' });
     await waitForRow(blocker.uploadId);
     const previewProgress = stream.events.filter((e) => e.stage === 'preview').map((e) => e.progress);
     expect(previewProgress).toEqual([...previewProgress].sort((a, b) => a - b));
 
     const asset = (await t.inject({ method: 'GET', url: `/api/media/${uploadId}`, token: owner.token })).json();
-    expect(asset).toMatchObject({ processing_stage: 'complete', processing_progress: 100, width: 320, height: 240, video_codec: 'h264', audio_codec: 'aac', has_preview: true, has_thumbnail: true });
+    expect(asset).toMatchObject({
+      processing_stage: 'complete',
+      processing_progress: 100,
+      width: 320,
+      height: 240,
+      video_codec: 'h264',
+      audio_codec: 'aac',
+      has_preview: true,
+      has_thumbnail: true,
+    });
     expect(asset.duration_seconds).toBeCloseTo(2, 0);
 
     const previewUrl = (await t.inject({ method: 'GET', url: `/api/media/${uploadId}/preview-url`, token: owner.token })).json().url;
@@ -99,7 +118,13 @@ describe('media upload and processing', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.mediaAsset).toMatchObject({ filename: 'first.MOV', mime_type: 'video/quicktime' });
     // data carries the uploadId and the asset's own fields (id = uploadId), as well as the asset under mediaAsset.
-    expect(res.json().data).toMatchObject({ id: res.json().data.uploadId, filename: 'first.MOV', mime_type: 'video/quicktime', status: 'pending', brand_name: 'Sunny Juice' });
+    expect(res.json().data).toMatchObject({
+      id: res.json().data.uploadId,
+      filename: 'first.MOV',
+      mime_type: 'video/quicktime',
+      status: 'pending',
+      brand_name: 'Sunny Juice',
+    });
     const byAdmin = await uploadClip(await t.adminToken());
     expect(byAdmin.mediaAsset.brand_id).toBe(brand.id);
     await waitForRow(res.json().data.uploadId);
@@ -117,7 +142,9 @@ describe('media upload and processing', () => {
       async () => (await t.inject({ method: 'GET', url: '/api/notifications', token: owner.token })).json().notifications as { message: string }[],
       (list) => list.some((n) => n.message.includes('"first.MOV"')),
     );
-    expect(mine).toContainEqual(expect.objectContaining({ type: 'system_message', subType: 'success', message: 'Your media file "first.MOV" is ready and waiting for approval' }));
+    expect(mine).toContainEqual(
+      expect.objectContaining({ type: 'system_message', subType: 'success', message: 'Your media file "first.MOV" is ready and waiting for approval' }),
+    );
   });
 
   it('ends a file that is not a video in stage error, removes it and its file, and lists it nowhere', async () => {
@@ -132,14 +159,22 @@ describe('media upload and processing', () => {
     expect(t.storedFiles().length).toBeLessThanOrEqual(before);
     // The uploader is told why it went.
     const mine = await eventually(
-      async () => (await t.inject({ method: 'GET', url: '/api/notifications', token: owner.token })).json().notifications as { type: string; message: string }[],
+      async () =>
+        (await t.inject({ method: 'GET', url: '/api/notifications', token: owner.token })).json().notifications as { type: string; message: string }[],
       (list) => list.some((n) => n.message.includes('"fake.mp4"')),
     );
     expect(mine).toContainEqual(
-      expect.objectContaining({ type: 'system_message', subType: 'error', message: 'Your media file "fake.mp4" was not accepted: This file is not a playable video' }),
+      expect.objectContaining({
+        type: 'system_message',
+        subType: 'error',
+        message: 'Your media file "fake.mp4" was not accepted: This file is not a playable video',
+      }),
     );
     // The admins are never told that a file the check refused "needs approval" (issue 29, item 18).
-    const admins = (await t.inject({ method: 'GET', url: '/api/notifications', token: await t.adminToken() })).json().notifications as { mediaId?: string; message: string }[];
+    const admins = (await t.inject({ method: 'GET', url: '/api/notifications', token: await t.adminToken() })).json().notifications as {
+      mediaId?: string;
+      message: string;
+    }[];
     expect(admins.filter((n) => n.mediaId === uploadId || n.message.includes('"fake.mp4"'))).toEqual([]);
   });
 
@@ -168,17 +203,28 @@ describe('media upload and processing', () => {
       { name: 'file', filename: 'cut.mp4', type: 'video/mp4', data: Buffer.alloc(200_000, 1) },
     ]);
     await new Promise<void>((resolve) => {
-      const req = http.request(`${base}/api/media/upload`, { method: 'POST', headers: { ...headers, authorization: `Bearer ${owner.token}`, 'content-length': String(payload.length) } });
+      const req = http.request(`${base}/api/media/upload`, {
+        method: 'POST',
+        headers: { ...headers, authorization: `Bearer ${owner.token}`, 'content-length': String(payload.length) },
+      });
       req.on('error', () => resolve());
       req.write(payload.subarray(0, 120_000));
       // Gone once the upload is being written to storage.
-      void eventually(async () => t.storedFiles(), (files) => files.some((f) => f.endsWith('.partial')), 20_000).then((files) => {
+      void eventually(
+        async () => t.storedFiles(),
+        (files) => files.some((f) => f.endsWith('.partial')),
+        20_000,
+      ).then((files) => {
         expect(files.some((f) => f.endsWith('.partial'))).toBe(true);
         req.destroy();
       });
       req.on('close', () => resolve());
     });
-    const after = await eventually(async () => t.storedFiles().sort(), (files) => files.length === before.length, 20_000);
+    const after = await eventually(
+      async () => t.storedFiles().sort(),
+      (files) => files.length === before.length,
+      20_000,
+    );
     expect(after).toEqual(before);
   });
 
@@ -207,8 +253,16 @@ describe('restart during processing', () => {
     const config = testConfig({ dataDir: t.dataDir });
     const first = await buildApp({ config, database: t.database });
     await first.ready();
-    const body = multipart([{ name: 'brand_id', value: brand.id }, { name: 'file', filename: 'cut off.mp4', type: 'video/mp4', data: clip }]);
-    const res = await first.inject({ method: 'POST', url: '/api/media/upload', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${owner.token}` } });
+    const body = multipart([
+      { name: 'brand_id', value: brand.id },
+      { name: 'file', filename: 'cut off.mp4', type: 'video/mp4', data: clip },
+    ]);
+    const res = await first.inject({
+      method: 'POST',
+      url: '/api/media/upload',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${owner.token}` },
+    });
     expect(res.statusCode).toBe(201);
     await first.close();
     const cutOff = res.json().data.uploadId as string;
@@ -217,7 +271,16 @@ describe('restart during processing', () => {
 
     const [junk] = await t.database.db
       .insert(mediaAssets)
-      .values({ brandId: brand.id, uploadedBy: owner.user.id, filename: 'junk.mp4', mimeType: 'video/mp4', fileSize: 4, storageKey: 'restart-junk.original.mp4', processingStage: 'preview', processingProgress: 40 })
+      .values({
+        brandId: brand.id,
+        uploadedBy: owner.user.id,
+        filename: 'junk.mp4',
+        mimeType: 'video/mp4',
+        fileSize: 4,
+        storageKey: 'restart-junk.original.mp4',
+        processingStage: 'preview',
+        processingProgress: 40,
+      })
       .returning();
     writeFileSync(path.join(t.dataDir, 'media', 'restart-junk.original.mp4'), 'junk');
 
@@ -229,7 +292,10 @@ describe('restart during processing', () => {
       expect(video?.previewKey).toBeTruthy();
       expect(await waitForRow(junk!.id)).toBeUndefined();
       // The row goes first, then its files.
-      const files = await eventually(async () => t.storedFiles(), (stored) => !stored.includes('restart-junk.original.mp4'));
+      const files = await eventually(
+        async () => t.storedFiles(),
+        (stored) => !stored.includes('restart-junk.original.mp4'),
+      );
       expect(files).not.toContain('restart-junk.original.mp4');
     } finally {
       await second.close();

@@ -48,7 +48,12 @@ describe('slow requests', () => {
     // 1 ms: a sign-in hashes a password (tens of ms), so it is always over the line.
     const t = await createTestApp({ logLevel: 'warn', slowRequestMs: 1 }, { logStream: sink });
     try {
-      const slow = await t.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'Wrong-Passw0rd' }, headers: { 'x-request-id': 'slow-one-1' } });
+      const slow = await t.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'nobody@example.com', password: 'Wrong-Passw0rd' },
+        headers: { 'x-request-id': 'slow-one-1' },
+      });
       expect(slow.statusCode).toBe(401);
       const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'slow request');
       expect(logged).toContainEqual(expect.objectContaining({ level: 40, reqId: 'slow-one-1', route: '/api/auth/login', method: 'POST', status: 401 }));
@@ -57,7 +62,10 @@ describe('slow requests', () => {
       await t.close();
     }
     const quiet: string[] = [];
-    const calm = await createTestApp({ logLevel: 'warn', slowRequestMs: 600_000 }, { logStream: new Writable({ write: (chunk: Buffer, _encoding, done) => (quiet.push(chunk.toString()), done()) }) });
+    const calm = await createTestApp(
+      { logLevel: 'warn', slowRequestMs: 600_000 },
+      { logStream: new Writable({ write: (chunk: Buffer, _encoding, done) => (quiet.push(chunk.toString()), done()) }) },
+    );
     try {
       await calm.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'Wrong-Passw0rd' } });
       expect(quiet.filter((line) => line.includes('slow request'))).toEqual([]);

@@ -51,9 +51,18 @@ beforeAll(async () => {
     .values(Array.from({ length: ADMINS }, (_, i) => ({ email: `fanout-admin-${i}@example.com`, passwordHash: 'x', role: 'traffic_admin' as const })))
     .returning({ id: users.id });
   admins = inserted.map((u) => u.id);
-  [{ id: client }] = (await database.db.insert(users).values({ email: 'fanout-client@example.com', passwordHash: 'x' }).returning({ id: users.id })) as [{ id: string }];
+  [{ id: client }] = (await database.db.insert(users).values({ email: 'fanout-client@example.com', passwordHash: 'x' }).returning({ id: users.id })) as [
+    { id: string },
+  ];
   const history = admins.flatMap((userId, i) =>
-    Array.from({ length: HISTORY[i % HISTORY.length]! }, (_, k) => ({ userId, type: 'system_message' as const, subType: 'info' as const, message: `Old ${k}`, createdAt: minutesAgo(k + 1), ...(k % 2 === 0 && { readAt: minutesAgo(k) }) })),
+    Array.from({ length: HISTORY[i % HISTORY.length]! }, (_, k) => ({
+      userId,
+      type: 'system_message' as const,
+      subType: 'info' as const,
+      message: `Old ${k}`,
+      createdAt: minutesAgo(k + 1),
+      ...(k % 2 === 0 && { readAt: minutesAgo(k) }),
+    })),
   );
   for (let i = 0; i < history.length; i += 1000) await database.db.insert(notifications).values(history.slice(i, i + 1000));
 });
@@ -66,13 +75,24 @@ describe('storeNotifications to many recipients', () => {
   it('sends as many statements for every admin as for one user', async () => {
     const one = await statementsFor({ userIds: [client] }, { type: 'system_message', message: 'Just you' });
     expect(one.rows.map((r) => r.userId)).toEqual([client]);
-    const everyAdmin = await statementsFor({ admins: true, userIds: [client, client, MISSING_ID] }, { type: 'new_estimate', status: 'ordered', message: 'New order "Fan-out" was submitted for approval', estimateName: 'Fan-out' });
+    const everyAdmin = await statementsFor(
+      { admins: true, userIds: [client, client, MISSING_ID] },
+      { type: 'new_estimate', status: 'ordered', message: 'New order "Fan-out" was submitted for approval', estimateName: 'Fan-out' },
+    );
     const allAdmins = await database.db.select({ id: users.id }).from(users).where(eq(users.role, 'traffic_admin'));
     expect(allAdmins.length).toBeGreaterThanOrEqual(ADMINS);
     // Every admin and the client once; the missing account receives nothing.
     expect(everyAdmin.rows.map((r) => r.userId).sort()).toEqual([...allAdmins.map((a) => a.id), client].sort());
     expect(everyAdmin.statements).toBe(one.statements);
-    expect(everyAdmin.rows[0]).toMatchObject({ type: 'new_estimate', subType: null, status: 'ordered', message: 'New order "Fan-out" was submitted for approval', estimateName: 'Fan-out', estimateId: null, readAt: null });
+    expect(everyAdmin.rows[0]).toMatchObject({
+      type: 'new_estimate',
+      subType: null,
+      status: 'ordered',
+      message: 'New order "Fan-out" was submitted for approval',
+      estimateName: 'Fan-out',
+      estimateId: null,
+      readAt: null,
+    });
   });
 
   it('leaves every recipient its newest 50, the new one first and unread', async () => {
@@ -87,7 +107,10 @@ describe('storeNotifications to many recipients', () => {
       const before = HISTORY[i % HISTORY.length]!;
       const kept = byUser.get(id) ?? [];
       const keptOld = Math.min(before, NOTIFICATION_HISTORY_LIMIT - 1);
-      expect(kept.map((r) => r.message), `admin ${i} with ${before} stored`).toEqual(['New order "Fan-out" was submitted for approval', ...Array.from({ length: keptOld }, (_, k) => `Old ${k}`)]);
+      expect(
+        kept.map((r) => r.message),
+        `admin ${i} with ${before} stored`,
+      ).toEqual(['New order "Fan-out" was submitted for approval', ...Array.from({ length: keptOld }, (_, k) => `Old ${k}`)]);
       expect(kept.filter((r) => r.readAt === null)).toHaveLength(1 + Math.floor(keptOld / 2));
     });
   });
@@ -98,13 +121,12 @@ describe('storeNotifications to many recipients', () => {
     // This does not force that cycle (it passed on the old statement too): it checks that concurrent
     // trims all commit and still bound every history.
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, (_, i) => database.db.transaction((tx) => storeNotifications(tx, { admins: true }, { type: 'system_message', message: `Concurrent ${i}` }))),
+      Array.from({ length: 8 }, (_, i) =>
+        database.db.transaction((tx) => storeNotifications(tx, { admins: true }, { type: 'system_message', message: `Concurrent ${i}` })),
+      ),
     );
     expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
-    const sizes = await database.db
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(inArray(notifications.userId, admins));
+    const sizes = await database.db.select({ userId: notifications.userId }).from(notifications).where(inArray(notifications.userId, admins));
     const perAdmin = new Map<string, number>();
     for (const { userId } of sizes) perAdmin.set(userId, (perAdmin.get(userId) ?? 0) + 1);
     // Each admin has every concurrent message; a row skipped by one trim is taken by the next, so at most the few in flight are over.

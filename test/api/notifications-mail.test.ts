@@ -66,7 +66,9 @@ describe('e-mail to notification recipients over SMTP', () => {
     expect(message).toMatch(/Content-Type: text\/plain/);
     expect(message).toMatch(/Content-Type: text\/html/);
     expect(message).toContain(`http://spotbook.test/app/estimates/${order.id}`);
-    await eventually(() => expect(received.find((m) => m.to === 'intake@station.example')?.raw).toMatch(/New order &quot;Mailed order&quot;|New order "Mailed order"/));
+    await eventually(() =>
+      expect(received.find((m) => m.to === 'intake@station.example')?.raw).toMatch(/New order &quot;Mailed order&quot;|New order "Mailed order"/),
+    );
 
     await eventually(async () => expect((await t.mailTo('orders-desk@station.example'))[0]?.status).toBe('sent'));
     expect((await t.mailTo('orders-desk@station.example'))[0]?.subject).toBe('Spotbook: Your order "Mailed order" was approved');

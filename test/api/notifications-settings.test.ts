@@ -26,7 +26,14 @@ describe('GET /api/notifications/types', () => {
     const res = await call('GET', 'types');
     expect(res.statusCode).toBe(200);
     const { types } = res.json() as { types: { type: string; name: string; description: string }[] };
-    expect(types.map((x) => x.type)).toEqual(['estimate_status_change', 'media_status_change', 'new_estimate', 'new_media_upload', 'system_message', 'makegood_offer']);
+    expect(types.map((x) => x.type)).toEqual([
+      'estimate_status_change',
+      'media_status_change',
+      'new_estimate',
+      'new_media_upload',
+      'system_message',
+      'makegood_offer',
+    ]);
     for (const x of types) expect(x).toEqual({ type: x.type, name: expect.any(String), description: expect.any(String) });
   });
 });
@@ -34,7 +41,13 @@ describe('GET /api/notifications/types', () => {
 describe('notification settings CRUD', () => {
   it('creates, lists, edits, toggles and deletes a recipient', async () => {
     const created = await create('new_estimate', '  Ops@Station.example ');
-    expect(created).toEqual({ id: expect.any(String), notification_type: 'new_estimate', recipient_email: 'ops@station.example', is_active: true, created_at: expect.any(String) });
+    expect(created).toEqual({
+      id: expect.any(String),
+      notification_type: 'new_estimate',
+      recipient_email: 'ops@station.example',
+      is_active: true,
+      created_at: expect.any(String),
+    });
 
     const listed = await call('GET', 'settings');
     expect(listed.statusCode).toBe(200);
@@ -74,7 +87,12 @@ describe('notification settings CRUD', () => {
       [{ notification_type: '__proto__', recipient_email: 'a@b.example' }, 'Unknown notification type'],
     ];
     for (const [payload, error] of cases) {
-      const res = await t.inject({ method: 'POST', url: '/api/notifications/settings', token: admin, ...(payload !== null && { payload: payload as Record<string, unknown> }) });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/notifications/settings',
+        token: admin,
+        ...(payload !== null && { payload: payload as Record<string, unknown> }),
+      });
       expect(res.statusCode, JSON.stringify(payload)?.slice(0, 60)).toBe(400);
       expect(res.json(), JSON.stringify(payload)?.slice(0, 60)).toEqual({ error });
     }
@@ -126,7 +144,12 @@ describe('notification settings CRUD', () => {
       ['DELETE', `settings/${s.id}`],
     ] as const;
     for (const [method, url] of routes) {
-      const asClient = await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : { notification_type: 'new_estimate', recipient_email: 'x@y.example' }, client);
+      const asClient = await call(
+        method,
+        url,
+        method === 'GET' || method === 'DELETE' ? undefined : { notification_type: 'new_estimate', recipient_email: 'x@y.example' },
+        client,
+      );
       expect(asClient.statusCode, `${method} ${url}`).toBe(403);
       expect(asClient.json()).toEqual({ error: 'Admin access required' });
       const anonymous = await t.inject({ method, url: `/api/notifications/${url}` });

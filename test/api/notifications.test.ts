@@ -75,14 +75,29 @@ describe('GET /api/notifications', () => {
     await notifyMediaStatusChange(t.app.ctx, { media: { id: owner.media.id, filename: owner.media.filename }, status: 'rejected', uploaderId: owner.id });
     const mine = await list(owner.token);
     expect(mine.notifications).toEqual([
-      expect.objectContaining({ type: 'media_status_change', status: 'rejected', filename: owner.media.filename, mediaId: owner.media.id, message: `Your media file "${owner.media.filename}" was rejected` }),
+      expect.objectContaining({
+        type: 'media_status_change',
+        status: 'rejected',
+        filename: owner.media.filename,
+        mediaId: owner.media.id,
+        message: `Your media file "${owner.media.filename}" was rejected`,
+      }),
     ]);
     const admins = await list(admin);
-    expect(admins.notifications[0]).toMatchObject({ type: 'new_media_upload', filename: owner.media.filename, message: `New media file "${owner.media.filename}" uploaded by ${owner.email} needs approval` });
+    expect(admins.notifications[0]).toMatchObject({
+      type: 'new_media_upload',
+      filename: owner.media.filename,
+      message: `New media file "${owner.media.filename}" uploaded by ${owner.email} needs approval`,
+    });
   });
 
   it('answers 401 without a session', async () => {
-    for (const [method, url] of [['GET', '/api/notifications'], ['PATCH', '/api/notifications/read-all'], ['PATCH', `/api/notifications/${MISSING_ID}/read`], ['DELETE', '/api/notifications']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/notifications'],
+      ['PATCH', '/api/notifications/read-all'],
+      ['PATCH', `/api/notifications/${MISSING_ID}/read`],
+      ['DELETE', '/api/notifications'],
+    ] as const) {
       const res = await t.inject({ method, url });
       expect(res.statusCode, url).toBe(401);
       expect(res.json()).toEqual({ error: 'Authentication required' });

@@ -71,7 +71,12 @@ describe('GET /api/dayparts/availability/:id without dates', () => {
     const daypart = await createDaypart(t.database.db);
     const today = await t.inject({ method: 'GET', url: `/api/dayparts/availability/${daypart.id}`, token: owner.token });
     expect(today.statusCode, today.body).toBe(200);
-    expect(today.json()).toMatchObject({ daypart_id: daypart.id, start_date: todayIso(new Date(), 'UTC'), end_date: todayIso(new Date(), 'UTC'), available_spots: 30 });
+    expect(today.json()).toMatchObject({
+      daypart_id: daypart.id,
+      start_date: todayIso(new Date(), 'UTC'),
+      end_date: todayIso(new Date(), 'UTC'),
+      available_spots: 30,
+    });
     const day = dateIn(10);
     const one = await t.inject({ method: 'GET', url: `/api/dayparts/availability/${daypart.id}?start_date=${day}`, token: owner.token });
     expect(one.json()).toMatchObject({ start_date: day, end_date: day });

@@ -156,7 +156,10 @@ const request = (probe: Probe, id: string) => {
 };
 
 /** Any of the owner's ids in a reply. */
-const ownersIdsIn = (body: string) => Object.entries(mine).filter(([, id]) => body.includes(id)).map(([kind]) => kind);
+const ownersIdsIn = (body: string) =>
+  Object.entries(mine)
+    .filter(([, id]) => body.includes(id))
+    .map(([kind]) => kind);
 
 describe("another client's objects in bodies and query strings", () => {
   it('are never read or attached through any signed-in route that takes an id in its body or query', async () => {
@@ -176,13 +179,18 @@ describe("another client's objects in bodies and query strings", () => {
       if (seen.length > 0) leaks.push(`${name} → ${res.statusCode} shows the owner's ${seen.join(', ')}`);
       else if (res.statusCode >= 200 && res.statusCode < 300) {
         // Only a list filter may pass, answering as it does for an id that does not exist.
-        if (probe.method !== 'GET' || missing.statusCode !== res.statusCode || missing.body !== res.body) leaks.push(`${name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+        if (probe.method !== 'GET' || missing.statusCode !== res.statusCode || missing.body !== res.body)
+          leaks.push(`${name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
       } else if (![400, 403, 404, 409].includes(res.statusCode)) leaks.push(`${name} → ${res.statusCode} ${res.body.slice(0, 160)}`);
       else if (typeof res.json().error !== 'string') leaks.push(`${name} → ${res.statusCode} without { error }`);
-      else if (missing.statusCode !== res.statusCode || missing.body !== res.body) leaks.push(`${name} → ${res.statusCode} ${res.body} but a missing id → ${missing.statusCode} ${missing.body}`);
+      else if (missing.statusCode !== res.statusCode || missing.body !== res.body)
+        leaks.push(`${name} → ${res.statusCode} ${res.body} but a missing id → ${missing.statusCode} ${missing.body}`);
       else {
         const own = await t.inject({ ...request(probe, theirs[probe.kind]), token: stranger.token });
-        if (own.statusCode >= 300) leaks.push(`${name}: refused (${res.statusCode}) but the stranger's own id is refused too (${own.statusCode} ${own.body.slice(0, 120)}); fix the body in BODIES`);
+        if (own.statusCode >= 300)
+          leaks.push(
+            `${name}: refused (${res.statusCode}) but the stranger's own id is refused too (${own.statusCode} ${own.body.slice(0, 120)}); fix the body in BODIES`,
+          );
       }
     }
     expect(leaks).toEqual([]);
@@ -197,7 +205,10 @@ describe("another client's objects in bodies and query strings", () => {
     const cases = [
       { what: "the owner's brand", parts: (id: string) => [{ name: 'brand_id', value: id }, file] },
       { what: "the owner's brand, after the file", parts: (id: string) => [file, { name: 'brand_id', value: id }] },
-      { what: "the stranger's brand and the owner's order", parts: (id: string) => [{ name: 'brand_id', value: theirs.brand }, { name: 'estimate_id', value: id }, file] },
+      {
+        what: "the stranger's brand and the owner's order",
+        parts: (id: string) => [{ name: 'brand_id', value: theirs.brand }, { name: 'estimate_id', value: id }, file],
+      },
     ];
     for (const { what, parts } of cases) {
       const upload = (id: string) => t.inject({ method: 'POST', url: '/api/media/upload', token: stranger.token, ...multipart(parts(id)) });
@@ -211,8 +222,12 @@ describe("another client's objects in bodies and query strings", () => {
 
   it("are never reached through the stranger's own order with the owner's item id", async () => {
     const before = await snapshot();
-    for (const [method, payload] of [['PUT', { spots_per_occurrence: 3 }], ['DELETE', undefined]] as const) {
-      const call = (itemId: string) => t.inject({ method, url: `/api/estimate-items/${theirs.order}/${itemId}`, token: stranger.token, ...(payload && { payload }) });
+    for (const [method, payload] of [
+      ['PUT', { spots_per_occurrence: 3 }],
+      ['DELETE', undefined],
+    ] as const) {
+      const call = (itemId: string) =>
+        t.inject({ method, url: `/api/estimate-items/${theirs.order}/${itemId}`, token: stranger.token, ...(payload && { payload }) });
       const res = await call(mine.item);
       expect(res.statusCode, `${method}: ${res.body}`).toBe(404);
       expect(res.body, method).toBe((await call(MISSING_ID)).body);
@@ -224,7 +239,18 @@ describe("another client's objects in bodies and query strings", () => {
     const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
     const lists = t.app.routeCatalog.filter((r) => r.access === 'user' && r.method === 'GET' && r.url.startsWith('/api/') && !r.url.includes('/:'));
     expect(lists.length).toBeGreaterThanOrEqual(10);
-    const filters = { owner_id: mine.user, user_id: mine.user, customer_id: mine.user, client_id: mine.user, brand_id: mine.brand, estimate_id: mine.order, campaign_id: mine.campaign, media_asset_id: mine.media, payment_method_id: mine.card, invoice_id: mine.invoice };
+    const filters = {
+      owner_id: mine.user,
+      user_id: mine.user,
+      customer_id: mine.user,
+      client_id: mine.user,
+      brand_id: mine.brand,
+      estimate_id: mine.order,
+      campaign_id: mine.campaign,
+      media_asset_id: mine.media,
+      payment_method_id: mine.card,
+      invoice_id: mine.invoice,
+    };
     const leaks: string[] = [];
     for (const route of lists) {
       // The declared ones are walked above; the rest must change nothing.
@@ -234,7 +260,8 @@ describe("another client's objects in bodies and query strings", () => {
       const res = await t.inject({ method: 'GET', url: route.url, query, token: stranger.token });
       const seen = ownersIdsIn(res.body);
       if (seen.length > 0) leaks.push(`GET ${route.url} → ${res.statusCode} shows the owner's ${seen.join(', ')}`);
-      else if (res.statusCode !== plain.statusCode || res.body !== plain.body) leaks.push(`GET ${route.url} → ${res.statusCode} ${res.body.slice(0, 120)}, without the filters → ${plain.statusCode} ${plain.body.slice(0, 120)}`);
+      else if (res.statusCode !== plain.statusCode || res.body !== plain.body)
+        leaks.push(`GET ${route.url} → ${res.statusCode} ${res.body.slice(0, 120)}, without the filters → ${plain.statusCode} ${plain.body.slice(0, 120)}`);
     }
     expect(leaks).toEqual([]);
   });
@@ -247,6 +274,17 @@ const snapshot = async () => {
     expect(res.statusCode, url).toBe(200);
     return res.json();
   };
-  const urls = ['/api/estimates', `/api/estimates/${mine.order}`, `/api/estimate-items/${mine.order}`, `/api/estimates/${mine.booked}`, '/api/brands', '/api/payment-methods', '/api/media', '/api/campaigns', `/api/campaigns/${mine.campaign}`, '/api/my/invoices'];
+  const urls = [
+    '/api/estimates',
+    `/api/estimates/${mine.order}`,
+    `/api/estimate-items/${mine.order}`,
+    `/api/estimates/${mine.booked}`,
+    '/api/brands',
+    '/api/payment-methods',
+    '/api/media',
+    '/api/campaigns',
+    `/api/campaigns/${mine.campaign}`,
+    '/api/my/invoices',
+  ];
   return Object.fromEntries(await Promise.all(urls.map(async (url) => [url, await get(url)] as const)));
 };

@@ -23,21 +23,48 @@ beforeAll(async () => {
   const now = new Date();
   const [spot] = await t.database.db
     .insert(trafficSpots)
-    .values({ airDate: '2027-01-04', estimateId: booked.id, daypartId: daypart.id, houseCode: 'HOUSE001', durationSeconds: 30, breakAt: now, scheduledAt: now, position: 1, status: 'missed' })
+    .values({
+      airDate: '2027-01-04',
+      estimateId: booked.id,
+      daypartId: daypart.id,
+      houseCode: 'HOUSE001',
+      durationSeconds: 30,
+      breakAt: now,
+      scheduledAt: now,
+      position: 1,
+      status: 'missed',
+    })
     .returning();
   const [offer] = await t.database.db
     .insert(makegoodOffers)
-    .values({ missedSpotId: spot!.id, estimateId: booked.id, daypartId: daypart.id, airDate: '2027-01-05', spotCostCents: 2049, expiresAt: new Date(now.getTime() + 3_600_000) })
+    .values({
+      missedSpotId: spot!.id,
+      estimateId: booked.id,
+      daypartId: daypart.id,
+      airDate: '2027-01-05',
+      spotCostCents: 2049,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    })
     .returning();
   const [note] = await t.database.db.select().from(notifications).where(eq(notifications.userId, owner.id)).limit(1);
   const coupon = await createCoupon(t.database.db);
   // The owner's invoice, sent and credited in part, for the advertiser's own billing routes.
   expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
-  const creditNote = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 10, reason: 'Goodwill' } });
+  const creditNote = await t.inject({
+    method: 'POST',
+    url: `/api/billing/${invoice.id}/credit-notes`,
+    token: admin,
+    payload: { amount: 10, reason: 'Goodwill' },
+  });
   expect(creditNote.statusCode, creditNote.body).toBe(201);
   // The owner's API key and webhook endpoint (with one delivery), for the machine API's routes (decision 030).
   const apiKey = await t.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'Owner key' } });
-  const webhook = await t.inject({ method: 'POST', url: '/api/webhooks', token: owner.token, payload: { url: 'http://127.0.0.1:9/hook', events: ['order.created'] } });
+  const webhook = await t.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    token: owner.token,
+    payload: { url: 'http://127.0.0.1:9/hook', events: ['order.created'] },
+  });
   const delivery = await t.inject({ method: 'POST', url: `/api/webhooks/${webhook.json().webhook.id}/test`, token: owner.token });
   ids = {
     apiKey: apiKey.json().api_key.id,
@@ -102,7 +129,9 @@ const BODIES: Record<string, unknown> = {
 const SHARED = ['/api/dayparts/'];
 
 const ownedRoutes = () =>
-  t.app.routeCatalog.filter((r) => r.access === 'user' && r.url.startsWith('/api/') && r.url.includes('/:') && !SHARED.some((prefix) => r.url.startsWith(prefix)));
+  t.app.routeCatalog.filter(
+    (r) => r.access === 'user' && r.url.startsWith('/api/') && r.url.includes('/:') && !SHARED.some((prefix) => r.url.startsWith(prefix)),
+  );
 
 describe("another client's objects", () => {
   it('are never read or changed through any signed-in route with an id', async () => {
@@ -117,8 +146,17 @@ describe("another client's objects", () => {
         if (!id) leaks.push(`${key}: no owner's id for :${param} (add it to idFor)`);
         return id ?? 'missing';
       });
-      const body = JSON.parse(JSON.stringify(BODIES[key] ?? {}).replace('"daypart_id":""', `"daypart_id":"${ids.daypart}"`).replace('"estimate_id":""', `"estimate_id":"${ids.booked}"`));
-      const res = await t.inject({ method: route.method as 'GET', url, token: stranger, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body }) });
+      const body = JSON.parse(
+        JSON.stringify(BODIES[key] ?? {})
+          .replace('"daypart_id":""', `"daypart_id":"${ids.daypart}"`)
+          .replace('"estimate_id":""', `"estimate_id":"${ids.booked}"`),
+      );
+      const res = await t.inject({
+        method: route.method as 'GET',
+        url,
+        token: stranger,
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body }),
+      });
       if (res.statusCode !== 403 && res.statusCode !== 404) leaks.push(`${key} → ${res.statusCode} ${res.body.slice(0, 160)}`);
       else if (typeof res.json().error !== 'string') leaks.push(`${key} → ${res.statusCode} without { error }`);
     }
@@ -130,12 +168,31 @@ describe("another client's objects", () => {
 // Issue 30, finding 9: the owner may read the timeline, but not the station's draft invoices (amounts,
 // notes) nor who at the station acted.
 describe("the owner's order timelines", () => {
-  it('show no draft invoice and no e-mail but the owner\'s own', async () => {
+  it("show no draft invoice and no e-mail but the owner's own", async () => {
     const admin = await t.adminToken();
     // A second order billed with a draft the station is still working on, and the issued invoice's draft history.
     const { order: drafted } = await approvedOrder(t, { owner } as Parameters<typeof approvedOrder>[1]);
-    const draft = await createInvoice(t, drafted.id, { notes: 'INTERNAL: margin too thin, check with sales', discount_amount: 123.45, due_days: 30, tax_rate: 0, payment_terms: 'Net 30' });
-    const timelines: Record<string, { events: { entity: string; entity_id: string; actor_id: string | null; actor_email: string | null; actor_role: string; before: unknown; after: unknown }[] }> = {};
+    const draft = await createInvoice(t, drafted.id, {
+      notes: 'INTERNAL: margin too thin, check with sales',
+      discount_amount: 123.45,
+      due_days: 30,
+      tax_rate: 0,
+      payment_terms: 'Net 30',
+    });
+    const timelines: Record<
+      string,
+      {
+        events: {
+          entity: string;
+          entity_id: string;
+          actor_id: string | null;
+          actor_email: string | null;
+          actor_role: string;
+          before: unknown;
+          after: unknown;
+        }[];
+      }
+    > = {};
     for (const id of [ids.booked!, ids.draft!, ids.billed!, drafted.id]) {
       const res = await t.inject({ method: 'GET', url: `/api/estimates/${id}/timeline`, token: owner.token });
       expect(res.statusCode).toBe(200);
@@ -143,7 +200,10 @@ describe("the owner's order timelines", () => {
       const text = res.body;
       expect(text).not.toContain('INTERNAL');
       expect(text).not.toContain(draft.id);
-      expect([...new Set(text.match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? [])].filter((email) => email !== owner.email), id).toEqual([]);
+      expect(
+        [...new Set(text.match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? [])].filter((email) => email !== owner.email),
+        id,
+      ).toEqual([]);
       for (const event of timelines[id]!.events) {
         if (event.entity === 'invoice') expect((event.after as { status?: string } | null)?.status, JSON.stringify(event)).not.toBe('draft');
         if (event.actor_id !== owner.id) expect({ actor_id: event.actor_id, actor_email: event.actor_email }).toEqual({ actor_id: null, actor_email: null });

@@ -15,7 +15,14 @@ afterAll(() => t.close());
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 const REFUSED = { error: 'Full card numbers must not be sent; send only brand, last4 and expiry' };
-const card = (brandId: string, overrides: Record<string, unknown> = {}) => ({ brand_id: brandId, brand: 'Visa', last4: '4242', exp_month: 12, exp_year: NEXT_YEAR, ...overrides });
+const card = (brandId: string, overrides: Record<string, unknown> = {}) => ({
+  brand_id: brandId,
+  brand: 'Visa',
+  last4: '4242',
+  exp_month: 12,
+  exp_year: NEXT_YEAR,
+  ...overrides,
+});
 const add = (token: string, payload: unknown) => t.inject({ method: 'POST', url: '/api/payment-methods', token, payload: payload as object });
 const list = async (token: string, query = '') => (await t.inject({ method: 'GET', url: `/api/payment-methods${query}`, token })).json();
 const storedCards = async (brandId: string) => t.database.db.select().from(paymentMethods).where(eq(paymentMethods.brandId, brandId));
@@ -165,7 +172,12 @@ describe('reading, changing and deleting a card', () => {
       expect((await t.inject({ method: 'GET', url: url(id), token })).json()).toEqual({ error: 'Payment method not found' });
     }
 
-    const updated = await t.inject({ method: 'PUT', url: url(second.id), token, payload: { is_default: true, exp_month: 6, exp_year: NEXT_YEAR + 1, last4: '9999' } });
+    const updated = await t.inject({
+      method: 'PUT',
+      url: url(second.id),
+      token,
+      payload: { is_default: true, exp_month: 6, exp_year: NEXT_YEAR + 1, last4: '9999' },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ id: second.id, is_default: true, exp_month: 6, exp_year: NEXT_YEAR + 1, last4: '2222' });
     expect((await t.inject({ method: 'GET', url: url(first.id), token })).json().is_default).toBe(false);
@@ -173,7 +185,9 @@ describe('reading, changing and deleting a card', () => {
     const expired = await t.inject({ method: 'PUT', url: url(second.id), token, payload: { exp_year: NEXT_YEAR - 2 } });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ error: 'Card has expired' });
-    expect((await t.inject({ method: 'PUT', url: url(second.id), token, payload: { exp_month: 14 } })).json()).toEqual({ error: 'Expiry month must be between 1 and 12' });
+    expect((await t.inject({ method: 'PUT', url: url(second.id), token, payload: { exp_month: 14 } })).json()).toEqual({
+      error: 'Expiry month must be between 1 and 12',
+    });
 
     // Unsetting the default hands it to the newest other card.
     const unset = await t.inject({ method: 'PUT', url: url(second.id), token, payload: { is_default: false } });
@@ -232,7 +246,15 @@ describe('payment method permissions and hostile input', () => {
       null,
     ];
     // PUT changes only is_default and the expiry; other fields are ignored, so only its own fields are hostile there.
-    const updates: unknown[] = [{ exp_month: { $gt: 0 } }, { exp_year: [2030] }, { is_default: 'true; drop table payment_methods' }, { exp_month: 'x'.repeat(100_000) }, [1], 'text', null];
+    const updates: unknown[] = [
+      { exp_month: { $gt: 0 } },
+      { exp_year: [2030] },
+      { is_default: 'true; drop table payment_methods' },
+      { exp_month: 'x'.repeat(100_000) },
+      [1],
+      'text',
+      null,
+    ];
     const responses = [
       ...(await Promise.all(bodies.map((payload) => add(token, payload)))),
       ...(await Promise.all(updates.map((payload) => t.inject({ method: 'PUT', url: `/api/payment-methods/${saved.id}`, token, payload: payload as object })))),

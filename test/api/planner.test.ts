@@ -19,7 +19,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rawQuery = (text: string, params: unknown[] = []) =>
-  (t.database.db as unknown as { $client: { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client.query(text, params);
+  (t.database.db as unknown as { $client: { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> } }).$client.query(
+    text,
+    params,
+  );
 
 const estimatedRows = async (table: string) => Number((await rawQuery(`select reltuples from pg_class where relname = $1`, [table])).rows[0]!.reltuples);
 const waitFor = async (check: () => Promise<boolean>) => {

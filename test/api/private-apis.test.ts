@@ -23,7 +23,8 @@ afterAll(() => database?.close());
 describe.skipIf(Boolean(process.env.DATABASE_URL))("PGlite's private _runExclusiveTransaction (db.ts skipAbandonedWork)", () => {
   it('still queues every query, exec and transaction', async () => {
     const client = database.pglite!;
-    const message = "PGlite's private _runExclusiveTransaction no longer queues %s: skipAbandonedWork (src/server/platform/db.ts) would silently do nothing on this PGlite version";
+    const message =
+      "PGlite's private _runExclusiveTransaction no longer queues %s: skipAbandonedWork (src/server/platform/db.ts) would silently do nothing on this PGlite version";
     expect(typeof client._runExclusiveTransaction, message.replace('%s', 'anything (it is gone)')).toBe('function');
     const wrapped = client._runExclusiveTransaction;
     let calls = 0;
@@ -51,17 +52,32 @@ describe("Drizzle's prepared query internals (prepared-select.ts)", () => {
   const message = (what: string) => `Drizzle's private ${what} changed: update src/server/platform/prepared-select.ts for this drizzle-orm version`;
 
   it('still exposes fields and joinsNotNullableMap, and runs customResultMapper', () => {
-    const prepared = database.db.select({ id: estimates.id, brand: { name: brands.commonName } }).from(estimates).leftJoin(brands, eq(brands.id, estimates.brandId)).prepare('private_api_probe') as unknown as {
+    const prepared = database.db
+      .select({ id: estimates.id, brand: { name: brands.commonName } })
+      .from(estimates)
+      .leftJoin(brands, eq(brands.id, estimates.brandId))
+      .prepare('private_api_probe') as unknown as {
       fields?: { path: string[] }[];
       joinsNotNullableMap?: Record<string, boolean>;
     };
-    expect(prepared.fields?.map((f) => f.path), message('PreparedQuery.fields')).toEqual([['id'], ['brand', 'name']]);
+    expect(
+      prepared.fields?.map((f) => f.path),
+      message('PreparedQuery.fields'),
+    ).toEqual([['id'], ['brand', 'name']]);
     expect(prepared.joinsNotNullableMap, message('PreparedQuery.joinsNotNullableMap')).toEqual({ estimates: true, brands: false });
-    expect((sql`1`.mapWith(Number) as unknown as { decoder?: { mapFromDriverValue?: unknown } }).decoder?.mapFromDriverValue, message('SQL.decoder')).toBeTypeOf('function');
+    expect(
+      (sql`1`.mapWith(Number) as unknown as { decoder?: { mapFromDriverValue?: unknown } }).decoder?.mapFromDriverValue,
+      message('SQL.decoder'),
+    ).toBeTypeOf('function');
   });
 
   it('maps rows with the mapper prepareSelect sets', async () => {
-    const prepared = prepareSelect(database.db.select({ one: sql<number>`1`.mapWith(Number) }).from(estimates).limit(1));
+    const prepared = prepareSelect(
+      database.db
+        .select({ one: sql<number>`1`.mapWith(Number) })
+        .from(estimates)
+        .limit(1),
+    );
     (prepared as unknown as { customResultMapper: () => unknown }).customResultMapper = () => 'mapped by customResultMapper';
     expect(await prepared.execute(), message('PreparedQuery.customResultMapper')).toBe('mapped by customResultMapper');
   });

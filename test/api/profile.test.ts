@@ -28,7 +28,12 @@ describe('the profile: a user changes their own name', () => {
     expect(blank.json()).toEqual({ error: 'First name is required' });
     const missing = await t.inject({ method: 'PUT', url: '/api/auth/profile', token, payload: { firstName: 'Morgan' } });
     expect(missing.json()).toEqual({ error: 'Last name is required' });
-    const sneaky = await t.inject({ method: 'PUT', url: '/api/auth/profile', token, payload: { firstName: 'M', lastName: 'B', role: 'traffic_admin', email: 'x@example.com' } });
+    const sneaky = await t.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      token,
+      payload: { firstName: 'M', lastName: 'B', role: 'traffic_admin', email: 'x@example.com' },
+    });
     expect(sneaky.statusCode).toBe(200);
     expect(sneaky.json()).toMatchObject({ email: user.email, role: 'client' });
   });
@@ -56,8 +61,12 @@ describe('the profile: a user changes their password', () => {
     const { token, password } = await t.signUp();
     expect((await change(token, { newPassword: 'Brand-New-Passw0rd' })).json()).toEqual({ error: 'Current password is required' });
     expect((await change(token, { currentPassword: password, newPassword: 'short' })).json()).toEqual({ error: 'Password must be at least 8 characters long' });
-    expect((await change(token, { currentPassword: password, newPassword: 'alllowercase1' })).json()).toEqual({ error: 'Password must contain at least one uppercase letter' });
-    expect((await change(token, { currentPassword: password, newPassword: 'NoDigitsHere' })).json()).toEqual({ error: 'Password must contain at least one number' });
+    expect((await change(token, { currentPassword: password, newPassword: 'alllowercase1' })).json()).toEqual({
+      error: 'Password must contain at least one uppercase letter',
+    });
+    expect((await change(token, { currentPassword: password, newPassword: 'NoDigitsHere' })).json()).toEqual({
+      error: 'Password must contain at least one number',
+    });
     const same = await change(token, { currentPassword: password, newPassword: password });
     expect(same.statusCode).toBe(400);
     expect(same.json()).toEqual({ error: 'New password must be different from the current password' });
@@ -88,7 +97,8 @@ describe('the profile: a user changes their password', () => {
 
   it('limits wrong current passwords per user', async () => {
     const { token, password } = await t.signUp();
-    for (let i = 0; i < 10; i += 1) expect((await change(token, { currentPassword: `Wrong-Passw0rd-${i}`, newPassword: 'Brand-New-Passw0rd' })).statusCode).toBe(400);
+    for (let i = 0; i < 10; i += 1)
+      expect((await change(token, { currentPassword: `Wrong-Passw0rd-${i}`, newPassword: 'Brand-New-Passw0rd' })).statusCode).toBe(400);
     const limited = await change(token, { currentPassword: password, newPassword: 'Brand-New-Passw0rd' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ error: 'Too many failed password changes. Please try again in 15 minutes.' });

@@ -41,7 +41,7 @@ describe('API rate limit', () => {
     expect((await t.inject({ method: 'GET', url: '/api/estimates', token: other.token })).statusCode).toBe(200);
   });
 
-  it('counts an API key apart from its owner\'s sessions', async () => {
+  it("counts an API key apart from its owner's sessions", async () => {
     const owner = await setup.signUp();
     // On the instance that counts (instances share one limit in production; `setup`'s high one claims big leases).
     const created = await t.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'Limited' } });
@@ -65,7 +65,9 @@ describe('sign-in and password-change bursts (issue 30, item 5)', () => {
 
   it('lets 10 of 25 concurrent wrong sign-ins for one account be tried, and refuses the rest with 429', async () => {
     const { user, password } = await burst.signUp();
-    const answers = await Promise.all(Array.from({ length: 25 }, () => burst.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Wrong-Passw0rd' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => burst.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Wrong-Passw0rd' } })),
+    );
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
@@ -77,20 +79,35 @@ describe('sign-in and password-change bursts (issue 30, item 5)', () => {
   it('lets 10 of 25 concurrent wrong password changes be checked, and refuses the rest with 429', async () => {
     const { token, password } = await burst.signUp();
     const answers = await Promise.all(
-      Array.from({ length: 25 }, () => burst.inject({ method: 'POST', url: '/api/auth/change-password', token, payload: { currentPassword: 'Wrong-Passw0rd', newPassword: 'Other-Passw0rd1' } })),
+      Array.from({ length: 25 }, () =>
+        burst.inject({
+          method: 'POST',
+          url: '/api/auth/change-password',
+          token,
+          payload: { currentPassword: 'Wrong-Passw0rd', newPassword: 'Other-Passw0rd1' },
+        }),
+      ),
     );
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 400)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     expect(answers.find((r) => r.statusCode === 429)!.json()).toEqual({ error: 'Too many failed password changes. Please try again in 15 minutes.' });
-    const right = await burst.inject({ method: 'POST', url: '/api/auth/change-password', token, payload: { currentPassword: password, newPassword: 'Other-Passw0rd1' } });
+    const right = await burst.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      token,
+      payload: { currentPassword: password, newPassword: 'Other-Passw0rd1' },
+    });
     expect(right.statusCode).toBe(429);
   });
 
   it('does not count a successful sign-in against the account', async () => {
     const { user, password } = await burst.signUp();
-    for (let i = 0; i < 9; i += 1) expect((await burst.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Wrong-Passw0rd' } })).statusCode).toBe(401);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => burst.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } })));
+    for (let i = 0; i < 9; i += 1)
+      expect((await burst.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'Wrong-Passw0rd' } })).statusCode).toBe(401);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => burst.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } })),
+    );
     // Each success takes its attempt back (and clears the failures), so a burst of right passwords is never locked out by 9 failures.
     expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     expect((await burst.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } })).statusCode).toBe(200);

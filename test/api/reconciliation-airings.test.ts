@@ -50,14 +50,24 @@ describe('reconciliation from airings', () => {
 
     const asAired = await reconcile(first.order.id, { actual_spend: 40.98, actual_impressions: 2732 });
     expect(asAired.statusCode, asAired.body).toBe(200);
-    expect(asAired.json().reconciliation).toMatchObject({ status: 'reconciled', actual_spend: 40.98, aired_spend: 40.98, aired_impressions: 2732, override_reason: null });
+    expect(asAired.json().reconciliation).toMatchObject({
+      status: 'reconciled',
+      actual_spend: 40.98,
+      aired_spend: 40.98,
+      aired_impressions: 2732,
+      override_reason: null,
+    });
 
     const unexplained = await reconcile(second.order.id, { actual_spend: 100, actual_impressions: 5000 });
     expect(unexplained.statusCode).toBe(400);
     expect(unexplained.json()).toEqual({ error: 'Give a reason for overriding the aired figures' });
     expect((await pending()).some((p) => p.id === second.order.id)).toBe(true);
 
-    const explained = await reconcile(second.order.id, { actual_spend: 100, actual_impressions: 5000, override_reason: 'Station log lost two airings; confirmed by master control' });
+    const explained = await reconcile(second.order.id, {
+      actual_spend: 100,
+      actual_impressions: 5000,
+      override_reason: 'Station log lost two airings; confirmed by master control',
+    });
     expect(explained.statusCode, explained.body).toBe(200);
     const variance = (await t.inject({ method: 'GET', url: `/api/reconciliation/variance/${second.order.id}`, token: admin })).json();
     expect(variance).toMatchObject({ actual_spend: 100, aired_spend: 40.98, override_reason: 'Station log lost two airings; confirmed by master control' });

@@ -30,11 +30,21 @@ describe('reconciling booked orders', () => {
     const waiting = await submittedOrder(t);
     const pending = (await call('GET', '/api/reconciliation/pending?limit=100')).json();
     const row = pending.campaigns.find((c: { id: string }) => c.id === order.id);
-    expect(row).toMatchObject({ estimate_name: 'Spring launch', item_count: 1, projected_spend: 5000, projected_impressions: Math.round((5000 / 1024.5) * 68300), status: 'approved' });
+    expect(row).toMatchObject({
+      estimate_name: 'Spring launch',
+      item_count: 1,
+      projected_spend: 5000,
+      projected_impressions: Math.round((5000 / 1024.5) * 68300),
+      status: 'approved',
+    });
     expect(pending.campaigns.map((c: { id: string }) => c.id)).not.toContain(waiting.order.id);
     expect(pending.pagination).toMatchObject({ page: 1, limit: 100, total: pending.campaigns.length });
 
-    const res = await call('PUT', `/api/reconciliation/reconcile/${order.id}`, { actual_spend: 5600.5, actual_impressions: 300000, notes: 'Two bonus spots aired' });
+    const res = await call('PUT', `/api/reconciliation/reconcile/${order.id}`, {
+      actual_spend: 5600.5,
+      actual_impressions: 300000,
+      notes: 'Two bonus spots aired',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       message: 'Campaign reconciled successfully',
@@ -85,7 +95,11 @@ describe('reconciling booked orders', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json()).toEqual({ error });
     }
-    expect((await call('GET', `/api/reconciliation/variance/${order.id}`)).json()).toMatchObject({ status: 'pending', actual_spend: null, projected_spend: 2000 });
+    expect((await call('GET', `/api/reconciliation/variance/${order.id}`)).json()).toMatchObject({
+      status: 'pending',
+      actual_spend: null,
+      projected_spend: 2000,
+    });
   });
 
   it('is for administrators only', async () => {
@@ -127,7 +141,9 @@ describe('the reconciliation dashboard and export', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="reconciliation-variance-${todayIso(new Date(), 'UTC')}.csv"`);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('estimate_id,estimate_name,brand_name,projected_spend,actual_spend,spend_variance,spend_variance_percent,projected_impressions,actual_impressions,impression_variance,impression_variance_percent,high_variance,reconciled_at,notes');
+    expect(lines[0]).toBe(
+      'estimate_id,estimate_name,brand_name,projected_spend,actual_spend,spend_variance,spend_variance_percent,projected_impressions,actual_impressions,impression_variance,impression_variance_percent,high_variance,reconciled_at,notes',
+    );
     expect(lines).toHaveLength(4);
     const line = lines.find((l) => l.startsWith(order.id))!;
     expect(line).toContain(`,"'=HYPERLINK(""x"")",`);

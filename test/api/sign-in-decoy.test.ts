@@ -20,7 +20,12 @@ describe('the unknown-e-mail decoy under a full hashing queue', () => {
   it('answers an unknown e-mail 401 like a known one once the flood is over', async () => {
     const known = await t.signUp();
     // Fill the hashing gate (one per core plus a queue of 64) so the first unknown e-mail meets it full.
-    const flood = Array.from({ length: 200 }, () => hashPassword('flood-password').then(() => 'hashed', () => 'refused'));
+    const flood = Array.from({ length: 200 }, () =>
+      hashPassword('flood-password').then(
+        () => 'hashed',
+        () => 'refused',
+      ),
+    );
     const during = await login('first-unknown@example.com', 'wrong-password');
     expect([401, 503]).toContain(during.statusCode);
     const outcomes = await Promise.all(flood);

@@ -22,7 +22,9 @@ afterAll(() => database?.close());
 const rows = async <T>(query: SQL): Promise<T[]> => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const serverFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'migrations' ? [] : serverFiles(`${dir}/${e.name}`)) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? (e.name === 'migrations' ? [] : serverFiles(`${dir}/${e.name}`)) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : [],
+  );
 
 /** Every message along an error's causes (Drizzle wraps the driver's error). */
 const messagesOf = async (work: Promise<unknown>): Promise<string> => {
@@ -42,7 +44,9 @@ describe('the current-definition files', () => {
     const statements = allDefinitionStatements();
     expect(statements.length).toBeGreaterThan(60);
     for (const statement of statements) await database.db.execute(sql.raw(statement));
-    expect(await schemaDump(database.db), 'src/server/db/sql differs from the migrated database: add a migration (scripts/definitions-migration.ts)').toBe(before);
+    expect(await schemaDump(database.db), 'src/server/db/sql differs from the migrated database: add a migration (scripts/definitions-migration.ts)').toBe(
+      before,
+    );
   });
 
   it('define every function, view and trigger the database has', async () => {
@@ -55,7 +59,10 @@ describe('the current-definition files', () => {
       union all select 'trigger', t.tgname from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and not t.tgisinternal`);
     expect(existing.length).toBeGreaterThan(80);
-    expect(existing.filter((e) => !defined.has(e.name)).map((e) => `${e.kind} ${e.name}`), 'in the database but in no file of src/server/db/sql').toEqual([]);
+    expect(
+      existing.filter((e) => !defined.has(e.name)).map((e) => `${e.kind} ${e.name}`),
+      'in the database but in no file of src/server/db/sql',
+    ).toEqual([]);
   });
 
   it('read every JSON record set through json_records with the keys they read', () => {
@@ -66,7 +73,10 @@ describe('the current-definition files', () => {
       expect(checked.length, `${file}: a jsonb_to_recordset not read through json_records`).toBe(reads);
       for (const [, keys, columns] of checked) {
         const names = columns!.split(',').map((c) => c.trim().split(/\s+/)[0]);
-        expect(keys!.split(',').map((k) => k.trim().replace(/'/g, '')), `${file}: json_records keys`).toEqual(names);
+        expect(
+          keys!.split(',').map((k) => k.trim().replace(/'/g, '')),
+          `${file}: json_records keys`,
+        ).toEqual(names);
       }
     }
   });
@@ -85,14 +95,20 @@ describe('JSON between the rollup functions', () => {
   it('still reads well-formed records', async () => {
     const owner = '00000000-0000-0000-0000-0000000000aa';
     const record = JSON.stringify([{ owner_id: owner, brand_id: null, status: 'draft', n: 2, spend: 300, rec: 0 }]);
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select order_counts_add(${record}::jsonb)`);
-      const [row] = ((await tx.execute(sql`select orders::int, spend_cents::int from order_counts where scope = 'owner' and scope_id = ${owner}`)) as unknown as { rows: unknown[] }).rows;
-      expect(row).toEqual({ orders: 2, spend_cents: 300 });
-      tx.rollback();
-    }).catch((error: unknown) => {
-      if (!String((error as Error).message).includes('Rollback')) throw error;
-    });
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select order_counts_add(${record}::jsonb)`);
+        const [row] = (
+          (await tx.execute(sql`select orders::int, spend_cents::int from order_counts where scope = 'owner' and scope_id = ${owner}`)) as unknown as {
+            rows: unknown[];
+          }
+        ).rows;
+        expect(row).toEqual({ orders: 2, spend_cents: 300 });
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!String((error as Error).message).includes('Rollback')) throw error;
+      });
   });
 });
 

@@ -25,7 +25,8 @@ afterAll(async () => t?.close());
 const at = (date: string, time: string) => instantOf(date, time, ZONE);
 const tick = () => t.app.ctx.stationClock.tick();
 const orderStatus = async (id: string) => (await t.inject({ method: 'GET', url: `/api/estimates/${id}`, token: admin })).json().status as string;
-const notificationsOf = async (token: string) => (await t.inject({ method: 'GET', url: '/api/notifications', token })).json().notifications as { estimateId: string; status: string }[];
+const notificationsOf = async (token: string) =>
+  (await t.inject({ method: 'GET', url: '/api/notifications', token })).json().notifications as { estimateId: string; status: string }[];
 const log = async (date: string) => t.inject({ method: 'GET', url: `/api/traffic/logs/${date}`, token: admin });
 
 describe('the station clock', () => {
@@ -80,7 +81,12 @@ describe('the station clock', () => {
 describe('the traffic log', () => {
   it('places booked spots inside their daypart on the days ahead, follows pause, resume and rejection, and exports CSV and BXF', async () => {
     now = new Date('2027-05-03T14:00:00Z'); // Monday 10:00 EDT
-    const daypart = await createDaypart(t.database.db, { startTime: '23:00', endTime: '01:00', daysOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], spotFrequency: 12 });
+    const daypart = await createDaypart(t.database.db, {
+      startTime: '23:00',
+      endTime: '01:00',
+      daysOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+      spotFrequency: 12,
+    });
     const first = await submittedOrder(t, { name: 'Late one', startDate: '2027-05-10', daypartId: daypart.id, spots: 5, totalSpend: 4000 });
     const second = await submittedOrder(t, { name: 'Late two', startDate: '2027-05-10', daypartId: daypart.id, spots: 4, totalSpend: 4000 });
     await setOrderStatus(t, first.order.id, 'scheduled');
@@ -102,7 +108,9 @@ describe('the traffic log', () => {
     expect(day.dayparts.find((d: { id: string }) => d.id === daypart.id)).toMatchObject({ capacity: 12, placed: 9, airs: true });
 
     // Availability and the log agree.
-    const availability = (await t.inject({ method: 'GET', url: `/api/dayparts/availability/${daypart.id}?start_date=2027-05-10&end_date=2027-05-10`, token: admin })).json();
+    const availability = (
+      await t.inject({ method: 'GET', url: `/api/dayparts/availability/${daypart.id}?start_date=2027-05-10&end_date=2027-05-10`, token: admin })
+    ).json();
     expect(availability.days[0].booked_spots).toBe(9);
 
     // The order's own spots: its owner and admins, nobody else.
@@ -149,8 +157,16 @@ describe('the traffic log', () => {
 
     const bxf = await t.inject({ method: 'GET', url: '/api/traffic/logs/2027-05-10/export?format=bxf', token: admin });
     expect(bxf.statusCode).toBe(200);
-    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, isArray: (name) => name === 'ScheduledEvent' }).parse(bxf.body);
-    const events = parsed.BxfMessage.BxfData.Schedule.ScheduledEvent as { EventData: { StartDateTime: { SmpteDateTime: { SmpteTimeCode: string } }; LengthOption: { Duration: { SmpteDuration: { SmpteTimeCode: string } } } }; Content?: { ContentId: { HouseNumber: string } } }[];
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      parseTagValue: false,
+      isArray: (name) => name === 'ScheduledEvent',
+    }).parse(bxf.body);
+    const events = parsed.BxfMessage.BxfData.Schedule.ScheduledEvent as {
+      EventData: { StartDateTime: { SmpteDateTime: { SmpteTimeCode: string } }; LengthOption: { Duration: { SmpteDuration: { SmpteTimeCode: string } } } };
+      Content?: { ContentId: { HouseNumber: string } };
+    }[];
     const ours = events.filter((e) => e.Content?.ContentId.HouseNumber === first.owner.media.houseNumber);
     expect(ours).toHaveLength(5);
     // Drop-frame timecodes (29.97, the default station setting) write ';' before the frames.

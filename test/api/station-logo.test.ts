@@ -36,8 +36,16 @@ const png = (idat?: Buffer, extra: Buffer[] = []) => {
   header.writeUInt32BE(16, 0);
   header.writeUInt32BE(16, 4);
   header.set([8, 6, 0, 0, 0], 8);
-  const rows = Buffer.concat(Array.from({ length: 16 }, () => Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 16 }, () => [255, 0, 0, 255]).flat())])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), ...extra, chunk('IDAT', idat ?? deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  const rows = Buffer.concat(
+    Array.from({ length: 16 }, () => Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 16 }, () => [255, 0, 0, 255]).flat())])),
+  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    ...extra,
+    chunk('IDAT', idat ?? deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 };
 const dataUrl = (bytes: Buffer, type = 'png') => `data:image/${type};base64,${bytes.toString('base64')}`;
 /** The audit's logo: a PNG whose image data is not zlib ("incorrect header check"). */
@@ -48,7 +56,12 @@ describe('PUT /api/station with a logo', () => {
   it('refuses a damaged or truncated image with 400 and keeps the saved profile', async () => {
     expect((await put(null)).statusCode).toBe(200);
     const truncated = png();
-    for (const logo of [BROKEN, dataUrl(truncated.subarray(0, truncated.length - 20)), dataUrl(Buffer.from([0xff, 0xd8, 0xff, 0xd9]), 'jpeg'), dataUrl(Buffer.from('GIF89a'))]) {
+    for (const logo of [
+      BROKEN,
+      dataUrl(truncated.subarray(0, truncated.length - 20)),
+      dataUrl(Buffer.from([0xff, 0xd8, 0xff, 0xd9]), 'jpeg'),
+      dataUrl(Buffer.from('GIF89a')),
+    ]) {
       const res = await put(logo);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Logo must be a PNG or JPEG image' });

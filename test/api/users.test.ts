@@ -16,7 +16,14 @@ describe('users administration', () => {
     expect(res.statusCode).toBe(200);
     const { users } = res.json();
     expect(users).toContainEqual(
-      expect.objectContaining({ id: user.id, email: user.email, role: 'client', full_name: 'Lisa Listed', company: 'Listed Co', created_at: expect.any(String) }),
+      expect.objectContaining({
+        id: user.id,
+        email: user.email,
+        role: 'client',
+        full_name: 'Lisa Listed',
+        company: 'Listed Co',
+        created_at: expect.any(String),
+      }),
     );
     expect(users).toContainEqual(expect.objectContaining({ email: ADMIN.email, role: 'traffic_admin' }));
     expect(res.body).not.toMatch(/password|hash/i);

@@ -49,13 +49,29 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 5 }, { now: () => now });
   admin = await t.adminToken();
-  const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], spotFrequency: 6 });
+  const daypart = await createDaypart(t.database.db, {
+    startTime: '06:00',
+    endTime: '07:00',
+    daysOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+    spotFrequency: 6,
+  });
   ({ order, owner } = await submittedOrder(t, { name: 'Breakfast show', startDate: DAY, daypartId: daypart.id, spots: 4, totalSpend: 4000 }));
   const res = await t.inject({
     method: 'POST',
     url: '/api/webhooks',
     token: owner.token,
-    payload: { url: `${base}/hook`, events: ['order.status_changed', 'media.status_changed', 'delivery.updated', 'makegood.offered', 'makegood.accepted', 'makegood.declined', 'makegood.expired'] },
+    payload: {
+      url: `${base}/hook`,
+      events: [
+        'order.status_changed',
+        'media.status_changed',
+        'delivery.updated',
+        'makegood.offered',
+        'makegood.accepted',
+        'makegood.declined',
+        'makegood.expired',
+      ],
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   secret = res.json().secret;
@@ -69,39 +85,66 @@ describe('webhook events of the clock, the media desk and the as-run', () => {
   it('tells the advertiser their spot was approved with the order, and when the desk rejects another', async () => {
     await setOrderStatus(t, order.id, 'scheduled');
     await eventually(() => expect(events('media.status_changed')).toHaveLength(1));
-    expect(events('media.status_changed')[0]!.data).toMatchObject({ media_id: owner.media.id, brand_id: owner.brand.id, status: 'approved', previous_status: 'pending' });
+    expect(events('media.status_changed')[0]!.data).toMatchObject({
+      media_id: owner.media.id,
+      brand_id: owner.brand.id,
+      status: 'approved',
+      previous_status: 'pending',
+    });
     await eventually(() => expect(events('order.status_changed').map((e) => e.data.status)).toEqual(['scheduled']));
 
     const other = await createMediaAsset(t.database.db, owner.brand.id);
     const rejected = await t.inject({ method: 'PUT', url: `/api/media/${other.id}`, token: admin, payload: { status: 'rejected' } });
     expect(rejected.statusCode, rejected.body).toBe(200);
     await eventually(() => expect(events('media.status_changed')).toHaveLength(2));
-    expect(events('media.status_changed')[1]!.data).toMatchObject({ media_id: other.id, filename: other.filename, status: 'rejected', previous_status: 'pending' });
+    expect(events('media.status_changed')[1]!.data).toMatchObject({
+      media_id: other.id,
+      filename: other.filename,
+      status: 'rejected',
+      previous_status: 'pending',
+    });
   });
 
   it('tells the advertiser when the station clock starts their order', async () => {
     now = new Date(`${DAY}T10:00:00Z`); // 06:00 EDT: the flight starts, its days are placed
     expect((await t.app.ctx.stationClock.tick()).started).toEqual([order.id]);
     await eventually(() => expect(events('order.status_changed')).toHaveLength(2));
-    expect(events('order.status_changed')[1]!.data).toMatchObject({ order_id: order.id, name: 'Breakfast show', status: 'active', previous_status: 'scheduled' });
+    expect(events('order.status_changed')[1]!.data).toMatchObject({
+      order_id: order.id,
+      name: 'Breakfast show',
+      status: 'active',
+      previous_status: 'scheduled',
+    });
   });
 
   it('sends delivery.updated with the aired, missed and unconfirmed counts of each order an as-run import settles, and the makegoods offered', async () => {
     now = new Date(`${NEXT}T15:00:00Z`);
-    const [aired] = ((await t.inject({ method: 'GET', url: `/api/traffic/logs/${DAY}`, token: admin })).json().spots as { estimate_id: string; local_time: string }[]).filter(
-      (s) => s.estimate_id === order.id,
-    );
+    const [aired] = (
+      (await t.inject({ method: 'GET', url: `/api/traffic/logs/${DAY}`, token: admin })).json().spots as { estimate_id: string; local_time: string }[]
+    ).filter((s) => s.estimate_id === order.id);
     const house = owner.media.houseNumber;
-    const res = await uploadAsRun(t, 'monday.csv', `date,time,house_code,duration,status\n${DAY},${aired!.local_time},${house},30,aired\n`, admin, 'text/csv', { close_day: 'true' });
+    const res = await uploadAsRun(t, 'monday.csv', `date,time,house_code,duration,status\n${DAY},${aired!.local_time},${house},30,aired\n`, admin, 'text/csv', {
+      close_day: 'true',
+    });
     expect(res.statusCode, res.body).toBe(201);
     await eventually(() => expect(events('delivery.updated')).toHaveLength(1));
-    expect(events('delivery.updated')[0]!.data).toMatchObject({ order_id: order.id, name: 'Breakfast show', as_run_import_id: res.json().import.id, aired: 1, missed: 3, unconfirmed: 0 });
+    expect(events('delivery.updated')[0]!.data).toMatchObject({
+      order_id: order.id,
+      name: 'Breakfast show',
+      as_run_import_id: res.json().import.id,
+      aired: 1,
+      missed: 3,
+      unconfirmed: 0,
+    });
     await eventually(() => expect(events('makegood.offered')).toHaveLength(1));
     expect(events('makegood.offered')[0]!.data).toMatchObject({ order_id: order.id });
   });
 
   it('tells the advertiser a makegood was accepted or declined, and when an unanswered one expires', async () => {
-    const offers = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: owner.token })).json().makegoods as { id: string; status: string }[];
+    const offers = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/makegoods`, token: owner.token })).json().makegoods as {
+      id: string;
+      status: string;
+    }[];
     expect(offers.map((o) => o.status)).toEqual(['offered', 'offered', 'offered']);
     const accepted = await t.inject({ method: 'POST', url: `/api/makegoods/${offers[0]!.id}/accept`, token: owner.token, payload: {} });
     expect(accepted.statusCode, accepted.body).toBe(200);

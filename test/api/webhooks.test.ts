@@ -65,15 +65,24 @@ describe('webhooks', () => {
     expect(sent.statusCode, sent.body).toBe(202);
     await eventually(() => expect(at('/test')).toHaveLength(1));
     const [delivery] = at('/test');
-    const payload = new Webhook(secret).verify(delivery!.body, delivery!.headers as Record<string, string>) as { type: string; timestamp: string; data: Record<string, unknown> };
+    const payload = new Webhook(secret).verify(delivery!.body, delivery!.headers as Record<string, string>) as {
+      type: string;
+      timestamp: string;
+      data: Record<string, unknown>;
+    };
     expect(payload).toMatchObject({ type: 'webhook.test', data: { webhook_id: webhook.id } });
     expect(delivery!.headers['webhook-id']).toMatch(/^msg_/);
     expect(delivery!.headers['webhook-signature']).toMatch(/^v1,/);
     // Another secret does not verify it.
-    expect(() => new Webhook(`whsec_${Buffer.from('another secret of enough length').toString('base64')}`).verify(delivery!.body, delivery!.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('another secret of enough length').toString('base64')}`).verify(
+        delivery!.body,
+        delivery!.headers as Record<string, string>,
+      ),
+    ).toThrow();
   });
 
-  it('tells an advertiser about their own new order, and not about anyone else\'s', async () => {
+  it("tells an advertiser about their own new order, and not about anyone else's", async () => {
     const owner = await t.signUp();
     const other = await t.signUp();
     const { secret } = await register(owner.token, '/mine', ['order.created']);
@@ -86,7 +95,7 @@ describe('webhooks', () => {
     expect(at('/mine')).toHaveLength(1);
   });
 
-  it('tells the station\'s endpoint about every advertiser\'s orders', async () => {
+  it("tells the station's endpoint about every advertiser's orders", async () => {
     const admin = await t.adminToken();
     const { webhook } = await register(admin, '/station', ['order.created']);
     const { token } = await t.signUp();
@@ -159,7 +168,12 @@ describe('webhooks', () => {
       expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
       expect(res.json()).toEqual({ error: 'Webhook not found' });
     }
-    const patched = await t.inject({ method: 'PATCH', url: `/api/webhooks/${webhook.id}`, token: owner.token, payload: { events: ['order.submitted', 'invoice.sent'] } });
+    const patched = await t.inject({
+      method: 'PATCH',
+      url: `/api/webhooks/${webhook.id}`,
+      token: owner.token,
+      payload: { events: ['order.submitted', 'invoice.sent'] },
+    });
     expect(patched.json().webhook.events).toEqual(['order.submitted', 'invoice.sent']);
     expect((await t.inject({ method: 'DELETE', url: `/api/webhooks/${webhook.id}`, token: owner.token })).statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: '/api/webhooks', token: owner.token })).json().webhooks).toEqual([]);
@@ -173,7 +187,10 @@ describe('webhooks', () => {
     expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
     const invoice = await createInvoice(t, order.id);
     expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 10, reason: 'Goodwill' } })).statusCode).toBe(201);
+    expect(
+      (await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/credit-notes`, token: admin, payload: { amount: 10, reason: 'Goodwill' } }))
+        .statusCode,
+    ).toBe(201);
     await eventually(() => expect(at('/lifecycle')).toHaveLength(4));
     const events = at('/lifecycle')
       .map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; timestamp: string; data: Record<string, unknown> })
@@ -188,7 +205,8 @@ describe('webhooks', () => {
     const owner = await clientWithBrand(t);
     const { secret } = await register(owner.token, '/corrections', ['order.status_changed', 'invoice.paid', 'invoice.voided']);
     const admin = await t.adminToken();
-    const received = () => at('/corrections').map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> });
+    const received = () =>
+      at('/corrections').map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> });
     const review = async (action: string) => {
       const { order } = await submittedOrder(t, { owner });
       const res = await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/${action}`, token: admin, payload: { notes: 'Webhook check' } });
@@ -199,7 +217,12 @@ describe('webhooks', () => {
     const modified = await review('modify');
     const paid = await createInvoice(t, await review('approve'));
     const voided = await createInvoice(t, await review('approve'));
-    const payment = await t.inject({ method: 'POST', url: `/api/billing/${paid.id}/payments`, token: admin, payload: { amount: paid.balance_due, payment_date: todayIso(new Date(), 'UTC'), notes: 'In full' } });
+    const payment = await t.inject({
+      method: 'POST',
+      url: `/api/billing/${paid.id}/payments`,
+      token: admin,
+      payload: { amount: paid.balance_due, payment_date: todayIso(new Date(), 'UTC'), notes: 'In full' },
+    });
     expect(payment.statusCode, payment.body).toBe(201);
     const voiding = await t.inject({ method: 'POST', url: `/api/billing/${voided.id}/void`, token: admin, payload: { reason: 'Booked in error' } });
     expect(voiding.statusCode, voiding.body).toBe(200);
@@ -230,7 +253,17 @@ describe('SSRF guard (WEBHOOK_ALLOW_PRIVATE unset)', () => {
 
   it('refuses endpoints on loopback, private, link-local and metadata addresses', async () => {
     const { token } = await guarded.signUp();
-    for (const url of ['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://10.1.2.3/hook', 'http://192.168.1.1/', 'http://172.16.0.1/', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/hook', 'http://[fd00:ec2::254]/', 'http://0.0.0.0/']) {
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://localhost/hook',
+      'http://10.1.2.3/hook',
+      'http://192.168.1.1/',
+      'http://172.16.0.1/',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/hook',
+      'http://[fd00:ec2::254]/',
+      'http://0.0.0.0/',
+    ]) {
       const res = await guarded.inject({ method: 'POST', url: '/api/webhooks', token, payload: { url, events: ['order.created'] } });
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toEqual({ error: 'Webhook URL must not point to a loopback, private, link-local or metadata address' });
@@ -239,7 +272,20 @@ describe('SSRF guard (WEBHOOK_ALLOW_PRIVATE unset)', () => {
   });
 
   it('classifies addresses', () => {
-    for (const address of ['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '::1', 'fe80::1', 'fd00:ec2::254', '::ffff:127.0.0.1', '0.0.0.0']) expect(isPrivateAddress(address), address).toBe(true);
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '::1',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+    ])
+      expect(isPrivateAddress(address), address).toBe(true);
     for (const address of ['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '172.32.0.1']) expect(isPrivateAddress(address), address).toBe(false);
   });
 });
@@ -250,8 +296,14 @@ describe('OpenAPI description', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'sb_live_…' });
     const create = doc.paths['/api/estimates'].post;
     expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key' })]));
-    expect(Object.keys(doc.webhooks)).toEqual(expect.arrayContaining(['order.created', 'order.status_changed', 'invoice.sent', 'credit_note.issued', 'makegood.expired', 'delivery.updated']));
-    expect(doc.webhooks['order.created'].post.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    expect(Object.keys(doc.webhooks)).toEqual(
+      expect.arrayContaining(['order.created', 'order.status_changed', 'invoice.sent', 'credit_note.issued', 'makegood.expired', 'delivery.updated']),
+    );
+    expect(doc.webhooks['order.created'].post.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
     const data = (type: string) => Object.keys(doc.webhooks[type].post.requestBody.content['application/json'].schema.properties.data.properties);
     expect(data('delivery.updated')).toEqual(expect.arrayContaining(['order_id', 'aired', 'missed', 'unconfirmed']));
     expect(data('media.status_changed')).toEqual(expect.arrayContaining(['media_id', 'status', 'previous_status']));

@@ -29,7 +29,13 @@ describe('weekly cost: one rule in TypeScript and SQL', () => {
       const [row] = (result as unknown as { rows: { cost: number }[] }).rows;
       expect(Number(row!.cost)).toBeCloseTo(weeklyCostOf(c), 9);
     }
-    for (const [custom, base] of [[null, 1500], [2000, 1500], [null, 0], [700, 0], [null, null]] as const) {
+    for (const [custom, base] of [
+      [null, 1500],
+      [2000, 1500],
+      [null, 0],
+      [700, 0],
+      [null, null],
+    ] as const) {
       const result = await t.database.db.execute(sql`select item_cpm_cents(${custom}::bigint, ${base}::bigint)::int as cents`);
       const [row] = (result as unknown as { rows: { cents: number }[] }).rows;
       const limits = { name: 'x', spotFrequency: 1, minCpm: null, baseCpm: base === null ? null : base / 100 };

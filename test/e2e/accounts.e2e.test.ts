@@ -12,7 +12,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe.skipIf(!hasBrowserForScreens)('accounts in the browser', () => {
@@ -69,7 +68,10 @@ describe.skipIf(!hasBrowserForScreens)('accounts in the browser', () => {
     page.on('response', (response) => {
       if (response.status() === 401 && !response.url().endsWith('/api/auth/logout')) unauthorized.push(response.url());
     });
-    await page.getByRole('banner').getByRole('button', { name: /Casey Client/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Casey Client/ })
+      .click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     await page.waitForLoadState('networkidle');

@@ -50,7 +50,11 @@ describe.skipIf(!hasBrowser)('invoice corrections in the browser', () => {
     await detail.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('tab', { name: 'Ageing' }).click();
-    await page.getByRole('row', { name: new RegExp(owner.email) }).getByText('$3,750.00').first().waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(owner.email) })
+      .getByText('$3,750.00')
+      .first()
+      .waitFor();
 
     // The advertiser, on a phone-sized screen.
     const client = await h.newPage();
@@ -68,7 +72,11 @@ describe.skipIf(!hasBrowser)('invoice corrections in the browser', () => {
     await noteRow.getByText('$1,250.00').waitFor();
     const download = client.waitForEvent('download');
     await noteRow.getByRole('button', { name: /^Download PDF of CN-/ }).click();
-    expect(readFileSync(await (await download).path()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync(await (await download).path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await client.getByText('PDF downloaded').waitFor();
     // Nothing sideways beyond the table's own scroller: the page itself fits 390 px.
     expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

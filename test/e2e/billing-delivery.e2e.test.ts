@@ -32,7 +32,19 @@ describe.skipIf(!hasBrowser)('billing on delivery in the browser', () => {
       [7, 8, 9].map((d, position) => {
         const airDate = addDays(month.start, d);
         const at = new Date(`${airDate}T06:00:00Z`);
-        return { airDate, estimateId: order.id, estimateItemId: item!.id, daypartId: item!.daypartId, houseCode: randomUUID().slice(0, 8), durationSeconds: 30, breakAt: at, scheduledAt: at, position, status: 'aired' as const, airedAt: at };
+        return {
+          airDate,
+          estimateId: order.id,
+          estimateItemId: item!.id,
+          daypartId: item!.daypartId,
+          houseCode: randomUUID().slice(0, 8),
+          durationSeconds: 30,
+          breakAt: at,
+          scheduledAt: at,
+          position,
+          status: 'aired' as const,
+          airedAt: at,
+        };
       }),
     );
 
@@ -50,7 +62,10 @@ describe.skipIf(!hasBrowser)('billing on delivery in the browser', () => {
     await expect.poll(() => agency.getByLabel('Commission rate (%)').inputValue()).toBe('15');
     await agency.getByRole('button', { name: 'Save' }).click();
     await page.getByText('The account is an agency with a 15% commission').waitFor();
-    await page.getByRole('button', { name: `Agency settings of ${owner.email}` }).getByText('Agency 15%').waitFor();
+    await page
+      .getByRole('button', { name: `Agency settings of ${owner.email}` })
+      .getByText('Agency 15%')
+      .waitFor();
 
     await page.goto('/app/admin/billing');
     await page.getByRole('button', { name: 'Bill broadcast month' }).click();

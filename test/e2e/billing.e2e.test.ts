@@ -22,7 +22,9 @@ describe.skipIf(!hasBrowser)('billing in the browser', () => {
     await page.goto('/app/admin/billing');
     await page.getByRole('button', { name: 'Create Invoice' }).click();
     const create = page.getByRole('dialog', { name: 'Create Invoice' });
-    await create.getByLabel('Approved Order').selectOption({ label: await create.getByLabel('Approved Order').locator('option', { hasText: 'Spring Invoice' }).innerText() });
+    await create
+      .getByLabel('Approved Order')
+      .selectOption({ label: await create.getByLabel('Approved Order').locator('option', { hasText: 'Spring Invoice' }).innerText() });
     await expect.poll(() => create.getByLabel('Payment Terms').inputValue()).toBe('Net 30 days');
     await create.getByLabel('Tax Rate (%)').fill('8.25');
     await create.getByRole('button', { name: 'Create Invoice' }).click();

@@ -32,7 +32,11 @@ describe.skipIf(!hasBrowser)('campaigns in the browser', () => {
     await page.getByText('Campaign "Drive Time Push" paused').waitFor();
     await page.getByRole('tab', { name: 'Paused' }).click();
     // The Paused list has arrived (not the previous tab's rows still on screen) before Resume is pressed.
-    await page.getByRole('tabpanel').getByRole('row', { name: /Drive Time Push/ }).getByText('Paused', { exact: true }).waitFor();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('row', { name: /Drive Time Push/ })
+      .getByText('Paused', { exact: true })
+      .waitFor();
     await page.getByLabel('Updating campaigns').waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Resume Drive Time Push' }).click();
     await page.getByText('Campaign "Drive Time Push" resumed').waitFor({ timeout: 20_000 });

@@ -21,7 +21,9 @@ describe.skipIf(!hasBrowser)('the analytics dashboard', () => {
     const violations: string[] = [];
     await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { reportCspViolation(t: string): void }).reportCspViolation(`${e.violatedDirective} ${e.sourceFile}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as unknown as { reportCspViolation(t: string): void }).reportCspViolation(`${e.violatedDirective} ${e.sourceFile}`),
+      );
     });
     await signIn(page, ADMIN.email, ADMIN.password);
 
@@ -80,7 +82,12 @@ describe.skipIf(!hasBrowser)('the analytics dashboard', () => {
       const legendBox = box(card.querySelector('.recharts-legend-wrapper')!);
       const labels = [...card.querySelectorAll('.recharts-pie-label-text')].map(box);
       const fills = [...card.querySelectorAll('.recharts-pie-sector path')].map((p) => getComputedStyle(p).fill);
-      return { svg: [svg.left, svg.top, svg.right, svg.bottom], legend: [legendBox.left, legendBox.top, legendBox.right, legendBox.bottom], labels: labels.map((l) => [l.left, l.top, l.right, l.bottom]), fills };
+      return {
+        svg: [svg.left, svg.top, svg.right, svg.bottom],
+        legend: [legendBox.left, legendBox.top, legendBox.right, legendBox.bottom],
+        labels: labels.map((l) => [l.left, l.top, l.right, l.bottom]),
+        fills,
+      };
     });
     const overlaps = (a: number[], b: number[]) => a[0]! < b[2]! && b[0]! < a[2]! && a[1]! < b[3]! && b[1]! < a[3]!;
     for (const [i, label] of layout.labels.entries()) {
@@ -97,7 +104,9 @@ describe.skipIf(!hasBrowser)('the analytics dashboard', () => {
     for (const name of stops) expect(name).toMatch(/^.+ chart$/);
     expect(stops).toContain('Budget by Daypart chart');
     const rgb = layout.fills.map((fill) => (fill.match(/\d+/g) ?? []).slice(0, 3).map(Number));
-    for (const [i, a] of rgb.entries()) for (const b of rgb.slice(i + 1)) expect(Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!), `slice colours ${layout.fills.join(', ')}`).toBeGreaterThan(60);
+    for (const [i, a] of rgb.entries())
+      for (const b of rgb.slice(i + 1))
+        expect(Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!), `slice colours ${layout.fills.join(', ')}`).toBeGreaterThan(60);
 
     // The forecast draws its 95 % band, or says that there is too little history for one.
     const forecast = card('Revenue Forecast');

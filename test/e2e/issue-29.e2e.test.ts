@@ -42,7 +42,9 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     expect((await putOrder(h, admin, scheduled.order.id, { status: 'scheduled' })).statusCode).toBe(200);
     const invoiced = await invoicedOrder(h, { name: 'Already Invoiced', totalSpend: 1750 });
     const voided = await invoicedOrder(h, { name: 'Voided Invoice', totalSpend: 1750 });
-    expect((await h.inject({ method: 'POST', url: `/api/billing/${voided.invoice.id}/void`, token: admin, payload: { reason: 'Booked in error' } })).statusCode).toBe(200);
+    expect(
+      (await h.inject({ method: 'POST', url: `/api/billing/${voided.invoice.id}/void`, token: admin, payload: { reason: 'Booked in error' } })).statusCode,
+    ).toBe(200);
 
     const page = await h.newPage();
     await signIn(page, ADMIN.email, ADMIN.password);
@@ -114,7 +116,10 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     for (let i = 1; i <= 12; i += 1) await notifySystemMessage(h.app.ctx, { to: { userIds: [user.id] }, message: `Note number ${i}` });
     const page = await h.newPage();
     await signIn(page, user.email, password);
-    await page.getByRole('button', { name: /^Notifications/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Notifications/ })
+      .first()
+      .click();
     const panel = page.getByRole('region', { name: 'Notifications' });
     await panel.getByText('Showing 10 of 12 notifications').waitFor();
     expect(await panel.getByText('Note number 1', { exact: true }).count()).toBe(0);
@@ -143,7 +148,10 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     const admin = await h.adminToken();
     const { invoice, owner } = await invoicedOrder(h, { name: 'Statement Order', totalSpend: 2000, company: 'Statement Browser Co' });
     expect((await h.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
-    expect((await h.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 500, payment_date: invoice.issue_date } })).statusCode).toBe(201);
+    expect(
+      (await h.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount: 500, payment_date: invoice.issue_date } }))
+        .statusCode,
+    ).toBe(201);
 
     const checkStatement = async (dialog: ReturnType<Page['getByRole']>) => {
       const rows = dialog.getByRole('table', { name: 'Statement lines' }).getByRole('row');
@@ -164,8 +172,16 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     await page.getByRole('dialog', { name: 'Statement for Statement Browser Co' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'Invoices' }).click();
     await page.getByRole('button', { name: `Details of ${invoice.invoice_number}` }).click();
-    await page.getByRole('dialog', { name: `Invoice ${invoice.invoice_number}` }).getByRole('button', { name: 'Customer statement' }).click();
-    await page.getByRole('dialog', { name: /^Statement for / }).getByRole('table', { name: 'Statement lines' }).getByText(invoice.invoice_number).first().waitFor();
+    await page
+      .getByRole('dialog', { name: `Invoice ${invoice.invoice_number}` })
+      .getByRole('button', { name: 'Customer statement' })
+      .click();
+    await page
+      .getByRole('dialog', { name: /^Statement for / })
+      .getByRole('table', { name: 'Statement lines' })
+      .getByText(invoice.invoice_number)
+      .first()
+      .waitFor();
 
     const mine = await h.newPage();
     await signIn(mine, owner.email, signUpBody().password);

@@ -17,7 +17,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-
 describe.skipIf(!hasBrowser)('media in the browser', () => {
   it('a client uploads a clip and watches it reach complete; an admin approves it on Media Approvals', async () => {
     const clip = await makeClip(dir, 'spring-spot.mp4');
@@ -62,9 +61,19 @@ describe.skipIf(!hasBrowser)('media in the browser', () => {
   it('Media Approvals: counts, empty states, the preview with its details, and bulk approval', async () => {
     const clip = readFileSync(await makeClip(dir, 'bulk.mp4', { seconds: 1, audio: false }));
     const { token } = await h.signUp();
-    const brand = (await h.inject({ method: 'POST', url: '/api/brands', token, payload: { common_name: 'Bulk Cola', legal_name: 'Bulk Cola Inc' } })).json() as { id: string };
+    const brand = (
+      await h.inject({ method: 'POST', url: '/api/brands', token, payload: { common_name: 'Bulk Cola', legal_name: 'Bulk Cola Inc' } })
+    ).json() as { id: string };
     for (const name of ['bulk-one.mp4', 'bulk-two.mp4']) {
-      const res = await h.inject({ method: 'POST', url: '/api/media/upload', token, ...multipart([{ name: 'brand_id', value: brand.id }, { name: 'file', filename: name, type: 'video/mp4', data: clip }]) });
+      const res = await h.inject({
+        method: 'POST',
+        url: '/api/media/upload',
+        token,
+        ...multipart([
+          { name: 'brand_id', value: brand.id },
+          { name: 'file', filename: name, type: 'video/mp4', data: clip },
+        ]),
+      });
       if (res.statusCode !== 201) throw new Error(res.body);
     }
     // Earlier tests may have left reviewed assets: only what this test made is counted on the Pending tab.
@@ -97,7 +106,9 @@ describe.skipIf(!hasBrowser)('media in the browser', () => {
     await admin.getByText('2 media assets approved').waitFor();
     await admin.getByRole('tab', { name: new RegExp(`^Pending ${pendingBefore - 2}$`) }).waitFor();
     if (pendingBefore === 2) await admin.getByText('No pending media').waitFor();
-    const statuses = ((await h.inject({ method: 'GET', url: `/api/media?brand_id=${brand.id}`, token: await h.adminToken() })).json() as { status: string }[]).map((a) => a.status);
+    const statuses = (
+      (await h.inject({ method: 'GET', url: `/api/media?brand_id=${brand.id}`, token: await h.adminToken() })).json() as { status: string }[]
+    ).map((a) => a.status);
     expect(statuses).toEqual(['approved', 'approved']);
   });
 });

@@ -26,7 +26,9 @@ describe.skipIf(!hasBrowser)('money, from airings to the audit trail', () => {
     const admin = await h.adminToken();
     const { owner, order } = await submittedOrder(h, { totalSpend: 5000, name: 'Journey Order' });
     expect((await h.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin })).statusCode).toBe(200);
-    expect((await h.inject({ method: 'PUT', url: `/api/estimates/${order.id}/billing-mode`, token: admin, payload: { billing_mode: 'monthly' } })).statusCode).toBe(200);
+    expect(
+      (await h.inject({ method: 'PUT', url: `/api/estimates/${order.id}/billing-mode`, token: admin, payload: { billing_mode: 'monthly' } })).statusCode,
+    ).toBe(200);
     // Four spots aired in the last finished broadcast month, as an as-run import leaves them.
     const month = lastFinishedBroadcastMonth(todayIso(new Date(), 'UTC'));
     const [item] = await h.database.db.select().from(estimateItems).where(eq(estimateItems.estimateId, order.id));
@@ -34,7 +36,19 @@ describe.skipIf(!hasBrowser)('money, from airings to the audit trail', () => {
       [3, 4, 10, 11].map((d, position) => {
         const airDate = addDays(month.start, d);
         const at = new Date(`${airDate}T06:00:00Z`);
-        return { airDate, estimateId: order.id, estimateItemId: item!.id, daypartId: item!.daypartId, houseCode: randomUUID().slice(0, 8), durationSeconds: 30, breakAt: at, scheduledAt: at, position, status: 'aired' as const, airedAt: at };
+        return {
+          airDate,
+          estimateId: order.id,
+          estimateItemId: item!.id,
+          daypartId: item!.daypartId,
+          houseCode: randomUUID().slice(0, 8),
+          durationSeconds: 30,
+          breakAt: at,
+          scheduledAt: at,
+          position,
+          status: 'aired' as const,
+          airedAt: at,
+        };
       }),
     );
 
@@ -54,7 +68,10 @@ describe.skipIf(!hasBrowser)('money, from airings to the audit trail', () => {
     expect(total).toBeGreaterThan(0);
 
     await row.getByRole('button', { name: `Send ${number}` }).click();
-    await page.getByRole('dialog', { name: `Send Invoice ${number}` }).getByRole('button', { name: 'Send Invoice' }).click();
+    await page
+      .getByRole('dialog', { name: `Send Invoice ${number}` })
+      .getByRole('button', { name: 'Send Invoice' })
+      .click();
     await page.getByText('Invoice sent successfully').waitFor();
 
     await row.getByRole('button', { name: `Issue credit note for ${number}` }).click();
@@ -71,7 +88,10 @@ describe.skipIf(!hasBrowser)('money, from airings to the audit trail', () => {
     await client.goto('/app/billing');
     const invoiceRow = client.getByRole('row', { name: new RegExp(number) }).first();
     await invoiceRow.getByText(balance).first().waitFor();
-    await client.getByRole('row', { name: /CN-\d{4}-\d{6}/ }).getByText('One spot aired late').waitFor();
+    await client
+      .getByRole('row', { name: /CN-\d{4}-\d{6}/ })
+      .getByText('One spot aired late')
+      .waitFor();
 
     await page.goto('/app/admin/audit');
     await page.getByLabel('Entity').selectOption({ label: 'Invoice' });

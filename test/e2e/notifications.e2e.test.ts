@@ -20,7 +20,12 @@ describe.skipIf(!hasBrowser)('live notifications in the browser', () => {
     await page.getByText('Live Spring Promo').first().waitFor();
     await page.getByTestId('realtime-status').and(page.locator('[data-status="connected"]')).waitFor();
 
-    const approve = await h.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: await h.adminToken(), payload: { notes: 'Approved live' } });
+    const approve = await h.inject({
+      method: 'PATCH',
+      url: `/api/estimates/${order.id}/approve`,
+      token: await h.adminToken(),
+      payload: { notes: 'Approved live' },
+    });
     if (approve.statusCode !== 200) throw new Error(approve.body);
 
     await page.getByText('Your order "Live Spring Promo" was approved').first().waitFor();
@@ -73,7 +78,7 @@ describe.skipIf(!hasBrowser)('live notifications in the browser', () => {
     await page.getByRole('button', { name: 'Notifications, live', exact: true }).waitFor();
   }, 60_000);
 
-  it("a client promoted while their page is open sees the Admin section without reloading", async () => {
+  it('a client promoted while their page is open sees the Admin section without reloading', async () => {
     const { user, password } = await h.signUp();
     const page = await h.newPage();
     await signIn(page, user.email, password);

@@ -14,7 +14,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-
 describe.skipIf(!hasBrowser)('ordering in the browser', () => {
   it('a client builds and submits a priced order; an admin approves it in Order Management', async () => {
     const admin = await h.adminToken();
@@ -41,9 +40,16 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
     const [brand] = await h.database.db.select().from(brands).where(eq(brands.ownerId, user.id));
     // Media upload has its own flow; the order only needs an asset of the brand whose video check
     // passed (approving the order approves it with it, decision 008).
-    await h.database.db
-      .insert(mediaAssets)
-      .values({ brandId: brand!.id, uploadedBy: user.id, filename: 'olive-spot.mp4', mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: 'test/olive-spot', processingStage: 'complete', processingProgress: 100 });
+    await h.database.db.insert(mediaAssets).values({
+      brandId: brand!.id,
+      uploadedBy: user.id,
+      filename: 'olive-spot.mp4',
+      mimeType: 'video/mp4',
+      fileSize: 1_048_576,
+      storageKey: 'test/olive-spot',
+      processingStage: 'complete',
+      processingProgress: 100,
+    });
 
     // New Order creates a draft and lands on it in edit mode.
     await page.goto('/app/orders');
@@ -100,10 +106,21 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
 
     const orders = (await h.inject({ method: 'GET', url: '/api/estimates', token: admin })).json();
     const order = orders.find((o: { estimate_name: string }) => o.estimate_name === 'Olive Holiday Push');
-    expect(order).toMatchObject({ status: 'approved', total_spend: 10000, total_estimated_cost: 4302.9, discount_amount: 1000, total_amount: 9000, coupon_code: 'SAVE10', payment_last4: '4242' });
+    expect(order).toMatchObject({
+      status: 'approved',
+      total_spend: 10000,
+      total_estimated_cost: 4302.9,
+      discount_amount: 1000,
+      total_amount: 9000,
+      coupon_code: 'SAVE10',
+      payment_last4: '4242',
+    });
 
     // Had the agent asked to change the approved buy's budget, the desk sees it above the orders and rejects it.
-    const [task] = await h.database.db.insert(adcpTasks).values({ ownerId: order.owner_id, taskType: 'update_media_buy', status: 'submitted', estimateId: order.id }).returning();
+    const [task] = await h.database.db
+      .insert(adcpTasks)
+      .values({ ownerId: order.owner_id, taskType: 'update_media_buy', status: 'submitted', estimateId: order.id })
+      .returning();
     const previous = { start_date: order.start_date, end_date: order.end_date, total_budget: 10000 };
     const pendingChange = { task_id: task!.id, asked_at: new Date().toISOString(), ...previous, total_budget: 12000, packages: [], previous };
     await h.database.db.insert(adcpMediaBuys).values({ estimateId: order.id, ownerId: order.owner_id, packages: [], pendingChange });

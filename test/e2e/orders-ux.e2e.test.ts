@@ -69,13 +69,20 @@ describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at
     await page.goto('/app/orders');
     await page.getByRole('heading', { name: 'Orders in Progress' }).waitFor();
     // Each order is in one tab: 2 + 3 + 1 + 1 = All 7.
-    for (const [tab, count] of [['In progress', 2], ['Approved & running', 3], ['Completed', 1], ['Rejected', 1], ['All', 7]] as const) {
+    for (const [tab, count] of [
+      ['In progress', 2],
+      ['Approved & running', 3],
+      ['Completed', 1],
+      ['Rejected', 1],
+      ['All', 7],
+    ] as const) {
       await page.getByRole('tab', { name: `${tab} ${count}`, exact: true }).waitFor();
     }
     expect(await page.getByRole('tab', { name: /In progress/ }).getAttribute('aria-selected')).toBe('true');
     const panel = page.getByRole('tabpanel');
     for (const shown of ['Tab draft', 'Tab ordered']) await panel.getByRole('link', { name: shown, exact: true }).waitFor();
-    for (const hidden of ['Tab approved', 'Tab scheduled', 'Tab active', 'Tab completed', 'Tab rejected']) expect(await panel.getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
+    for (const hidden of ['Tab approved', 'Tab scheduled', 'Tab active', 'Tab completed', 'Tab rejected'])
+      expect(await panel.getByRole('link', { name: hidden, exact: true }).count(), hidden).toBe(0);
     await expectNoSidewaysScroll(page);
     await snap(page, 'orders-tabs');
 
@@ -260,7 +267,10 @@ describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at
     const creative = page.getByRole('region', { name: 'Creative' });
     await creative.getByText('This clip runs 0:06, but its name says 30 seconds').waitFor();
 
-    await h.database.db.update(mediaAssets).set({ durationSeconds: 30, width: 1920, height: 1080, filename: 'creative-check.mp4' }).where(eq(mediaAssets.id, owner.media.id));
+    await h.database.db
+      .update(mediaAssets)
+      .set({ durationSeconds: 30, width: 1920, height: 1080, filename: 'creative-check.mp4' })
+      .where(eq(mediaAssets.id, owner.media.id));
     await page.reload();
     await creative.getByText('creative-check.mp4').waitFor();
     await creative.getByText('0:30').waitFor();

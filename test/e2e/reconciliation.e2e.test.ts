@@ -21,7 +21,9 @@ describe.skipIf(!hasBrowser)('reconciliation in the browser', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
 
     // A failed load shows the error card; Try Again loads the screen.
-    await page.route('**/api/reconciliation/dashboard**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Database unavailable' }) }));
+    await page.route('**/api/reconciliation/dashboard**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Database unavailable' }) }),
+    );
     await page.goto('/app/admin/reconciliation');
     await page.getByText('Error Loading Data').waitFor();
     await page.getByText('Failed to load reconciliation data').waitFor();

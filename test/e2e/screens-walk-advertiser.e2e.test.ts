@@ -92,10 +92,16 @@ describe.skipIf(!hasBrowserForScreens)('every screen at 1440×900 and 390×844: 
     expect(await page.getByRole('list', { name: 'First steps' }).count()).toBe(1);
 
     // The advertiser's Billing page with invoices on it: those the demo sent a customer (drafts are not shown to them).
-    const billed = (await h.inject({ method: 'GET', url: '/api/billing', token: await h.adminToken() })).json() as { invoices: { customer_email: string; status: string }[] };
+    const billed = (await h.inject({ method: 'GET', url: '/api/billing', token: await h.adminToken() })).json() as {
+      invoices: { customer_email: string; status: string }[];
+    };
     await w.signOut();
     await signIn(page, billed.invoices.find((i) => i.status !== 'draft')!.customer_email, DEMO_PASSWORD);
-    problems.push(...(await w.walk('billed-advertiser', [{ name: 'billing', path: '/app/billing', rows: true, dialogs: [{ name: 'statement', open: w.modal('Statement', 'Your statement') }] }])));
+    problems.push(
+      ...(await w.walk('billed-advertiser', [
+        { name: 'billing', path: '/app/billing', rows: true, dialogs: [{ name: 'statement', open: w.modal('Statement', 'Your statement') }] },
+      ])),
+    );
 
     expect(problems).toEqual([]);
   }, 420_000);

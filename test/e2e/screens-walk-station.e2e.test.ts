@@ -19,9 +19,21 @@ describe.skipIf(!hasBrowserForScreens)('every screen at 1440×900 and 390×844: 
     const problems = await w.walk('admin', [
       { name: 'reconciliation', path: '/app/admin/reconciliation', rows: true },
       { name: 'billing-overview', path: '/app/admin/billing', dialogs: [{ name: 'create-invoice', open: w.modal('Create Invoice', 'Create Invoice') }] },
-      { name: 'invoices', path: '/app/admin/billing', tab: 'Invoices', rows: true, dialogs: [{ name: 'record-payment', open: w.modal(/^Record payment for /, 'Record Payment') }] },
+      {
+        name: 'invoices',
+        path: '/app/admin/billing',
+        tab: 'Invoices',
+        rows: true,
+        dialogs: [{ name: 'record-payment', open: w.modal(/^Record payment for /, 'Record Payment') }],
+      },
       { name: 'billing-analytics', path: '/app/admin/billing', tab: 'Analytics' },
-      { name: 'ageing', path: '/app/admin/billing', tab: 'Ageing', rows: true, dialogs: [{ name: 'statement', open: w.modal(/^Statement for /, /^Statement for /) }] },
+      {
+        name: 'ageing',
+        path: '/app/admin/billing',
+        tab: 'Ageing',
+        rows: true,
+        dialogs: [{ name: 'statement', open: w.modal(/^Statement for /, /^Statement for /) }],
+      },
       { name: 'users', path: '/app/admin/users', rows: true },
       { name: 'coupons', path: '/app/admin/coupons', rows: true },
       { name: 'notification-settings', path: '/app/admin/notifications' },

@@ -22,7 +22,13 @@ afterAll(async () => {
 describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
   it("an admin opens the Traffic Log, sees the day's spots by daypart, and downloads the CSV and the BXF", async () => {
     const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-    const daypart = await createDaypart(h.database.db, { name: 'Breakfast News', startTime: '06:00', endTime: '08:00', daysOfWeek: everyDay, spotFrequency: 10 });
+    const daypart = await createDaypart(h.database.db, {
+      name: 'Breakfast News',
+      startTime: '06:00',
+      endTime: '08:00',
+      daysOfWeek: everyDay,
+      spotFrequency: 10,
+    });
     const { order } = await submittedOrder(h, { name: 'Harbor Lights Launch', daypartId: daypart.id, spots: 3 });
     expect((await h.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: await h.adminToken() })).statusCode).toBe(200);
     await h.app.ctx.stationClock.tick();
@@ -48,7 +54,9 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
 
     const [bxfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export BXF' }).click()]);
     expect(bxfDownload.suggestedFilename()).toBe(`traffic-log-${day}.bxf.xml`);
-    const bxf = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => name === 'ScheduledEvent' }).parse(readFileSync(await bxfDownload.path(), 'utf8'));
+    const bxf = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => name === 'ScheduledEvent' }).parse(
+      readFileSync(await bxfDownload.path(), 'utf8'),
+    );
     const titles = (bxf.BxfMessage.BxfData.Schedule.ScheduledEvent as { EventData: { EventTitle: string } }[]).map((e) => e.EventData.EventTitle);
     expect(titles.filter((t) => t.includes('Harbor Lights Launch'))).toHaveLength(3);
     await page.getByText(/sent to master control/).waitFor();
@@ -56,18 +64,32 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     // The order's own page lists its spots by day.
     await page.goto(`/app/estimates/${order.id}`);
     await page.getByRole('heading', { name: 'Spots on the traffic log' }).waitFor();
-    await page.getByText(/3 spots/).first().waitFor();
+    await page
+      .getByText(/3 spots/)
+      .first()
+      .waitFor();
   });
 
   it('an admin imports an as-run file and reads its report; the advertiser accepts a makegood and downloads the affidavit', async () => {
-    const daypart = await createDaypart(h.database.db, { name: 'Drive Time', startTime: '17:00', endTime: '18:00', daysOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], spotFrequency: 10 });
+    const daypart = await createDaypart(h.database.db, {
+      name: 'Drive Time',
+      startTime: '17:00',
+      endTime: '18:00',
+      daysOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+      spotFrequency: 10,
+    });
     const { owner, order } = await submittedOrder(h, { name: 'Drive Time Deals', daypartId: daypart.id, spots: 2 });
     await setOrderStatus(h, order.id, 'active');
     await h.app.ctx.stationClock.tick();
     // The day after the first test's exported (frozen) day, so this order has its spots there too.
     const day = dateIn(9);
     const house = owner.media.houseNumber;
-    const csv = ['date,time,house_code,duration,status', `${day},17:00:00,${house},6,aired`, `${day},17:31:00,${house},6,missed`, `${day},20:00:00,${house},6,aired`].join('\n');
+    const csv = [
+      'date,time,house_code,duration,status',
+      `${day},17:00:00,${house},6,aired`,
+      `${day},17:31:00,${house},6,missed`,
+      `${day},20:00:00,${house},6,aired`,
+    ].join('\n');
 
     // The as-run comes back once the day has aired: the station's clock is on the day after it.
     aheadMs = 10 * 86_400_000;
@@ -79,7 +101,11 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByRole('heading', { name: 'Report: drive-time.csv' }).waitFor();
     // The day is closed: the other test's order's unreported spots of that day count as missed.
-    await page.getByRole('region', { name: 'Report: drive-time.csv' }).getByRole('status').filter({ hasText: /Imported 3 rows: 1 aired, \d+ missed, 1 unmatched/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'Report: drive-time.csv' })
+      .getByRole('status')
+      .filter({ hasText: /Imported 3 rows: 1 aired, \d+ missed, 1 unmatched/ })
+      .waitFor();
     const unmatched = page.getByRole('table', { name: 'Unmatched rows' });
     expect(await unmatched.getByRole('row').nth(1).textContent()).toContain('Outside every daypart window of this house code on this day');
     // What it changed, spot by spot.
@@ -139,7 +165,18 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     const adagents = (await h.inject({ method: 'GET', url: '/.well-known/adagents.json' })).json();
     expect(adagents.properties[0].identifiers).toContainEqual({ type: 'call_sign', value: 'WSPT-TV' });
     const profile = (await h.inject({ method: 'GET', url: '/api/station', token: await h.adminToken() })).json();
-    expect(profile).toMatchObject({ name: 'WSPT Channel 7', remit_to: 'PO Box 7, Springfield', email: 'traffic@wspt.example', time_zone: 'UTC', frame_rate: 25, drop_frame: false, date_order: 'DMY', call_letters: 'WSPT-TV', fcc_facility_id: '12345', agent_url: null });
+    expect(profile).toMatchObject({
+      name: 'WSPT Channel 7',
+      remit_to: 'PO Box 7, Springfield',
+      email: 'traffic@wspt.example',
+      time_zone: 'UTC',
+      frame_rate: 25,
+      drop_frame: false,
+      date_order: 'DMY',
+      call_letters: 'WSPT-TV',
+      fcc_facility_id: '12345',
+      agent_url: null,
+    });
     await page.reload();
     expect(await page.getByLabel('Frame rate').inputValue()).toBe('25');
     expect(await page.getByLabel('Dates in as-run files').inputValue()).toBe('DMY');

@@ -59,7 +59,14 @@ describe.skipIf(!hasBrowserForScreens)('issue 13, part C', () => {
         await main.getByLabel('Last name').fill('Buyer');
         await main.getByRole('button', { name: 'Save name' }).click();
         await page.getByText('Your name was saved').waitFor();
-        await expect.poll(() => page.getByRole('banner').getByRole('button', { name: /Morgan Buyer/ }).count()).toBe(1);
+        await expect
+          .poll(() =>
+            page
+              .getByRole('banner')
+              .getByRole('button', { name: /Morgan Buyer/ })
+              .count(),
+          )
+          .toBe(1);
 
         await main.getByLabel('Current password').fill('Not-The-Passw0rd');
         await main.getByLabel('New password', { exact: true }).fill('weakpassword');
@@ -78,7 +85,7 @@ describe.skipIf(!hasBrowserForScreens)('issue 13, part C', () => {
         expect(await h.login(user.email, 'Brand-New-Passw0rd')).toBeTruthy();
       });
 
-      it('an admin edits a daypart on Rate Card with the rate card\'s messages', async () => {
+      it("an admin edits a daypart on Rate Card with the rate card's messages", async () => {
         const page = await h.newPage();
         await page.setViewportSize(size);
         await signIn(page, ADMIN.email, ADMIN.password);
@@ -103,10 +110,25 @@ describe.skipIf(!hasBrowserForScreens)('issue 13, part C', () => {
         await dialog.getByRole('button', { name: 'Save daypart' }).click();
         await page.getByText('Weekend Evening saved').waitFor();
         await row.getByText('$42.50').first().waitFor();
-        const dayparts = (await h.inject({ method: 'GET', url: '/api/dayparts', token: await h.adminToken() })).json() as { name: string; base_cpm: number; spot_frequency: number }[];
-        expect(dayparts.find((d) => d.name === 'Weekend Evening')).toMatchObject({ base_cpm: 42.5, spot_frequency: 12, rate_15_percent: 60, rate_60_percent: 100, flat_rate: 150 });
+        const dayparts = (await h.inject({ method: 'GET', url: '/api/dayparts', token: await h.adminToken() })).json() as {
+          name: string;
+          base_cpm: number;
+          spot_frequency: number;
+        }[];
+        expect(dayparts.find((d) => d.name === 'Weekend Evening')).toMatchObject({
+          base_cpm: 42.5,
+          spot_frequency: 12,
+          rate_15_percent: 60,
+          rate_60_percent: 100,
+          flat_rate: 150,
+        });
         // Put the rate card back for the other size.
-        await h.inject({ method: 'PUT', url: `/api/dayparts/${(dayparts.find((d) => d.name === 'Weekend Evening') as unknown as { id: string }).id}`, token: await h.adminToken(), payload: { base_cpm: 40, spot_frequency: 30, rate_15_percent: 100, flat_rate: null } });
+        await h.inject({
+          method: 'PUT',
+          url: `/api/dayparts/${(dayparts.find((d) => d.name === 'Weekend Evening') as unknown as { id: string }).id}`,
+          token: await h.adminToken(),
+          payload: { base_cpm: 40, spot_frequency: 30, rate_15_percent: 100, flat_rate: null },
+        });
       });
 
       it('Create Invoice previews the total; a part payment on the draft reads "Partially paid" with its balance', async () => {
@@ -118,13 +140,17 @@ describe.skipIf(!hasBrowserForScreens)('issue 13, part C', () => {
         await page.goto('/app/admin/billing');
         await page.getByRole('button', { name: 'Create Invoice' }).click();
         const create = page.getByRole('dialog', { name: 'Create Invoice' });
-        await create.getByText('Choose an order to see the invoice\'s total.').waitFor();
-        await create.getByLabel('Approved Order').selectOption({ label: await create.getByLabel('Approved Order').locator('option', { hasText: name }).innerText() });
+        await create.getByText("Choose an order to see the invoice's total.").waitFor();
+        await create
+          .getByLabel('Approved Order')
+          .selectOption({ label: await create.getByLabel('Approved Order').locator('option', { hasText: name }).innerText() });
         await create.getByLabel('Tax Rate (%)').fill('8.25');
         await create.getByLabel('Discount').fill('100');
         const preview = create.getByRole('region', { name: 'Invoice preview' });
         // ($5,000 − $100) × 8.25 % = $404.25 tax; total $5,304.25.
-        await expect.poll(() => preview.innerText()).toMatch(/Subtotal\s+\$5,000\.00\s+Discount\s+−\$100\.00\s+Tax \(8\.25%\)\s+\$404\.25\s+Total\s+\$5,304\.25/);
+        await expect
+          .poll(() => preview.innerText())
+          .toMatch(/Subtotal\s+\$5,000\.00\s+Discount\s+−\$100\.00\s+Tax \(8\.25%\)\s+\$404\.25\s+Total\s+\$5,304\.25/);
         await checkLayout(page, 'create-invoice', size);
         await create.getByRole('button', { name: 'Create Invoice' }).click();
         await page.getByText('Invoice created successfully').waitFor();
@@ -145,7 +171,7 @@ describe.skipIf(!hasBrowserForScreens)('issue 13, part C', () => {
         await checkLayout(page, 'billing-partially-paid', size);
       });
 
-      it("a new advertiser gets first steps, ticked as they go; an advertiser with orders sees Spend and their campaigns", async () => {
+      it('a new advertiser gets first steps, ticked as they go; an advertiser with orders sees Spend and their campaigns', async () => {
         const { user, password } = await h.signUp();
         const page = await h.newPage();
         await page.setViewportSize(size);
@@ -156,7 +182,19 @@ describe.skipIf(!hasBrowserForScreens)('issue 13, part C', () => {
         await steps.getByRole('link', { name: 'Go to Orders' }).waitFor();
         expect(await page.getByText('Total Revenue').count()).toBe(0);
         await checkLayout(page, 'dashboard-first-steps', size);
-        const brand = await h.inject({ method: 'POST', url: '/api/brands', token: await h.login(user.email, password), payload: { common_name: 'Acme Snacks', legal_name: 'Acme Snacks LLC', address: '1 Main St', phone: '+1 555 0100', email: 'ads@acme.example', contact_person: 'Casey' } });
+        const brand = await h.inject({
+          method: 'POST',
+          url: '/api/brands',
+          token: await h.login(user.email, password),
+          payload: {
+            common_name: 'Acme Snacks',
+            legal_name: 'Acme Snacks LLC',
+            address: '1 Main St',
+            phone: '+1 555 0100',
+            email: 'ads@acme.example',
+            contact_person: 'Casey',
+          },
+        });
         expect(brand.statusCode, brand.body).toBe(201);
         await page.reload();
         await steps.getByText('Add a brand (done)').waitFor();

@@ -88,10 +88,16 @@ describe.skipIf(!hasBrowserForScreens)('Webhooks screens', () => {
     await section.getByLabel('invoice.paid').check();
     await section.getByRole('button', { name: 'Add endpoint' }).click();
     await section.getByLabel('Signing secret').waitFor();
-    const item = section.getByRole('list', { name: 'Station webhook endpoints' }).getByRole('listitem').filter({ hasText: `${base}/station` });
+    const item = section
+      .getByRole('list', { name: 'Station webhook endpoints' })
+      .getByRole('listitem')
+      .filter({ hasText: `${base}/station` });
     await item.getByRole('button', { name: 'Send test' }).click();
     // The test app retries on a shortened backoff: eight attempts, then the delivery fails.
-    const row = item.getByRole('table', { name: `Deliveries to ${base}/station` }).getByRole('row').filter({ hasText: 'webhook.test' });
+    const row = item
+      .getByRole('table', { name: `Deliveries to ${base}/station` })
+      .getByRole('row')
+      .filter({ hasText: 'webhook.test' });
     await row.filter({ hasText: 'Failed' }).filter({ hasText: 'HTTP 500' }).waitFor();
     answers.set('/station', 204);
     await row.getByRole('button', { name: 'Retry' }).click();
@@ -105,7 +111,9 @@ describe.skipIf(!hasBrowserForScreens)('Webhooks screens', () => {
     await page.evaluate(axe.source);
     const violations = await page.evaluate(async () => {
       const result = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
     });
     expect(violations).toEqual([]);
   });

@@ -21,7 +21,18 @@ export const KNOWN_FAILURES: Record<string, string[]> = {
   capability_discovery: ['Cross-validate protocols and tools'],
 };
 
-const SCENARIOS = ['health_check', 'discovery', 'capability_discovery', 'create_media_buy', 'full_sales_flow', 'creative_sync', 'error_handling', 'validation', 'temporal_validation', 'response_consistency'];
+const SCENARIOS = [
+  'health_check',
+  'discovery',
+  'capability_discovery',
+  'create_media_buy',
+  'full_sales_flow',
+  'creative_sync',
+  'error_handling',
+  'validation',
+  'temporal_validation',
+  'response_consistency',
+];
 
 interface Step {
   step: string;
@@ -37,7 +48,16 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-adcp-ci-'));
   server = await startRealServer({ port: await freePort(), dataDir });
   const signUp = await call(server, 'POST', '/api/auth/register', {
-    body: { firstName: 'Agent', lastName: 'Buyer', email: 'agent@buyer.test', phone: '+1 555 0100', address: '1 Main St', company: 'Compliance Buyer', jobTitle: 'Agent', password: 'Agent-Passw0rd' },
+    body: {
+      firstName: 'Agent',
+      lastName: 'Buyer',
+      email: 'agent@buyer.test',
+      phone: '+1 555 0100',
+      address: '1 Main St',
+      company: 'Compliance Buyer',
+      jobTitle: 'Agent',
+      password: 'Agent-Passw0rd',
+    },
   });
   expect(signUp.status).toBe(201);
   const made = await call(server, 'POST', '/api/api-keys', { token: signUp.body.token as string, body: { name: 'adcp test runner' } });
@@ -52,18 +72,29 @@ afterAll(async () => {
 
 describe('npx adcp test', () => {
   for (const scenario of SCENARIOS) {
-    it(scenario, async () => {
-      const { stdout } = await run(process.execPath, [path.join(ROOT, 'node_modules/@adcp/client/bin/adcp.js'), 'test', `${server.url}/mcp`, scenario, '--auth', key, '--protocol', 'mcp', '--json'], {
-        cwd: ROOT,
-        timeout: 120_000,
-        env: { ...process.env, NO_COLOR: '1' },
-      }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
-      const start = stdout.indexOf('{');
-      expect(start, stdout).toBeGreaterThanOrEqual(0);
-      const result = JSON.parse(stdout.slice(start)) as { steps: Step[] };
-      if (process.env.ADCP_REPORT_DIR) writeFileSync(path.join(process.env.ADCP_REPORT_DIR, `${scenario}.json`), JSON.stringify(result, null, 1));
-      const failed = result.steps.filter((s) => !s.passed);
-      expect(failed.map((s) => s.step), failed.map((s) => `${s.step}: ${s.error ?? ''}`).join('\n')).toEqual(KNOWN_FAILURES[scenario] ?? []);
-    }, 150_000);
+    it(
+      scenario,
+      async () => {
+        const { stdout } = await run(
+          process.execPath,
+          [path.join(ROOT, 'node_modules/@adcp/client/bin/adcp.js'), 'test', `${server.url}/mcp`, scenario, '--auth', key, '--protocol', 'mcp', '--json'],
+          {
+            cwd: ROOT,
+            timeout: 120_000,
+            env: { ...process.env, NO_COLOR: '1' },
+          },
+        ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
+        const start = stdout.indexOf('{');
+        expect(start, stdout).toBeGreaterThanOrEqual(0);
+        const result = JSON.parse(stdout.slice(start)) as { steps: Step[] };
+        if (process.env.ADCP_REPORT_DIR) writeFileSync(path.join(process.env.ADCP_REPORT_DIR, `${scenario}.json`), JSON.stringify(result, null, 1));
+        const failed = result.steps.filter((s) => !s.passed);
+        expect(
+          failed.map((s) => s.step),
+          failed.map((s) => `${s.step}: ${s.error ?? ''}`).join('\n'),
+        ).toEqual(KNOWN_FAILURES[scenario] ?? []);
+      },
+      150_000,
+    );
   }
 });

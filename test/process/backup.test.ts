@@ -29,7 +29,14 @@ afterAll(async () => {
 const cli = (command: 'backup' | 'restore', file: string, env: { dataDir: string; databaseUrl?: string; path?: string }) =>
   run(process.execPath, ['--import', 'tsx', 'src/server/ops/cli.ts', command, file], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: env.dataDir, DATABASE_URL: env.databaseUrl ?? '', JWT_SECRET: '', LOG_LEVEL: 'warn', ...(env.path === undefined ? {} : { PATH: env.path }) },
+    env: {
+      ...process.env,
+      DATA_DIR: env.dataDir,
+      DATABASE_URL: env.databaseUrl ?? '',
+      JWT_SECRET: '',
+      LOG_LEVEL: 'warn',
+      ...(env.path === undefined ? {} : { PATH: env.path }),
+    },
   });
 
 /** Every table's row count and a digest of its rows, in a stable order. */
@@ -40,7 +47,9 @@ const tableDigests = async (database: Database) => {
   )) as unknown as { rows: { table_schema: string; table_name: string }[] };
   const digests: Record<string, string> = {};
   for (const { table_schema: schema, table_name: table } of tables.rows) {
-    const result = (await database.db.execute(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from "${schema}"."${table}" t`))) as unknown as { rows: { n: number; digest: string }[] };
+    const result = (await database.db.execute(
+      sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from "${schema}"."${table}" t`),
+    )) as unknown as { rows: { n: number; digest: string }[] };
     digests[`${schema}.${table}`] = `${result.rows[0]!.n}:${result.rows[0]!.digest}`;
   }
   return digests;
@@ -57,7 +66,10 @@ const populate = async (server: RealServer, dataDir: string) => {
   expect(brand.status, JSON.stringify(brand.body)).toBe(201);
   const order = await call(server, 'POST', '/api/estimates', { token, body: { estimate_name: 'Kept order', brand_id: brand.body.id, total_spend: 2500 } });
   expect(order.status, JSON.stringify(order.body)).toBe(201);
-  const coupon = await call(server, 'POST', '/api/coupons', { token: admin, body: { code: 'KEEPME', name: 'Kept coupon', discount_type: 'percentage_with_max', percentage_off: 10, max_discount_amount: 50, valid_from: '2026-01-01' } });
+  const coupon = await call(server, 'POST', '/api/coupons', {
+    token: admin,
+    body: { code: 'KEEPME', name: 'Kept coupon', discount_type: 'percentage_with_max', percentage_off: 10, max_discount_amount: 50, valid_from: '2026-01-01' },
+  });
   expect(coupon.status, JSON.stringify(coupon.body)).toBe(201);
   mkdirSync(path.join(dataDir, 'media', 'originals'), { recursive: true });
   writeFileSync(path.join(dataDir, 'media', 'originals', 'spot.mp4'), randomBytes(300_000));
@@ -79,7 +91,6 @@ const checkRestoredServer = async (server: RealServer, email: string, orderId: s
   expect(order.body.estimate_name).toBe('Kept order');
 };
 
-
 describe.skipIf(Boolean(serverUrl))('backup and restore on the embedded database', () => {
   it('refuses to back up a running instance, then restores a stopped one table for table and file for file', async () => {
     const source = path.join(work, 'source');
@@ -90,7 +101,9 @@ describe.skipIf(Boolean(serverUrl))('backup and restore on the embedded database
 
     const refused = await cli('backup', file, { dataDir: source }).catch((error: { stderr: string; code: number }) => error);
     expect(refused).toMatchObject({ code: 1 });
-    expect((refused as { stderr: string }).stderr).toContain(`Backup failed: Spotbook is running on ${source} (pid ${server.child.pid}): stop it, then back up.`);
+    expect((refused as { stderr: string }).stderr).toContain(
+      `Backup failed: Spotbook is running on ${source} (pid ${server.child.pid}): stop it, then back up.`,
+    );
 
     await stop(server);
     // An older file of the same name, readable by all, is replaced by one only its owner can read (issue 30, finding 8).
@@ -181,8 +194,12 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL', () => {
     await withServer(serverUrl!, (c) => c.query(`create database ${name}`));
     databases.push(name);
     const file = path.join(work, 'never-written.tar.gz');
-    const failed = await cli('backup', file, { dataDir: path.join(work, 'nopath'), databaseUrl: databaseUrlFor(serverUrl!, name), path: '/nonexistent' }).catch((error: { stderr: string }) => error);
-    expect((failed as { stderr: string }).stderr).toContain('pg_dump was not found on PATH: install the PostgreSQL client tools (Debian: apt-get install postgresql-client)');
+    const failed = await cli('backup', file, { dataDir: path.join(work, 'nopath'), databaseUrl: databaseUrlFor(serverUrl!, name), path: '/nonexistent' }).catch(
+      (error: { stderr: string }) => error,
+    );
+    expect((failed as { stderr: string }).stderr).toContain(
+      'pg_dump was not found on PATH: install the PostgreSQL client tools (Debian: apt-get install postgresql-client)',
+    );
     expect(existsSync(file)).toBe(false);
   });
 });

@@ -57,7 +57,10 @@ describe.skipIf(!serverUrl)('kill -9 in the middle of writes', () => {
     const tokens = await Promise.all(clients.map((c) => login(c.email, 'Client-Passw0rd')));
     const drafts = await Promise.all(
       clients.map(async (c, i) => {
-        const res = await call(server!, 'POST', '/api/estimates', { token: tokens[i], body: { estimate_name: 'Coupon order', brand_id: c.brand.id, total_spend: 1000 } });
+        const res = await call(server!, 'POST', '/api/estimates', {
+          token: tokens[i],
+          body: { estimate_name: 'Coupon order', brand_id: c.brand.id, total_spend: 1000 },
+        });
         expect(res.status).toBe(201);
         return res.body.id as string;
       }),
@@ -76,7 +79,10 @@ describe.skipIf(!serverUrl)('kill -9 in the middle of writes', () => {
       );
       if (i < 40) {
         storm.push(
-          call(server!, 'POST', `/api/billing/${invoice.id}/payments`, { token: admin, body: { amount: 1, payment_date: '2026-11-20', notes: `storm ${i}` } }).then((res) => {
+          call(server!, 'POST', `/api/billing/${invoice.id}/payments`, {
+            token: admin,
+            body: { amount: 1, payment_date: '2026-11-20', notes: `storm ${i}` },
+          }).then((res) => {
             if (res.status === 201) acked.payments.push((res.body.payment as { id: string }).id);
           }),
         );

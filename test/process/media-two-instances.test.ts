@@ -77,12 +77,21 @@ describe.skipIf(!serverUrl)('two instances on pg-boss and S3', () => {
       { name: 'brand_id', value: brand.body.id as string },
       { name: 'file', filename: 'Twin 40s.mp4', type: 'video/mp4', data: clip },
     ]);
-    const uploaded = await fetch(`${a!.url}/api/media/upload`, { method: 'POST', headers: { ...form.headers, authorization: `Bearer ${token}` }, body: form.payload });
+    const uploaded = await fetch(`${a!.url}/api/media/upload`, {
+      method: 'POST',
+      headers: { ...form.headers, authorization: `Bearer ${token}` },
+      body: form.payload,
+    });
     expect(uploaded.status).toBe(201);
     const assetId = ((await uploaded.json()) as { data: { uploadId: string } }).data.uploadId;
 
     const db = database!.db;
-    const row = () => db.select().from(mediaAssets).where(eq(mediaAssets.id, assetId)).then((rows) => rows[0]);
+    const row = () =>
+      db
+        .select()
+        .from(mediaAssets)
+        .where(eq(mediaAssets.id, assetId))
+        .then((rows) => rows[0]);
     const midway = await eventually(row, (r) => r?.processingStage === 'preview' && r.processingOwner !== null, 90_000);
     expect(midway).toMatchObject({ processingStage: 'preview', processingAttempts: 1 });
     const holderPid = Number(midway!.processingOwner!.split(':')[1]);
@@ -93,7 +102,15 @@ describe.skipIf(!serverUrl)('two instances on pg-boss and S3', () => {
     const survivor = servers[1 - holder]!;
 
     const done = await eventually(row, (r) => r?.processingStage === 'complete' || r?.processingStage === 'error', 120_000);
-    expect(done).toMatchObject({ processingStage: 'complete', processingProgress: 100, processingMessage: 'Ready', processingAttempts: 2, processingOwner: null, width: 640, height: 360 });
+    expect(done).toMatchObject({
+      processingStage: 'complete',
+      processingProgress: 100,
+      processingMessage: 'Ready',
+      processingAttempts: 2,
+      processingOwner: null,
+      width: 640,
+      height: 360,
+    });
     expect(Object.fromEntries([...s3!.writes].filter(([key]) => key.startsWith(assetId)))).toEqual({
       [`${assetId}.original.mp4`]: 1,
       [`${assetId}.thumbnail.jpg`]: 1,
@@ -104,7 +121,12 @@ describe.skipIf(!serverUrl)('two instances on pg-boss and S3', () => {
       db
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, (registered.body.user as { id: string }).id), eq(notifications.message, 'Your media file "Twin 40s.mp4" is ready and waiting for approval')));
+        .where(
+          and(
+            eq(notifications.userId, (registered.body.user as { id: string }).id),
+            eq(notifications.message, 'Your media file "Twin 40s.mp4" is ready and waiting for approval'),
+          ),
+        );
     expect(await eventually(readyNotices, (rows) => rows.length > 0, 20_000)).toHaveLength(1);
 
     // The killed instance comes back; the video plays on the instance it was not uploaded to (B).
@@ -128,7 +150,13 @@ describe.skipIf(!serverUrl)('two instances on pg-boss and S3', () => {
       const admin = await call(servers[0]!, 'POST', '/api/auth/login', { body: REAL_ADMIN });
       const approved = await call(servers[0]!, 'PUT', `/api/media/${assetId}`, { token: admin.body.token as string, body: { status: 'approved' } });
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-      await waitFor(() => expect(socket.received).toEqual([expect.objectContaining({ type: 'media_status_change', status: 'approved', message: 'Your media file "Twin 40s.mp4" was approved' })]), 20_000);
+      await waitFor(
+        () =>
+          expect(socket.received).toEqual([
+            expect.objectContaining({ type: 'media_status_change', status: 'approved', message: 'Your media file "Twin 40s.mp4" was approved' }),
+          ]),
+        20_000,
+      );
     } finally {
       socket.socket.disconnect();
     }

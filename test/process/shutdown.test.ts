@@ -37,7 +37,11 @@ describe('shutdown', () => {
     for (let run = 1; run <= RUNS; run += 1) {
       const { child, output } = await startRealServer({ port, dataDir, databaseUrl });
       const inFlight = Array.from({ length: 4 }, () =>
-        fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(REAL_ADMIN) }).catch(() => undefined),
+        fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(REAL_ADMIN),
+        }).catch(() => undefined),
       );
       const exit = exited(child);
       const sent = Date.now();
@@ -64,9 +68,14 @@ describe('shutdown', () => {
         child.stderr!.pause();
       }
       for (let burst = 0; burst < 20; burst += 1) {
-        await Promise.all(Array.from({ length: 30 }, () => fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined)));
+        await Promise.all(
+          Array.from({ length: 30 }, () => fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined)),
+        );
       }
-      const still = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((res) => res.status, () => 0);
+      const still = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+        (res) => res.status,
+        () => 0,
+      );
       const exit = exited(child);
       const sent = Date.now();
       child.kill('SIGTERM');

@@ -39,7 +39,9 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
 
     const res = await a.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin });
     expect(res.statusCode, res.body).toBe(200);
-    await eventually(() => expect(ownerOnB.received).toEqual([expect.objectContaining({ type: 'estimate_status_change', status: 'approved', estimateName: 'Fan-out' })]));
+    await eventually(() =>
+      expect(ownerOnB.received).toEqual([expect.objectContaining({ type: 'estimate_status_change', status: 'approved', estimateName: 'Fan-out' })]),
+    );
     await eventually(() => expect(ownerOnA.received).toHaveLength(1));
     // The admin watching the order on B hears that it changed, not the owner's notification.
     await eventually(() => expect(adminOnB.updates).toEqual([{ estimateId: order.id, status: 'approved' }]));
@@ -59,7 +61,8 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     sockets.push(adminOnA.socket, secondOnB.socket, secondOnA.socket);
     const { order } = await submittedOrder(a, { name: 'To every admin' });
     const mine = (c: { received: { estimateId?: string | null }[] }) => c.received.filter((n) => n.estimateId === order.id);
-    for (const c of [adminOnA, secondOnB, secondOnA]) await eventually(() => expect(mine(c)).toEqual([expect.objectContaining({ type: 'new_estimate', estimateName: 'To every admin' })]));
+    for (const c of [adminOnA, secondOnB, secondOnA])
+      await eventually(() => expect(mine(c)).toEqual([expect.objectContaining({ type: 'new_estimate', estimateName: 'To every admin' })]));
     // Each admin's own row: the same notification on both of the second admin's sockets, another id for the first admin.
     expect(mine(secondOnB)[0]).toEqual(mine(secondOnA)[0]);
     expect(mine(adminOnA)[0]).not.toMatchObject({ id: (mine(secondOnA)[0] as { id: string }).id });

@@ -4,7 +4,13 @@ import { io } from 'socket.io-client';
 import { REALTIME_PATH, userRoom } from '../../src/domain/realtime';
 import { AUTH_GRACE_MS } from '../../src/server/platform/realtime';
 import { sessions } from '../../src/server/db/schema';
-import { notifyMediaStatusChange, notifyNewMediaUpload, notifySystemMessage, stageEstimateStatusChange, type Staged } from '../../src/server/modules/notifications';
+import {
+  notifyMediaStatusChange,
+  notifyNewMediaUpload,
+  notifySystemMessage,
+  stageEstimateStatusChange,
+  type Staged,
+} from '../../src/server/modules/notifications';
 import { createTestApp, type TestApp } from '../support/app';
 import { clientWithBrand, createOrder, putOrder, readyOrder, submittedOrder } from '../support/ordering-fixtures';
 import { connect, connectAs, eventually, listen, settle, sleep, type ClientSocket } from './helpers';
@@ -56,7 +62,10 @@ describe('authenticating a socket', () => {
     const { token: revoked } = await t.signUp();
     await t.inject({ method: 'POST', url: '/api/auth/logout', token: revoked });
     const { token: expired, user } = await t.signUp();
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     for (const token of [{ token: forged }, { token: revoked }, { token: expired }, { token: '' }, { token: 42 }, 'x'.repeat(10_000), null]) {
       expect(await refusedWith(token), JSON.stringify(token).slice(0, 40)).toEqual({ error: 'Invalid or expired session', disconnected: true });
     }
@@ -127,7 +136,9 @@ describe('who receives which event', () => {
     const { owner, order } = await submittedOrder(t);
     const s = track(await connectAs(url, owner.token));
     expect((await putOrder(t, admin, order.id, { status: 'scheduled' })).statusCode).toBe(200);
-    await eventually(() => expect(s.received).toEqual([expect.objectContaining({ status: 'scheduled', message: 'Your order "Spring launch" is now Scheduled' })]));
+    await eventually(() =>
+      expect(s.received).toEqual([expect.objectContaining({ status: 'scheduled', message: 'Your order "Spring launch" is now Scheduled' })]),
+    );
   });
 
   it('sends nothing when the status change fails and rolls back', async () => {
@@ -155,9 +166,15 @@ describe('media and system events', () => {
     await notifyNewMediaUpload(t.app.ctx, { media, uploaderEmail: owner.email });
     await notifyMediaStatusChange(t.app.ctx, { media, status: 'approved', uploaderId: owner.id });
     await notifySystemMessage(t.app.ctx, { to: { userIds: [other.user.id] }, message: 'Maintenance tonight', subType: 'warning' });
-    await eventually(() => expect(adminSocket.received).toEqual([expect.objectContaining({ type: 'new_media_upload', filename: media.filename, mediaId: media.id })]));
-    await eventually(() => expect(ownerSocket.received).toEqual([expect.objectContaining({ type: 'media_status_change', status: 'approved', filename: media.filename })]));
-    await eventually(() => expect(otherSocket.received).toEqual([expect.objectContaining({ type: 'system_message', subType: 'warning', message: 'Maintenance tonight' })]));
+    await eventually(() =>
+      expect(adminSocket.received).toEqual([expect.objectContaining({ type: 'new_media_upload', filename: media.filename, mediaId: media.id })]),
+    );
+    await eventually(() =>
+      expect(ownerSocket.received).toEqual([expect.objectContaining({ type: 'media_status_change', status: 'approved', filename: media.filename })]),
+    );
+    await eventually(() =>
+      expect(otherSocket.received).toEqual([expect.objectContaining({ type: 'system_message', subType: 'warning', message: 'Maintenance tonight' })]),
+    );
     await sleep(200);
     expect([adminSocket.received.length, ownerSocket.received.length, otherSocket.received.length]).toEqual([1, 1, 1]);
   });
@@ -212,8 +229,12 @@ describe('estimate rooms', () => {
     expect(await ownerSocket.socket.emitWithAck('join_estimate', order.id)).toBe(true);
     // A second admin session approves: the owner is told; the watchers hear that the order changed.
     await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin });
-    await eventually(() => expect(watchingAdmin.updates.filter((update) => update.status !== 'ordered')).toEqual([{ estimateId: order.id, status: 'approved' }]));
-    await eventually(() => expect(ownerSocket.received).toEqual([expect.objectContaining({ type: 'estimate_status_change', estimateId: order.id, status: 'approved' })]));
+    await eventually(() =>
+      expect(watchingAdmin.updates.filter((update) => update.status !== 'ordered')).toEqual([{ estimateId: order.id, status: 'approved' }]),
+    );
+    await eventually(() =>
+      expect(ownerSocket.received).toEqual([expect.objectContaining({ type: 'estimate_status_change', estimateId: order.id, status: 'approved' })]),
+    );
     expect(ownerSocket.updates.filter((update) => update.status !== 'ordered')).toEqual([{ estimateId: order.id, status: 'approved' }]);
     await sleep(200);
     // The owner's notification is the owner's alone, also for an admin watching the order.
@@ -308,12 +329,17 @@ describe('ending a session', () => {
     expect(await gone).toBe('io server disconnect');
   });
 
-  it('disconnects the other sessions\' sockets of a user who changes their password, and keeps this one (decision 019)', async () => {
+  it("disconnects the other sessions' sockets of a user who changes their password, and keeps this one (decision 019)", async () => {
     const { user, password, token } = await t.signUp();
     const here = track(await connectAs(url, token));
     const elsewhere = track(await connectAs(url, await t.login(user.email, password)));
     const gone = disconnected(elsewhere.socket);
-    const res = await t.inject({ method: 'POST', url: '/api/auth/change-password', token, payload: { currentPassword: password, newPassword: 'New-Passw0rd-3' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      token,
+      payload: { currentPassword: password, newPassword: 'New-Passw0rd-3' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await gone).toBe('io server disconnect');
     await sleep(200);

@@ -79,7 +79,9 @@ export interface TestApp {
   login(email: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
   /** Registers a new client; returns its token, user and password. */
-  signUp(overrides?: Record<string, unknown>): Promise<{ token: string; user: { id: string; email: string; role: string; full_name: string | null }; password: string }>;
+  signUp(
+    overrides?: Record<string, unknown>,
+  ): Promise<{ token: string; user: { id: string; email: string; role: string; full_name: string | null }; password: string }>;
   /** Messages sent to an address, newest first. */
   mailTo(address: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
   close(): Promise<void>;

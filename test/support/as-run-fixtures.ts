@@ -2,7 +2,14 @@
 import type { TestApp } from './app';
 
 /** `fields` are sent before the file (as the screen sends `close_day`). */
-export const uploadAsRun = (t: TestApp, name: string, content: string | Buffer, token: string | null, type = 'text/csv', fields: Record<string, string> = {}) => {
+export const uploadAsRun = (
+  t: TestApp,
+  name: string,
+  content: string | Buffer,
+  token: string | null,
+  type = 'text/csv',
+  fields: Record<string, string> = {},
+) => {
   const boundary = '----spotbookasrun';
   const payload = Buffer.concat([
     ...Object.entries(fields).map(([field, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`)),
@@ -10,5 +17,11 @@ export const uploadAsRun = (t: TestApp, name: string, content: string | Buffer, 
     Buffer.isBuffer(content) ? content : Buffer.from(content),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.inject({ method: 'POST', url: '/api/traffic/as-run', token: token ?? undefined, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return t.inject({
+    method: 'POST',
+    url: '/api/traffic/as-run',
+    token: token ?? undefined,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 };

@@ -6,11 +6,17 @@ import { clientWithBrand, submittedOrder, type ReadyOrderOptions } from './order
 /** A submitted order, approved by the admin. */
 export const approvedOrder = async (t: TestApp, options: ReadyOrderOptions & { firstName?: string; lastName?: string; company?: string } = {}) => {
   const { firstName, lastName, company, ...rest } = options;
-  const owner = firstName || lastName || company ? await clientWithBrand(t, { ...(firstName && { firstName }), ...(lastName && { lastName }), ...(company && { company }) }) : undefined;
+  const owner =
+    firstName || lastName || company
+      ? await clientWithBrand(t, { ...(firstName && { firstName }), ...(lastName && { lastName }), ...(company && { company }) })
+      : undefined;
   const { order, owner: client } = await submittedOrder(t, { ...rest, ...(owner && { owner }) });
   const res = await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: await t.adminToken(), payload: {} });
   expect(res.statusCode, res.body).toBe(200);
-  return { owner: client, order: res.json() as { id: string; estimate_name: string; total_amount: number; brand_id: string; brand_name: string; owner_id: string } };
+  return {
+    owner: client,
+    order: res.json() as { id: string; estimate_name: string; total_amount: number; brand_id: string; brand_name: string; owner_id: string },
+  };
 };
 
 export const createInvoice = async (t: TestApp, estimateId: string, payload: Record<string, unknown> = {}) => {

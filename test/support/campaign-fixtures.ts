@@ -25,6 +25,7 @@ export const orderWithCampaign = async (t: TestApp, status: 'scheduled' | 'activ
   return { owner, order, campaignId: campaign!.campaign_id };
 };
 
-export const simulate = (t: TestApp, token: string | undefined, campaignId: string) => t.inject({ method: 'POST', url: `/api/campaigns/${campaignId}/simulate-impression`, token });
+export const simulate = (t: TestApp, token: string | undefined, campaignId: string) =>
+  t.inject({ method: 'POST', url: `/api/campaigns/${campaignId}/simulate-impression`, token });
 export const setCampaignStatus = (t: TestApp, token: string | undefined, campaignId: string, status: unknown) =>
   t.inject({ method: 'PATCH', url: `/api/campaigns/${campaignId}/status`, token, payload: { status } });

@@ -12,12 +12,18 @@ import type { TestApp } from './app';
 const suffix = () => randomBytes(4).toString('hex');
 
 export const insertBrand = async (db: Db, ownerId: string, commonName = `Brand ${suffix()}`) => {
-  const [row] = await db.insert(brands).values({ ownerId, commonName, legalName: `${commonName} LLC` }).returning();
+  const [row] = await db
+    .insert(brands)
+    .values({ ownerId, commonName, legalName: `${commonName} LLC` })
+    .returning();
   return row!;
 };
 
 export const insertDaypart = async (db: Db, name = `Daypart ${suffix()}`) => {
-  const [row] = await db.insert(dayparts).values({ name, startTime: '06:00', endTime: '09:00', daysOfWeek: ['Monday'], baseCpmCents: 1500 }).returning();
+  const [row] = await db
+    .insert(dayparts)
+    .values({ name, startTime: '06:00', endTime: '09:00', daysOfWeek: ['Monday'], baseCpmCents: 1500 })
+    .returning();
   return row!;
 };
 
@@ -28,7 +34,12 @@ export const insertDaypart = async (db: Db, name = `Daypart ${suffix()}`) => {
 export const insertEstimate = async (
   db: Db,
   ownerId: string,
-  { brandId, name = `Estimate ${suffix()}`, daypartIds = [], status = 'ordered' }: { brandId?: string; name?: string; daypartIds?: string[]; status?: OrderStatus } = {},
+  {
+    brandId,
+    name = `Estimate ${suffix()}`,
+    daypartIds = [],
+    status = 'ordered',
+  }: { brandId?: string; name?: string; daypartIds?: string[]; status?: OrderStatus } = {},
 ) => {
   const [row] = await db.insert(estimates).values({ ownerId, brandId, estimateName: name, status }).returning();
   if (daypartIds.length) await db.insert(estimateItems).values(daypartIds.map((daypartId) => ({ estimateId: row!.id, daypartId, spotsPerOccurrence: 1 })));

@@ -45,7 +45,11 @@ export const multipart = (parts: Part[]) => {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if ('filename' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
       chunks.push(part.data, Buffer.from('\r\n'));
     } else {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
@@ -62,7 +66,12 @@ export interface MediaTestApp extends TestApp {
   createBrand(token: string, name?: string): Promise<{ id: string }>;
   upload(token: string, parts: Part[]): ReturnType<TestApp['inject']>;
   /** An asset row with a stored original of `bytes`, as if uploaded and processed (no ffmpeg). */
-  seedAsset(values: { brandId: string; uploadedBy: string; status?: 'pending' | 'approved' | 'rejected'; bytes?: Buffer }): Promise<typeof mediaAssets.$inferSelect>;
+  seedAsset(values: {
+    brandId: string;
+    uploadedBy: string;
+    status?: 'pending' | 'approved' | 'rejected';
+    bytes?: Buffer;
+  }): Promise<typeof mediaAssets.$inferSelect>;
 }
 
 /** A test app with a data folder of its own (storage and scratch), removed on close. */
@@ -85,7 +94,18 @@ export const createMediaTestApp = async (overrides: Partial<Config> = {}): Promi
       writeFileSync(path.join(dataDir, 'media', storageKey), bytes);
       const [row] = await t.database.db
         .insert(mediaAssets)
-        .values({ id, brandId, uploadedBy, status, filename: 'seeded.mp4', mimeType: 'video/mp4', fileSize: bytes.length, storageKey, processingStage: 'complete', processingProgress: 100 })
+        .values({
+          id,
+          brandId,
+          uploadedBy,
+          status,
+          filename: 'seeded.mp4',
+          mimeType: 'video/mp4',
+          fileSize: bytes.length,
+          storageKey,
+          processingStage: 'complete',
+          processingProgress: 100,
+        })
         .returning();
       return row!;
     },

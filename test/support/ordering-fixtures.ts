@@ -22,7 +22,10 @@ const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${(sequ
 
 export const createBrand = async (db: Db, ownerId: string, overrides: Partial<typeof brands.$inferInsert> = {}) => {
   const name = unique('Brand');
-  const [row] = await db.insert(brands).values({ ownerId, commonName: name, legalName: `${name} LLC`, ...overrides }).returning();
+  const [row] = await db
+    .insert(brands)
+    .values({ ownerId, commonName: name, legalName: `${name} LLC`, ...overrides })
+    .returning();
   return row!;
 };
 
@@ -30,7 +33,16 @@ export const createMediaAsset = async (db: Db, brandId: string, overrides: Parti
   const [row] = await db
     .insert(mediaAssets)
     // A spot whose video check has passed (processing complete), as the library holds after an upload.
-    .values({ brandId, filename: `${unique('spot').replace(/\s/g, '-')}.mp4`, mimeType: 'video/mp4', fileSize: 1_048_576, storageKey: `${randomUUID()}.original.mp4`, processingStage: 'complete', processingProgress: 100, ...overrides })
+    .values({
+      brandId,
+      filename: `${unique('spot').replace(/\s/g, '-')}.mp4`,
+      mimeType: 'video/mp4',
+      fileSize: 1_048_576,
+      storageKey: `${randomUUID()}.original.mp4`,
+      processingStage: 'complete',
+      processingProgress: 100,
+      ...overrides,
+    })
     .returning();
   return row!;
 };
@@ -61,7 +73,15 @@ export const daypartByName = async (db: Db, name: string) => {
 export const createCoupon = async (db: Db, overrides: Partial<typeof coupons.$inferInsert> = {}) => {
   const [row] = await db
     .insert(coupons)
-    .values({ code: unique('SAVE').replace(/[\s-]/g, '').toUpperCase(), name: 'Test coupon', discountType: 'percentage_with_max', percentageOff: 10, maxDiscountAmountCents: 10_000, validFrom: dateIn(-1), ...overrides })
+    .values({
+      code: unique('SAVE').replace(/[\s-]/g, '').toUpperCase(),
+      name: 'Test coupon',
+      discountType: 'percentage_with_max',
+      percentageOff: 10,
+      maxDiscountAmountCents: 10_000,
+      validFrom: dateIn(-1),
+      ...overrides,
+    })
     .returning();
   return row!;
 };
@@ -98,7 +118,8 @@ export const addItem = async (t: TestApp, token: string, estimateId: string, bod
   return res.json();
 };
 
-export const putOrder = (t: TestApp, token: string, id: string, payload: Record<string, unknown>) => t.inject({ method: 'PUT', url: `/api/estimates/${id}`, token, payload });
+export const putOrder = (t: TestApp, token: string, id: string, payload: Record<string, unknown>) =>
+  t.inject({ method: 'PUT', url: `/api/estimates/${id}`, token, payload });
 
 export const getOrder = async (t: TestApp, token: string, id: string) => {
   const res = await t.inject({ method: 'GET', url: `/api/estimates/${id}`, token });
@@ -129,7 +150,11 @@ export const readyOrder = async (t: TestApp, options: ReadyOrderOptions & { owne
     total_spend: options.totalSpend ?? 5000,
   });
   const daypartId = options.daypartId ?? (await createDaypart(t.database.db)).id;
-  await addItem(t, owner.token, order.id, { daypart_id: daypartId, spots_per_occurrence: options.spots ?? 10, ...(options.cpm !== undefined && { user_defined_cpm: options.cpm }) });
+  await addItem(t, owner.token, order.id, {
+    daypart_id: daypartId,
+    spots_per_occurrence: options.spots ?? 10,
+    ...(options.cpm !== undefined && { user_defined_cpm: options.cpm }),
+  });
   const res = await putOrder(t, owner.token, order.id, { media_asset_id: owner.media.id, payment_method_id: owner.card.id });
   expect(res.statusCode, res.body).toBe(200);
   return { owner, order: res.json() };

@@ -15,6 +15,17 @@ export const ownerWithOrders = async (t: TestApp) => {
   const admin = await t.adminToken();
   const billed = await submittedOrder(t, { owner, name: 'Billed order' });
   expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${billed.order.id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
-  const invoice = (await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${billed.order.id}`, token: admin, payload: {} })).json() as { id: string };
-  return { owner, daypart, admin, booked: booked.order as { id: string }, campaignId: campaign!.campaign_id as string, draft: draft as { id: string }, itemId: ((item.item ?? item) as { id: string }).id, invoice };
+  const invoice = (await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${billed.order.id}`, token: admin, payload: {} })).json() as {
+    id: string;
+  };
+  return {
+    owner,
+    daypart,
+    admin,
+    booked: booked.order as { id: string },
+    campaignId: campaign!.campaign_id as string,
+    draft: draft as { id: string },
+    itemId: ((item.item ?? item) as { id: string }).id,
+    invoice,
+  };
 };

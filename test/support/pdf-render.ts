@@ -39,10 +39,12 @@ export const renderPdf = async (pdf: Buffer, dpi = 72): Promise<RenderedPdf> => 
     await run('pdftoppm', ['-png', '-r', String(dpi), file, join(dir, 'page')]);
     const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
     const names = (await readdir(dir)).filter((name) => name.endsWith('.png')).sort();
-    const pages = await Promise.all(names.map(async (name) => {
-      const png = await readFile(join(dir, name));
-      return { png, ...pngSize(png) };
-    }));
+    const pages = await Promise.all(
+      names.map(async (name) => {
+        const png = await readFile(join(dir, name));
+        return { png, ...pngSize(png) };
+      }),
+    );
     return { text: stdout, flat: stdout.replace(/\s+/g, ' '), pages };
   } finally {
     await rm(dir, { recursive: true, force: true });

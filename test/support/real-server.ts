@@ -26,7 +26,9 @@ export const freePort = (): Promise<number> =>
 
 /** The node flags of a checkout's `npm start` (memory and source-map settings), so that tests run the server as users do. */
 const startFlags = (root: string): string[] =>
-  (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+  (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+    .split(/\s+/)
+    .filter((word) => word.startsWith('--'));
 
 export const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
@@ -41,7 +43,19 @@ export interface RealServer {
 }
 
 /** Starts the server on `port` with its data in `dataDir` (or on `databaseUrl`) and waits for /api/health; `env` adds or overrides variables; `root` is another checkout's build (benchmarks compare with main). */
-export const startRealServer = async ({ port, dataDir, databaseUrl, env = {}, root = ROOT }: { port: number; dataDir: string; databaseUrl?: string; env?: Record<string, string>; root?: string }): Promise<RealServer> => {
+export const startRealServer = async ({
+  port,
+  dataDir,
+  databaseUrl,
+  env = {},
+  root = ROOT,
+}: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  root?: string;
+}): Promise<RealServer> => {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...startFlags(root), ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/server/main.js'], {
     cwd: root,

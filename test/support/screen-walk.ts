@@ -52,7 +52,9 @@ export const screenWalker = (page: Page) => {
   /** Waits until the route has drawn its heading and nothing on it is still loading. */
   const settle = async () => {
     await page.locator('h1:visible, main h2:visible').first().waitFor();
-    await page.waitForFunction(() => !document.querySelector('main .animate-spin, [role="status"] .animate-spin'), undefined, { timeout: 5000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => !document.querySelector('main .animate-spin, [role="status"] .animate-spin'), undefined, { timeout: 5000 })
+      .catch(() => undefined);
   };
 
   /** What a reviewer must fix on the screen on view: serious or critical axe findings and a page wider than the window. */
@@ -64,7 +66,13 @@ export const screenWalker = (page: Page) => {
       const result = await run(document, { resultTypes: ['violations'] });
       return result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        .map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+        );
     });
     const problems = violations.map((v) => `${label}: ${v}`);
     const tables = await tablesCut(label);

@@ -12,13 +12,23 @@ export default class SlowestFilesReporter implements Reporter {
     const rows = testModules
       .map((module) => {
         const d = module.diagnostic();
-        return { file: path.relative(process.cwd(), module.moduleId), project: module.project.name, importMs: d.collectDuration, testsMs: d.duration, totalMs: d.collectDuration + d.duration };
+        return {
+          file: path.relative(process.cwd(), module.moduleId),
+          project: module.project.name,
+          importMs: d.collectDuration,
+          testsMs: d.duration,
+          totalMs: d.collectDuration + d.duration,
+        };
       })
       .sort((a, b) => b.totalMs - a.totalMs);
     if (rows.length === 0) return;
     const all = rows.reduce((sum, row) => sum + row.totalMs, 0);
     const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
-    const lines = rows.slice(0, SHOWN).map((row) => `${seconds(row.totalMs)} s  (import ${seconds(row.importMs).trim()} s)  ${row.file}${row.project ? ` [${row.project}]` : ''}`);
-    process.stdout.write(`\nSlowest ${Math.min(SHOWN, rows.length)} of ${rows.length} test files (file time, ${(all / 1000).toFixed(0)} s in all):\n${lines.join('\n')}\n`);
+    const lines = rows
+      .slice(0, SHOWN)
+      .map((row) => `${seconds(row.totalMs)} s  (import ${seconds(row.importMs).trim()} s)  ${row.file}${row.project ? ` [${row.project}]` : ''}`);
+    process.stdout.write(
+      `\nSlowest ${Math.min(SHOWN, rows.length)} of ${rows.length} test files (file time, ${(all / 1000).toFixed(0)} s in all):\n${lines.join('\n')}\n`,
+    );
   }
 }

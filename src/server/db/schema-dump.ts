@@ -28,7 +28,10 @@ export const schemaDump = async (db: Db): Promise<string> => {
         from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and k.contype <> 'n' order by c.relname, k.conname`,
   );
-  const indexes = await rows<{ table: string; def: string }>(db, sql`select tablename as "table", indexdef as def from pg_indexes where schemaname = 'public' order by tablename, indexname`);
+  const indexes = await rows<{ table: string; def: string }>(
+    db,
+    sql`select tablename as "table", indexdef as def from pg_indexes where schemaname = 'public' order by tablename, indexname`,
+  );
   const byTable = new Map<string, string[]>();
   for (const c of columns) {
     const line = `  ${c.column} ${c.type}${c.nullable ? ' not null' : ''}${c.def ? ` default ${c.def}` : ''}`;

@@ -4,7 +4,27 @@
  * an index for every list's filter and sort.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, customType, date, doublePrecision, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { BILLING_MODES, INVOICE_KINDS, PAYMENT_DIRECTIONS, PAYMENT_METHODS, STORED_INVOICE_STATUSES } from '../../domain/billing';
 import { CAMPAIGN_STATUSES } from '../../domain/campaigns';
 import { DISCOUNT_TYPES } from '../../domain/coupons';
@@ -264,7 +284,9 @@ export const coupons = pgTable(
     percentOff: doublePrecision('percent_off'),
     amountOff: cents('amount_off'),
     currency: text('currency').notNull().default('usd'),
-    duration: text('duration', { enum: ['once', 'repeating', 'forever'] }).notNull().default('once'),
+    duration: text('duration', { enum: ['once', 'repeating', 'forever'] })
+      .notNull()
+      .default('once'),
     durationInMonths: integer('duration_in_months'),
     usageLimit: integer('usage_limit'),
     perUserLimit: integer('per_user_limit'),
@@ -320,7 +342,9 @@ export const estimates = pgTable(
     productCode: text('product_code'),
     poNumber: text('po_number'),
     /** Where the order came from: the web app, the HTTP API with a key, or an AdCP agent. */
-    source: text('source', { enum: ['web', 'api', 'adcp'] }).notNull().default('web'),
+    source: text('source', { enum: ['web', 'api', 'adcp'] })
+      .notNull()
+      .default('web'),
     /** The buyer's name as the machine buyer gave it. */
     sourceName: text('source_name'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -335,7 +359,9 @@ export const estimates = pgTable(
     index('estimates_brand_id_idx').on(t.brandId),
     index('estimates_start_date_idx').on(t.startDate),
     // Reconciliation pending's page and count (decision 037): booked orders only.
-    index('estimates_booked_created_idx').on(t.createdAt, t.id).where(sql`${t.status} in ('approved', 'scheduled', 'active', 'completed')`),
+    index('estimates_booked_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} in ('approved', 'scheduled', 'active', 'completed')`),
     // When an order came in (submitted, else created): the analytics windows are ranges on it (decision 016).
     index('estimates_order_time_idx').on(sql`coalesce(${t.submittedAt}, ${t.createdAt})`),
     check('estimates_billing_mode_check', sql`${t.billingMode} in ('up_front', 'monthly')`),
@@ -365,7 +391,10 @@ export const estimateItems = pgTable(
     uniqueIndex('estimate_items_estimate_daypart_key').on(t.estimateId, t.daypartId),
     index('estimate_items_daypart_id_idx').on(t.daypartId),
     check('estimate_items_spots_check', sql`${t.spotsPerOccurrence} >= 1`),
-    check('estimate_items_booked_rate_check', sql`(${t.bookedCpmCents} IS NULL) = (${t.bookedMultiplier} IS NULL) AND (${t.bookedCpmCents} IS NULL OR ${t.bookedCpmCents} >= 0)`),
+    check(
+      'estimate_items_booked_rate_check',
+      sql`(${t.bookedCpmCents} IS NULL) = (${t.bookedMultiplier} IS NULL) AND (${t.bookedCpmCents} IS NULL OR ${t.bookedCpmCents} >= 0)`,
+    ),
   ],
 );
 
@@ -482,7 +511,9 @@ export const stationProfile = pgTable(
     frameRate: numeric('frame_rate', { precision: 6, scale: 3, mode: 'number' }).notNull().default(29.97),
     dropFrame: boolean('drop_frame').notNull().default(true),
     /** How as-run files write a date like 03/04/2027: month first (MDY) or day first (DMY). */
-    dateOrder: text('date_order', { enum: ['MDY', 'DMY'] }).notNull().default('MDY'),
+    dateOrder: text('date_order', { enum: ['MDY', 'DMY'] })
+      .notNull()
+      .default('MDY'),
     /** The station's identity for AdCP buyers (/.well-known/adagents.json, decision 035). */
     callLetters: text('call_letters'),
     fccFacilityId: text('fcc_facility_id'),
@@ -556,8 +587,12 @@ export const trafficSpots = pgTable(
     index('traffic_spots_estimate_day_idx').on(t.estimateId, t.airDate, t.scheduledAt),
     index('traffic_spots_campaign_next_idx').on(t.campaignId, t.status, t.scheduledAt),
     index('traffic_spots_house_day_idx').on(t.houseCode, t.airDate),
-    index('traffic_spots_unbilled_idx').on(t.estimateId, t.airDate).where(sql`${t.status} = 'aired' and ${t.invoiceId} is null`),
-    index('traffic_spots_invoice_idx').on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
+    index('traffic_spots_unbilled_idx')
+      .on(t.estimateId, t.airDate)
+      .where(sql`${t.status} = 'aired' and ${t.invoiceId} is null`),
+    index('traffic_spots_invoice_idx')
+      .on(t.invoiceId)
+      .where(sql`${t.invoiceId} is not null`),
     check('traffic_spots_status_check', sql`${t.status} in ('scheduled', 'aired', 'missed', 'made_good', 'cancelled', 'unconfirmed')`),
     check('traffic_spots_duration_check', sql`${t.durationSeconds} > 0`),
   ],
@@ -711,13 +746,19 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_invoice_number_key').on(t.invoiceNumber),
     // One live up-front (or final) invoice per order, one live invoice per order and broadcast month: a voided (cancelled) one may be replaced.
-    uniqueIndex('invoices_estimate_live_key').on(t.estimateId, t.kind).where(sql`${t.status} <> 'cancelled' and ${t.kind} <> 'broadcast_month'`),
-    uniqueIndex('invoices_estimate_month_live_key').on(t.estimateId, t.periodStart).where(sql`${t.status} <> 'cancelled' and ${t.kind} = 'broadcast_month'`),
+    uniqueIndex('invoices_estimate_live_key')
+      .on(t.estimateId, t.kind)
+      .where(sql`${t.status} <> 'cancelled' and ${t.kind} <> 'broadcast_month'`),
+    uniqueIndex('invoices_estimate_month_live_key')
+      .on(t.estimateId, t.periodStart)
+      .where(sql`${t.status} <> 'cancelled' and ${t.kind} = 'broadcast_month'`),
     index('invoices_created_idx').on(t.createdAt, t.id),
     index('invoices_status_due_idx').on(t.status, t.dueDate),
     index('invoices_customer_id_idx').on(t.customerId),
     // Receivables ageing from the index alone (decision 037); the columns are in migration 0031's INCLUDE.
-    index('invoices_receivable_idx').on(t.customerId, t.dueDate).where(sql`${t.status} = 'sent'`),
+    index('invoices_receivable_idx')
+      .on(t.customerId, t.dueDate)
+      .where(sql`${t.status} = 'sent'`),
     index('invoices_brand_id_idx').on(t.brandId),
     index('invoices_issue_date_idx').on(t.issueDate),
     check('invoices_status_check', sql`${t.status} in ('draft', 'sent', 'paid', 'cancelled', 'refunded')`),
@@ -873,7 +914,9 @@ export const asRunImports = pgTable(
     /** Spots an earlier import closed as missed that this one found aired. */
     reopened: integer('reopened').notNull().default(0),
     /** What the import closed: nothing, the time range its rows cover, or whole days. */
-    closing: text('closing', { enum: ['none', 'range', 'day'] }).notNull().default('day'),
+    closing: text('closing', { enum: ['none', 'range', 'day'] })
+      .notNull()
+      .default('day'),
     /** A hint the report shows (e.g. a likely time-zone shift). */
     notice: text('notice'),
     createdAt: createdAt(),
@@ -928,12 +971,13 @@ export const makegoodOffers = pgTable(
     uniqueIndex('makegood_offers_missed_spot_key').on(t.missedSpotId),
     index('makegood_offers_estimate_idx').on(t.estimateId, t.createdAt),
     index('makegood_offers_daypart_day_idx').on(t.daypartId, t.airDate),
-    index('makegood_offers_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'offered'`),
+    index('makegood_offers_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'offered'`),
     check('makegood_offers_status_check', sql`${t.status} in ('offered', 'accepted', 'declined', 'expired', 'unavailable', 'withdrawn')`),
     check('makegood_offers_credit_check', sql`${t.creditCents} >= 0 and ${t.spotCostCents} >= 0`),
   ],
 );
-
 
 /** What one as-run import changed, spot by spot (aired, missed, closed as missed) and the rows it skipped. */
 export const asRunChanges = pgTable(
@@ -951,7 +995,10 @@ export const asRunChanges = pgTable(
     houseCode: text('house_code').notNull(),
     note: text('note'),
   },
-  (t) => [index('as_run_changes_import_idx').on(t.importId, t.outcome, t.id), check('as_run_changes_outcome_check', sql`${t.outcome} in ('aired', 'missed', 'closed_missed', 'skipped')`)],
+  (t) => [
+    index('as_run_changes_import_idx').on(t.importId, t.outcome, t.id),
+    check('as_run_changes_outcome_check', sql`${t.outcome} in ('aired', 'missed', 'closed_missed', 'skipped')`),
+  ],
 );
 /** Every step of a makegood, with who (null: the system) and when. Append-only. */
 export const makegoodEvents = pgTable(
@@ -1040,7 +1087,10 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.createdAt), check('webhook_endpoints_auth_scheme_check', sql`${t.authScheme} is null or ${t.authScheme} in ('Bearer', 'HMAC-SHA256')`)],
+  (t) => [
+    index('webhook_endpoints_user_idx').on(t.userId, t.createdAt),
+    check('webhook_endpoints_auth_scheme_check', sql`${t.authScheme} is null or ${t.authScheme} in ('Bearer', 'HMAC-SHA256')`),
+  ],
 );
 
 /** The webhook outbox: each event, written in the transaction of the change it reports. */
@@ -1079,7 +1129,9 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
     check('webhook_deliveries_state_check', sql`${t.state} IN ('pending', 'succeeded', 'failed')`),
   ],

@@ -21,7 +21,11 @@ const at = (day: string, time = '10:00') => instantOf(day, time.slice(0, 5), app
 export const backdateSubmission = async (db: Db, estimateId: string, submittedDay: string) => {
   await db
     .update(estimates)
-    .set({ createdAt: at(addDays(submittedDay, -1), '09:00'), submittedAt: at(submittedDay, '11:00'), reviewedAt: sql`case when ${estimates.reviewedAt} is null then null else ${at(submittedDay, '15:00')}::timestamptz end` })
+    .set({
+      createdAt: at(addDays(submittedDay, -1), '09:00'),
+      submittedAt: at(submittedDay, '11:00'),
+      reviewedAt: sql`case when ${estimates.reviewedAt} is null then null else ${at(submittedDay, '15:00')}::timestamptz end`,
+    })
     .where(eq(estimates.id, estimateId));
 };
 
@@ -53,7 +57,15 @@ export const airPastDays = async ({ db, estimateId, from, to, perDay }: { db: Db
       const selection = selectionOf(daypart, item);
       const airing = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
       const airedAt = new Date(at(day, daypart.startTime).getTime() + k * 60_000);
-      airings.push({ campaignId: campaign.id, daypartId: daypart.id, impressions: airing.impressions, spendCents: airing.spendCents, airedAt, spotId: null, simulated: true });
+      airings.push({
+        campaignId: campaign.id,
+        daypartId: daypart.id,
+        impressions: airing.impressions,
+        spendCents: airing.spendCents,
+        airedAt,
+        spotId: null,
+        simulated: true,
+      });
       remaining -= airing.spendCents;
       aired += 1;
     }
@@ -65,6 +77,10 @@ export const airPastDays = async ({ db, estimateId, from, to, perDay }: { db: Db
 export const backdateInvoice = async (db: Db, invoiceId: string, issueDay: string, dueDays: number) => {
   await db
     .update(invoices)
-    .set({ issueDate: issueDay, dueDate: addDays(issueDay, dueDays), sentAt: sql`case when ${invoices.sentAt} is null then null else ${at(issueDay, '16:00')}::timestamptz end` })
+    .set({
+      issueDate: issueDay,
+      dueDate: addDays(issueDay, dueDays),
+      sentAt: sql`case when ${invoices.sentAt} is null then null else ${at(issueDay, '16:00')}::timestamptz end`,
+    })
     .where(eq(invoices.id, invoiceId));
 };

@@ -33,10 +33,27 @@ const makeDemoSpot = async (): Promise<Buffer> => {
     const file = path.join(dir, 'spot.mp4');
     const seconds = 6;
     await run(mediaTools().ffmpeg, [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=640x360:rate=25`,
-      '-f', 'lavfi', '-i', `sine=frequency=523:duration=${seconds}`,
-      '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=duration=${seconds}:size=640x360:rate=25`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=523:duration=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      file,
     ]);
     return await readFile(file);
   } finally {
@@ -46,8 +63,14 @@ const makeDemoSpot = async (): Promise<Buffer> => {
 
 const multipartBody = (fields: Record<string, string>, file: { name: string; type: string; data: Buffer }) => {
   const boundary = `----spotbookdemo${Date.now().toString(16)}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 };
 
@@ -90,14 +113,20 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     // Approval of the spot, and of an order, waits for the video check: follow the processing until it completes.
     await checked(mediaId);
     if (media.approve) await call('PUT', `/api/media/${mediaId}`, adminToken, { status: 'approved' });
-    for (const order of orders) booked.push({ id: await seedOrder(token, order, { brandId: String(brandRow.id), cardId: String(cardRow.id), mediaId }), status: order.path.at(-1)! });
+    for (const order of orders)
+      booked.push({ id: await seedOrder(token, order, { brandId: String(brandRow.id), cardId: String(cardRow.id), mediaId }), status: order.path.at(-1)! });
     // Booking an order approves its spot with it: a recut left pending gives Media Approvals something to review.
     if (!media.approve) await uploadSpot(token, String(brandRow.id), media.filename.replace(/(\.\w+)$/, ' (recut)$1'));
   };
 
   const uploadSpot = async (token: string, brandId: string, filename: string): Promise<string> => {
     const body = multipartBody({ brand_id: brandId }, { name: filename, type: filename.endsWith('.mov') ? 'video/quicktime' : 'video/mp4', data: spot });
-    const upload = await app.inject({ method: 'POST', url: '/api/media/upload', payload: body.payload, headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType } });
+    const upload = await app.inject({
+      method: 'POST',
+      url: '/api/media/upload',
+      payload: body.payload,
+      headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+    });
     if (upload.statusCode >= 300) throw new Error(`Demo upload failed: ${upload.body}`);
     return upload.json().data.uploadId as string;
   };
@@ -111,15 +140,32 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
   };
 
   const seedOrder = async (token: string, order: DemoOrder, refs: { brandId: string; cardId: string; mediaId: string }) => {
-    const draft = await call('POST', '/api/estimates', token, { estimate_name: order.name, brand_id: refs.brandId, start_date: addDays(appStationTime().today(), order.startInDays), total_spend: order.budget });
+    const draft = await call('POST', '/api/estimates', token, {
+      estimate_name: order.name,
+      brand_id: refs.brandId,
+      start_date: addDays(appStationTime().today(), order.startInDays),
+      total_spend: order.budget,
+    });
     for (const slot of order.slots) {
-      await call('POST', `/api/estimate-items/${draft.id}`, token, { daypart_id: daypartId(slot.daypart), spots_per_occurrence: slot.spots, ...(slot.cpm && { user_defined_cpm: slot.cpm }) });
+      await call('POST', `/api/estimate-items/${draft.id}`, token, {
+        daypart_id: daypartId(slot.daypart),
+        spots_per_occurrence: slot.spots,
+        ...(slot.cpm && { user_defined_cpm: slot.cpm }),
+      });
     }
-    await call('PUT', `/api/estimates/${draft.id}`, token, { media_asset_id: refs.mediaId, payment_method_id: refs.cardId, ...(order.couponCode && { coupon_code: order.couponCode }) });
+    await call('PUT', `/api/estimates/${draft.id}`, token, {
+      media_asset_id: refs.mediaId,
+      payment_method_id: refs.cardId,
+      ...(order.couponCode && { coupon_code: order.couponCode }),
+    });
     for (const status of order.path) {
       if (status === 'draft') continue;
       if (status === 'ordered') await call('PUT', `/api/estimates/${draft.id}`, token, { status });
-      else await call('PUT', `/api/estimates/${draft.id}`, adminToken, { status, ...(order.notes && ['rejected', 'modified'].includes(status) && { notes: order.notes }) });
+      else
+        await call('PUT', `/api/estimates/${draft.id}`, adminToken, {
+          status,
+          ...(order.notes && ['rejected', 'modified'].includes(status) && { notes: order.notes }),
+        });
     }
     return String(draft.id);
   };
@@ -146,7 +192,13 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     // The past days of running and finished flights aired two spots a day (decision 019).
     for (const order of booked.filter((o) => o.status === 'active' || o.status === 'completed')) {
       const flight = await flightOf(order.id);
-      await airPastDays({ db: ctx.db, estimateId: order.id, from: flight.start, to: order.status === 'completed' ? flight.end : addDays(today(), -1), perDay: 2 });
+      await airPastDays({
+        db: ctx.db,
+        estimateId: order.id,
+        from: flight.start,
+        to: order.status === 'completed' ? flight.end : addDays(today(), -1),
+        perDay: 2,
+      });
     }
     const campaigns = (await call('GET', '/api/campaigns?status=active', adminToken)) as unknown as { campaign_id: string }[];
     // Today's spots whose time has passed aired too (simulated, decision 031: this is demo data whatever
@@ -155,13 +207,27 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     // The running order was billed up front on approval and paid in full a few days ago.
     for (const order of booked.filter((o) => o.status === 'active')) {
       const flight = await flightOf(order.id);
-      const invoice = await call('POST', `/api/billing/from-estimate/${order.id}`, adminToken, { due_days: 30, tax_rate: 0.07, discount_amount: 0, payment_terms: 'Net 30 days', notes: null });
+      const invoice = await call('POST', `/api/billing/from-estimate/${order.id}`, adminToken, {
+        due_days: 30,
+        tax_rate: 0.07,
+        discount_amount: 0,
+        payment_terms: 'Net 30 days',
+        notes: null,
+      });
       await call('POST', `/api/billing/${invoice.id}/send`, adminToken, {});
       await backdateInvoice(ctx.db, String(invoice.id), submissionDayFor(flight.start, 0), 30);
-      await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, { amount: Number(invoice.total_amount), payment_date: addDays(today(), -3), notes: 'Paid by card' });
+      await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, {
+        amount: Number(invoice.total_amount),
+        payment_date: addDays(today(), -3),
+        notes: 'Paid by card',
+      });
     }
     for (const order of booked.filter((o) => o.status === 'completed')) {
-      const [pending] = ((await call('GET', '/api/reconciliation/pending?limit=100', adminToken)) as unknown as { campaigns: { id: string; projected_spend: number; projected_impressions: number }[] }).campaigns.filter((c) => c.id === order.id);
+      const [pending] = (
+        (await call('GET', '/api/reconciliation/pending?limit=100', adminToken)) as unknown as {
+          campaigns: { id: string; projected_spend: number; projected_impressions: number }[];
+        }
+      ).campaigns.filter((c) => c.id === order.id);
       if (pending) {
         await call('PUT', `/api/reconciliation/reconcile/${order.id}`, adminToken, {
           actual_spend: Math.round(pending.projected_spend * 96) / 100,
@@ -169,13 +235,27 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
           notes: 'Two spots pre-empted by breaking news; make-goods ran the following week.',
         });
       }
-      const invoice = await call('POST', `/api/billing/from-estimate/${order.id}`, adminToken, { due_days: 30, tax_rate: 0.07, discount_amount: 0, payment_terms: 'Net 30 days', notes: null });
+      const invoice = await call('POST', `/api/billing/from-estimate/${order.id}`, adminToken, {
+        due_days: 30,
+        tax_rate: 0.07,
+        discount_amount: 0,
+        payment_terms: 'Net 30 days',
+        notes: null,
+      });
       await call('POST', `/api/billing/${invoice.id}/send`, adminToken, { custom_message: 'Thank you for advertising with us this season.' });
       const flight = await flightOf(order.id);
       await backdateInvoice(ctx.db, String(invoice.id), submissionDayFor(flight.start, 0), 30);
       const half = Math.round(Number(invoice.total_amount) * 50) / 100;
-      await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, { amount: half, payment_date: addDays(today(), -6), notes: 'First half, by bank transfer' });
-      await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, { amount: Math.round(half * 50) / 100, payment_date: addDays(today(), -2), notes: 'Part of the second half' });
+      await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, {
+        amount: half,
+        payment_date: addDays(today(), -6),
+        notes: 'First half, by bank transfer',
+      });
+      await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, {
+        amount: Math.round(half * 50) / 100,
+        payment_date: addDays(today(), -2),
+        notes: 'Part of the second half',
+      });
     }
   };
 

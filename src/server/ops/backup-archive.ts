@@ -37,7 +37,11 @@ const run = (command: string, args: string[]): Promise<void> =>
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new BackupError(`${command} was not found on PATH: install the PostgreSQL client tools (Debian: apt-get install postgresql-client)`) : error),
+      reject(
+        error.code === 'ENOENT'
+          ? new BackupError(`${command} was not found on PATH: install the PostgreSQL client tools (Debian: apt-get install postgresql-client)`)
+          : error,
+      ),
     );
     child.on('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`${command} failed (exit ${code}): ${stderr.trim()}`))));
   });
@@ -48,12 +52,18 @@ const secretFile = (config: Config) => path.join(config.dataDir, 'jwt-secret');
 
 /** Media files, without uploads still being written (`.partial`). */
 const mediaFiles = (dir: string): string[] =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.endsWith('.partial')).map((e) => path.relative(dir, path.join(e.parentPath, e.name))) : [];
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && !e.name.endsWith('.partial'))
+        .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    : [];
 
 const refuseWhileRunning = (config: Config, verb: string) => {
   const pid = runningInstance(config.dataDir);
   if (pid !== null && !config.databaseUrl) {
-    throw new BackupError(`Spotbook is running on ${config.dataDir} (pid ${pid}): stop it, then ${verb}. The embedded database can be opened by one process at a time, so a copy taken now could not be consistent.`);
+    throw new BackupError(
+      `Spotbook is running on ${config.dataDir} (pid ${pid}): stop it, then ${verb}. The embedded database can be opened by one process at a time, so a copy taken now could not be consistent.`,
+    );
   }
 };
 
@@ -126,7 +136,9 @@ const isEmptyDir = (dir: string) => !existsSync(dir) || readdirSync(dir).length 
 const postgresHasTables = async (url: string): Promise<boolean> => {
   const database = await openDatabase({ databaseUrl: url });
   try {
-    const result = (await database.db.execute("select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')" as never)) as unknown as { rows: { n: number }[] };
+    const result = (await database.db.execute(
+      "select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')" as never,
+    )) as unknown as { rows: { n: number }[] };
     return (result.rows[0]?.n ?? 0) > 0;
   } finally {
     await database.close();
@@ -153,7 +165,9 @@ export const restore = async (config: Config, file: string): Promise<BackupManif
     if (manifest.format !== BACKUP_FORMAT) throw new BackupError(`This backup's format (${manifest.format}) is not one this version reads (${BACKUP_FORMAT})`);
     const target = config.databaseUrl ? 'postgres' : 'pglite';
     if (manifest.database !== target) {
-      throw new BackupError(`This backup holds a ${manifest.database === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} database; restore it with ${manifest.database === 'pglite' ? 'DATABASE_URL unset' : 'DATABASE_URL set to an empty PostgreSQL database'}`);
+      throw new BackupError(
+        `This backup holds a ${manifest.database === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL'} database; restore it with ${manifest.database === 'pglite' ? 'DATABASE_URL unset' : 'DATABASE_URL set to an empty PostgreSQL database'}`,
+      );
     }
     if (!isEmptyDir(mediaDir(config))) throw new BackupError(`${mediaDir(config)} is not empty: restore into a fresh instance (an empty DATA_DIR)`);
     if (config.databaseUrl) {

@@ -15,7 +15,10 @@ const main = async () => {
   const where = config.databaseUrl ? 'the PostgreSQL database at DATABASE_URL' : `the embedded database in ${config.dataDir}`;
   if (command === 'backup') {
     const manifest = await backup(config, file);
-    const media = config.storage.kind === 's3' ? `media left in the bucket s3://${config.storage.bucket} (back it up with the bucket's versioning or replication)` : `${manifest.media_files} media files`;
+    const media =
+      config.storage.kind === 's3'
+        ? `media left in the bucket s3://${config.storage.bucket} (back it up with the bucket's versioning or replication)`
+        : `${manifest.media_files} media files`;
     process.stdout.write(`Backed up ${where} (${manifest.migrations} migrations) and ${media} to ${file}\n`);
   } else {
     const manifest = await restore(config, file);
@@ -25,6 +28,8 @@ const main = async () => {
 
 main().catch((error: unknown) => {
   const known = error instanceof BackupError || error instanceof ConfigError;
-  process.stderr.write(`${command === 'restore' ? 'Restore' : 'Backup'} failed: ${known ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`);
+  process.stderr.write(
+    `${command === 'restore' ? 'Restore' : 'Backup'} failed: ${known ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`,
+  );
   process.exit(1);
 });

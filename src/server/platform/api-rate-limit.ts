@@ -60,7 +60,10 @@ export const createLeasedCounter = (counter: SharedCounter, { max, leaseSize }: 
   };
 };
 
-export const registerApiRateLimit = async (app: FastifyInstance, { counter, perMinute, leaseSize }: { counter: SharedCounter; perMinute: number; leaseSize: number }) => {
+export const registerApiRateLimit = async (
+  app: FastifyInstance,
+  { counter, perMinute, leaseSize }: { counter: SharedCounter; perMinute: number; leaseSize: number },
+) => {
   const count = createLeasedCounter(counter, { max: perMinute, leaseSize });
   // @fastify/rate-limit's store interface, on the shared counter.
   class SharedStore {
@@ -85,9 +88,12 @@ export const registerApiRateLimit = async (app: FastifyInstance, { counter, perM
     allowList: (request) => !request.url.startsWith('/api/') || UNLIMITED.some((prefix) => request.url.startsWith(prefix)),
     enableDraftSpec: true,
     errorResponseBuilder: (_request, context) =>
-      Object.assign(tooManyRequests(`Too many requests: at most ${context.max} a minute. Please retry in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`), {
-        retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
-      }),
+      Object.assign(
+        tooManyRequests(`Too many requests: at most ${context.max} a minute. Please retry in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`),
+        {
+          retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+        },
+      ),
   });
   // The plugin's ratelimit-limit/-remaining/-reset become the current draft's two structured headers.
   app.addHook('onSend', (_request, reply, payload, done) => {

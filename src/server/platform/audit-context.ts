@@ -46,7 +46,11 @@ export const currentAuditActor = (): string | null => {
   const scope = storage.getStore();
   if (!scope) return null;
   const actor = scope.actor();
-  return JSON.stringify(actor ? { id: actor.id, email: actor.email, role: actor.role, request_id: scope.requestId, ...(actor.apiKey ? { api_key_id: actor.apiKey.id } : {}) } : { role: 'anonymous', request_id: scope.requestId });
+  return JSON.stringify(
+    actor
+      ? { id: actor.id, email: actor.email, role: actor.role, request_id: scope.requestId, ...(actor.apiKey ? { api_key_id: actor.apiKey.id } : {}) }
+      : { role: 'anonymous', request_id: scope.requestId },
+  );
 };
 
 export const setAuditActorSql = (actor: string) => sql`select set_config('spotbook.actor', ${actor}, true)`;

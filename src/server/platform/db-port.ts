@@ -33,10 +33,7 @@ export interface Database {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
-export type DatabaseOptions =
-  | { databaseUrl: string }
-  | { dataDir: string }
-  | { memory: true; loadDataDir?: Blob | File };
+export type DatabaseOptions = { databaseUrl: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob | File };
 
 /**
  * Every transaction opened inside a request first names its actor for the audit triggers. Plain

@@ -84,7 +84,11 @@ export const registerIdempotency = (app: FastifyInstance, { db, ttlHours }: { db
         claims.set(request, { caller, key: header });
         return;
       }
-      const [stored] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, header))).limit(1);
+      const [stored] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, header)))
+        .limit(1);
       if (!stored) continue; // answered 5xx and released meanwhile: claim again
       if (stored.fingerprint !== fingerprint) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
       if (stored.status === null) throw Object.assign(new HttpError(409, IDEMPOTENCY_KEY_RUNNING), { retryAfterSeconds: 1 });
@@ -102,7 +106,8 @@ export const registerIdempotency = (app: FastifyInstance, { db, ttlHours }: { db
     claims.delete(request);
     const where = and(eq(idempotencyKeys.caller, held.caller), eq(idempotencyKeys.key, held.key));
     const contentType = reply.getHeader('content-type');
-    const textual = payload === null || payload === undefined || typeof payload === 'string' || (Buffer.isBuffer(payload) && /json|text/.test(String(contentType)));
+    const textual =
+      payload === null || payload === undefined || typeof payload === 'string' || (Buffer.isBuffer(payload) && /json|text/.test(String(contentType)));
     // 5xx, a rate limit (429), a client gone before its work started (499) and file or stream answers are not kept: a retry runs again.
     if (reply.statusCode >= 500 || reply.statusCode === 499 || reply.statusCode === 429 || !textual) {
       await db.delete(idempotencyKeys).where(where);

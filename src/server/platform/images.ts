@@ -57,7 +57,7 @@ export const reencodePng = (data: Buffer): Buffer | null => {
   let transparency: Buffer | undefined;
   const compressed: Buffer[] = [];
   let ended = false;
-  for (let at = 8; at + 12 <= data.length && !ended; ) {
+  for (let at = 8; at + 12 <= data.length && !ended;) {
     const length = data.readUInt32BE(at);
     const type = data.toString('latin1', at + 4, at + 8);
     if (at + 12 + length > data.length) return null;
@@ -107,7 +107,7 @@ const START_OF_FRAME = new Set([0xc0, 0xc1, 0xc2]);
 /** The JPEG as it is when its structure holds together (see above), else null. */
 export const checkJpeg = (data: Buffer): Buffer | null => {
   if (data.length < 4 || data[0] !== 0xff || data[1] !== 0xd8 || data[data.length - 2] !== 0xff || data[data.length - 1] !== 0xd9) return null;
-  for (let at = 2; at + 4 <= data.length; ) {
+  for (let at = 2; at + 4 <= data.length;) {
     if (data[at] !== 0xff) return null;
     const marker = data[at + 1]!;
     if (marker === 0xff) {

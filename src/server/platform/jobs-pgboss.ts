@@ -16,7 +16,15 @@ interface Registration {
 /** pg-boss queue names are word characters: `media.process` becomes `media_process`. */
 const queueName = (name: string) => name.replace(/\W/g, '_');
 
-export const createPgBossJobs = ({ connectionString, log, pollingIntervalSeconds = 0.5 }: { connectionString: string; log: FastifyBaseLogger; pollingIntervalSeconds?: number }): JobQueue => {
+export const createPgBossJobs = ({
+  connectionString,
+  log,
+  pollingIntervalSeconds = 0.5,
+}: {
+  connectionString: string;
+  log: FastifyBaseLogger;
+  pollingIntervalSeconds?: number;
+}): JobQueue => {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4, application_name: 'spotbook-jobs' });
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
   const abort = new AbortController();
@@ -89,7 +97,9 @@ export const createPgBossJobs = ({ connectionString, log, pollingIntervalSeconds
     async depth() {
       await setup;
       // Created, retrying and active jobs of every instance: the queue is shared.
-      const sizes = await Promise.all([...registrations].map(async ([name, { queue }]) => [name, await boss.getQueueSize(queue, { before: 'completed' })] as const));
+      const sizes = await Promise.all(
+        [...registrations].map(async ([name, { queue }]) => [name, await boss.getQueueSize(queue, { before: 'completed' })] as const),
+      );
       return Object.fromEntries(sizes);
     },
     ready: () =>

@@ -20,7 +20,10 @@ describe('logged errors (audit finding 6)', () => {
     const sink = new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) });
     const log = pino(loggerOptions('info') as pino.LoggerOptions, sink);
     const hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo';
-    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), { detail: 'Key (email)=(casey@example.com) already exists.', code: '23505' });
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      detail: 'Key (email)=(casey@example.com) already exists.',
+      code: '23505',
+    });
     const failed = new DrizzleQueryError('insert into "users" ("email", "password_hash") values ($1, $2)', ['casey@example.com', hash], cause);
     log.error({ err: failed }, 'request failed');
     const text = lines.join('');

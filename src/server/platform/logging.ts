@@ -13,7 +13,12 @@ const scrub = (value: unknown, depth = 0): unknown => {
   if (typeof value === 'string') return value.replace(PARAMS_IN_TEXT, '\nparams: [redacted]');
   if (!value || typeof value !== 'object' || depth > 5) return value;
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, HIDDEN_KEYS.has(k) ? '[redacted]' : k === 'stack' && typeof v === 'string' ? v.split('\nparams: ')[0] : scrub(v, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      HIDDEN_KEYS.has(k) ? '[redacted]' : k === 'stack' && typeof v === 'string' ? v.split('\nparams: ')[0] : scrub(v, depth + 1),
+    ]),
+  );
 };
 
 /**
@@ -24,7 +29,9 @@ const CAUSE_KEYS = ['code', 'severity', 'constraint', 'table', 'column', 'schema
 const causeOf = (err: Error) => {
   const cause = (err as { cause?: unknown }).cause;
   if (!cause || typeof cause !== 'object') return undefined;
-  const fields = Object.fromEntries(CAUSE_KEYS.flatMap((key) => (typeof (cause as Record<string, unknown>)[key] === 'string' ? [[key, (cause as Record<string, string>)[key]]] : [])));
+  const fields = Object.fromEntries(
+    CAUSE_KEYS.flatMap((key) => (typeof (cause as Record<string, unknown>)[key] === 'string' ? [[key, (cause as Record<string, string>)[key]]] : [])),
+  );
   return Object.keys(fields).length > 0 ? { type: cause.constructor?.name ?? 'Error', ...fields } : undefined;
 };
 

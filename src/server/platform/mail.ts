@@ -29,7 +29,9 @@ export interface MailMessage {
 
 /** The outbox keeps attachments as base64 in jsonb (null when there are none). */
 const storedAttachments = (message: MailMessage): MailAttachmentRow[] | null =>
-  message.attachments?.length ? message.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, content_base64: a.content.toString('base64') })) : null;
+  message.attachments?.length
+    ? message.attachments.map((a) => ({ filename: a.filename, content_type: a.contentType, content_base64: a.content.toString('base64') }))
+    : null;
 
 const outboxValues = (message: MailMessage, status: 'queued' | 'stored') => ({
   toAddress: message.to,
@@ -65,9 +67,7 @@ const DELIVER_JOB = 'mail.deliver';
 
 const printMessage = (message: MailMessage) => {
   const files = (message.attachments ?? []).map((a) => `Attached: ${a.filename} (${a.contentType}, ${a.content.length} bytes)\n`).join('');
-  process.stdout.write(
-    `\n──── mail to ${message.to} ────\nSubject: ${message.subject}\n${files}\n${message.text}\n────────────────────────────\n`,
-  );
+  process.stdout.write(`\n──── mail to ${message.to} ────\nSubject: ${message.subject}\n${files}\n${message.text}\n────────────────────────────\n`);
 };
 
 export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs }: MailerOptions): Mailer => {
@@ -86,7 +86,9 @@ export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs
     if (!row) return;
     const attempts = row.attempts;
     try {
-      await (await transport).sendMail({
+      await (
+        await transport
+      ).sendMail({
         from,
         to: row.toAddress,
         subject: row.subject,
@@ -100,7 +102,10 @@ export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs
     } catch (error) {
       const delay = retryDelaysMs[attempts - 1];
       const lastError = String((error as Error).message).slice(0, 500);
-      await db.update(mailOutbox).set({ status: delay === undefined ? 'failed' : 'queued', lastError }).where(eq(mailOutbox.id, outboxId));
+      await db
+        .update(mailOutbox)
+        .set({ status: delay === undefined ? 'failed' : 'queued', lastError })
+        .where(eq(mailOutbox.id, outboxId));
       log.warn({ err: error, outboxId, attempts, retryInMs: delay }, 'mail delivery failed');
       if (delay !== undefined) {
         const timer = setTimeout(() => {
@@ -132,7 +137,10 @@ export const createMailer = ({ db, log, jobs, smtpUrl, from, echo, retryDelaysMs
         .values(outboxValues(message, transport ? 'queued' : 'stored'))
         .returning({ id: mailOutbox.id });
       return () => {
-        if (transport) void jobs.enqueue(DELIVER_JOB, { outboxId: row!.id }).catch((error: unknown) => log.error({ err: error }, 'could not queue outgoing mail (it goes at the next start)'));
+        if (transport)
+          void jobs
+            .enqueue(DELIVER_JOB, { outboxId: row!.id })
+            .catch((error: unknown) => log.error({ err: error }, 'could not queue outgoing mail (it goes at the next start)'));
         else if (echo) printMessage(message);
       };
     },

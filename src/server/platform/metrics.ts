@@ -102,7 +102,9 @@ export const registerMetrics = (
     help: 'E-mails stored or queued and not yet sent',
     registers: [registry],
     async collect() {
-      const result = (await database.db.execute(sql`select count(*)::int as n from mail_outbox where status in ('stored', 'queued', 'sending')`)) as unknown as { rows: { n: number }[] };
+      const result = (await database.db.execute(
+        sql`select count(*)::int as n from mail_outbox where status in ('stored', 'queued', 'sending')`,
+      )) as unknown as { rows: { n: number }[] };
       this.set(Number(result.rows[0]?.n ?? 0));
     },
   });
@@ -124,7 +126,8 @@ export const registerMetrics = (
     const route = request.routeOptions.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     metrics.http.observe({ method: request.method, route, status: String(reply.statusCode) }, seconds);
-    if (reply.elapsedTime > slowRequestMs) request.log.warn({ route, method: request.method, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'slow request');
+    if (reply.elapsedTime > slowRequestMs)
+      request.log.warn({ route, method: request.method, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'slow request');
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

@@ -29,27 +29,50 @@ export const withIdempotencyHeader = <T extends { schema: object; url: string }>
   const methods = [method].flat();
   if (!transformed.url.startsWith('/api/') || !methods.some((m) => WRITES.has(m)) || !schema.security) return transformed;
   const headers = schema.headers ?? {};
-  return { ...transformed, schema: { ...schema, headers: { ...headers, type: 'object', properties: { ...headers.properties, 'idempotency-key': idempotencyKeyHeader } } } };
+  return {
+    ...transformed,
+    schema: { ...schema, headers: { ...headers, type: 'object', properties: { ...headers.properties, 'idempotency-key': idempotencyKeyHeader } } },
+  };
 };
 
 const signatureHeaders = [
-  { name: 'webhook-id', in: 'header', required: true, schema: { type: 'string' }, description: 'The event id (`msg_…`), the same on every retry: receivers drop duplicates by it.' },
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: 'The event id (`msg_…`), the same on every retry: receivers drop duplicates by it.',
+  },
   { name: 'webhook-timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'Seconds since 1970 when this attempt was signed.' },
   {
     name: 'webhook-signature',
     in: 'header',
     required: true,
     schema: { type: 'string' },
-    description: '`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the endpoint secret (`whsec_…`): Standard Webhooks, verifiable with the `standardwebhooks` package.',
+    description:
+      '`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the endpoint secret (`whsec_…`): Standard Webhooks, verifiable with the `standardwebhooks` package.',
   },
 ];
 
 const DATA: Record<string, Record<string, { type: string | string[] }>> = {
   order: { order_id: { type: 'string' }, name: { type: 'string' }, status: { type: 'string' }, previous_status: { type: ['string', 'null'] } },
   invoice: { invoice_id: { type: 'string' }, invoice_number: { type: 'string' }, order_id: { type: 'string' } },
-  credit_note: { credit_note_id: { type: 'string' }, credit_number: { type: 'string' }, invoice_id: { type: 'string' }, amount: { type: 'number' }, reason: { type: 'string' } },
+  credit_note: {
+    credit_note_id: { type: 'string' },
+    credit_number: { type: 'string' },
+    invoice_id: { type: 'string' },
+    amount: { type: 'number' },
+    reason: { type: 'string' },
+  },
   makegood: { makegood_id: { type: 'string' }, order_id: { type: 'string' } },
-  media: { media_id: { type: 'string' }, brand_id: { type: 'string' }, filename: { type: 'string' }, ad_id: { type: ['string', 'null'] }, status: { type: 'string' }, previous_status: { type: 'string' } },
+  media: {
+    media_id: { type: 'string' },
+    brand_id: { type: 'string' },
+    filename: { type: 'string' },
+    ad_id: { type: ['string', 'null'] },
+    status: { type: 'string' },
+    previous_status: { type: 'string' },
+  },
   delivery: {
     order_id: { type: 'string' },
     name: { type: 'string' },
@@ -70,7 +93,8 @@ export const webhooksSection = () =>
       {
         post: {
           summary: `${type}`,
-          description: 'Delivered at least once; retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 24 h until a 2xx. 410 disables the endpoint; 15 s timeout.',
+          description:
+            'Delivered at least once; retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 24 h until a 2xx. 410 disables the endpoint; 15 s timeout.',
           parameters: signatureHeaders,
           requestBody: {
             required: true,

@@ -34,10 +34,14 @@ const identity = (decoder: Decoder) => decoder === noopDecoder || decoder.mapFro
  * as there). The mapper is generated once per select: one object literal per row, each value read by
  * position and decoded only where its column has a decoder.
  */
-export const compileRowMapper = (fields: NonNullable<DriverPreparedQuery['fields']>, joinsNotNullableMap?: Record<string, boolean>): ((rows: unknown[][]) => unknown[]) => {
+export const compileRowMapper = (
+  fields: NonNullable<DriverPreparedQuery['fields']>,
+  joinsNotNullableMap?: Record<string, boolean>,
+): ((rows: unknown[][]) => unknown[]) => {
   if (fields.some(({ path }) => path.length > 2)) throw new Error('prepared selects map one level of nesting');
   const decoders = fields.map(({ field }) => decoderOf(field));
-  const valueAt = (index: number) => (identity(decoders[index]!) ? `r[${index}]` : `(r[${index}] === null ? null : d[${index}].mapFromDriverValue(r[${index}]))`);
+  const valueAt = (index: number) =>
+    identity(decoders[index]!) ? `r[${index}]` : `(r[${index}] === null ? null : d[${index}].mapFromDriverValue(r[${index}]))`;
   const parts: string[] = [];
   for (const [index, { path }] of fields.entries()) {
     const [top, inner] = path as [string, string | undefined];

@@ -37,11 +37,18 @@ export const createSharedCounter = (db: Db): SharedCounter => {
             windowEndsAt: sql`case when ${open} then ${rateLimits.windowEndsAt} else excluded.window_ends_at end`,
           },
         })
-        .returning({ count: rateLimits.count, ttlMs: sql<number>`greatest(0, extract(epoch from ${rateLimits.windowEndsAt} - clock_timestamp()) * 1000)::float8` });
+        .returning({
+          count: rateLimits.count,
+          ttlMs: sql<number>`greatest(0, extract(epoch from ${rateLimits.windowEndsAt} - clock_timestamp()) * 1000)::float8`,
+        });
       return { count: row!.count, ttlMs: Math.ceil(Number(row!.ttlMs)) };
     },
     async read(key) {
-      const [row] = await db.select({ count: rateLimits.count }).from(rateLimits).where(sql`${rateLimits.key} = ${key} and ${open}`).limit(1);
+      const [row] = await db
+        .select({ count: rateLimits.count })
+        .from(rateLimits)
+        .where(sql`${rateLimits.key} = ${key} and ${open}`)
+        .limit(1);
       return row?.count ?? 0;
     },
     async undo(key) {
@@ -73,7 +80,17 @@ export interface AttemptLimiter {
   reset(key: string): Promise<void>;
 }
 
-export const createAttemptLimiter = ({ counter, name, max, windowMs }: { counter: SharedCounter; name: string; max: number; windowMs: number }): AttemptLimiter => {
+export const createAttemptLimiter = ({
+  counter,
+  name,
+  max,
+  windowMs,
+}: {
+  counter: SharedCounter;
+  name: string;
+  max: number;
+  windowMs: number;
+}): AttemptLimiter => {
   const keyOf = (key: string) => `${name}:${key}`;
   return {
     async attempt(key) {

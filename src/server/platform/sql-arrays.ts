@@ -8,7 +8,9 @@ import { sql } from 'drizzle-orm';
 export const sqlArray = (values: readonly (string | number | boolean | null)[], type: 'uuid' | 'timestamptz' | 'int' | 'bigint' | 'bool') =>
   sql.raw(
     `'{${values
-      .map((v) => (v === null ? 'NULL' : typeof v === 'number' ? String(Math.trunc(v)) : typeof v === 'boolean' ? String(v) : `"${v.replace(/[^\w:.+-]/g, '')}"`))
+      .map((v) =>
+        v === null ? 'NULL' : typeof v === 'number' ? String(Math.trunc(v)) : typeof v === 'boolean' ? String(v) : `"${v.replace(/[^\w:.+-]/g, '')}"`,
+      )
       .join(',')}}'::${type}[]`,
   );
 

@@ -18,7 +18,17 @@ export interface Statistics {
   nudge(): void;
 }
 
-export const createStatistics = ({ database, jobs, minutes, log }: { database: Database; jobs: JobQueue; minutes: number; log: { error: (obj: object, msg: string) => void } }): Statistics => {
+export const createStatistics = ({
+  database,
+  jobs,
+  minutes,
+  log,
+}: {
+  database: Database;
+  jobs: JobQueue;
+  minutes: number;
+  log: { error: (obj: object, msg: string) => void };
+}): Statistics => {
   const embedded = database.kind === 'pglite';
   const refresh = async () => {
     await database.db.execute(sql`analyze`);

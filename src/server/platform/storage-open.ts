@@ -16,11 +16,18 @@ export const withDeadline = <T>(check: Promise<T>, ms: number, message: string):
   return Promise.race([check, deadline]).finally(() => clearTimeout(timer));
 };
 
-export const openStorage = async (config: Pick<Config, 'dataDir' | 'storage' | 'storageCredentials'>, startTimeoutMs = STORAGE_START_TIMEOUT_MS): Promise<Storage> => {
+export const openStorage = async (
+  config: Pick<Config, 'dataDir' | 'storage' | 'storageCredentials'>,
+  startTimeoutMs = STORAGE_START_TIMEOUT_MS,
+): Promise<Storage> => {
   if (config.storage.kind !== 's3') return createLocalStorage(path.join(config.dataDir, 'media'));
   // The AWS SDK is loaded only when a bucket is configured (it weighs about 8 MB of resting memory).
   const { createS3Storage } = await import('./storage-s3');
-  const storage = await createS3Storage({ location: config.storage, credentials: config.storageCredentials, scratchDir: path.join(config.dataDir, 'media-work') });
+  const storage = await createS3Storage({
+    location: config.storage,
+    credentials: config.storageCredentials,
+    scratchDir: path.join(config.dataDir, 'media-work'),
+  });
   // Start-up fails early and says storage is why (issue 30, finding 13), rather than a later plugin timing out.
   const where = `s3://${config.storage.bucket}${config.storage.endpoint ? ` at ${config.storage.endpoint}` : ''}`;
   try {

@@ -185,11 +185,13 @@ export const createS3Storage = async ({
       let keyMarker: string | undefined;
       let uploadIdMarker: string | undefined;
       do {
-        const page = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix || undefined, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker })).catch((error: unknown) => {
-          // Some S3-compatible servers cannot list uploads: their bucket's lifecycle rule must abort them.
-          if ((error as { name?: string }).name === 'NotImplemented') return undefined;
-          throw error;
-        });
+        const page = await client
+          .send(new ListMultipartUploadsCommand({ Bucket: bucket, Prefix: prefix || undefined, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }))
+          .catch((error: unknown) => {
+            // Some S3-compatible servers cannot list uploads: their bucket's lifecycle rule must abort them.
+            if ((error as { name?: string }).name === 'NotImplemented') return undefined;
+            throw error;
+          });
         if (!page) return removed;
         for (const upload of page.Uploads ?? []) {
           if (!upload.Key || !upload.UploadId || writing.has(upload.UploadId)) continue;

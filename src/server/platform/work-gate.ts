@@ -14,7 +14,17 @@ export class BusyError extends HttpError {
   }
 }
 
-export const createWorkGate = ({ concurrency, queue, message, retryAfterSeconds = 2 }: { concurrency: number; queue: number; message: string; retryAfterSeconds?: number }) => {
+export const createWorkGate = ({
+  concurrency,
+  queue,
+  message,
+  retryAfterSeconds = 2,
+}: {
+  concurrency: number;
+  queue: number;
+  message: string;
+  retryAfterSeconds?: number;
+}) => {
   let running = 0;
   const waiting: (() => void)[] = [];
   const next = () => {

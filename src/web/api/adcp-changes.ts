@@ -7,7 +7,8 @@ export type PendingChangeView = ReplyOf<'/api/adcp/changes', 'get'>['changes'][n
 export const adcpChangeKeys = { list: ['adcp', 'changes'] as const };
 
 /** Budget and flight changes AdCP buyers ask of approved buys (admins). */
-export const useAdcpChanges = () => useQuery({ queryKey: adcpChangeKeys.list, queryFn: async ({ signal }) => (await api.get('/api/adcp/changes', { signal })).changes });
+export const useAdcpChanges = () =>
+  useQuery({ queryKey: adcpChangeKeys.list, queryFn: async ({ signal }) => (await api.get('/api/adcp/changes', { signal })).changes });
 
 const decide = (id: string, approve: boolean) =>
   approve ? api.post('/api/adcp/changes/{id}/approve', { path: { id }, body: {} }) : api.post('/api/adcp/changes/{id}/reject', { path: { id }, body: {} });

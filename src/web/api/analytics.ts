@@ -13,7 +13,10 @@ export const analyticsKeys = {
 };
 
 export const useAnalyticsOverview = (timeframe: number) =>
-  useQuery({ queryKey: analyticsKeys.overview(timeframe), queryFn: ({ signal }) => api.get('/api/analytics/dashboard/overview', { query: { timeframe }, signal }) });
+  useQuery({
+    queryKey: analyticsKeys.overview(timeframe),
+    queryFn: ({ signal }) => api.get('/api/analytics/dashboard/overview', { query: { timeframe }, signal }),
+  });
 
 /** Always the last 90 days (the specification's fixed window), at the chosen granularity. */
 export const useRevenueTrends = (granularity: Granularity) =>
@@ -23,9 +26,13 @@ export const useRevenueTrends = (granularity: Granularity) =>
   });
 
 export const usePerformanceMetrics = (timeframe: number) =>
-  useQuery({ queryKey: analyticsKeys.performance(timeframe), queryFn: ({ signal }) => api.get('/api/analytics/performance/metrics', { query: { timeframe }, signal }) });
+  useQuery({
+    queryKey: analyticsKeys.performance(timeframe),
+    queryFn: ({ signal }) => api.get('/api/analytics/performance/metrics', { query: { timeframe }, signal }),
+  });
 
 export const useBudgetAnalysis = (timeframe: number) =>
   useQuery({ queryKey: analyticsKeys.budget(timeframe), queryFn: ({ signal }) => api.get('/api/analytics/budget/analysis', { query: { timeframe }, signal }) });
 
-export const useForecast = () => useQuery({ queryKey: analyticsKeys.forecast, queryFn: ({ signal }) => api.get('/api/analytics/forecast/predictions', { signal }) });
+export const useForecast = () =>
+  useQuery({ queryKey: analyticsKeys.forecast, queryFn: ({ signal }) => api.get('/api/analytics/forecast/predictions', { signal }) });

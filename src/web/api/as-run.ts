@@ -13,7 +13,11 @@ export const asRunKeys = {
 export const useAsRunImports = () => useQuery({ queryKey: asRunKeys.list, queryFn: ({ signal }) => api.get('/api/traffic/as-run', { signal }) });
 
 export const useAsRunReport = (id: string | null) =>
-  useQuery({ queryKey: asRunKeys.report(id ?? ''), enabled: id !== null, queryFn: ({ signal }) => api.get('/api/traffic/as-run/{id}', { path: { id: id ?? '' }, signal }) });
+  useQuery({
+    queryKey: asRunKeys.report(id ?? ''),
+    enabled: id !== null,
+    queryFn: ({ signal }) => api.get('/api/traffic/as-run/{id}', { path: { id: id ?? '' }, signal }),
+  });
 
 /** Sends the file with progress; on success the imports, the traffic log and campaigns are read again. */
 export const useImportAsRun = () => {

@@ -25,7 +25,8 @@ export const useAuditEvents = (filters: AuditFilters) =>
     getNextPageParam: (last) => last.next_cursor,
   });
 
-export const downloadAuditCsv = (filters: AuditFilters) => downloadFile(fileUrl('/api/audit/export', { query: queryOf(filters) }), { accept: 'text/csv', fallbackName: 'audit.csv' });
+export const downloadAuditCsv = (filters: AuditFilters) =>
+  downloadFile(fileUrl('/api/audit/export', { query: queryOf(filters) }), { accept: 'text/csv', fallbackName: 'audit.csv' });
 
 export const useOrderTimeline = (orderId: string) =>
   useQuery({ queryKey: auditKeys.timeline(orderId), queryFn: ({ signal }) => api.get('/api/estimates/{id}/timeline', { path: { id: orderId }, signal }) });

@@ -20,11 +20,9 @@ const requireToken = (reply: Partial<AuthReply> | undefined): AuthReply => {
   return reply as AuthReply;
 };
 
-export const loginRequest = async (credentials: Credentials): Promise<AuthReply> =>
-  requireToken(await api.post('/api/auth/login', { body: credentials }));
+export const loginRequest = async (credentials: Credentials): Promise<AuthReply> => requireToken(await api.post('/api/auth/login', { body: credentials }));
 
-export const registerRequest = async (input: RegisterInput): Promise<AuthReply> =>
-  requireToken(await api.post('/api/auth/register', { body: input }));
+export const registerRequest = async (input: RegisterInput): Promise<AuthReply> => requireToken(await api.post('/api/auth/register', { body: input }));
 
 export const fetchCurrentUser = async (signal?: AbortSignal): Promise<SessionUser> => {
   const reply: Partial<ReplyOf<'/api/auth/me', 'get'>> | undefined = await api.get('/api/auth/me', { signal });

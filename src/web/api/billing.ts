@@ -41,7 +41,8 @@ export const downloadMonthEi = (month: string) => downloadFile(fileUrl('/api/bil
 /** The list keeps showing the previous page while the next one loads. */
 export const useInvoices = (filter: InvoiceListFilter = {}) =>
   useQuery({ queryKey: billingKeys.list(filter), queryFn: ({ signal }) => fetchInvoices(filter, signal), placeholderData: keepPreviousData });
-export const useInvoice = (id: string) => useQuery({ queryKey: billingKeys.detail(id), queryFn: ({ signal }) => fetchInvoice(id, signal), enabled: Boolean(id) });
+export const useInvoice = (id: string) =>
+  useQuery({ queryKey: billingKeys.detail(id), queryFn: ({ signal }) => fetchInvoice(id, signal), enabled: Boolean(id) });
 /** The orders Create Invoice can bill (decision 033): refreshed with every billing change, and on each opening. */
 export const useInvoiceableOrders = () =>
   useQuery({ queryKey: billingKeys.invoiceable, queryFn: ({ signal }) => fetchInvoiceableOrders(signal), staleTime: 0 });
@@ -54,7 +55,8 @@ const useBillingMutation = <TArgs, TResult>(mutationFn: (args: TArgs) => Promise
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }) });
 };
 
-export const useCreateInvoice = () => useBillingMutation(({ estimateId, body }: { estimateId: string; body: CreateInvoiceBody }) => createInvoice(estimateId, body));
+export const useCreateInvoice = () =>
+  useBillingMutation(({ estimateId, body }: { estimateId: string; body: CreateInvoiceBody }) => createInvoice(estimateId, body));
 export const useRecordPayment = () => useBillingMutation(({ id, body }: { id: string; body: PaymentBody }) => recordPayment(id, body));
 export const useSendInvoice = () => useBillingMutation(({ id, body }: { id: string; body: SendInvoiceBody }) => sendInvoice(id, body));
 export const useDownloadInvoicePdf = () => useMutation({ mutationFn: downloadInvoicePdf });

@@ -39,7 +39,11 @@ export const useRealtimePerformance = (id: string, refreshMs?: number) =>
   useQuery({ queryKey: campaignKeys.realtime(id), queryFn: ({ signal }) => fetchRealtimePerformance(id, signal), refetchInterval: refreshMs ?? false });
 
 export const usePerformanceHistory = (id: string, days: number, refreshMs?: number) =>
-  useQuery({ queryKey: campaignKeys.history(id, days), queryFn: ({ signal }) => fetchPerformanceHistory(id, days, signal), refetchInterval: refreshMs ?? false });
+  useQuery({
+    queryKey: campaignKeys.history(id, days),
+    queryFn: ({ signal }) => fetchPerformanceHistory(id, days, signal),
+    refetchInterval: refreshMs ?? false,
+  });
 
 /** Any change to a campaign refreshes every campaign query (lists, detail, figures, stats). */
 const useCampaignMutation = <TArgs, TResult>(mutationFn: (args: TArgs) => Promise<TResult>) => {

@@ -37,8 +37,7 @@ export const parseJson = (text: string): unknown => {
   }
 };
 
-const nonEmptyString = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value : null;
+const nonEmptyString = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /** The spec's mapping: the body's `error`, else its `message`, else the raw text, else 'HTTP {status}'. */
 export const errorMessageFrom = (status: number, text: string): string => {
@@ -133,7 +132,11 @@ export const downloadFile = async (path: string, { accept, fallbackName }: { acc
  * (fetch cannot). Resolves with the parsed JSON of a 200/201; failures are ApiErrors with the
  * spec's message mapping; an aborted send rejects with an AbortError.
  */
-export const sendForm = <T>(path: string, form: FormData, { onProgress, signal }: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {}): Promise<T> =>
+export const sendForm = <T>(
+  path: string,
+  form: FormData,
+  { onProgress, signal }: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
+): Promise<T> =>
   new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const token = readToken();

@@ -20,10 +20,7 @@ const useItemMutation = <TArgs, TResult>(mutationFn: (args: TArgs) => Promise<TR
   return useMutation({
     mutationFn,
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: estimateItemKeys.all }),
-        queryClient.invalidateQueries({ queryKey: estimateKeys.all }),
-      ]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: estimateItemKeys.all }), queryClient.invalidateQueries({ queryKey: estimateKeys.all })]),
   });
 };
 

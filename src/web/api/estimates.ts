@@ -22,7 +22,8 @@ export const fetchEstimate = (id: string, signal?: AbortSignal) => api.get('/api
 export const fetchEstimateStats = (signal?: AbortSignal) => api.get('/api/estimates/stats/dashboard', { signal });
 
 export const createEstimate = (body: EstimateCreateBody = {}) => api.post('/api/estimates', { body });
-export const updateEstimate = (id: string, body: EstimateUpdateBody, { keepalive = false } = {}) => api.put('/api/estimates/{id}', { path: { id }, body, keepalive });
+export const updateEstimate = (id: string, body: EstimateUpdateBody, { keepalive = false } = {}) =>
+  api.put('/api/estimates/{id}', { path: { id }, body, keepalive });
 export const deleteEstimate = (id: string) => api.delete('/api/estimates/{id}', { path: { id } });
 
 /** The owner takes a submitted, not yet reviewed order back to draft (decision 018). */
@@ -30,7 +31,8 @@ export const withdrawEstimate = (id: string) => api.post('/api/estimates/{id}/wi
 
 const REVIEW_PATHS = { approve: '/api/estimates/{id}/approve', reject: '/api/estimates/{id}/reject', modify: '/api/estimates/{id}/modify' } as const;
 export type ReviewAction = keyof typeof REVIEW_PATHS;
-export const reviewEstimate = (id: string, action: ReviewAction, notes?: string) => api.patch(REVIEW_PATHS[action], { path: { id }, body: { notes: notes || null } });
+export const reviewEstimate = (id: string, action: ReviewAction, notes?: string) =>
+  api.patch(REVIEW_PATHS[action], { path: { id }, body: { notes: notes || null } });
 
 export const useEstimates = (filter: EstimateListFilter = {}) =>
   useQuery({ queryKey: estimateKeys.list(filter), queryFn: ({ signal }) => fetchEstimates(filter, signal) });

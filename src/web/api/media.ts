@@ -28,7 +28,11 @@ export const fetchMedia = async (filter: MediaFilter = {}, signal?: AbortSignal)
 
 /** The assets of one brand; nothing is asked until a brand is chosen. */
 export const useBrandMedia = (brandId: string | null) =>
-  useQuery({ queryKey: mediaKeys.list({ brand_id: brandId ?? '' }), queryFn: ({ signal }) => fetchMedia({ brand_id: brandId ?? undefined }, signal), enabled: Boolean(brandId) });
+  useQuery({
+    queryKey: mediaKeys.list({ brand_id: brandId ?? '' }),
+    queryFn: ({ signal }) => fetchMedia({ brand_id: brandId ?? undefined }, signal),
+    enabled: Boolean(brandId),
+  });
 
 const PROCESSING_POLL_MS = 3000;
 const stillProcessing = (assets: readonly MediaAsset[] | undefined): boolean =>
@@ -49,8 +53,7 @@ export const useMediaAsset = (id: string | null) =>
   useQuery({ queryKey: [...mediaKeys.all, 'asset', id ?? ''], queryFn: ({ signal }) => fetchMediaAsset(id ?? '', signal), enabled: Boolean(id) });
 
 /** pending → approved or rejected (admins). */
-export const updateMediaStatus = (id: string, status: 'approved' | 'rejected') =>
-  api.put('/api/media/{id}', { path: { id }, body: { status } });
+export const updateMediaStatus = (id: string, status: 'approved' | 'rejected') => api.put('/api/media/{id}', { path: { id }, body: { status } });
 
 /** The commercial's Ad-ID, booked length and title (owner, until it airs); house number (admins). */
 export const updateMediaIdentity = (id: string, body: BodyOf<'/api/media/{id}', 'patch'>) => api.patch('/api/media/{id}', { path: { id }, body });
@@ -58,8 +61,7 @@ export const updateMediaIdentity = (id: string, body: BodyOf<'/api/media/{id}', 
 export const deleteMedia = (id: string) => api.delete('/api/media/{id}', { path: { id } });
 
 /** A short-lived signed link to the original file (usable in <video src> and as a download link). */
-export const fetchMediaUrl = async (id: string, signal?: AbortSignal): Promise<string> =>
-  (await api.get('/api/media/{id}/url', { path: { id }, signal })).url;
+export const fetchMediaUrl = async (id: string, signal?: AbortSignal): Promise<string> => (await api.get('/api/media/{id}/url', { path: { id }, signal })).url;
 
 /** A signed link to the low-resolution preview (the original while there is none) or to the thumbnail. */
 export const fetchPreviewUrl = async (id: string, type: 'preview' | 'thumbnail', signal?: AbortSignal): Promise<string> =>

@@ -53,8 +53,7 @@ export const useNotificationHistory = (enabled: boolean) =>
 /** The notification types never change while the app runs. */
 export const useNotificationTypes = () =>
   useQuery({ queryKey: notificationKeys.types, queryFn: ({ signal }) => fetchNotificationTypes(signal), staleTime: Infinity });
-export const useNotificationSettings = () =>
-  useQuery({ queryKey: notificationKeys.settings, queryFn: ({ signal }) => fetchNotificationSettings(signal) });
+export const useNotificationSettings = () => useQuery({ queryKey: notificationKeys.settings, queryFn: ({ signal }) => fetchNotificationSettings(signal) });
 
 const useSettingMutation = <TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) => {
   const queryClient = useQueryClient();

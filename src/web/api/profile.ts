@@ -14,5 +14,4 @@ export const useUpdateProfile = () => {
   });
 };
 
-export const useChangePassword = () =>
-  useMutation({ mutationFn: (input: ChangePasswordInput) => api.post('/api/auth/change-password', { body: input }) });
+export const useChangePassword = () => useMutation({ mutationFn: (input: ChangePasswordInput) => api.post('/api/auth/change-password', { body: input }) });

@@ -16,11 +16,18 @@ export const fetchReconciliationDashboard = (timeframe: number, brandId: string,
 export const fetchPendingReconciliation = (page: number, limit: number, brandId: string, signal?: AbortSignal) =>
   api.get('/api/reconciliation/pending', { query: { page, limit, brand_id: brandId || undefined }, signal });
 
-export const reconcileCampaign = (id: string, body: ReconcileInput) =>
-  api.put('/api/reconciliation/reconcile/{id}', { path: { id }, body });
+export const reconcileCampaign = (id: string, body: ReconcileInput) => api.put('/api/reconciliation/reconcile/{id}', { path: { id }, body });
 
 /** Fetches the variance report as CSV with the bearer token and saves it as a file. */
-export const downloadVarianceReport = ({ timeframe, brandId, today }: { timeframe: number; brandId: string; /** The station's date, for the file name. */ today: string }): Promise<void> =>
+export const downloadVarianceReport = ({
+  timeframe,
+  brandId,
+  today,
+}: {
+  timeframe: number;
+  brandId: string;
+  /** The station's date, for the file name. */ today: string;
+}): Promise<void> =>
   downloadFile(fileUrl('/api/reconciliation/export/variance', { query: { timeframe, format: 'csv', brand_id: brandId || undefined } }), {
     accept: 'text/csv',
     fallbackName: `reconciliation-variance-${today}.csv`,

@@ -12,7 +12,8 @@ const queryOf = ({ from, to }: StatementPeriodInput): StatementPeriodInput => ({
 
 export const statementKeys = {
   all: ['statements'] as const,
-  one: (owner: StatementOwner, period: StatementPeriodInput) => ['statements', owner === 'mine' ? 'mine' : owner.customerId, period.from ?? '', period.to ?? ''] as const,
+  one: (owner: StatementOwner, period: StatementPeriodInput) =>
+    ['statements', owner === 'mine' ? 'mine' : owner.customerId, period.from ?? '', period.to ?? ''] as const,
 };
 
 export const fetchStatement = (owner: StatementOwner, period: StatementPeriodInput, signal?: AbortSignal) =>

@@ -8,7 +8,9 @@ describe('urlFor', () => {
   });
 
   it('appends only the query values that are set, repeating arrays', () => {
-    expect(urlFor('/api/coupons', undefined, { search: 'spring sale', active_only: undefined, empty: '', ids: ['1', '2'] })).toBe('/coupons?search=spring+sale&ids=1&ids=2');
+    expect(urlFor('/api/coupons', undefined, { search: 'spring sale', active_only: undefined, empty: '', ids: ['1', '2'] })).toBe(
+      '/coupons?search=spring+sale&ids=1&ids=2',
+    );
   });
 
   it('refuses a missing path parameter instead of calling a wrong address', () => {
@@ -27,8 +29,12 @@ describe('the contract types', () => {
 
 describe('file addresses', () => {
   it('are contract paths with their parameters filled in and unset query values left out', () => {
-    expect(fileUrl('/api/traffic/logs/{date}/export', { path: { date: '2026-11-26' }, query: { format: 'bxf', changes: undefined } })).toBe('/traffic/logs/2026-11-26/export?format=bxf');
-    expect(fileUrl('/api/billing/statements/{customerId}/pdf', { path: { customerId: 'c1' }, query: { from: '2026-01-01', to: '' } })).toBe('/billing/statements/c1/pdf?from=2026-01-01');
+    expect(fileUrl('/api/traffic/logs/{date}/export', { path: { date: '2026-11-26' }, query: { format: 'bxf', changes: undefined } })).toBe(
+      '/traffic/logs/2026-11-26/export?format=bxf',
+    );
+    expect(fileUrl('/api/billing/statements/{customerId}/pdf', { path: { customerId: 'c1' }, query: { from: '2026-01-01', to: '' } })).toBe(
+      '/billing/statements/c1/pdf?from=2026-01-01',
+    );
   });
 
   it('take the query parameters of the contract', () => {

@@ -41,7 +41,9 @@ type Part<Key extends string, Value> = [Value] extends [never]
       ? { [K in Key]?: Value }
       : { [K in Key]: Value };
 /** `keepalive`: the request outlives the page (a save sent as the tab closes). */
-type CallOptions<O> = Part<'path', PathParams<O>> & Part<'query', QueryParams<O>> & Part<'body', RequestBody<O>> & { signal?: AbortSignal; keepalive?: boolean };
+type CallOptions<O> = Part<'path', PathParams<O>> &
+  Part<'query', QueryParams<O>> &
+  Part<'body', RequestBody<O>> & { signal?: AbortSignal; keepalive?: boolean };
 type OptionsArg<O> = object extends CallOptions<O> ? [options?: CallOptions<O>] : [options: CallOptions<O>];
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -74,7 +76,10 @@ const caller =
   };
 
 /** One keyset page of a list (src/domain/list-page.ts): the reply and the X-Next-Cursor of the next page, if any. */
-const page = <P extends PathsFor<'get'>>(path: P, ...[options]: OptionsArg<Operation<P, 'get'>>): Promise<{ body: ReplyOf<P, 'get'>; nextCursor: string | null }> => {
+const page = <P extends PathsFor<'get'>>(
+  path: P,
+  ...[options]: OptionsArg<Operation<P, 'get'>>
+): Promise<{ body: ReplyOf<P, 'get'>; nextCursor: string | null }> => {
   const { path: params, query, signal } = (options ?? {}) as LooseOptions;
   return apiPage<ReplyOf<P, 'get'>>(urlFor(path, params, query), { signal });
 };

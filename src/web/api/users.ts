@@ -31,8 +31,7 @@ export const promoteUser = (id: string) => api.patch('/api/users/{id}/promote', 
 export const demoteUser = (id: string) => api.patch('/api/users/{id}/demote', { path: { id } });
 export const deleteUser = (id: string) => api.delete('/api/users/{id}', { path: { id } });
 
-export const useUsers = () =>
-  useQuery({ queryKey: userKeys.all, queryFn: ({ signal }) => fetchUsers(signal) });
+export const useUsers = () => useQuery({ queryKey: userKeys.all, queryFn: ({ signal }) => fetchUsers(signal) });
 
 /** A user mutation that refreshes the list once it has succeeded. */
 const useUserMutation = <TReply>(mutationFn: (id: string) => Promise<TReply>) => {

@@ -4,8 +4,7 @@ import { Faq } from '../features/marketing/faq';
 import { WatchDemoButton } from '../features/marketing/watch-demo-button';
 import { Logo } from '../ui/logo';
 
-const modeFrom = (value: string | null): AuthMode =>
-  value === 'forgot' || value === 'register' ? value : 'signin';
+const modeFrom = (value: string | null): AuthMode => (value === 'forgot' || value === 'register' ? value : 'signin');
 
 /** Sign in, create an account or ask for a reset link; the FAQ answers questions before signing up. */
 export const LoginRoute = () => {

@@ -12,7 +12,5 @@ const tones: Record<Tone, string> = {
 };
 
 export const Badge = ({ tone = 'slate', children }: { tone?: Tone; children: ReactNode }) => (
-  <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>
-    {children}
-  </span>
+  <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>{children}</span>
 );

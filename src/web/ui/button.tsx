@@ -9,23 +9,8 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
-export const Button = ({
-  variant = 'primary',
-  size = 'md',
-  loading = false,
-  disabled,
-  className,
-  type = 'button',
-  children,
-  ...props
-}: ButtonProps) => (
-  <button
-    type={type}
-    disabled={disabled || loading}
-    aria-busy={loading || undefined}
-    className={buttonClasses({ variant, size, className })}
-    {...props}
-  >
+export const Button = ({ variant = 'primary', size = 'md', loading = false, disabled, className, type = 'button', children, ...props }: ButtonProps) => (
+  <button type={type} disabled={disabled || loading} aria-busy={loading || undefined} className={buttonClasses({ variant, size, className })} {...props}>
     {loading && <Spinner className="size-4" />}
     {children}
   </button>

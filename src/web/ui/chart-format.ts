@@ -11,7 +11,12 @@ export const tooltipDollars = (value: unknown) => formatCurrency(Number(value));
 export const axisTitle = (value: string, axis: 'x' | 'y' | 'y-right' = 'y') =>
   axis === 'x'
     ? { value, position: 'insideBottom' as const, offset: -4, style: { fontSize: 12, fill: '#475569' } }
-    : { value, angle: axis === 'y' ? -90 : 90, position: axis === 'y' ? ('insideLeft' as const) : ('insideRight' as const), style: { fontSize: 12, fill: '#475569', textAnchor: 'middle' as const } };
+    : {
+        value,
+        angle: axis === 'y' ? -90 : 90,
+        position: axis === 'y' ? ('insideLeft' as const) : ('insideRight' as const),
+        style: { fontSize: 12, fill: '#475569', textAnchor: 'middle' as const },
+      };
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });

@@ -13,16 +13,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-export const ConfirmDialog = ({
-  open,
-  title,
-  message,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  busy = false,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) => (
+export const ConfirmDialog = ({ open, title, message, confirmLabel, cancelLabel = 'Cancel', busy = false, onConfirm, onCancel }: ConfirmDialogProps) => (
   <Modal
     open={open}
     onClose={() => {

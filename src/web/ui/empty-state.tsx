@@ -12,9 +12,7 @@ export const EmptyState = ({ title, description, icon, action, tone = 'neutral' 
   <div className="flex flex-col items-center px-6 py-12 text-center">
     {icon && (
       <div
-        className={`mb-4 flex size-12 items-center justify-center rounded-full ${
-          tone === 'error' ? 'bg-red-50 text-red-600' : 'bg-slate-100 text-slate-500'
-        }`}
+        className={`mb-4 flex size-12 items-center justify-center rounded-full ${tone === 'error' ? 'bg-red-50 text-red-600' : 'bg-slate-100 text-slate-500'}`}
       >
         {icon}
       </div>

@@ -91,7 +91,9 @@ export const CheckCircleIcon = outline(
 export const FileIcon = outline(<path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9l-6-6ZM14 3v6h6" />);
 export const ScaleIcon = outline(<path d="M12 3v18M7 21h10M5 7h14M5 7l-3 7a3 3 0 0 0 6 0L5 7ZM19 7l-3 7a3 3 0 0 0 6 0l-3-7" />);
 export const ReceiptIcon = outline(<path d="M5 3v18l2-1.5L9 21l2-1.5L13 21l2-1.5L17 21l2-1.5V3l-2 1.5L15 3l-2 1.5L11 3 9 4.5 7 3 5 4.5M9 9h6M9 13h6" />);
-export const TicketIcon = outline(<path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4V8ZM13 6v2M13 11v2M13 16v2" />);
+export const TicketIcon = outline(
+  <path d="M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4V8ZM13 6v2M13 11v2M13 16v2" />,
+);
 export const MailIcon = outline(
   <>
     <rect x="3" y="5" width="18" height="14" rx="2" />

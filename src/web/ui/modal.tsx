@@ -60,7 +60,9 @@ const OpenModal = ({ onClose, title, children, footer, size = 'md' }: Omit<Modal
       onKeyDown={(event) => {
         // A native modal lets Tab leave the last control for the browser's own bar: keep it in the dialog (issue 29, item 22).
         if (event.key !== 'Tab' || !ref.current) return;
-        const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled') && el.getClientRects().length > 0);
+        const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+          (el) => !el.hasAttribute('disabled') && el.getClientRects().length > 0,
+        );
         if (focusable.length === 0) return;
         const first = focusable[0]!;
         const last = focusable.at(-1)!;
@@ -83,11 +85,7 @@ const OpenModal = ({ onClose, title, children, footer, size = 'md' }: Omit<Modal
         </h2>
         <div className="mt-3 text-sm text-slate-600">{children}</div>
       </div>
-      {footer && (
-        <footer className="flex flex-col-reverse gap-2 border-t border-slate-200 bg-slate-50 px-6 py-4 sm:flex-row sm:justify-end">
-          {footer}
-        </footer>
-      )}
+      {footer && <footer className="flex flex-col-reverse gap-2 border-t border-slate-200 bg-slate-50 px-6 py-4 sm:flex-row sm:justify-end">{footer}</footer>}
     </dialog>
   );
 };

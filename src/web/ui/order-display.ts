@@ -18,7 +18,12 @@ export const timeOf = (timestamp: string | null | undefined): number | null => {
 
 /** Who created the order: the owner's name, else the e-mail. */
 export const ownerLabel = (order: Pick<Estimate, 'owner_name' | 'owner_first_name' | 'owner_last_name' | 'owner_email'>): string => {
-  const name = order.owner_name?.trim() || [order.owner_first_name, order.owner_last_name].filter((p) => p && p.trim()).join(' ').trim();
+  const name =
+    order.owner_name?.trim() ||
+    [order.owner_first_name, order.owner_last_name]
+      .filter((p) => p && p.trim())
+      .join(' ')
+      .trim();
   return name || order.owner_email;
 };
 

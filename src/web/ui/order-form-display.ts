@@ -32,7 +32,11 @@ export const STATUS_TONES: Record<OrderStatus, StatusTone> = {
 
 /** The heading over the traffic desk's notes, by status. */
 export const notesHeading = (status: OrderStatus): string =>
-  status === 'modified' ? 'Changes requested by the traffic desk' : status === 'rejected' ? 'Order rejected by the traffic desk' : 'Notes from the traffic desk';
+  status === 'modified'
+    ? 'Changes requested by the traffic desk'
+    : status === 'rejected'
+      ? 'Order rejected by the traffic desk'
+      : 'Notes from the traffic desk';
 
 /**
  * What a reviewer reads under a custom CPM (issue 29, item 15): the daypart's base CPM beside it and,

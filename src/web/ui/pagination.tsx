@@ -16,7 +16,10 @@ export const Pagination = ({ page, totalPages, total, limit, onPage, label = 'In
   const first = (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
   return (
-    <nav aria-label={label} className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+    <nav
+      aria-label={label}
+      className="flex flex-col gap-2 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p aria-live="polite">
         Showing {first}–{last} of {total}
       </p>

@@ -16,7 +16,12 @@ export const Table = ({ children, caption }: { children: ReactNode; caption?: st
   const ref = useRef<HTMLTableElement>(null);
   useCellLabels(ref);
   return (
-    <div className="data-table-box relative overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-blue-600" tabIndex={0} role="group" aria-label={caption ?? 'Table'}>
+    <div
+      className="data-table-box relative overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-blue-600"
+      tabIndex={0}
+      role="group"
+      aria-label={caption ?? 'Table'}
+    >
       <table ref={ref} className="data-table min-w-full divide-y divide-slate-200 text-left text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}

@@ -27,13 +27,7 @@ export const TextField = ({ label, error, hint, id, className = '', ...props }: 
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClasses(Boolean(error))}
-        {...props}
-      />
+      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClasses(Boolean(error))} {...props} />
       <DateShown id={dateId} text={date} />
       {hint && !error && (
         <p id={hintId} className="mt-1 text-xs text-slate-500">

@@ -27,7 +27,8 @@ export const SPOT_STATUS_LABELS: Record<SpotStatus, string> = {
 };
 
 /** A spot's status as the screens say it: an airing the demo made up says "Simulated" (decision 031). */
-export const spotStatusLabel = (spot: { status: SpotStatus; simulated: boolean }): string => (spot.simulated && spot.status === 'aired' ? 'Simulated' : SPOT_STATUS_LABELS[spot.status]);
+export const spotStatusLabel = (spot: { status: SpotStatus; simulated: boolean }): string =>
+  spot.simulated && spot.status === 'aired' ? 'Simulated' : SPOT_STATUS_LABELS[spot.status];
 
 export const SPOT_STATUS_TONES: Record<SpotStatus, 'blue' | 'green' | 'red' | 'purple' | 'slate'> = {
   scheduled: 'blue',
@@ -37,4 +38,3 @@ export const SPOT_STATUS_TONES: Record<SpotStatus, 'blue' | 'green' | 'red' | 'p
   cancelled: 'slate',
   unconfirmed: 'slate',
 };
-

@@ -11,11 +11,7 @@ export type SortValue = string | number | null | undefined;
 export const useSort = <K extends string>(initial: SortState<K>) => {
   const [sort, setSort] = useState<SortState<K>>(initial);
   const toggle = (key: K) =>
-    setSort((previous) =>
-      previous.key === key
-        ? { key, direction: previous.direction === 'asc' ? 'desc' : 'asc' }
-        : { key, direction: 'asc' },
-    );
+    setSort((previous) => (previous.key === key ? { key, direction: previous.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' }));
   return { sort, toggle };
 };
 
@@ -28,11 +24,7 @@ export const compareSortValues = (a: SortValue, b: SortValue): number => {
   return String(a).localeCompare(String(b), 'en', { sensitivity: 'base', numeric: true });
 };
 
-export const sortRows = <T, K extends string>(
-  rows: readonly T[],
-  sort: SortState<K>,
-  valueOf: Record<K, (row: T) => SortValue>,
-): T[] => {
+export const sortRows = <T, K extends string>(rows: readonly T[], sort: SortState<K>, valueOf: Record<K, (row: T) => SortValue>): T[] => {
   const read = valueOf[sort.key];
   const sign = sort.direction === 'asc' ? 1 : -1;
   return [...rows].sort((x, y) => {

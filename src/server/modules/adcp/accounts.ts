@@ -80,6 +80,10 @@ export const brandOfAccount = async (tx: Tx, actor: Actor, account: AccountRef |
     .where(and(eq(brands.ownerId, actor.id), sql`lower(${brands.commonName}) = lower(${name})`))
     .limit(2);
   if (matches.length === 0) throw notFound(name, 'account.brand');
-  if (matches.length > 1) throw adcpError('ACCOUNT_AMBIGUOUS', `More than one account is named ${name}`, { field: 'account.brand', suggestion: 'Use an account_id from list_accounts' });
+  if (matches.length > 1)
+    throw adcpError('ACCOUNT_AMBIGUOUS', `More than one account is named ${name}`, {
+      field: 'account.brand',
+      suggestion: 'Use an account_id from list_accounts',
+    });
   return matches[0];
 };

@@ -72,7 +72,11 @@ export const readBuys = async (db: Tx, actor: Actor, filter: { ids?: string[] | 
 
 export const readBuy = async (db: Tx, actor: Actor, id: string): Promise<BuyView> => {
   const [view] = isUuid(id) ? await readBuys(db, actor, { ids: [id] }) : [];
-  if (!view) throw adcpError('MEDIA_BUY_NOT_FOUND', `Media buy ${id} does not exist`, { field: 'media_buy_id', suggestion: 'Use a media_buy_id from create_media_buy or get_media_buys' });
+  if (!view)
+    throw adcpError('MEDIA_BUY_NOT_FOUND', `Media buy ${id} does not exist`, {
+      field: 'media_buy_id',
+      suggestion: 'Use a media_buy_id from create_media_buy or get_media_buys',
+    });
   return view;
 };
 
@@ -153,7 +157,11 @@ export const taskOf = (task: typeof adcpTasks.$inferSelect, view: BuyView) => {
       media_buy_id: view.order.id,
       created_at: task.createdAt.toISOString(),
       updated_at: view.buy.updatedAt.toISOString(),
-      result: { errors: [{ code: 'MEDIA_BUY_CHANGE_REJECTED', message: `The station rejected the change; the buy stays as booked${task.note ? `: ${task.note}` : ''}` }] },
+      result: {
+        errors: [
+          { code: 'MEDIA_BUY_CHANGE_REJECTED', message: `The station rejected the change; the buy stays as booked${task.note ? `: ${task.note}` : ''}` },
+        ],
+      },
     };
   }
   const buy = mediaBuyOf(view);
@@ -163,7 +171,11 @@ export const taskOf = (task: typeof adcpTasks.$inferSelect, view: BuyView) => {
         ? { media_buy_id: buy.media_buy_id, buyer_ref: buy.buyer_ref, status: buy.status, affected_packages: buy.packages }
         : { media_buy_id: buy.media_buy_id, buyer_ref: buy.buyer_ref, status: buy.status, packages: buy.packages }
       : status === 'rejected'
-        ? { errors: [{ code: 'MEDIA_BUY_REJECTED', message: view.order.notes ? `The station rejected the buy: ${view.order.notes}` : 'The station rejected the buy' }] }
+        ? {
+            errors: [
+              { code: 'MEDIA_BUY_REJECTED', message: view.order.notes ? `The station rejected the buy: ${view.order.notes}` : 'The station rejected the buy' },
+            ],
+          }
         : status === 'canceled'
           ? { errors: [{ code: 'MEDIA_BUY_CANCELED', message: 'The buy was withdrawn before the station reviewed it' }] }
           : undefined;
@@ -194,7 +206,12 @@ export const announceTaskChange = async (tx: Tx, order: { id: string; ownerId: s
     .limit(1);
   if (!row) return;
   // The order row as the change left it (the hook may run before the row is re-read elsewhere).
-  const view: BuyView = { order: { ...row.order, status: status as OrderStatus }, buy: row.buy, campaignId: row.campaignId ?? null, campaignStatus: row.campaignStatus ?? null };
+  const view: BuyView = {
+    order: { ...row.order, status: status as OrderStatus },
+    buy: row.buy,
+    campaignId: row.campaignId ?? null,
+    campaignStatus: row.campaignStatus ?? null,
+  };
   const current = taskOf(task, view);
   // AdCP's webhook payload (MCPWebhookPayload): the body the buyer's endpoint receives as it is.
   await emitEvent(tx, {

@@ -40,14 +40,17 @@ export interface CreateBuyInput {
   po_number?: string | null;
   start_time: string;
   end_time: string;
-  packages?: { buyer_ref?: string | null; product_id: string; budget: number; pricing_option_id: string; bid_price?: number | null; creative_ids?: string[] | null }[] | null;
+  packages?:
+    | { buyer_ref?: string | null; product_id: string; budget: number; pricing_option_id: string; bid_price?: number | null; creative_ids?: string[] | null }[]
+    | null;
   push_notification_config?: PushConfig | null;
   account?: AccountRef | null;
   ext?: Record<string, unknown> | null;
 }
 
 const brandNameOf = (input: CreateBuyInput): string | undefined => {
-  const name = input.brand?.name ?? input.brand_manifest?.name ?? input.brand?.domain ?? (input.brand_manifest?.url ? safeHost(input.brand_manifest.url) : undefined);
+  const name =
+    input.brand?.name ?? input.brand_manifest?.name ?? input.brand?.domain ?? (input.brand_manifest?.url ? safeHost(input.brand_manifest.url) : undefined);
   return name?.trim().slice(0, 200) || undefined;
 };
 const safeHost = (url: string) => {
@@ -67,12 +70,20 @@ const codesSchema = z.object(agencyCodesShape);
  */
 export const agencyCodesOf = (input: { po_number?: string | null; buyer_campaign_ref?: string | null; ext?: Record<string, unknown> | null }) => {
   const ext = input.ext ?? {};
-  const asked = { agency_estimate_number: ext.agency_estimate_number, client_code: ext.client_code, product_code: ext.product_code, po_number: input.po_number };
+  const asked = {
+    agency_estimate_number: ext.agency_estimate_number,
+    client_code: ext.client_code,
+    product_code: ext.product_code,
+    po_number: input.po_number,
+  };
   const parsed = codesSchema.safeParse(asked);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const key = String(issue.path[0]);
-    throw adcpError('INVALID_REQUEST', issue.message, { field: key === 'po_number' ? 'po_number' : `ext.${key}`, suggestion: 'Send the code as the agency\'s buying system knows it' });
+    throw adcpError('INVALID_REQUEST', issue.message, {
+      field: key === 'po_number' ? 'po_number' : `ext.${key}`,
+      suggestion: "Send the code as the agency's buying system knows it",
+    });
   }
   const fallback = parsed.data.agency_estimate_number ? undefined : codesSchema.shape.agency_estimate_number.safeParse(input.buyer_campaign_ref);
   return {
@@ -96,7 +107,11 @@ const brandFor = async (tx: Tx, actor: Actor, name: string) => {
 };
 
 export const buyerNameOf = async (db: Tx, actor: Actor) => {
-  const [user] = await db.select({ company: users.company, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, actor.id)).limit(1);
+  const [user] = await db
+    .select({ company: users.company, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, actor.id))
+    .limit(1);
   const person = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   return user?.company || person || user?.email || actor.email;
 };
@@ -113,12 +128,16 @@ const pushEndpointFor = async (tx: Tx, actor: Actor, config: PushConfig, allowPr
     throw adcpError('INVALID_REQUEST', 'push_notification_config.url must be an http or https address', { field: 'push_notification_config.url' });
   }
   if (!(await resolvesToPublic(config.url, allowPrivate))) {
-    throw adcpError('INVALID_REQUEST', 'Webhook URL must not point to a loopback, private, link-local or metadata address', { field: 'push_notification_config.url' });
+    throw adcpError('INVALID_REQUEST', 'Webhook URL must not point to a loopback, private, link-local or metadata address', {
+      field: 'push_notification_config.url',
+    });
   }
   const credentials = config.authentication?.credentials;
   const scheme = config.authentication?.schemes?.[0] ?? null;
   if (credentials !== undefined && credentials.length < 32) {
-    throw adcpError('INVALID_REQUEST', 'push_notification_config.authentication.credentials must be at least 32 characters', { field: 'push_notification_config.authentication.credentials' });
+    throw adcpError('INVALID_REQUEST', 'push_notification_config.authentication.credentials must be at least 32 characters', {
+      field: 'push_notification_config.authentication.credentials',
+    });
   }
   // Standard Webhooks signing (decision 030) keyed with the buyer's own credentials, so the buyer can verify.
   const secret = `whsec_${Buffer.from(credentials ?? crypto.randomUUID() + crypto.randomUUID(), 'utf8').toString('base64')}`;
@@ -128,12 +147,23 @@ const pushEndpointFor = async (tx: Tx, actor: Actor, config: PushConfig, allowPr
     .where(and(eq(webhookEndpoints.userId, actor.id), eq(webhookEndpoints.url, config.url), sql`${ADCP_TASK_EVENT} = any(${webhookEndpoints.events})`))
     .limit(1);
   if (existing) {
-    await tx.update(webhookEndpoints).set({ secret, authScheme: scheme, enabled: true, disabledReason: null, updatedAt: new Date() }).where(eq(webhookEndpoints.id, existing.id));
+    await tx
+      .update(webhookEndpoints)
+      .set({ secret, authScheme: scheme, enabled: true, disabledReason: null, updatedAt: new Date() })
+      .where(eq(webhookEndpoints.id, existing.id));
     return existing.id;
   }
   const [made] = await tx
     .insert(webhookEndpoints)
-    .values({ userId: actor.id, station: false, url: config.url, description: 'AdCP push notifications', events: [ADCP_TASK_EVENT], secret, authScheme: scheme })
+    .values({
+      userId: actor.id,
+      station: false,
+      url: config.url,
+      description: 'AdCP push notifications',
+      events: [ADCP_TASK_EVENT],
+      secret,
+      authScheme: scheme,
+    })
     .returning({ id: webhookEndpoints.id });
   return made!.id;
 };
@@ -146,28 +176,60 @@ export interface CreateBuyResult {
   movedStart?: { asked: string; booked: string; end: string };
 }
 
-export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: Db; actor: Actor; input: CreateBuyInput; allowPrivate: boolean }): Promise<CreateBuyResult> => {
+export const createMediaBuy = async ({
+  db,
+  actor,
+  input,
+  allowPrivate,
+}: {
+  db: Db;
+  actor: Actor;
+  input: CreateBuyInput;
+  allowPrivate: boolean;
+}): Promise<CreateBuyResult> => {
   const packages = input.packages ?? [];
-  if (packages.length === 0) throw adcpError('INVALID_REQUEST', 'A media buy needs at least one package', { field: 'packages', suggestion: 'Add a package per product from get_products' });
+  if (packages.length === 0)
+    throw adcpError('INVALID_REQUEST', 'A media buy needs at least one package', {
+      field: 'packages',
+      suggestion: 'Add a package per product from get_products',
+    });
   const flight = checkFlight(input.start_time, input.end_time, { fromEarliest: true });
   const codes = agencyCodesOf(input);
   const askedBrand = brandNameOf(input);
   const ownAccount = !input.account || input.account.account_id === actor.id || (input.account.account_id == null && !input.account.brand);
-  if (!askedBrand && ownAccount) throw adcpError('INVALID_REQUEST', 'Please select a brand', { field: 'brand', suggestion: 'Send brand.domain (or brand.name), or an account_id from list_accounts' });
+  if (!askedBrand && ownAccount)
+    throw adcpError('INVALID_REQUEST', 'Please select a brand', {
+      field: 'brand',
+      suggestion: 'Send brand.domain (or brand.name), or an account_id from list_accounts',
+    });
 
   const parsed = packages.map((p, index) => {
     const product = parseProductId(p.product_id);
-    if (!product) throw adcpError('PRODUCT_NOT_FOUND', `Product ${p.product_id} does not exist`, { field: `packages[${index}].product_id`, suggestion: 'Use a product_id from get_products' });
+    if (!product)
+      throw adcpError('PRODUCT_NOT_FOUND', `Product ${p.product_id} does not exist`, {
+        field: `packages[${index}].product_id`,
+        suggestion: 'Use a product_id from get_products',
+      });
     if (p.pricing_option_id !== CPM_OPTION_ID && p.pricing_option_id !== FLAT_RATE_OPTION_ID) {
-      throw adcpError('INVALID_REQUEST', `Pricing option ${p.pricing_option_id} does not exist`, { field: `packages[${index}].pricing_option_id`, suggestion: `Use a pricing_option_id of the product ("${CPM_OPTION_ID}")` });
+      throw adcpError('INVALID_REQUEST', `Pricing option ${p.pricing_option_id} does not exist`, {
+        field: `packages[${index}].pricing_option_id`,
+        suggestion: `Use a pricing_option_id of the product ("${CPM_OPTION_ID}")`,
+      });
     }
     if (!(p.budget > 0) || !Number.isInteger(p.budget)) {
-      throw adcpError('INVALID_REQUEST', 'Total budget must be greater than 0', { field: `packages[${index}].budget`, suggestion: 'Budgets are whole US dollars greater than 0' });
+      throw adcpError('INVALID_REQUEST', 'Total budget must be greater than 0', {
+        field: `packages[${index}].budget`,
+        suggestion: 'Budgets are whole US dollars greater than 0',
+      });
     }
     return { ...product, input: p, index };
   });
   const ids = [...new Set(parsed.map((p) => p.daypartId))];
-  if (ids.length !== parsed.length) throw adcpError('INVALID_REQUEST', 'Each daypart may be bought once per media buy', { field: 'packages', suggestion: 'Put one spot length per daypart in a buy' });
+  if (ids.length !== parsed.length)
+    throw adcpError('INVALID_REQUEST', 'Each daypart may be bought once per media buy', {
+      field: 'packages',
+      suggestion: 'Put one spot length per daypart in a buy',
+    });
 
   const events: Staged[] = [];
   const buyerName = await buyerNameOf(db, actor);
@@ -176,12 +238,20 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
     const byId = new Map(rows.map((d) => [d.id, d]));
     const stored: StoredPackage[] = parsed.map((p) => {
       const daypart = byId.get(p.daypartId);
-      if (!daypart) throw adcpError('PRODUCT_NOT_FOUND', `Product ${p.input.product_id} does not exist`, { field: `packages[${p.index}].product_id`, suggestion: 'Use a product_id from get_products' });
-      if (itemCpmCentsFor(daypart, p.length, p.input.pricing_option_id) === undefined) {
-        throw adcpError('INVALID_REQUEST', `Product ${p.input.product_id} has no pricing option ${p.input.pricing_option_id}: the station sets no flat rate for ${daypart.name}`, {
-          field: `packages[${p.index}].pricing_option_id`,
-          suggestion: `Use "${CPM_OPTION_ID}"`,
+      if (!daypart)
+        throw adcpError('PRODUCT_NOT_FOUND', `Product ${p.input.product_id} does not exist`, {
+          field: `packages[${p.index}].product_id`,
+          suggestion: 'Use a product_id from get_products',
         });
+      if (itemCpmCentsFor(daypart, p.length, p.input.pricing_option_id) === undefined) {
+        throw adcpError(
+          'INVALID_REQUEST',
+          `Product ${p.input.product_id} has no pricing option ${p.input.pricing_option_id}: the station sets no flat rate for ${daypart.name}`,
+          {
+            field: `packages[${p.index}].pricing_option_id`,
+            suggestion: `Use "${CPM_OPTION_ID}"`,
+          },
+        );
       }
       return {
         package_id: `pkg-${p.index}`,
@@ -216,17 +286,29 @@ export const createMediaBuy = async ({ db, actor, input, allowPrivate }: { db: D
       })
       .returning();
     // The item's CPM prices the length (or the flat rate) by the spec's weekly-cost rule (decision 035).
-    await tx
-      .insert(estimateItems)
-      .values(stored.map((p) => ({ estimateId: order!.id, daypartId: p.daypart_id, spotsPerOccurrence: p.spots_per_day, userDefinedCpmCents: itemCpmCentsFor(byId.get(p.daypart_id)!, p.spot_length, p.pricing_option_id!) ?? null })));
+    await tx.insert(estimateItems).values(
+      stored.map((p) => ({
+        estimateId: order!.id,
+        daypartId: p.daypart_id,
+        spotsPerOccurrence: p.spots_per_day,
+        userDefinedCpmCents: itemCpmCentsFor(byId.get(p.daypart_id)!, p.spot_length, p.pricing_option_id!) ?? null,
+      })),
+    );
     const priced = await recomputeOrder(tx, order!);
     await submitOrder(tx, priced, events, { invoicedWithMediaLater: true });
     const pushEndpointId = input.push_notification_config ? await pushEndpointFor(tx, actor, input.push_notification_config, allowPrivate) : null;
     await tx.insert(adcpMediaBuys).values({ estimateId: order!.id, ownerId: actor.id, buyerRef: input.buyer_ref ?? null, packages: stored, pushEndpointId });
-    const [task] = await tx.insert(adcpTasks).values({ ownerId: actor.id, taskType: 'create_media_buy', estimateId: order!.id }).returning({ id: adcpTasks.id });
+    const [task] = await tx
+      .insert(adcpTasks)
+      .values({ ownerId: actor.id, taskType: 'create_media_buy', estimateId: order!.id })
+      .returning({ id: adcpTasks.id });
     return { estimateId: order!.id, taskId: task!.id };
   });
-  return { ...result, events, ...(flight.start === flight.askedStart ? {} : { movedStart: { asked: flight.askedStart, booked: flight.start, end: flight.end } }) };
+  return {
+    ...result,
+    events,
+    ...(flight.start === flight.askedStart ? {} : { movedStart: { asked: flight.askedStart, booked: flight.start, end: flight.end } }),
+  };
 };
 
 // ── reading ──────────────────────────────────────────────────────────────────
@@ -241,7 +323,8 @@ export interface UpdateBuyInput {
   canceled?: boolean | null;
   start_time?: string | null;
   end_time?: string | null;
-  packages?: { package_id?: string | null; buyer_ref?: string | null; budget?: number | null; paused?: boolean | null; creative_ids?: string[] | null }[] | null;
+  packages?:
+    { package_id?: string | null; buyer_ref?: string | null; budget?: number | null; paused?: boolean | null; creative_ids?: string[] | null }[] | null;
   ext?: Record<string, unknown> | null;
 }
 
@@ -267,13 +350,19 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
   const events: Staged[] = [];
   const view = await readBuy(db, actor, id);
   if (input.revision != null && input.revision !== view.buy.revision) {
-    throw adcpError('CONFLICT', `The media buy is at revision ${view.buy.revision}, not ${input.revision}`, { field: 'revision', suggestion: 'Read the buy again (get_media_buys) and retry with its revision', details: { current_revision: view.buy.revision } });
+    throw adcpError('CONFLICT', `The media buy is at revision ${view.buy.revision}, not ${input.revision}`, {
+      field: 'revision',
+      suggestion: 'Read the buy again (get_media_buys) and retry with its revision',
+      details: { current_revision: view.buy.revision },
+    });
   }
   const wantsCancel = input.canceled === true || input.ext?.cancel === true;
   if (wantsCancel) {
     // Cancel before air is the owner's withdraw (decision 018): only while the station has not reviewed it.
     if (!AWAITING.includes(view.order.status)) {
-      throw adcpError('CONFLICT', 'Only a buy the station has not reviewed yet can be canceled here; ask the traffic desk to cancel a booked buy', { field: 'canceled' });
+      throw adcpError('CONFLICT', 'Only a buy the station has not reviewed yet can be canceled here; ask the traffic desk to cancel a booked buy', {
+        field: 'canceled',
+      });
     }
     await withdrawOrder({ db, actor, id, events });
     await bumpRevision(db, id);
@@ -301,14 +390,18 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
       const packages = structuredClone(buy!.packages as StoredPackage[]);
       const find = (p: { package_id?: string | null; buyer_ref?: string | null }, index: number) => {
         const found = packages.find((s) => (p.package_id ? s.package_id === p.package_id : p.buyer_ref ? s.buyer_ref === p.buyer_ref : false));
-        if (!found) throw adcpError('PACKAGE_NOT_FOUND', `Package ${p.package_id ?? p.buyer_ref ?? ''} is not in this media buy`, { field: `packages[${index}].package_id` });
+        if (!found)
+          throw adcpError('PACKAGE_NOT_FOUND', `Package ${p.package_id ?? p.buyer_ref ?? ''} is not in this media buy`, {
+            field: `packages[${index}].package_id`,
+          });
         return found;
       };
       for (const [index, p] of (input.packages ?? []).entries()) if (p.creative_ids != null) find(p, index).creative_ids = p.creative_ids;
       if (budgets.length > 0 || flightChange) {
         for (const [index, p] of (input.packages ?? []).entries()) {
           if (p.budget == null) continue;
-          if (!(p.budget > 0) || !Number.isInteger(p.budget)) throw adcpError('INVALID_REQUEST', 'Total budget must be greater than 0', { field: `packages[${index}].budget` });
+          if (!(p.budget > 0) || !Number.isInteger(p.budget))
+            throw adcpError('INVALID_REQUEST', 'Total budget must be greater than 0', { field: `packages[${index}].budget` });
           find(p, index).budget = p.budget;
         }
       }
@@ -321,15 +414,35 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
       if (budgets.length > 0 || flightChange) {
         // A budget or flight change is a modification the station approves again (decision 035).
         if (!AWAITING.includes(order.status)) {
-          throw adcpError('CONFLICT', 'This buy can no longer change: it is rejected, canceled or complete', { field: budgets.length > 0 ? 'packages' : 'start_time', suggestion: 'Create a new media buy for more airtime' });
+          throw adcpError('CONFLICT', 'This buy can no longer change: it is rejected, canceled or complete', {
+            field: budgets.length > 0 ? 'packages' : 'start_time',
+            suggestion: 'Create a new media buy for more airtime',
+          });
         }
         const start = input.start_time ?? order.startDate!;
         const end = input.end_time ?? `${addDays(order.endDate ?? order.startDate!, 1)}T00:00:00Z`;
         const flight = checkFlight(start, end);
-        const rows = await tx.select().from(dayparts).where(inArray(dayparts.id, packages.map((p) => p.daypart_id)));
+        const rows = await tx
+          .select()
+          .from(dayparts)
+          .where(
+            inArray(
+              dayparts.id,
+              packages.map((p) => p.daypart_id),
+            ),
+          );
         for (const p of packages) {
-          p.spots_per_day = spotsPerDayFor(rows.find((d) => d.id === p.daypart_id)!, p.spot_length, p.pricing_option_id ?? CPM_OPTION_ID, p.budget, flight.days);
-          await tx.update(estimateItems).set({ spotsPerOccurrence: p.spots_per_day, updatedAt: new Date() }).where(and(eq(estimateItems.estimateId, id), eq(estimateItems.daypartId, p.daypart_id)));
+          p.spots_per_day = spotsPerDayFor(
+            rows.find((d) => d.id === p.daypart_id)!,
+            p.spot_length,
+            p.pricing_option_id ?? CPM_OPTION_ID,
+            p.budget,
+            flight.days,
+          );
+          await tx
+            .update(estimateItems)
+            .set({ spotsPerOccurrence: p.spots_per_day, updatedAt: new Date() })
+            .where(and(eq(estimateItems.estimateId, id), eq(estimateItems.daypartId, p.daypart_id)));
         }
         const [changed] = await tx
           .update(estimates)
@@ -343,7 +456,10 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
         taskId = task!.id;
         submitted = true;
       }
-      await tx.update(adcpMediaBuys).set({ packages, revision: sql`${adcpMediaBuys.revision} + 1`, updatedAt: new Date() }).where(eq(adcpMediaBuys.estimateId, id));
+      await tx
+        .update(adcpMediaBuys)
+        .set({ packages, revision: sql`${adcpMediaBuys.revision} + 1`, updatedAt: new Date() })
+        .where(eq(adcpMediaBuys.estimateId, id));
     });
   } else if (paused !== null && paused !== undefined) {
     await bumpRevision(db, id);
@@ -351,4 +467,10 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
   return { estimateId: id, taskId, events, submitted };
 };
 
-const bumpRevision = (db: Db, id: string) => db.transaction((tx) => tx.update(adcpMediaBuys).set({ revision: sql`${adcpMediaBuys.revision} + 1`, updatedAt: new Date() }).where(eq(adcpMediaBuys.estimateId, id)));
+const bumpRevision = (db: Db, id: string) =>
+  db.transaction((tx) =>
+    tx
+      .update(adcpMediaBuys)
+      .set({ revision: sql`${adcpMediaBuys.revision} + 1`, updatedAt: new Date() })
+      .where(eq(adcpMediaBuys.estimateId, id)),
+  );

@@ -36,7 +36,6 @@ export interface PendingChange {
   previous: { start_date: string; end_date: string; total_budget: number };
 }
 
-
 /**
  * Records the change the buyer asks of an approved buy, after the checks that need no desk: the flight
  * (a new start keeps the lead time and only before the flight starts), and the spec's budget rule on the
@@ -59,22 +58,41 @@ export const requestBuyChange = async ({
   startTime?: string | null;
   endTime?: string | null;
 }): Promise<string> => {
-  if (pending) throw adcpError('CONFLICT', "A change of this buy already waits for the station's review", { field: 'packages', suggestion: 'Wait for its task to complete (tasks/get), then ask again' });
+  if (pending)
+    throw adcpError('CONFLICT', "A change of this buy already waits for the station's review", {
+      field: 'packages',
+      suggestion: 'Wait for its task to complete (tasks/get), then ask again',
+    });
   const today = appStationTime().today();
   const start = order.startDate!;
   const end = order.endDate ?? start;
-  if (startTime != null && start <= today) throw adcpError('CONFLICT', 'The flight has started: only its end date and budgets can change', { field: 'start_time' });
+  if (startTime != null && start <= today)
+    throw adcpError('CONFLICT', 'The flight has started: only its end date and budgets can change', { field: 'start_time' });
   const endArg = endTime ?? `${addDays(end, 1)}T00:00:00Z`;
   const flight = startTime != null ? checkFlight(startTime, endArg) : { start, end: stationDateOf(endArg, 'end_time', { endExclusive: true }) };
-  if (flight.end < flight.start || flight.end < today) throw adcpError('INVALID_REQUEST', 'end_time must be after start_time and not in the past', { field: 'end_time' });
+  if (flight.end < flight.start || flight.end < today)
+    throw adcpError('INVALID_REQUEST', 'end_time must be after start_time and not in the past', { field: 'end_time' });
   const days = daysBetween(flight.start, flight.end) + 1;
   const rows = await itemsWithDayparts(tx, order.id);
-  for (const p of packages) p.spots_per_day = spotsPerDayFor(rows.find((r) => r.daypart.id === p.daypart_id)!.daypart, p.spot_length, p.pricing_option_id ?? CPM_OPTION_ID, p.budget, days);
+  for (const p of packages)
+    p.spots_per_day = spotsPerDayFor(
+      rows.find((r) => r.daypart.id === p.daypart_id)!.daypart,
+      p.spot_length,
+      p.pricing_option_id ?? CPM_OPTION_ID,
+      p.budget,
+      days,
+    );
   const total = packages.reduce((sum, p) => sum + p.budget, 0);
   // The spec's rule, at the rates the order is booked at: the budget covers a week of its spots.
-  const cost = weeklyCost(rows.map((r) => selectionOf(r.daypart, { ...r.item, spotsPerOccurrence: packages.find((p) => p.daypart_id === r.daypart.id)!.spots_per_day })));
-  if (total < cost) throw adcpError('INVALID_REQUEST', budgetTooSmallMessage(cost), { field: 'packages', suggestion: 'Raise the budget or shorten the flight' });
-  const [task] = await tx.insert(adcpTasks).values({ ownerId: actor.id, taskType: 'update_media_buy', status: 'submitted', estimateId: order.id }).returning({ id: adcpTasks.id });
+  const cost = weeklyCost(
+    rows.map((r) => selectionOf(r.daypart, { ...r.item, spotsPerOccurrence: packages.find((p) => p.daypart_id === r.daypart.id)!.spots_per_day })),
+  );
+  if (total < cost)
+    throw adcpError('INVALID_REQUEST', budgetTooSmallMessage(cost), { field: 'packages', suggestion: 'Raise the budget or shorten the flight' });
+  const [task] = await tx
+    .insert(adcpTasks)
+    .values({ ownerId: actor.id, taskType: 'update_media_buy', status: 'submitted', estimateId: order.id })
+    .returning({ id: adcpTasks.id });
   const change: PendingChange = {
     task_id: task!.id,
     asked_at: new Date().toISOString(),
@@ -84,7 +102,10 @@ export const requestBuyChange = async ({
     packages,
     previous: { start_date: start, end_date: end, total_budget: toDollars(order.totalSpendCents) },
   };
-  await tx.update(adcpMediaBuys).set({ pendingChange: change, revision: sql`${adcpMediaBuys.revision} + 1`, updatedAt: new Date() }).where(eq(adcpMediaBuys.estimateId, order.id));
+  await tx
+    .update(adcpMediaBuys)
+    .set({ pendingChange: change, revision: sql`${adcpMediaBuys.revision} + 1`, updatedAt: new Date() })
+    .where(eq(adcpMediaBuys.estimateId, order.id));
   return task!.id;
 };
 
@@ -98,7 +119,17 @@ export const listPendingChanges = async ({ db }: { db: Db }): Promise<PendingCha
     .orderBy(adcpMediaBuys.updatedAt);
   return rows.map((r) => {
     const c = r.change as PendingChange;
-    return { media_buy_id: r.id, order_name: r.name ?? '', buyer: r.buyer, task_id: c.task_id, asked_at: c.asked_at, start_date: c.start_date, end_date: c.end_date, total_budget: c.total_budget, previous: c.previous };
+    return {
+      media_buy_id: r.id,
+      order_name: r.name ?? '',
+      buyer: r.buyer,
+      task_id: c.task_id,
+      asked_at: c.asked_at,
+      start_date: c.start_date,
+      end_date: c.end_date,
+      total_budget: c.total_budget,
+      previous: c.previous,
+    };
   });
 };
 
@@ -119,7 +150,10 @@ export const decideBuyChange = async ({ db, actor, id, approve, notes }: { db: D
       if (!CHANGEABLE.includes(order.status)) throw conflict('This order is no longer booked: reject the change');
       await assertOrderNotInvoiced(tx, id);
       for (const p of change.packages) {
-        await tx.update(estimateItems).set({ spotsPerOccurrence: p.spots_per_day, updatedAt: new Date() }).where(and(eq(estimateItems.estimateId, id), eq(estimateItems.daypartId, p.daypart_id)));
+        await tx
+          .update(estimateItems)
+          .set({ spotsPerOccurrence: p.spots_per_day, updatedAt: new Date() })
+          .where(and(eq(estimateItems.estimateId, id), eq(estimateItems.daypartId, p.daypart_id)));
       }
       const totalCents = toCents(change.total_budget);
       const [changed] = await tx
@@ -137,7 +171,10 @@ export const decideBuyChange = async ({ db, actor, id, approve, notes }: { db: D
       .update(adcpMediaBuys)
       .set({ pendingChange: null, ...(approve && { packages: change.packages }), revision: sql`${adcpMediaBuys.revision} + 1`, updatedAt: new Date() })
       .where(eq(adcpMediaBuys.estimateId, id));
-    await tx.update(adcpTasks).set({ status: approve ? 'completed' : 'rejected', note: notes?.trim() || null }).where(eq(adcpTasks.id, change.task_id));
+    await tx
+      .update(adcpTasks)
+      .set({ status: approve ? 'completed' : 'rejected', note: notes?.trim() || null })
+      .where(eq(adcpTasks.id, change.task_id));
     await announceTaskChange(tx, { id, ownerId: order.ownerId }, order.status);
     return { media_buy_id: id, task_id: change.task_id, status: approve ? ('completed' as const) : ('rejected' as const) };
   });

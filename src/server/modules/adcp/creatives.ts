@@ -75,7 +75,8 @@ const fetchInto = async (runtime: CreativeRuntime, url: string, assetId: string)
   } catch {
     throw new FetchRefused('The creative URL is not a valid address');
   }
-  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.username || parsed.password) throw new FetchRefused('The creative URL must be an http or https address without credentials');
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.username || parsed.password)
+    throw new FetchRefused('The creative URL must be an http or https address without credentials');
   const filename = cleanFileName(decodeURIComponent(parsed.pathname.split('/').pop() ?? ''), 'creative.mp4');
   const get = parsed.protocol === 'https:' ? https.get : http.get;
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
@@ -149,7 +150,9 @@ const brandForCreative = async (tx: Tx, actor: Actor, estimateId: string | undef
 const assignmentList = (input: SyncInput['assignments']): { creative_id: string; package_id: string }[] => {
   if (!input) return [];
   if (Array.isArray(input)) return input;
-  return Object.entries(input).flatMap(([creative_id, packages]) => (Array.isArray(packages) ? packages.map((package_id) => ({ creative_id, package_id: String(package_id) })) : []));
+  return Object.entries(input).flatMap(([creative_id, packages]) =>
+    Array.isArray(packages) ? packages.map((package_id) => ({ creative_id, package_id: String(package_id) })) : [],
+  );
 };
 
 /** The buy (order) holding a package id among the account's buys; the package ids are unique per buy, so the newest wins. */
@@ -181,18 +184,35 @@ export const syncCreatives = async ({ runtime, actor, input }: { runtime: Creati
     const url = videoUrlOf(creative);
     if (!url) errors.push('The creative needs a video asset with a url');
     if (errors.length > 0 || input.dry_run) {
-      results.push({ creative_id: creative.creative_id, action: errors.length ? ('failed' as const) : ('unchanged' as const), ...(errors.length && { errors }) });
+      results.push({
+        creative_id: creative.creative_id,
+        action: errors.length ? ('failed' as const) : ('unchanged' as const),
+        ...(errors.length && { errors }),
+      });
       continue;
     }
-    const [existing] = await db.select().from(adcpCreatives).where(and(eq(adcpCreatives.ownerId, actor.id), eq(adcpCreatives.creativeId, creative.creative_id))).limit(1);
+    const [existing] = await db
+      .select()
+      .from(adcpCreatives)
+      .where(and(eq(adcpCreatives.ownerId, actor.id), eq(adcpCreatives.creativeId, creative.creative_id)))
+      .limit(1);
     const [taken] = await db.select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.adId, adId!)).limit(1);
     if (taken && taken.id !== existing?.mediaAssetId) {
-      results.push({ creative_id: creative.creative_id, action: 'failed' as const, errors: [`Ad-ID ${adId} already names another commercial at this station`] });
+      results.push({
+        creative_id: creative.creative_id,
+        action: 'failed' as const,
+        errors: [`Ad-ID ${adId} already names another commercial at this station`],
+      });
       continue;
     }
     if (existing?.mediaAssetId && taken?.id === existing.mediaAssetId) {
       // The same commercial again: its name may change, its video does not.
-      await db.transaction((tx) => tx.update(adcpCreatives).set({ name: creative.name, updatedAt: new Date() }).where(and(eq(adcpCreatives.ownerId, actor.id), eq(adcpCreatives.creativeId, creative.creative_id))));
+      await db.transaction((tx) =>
+        tx
+          .update(adcpCreatives)
+          .set({ name: creative.name, updatedAt: new Date() })
+          .where(and(eq(adcpCreatives.ownerId, actor.id), eq(adcpCreatives.creativeId, creative.creative_id))),
+      );
       results.push({ creative_id: creative.creative_id, action: 'unchanged' as const, platform_id: existing.mediaAssetId });
       continue;
     }
@@ -229,7 +249,10 @@ export const syncCreatives = async ({ runtime, actor, input }: { runtime: Creati
         await tx
           .insert(adcpCreatives)
           .values({ ownerId: actor.id, creativeId: creative.creative_id, mediaAssetId: assetId, name: creative.name, formatId: formatIdOf(length!) })
-          .onConflictDoUpdate({ target: [adcpCreatives.ownerId, adcpCreatives.creativeId], set: { mediaAssetId: assetId, name: creative.name, formatId: formatIdOf(length!), error: null, updatedAt: new Date() } });
+          .onConflictDoUpdate({
+            target: [adcpCreatives.ownerId, adcpCreatives.creativeId],
+            set: { mediaAssetId: assetId, name: creative.name, formatId: formatIdOf(length!), error: null, updatedAt: new Date() },
+          });
       });
     } catch (error) {
       await runtime.storage.delete(stored.key);
@@ -270,7 +293,8 @@ const assignCreative = (db: Db, actor: Actor, creativeId: string, packageId: str
     if (!buy) return `Package ${packageId} is not in any of your media buys`;
     const packages = buy.packages as StoredPackage[];
     const target = packages.find((p) => p.package_id === packageId)!;
-    if (formatIdOf(target.spot_length) !== creative.formatId) return `Package ${packageId} airs :${target.spot_length} spots; creative ${creativeId} is ${creative.formatId}`;
+    if (formatIdOf(target.spot_length) !== creative.formatId)
+      return `Package ${packageId} airs :${target.spot_length} spots; creative ${creativeId} is ${creative.formatId}`;
     const [order] = await tx.select().from(estimates).where(eq(estimates.id, buy.estimateId)).for('update');
     if (order!.brandId !== creative.brandId) return `Creative ${creativeId} belongs to another brand than package ${packageId}'s buy`;
     if (['approved', 'scheduled', 'active'].includes(order!.status)) await approveOrderMedia(tx, { mediaAssetId: creative.mediaAssetId });
@@ -291,7 +315,10 @@ export const creativeStatusOf = (asset: { status: string; processingStage: strin
 
 export const listCreatives = async ({ db, actor, station, ids }: { db: Db; actor: Actor; station: StationIdentity; ids?: string[] | null }) => {
   const rows = await db
-    .select({ creative: adcpCreatives, asset: { status: mediaAssets.status, processingStage: mediaAssets.processingStage, adId: mediaAssets.adId, durationSeconds: mediaAssets.durationSeconds } })
+    .select({
+      creative: adcpCreatives,
+      asset: { status: mediaAssets.status, processingStage: mediaAssets.processingStage, adId: mediaAssets.adId, durationSeconds: mediaAssets.durationSeconds },
+    })
     .from(adcpCreatives)
     .leftJoin(mediaAssets, eq(mediaAssets.id, adcpCreatives.mediaAssetId))
     .where(and(eq(adcpCreatives.ownerId, actor.id), ids?.length ? inArray(adcpCreatives.creativeId, ids) : undefined))

@@ -26,7 +26,15 @@ const empty = (): Counts => ({ scheduled: 0, aired: 0, missed: 0, unconfirmed: 0
 const metrics = (c: Counts) => ({
   impressions: c.impressions,
   spend: toDollars(c.spend_cents),
-  ext: { spotbook: { spots_scheduled: c.scheduled, spots_aired: c.aired, spots_missed: c.missed, spots_unconfirmed: c.unconfirmed, makegood_spots_aired: c.makegoods_aired } },
+  ext: {
+    spotbook: {
+      spots_scheduled: c.scheduled,
+      spots_aired: c.aired,
+      spots_missed: c.missed,
+      spots_unconfirmed: c.unconfirmed,
+      makegood_spots_aired: c.makegoods_aired,
+    },
+  },
 });
 
 export const deliveryOf = async (db: Tx, views: BuyView[]) => {
@@ -73,7 +81,10 @@ export const deliveryOf = async (db: Tx, views: BuyView[]) => {
       status,
       pricing_model: 'cpm' as const,
       is_final: isFinal,
-      totals: { ...metrics(total), effective_rate: total.impressions > 0 ? Math.round((toDollars(total.spend_cents) / total.impressions) * 1000 * 100) / 100 : undefined },
+      totals: {
+        ...metrics(total),
+        effective_rate: total.impressions > 0 ? Math.round((toDollars(total.spend_cents) / total.impressions) * 1000 * 100) / 100 : undefined,
+      },
       by_package: packages.map((p) => ({
         package_id: p.package_id,
         buyer_ref: p.buyer_ref ?? undefined,
@@ -81,7 +92,13 @@ export const deliveryOf = async (db: Tx, views: BuyView[]) => {
         currency: 'USD',
         paused: status === 'paused',
         ...metrics(byPackage.get(p.daypart_id) ?? empty()),
-        ext: { spotbook: { ...metrics(byPackage.get(p.daypart_id) ?? empty()).ext.spotbook, pricing_option_id: p.pricing_option_id ?? CPM_OPTION_ID, spot_length_seconds: p.spot_length } },
+        ext: {
+          spotbook: {
+            ...metrics(byPackage.get(p.daypart_id) ?? empty()).ext.spotbook,
+            pricing_option_id: p.pricing_option_id ?? CPM_OPTION_ID,
+            spot_length_seconds: p.spot_length,
+          },
+        },
       })),
     };
   });

@@ -29,8 +29,10 @@ export const adcpDeskRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
     ['approve', true],
     ['reject', false],
   ] as const) {
-    r.post(`/adcp/changes/:id/${path}`, { ...admin, schema: { ...tags, params: idParams, body: decisionBody, response: { 200: changeDecisionReplySchema, ...errors } } }, (request) =>
-      decideBuyChange({ db: ctx.db, actor: actorOf(request), id: request.params.id, approve, notes: request.body?.notes }),
+    r.post(
+      `/adcp/changes/:id/${path}`,
+      { ...admin, schema: { ...tags, params: idParams, body: decisionBody, response: { 200: changeDecisionReplySchema, ...errors } } },
+      (request) => decideBuyChange({ db: ctx.db, actor: actorOf(request), id: request.params.id, approve, notes: request.body?.notes }),
     );
   }
 };

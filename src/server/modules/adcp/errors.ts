@@ -18,7 +18,8 @@ export class AdcpError extends Error {
   }
 }
 
-export const adcpError = (code: string, message: string, extra: Omit<AdcpErrorBody, 'code' | 'message'> = {}) => new AdcpError({ code, message, recovery: 'correctable', ...extra });
+export const adcpError = (code: string, message: string, extra: Omit<AdcpErrorBody, 'code' | 'message'> = {}) =>
+  new AdcpError({ code, message, recovery: 'correctable', ...extra });
 
 /** The first problems of a failed schema check, each naming its field. */
 export const validationErrors = (error: ZodError): AdcpErrorBody[] =>
@@ -30,13 +31,29 @@ export const validationErrors = (error: ZodError): AdcpErrorBody[] =>
     recovery: 'correctable' as const,
   }));
 
-const HTTP_CODES: Record<number, string> = { 400: 'INVALID_REQUEST', 401: 'AUTH_REQUIRED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 409: 'CONFLICT', 422: 'INVALID_REQUEST', 429: 'RATE_LIMITED' };
+const HTTP_CODES: Record<number, string> = {
+  400: 'INVALID_REQUEST',
+  401: 'AUTH_REQUIRED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  422: 'INVALID_REQUEST',
+  429: 'RATE_LIMITED',
+};
 
 /** Any failure as AdCP errors: Spotbook's own messages keep their words; a fault never shows its internals. */
 export const toAdcpErrors = (error: unknown): { errors: AdcpErrorBody[]; internal: boolean } => {
   if (error instanceof AdcpError) return { errors: [error.body], internal: false };
   if (error instanceof HttpError && error.statusCode < 500) {
-    return { errors: [{ code: HTTP_CODES[error.statusCode] ?? 'INVALID_REQUEST', message: error.message, recovery: error.statusCode === 429 ? 'transient' : 'correctable' }], internal: false };
+    return {
+      errors: [
+        { code: HTTP_CODES[error.statusCode] ?? 'INVALID_REQUEST', message: error.message, recovery: error.statusCode === 429 ? 'transient' : 'correctable' },
+      ],
+      internal: false,
+    };
   }
-  return { errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'The station could not complete this task; please retry shortly', recovery: 'transient' }], internal: true };
+  return {
+    errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'The station could not complete this task; please retry shortly', recovery: 'transient' }],
+    internal: true,
+  };
 };

@@ -39,7 +39,8 @@ export const stationDateOf = (value: string, field: string, { endExclusive = fal
 export const checkFlight = (startTime: string, endTime: string, { fromEarliest = false } = {}) => {
   const asked = stationDateOf(startTime, 'start_time');
   const askedEnd = stationDateOf(endTime, 'end_time', { endExclusive: true });
-  if (askedEnd < asked) throw adcpError('INVALID_REQUEST', 'end_time must be after start_time', { field: 'end_time', suggestion: 'End the flight after it starts' });
+  if (askedEnd < asked)
+    throw adcpError('INVALID_REQUEST', 'end_time must be after start_time', { field: 'end_time', suggestion: 'End the flight after it starts' });
   const earliest = earliestBookableDate();
   const moved = fromEarliest && asked < earliest;
   const start = moved ? earliest : asked;

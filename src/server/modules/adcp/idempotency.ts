@@ -47,7 +47,9 @@ export const withIdempotency = async <T extends object>({
   }
   const caller = `user:${callerId}`;
   const stored = `adcp:${task}:${key}`;
-  const fingerprint = createHash('sha256').update(`${task}\n${canonical(rest)}`).digest('base64url');
+  const fingerprint = createHash('sha256')
+    .update(`${task}\n${canonical(rest)}`)
+    .digest('base64url');
   const where = and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, stored));
   const expires = sql`now() + make_interval(hours => ${ttlHours})`;
   const [claimed] = await db
@@ -71,13 +73,21 @@ export const withIdempotency = async <T extends object>({
       });
     }
     if (!row || row.status === null) {
-      throw new AdcpError({ code: 'IDEMPOTENCY_IN_PROGRESS', message: 'A request with this idempotency_key is still running; retry shortly', retry_after: 1, recovery: 'transient' });
+      throw new AdcpError({
+        code: 'IDEMPOTENCY_IN_PROGRESS',
+        message: 'A request with this idempotency_key is still running; retry shortly',
+        retry_after: 1,
+        recovery: 'transient',
+      });
     }
     return { ...(JSON.parse(row.body ?? '{}') as T), replayed: true as const };
   }
   try {
     const result = await run();
-    await db.update(idempotencyKeys).set({ status: 200, contentType: 'application/json', body: JSON.stringify(result) }).where(where);
+    await db
+      .update(idempotencyKeys)
+      .set({ status: 200, contentType: 'application/json', body: JSON.stringify(result) })
+      .where(where);
     return result;
   } catch (error) {
     await db.delete(idempotencyKeys).where(where);

@@ -75,7 +75,8 @@ export const flightFrom = (filters: { start_date?: string; end_date?: string } |
   if (!isIsoDate(start)) throw adcpError('INVALID_REQUEST', 'filters.start_date must be a date (YYYY-MM-DD)', { field: 'filters.start_date' });
   if (!isIsoDate(end)) throw adcpError('INVALID_REQUEST', 'filters.end_date must be a date (YYYY-MM-DD)', { field: 'filters.end_date' });
   if (end < start) throw adcpError('INVALID_REQUEST', 'filters.end_date must not be before filters.start_date', { field: 'filters.end_date' });
-  if (daysBetween(start, end) + 1 > MAX_FLIGHT_DAYS) throw adcpError('INVALID_REQUEST', `A flight may span at most ${MAX_FLIGHT_DAYS} days`, { field: 'filters.end_date' });
+  if (daysBetween(start, end) + 1 > MAX_FLIGHT_DAYS)
+    throw adcpError('INVALID_REQUEST', `A flight may span at most ${MAX_FLIGHT_DAYS} days`, { field: 'filters.end_date' });
   return { start, end };
 };
 
@@ -142,10 +143,16 @@ const productOf = (d: DaypartRow, length: SpotLength, station: StationIdentity, 
       // Per week of the flight: what its remaining spots would deliver and cost.
       points: weeks.map((w) => ({
         budget: Math.round(w.remaining_spots * (perSpot / 1000) * cpm * 100) / 100,
-        metrics: { impressions: { mid: Math.round(w.remaining_spots * perSpot) }, spend: { mid: Math.round(w.remaining_spots * (perSpot / 1000) * cpm * 100) / 100 } },
+        metrics: {
+          impressions: { mid: Math.round(w.remaining_spots * perSpot) },
+          spend: { mid: Math.round(w.remaining_spots * (perSpot / 1000) * cpm * 100) / 100 },
+        },
       })),
     },
-    delivery_measurement: { provider: 'Station as-run logs (master control)', notes: `${Math.round(perSpot)} impressions per aired spot (1366 × ${d.multiplier})` },
+    delivery_measurement: {
+      provider: 'Station as-run logs (master control)',
+      notes: `${Math.round(perSpot)} impressions per aired spot (1366 × ${d.multiplier})`,
+    },
     expires_at: new Date(now.getTime() + PRODUCT_TTL_MS).toISOString(),
     ext: {
       spotbook: {

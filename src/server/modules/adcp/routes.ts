@@ -41,10 +41,7 @@ const keyOf = (request: FastifyRequest) => {
 };
 
 const unauthorized = (reply: FastifyReply, message: string) =>
-  reply
-    .code(401)
-    .header('www-authenticate', 'Bearer realm="spotbook-adcp"')
-    .send({ error: message, jsonrpc: '2.0', id: null });
+  reply.code(401).header('www-authenticate', 'Bearer realm="spotbook-adcp"').send({ error: message, jsonrpc: '2.0', id: null });
 
 export const adcpRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const maxBytes = maxUploadBytes();
@@ -68,7 +65,10 @@ export const adcpRoutes = (app: FastifyInstance, ctx: AppContext) => {
     }
     if (request.method !== 'POST') {
       // Stateless: no server-initiated stream and no session to end.
-      return reply.code(405).header('allow', 'POST').send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp' }, id: null });
+      return reply
+        .code(405)
+        .header('allow', 'POST')
+        .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages to /mcp' }, id: null });
     }
     const { Server, StreamableHTTPServerTransport, CallToolRequestSchema, ListToolsRequestSchema } = await (sdk ??= loadSdk());
     const station = await stationFor(ctx);
@@ -82,7 +82,10 @@ export const adcpRoutes = (app: FastifyInstance, ctx: AppContext) => {
         if (events.length > 0) ctx.stationClock.nudge();
       },
     };
-    const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: `AdCP sales agent of ${station.name}: broadcast linear TV airtime, guaranteed, approved by the traffic desk.` });
+    const server = new Server(SERVER_INFO, {
+      capabilities: { tools: {} },
+      instructions: `AdCP sales agent of ${station.name}: broadcast linear TV airtime, guaranteed, approved by the traffic desk.`,
+    });
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await toolList() }));
     server.setRequestHandler(CallToolRequestSchema, async (call) => {
       const outcome = await callTool(call.params.name, call.params.arguments, tc);
@@ -121,7 +124,14 @@ export const adcpRoutes = (app: FastifyInstance, ctx: AppContext) => {
           publisher_domain: station.publisherDomain,
         },
       ],
-      authorized_agents: [{ url: station.agentUrl, authorized_for: `Broadcast airtime of ${station.callLetters ?? station.name}, sold through Spotbook`, authorization_type: 'property_tags', property_tags: ['linear_tv'] }],
+      authorized_agents: [
+        {
+          url: station.agentUrl,
+          authorized_for: `Broadcast airtime of ${station.callLetters ?? station.name}, sold through Spotbook`,
+          authorization_type: 'property_tags',
+          property_tags: ['linear_tv'],
+        },
+      ],
       last_updated: new Date().toISOString(),
     });
   });

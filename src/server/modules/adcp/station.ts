@@ -15,7 +15,12 @@ export interface StationIdentity {
 
 export const stationIdentity = async (db: Db, appUrl: string): Promise<StationIdentity> => {
   const [row] = await db
-    .select({ name: stationProfile.name, callLetters: stationProfile.callLetters, fccFacilityId: stationProfile.fccFacilityId, agentUrl: stationProfile.agentUrl })
+    .select({
+      name: stationProfile.name,
+      callLetters: stationProfile.callLetters,
+      fccFacilityId: stationProfile.fccFacilityId,
+      agentUrl: stationProfile.agentUrl,
+    })
     .from(stationProfile)
     .where(eq(stationProfile.id, 1))
     .limit(1);

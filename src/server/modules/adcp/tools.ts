@@ -84,7 +84,14 @@ const TOOLS: Tool[] = [
         supported_pricing_models: (await hasFlatRate(ctx.db)) ? ['cpm', 'flat_rate'] : ['cpm'],
         reporting: { supports_date_range: false, supports_daily_breakdown: false, supports_webhooks: false, available_dimensions: [] },
         // sync_creatives / list_creatives: the station keeps the buyer's commercials in its own library.
-        features: { inline_creative_management: true, property_list_filtering: false, content_standards: false, conversion_tracking: false, audience_targeting: false, catalog_management: false },
+        features: {
+          inline_creative_management: true,
+          property_list_filtering: false,
+          content_standards: false,
+          conversion_tracking: false,
+          audience_targeting: false,
+          catalog_management: false,
+        },
         portfolio: { publisher_domains: [station.publisherDomain], primary_channels: ['linear_tv'] },
       },
       ext: { spotbook: { station: station.name, call_letters: station.callLetters, fcc_facility_id: station.fccFacilityId, approval: 'human (traffic desk)' } },
@@ -92,7 +99,8 @@ const TOOLS: Tool[] = [
   },
   {
     name: 'get_products',
-    description: 'One product per daypart and spot length (:15, :30, :60) from the rate card, with live availability per week of the flight (filters.start_date / end_date).',
+    description:
+      'One product per daypart and spot length (:15, :30, :60) from the rate card, with live availability per week of the flight (filters.start_date / end_date).',
     schema: 'GetProductsRequestSchema',
     scope: 'read',
     defaults: () => ({ buying_mode: 'brief' }),
@@ -126,7 +134,12 @@ const TOOLS: Tool[] = [
     defaults: account,
     mutating: true,
     run: async (args, tc) => {
-      const created = await createMediaBuy({ db: tc.ctx.db, actor: tc.actor, input: args as unknown as CreateBuyInput, allowPrivate: tc.ctx.config.webhookAllowPrivate });
+      const created = await createMediaBuy({
+        db: tc.ctx.db,
+        actor: tc.actor,
+        input: args as unknown as CreateBuyInput,
+        allowPrivate: tc.ctx.config.webhookAllowPrivate,
+      });
       tc.afterChange(created.events);
       const view = await readBuy(tc.ctx.db, tc.actor, created.estimateId);
       const buy = mediaBuyOf(view);
@@ -156,7 +169,7 @@ const TOOLS: Tool[] = [
       tc.afterChange(updated.events);
       const buy = mediaBuyOf(await readBuy(tc.ctx.db, tc.actor, updated.estimateId));
       return {
-        ...(updated.submitted && { status: 'submitted', task_id: updated.taskId, message: 'The change waits for the station\'s approval.' }),
+        ...(updated.submitted && { status: 'submitted', task_id: updated.taskId, message: "The change waits for the station's approval." }),
         media_buy_id: buy.media_buy_id,
         buyer_ref: buy.buyer_ref,
         affected_packages: buy.packages,
@@ -190,7 +203,8 @@ const TOOLS: Tool[] = [
   },
   {
     name: 'sync_creatives',
-    description: 'Fetches each creative from its URL into the media pipeline (ffprobe check, previews, approval); an Ad-ID in industry_identifiers is required.',
+    description:
+      'Fetches each creative from its URL into the media pipeline (ffprobe check, previews, approval); an Ad-ID in industry_identifiers is required.',
     schema: 'SyncCreativesRequestSchema',
     scope: 'media',
     defaults: account,
@@ -209,7 +223,8 @@ const TOOLS: Tool[] = [
     description: "The account's synced creatives and their review status.",
     schema: 'ListCreativesRequestSchema',
     scope: 'read',
-    run: async (args, { ctx, actor, station }) => listCreatives({ db: ctx.db, actor, station, ids: (args.filters as { creative_ids?: string[] } | undefined)?.creative_ids }),
+    run: async (args, { ctx, actor, station }) =>
+      listCreatives({ db: ctx.db, actor, station, ids: (args.filters as { creative_ids?: string[] } | undefined)?.creative_ids }),
   },
   {
     name: 'provide_performance_feedback',
@@ -220,7 +235,10 @@ const TOOLS: Tool[] = [
       const id = args.media_buy_id as string | undefined;
       if (!id) throw adcpError('INVALID_REQUEST', 'media_buy_id is required', { field: 'media_buy_id' });
       await readBuy(ctx.db, actor, id);
-      ctx.log.info({ adcpFeedback: { media_buy_id: id, performance_index: args.performance_index, metric_type: args.metric_type, buyer: actor.id } }, 'AdCP performance feedback');
+      ctx.log.info(
+        { adcpFeedback: { media_buy_id: id, performance_index: args.performance_index, metric_type: args.metric_type, buyer: actor.id } },
+        'AdCP performance feedback',
+      );
       return { success: true };
     },
   },
@@ -271,16 +289,28 @@ export const toolList = async () => {
       try {
         inputSchema = z.toJSONSchema(all[tool.schema] as unknown as ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
         // The account is the API key's: a buyer need not name it.
-        if (Array.isArray(inputSchema.required)) inputSchema.required = (inputSchema.required as string[]).filter((f) => f !== 'account' && f !== 'buying_mode');
+        if (Array.isArray(inputSchema.required))
+          inputSchema.required = (inputSchema.required as string[]).filter((f) => f !== 'account' && f !== 'buying_mode');
         // MCP wants an object schema at the top: a union or intersection is described loosely (and still
         // enforced), with every field any of its branches declares: clients send only declared fields.
-        if (inputSchema.type !== 'object') inputSchema = { type: 'object', additionalProperties: true, properties: branchProperties(inputSchema), description: 'See the AdCP schema of this task' };
+        if (inputSchema.type !== 'object')
+          inputSchema = {
+            type: 'object',
+            additionalProperties: true,
+            properties: branchProperties(inputSchema),
+            description: 'See the AdCP schema of this task',
+          };
       } catch {
         // A schema JSON Schema cannot express is still enforced on the call.
       }
     }
-    if (tool.mutating) inputSchema = { ...inputSchema, properties: { ...((inputSchema.properties as object | undefined) ?? {}), idempotency_key: { type: 'string', minLength: 1, maxLength: 255 } } };
-    if (tool.name === 'tasks/get' || tool.name === 'get_task_status') inputSchema = { type: 'object', properties: { task_id: { type: 'string' }, taskId: { type: 'string' } } };
+    if (tool.mutating)
+      inputSchema = {
+        ...inputSchema,
+        properties: { ...((inputSchema.properties as object | undefined) ?? {}), idempotency_key: { type: 'string', minLength: 1, maxLength: 255 } },
+      };
+    if (tool.name === 'tasks/get' || tool.name === 'get_task_status')
+      inputSchema = { type: 'object', properties: { task_id: { type: 'string' }, taskId: { type: 'string' } } };
     return { name: tool.name, description: tool.description, inputSchema };
   });
   return listed;
@@ -294,9 +324,12 @@ export interface ToolOutcome {
 /** Runs one tool call: scope, schema check, idempotency, the work; every failure as AdCP errors. */
 export const callTool = async (name: string, rawArgs: unknown, tc: ToolContext): Promise<ToolOutcome> => {
   const tool = TOOLS.find((t) => t.name === name);
-  if (!tool) return fail([{ code: 'UNSUPPORTED_TASK', message: `Unknown task ${name}`, suggestion: `Use one of ${TOOL_NAMES.join(', ')}`, recovery: 'terminal' }]);
+  if (!tool)
+    return fail([{ code: 'UNSUPPORTED_TASK', message: `Unknown task ${name}`, suggestion: `Use one of ${TOOL_NAMES.join(', ')}`, recovery: 'terminal' }]);
   if (tc.actor.apiKey && !tc.actor.apiKey.scopes.includes(tool.scope)) {
-    return fail([{ code: 'PERMISSION_DENIED', message: `This API key lacks the "${tool.scope}" scope`, suggestion: 'Use a key with that scope', recovery: 'terminal' }]);
+    return fail([
+      { code: 'PERMISSION_DENIED', message: `This API key lacks the "${tool.scope}" scope`, suggestion: 'Use a key with that scope', recovery: 'terminal' },
+    ]);
   }
   const args = rawArgs && typeof rawArgs === 'object' && !Array.isArray(rawArgs) ? (rawArgs as Record<string, unknown>) : {};
   try {
@@ -307,7 +340,14 @@ export const callTool = async (name: string, rawArgs: unknown, tc: ToolContext):
       if (!checked.success) return fail(validationErrors(checked.error));
     }
     const body = tool.mutating
-      ? await withIdempotency({ db: tc.ctx.db, ttlHours: tc.ctx.config.idempotencyTtlHours, callerId: tc.actor.id, task: tool.name, args: withDefaults, run: () => tool.run(withDefaults, tc) })
+      ? await withIdempotency({
+          db: tc.ctx.db,
+          ttlHours: tc.ctx.config.idempotencyTtlHours,
+          callerId: tc.actor.id,
+          task: tool.name,
+          args: withDefaults,
+          run: () => tool.run(withDefaults, tc),
+        })
       : await tool.run(withDefaults, tc);
     return { body };
   } catch (error) {

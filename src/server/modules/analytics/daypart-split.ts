@@ -32,7 +32,8 @@ export const orderTime = () => sql`coalesce(${estimates.submittedAt}, ${estimate
 /** The instant the station's day `from` starts (local midnight). */
 export const dayStart = (from: string) => sql`(${from}::date::timestamp at time zone ${stationZoneSql()})`;
 /** The first UTC hour at or after the station's day `from` starts. */
-export const firstWholeHour = (from: string) => sql`(date_trunc('hour', (${dayStart(from)} - interval '1 microsecond') at time zone 'UTC') at time zone 'UTC' + interval '1 hour')`;
+export const firstWholeHour = (from: string) =>
+  sql`(date_trunc('hour', (${dayStart(from)} - interval '1 microsecond') at time zone 'UTC') at time zone 'UTC' + interval '1 hour')`;
 
 /**
  * An item's share of its order: its weekly cost (SQL `item_weekly_cost`, the one rule migration 0030
@@ -95,7 +96,8 @@ const merged = (parts: DaypartFigures[][]): DaypartFigures[] => {
 };
 
 /** Highest amount first, then by name (as `order by cents desc, name` did). */
-const ranked = (rows: DaypartFigures[]) => rows.sort((a, b) => b.cents - a.cents || (a.daypartName < b.daypartName ? -1 : a.daypartName > b.daypartName ? 1 : 0));
+const ranked = (rows: DaypartFigures[]) =>
+  rows.sort((a, b) => b.cents - a.cents || (a.daypartName < b.daypartName ? -1 : a.daypartName > b.daypartName ? 1 : 0));
 
 /** The split of the actor's orders dated `from` or later (station days), per daypart. */
 export const daypartSplit = async (db: Db, actor: OrderActor, split: Split, from: string): Promise<DaypartFigures[]> => {

@@ -45,7 +45,13 @@ export const analyticsOverview = async ({ db, actor, timeframe }: { db: Db; acto
   const byStatus = new Map<string, { status: string; count: number; amountCents: number; days: number; dated: number }>();
   for (const d of days) {
     const row = byStatus.get(d.status) ?? { status: d.status, count: 0, amountCents: 0, days: 0, dated: 0 };
-    byStatus.set(d.status, { status: d.status, count: row.count + d.orders, amountCents: row.amountCents + d.amountCents, days: row.days + d.days, dated: row.dated + d.dated });
+    byStatus.set(d.status, {
+      status: d.status,
+      count: row.count + d.orders,
+      amountCents: row.amountCents + d.amountCents,
+      days: row.days + d.days,
+      dated: row.dated + d.dated,
+    });
   }
   const statusRows = [...byStatus.values()];
   const counts = Object.fromEntries(statusRows.map((row) => [row.status, row.count]));
@@ -81,13 +87,28 @@ const revenueByDay = async (db: Db, actor: OrderActor, from: string, until?: str
   return [...perDay.values()];
 };
 
-export const revenueTrends = async ({ db, actor, timeframe, granularity }: { db: Db; actor: OrderActor; timeframe: number; granularity: Granularity }): Promise<RevenueTrendsReply> => {
+export const revenueTrends = async ({
+  db,
+  actor,
+  timeframe,
+  granularity,
+}: {
+  db: Db;
+  actor: OrderActor;
+  timeframe: number;
+  granularity: Granularity;
+}): Promise<RevenueTrendsReply> => {
   const from = since(timeframe);
   const rows = await revenueByDay(db, actor, from);
   return {
     timeframe,
     granularity,
-    revenue_trends: revenueSeries(rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })), from, appStationTime().today(), granularity),
+    revenue_trends: revenueSeries(
+      rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })),
+      from,
+      appStationTime().today(),
+      granularity,
+    ),
   };
 };
 
@@ -95,7 +116,12 @@ export const performanceMetrics = async ({ db, actor, timeframe }: { db: Db; act
   const [dayparts, brandRows] = await Promise.all([daypartSplit(db, actor, BOOKED_REVENUE, since(timeframe)), topBrands(db, actor, since(timeframe))]);
   return {
     timeframe,
-    daypart_performance: dayparts.map((d) => ({ daypart_name: d.daypartName, total_revenue: roundDollars(toDollars(d.cents)), order_count: d.orders, total_spots: d.spots })),
+    daypart_performance: dayparts.map((d) => ({
+      daypart_name: d.daypartName,
+      total_revenue: roundDollars(toDollars(d.cents)),
+      order_count: d.orders,
+      total_spots: d.spots,
+    })),
     brand_performance: brandRows.map((b) => ({
       brand_name: b.brandName,
       total_orders: b.orders,
@@ -135,7 +161,12 @@ export const forecastPredictions = async ({ db, actor }: { db: Db; actor: OrderA
   const thisWeek = bucketStart(appStationTime().today(), 'weekly');
   const from = addDays(thisWeek, -7 * (FORECAST_HISTORY_WEEKS - 1));
   const [rows, season] = await Promise.all([revenueByDay(db, actor, from), lastYearsSeason(db, actor, from)]);
-  const weeks = revenueSeries(rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })), from, appStationTime().today(), 'weekly');
+  const weeks = revenueSeries(
+    rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })),
+    from,
+    appStationTime().today(),
+    'weekly',
+  );
   const historical = weeks.map((w) => ({ week: w.date, revenue: w.revenue }));
   return { historical_data: historical, ...forecastRevenue(historical, FORECAST_WEEKS, isAdmin(actor.role) ? 'station' : 'advertiser', season) };
 };
@@ -154,6 +185,11 @@ const lastYearsSeason = async (db: Db, actor: OrderActor, shownFrom: string) => 
     .limit(1);
   if (!earlier) return { yearAgo: [], bookedBefore: false };
   const rows = await revenueByDay(db, actor, from, until);
-  const weeks = revenueSeries(rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })), from, addDays(until, -1), 'weekly');
+  const weeks = revenueSeries(
+    rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })),
+    from,
+    addDays(until, -1),
+    'weekly',
+  );
   return { yearAgo: weeks.map((w) => w.revenue), bookedBefore: true };
 };

@@ -49,7 +49,15 @@ const fromRollup = (from: string, until: string | undefined) => {
   const rollup = sql`select (${statusHours.hour} at time zone ${stationZoneSql()})::date as day, ${statusHours.status} as status, ${statusHours.orders} as orders,
       ${statusHours.amountCents}::float8 as amount, ${statusHours.spendCents}::float8 as spend, ${statusHours.days} as days, ${statusHours.dated} as dated
     from ${statusHours}
-    where ${and(inRange(statusHours.hour), cut.length > 0 ? sql`${statusHours.hour} not in (${sql.join(cut.map((hour) => sql`${hour}::timestamptz`), sql`, `)})` : undefined)}`;
+    where ${and(
+      inRange(statusHours.hour),
+      cut.length > 0
+        ? sql`${statusHours.hour} not in (${sql.join(
+            cut.map((hour) => sql`${hour}::timestamptz`),
+            sql`, `,
+          )})`
+        : undefined,
+    )}`;
   if (cut.length === 0) return rollup;
   const inCut = or(...cut.map((hour) => sql`(${orderTime()} >= ${hour}::timestamptz and ${orderTime()} < ${hour}::timestamptz + interval '1 hour')`));
   return sql`${rollup} union all select ${orderDay()} as day, ${orderFigures} from ${estimates} where ${and(inRange(orderTime()), inCut)}`;

@@ -23,9 +23,13 @@ export interface BrandFigures {
  * Per brand: [brand id (NO_ID: none), status, orders, amount cents] of submitted orders. Summed as
  * int and float8 (exact for whole cents below 2^53), not as numeric: ~24k brands a month at 1M orders.
  */
-const fromRows = (where: SQL | undefined) => sql`select coalesce(${estimates.brandId}, ${NO_ID}::uuid) as brand_id, ${estimates.status} as status, 1 as orders, ${estimates.totalAmountCents}::float8 as amount
+const fromRows = (
+  where: SQL | undefined,
+) => sql`select coalesce(${estimates.brandId}, ${NO_ID}::uuid) as brand_id, ${estimates.status} as status, 1 as orders, ${estimates.totalAmountCents}::float8 as amount
   from ${estimates} where ${and(ne(estimates.status, 'draft'), where)}`;
-const fromRollup = (from: string) => sql`select ${brandHours.brandId} as brand_id, ${brandHours.status} as status, ${brandHours.orders}::int as orders, ${brandHours.amountCents}::float8 as amount
+const fromRollup = (
+  from: string,
+) => sql`select ${brandHours.brandId} as brand_id, ${brandHours.status} as status, ${brandHours.orders}::int as orders, ${brandHours.amountCents}::float8 as amount
   from ${brandHours} where ${and(ne(brandHours.status, 'draft'), gte(brandHours.hour, firstWholeHour(from)))}`;
 
 export const topBrands = async (db: Db, actor: OrderActor, from: string): Promise<BrandFigures[]> => {

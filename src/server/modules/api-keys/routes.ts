@@ -20,13 +20,25 @@ export const apiKeysRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     async (request, reply) => reply.code(201).send(await createApiKey({ db: ctx.db, actor: actorOf(request), input: request.body })),
   );
 
-  r.get('/api-keys', { onRequest: guards.signedIn, schema: { tags: ['api-keys'], security, response: { 200: apiKeyListReplySchema, ...errors } } }, async (request) => ({
-    api_keys: await listApiKeys({ db: ctx.db, actor: actorOf(request) }),
-  }));
+  r.get(
+    '/api-keys',
+    { onRequest: guards.signedIn, schema: { tags: ['api-keys'], security, response: { 200: apiKeyListReplySchema, ...errors } } },
+    async (request) => ({
+      api_keys: await listApiKeys({ db: ctx.db, actor: actorOf(request) }),
+    }),
+  );
 
   r.delete(
     '/api-keys/:id',
-    { onRequest: guards.signedIn, schema: { tags: ['api-keys'], security, params: z.object({ id: z.uuid({ error: 'API key not found' }) }), response: { 200: z.object({ api_key: apiKeySchema }), ...errors } } },
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        tags: ['api-keys'],
+        security,
+        params: z.object({ id: z.uuid({ error: 'API key not found' }) }),
+        response: { 200: z.object({ api_key: apiKeySchema }), ...errors },
+      },
+    },
     async (request) => {
       const apiKey = await revokeApiKey({ db: ctx.db, actor: actorOf(request), id: request.params.id });
       // Every instance forgets the key at once (the realtime adapter), not after its cache entry ages out.

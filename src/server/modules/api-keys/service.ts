@@ -73,7 +73,16 @@ export const actorFromApiKey = async ({ db, secret, cache }: { db: Db; secret: s
   if (!actor) {
     const generation = cache?.generation();
     const [row] = await db
-      .select({ keyId: apiKeys.id, keyName: apiKeys.name, scopes: apiKeys.scopes, id: users.id, email: users.email, role: users.role, firstName: users.firstName, lastName: users.lastName })
+      .select({
+        keyId: apiKeys.id,
+        keyName: apiKeys.name,
+        scopes: apiKeys.scopes,
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))
       .where(and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt)))

@@ -60,7 +60,21 @@ const SETTLED = ['aired', 'missed', 'made_good'] as const;
 const titleOf = (filename: string | null) => (filename ? filename.replace(/\.[A-Za-z0-9]{1,5}$/, '') : null);
 
 /** The order's settled spots between `from` and `to` (default: its flight; only settled spots are listed). */
-export const buildAffidavit = async ({ db, time, actor, id, from, to }: { db: Db; time: StationTime; actor: OrderActor; id: string; from?: string; to?: string }): Promise<Affidavit> => {
+export const buildAffidavit = async ({
+  db,
+  time,
+  actor,
+  id,
+  from,
+  to,
+}: {
+  db: Db;
+  time: StationTime;
+  actor: OrderActor;
+  id: string;
+  from?: string;
+  to?: string;
+}): Promise<Affidavit> => {
   const order = await readableOrder(db, actor, id);
   const start = from ?? order.startDate ?? time.today();
   const end = to ?? (order.endDate && order.endDate >= start ? order.endDate : start);
@@ -68,13 +82,30 @@ export const buildAffidavit = async ({ db, time, actor, id, from, to }: { db: Db
   const [owner] = await db.select().from(users).where(eq(users.id, order.ownerId)).limit(1);
   const [brand] = order.brandId ? await db.select().from(brands).where(eq(brands.id, order.brandId)).limit(1) : [];
   const rows = await db
-    .select({ spot: trafficSpots, daypart: dayparts.name, media: mediaAssets.filename, mediaTitle: mediaAssets.title, adId: mediaAssets.adId, impressions: campaignDeliveries.impressions, spendCents: campaignDeliveries.spendCents, creditCents: makegoodOffers.creditCents })
+    .select({
+      spot: trafficSpots,
+      daypart: dayparts.name,
+      media: mediaAssets.filename,
+      mediaTitle: mediaAssets.title,
+      adId: mediaAssets.adId,
+      impressions: campaignDeliveries.impressions,
+      spendCents: campaignDeliveries.spendCents,
+      creditCents: makegoodOffers.creditCents,
+    })
     .from(trafficSpots)
     .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
     .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
     .leftJoin(campaignDeliveries, eq(campaignDeliveries.spotId, trafficSpots.id))
     .leftJoin(makegoodOffers, eq(makegoodOffers.missedSpotId, trafficSpots.id))
-    .where(and(eq(trafficSpots.estimateId, order.id), gte(trafficSpots.airDate, start), lte(trafficSpots.airDate, end), inArray(trafficSpots.status, [...SETTLED]), eq(trafficSpots.simulated, false)))
+    .where(
+      and(
+        eq(trafficSpots.estimateId, order.id),
+        gte(trafficSpots.airDate, start),
+        lte(trafficSpots.airDate, end),
+        inArray(trafficSpots.status, [...SETTLED]),
+        eq(trafficSpots.simulated, false),
+      ),
+    )
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
   // A simulated (demo) airing is never certified (decision 031); unconfirmed spots are not settled.
   const lines = rows.map(({ spot, daypart, media, mediaTitle, adId, impressions, spendCents, creditCents }) => ({
@@ -117,20 +148,61 @@ export const buildAffidavit = async ({ db, time, actor, id, from, to }: { db: Db
   };
 };
 
-export const AFFIDAVIT_CSV_COLUMNS = ['date', 'scheduled_time', 'actual_time', 'daypart', 'house_code', 'duration_seconds', 'status', 'impressions', 'cost', 'makegood', 'credit', 'order_number', 'order_name', 'title', 'ad_id', 'agency_estimate_number', 'client_code', 'product_code', 'po_number'] as const;
+export const AFFIDAVIT_CSV_COLUMNS = [
+  'date',
+  'scheduled_time',
+  'actual_time',
+  'daypart',
+  'house_code',
+  'duration_seconds',
+  'status',
+  'impressions',
+  'cost',
+  'makegood',
+  'credit',
+  'order_number',
+  'order_name',
+  'title',
+  'ad_id',
+  'agency_estimate_number',
+  'client_code',
+  'product_code',
+  'po_number',
+] as const;
 
 export const affidavitCsv = (a: Affidavit): string =>
   [
     csvLine(AFFIDAVIT_CSV_COLUMNS),
     ...a.lines.map((l) =>
-      csvLine([l.date, l.scheduledTime, l.actualTime ?? '', l.daypart, l.houseCode, l.durationSeconds, l.status, l.impressions, toDollars(l.costCents).toFixed(2), l.makegood ? 'yes' : 'no', toDollars(l.creditCents).toFixed(2), a.orderNumber, a.orderName, l.title ?? '', l.adId ?? '', a.codes.agencyEstimateNumber ?? '', a.codes.clientCode ?? '', a.codes.productCode ?? '', a.codes.poNumber ?? '']),
+      csvLine([
+        l.date,
+        l.scheduledTime,
+        l.actualTime ?? '',
+        l.daypart,
+        l.houseCode,
+        l.durationSeconds,
+        l.status,
+        l.impressions,
+        toDollars(l.costCents).toFixed(2),
+        l.makegood ? 'yes' : 'no',
+        toDollars(l.creditCents).toFixed(2),
+        a.orderNumber,
+        a.orderName,
+        l.title ?? '',
+        l.adId ?? '',
+        a.codes.agencyEstimateNumber ?? '',
+        a.codes.clientCode ?? '',
+        a.codes.productCode ?? '',
+        a.codes.poNumber ?? '',
+      ]),
     ),
   ].join('');
 
 export const affidavitFilename = (a: Affidavit, format: 'pdf' | 'csv') => `affidavit-${a.orderId.slice(0, 8)}-${a.from}-to-${a.to}.${format}`;
 
 const STATUS_WORDS = { aired: 'Aired', missed: 'Missed — not aired', made_good: 'Missed — made good' } as const;
-const statusWords = (l: AffidavitLine) => (l.makegood && l.status === 'aired' ? 'Aired (makegood)' : l.creditCents > 0 ? 'Missed — credited' : STATUS_WORDS[l.status]);
+const statusWords = (l: AffidavitLine) =>
+  l.makegood && l.status === 'aired' ? 'Aired (makegood)' : l.creditCents > 0 ? 'Missed — credited' : STATUS_WORDS[l.status];
 
 /** The affidavit as a PDF document (already ended; the caller streams it). */
 export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit.PDFDocument => {
@@ -138,14 +210,34 @@ export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit
   const width = doc.page.width - PDF_MARGIN * 2;
   const rule = drawLetterhead(doc, station, 'AFFIDAVIT', ['Certificate of performance', `${printedDay(a.from)} – ${printedDay(a.to)}`]);
 
-  doc.fillColor(PDF_MUTED).fontSize(9).text('ADVERTISER', PDF_MARGIN, rule + 15);
-  doc.fillColor(PDF_INK).font('Helvetica-Bold').fontSize(11).text(a.advertiser, PDF_MARGIN, doc.y, { width: width / 2 - 10 });
-  doc.font('Helvetica').fontSize(10).text(a.advertiserEmail, { width: width / 2 - 10 });
+  doc
+    .fillColor(PDF_MUTED)
+    .fontSize(9)
+    .text('ADVERTISER', PDF_MARGIN, rule + 15);
+  doc
+    .fillColor(PDF_INK)
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(a.advertiser, PDF_MARGIN, doc.y, { width: width / 2 - 10 });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(a.advertiserEmail, { width: width / 2 - 10 });
   if (a.brand) doc.text(`Brand: ${a.brand}`, { width: width / 2 - 10 });
   const left = doc.y;
-  doc.fillColor(PDF_MUTED).fontSize(9).text('ORDER', PDF_MARGIN + width / 2 + 10, rule + 15);
-  doc.fillColor(PDF_INK).font('Helvetica-Bold').fontSize(11).text(a.orderName, PDF_MARGIN + width / 2 + 10, doc.y, { width: width / 2 - 10 });
-  doc.font('Helvetica').fontSize(10).text(`Order no. ${a.orderNumber}`, { width: width / 2 - 10 });
+  doc
+    .fillColor(PDF_MUTED)
+    .fontSize(9)
+    .text('ORDER', PDF_MARGIN + width / 2 + 10, rule + 15);
+  doc
+    .fillColor(PDF_INK)
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(a.orderName, PDF_MARGIN + width / 2 + 10, doc.y, { width: width / 2 - 10 });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Order no. ${a.orderNumber}`, { width: width / 2 - 10 });
   for (const { label, value } of agencyCodeLines(a.codes)) doc.text(`${label}: ${value}`, { width: width / 2 - 10 });
   doc.y = Math.max(left, doc.y) + 18;
 
@@ -163,14 +255,20 @@ export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit
     if (doc.y > doc.page.height - PDF_MARGIN - 40) doc.addPage();
     const y = doc.y;
     let x = PDF_MARGIN;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(bold ? PDF_MUTED : PDF_INK);
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8.5)
+      .fillColor(bold ? PDF_MUTED : PDF_INK);
     cells.forEach((cell, i) => {
       doc.text(cell, x, y, { width: columns[i]!.w - 4, align: i === cells.length - 1 ? 'right' : 'left', lineBreak: false });
       x += columns[i]!.w;
     });
     doc.y = y + 14;
   };
-  row(columns.map((c) => c.label), true);
+  row(
+    columns.map((c) => c.label),
+    true,
+  );
   if (a.lines.length === 0) row(['No settled spots in this period', '', '', '', '', '', '', '']);
   for (const l of a.lines) {
     const cost = l.status === 'aired' ? formatCurrency(toDollars(l.costCents)) : l.creditCents > 0 ? formatCredit(toDollars(l.creditCents)) : '—';

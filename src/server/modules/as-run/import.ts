@@ -90,7 +90,15 @@ export const settleAsRun = async ({
   const itemCache = new Map<string, typeof estimateItems.$inferSelect>();
   const campaignCache = new Map<string, CampaignState | null>();
   const tolerance = toleranceMinutes * 60_000;
-  const changes: (typeof asRunChanges.$inferInsert)[] = skipped.map((r) => ({ importId, line: r.line, outcome: 'skipped' as const, airDate: r.date, airTime: r.time, houseCode: r.houseCode, note: r.reason }));
+  const changes: (typeof asRunChanges.$inferInsert)[] = skipped.map((r) => ({
+    importId,
+    line: r.line,
+    outcome: 'skipped' as const,
+    airDate: r.date,
+    airTime: r.time,
+    houseCode: r.houseCode,
+    note: r.reason,
+  }));
   const reopenedIds: string[] = [];
   /** The airings of the rows that matched a spot: the time range the file vouches for. */
   const matchedInstants: number[] = [];
@@ -139,7 +147,13 @@ export const settleAsRun = async ({
       // A spot already seen in an earlier batch keeps its in-memory state (a row of this file may have settled it).
       const known = allCandidates.get(row.id);
       const { start, end } = await windowFor(row.daypartId, row.airDate);
-      const candidate: Candidate = known ?? { ...row, scheduledAt: row.scheduledAt.getTime(), windowStart: start.getTime(), windowEnd: end.getTime(), makegoodAired: makegoodAired.has(row.id) };
+      const candidate: Candidate = known ?? {
+        ...row,
+        scheduledAt: row.scheduledAt.getTime(),
+        windowStart: start.getTime(),
+        windowEnd: end.getTime(),
+        makegoodAired: makegoodAired.has(row.id),
+      };
       allCandidates.set(row.id, candidate);
       byId.set(row.id, candidate);
       byCode.set(row.houseCode, [...(byCode.get(row.houseCode) ?? []), candidate]);
@@ -156,13 +170,22 @@ export const settleAsRun = async ({
       if (spot.estimateItemId && !itemCache.has(spot.estimateItemId)) itemIds.add(spot.estimateItemId);
     }
     if (estimateIds.size > 0) {
-      const found = await tx.select().from(campaigns).where(inArray(campaigns.estimateId, [...estimateIds])).for('update');
+      const found = await tx
+        .select()
+        .from(campaigns)
+        .where(inArray(campaigns.estimateId, [...estimateIds]))
+        .for('update');
       for (const id of estimateIds) campaignCache.set(id, null);
       for (const row of found) {
         campaignCache.set(row.estimateId, { id: row.id, remainingCents: row.totalBudgetCents - row.spendCents });
       }
     }
-    if (itemIds.size > 0) for (const row of await tx.select().from(estimateItems).where(inArray(estimateItems.id, [...itemIds]))) itemCache.set(row.id, row);
+    if (itemIds.size > 0)
+      for (const row of await tx
+        .select()
+        .from(estimateItems)
+        .where(inArray(estimateItems.id, [...itemIds])))
+        itemCache.set(row.id, row);
   };
 
   const settleBatch = async (batch: readonly ResolvedRow[]) => {
@@ -197,7 +220,10 @@ export const settleAsRun = async ({
       const airedAt = new Date(outcome.at);
       aired.push({ id: spot.id, at: airedAt, seconds: row.durationSeconds });
       totals.aired += 1;
-      const notes = [row.discrepancy ? 'Aired with a discrepancy' : null, wasClosed ? 'Was closed as missed by an earlier import: now aired, its makegood withdrawn' : null].filter(Boolean);
+      const notes = [
+        row.discrepancy ? 'Aired with a discrepancy' : null,
+        wasClosed ? 'Was closed as missed by an earlier import: now aired, its makegood withdrawn' : null,
+      ].filter(Boolean);
       changes.push({ ...change, outcome: 'aired', note: notes.length ? notes.join('; ') : null });
       if (wasClosed) {
         reopenedIds.push(spot.id);
@@ -216,10 +242,23 @@ export const settleAsRun = async ({
     if (aired.length > 0) {
       await tx.execute(sql`
         update traffic_spots s set status = 'aired', missed_by_close = false, aired_at = v.at, actual_duration_seconds = v.seconds, as_run_import_id = ${importId}, updated_at = now()
-        from unnest(${column(aired.map((a) => a.id), 'uuid')}, ${column(aired.map((a) => a.at.toISOString()), 'timestamptz')}, ${column(aired.map((a) => a.seconds), 'int')}) v(id, at, seconds)
+        from unnest(${column(
+          aired.map((a) => a.id),
+          'uuid',
+        )}, ${column(
+          aired.map((a) => a.at.toISOString()),
+          'timestamptz',
+        )}, ${column(
+          aired.map((a) => a.seconds),
+          'int',
+        )}) v(id, at, seconds)
         where s.id = v.id`);
     }
-    if (missed.length > 0) await tx.update(trafficSpots).set({ status: 'missed', missedByClose: false, asRunImportId: importId, updatedAt: new Date() }).where(inArray(trafficSpots.id, missed));
+    if (missed.length > 0)
+      await tx
+        .update(trafficSpots)
+        .set({ status: 'missed', missedByClose: false, asRunImportId: importId, updatedAt: new Date() })
+        .where(inArray(trafficSpots.id, missed));
     for (let i = 0; i < unmatched.length; i += 1000) await tx.insert(asRunUnmatched).values(unmatched.slice(i, i + 1000));
     totals.unmatched += unmatched.length;
   };
@@ -233,13 +272,21 @@ export const settleAsRun = async ({
   // What the file covers is settled: what was scheduled there and not reported did not air.
   // Rows that matched nothing (another channel's, a shifted clock's) vouch for no time range.
   // An end-of-day marker closes the day it names, as "Close the day" closes the days of the file's spots.
-  const closing = closingOf({ instants: matchedInstants, closeDay: closeDay || endOfDayDays.length > 0, days: closeDay ? [...days, ...endOfDayDays] : [...endOfDayDays], stated: statedRange });
+  const closing = closingOf({
+    instants: matchedInstants,
+    closeDay: closeDay || endOfDayDays.length > 0,
+    days: closeDay ? [...days, ...endOfDayDays] : [...endOfDayDays],
+    stated: statedRange,
+  });
   const settleable = [...SETTLEABLE_STATUSES];
   const where =
     closing.kind === 'days'
       ? and(inArray(trafficSpots.airDate, closing.days), inArray(trafficSpots.status, settleable))
       : closing.kind === 'range'
-        ? and(sql`${trafficSpots.scheduledAt} between ${new Date(closing.from).toISOString()}::timestamptz and ${new Date(closing.to).toISOString()}::timestamptz`, inArray(trafficSpots.status, settleable))
+        ? and(
+            sql`${trafficSpots.scheduledAt} between ${new Date(closing.from).toISOString()}::timestamptz and ${new Date(closing.to).toISOString()}::timestamptz`,
+            inArray(trafficSpots.status, settleable),
+          )
         : null;
   if (where) {
     const closed = await tx
@@ -251,7 +298,16 @@ export const settleAsRun = async ({
     closed.sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime());
     for (const spot of closed) {
       days.add(spot.airDate);
-      changes.push({ importId, line: null, outcome: 'closed_missed', spotId: spot.id, airDate: spot.airDate, airTime: localClockOf(spot.scheduledAt, timeZone), houseCode: spot.houseCode, note: null });
+      changes.push({
+        importId,
+        line: null,
+        outcome: 'closed_missed',
+        spotId: spot.id,
+        airDate: spot.airDate,
+        airTime: localClockOf(spot.scheduledAt, timeZone),
+        houseCode: spot.houseCode,
+        note: null,
+      });
     }
   }
   // One statement per 10,000 changes, in the list's order (the report reads them by id).
@@ -260,7 +316,13 @@ export const settleAsRun = async ({
     await tx.execute(sql`
       insert into as_run_changes (import_id, line, outcome, spot_id, air_date, air_time, house_code, note)
       select ${importId}::uuid, v.line, v.outcome, v.spot, v.day, v.time, v.code, v.note
-      from unnest(${column(part.map((c) => c.line ?? null), 'int')}, ${textArray(part.map((c) => c.outcome))}, ${column(part.map((c) => c.spotId ?? null), 'uuid')},
+      from unnest(${column(
+        part.map((c) => c.line ?? null),
+        'int',
+      )}, ${textArray(part.map((c) => c.outcome))}, ${column(
+        part.map((c) => c.spotId ?? null),
+        'uuid',
+      )},
         ${textArray(part.map((c) => c.airDate))}, ${textArray(part.map((c) => c.airTime))}, ${textArray(part.map((c) => c.houseCode))}, ${textArray(part.map((c) => c.note ?? null))})
         with ordinality v(line, outcome, spot, day, time, code, note, n)
       order by v.n`);
@@ -293,7 +355,16 @@ const emitDeliveryUpdates = async (tx: Tx, importId: string) => {
   const count = (status: string) => sql<number>`(count(*) filter (where ${trafficSpots.status} = ${status}))::int`.mapWith(Number);
   const touched = tx.selectDistinct({ id: trafficSpots.estimateId }).from(trafficSpots).where(eq(trafficSpots.asRunImportId, importId));
   const orders = await tx
-    .select({ id: estimates.id, ownerId: estimates.ownerId, name: estimates.estimateName, aired: count('aired'), missed: count('missed'), madeGood: count('made_good'), unconfirmed: count('unconfirmed'), scheduled: count('scheduled') })
+    .select({
+      id: estimates.id,
+      ownerId: estimates.ownerId,
+      name: estimates.estimateName,
+      aired: count('aired'),
+      missed: count('missed'),
+      madeGood: count('made_good'),
+      unconfirmed: count('unconfirmed'),
+      scheduled: count('scheduled'),
+    })
     .from(trafficSpots)
     .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
     .where(inArray(trafficSpots.estimateId, touched))
@@ -303,7 +374,16 @@ const emitDeliveryUpdates = async (tx: Tx, importId: string) => {
     await emitEvent(tx, {
       type: 'delivery.updated',
       ownerId: o.ownerId,
-      data: { order_id: o.id, name: o.name, as_run_import_id: importId, aired: o.aired, missed: o.missed, made_good: o.madeGood, unconfirmed: o.unconfirmed, scheduled: o.scheduled },
+      data: {
+        order_id: o.id,
+        name: o.name,
+        as_run_import_id: importId,
+        aired: o.aired,
+        missed: o.missed,
+        made_good: o.madeGood,
+        unconfirmed: o.unconfirmed,
+        scheduled: o.scheduled,
+      },
     });
 };
 
@@ -344,7 +424,9 @@ export const importAsRun = async ({
     // One import at a time: two files naming the same spots settle one after the other (no row locks per spot needed).
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IDS.as_run_import})`);
     const id = randomUUID();
-    await tx.insert(asRunImports).values({ id, contentHash, filename, format, importedBy, rows: 0, aired: 0, reportedMissed: 0, unmatched: 0, closedMissed: 0, days: [] });
+    await tx
+      .insert(asRunImports)
+      .values({ id, contentHash, filename, format, importedBy, rows: 0, aired: 0, reportedMissed: 0, unmatched: 0, closedMissed: 0, days: [] });
     const totals = await settleAsRun({ tx, importId: id, rows, skipped, closeDay, statedRange, endOfDayDays, toleranceMinutes, timeZone });
     await tx.update(asRunImports).set(totals).where(eq(asRunImports.id, id));
     const { staged } = await offerMakegoods({ tx, importId: id, now, timeZone, expiryHours: makegoodExpiryHours });

@@ -58,7 +58,8 @@ const headerKey = (value: string) =>
 export const canonicalHeader = (header: readonly string[], profile: AsRunProfile = AS_RUN_PROFILE_TABLE.auto): string[] => {
   const taken = new Set<string>();
   const keys = header.map(headerKey);
-  const canonicalOf = (key: string) => profile.aliases[key] ?? CSV_HEADER_ALIASES[key] ?? (key.includes('isci') || key.includes('ad_id') ? 'house_code' : undefined);
+  const canonicalOf = (key: string) =>
+    profile.aliases[key] ?? CSV_HEADER_ALIASES[key] ?? (key.includes('isci') || key.includes('ad_id') ? 'house_code' : undefined);
   const names: (string | undefined)[] = keys.map(() => undefined);
   for (const utcPass of [false, true]) {
     keys.forEach((key, i) => {
@@ -83,7 +84,12 @@ const looksLikeData = (line: string, delimiter: string) => {
   return /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/.test(first) || /^\d{8}$/.test(first);
 };
 
-export async function* readCsvAsRun(file: string, options: ReadOptions = {}, profile: AsRunProfile = AS_RUN_PROFILE_TABLE.auto, meta: CsvMeta = {}): AsyncGenerator<AsRunEntry> {
+export async function* readCsvAsRun(
+  file: string,
+  options: ReadOptions = {},
+  profile: AsRunProfile = AS_RUN_PROFILE_TABLE.auto,
+  meta: CsvMeta = {},
+): AsyncGenerator<AsRunEntry> {
   const head = await firstLine(file);
   const delimiter = profile.delimiter ?? detectSeparator(head);
   // A profile's system may write no header row: its columns are then in the profile's order.
@@ -103,7 +109,10 @@ export async function* readCsvAsRun(file: string, options: ReadOptions = {}, pro
           const names = canonicalHeader(header, profile);
           const missing = CSV_REQUIRED_COLUMNS.filter((c) => !names.includes(c) && !(c === 'house_code' && names.includes('spot_id')));
           if (missing.length > 0) {
-            throw new AsRunLineError(1, `the header row must name the columns ${CSV_COLUMNS.join(', ')} (or Air Date, Air Time, ISCI, Length…; missing ${missing.join(', ')})`);
+            throw new AsRunLineError(
+              1,
+              `the header row must name the columns ${CSV_COLUMNS.join(', ')} (or Air Date, Air Time, ISCI, Length…; missing ${missing.join(', ')})`,
+            );
           }
           const timeAt = names.indexOf('time');
           meta.utc = timeAt >= 0 && profile.utcColumns.includes(headerKey(header[timeAt] ?? ''));
@@ -195,7 +204,13 @@ export async function* readBxfAsRun(file: string, options: ReadOptions = {}, met
       if (typeof tag.attributes.scheduleEnd === 'string') meta.scheduleEnd = tag.attributes.scheduleEnd.slice(0, 40);
     }
     if (name === 'AsRun') {
-      current = { status: typeof tag.attributes.status === 'string' ? tag.attributes.status : undefined, program: false, nullId: false, scheduled: {}, actual: {} };
+      current = {
+        status: typeof tag.attributes.status === 'string' ? tag.attributes.status : undefined,
+        program: false,
+        nullId: false,
+        scheduled: {},
+        actual: {},
+      };
       return;
     }
     if (!current) return;
@@ -240,7 +255,12 @@ export async function* readBxfAsRun(file: string, options: ReadOptions = {}, met
     }
   });
   parser.on('error', (error) => {
-    fail(`the XML is malformed (${error.message.split('\n')[0]!.replace(/^\d+:\d+: /, '').slice(0, 120)})`);
+    fail(
+      `the XML is malformed (${error.message
+        .split('\n')[0]!
+        .replace(/^\d+:\d+: /, '')
+        .slice(0, 120)})`,
+    );
   });
 
   for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 })) {
@@ -261,7 +281,9 @@ const entryOf = (line: number, event: EventFields, options: ReadOptions): AsRunE
   const utc = times.utc && !/(Z|[+-]\d{2}:?\d{2})$/i.test(times.utc) ? `${times.utc}Z` : times.utc;
   const date = utc ?? times.date ?? '';
   const time = utc ? '' : (times.time ?? '');
-  const skip = (reason: string): AsRunEntry => ({ skipped: { line, date: date.slice(0, 40), time: time.slice(0, 40), houseCode: houseCode.slice(0, 40), reason } });
+  const skip = (reason: string): AsRunEntry => ({
+    skipped: { line, date: date.slice(0, 40), time: time.slice(0, 40), houseCode: houseCode.slice(0, 40), reason },
+  });
   const type = (event.type ?? '').toLowerCase();
   if (NOT_A_SPOT[type]) return skip(NOT_A_SPOT[type]);
   if (event.program) return skip('Program row');

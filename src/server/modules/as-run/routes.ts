@@ -93,7 +93,14 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
         },
       },
       async (request, reply) => {
-        const affidavit = await buildAffidavit({ db: ctx.db, time: ctx.time, actor: actorOf(request), id: request.params.id, from: request.query.from, to: request.query.to });
+        const affidavit = await buildAffidavit({
+          db: ctx.db,
+          time: ctx.time,
+          actor: actorOf(request),
+          id: request.params.id,
+          from: request.query.from,
+          to: request.query.to,
+        });
         const format = request.query.format;
         reply.header('content-disposition', `attachment; filename="${affidavitFilename(affidavit, format)}"`).header('cache-control', 'no-store');
         if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(affidavitCsv(affidavit));
@@ -101,12 +108,19 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
       },
     );
 
-    r.get('/traffic/as-run', { onRequest: guards.adminOnly, schema: { ...tags, description: 'The last 100 imports, newest first.', response: { 200: z.array(asRunImportSchema), ...errors } } }, () =>
-      listAsRunImports(ctx.db),
+    r.get(
+      '/traffic/as-run',
+      {
+        onRequest: guards.adminOnly,
+        schema: { ...tags, description: 'The last 100 imports, newest first.', response: { 200: z.array(asRunImportSchema), ...errors } },
+      },
+      () => listAsRunImports(ctx.db),
     );
 
-    r.get('/traffic/as-run/:id', { onRequest: guards.adminOnly, schema: { ...tags, params: idParams, response: { 200: asRunReportSchema, ...errors } } }, (request) =>
-      asRunReport(ctx.db, request.params.id),
+    r.get(
+      '/traffic/as-run/:id',
+      { onRequest: guards.adminOnly, schema: { ...tags, params: idParams, response: { 200: asRunReportSchema, ...errors } } },
+      (request) => asRunReport(ctx.db, request.params.id),
     );
   });
 };

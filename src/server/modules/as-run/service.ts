@@ -53,11 +53,23 @@ export const importMessage = (imp: Pick<ImportRow, 'rows' | 'aired' | 'reportedM
 const UNMATCHED_SHOWN = 1000;
 
 export const asRunReport = async (db: Db, id: string, duplicate = false): Promise<AsRunReport> => {
-  const [row] = await db.select({ imp: asRunImports, email: users.email }).from(asRunImports).leftJoin(users, eq(users.id, asRunImports.importedBy)).where(eq(asRunImports.id, id)).limit(1);
+  const [row] = await db
+    .select({ imp: asRunImports, email: users.email })
+    .from(asRunImports)
+    .leftJoin(users, eq(users.id, asRunImports.importedBy))
+    .where(eq(asRunImports.id, id))
+    .limit(1);
   if (!row) throw notFound('As-run import not found');
   const unmatched = await db.select().from(asRunUnmatched).where(eq(asRunUnmatched.importId, id)).orderBy(asc(asRunUnmatched.line)).limit(UNMATCHED_SHOWN);
   const listed = async (outcome: (typeof asRunChanges.$inferSelect)['outcome']) =>
-    (await db.select().from(asRunChanges).where(and(eq(asRunChanges.importId, id), eq(asRunChanges.outcome, outcome))).orderBy(asc(asRunChanges.id)).limit(UNMATCHED_SHOWN)).map((c) => ({
+    (
+      await db
+        .select()
+        .from(asRunChanges)
+        .where(and(eq(asRunChanges.importId, id), eq(asRunChanges.outcome, outcome)))
+        .orderBy(asc(asRunChanges.id))
+        .limit(UNMATCHED_SHOWN)
+    ).map((c) => ({
       line: c.line,
       spot_id: c.spotId,
       date: c.airDate,
@@ -69,9 +81,7 @@ export const asRunReport = async (db: Db, id: string, duplicate = false): Promis
   return {
     import: toImport(imp, row.email),
     duplicate,
-    message: duplicate
-      ? `This file was already imported on ${imp.createdAt.toISOString().slice(0, 10)}; nothing changed`
-      : importMessage(imp),
+    message: duplicate ? `This file was already imported on ${imp.createdAt.toISOString().slice(0, 10)}; nothing changed` : importMessage(imp),
     notice: imp.notice,
     unmatched_rows: unmatched.map((u) => ({ line: u.line, date: u.airDate, time: u.airTime, house_code: u.houseCode, reason: u.reason })),
     aired_spots: await listed('aired'),
@@ -82,9 +92,14 @@ export const asRunReport = async (db: Db, id: string, duplicate = false): Promis
 };
 
 export const listAsRunImports = async (db: Db): Promise<AsRunImport[]> =>
-  (await db.select({ imp: asRunImports, email: users.email }).from(asRunImports).leftJoin(users, eq(users.id, asRunImports.importedBy)).orderBy(desc(asRunImports.createdAt)).limit(100)).map((r) =>
-    toImport(r.imp, r.email),
-  );
+  (
+    await db
+      .select({ imp: asRunImports, email: users.email })
+      .from(asRunImports)
+      .leftJoin(users, eq(users.id, asRunImports.importedBy))
+      .orderBy(desc(asRunImports.createdAt))
+      .limit(100)
+  ).map((r) => toImport(r.imp, r.email));
 
 const formatOf = (filename: string, head: string): 'csv' | 'bxf' => (/\.(xml|bxf)$/i.test(filename) || head.trimStart().startsWith('<') ? 'bxf' : 'csv');
 
@@ -137,7 +152,10 @@ export const readAsRunFile = async ({
   const resolve = (row: Parameters<typeof stationResolve>[0]) => (csvMeta.utc ? utcResolve : stationResolve)(row);
   for await (const entry of entries) {
     if (rows.length + skipped.length >= MAX_AS_RUN_ROWS) {
-      throw new AsRunLineError('row' in entry ? entry.row.line : entry.skipped.line, `the file holds more than ${MAX_AS_RUN_ROWS.toLocaleString('en-US')} rows (send the day in several files)`);
+      throw new AsRunLineError(
+        'row' in entry ? entry.row.line : entry.skipped.line,
+        `the file holds more than ${MAX_AS_RUN_ROWS.toLocaleString('en-US')} rows (send the day in several files)`,
+      );
     }
     if ('skipped' in entry) {
       skipped.push(entry.skipped);
@@ -244,4 +262,3 @@ export const receiveAsRun = async ({
     await rm(target, { force: true });
   }
 };
-

@@ -11,4 +11,12 @@ export const latestUnmatchedRows = async (db: Tx, limit: number) =>
       .innerJoin(asRunImports, eq(asRunImports.id, asRunUnmatched.importId))
       .orderBy(desc(asRunImports.createdAt), asRunUnmatched.line)
       .limit(limit)
-  ).map(({ row, filename }) => ({ import_id: row.importId, filename, line: row.line, date: row.airDate, time: row.airTime, house_code: row.houseCode, reason: row.reason }));
+  ).map(({ row, filename }) => ({
+    import_id: row.importId,
+    filename,
+    line: row.line,
+    date: row.airDate,
+    time: row.airTime,
+    house_code: row.houseCode,
+    reason: row.reason,
+  }));

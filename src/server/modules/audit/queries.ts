@@ -32,7 +32,11 @@ const filtersOf = (query: Omit<AuditQuery, 'limit'>): SQL | undefined =>
     query.entity ? eq(auditEvents.entity, query.entity) : undefined,
     query.action ? eq(auditEvents.action, query.action) : undefined,
     query.entity_id ? eq(auditEvents.entityId, query.entity_id) : undefined,
-    query.actor ? (query.actor.toLowerCase() === 'system' ? eq(auditEvents.actorRole, 'system') : ilike(auditEvents.actorEmail, containsPattern(query.actor))) : undefined,
+    query.actor
+      ? query.actor.toLowerCase() === 'system'
+        ? eq(auditEvents.actorRole, 'system')
+        : ilike(auditEvents.actorEmail, containsPattern(query.actor))
+      : undefined,
     query.date_from ? gte(auditEvents.occurredAt, startOfStationDay(query.date_from, appStationTime().timeZone)) : undefined,
     query.date_to ? lt(auditEvents.occurredAt, startOfStationDay(addDays(query.date_to, 1), appStationTime().timeZone)) : undefined,
     query.cursor ? lt(auditEvents.id, query.cursor) : undefined,
@@ -56,7 +60,10 @@ const namesOf = async (db: Tx, events: AuditEvent[]): Promise<Record<string, str
   if (ids.size === 0) return {};
   const list = [...ids];
   const [people, brandRows, orders, invoiceRows, notes, files, slots] = await Promise.all([
-    db.select({ id: users.id, company: users.company, first: users.firstName, last: users.lastName, email: users.email }).from(users).where(inArray(users.id, list)),
+    db
+      .select({ id: users.id, company: users.company, first: users.firstName, last: users.lastName, email: users.email })
+      .from(users)
+      .where(inArray(users.id, list)),
     db.select({ id: brands.id, name: brands.commonName }).from(brands).where(inArray(brands.id, list)),
     db.select({ id: estimates.id, name: estimates.estimateName }).from(estimates).where(inArray(estimates.id, list)),
     db.select({ id: invoices.id, name: invoices.invoiceNumber }).from(invoices).where(inArray(invoices.id, list)),

@@ -29,7 +29,8 @@ export const auditRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guard
       onRequest: guards.adminOnly,
       schema: {
         ...tags,
-        description: 'Audit events, newest first, filtered by entity, action, actor (part of the e-mail, or "system"), entity id and station dates; `next_cursor` pages on.',
+        description:
+          'Audit events, newest first, filtered by entity, action, actor (part of the e-mail, or "system"), entity id and station dates; `next_cursor` pages on.',
         querystring: auditQuerySchema,
         response: { 200: auditListReplySchema, ...errors },
       },
@@ -53,7 +54,8 @@ export const auditRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guard
       async function* lines() {
         yield csvLine(AUDIT_CSV_COLUMNS);
         for await (const batch of auditEventBatches(ctx.db, filters)) {
-          for (const event of batch) yield csvLine(AUDIT_CSV_COLUMNS.map((column) => (column === 'before' || column === 'after' ? json(event[column]) : event[column])));
+          for (const event of batch)
+            yield csvLine(AUDIT_CSV_COLUMNS.map((column) => (column === 'before' || column === 'after' ? json(event[column]) : event[column])));
         }
       }
       return reply
@@ -70,7 +72,8 @@ export const auditRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guard
       onRequest: guards.signedIn,
       schema: {
         ...tags,
-        description: "The order's history, oldest first: who changed the order, its items, campaign, media, makegoods, reconciliation, invoices, payments and credit notes, and what changed.",
+        description:
+          "The order's history, oldest first: who changed the order, its items, campaign, media, makegoods, reconciliation, invoices, payments and credit notes, and what changed.",
         params: z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) }),
         response: { 200: timelineReplySchema, ...errors },
       },

@@ -67,7 +67,14 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
 
   r.get(
     '/auth/me',
-    { onRequest: guards.signedIn, schema: { tags: ['auth'], security: [{ bearerAuth: [] }], response: { 200: sessionUserSchema.extend({ user: sessionUserSchema }), 401: errorReplySchema } } },
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        tags: ['auth'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: sessionUserSchema.extend({ user: sessionUserSchema }), 401: errorReplySchema },
+      },
+    },
     async (request) => {
       // The user both flat and under `user`, so either reading of "current user" works.
       const { sessionId: _sessionId, ...user } = actorOf(request);
@@ -86,16 +93,25 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
     },
   );
 
-  r.post('/auth/forgot-password', { schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
-    const { email } = request.body;
-    const accountKey = `${request.ip}|${email}`;
-    // Refused requests are not counted, so a flood for one address never locks out the others.
-    if (!(await attemptAll([[forgotPerAccount, accountKey], [forgotPerAddress, request.ip]]))) {
-      throw tooManyRequests('Too many password reset requests. Please try again in 15 minutes.');
-    }
-    await requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl, email });
-    return { message: FORGOT_PASSWORD_REPLY };
-  });
+  r.post(
+    '/auth/forgot-password',
+    { schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageReplySchema, ...errors } } },
+    async (request) => {
+      const { email } = request.body;
+      const accountKey = `${request.ip}|${email}`;
+      // Refused requests are not counted, so a flood for one address never locks out the others.
+      if (
+        !(await attemptAll([
+          [forgotPerAccount, accountKey],
+          [forgotPerAddress, request.ip],
+        ]))
+      ) {
+        throw tooManyRequests('Too many password reset requests. Please try again in 15 minutes.');
+      }
+      await requestPasswordReset({ db: ctx.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl, email });
+      return { message: FORGOT_PASSWORD_REPLY };
+    },
+  );
 
   // Reset tokens are 256-bit random, so the limit is against floods of bad links: a genuine,
   // live link is always honoured, and only failures count and are refused once over the limit.
@@ -126,14 +142,18 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
     },
   );
 
-  r.post('/auth/reset-password', { schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
-    const { token, newPassword } = request.body;
-    // Over the limit, a dead link is refused before any password is hashed.
-    if ((await resetFailuresPerAddress.blocked(request.ip)) && !(await resetLinkEmail({ db: ctx.db, token }))) await refuseFailedResetAttempt(request.ip);
-    const userId = await resetPassword({ db: ctx.db, token, newPassword });
-    if (!userId) await refuseFailedResetAttempt(request.ip);
-    // Every session of the user was revoked with the reset: their live sockets go too.
-    else ctx.realtime.disconnect({ userId });
-    return { message: 'Password has been reset successfully' };
-  });
+  r.post(
+    '/auth/reset-password',
+    { schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageReplySchema, ...errors } } },
+    async (request) => {
+      const { token, newPassword } = request.body;
+      // Over the limit, a dead link is refused before any password is hashed.
+      if ((await resetFailuresPerAddress.blocked(request.ip)) && !(await resetLinkEmail({ db: ctx.db, token }))) await refuseFailedResetAttempt(request.ip);
+      const userId = await resetPassword({ db: ctx.db, token, newPassword });
+      if (!userId) await refuseFailedResetAttempt(request.ip);
+      // Every session of the user was revoked with the reset: their live sockets go too.
+      else ctx.realtime.disconnect({ userId });
+      return { message: 'Password has been reset successfully' };
+    },
+  );
 };

@@ -69,7 +69,17 @@ export type { Actor } from './actor';
  * cache, a session looked up a moment ago is not queried again (session-cache.ts says how revocation
  * still reaches it).
  */
-export const actorFromToken = async ({ db, tokens, token, cache }: { db: Db; tokens: TokenSigner; token: string; cache?: SessionCache }): Promise<Actor | undefined> => {
+export const actorFromToken = async ({
+  db,
+  tokens,
+  token,
+  cache,
+}: {
+  db: Db;
+  tokens: TokenSigner;
+  token: string;
+  cache?: SessionCache;
+}): Promise<Actor | undefined> => {
   const claims = await tokens.verify(token);
   if (!claims) return undefined;
   const cached = cache?.get(claims.sessionId, claims.userId);
@@ -88,7 +98,10 @@ export const actorFromToken = async ({ db, tokens, token, cache }: { db: Db; tok
 };
 
 export const revokeSession = async ({ db, sessionId }: { db: Db; sessionId: string }) => {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 };
 
 /** Sends a reset link when the address belongs to an account; says nothing either way. */
@@ -117,8 +130,7 @@ const liveResetToken = async (db: Db, token: string) => {
 };
 
 /** The e-mail a reset link belongs to, when the link is still usable. */
-export const resetLinkEmail = async ({ db, token }: { db: Db; token: string }): Promise<string | undefined> =>
-  (await liveResetToken(db, token))?.email;
+export const resetLinkEmail = async ({ db, token }: { db: Db; token: string }): Promise<string | undefined> => (await liveResetToken(db, token))?.email;
 
 /**
  * Sets a new password through a reset link. The link is spent atomically (a second use fails),
@@ -134,7 +146,10 @@ export const resetPassword = async ({ db, token, newPassword }: { db: Db; token:
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) return undefined;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
-    await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, spent.userId), isNull(sessions.revokedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, spent.userId), isNull(sessions.revokedAt)));
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
@@ -142,4 +157,3 @@ export const resetPassword = async ({ db, token, newPassword }: { db: Db; token:
     return spent.userId;
   });
 };
-

@@ -31,7 +31,12 @@ describe('the session cache', () => {
   it('forgets one session, every session of a user, or everything', () => {
     const cache = createSessionCache({ ttlMs: 5_000 });
     const later = new Date(Date.now() + 60_000);
-    for (const [u, s] of [['u1', 's1'], ['u1', 's2'], ['u2', 's3']] as const) cache.remember(cache.generation(), actor(u, s), later);
+    for (const [u, s] of [
+      ['u1', 's1'],
+      ['u1', 's2'],
+      ['u2', 's3'],
+    ] as const)
+      cache.remember(cache.generation(), actor(u, s), later);
     cache.forget({ sessionId: 's1' });
     expect([cache.get('s1', 'u1'), cache.get('s2', 'u1')?.sessionId]).toEqual([undefined, 's2']);
     cache.forget({ userId: 'u1' });

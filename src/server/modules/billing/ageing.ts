@@ -15,7 +15,11 @@ export const balanceSql = sql`(${invoices.totalCents} - ${invoices.commissionCen
 
 type Cents = Record<AgeingBucket, number> & { total: number; invoices: number };
 const empty = (): Cents => ({ current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0, total: 0, invoices: 0 });
-const inDollars = (c: Cents) => ({ ...Object.fromEntries(AGEING_BUCKETS.map((b) => [b, toDollars(c[b])])) as Record<AgeingBucket, number>, total: toDollars(c.total), invoices: c.invoices });
+const inDollars = (c: Cents) => ({
+  ...(Object.fromEntries(AGEING_BUCKETS.map((b) => [b, toDollars(c[b])])) as Record<AgeingBucket, number>),
+  total: toDollars(c.total),
+  invoices: c.invoices,
+});
 
 /** `days` within bucket `index`: after the previous bucket's last day, up to its own (the last bucket has no end). */
 const inBucket = (days: SQL, index: number) => {
@@ -30,7 +34,9 @@ export const receivableSql = () => and(eq(invoices.status, 'sent'), gt(balanceSq
 export const receivablesAgeing = async ({ db, today }: { db: Tx; today: string }): Promise<AgeingReply> => {
   // Bucketed per customer in the database (a station's years of invoices stay there); names joined after grouping.
   const days = sql`(${today}::date - ${invoices.dueDate})`;
-  const sums = AGEING_BUCKETS.map((bucket, index) => sql`coalesce(sum(${balanceSql}) filter (where ${inBucket(days, index)}), 0)::text as ${sql.identifier(bucket)}`);
+  const sums = AGEING_BUCKETS.map(
+    (bucket, index) => sql`coalesce(sum(${balanceSql}) filter (where ${inBucket(days, index)}), 0)::text as ${sql.identifier(bucket)}`,
+  );
   const result = (await db.execute(sql`
     select o.customer_id, u.company, u.first_name, u.last_name, u.email, ${sql.join(
       AGEING_BUCKETS.map((bucket) => sql`o.${sql.identifier(bucket)}`),
@@ -42,7 +48,16 @@ export const receivablesAgeing = async ({ db, today }: { db: Tx; today: string }
       where ${receivableSql()}
       group by ${invoices.customerId}
     ) o
-    join ${users} u on u.id = o.customer_id`)) as unknown as { rows: (Record<AgeingBucket, string> & { customer_id: string; company: string | null; first_name: string | null; last_name: string | null; email: string; n: number })[] };
+    join ${users} u on u.id = o.customer_id`)) as unknown as {
+    rows: (Record<AgeingBucket, string> & {
+      customer_id: string;
+      company: string | null;
+      first_name: string | null;
+      last_name: string | null;
+      email: string;
+      n: number;
+    })[];
+  };
   const totals = empty();
   const list: { id: string; name: string; email: string; cents: Cents }[] = result.rows.map((row) => {
     const cents = empty();

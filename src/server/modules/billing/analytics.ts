@@ -32,7 +32,10 @@ export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timef
     .where(inWindow);
 
   // Outstanding is the receivable now, whenever the invoice was issued: Ageing's total (issue 29, item 1).
-  const [receivable] = await db.select({ outstanding: sql<string>`coalesce(sum(${balanceSql}), 0)::text` }).from(invoices).where(receivableSql());
+  const [receivable] = await db
+    .select({ outstanding: sql<string>`coalesce(sum(${balanceSql}), 0)::text` })
+    .from(invoices)
+    .where(receivableSql());
 
   const payments = await db
     .select({ date: invoicePayments.paymentDate, cents: sql<string>`sum(${invoicePayments.amountCents})::text` })

@@ -6,7 +6,13 @@
  */
 import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { BILLING_MESSAGES, INVOICEABLE_ORDER_STATUSES, type BillingMode } from '../../../domain/billing';
-import { DELIVERY_MESSAGES, billingModeMessage, broadcastMonthResultMessage, monthNotEndedMessage, type BroadcastMonthBody } from '../../../domain/billing-delivery';
+import {
+  DELIVERY_MESSAGES,
+  billingModeMessage,
+  broadcastMonthResultMessage,
+  monthNotEndedMessage,
+  type BroadcastMonthBody,
+} from '../../../domain/billing-delivery';
 import { broadcastMonth } from '../../../domain/broadcast-calendar';
 import type { CreateInvoiceBody, Invoice } from '../../../domain/billing-schemas';
 import { toCents } from '../../../domain/money';
@@ -35,7 +41,17 @@ export const setBillingMode = async ({ db, actor, estimateId, mode }: { db: Db; 
  * the order is completed, of every aired spot not billed yet. Runs in the caller's transaction, the
  * order already locked and found invoiceable.
  */
-export const createFinalInvoice = async ({ tx, order, input, today }: { tx: Tx; order: OrderRow; input: CreateInvoiceBody; today: string }): Promise<Invoice> => {
+export const createFinalInvoice = async ({
+  tx,
+  order,
+  input,
+  today,
+}: {
+  tx: Tx;
+  order: OrderRow;
+  input: CreateInvoiceBody;
+  today: string;
+}): Promise<Invoice> => {
   if (order.status !== 'completed') throw conflict(DELIVERY_MESSAGES.billMonthly);
   if (await hasLiveInvoice(tx, order.id, eq(invoices.kind, 'final'))) throw conflict(BILLING_MESSAGES.alreadyInvoiced);
   const spots = await lockUnbilledSpots(tx, order.id);
@@ -46,7 +62,13 @@ export const createFinalInvoice = async ({ tx, order, input, today }: { tx: Tx; 
     kind: 'final',
     period: null,
     spots,
-    input: { dueDays: input.due_days, taxRate: input.tax_rate, discountCents: toCents(input.discount_amount), paymentTerms: input.payment_terms, notes: input.notes },
+    input: {
+      dueDays: input.due_days,
+      taxRate: input.tax_rate,
+      discountCents: toCents(input.discount_amount),
+      paymentTerms: input.payment_terms,
+      notes: input.notes,
+    },
     today,
   });
   return getInvoice(tx, id, today);
@@ -74,7 +96,21 @@ const ordersToBill = async (db: Db, from: string, to: string): Promise<string[]>
 };
 
 /** One order's invoice for the month, or null when there is nothing (left) to bill or it already has one. */
-const billOrderMonth = async ({ db, actor, estimateId, period, body, today }: { db: Db; actor: OrderActor; estimateId: string; period: { start: string; end: string }; body: BroadcastMonthBody; today: string }) => {
+const billOrderMonth = async ({
+  db,
+  actor,
+  estimateId,
+  period,
+  body,
+  today,
+}: {
+  db: Db;
+  actor: OrderActor;
+  estimateId: string;
+  period: { start: string; end: string };
+  body: BroadcastMonthBody;
+  today: string;
+}) => {
   try {
     return await db.transaction(async (tx) => {
       // Re-read under the order's lock: a concurrent run, or a change of mode, may have come first.
@@ -112,6 +148,9 @@ export const billBroadcastMonth = async ({ db, actor, body, today }: { db: Db; a
     const invoice = await billOrderMonth({ db, actor, estimateId, period: { start: month.start, end: month.end }, body, today });
     if (invoice) made.push(invoice);
   }
-  return { message: broadcastMonthResultMessage(made.length, month.month), month: { month: month.month, label: month.label, start: month.start, end: month.end }, invoices: made };
+  return {
+    message: broadcastMonthResultMessage(made.length, month.month),
+    month: { month: month.month, label: month.label, start: month.start, end: month.end },
+    invoices: made,
+  };
 };
-

@@ -66,7 +66,10 @@ export const clientBillingRoutes = (app: FastifyInstance, ctx: AppContext, guard
 
   r.get(
     '/my/invoices/:id/pdf',
-    { ...user, schema: { ...tags, params: invoiceParams, description: 'The invoice as a PDF file.', response: { 200: z.any().describe('application/pdf'), ...errors } } },
+    {
+      ...user,
+      schema: { ...tags, params: invoiceParams, description: 'The invoice as a PDF file.', response: { 200: z.any().describe('application/pdf'), ...errors } },
+    },
     async (request, reply) => {
       const invoice = await ownInvoice(db, ctx.time.today(), actorOf(request).id, request.params.id);
       const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id) });
@@ -80,7 +83,15 @@ export const clientBillingRoutes = (app: FastifyInstance, ctx: AppContext, guard
 
   r.get(
     '/my/credit-notes/:id/pdf',
-    { ...user, schema: { ...tags, params: creditNoteParams, description: 'A credit note as a PDF file.', response: { 200: z.any().describe('application/pdf'), ...errors } } },
+    {
+      ...user,
+      schema: {
+        ...tags,
+        params: creditNoteParams,
+        description: 'A credit note as a PDF file.',
+        response: { 200: z.any().describe('application/pdf'), ...errors },
+      },
+    },
     async (request, reply) => {
       const note = await getCreditNote(db, request.params.id).catch(() => null);
       if (!note || note.customer_id !== actorOf(request).id) throw notFound(CORRECTION_MESSAGES.creditNoteNotFound);

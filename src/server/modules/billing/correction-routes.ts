@@ -10,7 +10,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
 import { BILLING_MESSAGES } from '../../../domain/billing';
-import { AGEING_CSV_COLUMNS, AGEING_PAGE_SIZE, CORRECTION_MESSAGES, ageingQuerySchema, ageingReplySchema, creditNoteBodySchema, creditNoteSchema, voidInvoiceBodySchema } from '../../../domain/billing-corrections';
+import {
+  AGEING_CSV_COLUMNS,
+  AGEING_PAGE_SIZE,
+  CORRECTION_MESSAGES,
+  ageingQuerySchema,
+  ageingReplySchema,
+  creditNoteBodySchema,
+  creditNoteSchema,
+  voidInvoiceBodySchema,
+} from '../../../domain/billing-corrections';
 import { invoiceSchema } from '../../../domain/billing-schemas';
 import { csvLine } from '../../../domain/reconciliation';
 import type { AppContext } from '../../context';
@@ -50,7 +59,8 @@ export const billingCorrectionRoutes = (app: FastifyInstance, ctx: AppContext, g
       ...admin,
       schema: {
         ...tags,
-        description: 'Voids a draft, sent or overdue invoice with no payments and no credit notes: status cancelled, the reason kept, the number never reused; the order may be invoiced again.',
+        description:
+          'Voids a draft, sent or overdue invoice with no payments and no credit notes: status cancelled, the reason kept, the number never reused; the order may be invoiced again.',
         params: invoiceParams,
         body: voidInvoiceBodySchema,
         response: { 200: z.object({ message: z.string(), invoice: invoiceSchema }), ...errors },
@@ -76,19 +86,39 @@ export const billingCorrectionRoutes = (app: FastifyInstance, ctx: AppContext, g
     },
     async (request, reply) => {
       const today = ctx.time.today();
-      const note = await issueCreditNote({ db, actorId: actorOf(request).id, id: request.params.id, amount: request.body.amount, reason: request.body.reason, today });
+      const note = await issueCreditNote({
+        db,
+        actorId: actorOf(request).id,
+        id: request.params.id,
+        amount: request.body.amount,
+        reason: request.body.reason,
+        today,
+      });
       const invoice = await getInvoice(db, request.params.id, today);
       // The advertiser hears of it (issue 29, item 18); never fails the credit note.
-      await notifyCreditNoteIssued(ctx, { customerId: invoice.customer_id, estimateId: invoice.estimate_id, estimateName: invoice.estimate_name, creditNumber: note.credit_number, invoiceNumber: invoice.invoice_number, amount: note.amount }).catch(
-        (error: unknown) => request.log.error({ err: error }, 'credit note notification failed'),
-      );
+      await notifyCreditNoteIssued(ctx, {
+        customerId: invoice.customer_id,
+        estimateId: invoice.estimate_id,
+        estimateName: invoice.estimate_name,
+        creditNumber: note.credit_number,
+        invoiceNumber: invoice.invoice_number,
+        amount: note.amount,
+      }).catch((error: unknown) => request.log.error({ err: error }, 'credit note notification failed'));
       return reply.code(201).send({ message: CORRECTION_MESSAGES.creditIssued, credit_note: note, invoice });
     },
   );
 
   r.get(
     '/billing/credit-notes/:id/pdf',
-    { ...admin, schema: { ...tags, params: creditNoteParams, description: 'The credit note as a PDF file (application/pdf, streamed).', response: { 200: z.any().describe('application/pdf'), ...errors } } },
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        params: creditNoteParams,
+        description: 'The credit note as a PDF file (application/pdf, streamed).',
+        response: { 200: z.any().describe('application/pdf'), ...errors },
+      },
+    },
     async (request, reply) => sendCreditNotePdf(ctx, await getCreditNote(db, request.params.id), reply),
   );
 
@@ -120,7 +150,12 @@ export const billingCorrectionRoutes = (app: FastifyInstance, ctx: AppContext, g
       const today = ctx.time.today();
       const ageing = await receivablesAgeing({ db, today });
       const totals = { customer_name: 'Total', customer_email: '', ...ageing.totals };
-      const lines = [csvLine(AGEING_CSV_COLUMNS), ...[...ageing.rows, totals].map((row) => csvLine(AGEING_CSV_COLUMNS.map((c) => (typeof row[c] === 'number' && c !== 'invoices' ? (row[c] as number).toFixed(2) : row[c]))))];
+      const lines = [
+        csvLine(AGEING_CSV_COLUMNS),
+        ...[...ageing.rows, totals].map((row) =>
+          csvLine(AGEING_CSV_COLUMNS.map((c) => (typeof row[c] === 'number' && c !== 'invoices' ? (row[c] as number).toFixed(2) : row[c]))),
+        ),
+      ];
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="receivables-ageing-${today}.csv"`)

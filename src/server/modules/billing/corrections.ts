@@ -22,7 +22,19 @@ import { emitInvoiceEvent } from '../webhooks/outbox';
  * with its reason, keeps its number (never reused), and gives back the aired spots it billed; its
  * order may be invoiced again.
  */
-export const voidInvoice = async ({ db, actorId, id, reason, today }: { db: Db; actorId: string; id: string; reason: string; today: string }): Promise<Invoice> =>
+export const voidInvoice = async ({
+  db,
+  actorId,
+  id,
+  reason,
+  today,
+}: {
+  db: Db;
+  actorId: string;
+  id: string;
+  reason: string;
+  today: string;
+}): Promise<Invoice> =>
   db.transaction(async (tx) => {
     const row = await lockInvoice(tx, id);
     const refusal = voidRefusal(shownInvoiceStatus(row, today));

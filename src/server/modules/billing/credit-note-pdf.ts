@@ -6,7 +6,15 @@ import { newPdfDocument } from '../../platform/pdf-document';
 import type { CreditNote } from '../../../domain/billing-corrections';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { formatCurrency } from '../../../domain/format';
-import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, drawLetterhead, type AmountRow, type StationIssuer } from '../station/letterhead';
+import {
+  PDF_INK as INK,
+  PDF_MARGIN as MARGIN,
+  PDF_MUTED as MUTED,
+  drawAmounts,
+  drawLetterhead,
+  type AmountRow,
+  type StationIssuer,
+} from '../station/letterhead';
 import { formatCalendarDate as printedDay } from '../../../domain/display-dates';
 import { codeLines } from './pdf';
 import { drawParties, drawRemitAndContact } from './pdf-parties';
@@ -15,15 +23,31 @@ export const creditNotePdfFilename = (note: Pick<CreditNote, 'credit_number'>) =
 
 /** Starts writing the credit note; the caller streams the returned document (it is already ended). */
 export const renderCreditNotePdf = ({ note, invoice, station }: { note: CreditNote; invoice: InvoiceDetail; station: StationIssuer }): PDFKit.PDFDocument => {
-  const doc = newPdfDocument({ size: 'LETTER', margin: MARGIN, info: { Title: `Credit note ${note.credit_number}`, Author: station.name, Subject: `Credit against invoice ${invoice.invoice_number}` } });
+  const doc = newPdfDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    info: { Title: `Credit note ${note.credit_number}`, Author: station.name, Subject: `Credit against invoice ${invoice.invoice_number}` },
+  });
   const width = doc.page.width - MARGIN * 2;
-  const rule = drawLetterhead(doc, station, 'CREDIT NOTE', [note.credit_number, `Issued ${printedDay(note.issue_date)}`, `Credits invoice ${invoice.invoice_number}`]);
+  const rule = drawLetterhead(doc, station, 'CREDIT NOTE', [
+    note.credit_number,
+    `Issued ${printedDay(note.issue_date)}`,
+    `Credits invoice ${invoice.invoice_number}`,
+  ]);
 
   drawParties(doc, {
     top: rule + 15,
     label: 'CREDIT TO',
     invoice,
-    right: { label: 'INVOICE CREDITED', title: invoice.invoice_number, lines: [`Order: ${invoice.estimate_name || '—'}`, ...codeLines(invoice), `Issued ${printedDay(invoice.issue_date)} · Total ${formatCurrency(invoice.total_amount)}`] },
+    right: {
+      label: 'INVOICE CREDITED',
+      title: invoice.invoice_number,
+      lines: [
+        `Order: ${invoice.estimate_name || '—'}`,
+        ...codeLines(invoice),
+        `Issued ${printedDay(invoice.issue_date)} · Total ${formatCurrency(invoice.total_amount)}`,
+      ],
+    },
   });
 
   doc.fillColor(MUTED).fontSize(9).text('REASON', MARGIN, doc.y);

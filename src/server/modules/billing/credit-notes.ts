@@ -13,8 +13,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { lockInvoice } from './invoice-rows';
 import { emitEvent } from '../webhooks/outbox';
 
-const creditNumberFor = (issueDate: string) =>
-  sql<string>`'CN-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('credit_note_number_seq')::text, 6, '0')`;
+const creditNumberFor = (issueDate: string) => sql<string>`'CN-' || ${issueDate.slice(0, 4)} || '-' || lpad(nextval('credit_note_number_seq')::text, 6, '0')`;
 
 type CreditNoteRow = typeof creditNotes.$inferSelect;
 const toCreditNote = (row: CreditNoteRow, invoiceNumber: string): CreditNote => ({
@@ -84,7 +83,16 @@ export const issueCreditNote = async ({
     if (amountCents > creditable) throw badRequest(overCreditMessage(creditable));
     const [note] = await tx
       .insert(creditNotes)
-      .values({ creditNumber: creditNumberFor(today), invoiceId: id, estimateId: row.estimateId, customerId: row.customerId, amountCents, reason, issueDate: today, createdBy: actorId })
+      .values({
+        creditNumber: creditNumberFor(today),
+        invoiceId: id,
+        estimateId: row.estimateId,
+        customerId: row.customerId,
+        amountCents,
+        reason,
+        issueDate: today,
+        createdBy: actorId,
+      })
       .returning();
     const creditedCents = row.creditedCents + amountCents;
     const settled = invoiceBalanceCents({ ...row, creditedCents }) <= 0;
@@ -92,6 +100,10 @@ export const issueCreditNote = async ({
       .update(invoices)
       .set({ creditedCents, ...(settled && row.status === 'sent' && { status: 'paid' as const }) })
       .where(eq(invoices.id, id));
-    await emitEvent(tx, { type: 'credit_note.issued', ownerId: row.customerId, data: { credit_note_id: note!.id, credit_number: note!.creditNumber, invoice_id: id, amount: amountCents / 100, reason } });
+    await emitEvent(tx, {
+      type: 'credit_note.issued',
+      ownerId: row.customerId,
+      data: { credit_note_id: note!.id, credit_number: note!.creditNumber, invoice_id: id, amount: amountCents / 100, reason },
+    });
     return toCreditNote(note!, row.invoiceNumber);
   });

@@ -33,7 +33,8 @@ export const billingDeliveryRoutes = (app: FastifyInstance, ctx: AppContext, gua
       schema: {
         tags: ['billing'],
         security: [{ bearerAuth: [] }],
-        description: 'How the order is billed: up_front (the whole order, POST /billing/from-estimate) or monthly (what aired each broadcast month). Refused (409) while the order has a live invoice.',
+        description:
+          'How the order is billed: up_front (the whole order, POST /billing/from-estimate) or monthly (what aired each broadcast month). Refused (409) while the order has a live invoice.',
         params: estimateParams,
         body: billingModeBodySchema,
         response: { 200: z.object({ message: z.string(), estimate_id: z.uuid(), billing_mode: z.enum(BILLING_MODES) }), ...errors },

@@ -40,7 +40,9 @@ export const eiInvoiceOf = async (db: Tx, id: string, today: string): Promise<Ei
   const station = await issuerOf(db, id);
   const [order] = await db.select().from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
   const [customer] = await db.select().from(users).where(eq(users.id, invoice.customer_id)).limit(1);
-  const [commercial] = order?.mediaAssetId ? await db.select({ spotLength: mediaAssets.spotLength }).from(mediaAssets).where(eq(mediaAssets.id, order.mediaAssetId)).limit(1) : [];
+  const [commercial] = order?.mediaAssetId
+    ? await db.select({ spotLength: mediaAssets.spotLength }).from(mediaAssets).where(eq(mediaAssets.id, order.mediaAssetId)).limit(1)
+    : [];
   const periodStart = invoice.period_start ?? invoice.order_start_date ?? invoice.issue_date;
   const periodEnd = invoice.period_end ?? invoice.order_end_date ?? periodStart;
   const spots = await spotsOf(db, invoice, { start: invoice.order_start_date, end: invoice.order_end_date });
@@ -48,13 +50,22 @@ export const eiInvoiceOf = async (db: Tx, id: string, today: string): Promise<Ei
   // The missed spots the makegoods among them replace (for their 52 comments).
   const missedIds = spots.map((s) => s.missedSpotId).filter((m): m is string => m !== null);
   const missed = new Map(
-    (missedIds.length ? await db.select({ id: trafficSpots.id, airDate: trafficSpots.airDate, scheduledAt: trafficSpots.scheduledAt }).from(trafficSpots).where(inArray(trafficSpots.id, missedIds)) : []).map((m) => [m.id, m]),
+    (missedIds.length
+      ? await db
+          .select({ id: trafficSpots.id, airDate: trafficSpots.airDate, scheduledAt: trafficSpots.scheduledAt })
+          .from(trafficSpots)
+          .where(inArray(trafficSpots.id, missedIds))
+      : []
+    ).map((m) => [m.id, m]),
   );
   const daypartIds = invoice.invoice_lines.map((l) => l.daypart_id).filter((d): d is string => d !== null);
   const parts = new Map((daypartIds.length ? await db.select().from(dayparts).where(inArray(dayparts.id, daypartIds)) : []).map((d) => [d.id, d]));
   const length = commercial?.spotLength ?? spots[0]?.spot.durationSeconds ?? 30;
   // An invoice stored without lines (an old up-front one) is one line: its order.
-  const stored = invoice.invoice_lines.length > 0 ? invoice.invoice_lines : [{ position: 1, description: invoice.estimate_name ?? 'Order', daypart_id: null, quantity: 1, unit_price: invoice.subtotal, amount: invoice.subtotal }];
+  const stored =
+    invoice.invoice_lines.length > 0
+      ? invoice.invoice_lines
+      : [{ position: 1, description: invoice.estimate_name ?? 'Order', daypart_id: null, quantity: 1, unit_price: invoice.subtotal, amount: invoice.subtotal }];
   const lines: EiScheduleLine[] = stored.map((l) => {
     const part = l.daypart_id ? parts.get(l.daypart_id) : undefined;
     return {
@@ -83,13 +94,16 @@ export const eiInvoiceOf = async (db: Tx, id: string, today: string): Promise<Ei
       lengthSeconds: spot.actualDurationSeconds ?? spot.durationSeconds,
       adId: adId ?? spot.houseCode,
       rateCents: line ? toCents(line.unit_price) : 0,
-      comments: replaced ? [`MAKEGOOD FOR SPOT MISSED ${replaced.airDate.replace(/-/g, '')} ${appStationTime().clockOf(replaced.scheduledAt).replace(/:/g, '').slice(0, 4)}`] : [],
+      comments: replaced
+        ? [`MAKEGOOD FOR SPOT MISSED ${replaced.airDate.replace(/-/g, '')} ${appStationTime().clockOf(replaced.scheduledAt).replace(/:/g, '').slice(0, 4)}`]
+        : [],
     };
   });
 
   const advertiser = invoice.brand_legal_name ?? invoice.brand_name ?? invoice.customer_name ?? 'Advertiser';
   const isAgency = invoice.commission_rate > 0 || invoice.commission_amount > 0;
-  const customerName = customer?.company || [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || invoice.customer_name || invoice.customer_email || 'Customer';
+  const customerName =
+    customer?.company || [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || invoice.customer_name || invoice.customer_email || 'Customer';
   return {
     agency: isAgency ? { name: customerName, address: customer?.address ?? null } : { name: advertiser, address: invoice.brand_address },
     station: { name: station.name, address: station.address },

@@ -42,7 +42,14 @@ export const lockUnbilledSpots = async (tx: Tx, estimateId: string, period?: { f
     )
     .orderBy(asc(trafficSpots.airDate), asc(trafficSpots.scheduledAt), asc(trafficSpots.id))
     .for('update', { of: trafficSpots });
-  return rows.map(({ id, daypart, item }) => ({ id, daypartId: daypart.id, daypartName: daypart.name, startTime: daypart.startTime, endTime: daypart.endTime, costCents: spotCostCents(daypart, item) }));
+  return rows.map(({ id, daypart, item }) => ({
+    id,
+    daypartId: daypart.id,
+    daypartName: daypart.name,
+    startTime: daypart.startTime,
+    endTime: daypart.endTime,
+    costCents: spotCostCents(daypart, item),
+  }));
 };
 
 export interface DeliveryInvoiceInput {

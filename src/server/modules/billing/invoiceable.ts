@@ -30,6 +30,9 @@ export const listInvoiceableOrders = async (db: Tx, actor: OrderActor): Promise<
     after = nextCursor;
   }
   return orders.filter((order) =>
-    canCreateInvoiceFor({ status: order.status, billingMode: order.billing_mode }, { anyInvoice: anyInvoice.has(order.id), finalInvoice: finalInvoice.has(order.id) }),
+    canCreateInvoiceFor(
+      { status: order.status, billingMode: order.billing_mode },
+      { anyInvoice: anyInvoice.has(order.id), finalInvoice: finalInvoice.has(order.id) },
+    ),
   );
 };

@@ -18,13 +18,27 @@ export interface IssuedParties {
   billed: BilledParty;
 }
 
-const issuerOfProfile = ({ name, address, phone, email, remit_to, tax_id, logo }: StationIssuer): StationIssuer => ({ name, address, phone, email, remit_to, tax_id, logo });
+const issuerOfProfile = ({ name, address, phone, email, remit_to, tax_id, logo }: StationIssuer): StationIssuer => ({
+  name,
+  address,
+  phone,
+  email,
+  remit_to,
+  tax_id,
+  logo,
+});
 
 /** Stores the parties on an invoice that has none yet (the caller holds its row lock, in the issuing transaction). */
 export const freezeIssuedParties = async (tx: Tx, invoiceId: string, billed: BilledParty) => {
   const parties: IssuedParties = {
     station: issuerOfProfile(await getStationProfile(tx)),
-    billed: { customer_name: billed.customer_name, customer_email: billed.customer_email, brand_name: billed.brand_name, brand_legal_name: billed.brand_legal_name, brand_address: billed.brand_address },
+    billed: {
+      customer_name: billed.customer_name,
+      customer_email: billed.customer_email,
+      brand_name: billed.brand_name,
+      brand_legal_name: billed.brand_legal_name,
+      brand_address: billed.brand_address,
+    },
   };
   const [row] = await tx.select({ parties: invoices.issuedParties }).from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
   if (row && row.parties == null) await tx.update(invoices).set({ issuedParties: parties }).where(eq(invoices.id, invoiceId));

@@ -4,8 +4,7 @@ import { formatCalendarDate } from '../../../domain/display-dates';
 import { formatCurrency } from '../../../domain/format';
 import type { MailMessage } from '../../platform/mail';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The invoice's e-mail comes from the station that issued it (its frozen name, decision 029), and its
@@ -37,7 +36,9 @@ export const composeInvoiceMail = ({
           ['Net due', formatCurrency(invoice.net_amount)],
         ] as [string, string][])
       : ([['Total', formatCurrency(invoice.total_amount)]] as [string, string][])),
-    ...(invoice.period_start && invoice.period_end ? ([['Broadcast month', `${formatCalendarDate(invoice.period_start)} – ${formatCalendarDate(invoice.period_end)}`]] as [string, string][]) : []),
+    ...(invoice.period_start && invoice.period_end
+      ? ([['Broadcast month', `${formatCalendarDate(invoice.period_start)} – ${formatCalendarDate(invoice.period_end)}`]] as [string, string][])
+      : []),
     ['Paid', formatCurrency(invoice.paid_amount)],
     ['Balance due', formatCurrency(invoice.balance_due)],
     ['Payment terms', invoice.payment_terms],

@@ -18,7 +18,10 @@ export const drawInvoiceLines = (doc: PDFKit.PDFDocument, lines: readonly Stored
   ];
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(bold ? MUTED : INK);
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(9)
+      .fillColor(bold ? MUTED : INK);
     let bottom = y;
     cells.forEach((cell, i) => {
       const c = columns[i]!;
@@ -27,7 +30,10 @@ export const drawInvoiceLines = (doc: PDFKit.PDFDocument, lines: readonly Stored
     });
     doc.y = bottom + 4;
   };
-  row(columns.map((c) => c.label), true);
+  row(
+    columns.map((c) => c.label),
+    true,
+  );
   for (const line of lines) {
     if (doc.y > doc.page.height - 220) doc.addPage();
     const alone = standsAlone(line);

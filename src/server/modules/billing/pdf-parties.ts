@@ -10,7 +10,10 @@ type Billed = Pick<InvoiceDetail, 'customer_name' | 'customer_email' | 'brand_na
 
 /** The lines under the advertiser's name: its address, then the person (when the name is the brand's), the e-mail and the brand. */
 const advertiserLines = (invoice: Billed): string[] => [
-  ...(invoice.brand_address?.split(/\r?\n/).map((line) => line.trim()).filter(Boolean) ?? []),
+  ...(invoice.brand_address
+    ?.split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean) ?? []),
   ...(invoice.brand_legal_name && invoice.customer_name ? [`Attn: ${invoice.customer_name}`] : []),
   ...(invoice.customer_email ? [invoice.customer_email] : []),
   ...(invoice.brand_name && invoice.brand_name !== invoice.brand_legal_name ? [`Brand: ${invoice.brand_name}`] : []),

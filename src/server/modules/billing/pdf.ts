@@ -12,7 +12,15 @@ import { formatCalendarDate, formatInstantDate } from '../../../domain/display-d
 import { toCents } from '../../../domain/money';
 import { drawInvoiceLines } from './pdf-lines';
 import { drawParties, drawRemitAndContact } from './pdf-parties';
-import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, drawLetterhead, type AmountRow, type StationIssuer } from '../station/letterhead';
+import {
+  PDF_INK as INK,
+  PDF_MARGIN as MARGIN,
+  PDF_MUTED as MUTED,
+  drawAmounts,
+  drawLetterhead,
+  type AmountRow,
+  type StationIssuer,
+} from '../station/letterhead';
 import { appStationTime } from '../../platform/station-time';
 
 /** A calendar date as printed: 'Dec 7, 2026' (decision 017's one format). */
@@ -21,9 +29,12 @@ const day = printedDay;
 const orderOf = (invoice: InvoiceDetail) => ({ name: invoice.estimate_name, startDate: invoice.order_start_date, endDate: invoice.order_end_date });
 /** The agency's codes on the order (issue 27): "Agency estimate: E-2027-114", one line each. */
 export const codeLines = (invoice: Pick<InvoiceDetail, 'agency_estimate_number' | 'client_code' | 'product_code' | 'po_number'>) =>
-  agencyCodeLines({ agencyEstimateNumber: invoice.agency_estimate_number, clientCode: invoice.client_code, productCode: invoice.product_code, poNumber: invoice.po_number }).map(
-    ({ label, value }) => `${label}: ${value}`,
-  );
+  agencyCodeLines({
+    agencyEstimateNumber: invoice.agency_estimate_number,
+    clientCode: invoice.client_code,
+    productCode: invoice.product_code,
+    poNumber: invoice.po_number,
+  }).map(({ label, value }) => `${label}: ${value}`);
 const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;
 
 /** A direct advertiser's invoice shows its Total; an agency's shows Gross, Agency commission and Net due (decision 014). */
@@ -50,7 +61,12 @@ const drawVoidWatermark = (doc: PDFKit.PDFDocument) => {
 /** Under the amounts: when and why the invoice was voided, and that nothing is owed on it. */
 const drawVoidNote = (doc: PDFKit.PDFDocument, invoice: InvoiceDetail, width: number) => {
   doc.moveDown(0.8).fillColor('#b91c1c').font('Helvetica-Bold').fontSize(12);
-  doc.text(`VOID${invoice.voided_at ? ` since ${formatInstantDate(invoice.voided_at, appStationTime().timeZone)}` : ''}: nothing is owed on this invoice.`, MARGIN, doc.y, { width });
+  doc.text(
+    `VOID${invoice.voided_at ? ` since ${formatInstantDate(invoice.voided_at, appStationTime().timeZone)}` : ''}: nothing is owed on this invoice.`,
+    MARGIN,
+    doc.y,
+    { width },
+  );
   if (invoice.void_reason) doc.font('Helvetica').fontSize(10).text(`Reason: ${invoice.void_reason}`, MARGIN, doc.y, { width });
   doc.fillColor(INK).font('Helvetica');
 };
@@ -68,7 +84,12 @@ export const renderInvoicePdf = ({ invoice, station }: { invoice: InvoiceDetail;
   if (invoice.status === 'cancelled') drawVoidWatermark(doc);
 
   // Station header: the station profile.
-  const rule = drawLetterhead(doc, station, 'INVOICE', [invoice.invoice_number, `Issued ${day(invoice.issue_date)}`, `Due ${day(invoice.due_date)}`, `Status: ${INVOICE_STATUS_LABELS[invoice.status]}`]);
+  const rule = drawLetterhead(doc, station, 'INVOICE', [
+    invoice.invoice_number,
+    `Issued ${day(invoice.issue_date)}`,
+    `Due ${day(invoice.due_date)}`,
+    `Status: ${INVOICE_STATUS_LABELS[invoice.status]}`,
+  ]);
 
   // The advertiser billed, and the order.
   drawParties(doc, {
@@ -82,13 +103,19 @@ export const renderInvoicePdf = ({ invoice, station }: { invoice: InvoiceDetail;
         `Flight: ${dateRangeLabel(invoice.order_start_date, invoice.order_end_date)}`,
         ...(invoice.period_start ? [`Billed period: ${dateRangeLabel(invoice.period_start, invoice.period_end)}`] : []),
         ...codeLines(invoice),
-        ...(invoice.commercial_ad_id || invoice.commercial_title ? [`Commercial: ${[invoice.commercial_title, invoice.commercial_ad_id && `Ad-ID ${invoice.commercial_ad_id}`].filter(Boolean).join(' · ')}`] : []),
+        ...(invoice.commercial_ad_id || invoice.commercial_title
+          ? [`Commercial: ${[invoice.commercial_title, invoice.commercial_ad_id && `Ad-ID ${invoice.commercial_ad_id}`].filter(Boolean).join(' · ')}`]
+          : []),
       ],
     },
   });
 
   // The lines, adding up to the subtotal; an invoice stored without lines shows its order as one.
-  drawInvoiceLines(doc, invoice.invoice_lines.length > 0 ? invoice.invoice_lines : [toStoredLine(wholeOrderLine(orderOf(invoice), toCents(invoice.subtotal)))], width);
+  drawInvoiceLines(
+    doc,
+    invoice.invoice_lines.length > 0 ? invoice.invoice_lines : [toStoredLine(wholeOrderLine(orderOf(invoice), toCents(invoice.subtotal)))],
+    width,
+  );
 
   // Amounts.
   if (doc.y > doc.page.height - 200) doc.addPage();
@@ -109,7 +136,10 @@ export const renderInvoicePdf = ({ invoice, station }: { invoice: InvoiceDetail;
 
   doc.moveDown(1.5);
   doc.x = MARGIN;
-  doc.font('Helvetica-Bold').fontSize(10).text(`Due date: ${day(invoice.due_date)}`, MARGIN, doc.y, { width });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(`Due date: ${day(invoice.due_date)}`, MARGIN, doc.y, { width });
   doc.font('Helvetica').text(`Payment terms: ${invoice.payment_terms}`, MARGIN, doc.y, { width });
   if (invoice.notes) {
     doc.moveDown(0.8).fillColor(MUTED).fontSize(9).text('NOTES', MARGIN, doc.y);
@@ -135,7 +165,12 @@ const drawBilledSpots = (doc: PDFKit.PDFDocument, invoice: InvoiceDetail, width:
   doc
     .fillColor(INK)
     .fontSize(10)
-    .text(`${invoice.billed_spots.length} spot${invoice.billed_spots.length === 1 ? '' : 's'} on invoice ${invoice.invoice_number}, as the order's affidavit lists them`, MARGIN, doc.y, { width });
+    .text(
+      `${invoice.billed_spots.length} spot${invoice.billed_spots.length === 1 ? '' : 's'} on invoice ${invoice.invoice_number}, as the order's affidavit lists them`,
+      MARGIN,
+      doc.y,
+      { width },
+    );
   doc.moveDown(0.5);
   const columns = [
     { title: 'Date', width: 0.16 },
@@ -149,7 +184,10 @@ const drawBilledSpots = (doc: PDFKit.PDFDocument, invoice: InvoiceDetail, width:
     if (doc.y > doc.page.height - MARGIN - 20) doc.addPage();
     const top = doc.y;
     let x = MARGIN;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(INK);
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(9)
+      .fillColor(INK);
     let bottom = top;
     cells.forEach((cell, i) => {
       const column = columns[i]!;
@@ -160,9 +198,19 @@ const drawBilledSpots = (doc: PDFKit.PDFDocument, invoice: InvoiceDetail, width:
     doc.x = MARGIN;
     doc.y = bottom + 2;
   };
-  row(columns.map((c) => c.title), true);
+  row(
+    columns.map((c) => c.title),
+    true,
+  );
   for (const spot of invoice.billed_spots) {
-    row([day(spot.air_date), spot.actual_time ?? '—', spot.makegood ? `${spot.daypart_name} (makegood)` : spot.daypart_name, spot.house_code, `${spot.duration_seconds}s`, formatCurrency(spot.cost)]);
+    row([
+      day(spot.air_date),
+      spot.actual_time ?? '—',
+      spot.makegood ? `${spot.daypart_name} (makegood)` : spot.daypart_name,
+      spot.house_code,
+      `${spot.duration_seconds}s`,
+      formatCurrency(spot.cost),
+    ]);
   }
   doc.font('Helvetica');
 };

@@ -38,12 +38,19 @@ export const billingPreviewRoutes = (app: FastifyInstance, ctx: AppContext, guar
       schema: {
         tags: ['billing'],
         security: [{ bearerAuth: [] }],
-        description: 'What creating an invoice for the order would bill (subtotal, discount, tax, total, commission, amount due) with the given tax_rate (a fraction) and discount_amount; nothing is created. Refused as creating would be.',
+        description:
+          'What creating an invoice for the order would bill (subtotal, discount, tax, total, commission, amount due) with the given tax_rate (a fraction) and discount_amount; nothing is created. Refused as creating would be.',
         querystring: invoicePreviewQuerySchema,
         response: { 200: invoicePreviewSchema, ...errors },
       },
     },
     (request) =>
-      previewInvoice({ db: ctx.db, actor: actorOf(request), estimateId: request.query.estimate_id, taxRate: request.query.tax_rate, discountAmount: request.query.discount_amount }),
+      previewInvoice({
+        db: ctx.db,
+        actor: actorOf(request),
+        estimateId: request.query.estimate_id,
+        taxRate: request.query.tax_rate,
+        discountAmount: request.query.discount_amount,
+      }),
   );
 };

@@ -15,10 +15,12 @@ import { billedSpotsOf, storedInvoiceLines } from './invoice-lines';
 import { selectInvoices, toInvoice, toPayment } from './present';
 import { couponCodeOf } from './up-front-lines';
 
-
 /** Past due with a balance: what turns a sent invoice into an overdue one. */
 const pastDue = (today: string) =>
-  and(sql`${invoices.totalCents} - ${invoices.commissionCents} - ${invoices.creditedCents} - ${invoices.paidCents} + ${invoices.refundedCents} > 0`, lt(invoices.dueDate, today))!;
+  and(
+    sql`${invoices.totalCents} - ${invoices.commissionCents} - ${invoices.creditedCents} - ${invoices.paidCents} + ${invoices.refundedCents} > 0`,
+    lt(invoices.dueDate, today),
+  )!;
 
 /** The shown status as a condition on stored columns (overdue is computed, never stored). */
 export const statusCondition = (status: InvoiceStatus, today: string): SQL => {
@@ -53,13 +55,26 @@ const listConditions = (query: InvoiceListQuery, today: string): SQL | undefined
  * search them (every invoice has both: required foreign keys), and the page's ids are chosen
  * before the reply's joins, so that an offset never joins the rows it skips.
  */
-export const listInvoices = async ({ db, query, today, issuedOnly = false }: { db: Tx; query: InvoiceListQuery; today: string; issuedOnly?: boolean }): Promise<InvoiceListReply> => {
+export const listInvoices = async ({
+  db,
+  query,
+  today,
+  issuedOnly = false,
+}: {
+  db: Tx;
+  query: InvoiceListQuery;
+  today: string;
+  issuedOnly?: boolean;
+}): Promise<InvoiceListReply> => {
   const where = and(listConditions(query, today), issuedOnly ? ne(invoices.status, 'draft') : undefined);
   const counted = db.select({ n: count() }).from(invoices).$dynamic();
   const candidates = db.select({ id: invoices.id }).from(invoices).$dynamic();
   if (query.search)
     for (const select of [counted, candidates])
-      select.innerJoin(estimates, eq(estimates.id, invoices.estimateId)).innerJoin(users, eq(users.id, invoices.customerId)).leftJoin(brands, eq(brands.id, invoices.brandId));
+      select
+        .innerJoin(estimates, eq(estimates.id, invoices.estimateId))
+        .innerJoin(users, eq(users.id, invoices.customerId))
+        .leftJoin(brands, eq(brands.id, invoices.brandId));
   const [totalRow] = await counted.where(where);
   const total = Number(totalRow?.n ?? 0);
   const page = candidates
@@ -85,12 +100,20 @@ export const getInvoice = async (db: Tx, id: string, today: string) => {
 export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; today: string }): Promise<InvoiceDetail> => {
   const invoice = await getInvoice(db, id, today);
   const [order] = await db.select().from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
-  const [brand] = invoice.brand_id ? await db.select({ legalName: brands.legalName, address: brands.address }).from(brands).where(eq(brands.id, invoice.brand_id)).limit(1) : [];
-  const [commercial] = order?.mediaAssetId ? await db.select({ adId: mediaAssets.adId, title: mediaAssets.title }).from(mediaAssets).where(eq(mediaAssets.id, order.mediaAssetId)).limit(1) : [];
+  const [brand] = invoice.brand_id
+    ? await db.select({ legalName: brands.legalName, address: brands.address }).from(brands).where(eq(brands.id, invoice.brand_id)).limit(1)
+    : [];
+  const [commercial] = order?.mediaAssetId
+    ? await db.select({ adId: mediaAssets.adId, title: mediaAssets.title }).from(mediaAssets).where(eq(mediaAssets.id, order.mediaAssetId)).limit(1)
+    : [];
   const items = await listItems(db, invoice.estimate_id);
   // Each line's CPM as the order prices it: the booked rate once booked (decision 029).
   const cpmOf = new Map((await itemsWithDayparts(db, invoice.estimate_id)).map(({ item, daypart }) => [item.id, selectionOf(daypart, item).cpm]));
-  const payments = await db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, id)).orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.createdAt));
+  const payments = await db
+    .select()
+    .from(invoicePayments)
+    .where(eq(invoicePayments.invoiceId, id))
+    .orderBy(asc(invoicePayments.paymentDate), asc(invoicePayments.createdAt));
   // An issued invoice names the party billed as it was when issued (decision 029).
   const frozen = (await issuedPartiesOf(db, id))?.billed;
   return {
@@ -114,7 +137,10 @@ export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; 
       end_time: item.end_time,
       days_of_week: item.days_of_week,
       spots_per_occurrence: item.spots_per_occurrence,
-      cpm: cpmOf.get(item.id) ?? item.user_defined_cpm ?? selectionDefaults({ name: item.daypart_name, spotFrequency: item.spot_frequency, minCpm: item.min_cpm, baseCpm: item.base_cpm }).cpm,
+      cpm:
+        cpmOf.get(item.id) ??
+        item.user_defined_cpm ??
+        selectionDefaults({ name: item.daypart_name, spotFrequency: item.spot_frequency, minCpm: item.min_cpm, baseCpm: item.base_cpm }).cpm,
       weekly_cost: item.weekly_cost,
     })),
     invoice_lines: await storedInvoiceLines(db, id),

@@ -53,7 +53,8 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       ...admin,
       schema: {
         ...tags,
-        description: 'Invoices issued in the last `timeframe` days (default 30), cancelled ones left out: billed, collected (paid so far), outstanding (draft and sent, overdue included), counts; payments per day by payment date; the 8 customers billed most.',
+        description:
+          'Invoices issued in the last `timeframe` days (default 30), cancelled ones left out: billed, collected (paid so far), outstanding (draft and sent, overdue included), counts; payments per day by payment date; the 8 customers billed most.',
         querystring: billingAnalyticsQuerySchema,
         response: { 200: billingAnalyticsSchema, ...errors },
       },
@@ -73,12 +74,22 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     '/billing/from-estimate/:id',
     { ...admin, schema: { ...tags, params: estimateParams, body: createInvoiceBodySchema, response: { 201: invoiceSchema, ...errors } } },
     async (request, reply) =>
-      reply.code(201).send(await createInvoiceFromEstimate({ db, actor: actorOf(request), estimateId: request.params.id, input: request.body, today: ctx.time.today() })),
+      reply
+        .code(201)
+        .send(await createInvoiceFromEstimate({ db, actor: actorOf(request), estimateId: request.params.id, input: request.body, today: ctx.time.today() })),
   );
 
   r.get(
     '/billing/:id/pdf',
-    { ...admin, schema: { ...tags, params: invoiceParams, description: 'The invoice as a PDF file (application/pdf, streamed).', response: { 200: z.any().describe('application/pdf'), ...errors } } },
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        params: invoiceParams,
+        description: 'The invoice as a PDF file (application/pdf, streamed).',
+        response: { 200: z.any().describe('application/pdf'), ...errors },
+      },
+    },
     async (request, reply) => {
       const invoice = await getInvoiceDetail({ db, id: request.params.id, today: ctx.time.today() });
       const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id) });
@@ -92,7 +103,11 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
 
   // The 4A's electronic invoice (issue 27, decision 034): one invoice, or a broadcast month's as one transmission.
   const eiReply = (reply: FastifyReply, file: { body: string; filename: string }) =>
-    reply.type('text/plain; charset=utf-8').header('content-disposition', `attachment; filename="${file.filename}"`).header('cache-control', 'no-store').send(file.body);
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'no-store')
+      .send(file.body);
   r.get(
     '/billing/ei',
     {
@@ -100,7 +115,9 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       schema: {
         ...tags,
         description: "Every issued invoice of a broadcast month as one 4A's electronic invoice (EI) transmission (text/plain, records 21–12; decision 034).",
-        querystring: z.object({ month: z.string({ error: 'month is required (YYYY-MM)' }).refine(isBroadcastMonthKey, 'month must be a broadcast month, YYYY-MM') }),
+        querystring: z.object({
+          month: z.string({ error: 'month is required (YYYY-MM)' }).refine(isBroadcastMonthKey, 'month must be a broadcast month, YYYY-MM'),
+        }),
         response: { 200: z.any().describe('text/plain'), ...errors },
       },
     },
@@ -108,13 +125,29 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
   );
   r.get(
     '/billing/:id/ei',
-    { ...admin, schema: { ...tags, params: invoiceParams, description: "The invoice as a 4A's electronic invoice (EI) file (text/plain; decision 034).", response: { 200: z.any().describe('text/plain'), ...errors } } },
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        params: invoiceParams,
+        description: "The invoice as a 4A's electronic invoice (EI) file (text/plain; decision 034).",
+        response: { 200: z.any().describe('text/plain'), ...errors },
+      },
+    },
     async (request, reply) => eiReply(reply, await invoiceEi(db, request.params.id, ctx.time.today())),
   );
 
   r.post(
     '/billing/:id/send',
-    { ...admin, schema: { ...tags, params: invoiceParams, body: sendInvoiceBodySchema, response: { 200: z.object({ message: z.string(), invoice: invoiceSchema }), ...errors } } },
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        params: invoiceParams,
+        body: sendInvoiceBodySchema,
+        response: { 200: z.object({ message: z.string(), invoice: invoiceSchema }), ...errors },
+      },
+    },
     async (request) => {
       const today = ctx.time.today();
       const invoice = await markInvoiceSent({
@@ -132,9 +165,14 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
             : null,
       });
       // The advertiser hears of it in the app too (issue 29, item 18); never fails the send.
-      await notifyInvoiceSent(ctx, { customerId: invoice.customer_id, estimateId: invoice.estimate_id, estimateName: invoice.estimate_name, invoiceNumber: invoice.invoice_number, balanceDue: invoice.balance_due, dueDate: invoice.due_date }).catch(
-        (error: unknown) => request.log.error({ err: error }, 'invoice notification failed'),
-      );
+      await notifyInvoiceSent(ctx, {
+        customerId: invoice.customer_id,
+        estimateId: invoice.estimate_id,
+        estimateName: invoice.estimate_name,
+        invoiceNumber: invoice.invoice_number,
+        balanceDue: invoice.balance_due,
+        dueDate: invoice.due_date,
+      }).catch((error: unknown) => request.log.error({ err: error }, 'invoice notification failed'));
       return { message: 'Invoice sent successfully', invoice };
     },
   );
@@ -143,12 +181,27 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     '/billing/:id/payments',
     {
       ...admin,
-      schema: { ...tags, params: invoiceParams, body: paymentBodySchema, response: { 201: z.object({ invoice: invoiceSchema, payment: invoicePaymentSchema }), ...errors } },
+      schema: {
+        ...tags,
+        params: invoiceParams,
+        body: paymentBodySchema,
+        response: { 201: z.object({ invoice: invoiceSchema, payment: invoicePaymentSchema }), ...errors },
+      },
     },
     async (request, reply) => {
       const { amount, payment_date, notes, direction, method, reference } = request.body;
       const record = direction === 'refund' ? recordRefund : recordPayment;
-      const result = await record({ db, actorId: actorOf(request).id, id: request.params.id, amount, paymentDate: payment_date, notes, method, reference, today: ctx.time.today() });
+      const result = await record({
+        db,
+        actorId: actorOf(request).id,
+        id: request.params.id,
+        amount,
+        paymentDate: payment_date,
+        notes,
+        method,
+        reference,
+        today: ctx.time.today(),
+      });
       return reply.code(201).send(result);
     },
   );

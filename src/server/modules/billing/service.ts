@@ -5,7 +5,19 @@
  */
 import { eq } from 'drizzle-orm';
 import { creditsOf } from '../makegoods/queries';
-import { BILLING_MESSAGES, INVOICEABLE_ORDER_STATUSES, canRecordPayment, canSendInvoice, cannotPayMessage, cannotSendMessage, invoiceBalanceCents, notInvoiceableMessage, overBalanceMessage, shownInvoiceStatus, type PaymentMethod } from '../../../domain/billing';
+import {
+  BILLING_MESSAGES,
+  INVOICEABLE_ORDER_STATUSES,
+  canRecordPayment,
+  canSendInvoice,
+  cannotPayMessage,
+  cannotSendMessage,
+  invoiceBalanceCents,
+  notInvoiceableMessage,
+  overBalanceMessage,
+  shownInvoiceStatus,
+  type PaymentMethod,
+} from '../../../domain/billing';
 import type { CreateInvoiceBody, Invoice, InvoiceDetail, InvoicePayment } from '../../../domain/billing-schemas';
 import { addDays } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
@@ -134,7 +146,10 @@ export const recordPayment = async ({
     // The balance: net (total less commission) less credit notes and payments, plus refunds.
     const balance = Math.max(0, invoiceBalanceCents(row));
     if (amountCents > balance) throw badRequest(overBalanceMessage(balance));
-    const [payment] = await tx.insert(invoicePayments).values({ invoiceId: id, amountCents, paymentDate, notes, method, reference, createdBy: actorId }).returning();
+    const [payment] = await tx
+      .insert(invoicePayments)
+      .values({ invoiceId: id, amountCents, paymentDate, notes, method, reference, createdBy: actorId })
+      .returning();
     const paidCents = row.paidCents + amountCents;
     await tx
       .update(invoices)

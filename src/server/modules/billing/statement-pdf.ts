@@ -9,10 +9,17 @@ import { formatCalendarDate as day } from '../../../domain/display-dates';
 import { formatCurrency } from '../../../domain/format';
 import { signedCurrency as signedMoney, STATEMENT_LINE_LABELS, type Statement } from '../../../domain/statement';
 import { newPdfDocument } from '../../platform/pdf-document';
-import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawAmounts, drawLetterhead, type AmountRow, type StationIssuer } from '../station/letterhead';
+import {
+  PDF_INK as INK,
+  PDF_MARGIN as MARGIN,
+  PDF_MUTED as MUTED,
+  drawAmounts,
+  drawLetterhead,
+  type AmountRow,
+  type StationIssuer,
+} from '../station/letterhead';
 import { drawRemitAndContact } from './pdf-parties';
 import { appStationTime } from '../../platform/station-time';
-
 
 const COLUMNS = [
   { title: 'Date', width: 0.13 },
@@ -23,14 +30,34 @@ const COLUMNS = [
   { title: 'Balance', width: 0.15, right: true },
 ];
 
-export const renderStatementPdf = ({ statement, station, brandName }: { statement: Statement; station: StationIssuer; brandName: string | null }): PDFKit.PDFDocument => {
+export const renderStatementPdf = ({
+  statement,
+  station,
+  brandName,
+}: {
+  statement: Statement;
+  station: StationIssuer;
+  brandName: string | null;
+}): PDFKit.PDFDocument => {
   // Dated by its period's last day, not the clock: the same statement prints the same file.
-  const info = { Title: `Statement for ${statement.customer.name}`, Author: station.name, Subject: 'Account statement', CreationDate: startOfStationDay(statement.period_end, appStationTime().timeZone) };
+  const info = {
+    Title: `Statement for ${statement.customer.name}`,
+    Author: station.name,
+    Subject: 'Account statement',
+    CreationDate: startOfStationDay(statement.period_end, appStationTime().timeZone),
+  };
   const doc = newPdfDocument({ size: 'LETTER', margin: MARGIN, info });
   const width = doc.page.width - MARGIN * 2;
-  const rule = drawLetterhead(doc, station, 'STATEMENT', [`${day(statement.period_start)} – ${day(statement.period_end)}`, `Closing balance ${signedMoney(statement.closing_balance)}`]);
+  const rule = drawLetterhead(doc, station, 'STATEMENT', [
+    `${day(statement.period_start)} – ${day(statement.period_end)}`,
+    `Closing balance ${signedMoney(statement.closing_balance)}`,
+  ]);
 
-  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text('STATEMENT FOR', MARGIN, rule + 15, { width });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(9)
+    .text('STATEMENT FOR', MARGIN, rule + 15, { width });
   doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(statement.customer.name, MARGIN, doc.y, { width });
   doc.font('Helvetica').fontSize(10).text(statement.customer.email, MARGIN, doc.y, { width });
   if (brandName) doc.text(`Brand: ${brandName}`, MARGIN, doc.y, { width });
@@ -41,7 +68,10 @@ export const renderStatementPdf = ({ statement, station, brandName }: { statemen
     const top = doc.y;
     let x = MARGIN;
     let bottom = top;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(INK);
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(9)
+      .fillColor(INK);
     cells.forEach((cell, i) => {
       const column = COLUMNS[i]!;
       doc.text(cell, x, top, { width: column.width * width - 4, align: column.right ? 'right' : 'left' });
@@ -51,7 +81,10 @@ export const renderStatementPdf = ({ statement, station, brandName }: { statemen
     doc.x = MARGIN;
     doc.y = bottom + 3;
   };
-  row(COLUMNS.map((c) => c.title), true);
+  row(
+    COLUMNS.map((c) => c.title),
+    true,
+  );
   row([day(statement.period_start), '', '', 'Opening balance', '', signedMoney(statement.opening_balance)], true);
   for (const line of statement.lines) {
     const details = line.reference && line.reference !== line.invoice_number ? `${line.reference} · ${line.description}` : line.description;
@@ -74,9 +107,20 @@ export const renderStatementPdf = ({ statement, station, brandName }: { statemen
   drawAmounts(doc, totals, width);
 
   doc.moveDown(1);
-  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(`OWED ON ${day(statement.period_end).toUpperCase()}, BY DAYS PAST DUE`, MARGIN, doc.y, { width });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(`OWED ON ${day(statement.period_end).toUpperCase()}, BY DAYS PAST DUE`, MARGIN, doc.y, { width });
   doc.moveDown(0.3);
-  drawAmounts(doc, [...AGEING_BUCKETS.map((b): AmountRow => [AGEING_BUCKET_LABELS[b], formatCurrency(statement.ageing[b])]), ['Total owed', formatCurrency(statement.ageing.total), true]], width);
+  drawAmounts(
+    doc,
+    [
+      ...AGEING_BUCKETS.map((b): AmountRow => [AGEING_BUCKET_LABELS[b], formatCurrency(statement.ageing[b])]),
+      ['Total owed', formatCurrency(statement.ageing.total), true],
+    ],
+    width,
+  );
   drawRemitAndContact(doc, station, 'Questions about this statement?');
   doc.end();
   return doc;

@@ -7,7 +7,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
-import { STATEMENT_MESSAGES, statementPdfFilename, statementPeriod, statementQuerySchema, statementSchema, type StatementQuery } from '../../../domain/statement';
+import {
+  STATEMENT_MESSAGES,
+  statementPdfFilename,
+  statementPeriod,
+  statementQuerySchema,
+  statementSchema,
+  type StatementQuery,
+} from '../../../domain/statement';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
@@ -42,19 +49,28 @@ export const statementRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
       .send(doc);
   };
 
-  const admin = { onRequest: guards.adminOnly, schema: { tags: ['billing'], security: [{ bearerAuth: [] }], params: customerParams, querystring: statementQuerySchema } };
+  const admin = {
+    onRequest: guards.adminOnly,
+    schema: { tags: ['billing'], security: [{ bearerAuth: [] }], params: customerParams, querystring: statementQuerySchema },
+  };
   r.get('/billing/statements/:customerId', { ...admin, schema: { ...admin.schema, description, response: { 200: statementSchema, ...errors } } }, (request) =>
     statementOf(request.params.customerId, request.query).then(({ statement }) => statement),
   );
-  r.get('/billing/statements/:customerId/pdf', { ...admin, schema: { ...admin.schema, description: 'The statement as a PDF file.', response: pdfReply } }, (request, reply) =>
-    sendPdf(reply, request.params.customerId, request.query),
+  r.get(
+    '/billing/statements/:customerId/pdf',
+    { ...admin, schema: { ...admin.schema, description: 'The statement as a PDF file.', response: pdfReply } },
+    (request, reply) => sendPdf(reply, request.params.customerId, request.query),
   );
 
   const own = { onRequest: guards.signedIn, schema: { tags: ['my billing'], security: [{ bearerAuth: [] }], querystring: statementQuerySchema } };
-  r.get('/my/statement', { ...own, schema: { ...own.schema, description: `The caller's own statement. ${description}`, response: { 200: statementSchema, ...errors } } }, (request) =>
-    statementOf(actorOf(request).id, request.query).then(({ statement }) => statement),
+  r.get(
+    '/my/statement',
+    { ...own, schema: { ...own.schema, description: `The caller's own statement. ${description}`, response: { 200: statementSchema, ...errors } } },
+    (request) => statementOf(actorOf(request).id, request.query).then(({ statement }) => statement),
   );
-  r.get('/my/statement/pdf', { ...own, schema: { ...own.schema, description: "The caller's own statement as a PDF file.", response: pdfReply } }, (request, reply) =>
-    sendPdf(reply, actorOf(request).id, request.query),
+  r.get(
+    '/my/statement/pdf',
+    { ...own, schema: { ...own.schema, description: "The caller's own statement as a PDF file.", response: pdfReply } },
+    (request, reply) => sendPdf(reply, actorOf(request).id, request.query),
   );
 };

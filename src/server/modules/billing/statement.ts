@@ -18,7 +18,19 @@ const invoiceDescription = (row: { name: string | null; kind: string; periodStar
   return row.kind === 'up_front' ? order : `${order}, ${dateRangeLabel(row.periodStart, row.periodEnd)}`;
 };
 
-export const getStatement = async ({ db, customerId, brandId, from, to }: { db: Tx; customerId: string; brandId: string | null; from: string; to: string }): Promise<Statement> => {
+export const getStatement = async ({
+  db,
+  customerId,
+  brandId,
+  from,
+  to,
+}: {
+  db: Tx;
+  customerId: string;
+  brandId: string | null;
+  from: string;
+  to: string;
+}): Promise<Statement> => {
   const [customer] = await db
     .select({ id: users.id, company: users.company, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
@@ -109,7 +121,10 @@ export const getStatement = async ({ db, customerId, brandId, from, to }: { db: 
  */
 export const statementBrand = async (db: Tx, customerId: string, brandId: string | undefined): Promise<{ id: string; name: string } | null> => {
   if (!brandId) return null;
-  const billed = db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.customerId, customerId), eq(invoices.brandId, brandId)));
+  const billed = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.customerId, customerId), eq(invoices.brandId, brandId)));
   const [row] = await db
     .select({ id: brands.id, name: brands.commonName })
     .from(brands)

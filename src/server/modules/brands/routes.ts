@@ -23,7 +23,8 @@ export const brandsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guar
       ...signedIn,
       schema: {
         ...tags,
-        description: 'Every visible brand, newest first. With `limit`, `after` (the X-Next-Cursor of the previous page) or `search` (every word in a name, contact, e-mail, phone or owner e-mail): one page of at most `limit` (default 50), and X-Next-Cursor when it is full.',
+        description:
+          'Every visible brand, newest first. With `limit`, `after` (the X-Next-Cursor of the previous page) or `search` (every word in a name, contact, e-mail, phone or owner e-mail): one page of at most `limit` (default 50), and X-Next-Cursor when it is full.',
         querystring: listQuery,
         response: { 200: z.array(brandSchema), ...errors },
       },

@@ -72,7 +72,15 @@ export const listBrands = async ({ db, actor, ownerId, page }: { db: Db; actor: 
     .orderBy(desc(brands.createdAt), desc(brands.id))
     .$dynamic();
   const rows = await (page ? query.limit(page.limit) : query);
-  return { brands: rows.map(toBrand), nextCursor: page ? nextCursor(rows.map((row) => ({ cursorAt: row.cursorAt, id: row.brand.id })), page.limit) : undefined };
+  return {
+    brands: rows.map(toBrand),
+    nextCursor: page
+      ? nextCursor(
+          rows.map((row) => ({ cursorAt: row.cursorAt, id: row.brand.id })),
+          page.limit,
+        )
+      : undefined,
+  };
 };
 
 const findBrand = async (db: Tx, actor: Actor, id: string) => {
@@ -105,14 +113,19 @@ const assertNameFree = async (db: Tx, ownerId: string, name: string, exceptId?: 
 
 export const createBrand = async ({ db, actor, input }: { db: Db; actor: Actor; input: BrandInput }) => {
   await assertNameFree(db, actor.id, input.common_name);
-  const [row] = await db.insert(brands).values({ ...toColumns(input), commonName: input.common_name, legalName: input.legal_name, ownerId: actor.id }).returning({ id: brands.id });
+  const [row] = await db
+    .insert(brands)
+    .values({ ...toColumns(input), commonName: input.common_name, legalName: input.legal_name, ownerId: actor.id })
+    .returning({ id: brands.id });
   return getBrand({ db, actor, id: row!.id });
 };
 
 export const updateBrand = async ({ db, actor, id, input }: { db: Db; actor: Actor; id: string; input: Partial<BrandInput> }) => {
   const current = await findBrand(db, actor, id);
   // A brand with orders keeps the names it was sold under; its contact details may change (issue 29, item 17).
-  const renames = (input.common_name !== undefined && input.common_name !== current.brand.commonName) || (input.legal_name !== undefined && input.legal_name !== current.brand.legalName);
+  const renames =
+    (input.common_name !== undefined && input.common_name !== current.brand.commonName) ||
+    (input.legal_name !== undefined && input.legal_name !== current.brand.legalName);
   if (!isAdminActor(actor) && Number(current.orderCount) > 0 && renames) throw conflict(BRAND_MESSAGES.nameLocked);
   if (input.common_name !== undefined) await assertNameFree(db, current.brand.ownerId, input.common_name, id);
   const columns = toColumns(input);

@@ -28,9 +28,30 @@ export const recordAirings = async (tx: Tx, airings: readonly AiringRecord[]): P
     const part = airings.slice(i, i + CHUNK);
     await tx.execute(sql`
       insert into campaign_deliveries (campaign_id, daypart_id, aired_at, impressions, spend_cents, spot_id, simulated)
-      select * from unnest(${sqlArray(part.map((a) => a.campaignId), 'uuid')}, ${sqlArray(part.map((a) => a.daypartId), 'uuid')},
-        ${sqlArray(part.map((a) => a.airedAt.toISOString()), 'timestamptz')}, ${sqlArray(part.map((a) => a.impressions), 'int')},
-        ${sqlArray(part.map((a) => a.spendCents), 'bigint')}, ${sqlArray(part.map((a) => a.spotId), 'uuid')}, ${sqlArray(part.map((a) => a.simulated), 'bool')})`);
+      select * from unnest(${sqlArray(
+        part.map((a) => a.campaignId),
+        'uuid',
+      )}, ${sqlArray(
+        part.map((a) => a.daypartId),
+        'uuid',
+      )},
+        ${sqlArray(
+          part.map((a) => a.airedAt.toISOString()),
+          'timestamptz',
+        )}, ${sqlArray(
+          part.map((a) => a.impressions),
+          'int',
+        )},
+        ${sqlArray(
+          part.map((a) => a.spendCents),
+          'bigint',
+        )}, ${sqlArray(
+          part.map((a) => a.spotId),
+          'uuid',
+        )}, ${sqlArray(
+          part.map((a) => a.simulated),
+          'bool',
+        )})`);
   }
   // Each campaign's counters once (its sums in memory): one row update per campaign, not per airing.
   const sums = new Map<string, { aired: number; impressions: number; spend: number; last: Date }>();
@@ -50,8 +71,23 @@ export const recordAirings = async (tx: Tx, airings: readonly AiringRecord[]): P
     await tx.execute(sql`
       update campaigns c set aired_spots = c.aired_spots + v.aired, total_impressions = c.total_impressions + v.impressions,
         spend_cents = c.spend_cents + v.spend, last_aired_at = greatest(c.last_aired_at, v.last), updated_at = now()
-      from unnest(${sqlArray(part.map(([id]) => id), 'uuid')}, ${sqlArray(part.map(([, s]) => s.aired), 'int')}, ${sqlArray(part.map(([, s]) => s.impressions), 'bigint')},
-        ${sqlArray(part.map(([, s]) => s.spend), 'bigint')}, ${sqlArray(part.map(([, s]) => s.last.toISOString()), 'timestamptz')}) v(id, aired, impressions, spend, last)
+      from unnest(${sqlArray(
+        part.map(([id]) => id),
+        'uuid',
+      )}, ${sqlArray(
+        part.map(([, s]) => s.aired),
+        'int',
+      )}, ${sqlArray(
+        part.map(([, s]) => s.impressions),
+        'bigint',
+      )},
+        ${sqlArray(
+          part.map(([, s]) => s.spend),
+          'bigint',
+        )}, ${sqlArray(
+          part.map(([, s]) => s.last.toISOString()),
+          'timestamptz',
+        )}) v(id, aired, impressions, spend, last)
       where c.id = v.id`);
   }
 };

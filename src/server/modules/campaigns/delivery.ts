@@ -23,7 +23,19 @@ import { appStationTime } from '../../platform/station-time';
  * (the custom CPM, else the base). Only an active campaign airs; the spend never passes the budget
  * (the last airing is cut to what is left) and no more spots air than were planned.
  */
-export const simulateImpression = async ({ db, actor, id, demo, now }: { db: Db; actor: OrderActor; id: string; demo: boolean; now: Date }): Promise<SimulateImpressionReply> => {
+export const simulateImpression = async ({
+  db,
+  actor,
+  id,
+  demo,
+  now,
+}: {
+  db: Db;
+  actor: OrderActor;
+  id: string;
+  demo: boolean;
+  now: Date;
+}): Promise<SimulateImpressionReply> => {
   const airing = await db.transaction(async (tx) => {
     const campaign = await visibleCampaignRow(tx, actor, id, true);
     if (!demo) throw conflict(CAMPAIGN_MESSAGES.demoOnly);
@@ -45,13 +57,16 @@ export const simulateImpression = async ({ db, actor, id, demo, now }: { db: Db;
       const [later] = await tx.select({ id: trafficSpots.id }).from(trafficSpots).where(eq(trafficSpots.estimateId, campaign.estimateId)).limit(1);
       if (later) throw conflict(CAMPAIGN_MESSAGES.nothingDue);
     }
-    const next = (spot && rows.find((r) => r.item.id === spot.estimateItemId || r.daypart.id === spot.daypartId)) ?? rows[campaign.airedSpots % Math.max(1, rows.length)];
+    const next =
+      (spot && rows.find((r) => r.item.id === spot.estimateItemId || r.daypart.id === spot.daypartId)) ?? rows[campaign.airedSpots % Math.max(1, rows.length)];
     if (!next) throw conflict(CAMPAIGN_MESSAGES.noItems);
     const selection = selectionOf(next.daypart, next.item);
     const { impressions, spendCents } = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
     const airedAt = spot?.scheduledAt ?? now;
     if (spot) await tx.update(trafficSpots).set({ status: 'aired', airedAt, simulated: true, updatedAt: now }).where(eq(trafficSpots.id, spot.id));
-    await recordAirings(tx, [{ campaignId: campaign.id, daypartId: next.daypart.id, airedAt, impressions, spendCents, spotId: spot?.id ?? null, simulated: true }]);
+    await recordAirings(tx, [
+      { campaignId: campaign.id, daypartId: next.daypart.id, airedAt, impressions, spendCents, spotId: spot?.id ?? null, simulated: true },
+    ]);
     return { daypart_id: next.daypart.id, daypart_name: next.daypart.name, aired_at: airedAt.toISOString(), impressions, spend: toDollars(spendCents) };
   });
   return {

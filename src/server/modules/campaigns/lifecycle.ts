@@ -4,7 +4,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, type Campaign } from '../../../domain/campaign-schemas';
-import { CAMPAIGN_SOURCE_STATUSES, campaignFollowUp, campaignPlan, displayStatusOf, initialCampaignStatus, statusChangeRefusal, type CampaignStatus, type CampaignStatusChange } from '../../../domain/campaigns';
+import {
+  CAMPAIGN_SOURCE_STATUSES,
+  campaignFollowUp,
+  campaignPlan,
+  displayStatusOf,
+  initialCampaignStatus,
+  statusChangeRefusal,
+  type CampaignStatus,
+  type CampaignStatusChange,
+} from '../../../domain/campaigns';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor, OrderStatus } from '../../../domain/orders';
 import { campaigns, estimates } from '../../db/schema';
@@ -17,7 +26,10 @@ import { appStationTime } from '../../platform/station-time';
 /** Name, brand, dates, budget and spots of the campaign, from its order as it is now. */
 const planFromOrder = async (tx: Tx, order: OrderRow) => {
   const rows = await itemsWithDayparts(tx, order.id);
-  const plan = campaignPlan(toDollars(order.totalSpendCents), rows.map((r) => selectionOf(r.daypart, r.item)));
+  const plan = campaignPlan(
+    toDollars(order.totalSpendCents),
+    rows.map((r) => selectionOf(r.daypart, r.item)),
+  );
   const columns = {
     name: order.estimateName,
     brandId: order.brandId,

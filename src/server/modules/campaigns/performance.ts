@@ -95,25 +95,25 @@ export const campaignTotalsSince = async ({ db, actor, from }: { db: Tx; actor: 
   // Independent reads, run together (on PostgreSQL, on two connections).
   const [[counts], [delivered]] = await Promise.all([
     db
-    .select({
-      total: sql<number>`count(*)::int`.mapWith(Number),
-      active: sql<number>`(count(*) filter (where ${displayStatusSql(today)} = 'active'))::int`.mapWith(Number),
-    })
-    .from(campaigns)
-    .where(and(campaignScope(actor), ne(campaigns.status, 'cancelled'), or(isNull(campaigns.endDate), gte(campaigns.endDate, from)))),
+      .select({
+        total: sql<number>`count(*)::int`.mapWith(Number),
+        active: sql<number>`(count(*) filter (where ${displayStatusSql(today)} = 'active'))::int`.mapWith(Number),
+      })
+      .from(campaigns)
+      .where(and(campaignScope(actor), ne(campaigns.status, 'cancelled'), or(isNull(campaigns.endDate), gte(campaigns.endDate, from)))),
     db
-    .select({
-      impressions: sql<string>`coalesce(sum(${campaignDeliveries.impressions}), 0)::bigint::text`,
-      spendCents: sql<string>`coalesce(sum(${campaignDeliveries.spendCents}), 0)::bigint::text`,
-    })
-    .from(campaignDeliveries)
-    // Admins count every airing: the campaigns are joined only to scope a client's.
-    .where(
-      and(
-        gte(campaignDeliveries.airedAt, new Date(`${from}T00:00:00Z`)),
-        isAdmin(actor.role) ? undefined : inArray(campaignDeliveries.campaignId, db.select({ id: campaigns.id }).from(campaigns).where(campaignScope(actor))),
+      .select({
+        impressions: sql<string>`coalesce(sum(${campaignDeliveries.impressions}), 0)::bigint::text`,
+        spendCents: sql<string>`coalesce(sum(${campaignDeliveries.spendCents}), 0)::bigint::text`,
+      })
+      .from(campaignDeliveries)
+      // Admins count every airing: the campaigns are joined only to scope a client's.
+      .where(
+        and(
+          gte(campaignDeliveries.airedAt, new Date(`${from}T00:00:00Z`)),
+          isAdmin(actor.role) ? undefined : inArray(campaignDeliveries.campaignId, db.select({ id: campaigns.id }).from(campaigns).where(campaignScope(actor))),
+        ),
       ),
-    ),
   ]);
   const impressions = Number(delivered?.impressions ?? 0);
   const spendCents = Number(delivered?.spendCents ?? 0);

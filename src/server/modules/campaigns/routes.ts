@@ -42,13 +42,24 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
 
   r.get(
     '/campaigns/stats/dashboard',
-    { ...signedIn, schema: { ...tags, description: 'Totals over the campaigns the caller may see; money in dollars.', response: { 200: campaignStatsSchema, ...errors } } },
+    {
+      ...signedIn,
+      schema: { ...tags, description: 'Totals over the campaigns the caller may see; money in dollars.', response: { 200: campaignStatsSchema, ...errors } },
+    },
     (request) => campaignStats({ db: ctx.db, actor: actorOf(request) }),
   );
 
   r.get(
     '/campaigns',
-    { ...signedIn, schema: { ...tags, description: '`status` filters by display status.', querystring: campaignListQuerySchema, response: { 200: z.array(campaignSchema), ...errors } } },
+    {
+      ...signedIn,
+      schema: {
+        ...tags,
+        description: '`status` filters by display status.',
+        querystring: campaignListQuerySchema,
+        response: { 200: z.array(campaignSchema), ...errors },
+      },
+    },
     (request) => listCampaigns({ db: ctx.db, actor: actorOf(request), query: request.query }),
   );
 
@@ -56,9 +67,15 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     '/campaigns/from-estimate/:estimateId',
     {
       ...admin,
-      schema: { ...tags, description: 'Makes a campaign of an approved, scheduled or active order (409 when it has one).', params: estimateParams, response: { 201: campaignSchema, ...errors } },
+      schema: {
+        ...tags,
+        description: 'Makes a campaign of an approved, scheduled or active order (409 when it has one).',
+        params: estimateParams,
+        response: { 201: campaignSchema, ...errors },
+      },
     },
-    async (request, reply) => reply.code(201).send(await createCampaignFromEstimate({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId })),
+    async (request, reply) =>
+      reply.code(201).send(await createCampaignFromEstimate({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId })),
   );
 
   r.get('/campaigns/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: campaignSchema, ...errors } } }, (request) =>
@@ -67,7 +84,16 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
 
   r.patch(
     '/campaigns/:id/status',
-    { ...admin, schema: { ...tags, description: 'Pause an active campaign or resume a paused one.', params: idParams, body: campaignStatusBodySchema, response: { 200: campaignSchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        description: 'Pause an active campaign or resume a paused one.',
+        params: idParams,
+        body: campaignStatusBodySchema,
+        response: { 200: campaignSchema, ...errors },
+      },
+    },
     async (request) => {
       const campaign = await changeCampaignStatus({ db: ctx.db, actor: actorOf(request), id: request.params.id, to: request.body.status });
       ctx.stationClock.nudge();
@@ -75,19 +101,39 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     },
   );
 
-  r.get('/campaigns/:id/performance/realtime', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: realtimePerformanceSchema, ...errors } } }, (request) =>
-    realtimePerformance({ db: ctx.db, actor: actorOf(request), id: request.params.id }),
+  r.get(
+    '/campaigns/:id/performance/realtime',
+    { ...signedIn, schema: { ...tags, params: idParams, response: { 200: realtimePerformanceSchema, ...errors } } },
+    (request) => realtimePerformance({ db: ctx.db, actor: actorOf(request), id: request.params.id }),
   );
 
   r.get(
     '/campaigns/:id/performance/history',
-    { ...signedIn, schema: { ...tags, description: 'Daily totals of the last `days` (1–365, default 30) days of the station calendar.', params: idParams, querystring: historyQuerySchema, response: { 200: performanceHistorySchema, ...errors } } },
+    {
+      ...signedIn,
+      schema: {
+        ...tags,
+        description: 'Daily totals of the last `days` (1–365, default 30) days of the station calendar.',
+        params: idParams,
+        querystring: historyQuerySchema,
+        response: { 200: performanceHistorySchema, ...errors },
+      },
+    },
     (request) => performanceHistory({ db: ctx.db, actor: actorOf(request), id: request.params.id, days: request.query.days }),
   );
 
   r.post(
     '/campaigns/:id/simulate-impression',
-    { ...admin, schema: { ...tags, description: 'Demo data only (SPOTBOOK_DEMO): records one simulated airing of a spot of an active campaign whose air time has passed (never certified or billed); 409 otherwise.', params: idParams, response: { 200: simulateImpressionReplySchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        description:
+          'Demo data only (SPOTBOOK_DEMO): records one simulated airing of a spot of an active campaign whose air time has passed (never certified or billed); 409 otherwise.',
+        params: idParams,
+        response: { 200: simulateImpressionReplySchema, ...errors },
+      },
+    },
     (request) => simulateImpression({ db: ctx.db, actor: actorOf(request), id: request.params.id, demo: ctx.config.demo, now: ctx.time.now() }),
   );
 };

@@ -122,7 +122,17 @@ export const getCoupon = async ({ db, id, today }: { db: Tx; id: string; today: 
   return coupon;
 };
 
-export const createCoupon = async ({ db, actorId, fields, today }: { db: Db; actorId: string; fields: CouponFields & { code: string; name: string }; today: string }) => {
+export const createCoupon = async ({
+  db,
+  actorId,
+  fields,
+  today,
+}: {
+  db: Db;
+  actorId: string;
+  fields: CouponFields & { code: string; name: string };
+  today: string;
+}) => {
   const defaults: CouponInput = {
     code: fields.code,
     name: fields.name,
@@ -149,7 +159,12 @@ export const createCoupon = async ({ db, actorId, fields, today }: { db: Db; act
   await checkRules(db, coupon, fields);
   // In a transaction so that the audit trail records who created it (decision 012).
   const id = await db
-    .transaction((tx) => tx.insert(coupons).values({ ...toColumns(coupon), createdBy: actorId }).returning({ id: coupons.id }))
+    .transaction((tx) =>
+      tx
+        .insert(coupons)
+        .values({ ...toColumns(coupon), createdBy: actorId })
+        .returning({ id: coupons.id }),
+    )
     .then(([row]) => row!.id, translateWriteError);
   return getCoupon({ db, id, today });
 };

@@ -71,7 +71,10 @@ export const loadCoupons = async (db: Tx, { where, orderBy, today }: { where?: S
     .leftJoin(users, eq(users.id, coupons.restrictedToUserId))
     .where(where)
     .orderBy(...orderBy);
-  const names = await daypartNames(db, rows.flatMap((r) => r.coupon.restrictedToDaypartIds));
+  const names = await daypartNames(
+    db,
+    rows.flatMap((r) => r.coupon.restrictedToDaypartIds),
+  );
   return rows.map((r) => toCoupon(r.coupon, r.email == null ? null : (fullName(r.firstName, r.lastName) ?? r.email), names, today));
 };
 

@@ -173,7 +173,14 @@ export const applyOrderCoupon = async ({
   const discountCents = discountOf(coupon, originalAmountCents);
   await tx
     .update(couponUsages)
-    .set({ userId, originalAmountCents, discountAmountCents: discountCents, finalAmountCents: amountOwed(originalAmountCents, discountCents), daypartIds, counted: true })
+    .set({
+      userId,
+      originalAmountCents,
+      discountAmountCents: discountCents,
+      finalAmountCents: amountOwed(originalAmountCents, discountCents),
+      daypartIds,
+      counted: true,
+    })
     .where(eq(couponUsages.id, held.id));
   return { couponId: coupon.id, discountCents };
 };
@@ -184,7 +191,10 @@ export const applyOrderCoupon = async ({
  * refused (400) when the coupon's usage limit is reached.
  */
 export const setOrderCouponUsesCounted = async (tx: Tx, estimateId: string, counted: boolean) => {
-  const uses = await tx.select().from(couponUsages).where(and(eq(couponUsages.estimateId, estimateId), eq(couponUsages.counted, !counted)));
+  const uses = await tx
+    .select()
+    .from(couponUsages)
+    .where(and(eq(couponUsages.estimateId, estimateId), eq(couponUsages.counted, !counted)));
   for (const use of uses) {
     const coupon = await lockCoupon(tx, { id: use.couponId });
     if (!coupon) continue;

@@ -37,7 +37,11 @@ export const validateCoupon = async ({
   daypartIds: readonly string[];
   today: string;
 }): Promise<ValidateCouponReply> => {
-  const [row] = await db.select().from(coupons).where(eq(coupons.code, normalizeCouponCode(code))).limit(1);
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(eq(coupons.code, normalizeCouponCode(code)))
+    .limit(1);
   if (!row) return { valid: false, coupon: null, message: 'Invalid coupon code' };
   const eligibility = couponEligibility(row);
   const refusal = couponRefusal(amount === undefined ? { ...eligibility, minimumSpendRequired: null } : eligibility, {

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema, messageReplySchema } from '../../../domain/auth';
-import { MAX_AVAILABILITY_DAYS, availabilityQuerySchema, availabilitySchema, daypartInputSchema, daypartSchema, daypartUpdateSchema } from '../../../domain/daypart-schemas';
+import {
+  MAX_AVAILABILITY_DAYS,
+  availabilityQuerySchema,
+  availabilitySchema,
+  daypartInputSchema,
+  daypartSchema,
+  daypartUpdateSchema,
+} from '../../../domain/daypart-schemas';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import type { Guards } from '../auth/guard';
@@ -39,8 +46,10 @@ export const daypartsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
     reply.code(201).send(await createDaypart({ db: ctx.db, input: request.body })),
   );
 
-  r.put('/dayparts/:id', { ...admin, schema: { ...tags, params: idParams, body: daypartUpdateSchema, response: { 200: daypartSchema, ...errors } } }, (request) =>
-    updateDaypart({ db: ctx.db, id: request.params.id, input: request.body }),
+  r.put(
+    '/dayparts/:id',
+    { ...admin, schema: { ...tags, params: idParams, body: daypartUpdateSchema, response: { 200: daypartSchema, ...errors } } },
+    (request) => updateDaypart({ db: ctx.db, id: request.params.id, input: request.body }),
   );
 
   r.delete('/dayparts/:id', { ...admin, schema: { ...tags, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {

@@ -60,7 +60,10 @@ export const getDaypart = async ({ db, id }: { db: Tx; id: string }) => {
 export const createDaypart = async ({ db, input }: { db: Db; input: DaypartInput }) => {
   try {
     const [row] = await db.transaction((tx) =>
-      tx.insert(dayparts).values({ ...toColumns(input), name: input.name, startTime: input.start_time, endTime: input.end_time, baseCpmCents: toCents(input.base_cpm) }).returning(),
+      tx
+        .insert(dayparts)
+        .values({ ...toColumns(input), name: input.name, startTime: input.start_time, endTime: input.end_time, baseCpmCents: toCents(input.base_cpm) })
+        .returning(),
     );
     return toDaypart(row!);
   } catch (error) {
@@ -113,7 +116,14 @@ const bookedSpotsByDay = async (db: Tx, daypart: DaypartRow, start: string, end:
   const holds = await db
     .select({ startDate: makegoodOffers.airDate, endDate: makegoodOffers.airDate })
     .from(makegoodOffers)
-    .where(and(eq(makegoodOffers.daypartId, daypart.id), inArray(makegoodOffers.status, [...HOLDING_STATUSES]), gte(makegoodOffers.airDate, start), lte(makegoodOffers.airDate, end)));
+    .where(
+      and(
+        eq(makegoodOffers.daypartId, daypart.id),
+        inArray(makegoodOffers.status, [...HOLDING_STATUSES]),
+        gte(makegoodOffers.airDate, start),
+        lte(makegoodOffers.airDate, end),
+      ),
+    );
   const flights = [
     ...bookings.map((b) => ({ spots: b.spots, startDate: b.startDate!, endDate: b.endDate! })),
     ...holds.map((h) => ({ spots: 1, startDate: h.startDate!, endDate: h.endDate! })),
@@ -149,12 +159,20 @@ export const rangeLength = (start: string, end: string) => daysBetween(start, en
 export const assertCapacityForBooking = async ({ tx, estimateId }: { tx: Tx; estimateId: string }) => {
   const [order] = await tx.select({ startDate: estimates.startDate, endDate: estimates.endDate }).from(estimates).where(eq(estimates.id, estimateId)).limit(1);
   if (!order?.startDate || !order.endDate) throw conflict('The order needs a start date and an end date before it can be booked');
-  const items = await tx.select({ daypartId: estimateItems.daypartId, spots: estimateItems.spotsPerOccurrence }).from(estimateItems).where(eq(estimateItems.estimateId, estimateId));
+  const items = await tx
+    .select({ daypartId: estimateItems.daypartId, spots: estimateItems.spotsPerOccurrence })
+    .from(estimateItems)
+    .where(eq(estimateItems.estimateId, estimateId));
   if (items.length === 0) return;
   const locked = await tx
     .select()
     .from(dayparts)
-    .where(inArray(dayparts.id, items.map((i) => i.daypartId)))
+    .where(
+      inArray(
+        dayparts.id,
+        items.map((i) => i.daypartId),
+      ),
+    )
     .orderBy(asc(dayparts.id))
     .for('update');
   for (const daypart of locked) {

@@ -16,14 +16,17 @@ export const estimateItemsRoutes = (app: FastifyInstance, ctx: AppContext, guard
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: guards.signedIn };
 
-  r.get('/estimate-items/:estimateId', { ...signedIn, schema: { ...tags, params: orderParams, response: { 200: z.array(estimateItemSchema), ...errors } } }, (request) =>
-    listOrderItems({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId }),
+  r.get(
+    '/estimate-items/:estimateId',
+    { ...signedIn, schema: { ...tags, params: orderParams, response: { 200: z.array(estimateItemSchema), ...errors } } },
+    (request) => listOrderItems({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId }),
   );
 
   r.post(
     '/estimate-items/:estimateId',
     { ...signedIn, schema: { ...tags, params: orderParams, body: itemCreateSchema, response: { 201: estimateItemSchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await addItem({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId, input: request.body })),
+    async (request, reply) =>
+      reply.code(201).send(await addItem({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId, input: request.body })),
   );
 
   r.post(
@@ -38,8 +41,12 @@ export const estimateItemsRoutes = (app: FastifyInstance, ctx: AppContext, guard
     (request) => updateItem({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId, itemId: request.params.itemId, input: request.body }),
   );
 
-  r.delete('/estimate-items/:estimateId/:itemId', { ...signedIn, schema: { ...tags, params: itemParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
-    await deleteItem({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId, itemId: request.params.itemId });
-    return { message: ESTIMATE_MESSAGES.itemDeleted };
-  });
+  r.delete(
+    '/estimate-items/:estimateId/:itemId',
+    { ...signedIn, schema: { ...tags, params: itemParams, response: { 200: messageReplySchema, ...errors } } },
+    async (request) => {
+      await deleteItem({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId, itemId: request.params.itemId });
+      return { message: ESTIMATE_MESSAGES.itemDeleted };
+    },
+  );
 };

@@ -12,7 +12,17 @@ import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { assertCapacityForBooking, getDaypart } from '../dayparts/service';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
-import { bookedRateOf, daypartLimits, isBooked, itemsWithDayparts, keepBookedRates, lockReadableOrder, readableOrder, recomputeOrder, type OrderRow } from '../estimates/orders';
+import {
+  bookedRateOf,
+  daypartLimits,
+  isBooked,
+  itemsWithDayparts,
+  keepBookedRates,
+  lockReadableOrder,
+  readableOrder,
+  recomputeOrder,
+  type OrderRow,
+} from '../estimates/orders';
 import { getItem, listItems } from './queries';
 
 type DaypartRow = typeof dayparts.$inferSelect;
@@ -58,7 +68,17 @@ export const listOrderItems = async ({ db, actor, estimateId }: { db: Db; actor:
   return listItems(db, estimateId);
 };
 
-export const addItem = async ({ db, actor, estimateId, input }: { db: Db; actor: OrderActor; estimateId: string; input: ItemCreateInput }): Promise<EstimateItem> => {
+export const addItem = async ({
+  db,
+  actor,
+  estimateId,
+  input,
+}: {
+  db: Db;
+  actor: OrderActor;
+  estimateId: string;
+  input: ItemCreateInput;
+}): Promise<EstimateItem> => {
   const itemId = await db.transaction(async (tx) => {
     const order = await lockOrderForItemChange(tx, actor, estimateId);
     const daypart = await getDaypart({ db: tx, id: input.daypart_id });
@@ -79,7 +99,17 @@ export const addItem = async ({ db, actor, estimateId, input }: { db: Db; actor:
 };
 
 /** Replaces the order's selection; every entry is checked before anything changes. */
-export const replaceItems = async ({ db, actor, estimateId, input }: { db: Db; actor: OrderActor; estimateId: string; input: ItemBulkInput }): Promise<EstimateItem[]> => {
+export const replaceItems = async ({
+  db,
+  actor,
+  estimateId,
+  input,
+}: {
+  db: Db;
+  actor: OrderActor;
+  estimateId: string;
+  input: ItemBulkInput;
+}): Promise<EstimateItem[]> => {
   await db.transaction(async (tx) => {
     const order = await lockOrderForItemChange(tx, actor, estimateId);
     const ids = [...new Set(input.selectedDayparts.map((s) => s.daypart_id))];
@@ -100,7 +130,19 @@ export const replaceItems = async ({ db, actor, estimateId, input }: { db: Db; a
   return listItems(db, estimateId);
 };
 
-export const updateItem = async ({ db, actor, estimateId, itemId, input }: { db: Db; actor: OrderActor; estimateId: string; itemId: string; input: ItemUpdateInput }): Promise<EstimateItem> => {
+export const updateItem = async ({
+  db,
+  actor,
+  estimateId,
+  itemId,
+  input,
+}: {
+  db: Db;
+  actor: OrderActor;
+  estimateId: string;
+  itemId: string;
+  input: ItemUpdateInput;
+}): Promise<EstimateItem> => {
   await db.transaction(async (tx) => {
     const order = await lockOrderForItemChange(tx, actor, estimateId);
     const [row] = await itemsWithDayparts(tx, estimateId, itemId);
@@ -110,7 +152,8 @@ export const updateItem = async ({ db, actor, estimateId, itemId, input }: { db:
     if (input.user_defined_cpm !== undefined) set.userDefinedCpmCents = checkCpm(row.daypart, input.user_defined_cpm);
     if (Object.keys(set).length === 0) return;
     // A new custom CPM on a booked line is its new booked CPM (the multiplier it was booked at stays).
-    if (set.userDefinedCpmCents !== undefined && row.item.bookedCpmCents != null) set.bookedCpmCents = bookedRateOf(row.daypart, { ...row.item, ...set }).bookedCpmCents;
+    if (set.userDefinedCpmCents !== undefined && row.item.bookedCpmCents != null)
+      set.bookedCpmCents = bookedRateOf(row.daypart, { ...row.item, ...set }).bookedCpmCents;
     await tx.update(estimateItems).set(set).where(eq(estimateItems.id, itemId));
     await afterItemsChange(tx, order);
   });

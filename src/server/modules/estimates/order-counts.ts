@@ -14,7 +14,12 @@ export interface StatusCounts {
   reconciled: number;
 }
 
-const keyOf = (scope: OrderCountScope) => ('owner' in scope ? { scope: 'owner' as const, id: scope.owner } : 'brand' in scope ? { scope: 'brand' as const, id: scope.brand } : { scope: 'all' as const, id: NO_ID });
+const keyOf = (scope: OrderCountScope) =>
+  'owner' in scope
+    ? { scope: 'owner' as const, id: scope.owner }
+    : 'brand' in scope
+      ? { scope: 'brand' as const, id: scope.brand }
+      : { scope: 'all' as const, id: NO_ID };
 
 export const statusCounts = (db: Tx, scope: OrderCountScope): Promise<StatusCounts[]> => {
   const key = keyOf(scope);

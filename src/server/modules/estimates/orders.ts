@@ -53,7 +53,12 @@ export interface PricedItem {
 export const selectionOf = (d: DaypartRow, item: PricedItem): PricedSelection => ({
   multiplier: item.bookedMultiplier ?? d.multiplier,
   spotsPerDay: item.spotsPerOccurrence,
-  cpm: item.bookedCpmCents != null ? toDollars(item.bookedCpmCents) : item.userDefinedCpmCents != null ? toDollars(item.userDefinedCpmCents) : selectionDefaults(daypartLimits(d)).cpm,
+  cpm:
+    item.bookedCpmCents != null
+      ? toDollars(item.bookedCpmCents)
+      : item.userDefinedCpmCents != null
+        ? toDollars(item.userDefinedCpmCents)
+        : selectionDefaults(daypartLimits(d)).cpm,
   daysPerWeek: d.daysOfWeek.length,
 });
 
@@ -104,7 +109,12 @@ export const quoteFor = (order: Pick<OrderRow, 'totalSpendCents' | 'startDate'>,
 export const quotedTotals = (order: Pick<OrderRow, 'totalSpendCents' | 'startDate' | 'discountCents'>, selections: readonly PricedSelection[]) => {
   const quote = quoteFor(order, selections);
   const discount = Math.min(order.discountCents, order.totalSpendCents);
-  return { totalEstimatedCostCents: toCents(quote.weeklyCost), endDate: quote.endDate, discountCents: discount, totalAmountCents: amountOwed(order.totalSpendCents, discount) };
+  return {
+    totalEstimatedCostCents: toCents(quote.weeklyCost),
+    endDate: quote.endDate,
+    discountCents: discount,
+    totalAmountCents: amountOwed(order.totalSpendCents, discount),
+  };
 };
 
 /**
@@ -118,7 +128,13 @@ export const recomputeOrder = async (tx: Tx, orderOrId: string | OrderRow): Prom
   const rows = await itemsWithDayparts(tx, estimateId);
   const [updated] = await tx
     .update(estimates)
-    .set({ ...quotedTotals(order, rows.map((r) => selectionOf(r.daypart, r.item))), updatedAt: new Date() })
+    .set({
+      ...quotedTotals(
+        order,
+        rows.map((r) => selectionOf(r.daypart, r.item)),
+      ),
+      updatedAt: new Date(),
+    })
     .where(eq(estimates.id, estimateId))
     .returning();
   return updated!;

@@ -54,40 +54,40 @@ type EstimateRow = Awaited<ReturnType<ReturnType<typeof selectEstimates>['execut
 const toEstimate = (row: EstimateRow): Estimate => {
   const { order } = row;
   return {
-  id: order.id,
-  estimate_name: order.estimateName,
-  status: order.status,
-  brand_id: order.brandId,
-  brand_name: row.brandName,
-  start_date: order.startDate,
-  end_date: order.endDate,
-  total_spend: toDollars(order.totalSpendCents),
-  total_estimated_cost: toDollars(order.totalEstimatedCostCents),
-  total_amount: toDollars(order.totalAmountCents),
-  discount_amount: toDollars(order.discountCents),
-  coupon_code: order.couponCode,
-  owner_id: order.ownerId,
-  owner_name: fullName(row.ownerFirstName, row.ownerLastName),
-  owner_first_name: row.ownerFirstName,
-  owner_last_name: row.ownerLastName,
-  owner_email: row.ownerEmail,
-  media_asset_id: order.mediaAssetId,
-  media_filename: row.mediaFilename,
-  payment_method_id: order.paymentMethodId,
-  payment_last4: row.paymentLast4,
-  payment_brand: row.paymentBrand,
-  notes: order.notes,
-  media_asset_count: Number(row.mediaCount ?? 0),
-  weekly_reach: Math.round(Number(row.weeklyReach ?? 0)),
-  billing_mode: order.billingMode,
-  source: order.source,
-  source_name: order.sourceName,
-  agency_estimate_number: order.agencyEstimateNumber,
-  client_code: order.clientCode,
-  product_code: order.productCode,
-  po_number: order.poNumber,
-  created_at: order.createdAt.toISOString(),
-  updated_at: order.updatedAt.toISOString(),
+    id: order.id,
+    estimate_name: order.estimateName,
+    status: order.status,
+    brand_id: order.brandId,
+    brand_name: row.brandName,
+    start_date: order.startDate,
+    end_date: order.endDate,
+    total_spend: toDollars(order.totalSpendCents),
+    total_estimated_cost: toDollars(order.totalEstimatedCostCents),
+    total_amount: toDollars(order.totalAmountCents),
+    discount_amount: toDollars(order.discountCents),
+    coupon_code: order.couponCode,
+    owner_id: order.ownerId,
+    owner_name: fullName(row.ownerFirstName, row.ownerLastName),
+    owner_first_name: row.ownerFirstName,
+    owner_last_name: row.ownerLastName,
+    owner_email: row.ownerEmail,
+    media_asset_id: order.mediaAssetId,
+    media_filename: row.mediaFilename,
+    payment_method_id: order.paymentMethodId,
+    payment_last4: row.paymentLast4,
+    payment_brand: row.paymentBrand,
+    notes: order.notes,
+    media_asset_count: Number(row.mediaCount ?? 0),
+    weekly_reach: Math.round(Number(row.weeklyReach ?? 0)),
+    billing_mode: order.billingMode,
+    source: order.source,
+    source_name: order.sourceName,
+    agency_estimate_number: order.agencyEstimateNumber,
+    client_code: order.clientCode,
+    product_code: order.productCode,
+    po_number: order.poNumber,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
   };
 };
 
@@ -98,13 +98,23 @@ const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
 /** Statuses whose name on screen contains the text ("changes" finds modified orders). */
 const statusesLabelled = (text: string): OrderStatus[] =>
-  (Object.entries(STATUS_LABELS) as [OrderStatus, string][]).filter(([, label]) => label.toLowerCase().includes(text.trim().toLowerCase())).map(([status]) => status);
+  (Object.entries(STATUS_LABELS) as [OrderStatus, string][])
+    .filter(([, label]) => label.toLowerCase().includes(text.trim().toLowerCase()))
+    .map(([status]) => status);
 
 /** Everything the list's SQL depends on but its values: one prepared statement per shape. */
 const listShape = (actor: OrderActor, query: EstimateListQuery) => {
   const excluded = [...new Set(query.exclude_status ?? [])];
   const labelled = query.search ? statusesLabelled(query.search) : [];
-  const key = [isAdmin(actor.role) ? 'all' : 'own', query.status ? 's' : '', excluded.length, query.brand_id ? 'b' : '', query.after ? 'a' : '', query.search ? 'q' : '', labelled.length].join('.');
+  const key = [
+    isAdmin(actor.role) ? 'all' : 'own',
+    query.status ? 's' : '',
+    excluded.length,
+    query.brand_id ? 'b' : '',
+    query.after ? 'a' : '',
+    query.search ? 'q' : '',
+    labelled.length,
+  ].join('.');
   return { excluded, labelled, key };
 };
 
@@ -142,7 +152,12 @@ const listSelect = (db: Tx, actor: OrderActor, query: EstimateListQuery, bind: B
         // Clients see their own orders only.
         isAdmin(actor.role) ? undefined : eq(estimates.ownerId, bind('owner', values.owner)),
         query.status ? eq(estimates.status, bind('status', query.status)) : undefined,
-        shape.excluded.length ? notInArray(estimates.status, shape.excluded.map((status, i) => bind(`x${i}`, status))) : undefined,
+        shape.excluded.length
+          ? notInArray(
+              estimates.status,
+              shape.excluded.map((status, i) => bind(`x${i}`, status)),
+            )
+          : undefined,
         query.brand_id ? eq(estimates.brandId, bind('brand', query.brand_id)) : undefined,
         // Orders after a cursor in the list's order (newest first): a range on the (created_at, id) index, however deep.
         query.after ? sql`(${estimates.createdAt}, ${estimates.id}) < (${bind('at', values.at)}::timestamptz, ${bind('id', values.id)}::uuid)` : undefined,
@@ -157,7 +172,12 @@ const listSelect = (db: Tx, actor: OrderActor, query: EstimateListQuery, bind: B
               ilike(brands.commonName, search),
               ilike(users.email, search),
               ilike(estimates.status, search),
-              shape.labelled.length > 0 ? inArray(estimates.status, shape.labelled.map((status, i) => bind(`l${i}`, status))) : undefined,
+              shape.labelled.length > 0
+                ? inArray(
+                    estimates.status,
+                    shape.labelled.map((status, i) => bind(`l${i}`, status)),
+                  )
+                : undefined,
               ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, search),
             )
           : undefined,
@@ -166,9 +186,7 @@ const listSelect = (db: Tx, actor: OrderActor, query: EstimateListQuery, bind: B
     .orderBy(desc(estimates.createdAt), desc(estimates.id))
     .limit(bind('limit', query.limit))
     .offset(bind('offset', query.offset));
-  return selectEstimates(db)
-    .where(inArray(estimates.id, page))
-    .orderBy(desc(estimates.createdAt), desc(estimates.id));
+  return selectEstimates(db).where(inArray(estimates.id, page)).orderBy(desc(estimates.createdAt), desc(estimates.id));
 };
 
 /** The list's select with its values in place (its SQL and parameters are the prepared statement's). */
@@ -192,7 +210,15 @@ const preparedList = (db: Tx, actor: OrderActor, query: EstimateListQuery, key: 
 };
 
 /** One page of orders and, when the page is full, the cursor of the next one (X-Next-Cursor). */
-export const listEstimates = async ({ db, actor, query }: { db: Tx; actor: OrderActor; query: EstimateListQuery }): Promise<{ estimates: Estimate[]; nextCursor?: string }> => {
+export const listEstimates = async ({
+  db,
+  actor,
+  query,
+}: {
+  db: Tx;
+  actor: OrderActor;
+  query: EstimateListQuery;
+}): Promise<{ estimates: Estimate[]; nextCursor?: string }> => {
   const shape = listShape(actor, query);
   const rows = await preparedList(db, actor, query, shape.key).execute(listValues(actor, query, shape));
   const last = rows.at(-1);

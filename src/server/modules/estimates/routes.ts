@@ -44,16 +44,24 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   // The order lists are the hottest replies: encoded with the schema's keys (decision 026).
   const list = { serializerCompiler: listReplySerializer };
 
-  r.get('/estimates/pending', { ...admin, ...list, schema: { ...tags, response: { 200: z.array(estimateSchema), ...errors } } }, () => listPendingEstimates({ db: ctx.db }));
+  r.get('/estimates/pending', { ...admin, ...list, schema: { ...tags, response: { 200: z.array(estimateSchema), ...errors } } }, () =>
+    listPendingEstimates({ db: ctx.db }),
+  );
 
-  r.get('/estimates', { ...signedIn, ...list, schema: { ...tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema), ...errors } } }, async (request, reply) => {
-    const page = await listEstimates({ db: ctx.db, actor: actorOf(request), query: request.query });
-    if (page.nextCursor) void reply.header('x-next-cursor', page.nextCursor);
-    return page.estimates;
-  });
+  r.get(
+    '/estimates',
+    { ...signedIn, ...list, schema: { ...tags, querystring: estimateListQuerySchema, response: { 200: z.array(estimateSchema), ...errors } } },
+    async (request, reply) => {
+      const page = await listEstimates({ db: ctx.db, actor: actorOf(request), query: request.query });
+      if (page.nextCursor) void reply.header('x-next-cursor', page.nextCursor);
+      return page.estimates;
+    },
+  );
 
-  r.post('/estimates', { ...signedIn, schema: { ...tags, body: estimateCreateSchema.nullish(), response: { 201: estimateDetailSchema, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await createEstimate({ db: ctx.db, actor: actorOf(request), input: request.body ?? {} })),
+  r.post(
+    '/estimates',
+    { ...signedIn, schema: { ...tags, body: estimateCreateSchema.nullish(), response: { 201: estimateDetailSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await createEstimate({ db: ctx.db, actor: actorOf(request), input: request.body ?? {} })),
   );
 
   r.get('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: estimateDetailSchema, ...errors } } }, (request) =>
@@ -70,8 +78,10 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     return result;
   };
 
-  r.put('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateDetailSchema, ...errors } } }, (request) =>
-    thenNotify((events) => updateEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, events })),
+  r.put(
+    '/estimates/:id',
+    { ...signedIn, schema: { ...tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateDetailSchema, ...errors } } },
+    (request) => thenNotify((events) => updateEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, events })),
   );
 
   r.delete('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
@@ -97,7 +107,8 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     r.patch(
       `/estimates/:id/${action}`,
       { ...admin, schema: { ...tags, params: idParams, body: reviewBodySchema, response: { 200: estimateDetailSchema, ...errors } } },
-      (request) => thenNotify((events) => reviewOrder({ db: ctx.db, actor: actorOf(request), id: request.params.id, decision, notes: request.body?.notes, events })),
+      (request) =>
+        thenNotify((events) => reviewOrder({ db: ctx.db, actor: actorOf(request), id: request.params.id, decision, notes: request.body?.notes, events })),
     );
   }
 };

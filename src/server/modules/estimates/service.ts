@@ -1,6 +1,12 @@
 /** Creating, editing and deleting orders. Status changes are in status.ts. */
 import { eq } from 'drizzle-orm';
-import { ESTIMATE_MESSAGES, ORDER_CONTENT_FIELDS, type EstimateCreateInput, type EstimateDetail, type EstimateUpdateInput } from '../../../domain/estimate-schemas';
+import {
+  ESTIMATE_MESSAGES,
+  ORDER_CONTENT_FIELDS,
+  type EstimateCreateInput,
+  type EstimateDetail,
+  type EstimateUpdateInput,
+} from '../../../domain/estimate-schemas';
 import { START_DATE_DEFAULT_LEAD_DAYS } from '../../../domain/constants';
 import { addDays } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';

@@ -3,7 +3,17 @@ import { emitOrderEvent } from '../webhooks/outbox';
 import { eq } from 'drizzle-orm';
 import { CAMPAIGN_TOO_LONG, ESTIMATE_MESSAGES, type EstimateDetail } from '../../../domain/estimate-schemas';
 import { toDollars } from '../../../domain/money';
-import { STATUS_LABELS, amountOwed, canAdminSetStatus, isSubmitted, canReview, reviewRefusal, type OrderActor, type OrderStatus, type ReviewDecision } from '../../../domain/orders';
+import {
+  STATUS_LABELS,
+  amountOwed,
+  canAdminSetStatus,
+  isSubmitted,
+  canReview,
+  reviewRefusal,
+  type OrderActor,
+  type OrderStatus,
+  type ReviewDecision,
+} from '../../../domain/orders';
 import { orderFormError } from '../../../domain/pricing';
 import { estimates } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
@@ -92,7 +102,15 @@ const announce = async (move: Move) => {
 };
 
 /** What every status change does, in this order, whoever makes it: the one table of its side effects. */
-const ON_STATUS_CHANGE: readonly ((move: Move) => Promise<void>)[] = [bookIfEntering, keepRates, giveCouponBack, countCouponIfSubmitted, writeStatus, syncCampaign, announce];
+const ON_STATUS_CHANGE: readonly ((move: Move) => Promise<void>)[] = [
+  bookIfEntering,
+  keepRates,
+  giveCouponBack,
+  countCouponIfSubmitted,
+  writeStatus,
+  syncCampaign,
+  announce,
+];
 
 const moveOrder = async (move: Omit<Move, 'fields'> & { fields?: Move['fields'] }) => {
   const full: Move = { ...move, fields: { ...move.fields } };
@@ -150,7 +168,14 @@ export const submitOrder = async (
     today,
   });
   const discountCents = Math.min(coupon.discountCents, order.totalSpendCents);
-  await moveOrder({ tx, order, to: 'ordered', by: 'owner', events, fields: { couponId: coupon.couponId, discountCents, totalAmountCents: amountOwed(order.totalSpendCents, discountCents) } });
+  await moveOrder({
+    tx,
+    order,
+    to: 'ordered',
+    by: 'owner',
+    events,
+    fields: { couponId: coupon.couponId, discountCents, totalAmountCents: amountOwed(order.totalSpendCents, discountCents) },
+  });
 };
 
 /** PATCH /estimates/:id/approve | reject | modify (admins): the review transitions, notes kept on the order. */

@@ -34,7 +34,12 @@ export const removeUntouchedDrafts = async (db: Db, before: Date): Promise<numbe
           sql`${estimates.paymentMethodId} is null`,
           sql`coalesce(${estimates.couponCode}, '') = ''`,
           sql`coalesce(${estimates.notes}, '') = ''`,
-          notExists(tx.select({ one: sql`1` }).from(estimateItems).where(eq(estimateItems.estimateId, estimates.id))),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(estimateItems)
+              .where(eq(estimateItems.estimateId, estimates.id)),
+          ),
         ),
       )
       .returning({ id: estimates.id }),
@@ -43,7 +48,19 @@ export const removeUntouchedDrafts = async (db: Db, before: Date): Promise<numbe
 };
 
 /** Every `minutes`, the untouched drafts older than UNTOUCHED_DRAFT_HOURS go. */
-export const scheduleUntouchedDraftSweep = ({ db, jobs, minutes, now, log }: { db: Db; jobs: JobQueue; minutes: number; now: () => Date; log: { info: (o: object, m: string) => void } }) => {
+export const scheduleUntouchedDraftSweep = ({
+  db,
+  jobs,
+  minutes,
+  now,
+  log,
+}: {
+  db: Db;
+  jobs: JobQueue;
+  minutes: number;
+  now: () => Date;
+  log: { info: (o: object, m: string) => void };
+}) => {
   jobs.register(JOB, z.object({}), async () => {
     const removed = await removeUntouchedDrafts(db, new Date(now().getTime() - UNTOUCHED_DRAFT_HOURS * 3_600_000));
     if (removed > 0) log.info({ removed }, 'removed untouched drafts');

@@ -41,7 +41,13 @@ const storageCheck = (ctx: AppContext) => {
   let last: { at: number; result: Promise<boolean> } | undefined;
   return () => {
     if (!last || Date.now() - last.at >= STORAGE_CHECK_CACHE_MS) {
-      last = { at: Date.now(), result: withDeadline(ctx.storage.checkWritable(), STORAGE_CHECK_TIMEOUT_MS, 'storage did not answer').then(() => true, () => false) };
+      last = {
+        at: Date.now(),
+        result: withDeadline(ctx.storage.checkWritable(), STORAGE_CHECK_TIMEOUT_MS, 'storage did not answer').then(
+          () => true,
+          () => false,
+        ),
+      };
     }
     return last.result;
   };
@@ -50,14 +56,26 @@ const storageCheck = (ctx: AppContext) => {
 export const healthRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const storageWritable = storageCheck(ctx);
-  r.get('/health', { schema: { tags: ['health'], description: 'Liveness: the process answers and its database responds.', response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
-    const up = await ctx.database.ping();
-    return reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: ctx.database.kind });
-  });
+  r.get(
+    '/health',
+    {
+      schema: { tags: ['health'], description: 'Liveness: the process answers and its database responds.', response: { 200: healthSchema, 503: healthSchema } },
+    },
+    async (_request, reply) => {
+      const up = await ctx.database.ping();
+      return reply.code(up ? 200 : 503).send({ status: up ? 'ok' : 'unavailable', database: ctx.database.kind });
+    },
+  );
 
   r.get(
     '/ready',
-    { schema: { tags: ['health'], description: 'Readiness: database reachable, migrations applied, jobs running, storage writable (503 with the failing checks otherwise).', response: { 200: readySchema, 503: readySchema } } },
+    {
+      schema: {
+        tags: ['health'],
+        description: 'Readiness: database reachable, migrations applied, jobs running, storage writable (503 with the failing checks otherwise).',
+        response: { 200: readySchema, 503: readySchema },
+      },
+    },
     async (_request, reply) => {
       const database = await ctx.database.ping();
       const [migrations, jobs, storage] = await Promise.all([database ? settle(migrationsApplied(ctx)) : false, settle(ctx.jobs.ready()), storageWritable()]);

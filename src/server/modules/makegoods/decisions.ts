@@ -5,7 +5,10 @@ import type { Tx } from '../../platform/db';
 
 export const makegoodStatusOfSpots = async (db: Tx, spotIds: readonly string[]): Promise<Map<string, string>> => {
   if (spotIds.length === 0) return new Map();
-  const rows = await db.select({ spotId: makegoodOffers.missedSpotId, status: makegoodOffers.status }).from(makegoodOffers).where(inArray(makegoodOffers.missedSpotId, [...spotIds]));
+  const rows = await db
+    .select({ spotId: makegoodOffers.missedSpotId, status: makegoodOffers.status })
+    .from(makegoodOffers)
+    .where(inArray(makegoodOffers.missedSpotId, [...spotIds]));
   return new Map(rows.map((r) => [r.spotId, r.status]));
 };
 

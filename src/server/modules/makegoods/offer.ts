@@ -26,7 +26,19 @@ export const spotCostCents = (daypart: typeof dayparts.$inferSelect, item: Price
   return airingOf(selection.multiplier, toCents(selection.cpm), Number.MAX_SAFE_INTEGER).spendCents;
 };
 
-export const offerMakegoods = async ({ tx, importId, now, timeZone, expiryHours }: { tx: Tx; importId: string; now: Date; timeZone: string; expiryHours: number }): Promise<{ offered: number; staged: Staged[] }> => {
+export const offerMakegoods = async ({
+  tx,
+  importId,
+  now,
+  timeZone,
+  expiryHours,
+}: {
+  tx: Tx;
+  importId: string;
+  now: Date;
+  timeZone: string;
+  expiryHours: number;
+}): Promise<{ offered: number; staged: Staged[] }> => {
   const missed = await tx
     .select({
       spotId: trafficSpots.id,
@@ -41,7 +53,14 @@ export const offerMakegoods = async ({ tx, importId, now, timeZone, expiryHours 
     .from(trafficSpots)
     .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
     .leftJoin(makegoodOffers, eq(makegoodOffers.missedSpotId, trafficSpots.id))
-    .where(and(eq(trafficSpots.asRunImportId, importId), eq(trafficSpots.status, 'missed'), isNull(makegoodOffers.id), inArray(estimates.status, [...SOLD_STATUSES])))
+    .where(
+      and(
+        eq(trafficSpots.asRunImportId, importId),
+        eq(trafficSpots.status, 'missed'),
+        isNull(makegoodOffers.id),
+        inArray(estimates.status, [...SOLD_STATUSES]),
+      ),
+    )
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.id));
   if (missed.length === 0) return { offered: 0, staged: [] };
 
@@ -51,10 +70,17 @@ export const offerMakegoods = async ({ tx, importId, now, timeZone, expiryHours 
   const to = windows.reduce((max, w) => (w.last > max ? w.last : max), windows[0]!.last);
   // Locked in id order, as approvals lock them: an offer and a booking never take the same last spot.
   const daypartIds = [...new Set(missed.map((m) => m.daypartId))].sort();
-  const parts = new Map((await tx.select().from(dayparts).where(inArray(dayparts.id, daypartIds)).orderBy(asc(dayparts.id)).for('update')).map((d) => [d.id, d]));
+  const parts = new Map(
+    (await tx.select().from(dayparts).where(inArray(dayparts.id, daypartIds)).orderBy(asc(dayparts.id)).for('update')).map((d) => [d.id, d]),
+  );
   const itemIds = [...new Set(missed.map((m) => m.estimateItemId).filter((id): id is string => id !== null))];
   const items = new Map<string, typeof estimateItems.$inferSelect>();
-  for (let i = 0; i < itemIds.length; i += CHUNK) for (const item of await tx.select().from(estimateItems).where(inArray(estimateItems.id, itemIds.slice(i, i + CHUNK)))) items.set(item.id, item);
+  for (let i = 0; i < itemIds.length; i += CHUNK)
+    for (const item of await tx
+      .select()
+      .from(estimateItems)
+      .where(inArray(estimateItems.id, itemIds.slice(i, i + CHUNK))))
+      items.set(item.id, item);
   const counter = await takenCounter(tx, from, to);
 
   const expiresAt = new Date(now.getTime() + expiryHours * 3_600_000);
@@ -87,7 +113,9 @@ export const offerMakegoods = async ({ tx, importId, now, timeZone, expiryHours 
       .insert(makegoodOffers)
       .values(offers.slice(i, i + CHUNK))
       .returning({ id: makegoodOffers.id, status: makegoodOffers.status, airDate: makegoodOffers.airDate });
-    await tx.insert(makegoodEvents).values(made.map((o) => ({ offerId: o.id, action: o.status === 'offered' ? ('offered' as const) : ('unavailable' as const), airDate: o.airDate })));
+    await tx
+      .insert(makegoodEvents)
+      .values(made.map((o) => ({ offerId: o.id, action: o.status === 'offered' ? ('offered' as const) : ('unavailable' as const), airDate: o.airDate })));
   }
   const staged: Staged[] = [];
   for (const { ref, spots } of perOrder.values()) {

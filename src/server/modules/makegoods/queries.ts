@@ -28,7 +28,13 @@ type OfferRow = Awaited<ReturnType<ReturnType<typeof selectOffers>['where']>>[nu
 const present = async (db: Tx, time: StationTime, rows: OfferRow[]): Promise<Makegood[]> => {
   if (rows.length === 0) return [];
   const events = await db
-    .select({ offerId: makegoodEvents.offerId, action: makegoodEvents.action, email: makegoodEvents.actorEmail, at: makegoodEvents.createdAt, airDate: makegoodEvents.airDate })
+    .select({
+      offerId: makegoodEvents.offerId,
+      action: makegoodEvents.action,
+      email: makegoodEvents.actorEmail,
+      at: makegoodEvents.createdAt,
+      airDate: makegoodEvents.airDate,
+    })
     .from(makegoodEvents)
     .where(
       inArray(
@@ -70,16 +76,17 @@ export const makegoodById = async (db: Tx, time: StationTime, id: string): Promi
 
 /** The sum of an order's credits (cents): what leaves its billable amount. */
 export const creditsOf = async (db: Tx, estimateId: string): Promise<number> => {
-  const [row] = await db.select({ total: sum(makegoodOffers.creditCents) }).from(makegoodOffers).where(eq(makegoodOffers.estimateId, estimateId));
+  const [row] = await db
+    .select({ total: sum(makegoodOffers.creditCents) })
+    .from(makegoodOffers)
+    .where(eq(makegoodOffers.estimateId, estimateId));
   return Number(row?.total ?? 0);
 };
 
 /** GET /estimates/:id/makegoods (its owner or admins). */
 export const orderMakegoods = async ({ db, time, actor, id }: { db: Tx; time: StationTime; actor: OrderActor; id: string }): Promise<OrderMakegoods> => {
   const order = await readableOrder(db, actor, id);
-  const rows = await selectOffers(db)
-    .where(eq(makegoodOffers.estimateId, order.id))
-    .orderBy(asc(trafficSpots.scheduledAt), asc(makegoodOffers.id));
+  const rows = await selectOffers(db).where(eq(makegoodOffers.estimateId, order.id)).orderBy(asc(trafficSpots.scheduledAt), asc(makegoodOffers.id));
   const makegoods = await present(db, time, rows);
   const creditCents = rows.reduce((total, r) => total + r.offer.creditCents, 0);
   return {

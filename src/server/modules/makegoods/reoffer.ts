@@ -12,17 +12,36 @@ import type { Staged } from '../notifications';
 import { stageMakegoodOffer } from '../notifications/events';
 import { takenCounter } from './capacity';
 
-export const reofferUnavailableMakegoods = async ({ db, today, now, expiryHours }: { db: Db; today: string; now: Date; expiryHours: number }): Promise<Staged[]> =>
+export const reofferUnavailableMakegoods = async ({
+  db,
+  today,
+  now,
+  expiryHours,
+}: {
+  db: Db;
+  today: string;
+  now: Date;
+  expiryHours: number;
+}): Promise<Staged[]> =>
   db.transaction(async (tx) => {
     const stuck = await tx
       .select({ offer: makegoodOffers, ownerId: estimates.ownerId, estimateName: estimates.estimateName, endDate: estimates.endDate })
       .from(makegoodOffers)
       .innerJoin(estimates, eq(estimates.id, makegoodOffers.estimateId))
       .leftJoin(trafficDays, eq(trafficDays.airDate, makegoodOffers.airDate))
-      .where(and(eq(makegoodOffers.status, 'offered'), isNotNull(makegoodOffers.airDate), or(lte(makegoodOffers.airDate, today), isNotNull(trafficDays.exportedAt))))
+      .where(
+        and(eq(makegoodOffers.status, 'offered'), isNotNull(makegoodOffers.airDate), or(lte(makegoodOffers.airDate, today), isNotNull(trafficDays.exportedAt))),
+      )
       .for('update', { of: makegoodOffers });
     if (stuck.length === 0) return [];
-    const parts = new Map((await tx.select().from(dayparts).where(inArray(dayparts.id, [...new Set(stuck.map((s) => s.offer.daypartId))]))).map((d) => [d.id, d]));
+    const parts = new Map(
+      (
+        await tx
+          .select()
+          .from(dayparts)
+          .where(inArray(dayparts.id, [...new Set(stuck.map((s) => s.offer.daypartId))]))
+      ).map((d) => [d.id, d]),
+    );
     const exported = new Set(
       (await tx.select({ airDate: trafficDays.airDate }).from(trafficDays).where(isNotNull(trafficDays.exportedAt))).map((d) => d.airDate),
     );
@@ -32,7 +51,12 @@ export const reofferUnavailableMakegoods = async ({ db, today, now, expiryHours 
       if (!daypart) continue;
       const window = makegoodWindow({ missedDate: offer.airDate!, flightEnd: endDate ?? offer.airDate!, today });
       const counter = await takenCounter(tx, window.first, window.last, offer.id);
-      const day = proposeMakegoodDay({ daypart, first: window.first, last: window.last, taken: (date) => (exported.has(date) ? Number.MAX_SAFE_INTEGER : counter.taken(daypart, date)) });
+      const day = proposeMakegoodDay({
+        daypart,
+        first: window.first,
+        last: window.last,
+        taken: (date) => (exported.has(date) ? Number.MAX_SAFE_INTEGER : counter.taken(daypart, date)),
+      });
       if (day) {
         await tx
           .update(makegoodOffers)

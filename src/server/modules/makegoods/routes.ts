@@ -30,35 +30,73 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
   };
 
   /** The advertiser answered an offer: the admins hear of it (issue 29, item 18); an admin answering for them needs no telling. */
-  const tellDesk = async (actor: ReturnType<typeof actorOf>, reply: { makegood: { estimate_id: string; missed_date: string } }, accepted: boolean, log: { error: (o: object, m: string) => void }) => {
+  const tellDesk = async (
+    actor: ReturnType<typeof actorOf>,
+    reply: { makegood: { estimate_id: string; missed_date: string } },
+    accepted: boolean,
+    log: { error: (o: object, m: string) => void },
+  ) => {
     if (isAdmin(actor.role)) return;
     const estimateName = (await orderNameOf(ctx.db, reply.makegood.estimate_id)) ?? '';
-    await notifyMakegoodReply(ctx, { estimateId: reply.makegood.estimate_id, estimateName, missedDate: reply.makegood.missed_date, accepted, by: actor.email }).catch((error: unknown) =>
-      log.error({ err: error }, 'makegood notification failed'),
-    );
+    await notifyMakegoodReply(ctx, {
+      estimateId: reply.makegood.estimate_id,
+      estimateName,
+      missedDate: reply.makegood.missed_date,
+      accepted,
+      by: actor.email,
+    }).catch((error: unknown) => log.error({ err: error }, 'makegood notification failed'));
   };
 
   r.get(
     '/estimates/:id/makegoods',
     {
       onRequest: guards.signedIn,
-      schema: { ...tags, description: "The order's makegood offers with their history, its credits and its billable amount (total less credits).", params: z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) }), response: { 200: orderMakegoodsSchema, ...errors } },
+      schema: {
+        ...tags,
+        description: "The order's makegood offers with their history, its credits and its billable amount (total less credits).",
+        params: z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) }),
+        response: { 200: orderMakegoodsSchema, ...errors },
+      },
     },
     (request) => orderMakegoods({ db: ctx.db, time: ctx.time, actor: actorOf(request), id: request.params.id }),
   );
 
   r.put(
     '/makegoods/:id',
-    { onRequest: guards.adminOnly, schema: { ...tags, description: 'Offers another day (within the flight or 14 days after it, capacity permitting).', params: offerParams, body: makegoodChangeSchema, response: { 200: makegoodReplySchema, ...errors } } },
+    {
+      onRequest: guards.adminOnly,
+      schema: {
+        ...tags,
+        description: 'Offers another day (within the flight or 14 days after it, capacity permitting).',
+        params: offerParams,
+        body: makegoodChangeSchema,
+        response: { 200: makegoodReplySchema, ...errors },
+      },
+    },
     async (request) => {
-      const estimateId = await changeMakegoodDay({ db: ctx.db, actor: actorOf(request), id: request.params.id, airDate: request.body.air_date, now: ctx.time.now(), timeZone: ctx.time.timeZone });
+      const estimateId = await changeMakegoodDay({
+        db: ctx.db,
+        actor: actorOf(request),
+        id: request.params.id,
+        airDate: request.body.air_date,
+        now: ctx.time.now(),
+        timeZone: ctx.time.timeZone,
+      });
       return answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.changed);
     },
   );
 
   r.post(
     '/makegoods/:id/accept',
-    { onRequest: guards.signedIn, schema: { ...tags, description: "Accepts the offer (the order's owner, or an admin for them): a spot is placed on the offered day.", params: offerParams, response: { 200: makegoodReplySchema, ...errors } } },
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        ...tags,
+        description: "Accepts the offer (the order's owner, or an admin for them): a spot is placed on the offered day.",
+        params: offerParams,
+        response: { 200: makegoodReplySchema, ...errors },
+      },
+    },
     async (request) => {
       const estimateId = await acceptMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: ctx.time.now(), timeZone: ctx.time.timeZone });
       // Placed now when the day is within the log's horizon (later runs keep it placed).
@@ -71,7 +109,15 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
 
   r.post(
     '/makegoods/:id/decline',
-    { onRequest: guards.signedIn, schema: { ...tags, description: 'Declines the offer: the missed spot is credited (its cost leaves the billable amount).', params: offerParams, response: { 200: makegoodReplySchema, ...errors } } },
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        ...tags,
+        description: 'Declines the offer: the missed spot is credited (its cost leaves the billable amount).',
+        params: offerParams,
+        response: { 200: makegoodReplySchema, ...errors },
+      },
+    },
     async (request) => {
       const estimateId = await declineMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: ctx.time.now() });
       const reply = await answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.declined);

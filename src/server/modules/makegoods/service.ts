@@ -46,7 +46,21 @@ const assertDayOpen = async (tx: Tx, date: string, today: string) => {
 };
 
 /** PUT /makegoods/:id (admins): offers another day of the window, capacity permitting. */
-export const changeMakegoodDay = async ({ db, actor, id, airDate, now, timeZone }: { db: Db; actor: OrderActor; id: string; airDate: string; now: Date; timeZone: string }) =>
+export const changeMakegoodDay = async ({
+  db,
+  actor,
+  id,
+  airDate,
+  now,
+  timeZone,
+}: {
+  db: Db;
+  actor: OrderActor;
+  id: string;
+  airDate: string;
+  now: Date;
+  timeZone: string;
+}) =>
   db.transaction(async (tx) => {
     const { offer, flightEnd, missedDate } = await lockOffer(tx, actor, id);
     assertOpen(offer, now);
@@ -71,7 +85,10 @@ export const acceptMakegood = async ({ db, actor, id, now, timeZone }: { db: Db;
     if (!offer.airDate) throw conflict(MAKEGOOD_MESSAGES.notOpen);
     await assertDayOpen(tx, offer.airDate, todayIso(now, timeZone));
     await tx.update(makegoodOffers).set({ status: 'accepted', updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
-    await tx.update(trafficSpots).set({ status: 'made_good', updatedAt: now }).where(and(eq(trafficSpots.id, offer.missedSpotId), eq(trafficSpots.status, 'missed')));
+    await tx
+      .update(trafficSpots)
+      .set({ status: 'made_good', updatedAt: now })
+      .where(and(eq(trafficSpots.id, offer.missedSpotId), eq(trafficSpots.status, 'missed')));
     await record(tx, offer.id, 'accepted', actor, offer.airDate);
     await emitEvent(tx, { type: 'makegood.accepted', ownerId, data: { makegood_id: offer.id, order_id: offer.estimateId, air_date: offer.airDate } });
     return offer.estimateId;
@@ -99,10 +116,19 @@ export const expireMakegoods = async (db: Db, now: Date): Promise<string[]> =>
     if (expired.length > 0) await tx.insert(makegoodEvents).values(expired.map((o) => ({ offerId: o.id, action: 'expired' as const, airDate: o.airDate })));
     if (expired.length > 0) {
       const owners = new Map(
-        (await tx.select({ id: estimates.id, ownerId: estimates.ownerId }).from(estimates).where(inArray(estimates.id, [...new Set(expired.map((o) => o.estimateId))]))).map((o) => [o.id, o.ownerId]),
+        (
+          await tx
+            .select({ id: estimates.id, ownerId: estimates.ownerId })
+            .from(estimates)
+            .where(inArray(estimates.id, [...new Set(expired.map((o) => o.estimateId))]))
+        ).map((o) => [o.id, o.ownerId]),
       );
       for (const o of expired)
-        await emitEvent(tx, { type: 'makegood.expired', ownerId: owners.get(o.estimateId) ?? null, data: { makegood_id: o.id, order_id: o.estimateId, air_date: o.airDate, credit: o.credit / 100 } });
+        await emitEvent(tx, {
+          type: 'makegood.expired',
+          ownerId: owners.get(o.estimateId) ?? null,
+          data: { makegood_id: o.id, order_id: o.estimateId, air_date: o.airDate, credit: o.credit / 100 },
+        });
     }
     return [...new Set(expired.map((o) => o.estimateId))];
   });

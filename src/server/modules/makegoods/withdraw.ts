@@ -17,7 +17,9 @@ export const missedSpotsWithAiredMakegood = async (tx: Tx, missedSpotIds: readon
       .select({ missedSpotId: makegoodOffers.missedSpotId })
       .from(makegoodOffers)
       .innerJoin(trafficSpots, eq(trafficSpots.makegoodOfferId, makegoodOffers.id))
-      .where(and(inArray(makegoodOffers.missedSpotId, missedSpotIds.slice(i, i + CHUNK)), isNotNull(trafficSpots.makegoodOfferId), eq(trafficSpots.status, 'aired')));
+      .where(
+        and(inArray(makegoodOffers.missedSpotId, missedSpotIds.slice(i, i + CHUNK)), isNotNull(trafficSpots.makegoodOfferId), eq(trafficSpots.status, 'aired')),
+      );
     for (const row of rows) aired.add(row.missedSpotId);
   }
   return aired;

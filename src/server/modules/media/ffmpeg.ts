@@ -65,7 +65,11 @@ export const progressSeconds = (key: string, value: string): number | undefined 
  * Runs ffmpeg with `-progress pipe:1` and reports its progress as a whole percentage of the
  * expected duration (0 when that is unknown), only when the percentage changes.
  */
-export const runFfmpegWithProgress = async (ffmpeg: string, args: string[], { durationSeconds, signal, onProgress }: { durationSeconds: number | null; signal?: AbortSignal; onProgress: (percent: number) => void }) => {
+export const runFfmpegWithProgress = async (
+  ffmpeg: string,
+  args: string[],
+  { durationSeconds, signal, onProgress }: { durationSeconds: number | null; signal?: AbortSignal; onProgress: (percent: number) => void },
+) => {
   let last = -1;
   await runTool(ffmpeg, ['-hide_banner', '-nostdin', '-nostats', '-progress', 'pipe:1', ...args], {
     signal,

@@ -53,20 +53,37 @@ export const releaseLease = (db: Db, assetId: string, owner: string) =>
     .where(and(eq(mediaAssets.id, assetId), eq(mediaAssets.processingOwner, owner)));
 
 /** Renews the lease every third of its length; calls onLost once when it cannot. Answers a stop function. */
-export const startHeartbeat = ({ db, assetId, owner, leaseMs, onLost, log }: { db: Db; assetId: string; owner: string; leaseMs: number; onLost: () => void; log: FastifyBaseLogger }) => {
+export const startHeartbeat = ({
+  db,
+  assetId,
+  owner,
+  leaseMs,
+  onLost,
+  log,
+}: {
+  db: Db;
+  assetId: string;
+  owner: string;
+  leaseMs: number;
+  onLost: () => void;
+  log: FastifyBaseLogger;
+}) => {
   let stopped = false;
-  const timer = setInterval(() => {
-    renewLease(db, assetId, owner, leaseMs).then(
-      (held) => {
-        if (held || stopped) return;
-        stopped = true;
-        clearInterval(timer);
-        onLost();
-      },
-      // A failed renewal is tried again; the lease outlives two missed beats.
-      (error: unknown) => log.warn({ err: error, assetId }, 'media lease renewal failed'),
-    );
-  }, Math.max(100, Math.floor(leaseMs / 3)));
+  const timer = setInterval(
+    () => {
+      renewLease(db, assetId, owner, leaseMs).then(
+        (held) => {
+          if (held || stopped) return;
+          stopped = true;
+          clearInterval(timer);
+          onLost();
+        },
+        // A failed renewal is tried again; the lease outlives two missed beats.
+        (error: unknown) => log.warn({ err: error, assetId }, 'media lease renewal failed'),
+      );
+    },
+    Math.max(100, Math.floor(leaseMs / 3)),
+  );
   timer.unref();
   return () => {
     stopped = true;

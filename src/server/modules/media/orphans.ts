@@ -41,7 +41,10 @@ export const sweepOrphanFiles = async ({ db, storage, minAgeMs = MIN_AGE_MS }: {
 export const startOrphanSweeps = ({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) => {
   const sweep = () =>
     Promise.all([sweepOrphanFiles({ db, storage }), storage.sweepPartials(ABANDONED_PARTIAL_MS)])
-      .then(([removed, partials]) => (removed > 0 || partials > 0) && log.info({ removed, partials }, 'removed media files of deleted assets and abandoned uploads'))
+      .then(
+        ([removed, partials]) =>
+          (removed > 0 || partials > 0) && log.info({ removed, partials }, 'removed media files of deleted assets and abandoned uploads'),
+      )
       .catch((error: unknown) => log.warn({ err: error }, 'media orphan sweep failed'));
   void sweep();
   const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);

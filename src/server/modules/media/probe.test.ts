@@ -7,7 +7,9 @@ const video = { codec_type: 'video', codec_name: 'h264', width: 1920, height: 10
 
 describe('videoFactsOf', () => {
   it('reads duration, size and codecs of a video', () => {
-    expect(videoFactsOf({ streams: [video, { codec_type: 'audio', codec_name: 'aac' }], format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '30.03' } })).toEqual({
+    expect(
+      videoFactsOf({ streams: [video, { codec_type: 'audio', codec_name: 'aac' }], format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '30.03' } }),
+    ).toEqual({
       durationSeconds: 30.03,
       width: 1920,
       height: 1080,
@@ -19,7 +21,15 @@ describe('videoFactsOf', () => {
   });
 
   it('refuses audio with cover art, still images and files without video', () => {
-    expect(videoFactsOf({ streams: [{ codec_type: 'audio', codec_name: 'mp3' }, { ...video, codec_name: 'mjpeg', disposition: { attached_pic: 1 } }], format: { format_name: 'mp3', duration: '200' } })).toBeUndefined();
+    expect(
+      videoFactsOf({
+        streams: [
+          { codec_type: 'audio', codec_name: 'mp3' },
+          { ...video, codec_name: 'mjpeg', disposition: { attached_pic: 1 } },
+        ],
+        format: { format_name: 'mp3', duration: '200' },
+      }),
+    ).toBeUndefined();
     expect(videoFactsOf({ streams: [{ ...video, codec_name: 'mjpeg' }], format: { format_name: 'image2', duration: '0.04' } })).toBeUndefined();
     expect(videoFactsOf({ streams: [{ ...video, codec_name: 'png' }], format: { format_name: 'png_pipe', duration: '1' } })).toBeUndefined();
     expect(videoFactsOf({ streams: [{ codec_type: 'audio', codec_name: 'aac' }], format: { format_name: 'mov,mp4', duration: '3' } })).toBeUndefined();

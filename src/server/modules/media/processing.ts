@@ -117,54 +117,64 @@ export const createMediaProcessor = ({ db, media, log, events = {} }: { db: Db; 
       await save('probing', 0);
       if (!(await storage.stat(row.storageKey))) return await reject(row, MEDIA_MESSAGES.fileMissing);
       // On disk ffmpeg reads the stored file itself; from an object store, a temporary download.
-      await storage.withLocalFile(row.storageKey, async (input) => {
-        const tools = media.tools();
-        const facts = await probeVideo(tools.ffprobe, input, signal);
-        if (!facts) return await reject(row, MEDIA_MESSAGES.notAVideo);
-        await save('thumbnail', 0, { durationSeconds: facts.durationSeconds, width: facts.width, height: facts.height, videoCodec: facts.videoCodec, audioCodec: facts.audioCodec });
-        verified = true;
+      await storage.withLocalFile(
+        row.storageKey,
+        async (input) => {
+          const tools = media.tools();
+          const facts = await probeVideo(tools.ffprobe, input, signal);
+          if (!facts) return await reject(row, MEDIA_MESSAGES.notAVideo);
+          await save('thumbnail', 0, {
+            durationSeconds: facts.durationSeconds,
+            width: facts.width,
+            height: facts.height,
+            videoCodec: facts.videoCodec,
+            audioCodec: facts.audioCodec,
+          });
+          verified = true;
 
-        // A takeover keeps the thumbnail its dead predecessor stored.
-        if (row.thumbnailKey && (await storage.stat(row.thumbnailKey))) await save('thumbnail', 100);
-        else {
-          const thumbnail = path.join(scratch, 'thumbnail.jpg');
-          await makeThumbnail({ ffmpeg: tools.ffmpeg, input, output: thumbnail, durationSeconds: facts.durationSeconds, signal });
-          await storeRendition(thumbnail, deriveKeys(assetId).thumbnail, 'thumbnailKey', 'thumbnail');
-        }
+          // A takeover keeps the thumbnail its dead predecessor stored.
+          if (row.thumbnailKey && (await storage.stat(row.thumbnailKey))) await save('thumbnail', 100);
+          else {
+            const thumbnail = path.join(scratch, 'thumbnail.jpg');
+            await makeThumbnail({ ffmpeg: tools.ffmpeg, input, output: thumbnail, durationSeconds: facts.durationSeconds, signal });
+            await storeRendition(thumbnail, deriveKeys(assetId).thumbnail, 'thumbnailKey', 'thumbnail');
+          }
 
-        await save('preview', 0);
-        let lastWrite = Date.now();
-        let lastPercent = 0;
-        let writing = Promise.resolve();
-        // The progress writes also notice a deletion: the encoding stops then, not at its end.
-        const gone = new AbortController();
-        const writeProgress = async (percent: number) => {
-          const updated = await db.update(mediaAssets).set({ processingProgress: percent }).where(held).returning({ id: mediaAssets.id });
-          if (updated.length === 0) gone.abort(new AssetGone());
-        };
-        const preview = path.join(scratch, 'preview.mp4');
-        await makePreview({
-          ffmpeg: tools.ffmpeg,
-          input,
-          output: preview,
-          durationSeconds: facts.durationSeconds,
-          signal: AbortSignal.any([signal, gone.signal]),
-          onProgress: (encoded) => {
-            // 100 is said once the preview is stored.
-            const percent = Math.min(encoded, 99);
-            if (percent <= lastPercent) return;
-            lastPercent = percent;
-            publish('preview', percent);
-            if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
-            lastWrite = Date.now();
-            writing = writing.then(() => writeProgress(percent)).catch(() => undefined);
-          },
-        });
-        await writing;
-        await storeRendition(preview, deriveKeys(assetId).preview, 'previewKey', 'preview');
-        await save('complete', 100, finished);
-        await tell(events.onFinished?.({ assetId, filename: row.filename, uploaderId: row.uploadedBy, ok: true, message: stageMessage('complete') }));
-      }, { signal });
+          await save('preview', 0);
+          let lastWrite = Date.now();
+          let lastPercent = 0;
+          let writing = Promise.resolve();
+          // The progress writes also notice a deletion: the encoding stops then, not at its end.
+          const gone = new AbortController();
+          const writeProgress = async (percent: number) => {
+            const updated = await db.update(mediaAssets).set({ processingProgress: percent }).where(held).returning({ id: mediaAssets.id });
+            if (updated.length === 0) gone.abort(new AssetGone());
+          };
+          const preview = path.join(scratch, 'preview.mp4');
+          await makePreview({
+            ffmpeg: tools.ffmpeg,
+            input,
+            output: preview,
+            durationSeconds: facts.durationSeconds,
+            signal: AbortSignal.any([signal, gone.signal]),
+            onProgress: (encoded) => {
+              // 100 is said once the preview is stored.
+              const percent = Math.min(encoded, 99);
+              if (percent <= lastPercent) return;
+              lastPercent = percent;
+              publish('preview', percent);
+              if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+              lastWrite = Date.now();
+              writing = writing.then(() => writeProgress(percent)).catch(() => undefined);
+            },
+          });
+          await writing;
+          await storeRendition(preview, deriveKeys(assetId).preview, 'previewKey', 'preview');
+          await save('complete', 100, finished);
+          await tell(events.onFinished?.({ assetId, filename: row.filename, uploaderId: row.uploadedBy, ok: true, message: stageMessage('complete') }));
+        },
+        { signal },
+      );
     } catch (error) {
       if (signal.aborted || error instanceof AssetGone) return;
       log.error({ err: error, assetId }, 'media processing failed');

@@ -38,7 +38,8 @@ export const progressStreamRoutes = (app: FastifyInstance, ctx: AppContext, medi
     {
       schema: {
         tags: ['media'],
-        description: 'Server-sent events of an upload\'s processing: `data: {"stage","progress","message"}`; stages thumbnail (waiting and checking the video included), preview, complete, error. The session token goes in `?token=`.',
+        description:
+          'Server-sent events of an upload\'s processing: `data: {"stage","progress","message"}`; stages thumbnail (waiting and checking the video included), preview, complete, error. The session token goes in `?token=`.',
         params,
         querystring: query,
         response: { 401: errorReplySchema, 404: errorReplySchema },

@@ -50,10 +50,10 @@ const joined = (db: Tx, where: SQL | undefined) =>
   db.select(columns).from(mediaAssets).innerJoin(brands, eq(brands.id, mediaAssets.brandId)).leftJoin(users, eq(users.id, mediaAssets.uploadedBy)).where(where);
 
 export const listMedia = async ({ db, actor, brandId, status }: { db: Tx; actor: Actor; brandId?: string; status?: MediaStatus }): Promise<MediaAsset[]> => {
-  const rows = await joined(db, and(visibleTo(actor), brandId ? eq(mediaAssets.brandId, brandId) : undefined, status ? eq(mediaAssets.status, status) : undefined)).orderBy(
-    desc(mediaAssets.createdAt),
-    desc(mediaAssets.id),
-  );
+  const rows = await joined(
+    db,
+    and(visibleTo(actor), brandId ? eq(mediaAssets.brandId, brandId) : undefined, status ? eq(mediaAssets.status, status) : undefined),
+  ).orderBy(desc(mediaAssets.createdAt), desc(mediaAssets.id));
   return rows.map(toMediaAsset);
 };
 
@@ -64,7 +64,8 @@ export const findVisibleMedia = async (db: Tx, actor: Actor, id: string): Promis
   return row;
 };
 
-export const getMedia = async ({ db, actor, id }: { db: Tx; actor: Actor; id: string }): Promise<MediaAsset> => toMediaAsset(await findVisibleMedia(db, actor, id));
+export const getMedia = async ({ db, actor, id }: { db: Tx; actor: Actor; id: string }): Promise<MediaAsset> =>
+  toMediaAsset(await findVisibleMedia(db, actor, id));
 
 /** The asset's raw row, whoever may see it (for the processing job and signed links). */
 export const mediaRow = async (db: Tx, id: string): Promise<MediaRow | undefined> => {

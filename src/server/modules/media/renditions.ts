@@ -9,8 +9,25 @@ const nonEmpty = async (file: string) => ((await stat(file).catch(() => undefine
 
 /** ffmpeg's arguments for one JPEG frame at `at` seconds, at most 360 pixels high. */
 export const thumbnailArgs = (input: string, output: string, at: number) => [
-  '-hide_banner', '-nostdin', '-v', 'error', '-y', ...(at > 0 ? ['-ss', at.toFixed(3)] : []), '-i', input,
-  '-map', '0:v:0', '-frames:v', '1', '-vf', scaleTo(360), '-q:v', '3', '-f', 'image2', output,
+  '-hide_banner',
+  '-nostdin',
+  '-v',
+  'error',
+  '-y',
+  ...(at > 0 ? ['-ss', at.toFixed(3)] : []),
+  '-i',
+  input,
+  '-map',
+  '0:v:0',
+  '-frames:v',
+  '1',
+  '-vf',
+  scaleTo(360),
+  '-q:v',
+  '3',
+  '-f',
+  'image2',
+  output,
 ];
 
 /** Where the thumbnail is taken: the middle of the first seconds, past any slate or black. */
@@ -18,16 +35,54 @@ export const thumbnailTime = (durationSeconds: number) => Math.min(durationSecon
 
 /** ffmpeg's arguments for the preview (runFfmpegWithProgress adds the progress options). */
 export const previewArgs = (input: string, output: string) => [
-  '-v', 'error', '-y', '-i', input,
-  '-map', '0:v:0', '-map', '0:a:0?',
+  '-v',
+  'error',
+  '-y',
+  '-i',
+  input,
+  '-map',
+  '0:v:0',
+  '-map',
+  '0:a:0?',
   // Broadcast masters are often interlaced: deinterlace the frames marked so.
-  '-vf', `yadif=deint=1,${scaleTo(480)}`,
-  '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p', '-profile:v', 'main',
-  '-c:a', 'aac', '-b:a', '96k', '-ac', '2',
-  '-movflags', '+faststart', '-f', 'mp4', output,
+  '-vf',
+  `yadif=deint=1,${scaleTo(480)}`,
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-crf',
+  '26',
+  '-pix_fmt',
+  'yuv420p',
+  '-profile:v',
+  'main',
+  '-c:a',
+  'aac',
+  '-b:a',
+  '96k',
+  '-ac',
+  '2',
+  '-movflags',
+  '+faststart',
+  '-f',
+  'mp4',
+  output,
 ];
 
-export const makeThumbnail = async ({ ffmpeg, input, output, durationSeconds, signal }: { ffmpeg: string; input: string; output: string; durationSeconds: number; signal: AbortSignal }) => {
+export const makeThumbnail = async ({
+  ffmpeg,
+  input,
+  output,
+  durationSeconds,
+  signal,
+}: {
+  ffmpeg: string;
+  input: string;
+  output: string;
+  durationSeconds: number;
+  signal: AbortSignal;
+}) => {
   const grab = (at: number) => runTool(ffmpeg, thumbnailArgs(input, output, at), { signal });
   await grab(thumbnailTime(durationSeconds));
   // Some files cannot seek; their first frame will do.

@@ -8,7 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema, messageReplySchema } from '../../../domain/auth';
-import { MEDIA_MESSAGES, mediaAssetSchema, mediaIdentityUpdateSchema, mediaListQuerySchema, mediaStatusUpdateSchema, uploadReplySchema } from '../../../domain/media-schemas';
+import {
+  MEDIA_MESSAGES,
+  mediaAssetSchema,
+  mediaIdentityUpdateSchema,
+  mediaListQuerySchema,
+  mediaStatusUpdateSchema,
+  uploadReplySchema,
+} from '../../../domain/media-schemas';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
@@ -38,7 +45,8 @@ const libraryRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, me
       ...signedIn,
       schema: {
         ...tags,
-        description: 'Multipart form: `file` (MP4, MXF, MOV or MPG, under 2 GB), `brand_id`, optional `estimate_id`, `ad_id` (Ad-ID or legacy ISCI), `spot_length` (15, 30 or 60) and `title`, in any order. Processing follows in the background; follow it at /api/media/upload-progress/{uploadId}.',
+        description:
+          'Multipart form: `file` (MP4, MXF, MOV or MPG, under 2 GB), `brand_id`, optional `estimate_id`, `ad_id` (Ad-ID or legacy ISCI), `spot_length` (15, 30 or 60) and `title`, in any order. Processing follows in the background; follow it at /api/media/upload-progress/{uploadId}.',
         consumes: ['multipart/form-data'],
         response: { 201: uploadReplySchema, ...errors, 413: errorReplySchema },
       },
@@ -56,9 +64,13 @@ const libraryRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, me
       }),
   );
 
-  r.post('/media', { ...signedIn, schema: { ...tags, description: MEDIA_MESSAGES.useUpload, response: { 400: errorReplySchema, 401: errorReplySchema } } }, async () => {
-    throw badRequest(MEDIA_MESSAGES.useUpload);
-  });
+  r.post(
+    '/media',
+    { ...signedIn, schema: { ...tags, description: MEDIA_MESSAGES.useUpload, response: { 400: errorReplySchema, 401: errorReplySchema } } },
+    async () => {
+      throw badRequest(MEDIA_MESSAGES.useUpload);
+    },
+  );
 
   r.get('/media', { ...signedIn, schema: { ...tags, querystring: mediaListQuerySchema, response: { 200: z.array(mediaAssetSchema), ...errors } } }, (request) =>
     listMedia({ db: ctx.db, actor: actorOf(request), brandId: request.query.brand_id, status: request.query.status }),
@@ -70,7 +82,16 @@ const libraryRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, me
 
   r.put(
     '/media/:id',
-    { onRequest: guards.adminOnly, schema: { ...tags, description: 'Approve or reject a pending asset (admins).', params: idParams, body: mediaStatusUpdateSchema, response: { 200: mediaAssetSchema, ...errors } } },
+    {
+      onRequest: guards.adminOnly,
+      schema: {
+        ...tags,
+        description: 'Approve or reject a pending asset (admins).',
+        params: idParams,
+        body: mediaStatusUpdateSchema,
+        response: { 200: mediaAssetSchema, ...errors },
+      },
+    },
     async (request) => {
       const asset = await reviewMedia({ db: ctx.db, actor: actorOf(request), id: request.params.id, status: request.body.status });
       await quietly(notifyMediaStatusChange(ctx, { media: asset, status: request.body.status, uploaderId: asset.uploaded_by }));
@@ -125,7 +146,9 @@ export const mediaRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
     // Limits are set per request by the upload; this scope alone parses multipart bodies.
     await scope.register(multipart);
     const media = await createMediaRuntime(ctx);
-    media.jobs.register(PROCESS_MEDIA_JOB, processMediaPayload, createMediaProcessor({ db: ctx.db, media, log: ctx.log, events: processingNotices(ctx) }), { concurrency: 1 });
+    media.jobs.register(PROCESS_MEDIA_JOB, processMediaPayload, createMediaProcessor({ db: ctx.db, media, log: ctx.log, events: processingNotices(ctx) }), {
+      concurrency: 1,
+    });
 
     libraryRoutes(scope, ctx, guards, media);
     progressStreamRoutes(scope, ctx, media);

@@ -37,9 +37,11 @@ export const deleteMedia = async ({ db, media, actor, id }: { db: Db; media: Med
   const client = !isAdmin(actor.role);
   if (client && asset.status !== 'pending') throw forbidden(MEDIA_MESSAGES.deleteRefused);
   // A client's delete holds only while the asset is still pending (an admin may approve it meanwhile).
-  if (!(await removeAsset(db, media, asset, { onlyPending: client }))) throw client ? forbidden(MEDIA_MESSAGES.deleteRefused) : notFound(MEDIA_MESSAGES.notFound);
+  if (!(await removeAsset(db, media, asset, { onlyPending: client })))
+    throw client ? forbidden(MEDIA_MESSAGES.deleteRefused) : notFound(MEDIA_MESSAGES.notFound);
   // Anyone still following its processing learns that it ended.
-  if (!['complete', 'error'].includes(asset.processingStage)) media.hub.publish(id, { stage: 'error', progress: 100, message: MEDIA_MESSAGES.deleted }, asset.uploadedBy);
+  if (!['complete', 'error'].includes(asset.processingStage))
+    media.hub.publish(id, { stage: 'error', progress: 100, message: MEDIA_MESSAGES.deleted }, asset.uploadedBy);
 };
 
 /**
@@ -90,6 +92,8 @@ export const updateMediaIdentity = async ({ db, actor, id, input }: { db: Db; ac
         .set({ ...set, updatedAt: new Date() })
         .where(eq(mediaAssets.id, id));
     })
-    .catch((error: unknown) => Promise.reject(isUniqueViolation(error) ? conflict(input.ad_id ? AD_ID_MESSAGES.taken : MEDIA_IDENTITY_MESSAGES.houseNumberTaken) : error));
+    .catch((error: unknown) =>
+      Promise.reject(isUniqueViolation(error) ? conflict(input.ad_id ? AD_ID_MESSAGES.taken : MEDIA_IDENTITY_MESSAGES.houseNumberTaken) : error),
+    );
   return getMedia({ db, actor, id });
 };

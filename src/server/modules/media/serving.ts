@@ -28,7 +28,8 @@ const fileOf = (row: MediaRow, variant: MediaVariant): { key: string; type: stri
   return row.thumbnailKey ? { key: row.thumbnailKey, type: 'image/jpeg' } : undefined;
 };
 
-const contentDisposition = (filename: string) => `inline; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+const contentDisposition = (filename: string) =>
+  `inline; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 /**
  * A signed link as an absolute address on the origin the request came to, so that it works as
@@ -39,12 +40,23 @@ const absolute = (request: FastifyRequest, path: string) => `${request.protocol}
 export const servingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards, media: MediaRuntime) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signer = createLinkSigner(ctx.config.jwtSecret);
-  const links = { sign: (request: FastifyRequest, assetId: string, variant: MediaVariant) => absolute(request, signer.sign(assetId, variant)), verify: signer.verify };
+  const links = {
+    sign: (request: FastifyRequest, assetId: string, variant: MediaVariant) => absolute(request, signer.sign(assetId, variant)),
+    verify: signer.verify,
+  };
   const signedIn = { onRequest: guards.signedIn };
 
   r.get(
     '/media/:id/url',
-    { ...signedIn, schema: { ...tags, description: `A signed link to the original file, valid ${LINK_TTL_SECONDS / 60} minutes.`, params: idParams, response: { 200: urlReplySchema, ...errors } } },
+    {
+      ...signedIn,
+      schema: {
+        ...tags,
+        description: `A signed link to the original file, valid ${LINK_TTL_SECONDS / 60} minutes.`,
+        params: idParams,
+        response: { 200: urlReplySchema, ...errors },
+      },
+    },
     async (request) => {
       const { asset } = await findVisibleMedia(ctx.db, actorOf(request), request.params.id);
       return { url: links.sign(request, asset.id, 'original') };
@@ -55,7 +67,13 @@ export const servingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     '/media/:id/preview-url',
     {
       ...signedIn,
-      schema: { ...tags, description: 'A signed link to the low-resolution preview (the original while there is none) or the thumbnail.', params: idParams, querystring: previewUrlQuerySchema, response: { 200: urlReplySchema, ...errors } },
+      schema: {
+        ...tags,
+        description: 'A signed link to the low-resolution preview (the original while there is none) or the thumbnail.',
+        params: idParams,
+        querystring: previewUrlQuerySchema,
+        response: { 200: urlReplySchema, ...errors },
+      },
     },
     async (request) => {
       const { asset } = await findVisibleMedia(ctx.db, actorOf(request), request.params.id);

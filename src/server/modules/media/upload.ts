@@ -83,7 +83,8 @@ const multipartError = (error: unknown) => {
   return badRequest(MEDIA_MESSAGES.malformed);
 };
 
-const fieldValue = (part: Multipart): string | undefined => (part.type === 'field' && typeof part.value === 'string' && part.value.trim() ? part.value.trim() : undefined);
+const fieldValue = (part: Multipart): string | undefined =>
+  part.type === 'field' && typeof part.value === 'string' && part.value.trim() ? part.value.trim() : undefined;
 
 export const uploadMedia = async ({
   db,
@@ -153,7 +154,9 @@ export const uploadMedia = async ({
       ...identity,
     };
     // In a transaction so that the audit trail records the uploader.
-    await db.transaction((tx) => tx.insert(mediaAssets).values(row)).catch((error: unknown) => Promise.reject(isUniqueViolation(error) ? conflict(AD_ID_MESSAGES.taken) : error));
+    await db
+      .transaction((tx) => tx.insert(mediaAssets).values(row))
+      .catch((error: unknown) => Promise.reject(isUniqueViolation(error) ? conflict(AD_ID_MESSAGES.taken) : error));
   } catch (error) {
     if (stored) await media.storage.delete(stored.key);
     throw error;
@@ -167,7 +170,21 @@ export const uploadMedia = async ({
 };
 
 /** Checks what can be checked before the bytes arrive, then streams the file into storage. */
-const storeFile = async ({ db, actor, media, part, assetId, fields }: { db: Db; actor: Actor; media: MediaRuntime; part: MultipartFile; assetId: string; fields: UploadFields }) => {
+const storeFile = async ({
+  db,
+  actor,
+  media,
+  part,
+  assetId,
+  fields,
+}: {
+  db: Db;
+  actor: Actor;
+  media: MediaRuntime;
+  part: MultipartFile;
+  assetId: string;
+  fields: UploadFields;
+}) => {
   const filename = displayName(part.filename ?? '');
   const mimeType = mediaTypeOf(filename, part.mimetype);
   if (!mimeType) throw badRequest(MEDIA_MESSAGES.unsupportedType);
@@ -178,7 +195,12 @@ const storeFile = async ({ db, actor, media, part, assetId, fields }: { db: Db; 
   const ext = filename.split('.').pop()!.toLowerCase();
   const key = `${assetId}.original.${ext}`;
   // pipeline() carries failures both ways: a client gone fails the write, a refused size stops the parser.
-  const size = await media.storage.put(key, pipeline(part.file, byteLimit(media.maxBytes), () => undefined)).catch((error: unknown) => Promise.reject(multipartError(error)));
+  const size = await media.storage
+    .put(
+      key,
+      pipeline(part.file, byteLimit(media.maxBytes), () => undefined),
+    )
+    .catch((error: unknown) => Promise.reject(multipartError(error)));
   // busboy's own limit (a safety net: ours fires first) truncates instead of failing.
   if (part.file.truncated) {
     await media.storage.delete(key);

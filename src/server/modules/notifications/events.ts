@@ -25,33 +25,45 @@ export const estimateStatusMessage = (name: string, status: OrderStatus): string
 
 /** estimate_status_change → the order's owner: stored in the transaction that changes the status, delivered after it commits. */
 export const stageEstimateStatusChange = (tx: Tx, order: OrderRef, status: OrderStatus) =>
-  stageNotification(tx, { userIds: [order.ownerId] }, {
-    type: 'estimate_status_change',
-    status,
-    message: estimateStatusMessage(orderName(order), status),
-    estimateId: order.id,
-    estimateName: orderName(order),
-  });
+  stageNotification(
+    tx,
+    { userIds: [order.ownerId] },
+    {
+      type: 'estimate_status_change',
+      status,
+      message: estimateStatusMessage(orderName(order), status),
+      estimateId: order.id,
+      estimateName: orderName(order),
+    },
+  );
 
 /** new_estimate → every admin: stored in the submit transaction, delivered after it commits. */
 export const stageNewEstimate = (tx: Tx, order: OrderRef) =>
-  stageNotification(tx, { admins: true }, {
-    type: 'new_estimate',
-    status: 'ordered',
-    message: `New order "${orderName(order)}" was submitted for approval`,
-    estimateId: order.id,
-    estimateName: orderName(order),
-  });
+  stageNotification(
+    tx,
+    { admins: true },
+    {
+      type: 'new_estimate',
+      status: 'ordered',
+      message: `New order "${orderName(order)}" was submitted for approval`,
+      estimateId: order.id,
+      estimateName: orderName(order),
+    },
+  );
 
 /** The owner withdrew a submitted order to draft → every admin (it leaves the review queue). */
 export const stageOrderWithdrawn = (tx: Tx, order: OrderRef) =>
-  stageNotification(tx, { admins: true }, {
-    type: 'estimate_status_change',
-    status: 'draft',
-    message: `Order "${orderName(order)}" was withdrawn to draft by its owner`,
-    estimateId: order.id,
-    estimateName: orderName(order),
-  });
+  stageNotification(
+    tx,
+    { admins: true },
+    {
+      type: 'estimate_status_change',
+      status: 'draft',
+      message: `Order "${orderName(order)}" was withdrawn to draft by its owner`,
+      estimateId: order.id,
+      estimateName: orderName(order),
+    },
+  );
 
 interface MediaRef {
   id: string;
@@ -62,11 +74,20 @@ interface MediaRef {
  * media_status_change → the uploader (approved or rejected). For the media module: call after
  * the status change has committed; it never throws for delivery problems.
  */
-export const notifyMediaStatusChange = (ctx: Pick<AppContext, 'db' | 'notifier'>, { media, status, uploaderId }: { media: MediaRef; status: 'approved' | 'rejected'; uploaderId: string | null }) =>
+export const notifyMediaStatusChange = (
+  ctx: Pick<AppContext, 'db' | 'notifier'>,
+  { media, status, uploaderId }: { media: MediaRef; status: 'approved' | 'rejected'; uploaderId: string | null },
+) =>
   publishNotification({
     ctx,
     to: { userIds: uploaderId ? [uploaderId] : [] },
-    notification: { type: 'media_status_change', status, message: `Your media file "${media.filename}" was ${status}`, mediaId: media.id, filename: media.filename },
+    notification: {
+      type: 'media_status_change',
+      status,
+      message: `Your media file "${media.filename}" was ${status}`,
+      mediaId: media.id,
+      filename: media.filename,
+    },
   });
 
 /** new_media_upload → every admin. For the media module: call after the upload is stored. */
@@ -77,28 +98,36 @@ export const notifyNewMediaUpload = (ctx: Pick<AppContext, 'db' | 'notifier'>, {
     notification: {
       type: 'new_media_upload',
       status: 'pending',
-      message: uploaderEmail ? `New media file "${media.filename}" uploaded by ${uploaderEmail} needs approval` : `New media file "${media.filename}" needs approval`,
+      message: uploaderEmail
+        ? `New media file "${media.filename}" uploaded by ${uploaderEmail} needs approval`
+        : `New media file "${media.filename}" needs approval`,
       mediaId: media.id,
       filename: media.filename,
     },
   });
 
 /** system_message with a subType (info by default) to chosen users and/or every admin. */
-export const notifySystemMessage = (ctx: Pick<AppContext, 'db' | 'notifier'>, { to, message, subType = 'info' }: { to: Recipients; message: string; subType?: SystemSubType }) =>
-  publishNotification({ ctx, to, notification: { type: 'system_message', subType, message } });
+export const notifySystemMessage = (
+  ctx: Pick<AppContext, 'db' | 'notifier'>,
+  { to, message, subType = 'info' }: { to: Recipients; message: string; subType?: SystemSubType },
+) => publishNotification({ ctx, to, notification: { type: 'system_message', subType, message } });
 
 /** makegood_offer → the order's owner (and the type's e-mail recipients): stored in the transaction that makes the offers. */
 export const stageMakegoodOffer = (tx: Tx, order: OrderRef, missedSpots: number) =>
-  stageNotification(tx, { userIds: [order.ownerId] }, {
-    type: 'makegood_offer',
-    status: 'offered',
-    message:
-      missedSpots === 1
-        ? `A spot of your order "${orderName(order)}" did not air: a makegood is offered`
-        : `${missedSpots} spots of your order "${orderName(order)}" did not air: makegoods are offered`,
-    estimateId: order.id,
-    estimateName: orderName(order),
-  });
+  stageNotification(
+    tx,
+    { userIds: [order.ownerId] },
+    {
+      type: 'makegood_offer',
+      status: 'offered',
+      message:
+        missedSpots === 1
+          ? `A spot of your order "${orderName(order)}" did not air: a makegood is offered`
+          : `${missedSpots} spots of your order "${orderName(order)}" did not air: makegoods are offered`,
+      estimateId: order.id,
+      estimateName: orderName(order),
+    },
+  );
 
 interface BilledOrder {
   customerId: string;

@@ -1,4 +1,14 @@
 /** What other modules use from notifications. */
 export { createNotifier, publishNotification, type Notifier, type Staged } from './publish';
-export { notifyCreditNoteIssued, notifyInvoiceSent, notifyMakegoodReply, notifyMediaStatusChange, notifyNewMediaUpload, notifySystemMessage, stageEstimateStatusChange, stageNewEstimate, stageOrderWithdrawn } from './events';
+export {
+  notifyCreditNoteIssued,
+  notifyInvoiceSent,
+  notifyMakegoodReply,
+  notifyMediaStatusChange,
+  notifyNewMediaUpload,
+  notifySystemMessage,
+  stageEstimateStatusChange,
+  stageNewEstimate,
+  stageOrderWithdrawn,
+} from './events';
 export { notificationsRoutes } from './routes';

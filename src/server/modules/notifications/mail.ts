@@ -7,8 +7,7 @@ import type { Db } from '../../platform/db';
 import type { MailMessage } from '../../platform/mail';
 import type { NotificationInput } from './store';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Where the e-mail's link leads in the app. */
 export const linkFor = (appUrl: string, input: NotificationInput): string => {
@@ -37,7 +36,15 @@ export const composeMail = (appUrl: string, to: string, input: NotificationInput
   return {
     to,
     subject,
-    text: [input.message, '', ...details, ...(details.length > 0 ? [''] : []), `Open it in Spotbook: ${link}`, '', `You receive this because you are a recipient of "${heading}" notifications.`].join('\n'),
+    text: [
+      input.message,
+      '',
+      ...details,
+      ...(details.length > 0 ? [''] : []),
+      `Open it in Spotbook: ${link}`,
+      '',
+      `You receive this because you are a recipient of "${heading}" notifications.`,
+    ].join('\n'),
     html: [
       `<p>${escapeHtml(input.message)}</p>`,
       ...(details.length > 0 ? [`<p>${details.map(escapeHtml).join('<br>')}</p>`] : []),

@@ -60,12 +60,23 @@ export const createNotifier = (ctx: Omit<AppContext, 'notifier' | 'stationClock'
 };
 
 /** Stores the rows in the caller's transaction; deliver them with ctx.notifier once it has committed. */
-export const stageNotification = async (tx: Tx, to: Recipients, input: NotificationInput): Promise<Staged> => ({ input, rows: await storeNotifications(tx, to, input) });
+export const stageNotification = async (tx: Tx, to: Recipients, input: NotificationInput): Promise<Staged> => ({
+  input,
+  rows: await storeNotifications(tx, to, input),
+});
 
 /**
  * Stores a notification for its recipients and delivers it live and by e-mail, without waiting
  * for the e-mail. Call it after your own transaction has committed.
  */
-export const publishNotification = async ({ ctx, to, notification }: { ctx: Pick<AppContext, 'db' | 'notifier'>; to: Recipients; notification: NotificationInput }): Promise<void> => {
+export const publishNotification = async ({
+  ctx,
+  to,
+  notification,
+}: {
+  ctx: Pick<AppContext, 'db' | 'notifier'>;
+  to: Recipients;
+  notification: NotificationInput;
+}): Promise<void> => {
   ctx.notifier.deliver(await stageNotification(ctx.db, to, notification));
 };

@@ -18,17 +18,23 @@ export const notificationsRoutes = (app: FastifyInstance, ctx: AppContext, guard
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: guards.signedIn };
 
-  r.get('/notifications', { ...signedIn, schema: { ...tags, response: { 200: notificationListSchema, ...errors } } }, (request) => listNotifications(ctx.db, actorOf(request).id));
+  r.get('/notifications', { ...signedIn, schema: { ...tags, response: { 200: notificationListSchema, ...errors } } }, (request) =>
+    listNotifications(ctx.db, actorOf(request).id),
+  );
 
   r.patch('/notifications/read-all', { ...signedIn, schema: { ...tags, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
     await markAllRead(ctx.db, actorOf(request).id);
     return { message: M.allRead };
   });
 
-  r.patch('/notifications/:id/read', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
-    if (!(await markRead(ctx.db, actorOf(request).id, request.params.id))) throw notFound(M.notFound);
-    return { message: M.markedRead };
-  });
+  r.patch(
+    '/notifications/:id/read',
+    { ...signedIn, schema: { ...tags, params: idParams, response: { 200: messageReplySchema, ...errors } } },
+    async (request) => {
+      if (!(await markRead(ctx.db, actorOf(request).id, request.params.id))) throw notFound(M.notFound);
+      return { message: M.markedRead };
+    },
+  );
 
   r.delete('/notifications', { ...signedIn, schema: { ...tags, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
     await clearAll(ctx.db, actorOf(request).id);

@@ -29,18 +29,28 @@ export const notificationSettingsRoutes = (app: FastifyInstance, ctx: AppContext
     types: NOTIFICATION_TYPES.map((type) => ({ type, ...NOTIFICATION_TYPE_INFO[type] })),
   }));
 
-  r.get('/notifications/settings', { ...admin, schema: { ...tags, response: { 200: notificationSettingsReplySchema, ...errors } } }, () => listSettings(ctx.db));
-
-  r.post('/notifications/settings', { ...admin, schema: { ...tags, body: settingCreateSchema, response: { 201: notificationSettingSchema, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await createSetting(ctx.db, request.body)),
+  r.get('/notifications/settings', { ...admin, schema: { ...tags, response: { 200: notificationSettingsReplySchema, ...errors } } }, () =>
+    listSettings(ctx.db),
   );
 
-  r.put('/notifications/settings/:id', { ...admin, schema: { ...tags, params: idParams, body: settingUpdateSchema, response: { 200: notificationSettingSchema, ...errors } } }, (request) =>
-    updateSetting(ctx.db, request.params.id, request.body),
+  r.post(
+    '/notifications/settings',
+    { ...admin, schema: { ...tags, body: settingCreateSchema, response: { 201: notificationSettingSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await createSetting(ctx.db, request.body)),
   );
 
-  r.delete('/notifications/settings/:id', { ...admin, schema: { ...tags, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
-    await deleteSetting(ctx.db, request.params.id);
-    return { message: M.settingDeleted };
-  });
+  r.put(
+    '/notifications/settings/:id',
+    { ...admin, schema: { ...tags, params: idParams, body: settingUpdateSchema, response: { 200: notificationSettingSchema, ...errors } } },
+    (request) => updateSetting(ctx.db, request.params.id, request.body),
+  );
+
+  r.delete(
+    '/notifications/settings/:id',
+    { ...admin, schema: { ...tags, params: idParams, response: { 200: messageReplySchema, ...errors } } },
+    async (request) => {
+      await deleteSetting(ctx.db, request.params.id);
+      return { message: M.settingDeleted };
+    },
+  );
 };

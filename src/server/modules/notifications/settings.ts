@@ -25,12 +25,17 @@ const uniqueOrConflict = async <T>(work: () => Promise<T>): Promise<T> => {
 };
 
 export const listSettings = async (db: Db) => ({
-  settings: (await db.select().from(notificationSettings).orderBy(asc(notificationSettings.notificationType), asc(notificationSettings.createdAt))).map(present),
+  settings: (await db.select().from(notificationSettings).orderBy(asc(notificationSettings.notificationType), asc(notificationSettings.createdAt))).map(
+    present,
+  ),
 });
 
 export const createSetting = (db: Db, input: SettingCreateInput) =>
   uniqueOrConflict(async () => {
-    const [row] = await db.insert(notificationSettings).values({ notificationType: input.notification_type, recipientEmail: input.recipient_email }).returning();
+    const [row] = await db
+      .insert(notificationSettings)
+      .values({ notificationType: input.notification_type, recipientEmail: input.recipient_email })
+      .returning();
     return present(row!);
   });
 

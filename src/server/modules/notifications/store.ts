@@ -124,7 +124,10 @@ export const markRead = async (db: Db, userId: string, id: string): Promise<bool
 };
 
 export const markAllRead = async (db: Db, userId: string) => {
-  await db.update(notifications).set({ readAt: new Date() }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
 };
 
 export const clearAll = async (db: Db, userId: string) => {

@@ -29,8 +29,10 @@ export const paymentMethodsRoutes = (app: FastifyInstance, ctx: AppContext, guar
   const user = { onRequest: guards.signedIn };
   const db = ctx.db;
 
-  r.get('/payment-methods', { ...user, schema: { ...secured, querystring: paymentMethodListQuerySchema, response: { 200: z.array(paymentMethodSchema), ...errors } } }, async (request) =>
-    listPaymentMethods({ db, actor: actorOf(request), brandId: request.query.brand_id }),
+  r.get(
+    '/payment-methods',
+    { ...user, schema: { ...secured, querystring: paymentMethodListQuerySchema, response: { 200: z.array(paymentMethodSchema), ...errors } } },
+    async (request) => listPaymentMethods({ db, actor: actorOf(request), brandId: request.query.brand_id }),
   );
 
   r.post(
@@ -45,7 +47,11 @@ export const paymentMethodsRoutes = (app: FastifyInstance, ctx: AppContext, guar
 
   r.put(
     '/payment-methods/:id',
-    { ...user, preValidation: refuseCardNumbers, schema: { ...secured, params: idParams, body: paymentMethodUpdateSchema, response: { 200: paymentMethodSchema, ...errors } } },
+    {
+      ...user,
+      preValidation: refuseCardNumbers,
+      schema: { ...secured, params: idParams, body: paymentMethodUpdateSchema, response: { 200: paymentMethodSchema, ...errors } },
+    },
     async (request) => updatePaymentMethod({ db, actor: actorOf(request), id: request.params.id, input: request.body }),
   );
 

@@ -93,7 +93,10 @@ export const createPaymentMethod = async ({ db, actor, input }: { db: Db; actor:
 
 /** The caller's card, with its brand locked for the rest of the transaction. */
 const lockedCard = async (tx: Tx, actor: CardActor, id: string): Promise<CardRow> => {
-  const [found] = await tx.select().from(paymentMethods).where(and(eq(paymentMethods.id, id), visibleTo(actor)));
+  const [found] = await tx
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), visibleTo(actor)));
   if (!found) throw notFound(CARD_NOT_FOUND);
   await lockBrand(tx, found.brandId);
   // Read again under the lock: a concurrent change may have moved the default or removed the card.
@@ -102,7 +105,17 @@ const lockedCard = async (tx: Tx, actor: CardActor, id: string): Promise<CardRow
   return card;
 };
 
-export const updatePaymentMethod = async ({ db, actor, id, input }: { db: Db; actor: CardActor; id: string; input: PaymentMethodUpdate }): Promise<PaymentMethod> =>
+export const updatePaymentMethod = async ({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: CardActor;
+  id: string;
+  input: PaymentMethodUpdate;
+}): Promise<PaymentMethod> =>
   db.transaction(async (tx) => {
     const card = await lockedCard(tx, actor, id);
     const expMonth = input.exp_month ?? card.expMonth;

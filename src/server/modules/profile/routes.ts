@@ -19,8 +19,10 @@ export const profileRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
   // Counted before the password is checked (a burst cannot pass, issue 30), in the shared store (decision 030).
   const wrongCurrentPassword = createAttemptLimiter({ counter: ctx.rateCounter, name: 'password-change', max: 10, windowMs: FIFTEEN_MINUTES });
 
-  r.get('/auth/profile', { onRequest: guards.signedIn, schema: { tags: ['auth'], security, response: { 200: profileReplySchema, ...errors } } }, async (request) =>
-    readProfile({ db: ctx.db, userId: actorOf(request).id }),
+  r.get(
+    '/auth/profile',
+    { onRequest: guards.signedIn, schema: { tags: ['auth'], security, response: { 200: profileReplySchema, ...errors } } },
+    async (request) => readProfile({ db: ctx.db, userId: actorOf(request).id }),
   );
 
   r.put(

@@ -52,7 +52,16 @@ export const listPending = async ({ db, page, limit, brandId }: { db: Tx; page: 
     .as('page_ids');
   const rows = await db
     .select({
-      order: { id: estimates.id, name: estimates.estimateName, brandId: estimates.brandId, status: estimates.status, startDate: estimates.startDate, endDate: estimates.endDate, spend: estimates.totalSpendCents, createdAt: estimates.createdAt },
+      order: {
+        id: estimates.id,
+        name: estimates.estimateName,
+        brandId: estimates.brandId,
+        status: estimates.status,
+        startDate: estimates.startDate,
+        endDate: estimates.endDate,
+        spend: estimates.totalSpendCents,
+        createdAt: estimates.createdAt,
+      },
       brandName: brands.commonName,
       aired: { spend: campaigns.spendCents, impressions: campaigns.totalImpressions, spots: campaigns.airedSpots },
       items: itemCount,
@@ -114,7 +123,13 @@ const toVariance = (row: VarianceRow): Variance =>
     projectedSpend: toDollars(row.r ? row.r.projectedSpendCents : row.liveSpendCents),
     projectedImpressions: row.r ? row.r.projectedImpressions : row.liveImpressions,
     actual: row.r
-      ? { spend: toDollars(row.r.actualSpendCents), impressions: row.r.actualImpressions, notes: row.r.notes, reconciledAt: row.r.reconciledAt.toISOString(), overrideReason: row.r.overrideReason }
+      ? {
+          spend: toDollars(row.r.actualSpendCents),
+          impressions: row.r.actualImpressions,
+          notes: row.r.notes,
+          reconciledAt: row.r.reconciledAt.toISOString(),
+          overrideReason: row.r.overrideReason,
+        }
       : null,
     aired: airedOf(row),
   });
@@ -127,7 +142,9 @@ const airedOf = (row: VarianceRow) => {
 
 /** The variance of one booked order (pending ones answer their projection). */
 export const orderVariance = async (db: Tx, estimateId: string): Promise<Variance> => {
-  const [row] = await selectVariances(db).where(and(eq(estimates.id, estimateId), BOOKED)).limit(1);
+  const [row] = await selectVariances(db)
+    .where(and(eq(estimates.id, estimateId), BOOKED))
+    .limit(1);
   if (!row) throw notFound(RECONCILIATION_MESSAGES.notFound);
   return toVariance(row);
 };
@@ -185,7 +202,10 @@ const brandVarianceFromRollup = (db: Tx, days: number) => {
 
 export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; days: number; brandId?: string }): Promise<ReconciliationDashboard> => {
   // A reconciliation always has its order (cascade): the orders are read only to filter by brand.
-  const windowed = and(gte(reconciliations.reconciledAt, since(days)), brandId ? inArray(reconciliations.estimateId, db.select({ id: estimates.id }).from(estimates).where(byBrand(brandId))) : undefined);
+  const windowed = and(
+    gte(reconciliations.reconciledAt, since(days)),
+    brandId ? inArray(reconciliations.estimateId, db.select({ id: estimates.id }).from(estimates).where(byBrand(brandId))) : undefined,
+  );
   const spendVariance = sql`(${reconciliations.actualSpendCents} - ${reconciliations.projectedSpendCents})`;
   const spendPercent = sql`(${spendVariance}::float8 / nullif(${reconciliations.projectedSpendCents}, 0) * 100)`;
   const impressionPercent = sql`((${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions})::float8 / nullif(${reconciliations.projectedImpressions}, 0) * 100)`;
@@ -196,7 +216,9 @@ export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; d
       .select({
         spendVariance: sql<number>`coalesce(sum(${spendVariance}), 0)::float8`.mapWith(Number),
         spendPercent: sql<number>`coalesce(avg(${spendPercent}), 0)::float8`.mapWith(Number),
-        impressionVariance: sql<number>`coalesce(sum(${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions}), 0)::float8`.mapWith(Number),
+        impressionVariance: sql<number>`coalesce(sum(${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions}), 0)::float8`.mapWith(
+          Number,
+        ),
         impressionPercent: sql<number>`coalesce(avg(${impressionPercent}), 0)::float8`.mapWith(Number),
         high: sql<number>`(count(*) filter (where abs(${spendPercent}) > ${HIGH_VARIANCE_PERCENT}))::int`.mapWith(Number),
       })
@@ -226,7 +248,11 @@ export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; d
       total_impression_variance: Math.round(summary?.impressionVariance ?? 0),
       avg_impression_variance_percent: Math.round((summary?.impressionPercent ?? 0) * 10) / 10,
     },
-    brand_variance: brandRows.map((b) => ({ brand_name: b.brandName, projected_spend: roundDollars(toDollars(b.projected)), actual_spend: roundDollars(toDollars(b.actual)) })),
+    brand_variance: brandRows.map((b) => ({
+      brand_name: b.brandName,
+      projected_spend: roundDollars(toDollars(b.projected)),
+      actual_spend: roundDollars(toDollars(b.actual)),
+    })),
     daily_trends: Array.from({ length: days }, (_, i) => {
       const date = addDays(first, i);
       const row = byDay.get(date);

@@ -33,19 +33,44 @@ export const reconciliationRoutes = (app: FastifyInstance, ctx: AppContext, guar
 
   r.get(
     '/reconciliation/dashboard',
-    { ...admin, schema: { ...tags, description: 'Variance summary, brands, daily trends and reconciliation status of the last `timeframe` days (default 30).', querystring: reconciliationDashboardQuerySchema, response: { 200: reconciliationDashboardSchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        description: 'Variance summary, brands, daily trends and reconciliation status of the last `timeframe` days (default 30).',
+        querystring: reconciliationDashboardQuerySchema,
+        response: { 200: reconciliationDashboardSchema, ...errors },
+      },
+    },
     (request) => reconciliationDashboard({ db: ctx.db, days: request.query.timeframe, brandId: request.query.brand_id }),
   );
 
   r.get(
     '/reconciliation/pending',
-    { ...admin, schema: { ...tags, description: 'Booked orders (approved, scheduled, active or completed) awaiting their actual figures, oldest first.', querystring: pendingQuerySchema, response: { 200: pendingReplySchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        description: 'Booked orders (approved, scheduled, active or completed) awaiting their actual figures, oldest first.',
+        querystring: pendingQuerySchema,
+        response: { 200: pendingReplySchema, ...errors },
+      },
+    },
     (request) => listPending({ db: ctx.db, page: request.query.page, limit: request.query.limit, brandId: request.query.brand_id }),
   );
 
   r.put(
     '/reconciliation/reconcile/:id',
-    { ...admin, schema: { ...tags, description: 'Records (or corrects) the actual spend and impressions of a booked order.', params: idParams, body: reconcileBodySchema, response: { 200: reconcileReplySchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        description: 'Records (or corrects) the actual spend and impressions of a booked order.',
+        params: idParams,
+        body: reconcileBodySchema,
+        response: { 200: reconcileReplySchema, ...errors },
+      },
+    },
     async (request) => ({
       message: RECONCILIATION_MESSAGES.reconciled,
       reconciliation: await reconcileOrder({ db: ctx.db, actorId: actorOf(request).id, estimateId: request.params.id, input: request.body }),
@@ -54,7 +79,15 @@ export const reconciliationRoutes = (app: FastifyInstance, ctx: AppContext, guar
 
   r.get(
     '/reconciliation/variance/:id',
-    { ...admin, schema: { ...tags, description: 'Projected against actual figures of one booked order (status pending until reconciled).', params: idParams, response: { 200: varianceSchema, ...errors } } },
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        description: 'Projected against actual figures of one booked order (status pending until reconciled).',
+        params: idParams,
+        response: { 200: varianceSchema, ...errors },
+      },
+    },
     (request) => orderVariance(ctx.db, request.params.id),
   );
 
@@ -64,7 +97,8 @@ export const reconciliationRoutes = (app: FastifyInstance, ctx: AppContext, guar
       ...admin,
       schema: {
         ...tags,
-        description: 'The variances of the orders reconciled in the last `timeframe` days: JSON `{ rows }` or, with `format=csv`, a CSV file streamed in batches.',
+        description:
+          'The variances of the orders reconciled in the last `timeframe` days: JSON `{ rows }` or, with `format=csv`, a CSV file streamed in batches.',
         querystring: exportQuerySchema,
         // JSON { timeframe, rows } or a CSV stream: not serialized by a schema.
         response: { 200: z.unknown(), ...errors },

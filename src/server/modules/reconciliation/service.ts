@@ -11,7 +11,17 @@ import { BOOKED, orderVariance, projectedImpressions } from './queries';
  * PUT /reconciliation/reconcile/:id: records (or corrects) the actual spend and impressions of a
  * booked order; it leaves the pending list.
  */
-export const reconcileOrder = async ({ db, actorId, estimateId, input }: { db: Db; actorId: string; estimateId: string; input: ReconcileInput }): Promise<Variance> =>
+export const reconcileOrder = async ({
+  db,
+  actorId,
+  estimateId,
+  input,
+}: {
+  db: Db;
+  actorId: string;
+  estimateId: string;
+  input: ReconcileInput;
+}): Promise<Variance> =>
   db.transaction(async (tx) => {
     const [order] = await tx
       .select({
@@ -45,8 +55,17 @@ export const reconcileOrder = async ({ db, actorId, estimateId, input }: { db: D
       reconciledBy: actorId,
       reconciledAt: new Date(),
     };
-    const [existing] = await tx.select({ id: reconciliations.id }).from(reconciliations).where(and(eq(reconciliations.estimateId, estimateId))).limit(1);
-    if (existing) await tx.update(reconciliations).set({ ...actual, updatedAt: new Date() }).where(eq(reconciliations.id, existing.id));
-    else await tx.insert(reconciliations).values({ estimateId, projectedSpendCents: order.spend, projectedImpressions: Math.round(order.impressions), ...actual });
+    const [existing] = await tx
+      .select({ id: reconciliations.id })
+      .from(reconciliations)
+      .where(and(eq(reconciliations.estimateId, estimateId)))
+      .limit(1);
+    if (existing)
+      await tx
+        .update(reconciliations)
+        .set({ ...actual, updatedAt: new Date() })
+        .where(eq(reconciliations.id, existing.id));
+    else
+      await tx.insert(reconciliations).values({ estimateId, projectedSpendCents: order.spend, projectedImpressions: Math.round(order.impressions), ...actual });
     return orderVariance(tx, estimateId);
   });

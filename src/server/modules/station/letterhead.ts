@@ -24,16 +24,25 @@ export const drawLetterhead = (doc: PDFKit.PDFDocument, station: StationIssuer, 
       // An image pdfkit cannot read is left out rather than failing the document.
     }
   }
-  doc.fillColor(PDF_ACCENT).font('Helvetica-Bold').fontSize(logo ? 14 : 18).text(station.name, PDF_MARGIN, headerTop, { width: width / 2 });
+  doc
+    .fillColor(PDF_ACCENT)
+    .font('Helvetica-Bold')
+    .fontSize(logo ? 14 : 18)
+    .text(station.name, PDF_MARGIN, headerTop, { width: width / 2 });
   doc.fillColor(PDF_MUTED).font('Helvetica').fontSize(8.5);
   const contact = [station.phone, station.email].filter(Boolean).join(' · ');
-  for (const line of [station.address, contact, station.tax_id && `Tax ID ${station.tax_id}`]) if (line) doc.text(line, PDF_MARGIN, doc.y, { width: width / 2 });
+  for (const line of [station.address, contact, station.tax_id && `Tax ID ${station.tax_id}`])
+    if (line) doc.text(line, PDF_MARGIN, doc.y, { width: width / 2 });
   const stationBottom = doc.y;
   doc.fillColor(PDF_INK).font('Helvetica-Bold').fontSize(20).text(title, PDF_MARGIN, PDF_MARGIN, { width, align: 'right' });
   doc.font('Helvetica').fontSize(10);
   for (const line of facts) doc.text(line, PDF_MARGIN, doc.y, { width, align: 'right' });
   const rule = Math.max(130, stationBottom + 8, doc.y + 8);
-  doc.moveTo(PDF_MARGIN, rule).lineTo(PDF_MARGIN + width, rule).strokeColor('#e2e8f0').stroke();
+  doc
+    .moveTo(PDF_MARGIN, rule)
+    .lineTo(PDF_MARGIN + width, rule)
+    .strokeColor('#e2e8f0')
+    .stroke();
   return rule;
 };
 
@@ -45,7 +54,10 @@ export const drawAmounts = (doc: PDFKit.PDFDocument, rows: readonly AmountRow[],
   const labelX = PDF_MARGIN + width - 250;
   for (const [label, value, bold] of rows) {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).fillColor(PDF_INK);
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(10)
+      .fillColor(PDF_INK);
     doc.text(label, labelX, y, { width: 130 });
     doc.text(value, labelX + 130, y, { width: 120, align: 'right' });
     doc.y = y + 16;

@@ -32,7 +32,13 @@ export const stationRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     '/station',
     {
       onRequest: guards.adminOnly,
-      schema: { ...tags, security: [{ bearerAuth: [] }], description: 'Replaces the station profile (admins).', body: stationProfileInputSchema, response: { 200: stationProfileSchema, ...errors } },
+      schema: {
+        ...tags,
+        security: [{ bearerAuth: [] }],
+        description: 'Replaces the station profile (admins).',
+        body: stationProfileInputSchema,
+        response: { 200: stationProfileSchema, ...errors },
+      },
       bodyLimit: 512 * 1024,
     },
     (request) => updateStationProfile(ctx.db, request.body),

@@ -68,7 +68,11 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
 
 /** How master control writes time: its frame rate (drop-frame or not) and the date order of its text files. */
 export const stationMasterControl = async (db: Db): Promise<{ frameRate: number; dropFrame: boolean; dateOrder: 'MDY' | 'DMY' }> => {
-  const [row] = await db.select({ frameRate: stationProfile.frameRate, dropFrame: stationProfile.dropFrame, dateOrder: stationProfile.dateOrder }).from(stationProfile).where(eq(stationProfile.id, 1)).limit(1);
+  const [row] = await db
+    .select({ frameRate: stationProfile.frameRate, dropFrame: stationProfile.dropFrame, dateOrder: stationProfile.dateOrder })
+    .from(stationProfile)
+    .where(eq(stationProfile.id, 1))
+    .limit(1);
   return row ?? { frameRate: 29.97, dropFrame: true, dateOrder: 'MDY' };
 };
 

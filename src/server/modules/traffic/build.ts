@@ -23,7 +23,12 @@ export interface TrafficSettings {
 }
 
 /** Every daypart's spots of one broadcast day (bookings grouped by daypart once, by the caller). */
-export const placeDay = (dayparts: readonly DaypartWindow[], byDaypart: ReadonlyMap<string, readonly Booking[]>, date: string, settings: TrafficSettings): PlacedSpot[] =>
+export const placeDay = (
+  dayparts: readonly DaypartWindow[],
+  byDaypart: ReadonlyMap<string, readonly Booking[]>,
+  date: string,
+  settings: TrafficSettings,
+): PlacedSpot[] =>
   dayparts.flatMap((daypart) =>
     placeDaypartDay({
       daypart,
@@ -36,7 +41,23 @@ export const placeDay = (dayparts: readonly DaypartWindow[], byDaypart: Readonly
 
 const digestOf = (spots: readonly PlacedSpot[]) =>
   createHash('sha256')
-    .update(JSON.stringify(spots.map((s) => [s.estimateItemId, s.daypartId, s.scheduledAt.getTime(), s.position, s.status, s.mediaAssetId, s.houseCode, s.durationSeconds, s.campaignId, s.makegoodOfferId, s.movedFromDate])))
+    .update(
+      JSON.stringify(
+        spots.map((s) => [
+          s.estimateItemId,
+          s.daypartId,
+          s.scheduledAt.getTime(),
+          s.position,
+          s.status,
+          s.mediaAssetId,
+          s.houseCode,
+          s.durationSeconds,
+          s.campaignId,
+          s.makegoodOfferId,
+          s.movedFromDate,
+        ]),
+      ),
+    )
     .digest('hex');
 
 const HISTORY = ['aired', 'missed', 'made_good'] as const;
@@ -52,7 +73,14 @@ interface DayContext {
  * moves what its closed air time can no longer take); answers whether it wrote and the days that
  * gained a moved spot.
  */
-const writeDay = async (db: Db, date: string, today: string, spots: readonly PlacedSpot[], now: Date, context: DayContext): Promise<{ wrote: boolean; movedTo: string[] }> => {
+const writeDay = async (
+  db: Db,
+  date: string,
+  today: string,
+  spots: readonly PlacedSpot[],
+  now: Date,
+  context: DayContext,
+): Promise<{ wrote: boolean; movedTo: string[] }> => {
   const none = { wrote: false, movedTo: [] };
   if (date < today) return none;
   const digest = digestOf(spots);
@@ -106,7 +134,21 @@ const followStatuses = async (db: Db, today: string, now: Date) => {
  * Places the days [from, from + days) that changed (from: today by default; a later day when an export
  * asks for a day beyond the horizon), then brings frozen days' statuses in step. Answers the days written.
  */
-export const buildTrafficLogs = async ({ db, today, from = today, days, now, settings }: { db: Db; today: string; from?: string; days: number; now: Date; settings: TrafficSettings }): Promise<string[]> => {
+export const buildTrafficLogs = async ({
+  db,
+  today,
+  from = today,
+  days,
+  now,
+  settings,
+}: {
+  db: Db;
+  today: string;
+  from?: string;
+  days: number;
+  now: Date;
+  settings: TrafficSettings;
+}): Promise<string[]> => {
   const written = new Set<string>();
   let range = { from, last: addDays(from, days - 1) };
   let only: Set<string> | null = null;

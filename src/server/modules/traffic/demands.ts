@@ -47,7 +47,10 @@ interface OrderColumns {
   houseNumber: string | null;
 }
 
-const bookingOf = (r: OrderColumns, rest: Pick<Booking, 'estimateItemId' | 'daypartId' | 'spots' | 'bookedAt' | 'startDate' | 'endDate' | 'makegoodOfferId' | 'movedFromDate'>): Booking => ({
+const bookingOf = (
+  r: OrderColumns,
+  rest: Pick<Booking, 'estimateItemId' | 'daypartId' | 'spots' | 'bookedAt' | 'startDate' | 'endDate' | 'makegoodOfferId' | 'movedFromDate'>,
+): Booking => ({
   ...rest,
   estimateId: r.estimateId,
   campaignId: r.campaignId,
@@ -79,7 +82,16 @@ export const loadBookings = async (db: Tx, from: string, to: string): Promise<Bo
     .where(and(inArray(estimates.status, [...BOOKED_STATUSES]), lte(estimates.startDate, to), gte(estimates.endDate, from)));
   return rows
     .filter((r) => r.startDate && r.endDate && r.brandId)
-    .map((r) => bookingOf(r, { estimateItemId: r.estimateItemId, daypartId: r.daypartId, spots: r.spots, bookedAt: r.reviewedAt ?? r.createdAt, startDate: r.startDate!, endDate: r.endDate! }));
+    .map((r) =>
+      bookingOf(r, {
+        estimateItemId: r.estimateItemId,
+        daypartId: r.daypartId,
+        spots: r.spots,
+        bookedAt: r.reviewedAt ?? r.createdAt,
+        startDate: r.startDate!,
+        endDate: r.endDate!,
+      }),
+    );
 };
 
 /** Accepted makegoods airing in [from, to]: one spot each, on their day, for orders still booked or completed. */
@@ -108,7 +120,17 @@ export const loadMakegoodBookings = async (db: Tx, from: string, to: string): Pr
     );
   return rows
     .filter((r) => r.brandId && r.airDate && r.estimateItemId)
-    .map((r) => bookingOf(r, { estimateItemId: r.estimateItemId!, daypartId: r.daypartId, spots: 1, bookedAt: r.acceptedAt, startDate: r.airDate!, endDate: r.airDate!, makegoodOfferId: r.offerId }));
+    .map((r) =>
+      bookingOf(r, {
+        estimateItemId: r.estimateItemId!,
+        daypartId: r.daypartId,
+        spots: 1,
+        bookedAt: r.acceptedAt,
+        startDate: r.airDate!,
+        endDate: r.airDate!,
+        makegoodOfferId: r.offerId,
+      }),
+    );
 };
 
 /**
@@ -133,5 +155,15 @@ export const loadMoveBookings = async (db: Tx, from: string, to: string): Promis
     .orderBy(asc(trafficMoves.createdAt), asc(trafficMoves.id));
   return rows
     .filter((r) => r.brandId && r.toDate)
-    .map((r) => bookingOf(r, { estimateItemId: r.estimateItemId, daypartId: r.daypartId, spots: 1, bookedAt: r.movedAt, startDate: r.toDate!, endDate: r.toDate!, movedFromDate: r.fromDate }));
+    .map((r) =>
+      bookingOf(r, {
+        estimateItemId: r.estimateItemId,
+        daypartId: r.daypartId,
+        spots: 1,
+        bookedAt: r.movedAt,
+        startDate: r.toDate!,
+        endDate: r.toDate!,
+        movedFromDate: r.fromDate,
+      }),
+    );
 };

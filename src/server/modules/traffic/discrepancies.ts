@@ -85,10 +85,21 @@ export const listDiscrepancies = async ({ db, time }: { db: Db; time: StationTim
     spotsWhere(db, time, and(isNotNull(trafficSpots.addedAfterExportAt), inArray(trafficSpots.status, ['scheduled']), gte(trafficSpots.airDate, today))),
     spotsWhere(db, time, and(isNull(mediaAssets.adId), eq(trafficSpots.status, 'scheduled'), gte(trafficSpots.airDate, today))),
   ]);
-  const decisions = await makegoodStatusOfSpots(db, missed.map((s) => s.id));
+  const decisions = await makegoodStatusOfSpots(
+    db,
+    missed.map((s) => s.id),
+  );
   const undecided = missed
     .filter((s) => isUndecided(decisions.get(s.id)))
     .slice(0, LIMIT)
     .map((s) => ({ ...s, makegood_status: decisions.get(s.id) ?? null }));
-  return { unconfirmed, missed_undecided: undecided, unmatched_rows: unmatched, late_bookings: late, moved_spots: moved, completed_unconfirmed: completed, no_ad_id: noAdId };
+  return {
+    unconfirmed,
+    missed_undecided: undecided,
+    unmatched_rows: unmatched,
+    late_bookings: late,
+    moved_spots: moved,
+    completed_unconfirmed: completed,
+    no_ad_id: noAdId,
+  };
 };

@@ -13,14 +13,46 @@ import { addDays, instantOf, localClockOf, localDateOf } from '../../../domain/d
 import { csvLine } from '../../../domain/reconciliation';
 import type { TrafficLog, TrafficSpot } from '../../../domain/traffic-schemas';
 
-export const TRAFFIC_CSV_COLUMNS = ['air_date', 'local_time', 'break', 'position', 'daypart', 'house_code', 'duration_seconds', 'brand', 'order', 'order_id', 'spot_id', 'ad_id', 'title', 'status'] as const;
+export const TRAFFIC_CSV_COLUMNS = [
+  'air_date',
+  'local_time',
+  'break',
+  'position',
+  'daypart',
+  'house_code',
+  'duration_seconds',
+  'brand',
+  'order',
+  'order_id',
+  'spot_id',
+  'ad_id',
+  'title',
+  'status',
+] as const;
 
 const text = (value: string | null | undefined) => (value == null ? '' : xmlSafe(value));
 
 export const trafficCsv = (log: TrafficLog): string => {
   const lines = [csvLine(TRAFFIC_CSV_COLUMNS)];
   for (const s of log.spots) {
-    lines.push(csvLine([s.air_date, s.local_time, s.break_at, s.position, text(s.daypart_name), s.house_code, s.duration_seconds, text(s.brand_name), text(s.estimate_name), s.estimate_id, s.id, s.ad_id ?? '', text(s.title), s.status]));
+    lines.push(
+      csvLine([
+        s.air_date,
+        s.local_time,
+        s.break_at,
+        s.position,
+        text(s.daypart_name),
+        s.house_code,
+        s.duration_seconds,
+        text(s.brand_name),
+        text(s.estimate_name),
+        s.estimate_id,
+        s.id,
+        s.ad_id ?? '',
+        text(s.title),
+        s.status,
+      ]),
+    );
   }
   return lines.join('');
 };
@@ -35,12 +67,14 @@ export interface MasterControl {
 
 /** SMPTE 258M timecode HH:MM:SS:FF (`;` before the frames when drop-frame); whole seconds, frame 00. */
 const timecode = (hhmmss: string, dropFrame: boolean) => `${hhmmss}${dropFrame ? ';' : ':'}00`;
-const clockOfSeconds = (seconds: number) => [Math.floor(seconds / 3600) % 24, Math.floor((seconds % 3600) / 60), seconds % 60].map((n) => String(n).padStart(2, '0')).join(':');
+const clockOfSeconds = (seconds: number) =>
+  [Math.floor(seconds / 3600) % 24, Math.floor((seconds % 3600) / 60), seconds % 60].map((n) => String(n).padStart(2, '0')).join(':');
 
 const titleOf = (spot: TrafficSpot) => text(spot.title ?? '') || text([spot.brand_name, spot.estimate_name].filter(Boolean).join(' – ')) || spot.house_code;
 
 /** The commercial's industry id as BXF's AlternateId (issue 27): an Ad-ID, or a legacy ISCI code of 8 (or 9 with H) characters. */
-const alternateIdOf = (adId: string | null) => (adId ? [{ '#text': adId, '@_type': adId.length <= 9 ? 'ISCI' : 'Ad-ID', '@_authoritativeSource': adId.length <= 9 ? 'ISCI' : 'Ad-ID' }] : []);
+const alternateIdOf = (adId: string | null) =>
+  adId ? [{ '#text': adId, '@_type': adId.length <= 9 ? 'ISCI' : 'Ad-ID', '@_authoritativeSource': adId.length <= 9 ? 'ISCI' : 'Ad-ID' }] : [];
 
 /** A stable urn:uuid for a name (the same break of the same day keeps its id across exports): RFC 4122 version 5 layout over SHA-1. */
 const urnOf = (name: string) => {
@@ -63,7 +97,12 @@ export const PMCP_NAMESPACE = 'http://www.atsc.org/XMLSchemas/pmcp/2007/3.1';
  * spots placed or restored since the last export as usual and those cancelled since as ScheduledEvents
  * with `action="delete"` (decision 031), so automation drops what no longer airs.
  */
-export const trafficBxf = (log: TrafficLog, station: MasterControl, now: Date = new Date(), options: { /** Only the changes since the last export: cancelled spots are sent as deletions. */ changesOnly?: boolean } = {}): string => {
+export const trafficBxf = (
+  log: TrafficLog,
+  station: MasterControl,
+  now: Date = new Date(),
+  options: { /** Only the changes since the last export: cancelled spots are sent as deletions. */ changesOnly?: boolean } = {},
+): string => {
   const frameRate = station.frameRate ?? 29.97;
   const dropFrame = station.dropFrame ?? true;
   const zone = log.time_zone;

@@ -13,14 +13,21 @@ import { trafficDays, trafficMoves, trafficSpots } from '../../db/schema';
 import { takenCounter } from '../makegoods/capacity';
 import type { Tx } from '../../platform/db';
 
-const keyOf = (s: { estimateItemId: string | null; makegoodOfferId: string | null; estimateId: string }) => `${s.estimateId}|${s.estimateItemId ?? ''}|${s.makegoodOfferId ?? ''}`;
+const keyOf = (s: { estimateItemId: string | null; makegoodOfferId: string | null; estimateId: string }) =>
+  `${s.estimateId}|${s.estimateItemId ?? ''}|${s.makegoodOfferId ?? ''}`;
 
 /**
  * Adds the spots a frozen day lacks; answers how many were added and the spots whose time had
  * already passed (`passed`: the caller moves them to the nearest free day of their window).
  * `movedAway` counts, by key, the spots already moved off this day: they are not lacking.
  */
-export const addLateSpots = async (tx: Tx, date: string, placement: readonly PlacedSpot[], now: Date, movedAway: ReadonlyMap<string, number> = new Map()): Promise<{ added: number; passed: PlacedSpot[] }> => {
+export const addLateSpots = async (
+  tx: Tx,
+  date: string,
+  placement: readonly PlacedSpot[],
+  now: Date,
+  movedAway: ReadonlyMap<string, number> = new Map(),
+): Promise<{ added: number; passed: PlacedSpot[] }> => {
   const existing = await tx.select().from(trafficSpots).where(eq(trafficSpots.airDate, date));
   const have = new Map<string, number>(movedAway);
   for (const spot of existing) have.set(keyOf(spot), (have.get(keyOf(spot)) ?? 0) + 1);
@@ -85,7 +92,9 @@ export const moveClosedSpots = async ({
     return end > max ? end : max;
   }, date);
   if (last <= date) {
-    await tx.insert(trafficMoves).values(movable.map((s) => ({ estimateId: s.estimateId, estimateItemId: s.estimateItemId, daypartId: s.daypartId, fromDate: date, toDate: null })));
+    await tx
+      .insert(trafficMoves)
+      .values(movable.map((s) => ({ estimateId: s.estimateId, estimateItemId: s.estimateItemId, daypartId: s.daypartId, fromDate: date, toDate: null })));
     return [];
   }
   const first = addDays(date, 1);
@@ -107,14 +116,19 @@ export const moveClosedSpots = async ({
       taken.hold(spot.daypartId, to);
       targets.add(to);
     }
-    await tx.insert(trafficMoves).values({ estimateId: spot.estimateId, estimateItemId: spot.estimateItemId, daypartId: spot.daypartId, fromDate: date, toDate: to });
+    await tx
+      .insert(trafficMoves)
+      .values({ estimateId: spot.estimateId, estimateItemId: spot.estimateItemId, daypartId: spot.daypartId, fromDate: date, toDate: to });
   }
   return [...targets].sort();
 };
 
 /** The spots already moved off a day, by booking key (they are no longer lacking there). */
 export const movedAwayFrom = async (tx: Tx, date: string): Promise<Map<string, number>> => {
-  const rows = await tx.select({ estimateId: trafficMoves.estimateId, estimateItemId: trafficMoves.estimateItemId }).from(trafficMoves).where(eq(trafficMoves.fromDate, date));
+  const rows = await tx
+    .select({ estimateId: trafficMoves.estimateId, estimateItemId: trafficMoves.estimateItemId })
+    .from(trafficMoves)
+    .where(eq(trafficMoves.fromDate, date));
   const counts = new Map<string, number>();
   for (const row of rows) {
     const key = keyOf({ ...row, makegoodOfferId: null });

@@ -30,41 +30,55 @@ const selectSpots = (db: Tx, where: SQL | undefined) =>
 
 type SpotRow = Awaited<ReturnType<typeof selectSpots>>[number];
 
-const toSpot = (time: StationTime) => ({ spot, daypartName, brandName, estimateName, adId, title }: SpotRow): TrafficSpot => ({
-  id: spot.id,
-  air_date: spot.airDate,
-  scheduled_at: spot.scheduledAt.toISOString(),
-  local_time: time.clockOf(spot.scheduledAt),
-  break_at: spot.breakAt.toISOString(),
-  position: spot.position,
-  daypart_id: spot.daypartId,
-  daypart_name: daypartName,
-  brand_id: spot.brandId,
-  brand_name: brandName,
-  estimate_id: spot.estimateId,
-  estimate_name: estimateName || null,
-  media_asset_id: spot.mediaAssetId,
-  house_code: spot.houseCode,
-  ad_id: adId,
-  title,
-  no_ad_id: adId === null,
-  duration_seconds: spot.durationSeconds,
-  status: spot.status,
-  aired_at: spot.airedAt?.toISOString() ?? null,
-  makegood_offer_id: spot.makegoodOfferId,
-  simulated: spot.simulated,
-  added_after_export: spot.addedAfterExportAt !== null,
-  moved_from_date: spot.movedFromDate,
-});
+const toSpot =
+  (time: StationTime) =>
+  ({ spot, daypartName, brandName, estimateName, adId, title }: SpotRow): TrafficSpot => ({
+    id: spot.id,
+    air_date: spot.airDate,
+    scheduled_at: spot.scheduledAt.toISOString(),
+    local_time: time.clockOf(spot.scheduledAt),
+    break_at: spot.breakAt.toISOString(),
+    position: spot.position,
+    daypart_id: spot.daypartId,
+    daypart_name: daypartName,
+    brand_id: spot.brandId,
+    brand_name: brandName,
+    estimate_id: spot.estimateId,
+    estimate_name: estimateName || null,
+    media_asset_id: spot.mediaAssetId,
+    house_code: spot.houseCode,
+    ad_id: adId,
+    title,
+    no_ad_id: adId === null,
+    duration_seconds: spot.durationSeconds,
+    status: spot.status,
+    aired_at: spot.airedAt?.toISOString() ?? null,
+    makegood_offer_id: spot.makegoodOfferId,
+    simulated: spot.simulated,
+    added_after_export: spot.addedAfterExportAt !== null,
+    moved_from_date: spot.movedFromDate,
+  });
 
 const WILL_AIR = new Set(['scheduled', 'aired']);
 /** What master control must hear about again: spots placed, cancelled or restored after the export. */
 const CHANGEABLE = new Set(['scheduled', 'cancelled']);
 const changedSince = (rows: readonly SpotRow[], exportedAt: Date) =>
-  rows.filter(({ spot }) => CHANGEABLE.has(spot.status) && (spot.updatedAt > exportedAt || (spot.addedAfterExportAt !== null && spot.addedAfterExportAt > exportedAt)));
+  rows.filter(
+    ({ spot }) => CHANGEABLE.has(spot.status) && (spot.updatedAt > exportedAt || (spot.addedAfterExportAt !== null && spot.addedAfterExportAt > exportedAt)),
+  );
 
 /** GET /traffic/logs/:date: the day's spots in air order and each daypart's fill. */
-export const getTrafficLog = async ({ db, time, date, onlyChanges = false }: { db: Db; time: StationTime; date: string; /** Only the spots changed since the last export (the "changes" export). */ onlyChanges?: boolean }): Promise<TrafficLog> => {
+export const getTrafficLog = async ({
+  db,
+  time,
+  date,
+  onlyChanges = false,
+}: {
+  db: Db;
+  time: StationTime;
+  date: string;
+  /** Only the spots changed since the last export (the "changes" export). */ onlyChanges?: boolean;
+}): Promise<TrafficLog> => {
   const [[day], parts, rows] = await Promise.all([
     db.select().from(trafficDays).where(eq(trafficDays.airDate, date)).limit(1),
     db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.name)),
@@ -96,13 +110,30 @@ export const getTrafficLog = async ({ db, time, date, onlyChanges = false }: { d
 /** The first export hands the day to master control: from then on its times stay as sent. */
 export const markExported = async (db: Db, date: string, at: Date) => {
   await db.insert(trafficDays).values({ airDate: date, inputsDigest: '', exportedAt: at }).onConflictDoNothing();
-  await db.update(trafficDays).set({ exportedAt: at }).where(and(eq(trafficDays.airDate, date)));
+  await db
+    .update(trafficDays)
+    .set({ exportedAt: at })
+    .where(and(eq(trafficDays.airDate, date)));
 };
 
 const MAX_RANGE_DAYS = 366;
 
 /** GET /estimates/:id/spots: the order's spots by broadcast day, from `from` (default today) to `to` (default 30 days on). */
-export const orderSpots = async ({ db, time, actor, id, from, to }: { db: Db; time: StationTime; actor: OrderActor; id: string; from?: string; to?: string }): Promise<OrderSpots> => {
+export const orderSpots = async ({
+  db,
+  time,
+  actor,
+  id,
+  from,
+  to,
+}: {
+  db: Db;
+  time: StationTime;
+  actor: OrderActor;
+  id: string;
+  from?: string;
+  to?: string;
+}): Promise<OrderSpots> => {
   const order = await readableOrder(db, actor, id);
   const start = from ?? (order.startDate && order.startDate > time.today() ? order.startDate : time.today());
   const end = to ?? addDays(start, 30);

@@ -5,7 +5,15 @@ import { errorReplySchema } from '../../../domain/auth';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { isIsoDate } from '../../../domain/dates';
 import { badRequest, conflict } from '../../platform/errors';
-import { TRAFFIC_MESSAGES, discrepanciesSchema, orderSpotsSchema, spotsQuerySchema, trafficDateParams, trafficExportQuerySchema, trafficLogSchema } from '../../../domain/traffic-schemas';
+import {
+  TRAFFIC_MESSAGES,
+  discrepanciesSchema,
+  orderSpotsSchema,
+  spotsQuerySchema,
+  trafficDateParams,
+  trafficExportQuerySchema,
+  trafficLogSchema,
+} from '../../../domain/traffic-schemas';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { getStationProfile, stationMasterControl } from '../station/service';
@@ -30,7 +38,12 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     '/traffic/logs/:date',
     {
       onRequest: guards.adminOnly,
-      schema: { ...tags, description: "A broadcast day's spots in air order with each daypart's fill; beyond the horizon, what is placed so far.", params: trafficDateParams, response: { 200: trafficLogSchema, ...errors } },
+      schema: {
+        ...tags,
+        description: "A broadcast day's spots in air order with each daypart's fill; beyond the horizon, what is placed so far.",
+        params: trafficDateParams,
+        response: { 200: trafficLogSchema, ...errors },
+      },
     },
     (request) => getTrafficLog({ db: ctx.db, time: ctx.time, date: checkedDate(request.params.date) }),
   );
@@ -39,7 +52,12 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     '/traffic/discrepancies',
     {
       onRequest: guards.adminOnly,
-      schema: { ...tags, description: 'What the traffic desk must look at: unconfirmed spots, missed spots without a makegood decision, unmatched as-run rows, late bookings (decision 031).', response: { 200: discrepanciesSchema, ...errors } },
+      schema: {
+        ...tags,
+        description:
+          'What the traffic desk must look at: unconfirmed spots, missed spots without a makegood decision, unmatched as-run rows, late bookings (decision 031).',
+        response: { 200: discrepanciesSchema, ...errors },
+      },
     },
     () => listDiscrepancies({ db: ctx.db, time: ctx.time }),
   );
@@ -71,7 +89,11 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         return reply
           .type('application/xml; charset=utf-8')
           .header('content-disposition', `attachment; filename="traffic-log-${date}.bxf.xml"`)
-          .send(trafficBxf(log, { name: station.name, frameRate: masterControl.frameRate, dropFrame: masterControl.dropFrame }, new Date(), { changesOnly: changesOnly && log.exported_at !== null }));
+          .send(
+            trafficBxf(log, { name: station.name, frameRate: masterControl.frameRate, dropFrame: masterControl.dropFrame }, new Date(), {
+              changesOnly: changesOnly && log.exported_at !== null,
+            }),
+          );
       }
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="traffic-log-${date}.csv"`).send(trafficCsv(log));
     },
@@ -79,7 +101,16 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
 
   r.get(
     '/estimates/:id/spots',
-    { onRequest: guards.signedIn, schema: { ...tags, description: "The order's spots by broadcast day (default: 30 days from today or the flight's start).", params: estimateParams, querystring: spotsQuerySchema, response: { 200: orderSpotsSchema, ...errors } } },
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        ...tags,
+        description: "The order's spots by broadcast day (default: 30 days from today or the flight's start).",
+        params: estimateParams,
+        querystring: spotsQuerySchema,
+        response: { 200: orderSpotsSchema, ...errors },
+      },
+    },
     (request) => orderSpots({ db: ctx.db, time: ctx.time, actor: actorOf(request), id: request.params.id, from: request.query.from, to: request.query.to }),
   );
 };

@@ -85,7 +85,10 @@ export const createStationClock = ({
       const count = await countNotConfirmedSpots(db, id, instant);
       if (count === 0) return;
       const [order] = await db.select({ name: estimates.estimateName }).from(estimates).where(eq(estimates.id, id)).limit(1);
-      await notifySystemMessage({ db, notifier }, { to: { admins: true }, subType: 'warning', message: clockCompletedWarning(order?.name.trim() || 'Untitled order', count) });
+      await notifySystemMessage(
+        { db, notifier },
+        { to: { admins: true }, subType: 'warning', message: clockCompletedWarning(order?.name.trim() || 'Untitled order', count) },
+      );
     } catch (error) {
       log.error({ err: error, estimateId: id }, 'station clock could not warn about unconfirmed spots');
     }

@@ -24,7 +24,8 @@ export const markUnconfirmed = async ({ db, now, timeZone, graceHours }: { db: D
  * has passed (their as-run may still come within the grace period). Completing an order with any
  * needs a warning (decision 031).
  */
-export const notConfirmedWhere = (now: Date) => or(eq(trafficSpots.status, 'unconfirmed'), and(eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.scheduledAt, now)));
+export const notConfirmedWhere = (now: Date) =>
+  or(eq(trafficSpots.status, 'unconfirmed'), and(eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.scheduledAt, now)));
 
 /** How many of an order's spots are unconfirmed (past the grace period): completing it by hand asks the admin to confirm. */
 export const countUnconfirmedSpots = async (tx: Tx, estimateId: string): Promise<number> => {

@@ -6,10 +6,7 @@ import { hashPassword } from '../auth/passwords';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 
-export type FirstAdminOutcome =
-  | { kind: 'created'; email: string; generatedPassword?: string }
-  | { kind: 'promoted'; email: string }
-  | { kind: 'existing' };
+export type FirstAdminOutcome = { kind: 'created'; email: string; generatedPassword?: string } | { kind: 'promoted'; email: string } | { kind: 'existing' };
 
 /** A password that satisfies the reset rules (lower, upper, digit) and is easy to copy. */
 const generatePassword = () => `Sb-${randomBytes(12).toString('base64url')}-a1Z`;

@@ -24,7 +24,8 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
       ...admin,
       schema: {
         ...secured,
-        description: 'Every user, newest first. With `limit`, `after` (the X-Next-Cursor of the previous page) or `search` (every word in a name, e-mail, company or role): one page of at most `limit` (default 50), X-Next-Cursor when it is full, and `counts` of everyone by role.',
+        description:
+          'Every user, newest first. With `limit`, `after` (the X-Next-Cursor of the previous page) or `search` (every word in a name, e-mail, company or role): one page of at most `limit` (default 50), X-Next-Cursor when it is full, and `counts` of everyone by role.',
         querystring: keysetPageQuerySchema,
         response: { 200: usersReplySchema, ...errors },
       },
@@ -58,7 +59,8 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
       ...admin,
       schema: {
         ...secured,
-        description: 'Marks the account as an agency with a commission rate (a fraction, default 0.15, 0 ≤ rate < 1), or not (is_agency false). New invoices of its orders copy the rate.',
+        description:
+          'Marks the account as an agency with a commission rate (a fraction, default 0.15, 0 ≤ rate < 1), or not (is_agency false). New invoices of its orders copy the rate.',
         params: idParams,
         body: agencyBodySchema,
         response: { 200: z.object({ message: z.string(), agency_commission_rate: z.number().nullable() }), ...errors },

@@ -48,11 +48,15 @@ const post = (url: string, headers: Record<string, string>, body: string, timeou
     // An address written in the URL is never looked up: check it here.
     if (!allowPrivate && isIP(host) && isPrivateAddress(host)) return resolve({ error: `${host} is a private or local address` });
     const transport = target.protocol === 'https:' ? https : http;
-    const request = transport.request(target, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() }, lookup: guardedLookup(allowPrivate) }, (response) => {
-      clearTimeout(timer);
-      response.resume();
-      resolve({ status: response.statusCode });
-    });
+    const request = transport.request(
+      target,
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() }, lookup: guardedLookup(allowPrivate) },
+      (response) => {
+        clearTimeout(timer);
+        response.resume();
+        resolve({ status: response.statusCode });
+      },
+    );
     const timer = setTimeout(() => request.destroy(new Error(`No answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
     request.on('error', (error) => {
       clearTimeout(timer);
@@ -90,7 +94,13 @@ export const createWebhookDispatcher = ({ db, jobs, log, allowPrivate, retryDela
           db
             .select({ id: webhookDeliveries.id })
             .from(webhookDeliveries)
-            .where(and(eq(webhookDeliveries.state, 'pending'), sql`${webhookDeliveries.nextAttemptAt} <= now()`, or(isNull(webhookDeliveries.leasedUntil), lt(webhookDeliveries.leasedUntil, sql`now()`))))
+            .where(
+              and(
+                eq(webhookDeliveries.state, 'pending'),
+                sql`${webhookDeliveries.nextAttemptAt} <= now()`,
+                or(isNull(webhookDeliveries.leasedUntil), lt(webhookDeliveries.leasedUntil, sql`now()`)),
+              ),
+            )
             .orderBy(asc(webhookDeliveries.nextAttemptAt))
             .limit(BATCH)
             .for('update', { skipLocked: true }),
@@ -108,7 +118,10 @@ export const createWebhookDispatcher = ({ db, jobs, log, allowPrivate, retryDela
     if (!row) return;
     const { endpoint, event } = row;
     if (!endpoint.enabled) {
-      await db.update(webhookDeliveries).set({ state: 'failed', leasedUntil: null, lastError: 'The endpoint is disabled' }).where(eq(webhookDeliveries.id, delivery.id));
+      await db
+        .update(webhookDeliveries)
+        .set({ state: 'failed', leasedUntil: null, lastError: 'The endpoint is disabled' })
+        .where(eq(webhookDeliveries.id, delivery.id));
       return;
     }
     const id = `msg_${event.id}`;
@@ -117,7 +130,14 @@ export const createWebhookDispatcher = ({ db, jobs, log, allowPrivate, retryDela
     const started = Date.now();
     const outcome = await post(
       endpoint.url,
-      { 'content-type': 'application/json', 'user-agent': USER_AGENT, 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(endpoint.secret, id, timestamp, body), ...pushAuthHeaders(endpoint.authScheme, endpoint.secret, timestamp, body) },
+      {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        'webhook-id': id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook(endpoint.secret, id, timestamp, body),
+        ...pushAuthHeaders(endpoint.authScheme, endpoint.secret, timestamp, body),
+      },
       body,
       timeoutMs,
       allowPrivate,
@@ -128,7 +148,12 @@ export const createWebhookDispatcher = ({ db, jobs, log, allowPrivate, retryDela
     const delay = retryDelaysMs[attempts - 1];
     const state = succeeded ? 'succeeded' : gone || delay === undefined ? 'failed' : 'pending';
     await db.transaction(async (tx) => {
-      await tx.insert(webhookAttempts).values({ deliveryId: delivery.id, statusCode: outcome.status ?? null, error: outcome.error ?? (succeeded ? null : `HTTP ${outcome.status}`), durationMs: Date.now() - started });
+      await tx.insert(webhookAttempts).values({
+        deliveryId: delivery.id,
+        statusCode: outcome.status ?? null,
+        error: outcome.error ?? (succeeded ? null : `HTTP ${outcome.status}`),
+        durationMs: Date.now() - started,
+      });
       await tx
         .update(webhookDeliveries)
         .set({
@@ -141,7 +166,11 @@ export const createWebhookDispatcher = ({ db, jobs, log, allowPrivate, retryDela
         })
         .where(eq(webhookDeliveries.id, delivery.id));
       // 410 Gone: the receiver asks for no more; the endpoint is disabled until its owner enables it again.
-      if (gone) await tx.update(webhookEndpoints).set({ enabled: false, disabledReason: 'The endpoint answered 410 Gone', updatedAt: new Date() }).where(eq(webhookEndpoints.id, endpoint.id));
+      if (gone)
+        await tx
+          .update(webhookEndpoints)
+          .set({ enabled: false, disabledReason: 'The endpoint answered 410 Gone', updatedAt: new Date() })
+          .where(eq(webhookEndpoints.id, endpoint.id));
     });
   };
 

@@ -28,13 +28,21 @@ const nudge = () => {
 
 /** Whether any enabled endpoint subscribes to `type` (to skip gathering an event's data nobody wants). */
 export const anyListening = async (tx: Tx, type: WebhookEventType) =>
-  (await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(and(eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`)).limit(1)).length > 0;
+  (
+    await tx
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`))
+      .limit(1)
+  ).length > 0;
 
 export const emitEvent = async (tx: Tx, { type, ownerId, data }: WebhookEventInput) => {
   const subscribed = and(
     eq(webhookEndpoints.enabled, true),
     sql`${type} = any(${webhookEndpoints.events})`,
-    ownerId ? or(eq(webhookEndpoints.station, true), and(eq(webhookEndpoints.userId, ownerId), eq(webhookEndpoints.station, false))) : eq(webhookEndpoints.station, true),
+    ownerId
+      ? or(eq(webhookEndpoints.station, true), and(eq(webhookEndpoints.userId, ownerId), eq(webhookEndpoints.station, false)))
+      : eq(webhookEndpoints.station, true),
   );
   const endpoints = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(subscribed);
   // Nothing listens: nothing is written (the common case costs one indexed read).
@@ -53,11 +61,24 @@ export const onOrderEvent = (hook: OrderEventHook) => {
 };
 
 /** An order's event, with the fields every order event carries. */
-export const emitOrderEvent = async (tx: Tx, type: OrderEventType, order: { id: string; ownerId: string; estimateName: string; status: string }, status: string) => {
-  await emitEvent(tx, { type, ownerId: order.ownerId, data: { order_id: order.id, name: order.estimateName, status, previous_status: type === 'order.created' ? null : order.status } });
+export const emitOrderEvent = async (
+  tx: Tx,
+  type: OrderEventType,
+  order: { id: string; ownerId: string; estimateName: string; status: string },
+  status: string,
+) => {
+  await emitEvent(tx, {
+    type,
+    ownerId: order.ownerId,
+    data: { order_id: order.id, name: order.estimateName, status, previous_status: type === 'order.created' ? null : order.status },
+  });
   for (const hook of orderHooks) await hook(tx, type, order, status);
 };
 
 /** An invoice's event (sent, paid, voided), to the advertiser billed and the station. */
-export const emitInvoiceEvent = (tx: Tx, type: 'invoice.sent' | 'invoice.paid' | 'invoice.voided', invoice: { id: string; invoiceNumber: string; estimateId: string | null; customerId: string }) =>
+export const emitInvoiceEvent = (
+  tx: Tx,
+  type: 'invoice.sent' | 'invoice.paid' | 'invoice.voided',
+  invoice: { id: string; invoiceNumber: string; estimateId: string | null; customerId: string },
+) =>
   emitEvent(tx, { type, ownerId: invoice.customerId, data: { invoice_id: invoice.id, invoice_number: invoice.invoiceNumber, order_id: invoice.estimateId } });

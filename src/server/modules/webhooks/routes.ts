@@ -23,40 +23,65 @@ export const webhooksRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
 
   r.post(
     '/webhooks',
-    { onRequest: guards.signedIn, schema: { tags: ['webhooks'], security, body: createWebhookSchema, response: { 201: z.object({ webhook: webhookSchema, secret: z.string() }), ...errors } } },
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        tags: ['webhooks'],
+        security,
+        body: createWebhookSchema,
+        response: { 201: z.object({ webhook: webhookSchema, secret: z.string() }), ...errors },
+      },
+    },
     async (request, reply) => {
       await checkAddress(request.body.url);
       return reply.code(201).send(await createWebhook({ db: ctx.db, actor: actorOf(request), input: request.body }));
     },
   );
 
-  r.get('/webhooks', { onRequest: guards.signedIn, schema: { tags: ['webhooks'], security, response: { 200: z.object({ webhooks: z.array(webhookSchema) }), ...errors } } }, async (request) => ({
-    webhooks: await listWebhooks({ db: ctx.db, actor: actorOf(request) }),
-  }));
+  r.get(
+    '/webhooks',
+    { onRequest: guards.signedIn, schema: { tags: ['webhooks'], security, response: { 200: z.object({ webhooks: z.array(webhookSchema) }), ...errors } } },
+    async (request) => ({
+      webhooks: await listWebhooks({ db: ctx.db, actor: actorOf(request) }),
+    }),
+  );
 
   r.patch(
     '/webhooks/:id',
-    { onRequest: guards.signedIn, schema: { tags: ['webhooks'], security, params: idParams, body: updateWebhookSchema, response: { 200: z.object({ webhook: webhookSchema }), ...errors } } },
+    {
+      onRequest: guards.signedIn,
+      schema: { tags: ['webhooks'], security, params: idParams, body: updateWebhookSchema, response: { 200: z.object({ webhook: webhookSchema }), ...errors } },
+    },
     async (request) => {
       await checkAddress(request.body.url);
       return { webhook: await updateWebhook({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body }) };
     },
   );
 
-  r.delete('/webhooks/:id', { onRequest: guards.signedIn, schema: { tags: ['webhooks'], security, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {
-    await deleteWebhook({ db: ctx.db, actor: actorOf(request), id: request.params.id });
-    return { message: 'Webhook deleted' };
-  });
+  r.delete(
+    '/webhooks/:id',
+    { onRequest: guards.signedIn, schema: { tags: ['webhooks'], security, params: idParams, response: { 200: messageReplySchema, ...errors } } },
+    async (request) => {
+      await deleteWebhook({ db: ctx.db, actor: actorOf(request), id: request.params.id });
+      return { message: 'Webhook deleted' };
+    },
+  );
 
   r.get(
     '/webhooks/:id/deliveries',
-    { onRequest: guards.signedIn, schema: { tags: ['webhooks'], security, params: idParams, response: { 200: z.object({ deliveries: z.array(webhookDeliverySchema) }), ...errors } } },
+    {
+      onRequest: guards.signedIn,
+      schema: { tags: ['webhooks'], security, params: idParams, response: { 200: z.object({ deliveries: z.array(webhookDeliverySchema) }), ...errors } },
+    },
     async (request) => ({ deliveries: await listDeliveries({ db: ctx.db, actor: actorOf(request), id: request.params.id }) }),
   );
 
   r.post(
     '/webhooks/:id/test',
-    { onRequest: guards.signedIn, schema: { tags: ['webhooks'], security, params: idParams, response: { 202: z.object({ delivery_id: z.uuid() }), ...errors } } },
+    {
+      onRequest: guards.signedIn,
+      schema: { tags: ['webhooks'], security, params: idParams, response: { 202: z.object({ delivery_id: z.uuid() }), ...errors } },
+    },
     async (request, reply) => {
       const deliveryId = await sendTestEvent({ db: ctx.db, actor: actorOf(request), id: request.params.id });
       dispatcher.kick();
@@ -66,7 +91,15 @@ export const webhooksRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
 
   r.post(
     '/webhooks/deliveries/:id/retry',
-    { onRequest: guards.signedIn, schema: { tags: ['webhooks'], security, params: z.object({ id: z.uuid({ error: 'Delivery not found' }) }), response: { 202: messageReplySchema, ...errors } } },
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        tags: ['webhooks'],
+        security,
+        params: z.object({ id: z.uuid({ error: 'Delivery not found' }) }),
+        response: { 202: messageReplySchema, ...errors },
+      },
+    },
     async (request, reply) => {
       await retryDelivery({ db: ctx.db, actor: actorOf(request), deliveryId: request.params.id });
       dispatcher.kick();

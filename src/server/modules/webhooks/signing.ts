@@ -21,6 +21,10 @@ export const pushAuthHeaders = (scheme: string | null, secret: string, timestamp
   if (!scheme) return {};
   const credentials = Buffer.from(secret.replace(/^whsec_/, ''), 'base64').toString('utf8');
   if (scheme === 'Bearer') return { authorization: `Bearer ${credentials}` };
-  if (scheme === 'HMAC-SHA256') return { 'x-adcp-signature': `sha256=${createHmac('sha256', credentials).update(`${timestamp}.${body}`).digest('hex')}`, 'x-adcp-timestamp': String(timestamp) };
+  if (scheme === 'HMAC-SHA256')
+    return {
+      'x-adcp-signature': `sha256=${createHmac('sha256', credentials).update(`${timestamp}.${body}`).digest('hex')}`,
+      'x-adcp-timestamp': String(timestamp),
+    };
   return {};
 };

@@ -22,7 +22,8 @@ const toWebhook = (row: EndpointRow): Webhook => ({
 });
 
 /** Administrators manage the station's endpoints; an advertiser their own. */
-const mine = (actor: Actor) => (isAdmin(actor.role) ? eq(webhookEndpoints.station, true) : and(eq(webhookEndpoints.userId, actor.id), eq(webhookEndpoints.station, false)));
+const mine = (actor: Actor) =>
+  isAdmin(actor.role) ? eq(webhookEndpoints.station, true) : and(eq(webhookEndpoints.userId, actor.id), eq(webhookEndpoints.station, false));
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';
 
 export const createWebhook = async ({ db, actor, input }: { db: Db; actor: Actor; input: { url: string; events: string[]; description?: string | null } }) => {
@@ -38,16 +39,34 @@ export const listWebhooks = async ({ db, actor }: { db: Db; actor: Actor }) =>
   (await db.select().from(webhookEndpoints).where(mine(actor)).orderBy(desc(webhookEndpoints.createdAt)).limit(200)).map(toWebhook);
 
 export const ownWebhook = async (db: Db, actor: Actor, id: string) => {
-  const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), mine(actor))).limit(1);
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), mine(actor)))
+    .limit(1);
   if (!row) throw notFound(WEBHOOK_NOT_FOUND);
   return row;
 };
 
-export const updateWebhook = async ({ db, actor, id, input }: { db: Db; actor: Actor; id: string; input: { url?: string; events?: string[]; enabled?: boolean } }) => {
+export const updateWebhook = async ({
+  db,
+  actor,
+  id,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  input: { url?: string; events?: string[]; enabled?: boolean };
+}) => {
   await ownWebhook(db, actor, id);
   const [row] = await db
     .update(webhookEndpoints)
-    .set({ ...input, ...(input.enabled === true ? { disabledReason: null } : input.enabled === false ? { disabledReason: 'Disabled by its owner' } : {}), updatedAt: new Date() })
+    .set({
+      ...input,
+      ...(input.enabled === true ? { disabledReason: null } : input.enabled === false ? { disabledReason: 'Disabled by its owner' } : {}),
+      updatedAt: new Date(),
+    })
     .where(and(eq(webhookEndpoints.id, id), mine(actor)))
     .returning();
   if (!row) throw notFound(WEBHOOK_NOT_FOUND);
@@ -55,7 +74,10 @@ export const updateWebhook = async ({ db, actor, id, input }: { db: Db; actor: A
 };
 
 export const deleteWebhook = async ({ db, actor, id }: { db: Db; actor: Actor; id: string }) => {
-  const [row] = await db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), mine(actor))).returning({ id: webhookEndpoints.id });
+  const [row] = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), mine(actor)))
+    .returning({ id: webhookEndpoints.id });
   if (!row) throw notFound(WEBHOOK_NOT_FOUND);
 };
 
@@ -72,7 +94,12 @@ export const listDeliveries = async ({ db, actor, id }: { db: Db; actor: Actor; 
     ? await db
         .select()
         .from(webhookAttempts)
-        .where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.delivery.id)))
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            rows.map((r) => r.delivery.id),
+          ),
+        )
         .orderBy(webhookAttempts.id)
     : [];
   return rows.map(({ delivery, type }) => ({
@@ -95,9 +122,16 @@ export const sendTestEvent = async ({ db, actor, id }: { db: Db; actor: Actor; i
   return db.transaction(async (tx) => {
     const [event] = await tx
       .insert(webhookEvents)
-      .values({ type: 'webhook.test', ownerId: endpoint.station ? null : endpoint.userId, data: { webhook_id: endpoint.id, message: 'A test event from Spotbook' } })
+      .values({
+        type: 'webhook.test',
+        ownerId: endpoint.station ? null : endpoint.userId,
+        data: { webhook_id: endpoint.id, message: 'A test event from Spotbook' },
+      })
       .returning({ id: webhookEvents.id });
-    const [delivery] = await tx.insert(webhookDeliveries).values({ endpointId: endpoint.id, eventId: event!.id, nextAttemptAt: sql`now()` }).returning({ id: webhookDeliveries.id });
+    const [delivery] = await tx
+      .insert(webhookDeliveries)
+      .values({ endpointId: endpoint.id, eventId: event!.id, nextAttemptAt: sql`now()` })
+      .returning({ id: webhookDeliveries.id });
     return delivery!.id;
   });
 };
@@ -112,5 +146,8 @@ export const retryDelivery = async ({ db, actor, deliveryId }: { db: Db; actor: 
     .limit(1);
   if (!row) throw notFound('Delivery not found');
   if (!row.endpoint.enabled) throw conflict('Enable the webhook before retrying its deliveries');
-  await db.update(webhookDeliveries).set({ state: 'pending', nextAttemptAt: sql`now()`, leasedUntil: null }).where(eq(webhookDeliveries.id, deliveryId));
+  await db
+    .update(webhookDeliveries)
+    .set({ state: 'pending', nextAttemptAt: sql`now()`, leasedUntil: null })
+    .where(eq(webhookDeliveries.id, deliveryId));
 };

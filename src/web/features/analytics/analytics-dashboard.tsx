@@ -40,7 +40,11 @@ export const AnalyticsDashboard = () => {
   const advertiser = words.audience === 'advertiser';
   const firstSteps = useFirstSteps(advertiser);
   const showFirstSteps = advertiser && !firstSteps.loading && !firstSteps.hasSubmittedOrder;
-  const state = <T,>(q: { data: T | undefined; isPending: boolean; isError: boolean }) => ({ data: q.data, loading: q.isPending, error: q.isError && q.data === undefined });
+  const state = <T,>(q: { data: T | undefined; isPending: boolean; isError: boolean }) => ({
+    data: q.data,
+    loading: q.isPending,
+    error: q.isError && q.data === undefined,
+  });
 
   return (
     <div className="space-y-6">
@@ -60,7 +64,12 @@ export const AnalyticsDashboard = () => {
           ))}
         </SelectField>
         <div className="flex gap-2 sm:ml-auto">
-          <Button variant="secondary" loading={refreshing} disabled={initialLoading} onClick={() => void queryClient.refetchQueries({ queryKey: analyticsKeys.all, type: 'active' })}>
+          <Button
+            variant="secondary"
+            loading={refreshing}
+            disabled={initialLoading}
+            onClick={() => void queryClient.refetchQueries({ queryKey: analyticsKeys.all, type: 'active' })}
+          >
             {refreshing ? 'Refreshing…' : 'Refresh'}
           </Button>
           <NewOrderButton />

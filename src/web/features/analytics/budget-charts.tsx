@@ -34,7 +34,20 @@ const SliceLabel = ({ cx = 0, cy = 0, midAngle = 0, innerRadius = 0, outerRadius
   const x = cx + radius * Math.cos(-midAngle * RADIAN);
   const y = cy + radius * Math.sin(-midAngle * RADIAN);
   return (
-    <text x={x} y={y} className="recharts-pie-label-text" fill="#ffffff" stroke="#0f172a" strokeOpacity={0.35} strokeWidth={2} paintOrder="stroke" fontSize={12} fontWeight={600} textAnchor="middle" dominantBaseline="central">
+    <text
+      x={x}
+      y={y}
+      className="recharts-pie-label-text"
+      fill="#ffffff"
+      stroke="#0f172a"
+      strokeOpacity={0.35}
+      strokeWidth={2}
+      paintOrder="stroke"
+      fontSize={12}
+      fontWeight={600}
+      textAnchor="middle"
+      dominantBaseline="central"
+    >
       {axisDollars(Number(value))}
     </text>
   );
@@ -45,10 +58,26 @@ export const BudgetByDaypart = ({ data, loading, error }: Props) => {
   const rows = data?.daypart_allocation ?? [];
   const slices = donutSlices(rows.map((r) => ({ name: r.daypart_name, value: r.allocated_budget })));
   return (
-    <ChartCard title="Budget by Daypart" description="Submitted budgets" loading={loading} error={error} empty={rows.length === 0 ? 'No submitted orders in this period yet.' : null}>
+    <ChartCard
+      title="Budget by Daypart"
+      description="Submitted budgets"
+      loading={loading}
+      error={error}
+      empty={rows.length === 0 ? 'No submitted orders in this period yet.' : null}
+    >
       <ResponsiveContainer width="100%" height={320}>
         <PieChart>
-          <Pie data={slices} dataKey="value" nameKey="name" innerRadius={52} outerRadius={96} paddingAngle={2} label={SliceLabel} labelLine={false} isAnimationActive={false}>
+          <Pie
+            data={slices}
+            dataKey="value"
+            nameKey="name"
+            innerRadius={52}
+            outerRadius={96}
+            paddingAngle={2}
+            label={SliceLabel}
+            labelLine={false}
+            isAnimationActive={false}
+          >
             {slices.map((slice, i) => (
               <Cell key={slice.name} fill={DONUT_COLORS[i]} />
             ))}

@@ -28,7 +28,13 @@ export const ConversionFunnel = ({ overview, loading, error }: Props) => {
   const total = stages.reduce((sum, s) => sum + s.count, 0);
   const words = useDashboardWords();
   return (
-    <ChartCard title={words.funnelTitle} description="Orders of the period by status" loading={loading} error={error} empty={total === 0 ? 'No orders in this period yet.' : null}>
+    <ChartCard
+      title={words.funnelTitle}
+      description="Orders of the period by status"
+      loading={loading}
+      error={error}
+      empty={total === 0 ? 'No orders in this period yet.' : null}
+    >
       <ul className="space-y-3">
         {stages.map((stage) => (
           <li key={stage.status}>
@@ -39,7 +45,11 @@ export const ConversionFunnel = ({ overview, loading, error }: Props) => {
               </span>
             </div>
             <div className="h-2 rounded-full bg-slate-100">
-              <div className="h-2 rounded-full" style={{ width: `${stage.percentage}%`, backgroundColor: FUNNEL_COLORS[stage.status] ?? '#94a3b8' }} data-status={stage.status} />
+              <div
+                className="h-2 rounded-full"
+                style={{ width: `${stage.percentage}%`, backgroundColor: FUNNEL_COLORS[stage.status] ?? '#94a3b8' }}
+                data-status={stage.status}
+              />
             </div>
           </li>
         ))}

@@ -15,7 +15,13 @@ export const DaypartPerformanceChart = ({ data, loading, error }: Props) => {
   const rows = data?.daypart_performance ?? [];
   const words = useDashboardWords();
   return (
-    <ChartCard title="Daypart Performance" description={words.daypartDescription} loading={loading} error={error} empty={rows.length === 0 ? 'No booked orders in this period yet.' : null}>
+    <ChartCard
+      title="Daypart Performance"
+      description={words.daypartDescription}
+      loading={loading}
+      error={error}
+      empty={rows.length === 0 ? 'No booked orders in this period yet.' : null}
+    >
       <ResponsiveContainer width="100%" height={Math.max(240, rows.length * 36 + 24)}>
         <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 16, bottom: 16, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />

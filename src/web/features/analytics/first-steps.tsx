@@ -31,8 +31,20 @@ export const useFirstSteps = (enabled: boolean): FirstStepsState => {
 
 const STEPS = [
   { key: 'hasBrand', title: 'Add a brand', text: 'The brand your spots advertise.', href: paths.app.brands.href(), action: 'Go to Brands' },
-  { key: 'hasMedia', title: 'Upload a spot', text: 'A video for the brand (MP4, MXF, MOV or MPG, under 2 GB).', href: paths.app.media.href(), action: 'Go to Media' },
-  { key: 'hasSubmittedOrder', title: 'Build an order', text: 'Choose time slots, a budget and a start date, then submit it for review.', href: paths.app.orders.href(), action: 'Go to Orders' },
+  {
+    key: 'hasMedia',
+    title: 'Upload a spot',
+    text: 'A video for the brand (MP4, MXF, MOV or MPG, under 2 GB).',
+    href: paths.app.media.href(),
+    action: 'Go to Media',
+  },
+  {
+    key: 'hasSubmittedOrder',
+    title: 'Build an order',
+    text: 'Choose time slots, a budget and a start date, then submit it for review.',
+    href: paths.app.orders.href(),
+    action: 'Go to Orders',
+  },
 ] as const;
 
 /** A new advertiser's first steps, each ticked when done and linking to its screen, instead of empty charts. */
@@ -48,7 +60,10 @@ export const FirstSteps = ({ state }: { state: FirstStepsState }) => {
         {STEPS.map((step, index) => {
           const complete = state[step.key];
           return (
-            <li key={step.key} className={`flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center ${complete ? 'border-green-200 bg-green-50' : 'border-slate-200'}`}>
+            <li
+              key={step.key}
+              className={`flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center ${complete ? 'border-green-200 bg-green-50' : 'border-slate-200'}`}
+            >
               <span
                 className={`flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${complete ? 'bg-green-600 text-white' : 'bg-slate-100 text-slate-700'}`}
                 aria-hidden="true"

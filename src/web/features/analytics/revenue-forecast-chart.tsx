@@ -25,11 +25,21 @@ const pointsOf = (data: ForecastReply | undefined): Point[] => {
   const forecast = data?.forecast ?? [];
   const points: Point[] = [
     ...history.map((h) => ({ week: h.week, revenue: h.revenue })),
-    ...forecast.map((f) => ({ week: f.week, predicted: f.predicted_revenue, ...(f.lower !== null && f.upper !== null && { band: [f.lower, f.upper] as [number, number] }) })),
+    ...forecast.map((f) => ({
+      week: f.week,
+      predicted: f.predicted_revenue,
+      ...(f.lower !== null && f.upper !== null && { band: [f.lower, f.upper] as [number, number] }),
+    })),
   ];
   // The forecast line (and band) starts at the last real week so that the lines join.
   const last = history.at(-1);
-  if (last && forecast.length > 0) points[history.length - 1] = { week: last.week, revenue: last.revenue, predicted: last.revenue, ...(forecast[0]?.lower != null && { band: [last.revenue, last.revenue] as [number, number] }) };
+  if (last && forecast.length > 0)
+    points[history.length - 1] = {
+      week: last.week,
+      revenue: last.revenue,
+      predicted: last.revenue,
+      ...(forecast[0]?.lower != null && { band: [last.revenue, last.revenue] as [number, number] }),
+    };
   return points;
 };
 
@@ -55,8 +65,10 @@ export const RevenueForecastChart = ({ data, loading, error }: Props) => {
           <p className={`inline-flex self-start rounded-md px-3 py-1.5 text-sm ${TREND_STYLES[data.insights.trend]}`}>{data.insights.message}</p>
           {data.insights.enough_history && data.insights.standard_error !== null && (
             <p className="text-xs text-slate-600">
-              {data.insights.model === 'seasonal' ? "Last year's same weeks, scaled by how this year compares" : `Straight-line fit of ${countOf(data.insights.history_weeks, 'week')}`}; the shaded band is where 95% of weeks would fall
-              (standard error {formatCurrency(data.insights.standard_error)} a week).
+              {data.insights.model === 'seasonal'
+                ? "Last year's same weeks, scaled by how this year compares"
+                : `Straight-line fit of ${countOf(data.insights.history_weeks, 'week')}`}
+              ; the shaded band is where 95% of weeks would fall (standard error {formatCurrency(data.insights.standard_error)} a week).
             </p>
           )}
         </div>

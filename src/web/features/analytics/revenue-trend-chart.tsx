@@ -40,8 +40,26 @@ export const RevenueTrendChart = ({ data, loading, error }: Props) => {
             formatter={(value, name) => (name === 'Orders approved' ? formatCount(Number(value)) : tooltipDollars(value))}
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Line yAxisId="revenue" type="monotone" dataKey="revenue" name={words.money} stroke={CHART_COLORS[0]} strokeWidth={2} dot={false} animationDuration={1500} />
-          <Line yAxisId="orders" type="monotone" dataKey="approved_orders" name="Orders approved" stroke={CHART_COLORS[1]} strokeWidth={2} dot={false} animationDuration={1500} />
+          <Line
+            yAxisId="revenue"
+            type="monotone"
+            dataKey="revenue"
+            name={words.money}
+            stroke={CHART_COLORS[0]}
+            strokeWidth={2}
+            dot={false}
+            animationDuration={1500}
+          />
+          <Line
+            yAxisId="orders"
+            type="monotone"
+            dataKey="approved_orders"
+            name="Orders approved"
+            stroke={CHART_COLORS[1]}
+            strokeWidth={2}
+            dot={false}
+            animationDuration={1500}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartCard>

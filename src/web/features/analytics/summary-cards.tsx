@@ -13,9 +13,17 @@ export const SummaryCards = ({ overview }: { overview: OverviewReply | undefined
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3">
       <StatCard label={words.totalMoney} value={show(s?.total_revenue, formatCurrency)} icon={<ChartIcon className="size-5" />} />
-      <StatCard label="Approved Orders" value={s ? `${formatCount(s.approved_orders)} of ${formatCount(s.total_orders)}` : '—'} icon={<CheckCircleIcon className="size-5" />} />
+      <StatCard
+        label="Approved Orders"
+        value={s ? `${formatCount(s.approved_orders)} of ${formatCount(s.total_orders)}` : '—'}
+        icon={<CheckCircleIcon className="size-5" />}
+      />
       <StatCard label="Avg Order Value" value={show(s?.avg_order_value, formatCurrency)} icon={<ClipboardIcon className="size-5" />} />
-      <StatCard label="Active Campaigns" value={m ? `${formatCount(m.active_campaigns)} of ${formatCount(m.total_campaigns)}` : '—'} icon={<TvIcon className="size-5" />} />
+      <StatCard
+        label="Active Campaigns"
+        value={m ? `${formatCount(m.active_campaigns)} of ${formatCount(m.total_campaigns)}` : '—'}
+        icon={<TvIcon className="size-5" />}
+      />
       <StatCard label="Impressions" value={show(m?.total_impressions, formatCount)} icon={<ChartIcon className="size-5" />} />
       <StatCard
         label="Avg Campaign Length"

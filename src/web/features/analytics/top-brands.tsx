@@ -15,15 +15,32 @@ export const TopBrands = ({ data, loading, error }: Props) => {
   const rows = data?.brand_performance ?? [];
   const words = useDashboardWords();
   return (
-    <ChartCard title="Top 5 Brands" description={words.brandsDescription} loading={loading} error={error} empty={rows.length === 0 ? 'No submitted orders in this period yet.' : null} className="lg:col-span-2">
+    <ChartCard
+      title="Top 5 Brands"
+      description={words.brandsDescription}
+      loading={loading}
+      error={error}
+      empty={rows.length === 0 ? 'No submitted orders in this period yet.' : null}
+      className="lg:col-span-2"
+    >
       <Table caption="Top 5 brands">
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs uppercase tracking-wide text-slate-500">
-            <th scope="col" className="py-2 pr-3 font-medium">Brand</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Orders</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">Approved</th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">{words.money}</th>
-            <th scope="col" className="py-2 text-right font-medium">Avg Order</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Brand
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Orders
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              Approved
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right font-medium">
+              {words.money}
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Avg Order
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -57,7 +57,11 @@ export const AsRunReportView = ({ report }: { report: AsRunReport }) => {
             </tbody>
           </Table>
         )}
-        {report.unmatched_rows.length < imp.unmatched && <p className="border-t border-slate-200 p-3 text-xs text-slate-500">The first {report.unmatched_rows.length} of {imp.unmatched} unmatched rows are shown.</p>}
+        {report.unmatched_rows.length < imp.unmatched && (
+          <p className="border-t border-slate-200 p-3 text-xs text-slate-500">
+            The first {report.unmatched_rows.length} of {imp.unmatched} unmatched rows are shown.
+          </p>
+        )}
       </Card>
       <ChangeTable caption="Aired spots" rows={report.aired_spots} total={imp.aired} />
       <ChangeTable caption="Missed spots" rows={report.missed_spots} total={imp.reported_missed} />
@@ -93,6 +97,10 @@ const ChangeTable = ({ caption, rows, total }: { caption: string; rows: AsRunRep
           ))}
         </tbody>
       </Table>
-      {rows.length < total && <p className="border-t border-slate-200 p-3 text-xs text-slate-500">The first {rows.length} of {total} are shown.</p>}
+      {rows.length < total && (
+        <p className="border-t border-slate-200 p-3 text-xs text-slate-500">
+          The first {rows.length} of {total} are shown.
+        </p>
+      )}
     </Card>
   );

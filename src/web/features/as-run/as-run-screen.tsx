@@ -35,7 +35,12 @@ export const AsRunScreen = () => {
     setError(null);
     setProgress({ phase: 'uploading', percent: 0 });
     try {
-      const result = await importAsRun(file, (loaded, total) => setProgress(loaded >= total ? { phase: 'matching' } : { phase: 'uploading', percent: Math.round((loaded / total) * 100) }), closeDay, profile);
+      const result = await importAsRun(
+        file,
+        (loaded, total) => setProgress(loaded >= total ? { phase: 'matching' } : { phase: 'uploading', percent: Math.round((loaded / total) * 100) }),
+        closeDay,
+        profile,
+      );
       setShown(result.import.id);
       if (result.duplicate) toast(result.message, { icon: 'ℹ️' });
       else toast.success(result.message);
@@ -50,7 +55,10 @@ export const AsRunScreen = () => {
 
   return (
     <>
-      <PageHeader title="As-run" description="Import what master control reports having aired; airings are matched to the traffic log, delivered and reconciled." />
+      <PageHeader
+        title="As-run"
+        description="Import what master control reports having aired; airings are matched to the traffic log, delivered and reconciled."
+      />
       <Card className="mb-6 p-4 sm:p-6">
         <form onSubmit={(e) => void onSubmit(e)} className="flex flex-wrap items-end gap-4">
           <div>
@@ -71,7 +79,12 @@ export const AsRunScreen = () => {
             <label htmlFor="as-run-profile" className="mb-1 block text-sm font-medium text-slate-700">
               Layout
             </label>
-            <select id="as-run-profile" value={profile} onChange={(e) => setProfile(e.target.value as AsRunProfileId)} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+            <select
+              id="as-run-profile"
+              value={profile}
+              onChange={(e) => setProfile(e.target.value as AsRunProfileId)}
+              className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+            >
               {AS_RUN_PROFILES.map((id) => (
                 <option key={id} value={id}>
                   {AS_RUN_PROFILE_TABLE[id].label}
@@ -90,7 +103,14 @@ export const AsRunScreen = () => {
             <div className="flex min-w-60 items-center gap-3 text-sm text-slate-700" role="status">
               {progress.phase === 'uploading' ? (
                 <>
-                  <div role="progressbar" aria-label="Upload" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent} className="h-2 w-40 overflow-hidden rounded-full bg-slate-100">
+                  <div
+                    role="progressbar"
+                    aria-label="Upload"
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={progress.percent}
+                    className="h-2 w-40 overflow-hidden rounded-full bg-slate-100"
+                  >
                     <div className="h-full bg-blue-600" style={{ width: `${progress.percent}%` }} />
                   </div>
                   Uploading… {progress.percent}%
@@ -104,7 +124,10 @@ export const AsRunScreen = () => {
           )}
         </form>
         <p id="as-run-format" className="mt-3 text-xs text-slate-500">
-          Text: a header row naming date, time, house_code (or ISCI, Ad-ID, House Number, Cart), duration (or Length) and status, separated by commas, semicolons, tabs or pipes; times in the station's time zone unless they end in Z or an offset. Layout: Grass Valley iTX (tab-separated, Start Time in UTC) or Pebble Beach Marina (comma-separated, also without a header row). A row whose status is "End of Day" closes its day. BXF: AsRun events (Basic or Complete). Without "Close the day", only the scheduled spots between the file's first and last airing that it does not report become missed.
+          Text: a header row naming date, time, house_code (or ISCI, Ad-ID, House Number, Cart), duration (or Length) and status, separated by commas,
+          semicolons, tabs or pipes; times in the station's time zone unless they end in Z or an offset. Layout: Grass Valley iTX (tab-separated, Start Time in
+          UTC) or Pebble Beach Marina (comma-separated, also without a header row). A row whose status is "End of Day" closes its day. BXF: AsRun events (Basic
+          or Complete). Without "Close the day", only the scheduled spots between the file's first and last airing that it does not report become missed.
         </p>
         {error && (
           <p className="mt-3 text-sm text-red-600" role="alert">
@@ -113,7 +136,14 @@ export const AsRunScreen = () => {
         )}
       </Card>
 
-      {shown && (report.data ? <div className="mb-6"><AsRunReportView report={report.data} /></div> : report.isPending ? <Spinner className="mb-6 size-5" /> : null)}
+      {shown &&
+        (report.data ? (
+          <div className="mb-6">
+            <AsRunReportView report={report.data} />
+          </div>
+        ) : report.isPending ? (
+          <Spinner className="mb-6 size-5" />
+        ) : null)}
 
       <Card>
         <h2 className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">Imports</h2>
@@ -122,7 +152,12 @@ export const AsRunScreen = () => {
             <Spinner className="size-4" /> Loading imports…
           </p>
         ) : imports.isError ? (
-          <EmptyState tone="error" title="The imports could not be loaded" description={imports.error.message} action={<Button onClick={() => void imports.refetch()}>Try again</Button>} />
+          <EmptyState
+            tone="error"
+            title="The imports could not be loaded"
+            description={imports.error.message}
+            action={<Button onClick={() => void imports.refetch()}>Try again</Button>}
+          />
         ) : imports.data.length === 0 ? (
           <EmptyState title="No as-run imported yet" description="Import master control's as-run log of a broadcast day to see what aired." />
         ) : (

@@ -23,7 +23,10 @@ export const entityLabel = (entity: string) => AUDIT_ENTITY_LABELS[entity as Aud
 export const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
 
 /** The changes worth showing: the changed fields on an update, the filled-in fields on create and delete. */
-export const changesOf = (event: Pick<AuditEvent, 'before' | 'after'>, names: Record<string, string> = {}): { field: string; from: string | null; to: string | null }[] => {
+export const changesOf = (
+  event: Pick<AuditEvent, 'before' | 'after'>,
+  names: Record<string, string> = {},
+): { field: string; from: string | null; to: string | null }[] => {
   const { before, after } = event;
   const whole = !before || !after;
   const source = after ?? before ?? {};

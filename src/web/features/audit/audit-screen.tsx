@@ -60,7 +60,11 @@ export const AuditScreen = () => {
     content = filtered ? (
       <EmptyState icon={<SearchIcon />} title="No changes match these filters" description="Try another entity, action, person or date range." />
     ) : (
-      <EmptyState icon={<ShieldIcon />} title="Nothing recorded yet" description="Every change to orders, media, invoices, payments, users and the rate card will be listed here." />
+      <EmptyState
+        icon={<ShieldIcon />}
+        title="Nothing recorded yet"
+        description="Every change to orders, media, invoices, payments, users and the rate card will be listed here."
+      />
     );
   } else {
     content = (
@@ -80,7 +84,9 @@ export const AuditScreen = () => {
                 <td className={`${cellClasses} whitespace-nowrap`}>{formatTimestamp(event.occurred_at)}</td>
                 <td className={`${cellClasses} max-w-56 break-words`}>
                   <span className="block">{actorLabel(event)}</span>
-                  {event.actor_role !== 'system' && event.actor_role !== 'anonymous' && <span className="text-xs text-slate-500">{event.actor_role === 'traffic_admin' ? 'Traffic admin' : 'Client'}</span>}
+                  {event.actor_role !== 'system' && event.actor_role !== 'anonymous' && (
+                    <span className="text-xs text-slate-500">{event.actor_role === 'traffic_admin' ? 'Traffic admin' : 'Client'}</span>
+                  )}
                 </td>
                 <td className={cellClasses}>
                   <span className="block font-medium text-slate-900">

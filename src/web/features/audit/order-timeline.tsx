@@ -13,7 +13,9 @@ export const OrderTimeline = ({ orderId }: { orderId: string }) => {
   return (
     <Card className="mt-6">
       <details className="group p-4 sm:p-6" onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary className="cursor-pointer rounded text-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">History</summary>
+        <summary className="cursor-pointer rounded text-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600">
+          History
+        </summary>
         {open && <TimelineEvents orderId={orderId} />}
       </details>
     </Card>

@@ -54,15 +54,9 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     [queryClient],
   );
 
-  const login = useCallback<AuthContextValue['login']>(
-    async (credentials) => startSession(await loginRequest(credentials)),
-    [startSession],
-  );
+  const login = useCallback<AuthContextValue['login']>(async (credentials) => startSession(await loginRequest(credentials)), [startSession]);
 
-  const register = useCallback<AuthContextValue['register']>(
-    async (input) => startSession(await registerRequest(input)),
-    [startSession],
-  );
+  const register = useCallback<AuthContextValue['register']>(async (input) => startSession(await registerRequest(input)), [startSession]);
 
   const logout = useCallback(async () => {
     try {
@@ -88,10 +82,7 @@ export const AuthProvider = ({ children }: { children: ReactNode }) => {
     }
   }, []);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, register, logout, refreshUser }),
-    [state, login, register, logout, refreshUser],
-  );
+  const value = useMemo<AuthContextValue>(() => ({ ...state, login, register, logout, refreshUser }), [state, login, register, logout, refreshUser]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 };

@@ -41,8 +41,8 @@ export const ForgotPasswordPanel = ({ onBack }: { onBack: () => void }) => {
         </div>
         <h2 className="text-xl font-semibold text-slate-900">Check your email</h2>
         <p className="mt-2 text-sm text-slate-600">
-          If an account exists for <span className="font-medium text-slate-900">{sentTo}</span>, we have sent a
-          password reset link to it. The link is valid for 1 hour.
+          If an account exists for <span className="font-medium text-slate-900">{sentTo}</span>, we have sent a password reset link to it. The link is valid for
+          1 hour.
         </p>
         <Button variant="secondary" className="mt-6 w-full" onClick={onBack}>
           Back to Sign In
@@ -54,9 +54,7 @@ export const ForgotPasswordPanel = ({ onBack }: { onBack: () => void }) => {
   return (
     <div>
       <h2 className="text-xl font-semibold text-slate-900">Reset your password</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Enter the email address you signed up with and we will send you a link to set a new password.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">Enter the email address you signed up with and we will send you a link to set a new password.</p>
       <form onSubmit={submit} noValidate className="mt-5 space-y-4" aria-label="Forgot password">
         <TextField
           label="Email"

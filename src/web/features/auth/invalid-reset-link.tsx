@@ -34,9 +34,7 @@ export const InvalidResetLink = ({ message }: { message: string }) => {
         <AlertIcon className="size-6" />
       </div>
       <h1 className="mt-4 text-xl font-semibold text-slate-900">{INVALID_RESET_LINK}</h1>
-      <p className="mt-2 text-sm text-slate-600">
-        Reset links can be used once and expire after 1 hour. Taking you back to sign in…
-      </p>
+      <p className="mt-2 text-sm text-slate-600">Reset links can be used once and expire after 1 hour. Taking you back to sign in…</p>
       <Link to={paths.login.href('forgot')} className={buttonClasses({ className: 'mt-6 w-full' })}>
         Request a new reset link
       </Link>

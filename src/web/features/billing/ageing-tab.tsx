@@ -77,7 +77,12 @@ export const AgeingTab = () => {
               ))}
               <td className={`${money} font-semibold text-slate-900`}>{formatCurrency(row.total)}</td>
               <td className={`${compactCell} text-right`}>
-                <Button variant="ghost" size="sm" aria-label={`Statement for ${row.customer_name}`} onClick={() => setStatementOf({ id: row.customer_id, name: row.customer_name })}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Statement for ${row.customer_name}`}
+                  onClick={() => setStatementOf({ id: row.customer_id, name: row.customer_name })}
+                >
                   Statement
                 </Button>
               </td>
@@ -105,15 +110,15 @@ export const AgeingTab = () => {
   return (
     <>
       <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600">
-          Open balances of sent invoices by days past due{ageing.data ? ` as of ${formatDay(ageing.data.as_of)}` : ''}.
-        </p>
+        <p className="text-sm text-slate-600">Open balances of sent invoices by days past due{ageing.data ? ` as of ${formatDay(ageing.data.as_of)}` : ''}.</p>
         <Button variant="secondary" onClick={onExport} loading={exporting.isPending}>
           Export CSV
         </Button>
       </div>
       {content}
-      {statementOf && <StatementModal owner={{ customerId: statementOf.id }} title={`Statement for ${statementOf.name}`} onClose={() => setStatementOf(null)} />}
+      {statementOf && (
+        <StatementModal owner={{ customerId: statementOf.id }} title={`Statement for ${statementOf.name}`} onClose={() => setStatementOf(null)} />
+      )}
     </>
   );
 };

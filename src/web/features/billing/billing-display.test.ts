@@ -5,7 +5,11 @@ describe('toCreateInvoiceBody', () => {
   const values = { ...createInvoiceDefaults(), estimate_id: 'e1' };
 
   it('sends the spec defaults: 30 days, no tax, no discount, Net 30 days', () => {
-    expect(toCreateInvoiceBody(values, 5000)).toEqual({ ok: true, estimateId: 'e1', body: { due_days: 30, tax_rate: 0, discount_amount: 0, payment_terms: 'Net 30 days', notes: undefined } });
+    expect(toCreateInvoiceBody(values, 5000)).toEqual({
+      ok: true,
+      estimateId: 'e1',
+      body: { due_days: 30, tax_rate: 0, discount_amount: 0, payment_terms: 'Net 30 days', notes: undefined },
+    });
   });
 
   it('sends the tax rate typed as a percent as a fraction', () => {
@@ -24,6 +28,8 @@ describe('toCreateInvoiceBody', () => {
         discount_amount: 'Discount amount cannot exceed the invoice subtotal',
       },
     });
-    expect(toCreateInvoiceBody({ ...values, discount_amount: '-1' }, 5000)).toMatchObject({ errors: { discount_amount: 'Discount amount cannot be negative' } });
+    expect(toCreateInvoiceBody({ ...values, discount_amount: '-1' }, 5000)).toMatchObject({
+      errors: { discount_amount: 'Discount amount cannot be negative' },
+    });
   });
 });

@@ -1,4 +1,12 @@
-import { BILLING_MESSAGES, DUE_DAYS_MAX, DUE_DAYS_MIN, INVOICE_DEFAULTS, INVOICE_STATUS_LABELS, hasWholeCents, type InvoiceStatus } from '../../../domain/billing';
+import {
+  BILLING_MESSAGES,
+  DUE_DAYS_MAX,
+  DUE_DAYS_MIN,
+  INVOICE_DEFAULTS,
+  INVOICE_STATUS_LABELS,
+  hasWholeCents,
+  type InvoiceStatus,
+} from '../../../domain/billing';
 import type { CreateInvoiceBody } from '../../api/billing';
 
 type Tone = 'slate' | 'blue' | 'green' | 'amber' | 'red' | 'purple';

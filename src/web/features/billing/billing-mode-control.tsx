@@ -27,7 +27,10 @@ export const BillingModeControl = ({ orderId, mode, status }: { orderId: string;
         onChange={(event) =>
           change.mutate(
             { estimateId: orderId, mode: event.target.value as BillingMode },
-            { onSuccess: (reply) => toast.success(reply.message), onError: (failure) => toast.error(serverMessage(failure, 'Failed to change the billing mode')) },
+            {
+              onSuccess: (reply) => toast.success(reply.message),
+              onError: (failure) => toast.error(serverMessage(failure, 'Failed to change the billing mode')),
+            },
           )
         }
       >
@@ -45,7 +48,10 @@ export const BillingModeControl = ({ orderId, mode, status }: { orderId: string;
           onClick={() =>
             finalInvoice.mutate(
               { estimateId: orderId, body: {} },
-              { onSuccess: () => toast.success('Invoice created successfully'), onError: (failure) => toast.error(serverMessage(failure, 'Failed to create invoice')) },
+              {
+                onSuccess: () => toast.success('Invoice created successfully'),
+                onError: (failure) => toast.error(serverMessage(failure, 'Failed to create invoice')),
+              },
             )
           }
         >

@@ -16,14 +16,24 @@ export const BillingOverview = ({ analytics }: { analytics: UseQueryResult<Billi
   return (
     <div className="space-y-6 p-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Total Billed" value={formatCurrency(overview.total_billed)} icon={<ReceiptIcon />} note={`Issued in the last ${BILLING_ANALYTICS_DAYS} days`} />
-        <StatCard label="Total Collected" value={formatCurrency(overview.total_collected)} icon={<CheckCircleIcon />} note={`On invoices of the last ${BILLING_ANALYTICS_DAYS} days`} />
+        <StatCard
+          label="Total Billed"
+          value={formatCurrency(overview.total_billed)}
+          icon={<ReceiptIcon />}
+          note={`Issued in the last ${BILLING_ANALYTICS_DAYS} days`}
+        />
+        <StatCard
+          label="Total Collected"
+          value={formatCurrency(overview.total_collected)}
+          icon={<CheckCircleIcon />}
+          note={`On invoices of the last ${BILLING_ANALYTICS_DAYS} days`}
+        />
         <StatCard label="Outstanding" value={formatCurrency(overview.total_outstanding)} icon={<ClockIcon />} note="All open invoices, as in Ageing" />
         <StatCard label="Avg Invoice" value={formatCurrency(overview.avg_invoice_amount)} icon={<ChartIcon />} note={`Last ${BILLING_ANALYTICS_DAYS} days`} />
       </div>
       <p className="text-sm text-slate-500">
-        Last {BILLING_ANALYTICS_DAYS} days: {countOf(overview.total_invoices, 'invoice')} issued, {formatCount(overview.sent_invoices)} sent and awaiting payment,{' '}
-        {formatCount(overview.paid_invoices)} paid.
+        Last {BILLING_ANALYTICS_DAYS} days: {countOf(overview.total_invoices, 'invoice')} issued, {formatCount(overview.sent_invoices)} sent and awaiting
+        payment, {formatCount(overview.paid_invoices)} paid.
       </p>
       <Card className="p-4">
         <h2 className="mb-4 text-sm font-semibold text-slate-900">Payment Trends · last {BILLING_ANALYTICS_DAYS} days</h2>

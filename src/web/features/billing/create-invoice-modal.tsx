@@ -28,7 +28,9 @@ const CreateInvoiceForm = ({ onClose }: { onClose: () => void }) => {
   const fieldId = (name: keyof CreateInvoiceValues) => `${formId}-${name}`;
   const chosen = estimates.data?.find((e) => e.id === values.estimate_id) ?? null;
   const draftBody = toCreateInvoiceBody(values, chosen?.total_amount ?? null);
-  const previewRequest = draftBody.ok ? { estimateId: draftBody.estimateId, taxRate: Number(draftBody.body?.tax_rate ?? 0), discountAmount: Number(draftBody.body?.discount_amount ?? 0) } : null;
+  const previewRequest = draftBody.ok
+    ? { estimateId: draftBody.estimateId, taxRate: Number(draftBody.body?.tax_rate ?? 0), discountAmount: Number(draftBody.body?.discount_amount ?? 0) }
+    : null;
 
   const set = (name: keyof CreateInvoiceValues, value: string) => {
     // Terms that say the due days follow them (issue 29, item 22); written terms stay.
@@ -129,7 +131,14 @@ const CreateInvoiceForm = ({ onClose }: { onClose: () => void }) => {
         </div>
         <InvoicePreviewPanel request={previewRequest} />
         <TextField label="Payment Terms" {...field('payment_terms')} maxLength={200} />
-        <TextAreaField id={fieldId('notes')} label="Notes" value={values.notes} onChange={(event) => set('notes', event.target.value)} rows={3} maxLength={2000} />
+        <TextAreaField
+          id={fieldId('notes')}
+          label="Notes"
+          value={values.notes}
+          onChange={(event) => set('notes', event.target.value)}
+          rows={3}
+          maxLength={2000}
+        />
       </form>
     </Modal>
   );

@@ -78,12 +78,32 @@ const CreditNoteForm = ({ invoice, onClose }: { invoice: Invoice; onClose: () =>
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
         <p>
-          {invoice.customer_name ?? invoice.customer_email} · up to <span className="font-semibold text-slate-900">{formatCurrency(creditable)}</span> can be credited (net{' '}
-          {formatCurrency(invoice.net_amount)}, already credited {formatCurrency(invoice.credited_amount)}). Credit beyond what is unpaid becomes a refund due.
+          {invoice.customer_name ?? invoice.customer_email} · up to <span className="font-semibold text-slate-900">{formatCurrency(creditable)}</span> can be
+          credited (net {formatCurrency(invoice.net_amount)}, already credited {formatCurrency(invoice.credited_amount)}). Credit beyond what is unpaid becomes
+          a refund due.
         </p>
         {error && <ErrorAlert>{error}</ErrorAlert>}
-        <TextField label="Credit amount" type="number" inputMode="decimal" min={0.01} step="0.01" max={creditable} value={amount} onChange={(e) => setAmount(e.target.value)} aria-required="true" hint="US dollars" />
-        <TextAreaField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={REASON_MAX} aria-required="true" hint="Printed on the credit note." />
+        <TextField
+          label="Credit amount"
+          type="number"
+          inputMode="decimal"
+          min={0.01}
+          step="0.01"
+          max={creditable}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          aria-required="true"
+          hint="US dollars"
+        />
+        <TextAreaField
+          label="Reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          rows={3}
+          maxLength={REASON_MAX}
+          aria-required="true"
+          hint="Printed on the credit note."
+        />
       </form>
     </Modal>
   );

@@ -22,7 +22,15 @@ const percent = (fraction: number) => `${Number((fraction * 100).toFixed(4))}%`;
  * amounts (an agency's commission and net due, credits, refunds and refund due), payments and
  * credit notes.
  */
-export const InvoiceDetailModal = ({ invoice, onClose, onStatement }: { invoice: Invoice | null; onClose: () => void; onStatement?: (invoice: Invoice) => void }) =>
+export const InvoiceDetailModal = ({
+  invoice,
+  onClose,
+  onStatement,
+}: {
+  invoice: Invoice | null;
+  onClose: () => void;
+  onStatement?: (invoice: Invoice) => void;
+}) =>
   invoice ? (
     <Modal
       open
@@ -69,7 +77,8 @@ const InvoiceDetailBody = ({ summary }: { summary: Invoice }) => {
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={INVOICE_STATUS_TONES[invoice.status]}>{invoice.status_label}</Badge>
         <span className="text-slate-600">
-          {invoice.customer_name ?? invoice.customer_email} · {invoice.estimate_name || '—'} · {billedPeriod(invoice)} · issued {formatDay(invoice.issue_date)}, due {formatDay(invoice.due_date)}
+          {invoice.customer_name ?? invoice.customer_email} · {invoice.estimate_name || '—'} · {billedPeriod(invoice)} · issued {formatDay(invoice.issue_date)},
+          due {formatDay(invoice.due_date)}
         </span>
       </div>
       {invoice.void_reason && (
@@ -121,10 +130,18 @@ const InvoiceLines = ({ invoice }: { invoice: InvoiceDetail }) => (
   <Table caption="Invoice lines">
     <thead className="text-xs uppercase text-slate-500">
       <tr>
-        <th scope="col" className="py-1 font-medium">Description</th>
-        <th scope="col" className="py-1 text-right font-medium">Qty</th>
-        <th scope="col" className="py-1 text-right font-medium">Unit</th>
-        <th scope="col" className="py-1 text-right font-medium">Amount</th>
+        <th scope="col" className="py-1 font-medium">
+          Description
+        </th>
+        <th scope="col" className="py-1 text-right font-medium">
+          Qty
+        </th>
+        <th scope="col" className="py-1 text-right font-medium">
+          Unit
+        </th>
+        <th scope="col" className="py-1 text-right font-medium">
+          Amount
+        </th>
       </tr>
     </thead>
     <tbody className="divide-y divide-slate-100">
@@ -165,7 +182,13 @@ const Corrections = ({ invoice }: { invoice: InvoiceDetail }) => {
                 </span>
                 <span className="flex items-center gap-2">
                   <span className="tabular-nums font-medium">-{formatCurrency(note.amount)}</span>
-                  <PdfButton documentNumber={note.credit_number} loading={download.isPending && download.variables?.id === note.id} onClick={() => download.mutate(note, { onSuccess: () => toast.success('PDF downloaded'), onError: () => toast.error('Failed to download PDF') })} />
+                  <PdfButton
+                    documentNumber={note.credit_number}
+                    loading={download.isPending && download.variables?.id === note.id}
+                    onClick={() =>
+                      download.mutate(note, { onSuccess: () => toast.success('PDF downloaded'), onError: () => toast.error('Failed to download PDF') })
+                    }
+                  />
                 </span>
               </li>
             ))}

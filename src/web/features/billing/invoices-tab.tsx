@@ -30,7 +30,14 @@ export const InvoicesTab = () => {
   const [dateTo, setDateTo] = useState('');
   const [page, setPage] = useState(1);
   const query = useDebouncedValue(search.trim());
-  const invoices = useInvoices({ page, limit: INVOICE_PAGE_SIZE, status: status || undefined, search: query || undefined, date_from: dateFrom || undefined, date_to: dateTo || undefined });
+  const invoices = useInvoices({
+    page,
+    limit: INVOICE_PAGE_SIZE,
+    status: status || undefined,
+    search: query || undefined,
+    date_from: dateFrom || undefined,
+    date_to: dateTo || undefined,
+  });
   const download = useDownloadInvoicePdf();
   const [sending, setSending] = useState<Invoice | null>(null);
   const [paying, setPaying] = useState<Invoice | null>(null);
@@ -45,10 +52,12 @@ export const InvoicesTab = () => {
   }, [invoices.isError]);
 
   /** Any filter change starts again at page 1. */
-  const filter = <T,>(setter: (value: T) => void) => (value: T) => {
-    setter(value);
-    setPage(1);
-  };
+  const filter =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      setPage(1);
+    };
 
   const onDownload = (invoice: Invoice) =>
     download.mutate(invoice, {
@@ -76,7 +85,16 @@ export const InvoicesTab = () => {
     const { pagination } = invoices.data;
     content = (
       <>
-        <InvoicesTable invoices={invoices.data.invoices} downloadingId={download.isPending ? (download.variables?.id ?? null) : null} onDownload={onDownload} onSend={setSending} onPay={setPaying} onDetails={setViewing} onVoid={setVoiding} onCredit={setCrediting} />
+        <InvoicesTable
+          invoices={invoices.data.invoices}
+          downloadingId={download.isPending ? (download.variables?.id ?? null) : null}
+          onDownload={onDownload}
+          onSend={setSending}
+          onPay={setPaying}
+          onDetails={setViewing}
+          onVoid={setVoiding}
+          onCredit={setCrediting}
+        />
         <Pagination page={pagination.page} totalPages={pagination.totalPages} total={pagination.total} limit={pagination.limit} onPage={setPage} />
       </>
     );
@@ -85,7 +103,13 @@ export const InvoicesTab = () => {
   return (
     <>
       <div className="flex flex-col gap-3 border-b border-slate-200 p-4 lg:flex-row lg:items-end lg:justify-between">
-        <SearchBox label="Search invoices" value={search} onChange={filter(setSearch)} placeholder="Invoice number, order, brand or customer" className="w-full lg:w-80" />
+        <SearchBox
+          label="Search invoices"
+          value={search}
+          onChange={filter(setSearch)}
+          placeholder="Invoice number, order, brand or customer"
+          className="w-full lg:w-80"
+        />
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <SelectField label="Status" value={status} onChange={(event) => filter(setStatus)(event.target.value as InvoiceStatus | '')}>
             <option value="">All statuses</option>
@@ -105,7 +129,12 @@ export const InvoicesTab = () => {
           variant="secondary"
           size="sm"
           disabled={!/^\d{4}-\d{2}$/.test(eiMonth)}
-          onClick={() => downloadMonthEi(eiMonth).then(() => toast.success('EI file downloaded'), () => toast.error('Failed to download the EI file'))}
+          onClick={() =>
+            downloadMonthEi(eiMonth).then(
+              () => toast.success('EI file downloaded'),
+              () => toast.error('Failed to download the EI file'),
+            )
+          }
         >
           EI file (month)
         </Button>
@@ -128,7 +157,9 @@ export const InvoicesTab = () => {
           setStatementOf({ id: invoice.customer_id, name: invoice.customer_name ?? invoice.customer_email ?? 'this customer' });
         }}
       />
-      {statementOf && <StatementModal owner={{ customerId: statementOf.id }} title={`Statement for ${statementOf.name}`} onClose={() => setStatementOf(null)} />}
+      {statementOf && (
+        <StatementModal owner={{ customerId: statementOf.id }} title={`Statement for ${statementOf.name}`} onClose={() => setStatementOf(null)} />
+      )}
       <VoidInvoiceModal invoice={voiding} onClose={() => setVoiding(null)} />
       <CreditNoteModal invoice={crediting} onClose={() => setCrediting(null)} />
     </>

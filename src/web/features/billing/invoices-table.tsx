@@ -57,7 +57,12 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
       {invoices.map((invoice) => (
         <tr key={invoice.id} className="hover:bg-slate-50">
           <td className={`${compactCell} whitespace-nowrap`}>
-            <Button variant="link" className="font-mono text-xs! font-semibold" aria-label={`Details of ${invoice.invoice_number}`} onClick={() => onDetails(invoice)}>
+            <Button
+              variant="link"
+              className="font-mono text-xs! font-semibold"
+              aria-label={`Details of ${invoice.invoice_number}`}
+              onClick={() => onDetails(invoice)}
+            >
               {invoice.invoice_number}
             </Button>
           </td>
@@ -85,7 +90,9 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
           <td className={`${money} font-medium text-slate-900`}>{formatCurrency(invoice.balance_due)}</td>
           <td className={compactCell}>
             <Badge tone={INVOICE_STATUS_TONES[invoice.status]}>{invoice.status_label || invoiceStatusLabel(invoice.status)}</Badge>
-            {invoice.refund_due > 0 && <span className="mt-1 block whitespace-nowrap text-xs text-purple-700">Refund due {formatCurrency(invoice.refund_due)}</span>}
+            {invoice.refund_due > 0 && (
+              <span className="mt-1 block whitespace-nowrap text-xs text-purple-700">Refund due {formatCurrency(invoice.refund_due)}</span>
+            )}
           </td>
           <td className={`${compactCell} ${FROM_TABLET} whitespace-nowrap`}>{formatDay(invoice.due_date)}</td>
           <td className={`${compactCell} text-right`}>
@@ -96,7 +103,12 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
                 size="sm"
                 className="px-2! whitespace-nowrap"
                 aria-label={`Download EI file of ${invoice.invoice_number}`}
-                onClick={() => downloadInvoiceEi(invoice).then(() => toast.success('EI file downloaded'), () => toast.error('Failed to download the EI file'))}
+                onClick={() =>
+                  downloadInvoiceEi(invoice).then(
+                    () => toast.success('EI file downloaded'),
+                    () => toast.error('Failed to download the EI file'),
+                  )
+                }
               >
                 EI file
               </Button>
@@ -105,18 +117,36 @@ export const InvoicesTable = ({ invoices, downloadingId, onDownload, onSend, onP
                   <Button variant="secondary" size="sm" className="px-2.5!" aria-label={`Send ${invoice.invoice_number}`} onClick={() => onSend(invoice)}>
                     Send
                   </Button>
-                  <Button variant="secondary" size="sm" className="px-2.5! whitespace-nowrap" aria-label={`Record payment for ${invoice.invoice_number}`} onClick={() => onPay(invoice)}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="px-2.5! whitespace-nowrap"
+                    aria-label={`Record payment for ${invoice.invoice_number}`}
+                    onClick={() => onPay(invoice)}
+                  >
                     Record Payment
                   </Button>
                 </>
               )}
               {invoice.status === 'paid' && invoice.refund_due > 0 && (
-                <Button variant="secondary" size="sm" className="px-2.5! whitespace-nowrap" aria-label={`Record refund for ${invoice.invoice_number}`} onClick={() => onPay(invoice)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="px-2.5! whitespace-nowrap"
+                  aria-label={`Record refund for ${invoice.invoice_number}`}
+                  onClick={() => onPay(invoice)}
+                >
                   Record Refund
                 </Button>
               )}
               {canOfferCredit(invoice) && (
-                <Button variant="ghost" size="sm" className="px-2! whitespace-nowrap" aria-label={`Issue credit note for ${invoice.invoice_number}`} onClick={() => onCredit(invoice)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="px-2! whitespace-nowrap"
+                  aria-label={`Issue credit note for ${invoice.invoice_number}`}
+                  onClick={() => onCredit(invoice)}
+                >
                   Credit
                 </Button>
               )}

@@ -1,6 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { BILLING_MESSAGES, MAX_PAYMENT_REFERENCE, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, hasWholeCents, type PaymentDirection, type PaymentMethod } from '../../../domain/billing';
+import {
+  BILLING_MESSAGES,
+  MAX_PAYMENT_REFERENCE,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  hasWholeCents,
+  type PaymentDirection,
+  type PaymentMethod,
+} from '../../../domain/billing';
 import { overRefundMessage } from '../../../domain/billing-corrections';
 import { toCents } from '../../../domain/money';
 import type { Invoice } from '../../../domain/billing-schemas';
@@ -23,7 +31,8 @@ const amountError = (text: string, limit: number, direction: PaymentDirection): 
   const amount = Number(text);
   if (!Number.isFinite(amount) || amount <= 0) return BILLING_MESSAGES.paymentPositive;
   if (!hasWholeCents(amount)) return BILLING_MESSAGES.moneyDecimals;
-  if (amount > limit) return direction === 'refund' ? overRefundMessage(toCents(limit)) : `Payment amount cannot exceed the balance due of ${formatCurrency(limit)}`;
+  if (amount > limit)
+    return direction === 'refund' ? overRefundMessage(toCents(limit)) : `Payment amount cannot exceed the balance due of ${formatCurrency(limit)}`;
   return null;
 };
 
@@ -47,7 +56,17 @@ const RecordPaymentForm = ({ invoice, onClose }: { invoice: Invoice; onClose: ()
     if (problem) return setError(problem);
     setError(null);
     pay.mutate(
-      { id: invoice.id, body: { amount: Number(amount), payment_date: date, notes: notes.trim() || undefined, direction, method: method || null, reference: reference.trim() || undefined } },
+      {
+        id: invoice.id,
+        body: {
+          amount: Number(amount),
+          payment_date: date,
+          notes: notes.trim() || undefined,
+          direction,
+          method: method || null,
+          reference: reference.trim() || undefined,
+        },
+      },
       {
         onSuccess: () => {
           toast.success(direction === 'refund' ? 'Refund recorded successfully' : 'Payment recorded successfully');
@@ -82,8 +101,8 @@ const RecordPaymentForm = ({ invoice, onClose }: { invoice: Invoice; onClose: ()
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
         <p>
-          {invoice.customer_name ?? invoice.customer_email} · balance due <span className="font-semibold text-slate-900">{formatCurrency(invoice.balance_due)}</span> of{' '}
-          {formatCurrency(invoice.total_amount)}
+          {invoice.customer_name ?? invoice.customer_email} · balance due{' '}
+          <span className="font-semibold text-slate-900">{formatCurrency(invoice.balance_due)}</span> of {formatCurrency(invoice.total_amount)}
           {invoice.refund_due > 0 && (
             <>
               {' '}
@@ -119,7 +138,18 @@ const RecordPaymentForm = ({ invoice, onClose }: { invoice: Invoice; onClose: ()
         )}
         {error && <ErrorAlert>{error}</ErrorAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Amount" type="number" inputMode="decimal" min={0.01} step="0.01" max={limit} value={amount} onChange={(e) => setAmount(e.target.value)} aria-required="true" hint="US dollars" />
+          <TextField
+            label="Amount"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step="0.01"
+            max={limit}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-required="true"
+            hint="US dollars"
+          />
           <TextField label="Payment Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} aria-required="true" />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -131,7 +161,13 @@ const RecordPaymentForm = ({ invoice, onClose }: { invoice: Invoice; onClose: ()
               </option>
             ))}
           </SelectField>
-          <TextField label="Reference" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={MAX_PAYMENT_REFERENCE} hint="Optional: cheque number, transfer id…" />
+          <TextField
+            label="Reference"
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            maxLength={MAX_PAYMENT_REFERENCE}
+            hint="Optional: cheque number, transfer id…"
+          />
         </div>
         <TextAreaField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} maxLength={2000} hint="Optional" />
       </form>

@@ -63,7 +63,14 @@ const SendInvoiceForm = ({ invoice, onClose }: { invoice: Invoice; onClose: () =
           <span className="font-medium text-slate-900">{invoice.customer_email ?? 'the customer'}</span>.
         </p>
         {error && <ErrorAlert>{error}</ErrorAlert>}
-        <TextAreaField label="Custom Message" value={message} onChange={(e) => setMessage(e.target.value)} rows={4} maxLength={5000} hint="Optional: added above the invoice details." />
+        <TextAreaField
+          label="Custom Message"
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          rows={4}
+          maxLength={5000}
+          hint="Optional: added above the invoice details."
+        />
       </form>
     </Modal>
   );

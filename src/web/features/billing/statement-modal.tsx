@@ -61,7 +61,9 @@ const Lines = ({ statement }: { statement: Statement }) =>
               {STATEMENT_LINE_LABELS[line.kind]}
               <span className="block whitespace-nowrap font-mono text-xs text-slate-500">{line.invoice_number}</span>
             </td>
-            <td className={`${compactCell} break-words`}>{line.reference && line.reference !== line.invoice_number ? `${line.reference} · ${line.description}` : line.description}</td>
+            <td className={`${compactCell} break-words`}>
+              {line.reference && line.reference !== line.invoice_number ? `${line.reference} · ${line.description}` : line.description}
+            </td>
             <td className={money}>{signed(line.amount)}</td>
             <td className={`${money} font-medium`}>{signed(line.balance)}</td>
           </tr>
@@ -74,12 +76,14 @@ const Ageing = ({ statement }: { statement: Statement }) => (
   <div>
     <h3 className="mb-1 text-sm font-semibold text-slate-900">Owed on {formatDay(statement.period_end)}, by days past due</h3>
     <dl className="grid grid-cols-3 gap-2 text-sm sm:grid-cols-6">
-      {[...AGEING_BUCKETS.map((b) => [AGEING_BUCKET_LABELS[b], statement.ageing[b]] as const), ['Total owed', statement.ageing.total] as const].map(([label, amount]) => (
-        <div key={label} className="rounded-lg bg-slate-50 p-2">
-          <dt className="text-xs text-slate-500">{label}</dt>
-          <dd className="font-medium tabular-nums text-slate-900">{formatCurrency(amount)}</dd>
-        </div>
-      ))}
+      {[...AGEING_BUCKETS.map((b) => [AGEING_BUCKET_LABELS[b], statement.ageing[b]] as const), ['Total owed', statement.ageing.total] as const].map(
+        ([label, amount]) => (
+          <div key={label} className="rounded-lg bg-slate-50 p-2">
+            <dt className="text-xs text-slate-500">{label}</dt>
+            <dd className="font-medium tabular-nums text-slate-900">{formatCurrency(amount)}</dd>
+          </div>
+        ),
+      )}
     </dl>
   </div>
 );
@@ -117,8 +121,18 @@ export const StatementModal = ({ owner, title, onClose }: { owner: StatementOwne
     >
       <div className="space-y-4">
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="From" type="date" value={period.from ?? data?.period_start ?? ''} onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value || undefined }))} />
-          <TextField label="To" type="date" value={period.to ?? data?.period_end ?? ''} onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value || undefined }))} />
+          <TextField
+            label="From"
+            type="date"
+            value={period.from ?? data?.period_start ?? ''}
+            onChange={(e) => setPeriod((p) => ({ ...p, from: e.target.value || undefined }))}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={period.to ?? data?.period_end ?? ''}
+            onChange={(e) => setPeriod((p) => ({ ...p, to: e.target.value || undefined }))}
+          />
         </div>
         {statement.isError && (
           <p role="alert" className="text-sm text-red-700">

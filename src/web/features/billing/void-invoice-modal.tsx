@@ -64,11 +64,19 @@ const VoidInvoiceForm = ({ invoice, onClose }: { invoice: Invoice; onClose: () =
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
         <p>
-          Voiding cancels {invoice.invoice_number} ({formatCurrency(invoice.total_amount)}, {invoice.customer_name ?? invoice.customer_email}) for good. Its number is kept and never reused, and
-          the order can be invoiced again. This cannot be undone.
+          Voiding cancels {invoice.invoice_number} ({formatCurrency(invoice.total_amount)}, {invoice.customer_name ?? invoice.customer_email}) for good. Its
+          number is kept and never reused, and the order can be invoiced again. This cannot be undone.
         </p>
         {error && <ErrorAlert>{error}</ErrorAlert>}
-        <TextAreaField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={REASON_MAX} aria-required="true" hint="Kept with the invoice and shown to the advertiser." />
+        <TextAreaField
+          label="Reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          rows={3}
+          maxLength={REASON_MAX}
+          aria-required="true"
+          hint="Kept with the invoice and shown to the advertiser."
+        />
       </form>
     </Modal>
   );

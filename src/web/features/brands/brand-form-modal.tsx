@@ -127,12 +127,44 @@ const BrandForm = ({ brand, onClose }: { brand: Brand | null; onClose: () => voi
         {formError && <ErrorAlert>{formError}</ErrorAlert>}
         <p className="text-xs text-slate-500">Common name and legal name are required; everything else is optional.</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField id={`${formId}-common_name`} label="Common Name" autoComplete="organization" aria-required="true" maxLength={200} readOnly={namesLocked} hint={namesLocked ? BRAND_NAMES_LOCKED : undefined} {...field('common_name')} />
-          <TextField id={`${formId}-legal_name`} label="Legal Name" aria-required="true" maxLength={200} readOnly={namesLocked} hint={namesLocked ? BRAND_NAMES_LOCKED : undefined} {...field('legal_name')} />
+          <TextField
+            id={`${formId}-common_name`}
+            label="Common Name"
+            autoComplete="organization"
+            aria-required="true"
+            maxLength={200}
+            readOnly={namesLocked}
+            hint={namesLocked ? BRAND_NAMES_LOCKED : undefined}
+            {...field('common_name')}
+          />
+          <TextField
+            id={`${formId}-legal_name`}
+            label="Legal Name"
+            aria-required="true"
+            maxLength={200}
+            readOnly={namesLocked}
+            hint={namesLocked ? BRAND_NAMES_LOCKED : undefined}
+            {...field('legal_name')}
+          />
           <TextField id={`${formId}-email`} label="Email" type="email" autoComplete="email" maxLength={254} {...field('email')} />
           <TextField id={`${formId}-phone`} label="Phone" type="tel" autoComplete="tel" maxLength={40} {...field('phone')} />
-          <TextAreaField id={`${formId}-address`} label="Address" autoComplete="street-address" rows={2} maxLength={500} className="sm:col-span-2" {...field('address')} />
-          <TextField id={`${formId}-contact_person`} label="Contact Person" autoComplete="name" maxLength={200} className="sm:col-span-2" {...field('contact_person')} />
+          <TextAreaField
+            id={`${formId}-address`}
+            label="Address"
+            autoComplete="street-address"
+            rows={2}
+            maxLength={500}
+            className="sm:col-span-2"
+            {...field('address')}
+          />
+          <TextField
+            id={`${formId}-contact_person`}
+            label="Contact Person"
+            autoComplete="name"
+            maxLength={200}
+            className="sm:col-span-2"
+            {...field('contact_person')}
+          />
         </div>
       </form>
     </Modal>

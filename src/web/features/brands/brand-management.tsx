@@ -98,11 +98,7 @@ export const BrandManagement = () => {
 
   return (
     <>
-      <PageHeader
-        title="Brands"
-        description={admin ? 'Every brand on the platform, with its owner.' : 'The brands you advertise for.'}
-        actions={addButton}
-      />
+      <PageHeader title="Brands" description={admin ? 'Every brand on the platform, with its owner.' : 'The brands you advertise for.'} actions={addButton} />
       <Card>
         {(loaded.length > 0 || searching) && (
           <div className="flex flex-col gap-3 border-b border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">

@@ -90,7 +90,14 @@ export const BrandsTable = ({ brands, admin, busyBrandId, onEdit, onDelete }: Br
                       Delete
                     </UnavailableAction>
                   ) : (
-                    <Button variant="ghost" size="sm" loading={busy} aria-label={`Delete ${brand.common_name}`} className={dangerGhost} onClick={() => onDelete(brand)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      loading={busy}
+                      aria-label={`Delete ${brand.common_name}`}
+                      className={dangerGhost}
+                      onClick={() => onDelete(brand)}
+                    >
                       Delete
                     </Button>
                   )}

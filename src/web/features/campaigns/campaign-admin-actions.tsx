@@ -26,17 +26,17 @@ export const CampaignAdminActions = ({ campaign, size = 'sm' }: CampaignAdminAct
         </Button>
       )}
       {demo && (
-      <Button
-        variant="ghost"
-        size={size}
-        loading={simulating}
-        disabled={!active}
-        title={active ? 'Record one simulated airing of one spot' : 'Only active campaigns can record impressions'}
-        aria-label={`Demo: simulate an impression for ${campaign.name}`}
-        onClick={() => airDemoSpot(campaign)}
-      >
-        Demo
-      </Button>
+        <Button
+          variant="ghost"
+          size={size}
+          loading={simulating}
+          disabled={!active}
+          title={active ? 'Record one simulated airing of one spot' : 'Only active campaigns can record impressions'}
+          aria-label={`Demo: simulate an impression for ${campaign.name}`}
+          onClick={() => airDemoSpot(campaign)}
+        >
+          Demo
+        </Button>
       )}
     </>
   );

@@ -61,13 +61,15 @@ export const CampaignsTable = ({ campaigns, admin }: { campaigns: readonly Campa
             <td className={`${cell} ${fromLaptop} min-w-24`}>
               <div className="tabular-nums">{formatPercent(campaign.completion_percentage)}</div>
               <ProgressMeter value={campaign.completion_percentage} label={`Completion of ${name}`} tone="green" />
-              <div className="mt-0.5 text-xs whitespace-nowrap text-slate-500">
-                {partOf(campaign.aired_spots, campaign.total_spots, 'spot')}
-              </div>
+              <div className="mt-0.5 text-xs whitespace-nowrap text-slate-500">{partOf(campaign.aired_spots, campaign.total_spots, 'spot')}</div>
             </td>
             <td className={`${cell} text-right`}>
               <div className="flex flex-wrap justify-end gap-1">
-                <Link to={paths.app.campaign.href(campaign.campaign_id)} aria-label={`View Details of ${name}`} className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'whitespace-nowrap' })}>
+                <Link
+                  to={paths.app.campaign.href(campaign.campaign_id)}
+                  aria-label={`View Details of ${name}`}
+                  className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'whitespace-nowrap' })}
+                >
                   View Details
                 </Link>
                 {admin && <CampaignAdminActions campaign={campaign} />}

@@ -15,28 +15,30 @@ export const HistoryChart = ({ days }: { days: readonly HistoryDay[] }) => {
   const aired = days.filter((d) => d.spots > 0);
   return (
     <div>
-      <p className="mb-1 text-xs text-slate-600" aria-hidden="true">Impressions a day</p>
+      <p className="mb-1 text-xs text-slate-600" aria-hidden="true">
+        Impressions a day
+      </p>
       <div className="flex gap-2">
-      {/* The y-axis: the scale of the bars, top, middle and zero. */}
-      <div className="flex h-40 w-12 shrink-0 flex-col justify-between text-right text-xs tabular-nums text-slate-600" aria-hidden="true">
-        <span>{axisCount(max)}</span>
-        <span>{axisCount(max / 2)}</span>
-        <span>0</span>
-      </div>
-      <div className="flex h-40 min-w-0 flex-1 items-end gap-0.5 border-b border-l border-slate-200" aria-hidden="true">
-        {days.map((day) => {
-          const height = max > 0 ? Math.max(day.impressions > 0 ? 2 : 0, (day.impressions / max) * 100) : 0;
-          return (
-            <div
-              key={day.date}
-              className="flex h-full flex-1 items-end"
-              title={`${formatCampaignDay(day.date)}: ${countOf(day.impressions, 'impression')}, ${formatCurrency(day.spend)}, ${countOf(day.spots, 'spot')}`}
-            >
-              <div className="w-full rounded-t bg-blue-500 hover:bg-blue-600" style={{ height: `${height}%` }} />
-            </div>
-          );
-        })}
-      </div>
+        {/* The y-axis: the scale of the bars, top, middle and zero. */}
+        <div className="flex h-40 w-12 shrink-0 flex-col justify-between text-right text-xs tabular-nums text-slate-600" aria-hidden="true">
+          <span>{axisCount(max)}</span>
+          <span>{axisCount(max / 2)}</span>
+          <span>0</span>
+        </div>
+        <div className="flex h-40 min-w-0 flex-1 items-end gap-0.5 border-b border-l border-slate-200" aria-hidden="true">
+          {days.map((day) => {
+            const height = max > 0 ? Math.max(day.impressions > 0 ? 2 : 0, (day.impressions / max) * 100) : 0;
+            return (
+              <div
+                key={day.date}
+                className="flex h-full flex-1 items-end"
+                title={`${formatCampaignDay(day.date)}: ${countOf(day.impressions, 'impression')}, ${formatCurrency(day.spend)}, ${countOf(day.spots, 'spot')}`}
+              >
+                <div className="w-full rounded-t bg-blue-500 hover:bg-blue-600" style={{ height: `${height}%` }} />
+              </div>
+            );
+          })}
+        </div>
       </div>
       {days.length > 0 && (
         <div className="mt-1 ml-14 flex justify-between text-xs text-slate-500" aria-hidden="true">
@@ -51,10 +53,18 @@ export const HistoryChart = ({ days }: { days: readonly HistoryDay[] }) => {
           <Table caption="Daily delivery">
             <thead className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
               <tr>
-                <th scope="col" className="py-2 pr-4">Date</th>
-                <th scope="col" className="py-2 pr-4 text-right">Impressions</th>
-                <th scope="col" className="py-2 pr-4 text-right">Spend</th>
-                <th scope="col" className="py-2 text-right">Spots</th>
+                <th scope="col" className="py-2 pr-4">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  Impressions
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  Spend
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Spots
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -29,7 +29,9 @@ export const useCampaignActions = () => {
     simulate
       .mutateAsync(campaign.campaign_id)
       .then(({ airing }) =>
-        toast.success(`Impression recorded: ${formatCount(airing.impressions)} impressions, ${formatCurrency(airing.spend)}${airing.daypart_name ? ` (${airing.daypart_name})` : ''}`),
+        toast.success(
+          `Impression recorded: ${formatCount(airing.impressions)} impressions, ${formatCurrency(airing.spend)}${airing.daypart_name ? ` (${airing.daypart_name})` : ''}`,
+        ),
       )
       .catch((error: unknown) => toast.error(serverMessage(error, 'Failed to simulate impression')));
 

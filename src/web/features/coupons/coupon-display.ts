@@ -37,5 +37,4 @@ export const restrictionSummary = (coupon: Coupon): string | null => {
   return parts.length > 0 ? parts.join(' · ') : null;
 };
 
-export const deleteCouponConfirmation = (code: string): string =>
-  `Are you sure you want to delete coupon ${code}? This action cannot be undone.`;
+export const deleteCouponConfirmation = (code: string): string => `Are you sure you want to delete coupon ${code}? This action cannot be undone.`;

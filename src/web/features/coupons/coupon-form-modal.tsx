@@ -169,7 +169,15 @@ const CouponForm = ({ coupon, onClose }: { coupon: Coupon | null; onClose: () =>
             {percentage ? (
               <>
                 <TextField label="Percentage Off" {...text('percentage_off')} type="number" inputMode="decimal" min={1} max={100} step="any" hint="1 to 100" />
-                <TextField label="Max Discount Amount" {...text('max_discount_amount')} type="number" inputMode="decimal" min={0.01} step="0.01" hint="US dollars; empty for no cap" />
+                <TextField
+                  label="Max Discount Amount"
+                  {...text('max_discount_amount')}
+                  type="number"
+                  inputMode="decimal"
+                  min={0.01}
+                  step="0.01"
+                  hint="US dollars; empty for no cap"
+                />
               </>
             ) : (
               <>
@@ -231,7 +239,10 @@ const CouponForm = ({ coupon, onClose }: { coupon: Coupon | null; onClose: () =>
             ) : (
               <div id={fieldId('restricted_to_daypart_ids')} tabIndex={-1} className="grid gap-2 sm:grid-cols-2">
                 {dayparts.data.map((daypart) => (
-                  <label key={daypart.id} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 has-checked:border-blue-300 has-checked:bg-blue-50">
+                  <label
+                    key={daypart.id}
+                    className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 has-checked:border-blue-300 has-checked:bg-blue-50"
+                  >
                     <input
                       type="checkbox"
                       className="size-4 accent-blue-600"

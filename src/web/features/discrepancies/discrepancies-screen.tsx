@@ -61,19 +61,35 @@ export const DiscrepanciesScreen = () => {
   const data = list.data;
   return (
     <>
-      <PageHeader title="Discrepancies" description="Spots and as-run rows that need the traffic desk: nothing here is certified or billed until it is settled." />
+      <PageHeader
+        title="Discrepancies"
+        description="Spots and as-run rows that need the traffic desk: nothing here is certified or billed until it is settled."
+      />
       {list.isPending ? (
         <PageSpinner label="Loading discrepancies…" />
       ) : list.isError ? (
         <Card>
-          <EmptyState tone="error" title="The discrepancies could not be loaded" description={list.error.message} action={<Button onClick={() => void list.refetch()}>Try again</Button>} />
+          <EmptyState
+            tone="error"
+            title="The discrepancies could not be loaded"
+            description={list.error.message}
+            action={<Button onClick={() => void list.refetch()}>Try again</Button>}
+          />
         </Card>
       ) : (
         <div className="space-y-4">
-          <Section title="Unconfirmed spots" hint="Past days with no as-run after the grace period: not aired, not missed. Import the day's as-run to settle them." count={data!.unconfirmed.length}>
+          <Section
+            title="Unconfirmed spots"
+            hint="Past days with no as-run after the grace period: not aired, not missed. Import the day's as-run to settle them."
+            count={data!.unconfirmed.length}
+          >
             <SpotTable caption="Unconfirmed spots" spots={data!.unconfirmed} />
           </Section>
-          <Section title="Missed spots without a makegood decision" hint="Missed spots whose makegood was not offered, or is offered and not answered yet." count={data!.missed_undecided.length}>
+          <Section
+            title="Missed spots without a makegood decision"
+            hint="Missed spots whose makegood was not offered, or is offered and not answered yet."
+            count={data!.missed_undecided.length}
+          >
             <SpotTable caption="Missed spots without a makegood decision" spots={data!.missed_undecided} extra />
           </Section>
           <Section title="Unmatched as-run rows" hint="Rows of imported as-runs that matched no spot on the log." count={data!.unmatched_rows.length}>
@@ -105,7 +121,11 @@ export const DiscrepanciesScreen = () => {
           <Section title="Late bookings" hint="Spots added after their day went to master control: export the day again." count={data!.late_bookings.length}>
             <SpotTable caption="Late bookings" spots={data!.late_bookings} />
           </Section>
-          <Section title="Moved spots" hint="Spots booked for a day whose air time had passed: moved to the nearest free day of their window, or to none." count={data!.moved_spots.length}>
+          <Section
+            title="Moved spots"
+            hint="Spots booked for a day whose air time had passed: moved to the nearest free day of their window, or to none."
+            count={data!.moved_spots.length}
+          >
             <Table caption="Moved spots">
               <thead>
                 <tr>
@@ -119,7 +139,9 @@ export const DiscrepanciesScreen = () => {
                 {data!.moved_spots.map((move, index) => (
                   <tr key={`${move.estimate_id}-${move.moved_at}-${index}`}>
                     <td className={cellClasses}>{formatBroadcastDay(move.from_date)}</td>
-                    <td className={cellClasses}>{move.to_date ? formatBroadcastDay(move.to_date) : <span className="font-medium text-red-700">No free day left in its flight</span>}</td>
+                    <td className={cellClasses}>
+                      {move.to_date ? formatBroadcastDay(move.to_date) : <span className="font-medium text-red-700">No free day left in its flight</span>}
+                    </td>
                     <td className={cellClasses}>{move.daypart_name}</td>
                     <td className={cellClasses}>
                       <Link to={paths.app.estimate.href(move.estimate_id)} className="text-blue-700 hover:underline">
@@ -132,7 +154,11 @@ export const DiscrepanciesScreen = () => {
               </tbody>
             </Table>
           </Section>
-          <Section title="Completed with unconfirmed spots" hint="Orders completed while spots had no as-run: import the as-run to settle them before certifying or billing." count={data!.completed_unconfirmed.length}>
+          <Section
+            title="Completed with unconfirmed spots"
+            hint="Orders completed while spots had no as-run: import the as-run to settle them before certifying or billing."
+            count={data!.completed_unconfirmed.length}
+          >
             <Table caption="Completed with unconfirmed spots">
               <thead>
                 <tr>
@@ -157,7 +183,11 @@ export const DiscrepanciesScreen = () => {
               </tbody>
             </Table>
           </Section>
-          <Section title="No Ad-ID" hint="Spots still to air whose commercial has no Ad-ID: ask the advertiser or agency for it (Media screen)." count={data!.no_ad_id.length}>
+          <Section
+            title="No Ad-ID"
+            hint="Spots still to air whose commercial has no Ad-ID: ask the advertiser or agency for it (Media screen)."
+            count={data!.no_ad_id.length}
+          >
             <SpotTable caption="No Ad-ID" spots={data!.no_ad_id} />
           </Section>
         </div>

@@ -16,7 +16,14 @@ import { formatAirTime, formatBroadcastDay } from '../../ui/traffic-display';
 /** Orders that can have missed spots. */
 const WITH_AIRINGS: readonly OrderStatus[] = SOLD_STATUSES;
 
-const TONES: Record<MakegoodStatus, 'amber' | 'green' | 'slate' | 'red'> = { offered: 'amber', accepted: 'green', declined: 'slate', expired: 'slate', unavailable: 'red', withdrawn: 'slate' };
+const TONES: Record<MakegoodStatus, 'amber' | 'green' | 'slate' | 'red'> = {
+  offered: 'amber',
+  accepted: 'green',
+  declined: 'slate',
+  expired: 'slate',
+  unavailable: 'red',
+  withdrawn: 'slate',
+};
 
 const ACTION_LABELS: Record<Makegood['events'][number]['action'], string> = {
   offered: 'Offered',
@@ -48,7 +55,9 @@ export const OrderMakegoods = ({ orderId, status, admin }: { orderId: string; st
             <span className="font-medium tabular-nums text-slate-900">{formatCurrency(data.billable_amount)}</span>
           </p>
         </div>
-        <p className="mt-1 text-sm text-slate-500">Spots that did not air. Accept to air the spot again on the offered day, or decline to be credited its cost.</p>
+        <p className="mt-1 text-sm text-slate-500">
+          Spots that did not air. Accept to air the spot again on the offered day, or decline to be credited its cost.
+        </p>
         <ul className="mt-4 divide-y divide-slate-100">
           {data.makegoods.map((offer) => (
             <MakegoodRow key={offer.id} offer={offer} admin={admin} />
@@ -99,10 +108,21 @@ const MakegoodRow = ({ offer, admin }: { offer: Makegood; admin: boolean }) => {
           <Badge tone={TONES[offer.status]}>{MAKEGOOD_STATUS_LABELS[offer.status]}</Badge>
           {open && (
             <>
-              <Button size="sm" loading={step.isPending} onClick={() => run({ id: offer.id, action: 'accept' })} aria-label={`Accept makegood for ${offer.missed_date}`}>
+              <Button
+                size="sm"
+                loading={step.isPending}
+                onClick={() => run({ id: offer.id, action: 'accept' })}
+                aria-label={`Accept makegood for ${offer.missed_date}`}
+              >
                 Accept
               </Button>
-              <Button size="sm" variant="secondary" disabled={step.isPending} onClick={() => setDeclining(true)} aria-label={`Decline makegood for ${offer.missed_date}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={step.isPending}
+                onClick={() => setDeclining(true)}
+                aria-label={`Decline makegood for ${offer.missed_date}`}
+              >
                 Decline
               </Button>
             </>

@@ -24,8 +24,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     question: 'How far in advance do I need to order?',
     answer: (
       <p>
-        Campaigns start at least {START_DATE_MIN_LEAD_DAYS} days after you place the order. This {START_DATE_MIN_LEAD_DAYS}-day
-        lead time gives our traffic team time to review your order and media and to schedule your spots.
+        Campaigns start at least {START_DATE_MIN_LEAD_DAYS} days after you place the order. This {START_DATE_MIN_LEAD_DAYS}-day lead time gives our traffic team
+        time to review your order and media and to schedule your spots.
       </p>
     ),
   },
@@ -56,12 +56,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     id: 'media',
     question: 'What media can I upload?',
-    answer: (
-      <p>
-        Video only, in MP4, MXF, MOV or MPG format. Each file must be under 2GB; a resolution of 1920x1080 is
-        recommended.
-      </p>
-    ),
+    answer: <p>Video only, in MP4, MXF, MOV or MPG format. Each file must be under 2GB; a resolution of 1920x1080 is recommended.</p>,
   },
   {
     id: 'payment-terms',
@@ -74,9 +69,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     // The spec's FAQ item about billing, told as the app works (decision 017): invoices are issued here.
     answer: (
       <p>
-        Billing is handled in Spotbook, with no external invoicing system: the station issues your invoices here
-        (up front, or per broadcast month for what aired), e-mails each one with its PDF, and records your payments
-        and any credit notes. You find them all, with what is still due, on your Billing page.
+        Billing is handled in Spotbook, with no external invoicing system: the station issues your invoices here (up front, or per broadcast month for what
+        aired), e-mails each one with its PDF, and records your payments and any credit notes. You find them all, with what is still due, on your Billing page.
       </p>
     ),
   },

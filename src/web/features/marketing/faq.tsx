@@ -37,18 +37,10 @@ export const Faq = () => {
                   className="flex w-full items-center justify-between gap-4 px-4 py-3 text-left text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
                 >
                   {item.question}
-                  <ChevronDownIcon
-                    className={`size-4 shrink-0 text-slate-500 transition-transform ${expanded ? 'rotate-180' : ''}`}
-                  />
+                  <ChevronDownIcon className={`size-4 shrink-0 text-slate-500 transition-transform ${expanded ? 'rotate-180' : ''}`} />
                 </button>
               </h3>
-              <div
-                id={panelId}
-                role="region"
-                aria-labelledby={buttonId}
-                hidden={!expanded}
-                className="px-4 pb-4 text-sm text-slate-600"
-              >
+              <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className="px-4 pb-4 text-sm text-slate-600">
                 {item.answer}
               </div>
             </div>

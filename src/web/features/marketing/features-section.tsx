@@ -2,9 +2,17 @@ import type { ComponentType } from 'react';
 import { BellIcon, ChartIcon, CheckCircleIcon, ClockIcon, FilmIcon, ReceiptIcon, type IconProps } from '../../ui/icons';
 
 const FEATURES: readonly { title: string; text: string; Icon: ComponentType<IconProps> }[] = [
-  { title: 'Daypart ordering', text: 'Pick time slots from a clear CPM rate card, set spots per day and a budget; the campaign length is worked out for you.', Icon: ClockIcon },
+  {
+    title: 'Daypart ordering',
+    text: 'Pick time slots from a clear CPM rate card, set spots per day and a budget; the campaign length is worked out for you.',
+    Icon: ClockIcon,
+  },
   { title: 'Media management', text: 'Upload your video creative per brand, preview it and see when it is approved for air.', Icon: FilmIcon },
-  { title: 'Approval workflow', text: 'Traffic administrators review every order and request changes or approve it before it is scheduled.', Icon: CheckCircleIcon },
+  {
+    title: 'Approval workflow',
+    text: 'Traffic administrators review every order and request changes or approve it before it is scheduled.',
+    Icon: CheckCircleIcon,
+  },
   { title: 'Real-time notifications', text: 'Hear the moment an order or a media file is approved, rejected or needs changes.', Icon: BellIcon },
   { title: 'Campaign analytics', text: 'Follow impressions, spend and CPM for every campaign on a live dashboard.', Icon: ChartIcon },
   { title: 'Reconciliation and billing', text: 'Compare actual against projected delivery, invoice customers and record payments.', Icon: ReceiptIcon },

@@ -17,12 +17,10 @@ export const Hero = () => (
         <p className="inline-flex items-center rounded-full bg-blue-50 px-3 py-1 text-sm font-medium text-blue-700 ring-1 ring-blue-200 ring-inset">
           TV advertising, ordered online
         </p>
-        <h1 className="mt-5 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
-          Book TV airtime in minutes, not weeks
-        </h1>
+        <h1 className="mt-5 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">Book TV airtime in minutes, not weeks</h1>
         <p className="mt-5 text-lg text-slate-600">
-          Spotbook lets advertisers order TV spots by daypart, upload their creative and follow every campaign, while
-          traffic teams approve, schedule, reconcile and bill in one place.
+          Spotbook lets advertisers order TV spots by daypart, upload their creative and follow every campaign, while traffic teams approve, schedule, reconcile
+          and bill in one place.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to={paths.login.href()} className={buttonClasses({ size: 'lg' })}>

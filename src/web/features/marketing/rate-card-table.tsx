@@ -8,15 +8,23 @@ export const RateCardTable = () => (
       <caption className="sr-only">Daypart CPM rates</caption>
       <thead className="bg-slate-50">
         <tr>
-          <th scope="col" className="px-3 py-2 font-semibold text-slate-700">Daypart</th>
-          <th scope="col" className="px-3 py-2 font-semibold text-slate-700">Hours</th>
-          <th scope="col" className="px-3 py-2 text-right font-semibold text-slate-700">CPM</th>
+          <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
+            Daypart
+          </th>
+          <th scope="col" className="px-3 py-2 font-semibold text-slate-700">
+            Hours
+          </th>
+          <th scope="col" className="px-3 py-2 text-right font-semibold text-slate-700">
+            CPM
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100 bg-white">
         {RATE_CARD.map((daypart) => (
           <tr key={daypart.name}>
-            <th scope="row" className="px-3 py-2 font-medium text-slate-900">{daypart.name}</th>
+            <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+              {daypart.name}
+            </th>
             <td className="px-3 py-2 text-slate-600">{daypart.hours}</td>
             <td className="px-3 py-2 text-right tabular-nums text-slate-900">{formatCurrency(daypart.baseCpm)}</td>
           </tr>

@@ -41,7 +41,18 @@ interface ApprovalsTableProps {
   onDelete: (asset: MediaAsset) => void;
 }
 
-export const ApprovalsTable = ({ assets, caption, selected, onToggle, onToggleAll, busyIds, onPreview, onApprove, onReject, onDelete }: ApprovalsTableProps) => {
+export const ApprovalsTable = ({
+  assets,
+  caption,
+  selected,
+  onToggle,
+  onToggleAll,
+  busyIds,
+  onPreview,
+  onApprove,
+  onReject,
+  onDelete,
+}: ApprovalsTableProps) => {
   const { rows, header } = useSortedTable(assets, sortValues, { key: 'date', direction: 'desc' }, `whitespace-nowrap ${compactHeader}`);
   const pendingRows = assets.filter((asset) => asset.status === 'pending');
   const selectedCount = pendingRows.filter((asset) => selected.has(asset.id)).length;
@@ -127,12 +138,26 @@ export const ApprovalsTable = ({ assets, caption, selected, onToggle, onToggleAl
                       <Button size="sm" className="px-2.5!" disabled={busy} aria-label={`Approve ${asset.filename}`} onClick={() => onApprove(asset)}>
                         Approve
                       </Button>
-                      <Button variant="danger" size="sm" className="px-2.5!" disabled={busy} aria-label={`Reject ${asset.filename}`} onClick={() => onReject(asset)}>
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        className="px-2.5!"
+                        disabled={busy}
+                        aria-label={`Reject ${asset.filename}`}
+                        onClick={() => onReject(asset)}
+                      >
                         Reject
                       </Button>
                     </>
                   )}
-                  <Button variant="ghost" size="sm" disabled={busy} aria-label={`Delete ${asset.filename}`} className={`px-2.5! ${dangerGhost}`} onClick={() => onDelete(asset)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={busy}
+                    aria-label={`Delete ${asset.filename}`}
+                    className={`px-2.5! ${dangerGhost}`}
+                    onClick={() => onDelete(asset)}
+                  >
                     Delete
                   </Button>
                 </div>

@@ -8,7 +8,8 @@ interface DeleteMediaDialogProps {
   onCancel: () => void;
 }
 
-export const deleteMediaConfirmation = (filename: string) => `Delete "${filename}"? The file, its thumbnail and its preview are removed. This cannot be undone.`;
+export const deleteMediaConfirmation = (filename: string) =>
+  `Delete "${filename}"? The file, its thumbnail and its preview are removed. This cannot be undone.`;
 
 export const DeleteMediaDialog = ({ asset, busy, onConfirm, onCancel }: DeleteMediaDialogProps) => (
   <ConfirmDialog

@@ -114,13 +114,7 @@ export const MediaApprovals = () => {
       <PageHeader
         title="Media Approvals"
         description="Review uploaded media before it goes on air."
-        actions={
-          media.data ? (
-            <Badge tone={counts.pending > 0 ? 'amber' : 'slate'}>
-              {counts.pending} pending
-            </Badge>
-          ) : undefined
-        }
+        actions={media.data ? <Badge tone={counts.pending > 0 ? 'amber' : 'slate'}>{counts.pending} pending</Badge> : undefined}
       />
       <Card>
         <TabList
@@ -131,7 +125,11 @@ export const MediaApprovals = () => {
             label: (
               <>
                 {entry.label}
-                <span className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${entry.key === tab ? 'bg-blue-100 text-blue-700' : 'bg-slate-100 text-slate-600'}`}>{counts[entry.key]}</span>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${entry.key === tab ? 'bg-blue-100 text-blue-700' : 'bg-slate-100 text-slate-600'}`}
+                >
+                  {counts[entry.key]}
+                </span>
               </>
             ),
           }))}
@@ -146,7 +144,12 @@ export const MediaApprovals = () => {
                 {selectedIds.length} selected
               </p>
               <div className="flex flex-wrap gap-2">
-                <Button size="sm" disabled={bulk.isPending} loading={bulk.isPending && bulk.variables?.status === 'approved'} onClick={() => reviewSelected('approved')}>
+                <Button
+                  size="sm"
+                  disabled={bulk.isPending}
+                  loading={bulk.isPending && bulk.variables?.status === 'approved'}
+                  onClick={() => reviewSelected('approved')}
+                >
                   Approve All
                 </Button>
                 <Button

@@ -19,7 +19,12 @@ export const MediaIdentityForm = ({ asset }: { asset: MediaAsset }) => {
   const [title, setTitle] = useState(asset.title ?? '');
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () => updateMediaIdentity(asset.id, { ad_id: adId.trim() || null, spot_length: SPOT_LENGTHS.find((length) => String(length) === spotLength) ?? null, title: title.trim() || null }),
+    mutationFn: () =>
+      updateMediaIdentity(asset.id, {
+        ad_id: adId.trim() || null,
+        spot_length: SPOT_LENGTHS.find((length) => String(length) === spotLength) ?? null,
+        title: title.trim() || null,
+      }),
     onSuccess: () => {
       toast.success('Commercial details saved');
       void queryClient.invalidateQueries({ queryKey: mediaKeys.all });

@@ -93,7 +93,10 @@ export const MediaLibraryTable = ({ assets, admin, busyIds, onPreview, onApprove
               <td className={compactCell}>
                 <div className="flex flex-col items-start gap-1">
                   <Badge tone={STATUS_TONE[asset.status]}>{STATUS_LABEL[asset.status]}</Badge>
-                  <span className={`flex items-center gap-1 text-xs ${asset.processing_stage === 'error' ? 'text-red-600' : 'text-slate-500'}`} title={asset.processing_message ?? undefined}>
+                  <span
+                    className={`flex items-center gap-1 text-xs ${asset.processing_stage === 'error' ? 'text-red-600' : 'text-slate-500'}`}
+                    title={asset.processing_message ?? undefined}
+                  >
                     {processing && <Spinner className="size-3" />}
                     {processingLabel(asset)}
                   </span>
@@ -110,13 +113,27 @@ export const MediaLibraryTable = ({ assets, admin, busyIds, onPreview, onApprove
                       <Button size="sm" className="px-2.5!" disabled={busy} aria-label={`Approve ${asset.filename}`} onClick={() => onApprove(asset)}>
                         Approve
                       </Button>
-                      <Button variant="danger" size="sm" className="px-2.5!" disabled={busy} aria-label={`Reject ${asset.filename}`} onClick={() => onReject(asset)}>
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        className="px-2.5!"
+                        disabled={busy}
+                        aria-label={`Reject ${asset.filename}`}
+                        onClick={() => onReject(asset)}
+                      >
                         Reject
                       </Button>
                     </>
                   )}
                   {admin || pending ? (
-                    <Button variant="ghost" size="sm" loading={busy} aria-label={`Delete ${asset.filename}`} className={`px-2.5! ${dangerGhost}`} onClick={() => onDelete(asset)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      loading={busy}
+                      aria-label={`Delete ${asset.filename}`}
+                      className={`px-2.5! ${dangerGhost}`}
+                      onClick={() => onDelete(asset)}
+                    >
                       Delete
                     </Button>
                   ) : (

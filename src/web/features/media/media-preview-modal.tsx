@@ -26,7 +26,10 @@ const kindOf = (asset: MediaAsset): Kind => {
 const messageOf = (error: unknown): string => (error instanceof Error && error.message ? error.message : 'Unknown error');
 
 const Failure = ({ children }: { children: string }) => (
-  <div role="alert" className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-slate-900 px-4 text-center text-sm text-slate-200">
+  <div
+    role="alert"
+    className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-slate-900 px-4 text-center text-sm text-slate-200"
+  >
     <AlertIcon className="size-6 text-red-400" />
     {children}
   </div>
@@ -67,7 +70,14 @@ const MediaView = ({ asset }: { asset: MediaAsset }) => {
         className="aspect-video w-full rounded-lg bg-black"
       />
     );
-  return <img src={source.data} alt={`Thumbnail of ${asset.filename}`} onError={() => setFailed(true)} className="aspect-video w-full rounded-lg bg-black object-contain" />;
+  return (
+    <img
+      src={source.data}
+      alt={`Thumbnail of ${asset.filename}`}
+      onError={() => setFailed(true)}
+      className="aspect-video w-full rounded-lg bg-black object-contain"
+    />
+  );
 };
 
 const Detail = ({ label, children }: { label: string; children: ReactNode }) => (

@@ -141,12 +141,27 @@ export const UploadPanel = ({ brands, defaultBrandId = '' }: UploadPanelProps) =
           </div>
         </div>
         <div className="grid gap-4 md:grid-cols-3">
-          <TextField label="Ad-ID (optional)" value={adId} maxLength={12} disabled={uploading} placeholder="ABCD1234000H" hint="11 characters, or a legacy ISCI code" onChange={(event) => setAdId(event.target.value.toUpperCase())} className="font-mono" />
+          <TextField
+            label="Ad-ID (optional)"
+            value={adId}
+            maxLength={12}
+            disabled={uploading}
+            placeholder="ABCD1234000H"
+            hint="11 characters, or a legacy ISCI code"
+            onChange={(event) => setAdId(event.target.value.toUpperCase())}
+            className="font-mono"
+          />
           <div>
             <label htmlFor={lengthId} className="mb-1 block text-sm font-medium text-slate-700">
               Spot length
             </label>
-            <select id={lengthId} value={spotLength} disabled={uploading} onChange={(event) => setSpotLength(event.target.value)} className={inputClasses(false)}>
+            <select
+              id={lengthId}
+              value={spotLength}
+              disabled={uploading}
+              onChange={(event) => setSpotLength(event.target.value)}
+              className={inputClasses(false)}
+            >
               <option value="">Not set</option>
               {SPOT_LENGTHS.map((length) => (
                 <option key={length} value={String(length)}>
@@ -155,7 +170,13 @@ export const UploadPanel = ({ brands, defaultBrandId = '' }: UploadPanelProps) =
               ))}
             </select>
           </div>
-          <TextField label="Title (optional)" value={title} maxLength={MEDIA_TITLE_MAX} disabled={uploading} onChange={(event) => setTitle(event.target.value)} />
+          <TextField
+            label="Title (optional)"
+            value={title}
+            maxLength={MEDIA_TITLE_MAX}
+            disabled={uploading}
+            onChange={(event) => setTitle(event.target.value)}
+          />
         </div>
         {formError && <ErrorAlert>{formError}</ErrorAlert>}
         <div className="flex flex-wrap items-center gap-3">

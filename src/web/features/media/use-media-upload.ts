@@ -92,7 +92,21 @@ export const useMediaUpload = () => {
   );
 
   const start = useCallback(
-    async ({ file, brandId, estimateId, adId, spotLength, title }: { file: File; brandId: string; estimateId?: string; adId?: string; spotLength?: string; title?: string }): Promise<boolean> => {
+    async ({
+      file,
+      brandId,
+      estimateId,
+      adId,
+      spotLength,
+      title,
+    }: {
+      file: File;
+      brandId: string;
+      estimateId?: string;
+      adId?: string;
+      spotLength?: string;
+      title?: string;
+    }): Promise<boolean> => {
       abortRef.current?.abort();
       stopFollowing();
       clearTimer();

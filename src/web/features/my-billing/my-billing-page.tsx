@@ -69,7 +69,11 @@ const InvoicesTable = ({ invoices }: { invoices: readonly Invoice[] }) => {
               {invoice.void_reason && <span className="mt-1 block max-w-48 truncate text-xs text-slate-500">Void: {invoice.void_reason}</span>}
             </td>
             <td className={`${compactCell} text-right`}>
-              <PdfButton documentNumber={invoice.invoice_number} loading={download.isPending && download.variables?.id === invoice.id} onClick={() => download.mutate(invoice, pdfToasts)} />
+              <PdfButton
+                documentNumber={invoice.invoice_number}
+                loading={download.isPending && download.variables?.id === invoice.id}
+                onClick={() => download.mutate(invoice, pdfToasts)}
+              />
             </td>
           </tr>
         ))}
@@ -104,7 +108,11 @@ const CreditNotesTable = ({ notes }: { notes: readonly CreditNote[] }) => {
             <td className={money}>{formatCurrency(note.amount)}</td>
             <td className={`${compactCell} min-w-48`}>{note.reason}</td>
             <td className={`${compactCell} text-right`}>
-              <PdfButton documentNumber={note.credit_number} loading={download.isPending && download.variables?.id === note.id} onClick={() => download.mutate(note, pdfToasts)} />
+              <PdfButton
+                documentNumber={note.credit_number}
+                loading={download.isPending && download.variables?.id === note.id}
+                onClick={() => download.mutate(note, pdfToasts)}
+              />
             </td>
           </tr>
         ))}
@@ -151,7 +159,14 @@ export const MyBillingPage = () => {
         <Card>
           <h2 className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">Invoices</h2>
           {invoices.length === 0 ? <p className="p-4 text-sm text-slate-500">No invoices on this page.</p> : <InvoicesTable invoices={invoices} />}
-          <Pagination page={pagination.page} totalPages={pagination.totalPages} total={pagination.total} limit={pagination.limit} onPage={setPage} label="Invoice pages" />
+          <Pagination
+            page={pagination.page}
+            totalPages={pagination.totalPages}
+            total={pagination.total}
+            limit={pagination.limit}
+            onPage={setPage}
+            label="Invoice pages"
+          />
         </Card>
         <Card>
           <h2 className="border-b border-slate-200 px-4 py-3 text-base font-semibold text-slate-900">Credit notes</h2>

@@ -69,7 +69,11 @@ const NotificationItem = ({ notification, fresh, now, onOpen }: ItemProps) => {
   return (
     <li className="border-b border-slate-100 last:border-b-0">
       {onOpen ? (
-        <button type="button" onClick={onOpen} className={`${classes} hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600`}>
+        <button
+          type="button"
+          onClick={onOpen}
+          className={`${classes} hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600`}
+        >
           {body}
         </button>
       ) : (
@@ -122,7 +126,11 @@ export const NotificationPanel = ({ id, status, notifications, total, freshIds, 
         )}
       </div>
       {confirming && shown.length > 0 && (
-        <div role="alertdialog" aria-label="Clear all notifications?" className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-amber-50 px-4 py-2 text-xs text-amber-900">
+        <div
+          role="alertdialog"
+          aria-label="Clear all notifications?"
+          className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-amber-50 px-4 py-2 text-xs text-amber-900"
+        >
           <span>Clear all {countOf(all, 'notification')}? This cannot be undone.</span>
           <span className="flex gap-3">
             <button type="button" onClick={() => setConfirming(false)} className={linkClasses} autoFocus>

@@ -38,8 +38,7 @@ export const showNotificationToast = (notification: Notification) => {
     });
 };
 
-export const showConnectedToast = () =>
-  toast.success(REALTIME_MESSAGES.connected, { id: 'realtime-connected', duration: 2000, position: 'bottom-right' });
+export const showConnectedToast = () => toast.success(REALTIME_MESSAGES.connected, { id: 'realtime-connected', duration: 2000, position: 'bottom-right' });
 
 export const showConnectFailedToast = () => toast.error(REALTIME_MESSAGES.connectFailed, { id: 'realtime-connect-failed' });
 

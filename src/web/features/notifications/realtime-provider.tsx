@@ -2,13 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { SessionUser } from '../../../domain/auth';
-import {
-  REALTIME_PATH,
-  REALTIME_RECONNECT,
-  type ClientToServerEvents,
-  type Notification,
-  type ServerToClientEvents,
-} from '../../../domain/realtime';
+import { REALTIME_PATH, REALTIME_RECONNECT, type ClientToServerEvents, type Notification, type ServerToClientEvents } from '../../../domain/realtime';
 import { estimateKeys } from '../../api/estimates';
 import { mediaKeys } from '../../api/media';
 import {

@@ -77,7 +77,9 @@ const DaypartRow = ({
   const cpmErrorId = `${id}-cpm-error`;
 
   return (
-    <li className={`rounded-lg border p-4 transition-colors ${selected ? 'border-blue-300 bg-blue-50/40' : 'border-slate-200 bg-white hover:border-slate-300'}`}>
+    <li
+      className={`rounded-lg border p-4 transition-colors ${selected ? 'border-blue-300 bg-blue-50/40' : 'border-slate-200 bg-white hover:border-slate-300'}`}
+    >
       <div className="flex items-start gap-3">
         <input
           id={`${id}-select`}

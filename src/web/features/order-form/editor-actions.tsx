@@ -30,9 +30,7 @@ export const EditorActions = ({ problemCount, busy, canSubmit, saveLabel, tooLon
     <p role="status" className={autosave?.kind === 'failed' || autosave?.kind === 'unsaved' ? 'text-sm text-amber-700' : 'text-sm text-slate-600'}>
       {autosave && (autosave.kind === 'failed' ? `${AUTOSAVE_TEXT.failed}: ${autosave.message}` : AUTOSAVE_TEXT[autosave.kind])}
     </p>
-    {problemCount > 0 && (
-      <p className="text-sm text-red-700">{countOf(problemCount, 'problem')} to fix: see the list at the top of the form.</p>
-    )}
+    {problemCount > 0 && <p className="text-sm text-red-700">{countOf(problemCount, 'problem')} to fix: see the list at the top of the form.</p>}
     <div className="flex flex-col gap-2">
       {canSubmit && (
         <Button onClick={onSubmit} loading={busy === 'submit'} disabled={busy !== null}>

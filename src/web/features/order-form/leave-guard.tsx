@@ -10,7 +10,10 @@ import { Modal } from '../../ui/modal';
  */
 export const useLeaveGuard = (dirty: boolean) => {
   const allowed = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !allowed.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !allowed.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
 
   useEffect(() => {
     if (!dirty) return;

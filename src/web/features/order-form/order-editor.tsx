@@ -86,7 +86,10 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   const store = async (version: OrderDraft, keepalive: boolean) => {
     const id = order.id;
     if (keepalive) {
-      await Promise.all([sendEstimate(id, toUpdateBody(version), { keepalive }), replaceEstimateItems(id, toSelectedDayparts(version, dayparts), { keepalive })]);
+      await Promise.all([
+        sendEstimate(id, toUpdateBody(version), { keepalive }),
+        replaceEstimateItems(id, toSelectedDayparts(version, dayparts), { keepalive }),
+      ]);
     } else {
       await updateEstimate.mutateAsync({ id, body: toUpdateBody(version) });
       await replaceItems.mutateAsync({ estimateId: id, selectedDayparts: toSelectedDayparts(version, dayparts) });
@@ -131,7 +134,10 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   const rangeEnd = useDebouncedValue(endDate ?? '', 600);
   const range =
     rangeStart && rangeEnd && rangeEnd >= rangeStart
-      ? { startDate: rangeStart, endDate: rangeEnd < addDays(rangeStart, MAX_AVAILABILITY_DAYS - 1) ? rangeEnd : addDays(rangeStart, MAX_AVAILABILITY_DAYS - 1) }
+      ? {
+          startDate: rangeStart,
+          endDate: rangeEnd < addDays(rangeStart, MAX_AVAILABILITY_DAYS - 1) ? rangeEnd : addDays(rangeStart, MAX_AVAILABILITY_DAYS - 1),
+        }
       : null;
   const availabilityResults = useDaypartAvailabilities(
     dayparts.map((d) => d.id),
@@ -293,7 +299,12 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
         <Section title="Order Details" invalid={(['estimateName', 'brandId', 'startDate', 'totalSpend'] as const).some((field) => invalidFields.has(field))}>
           <OrderBasics draft={draft} today={today} brands={brands} endDate={endDate} invalid={invalidFields} onChange={edit} />
         </Section>
-        <Section anchor="dayparts" title="Time Slots" description="Choose when your spot airs, how often per day, and your CPM." invalid={invalidFields.has('dayparts')}>
+        <Section
+          anchor="dayparts"
+          title="Time Slots"
+          description="Choose when your spot airs, how often per day, and your CPM."
+          invalid={invalidFields.has('dayparts')}
+        >
           <DaypartPicker
             dayparts={dayparts}
             selections={draft.selections}
@@ -310,7 +321,12 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
         <Section anchor="card" title="Payment Card" description="Charged once the order is approved." invalid={invalidFields.has('card')}>
           <CardPicker brandId={draft.brandId || null} value={draft.paymentMethodId} onChange={(paymentMethodId) => edit({ paymentMethodId })} />
         </Section>
-        <Section anchor="coupon" title="Coupon" description="The discount is taken from the total budget when the order is submitted." invalid={invalidFields.has('coupon')}>
+        <Section
+          anchor="coupon"
+          title="Coupon"
+          description="The discount is taken from the total budget when the order is submitted."
+          invalid={invalidFields.has('coupon')}
+        >
           <CouponEntry applied={applied} applying={applying} onApply={applyCoupon} onRemove={() => edit({ couponCode: null })} />
         </Section>
         <SummaryBar figures={figures} summaryId={SUMMARY_ID} />

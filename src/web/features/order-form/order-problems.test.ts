@@ -17,7 +17,17 @@ const earlyMorning: DaypartInfo = {
   spot_frequency: 30,
   is_prime_time: false,
 };
-const empty: OrderDraft = { estimateName: '', agencyCodes: { agency_estimate_number: '', client_code: '', product_code: '', po_number: '' }, brandId: '', totalSpend: '', startDate: addDays(TODAY, 8), selections: {}, mediaAssetId: null, paymentMethodId: null, couponCode: null };
+const empty: OrderDraft = {
+  estimateName: '',
+  agencyCodes: { agency_estimate_number: '', client_code: '', product_code: '', po_number: '' },
+  brandId: '',
+  totalSpend: '',
+  startDate: addDays(TODAY, 8),
+  selections: {},
+  mediaAssetId: null,
+  paymentMethodId: null,
+  couponCode: null,
+};
 
 describe('Save Draft problems', () => {
   it('lets an empty draft be saved', () => {
@@ -49,8 +59,18 @@ describe('Submit Order problems', () => {
   });
 
   it('says a budget below the weekly cost with the spec’s message, and nothing for a complete order', () => {
-    const ready = { ...empty, estimateName: 'Spring', brandId: 'b', totalSpend: '100', selections: { em: { spots: '1', cpm: '15' } }, mediaAssetId: 'm', paymentMethodId: 'c' };
-    expect(submitProblemList(ready, [earlyMorning], TODAY).map((p) => p.message)).toEqual(['Budget too small. Weekly cost is $102.45, minimum budget needed: $102.45']);
+    const ready = {
+      ...empty,
+      estimateName: 'Spring',
+      brandId: 'b',
+      totalSpend: '100',
+      selections: { em: { spots: '1', cpm: '15' } },
+      mediaAssetId: 'm',
+      paymentMethodId: 'c',
+    };
+    expect(submitProblemList(ready, [earlyMorning], TODAY).map((p) => p.message)).toEqual([
+      'Budget too small. Weekly cost is $102.45, minimum budget needed: $102.45',
+    ]);
     expect(submitProblemList({ ...ready, totalSpend: '103' }, [earlyMorning], TODAY)).toEqual([]);
   });
 

@@ -5,7 +5,18 @@
  */
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { cpmError, orderFormErrors, spotsError } from '../../../domain/pricing';
-import { budgetOf, cpmOf, fieldOfProblem, limitsOf, pricedSelection, selectedDayparts, spotsOf, type DaypartInfo, type FormField, type OrderDraft } from './order-draft';
+import {
+  budgetOf,
+  cpmOf,
+  fieldOfProblem,
+  limitsOf,
+  pricedSelection,
+  selectedDayparts,
+  spotsOf,
+  type DaypartInfo,
+  type FormField,
+  type OrderDraft,
+} from './order-draft';
 
 export type ProblemField = FormField | 'coupon';
 

@@ -24,7 +24,12 @@ const cpmOfItem = (item: EstimateDetail['items'][number]) => item.user_defined_c
 /** The order as a clean summary: details, time slots with their cost, media, card, coupon and totals. */
 export const OrderReadView = ({ order, footer }: { order: EstimateDetail; footer?: ReactNode }) => {
   const quote = quoteOrder({
-    selections: order.items.map((item) => ({ multiplier: item.multiplier, spotsPerDay: item.spots_per_occurrence, cpm: cpmOfItem(item), daysPerWeek: item.days_of_week.length })),
+    selections: order.items.map((item) => ({
+      multiplier: item.multiplier,
+      spotsPerDay: item.spots_per_occurrence,
+      cpm: cpmOfItem(item),
+      daysPerWeek: item.days_of_week.length,
+    })),
     budget: order.total_spend,
     startDate: order.start_date,
   });
@@ -89,7 +94,9 @@ export const OrderReadView = ({ order, footer }: { order: EstimateDetail; footer
                       <td className={`${cellClasses} text-right tabular-nums`}>{item.spots_per_occurrence}</td>
                       <td className={`${cellClasses} text-right tabular-nums`}>
                         {formatCurrency(cpmOfItem(item))}
-                        {item.user_defined_cpm !== null && <span className="block text-xs text-slate-500">{customCpmNote(item.user_defined_cpm, item.base_cpm)}</span>}
+                        {item.user_defined_cpm !== null && (
+                          <span className="block text-xs text-slate-500">{customCpmNote(item.user_defined_cpm, item.base_cpm)}</span>
+                        )}
                       </td>
                       <td className={`${cellClasses} text-right tabular-nums`}>{formatCount(item.expected_views)}</td>
                       <td className={`${cellClasses} text-right tabular-nums`}>{formatCurrency(item.weekly_cost)}</td>

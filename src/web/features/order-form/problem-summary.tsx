@@ -6,7 +6,9 @@ import { problemTarget, type FormProblem } from './order-problems';
 const focusProblem = (problem: FormProblem) => {
   const selector = problemTarget(problem);
   // A section with nothing to pick yet (no brand chosen) takes the focus itself.
-  const target = (selector ? document.querySelector<HTMLElement>(selector) : null) ?? (problem.field ? document.querySelector<HTMLElement>(`[data-order-section="${problem.field}"]`) : null);
+  const target =
+    (selector ? document.querySelector<HTMLElement>(selector) : null) ??
+    (problem.field ? document.querySelector<HTMLElement>(`[data-order-section="${problem.field}"]`) : null);
   if (!target) return;
   target.scrollIntoView({ block: 'center' });
   target.focus({ preventScroll: true });
@@ -24,7 +26,13 @@ export const problemSummaryTitle = (attempt: 'save' | 'submit' | null, count: nu
  * that focuses its field. It takes the focus itself when it appears, so that it is read and seen.
  */
 export const ProblemSummary = forwardRef<HTMLDivElement, { problems: readonly FormProblem[]; title: string }>(({ problems, title }, ref) => (
-  <div ref={ref} tabIndex={-1} role="alert" aria-labelledby="order-problems-title" className="scroll-mt-24 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 focus:outline-none">
+  <div
+    ref={ref}
+    tabIndex={-1}
+    role="alert"
+    aria-labelledby="order-problems-title"
+    className="scroll-mt-24 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 focus:outline-none"
+  >
     <p id="order-problems-title" className="flex items-center gap-2 font-semibold">
       <AlertIcon className="size-4 shrink-0" />
       {title}

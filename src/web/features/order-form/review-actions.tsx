@@ -25,9 +25,36 @@ interface Review {
 }
 
 const REVIEWS: readonly Review[] = [
-  { decision: 'approved', action: 'approve', label: 'Approve', title: 'Approve Order', prompt: 'The order is booked and its spots are taken from the dayparts’ availability.', done: 'Order approved', toastMs: 5000, variant: 'primary' },
-  { decision: 'modified', action: 'modify', label: 'Request Changes', title: 'Request Changes', prompt: 'The advertiser can edit the order and submit it again. Say what should change.', done: 'Changes requested', toastMs: 5000, variant: 'secondary' },
-  { decision: 'rejected', action: 'reject', label: 'Reject', title: 'Reject Order', prompt: 'The advertiser is told the order was rejected.', done: 'Order rejected', toastMs: 6000, variant: 'danger' },
+  {
+    decision: 'approved',
+    action: 'approve',
+    label: 'Approve',
+    title: 'Approve Order',
+    prompt: 'The order is booked and its spots are taken from the dayparts’ availability.',
+    done: 'Order approved',
+    toastMs: 5000,
+    variant: 'primary',
+  },
+  {
+    decision: 'modified',
+    action: 'modify',
+    label: 'Request Changes',
+    title: 'Request Changes',
+    prompt: 'The advertiser can edit the order and submit it again. Say what should change.',
+    done: 'Changes requested',
+    toastMs: 5000,
+    variant: 'secondary',
+  },
+  {
+    decision: 'rejected',
+    action: 'reject',
+    label: 'Reject',
+    title: 'Reject Order',
+    prompt: 'The advertiser is told the order was rejected.',
+    done: 'Order rejected',
+    toastMs: 6000,
+    variant: 'danger',
+  },
 ];
 
 /** Processing stages before the video check has passed (the server's media gate, decision 008). */
@@ -105,7 +132,12 @@ export const ReviewActions = ({ orderId, status, media }: { orderId: string; sta
             <Button variant="secondary" onClick={close} disabled={review.isPending} data-autofocus>
               Cancel
             </Button>
-            <Button variant={open?.variant === 'secondary' ? 'primary' : (open?.variant ?? 'primary')} onClick={confirm} loading={review.isPending} disabled={refusal !== null}>
+            <Button
+              variant={open?.variant === 'secondary' ? 'primary' : (open?.variant ?? 'primary')}
+              onClick={confirm}
+              loading={review.isPending}
+              disabled={refusal !== null}
+            >
               {open?.label}
             </Button>
           </>

@@ -10,7 +10,12 @@ const subscribe = (onChange: () => void) => {
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 };
-const useNarrowScreen = () => useSyncExternalStore(subscribe, () => window.matchMedia(NARROW).matches, () => false);
+const useNarrowScreen = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(NARROW).matches,
+    () => false,
+  );
 
 /**
  * On a phone or tablet the order form is thousands of pixels tall and its summary comes last: the
@@ -30,9 +35,14 @@ export const SummaryBar = ({ figures, summaryId }: { figures: SummaryFigures; su
         </p>
         <p className="min-w-0">
           <span className="block text-xs text-slate-600">{owed.label}</span>
-          <span className="font-semibold tabular-nums text-slate-900">{owed.value !== null && Number.isFinite(owed.value) ? formatCurrency(owed.value) : '—'}</span>
+          <span className="font-semibold tabular-nums text-slate-900">
+            {owed.value !== null && Number.isFinite(owed.value) ? formatCurrency(owed.value) : '—'}
+          </span>
         </p>
-        <a href={`#${summaryId}`} className="shrink-0 rounded-lg px-3 py-2 font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600">
+        <a
+          href={`#${summaryId}`}
+          className="shrink-0 rounded-lg px-3 py-2 font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600"
+        >
           Summary
         </a>
       </div>

@@ -11,7 +11,8 @@ const flight = (start: string, end: string) => `${start} to ${end}`;
 const describe = (c: PendingChangeView) =>
   [
     c.total_budget !== c.previous.total_budget && `Budget ${formatCurrency(c.previous.total_budget)} → ${formatCurrency(c.total_budget)}`,
-    (c.start_date !== c.previous.start_date || c.end_date !== c.previous.end_date) && `Flight ${flight(c.previous.start_date, c.previous.end_date)} → ${flight(c.start_date, c.end_date)}`,
+    (c.start_date !== c.previous.start_date || c.end_date !== c.previous.end_date) &&
+      `Flight ${flight(c.previous.start_date, c.previous.end_date)} → ${flight(c.start_date, c.end_date)}`,
   ]
     .filter(Boolean)
     .join(' · ') || 'Spots re-spread over the same budget and flight';

@@ -115,13 +115,22 @@ export const DraftManagement = () => {
   else if (drafts.isError && !drafts.data) {
     content = <LoadError title={LOAD_FAILED} error={drafts.error} retrying={drafts.isFetching} onRetry={() => drafts.refetch()} />;
   } else if (all.length === 0) {
-    content = <EmptyState icon={<ClipboardIcon />} title="No drafts" description="Draft orders of every customer appear here until they are submitted or deleted." />;
+    content = (
+      <EmptyState icon={<ClipboardIcon />} title="No drafts" description="Draft orders of every customer appear here until they are submitted or deleted." />
+    );
   } else if (visible.length === 0) {
     content = <EmptyState icon={<SearchIcon />} title="No drafts match your search" description="Try another order name, brand or customer." />;
   } else {
     content = (
       <>
-        <DraftsTable drafts={visible} selected={selection} onToggle={toggle} onToggleAll={toggleAll} busyIds={busyIds} onDelete={(draft) => setPending({ kind: 'one', draft })} />
+        <DraftsTable
+          drafts={visible}
+          selected={selection}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+          busyIds={busyIds}
+          onDelete={(draft) => setPending({ kind: 'one', draft })}
+        />
         <ShowMoreOrders list={list} />
       </>
     );

@@ -85,7 +85,10 @@ export const DraftsTable = ({ drafts, selected, onToggle, onToggleAll, busyIds, 
                 />
               </td>
               <td className={`${compactCell} font-medium`}>
-                <Link to={paths.app.estimate.href(draft.id)} className="rounded text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
+                <Link
+                  to={paths.app.estimate.href(draft.id)}
+                  className="rounded text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
                   {name}
                 </Link>
               </td>

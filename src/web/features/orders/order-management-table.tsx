@@ -57,7 +57,10 @@ export const OrderManagementTable = ({ orders, onChangeStatus }: OrderManagement
           return (
             <tr key={order.id} className={awaiting ? 'bg-amber-50/60 hover:bg-amber-50' : 'hover:bg-slate-50'}>
               <td className={`${compactCell} border-l-4 font-medium ${awaiting ? 'border-l-amber-400' : 'border-l-transparent'}`}>
-                <Link to={paths.app.estimate.href(order.id)} className="rounded text-slate-900 hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
+                <Link
+                  to={paths.app.estimate.href(order.id)}
+                  className="rounded text-slate-900 hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
                   {name}
                 </Link>
                 {awaiting && <span className="mt-0.5 block text-xs font-normal text-amber-700">Awaiting review</span>}
@@ -86,7 +89,13 @@ export const OrderManagementTable = ({ orders, onChangeStatus }: OrderManagement
                   <Link to={paths.app.estimate.href(order.id)} aria-label={`View ${name}`} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
                     View
                   </Link>
-                  <Button variant="secondary" size="sm" aria-label={`Change status of ${name}`} onClick={() => onChangeStatus(order)} className="whitespace-nowrap">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`Change status of ${name}`}
+                    onClick={() => onChangeStatus(order)}
+                    className="whitespace-nowrap"
+                  >
                     Change Status
                   </Button>
                 </div>

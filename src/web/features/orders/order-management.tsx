@@ -100,7 +100,13 @@ export const OrderManagement = () => {
         {/* Wrapping rather than a row from a breakpoint: beside the sidebar a tablet's content is narrower than a phone turned sideways. */}
         <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 p-4">
           <div className="flex min-w-0 flex-wrap items-end gap-3">
-            <SearchBox label="Search orders" value={search} onChange={setSearch} placeholder="Search by order, brand, status or client" className="w-full sm:w-72" />
+            <SearchBox
+              label="Search orders"
+              value={search}
+              onChange={setSearch}
+              placeholder="Search by order, brand, status or client"
+              className="w-full sm:w-72"
+            />
             <SelectField label="Status" value={status} onChange={(event) => setStatus(event.target.value as OrderStatus | '')} className="w-full sm:w-52">
               <option value="">All statuses</option>
               {ORDER_STATUSES.map((value) => (
@@ -112,11 +118,7 @@ export const OrderManagement = () => {
           </div>
           <div className="flex items-center gap-2 whitespace-nowrap text-sm text-slate-500" aria-live="polite">
             {updating && <Spinner className="size-4" label="Updating orders" />}
-            {orders.data && !orders.isPlaceholderData && (
-              <span>
-                {countOf(orders.data.length, 'order')}
-              </span>
-            )}
+            {orders.data && !orders.isPlaceholderData && <span>{countOf(orders.data.length, 'order')}</span>}
           </div>
         </div>
         {content}

@@ -41,7 +41,7 @@ export const tabCounts = (stats: EstimateStats): Record<OrderTab, number> => ({
   all: stats.total_estimates,
 });
 
-export const parseTab = (value: string | null): OrderTab => (ORDER_TABS as readonly string[]).includes(value ?? '') ? (value as OrderTab) : 'in-progress';
+export const parseTab = (value: string | null): OrderTab => ((ORDER_TABS as readonly string[]).includes(value ?? '') ? (value as OrderTab) : 'in-progress');
 
 /** What an empty tab says (the first one keeps its call to create an order). */
 export const EMPTY_TAB: Record<OrderTab, { title: string; description: string }> = {

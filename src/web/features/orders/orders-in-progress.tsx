@@ -75,11 +75,7 @@ export const OrdersInProgress = () => {
             <SearchBox label="Search orders" value={search} onChange={setSearch} placeholder="Search by order, brand, status or client" />
             <div className="flex items-center gap-2 whitespace-nowrap text-sm text-slate-500" aria-live="polite">
               {updating && <Spinner className="size-4" label="Updating orders" />}
-              {orders.data && !orders.isPlaceholderData && (
-                <span>
-                  {countOf(orders.data.length, 'order')}
-                </span>
-              )}
+              {orders.data && !orders.isPlaceholderData && <span>{countOf(orders.data.length, 'order')}</span>}
             </div>
           </div>
           {orders.isPending ? (

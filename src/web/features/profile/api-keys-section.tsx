@@ -40,7 +40,9 @@ export const ApiKeysSection = () => {
         <h2 id="profile-api-keys-heading" className="text-base font-semibold text-slate-900">
           API keys
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Keys let your buying system call Spotbook as you. A key cannot sign in, change your password or make keys.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Keys let your buying system call Spotbook as you. A key cannot sign in, change your password or make keys.
+        </p>
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
         <TextField label="Key name" name="apiKeyName" value={name} error={error} onChange={(e) => setName(e.target.value)} className="min-w-60 flex-1" />
@@ -48,7 +50,9 @@ export const ApiKeysSection = () => {
           Create API key
         </Button>
       </form>
-      {secret && <SecretOnce secret={secret} label="New API key" heading="Copy your new key now" copied="API key copied" what="key" onDone={() => setSecret(null)} />}
+      {secret && (
+        <SecretOnce secret={secret} label="New API key" heading="Copy your new key now" copied="API key copied" what="key" onDone={() => setSecret(null)} />
+      )}
       {keys.isError ? (
         <p className="text-sm text-red-700">{keys.error.message}</p>
       ) : (

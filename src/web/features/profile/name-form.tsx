@@ -33,8 +33,24 @@ export const NameForm = ({ profile }: { profile: ProfileReply }) => {
       <h2 id="profile-name-heading" className="text-base font-semibold text-slate-900 sm:col-span-2">
         Your name
       </h2>
-      <TextField label="First name" name="firstName" autoComplete="given-name" required value={draft.firstName} error={errors.firstName} onChange={(e) => setDraft((d) => ({ ...d, firstName: e.target.value }))} />
-      <TextField label="Last name" name="lastName" autoComplete="family-name" required value={draft.lastName} error={errors.lastName} onChange={(e) => setDraft((d) => ({ ...d, lastName: e.target.value }))} />
+      <TextField
+        label="First name"
+        name="firstName"
+        autoComplete="given-name"
+        required
+        value={draft.firstName}
+        error={errors.firstName}
+        onChange={(e) => setDraft((d) => ({ ...d, firstName: e.target.value }))}
+      />
+      <TextField
+        label="Last name"
+        name="lastName"
+        autoComplete="family-name"
+        required
+        value={draft.lastName}
+        error={errors.lastName}
+        onChange={(e) => setDraft((d) => ({ ...d, lastName: e.target.value }))}
+      />
       <div className="sm:col-span-2">
         <Button type="submit" loading={save.isPending}>
           Save name

@@ -50,7 +50,12 @@ export const ProfilePage = () => {
           {profile.isPending ? (
             <PageSpinner label="Loading your profile…" />
           ) : profile.isError ? (
-            <EmptyState tone="error" title="Your profile could not be loaded" description={profile.error.message} action={<Button onClick={() => void profile.refetch()}>Try again</Button>} />
+            <EmptyState
+              tone="error"
+              title="Your profile could not be loaded"
+              description={profile.error.message}
+              action={<Button onClick={() => void profile.refetch()}>Try again</Button>}
+            />
           ) : (
             <NameForm key={profile.data.id} profile={profile.data} />
           )}
@@ -70,8 +75,8 @@ export const ProfilePage = () => {
         <InfoNote icon={<ClockIcon className="size-5 shrink-0" />}>
           <p className="font-medium">Profile editing is being migrated</p>
           <p className="mt-1">
-            Your name and password can be changed here. Your e-mail, company and contact details are read-only for now;
-            editing them will return in a later release.
+            Your name and password can be changed here. Your e-mail, company and contact details are read-only for now; editing them will return in a later
+            release.
           </p>
         </InfoNote>
       </div>

@@ -113,7 +113,14 @@ const DaypartForm = ({ daypart, onClose }: { daypart: Daypart; onClose: () => vo
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
         {formError && <ErrorAlert>{formError}</ErrorAlert>}
         <TextField label="Name" required {...text('name')} />
-        <TextAreaField label="Description" value={draft.description} onChange={(e) => set('description', e.target.value)} rows={2} maxLength={500} error={errors.description} />
+        <TextAreaField
+          label="Description"
+          value={draft.description}
+          onChange={(e) => set('description', e.target.value)}
+          rows={2}
+          maxLength={500}
+          error={errors.description}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Start time" type="time" required {...text('start_time')} />
           <TextField label="End time" type="time" required {...text('end_time')} hint="Before the start time: the daypart runs past midnight." />
@@ -136,16 +143,64 @@ const DaypartForm = ({ daypart, onClose }: { daypart: Daypart; onClose: () => vo
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Base CPM (USD)" type="number" inputMode="decimal" min={0} step="0.01" required {...text('base_cpm')} />
-          <TextField label="Minimum CPM (USD)" type="number" inputMode="decimal" min={0} step="0.01" hint="The lowest custom CPM an order may bid." {...text('min_cpm')} />
-          <TextField label="Multiplier" type="number" inputMode="decimal" min={0} step="0.01" hint="Audience factor: impressions per spot are 1,366 × this." {...text('multiplier')} />
-          <TextField label="Spots per day" type="number" inputMode="numeric" min={1} step={1} hint="The most spots a day that may be sold." {...text('spot_frequency')} />
+          <TextField
+            label="Minimum CPM (USD)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            hint="The lowest custom CPM an order may bid."
+            {...text('min_cpm')}
+          />
+          <TextField
+            label="Multiplier"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            hint="Audience factor: impressions per spot are 1,366 × this."
+            {...text('multiplier')}
+          />
+          <TextField
+            label="Spots per day"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            hint="The most spots a day that may be sold."
+            {...text('spot_frequency')}
+          />
         </div>
         <fieldset>
           <legend className="mb-1 text-sm font-medium text-slate-700">Spot lengths and flat rate (AI buying agents)</legend>
           <div className="grid gap-4 sm:grid-cols-3">
-            <TextField label="Price of a :15 (% of a :30)" type="number" inputMode="numeric" min={1} step={1} hint="100 keeps the :30's CPM." {...text('rate_15_percent')} />
-            <TextField label="Price of a :60 (% of a :30)" type="number" inputMode="numeric" min={1} step={1} hint="100 keeps the :30's CPM." {...text('rate_60_percent')} />
-            <TextField label="Flat rate per :30 spot (USD)" type="number" inputMode="decimal" min={0} step="0.01" hint="Blank: sold by CPM only." {...text('flat_rate')} />
+            <TextField
+              label="Price of a :15 (% of a :30)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              hint="100 keeps the :30's CPM."
+              {...text('rate_15_percent')}
+            />
+            <TextField
+              label="Price of a :60 (% of a :30)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              hint="100 keeps the :30's CPM."
+              {...text('rate_60_percent')}
+            />
+            <TextField
+              label="Flat rate per :30 spot (USD)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              hint="Blank: sold by CPM only."
+              {...text('flat_rate')}
+            />
           </div>
         </fieldset>
         <label className="flex items-center gap-2 text-sm text-slate-700">

@@ -96,12 +96,20 @@ export const RateCardScreen = () => {
   const [editing, setEditing] = useState<Daypart | null>(null);
   return (
     <>
-      <PageHeader title="Rate Card" description="The dayparts orders are priced from: times, days, CPMs and how many spots a day may be sold. Changes apply to new pricing; submitted orders keep their prices." />
+      <PageHeader
+        title="Rate Card"
+        description="The dayparts orders are priced from: times, days, CPMs and how many spots a day may be sold. Changes apply to new pricing; submitted orders keep their prices."
+      />
       <Card>
         {dayparts.isPending ? (
           <PageSpinner label="Loading the rate card…" />
         ) : dayparts.isError ? (
-          <EmptyState tone="error" title="The rate card could not be loaded" description={dayparts.error.message} action={<Button onClick={() => void dayparts.refetch()}>Try again</Button>} />
+          <EmptyState
+            tone="error"
+            title="The rate card could not be loaded"
+            description={dayparts.error.message}
+            action={<Button onClick={() => void dayparts.refetch()}>Try again</Button>}
+          />
         ) : dayparts.data.length === 0 ? (
           <EmptyState title="No dayparts yet" description="The rate card is empty." />
         ) : (

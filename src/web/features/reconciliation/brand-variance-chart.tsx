@@ -20,7 +20,15 @@ export const BrandVarianceChart = ({ dashboard }: { dashboard: ReconciliationDas
       <ResponsiveContainer width="100%" height={280}>
         <BarChart data={brands} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
-          <XAxis dataKey="brand_name" tickFormatter={shortName} tick={{ fontSize: 12 }} interval={0} angle={brands.length > 4 ? -30 : 0} textAnchor={brands.length > 4 ? 'end' : 'middle'} height={brands.length > 4 ? 60 : 30} />
+          <XAxis
+            dataKey="brand_name"
+            tickFormatter={shortName}
+            tick={{ fontSize: 12 }}
+            interval={0}
+            angle={brands.length > 4 ? -30 : 0}
+            textAnchor={brands.length > 4 ? 'end' : 'middle'}
+            height={brands.length > 4 ? 60 : 30}
+          />
           <YAxis tickFormatter={axisDollars} tick={{ fontSize: 12 }} width={64} />
           <Tooltip formatter={tooltipDollars} />
           <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />

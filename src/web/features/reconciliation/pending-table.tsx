@@ -87,7 +87,14 @@ export const PendingTable = ({ reply, updating, onPage, onReconcile }: Props) =>
             </tbody>
           </Table>
           {pagination.totalPages > 1 && (
-            <Pagination label="Pending campaign pages" page={pagination.page} totalPages={pagination.totalPages} total={pagination.total} limit={pagination.limit} onPage={onPage} />
+            <Pagination
+              label="Pending campaign pages"
+              page={pagination.page}
+              totalPages={pagination.totalPages}
+              total={pagination.total}
+              limit={pagination.limit}
+              onPage={onPage}
+            />
           )}
         </>
       )}

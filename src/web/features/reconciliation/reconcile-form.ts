@@ -33,7 +33,10 @@ const numberOrMissing = (text: string): number | undefined => (text.trim() === '
  * Checks the draft with the server's own schema: either the body to send or the first message per
  * field (the domain's wording: 'Actual spend is required', '… whole number, 0 or more', …).
  */
-export const parseReconcileDraft = (draft: ReconcileDraft, needsReason = false): { ok: true; body: ReconcileInput } | { ok: false; errors: ReconcileErrors } => {
+export const parseReconcileDraft = (
+  draft: ReconcileDraft,
+  needsReason = false,
+): { ok: true; body: ReconcileInput } | { ok: false; errors: ReconcileErrors } => {
   const result = reconcileBodySchema.safeParse({
     actual_spend: numberOrMissing(draft.actualSpend),
     actual_impressions: numberOrMissing(draft.actualImpressions),
@@ -45,7 +48,8 @@ export const parseReconcileDraft = (draft: ReconcileDraft, needsReason = false):
   if (result.success && !errors.override_reason) return { ok: true, body: result.data };
   for (const issue of result.success ? [] : result.error.issues) {
     const field = issue.path[0];
-    if ((field === 'actual_spend' || field === 'actual_impressions' || field === 'notes' || field === 'override_reason') && !errors[field]) errors[field] = issue.message;
+    if ((field === 'actual_spend' || field === 'actual_impressions' || field === 'notes' || field === 'override_reason') && !errors[field])
+      errors[field] = issue.message;
   }
   return { ok: false, errors };
 };

@@ -92,7 +92,10 @@ const ReconcileForm = ({ campaign, onClose }: { campaign: PendingCampaign; onClo
           <div>
             <dt className="text-xs text-slate-500">Aired Impressions</dt>
             <dd className="tabular-nums text-slate-900">
-              {formatCount(campaign.aired_impressions)} <span className="text-xs text-slate-500">({campaign.aired_spots} {campaign.aired_spots === 1 ? 'spot' : 'spots'})</span>
+              {formatCount(campaign.aired_impressions)}{' '}
+              <span className="text-xs text-slate-500">
+                ({campaign.aired_spots} {campaign.aired_spots === 1 ? 'spot' : 'spots'})
+              </span>
             </dd>
           </div>
         </dl>
@@ -142,7 +145,15 @@ const ReconcileForm = ({ campaign, onClose }: { campaign: PendingCampaign; onClo
             aria-required="true"
           />
         )}
-        <TextAreaField label="Notes" value={draft.notes} onChange={(e) => set('notes')(e.target.value)} error={errors.notes} rows={3} maxLength={2000} hint="Optional" />
+        <TextAreaField
+          label="Notes"
+          value={draft.notes}
+          onChange={(e) => set('notes')(e.target.value)}
+          error={errors.notes}
+          rows={3}
+          maxLength={2000}
+          hint="Optional"
+        />
       </form>
     </Modal>
   );

@@ -29,7 +29,13 @@ export const ReconciliationControls = ({ period, onPeriod, brandId, onBrand, ref
           </option>
         ))}
       </SelectField>
-      <SelectField label="Brand" value={brandId} onChange={(e) => onBrand(e.target.value)} className="sm:w-56" hint={brands.isError ? 'Brands could not be loaded' : undefined}>
+      <SelectField
+        label="Brand"
+        value={brandId}
+        onChange={(e) => onBrand(e.target.value)}
+        className="sm:w-56"
+        hint={brands.isError ? 'Brands could not be loaded' : undefined}
+      >
         <option value="">All Brands</option>
         {options.map((brand) => (
           <option key={brand.id} value={brand.id}>

@@ -20,7 +20,12 @@ describe('reconciliation figures', () => {
 describe('the Reconcile form', () => {
   const nothingAired = { aired_spend: 0, aired_impressions: 0, aired_spots: 0 };
   it('starts from the projection, or from what aired once something did', () => {
-    expect(draftFrom({ projected_spend: 5000, projected_impressions: 68300.4, ...nothingAired })).toEqual({ actualSpend: '5000.00', actualImpressions: '68300', notes: '', overrideReason: '' });
+    expect(draftFrom({ projected_spend: 5000, projected_impressions: 68300.4, ...nothingAired })).toEqual({
+      actualSpend: '5000.00',
+      actualImpressions: '68300',
+      notes: '',
+      overrideReason: '',
+    });
     const aired = { projected_spend: 5000, projected_impressions: 68300, aired_spend: 40.98, aired_impressions: 2732, aired_spots: 2 };
     const draft = draftFrom(aired);
     expect(draft).toMatchObject({ actualSpend: '40.98', actualImpressions: '2732' });
@@ -39,8 +44,14 @@ describe('the Reconcile form', () => {
   });
 
   it('sends numbers, and notes only when written', () => {
-    expect(parseReconcileDraft({ actualSpend: '4800.5', actualImpressions: '70000', notes: '  ', overrideReason: '' })).toEqual({ ok: true, body: { actual_spend: 4800.5, actual_impressions: 70000, notes: null } });
-    expect(parseReconcileDraft({ actualSpend: '0', actualImpressions: '0', notes: ' Late spots ', overrideReason: '' })).toEqual({ ok: true, body: { actual_spend: 0, actual_impressions: 0, notes: 'Late spots' } });
+    expect(parseReconcileDraft({ actualSpend: '4800.5', actualImpressions: '70000', notes: '  ', overrideReason: '' })).toEqual({
+      ok: true,
+      body: { actual_spend: 4800.5, actual_impressions: 70000, notes: null },
+    });
+    expect(parseReconcileDraft({ actualSpend: '0', actualImpressions: '0', notes: ' Late spots ', overrideReason: '' })).toEqual({
+      ok: true,
+      body: { actual_spend: 0, actual_impressions: 0, notes: 'Late spots' },
+    });
   });
 
   it("answers with the domain's messages", () => {
@@ -50,11 +61,17 @@ describe('the Reconcile form', () => {
     });
     expect(parseReconcileDraft({ actualSpend: '-1', actualImpressions: '1.5', notes: '', overrideReason: '' })).toEqual({
       ok: false,
-      errors: { actual_spend: 'Actual spend must be 0 or more, in dollars and cents', actual_impressions: 'Actual impressions must be a whole number, 0 or more' },
+      errors: {
+        actual_spend: 'Actual spend must be 0 or more, in dollars and cents',
+        actual_impressions: 'Actual impressions must be a whole number, 0 or more',
+      },
     });
     expect(parseReconcileDraft({ actualSpend: '10.005', actualImpressions: 'abc', notes: '', overrideReason: '' })).toEqual({
       ok: false,
-      errors: { actual_spend: 'Actual spend must be 0 or more, in dollars and cents', actual_impressions: 'Actual impressions must be a whole number, 0 or more' },
+      errors: {
+        actual_spend: 'Actual spend must be 0 or more, in dollars and cents',
+        actual_impressions: 'Actual impressions must be a whole number, 0 or more',
+      },
     });
   });
 });

@@ -22,8 +22,18 @@ export const ReconciliationKpis = ({ dashboard }: { dashboard: ReconciliationDas
   const s = dashboard.reconciliation_status;
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4" data-testid="reconciliation-kpis">
-      <KpiCard label="Total Spend Variance" value={signedCurrency(v.total_spend_variance)} detail="Actual minus projected spend" icon={<ReceiptIcon className="size-5" />} />
-      <KpiCard label="Avg Spend Variance" value={percent(v.avg_spend_variance_percent, true)} detail="Per reconciled campaign" icon={<ChartIcon className="size-5" />} />
+      <KpiCard
+        label="Total Spend Variance"
+        value={signedCurrency(v.total_spend_variance)}
+        detail="Actual minus projected spend"
+        icon={<ReceiptIcon className="size-5" />}
+      />
+      <KpiCard
+        label="Avg Spend Variance"
+        value={percent(v.avg_spend_variance_percent, true)}
+        detail="Per reconciled campaign"
+        icon={<ChartIcon className="size-5" />}
+      />
       <KpiCard
         label="Impression Variance"
         value={signedCount(v.total_impression_variance)}
@@ -36,7 +46,9 @@ export const ReconciliationKpis = ({ dashboard }: { dashboard: ReconciliationDas
         detail={
           <>
             {partOf(s.reconciled_campaigns, s.total_approved_campaigns, 'campaign')} ·{' '}
-            <span className={s.high_variance_campaigns > 0 ? 'font-medium text-red-600' : undefined}>{formatCount(s.high_variance_campaigns)} high variance</span>
+            <span className={s.high_variance_campaigns > 0 ? 'font-medium text-red-600' : undefined}>
+              {formatCount(s.high_variance_campaigns)} high variance
+            </span>
           </>
         }
         icon={<CheckCircleIcon className="size-5" />}

@@ -36,9 +36,7 @@ export const AppLayout = () => {
         </a>
         <TopBar user={user} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} sidebarId={SIDEBAR_ID} />
         <div className="flex">
-          {menuOpen && (
-            <div className="fixed inset-0 top-16 z-20 bg-slate-900/40 md:hidden" aria-hidden="true" onClick={closeMenu} />
-          )}
+          {menuOpen && <div className="fixed inset-0 top-16 z-20 bg-slate-900/40 md:hidden" aria-hidden="true" onClick={closeMenu} />}
           <aside
             id={SIDEBAR_ID}
             className={`fixed bottom-0 left-0 top-16 z-20 w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white transition-transform md:visible md:sticky md:h-[calc(100dvh-4rem)] md:translate-x-0 ${

@@ -70,9 +70,7 @@ export const NotificationBell = () => {
           aria-hidden="true"
         />
         {unread > 0 && (
-          <span
-            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] font-semibold leading-none text-white ring-2 ring-white"
-          >
+          <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] font-semibold leading-none text-white ring-2 ring-white">
             {unreadBadge(unread)}
           </span>
         )}

@@ -17,14 +17,16 @@ const Section = ({ section, admin, onNavigate }: { section: NavSection; admin: b
         </h2>
       )}
       <ul className="space-y-0.5" aria-labelledby={section.heading ? headingId : undefined}>
-        {section.items.filter((item) => !(admin && item.clientOnly)).map(({ label, href, Icon }) => (
-          <li key={href}>
-            <NavLink to={href} className={linkClasses} onClick={onNavigate}>
-              <Icon className="size-5 shrink-0" />
-              {label}
-            </NavLink>
-          </li>
-        ))}
+        {section.items
+          .filter((item) => !(admin && item.clientOnly))
+          .map(({ label, href, Icon }) => (
+            <li key={href}>
+              <NavLink to={href} className={linkClasses} onClick={onNavigate}>
+                <Icon className="size-5 shrink-0" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
       </ul>
     </div>
   );

@@ -4,12 +4,7 @@ import { useEffect, type RefObject } from 'react';
  * Closes a popover on a click outside `container` or on Escape; Escape returns focus to `trigger`
  * so keyboard users stay where they were.
  */
-export const useDismiss = (
-  open: boolean,
-  close: () => void,
-  container: RefObject<HTMLElement | null>,
-  trigger: RefObject<HTMLElement | null>,
-) => {
+export const useDismiss = (open: boolean, close: () => void, container: RefObject<HTMLElement | null>, trigger: RefObject<HTMLElement | null>) => {
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {

@@ -128,7 +128,13 @@ const ProfileForm = ({ profile }: { profile: StationProfile }) => {
           </select>
         </div>
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
-          <input type="checkbox" name="drop_frame" checked={draft.drop_frame} onChange={(e) => setDraft((d) => ({ ...d, drop_frame: e.target.checked }))} className="size-4" />
+          <input
+            type="checkbox"
+            name="drop_frame"
+            checked={draft.drop_frame}
+            onChange={(e) => setDraft((d) => ({ ...d, drop_frame: e.target.checked }))}
+            className="size-4"
+          />
           Drop-frame timecode
         </label>
         <div>
@@ -148,10 +154,17 @@ const ProfileForm = ({ profile }: { profile: StationProfile }) => {
         </div>
       </fieldset>
       <label className="flex items-start gap-2 text-sm text-slate-700 sm:col-span-2">
-        <input type="checkbox" className="mt-0.5" checked={draft.require_ad_id} onChange={(e) => setDraft((d) => ({ ...d, require_ad_id: e.target.checked }))} />
+        <input
+          type="checkbox"
+          className="mt-0.5"
+          checked={draft.require_ad_id}
+          onChange={(e) => setDraft((d) => ({ ...d, require_ad_id: e.target.checked }))}
+        />
         <span>
           Require an Ad-ID before a spot is placed on the log
-          <span className="block text-xs text-slate-500">Otherwise spots whose commercial has none are placed and flagged &quot;No Ad-ID&quot; on the log and the Discrepancies screen.</span>
+          <span className="block text-xs text-slate-500">
+            Otherwise spots whose commercial has none are placed and flagged &quot;No Ad-ID&quot; on the log and the Discrepancies screen.
+          </span>
         </span>
       </label>
       <p className="text-sm text-slate-600 sm:col-span-2">
@@ -176,7 +189,12 @@ export const StationSettings = () => {
         {profile.isPending ? (
           <PageSpinner label="Loading the station profile…" />
         ) : profile.isError ? (
-          <EmptyState tone="error" title="The station profile could not be loaded" description={profile.error.message} action={<Button onClick={() => void profile.refetch()}>Try again</Button>} />
+          <EmptyState
+            tone="error"
+            title="The station profile could not be loaded"
+            description={profile.error.message}
+            action={<Button onClick={() => void profile.refetch()}>Try again</Button>}
+          />
         ) : (
           <ProfileForm profile={profile.data} />
         )}

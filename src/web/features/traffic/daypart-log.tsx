@@ -80,14 +80,20 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
                   </td>
                   <td className={`${cellClasses} font-mono text-xs`}>{spot.house_code}</td>
                   <td className={cellClasses}>
-                    {spot.ad_id ? <span className="font-mono text-xs">{spot.ad_id}</span> : <span className="text-xs font-medium text-amber-700">No Ad-ID</span>}
+                    {spot.ad_id ? (
+                      <span className="font-mono text-xs">{spot.ad_id}</span>
+                    ) : (
+                      <span className="text-xs font-medium text-amber-700">No Ad-ID</span>
+                    )}
                     {spot.title && <span className="block text-xs text-slate-600">{spot.title}</span>}
                   </td>
                   <td className={cellClasses}>{formatSpotLength(spot.duration_seconds)}</td>
                   <td className={cellClasses}>
                     <Badge tone={SPOT_STATUS_TONES[spot.status]}>{spotStatusLabel(spot)}</Badge>
                     {spot.added_after_export && <span className="ml-2 text-xs font-medium text-amber-700">Added after export</span>}
-                    {spot.moved_from_date && <span className="ml-2 text-xs font-medium text-amber-700">Moved from {formatBroadcastDay(spot.moved_from_date)}</span>}
+                    {spot.moved_from_date && (
+                      <span className="ml-2 text-xs font-medium text-amber-700">Moved from {formatBroadcastDay(spot.moved_from_date)}</span>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -31,7 +31,10 @@ export const OrderSpots = ({ orderId, status }: { orderId: string; status: Order
             {spots.data.days.map((day) => (
               <li key={day.date} className="py-3">
                 <p className="text-sm font-medium text-slate-900">
-                  {formatBroadcastDay(day.date)} <span className="font-normal text-slate-500">· {day.spots.length} {day.spots.length === 1 ? 'spot' : 'spots'}</span>
+                  {formatBroadcastDay(day.date)}{' '}
+                  <span className="font-normal text-slate-500">
+                    · {day.spots.length} {day.spots.length === 1 ? 'spot' : 'spots'}
+                  </span>
                 </p>
                 <ul className="mt-2 flex flex-wrap gap-2">
                   {day.spots.map((spot) => (
@@ -41,7 +44,9 @@ export const OrderSpots = ({ orderId, status }: { orderId: string; status: Order
                       <span className="text-slate-500">{formatSpotLength(spot.duration_seconds)}</span>
                       <Badge tone={SPOT_STATUS_TONES[spot.status]}>{spotStatusLabel(spot)}</Badge>
                       {spot.added_after_export && <span className="ml-2 text-xs font-medium text-amber-700">Added after export</span>}
-                    {spot.moved_from_date && <span className="ml-2 text-xs font-medium text-amber-700">Moved from {formatBroadcastDay(spot.moved_from_date)}</span>}
+                      {spot.moved_from_date && (
+                        <span className="ml-2 text-xs font-medium text-amber-700">Moved from {formatBroadcastDay(spot.moved_from_date)}</span>
+                      )}
                     </li>
                   ))}
                 </ul>

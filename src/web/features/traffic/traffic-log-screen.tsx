@@ -66,7 +66,13 @@ export const TrafficLogScreen = () => {
           <label htmlFor="traffic-day" className="mb-1 block text-sm font-medium text-slate-700">
             Broadcast day
           </label>
-          <input id="traffic-day" type="date" className={inputClasses(false)} value={date} onChange={(e) => isIsoDate(e.target.value) && setDate(e.target.value)} />
+          <input
+            id="traffic-day"
+            type="date"
+            className={inputClasses(false)}
+            value={date}
+            onChange={(e) => isIsoDate(e.target.value) && setDate(e.target.value)}
+          />
         </div>
         <Button variant="secondary" onClick={() => setDate(addDays(date, 1))} aria-label="Next day">
           Next ›
@@ -94,14 +100,23 @@ export const TrafficLogScreen = () => {
         <PageSpinner label="Loading the traffic log…" />
       ) : log.isError ? (
         <Card>
-          <EmptyState tone="error" title="The traffic log could not be loaded" description={log.error.message} action={<Button onClick={() => void log.refetch()}>Try again</Button>} />
+          <EmptyState
+            tone="error"
+            title="The traffic log could not be loaded"
+            description={log.error.message}
+            action={<Button onClick={() => void log.refetch()}>Try again</Button>}
+          />
         </Card>
       ) : data!.spots.length === 0 ? (
         <Card>
           <EmptyState
             icon={<ClockIcon />}
             title="No spots on this day"
-            description={data!.placed ? 'No booked order airs on this broadcast day.' : 'The log of a day is placed automatically in the days before it; booked orders appear here then.'}
+            description={
+              data!.placed
+                ? 'No booked order airs on this broadcast day.'
+                : 'The log of a day is placed automatically in the days before it; booked orders appear here then.'
+            }
           />
         </Card>
       ) : (

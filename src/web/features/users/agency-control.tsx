@@ -38,7 +38,13 @@ const AgencyModal = ({ user, onClose }: { user: UserListItem; onClose: () => voi
     setError(null);
     const value = Number(ratePercent);
     save.mutate(
-      { userId: user.id, body: { is_agency: isAgency, ...(isAgency && { commission_rate: Number.isFinite(value) && ratePercent.trim() !== '' ? Math.round(value * 10_000) / 1_000_000 : ratePercent }) } },
+      {
+        userId: user.id,
+        body: {
+          is_agency: isAgency,
+          ...(isAgency && { commission_rate: Number.isFinite(value) && ratePercent.trim() !== '' ? Math.round(value * 10_000) / 1_000_000 : ratePercent }),
+        },
+      },
       {
         onSuccess: (reply) => {
           toast.success(reply.message);
@@ -72,13 +78,26 @@ const AgencyModal = ({ user, onClose }: { user: UserListItem; onClose: () => voi
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
-        <p>An agency keeps a commission of each invoice's gross: its invoices show Gross, Agency commission and Net due, and payments apply to the net. Invoices already made keep their rate.</p>
+        <p>
+          An agency keeps a commission of each invoice's gross: its invoices show Gross, Agency commission and Net due, and payments apply to the net. Invoices
+          already made keep their rate.
+        </p>
         {error && <ErrorAlert>{error}</ErrorAlert>}
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
           <input type="checkbox" checked={isAgency} onChange={(e) => setIsAgency(e.target.checked)} />
           This account is an advertising agency
         </label>
-        {isAgency && <TextField label="Commission rate (%)" type="number" min={0} max={99.9999} step={0.01} value={ratePercent} onChange={(e) => setRatePercent(e.target.value)} />}
+        {isAgency && (
+          <TextField
+            label="Commission rate (%)"
+            type="number"
+            min={0}
+            max={99.9999}
+            step={0.01}
+            value={ratePercent}
+            onChange={(e) => setRatePercent(e.target.value)}
+          />
+        )}
       </form>
     </Modal>
   );

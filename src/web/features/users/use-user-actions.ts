@@ -40,11 +40,7 @@ export const useUserActions = () => {
     });
   };
 
-  const busyUserId =
-    (promote.isPending && promote.variables) ||
-    (demote.isPending && demote.variables) ||
-    (remove.isPending && remove.variables) ||
-    null;
+  const busyUserId = (promote.isPending && promote.variables) || (demote.isPending && demote.variables) || (remove.isPending && remove.variables) || null;
 
   return {
     changeRole,

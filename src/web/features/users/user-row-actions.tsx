@@ -18,13 +18,7 @@ export const UserRowActions = ({ user, isSelf, busy, onChangeRole, onDelete }: U
   const roleAction = admin ? 'Demote' : 'Promote';
   return (
     <div className="flex justify-end gap-2">
-      <Button
-        variant="secondary"
-        size="sm"
-        loading={busy}
-        aria-label={`${roleAction} ${user.email}`}
-        onClick={() => onChangeRole(user)}
-      >
+      <Button variant="secondary" size="sm" loading={busy} aria-label={`${roleAction} ${user.email}`} onClick={() => onChangeRole(user)}>
         {roleAction}
       </Button>
       <Button

@@ -65,13 +65,7 @@ export const UsersTable = ({ users, currentUserId, busyUserId, onChangeRole, onD
             <td className={`${cellClasses} text-right`}>
               <div className="flex flex-wrap items-center justify-end gap-2">
                 {!isAdmin(user.role) && <AgencyControl user={user} />}
-                <UserRowActions
-                  user={user}
-                  isSelf={user.id === currentUserId}
-                  busy={busyUserId === user.id}
-                  onChangeRole={onChangeRole}
-                  onDelete={onDelete}
-                />
+                <UserRowActions user={user} isSelf={user.id === currentUserId} busy={busyUserId === user.id} onChangeRole={onChangeRole} onDelete={onDelete} />
               </div>
             </td>
           </tr>

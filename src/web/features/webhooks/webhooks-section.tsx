@@ -3,7 +3,15 @@ import { useState, type FormEvent } from 'react';
 import { SecretOnce } from '../../ui/secret-once';
 import toast from 'react-hot-toast';
 import { WEBHOOK_EVENT_TYPES, type Webhook, type WebhookDelivery } from '../../../domain/webhooks';
-import { useCreateWebhook, useDeleteWebhook, useRetryWebhookDelivery, useSendWebhookTest, useUpdateWebhook, useWebhookDeliveries, useWebhooks } from '../../api/webhooks';
+import {
+  useCreateWebhook,
+  useDeleteWebhook,
+  useRetryWebhookDelivery,
+  useSendWebhookTest,
+  useUpdateWebhook,
+  useWebhookDeliveries,
+  useWebhooks,
+} from '../../api/webhooks';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -13,7 +21,9 @@ import { TextField } from '../../ui/text-field';
 const lastOutcome = (delivery: WebhookDelivery) => {
   const last = delivery.attempts.at(-1);
   if (!last) return 'Not sent yet';
-  return last.status_code !== null && last.status_code >= 200 && last.status_code < 300 ? `HTTP ${last.status_code}` : (last.error ?? `HTTP ${String(last.status_code)}`);
+  return last.status_code !== null && last.status_code >= 200 && last.status_code < 300
+    ? `HTTP ${last.status_code}`
+    : (last.error ?? `HTTP ${String(last.status_code)}`);
 };
 const STATE_LABEL: Record<WebhookDelivery['state'], string> = { pending: 'Pending', succeeded: 'Delivered', failed: 'Failed' };
 
@@ -49,7 +59,10 @@ const Deliveries = ({ webhook }: { webhook: Webhook }) => {
                   variant="secondary"
                   loading={retry.isPending && retry.variables?.deliveryId === delivery.id}
                   onClick={() =>
-                    retry.mutate({ deliveryId: delivery.id, webhookId: webhook.id }, { onSuccess: () => toast.success('Delivery queued'), onError: (e) => toast.error(e.message) })
+                    retry.mutate(
+                      { deliveryId: delivery.id, webhookId: webhook.id },
+                      { onSuccess: () => toast.success('Delivery queued'), onError: (e) => toast.error(e.message) },
+                    )
                   }
                 >
                   Retry
@@ -116,7 +129,14 @@ export const WebhooksSection = ({ station }: { station: boolean }) => {
         </p>
       </div>
       <form onSubmit={onSubmit} noValidate className="grid gap-3">
-        <TextField label="Endpoint URL" name="webhookUrl" placeholder="https://example.com/spotbook" value={url} error={errors.url} onChange={(e) => setUrl(e.target.value)} />
+        <TextField
+          label="Endpoint URL"
+          name="webhookUrl"
+          placeholder="https://example.com/spotbook"
+          value={url}
+          error={errors.url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
         <TextField label="Description" name="webhookDescription" value={description} onChange={(e) => setDescription(e.target.value)} />
         <fieldset aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
           <legend className="text-sm font-medium text-slate-700">Events</legend>
@@ -145,7 +165,16 @@ export const WebhooksSection = ({ station }: { station: boolean }) => {
           </Button>
         </div>
       </form>
-      {secret && <SecretOnce secret={secret} label="Signing secret" heading="Copy the signing secret now" copied="Signing secret copied" what="secret" onDone={() => setSecret(null)} />}
+      {secret && (
+        <SecretOnce
+          secret={secret}
+          label="Signing secret"
+          heading="Copy the signing secret now"
+          copied="Signing secret copied"
+          what="secret"
+          onDone={() => setSecret(null)}
+        />
+      )}
       {webhooks.isError ? (
         <p className="text-sm text-red-700">{webhooks.error.message}</p>
       ) : (

@@ -82,12 +82,7 @@ export const NotificationSettings = () => {
     };
     content = (
       <Card>
-        <LoadError
-          title={SETTING_TOASTS.loadFailed}
-          error={types.error ?? settings.error}
-          retrying={types.isFetching || settings.isFetching}
-          onRetry={retry}
-        />
+        <LoadError title={SETTING_TOASTS.loadFailed} error={types.error ?? settings.error} retrying={types.isFetching || settings.isFetching} onRetry={retry} />
       </Card>
     );
   } else {

@@ -64,10 +64,7 @@ export const SettingCard = ({ info, settings, editingId, togglingIds, onToggle, 
         ) : (
           <ul className="divide-y divide-slate-100">
             {settings.map((setting) => (
-              <li
-                key={setting.id}
-                className={`flex flex-wrap items-center gap-3 px-4 py-3 sm:px-6 ${editingId === setting.id ? 'bg-blue-50/60' : ''}`}
-              >
+              <li key={setting.id} className={`flex flex-wrap items-center gap-3 px-4 py-3 sm:px-6 ${editingId === setting.id ? 'bg-blue-50/60' : ''}`}>
                 <MailIcon className="size-4 shrink-0 text-slate-500" />
                 {/* At least 14rem for the address: on a phone the controls wrap to the next line instead of squeezing it. */}
                 <span

@@ -3,12 +3,7 @@ import toast from 'react-hot-toast';
 import { NOTIFICATION_MESSAGES } from '../../../../domain/notification-schemas';
 import { isValidEmail } from '../../../../domain/validation';
 import { isApiError } from '../../../api/client';
-import {
-  useCreateNotificationSetting,
-  useUpdateNotificationSetting,
-  type NotificationSetting,
-  type NotificationTypeInfo,
-} from '../../../api/notifications';
+import { useCreateNotificationSetting, useUpdateNotificationSetting, type NotificationSetting, type NotificationTypeInfo } from '../../../api/notifications';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { inputClasses, TextField } from '../../../ui/text-field';
