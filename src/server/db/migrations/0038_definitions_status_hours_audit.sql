@@ -684,3 +684,6 @@ CREATE OR REPLACE TRIGGER rollups_reconciliations_update AFTER UPDATE ON reconci
 DROP TRIGGER IF EXISTS rollups_flush ON rollup_deltas;
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER rollups_flush AFTER INSERT ON rollup_deltas DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION rollups_flush();
+--> statement-breakpoint
+-- status_hours (migration 0035, decision 037) filled from the orders, now that its functions are defined.
+INSERT INTO status_hours SELECT * FROM status_hours_computed ORDER BY 1, 2;
