@@ -202,7 +202,6 @@ describe('AdCP for an agency', () => {
     for (const id of [bearer.media_buy_id, hmac.media_buy_id]) {
       expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${id as string}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
     }
-    // A push URL is an endpoint of the account (decision 035): each buy's own notification is looked for.
     const pushOf = (path: string, taskId: unknown) => pushes.find((p) => p.path === path && JSON.parse(p.body).task_id === taskId);
     await eventually(() => expect([pushOf('/bearer', bearer.task_id), pushOf('/hmac', hmac.task_id)]).not.toContain(undefined));
     const sent = pushOf('/bearer', bearer.task_id)!;
@@ -217,6 +216,73 @@ describe('AdCP for an agency', () => {
     expect(signed.headers['x-adcp-signature']).toBe(`sha256=${createHmac('sha256', CREDENTIALS).update(`${timestamp}.${signed.body}`).digest('hex')}`);
     expect(signed.headers.authorization).toBeUndefined();
     expect(JSON.parse(signed.body)).toMatchObject({ task_id: hmac.task_id, status: 'completed' });
+  });
+
+  it("sends a buy's task events to that buy's push URL only, with that buy's credentials, and to the account's own subscription", async () => {
+    const { agency, agent, brands } = await agencyWith('Two Buys Agency', [
+      { common_name: 'Harbor Mills', legal_name: 'Harbor Mills LLC', address: '9 Pier St' },
+    ]);
+    const account = { account_id: brands[0]!.id };
+    // A daypart of its own, so the three buys fit whatever the other tests booked.
+    const own = (await createDaypart(t.database.db, { name: 'Late Show', startTime: '23:00', endTime: '23:30', spotFrequency: 20, baseCpmCents: 2000 })).id;
+    const packages = [{ buyer_ref: 'p', product_id: `${own}_30s`, budget: 500, pricing_option_id: 'cpm_usd' }];
+    const subscribed = await t.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      token: agency.token,
+      payload: { url: `${pushBase}/two/account`, events: ['adcp.task_status'] },
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+    const credentialsOf = {
+      first: 'first-buy-credentials-at-least-32-chars',
+      second: 'second-buy-credentials-at-least-32-chars',
+      third: 'third-buy-same-url-other-credentials-32+',
+    };
+    const create = async (ref: keyof typeof credentialsOf, path: string) => {
+      const made = await call(
+        agent,
+        'create_media_buy',
+        buy({
+          buyer_ref: ref,
+          account,
+          packages,
+          push_notification_config: { url: `${pushBase}${path}`, authentication: { schemes: ['Bearer'], credentials: credentialsOf[ref] } },
+        }),
+      );
+      expect(made.errors).toBeUndefined();
+      return made;
+    };
+    const first = await create('first', '/two/a');
+    const second = await create('second', '/two/b');
+    // A later buy naming the first buy's URL with other credentials: its own endpoint, the first's unchanged.
+    const third = await create('third', '/two/a');
+    for (const made of [first, second, third]) {
+      const approved = await t.inject({ method: 'PATCH', url: `/api/estimates/${made.media_buy_id as string}/approve`, token: admin, payload: {} });
+      expect(approved.statusCode, approved.body).toBe(200);
+    }
+    const heard = (path: string) =>
+      pushes
+        .filter((p) => p.path === path)
+        .map((p) => ({ task: JSON.parse(p.body).task_id, status: JSON.parse(p.body).status, auth: p.headers.authorization }));
+    const got = (path: string, made: Json) => heard(path).some((p) => p.task === made.task_id && p.status === 'completed');
+    await eventually(() =>
+      expect([
+        got('/two/a', first),
+        got('/two/a', third),
+        got('/two/b', second),
+        got('/two/account', first),
+        got('/two/account', second),
+        got('/two/account', third),
+      ]).toEqual([true, true, true, true, true, true]),
+    );
+    const bearer = (ref: keyof typeof credentialsOf) => `Bearer ${credentialsOf[ref]}`;
+    expect(new Set(heard('/two/b').map((p) => `${p.task}|${p.auth}`))).toEqual(new Set([`${second.task_id}|${bearer('second')}`]));
+    expect(new Set(heard('/two/a').map((p) => `${p.task}|${p.auth}`))).toEqual(
+      new Set([`${first.task_id}|${bearer('first')}`, `${third.task_id}|${bearer('third')}`]),
+    );
+    // The account's own webhook hears every buy, with the Standard Webhooks signature only.
+    expect(new Set(heard('/two/account').map((p) => p.task))).toEqual(new Set([first.task_id, second.task_id, third.task_id]));
+    expect(heard('/two/account').every((p) => p.auth === undefined)).toBe(true);
   });
 
   it("writes a change asked of an approved buy and the desk's decision to the audit trail", async () => {

@@ -38,7 +38,7 @@ export const mediaBuyStatusOf = (status: OrderStatus, campaignStatus: string | n
   return 'pending_activation';
 };
 
-export const ADCP_TASK_EVENT = 'adcp.task_status';
+const ADCP_TASK_EVENT = 'adcp.task_status';
 
 export interface BuyView {
   order: OrderRow;
@@ -192,7 +192,7 @@ export const taskOf = (task: typeof adcpTasks.$inferSelect, view: BuyView) => {
 
 /**
  * Called with every order event (webhooks/outbox.ts): an AdCP buy's change tells the buyer through its
- * push endpoint (and any account webhook subscribed to `adcp.task_status`), in the same transaction.
+ * own push endpoint only (and any account webhook subscribed to `adcp.task_status`), in the same transaction.
  */
 export const announceTaskChange = async (tx: Tx, order: { id: string; ownerId: string }, status: string) => {
   const [task] = await tx.select().from(adcpTasks).where(eq(adcpTasks.estimateId, order.id)).orderBy(desc(adcpTasks.createdAt)).limit(1);
@@ -217,6 +217,7 @@ export const announceTaskChange = async (tx: Tx, order: { id: string; ownerId: s
   await emitEvent(tx, {
     type: ADCP_TASK_EVENT,
     ownerId: order.ownerId,
+    alsoTo: row.buy.pushEndpointId ? [row.buy.pushEndpointId] : [],
     data: {
       task_id: current.task_id,
       task_type: current.task_type,

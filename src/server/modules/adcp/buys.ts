@@ -21,7 +21,7 @@ import type { Staged } from '../notifications';
 import { resolvesToPublic } from '../webhooks/address-guard';
 import { brandOfAccount, type AccountRef } from './accounts';
 import { requestBuyChange } from './changes';
-import { ADCP_TASK_EVENT, AWAITING, readBuy, readBuys } from './buy-views';
+import { AWAITING, readBuy, readBuys } from './buy-views';
 import { checkFlight, spotsPerDayFor, type StoredPackage } from './flight';
 import { adcpError } from './errors';
 import { CPM_OPTION_ID, FLAT_RATE_OPTION_ID, itemCpmCentsFor, parseProductId, productIdOf } from './products';
@@ -116,7 +116,11 @@ export const buyerNameOf = async (db: Tx, actor: Actor) => {
   return user?.company || person || user?.email || actor.email;
 };
 
-/** The push URL as a webhook endpoint of the account, subscribed to the AdCP task events, signed with the buyer's credentials. */
+/**
+ * The buy's own push endpoint: a webhook endpoint row made for this buy alone, subscribed to no event, so
+ * only the buy's task events reach it (`alsoTo` in announceTaskChange); signed with the buyer's credentials.
+ * Another buy naming the same URL gets a row of its own, and leaves this one's scheme and credentials alone.
+ */
 const pushEndpointFor = async (tx: Tx, actor: Actor, config: PushConfig, allowPrivate: boolean): Promise<string> => {
   let url: URL;
   try {
@@ -141,26 +145,14 @@ const pushEndpointFor = async (tx: Tx, actor: Actor, config: PushConfig, allowPr
   }
   // Standard Webhooks signing (decision 030) keyed with the buyer's own credentials, so the buyer can verify.
   const secret = `whsec_${Buffer.from(credentials ?? crypto.randomUUID() + crypto.randomUUID(), 'utf8').toString('base64')}`;
-  const [existing] = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.userId, actor.id), eq(webhookEndpoints.url, config.url), sql`${ADCP_TASK_EVENT} = any(${webhookEndpoints.events})`))
-    .limit(1);
-  if (existing) {
-    await tx
-      .update(webhookEndpoints)
-      .set({ secret, authScheme: scheme, enabled: true, disabledReason: null, updatedAt: new Date() })
-      .where(eq(webhookEndpoints.id, existing.id));
-    return existing.id;
-  }
   const [made] = await tx
     .insert(webhookEndpoints)
     .values({
       userId: actor.id,
       station: false,
       url: config.url,
-      description: 'AdCP push notifications',
-      events: [ADCP_TASK_EVENT],
+      description: 'AdCP push notifications of one buy',
+      events: [],
       secret,
       authScheme: scheme,
     })

@@ -4,7 +4,7 @@
  * subscribed endpoint (the owner's own, and the station's) commit or roll back with the change; the
  * dispatcher sends them after commit, at least once, with the event's id as `webhook-id`.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { WebhookEventType } from '../../../domain/webhooks';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import type { Tx } from '../../platform/db';
@@ -14,6 +14,8 @@ export interface WebhookEventInput {
   /** The advertiser the change is about (their endpoints receive it); null: station endpoints only. */
   ownerId: string | null;
   data: Record<string, unknown>;
+  /** Endpoints that receive this event whatever they subscribe to (an AdCP buy's own push endpoint, decision 035). */
+  alsoTo?: string[];
 }
 
 const listeners = new Set<() => void>();
@@ -36,7 +38,7 @@ export const anyListening = async (tx: Tx, type: WebhookEventType) =>
       .limit(1)
   ).length > 0;
 
-export const emitEvent = async (tx: Tx, { type, ownerId, data }: WebhookEventInput) => {
+export const emitEvent = async (tx: Tx, { type, ownerId, data, alsoTo = [] }: WebhookEventInput) => {
   const subscribed = and(
     eq(webhookEndpoints.enabled, true),
     sql`${type} = any(${webhookEndpoints.events})`,
@@ -44,7 +46,10 @@ export const emitEvent = async (tx: Tx, { type, ownerId, data }: WebhookEventInp
       ? or(eq(webhookEndpoints.station, true), and(eq(webhookEndpoints.userId, ownerId), eq(webhookEndpoints.station, false)))
       : eq(webhookEndpoints.station, true),
   );
-  const endpoints = await tx.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(subscribed);
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(alsoTo.length > 0 ? or(subscribed, and(eq(webhookEndpoints.enabled, true), inArray(webhookEndpoints.id, alsoTo))) : subscribed);
   // Nothing listens: nothing is written (the common case costs one indexed read).
   if (endpoints.length === 0) return;
   const [event] = await tx.insert(webhookEvents).values({ type, ownerId, data }).returning({ id: webhookEvents.id });
