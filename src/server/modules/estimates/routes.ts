@@ -61,7 +61,7 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   r.post(
     '/estimates',
     { ...signedIn, schema: { ...tags, body: estimateCreateSchema.nullish(), response: { 201: estimateDetailSchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await createEstimate({ db: ctx.db, actor: actorOf(request), input: request.body ?? {} })),
+    async (request, reply) => reply.code(201).send(await createEstimate({ db: ctx.db, actor: actorOf(request), input: request.body ?? {}, today: ctx.time.today() })),
   );
 
   r.get('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: estimateDetailSchema, ...errors } } }, (request) =>

@@ -27,12 +27,11 @@ import { countUnconfirmedSpots } from '../traffic/unconfirmed';
 import { unconfirmedSpotsWarning } from '../../../domain/traffic';
 import type { Staged } from '../notifications';
 import { emitOrderEvent } from '../webhooks/outbox';
-import { appStationTime } from '../../platform/station-time';
 
-export const createEstimate = async ({ db, actor, input }: { db: Db; actor: OrderActor; input: EstimateCreateInput }): Promise<EstimateDetail> => {
+export const createEstimate = async ({ db, actor, input, today }: { db: Db; actor: OrderActor; input: EstimateCreateInput; today: string }): Promise<EstimateDetail> => {
   const id = await db.transaction(async (tx) => {
     if (input.brand_id) await assertBrandUsable(tx, actor, input.brand_id);
-    const startDate = input.start_date === undefined ? addDays(appStationTime().today(), START_DATE_DEFAULT_LEAD_DAYS) : input.start_date;
+    const startDate = input.start_date === undefined ? addDays(today, START_DATE_DEFAULT_LEAD_DAYS) : input.start_date;
     const totalSpendCents = toCents(input.total_spend ?? 0);
     const [row] = await tx
       .insert(estimates)
