@@ -121,7 +121,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         response: { 200: z.any().describe('text/plain'), ...errors },
       },
     },
-    async (request, reply) => eiReply(reply, await monthEi(db, request.query.month, ctx.time.today())),
+    async (request, reply) => eiReply(reply, await monthEi(db, request.query.month, ctx.time)),
   );
   r.get(
     '/billing/:id/ei',
@@ -134,7 +134,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         response: { 200: z.any().describe('text/plain'), ...errors },
       },
     },
-    async (request, reply) => eiReply(reply, await invoiceEi(db, request.params.id, ctx.time.today())),
+    async (request, reply) => eiReply(reply, await invoiceEi(db, request.params.id, ctx.time)),
   );
 
   r.post(
