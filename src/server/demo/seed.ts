@@ -173,7 +173,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
   const airDueSpots = async (campaignId: string, most: number) => {
     for (let i = 0; i < most; i += 1) {
       try {
-        await simulateImpression({ db: ctx.db, actor: { id: admin.id, role: 'traffic_admin' }, id: campaignId, demo: true, now: appStationTime().now() });
+        await simulateImpression({ db: ctx.db, actor: { id: admin.id, role: 'traffic_admin' }, id: campaignId, demo: true, now: appStationTime().now(), today: appStationTime().today() });
       } catch (error) {
         if ((error as Error).message === CAMPAIGN_MESSAGES.nothingDue) return;
         throw error;

@@ -345,7 +345,7 @@ const findBuyId = async (db: Db, actor: Actor, input: UpdateBuyInput) => {
   throw adcpError('MEDIA_BUY_NOT_FOUND', 'Name the media buy with media_buy_id (or buyer_ref)', { field: 'media_buy_id' });
 };
 
-export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Actor; input: UpdateBuyInput }): Promise<UpdateBuyResult> => {
+export const updateMediaBuy = async ({ db, actor, input, today }: { db: Db; actor: Actor; input: UpdateBuyInput; today: string }): Promise<UpdateBuyResult> => {
   const id = await findBuyId(db, actor, input);
   const events: Staged[] = [];
   const view = await readBuy(db, actor, id);
@@ -375,7 +375,7 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
       throw adcpError('CONFLICT', 'A buy can be paused or resumed once it airs (its campaign is active)', { field: 'paused' });
     }
     const want = paused ? 'paused' : 'active';
-    if (view.campaignStatus !== want) await changeCampaignStatus({ db, actor, id: view.campaignId, to: want });
+    if (view.campaignStatus !== want) await changeCampaignStatus({ db, actor, id: view.campaignId, to: want, today });
   }
 
   const budgets = (input.packages ?? []).filter((p) => p.budget != null);

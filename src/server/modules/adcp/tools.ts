@@ -165,7 +165,7 @@ const TOOLS: Tool[] = [
     scope: 'orders',
     mutating: true,
     run: async (args, tc) => {
-      const updated = await updateMediaBuy({ db: tc.ctx.db, actor: tc.actor, input: args as UpdateBuyInput });
+      const updated = await updateMediaBuy({ db: tc.ctx.db, actor: tc.actor, input: args as UpdateBuyInput, today: tc.ctx.time.today() });
       tc.afterChange(updated.events);
       const buy = mediaBuyOf(await readBuy(tc.ctx.db, tc.actor, updated.estimateId));
       return {
