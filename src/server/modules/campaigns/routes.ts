@@ -46,7 +46,7 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
       ...signedIn,
       schema: { ...tags, description: 'Totals over the campaigns the caller may see; money in dollars.', response: { 200: campaignStatsSchema, ...errors } },
     },
-    (request) => campaignStats({ db: ctx.db, actor: actorOf(request) }),
+    (request) => campaignStats({ db: ctx.db, actor: actorOf(request), today: ctx.time.today() }),
   );
 
   r.get(
@@ -104,7 +104,7 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   r.get(
     '/campaigns/:id/performance/realtime',
     { ...signedIn, schema: { ...tags, params: idParams, response: { 200: realtimePerformanceSchema, ...errors } } },
-    (request) => realtimePerformance({ db: ctx.db, actor: actorOf(request), id: request.params.id }),
+    (request) => realtimePerformance({ db: ctx.db, actor: actorOf(request), id: request.params.id, today: ctx.time.today() }),
   );
 
   r.get(
@@ -119,7 +119,7 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: performanceHistorySchema, ...errors },
       },
     },
-    (request) => performanceHistory({ db: ctx.db, actor: actorOf(request), id: request.params.id, days: request.query.days }),
+    (request) => performanceHistory({ db: ctx.db, actor: actorOf(request), id: request.params.id, days: request.query.days, time: ctx.time }),
   );
 
   r.post(
