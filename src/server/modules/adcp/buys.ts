@@ -8,7 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { agencyCodesShape } from '../../../domain/agency-codes';
-import { addDays } from '../../../domain/dates';
+import { addDays, type StationTime } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import { adcpMediaBuys, adcpTasks, brands, dayparts, estimateItems, estimates, users, webhookEndpoints } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
@@ -181,11 +181,13 @@ export const createMediaBuy = async ({
   actor,
   input,
   allowPrivate,
+  time,
 }: {
   db: Db;
   actor: Actor;
   input: CreateBuyInput;
   allowPrivate: boolean;
+  time: StationTime;
 }): Promise<CreateBuyResult> => {
   const packages = input.packages ?? [];
   if (packages.length === 0)
@@ -295,7 +297,7 @@ export const createMediaBuy = async ({
       })),
     );
     const priced = await recomputeOrder(tx, order!);
-    await submitOrder(tx, priced, events, { invoicedWithMediaLater: true });
+    await submitOrder(tx, priced, events, { today: time.today(), invoicedWithMediaLater: true });
     const pushEndpointId = input.push_notification_config ? await pushEndpointFor(tx, actor, input.push_notification_config, allowPrivate) : null;
     await tx.insert(adcpMediaBuys).values({ estimateId: order!.id, ownerId: actor.id, buyerRef: input.buyer_ref ?? null, packages: stored, pushEndpointId });
     const [task] = await tx
@@ -451,7 +453,7 @@ export const updateMediaBuy = async ({ db, actor, input, today }: { db: Db; acto
           .returning();
         const priced = await recomputeOrder(tx, changed!);
         // Submitted again: the order form's rules run on the new figures (the status is already "ordered").
-        await submitOrder(tx, { ...priced, status: order.status }, events, { invoicedWithMediaLater: true });
+        await submitOrder(tx, { ...priced, status: order.status }, events, { today, invoicedWithMediaLater: true });
         const [task] = await tx.insert(adcpTasks).values({ ownerId: actor.id, taskType: 'update_media_buy', estimateId: id }).returning({ id: adcpTasks.id });
         taskId = task!.id;
         submitted = true;

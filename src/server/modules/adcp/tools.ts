@@ -139,6 +139,7 @@ const TOOLS: Tool[] = [
         actor: tc.actor,
         input: args as unknown as CreateBuyInput,
         allowPrivate: tc.ctx.config.webhookAllowPrivate,
+        time: tc.ctx.time,
       });
       tc.afterChange(created.events);
       const view = await readBuy(tc.ctx.db, tc.actor, created.estimateId);

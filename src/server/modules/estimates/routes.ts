@@ -81,7 +81,7 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   r.put(
     '/estimates/:id',
     { ...signedIn, schema: { ...tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateDetailSchema, ...errors } } },
-    (request) => thenNotify((events) => updateEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, events })),
+    (request) => thenNotify((events) => updateEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, events, today: ctx.time.today() })),
   );
 
   r.delete('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {

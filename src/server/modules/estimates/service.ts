@@ -111,11 +111,13 @@ export const updateEstimate = async ({
   id,
   input,
   events,
+  today,
 }: {
   db: Db;
   actor: OrderActor;
   id: string;
   input: EstimateUpdateInput;
+  today: string;
   /** Notifications stored with a status change; the caller delivers them after the commit. */
   events: Staged[];
 }): Promise<EstimateDetail> => {
@@ -141,7 +143,7 @@ export const updateEstimate = async ({
       if (status && status !== 'ordered') throw forbidden(ESTIMATE_MESSAGES.statusRefused);
     }
     const current = await recomputeOrder(tx, await applyFields(tx, actor, order, input));
-    if (submits) await submitOrder(tx, current, events);
+    if (submits) await submitOrder(tx, current, events, { today });
     else if (status) await setStatusByAdmin(tx, current, status, events);
     const staysBooked = isBooked(current.status) && (!status || isBooked(status));
     // An edit of an order that stays booked may take more spots (entering a booked status was checked above).
