@@ -195,7 +195,7 @@ export const createMediaBuy = async ({
       field: 'packages',
       suggestion: 'Add a package per product from get_products',
     });
-  const flight = checkFlight(input.start_time, input.end_time, { fromEarliest: true });
+  const flight = checkFlight(input.start_time, input.end_time, time, { fromEarliest: true });
   const codes = agencyCodesOf(input);
   const askedBrand = brandNameOf(input);
   const ownAccount = !input.account || input.account.account_id === actor.id || (input.account.account_id == null && !input.account.brand);
@@ -347,7 +347,8 @@ const findBuyId = async (db: Db, actor: Actor, input: UpdateBuyInput) => {
   throw adcpError('MEDIA_BUY_NOT_FOUND', 'Name the media buy with media_buy_id (or buyer_ref)', { field: 'media_buy_id' });
 };
 
-export const updateMediaBuy = async ({ db, actor, input, today }: { db: Db; actor: Actor; input: UpdateBuyInput; today: string }): Promise<UpdateBuyResult> => {
+export const updateMediaBuy = async ({ db, actor, input, time }: { db: Db; actor: Actor; input: UpdateBuyInput; time: StationTime }): Promise<UpdateBuyResult> => {
+  const today = time.today();
   const id = await findBuyId(db, actor, input);
   const events: Staged[] = [];
   const view = await readBuy(db, actor, id);
@@ -409,7 +410,7 @@ export const updateMediaBuy = async ({ db, actor, input, today }: { db: Db; acto
       }
       if ((budgets.length > 0 || flightChange) && isBooked(order.status)) {
         // After approval: a modification that waits for the desk; the booked order airs as booked meanwhile (decision 035).
-        taskId = await requestBuyChange({ tx, actor, order, pending: buy!.pendingChange, packages, startTime: input.start_time, endTime: input.end_time });
+        taskId = await requestBuyChange({ tx, actor, order, pending: buy!.pendingChange, packages, startTime: input.start_time, endTime: input.end_time, time });
         submitted = true;
         return;
       }
@@ -423,7 +424,7 @@ export const updateMediaBuy = async ({ db, actor, input, today }: { db: Db; acto
         }
         const start = input.start_time ?? order.startDate!;
         const end = input.end_time ?? `${addDays(order.endDate ?? order.startDate!, 1)}T00:00:00Z`;
-        const flight = checkFlight(start, end);
+        const flight = checkFlight(start, end, time);
         const rows = await tx
           .select()
           .from(dayparts)
