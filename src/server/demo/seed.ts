@@ -172,7 +172,14 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
   const airDueSpots = async (campaignId: string, most: number) => {
     for (let i = 0; i < most; i += 1) {
       try {
-        await simulateImpression({ db: ctx.db, actor: { id: admin.id, role: 'traffic_admin' }, id: campaignId, demo: true, now: ctx.time.now(), today: ctx.time.today() });
+        await simulateImpression({
+          db: ctx.db,
+          actor: { id: admin.id, role: 'traffic_admin' },
+          id: campaignId,
+          demo: true,
+          now: ctx.time.now(),
+          today: ctx.time.today(),
+        });
       } catch (error) {
         if ((error as Error).message === CAMPAIGN_MESSAGES.nothingDue) return;
         throw error;

@@ -347,7 +347,17 @@ const findBuyId = async (db: Db, actor: Actor, input: UpdateBuyInput) => {
   throw adcpError('MEDIA_BUY_NOT_FOUND', 'Name the media buy with media_buy_id (or buyer_ref)', { field: 'media_buy_id' });
 };
 
-export const updateMediaBuy = async ({ db, actor, input, time }: { db: Db; actor: Actor; input: UpdateBuyInput; time: StationTime }): Promise<UpdateBuyResult> => {
+export const updateMediaBuy = async ({
+  db,
+  actor,
+  input,
+  time,
+}: {
+  db: Db;
+  actor: Actor;
+  input: UpdateBuyInput;
+  time: StationTime;
+}): Promise<UpdateBuyResult> => {
   const today = time.today();
   const id = await findBuyId(db, actor, input);
   const events: Staged[] = [];
@@ -410,7 +420,16 @@ export const updateMediaBuy = async ({ db, actor, input, time }: { db: Db; actor
       }
       if ((budgets.length > 0 || flightChange) && isBooked(order.status)) {
         // After approval: a modification that waits for the desk; the booked order airs as booked meanwhile (decision 035).
-        taskId = await requestBuyChange({ tx, actor, order, pending: buy!.pendingChange, packages, startTime: input.start_time, endTime: input.end_time, time });
+        taskId = await requestBuyChange({
+          tx,
+          actor,
+          order,
+          pending: buy!.pendingChange,
+          packages,
+          startTime: input.start_time,
+          endTime: input.end_time,
+          time,
+        });
         submitted = true;
         return;
       }

@@ -37,7 +37,17 @@ const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? und
 /** Orders dated within the last `days` days, today included. */
 const since = (days: number, time: StationTime) => addDays(time.today(), -(days - 1));
 
-export const analyticsOverview = async ({ db, actor, timeframe, time }: { db: Db; actor: OrderActor; timeframe: number; time: StationTime }): Promise<OverviewReply> => {
+export const analyticsOverview = async ({
+  db,
+  actor,
+  timeframe,
+  time,
+}: {
+  db: Db;
+  actor: OrderActor;
+  timeframe: number;
+  time: StationTime;
+}): Promise<OverviewReply> => {
   // The window's orders per status (count, amounts, booked days), beside the campaigns' totals:
   // independent reads, run together (on PostgreSQL, on two connections).
   const [days, overallMetrics] = await Promise.all([
@@ -116,7 +126,17 @@ export const revenueTrends = async ({
   };
 };
 
-export const performanceMetrics = async ({ db, actor, timeframe, time }: { db: Db; actor: OrderActor; timeframe: number; time: StationTime }): Promise<PerformanceReply> => {
+export const performanceMetrics = async ({
+  db,
+  actor,
+  timeframe,
+  time,
+}: {
+  db: Db;
+  actor: OrderActor;
+  timeframe: number;
+  time: StationTime;
+}): Promise<PerformanceReply> => {
   const from = since(timeframe, time);
   const [dayparts, brandRows] = await Promise.all([daypartSplit(db, actor, BOOKED_REVENUE, from, time.timeZone), topBrands(db, actor, from, time.timeZone)]);
   return {
@@ -137,7 +157,17 @@ export const performanceMetrics = async ({ db, actor, timeframe, time }: { db: D
   };
 };
 
-export const budgetAnalysis = async ({ db, actor, timeframe, time }: { db: Db; actor: OrderActor; timeframe: number; time: StationTime }): Promise<BudgetReply> => {
+export const budgetAnalysis = async ({
+  db,
+  actor,
+  timeframe,
+  time,
+}: {
+  db: Db;
+  actor: OrderActor;
+  timeframe: number;
+  time: StationTime;
+}): Promise<BudgetReply> => {
   const from = since(timeframe, time);
   const [allocation, days] = await Promise.all([daypartSplit(db, actor, SUBMITTED_BUDGETS, from, time.timeZone), statusDays(db, actor, time, from)]);
   const byMonth = new Map<string, { cents: number; orders: number }>();

@@ -46,7 +46,8 @@ export const analyticsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: revenueTrendsReplySchema, ...errors },
       },
     },
-    (request) => revenueTrends({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe, granularity: request.query.granularity, time: ctx.time }),
+    (request) =>
+      revenueTrends({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe, granularity: request.query.granularity, time: ctx.time }),
   );
   r.get(
     '/analytics/performance/metrics',

@@ -41,7 +41,8 @@ const cutHours = (from: string, last: string, timeZone: string): Date[] => {
 };
 
 const fromRollup = (from: string, until: string | undefined, station: StationTime) => {
-  const inRange = (time: unknown) => and(gte(sql`${time}`, dayStart(from, station.timeZone)), until ? lt(sql`${time}`, dayStart(until, station.timeZone)) : undefined);
+  const inRange = (time: unknown) =>
+    and(gte(sql`${time}`, dayStart(from, station.timeZone)), until ? lt(sql`${time}`, dayStart(until, station.timeZone)) : undefined);
   // The cut hours are given as constants, so that the planner sees how few orders they hold.
   const cut = cutHours(from, until ?? addDays(station.today(), 1), station.timeZone).map((hour) => hour.toISOString());
   const rollup = sql`select (${statusHours.hour} at time zone ${stationZoneSql(station.timeZone)})::date as day, ${statusHours.status} as status, ${statusHours.orders} as orders,

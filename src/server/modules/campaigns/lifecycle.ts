@@ -70,7 +70,17 @@ export const syncCampaignWithOrder = async (tx: Tx, order: OrderRow, to: OrderSt
 };
 
 /** POST /campaigns/from-estimate/:estimateId (admins): a booked order (approved, scheduled or active) becomes a campaign. */
-export const createCampaignFromEstimate = async ({ db, actor, estimateId, today }: { db: Db; actor: OrderActor; estimateId: string; today: string }): Promise<Campaign> => {
+export const createCampaignFromEstimate = async ({
+  db,
+  actor,
+  estimateId,
+  today,
+}: {
+  db: Db;
+  actor: OrderActor;
+  estimateId: string;
+  today: string;
+}): Promise<Campaign> => {
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
@@ -96,7 +106,19 @@ export const createCampaignFromEstimate = async ({ db, actor, estimateId, today 
 };
 
 /** PATCH /campaigns/:id/status (admins): pause an active campaign, resume a paused one. */
-export const changeCampaignStatus = async ({ db, actor, id, to, today }: { db: Db; actor: OrderActor; id: string; to: CampaignStatusChange; today: string }): Promise<Campaign> => {
+export const changeCampaignStatus = async ({
+  db,
+  actor,
+  id,
+  to,
+  today,
+}: {
+  db: Db;
+  actor: OrderActor;
+  id: string;
+  to: CampaignStatusChange;
+  today: string;
+}): Promise<Campaign> => {
   await db.transaction(async (tx) => {
     const row = await visibleCampaignRow(tx, actor, id, true);
     const refusal = statusChangeRefusal(displayStatusOf(row.status, row.endDate, today), to);

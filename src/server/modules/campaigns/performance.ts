@@ -37,7 +37,19 @@ export const realtimePerformance = async ({ db, actor, id, today }: { db: Tx; ac
 };
 
 /** The last `days` station days, today included, oldest first; a day without airings is a row of zeros. */
-export const performanceHistory = async ({ db, actor, id, days, time }: { db: Tx; actor: OrderActor; id: string; days: number; time: StationTime }): Promise<PerformanceHistory> => {
+export const performanceHistory = async ({
+  db,
+  actor,
+  id,
+  days,
+  time,
+}: {
+  db: Tx;
+  actor: OrderActor;
+  id: string;
+  days: number;
+  time: StationTime;
+}): Promise<PerformanceHistory> => {
   const campaign = await visibleCampaignRow(db, actor, id);
   const first = addDays(time.today(), -(days - 1));
   const day = sql<string>`to_char(${campaignDeliveries.airedAt} at time zone ${stationZoneSql(time.timeZone)}, 'YYYY-MM-DD')`;

@@ -52,7 +52,17 @@ export const toCampaign = ({ campaign: c, brandName, ownerEmail }: SelectedRow, 
   updated_at: c.updatedAt.toISOString(),
 });
 
-export const listCampaigns = async ({ db, actor, query, today }: { db: Tx; actor: OrderActor; query: CampaignListQuery; today: string }): Promise<Campaign[]> => {
+export const listCampaigns = async ({
+  db,
+  actor,
+  query,
+  today,
+}: {
+  db: Tx;
+  actor: OrderActor;
+  query: CampaignListQuery;
+  today: string;
+}): Promise<Campaign[]> => {
   const rows = await selectCampaigns(db)
     .where(
       and(

@@ -75,7 +75,9 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createCampaignFromEstimate({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId, today: ctx.time.today() })),
+      reply
+        .code(201)
+        .send(await createCampaignFromEstimate({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId, today: ctx.time.today() })),
   );
 
   r.get('/campaigns/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: campaignSchema, ...errors } } }, (request) =>
@@ -95,7 +97,13 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
       },
     },
     async (request) => {
-      const campaign = await changeCampaignStatus({ db: ctx.db, actor: actorOf(request), id: request.params.id, to: request.body.status, today: ctx.time.today() });
+      const campaign = await changeCampaignStatus({
+        db: ctx.db,
+        actor: actorOf(request),
+        id: request.params.id,
+        to: request.body.status,
+        today: ctx.time.today(),
+      });
       ctx.stationClock.nudge();
       return campaign;
     },
@@ -134,6 +142,7 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: simulateImpressionReplySchema, ...errors },
       },
     },
-    (request) => simulateImpression({ db: ctx.db, actor: actorOf(request), id: request.params.id, demo: ctx.config.demo, now: ctx.time.now(), today: ctx.time.today() }),
+    (request) =>
+      simulateImpression({ db: ctx.db, actor: actorOf(request), id: request.params.id, demo: ctx.config.demo, now: ctx.time.now(), today: ctx.time.today() }),
   );
 };

@@ -28,7 +28,17 @@ import { unconfirmedSpotsWarning } from '../../../domain/traffic';
 import type { Staged } from '../notifications';
 import { emitOrderEvent } from '../webhooks/outbox';
 
-export const createEstimate = async ({ db, actor, input, today }: { db: Db; actor: OrderActor; input: EstimateCreateInput; today: string }): Promise<EstimateDetail> => {
+export const createEstimate = async ({
+  db,
+  actor,
+  input,
+  today,
+}: {
+  db: Db;
+  actor: OrderActor;
+  input: EstimateCreateInput;
+  today: string;
+}): Promise<EstimateDetail> => {
   const id = await db.transaction(async (tx) => {
     if (input.brand_id) await assertBrandUsable(tx, actor, input.brand_id);
     const startDate = input.start_date === undefined ? addDays(today, START_DATE_DEFAULT_LEAD_DAYS) : input.start_date;

@@ -34,7 +34,19 @@ const since = (days: number, today: string) => new Date(`${addDays(today, -(days
 /** Not yet reconciled: NOT EXISTS plans as an anti-join with honest row estimates (a LEFT JOIN … IS NULL on the id did not, 2.8 s at 1M orders). */
 const unreconciled = sql`not exists (select 1 from ${reconciliations} r where r.estimate_id = ${estimates.id})`;
 
-export const listPending = async ({ db, page, limit, brandId, today }: { db: Tx; page: number; limit: number; brandId?: string; today: string }): Promise<PendingReply> => {
+export const listPending = async ({
+  db,
+  page,
+  limit,
+  brandId,
+  today,
+}: {
+  db: Tx;
+  page: number;
+  limit: number;
+  brandId?: string;
+  today: string;
+}): Promise<PendingReply> => {
   const where = and(BOOKED, unreconciled, byBrand(brandId));
   // The count from the rollup `order_counts` (booked orders less reconciled ones, decision 037), not by counting every booked order.
   const counts = await statusCounts(db, brandId ? { brand: brandId } : { all: true });
@@ -148,7 +160,21 @@ export const orderVariance = async (db: Tx, estimateId: string): Promise<Varianc
 };
 
 /** Reconciled orders of the window, newest first, a page at a time (for the export). */
-export const reconciledPage = async ({ db, days, brandId, offset, limit, today }: { db: Tx; days: number; brandId?: string; offset: number; limit: number; today: string }) => {
+export const reconciledPage = async ({
+  db,
+  days,
+  brandId,
+  offset,
+  limit,
+  today,
+}: {
+  db: Tx;
+  days: number;
+  brandId?: string;
+  offset: number;
+  limit: number;
+  today: string;
+}) => {
   const rows = await selectVariances(db)
     .where(and(gte(reconciliations.reconciledAt, since(days, today)), byBrand(brandId)))
     .orderBy(desc(reconciliations.reconciledAt), desc(reconciliations.id))
@@ -198,7 +224,17 @@ const brandVarianceFromRollup = (db: Tx, days: number, today: string) => {
     .limit(50);
 };
 
-export const reconciliationDashboard = async ({ db, days, brandId, time }: { db: Tx; days: number; brandId?: string; time: StationTime }): Promise<ReconciliationDashboard> => {
+export const reconciliationDashboard = async ({
+  db,
+  days,
+  brandId,
+  time,
+}: {
+  db: Tx;
+  days: number;
+  brandId?: string;
+  time: StationTime;
+}): Promise<ReconciliationDashboard> => {
   const today = time.today();
   // A reconciliation always has its order (cascade): the orders are read only to filter by brand.
   const windowed = and(
