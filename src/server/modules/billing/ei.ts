@@ -36,7 +36,7 @@ const spotsOf = async (db: Tx, invoice: { id: string; kind: string; estimate_id:
 
 /** One invoice as the EI's records describe it. */
 export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promise<EiInvoice> => {
-  const invoice = await getInvoiceDetail({ db, id, today: time.today() });
+  const invoice = await getInvoiceDetail({ db, id, today: time.today(), timeZone: time.timeZone });
   const station = await issuerOf(db, id);
   const [order] = await db.select().from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
   const [customer] = await db.select().from(users).where(eq(users.id, invoice.customer_id)).limit(1);

@@ -67,7 +67,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
   );
 
   r.get('/billing/:id', { ...admin, schema: { ...tags, params: invoiceParams, response: { 200: invoiceDetailSchema, ...errors } } }, (request) =>
-    getInvoiceDetail({ db, id: request.params.id, today: ctx.time.today() }),
+    getInvoiceDetail({ db, id: request.params.id, today: ctx.time.today(), timeZone: ctx.time.timeZone }),
   );
 
   r.post(
@@ -91,7 +91,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       },
     },
     async (request, reply) => {
-      const invoice = await getInvoiceDetail({ db, id: request.params.id, today: ctx.time.today() });
+      const invoice = await getInvoiceDetail({ db, id: request.params.id, today: ctx.time.today(), timeZone: ctx.time.timeZone });
       const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id) });
       return reply
         .type('application/pdf')
@@ -154,6 +154,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         db,
         id: request.params.id,
         today,
+        timeZone: ctx.time.timeZone,
         mailer: ctx.mailer,
         // The e-mail carries the invoice PDF (as sent: the status it has once marked sent).
         compose: async (detail, station) =>
@@ -201,6 +202,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         method,
         reference,
         today: ctx.time.today(),
+        timeZone: ctx.time.timeZone,
       });
       return reply.code(201).send(result);
     },
