@@ -73,7 +73,7 @@ export const clientBillingRoutes = (app: FastifyInstance, ctx: AppContext, guard
     },
     async (request, reply) => {
       const invoice = await ownInvoice(db, ctx.time, actorOf(request).id, request.params.id);
-      const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id) });
+      const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id), timeZone: ctx.time.timeZone });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoicePdfFilename(invoice)}"`)

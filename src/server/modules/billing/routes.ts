@@ -92,7 +92,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     },
     async (request, reply) => {
       const invoice = await getInvoiceDetail({ db, id: request.params.id, today: ctx.time.today(), timeZone: ctx.time.timeZone });
-      const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id) });
+      const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id), timeZone: ctx.time.timeZone });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoicePdfFilename(invoice)}"`)
@@ -161,7 +161,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
           detail.customer_email
             ? {
                 ...composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message, stationName: station.name }),
-                attachments: [await invoicePdfAttachment({ invoice: detail, station })],
+                attachments: [await invoicePdfAttachment({ invoice: detail, station, timeZone: ctx.time.timeZone })],
               }
             : null,
       });
