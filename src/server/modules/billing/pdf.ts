@@ -60,12 +60,9 @@ const drawVoidWatermark = (doc: PDFKit.PDFDocument) => {
 /** Under the amounts: when and why the invoice was voided, and that nothing is owed on it. */
 const drawVoidNote = (doc: PDFKit.PDFDocument, invoice: InvoiceDetail, width: number, timeZone: string) => {
   doc.moveDown(0.8).fillColor('#b91c1c').font('Helvetica-Bold').fontSize(12);
-  doc.text(
-    `VOID${invoice.voided_at ? ` since ${formatInstantDate(invoice.voided_at, timeZone)}` : ''}: nothing is owed on this invoice.`,
-    MARGIN,
-    doc.y,
-    { width },
-  );
+  doc.text(`VOID${invoice.voided_at ? ` since ${formatInstantDate(invoice.voided_at, timeZone)}` : ''}: nothing is owed on this invoice.`, MARGIN, doc.y, {
+    width,
+  });
   if (invoice.void_reason) doc.font('Helvetica').fontSize(10).text(`Reason: ${invoice.void_reason}`, MARGIN, doc.y, { width });
   doc.fillColor(INK).font('Helvetica');
 };
