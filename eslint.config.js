@@ -15,6 +15,10 @@ const stationTimeRules = [
     selector: "Identifier[name='configureStationClock']",
     message: 'There is no global station clock: the server passes ctx.time, the browser uses src/web/shared/station-time (decision 041).',
   },
+  {
+    selector: "ImportDeclaration[source.value=/platform\\/station-time$/], Identifier[name='appStationTime']",
+    message: 'The process-wide station time holder is gone: take ctx.time or a `today`/`time` parameter (decision 041).',
+  },
 ];
 
 export default tseslint.config(

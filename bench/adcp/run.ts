@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { addDays } from '../../src/domain/dates';
+import { addDays, todayIso } from '../../src/domain/dates';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { dayparts, estimateItems, estimates, users } from '../../src/server/db/schema';
@@ -106,7 +106,7 @@ const measure = async (kind: string) => {
     );
     const station = { name: 'Bench', callLetters: 'WBEN', fccFacilityId: '1', agentUrl: `${base}/mcp`, publisherDomain: 'bench.example' };
     const filters = { start_date: START, end_date: END };
-    const products = await listProducts({ db: database.db, station, filters });
+    const products = await listProducts({ db: database.db, station, filters, today: todayIso(new Date(), 'UTC') });
     const viaMcp = async () => {
       const result = await agent.callTool({ name: 'get_products', arguments: { buying_mode: 'brief', brief: '13 weeks of local TV', filters } });
       if (!(result.structuredContent as { products?: unknown[] }).products?.length)
@@ -114,7 +114,7 @@ const measure = async (kind: string) => {
     };
     const lines = [
       `| ${kind} | bare availability (daypartAvailability × ${rows.length}) | ${await time(() => Promise.all(rows.map((d) => daypartAvailability({ db: database.db, id: d.id, start: START, end: END }))))} |`,
-      `| ${kind} | get_products in process (listProducts) | ${await time(() => listProducts({ db: database.db, station, filters }))} |`,
+      `| ${kind} | get_products in process (listProducts) | ${await time(() => listProducts({ db: database.db, station, filters, today: todayIso(new Date(), 'UTC') }))} |`,
       `| ${kind} | get_products through /mcp (MCP SDK client, loopback HTTP) | ${await time(viaMcp)} |`,
     ];
     await agent.close();

@@ -48,7 +48,6 @@ import { createInProcessJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { registerWebApp } from './platform/web';
 import { stationTime } from '../domain/dates';
-import { appStationTime, setAppStationTime } from './platform/station-time';
 import { stationRoutes } from './modules/station/routes';
 import { createStationClock } from './modules/traffic/station-clock';
 import { trafficRoutes } from './modules/traffic/routes';
@@ -110,12 +109,6 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     },
   });
   const time = stationTime(config.stationTimeZone, now);
-  // Transitional (decision 041): a closed app hands the holder back to the one built before it.
-  const previousTime = appStationTime();
-  setAppStationTime(time);
-  app.addHook('onClose', async () => {
-    if (appStationTime() === time) setAppStationTime(previousTime);
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);

@@ -312,7 +312,14 @@ describe('sending an invoice queues its e-mail in the same transaction (finding 
     // PostgreSQL refuses the NUL byte: a real failure of the outbox insert.
     const unstorable = { to: 'billing\u0000@example.com', subject: 'Invoice', text: 'Please pay' };
     await expect(
-      markInvoiceSent({ db: t.database.db, id: invoice.id, today: todayIso(new Date(), 'UTC'), mailer: t.app.ctx.mailer, compose: () => unstorable }),
+      markInvoiceSent({
+        db: t.database.db,
+        id: invoice.id,
+        today: todayIso(new Date(), 'UTC'),
+        timeZone: 'UTC',
+        mailer: t.app.ctx.mailer,
+        compose: () => unstorable,
+      }),
     ).rejects.toThrow();
     expect((await t.inject({ method: 'GET', url: `/api/billing/${invoice.id}`, token: admin })).json().status).toBe('draft');
   });

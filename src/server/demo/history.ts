@@ -6,40 +6,53 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { airingOf } from '../../domain/campaigns';
-import { addDays, daysBetween, instantOf } from '../../domain/dates';
+import { addDays, daysBetween, instantOf, type StationTime } from '../../domain/dates';
 import { toCents } from '../../domain/money';
 import { START_DATE_MIN_LEAD_DAYS as LEAD_TIME_DAYS } from '../../domain/constants';
 import { campaigns, estimates, invoices } from '../db/schema';
 import type { Db } from '../platform/db';
 import { itemsWithDayparts, selectionOf } from '../modules/estimates/orders';
 import { recordAirings, type AiringRecord } from '../modules/campaigns/airings';
-import { appStationTime } from '../platform/station-time';
 
-const at = (day: string, time = '10:00') => instantOf(day, time.slice(0, 5), appStationTime().timeZone);
+const at = (station: StationTime, day: string, time = '10:00') => instantOf(day, time.slice(0, 5), station.timeZone);
 
 /** Moves an order's submission (and creation and review) to `submittedDay`. */
-export const backdateSubmission = async (db: Db, estimateId: string, submittedDay: string) => {
+export const backdateSubmission = async (db: Db, time: StationTime, estimateId: string, submittedDay: string) => {
   await db
     .update(estimates)
     .set({
-      createdAt: at(addDays(submittedDay, -1), '09:00'),
-      submittedAt: at(submittedDay, '11:00'),
-      reviewedAt: sql`case when ${estimates.reviewedAt} is null then null else ${at(submittedDay, '15:00')}::timestamptz end`,
+      createdAt: at(time, addDays(submittedDay, -1), '09:00'),
+      submittedAt: at(time, submittedDay, '11:00'),
+      reviewedAt: sql`case when ${estimates.reviewedAt} is null then null else ${at(time, submittedDay, '15:00')}::timestamptz end`,
     })
     .where(eq(estimates.id, estimateId));
 };
 
 /** The day a booked order was submitted: a lead time and `extraDays` before its flight, never after today. */
-export const submissionDayFor = (startDate: string, extraDays: number): string => {
+export const submissionDayFor = (today: string, startDate: string, extraDays: number): string => {
   const day = addDays(startDate, -(LEAD_TIME_DAYS + extraDays));
-  return day < appStationTime().today() ? day : appStationTime().today();
+  return day < today ? day : today;
 };
 
 /**
  * Airs `perDay` spots a day from `from` to `to` (within the campaign's flight), each daypart in turn at
  * its start time, as the demo airing would have: impressions and spend by the same rule, the budget kept.
  */
-export const airPastDays = async ({ db, estimateId, from, to, perDay }: { db: Db; estimateId: string; from: string; to: string; perDay: number }) => {
+export const airPastDays = async ({
+  db,
+  time,
+  estimateId,
+  from,
+  to,
+  perDay,
+}: {
+  db: Db;
+  time: StationTime;
+  estimateId: string;
+  from: string;
+  to: string;
+  perDay: number;
+}) => {
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.estimateId, estimateId));
   if (!campaign?.startDate || !campaign.endDate) return;
   const first = from < campaign.startDate ? campaign.startDate : from;
@@ -56,7 +69,7 @@ export const airPastDays = async ({ db, estimateId, from, to, perDay }: { db: Db
       if (!daypart.daysOfWeek.includes(new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' }))) continue;
       const selection = selectionOf(daypart, item);
       const airing = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
-      const airedAt = new Date(at(day, daypart.startTime).getTime() + k * 60_000);
+      const airedAt = new Date(at(time, day, daypart.startTime).getTime() + k * 60_000);
       airings.push({
         campaignId: campaign.id,
         daypartId: daypart.id,
@@ -74,13 +87,13 @@ export const airPastDays = async ({ db, estimateId, from, to, perDay }: { db: Db
 };
 
 /** An up-front invoice issued (and sent) on `issueDay`, due `dueDays` later. */
-export const backdateInvoice = async (db: Db, invoiceId: string, issueDay: string, dueDays: number) => {
+export const backdateInvoice = async (db: Db, time: StationTime, invoiceId: string, issueDay: string, dueDays: number) => {
   await db
     .update(invoices)
     .set({
       issueDate: issueDay,
       dueDate: addDays(issueDay, dueDays),
-      sentAt: sql`case when ${invoices.sentAt} is null then null else ${at(issueDay, '16:00')}::timestamptz end`,
+      sentAt: sql`case when ${invoices.sentAt} is null then null else ${at(time, issueDay, '16:00')}::timestamptz end`,
     })
     .where(eq(invoices.id, invoiceId));
 };

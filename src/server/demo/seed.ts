@@ -20,7 +20,6 @@ import { listUsers } from '../modules/users/service';
 import { mediaTools } from '../platform/media-tools';
 import { airPastDays, backdateInvoice, backdateSubmission, submissionDayFor } from './history';
 import { DEMO_CLIENTS, DEMO_COUPONS, DEMO_PASSWORD, DEMO_RECIPIENTS, type DemoClient, type DemoOrder } from './demo-data';
-import { appStationTime } from '../platform/station-time';
 
 type Json = Record<string, unknown>;
 
@@ -89,7 +88,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     return res.json();
   };
 
-  for (const coupon of DEMO_COUPONS) await call('POST', '/api/coupons', adminToken, { ...coupon, valid_from: appStationTime().today() });
+  for (const coupon of DEMO_COUPONS) await call('POST', '/api/coupons', adminToken, { ...coupon, valid_from: ctx.time.today() });
   for (const recipient of DEMO_RECIPIENTS) await call('POST', '/api/notifications/settings', adminToken, { ...recipient });
   const dayparts = (await call('GET', '/api/dayparts', adminToken)) as unknown as { id: string; name: string }[];
   const daypartId = (name: string) => {
@@ -143,7 +142,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     const draft = await call('POST', '/api/estimates', token, {
       estimate_name: order.name,
       brand_id: refs.brandId,
-      start_date: addDays(appStationTime().today(), order.startInDays),
+      start_date: addDays(ctx.time.today(), order.startInDays),
       total_spend: order.budget,
     });
     for (const slot of order.slots) {
@@ -173,7 +172,14 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
   const airDueSpots = async (campaignId: string, most: number) => {
     for (let i = 0; i < most; i += 1) {
       try {
-        await simulateImpression({ db: ctx.db, actor: { id: admin.id, role: 'traffic_admin' }, id: campaignId, demo: true, now: appStationTime().now() });
+        await simulateImpression({
+          db: ctx.db,
+          actor: { id: admin.id, role: 'traffic_admin' },
+          id: campaignId,
+          demo: true,
+          now: ctx.time.now(),
+          today: ctx.time.today(),
+        });
       } catch (error) {
         if ((error as Error).message === CAMPAIGN_MESSAGES.nothingDue) return;
         throw error;
@@ -185,7 +191,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     const [row] = await ctx.db.select({ startDate: estimates.startDate, endDate: estimates.endDate }).from(estimates).where(eq(estimates.id, id));
     return { start: row!.startDate!, end: row!.endDate! };
   };
-  const today = () => appStationTime().today();
+  const today = () => ctx.time.today();
 
   /** Delivery, reconciliation and billing for the booked orders, so that those screens have something to show. */
   const seedOperations = async () => {
@@ -194,6 +200,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
       const flight = await flightOf(order.id);
       await airPastDays({
         db: ctx.db,
+        time: ctx.time,
         estimateId: order.id,
         from: flight.start,
         to: order.status === 'completed' ? flight.end : addDays(today(), -1),
@@ -215,7 +222,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
         notes: null,
       });
       await call('POST', `/api/billing/${invoice.id}/send`, adminToken, {});
-      await backdateInvoice(ctx.db, String(invoice.id), submissionDayFor(flight.start, 0), 30);
+      await backdateInvoice(ctx.db, ctx.time, String(invoice.id), submissionDayFor(ctx.time.today(), flight.start, 0), 30);
       await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, {
         amount: Number(invoice.total_amount),
         payment_date: addDays(today(), -3),
@@ -244,7 +251,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
       });
       await call('POST', `/api/billing/${invoice.id}/send`, adminToken, { custom_message: 'Thank you for advertising with us this season.' });
       const flight = await flightOf(order.id);
-      await backdateInvoice(ctx.db, String(invoice.id), submissionDayFor(flight.start, 0), 30);
+      await backdateInvoice(ctx.db, ctx.time, String(invoice.id), submissionDayFor(ctx.time.today(), flight.start, 0), 30);
       const half = Math.round(Number(invoice.total_amount) * 50) / 100;
       await call('POST', `/api/billing/${invoice.id}/payments`, adminToken, {
         amount: half,
@@ -264,7 +271,7 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
    * back, as if booked weeks ago: running ones started 5 days ago, completed ones ended yesterday.
    */
   const backdateFlights = async () => {
-    const today = appStationTime().today();
+    const today = ctx.time.today();
     for (const order of booked) {
       if (order.status !== 'active' && order.status !== 'completed') continue;
       const [row] = await ctx.db.select({ startDate: estimates.startDate, endDate: estimates.endDate }).from(estimates).where(eq(estimates.id, order.id));
@@ -288,15 +295,15 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
       if (order.status === 'draft') continue;
       if (['ordered', 'modified', 'rejected'].includes(order.status)) {
         pending += 1;
-        await backdateSubmission(ctx.db, order.id, addDays(appStationTime().today(), -pending));
+        await backdateSubmission(ctx.db, ctx.time, order.id, addDays(ctx.time.today(), -pending));
         continue;
       }
       const flight = await flightOf(order.id);
       // One booked order a week, going back: each week of the trend has one.
-      const weekDay = addDays(appStationTime().today(), -7 * weeksBack);
+      const weekDay = addDays(ctx.time.today(), -7 * weeksBack);
       weeksBack += 1;
-      const leadDay = submissionDayFor(flight.start, 1);
-      await backdateSubmission(ctx.db, order.id, leadDay < weekDay ? leadDay : weekDay);
+      const leadDay = submissionDayFor(ctx.time.today(), flight.start, 1);
+      await backdateSubmission(ctx.db, ctx.time, order.id, leadDay < weekDay ? leadDay : weekDay);
     }
   };
 

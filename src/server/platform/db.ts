@@ -13,7 +13,6 @@ import * as schema from '../db/schema';
 import { requestGoneCheck } from './audit-context';
 import { auditedTransactions, migrationsFolder, type Database, type DatabaseOptions, type Db } from './db-port';
 import { ClientGoneError } from './errors';
-import { appStationTime } from './station-time';
 
 export { auditedTransactions, migrationsFolder, type Database, type DatabaseOptions, type Db, type Schema, type Tx } from './db-port';
 
@@ -118,7 +117,7 @@ export { sql };
  * parameter, so that the same expression in SELECT and GROUP BY is one expression to PostgreSQL.
  * (The name was checked against the IANA database at start; quotes are doubled all the same.)
  */
-export const stationZoneSql = () => sql.raw(`'${appStationTime().timeZone.replace(/'/g, "''")}'`);
+export const stationZoneSql = (timeZone: string) => sql.raw(`'${timeZone.replace(/'/g, "''")}'`);
 
 /** An ILIKE pattern matching `text` anywhere, its own %, _ and backslash taken literally. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -8,7 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { agencyCodesShape } from '../../../domain/agency-codes';
-import { addDays } from '../../../domain/dates';
+import { addDays, type StationTime } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import { adcpMediaBuys, adcpTasks, brands, dayparts, estimateItems, estimates, users, webhookEndpoints } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
@@ -173,11 +173,13 @@ export const createMediaBuy = async ({
   actor,
   input,
   allowPrivate,
+  time,
 }: {
   db: Db;
   actor: Actor;
   input: CreateBuyInput;
   allowPrivate: boolean;
+  time: StationTime;
 }): Promise<CreateBuyResult> => {
   const packages = input.packages ?? [];
   if (packages.length === 0)
@@ -185,7 +187,7 @@ export const createMediaBuy = async ({
       field: 'packages',
       suggestion: 'Add a package per product from get_products',
     });
-  const flight = checkFlight(input.start_time, input.end_time, { fromEarliest: true });
+  const flight = checkFlight(input.start_time, input.end_time, time, { fromEarliest: true });
   const codes = agencyCodesOf(input);
   const askedBrand = brandNameOf(input);
   const ownAccount = !input.account || input.account.account_id === actor.id || (input.account.account_id == null && !input.account.brand);
@@ -287,7 +289,7 @@ export const createMediaBuy = async ({
       })),
     );
     const priced = await recomputeOrder(tx, order!);
-    await submitOrder(tx, priced, events, { invoicedWithMediaLater: true });
+    await submitOrder(tx, priced, events, { today: time.today(), invoicedWithMediaLater: true });
     const pushEndpointId = input.push_notification_config ? await pushEndpointFor(tx, actor, input.push_notification_config, allowPrivate) : null;
     await tx.insert(adcpMediaBuys).values({ estimateId: order!.id, ownerId: actor.id, buyerRef: input.buyer_ref ?? null, packages: stored, pushEndpointId });
     const [task] = await tx
@@ -337,7 +339,18 @@ const findBuyId = async (db: Db, actor: Actor, input: UpdateBuyInput) => {
   throw adcpError('MEDIA_BUY_NOT_FOUND', 'Name the media buy with media_buy_id (or buyer_ref)', { field: 'media_buy_id' });
 };
 
-export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Actor; input: UpdateBuyInput }): Promise<UpdateBuyResult> => {
+export const updateMediaBuy = async ({
+  db,
+  actor,
+  input,
+  time,
+}: {
+  db: Db;
+  actor: Actor;
+  input: UpdateBuyInput;
+  time: StationTime;
+}): Promise<UpdateBuyResult> => {
+  const today = time.today();
   const id = await findBuyId(db, actor, input);
   const events: Staged[] = [];
   const view = await readBuy(db, actor, id);
@@ -367,7 +380,7 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
       throw adcpError('CONFLICT', 'A buy can be paused or resumed once it airs (its campaign is active)', { field: 'paused' });
     }
     const want = paused ? 'paused' : 'active';
-    if (view.campaignStatus !== want) await changeCampaignStatus({ db, actor, id: view.campaignId, to: want });
+    if (view.campaignStatus !== want) await changeCampaignStatus({ db, actor, id: view.campaignId, to: want, today });
   }
 
   const budgets = (input.packages ?? []).filter((p) => p.budget != null);
@@ -399,7 +412,16 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
       }
       if ((budgets.length > 0 || flightChange) && isBooked(order.status)) {
         // After approval: a modification that waits for the desk; the booked order airs as booked meanwhile (decision 035).
-        taskId = await requestBuyChange({ tx, actor, order, pending: buy!.pendingChange, packages, startTime: input.start_time, endTime: input.end_time });
+        taskId = await requestBuyChange({
+          tx,
+          actor,
+          order,
+          pending: buy!.pendingChange,
+          packages,
+          startTime: input.start_time,
+          endTime: input.end_time,
+          time,
+        });
         submitted = true;
         return;
       }
@@ -413,7 +435,7 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
         }
         const start = input.start_time ?? order.startDate!;
         const end = input.end_time ?? `${addDays(order.endDate ?? order.startDate!, 1)}T00:00:00Z`;
-        const flight = checkFlight(start, end);
+        const flight = checkFlight(start, end, time);
         const rows = await tx
           .select()
           .from(dayparts)
@@ -443,7 +465,7 @@ export const updateMediaBuy = async ({ db, actor, input }: { db: Db; actor: Acto
           .returning();
         const priced = await recomputeOrder(tx, changed!);
         // Submitted again: the order form's rules run on the new figures (the status is already "ordered").
-        await submitOrder(tx, { ...priced, status: order.status }, events, { invoicedWithMediaLater: true });
+        await submitOrder(tx, { ...priced, status: order.status }, events, { today, invoicedWithMediaLater: true });
         const [task] = await tx.insert(adcpTasks).values({ ownerId: actor.id, taskType: 'update_media_buy', estimateId: id }).returning({ id: adcpTasks.id });
         taskId = task!.id;
         submitted = true;

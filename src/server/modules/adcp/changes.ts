@@ -6,7 +6,7 @@
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PendingChangeView } from '../../../domain/adcp-changes';
-import { addDays, daysBetween } from '../../../domain/dates';
+import { addDays, daysBetween, type StationTime } from '../../../domain/dates';
 import { toCents, toDollars } from '../../../domain/money';
 import { budgetTooSmallMessage, weeklyCost } from '../../../domain/pricing';
 import { adcpMediaBuys, adcpTasks, estimateItems, estimates } from '../../db/schema';
@@ -21,7 +21,6 @@ import { adcpError } from './errors';
 import { announceTaskChange } from './buy-views';
 import { checkFlight, spotsPerDayFor, stationDateOf, type StoredPackage } from './flight';
 import { CPM_OPTION_ID } from './products';
-import { appStationTime } from '../../platform/station-time';
 
 /** The order statuses a waiting change may still be applied to. */
 const CHANGEABLE: readonly string[] = ['approved', 'scheduled', 'active'];
@@ -49,12 +48,14 @@ export const requestBuyChange = async ({
   packages,
   startTime,
   endTime,
+  time,
 }: {
   tx: Tx;
   actor: Actor;
   order: OrderRow;
   pending: unknown;
   packages: StoredPackage[];
+  time: StationTime;
   startTime?: string | null;
   endTime?: string | null;
 }): Promise<string> => {
@@ -63,13 +64,13 @@ export const requestBuyChange = async ({
       field: 'packages',
       suggestion: 'Wait for its task to complete (tasks/get), then ask again',
     });
-  const today = appStationTime().today();
+  const today = time.today();
   const start = order.startDate!;
   const end = order.endDate ?? start;
   if (startTime != null && start <= today)
     throw adcpError('CONFLICT', 'The flight has started: only its end date and budgets can change', { field: 'start_time' });
   const endArg = endTime ?? `${addDays(end, 1)}T00:00:00Z`;
-  const flight = startTime != null ? checkFlight(startTime, endArg) : { start, end: stationDateOf(endArg, 'end_time', { endExclusive: true }) };
+  const flight = startTime != null ? checkFlight(startTime, endArg, time) : { start, end: stationDateOf(endArg, 'end_time', time, { endExclusive: true }) };
   if (flight.end < flight.start || flight.end < today)
     throw adcpError('INVALID_REQUEST', 'end_time must be after start_time and not in the past', { field: 'end_time' });
   const days = daysBetween(flight.start, flight.end) + 1;

@@ -10,7 +10,6 @@ import { campaignDeliveries, trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { mediaBuyStatusOf, packagesOf, type BuyView } from './buy-views';
 import { CPM_OPTION_ID } from './products';
-import { appStationTime } from '../../platform/station-time';
 
 interface Counts {
   scheduled: number;
@@ -37,7 +36,7 @@ const metrics = (c: Counts) => ({
   },
 });
 
-export const deliveryOf = async (db: Tx, views: BuyView[]) => {
+export const deliveryOf = async (db: Tx, views: BuyView[], today: string) => {
   const ids = views.map((v) => v.order.id);
   const spots = ids.length
     ? await db
@@ -55,7 +54,6 @@ export const deliveryOf = async (db: Tx, views: BuyView[]) => {
         .where(and(inArray(trafficSpots.estimateId, ids), eq(trafficSpots.simulated, false)))
         .groupBy(trafficSpots.estimateId, trafficSpots.daypartId, trafficSpots.status, sql`${trafficSpots.makegoodOfferId} is not null`)
     : [];
-  const today = appStationTime().today();
   const deliveries = views.map((view) => {
     const packages = packagesOf(view);
     const byPackage = new Map(packages.map((p) => [p.daypart_id, empty()]));

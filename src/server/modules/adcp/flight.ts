@@ -1,9 +1,8 @@
 /** A buy's flight and packages (decision 035): station dates from AdCP's instants, the lead time, spots a day. */
-import { addDays, daysBetween, isIsoDate } from '../../../domain/dates';
+import { addDays, daysBetween, isIsoDate, type StationTime } from '../../../domain/dates';
 import { adcpError } from './errors';
 import { earliestBookableDate, packageCpmOf, weeklyCostPerDailySpot, type DaypartRow } from './products';
 import type { SpotLength } from './station';
-import { appStationTime } from '../../platform/station-time';
 
 /** What the buy keeps of each package beside its order item. */
 export interface StoredPackage {
@@ -21,13 +20,13 @@ export interface StoredPackage {
 }
 
 /** A request's instant (or `asap`) as the station's broadcast date. */
-export const stationDateOf = (value: string, field: string, { endExclusive = false } = {}): string => {
-  if (value === 'asap') return earliestBookableDate();
+export const stationDateOf = (value: string, field: string, time: StationTime, { endExclusive = false } = {}): string => {
+  if (value === 'asap') return earliestBookableDate(time.today());
   if (isIsoDate(value)) return value;
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) throw adcpError('INVALID_REQUEST', `${field} must be an ISO 8601 date-time or "asap"`, { field });
   // An end at midnight ends the day before: a flight to 2027-03-08T00:00 airs through 03-07.
-  return appStationTime().dateOf(endExclusive ? new Date(instant.getTime() - 1) : instant);
+  return time.dateOf(endExclusive ? new Date(instant.getTime() - 1) : instant);
 };
 
 /**
@@ -36,12 +35,12 @@ export const stationDateOf = (value: string, field: string, { endExclusive = fal
  * 035); a change of flight (`update_media_buy`) into the lead time answers an AdCP error naming the
  * earliest bookable date.
  */
-export const checkFlight = (startTime: string, endTime: string, { fromEarliest = false } = {}) => {
-  const asked = stationDateOf(startTime, 'start_time');
-  const askedEnd = stationDateOf(endTime, 'end_time', { endExclusive: true });
+export const checkFlight = (startTime: string, endTime: string, time: StationTime, { fromEarliest = false } = {}) => {
+  const asked = stationDateOf(startTime, 'start_time', time);
+  const askedEnd = stationDateOf(endTime, 'end_time', time, { endExclusive: true });
   if (askedEnd < asked)
     throw adcpError('INVALID_REQUEST', 'end_time must be after start_time', { field: 'end_time', suggestion: 'End the flight after it starts' });
-  const earliest = earliestBookableDate();
+  const earliest = earliestBookableDate(time.today());
   const moved = fromEarliest && asked < earliest;
   const start = moved ? earliest : asked;
   const end = moved ? addDays(earliest, daysBetween(asked, askedEnd)) : askedEnd;
@@ -49,7 +48,7 @@ export const checkFlight = (startTime: string, endTime: string, { fromEarliest =
     throw adcpError('INVALID_REQUEST', `Start date must be at least 7 days from today for campaign planning: the earliest bookable date is ${earliest}`, {
       field: 'start_time',
       suggestion: `Start the flight on ${earliest} or later`,
-      details: { earliest_start_date: earliest, requested_start_date: asked, today: appStationTime().today() },
+      details: { earliest_start_date: earliest, requested_start_date: asked, today: time.today() },
     });
   }
   return { start, end, days: daysBetween(start, end) + 1, askedStart: asked };

@@ -14,7 +14,6 @@ import type { Db } from '../../platform/db';
 import { daypartAvailability } from '../dayparts/service';
 import { adcpError } from './errors';
 import { formatIdOf, SPOT_LENGTHS, type SpotLength, type StationIdentity } from './station';
-import { appStationTime } from '../../platform/station-time';
 
 export type DaypartRow = typeof dayparts.$inferSelect;
 
@@ -62,15 +61,15 @@ export const weeklyCostPerDailySpot = (d: DaypartRow, cpm: number) => (impressio
 /** Whether any daypart sells at a flat rate per spot (get_adcp_capabilities lists flat_rate then). */
 export const hasFlatRate = async (db: Db) => (await db.select({ id: dayparts.id }).from(dayparts).where(isNotNull(dayparts.flatRateCents)).limit(1)).length > 0;
 
-export const earliestBookableDate = () => addDays(appStationTime().today(), START_DATE_MIN_LEAD_DAYS);
+export const earliestBookableDate = (today: string) => addDays(today, START_DATE_MIN_LEAD_DAYS);
 
 export interface Flight {
   start: string;
   end: string;
 }
 
-export const flightFrom = (filters: { start_date?: string; end_date?: string } | undefined): Flight => {
-  const start = filters?.start_date ?? earliestBookableDate();
+export const flightFrom = (filters: { start_date?: string; end_date?: string } | undefined, today: string): Flight => {
+  const start = filters?.start_date ?? earliestBookableDate(today);
   const end = filters?.end_date ?? addDays(start, DEFAULT_FLIGHT_DAYS - 1);
   if (!isIsoDate(start)) throw adcpError('INVALID_REQUEST', 'filters.start_date must be a date (YYYY-MM-DD)', { field: 'filters.start_date' });
   if (!isIsoDate(end)) throw adcpError('INVALID_REQUEST', 'filters.end_date must be a date (YYYY-MM-DD)', { field: 'filters.end_date' });
@@ -179,14 +178,16 @@ export const listProducts = async ({
   db,
   station,
   filters,
+  today,
   now = new Date(),
 }: {
   db: Db;
   station: StationIdentity;
+  today: string;
   filters?: { start_date?: string; end_date?: string; channels?: string[]; delivery_type?: string; format_ids?: { id: string }[] };
   now?: Date;
 }): Promise<AdcpProduct[]> => {
-  const flight = flightFrom(filters);
+  const flight = flightFrom(filters, today);
   if (filters?.channels && !filters.channels.includes('linear_tv')) return [];
   if (filters?.delivery_type && filters.delivery_type !== 'guaranteed') return [];
   const wanted = filters?.format_ids?.map((f) => f.id);

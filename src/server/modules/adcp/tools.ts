@@ -104,7 +104,7 @@ const TOOLS: Tool[] = [
     schema: 'GetProductsRequestSchema',
     scope: 'read',
     defaults: () => ({ buying_mode: 'brief' }),
-    run: async (args, { ctx, station }) => ({ products: await listProducts({ db: ctx.db, station, filters: args.filters as never }) }),
+    run: async (args, { ctx, station }) => ({ products: await listProducts({ db: ctx.db, station, filters: args.filters as never, today: ctx.time.today() }) }),
   },
   {
     name: 'list_creative_formats',
@@ -139,6 +139,7 @@ const TOOLS: Tool[] = [
         actor: tc.actor,
         input: args as unknown as CreateBuyInput,
         allowPrivate: tc.ctx.config.webhookAllowPrivate,
+        time: tc.ctx.time,
       });
       tc.afterChange(created.events);
       const view = await readBuy(tc.ctx.db, tc.actor, created.estimateId);
@@ -165,7 +166,7 @@ const TOOLS: Tool[] = [
     scope: 'orders',
     mutating: true,
     run: async (args, tc) => {
-      const updated = await updateMediaBuy({ db: tc.ctx.db, actor: tc.actor, input: args as UpdateBuyInput });
+      const updated = await updateMediaBuy({ db: tc.ctx.db, actor: tc.actor, input: args as UpdateBuyInput, time: tc.ctx.time });
       tc.afterChange(updated.events);
       const buy = mediaBuyOf(await readBuy(tc.ctx.db, tc.actor, updated.estimateId));
       return {
@@ -198,7 +199,7 @@ const TOOLS: Tool[] = [
       const ids = args.media_buy_ids as string[] | undefined;
       const views = await readBuys(ctx.db, actor, { ids, buyerRefs: args.buyer_refs as string[] | undefined });
       if (ids?.length && views.length === 0) throw adcpError('MEDIA_BUY_NOT_FOUND', `Media buy ${ids.join(', ')} does not exist`, { field: 'media_buy_ids' });
-      return deliveryOf(ctx.db, views);
+      return deliveryOf(ctx.db, views, ctx.time.today());
     },
   },
   {

@@ -30,10 +30,10 @@ export const SUBMITTED_BUDGETS: Split = { amount: 'spend', statuses: (status) =>
 /** When an order came in: its submission (its creation for drafts). Indexed (migration 0013). */
 export const orderTime = () => sql`coalesce(${estimates.submittedAt}, ${estimates.createdAt})`;
 /** The instant the station's day `from` starts (local midnight). */
-export const dayStart = (from: string) => sql`(${from}::date::timestamp at time zone ${stationZoneSql()})`;
+export const dayStart = (from: string, timeZone: string) => sql`(${from}::date::timestamp at time zone ${stationZoneSql(timeZone)})`;
 /** The first UTC hour at or after the station's day `from` starts. */
-export const firstWholeHour = (from: string) =>
-  sql`(date_trunc('hour', (${dayStart(from)} - interval '1 microsecond') at time zone 'UTC') at time zone 'UTC' + interval '1 hour')`;
+export const firstWholeHour = (from: string, timeZone: string) =>
+  sql`(date_trunc('hour', (${dayStart(from, timeZone)} - interval '1 microsecond') at time zone 'UTC') at time zone 'UTC' + interval '1 hour')`;
 
 /**
  * An item's share of its order: its weekly cost (SQL `item_weekly_cost`, the one rule migration 0030
@@ -70,7 +70,7 @@ const fromRows = async (db: Db, split: Split, where: SQL | undefined): Promise<D
 };
 
 /** The split of every order from the window's first whole UTC hour on, from the rollup. */
-const fromRollup = (db: Db, split: Split, from: string): Promise<DaypartFigures[]> =>
+const fromRollup = (db: Db, split: Split, from: string, timeZone: string): Promise<DaypartFigures[]> =>
   db
     .select({
       daypartName: dayparts.name,
@@ -80,7 +80,7 @@ const fromRollup = (db: Db, split: Split, from: string): Promise<DaypartFigures[
     })
     .from(daypartHours)
     .innerJoin(dayparts, eq(dayparts.id, daypartHours.daypartId))
-    .where(and(gte(daypartHours.hour, firstWholeHour(from)), split.statuses(daypartHours.status)))
+    .where(and(gte(daypartHours.hour, firstWholeHour(from, timeZone)), split.statuses(daypartHours.status)))
     .groupBy(dayparts.name)
     // Rows whose orders all left (kept at zero by the deltas) are not a daypart of the window.
     .having(sql`sum(${daypartHours.orders}) <> 0`);
@@ -100,9 +100,9 @@ const ranked = (rows: DaypartFigures[]) =>
   rows.sort((a, b) => b.cents - a.cents || (a.daypartName < b.daypartName ? -1 : a.daypartName > b.daypartName ? 1 : 0));
 
 /** The split of the actor's orders dated `from` or later (station days), per daypart. */
-export const daypartSplit = async (db: Db, actor: OrderActor, split: Split, from: string): Promise<DaypartFigures[]> => {
-  const since = gte(orderTime(), dayStart(from));
+export const daypartSplit = async (db: Db, actor: OrderActor, split: Split, from: string, timeZone: string): Promise<DaypartFigures[]> => {
+  const since = gte(orderTime(), dayStart(from, timeZone));
   if (!isAdmin(actor.role)) return ranked(await fromRows(db, split, and(eq(estimates.ownerId, actor.id), since)));
-  const parts = await Promise.all([fromRollup(db, split, from), fromRows(db, split, and(since, lt(orderTime(), firstWholeHour(from))))]);
+  const parts = await Promise.all([fromRollup(db, split, from, timeZone), fromRows(db, split, and(since, lt(orderTime(), firstWholeHour(from, timeZone))))]);
   return ranked(merged(parts));
 };

@@ -20,7 +20,7 @@ import {
   type PerformanceReply,
   type RevenueTrendsReply,
 } from '../../../domain/analytics';
-import { addDays } from '../../../domain/dates';
+import { addDays, type StationTime } from '../../../domain/dates';
 import { roundDollars, toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
@@ -30,18 +30,30 @@ import { campaignTotalsSince } from '../campaigns/service';
 import { statusDays } from './status-days';
 import { topBrands } from './top-brands';
 import { BOOKED_REVENUE, SUBMITTED_BUDGETS, dayStart, daypartSplit, orderTime } from './daypart-split';
-import { appStationTime } from '../../platform/station-time';
 
 const booked = inArray(estimates.status, [...REVENUE_STATUSES]);
 
 const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(estimates.ownerId, actor.id));
 /** Orders dated within the last `days` days, today included. */
-const since = (days: number) => addDays(appStationTime().today(), -(days - 1));
+const since = (days: number, time: StationTime) => addDays(time.today(), -(days - 1));
 
-export const analyticsOverview = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<OverviewReply> => {
+export const analyticsOverview = async ({
+  db,
+  actor,
+  timeframe,
+  time,
+}: {
+  db: Db;
+  actor: OrderActor;
+  timeframe: number;
+  time: StationTime;
+}): Promise<OverviewReply> => {
   // The window's orders per status (count, amounts, booked days), beside the campaigns' totals:
   // independent reads, run together (on PostgreSQL, on two connections).
-  const [days, overallMetrics] = await Promise.all([statusDays(db, actor, since(timeframe)), campaignTotalsSince({ db, actor, from: since(timeframe) })]);
+  const [days, overallMetrics] = await Promise.all([
+    statusDays(db, actor, time, since(timeframe, time)),
+    campaignTotalsSince({ db, actor, from: since(timeframe, time), today: time.today() }),
+  ]);
   const byStatus = new Map<string, { status: string; count: number; amountCents: number; days: number; dated: number }>();
   for (const d of days) {
     const row = byStatus.get(d.status) ?? { status: d.status, count: 0, amountCents: 0, days: 0, dated: 0 };
@@ -77,9 +89,9 @@ export const analyticsOverview = async ({ db, actor, timeframe }: { db: Db; acto
 };
 
 /** Booked revenue per station day from `from` (up to the day before `until` when given). */
-const revenueByDay = async (db: Db, actor: OrderActor, from: string, until?: string) => {
+const revenueByDay = async (db: Db, actor: OrderActor, time: StationTime, from: string, until?: string) => {
   const perDay = new Map<string, { date: string; revenue: number; orders: number }>();
-  for (const d of await statusDays(db, actor, from, until)) {
+  for (const d of await statusDays(db, actor, time, from, until)) {
     if (!(REVENUE_STATUSES as readonly string[]).includes(d.status)) continue;
     const row = perDay.get(d.date) ?? { date: d.date, revenue: 0, orders: 0 };
     perDay.set(d.date, { date: d.date, revenue: row.revenue + d.amountCents, orders: row.orders + d.orders });
@@ -92,28 +104,41 @@ export const revenueTrends = async ({
   actor,
   timeframe,
   granularity,
+  time,
 }: {
   db: Db;
   actor: OrderActor;
   timeframe: number;
   granularity: Granularity;
+  time: StationTime;
 }): Promise<RevenueTrendsReply> => {
-  const from = since(timeframe);
-  const rows = await revenueByDay(db, actor, from);
+  const from = since(timeframe, time);
+  const rows = await revenueByDay(db, actor, time, from);
   return {
     timeframe,
     granularity,
     revenue_trends: revenueSeries(
       rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })),
       from,
-      appStationTime().today(),
+      time.today(),
       granularity,
     ),
   };
 };
 
-export const performanceMetrics = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<PerformanceReply> => {
-  const [dayparts, brandRows] = await Promise.all([daypartSplit(db, actor, BOOKED_REVENUE, since(timeframe)), topBrands(db, actor, since(timeframe))]);
+export const performanceMetrics = async ({
+  db,
+  actor,
+  timeframe,
+  time,
+}: {
+  db: Db;
+  actor: OrderActor;
+  timeframe: number;
+  time: StationTime;
+}): Promise<PerformanceReply> => {
+  const from = since(timeframe, time);
+  const [dayparts, brandRows] = await Promise.all([daypartSplit(db, actor, BOOKED_REVENUE, from, time.timeZone), topBrands(db, actor, from, time.timeZone)]);
   return {
     timeframe,
     daypart_performance: dayparts.map((d) => ({
@@ -132,9 +157,19 @@ export const performanceMetrics = async ({ db, actor, timeframe }: { db: Db; act
   };
 };
 
-export const budgetAnalysis = async ({ db, actor, timeframe }: { db: Db; actor: OrderActor; timeframe: number }): Promise<BudgetReply> => {
-  const from = since(timeframe);
-  const [allocation, days] = await Promise.all([daypartSplit(db, actor, SUBMITTED_BUDGETS, from), statusDays(db, actor, from)]);
+export const budgetAnalysis = async ({
+  db,
+  actor,
+  timeframe,
+  time,
+}: {
+  db: Db;
+  actor: OrderActor;
+  timeframe: number;
+  time: StationTime;
+}): Promise<BudgetReply> => {
+  const from = since(timeframe, time);
+  const [allocation, days] = await Promise.all([daypartSplit(db, actor, SUBMITTED_BUDGETS, from, time.timeZone), statusDays(db, actor, time, from)]);
   const byMonth = new Map<string, { cents: number; orders: number }>();
   for (const d of days) {
     if (d.status === 'draft') continue;
@@ -149,7 +184,7 @@ export const budgetAnalysis = async ({ db, actor, timeframe }: { db: Db; actor: 
       allocated_budget: roundDollars(toDollars(d.cents)),
       percentage: allocated > 0 ? Math.round((d.cents / allocated) * 1000) / 10 : 0,
     })),
-    monthly_trends: bucketStarts(from, appStationTime().today(), 'monthly').map((start) => {
+    monthly_trends: bucketStarts(from, time.today(), 'monthly').map((start) => {
       const key = start.slice(0, 7);
       const row = byMonth.get(key);
       return { month: key, budgeted_amount: roundDollars(toDollars(row?.cents ?? 0)), order_count: row?.orders ?? 0 };
@@ -157,14 +192,14 @@ export const budgetAnalysis = async ({ db, actor, timeframe }: { db: Db; actor: 
   };
 };
 
-export const forecastPredictions = async ({ db, actor }: { db: Db; actor: OrderActor }): Promise<ForecastReply> => {
-  const thisWeek = bucketStart(appStationTime().today(), 'weekly');
+export const forecastPredictions = async ({ db, actor, time }: { db: Db; actor: OrderActor; time: StationTime }): Promise<ForecastReply> => {
+  const thisWeek = bucketStart(time.today(), 'weekly');
   const from = addDays(thisWeek, -7 * (FORECAST_HISTORY_WEEKS - 1));
-  const [rows, season] = await Promise.all([revenueByDay(db, actor, from), lastYearsSeason(db, actor, from)]);
+  const [rows, season] = await Promise.all([revenueByDay(db, actor, time, from), lastYearsSeason(db, actor, time, from)]);
   const weeks = revenueSeries(
     rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })),
     from,
-    appStationTime().today(),
+    time.today(),
     'weekly',
   );
   const historical = weeks.map((w) => ({ week: w.date, revenue: w.revenue }));
@@ -175,16 +210,16 @@ export const forecastPredictions = async ({ db, actor }: { db: Db; actor: OrderA
  * The weeks 52 weeks before the shown ones and the forecast ones, and whether anything was booked
  * before them (decision 025): two range reads on the indexed order time, 16 weeks and one row.
  */
-const lastYearsSeason = async (db: Db, actor: OrderActor, shownFrom: string) => {
+const lastYearsSeason = async (db: Db, actor: OrderActor, time: StationTime, shownFrom: string) => {
   const from = addDays(shownFrom, -7 * 52);
   const until = addDays(from, 7 * (FORECAST_HISTORY_WEEKS + FORECAST_WEEKS));
   const [earlier] = await db
     .select({ one: sql<number>`1` })
     .from(estimates)
-    .where(and(scope(actor), booked, sql`${orderTime()} < ${dayStart(from)}`))
+    .where(and(scope(actor), booked, sql`${orderTime()} < ${dayStart(from, time.timeZone)}`))
     .limit(1);
   if (!earlier) return { yearAgo: [], bookedBefore: false };
-  const rows = await revenueByDay(db, actor, from, until);
+  const rows = await revenueByDay(db, actor, time, from, until);
   const weeks = revenueSeries(
     rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })),
     from,

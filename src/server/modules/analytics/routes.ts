@@ -33,7 +33,7 @@ export const analyticsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: overviewReplySchema, ...errors },
       },
     },
-    (request) => analyticsOverview({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe }),
+    (request) => analyticsOverview({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe, time: ctx.time }),
   );
   r.get(
     '/analytics/revenue/trends',
@@ -46,7 +46,8 @@ export const analyticsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: revenueTrendsReplySchema, ...errors },
       },
     },
-    (request) => revenueTrends({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe, granularity: request.query.granularity }),
+    (request) =>
+      revenueTrends({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe, granularity: request.query.granularity, time: ctx.time }),
   );
   r.get(
     '/analytics/performance/metrics',
@@ -59,7 +60,7 @@ export const analyticsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: performanceReplySchema, ...errors },
       },
     },
-    (request) => performanceMetrics({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe }),
+    (request) => performanceMetrics({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe, time: ctx.time }),
   );
   r.get(
     '/analytics/budget/analysis',
@@ -72,7 +73,7 @@ export const analyticsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: budgetReplySchema, ...errors },
       },
     },
-    (request) => budgetAnalysis({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe }),
+    (request) => budgetAnalysis({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe, time: ctx.time }),
   );
   r.get(
     '/analytics/forecast/predictions',
@@ -85,6 +86,6 @@ export const analyticsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: forecastReplySchema, ...errors },
       },
     },
-    (request) => forecastPredictions({ db: ctx.db, actor: actorOf(request) }),
+    (request) => forecastPredictions({ db: ctx.db, actor: actorOf(request), time: ctx.time }),
   );
 };

@@ -6,12 +6,11 @@
  * are read from the rows instead. Clients' own orders are read from the rows.
  */
 import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
-import { addDays, startOfStationDay } from '../../../domain/dates';
+import { addDays, startOfStationDay, type StationTime } from '../../../domain/dates';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { estimates, statusHours } from '../../db/schema';
 import { stationZoneSql, type Db } from '../../platform/db';
-import { appStationTime } from '../../platform/station-time';
 import { dayStart, orderTime } from './daypart-split';
 
 export interface StatusDay {
@@ -25,28 +24,28 @@ export interface StatusDay {
   dated: number;
 }
 
-/** A function, not a constant: the station's zone is configured after this module loads. */
-const orderDay = () => sql`(${orderTime()} at time zone ${stationZoneSql()})::date`;
+const orderDay = (timeZone: string) => sql`(${orderTime()} at time zone ${stationZoneSql(timeZone)})::date`;
 /** One order's figures, the shape of a status_hours row. */
 const orderFigures = sql`${estimates.status} as status, 1 as orders, ${estimates.totalAmountCents}::float8 as amount, ${estimates.totalSpendCents}::float8 as spend,
   coalesce(${estimates.endDate} - ${estimates.startDate}, 0) as days, (${estimates.endDate} - ${estimates.startDate} is not null)::int as dated`;
 
 const HOUR = 3_600_000;
 /** The UTC hours from `from` to `last` that a station midnight cuts (none in a zone on whole hours). */
-const cutHours = (from: string, last: string): Date[] => {
+const cutHours = (from: string, last: string, timeZone: string): Date[] => {
   const cut: Date[] = [];
   for (let day = from; day <= last; day = addDays(day, 1)) {
-    const midnight = startOfStationDay(day, appStationTime().timeZone).getTime();
+    const midnight = startOfStationDay(day, timeZone).getTime();
     if (midnight % HOUR !== 0) cut.push(new Date(midnight - (midnight % HOUR)));
   }
   return cut;
 };
 
-const fromRollup = (from: string, until: string | undefined) => {
-  const inRange = (time: unknown) => and(gte(sql`${time}`, dayStart(from)), until ? lt(sql`${time}`, dayStart(until)) : undefined);
+const fromRollup = (from: string, until: string | undefined, station: StationTime) => {
+  const inRange = (time: unknown) =>
+    and(gte(sql`${time}`, dayStart(from, station.timeZone)), until ? lt(sql`${time}`, dayStart(until, station.timeZone)) : undefined);
   // The cut hours are given as constants, so that the planner sees how few orders they hold.
-  const cut = cutHours(from, until ?? addDays(appStationTime().today(), 1)).map((hour) => hour.toISOString());
-  const rollup = sql`select (${statusHours.hour} at time zone ${stationZoneSql()})::date as day, ${statusHours.status} as status, ${statusHours.orders} as orders,
+  const cut = cutHours(from, until ?? addDays(station.today(), 1), station.timeZone).map((hour) => hour.toISOString());
+  const rollup = sql`select (${statusHours.hour} at time zone ${stationZoneSql(station.timeZone)})::date as day, ${statusHours.status} as status, ${statusHours.orders} as orders,
       ${statusHours.amountCents}::float8 as amount, ${statusHours.spendCents}::float8 as spend, ${statusHours.days} as days, ${statusHours.dated} as dated
     from ${statusHours}
     where ${and(
@@ -60,15 +59,15 @@ const fromRollup = (from: string, until: string | undefined) => {
     )}`;
   if (cut.length === 0) return rollup;
   const inCut = or(...cut.map((hour) => sql`(${orderTime()} >= ${hour}::timestamptz and ${orderTime()} < ${hour}::timestamptz + interval '1 hour')`));
-  return sql`${rollup} union all select ${orderDay()} as day, ${orderFigures} from ${estimates} where ${and(inRange(orderTime()), inCut)}`;
+  return sql`${rollup} union all select ${orderDay(station.timeZone)} as day, ${orderFigures} from ${estimates} where ${and(inRange(orderTime()), inCut)}`;
 };
 
-const fromRows = (actor: OrderActor, from: string, until: string | undefined) =>
-  sql`select ${orderDay()} as day, ${orderFigures} from ${estimates}
-    where ${and(eq(estimates.ownerId, actor.id), gte(orderTime(), dayStart(from)), until ? lt(orderTime(), dayStart(until)) : undefined)}`;
+const fromRows = (actor: OrderActor, from: string, until: string | undefined, timeZone: string) =>
+  sql`select ${orderDay(timeZone)} as day, ${orderFigures} from ${estimates}
+    where ${and(eq(estimates.ownerId, actor.id), gte(orderTime(), dayStart(from, timeZone)), until ? lt(orderTime(), dayStart(until, timeZone)) : undefined)}`;
 
-export const statusDays = async (db: Db, actor: OrderActor, from: string, until?: string): Promise<StatusDay[]> => {
-  const source = isAdmin(actor.role) ? fromRollup(from, until) : fromRows(actor, from, until);
+export const statusDays = async (db: Db, actor: OrderActor, time: StationTime, from: string, until?: string): Promise<StatusDay[]> => {
+  const source = isAdmin(actor.role) ? fromRollup(from, until, time) : fromRows(actor, from, until, time.timeZone);
   const result = (await db.execute(sql`
     select s.day::text as date, s.status, sum(s.orders)::float8 as orders, sum(s.amount)::float8 as amount, sum(s.spend)::float8 as spend,
       sum(s.days)::float8 as days, sum(s.dated)::float8 as dated

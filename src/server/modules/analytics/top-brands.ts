@@ -29,13 +29,14 @@ const fromRows = (
   from ${estimates} where ${and(ne(estimates.status, 'draft'), where)}`;
 const fromRollup = (
   from: string,
+  timeZone: string,
 ) => sql`select ${brandHours.brandId} as brand_id, ${brandHours.status} as status, ${brandHours.orders}::int as orders, ${brandHours.amountCents}::float8 as amount
-  from ${brandHours} where ${and(ne(brandHours.status, 'draft'), gte(brandHours.hour, firstWholeHour(from)))}`;
+  from ${brandHours} where ${and(ne(brandHours.status, 'draft'), gte(brandHours.hour, firstWholeHour(from, timeZone)))}`;
 
-export const topBrands = async (db: Db, actor: OrderActor, from: string): Promise<BrandFigures[]> => {
-  const since = gte(orderTime(), dayStart(from));
+export const topBrands = async (db: Db, actor: OrderActor, from: string, timeZone: string): Promise<BrandFigures[]> => {
+  const since = gte(orderTime(), dayStart(from, timeZone));
   const source = isAdmin(actor.role)
-    ? sql`${fromRollup(from)} union all ${fromRows(and(since, lt(orderTime(), firstWholeHour(from))))}`
+    ? sql`${fromRollup(from, timeZone)} union all ${fromRows(and(since, lt(orderTime(), firstWholeHour(from, timeZone))))}`
     : fromRows(and(eq(estimates.ownerId, actor.id), since));
   const booked = inArray(sql`s.status`, [...REVENUE_STATUSES]);
   const result = (await db.execute(sql`

@@ -8,7 +8,6 @@ import { addDays, startOfStationDay } from '../../../domain/dates';
 import { advertiserName } from '../../../domain/users';
 import { auditEvents, brands, creditNotes, dayparts, estimates, invoices, mediaAssets, users } from '../../db/schema';
 import { containsPattern, type Tx } from '../../platform/db';
-import { appStationTime } from '../../platform/station-time';
 
 type AuditRow = typeof auditEvents.$inferSelect;
 
@@ -27,7 +26,7 @@ const toEvent = (row: AuditRow): AuditEvent => ({
   request_id: row.requestId,
 });
 
-const filtersOf = (query: Omit<AuditQuery, 'limit'>): SQL | undefined =>
+const filtersOf = (query: Omit<AuditQuery, 'limit'>, timeZone: string): SQL | undefined =>
   and(
     query.entity ? eq(auditEvents.entity, query.entity) : undefined,
     query.action ? eq(auditEvents.action, query.action) : undefined,
@@ -37,8 +36,8 @@ const filtersOf = (query: Omit<AuditQuery, 'limit'>): SQL | undefined =>
         ? eq(auditEvents.actorRole, 'system')
         : ilike(auditEvents.actorEmail, containsPattern(query.actor))
       : undefined,
-    query.date_from ? gte(auditEvents.occurredAt, startOfStationDay(query.date_from, appStationTime().timeZone)) : undefined,
-    query.date_to ? lt(auditEvents.occurredAt, startOfStationDay(addDays(query.date_to, 1), appStationTime().timeZone)) : undefined,
+    query.date_from ? gte(auditEvents.occurredAt, startOfStationDay(query.date_from, timeZone)) : undefined,
+    query.date_to ? lt(auditEvents.occurredAt, startOfStationDay(addDays(query.date_to, 1), timeZone)) : undefined,
     query.cursor ? lt(auditEvents.id, query.cursor) : undefined,
   );
 
@@ -78,27 +77,27 @@ const namesOf = async (db: Tx, events: AuditEvent[]): Promise<Record<string, str
   return names;
 };
 
-const listAuditEventPage = async (db: Tx, query: AuditQuery): Promise<Omit<AuditListReply, 'names'>> => {
+const listAuditEventPage = async (db: Tx, query: AuditQuery, timeZone: string): Promise<Omit<AuditListReply, 'names'>> => {
   const rows = await db
     .select()
     .from(auditEvents)
-    .where(filtersOf(query))
+    .where(filtersOf(query, timeZone))
     .orderBy(desc(auditEvents.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   return { events: page.map(toEvent), next_cursor: rows.length > query.limit ? page.at(-1)!.id : null };
 };
 
-export const listAuditEvents = async (db: Tx, query: AuditQuery): Promise<AuditListReply> => {
-  const page = await listAuditEventPage(db, query);
+export const listAuditEvents = async (db: Tx, query: AuditQuery, timeZone: string): Promise<AuditListReply> => {
+  const page = await listAuditEventPage(db, query, timeZone);
   return { ...page, names: await namesOf(db, page.events) };
 };
 
 /** The export's rows, newest first, a batch at a time. */
-export async function* auditEventBatches(db: Tx, query: Omit<AuditQuery, 'limit' | 'cursor'>, batch = 1000): AsyncGenerator<AuditEvent[]> {
+export async function* auditEventBatches(db: Tx, query: Omit<AuditQuery, 'limit' | 'cursor'>, timeZone: string, batch = 1000): AsyncGenerator<AuditEvent[]> {
   let cursor: number | undefined;
   for (;;) {
-    const { events, next_cursor } = await listAuditEventPage(db, { ...query, cursor, limit: batch });
+    const { events, next_cursor } = await listAuditEventPage(db, { ...query, cursor, limit: batch }, timeZone);
     if (events.length > 0) yield events;
     if (next_cursor === null) return;
     cursor = next_cursor;

@@ -35,7 +35,7 @@ export const auditRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guard
         response: { 200: auditListReplySchema, ...errors },
       },
     },
-    (request) => listAuditEvents(ctx.db, request.query),
+    (request) => listAuditEvents(ctx.db, request.query, ctx.time.timeZone),
   );
 
   r.get(
@@ -53,7 +53,7 @@ export const auditRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guard
       const { cursor: _cursor, limit: _limit, ...filters } = request.query;
       async function* lines() {
         yield csvLine(AUDIT_CSV_COLUMNS);
-        for await (const batch of auditEventBatches(ctx.db, filters)) {
+        for await (const batch of auditEventBatches(ctx.db, filters, ctx.time.timeZone)) {
           for (const event of batch)
             yield csvLine(AUDIT_CSV_COLUMNS.map((column) => (column === 'before' || column === 'after' ? json(event[column]) : event[column])));
         }

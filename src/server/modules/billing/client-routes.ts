@@ -11,6 +11,7 @@ import { errorReplySchema } from '../../../domain/auth';
 import { BILLING_MESSAGES } from '../../../domain/billing';
 import { CORRECTION_MESSAGES, creditNoteSchema } from '../../../domain/billing-corrections';
 import { invoiceDetailSchema, invoiceListQuerySchema, invoiceListReplySchema } from '../../../domain/billing-schemas';
+import type { StationTime } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -31,8 +32,8 @@ const myListQuerySchema = invoiceListQuerySchema.pick({ page: true, limit: true,
  * The caller's invoice, or 404 (missing, someone else's, and a draft the station has not sent yet
  * read the same: a draft is the station's work in progress, decision 013).
  */
-const ownInvoice = async (db: Db, today: string, customerId: string, id: string) => {
-  const invoice = await getInvoiceDetail({ db, id, today }).catch(() => null);
+const ownInvoice = async (db: Db, time: StationTime, customerId: string, id: string) => {
+  const invoice = await getInvoiceDetail({ db, id, today: time.today(), timeZone: time.timeZone }).catch(() => null);
   if (!invoice || invoice.customer_id !== customerId || invoice.status === 'draft') throw notFound(BILLING_MESSAGES.invoiceNotFound);
   return invoice;
 };
@@ -61,7 +62,7 @@ export const clientBillingRoutes = (app: FastifyInstance, ctx: AppContext, guard
   );
 
   r.get('/my/invoices/:id', { ...user, schema: { ...tags, params: invoiceParams, response: { 200: invoiceDetailSchema, ...errors } } }, (request) =>
-    ownInvoice(db, ctx.time.today(), actorOf(request).id, request.params.id),
+    ownInvoice(db, ctx.time, actorOf(request).id, request.params.id),
   );
 
   r.get(
@@ -71,8 +72,8 @@ export const clientBillingRoutes = (app: FastifyInstance, ctx: AppContext, guard
       schema: { ...tags, params: invoiceParams, description: 'The invoice as a PDF file.', response: { 200: z.any().describe('application/pdf'), ...errors } },
     },
     async (request, reply) => {
-      const invoice = await ownInvoice(db, ctx.time.today(), actorOf(request).id, request.params.id);
-      const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id) });
+      const invoice = await ownInvoice(db, ctx.time, actorOf(request).id, request.params.id);
+      const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id), timeZone: ctx.time.timeZone });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoicePdfFilename(invoice)}"`)

@@ -39,7 +39,7 @@ const tags = { tags: ['billing'], security: [{ bearerAuth: [] }] };
 
 /** Streams a credit note's PDF (shared with the advertiser's own route). */
 export const sendCreditNotePdf = async (ctx: AppContext, note: Awaited<ReturnType<typeof getCreditNote>>, reply: FastifyReply) => {
-  const invoice = await getInvoiceDetail({ db: ctx.db, id: note.invoice_id, today: ctx.time.today() });
+  const invoice = await getInvoiceDetail({ db: ctx.db, id: note.invoice_id, today: ctx.time.today(), timeZone: ctx.time.timeZone });
   const doc = renderCreditNotePdf({ note, invoice, station: await issuerOf(ctx.db, invoice.id) });
   return reply
     .type('application/pdf')

@@ -6,13 +6,13 @@
 import { and, asc, eq, gte, inArray, lte, ne, notInArray, or } from 'drizzle-orm';
 import { broadcastMonth, broadcastMonthOf } from '../../../domain/broadcast-calendar';
 import { eiDays, writeEi, type EiInvoice, type EiScheduleLine, type EiSpot } from '../../../domain/ei';
+import type { StationTime } from '../../../domain/dates';
 import { orderNumberOf } from '../../../domain/format';
 import { toCents } from '../../../domain/money';
 import { dayparts, estimates, invoices, makegoodOffers, mediaAssets, trafficSpots, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { issuerOf } from './issued-parties';
 import { getInvoiceDetail } from './queries';
-import { appStationTime } from '../../platform/station-time';
 
 /** The aired spots an invoice bills: those it billed on delivery; for an up-front invoice, its order's aired spots in the flight. */
 const spotsOf = async (db: Tx, invoice: { id: string; kind: string; estimate_id: string }, flight: { start: string | null; end: string | null }) =>
@@ -35,8 +35,8 @@ const spotsOf = async (db: Tx, invoice: { id: string; kind: string; estimate_id:
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
 
 /** One invoice as the EI's records describe it. */
-export const eiInvoiceOf = async (db: Tx, id: string, today: string): Promise<EiInvoice> => {
-  const invoice = await getInvoiceDetail({ db, id, today });
+export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promise<EiInvoice> => {
+  const invoice = await getInvoiceDetail({ db, id, today: time.today(), timeZone: time.timeZone });
   const station = await issuerOf(db, id);
   const [order] = await db.select().from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
   const [customer] = await db.select().from(users).where(eq(users.id, invoice.customer_id)).limit(1);
@@ -90,12 +90,12 @@ export const eiInvoiceOf = async (db: Tx, id: string, today: string): Promise<Ei
     return {
       lineNumber: line?.position ?? lines[0]!.lineNumber,
       airDate: spot.airDate,
-      airTime: appStationTime().clockOf(airedAt),
+      airTime: time.clockOf(airedAt),
       lengthSeconds: spot.actualDurationSeconds ?? spot.durationSeconds,
       adId: adId ?? spot.houseCode,
       rateCents: line ? toCents(line.unit_price) : 0,
       comments: replaced
-        ? [`MAKEGOOD FOR SPOT MISSED ${replaced.airDate.replace(/-/g, '')} ${appStationTime().clockOf(replaced.scheduledAt).replace(/:/g, '').slice(0, 4)}`]
+        ? [`MAKEGOOD FOR SPOT MISSED ${replaced.airDate.replace(/-/g, '')} ${time.clockOf(replaced.scheduledAt).replace(/:/g, '').slice(0, 4)}`]
         : [],
     };
   });
@@ -134,8 +134,8 @@ export const eiInvoiceOf = async (db: Tx, id: string, today: string): Promise<Ei
   };
 };
 
-export const invoiceEi = async (db: Tx, id: string, today: string) => {
-  const ei = await eiInvoiceOf(db, id, today);
+export const invoiceEi = async (db: Tx, id: string, time: StationTime) => {
+  const ei = await eiInvoiceOf(db, id, time);
   return { body: writeEi([ei]), filename: `ei-${ei.invoiceNumber.replace(/[^\w.-]/g, '_')}.txt` };
 };
 
@@ -143,7 +143,7 @@ export const invoiceEi = async (db: Tx, id: string, today: string) => {
  * Every issued invoice of a broadcast month (not drafts, not void), by number: month invoices of
  * that month, and up-front and final invoices issued within it.
  */
-export const monthEi = async (db: Tx, month: string, today: string) => {
+export const monthEi = async (db: Tx, month: string, time: StationTime) => {
   const { start, end } = broadcastMonth(month);
   const rows = await db
     .select({ id: invoices.id })
@@ -159,6 +159,6 @@ export const monthEi = async (db: Tx, month: string, today: string) => {
     )
     .orderBy(asc(invoices.invoiceNumber));
   const all: EiInvoice[] = [];
-  for (const row of rows) all.push(await eiInvoiceOf(db, row.id, today));
+  for (const row of rows) all.push(await eiInvoiceOf(db, row.id, time));
   return { body: writeEi(all), filename: `ei-${month}.txt`, count: all.length };
 };

@@ -8,6 +8,7 @@ import { type InvoiceKind } from '../../../domain/billing';
 import { dateRangeLabel, toStoredLine } from '../../../domain/billing-up-front';
 import { deliveryLines, type BillableSpot, type StoredInvoiceLine } from '../../../domain/billing-delivery';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
+import { localClockOf } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import { dayparts, estimateItems, invoiceLines, trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
@@ -16,7 +17,6 @@ import { BILLING_MESSAGES } from '../../../domain/billing';
 import type { OrderRow } from '../estimates/orders';
 import { spotCostCents } from '../makegoods/offer';
 import { insertInvoice } from './invoice-rows';
-import { appStationTime } from '../../platform/station-time';
 
 export interface LockedSpot extends BillableSpot {
   id: string;
@@ -107,7 +107,7 @@ export const insertDeliveryInvoice = async ({
 
 /** An invoice's stored lines, in order. */
 /** The spots an invoice billed, in airing order, each at the cost its line counts (issue 29, item 6). */
-export const billedSpotsOf = async (db: Tx, invoiceId: string): Promise<InvoiceDetail['billed_spots']> => {
+export const billedSpotsOf = async (db: Tx, invoiceId: string, timeZone: string): Promise<InvoiceDetail['billed_spots']> => {
   const rows = await db
     .select({ spot: trafficSpots, daypart: dayparts, item: estimateItems })
     .from(trafficSpots)
@@ -117,8 +117,8 @@ export const billedSpotsOf = async (db: Tx, invoiceId: string): Promise<InvoiceD
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
   return rows.map(({ spot, daypart, item }) => ({
     air_date: spot.airDate,
-    scheduled_time: appStationTime().clockOf(spot.scheduledAt),
-    actual_time: spot.airedAt ? appStationTime().clockOf(spot.airedAt) : null,
+    scheduled_time: localClockOf(spot.scheduledAt, timeZone),
+    actual_time: spot.airedAt ? localClockOf(spot.airedAt, timeZone) : null,
     daypart_name: daypart.name,
     house_code: spot.houseCode,
     duration_seconds: spot.actualDurationSeconds ?? spot.durationSeconds,

@@ -21,7 +21,6 @@ import {
   type AmountRow,
   type StationIssuer,
 } from '../station/letterhead';
-import { appStationTime } from '../../platform/station-time';
 
 /** A calendar date as printed: 'Dec 7, 2026' (decision 017's one format). */
 export const printedDay = formatCalendarDate;
@@ -59,14 +58,11 @@ const drawVoidWatermark = (doc: PDFKit.PDFDocument) => {
 };
 
 /** Under the amounts: when and why the invoice was voided, and that nothing is owed on it. */
-const drawVoidNote = (doc: PDFKit.PDFDocument, invoice: InvoiceDetail, width: number) => {
+const drawVoidNote = (doc: PDFKit.PDFDocument, invoice: InvoiceDetail, width: number, timeZone: string) => {
   doc.moveDown(0.8).fillColor('#b91c1c').font('Helvetica-Bold').fontSize(12);
-  doc.text(
-    `VOID${invoice.voided_at ? ` since ${formatInstantDate(invoice.voided_at, appStationTime().timeZone)}` : ''}: nothing is owed on this invoice.`,
-    MARGIN,
-    doc.y,
-    { width },
-  );
+  doc.text(`VOID${invoice.voided_at ? ` since ${formatInstantDate(invoice.voided_at, timeZone)}` : ''}: nothing is owed on this invoice.`, MARGIN, doc.y, {
+    width,
+  });
   if (invoice.void_reason) doc.font('Helvetica').fontSize(10).text(`Reason: ${invoice.void_reason}`, MARGIN, doc.y, { width });
   doc.fillColor(INK).font('Helvetica');
 };
@@ -74,7 +70,7 @@ const drawVoidNote = (doc: PDFKit.PDFDocument, invoice: InvoiceDetail, width: nu
 export const invoicePdfFilename = (invoice: Pick<InvoiceDetail, 'invoice_number'>) => `invoice-${invoice.invoice_number.replace(/[^\w.-]/g, '_')}.pdf`;
 
 /** Starts writing the invoice; the caller streams the returned document (it is already ended). */
-export const renderInvoicePdf = ({ invoice, station }: { invoice: InvoiceDetail; station: StationIssuer }): PDFKit.PDFDocument => {
+export const renderInvoicePdf = ({ invoice, station, timeZone }: { invoice: InvoiceDetail; station: StationIssuer; timeZone: string }): PDFKit.PDFDocument => {
   const doc = newPdfDocument({
     size: 'LETTER',
     margin: MARGIN,
@@ -146,7 +142,7 @@ export const renderInvoicePdf = ({ invoice, station }: { invoice: InvoiceDetail;
     doc.fillColor(INK).fontSize(10).text(invoice.notes, MARGIN, doc.y, { width });
   }
   // A void invoice asks for no payment: it says VOID and why, and has no remit-to (issue 29, item 2).
-  if (invoice.status === 'cancelled') drawVoidNote(doc, invoice, width);
+  if (invoice.status === 'cancelled') drawVoidNote(doc, invoice, width, timeZone);
   drawRemitAndContact(doc, invoice.status === 'cancelled' ? { ...station, remit_to: null } : station, 'Questions about this invoice?');
   drawBilledSpots(doc, invoice, width);
   doc.end();

@@ -97,7 +97,7 @@ export const getInvoice = async (db: Tx, id: string, today: string) => {
 };
 
 /** One invoice with the order's time slots (its lines) and the payments, oldest first. */
-export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; today: string }): Promise<InvoiceDetail> => {
+export const getInvoiceDetail = async ({ db, id, today, timeZone }: { db: Tx; id: string; today: string; timeZone: string }): Promise<InvoiceDetail> => {
   const invoice = await getInvoice(db, id, today);
   const [order] = await db.select().from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
   const [brand] = invoice.brand_id
@@ -144,7 +144,7 @@ export const getInvoiceDetail = async ({ db, id, today }: { db: Tx; id: string; 
       weekly_cost: item.weekly_cost,
     })),
     invoice_lines: await storedInvoiceLines(db, id),
-    billed_spots: invoice.kind === 'up_front' ? [] : await billedSpotsOf(db, id),
+    billed_spots: invoice.kind === 'up_front' ? [] : await billedSpotsOf(db, id, timeZone),
     payments: payments.map(toPayment),
     credit_notes: await creditNotesOfInvoice(db, id),
   };

@@ -67,7 +67,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
   );
 
   r.get('/billing/:id', { ...admin, schema: { ...tags, params: invoiceParams, response: { 200: invoiceDetailSchema, ...errors } } }, (request) =>
-    getInvoiceDetail({ db, id: request.params.id, today: ctx.time.today() }),
+    getInvoiceDetail({ db, id: request.params.id, today: ctx.time.today(), timeZone: ctx.time.timeZone }),
   );
 
   r.post(
@@ -91,8 +91,8 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       },
     },
     async (request, reply) => {
-      const invoice = await getInvoiceDetail({ db, id: request.params.id, today: ctx.time.today() });
-      const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id) });
+      const invoice = await getInvoiceDetail({ db, id: request.params.id, today: ctx.time.today(), timeZone: ctx.time.timeZone });
+      const doc = renderInvoicePdf({ invoice, station: await issuerOf(db, invoice.id), timeZone: ctx.time.timeZone });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${invoicePdfFilename(invoice)}"`)
@@ -121,7 +121,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         response: { 200: z.any().describe('text/plain'), ...errors },
       },
     },
-    async (request, reply) => eiReply(reply, await monthEi(db, request.query.month, ctx.time.today())),
+    async (request, reply) => eiReply(reply, await monthEi(db, request.query.month, ctx.time)),
   );
   r.get(
     '/billing/:id/ei',
@@ -134,7 +134,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         response: { 200: z.any().describe('text/plain'), ...errors },
       },
     },
-    async (request, reply) => eiReply(reply, await invoiceEi(db, request.params.id, ctx.time.today())),
+    async (request, reply) => eiReply(reply, await invoiceEi(db, request.params.id, ctx.time)),
   );
 
   r.post(
@@ -154,13 +154,14 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         db,
         id: request.params.id,
         today,
+        timeZone: ctx.time.timeZone,
         mailer: ctx.mailer,
         // The e-mail carries the invoice PDF (as sent: the status it has once marked sent).
         compose: async (detail, station) =>
           detail.customer_email
             ? {
                 ...composeInvoiceMail({ appUrl: ctx.config.appUrl, invoice: detail, customMessage: request.body.custom_message, stationName: station.name }),
-                attachments: [await invoicePdfAttachment({ invoice: detail, station })],
+                attachments: [await invoicePdfAttachment({ invoice: detail, station, timeZone: ctx.time.timeZone })],
               }
             : null,
       });
@@ -201,6 +202,7 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         method,
         reference,
         today: ctx.time.today(),
+        timeZone: ctx.time.timeZone,
       });
       return reply.code(201).send(result);
     },

@@ -90,12 +90,14 @@ export const markInvoiceSent = async ({
   db,
   id,
   today,
+  timeZone,
   compose,
   mailer,
 }: {
   db: Db;
   id: string;
   today: string;
+  timeZone: string;
   /** The message, given the invoice as sent and its issuer as frozen on it. */
   compose: (detail: InvoiceDetail, station: StationIssuer) => MailMessage | null | Promise<MailMessage | null>;
   mailer: Pick<Mailer, 'stage'>;
@@ -105,8 +107,8 @@ export const markInvoiceSent = async ({
     const shown = shownInvoiceStatus(row, today);
     if (!canSendInvoice(shown)) throw conflict(cannotSendMessage(shown));
     await tx.update(invoices).set({ status: 'sent', sentAt: new Date() }).where(eq(invoices.id, id));
-    await freezeIssuedParties(tx, id, await getInvoiceDetail({ db: tx, id, today }));
-    const message = await compose(await getInvoiceDetail({ db: tx, id, today }), await issuerOf(tx, id));
+    await freezeIssuedParties(tx, id, await getInvoiceDetail({ db: tx, id, today, timeZone }));
+    const message = await compose(await getInvoiceDetail({ db: tx, id, today, timeZone }), await issuerOf(tx, id));
     await emitInvoiceEvent(tx, 'invoice.sent', row);
     return { invoice: await getInvoice(tx, id, today), deliver: message ? await mailer.stage(tx, message) : () => undefined };
   });
@@ -125,6 +127,7 @@ export const recordPayment = async ({
   method = null,
   reference = null,
   today,
+  timeZone,
 }: {
   db: Db;
   actorId: string;
@@ -135,6 +138,7 @@ export const recordPayment = async ({
   method?: PaymentMethod | null;
   reference?: string | null;
   today: string;
+  timeZone: string;
 }): Promise<{ invoice: Invoice; payment: InvoicePayment }> =>
   db.transaction(async (tx) => {
     const row = await lockInvoice(tx, id);
@@ -158,7 +162,7 @@ export const recordPayment = async ({
       .set({ paidCents, ...(amountCents === balance ? { status: 'paid' as const } : row.status === 'draft' && { status: 'sent' as const }) })
       .where(eq(invoices.id, id));
     // A payment issues a draft: its parties are frozen as a send would.
-    if (row.status === 'draft') await freezeIssuedParties(tx, id, await getInvoiceDetail({ db: tx, id, today }));
+    if (row.status === 'draft') await freezeIssuedParties(tx, id, await getInvoiceDetail({ db: tx, id, today, timeZone }));
     if (amountCents === balance) await emitInvoiceEvent(tx, 'invoice.paid', row);
     return { invoice: await getInvoice(tx, id, today), payment: toPayment(payment!) };
   });

@@ -19,7 +19,6 @@ import {
   type StationIssuer,
 } from '../station/letterhead';
 import { drawRemitAndContact } from './pdf-parties';
-import { appStationTime } from '../../platform/station-time';
 
 const COLUMNS = [
   { title: 'Date', width: 0.13 },
@@ -34,17 +33,19 @@ export const renderStatementPdf = ({
   statement,
   station,
   brandName,
+  timeZone,
 }: {
   statement: Statement;
   station: StationIssuer;
   brandName: string | null;
+  timeZone: string;
 }): PDFKit.PDFDocument => {
   // Dated by its period's last day, not the clock: the same statement prints the same file.
   const info = {
     Title: `Statement for ${statement.customer.name}`,
     Author: station.name,
     Subject: 'Account statement',
-    CreationDate: startOfStationDay(statement.period_end, appStationTime().timeZone),
+    CreationDate: startOfStationDay(statement.period_end, timeZone),
   };
   const doc = newPdfDocument({ size: 'LETTER', margin: MARGIN, info });
   const width = doc.page.width - MARGIN * 2;

@@ -36,12 +36,12 @@ export const statementRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     const period = statementPeriod(query, ctx.time.today());
     // A start given alone may fall after today, where the period would end.
     if (period.from > period.to) throw badRequest(STATEMENT_MESSAGES.fromAfterTo);
-    const statement = await getStatement({ db, customerId, brandId: query.brand_id ?? null, ...period });
+    const statement = await getStatement({ db, customerId, brandId: query.brand_id ?? null, ...period, timeZone: ctx.time.timeZone });
     return { statement, brand: await statementBrand(db, customerId, query.brand_id) };
   };
   const sendPdf = async (reply: FastifyReply, customerId: string, query: StatementQuery) => {
     const { statement, brand } = await statementOf(customerId, query);
-    const doc = renderStatementPdf({ statement, station: await getStationProfile(db), brandName: brand?.name ?? null });
+    const doc = renderStatementPdf({ statement, station: await getStationProfile(db), brandName: brand?.name ?? null, timeZone: ctx.time.timeZone });
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${statementPdfFilename(statement.customer.name, statement.period_end)}"`)

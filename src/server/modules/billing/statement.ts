@@ -6,12 +6,12 @@ import { and, eq, exists, inArray, ne, or } from 'drizzle-orm';
 import { invoiceBalanceCents } from '../../../domain/billing';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/billing';
 import { dateRangeLabel } from '../../../domain/billing-up-front';
+import { localDateOf } from '../../../domain/dates';
 import { statementOf, STATEMENT_MESSAGES, toStatementReply, type Statement, type StatementMovement } from '../../../domain/statement';
 import { advertiserName } from '../../../domain/users';
 import { brands, creditNotes, estimates, invoicePayments, invoices, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { appStationTime } from '../../platform/station-time';
 
 const invoiceDescription = (row: { name: string | null; kind: string; periodStart: string | null; periodEnd: string | null }) => {
   const order = row.name?.trim() || 'Untitled order';
@@ -24,12 +24,14 @@ export const getStatement = async ({
   brandId,
   from,
   to,
+  timeZone,
 }: {
   db: Tx;
   customerId: string;
   brandId: string | null;
   from: string;
   to: string;
+  timeZone: string;
 }): Promise<Statement> => {
   const [customer] = await db
     .select({ id: users.id, company: users.company, firstName: users.firstName, lastName: users.lastName, email: users.email })
@@ -98,7 +100,7 @@ export const getStatement = async ({
       .filter((r) => r.status === 'cancelled')
       .map((r) => ({
         kind: 'void' as const,
-        date: r.voidedAt ? appStationTime().dateOf(r.voidedAt) : r.issueDate,
+        date: r.voidedAt ? localDateOf(r.voidedAt, timeZone) : r.issueDate,
         invoiceId: r.id,
         invoiceNumber: r.number,
         reference: r.number,

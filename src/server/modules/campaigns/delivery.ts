@@ -14,7 +14,6 @@ import { conflict } from '../../platform/errors';
 import { itemsWithDayparts, selectionOf } from '../estimates/orders';
 import { recordAirings } from './airings';
 import { getCampaign, visibleCampaignRow } from './queries';
-import { appStationTime } from '../../platform/station-time';
 
 /**
  * Records one airing of one spot: the order's next scheduled spot on the traffic log (marked aired
@@ -29,17 +28,19 @@ export const simulateImpression = async ({
   id,
   demo,
   now,
+  today,
 }: {
   db: Db;
   actor: OrderActor;
   id: string;
   demo: boolean;
   now: Date;
+  today: string;
 }): Promise<SimulateImpressionReply> => {
   const airing = await db.transaction(async (tx) => {
     const campaign = await visibleCampaignRow(tx, actor, id, true);
     if (!demo) throw conflict(CAMPAIGN_MESSAGES.demoOnly);
-    if (displayStatusOf(campaign.status, campaign.endDate, appStationTime().today()) !== 'active') throw conflict(CAMPAIGN_MESSAGES.notActive);
+    if (displayStatusOf(campaign.status, campaign.endDate, today) !== 'active') throw conflict(CAMPAIGN_MESSAGES.notActive);
     const remaining = campaign.totalBudgetCents - campaign.spendCents;
     if (remaining <= 0) throw conflict(CAMPAIGN_MESSAGES.budgetSpent);
     if (campaign.airedSpots >= campaign.totalSpots) throw conflict(CAMPAIGN_MESSAGES.allAired);
@@ -72,6 +73,6 @@ export const simulateImpression = async ({
   return {
     message: `Recorded ${airing.impressions} impressions for ${airing.daypart_name}`,
     airing,
-    campaign: await getCampaign({ db, actor, id }),
+    campaign: await getCampaign({ db, actor, id, today }),
   };
 };

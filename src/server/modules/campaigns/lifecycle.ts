@@ -21,7 +21,6 @@ import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { itemsWithDayparts, selectionOf, type OrderRow } from '../estimates/orders';
 import { getCampaign, visibleCampaignRow } from './queries';
-import { appStationTime } from '../../platform/station-time';
 
 /** Name, brand, dates, budget and spots of the campaign, from its order as it is now. */
 const planFromOrder = async (tx: Tx, order: OrderRow) => {
@@ -71,7 +70,17 @@ export const syncCampaignWithOrder = async (tx: Tx, order: OrderRow, to: OrderSt
 };
 
 /** POST /campaigns/from-estimate/:estimateId (admins): a booked order (approved, scheduled or active) becomes a campaign. */
-export const createCampaignFromEstimate = async ({ db, actor, estimateId }: { db: Db; actor: OrderActor; estimateId: string }): Promise<Campaign> => {
+export const createCampaignFromEstimate = async ({
+  db,
+  actor,
+  estimateId,
+  today,
+}: {
+  db: Db;
+  actor: OrderActor;
+  estimateId: string;
+  today: string;
+}): Promise<Campaign> => {
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
@@ -93,17 +102,29 @@ export const createCampaignFromEstimate = async ({ db, actor, estimateId }: { db
     if (isUniqueViolation(error)) throw conflict(CAMPAIGN_MESSAGES.exists);
     throw error;
   }
-  return getCampaign({ db, actor, id });
+  return getCampaign({ db, actor, id, today });
 };
 
 /** PATCH /campaigns/:id/status (admins): pause an active campaign, resume a paused one. */
-export const changeCampaignStatus = async ({ db, actor, id, to }: { db: Db; actor: OrderActor; id: string; to: CampaignStatusChange }): Promise<Campaign> => {
+export const changeCampaignStatus = async ({
+  db,
+  actor,
+  id,
+  to,
+  today,
+}: {
+  db: Db;
+  actor: OrderActor;
+  id: string;
+  to: CampaignStatusChange;
+  today: string;
+}): Promise<Campaign> => {
   await db.transaction(async (tx) => {
     const row = await visibleCampaignRow(tx, actor, id, true);
-    const refusal = statusChangeRefusal(displayStatusOf(row.status, row.endDate, appStationTime().today()), to);
+    const refusal = statusChangeRefusal(displayStatusOf(row.status, row.endDate, today), to);
     if (refusal) throw conflict(refusal);
     const status: CampaignStatus = to;
     await tx.update(campaigns).set({ status, updatedAt: new Date() }).where(eq(campaigns.id, id));
   });
-  return getCampaign({ db, actor, id });
+  return getCampaign({ db, actor, id, today });
 };

@@ -2,16 +2,15 @@
 import { and, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CampaignStats, PerformanceHistory, RealtimePerformance } from '../../../domain/campaign-schemas';
 import { averageCpm, campaignFigures, displayStatusOf } from '../../../domain/campaigns';
-import { addDays } from '../../../domain/dates';
+import { addDays, type StationTime } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { campaignDeliveries, campaigns } from '../../db/schema';
 import { stationZoneSql, type Tx } from '../../platform/db';
 import { campaignScope, displayStatusSql, visibleCampaignRow } from './queries';
-import { appStationTime } from '../../platform/station-time';
 
-export const realtimePerformance = async ({ db, actor, id }: { db: Tx; actor: OrderActor; id: string }): Promise<RealtimePerformance> => {
+export const realtimePerformance = async ({ db, actor, id, today }: { db: Tx; actor: OrderActor; id: string; today: string }): Promise<RealtimePerformance> => {
   const c = await visibleCampaignRow(db, actor, id);
   const { total_impressions, total_spend, total_budget, avg_cpm, budget_utilization, completion_percentage, aired_spots, total_spots } = campaignFigures({
     budgetCents: c.totalBudgetCents,
@@ -23,7 +22,7 @@ export const realtimePerformance = async ({ db, actor, id }: { db: Tx; actor: Or
   return {
     campaign_id: c.id,
     status: c.status,
-    display_status: displayStatusOf(c.status, c.endDate, appStationTime().today()),
+    display_status: displayStatusOf(c.status, c.endDate, today),
     total_impressions,
     total_spend,
     total_budget,
@@ -38,10 +37,22 @@ export const realtimePerformance = async ({ db, actor, id }: { db: Tx; actor: Or
 };
 
 /** The last `days` station days, today included, oldest first; a day without airings is a row of zeros. */
-export const performanceHistory = async ({ db, actor, id, days }: { db: Tx; actor: OrderActor; id: string; days: number }): Promise<PerformanceHistory> => {
+export const performanceHistory = async ({
+  db,
+  actor,
+  id,
+  days,
+  time,
+}: {
+  db: Tx;
+  actor: OrderActor;
+  id: string;
+  days: number;
+  time: StationTime;
+}): Promise<PerformanceHistory> => {
   const campaign = await visibleCampaignRow(db, actor, id);
-  const first = addDays(appStationTime().today(), -(days - 1));
-  const day = sql<string>`to_char(${campaignDeliveries.airedAt} at time zone ${stationZoneSql()}, 'YYYY-MM-DD')`;
+  const first = addDays(time.today(), -(days - 1));
+  const day = sql<string>`to_char(${campaignDeliveries.airedAt} at time zone ${stationZoneSql(time.timeZone)}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({
       date: day,
@@ -62,8 +73,8 @@ export const performanceHistory = async ({ db, actor, id, days }: { db: Tx; acto
 };
 
 /** GET /campaigns/stats/dashboard, over the campaigns the caller may see. */
-export const campaignStats = async ({ db, actor }: { db: Tx; actor: OrderActor }): Promise<CampaignStats> => {
-  const active = sql`${displayStatusSql(appStationTime().today())} = 'active'`;
+export const campaignStats = async ({ db, actor, today }: { db: Tx; actor: OrderActor; today: string }): Promise<CampaignStats> => {
+  const active = sql`${displayStatusSql(today)} = 'active'`;
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -90,8 +101,7 @@ export const campaignStats = async ({ db, actor }: { db: Tx; actor: OrderActor }
  * The campaigns of a period, for the analytics dashboard: those running in it (started by its
  * end, not ended before its start, not cancelled), with what was delivered during it.
  */
-export const campaignTotalsSince = async ({ db, actor, from }: { db: Tx; actor: OrderActor; from: string }) => {
-  const today = appStationTime().today();
+export const campaignTotalsSince = async ({ db, actor, from, today }: { db: Tx; actor: OrderActor; from: string; today: string }) => {
   // Independent reads, run together (on PostgreSQL, on two connections).
   const [[counts], [delivered]] = await Promise.all([
     db

@@ -7,7 +7,6 @@ import { isAdmin } from '../../../domain/roles';
 import { brands, campaigns, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { appStationTime } from '../../platform/station-time';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
@@ -28,7 +27,7 @@ const selectCampaigns = (db: Tx) =>
 
 type SelectedRow = { campaign: CampaignRow; brandName: string | null; ownerEmail: string };
 
-export const toCampaign = ({ campaign: c, brandName, ownerEmail }: SelectedRow, today = appStationTime().today()): Campaign => ({
+export const toCampaign = ({ campaign: c, brandName, ownerEmail }: SelectedRow, today: string): Campaign => ({
   campaign_id: c.id,
   estimate_id: c.estimateId,
   name: c.name,
@@ -53,8 +52,17 @@ export const toCampaign = ({ campaign: c, brandName, ownerEmail }: SelectedRow, 
   updated_at: c.updatedAt.toISOString(),
 });
 
-export const listCampaigns = async ({ db, actor, query }: { db: Tx; actor: OrderActor; query: CampaignListQuery }): Promise<Campaign[]> => {
-  const today = appStationTime().today();
+export const listCampaigns = async ({
+  db,
+  actor,
+  query,
+  today,
+}: {
+  db: Tx;
+  actor: OrderActor;
+  query: CampaignListQuery;
+  today: string;
+}): Promise<Campaign[]> => {
   const rows = await selectCampaigns(db)
     .where(
       and(
@@ -68,12 +76,12 @@ export const listCampaigns = async ({ db, actor, query }: { db: Tx; actor: Order
   return rows.map((row) => toCampaign(row, today));
 };
 
-export const getCampaign = async ({ db, actor, id }: { db: Tx; actor: OrderActor; id: string }): Promise<Campaign> => {
+export const getCampaign = async ({ db, actor, id, today }: { db: Tx; actor: OrderActor; id: string; today: string }): Promise<Campaign> => {
   const [row] = await selectCampaigns(db)
     .where(and(eq(campaigns.id, id), campaignScope(actor)))
     .limit(1);
   if (!row) throw notFound(CAMPAIGN_MESSAGES.notFound);
-  return toCampaign(row);
+  return toCampaign(row, today);
 };
 
 /** The campaign row when the caller may see it (404 otherwise); `lock` takes it for the rest of the transaction. */

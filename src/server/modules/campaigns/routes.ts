@@ -46,7 +46,7 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
       ...signedIn,
       schema: { ...tags, description: 'Totals over the campaigns the caller may see; money in dollars.', response: { 200: campaignStatsSchema, ...errors } },
     },
-    (request) => campaignStats({ db: ctx.db, actor: actorOf(request) }),
+    (request) => campaignStats({ db: ctx.db, actor: actorOf(request), today: ctx.time.today() }),
   );
 
   r.get(
@@ -60,7 +60,7 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: z.array(campaignSchema), ...errors },
       },
     },
-    (request) => listCampaigns({ db: ctx.db, actor: actorOf(request), query: request.query }),
+    (request) => listCampaigns({ db: ctx.db, actor: actorOf(request), query: request.query, today: ctx.time.today() }),
   );
 
   r.post(
@@ -75,11 +75,13 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createCampaignFromEstimate({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId })),
+      reply
+        .code(201)
+        .send(await createCampaignFromEstimate({ db: ctx.db, actor: actorOf(request), estimateId: request.params.estimateId, today: ctx.time.today() })),
   );
 
   r.get('/campaigns/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: campaignSchema, ...errors } } }, (request) =>
-    getCampaign({ db: ctx.db, actor: actorOf(request), id: request.params.id }),
+    getCampaign({ db: ctx.db, actor: actorOf(request), id: request.params.id, today: ctx.time.today() }),
   );
 
   r.patch(
@@ -95,7 +97,13 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
       },
     },
     async (request) => {
-      const campaign = await changeCampaignStatus({ db: ctx.db, actor: actorOf(request), id: request.params.id, to: request.body.status });
+      const campaign = await changeCampaignStatus({
+        db: ctx.db,
+        actor: actorOf(request),
+        id: request.params.id,
+        to: request.body.status,
+        today: ctx.time.today(),
+      });
       ctx.stationClock.nudge();
       return campaign;
     },
@@ -104,7 +112,7 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   r.get(
     '/campaigns/:id/performance/realtime',
     { ...signedIn, schema: { ...tags, params: idParams, response: { 200: realtimePerformanceSchema, ...errors } } },
-    (request) => realtimePerformance({ db: ctx.db, actor: actorOf(request), id: request.params.id }),
+    (request) => realtimePerformance({ db: ctx.db, actor: actorOf(request), id: request.params.id, today: ctx.time.today() }),
   );
 
   r.get(
@@ -119,7 +127,7 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: performanceHistorySchema, ...errors },
       },
     },
-    (request) => performanceHistory({ db: ctx.db, actor: actorOf(request), id: request.params.id, days: request.query.days }),
+    (request) => performanceHistory({ db: ctx.db, actor: actorOf(request), id: request.params.id, days: request.query.days, time: ctx.time }),
   );
 
   r.post(
@@ -134,6 +142,7 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: simulateImpressionReplySchema, ...errors },
       },
     },
-    (request) => simulateImpression({ db: ctx.db, actor: actorOf(request), id: request.params.id, demo: ctx.config.demo, now: ctx.time.now() }),
+    (request) =>
+      simulateImpression({ db: ctx.db, actor: actorOf(request), id: request.params.id, demo: ctx.config.demo, now: ctx.time.now(), today: ctx.time.today() }),
   );
 };

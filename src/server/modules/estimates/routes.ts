@@ -61,7 +61,8 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   r.post(
     '/estimates',
     { ...signedIn, schema: { ...tags, body: estimateCreateSchema.nullish(), response: { 201: estimateDetailSchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await createEstimate({ db: ctx.db, actor: actorOf(request), input: request.body ?? {} })),
+    async (request, reply) =>
+      reply.code(201).send(await createEstimate({ db: ctx.db, actor: actorOf(request), input: request.body ?? {}, today: ctx.time.today() })),
   );
 
   r.get('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: estimateDetailSchema, ...errors } } }, (request) =>
@@ -81,7 +82,10 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   r.put(
     '/estimates/:id',
     { ...signedIn, schema: { ...tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateDetailSchema, ...errors } } },
-    (request) => thenNotify((events) => updateEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, events })),
+    (request) =>
+      thenNotify((events) =>
+        updateEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, events, today: ctx.time.today() }),
+      ),
   );
 
   r.delete('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {

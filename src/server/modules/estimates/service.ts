@@ -27,12 +27,21 @@ import { countUnconfirmedSpots } from '../traffic/unconfirmed';
 import { unconfirmedSpotsWarning } from '../../../domain/traffic';
 import type { Staged } from '../notifications';
 import { emitOrderEvent } from '../webhooks/outbox';
-import { appStationTime } from '../../platform/station-time';
 
-export const createEstimate = async ({ db, actor, input }: { db: Db; actor: OrderActor; input: EstimateCreateInput }): Promise<EstimateDetail> => {
+export const createEstimate = async ({
+  db,
+  actor,
+  input,
+  today,
+}: {
+  db: Db;
+  actor: OrderActor;
+  input: EstimateCreateInput;
+  today: string;
+}): Promise<EstimateDetail> => {
   const id = await db.transaction(async (tx) => {
     if (input.brand_id) await assertBrandUsable(tx, actor, input.brand_id);
-    const startDate = input.start_date === undefined ? addDays(appStationTime().today(), START_DATE_DEFAULT_LEAD_DAYS) : input.start_date;
+    const startDate = input.start_date === undefined ? addDays(today, START_DATE_DEFAULT_LEAD_DAYS) : input.start_date;
     const totalSpendCents = toCents(input.total_spend ?? 0);
     const [row] = await tx
       .insert(estimates)
@@ -112,11 +121,13 @@ export const updateEstimate = async ({
   id,
   input,
   events,
+  today,
 }: {
   db: Db;
   actor: OrderActor;
   id: string;
   input: EstimateUpdateInput;
+  today: string;
   /** Notifications stored with a status change; the caller delivers them after the commit. */
   events: Staged[];
 }): Promise<EstimateDetail> => {
@@ -142,7 +153,7 @@ export const updateEstimate = async ({
       if (status && status !== 'ordered') throw forbidden(ESTIMATE_MESSAGES.statusRefused);
     }
     const current = await recomputeOrder(tx, await applyFields(tx, actor, order, input));
-    if (submits) await submitOrder(tx, current, events);
+    if (submits) await submitOrder(tx, current, events, { today });
     else if (status) await setStatusByAdmin(tx, current, status, events);
     const staysBooked = isBooked(current.status) && (!status || isBooked(status));
     // An edit of an order that stays booked may take more spots (entering a booked status was checked above).

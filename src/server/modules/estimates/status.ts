@@ -27,7 +27,6 @@ import { isBooked, itemsWithDayparts, keepBookedRates, lockReadableOrder, quoteF
 import { approveOrderMedia } from './media-gate';
 import { getEstimate } from './queries';
 import { assertCardOfOwner, assertMediaOfBrand } from './references';
-import { appStationTime } from '../../platform/station-time';
 
 const REVIEWED: readonly OrderStatus[] = ['approved', 'rejected', 'modified'];
 
@@ -141,14 +140,13 @@ export const submitOrder = async (
    * An AdCP buy (decision 035) is billed on invoice, without a card, and its creatives may follow
    * the order (sync_creatives assigns them to its packages).
    */
-  { invoicedWithMediaLater = false }: { invoicedWithMediaLater?: boolean } = {},
+  { today, invoicedWithMediaLater = false }: { today: string; invoicedWithMediaLater?: boolean },
 ) => {
   if (!order.mediaAssetId && !invoicedWithMediaLater) throw badRequest(ESTIMATE_MESSAGES.mediaMissing);
   if (!order.paymentMethodId && !invoicedWithMediaLater) throw badRequest(ESTIMATE_MESSAGES.cardMissing);
   const rows = await itemsWithDayparts(tx, order.id);
   if (rows.length === 0) throw badRequest(ESTIMATE_MESSAGES.itemsMissing);
   const selections = rows.map((r) => selectionOf(r.daypart, r.item));
-  const today = appStationTime().today();
   const formError = orderFormError(
     { estimateName: order.estimateName, brandId: order.brandId, startDate: order.startDate, totalSpend: toDollars(order.totalSpendCents), selections },
     today,

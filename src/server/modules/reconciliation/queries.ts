@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { REVENUE_STATUSES } from '../../../domain/analytics';
-import { addDays } from '../../../domain/dates';
+import { addDays, type StationTime } from '../../../domain/dates';
 import { roundDollars, toDollars } from '../../../domain/money';
 import {
   HIGH_VARIANCE_PERCENT,
@@ -20,7 +20,6 @@ import { stationZoneSql, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { statusCounts, totalOf } from '../estimates/order-counts';
 import { weeklyReachSql } from '../estimates/queries';
-import { appStationTime } from '../../platform/station-time';
 
 export const BOOKED = inArray(estimates.status, [...REVENUE_STATUSES]);
 
@@ -30,14 +29,25 @@ export const projectedImpressions = sql<number>`(case when ${estimates.totalEsti
 const itemCount = sql<number>`(select count(*)::int from estimate_items i where i.estimate_id = ${estimates.id})`.mapWith(Number);
 
 const byBrand = (brandId: string | undefined): SQL | undefined => (brandId ? eq(estimates.brandId, brandId) : undefined);
-const since = (days: number) => new Date(`${addDays(appStationTime().today(), -(days - 1))}T00:00:00Z`);
+const since = (days: number, today: string) => new Date(`${addDays(today, -(days - 1))}T00:00:00Z`);
 
 /** Not yet reconciled: NOT EXISTS plans as an anti-join with honest row estimates (a LEFT JOIN … IS NULL on the id did not, 2.8 s at 1M orders). */
 const unreconciled = sql`not exists (select 1 from ${reconciliations} r where r.estimate_id = ${estimates.id})`;
 
-export const listPending = async ({ db, page, limit, brandId }: { db: Tx; page: number; limit: number; brandId?: string }): Promise<PendingReply> => {
+export const listPending = async ({
+  db,
+  page,
+  limit,
+  brandId,
+  today,
+}: {
+  db: Tx;
+  page: number;
+  limit: number;
+  brandId?: string;
+  today: string;
+}): Promise<PendingReply> => {
   const where = and(BOOKED, unreconciled, byBrand(brandId));
-  const today = appStationTime().today();
   // The count from the rollup `order_counts` (booked orders less reconciled ones, decision 037), not by counting every booked order.
   const counts = await statusCounts(db, brandId ? { brand: brandId } : { all: true });
   const n = totalOf(counts, 'orders', REVENUE_STATUSES) - totalOf(counts, 'reconciled', REVENUE_STATUSES);
@@ -150,9 +160,23 @@ export const orderVariance = async (db: Tx, estimateId: string): Promise<Varianc
 };
 
 /** Reconciled orders of the window, newest first, a page at a time (for the export). */
-export const reconciledPage = async ({ db, days, brandId, offset, limit }: { db: Tx; days: number; brandId?: string; offset: number; limit: number }) => {
+export const reconciledPage = async ({
+  db,
+  days,
+  brandId,
+  offset,
+  limit,
+  today,
+}: {
+  db: Tx;
+  days: number;
+  brandId?: string;
+  offset: number;
+  limit: number;
+  today: string;
+}) => {
   const rows = await selectVariances(db)
-    .where(and(gte(reconciliations.reconciledAt, since(days)), byBrand(brandId)))
+    .where(and(gte(reconciliations.reconciledAt, since(days, today)), byBrand(brandId)))
     .orderBy(desc(reconciliations.reconciledAt), desc(reconciliations.id))
     .limit(limit)
     .offset(offset);
@@ -176,7 +200,7 @@ const brandVariance = (db: Tx, windowed: SQL | undefined) =>
     .limit(50);
 
 /** The same from the rollup per UTC day and brand (the window starts at a UTC midnight: `since`). */
-const brandVarianceFromRollup = (db: Tx, days: number) => {
+const brandVarianceFromRollup = (db: Tx, days: number, today: string) => {
   const perBrand = db
     .select({
       brandId: reconciliationBrandDays.brandId,
@@ -184,7 +208,7 @@ const brandVarianceFromRollup = (db: Tx, days: number) => {
       actual: sql<number>`sum(${reconciliationBrandDays.actualSpendCents})`.as('actual'),
     })
     .from(reconciliationBrandDays)
-    .where(gte(reconciliationBrandDays.day, addDays(appStationTime().today(), -(days - 1))))
+    .where(gte(reconciliationBrandDays.day, addDays(today, -(days - 1))))
     .groupBy(reconciliationBrandDays.brandId)
     .having(sql`sum(${reconciliationBrandDays.reconciliations}) > 0`)
     .as('per_brand');
@@ -200,16 +224,27 @@ const brandVarianceFromRollup = (db: Tx, days: number) => {
     .limit(50);
 };
 
-export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; days: number; brandId?: string }): Promise<ReconciliationDashboard> => {
+export const reconciliationDashboard = async ({
+  db,
+  days,
+  brandId,
+  time,
+}: {
+  db: Tx;
+  days: number;
+  brandId?: string;
+  time: StationTime;
+}): Promise<ReconciliationDashboard> => {
+  const today = time.today();
   // A reconciliation always has its order (cascade): the orders are read only to filter by brand.
   const windowed = and(
-    gte(reconciliations.reconciledAt, since(days)),
+    gte(reconciliations.reconciledAt, since(days, today)),
     brandId ? inArray(reconciliations.estimateId, db.select({ id: estimates.id }).from(estimates).where(byBrand(brandId))) : undefined,
   );
   const spendVariance = sql`(${reconciliations.actualSpendCents} - ${reconciliations.projectedSpendCents})`;
   const spendPercent = sql`(${spendVariance}::float8 / nullif(${reconciliations.projectedSpendCents}, 0) * 100)`;
   const impressionPercent = sql`((${reconciliations.actualImpressions} - ${reconciliations.projectedImpressions})::float8 / nullif(${reconciliations.projectedImpressions}, 0) * 100)`;
-  const day = sql<string>`((${reconciliations.reconciledAt} at time zone ${stationZoneSql()})::date)::text`;
+  const day = sql<string>`((${reconciliations.reconciledAt} at time zone ${stationZoneSql(time.timeZone)})::date)::text`;
   // Independent reads, run together (on PostgreSQL each on its own connection; decision 037).
   const [[summary], brandRows, dayRows, counts] = await Promise.all([
     db
@@ -224,7 +259,7 @@ export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; d
       })
       .from(reconciliations)
       .where(windowed),
-    brandId ? brandVariance(db, windowed) : brandVarianceFromRollup(db, days),
+    brandId ? brandVariance(db, windowed) : brandVarianceFromRollup(db, days, today),
     db
       .select({
         date: day,
@@ -237,7 +272,7 @@ export const reconciliationDashboard = async ({ db, days, brandId }: { db: Tx; d
     statusCounts(db, brandId ? { brand: brandId } : { all: true }),
   ]);
   const byDay = new Map(dayRows.map((d) => [d.date, d]));
-  const first = addDays(appStationTime().today(), -(days - 1));
+  const first = addDays(today, -(days - 1));
   const booked = totalOf(counts, 'orders', REVENUE_STATUSES);
   const reconciled = totalOf(counts, 'reconciled', REVENUE_STATUSES);
   return {

@@ -42,7 +42,7 @@ export const reconciliationRoutes = (app: FastifyInstance, ctx: AppContext, guar
         response: { 200: reconciliationDashboardSchema, ...errors },
       },
     },
-    (request) => reconciliationDashboard({ db: ctx.db, days: request.query.timeframe, brandId: request.query.brand_id }),
+    (request) => reconciliationDashboard({ db: ctx.db, days: request.query.timeframe, brandId: request.query.brand_id, time: ctx.time }),
   );
 
   r.get(
@@ -56,7 +56,7 @@ export const reconciliationRoutes = (app: FastifyInstance, ctx: AppContext, guar
         response: { 200: pendingReplySchema, ...errors },
       },
     },
-    (request) => listPending({ db: ctx.db, page: request.query.page, limit: request.query.limit, brandId: request.query.brand_id }),
+    (request) => listPending({ db: ctx.db, page: request.query.page, limit: request.query.limit, brandId: request.query.brand_id, today: ctx.time.today() }),
   );
 
   r.put(
@@ -106,7 +106,8 @@ export const reconciliationRoutes = (app: FastifyInstance, ctx: AppContext, guar
     },
     async (request, reply) => {
       const { timeframe, format, brand_id: brandId } = request.query;
-      const page = (offset: number) => reconciledPage({ db: ctx.db, days: timeframe, brandId, offset, limit: EXPORT_BATCH });
+      const today = ctx.time.today();
+      const page = (offset: number) => reconciledPage({ db: ctx.db, days: timeframe, brandId, offset, limit: EXPORT_BATCH, today });
       if (format === 'json') {
         const rows = [];
         for (let offset = 0; ; offset += EXPORT_BATCH) {

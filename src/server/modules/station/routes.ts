@@ -25,7 +25,7 @@ export const stationRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
   r.get(
     '/station',
     { onRequest: guards.signedIn, schema: { ...tags, security: [{ bearerAuth: [] }], response: { 200: stationProfileSchema, ...errors } } },
-    () => getStationProfile(ctx.db),
+    async () => ({ ...(await getStationProfile(ctx.db)), time_zone: ctx.time.timeZone }),
   );
 
   r.put(
@@ -41,6 +41,6 @@ export const stationRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       },
       bodyLimit: 512 * 1024,
     },
-    (request) => updateStationProfile(ctx.db, request.body),
+    async (request) => ({ ...(await updateStationProfile(ctx.db, request.body)), time_zone: ctx.time.timeZone }),
   );
 };

@@ -5,11 +5,12 @@ import { stationProfile } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { cleanLogo } from '../../platform/images';
-import { appStationTime } from '../../platform/station-time';
 
 type Row = typeof stationProfile.$inferSelect;
+/** The stored profile; the station route adds the app's `time_zone`. */
+type StoredProfile = Omit<StationProfile, 'time_zone'>;
 
-const toProfile = (row: Row): StationProfile => ({
+const toProfile = (row: Row): StoredProfile => ({
   name: row.name,
   address: row.address,
   phone: row.phone,
@@ -24,18 +25,17 @@ const toProfile = (row: Row): StationProfile => ({
   fcc_facility_id: row.fccFacilityId,
   agent_url: row.agentUrl,
   require_ad_id: row.requireAdId,
-  time_zone: appStationTime().timeZone,
   updated_at: row.updatedAt.toISOString(),
 });
 
-export const getStationProfile = async (db: Db): Promise<StationProfile> => {
+export const getStationProfile = async (db: Db): Promise<StoredProfile> => {
   const [row] = await db.select().from(stationProfile).where(eq(stationProfile.id, 1)).limit(1);
   if (row) return toProfile(row);
   const [created] = await db.insert(stationProfile).values({ id: 1 }).onConflictDoNothing().returning();
   return created ? toProfile(created) : getStationProfile(db);
 };
 
-export const updateStationProfile = async (db: Db, input: StationProfileInput): Promise<StationProfile> => {
+export const updateStationProfile = async (db: Db, input: StationProfileInput): Promise<StoredProfile> => {
   // A logo is kept only as a whole image, a PNG written again from its pixels (decision 008, issue 30).
   const logo = input.logo === null ? null : cleanLogo(input.logo);
   if (input.logo !== null && logo === null) throw badRequest('Logo must be a PNG or JPEG image');
