@@ -10,7 +10,7 @@ import { formatCurrency } from '../../../domain/format';
 import { dateRangeLabel, toStoredLine, wholeOrderLine } from '../../../domain/billing-up-front';
 import { formatCalendarDate, formatInstantDate } from '../../../domain/display-dates';
 import { toCents } from '../../../domain/money';
-import { drawInvoiceLines } from './pdf-lines';
+import { drawInvoiceLines, tableRowWriter } from './pdf-lines';
 import { drawParties, drawRemitAndContact } from './pdf-parties';
 import {
   PDF_INK as INK,
@@ -176,24 +176,7 @@ const drawBilledSpots = (doc: PDFKit.PDFDocument, invoice: InvoiceDetail, width:
     { title: 'Length', width: 0.1 },
     { title: 'Cost', width: 0.16, right: true },
   ];
-  const row = (cells: string[], bold = false) => {
-    if (doc.y > doc.page.height - MARGIN - 20) doc.addPage();
-    const top = doc.y;
-    let x = MARGIN;
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(9)
-      .fillColor(INK);
-    let bottom = top;
-    cells.forEach((cell, i) => {
-      const column = columns[i]!;
-      doc.text(cell, x, top, { width: column.width * width - 4, align: column.right ? 'right' : 'left' });
-      bottom = Math.max(bottom, doc.y);
-      x += column.width * width;
-    });
-    doc.x = MARGIN;
-    doc.y = bottom + 2;
-  };
+  const row = tableRowWriter(doc, columns, width, { roomBelow: 20, gap: 2 });
   row(
     columns.map((c) => c.title),
     true,

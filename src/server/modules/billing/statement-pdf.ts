@@ -19,6 +19,7 @@ import {
   type StationIssuer,
 } from '../station/letterhead';
 import { drawRemitAndContact } from './pdf-parties';
+import { tableRowWriter } from './pdf-lines';
 
 const COLUMNS = [
   { title: 'Date', width: 0.13 },
@@ -64,24 +65,7 @@ export const renderStatementPdf = ({
   if (brandName) doc.text(`Brand: ${brandName}`, MARGIN, doc.y, { width });
   doc.moveDown(1);
 
-  const row = (cells: string[], bold = false) => {
-    if (doc.y > doc.page.height - MARGIN - 30) doc.addPage();
-    const top = doc.y;
-    let x = MARGIN;
-    let bottom = top;
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(9)
-      .fillColor(INK);
-    cells.forEach((cell, i) => {
-      const column = COLUMNS[i]!;
-      doc.text(cell, x, top, { width: column.width * width - 4, align: column.right ? 'right' : 'left' });
-      bottom = Math.max(bottom, doc.y);
-      x += column.width * width;
-    });
-    doc.x = MARGIN;
-    doc.y = bottom + 3;
-  };
+  const row = tableRowWriter(doc, COLUMNS, width, { roomBelow: 30, gap: 3 });
   row(
     COLUMNS.map((c) => c.title),
     true,
