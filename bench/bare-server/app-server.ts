@@ -6,7 +6,7 @@
  */
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { estimateListQuery } from '../../src/server/modules/estimates/queries';
+import { estimateListQuery } from '../../src/server/modules/orders/queries';
 import { openDatabase } from '../../src/server/platform/db';
 import { estimateListQuerySchema } from '../../src/domain/estimate-schemas';
 import { BENCH_ADMIN } from '../generate-1m/names';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/domain/dates';
 import { formatCalendarDate } from '../../src/domain/display-dates';
 import { coupons, estimates, invoices } from '../../src/server/db/schema';
-import { removeUntouchedDrafts, UNTOUCHED_DRAFT_HOURS } from '../../src/server/modules/estimates/untouched-drafts';
+import { removeUntouchedDrafts, UNTOUCHED_DRAFT_HOURS } from '../../src/server/modules/orders/untouched-drafts';
 import { createTestApp, type TestApp } from '../support/app';
 import { approvedOrder, createInvoice, invoicedOrder } from '../support/billing-fixtures';
 import { clientWithBrand, newClient, putOrder, submittedOrder } from '../support/ordering-fixtures';

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { estimateListQuery } from '../../src/server/modules/estimates/queries';
+import { estimateListQuery } from '../../src/server/modules/orders/queries';
 import { createTestApp, type TestApp } from '../support/app';
 import { clientWithBrand } from '../support/ordering-fixtures';
 

@@ -11,7 +11,7 @@ import { toCents } from '../../domain/money';
 import { START_DATE_MIN_LEAD_DAYS as LEAD_TIME_DAYS } from '../../domain/constants';
 import { campaigns, estimates, invoices } from '../db/schema';
 import type { Db } from '../platform/db';
-import { itemsWithDayparts, selectionOf } from '../modules/estimates/orders';
+import { itemsWithDayparts, selectionOf } from '../modules/orders/orders';
 import { recordAirings, type AiringRecord } from '../modules/campaigns/airings';
 
 const at = (station: StationTime, day: string, time = '10:00') => instantOf(day, time.slice(0, 5), station.timeZone);

@@ -9,7 +9,7 @@ import type { OrderStatus } from '../../../domain/orders';
 import { adcpMediaBuys, adcpTasks, campaigns, estimates } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import type { Actor } from '../auth/service';
-import type { OrderRow } from '../estimates/orders';
+import type { OrderRow } from '../orders/orders';
 import { emitEvent } from '../webhooks/outbox';
 import { adcpError } from './errors';
 import type { StoredPackage } from './flight';

@@ -14,9 +14,9 @@ import { adcpMediaBuys, adcpTasks, brands, dayparts, estimateItems, estimates, u
 import type { Db, Tx } from '../../platform/db';
 import type { Actor } from '../auth/service';
 import { changeCampaignStatus } from '../campaigns/service';
-import { isBooked, lockReadableOrder, recomputeOrder } from '../estimates/orders';
-import { submitOrder } from '../estimates/status';
-import { withdrawOrder } from '../estimates/withdraw';
+import { isBooked, lockReadableOrder, recomputeOrder } from '../orders/orders';
+import { submitOrder } from '../orders/status';
+import { withdrawOrder } from '../orders/withdraw';
 import type { Staged } from '../notifications';
 import { resolvesToPublic } from '../webhooks/address-guard';
 import { brandOfAccount, type AccountRef } from './accounts';

@@ -16,7 +16,7 @@ import type { Actor } from '../auth/service';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { syncCampaignWithOrder } from '../campaigns/service';
 import { assertCapacityForBooking } from '../dayparts/service';
-import { itemsWithDayparts, lockReadableOrder, recomputeOrder, selectionOf, type OrderRow } from '../estimates/orders';
+import { itemsWithDayparts, lockReadableOrder, recomputeOrder, selectionOf, type OrderRow } from '../orders/orders';
 import { adcpError } from './errors';
 import { announceTaskChange } from './buy-views';
 import { checkFlight, spotsPerDayFor, stationDateOf, type StoredPackage } from './flight';

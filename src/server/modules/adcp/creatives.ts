@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../platform/db';
 import type { JobQueue } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { Actor } from '../auth/service';
-import { approveOrderMedia } from '../estimates/media-gate';
+import { approveOrderMedia } from '../orders/media-gate';
 import { PROCESS_MEDIA_JOB, stageMessage } from '../media/processing';
 import { guardedLookup, PrivateAddressError } from '../webhooks/address-guard';
 import { brandOfAccount, type AccountRef } from './accounts';

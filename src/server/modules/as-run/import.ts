@@ -17,7 +17,7 @@ import { windowOf } from '../../../domain/traffic';
 import type { asRunChanges } from '../../db/schema';
 import { asRunImports, asRunUnmatched, campaigns, dayparts, estimateItems, estimates, trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
-import { selectionOf } from '../estimates/orders';
+import { selectionOf } from '../orders/orders';
 import { offerMakegoods } from '../makegoods/offer';
 import { missedSpotsWithAiredMakegood, withdrawMakegoods } from '../makegoods/withdraw';
 import type { Staged } from '../notifications';

@@ -20,7 +20,7 @@ import type { OrderActor } from '../../../domain/orders';
 import { estimates, invoices, trafficSpots } from '../../db/schema';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
-import { lockReadableOrder, type OrderRow } from '../estimates/orders';
+import { lockReadableOrder, type OrderRow } from '../orders/orders';
 import { insertDeliveryInvoice, lockUnbilledSpots } from './invoice-lines';
 import { getInvoice } from './queries';
 import { hasLiveInvoice } from './invoice-rows';

@@ -14,7 +14,7 @@ import { dayparts, estimateItems, invoiceLines, trafficSpots } from '../../db/sc
 import type { Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { BILLING_MESSAGES } from '../../../domain/billing';
-import type { OrderRow } from '../estimates/orders';
+import type { OrderRow } from '../orders/orders';
 import { spotCostCents } from '../makegoods/offer';
 import { insertInvoice } from './invoice-rows';
 

@@ -19,7 +19,7 @@ import type { OrderActor, OrderStatus } from '../../../domain/orders';
 import { campaigns, estimates } from '../../db/schema';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { itemsWithDayparts, selectionOf, type OrderRow } from '../estimates/orders';
+import { itemsWithDayparts, selectionOf, type OrderRow } from '../orders/orders';
 import { getCampaign, visibleCampaignRow } from './queries';
 
 /** Name, brand, dates, budget and spots of the campaign, from its order as it is now. */

@@ -11,7 +11,7 @@ import { toCents } from '../../../domain/money';
 import { SOLD_STATUSES } from '../../../domain/orders';
 import { dayparts, estimateItems, estimates, makegoodEvents, makegoodOffers, trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
-import { selectionOf, type PricedItem } from '../estimates/orders';
+import { selectionOf, type PricedItem } from '../orders/orders';
 import { stageMakegoodOffer } from '../notifications/events';
 import type { Staged } from '../notifications';
 import { takenCounter } from './capacity';

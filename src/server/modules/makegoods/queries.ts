@@ -6,7 +6,7 @@ import { toDollars } from '../../../domain/money';
 import { billableAmount, type OrderActor } from '../../../domain/orders';
 import { dayparts, estimates, makegoodEvents, makegoodOffers, trafficSpots, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
-import { readableOrder } from '../estimates/orders';
+import { readableOrder } from '../orders/orders';
 
 const selectOffers = (db: Tx) =>
   db

@@ -18,8 +18,8 @@ import {
 import { brands, campaigns, estimates, reconciliationBrandDays, reconciliations } from '../../db/schema';
 import { stationZoneSql, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { statusCounts, totalOf } from '../estimates/order-counts';
-import { weeklyReachSql } from '../estimates/queries';
+import { statusCounts, totalOf } from '../orders/order-counts';
+import { weeklyReachSql } from '../orders/queries';
 
 export const BOOKED = inArray(estimates.status, [...REVENUE_STATUSES]);
 

@@ -8,7 +8,7 @@ import type { OrderActor } from '../../../domain/orders';
 import { brands, dayparts, estimates, mediaAssets, trafficDays, trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import { readableOrder } from '../estimates/orders';
+import { readableOrder } from '../orders/orders';
 
 const selectSpots = (db: Tx, where: SQL | undefined) =>
   db

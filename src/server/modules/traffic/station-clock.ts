@@ -15,7 +15,7 @@ import type { Db } from '../../platform/db';
 import type { JobQueue } from '../../platform/jobs';
 import type { Notifier } from '../notifications/notifier';
 import type { Staged } from '../notifications';
-import { setStatusByAdmin } from '../estimates/status';
+import { setStatusByAdmin } from '../orders/status';
 import { expireMakegoods } from '../makegoods/service';
 import { reofferUnavailableMakegoods } from '../makegoods/reoffer';
 import { clockCompletedWarning, placementHorizonDays } from '../../../domain/traffic';

@@ -13,7 +13,7 @@ import { brands, estimates, mediaAssets, paymentMethods, users } from '../../db/
 import { containsPattern, type Tx } from '../../platform/db';
 import { prepareSelect } from '../../platform/prepared-select';
 import { notFound } from '../../platform/errors';
-import { listItems } from '../estimate-items/queries';
+import { listItems } from './items-queries';
 import { statusCounts, totalOf } from './order-counts';
 
 /** An order's weekly reach (impressions of a week of its items), as a correlated subquery on `estimates`. */

@@ -5,7 +5,7 @@ import { errorReplySchema, messageReplySchema } from '../../../domain/auth';
 import { ESTIMATE_MESSAGES, estimateItemSchema, itemBulkSchema, itemCreateSchema, itemUpdateSchema } from '../../../domain/estimate-schemas';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
-import { addItem, deleteItem, listOrderItems, replaceItems, updateItem } from './service';
+import { addItem, deleteItem, listOrderItems, replaceItems, updateItem } from './items-service';
 
 const orderParams = z.object({ estimateId: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) });
 const itemParams = orderParams.extend({ itemId: z.uuid({ error: ESTIMATE_MESSAGES.itemNotFound }) });

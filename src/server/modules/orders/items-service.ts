@@ -22,8 +22,8 @@ import {
   readableOrder,
   recomputeOrder,
   type OrderRow,
-} from '../estimates/orders';
-import { getItem, listItems } from './queries';
+} from '../orders/orders';
+import { getItem, listItems } from './items-queries';
 
 type DaypartRow = typeof dayparts.$inferSelect;
 

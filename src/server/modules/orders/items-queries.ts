@@ -4,7 +4,7 @@ import { weeklyCost, weeklyImpressions } from '../../../domain/pricing';
 import type { dayparts, estimateItems } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { itemsWithDayparts, selectionOf } from '../estimates/orders';
+import { itemsWithDayparts, selectionOf } from './orders';
 
 export const toItem = ({ item, daypart }: { item: typeof estimateItems.$inferSelect; daypart: typeof dayparts.$inferSelect }): EstimateItem => {
   const selection = selectionOf(daypart, item);
