@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** In the order they are applied: a file may use what the files before it define. */
-export const DEFINITION_FILES = ['locks.sql', 'pricing.sql', 'audit.sql', 'rollups.sql'] as const;
+export const DEFINITION_FILES = ['locks.sql', 'pricing.sql', 'orders.sql', 'audit.sql', 'rollups.sql'] as const;
 
 const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sql');
 

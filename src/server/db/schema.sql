@@ -982,6 +982,48 @@ view order_counts_computed as
   WHERE s.scope_id IS NOT NULL
   GROUP BY s.scope, s.scope_id, e.status;
 
+view order_items as
+ SELECT id,
+    estimate_id,
+    daypart_id,
+    spots_per_occurrence,
+    user_defined_cpm_cents,
+    booked_cpm_cents,
+    booked_multiplier,
+    created_at,
+    updated_at
+   FROM estimate_items i;
+
+view orders as
+ SELECT id,
+    owner_id,
+    brand_id,
+    estimate_name,
+    status,
+    start_date,
+    end_date,
+    total_spend_cents,
+    total_estimated_cost_cents,
+    discount_cents,
+    total_amount_cents,
+    coupon_id,
+    coupon_code,
+    media_asset_id,
+    payment_method_id,
+    notes,
+    billing_mode,
+    agency_estimate_number,
+    client_code,
+    product_code,
+    po_number,
+    source,
+    source_name,
+    submitted_at,
+    reviewed_at,
+    created_at,
+    updated_at
+   FROM estimates e;
+
 view reconciliation_brand_days_computed as
  SELECT (r.reconciled_at AT TIME ZONE 'UTC'::text)::date AS day,
     COALESCE(e.brand_id, '00000000-0000-0000-0000-000000000000'::uuid) AS brand_id,
@@ -1288,6 +1330,15 @@ AS $function$
   SELECT date_trunc('hour', coalesce(submitted, created) AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
 $function$
 
+CREATE OR REPLACE FUNCTION public.orders_refuse_write()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  RAISE EXCEPTION '% is read-only: orders are written by the orders module''s functions', TG_TABLE_NAME;
+END
+$function$
+
 CREATE OR REPLACE FUNCTION public.reconciliation_brand_days_add(d jsonb)
  RETURNS void
  LANGUAGE sql
@@ -1514,6 +1565,8 @@ CREATE TRIGGER makegood_offers_audit_update AFTER UPDATE ON public.makegood_offe
 CREATE TRIGGER media_assets_audit_delete AFTER DELETE ON public.media_assets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('media', 'estimate_id', '');
 CREATE TRIGGER media_assets_audit_insert AFTER INSERT ON public.media_assets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('media', 'estimate_id', '');
 CREATE TRIGGER media_assets_audit_update AFTER UPDATE ON public.media_assets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('media', 'estimate_id', 'status');
+CREATE TRIGGER order_items_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.order_items FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
+CREATE TRIGGER orders_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
 CREATE TRIGGER reconciliations_audit_insert AFTER INSERT ON public.reconciliations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('reconciliation', 'estimate_id', '');
 CREATE TRIGGER reconciliations_audit_update AFTER UPDATE ON public.reconciliations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('reconciliation', 'estimate_id', '');
 CREATE TRIGGER rollups_reconciliations_delete AFTER DELETE ON public.reconciliations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_reconciliations();

@@ -18,6 +18,7 @@ import {
   numeric,
   pgSequence,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -310,93 +311,99 @@ export const coupons = pgTable(
   ],
 );
 
-export const estimates = pgTable(
-  'estimates',
-  {
-    id: id(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
-    estimateName: text('estimate_name').notNull().default(''),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('draft'),
-    startDate: date('start_date', { mode: 'string' }),
-    endDate: date('end_date', { mode: 'string' }),
-    /** The budget, whole dollars stored as cents. */
-    totalSpendCents: cents('total_spend_cents').notNull().default(0),
-    /** Weekly cost of the selected dayparts. */
-    totalEstimatedCostCents: cents('total_estimated_cost_cents').notNull().default(0),
-    discountCents: cents('discount_cents').notNull().default(0),
-    /** What is owed after the coupon. */
-    totalAmountCents: cents('total_amount_cents').notNull().default(0),
-    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
-    couponCode: text('coupon_code'),
-    mediaAssetId: uuid('media_asset_id').references((): AnyPgColumn => mediaAssets.id, { onDelete: 'set null' }),
-    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
-    notes: text('notes'),
-    /** The station's choice per order: bill the whole order up front, or what aired each broadcast month. */
-    billingMode: text('billing_mode', { enum: BILLING_MODES }).notNull().default('up_front'),
-    /** The agency's own codes for the buy, printed on its invoices and affidavits. */
-    agencyEstimateNumber: text('agency_estimate_number'),
-    clientCode: text('client_code'),
-    productCode: text('product_code'),
-    poNumber: text('po_number'),
-    /** Where the order came from: the web app, the HTTP API with a key, or an AdCP agent. */
-    source: text('source', { enum: ['web', 'api', 'adcp'] })
-      .notNull()
-      .default('web'),
-    /** The buyer's name as the machine buyer gave it. */
-    sourceName: text('source_name'),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('estimates_created_idx').on(t.createdAt, t.id),
-    index('estimates_owner_created_idx').on(t.ownerId, t.createdAt),
-    index('estimates_status_created_idx').on(t.status, t.createdAt),
-    index('estimates_brand_id_idx').on(t.brandId),
-    index('estimates_start_date_idx').on(t.startDate),
-    // Reconciliation pending's page and count (decision 037): booked orders only.
-    index('estimates_booked_created_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`${t.status} in ('approved', 'scheduled', 'active', 'completed')`),
-    // When an order came in (submitted, else created): the analytics windows are ranges on it (decision 016).
-    index('estimates_order_time_idx').on(sql`coalesce(${t.submittedAt}, ${t.createdAt})`),
-    check('estimates_billing_mode_check', sql`${t.billingMode} in ('up_front', 'monthly')`),
-    check('estimates_source_check', sql`${t.source} in ('web', 'api', 'adcp')`),
-  ],
-);
+/** An order's columns: the table's, and the same again in the orders module's read-only view (orders.sql). */
+const orderColumns = () => ({
+  id: id(),
+  ownerId: uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'restrict' }),
+  estimateName: text('estimate_name').notNull().default(''),
+  status: text('status', { enum: ORDER_STATUSES }).notNull().default('draft'),
+  startDate: date('start_date', { mode: 'string' }),
+  endDate: date('end_date', { mode: 'string' }),
+  /** The budget, whole dollars stored as cents. */
+  totalSpendCents: cents('total_spend_cents').notNull().default(0),
+  /** Weekly cost of the selected dayparts. */
+  totalEstimatedCostCents: cents('total_estimated_cost_cents').notNull().default(0),
+  discountCents: cents('discount_cents').notNull().default(0),
+  /** What is owed after the coupon. */
+  totalAmountCents: cents('total_amount_cents').notNull().default(0),
+  couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+  couponCode: text('coupon_code'),
+  mediaAssetId: uuid('media_asset_id').references((): AnyPgColumn => mediaAssets.id, { onDelete: 'set null' }),
+  paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+  notes: text('notes'),
+  /** The station's choice per order: bill the whole order up front, or what aired each broadcast month. */
+  billingMode: text('billing_mode', { enum: BILLING_MODES }).notNull().default('up_front'),
+  /** The agency's own codes for the buy, printed on its invoices and affidavits. */
+  agencyEstimateNumber: text('agency_estimate_number'),
+  clientCode: text('client_code'),
+  productCode: text('product_code'),
+  poNumber: text('po_number'),
+  /** Where the order came from: the web app, the HTTP API with a key, or an AdCP agent. */
+  source: text('source', { enum: ['web', 'api', 'adcp'] })
+    .notNull()
+    .default('web'),
+  /** The buyer's name as the machine buyer gave it. */
+  sourceName: text('source_name'),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
-export const estimateItems = pgTable(
-  'estimate_items',
-  {
-    id: id(),
-    estimateId: uuid('estimate_id')
-      .notNull()
-      .references(() => estimates.id, { onDelete: 'cascade' }),
-    daypartId: uuid('daypart_id')
-      .notNull()
-      .references(() => dayparts.id, { onDelete: 'restrict' }),
-    spotsPerOccurrence: integer('spots_per_occurrence').notNull(),
-    userDefinedCpmCents: cents('user_defined_cpm_cents'),
-    /** The CPM and multiplier the line was booked at (decision 029); null while its order is not booked. */
-    bookedCpmCents: integer('booked_cpm_cents'),
-    bookedMultiplier: doublePrecision('booked_multiplier'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('estimate_items_estimate_daypart_key').on(t.estimateId, t.daypartId),
-    index('estimate_items_daypart_id_idx').on(t.daypartId),
-    check('estimate_items_spots_check', sql`${t.spotsPerOccurrence} >= 1`),
-    check(
-      'estimate_items_booked_rate_check',
-      sql`(${t.bookedCpmCents} IS NULL) = (${t.bookedMultiplier} IS NULL) AND (${t.bookedCpmCents} IS NULL OR ${t.bookedCpmCents} >= 0)`,
-    ),
-  ],
-);
+export const estimates = pgTable('estimates', orderColumns(), (t) => [
+  index('estimates_created_idx').on(t.createdAt, t.id),
+  index('estimates_owner_created_idx').on(t.ownerId, t.createdAt),
+  index('estimates_status_created_idx').on(t.status, t.createdAt),
+  index('estimates_brand_id_idx').on(t.brandId),
+  index('estimates_start_date_idx').on(t.startDate),
+  // Reconciliation pending's page and count (decision 037): booked orders only.
+  index('estimates_booked_created_idx')
+    .on(t.createdAt, t.id)
+    .where(sql`${t.status} in ('approved', 'scheduled', 'active', 'completed')`),
+  // When an order came in (submitted, else created): the analytics windows are ranges on it (decision 016).
+  index('estimates_order_time_idx').on(sql`coalesce(${t.submittedAt}, ${t.createdAt})`),
+  check('estimates_billing_mode_check', sql`${t.billingMode} in ('up_front', 'monthly')`),
+  check('estimates_source_check', sql`${t.source} in ('web', 'api', 'adcp')`),
+]);
+
+/** An order line's columns: the table's, and the same again in the view order_items (orders.sql). */
+const orderItemColumns = () => ({
+  id: id(),
+  estimateId: uuid('estimate_id')
+    .notNull()
+    .references(() => estimates.id, { onDelete: 'cascade' }),
+  daypartId: uuid('daypart_id')
+    .notNull()
+    .references(() => dayparts.id, { onDelete: 'restrict' }),
+  spotsPerOccurrence: integer('spots_per_occurrence').notNull(),
+  userDefinedCpmCents: cents('user_defined_cpm_cents'),
+  /** The CPM and multiplier the line was booked at (decision 029); null while its order is not booked. */
+  bookedCpmCents: integer('booked_cpm_cents'),
+  bookedMultiplier: doublePrecision('booked_multiplier'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const estimateItems = pgTable('estimate_items', orderItemColumns(), (t) => [
+  uniqueIndex('estimate_items_estimate_daypart_key').on(t.estimateId, t.daypartId),
+  index('estimate_items_daypart_id_idx').on(t.daypartId),
+  check('estimate_items_spots_check', sql`${t.spotsPerOccurrence} >= 1`),
+  check(
+    'estimate_items_booked_rate_check',
+    sql`(${t.bookedCpmCents} IS NULL) = (${t.bookedMultiplier} IS NULL) AND (${t.bookedCpmCents} IS NULL OR ${t.bookedCpmCents} >= 0)`,
+  ),
+]);
+
+/**
+ * The orders module's read-only views (src/server/db/sql/orders.sql, decision 042): how another module's
+ * query joins or reads an order or its lines. Drizzle cannot insert into, update or delete from a view, and
+ * the database refuses it; other modules import these through `modules/orders/public`.
+ */
+export const ordersView = pgView('orders', orderColumns()).existing();
+export const orderItemsView = pgView('order_items', orderItemColumns()).existing();
 
 export const couponUsages = pgTable(
   'coupon_usages',

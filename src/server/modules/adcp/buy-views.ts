@@ -2,14 +2,15 @@
  * What a buyer reads of an AdCP buy (decision 035): the buy and its packages, its tasks, and the task
  * status pushed to the buyer when its order changes.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, getViewSelectedFields, inArray } from 'drizzle-orm';
 import { addDays } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import type { OrderStatus } from '../../../domain/orders';
-import { adcpMediaBuys, adcpTasks, campaigns, estimates } from '../../db/schema';
+import { adcpMediaBuys, adcpTasks, campaigns } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import type { Actor } from '../auth/service';
-import type { OrderRow } from '../orders/orders';
+import type { OrderRow } from '../orders/public';
 import { emitEvent } from '../webhooks/outbox';
 import { adcpError } from './errors';
 import type { StoredPackage } from './flight';
@@ -54,10 +55,10 @@ export const readBuys = async (db: Tx, actor: Actor, filter: { ids?: string[] | 
   const ids = filter.ids?.filter(isUuid);
   if (filter.ids && ids!.length === 0 && !filter.buyerRefs?.length) return [];
   const rows = await db
-    .select({ order: estimates, buy: adcpMediaBuys, campaignId: campaigns.id, campaignStatus: campaigns.status })
+    .select({ order: getViewSelectedFields(ordersView), buy: adcpMediaBuys, campaignId: campaigns.id, campaignStatus: campaigns.status })
     .from(adcpMediaBuys)
-    .innerJoin(estimates, eq(estimates.id, adcpMediaBuys.estimateId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
+    .innerJoin(ordersView, eq(ordersView.id, adcpMediaBuys.estimateId))
+    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
     .where(
       and(
         actor.role === 'traffic_admin' ? undefined : eq(adcpMediaBuys.ownerId, actor.id),
@@ -198,10 +199,10 @@ export const announceTaskChange = async (tx: Tx, order: { id: string; ownerId: s
   const [task] = await tx.select().from(adcpTasks).where(eq(adcpTasks.estimateId, order.id)).orderBy(desc(adcpTasks.createdAt)).limit(1);
   if (!task) return;
   const [row] = await tx
-    .select({ order: estimates, buy: adcpMediaBuys, campaignId: campaigns.id, campaignStatus: campaigns.status })
+    .select({ order: getViewSelectedFields(ordersView), buy: adcpMediaBuys, campaignId: campaigns.id, campaignStatus: campaigns.status })
     .from(adcpMediaBuys)
-    .innerJoin(estimates, eq(estimates.id, adcpMediaBuys.estimateId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
+    .innerJoin(ordersView, eq(ordersView.id, adcpMediaBuys.estimateId))
+    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
     .where(eq(adcpMediaBuys.estimateId, order.id))
     .limit(1);
   if (!row) return;

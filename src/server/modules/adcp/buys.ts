@@ -10,13 +10,12 @@ import { z } from 'zod';
 import { agencyCodesShape } from '../../../domain/agency-codes';
 import { addDays, type StationTime } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
-import { adcpMediaBuys, adcpTasks, brands, dayparts, estimateItems, estimates, users, webhookEndpoints } from '../../db/schema';
+import { adcpMediaBuys, adcpTasks, brands, dayparts, users, webhookEndpoints } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import type { Actor } from '../auth/service';
 import { changeCampaignStatus } from '../campaigns/service';
-import { isBooked, lockReadableOrder, recomputeOrder } from '../orders/orders';
-import { submitOrder } from '../orders/status';
-import { withdrawOrder } from '../orders/withdraw';
+import { createOrderWithItems, isBooked, lockReadableOrder, reviseOrder } from '../orders/public';
+import { submitOrder, withdrawOrder } from '../orders/transitions';
 import type { Staged } from '../notifications';
 import { resolvesToPublic } from '../webhooks/address-guard';
 import { brandOfAccount, type AccountRef } from './accounts';
@@ -264,9 +263,10 @@ export const createMediaBuy = async ({
     const brandName = chosen?.name ?? askedBrand!;
     const brandId = chosen?.id ?? (await brandFor(tx, actor, brandName));
     const totalSpendCents = toCents(stored.reduce((sum, p) => sum + p.budget, 0));
-    const [order] = await tx
-      .insert(estimates)
-      .values({
+    // The item's CPM prices the length (or the flat rate) by the spec's weekly-cost rule (decision 035).
+    const order = await createOrderWithItems(
+      tx,
+      {
         ownerId: actor.id,
         brandId,
         estimateName: (input.buyer_campaign_ref ?? input.buyer_ref ?? `AdCP buy ${brandName}`).slice(0, 200),
@@ -277,26 +277,18 @@ export const createMediaBuy = async ({
         source: 'adcp',
         sourceName: buyerName,
         notes: `Bought through AdCP by ${buyerName}: flight ${flight.start} to ${flight.end}${flight.start === flight.askedStart ? '' : ` (asked from ${flight.askedStart}; moved whole to the earliest bookable date)`}`,
-      })
-      .returning();
-    // The item's CPM prices the length (or the flat rate) by the spec's weekly-cost rule (decision 035).
-    await tx.insert(estimateItems).values(
+      },
       stored.map((p) => ({
-        estimateId: order!.id,
         daypartId: p.daypart_id,
         spotsPerOccurrence: p.spots_per_day,
         userDefinedCpmCents: itemCpmCentsFor(byId.get(p.daypart_id)!, p.spot_length, p.pricing_option_id!) ?? null,
       })),
     );
-    const priced = await recomputeOrder(tx, order!);
-    await submitOrder(tx, priced, events, { today: time.today(), invoicedWithMediaLater: true });
+    await submitOrder(tx, order, events, { today: time.today(), invoicedWithMediaLater: true });
     const pushEndpointId = input.push_notification_config ? await pushEndpointFor(tx, actor, input.push_notification_config, allowPrivate) : null;
-    await tx.insert(adcpMediaBuys).values({ estimateId: order!.id, ownerId: actor.id, buyerRef: input.buyer_ref ?? null, packages: stored, pushEndpointId });
-    const [task] = await tx
-      .insert(adcpTasks)
-      .values({ ownerId: actor.id, taskType: 'create_media_buy', estimateId: order!.id })
-      .returning({ id: adcpTasks.id });
-    return { estimateId: order!.id, taskId: task!.id };
+    await tx.insert(adcpMediaBuys).values({ estimateId: order.id, ownerId: actor.id, buyerRef: input.buyer_ref ?? null, packages: stored, pushEndpointId });
+    const [task] = await tx.insert(adcpTasks).values({ ownerId: actor.id, taskType: 'create_media_buy', estimateId: order.id }).returning({ id: adcpTasks.id });
+    return { estimateId: order.id, taskId: task!.id };
   });
   return {
     ...result,
@@ -453,17 +445,13 @@ export const updateMediaBuy = async ({
             p.budget,
             flight.days,
           );
-          await tx
-            .update(estimateItems)
-            .set({ spotsPerOccurrence: p.spots_per_day, updatedAt: new Date() })
-            .where(and(eq(estimateItems.estimateId, id), eq(estimateItems.daypartId, p.daypart_id)));
         }
-        const [changed] = await tx
-          .update(estimates)
-          .set({ startDate: flight.start, totalSpendCents: toCents(packages.reduce((sum, p) => sum + p.budget, 0)), status: 'ordered', updatedAt: new Date() })
-          .where(eq(estimates.id, id))
-          .returning();
-        const priced = await recomputeOrder(tx, changed!);
+        const priced = await reviseOrder(tx, id, {
+          startDate: flight.start,
+          totalSpendCents: toCents(packages.reduce((sum, p) => sum + p.budget, 0)),
+          spotsByDaypart: packages.map((p) => ({ daypartId: p.daypart_id, spotsPerOccurrence: p.spots_per_day })),
+          status: 'ordered',
+        });
         // Submitted again: the order form's rules run on the new figures (the status is already "ordered").
         await submitOrder(tx, { ...priced, status: order.status }, events, { today, invoicedWithMediaLater: true });
         const [task] = await tx.insert(adcpTasks).values({ ownerId: actor.id, taskType: 'update_media_buy', estimateId: id }).returning({ id: adcpTasks.id });

@@ -4,19 +4,20 @@
  * is re-priced at its booked rates and re-checked: budget, overbooking; the lead time was checked when
  * it was asked) or rejects it; either completes its `update_media_buy` task and tells the buyer.
  */
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { PendingChangeView } from '../../../domain/adcp-changes';
 import { addDays, daysBetween, type StationTime } from '../../../domain/dates';
 import { toCents, toDollars } from '../../../domain/money';
 import { budgetTooSmallMessage, weeklyCost } from '../../../domain/pricing';
-import { adcpMediaBuys, adcpTasks, estimateItems, estimates } from '../../db/schema';
+import { adcpMediaBuys, adcpTasks } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Db, Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import type { Actor } from '../auth/service';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { syncCampaignWithOrder } from '../campaigns/service';
 import { assertCapacityForBooking } from '../dayparts/service';
-import { itemsWithDayparts, lockReadableOrder, recomputeOrder, selectionOf, type OrderRow } from '../orders/orders';
+import { itemsWithDayparts, lockReadableOrder, reviseOrder, selectionOf, type OrderRow } from '../orders/public';
 import { adcpError } from './errors';
 import { announceTaskChange } from './buy-views';
 import { checkFlight, spotsPerDayFor, stationDateOf, type StoredPackage } from './flight';
@@ -113,9 +114,9 @@ export const requestBuyChange = async ({
 /** Order Management: the changes of approved buys waiting for the desk. */
 export const listPendingChanges = async ({ db }: { db: Db }): Promise<PendingChangeView[]> => {
   const rows = await db
-    .select({ id: estimates.id, name: estimates.estimateName, buyer: estimates.sourceName, change: adcpMediaBuys.pendingChange })
+    .select({ id: ordersView.id, name: ordersView.estimateName, buyer: ordersView.sourceName, change: adcpMediaBuys.pendingChange })
     .from(adcpMediaBuys)
-    .innerJoin(estimates, eq(estimates.id, adcpMediaBuys.estimateId))
+    .innerJoin(ordersView, eq(ordersView.id, adcpMediaBuys.estimateId))
     .where(isNotNull(adcpMediaBuys.pendingChange))
     .orderBy(adcpMediaBuys.updatedAt);
   return rows.map((r) => {
@@ -150,19 +151,11 @@ export const decideBuyChange = async ({ db, actor, id, approve, notes }: { db: D
       // Withdrawn, rejected or complete since it was asked: nothing booked to change.
       if (!CHANGEABLE.includes(order.status)) throw conflict('This order is no longer booked: reject the change');
       await assertOrderNotInvoiced(tx, id);
-      for (const p of change.packages) {
-        await tx
-          .update(estimateItems)
-          .set({ spotsPerOccurrence: p.spots_per_day, updatedAt: new Date() })
-          .where(and(eq(estimateItems.estimateId, id), eq(estimateItems.daypartId, p.daypart_id)));
-      }
-      const totalCents = toCents(change.total_budget);
-      const [changed] = await tx
-        .update(estimates)
-        .set({ startDate: change.start_date, totalSpendCents: totalCents, totalAmountCents: totalCents - order.discountCents, updatedAt: new Date() })
-        .where(eq(estimates.id, id))
-        .returning();
-      const priced = await recomputeOrder(tx, changed!);
+      const priced = await reviseOrder(tx, id, {
+        startDate: change.start_date,
+        totalSpendCents: toCents(change.total_budget),
+        spotsByDaypart: change.packages.map((p) => ({ daypartId: p.daypart_id, spotsPerOccurrence: p.spots_per_day })),
+      });
       const cost = weeklyCost((await itemsWithDayparts(tx, id)).map((r) => selectionOf(r.daypart, r.item)));
       if (change.total_budget < cost) throw conflict(budgetTooSmallMessage(cost));
       await assertCapacityForBooking({ tx, estimateId: id });

@@ -13,12 +13,14 @@ import { Transform, type Readable } from 'node:stream';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { mediaTypeOf } from '../../../domain/media-schemas';
 import { cleanFileName } from '../../../domain/validation';
-import { adcpCreatives, adcpMediaBuys, brands, estimates, mediaAssets } from '../../db/schema';
+import { adcpCreatives, adcpMediaBuys, brands, mediaAssets } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Db, Tx } from '../../platform/db';
 import type { JobQueue } from '../../platform/jobs';
 import type { Storage } from '../../platform/storage';
 import type { Actor } from '../auth/service';
-import { approveOrderMedia } from '../orders/media-gate';
+import { lockOrder, setOrderMedia } from '../orders/public';
+import { approveOrderMedia } from '../orders/transitions';
 import { PROCESS_MEDIA_JOB, stageMessage } from '../media/processing';
 import { guardedLookup, PrivateAddressError } from '../webhooks/address-guard';
 import { brandOfAccount, type AccountRef } from './accounts';
@@ -127,14 +129,14 @@ const fetchInto = async (runtime: CreativeRuntime, url: string, assetId: string)
 /** The brand a creative belongs to: its package's order's, else the account's (an agency's advertiser), else the account's latest AdCP buy's, else the account's first. */
 const brandForCreative = async (tx: Tx, actor: Actor, estimateId: string | undefined, accountBrandId: string | undefined) => {
   if (estimateId) {
-    const [order] = await tx.select({ brandId: estimates.brandId }).from(estimates).where(eq(estimates.id, estimateId)).limit(1);
+    const [order] = await tx.select({ brandId: ordersView.brandId }).from(ordersView).where(eq(ordersView.id, estimateId)).limit(1);
     if (order?.brandId) return order.brandId;
   }
   if (accountBrandId) return accountBrandId;
   const [latest] = await tx
-    .select({ brandId: estimates.brandId })
+    .select({ brandId: ordersView.brandId })
     .from(adcpMediaBuys)
-    .innerJoin(estimates, eq(estimates.id, adcpMediaBuys.estimateId))
+    .innerJoin(ordersView, eq(ordersView.id, adcpMediaBuys.estimateId))
     .where(eq(adcpMediaBuys.ownerId, actor.id))
     .orderBy(desc(adcpMediaBuys.createdAt))
     .limit(1);
@@ -295,10 +297,10 @@ const assignCreative = (db: Db, actor: Actor, creativeId: string, packageId: str
     const target = packages.find((p) => p.package_id === packageId)!;
     if (formatIdOf(target.spot_length) !== creative.formatId)
       return `Package ${packageId} airs :${target.spot_length} spots; creative ${creativeId} is ${creative.formatId}`;
-    const [order] = await tx.select().from(estimates).where(eq(estimates.id, buy.estimateId)).for('update');
+    const order = await lockOrder(tx, buy.estimateId);
     if (order!.brandId !== creative.brandId) return `Creative ${creativeId} belongs to another brand than package ${packageId}'s buy`;
     if (['approved', 'scheduled', 'active'].includes(order!.status)) await approveOrderMedia(tx, { mediaAssetId: creative.mediaAssetId });
-    await tx.update(estimates).set({ mediaAssetId: creative.mediaAssetId, updatedAt: new Date() }).where(eq(estimates.id, order!.id));
+    await setOrderMedia(tx, order!.id, creative.mediaAssetId);
     if (!target.creative_ids.includes(creativeId)) target.creative_ids.push(creativeId);
     await tx.update(adcpMediaBuys).set({ packages, updatedAt: new Date() }).where(eq(adcpMediaBuys.estimateId, buy.estimateId));
     return undefined;

@@ -9,7 +9,8 @@ import { and, eq, gte, inArray, lt, ne, sql, type AnyColumn, type SQL } from 'dr
 import { REVENUE_STATUSES } from '../../../domain/analytics';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
-import { daypartHours, dayparts, estimateItems, estimates } from '../../db/schema';
+import { daypartHours, dayparts } from '../../db/schema';
+import { orderItemsView, ordersView } from '../orders/views';
 import { stationZoneSql, type Db } from '../../platform/db';
 
 export interface DaypartFigures {
@@ -28,7 +29,7 @@ export const BOOKED_REVENUE: Split = { amount: 'total', statuses: (status) => in
 export const SUBMITTED_BUDGETS: Split = { amount: 'spend', statuses: (status) => ne(status, 'draft') };
 
 /** When an order came in: its submission (its creation for drafts). Indexed (migration 0013). */
-export const orderTime = () => sql`coalesce(${estimates.submittedAt}, ${estimates.createdAt})`;
+export const orderTime = () => sql`coalesce(${ordersView.submittedAt}, ${ordersView.createdAt})`;
 /** The instant the station's day `from` starts (local midnight). */
 export const dayStart = (from: string, timeZone: string) => sql`(${from}::date::timestamp at time zone ${stationZoneSql(timeZone)})`;
 /** The first UTC hour at or after the station's day `from` starts. */
@@ -39,24 +40,24 @@ export const firstWholeHour = (from: string, timeZone: string) =>
  * An item's share of its order: its weekly cost (SQL `item_weekly_cost`, the one rule migration 0030
  * shares with the view daypart_item_shares) over the order's weekly cost (cents, float).
  */
-const itemWeeklyCost = sql`item_weekly_cost(${dayparts.multiplier}, ${estimateItems.spotsPerOccurrence},
-  item_cpm_cents(${estimateItems.userDefinedCpmCents}, ${dayparts.baseCpmCents}), cardinality(${dayparts.daysOfWeek}))`;
-const itemShare = sql`(${itemWeeklyCost} / nullif(sum(${itemWeeklyCost}) over (partition by ${estimates.id}), 0))`;
+const itemWeeklyCost = sql`item_weekly_cost(${dayparts.multiplier}, ${orderItemsView.spotsPerOccurrence},
+  item_cpm_cents(${orderItemsView.userDefinedCpmCents}, ${dayparts.baseCpmCents}), cardinality(${dayparts.daysOfWeek}))`;
+const itemShare = sql`(${itemWeeklyCost} / nullif(sum(${itemWeeklyCost}) over (partition by ${ordersView.id}), 0))`;
 
 /** The split computed from the order rows matching `where`. */
 const fromRows = async (db: Db, split: Split, where: SQL | undefined): Promise<DaypartFigures[]> => {
-  const column = split.amount === 'total' ? estimates.totalAmountCents : estimates.totalSpendCents;
+  const column = split.amount === 'total' ? ordersView.totalAmountCents : ordersView.totalSpendCents;
   const shares = db
     .select({
       daypartName: sql<string>`${dayparts.name}`.as('daypart_name'),
-      estimateId: sql<string>`${estimates.id}`.as('estimate_id'),
-      spots: sql<number>`${estimateItems.spotsPerOccurrence}`.as('spots'),
+      estimateId: sql<string>`${ordersView.id}`.as('estimate_id'),
+      spots: sql<number>`${orderItemsView.spotsPerOccurrence}`.as('spots'),
       cents: sql<number>`coalesce(${column} * ${itemShare}, 0)`.as('cents'),
     })
-    .from(estimateItems)
-    .innerJoin(estimates, eq(estimates.id, estimateItems.estimateId))
-    .innerJoin(dayparts, eq(dayparts.id, estimateItems.daypartId))
-    .where(and(split.statuses(estimates.status), where))
+    .from(orderItemsView)
+    .innerJoin(ordersView, eq(ordersView.id, orderItemsView.estimateId))
+    .innerJoin(dayparts, eq(dayparts.id, orderItemsView.daypartId))
+    .where(and(split.statuses(ordersView.status), where))
     .as('shares');
   return db
     .select({
@@ -102,7 +103,7 @@ const ranked = (rows: DaypartFigures[]) =>
 /** The split of the actor's orders dated `from` or later (station days), per daypart. */
 export const daypartSplit = async (db: Db, actor: OrderActor, split: Split, from: string, timeZone: string): Promise<DaypartFigures[]> => {
   const since = gte(orderTime(), dayStart(from, timeZone));
-  if (!isAdmin(actor.role)) return ranked(await fromRows(db, split, and(eq(estimates.ownerId, actor.id), since)));
+  if (!isAdmin(actor.role)) return ranked(await fromRows(db, split, and(eq(ordersView.ownerId, actor.id), since)));
   const parts = await Promise.all([fromRollup(db, split, from, timeZone), fromRows(db, split, and(since, lt(orderTime(), firstWholeHour(from, timeZone))))]);
   return ranked(merged(parts));
 };

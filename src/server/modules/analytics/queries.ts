@@ -24,16 +24,16 @@ import { addDays, type StationTime } from '../../../domain/dates';
 import { roundDollars, toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
-import { estimates } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
 import { campaignTotalsSince } from '../campaigns/service';
 import { statusDays } from './status-days';
 import { topBrands } from './top-brands';
 import { BOOKED_REVENUE, SUBMITTED_BUDGETS, dayStart, daypartSplit, orderTime } from './daypart-split';
 
-const booked = inArray(estimates.status, [...REVENUE_STATUSES]);
+const booked = inArray(ordersView.status, [...REVENUE_STATUSES]);
 
-const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(estimates.ownerId, actor.id));
+const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(ordersView.ownerId, actor.id));
 /** Orders dated within the last `days` days, today included. */
 const since = (days: number, time: StationTime) => addDays(time.today(), -(days - 1));
 
@@ -215,7 +215,7 @@ const lastYearsSeason = async (db: Db, actor: OrderActor, time: StationTime, sho
   const until = addDays(from, 7 * (FORECAST_HISTORY_WEEKS + FORECAST_WEEKS));
   const [earlier] = await db
     .select({ one: sql<number>`1` })
-    .from(estimates)
+    .from(ordersView)
     .where(and(scope(actor), booked, sql`${orderTime()} < ${dayStart(from, time.timeZone)}`))
     .limit(1);
   if (!earlier) return { yearAgo: [], bookedBefore: false };

@@ -9,7 +9,8 @@ import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
 import { addDays, startOfStationDay, type StationTime } from '../../../domain/dates';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
-import { estimates, statusHours } from '../../db/schema';
+import { statusHours } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import { stationZoneSql, type Db } from '../../platform/db';
 import { dayStart, orderTime } from './daypart-split';
 
@@ -26,8 +27,8 @@ export interface StatusDay {
 
 const orderDay = (timeZone: string) => sql`(${orderTime()} at time zone ${stationZoneSql(timeZone)})::date`;
 /** One order's figures, the shape of a status_hours row. */
-const orderFigures = sql`${estimates.status} as status, 1 as orders, ${estimates.totalAmountCents}::float8 as amount, ${estimates.totalSpendCents}::float8 as spend,
-  coalesce(${estimates.endDate} - ${estimates.startDate}, 0) as days, (${estimates.endDate} - ${estimates.startDate} is not null)::int as dated`;
+const orderFigures = sql`${ordersView.status} as status, 1 as orders, ${ordersView.totalAmountCents}::float8 as amount, ${ordersView.totalSpendCents}::float8 as spend,
+  coalesce(${ordersView.endDate} - ${ordersView.startDate}, 0) as days, (${ordersView.endDate} - ${ordersView.startDate} is not null)::int as dated`;
 
 const HOUR = 3_600_000;
 /** The UTC hours from `from` to `last` that a station midnight cuts (none in a zone on whole hours). */
@@ -59,12 +60,12 @@ const fromRollup = (from: string, until: string | undefined, station: StationTim
     )}`;
   if (cut.length === 0) return rollup;
   const inCut = or(...cut.map((hour) => sql`(${orderTime()} >= ${hour}::timestamptz and ${orderTime()} < ${hour}::timestamptz + interval '1 hour')`));
-  return sql`${rollup} union all select ${orderDay(station.timeZone)} as day, ${orderFigures} from ${estimates} where ${and(inRange(orderTime()), inCut)}`;
+  return sql`${rollup} union all select ${orderDay(station.timeZone)} as day, ${orderFigures} from ${ordersView} where ${and(inRange(orderTime()), inCut)}`;
 };
 
 const fromRows = (actor: OrderActor, from: string, until: string | undefined, timeZone: string) =>
-  sql`select ${orderDay(timeZone)} as day, ${orderFigures} from ${estimates}
-    where ${and(eq(estimates.ownerId, actor.id), gte(orderTime(), dayStart(from, timeZone)), until ? lt(orderTime(), dayStart(until, timeZone)) : undefined)}`;
+  sql`select ${orderDay(timeZone)} as day, ${orderFigures} from ${ordersView}
+    where ${and(eq(ordersView.ownerId, actor.id), gte(orderTime(), dayStart(from, timeZone)), until ? lt(orderTime(), dayStart(until, timeZone)) : undefined)}`;
 
 export const statusDays = async (db: Db, actor: OrderActor, time: StationTime, from: string, until?: string): Promise<StatusDay[]> => {
   const source = isAdmin(actor.role) ? fromRollup(from, until, time) : fromRows(actor, from, until, time.timeZone);

@@ -8,7 +8,8 @@ import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { REVENUE_STATUSES, TOP_BRANDS } from '../../../domain/analytics';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
-import { NO_ID, brandHours, brands, estimates } from '../../db/schema';
+import { NO_ID, brandHours, brands } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
 import { dayStart, firstWholeHour, orderTime } from './daypart-split';
 
@@ -25,8 +26,8 @@ export interface BrandFigures {
  */
 const fromRows = (
   where: SQL | undefined,
-) => sql`select coalesce(${estimates.brandId}, ${NO_ID}::uuid) as brand_id, ${estimates.status} as status, 1 as orders, ${estimates.totalAmountCents}::float8 as amount
-  from ${estimates} where ${and(ne(estimates.status, 'draft'), where)}`;
+) => sql`select coalesce(${ordersView.brandId}, ${NO_ID}::uuid) as brand_id, ${ordersView.status} as status, 1 as orders, ${ordersView.totalAmountCents}::float8 as amount
+  from ${ordersView} where ${and(ne(ordersView.status, 'draft'), where)}`;
 const fromRollup = (
   from: string,
   timeZone: string,
@@ -37,7 +38,7 @@ export const topBrands = async (db: Db, actor: OrderActor, from: string, timeZon
   const since = gte(orderTime(), dayStart(from, timeZone));
   const source = isAdmin(actor.role)
     ? sql`${fromRollup(from, timeZone)} union all ${fromRows(and(since, lt(orderTime(), firstWholeHour(from, timeZone))))}`
-    : fromRows(and(eq(estimates.ownerId, actor.id), since));
+    : fromRows(and(eq(ordersView.ownerId, actor.id), since));
   const booked = inArray(sql`s.status`, [...REVENUE_STATUSES]);
   const result = (await db.execute(sql`
     select coalesce(${brands.commonName}, 'No brand') as brand_name, top.orders, top.approved, top.revenue

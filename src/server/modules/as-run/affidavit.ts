@@ -13,7 +13,7 @@ import { csvLine } from '../../../domain/reconciliation';
 import { brands, campaignDeliveries, dayparts, makegoodOffers, mediaAssets, trafficSpots, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import { readableOrder } from '../orders/orders';
+import { readableOrder } from '../orders/public';
 import { printedDay } from '../billing/pdf';
 import { PDF_INK, PDF_MARGIN, PDF_MUTED, drawLetterhead, type StationIssuer } from '../station/letterhead';
 

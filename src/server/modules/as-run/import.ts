@@ -15,9 +15,10 @@ import { addDays, localClockOf } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import { windowOf } from '../../../domain/traffic';
 import type { asRunChanges } from '../../db/schema';
-import { asRunImports, asRunUnmatched, campaigns, dayparts, estimateItems, estimates, trafficSpots } from '../../db/schema';
+import { asRunImports, asRunUnmatched, campaigns, dayparts, trafficSpots } from '../../db/schema';
+import { orderItemsView, ordersView } from '../orders/views';
 import type { Db, Tx } from '../../platform/db';
-import { selectionOf } from '../orders/orders';
+import { selectionOf } from '../orders/public';
 import { offerMakegoods } from '../makegoods/offer';
 import { missedSpotsWithAiredMakegood, withdrawMakegoods } from '../makegoods/withdraw';
 import type { Staged } from '../notifications';
@@ -87,7 +88,7 @@ export const settleAsRun = async ({
   const totals = { rows: rows.length + skipped.length, aired: 0, reportedMissed: 0, unmatched: 0, skipped: skipped.length, closedMissed: 0, reopened: 0 };
   const days = new Set<string>();
   const daypartCache = new Map<string, typeof dayparts.$inferSelect>();
-  const itemCache = new Map<string, typeof estimateItems.$inferSelect>();
+  const itemCache = new Map<string, typeof orderItemsView.$inferSelect>();
   const campaignCache = new Map<string, CampaignState | null>();
   const tolerance = toleranceMinutes * 60_000;
   const changes: (typeof asRunChanges.$inferInsert)[] = skipped.map((r) => ({
@@ -183,8 +184,8 @@ export const settleAsRun = async ({
     if (itemIds.size > 0)
       for (const row of await tx
         .select()
-        .from(estimateItems)
-        .where(inArray(estimateItems.id, [...itemIds])))
+        .from(orderItemsView)
+        .where(inArray(orderItemsView.id, [...itemIds])))
         itemCache.set(row.id, row);
   };
 
@@ -356,9 +357,9 @@ const emitDeliveryUpdates = async (tx: Tx, importId: string) => {
   const touched = tx.selectDistinct({ id: trafficSpots.estimateId }).from(trafficSpots).where(eq(trafficSpots.asRunImportId, importId));
   const orders = await tx
     .select({
-      id: estimates.id,
-      ownerId: estimates.ownerId,
-      name: estimates.estimateName,
+      id: ordersView.id,
+      ownerId: ordersView.ownerId,
+      name: ordersView.estimateName,
       aired: count('aired'),
       missed: count('missed'),
       madeGood: count('made_good'),
@@ -366,10 +367,10 @@ const emitDeliveryUpdates = async (tx: Tx, importId: string) => {
       scheduled: count('scheduled'),
     })
     .from(trafficSpots)
-    .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
+    .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
     .where(inArray(trafficSpots.estimateId, touched))
-    .groupBy(estimates.id)
-    .orderBy(estimates.id);
+    .groupBy(ordersView.id)
+    .orderBy(ordersView.id);
   for (const o of orders)
     await emitEvent(tx, {
       type: 'delivery.updated',

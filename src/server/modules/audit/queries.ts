@@ -6,7 +6,8 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, type SQL } from 'drizz
 import { type AuditEvent, type AuditListReply, type AuditQuery, TIMELINE_MAX, type TimelineReply } from '../../../domain/audit';
 import { addDays, startOfStationDay } from '../../../domain/dates';
 import { advertiserName } from '../../../domain/users';
-import { auditEvents, brands, creditNotes, dayparts, estimates, invoices, mediaAssets, users } from '../../db/schema';
+import { auditEvents, brands, creditNotes, dayparts, invoices, mediaAssets, users } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import { containsPattern, type Tx } from '../../platform/db';
 
 type AuditRow = typeof auditEvents.$inferSelect;
@@ -64,7 +65,7 @@ const namesOf = async (db: Tx, events: AuditEvent[]): Promise<Record<string, str
       .from(users)
       .where(inArray(users.id, list)),
     db.select({ id: brands.id, name: brands.commonName }).from(brands).where(inArray(brands.id, list)),
-    db.select({ id: estimates.id, name: estimates.estimateName }).from(estimates).where(inArray(estimates.id, list)),
+    db.select({ id: ordersView.id, name: ordersView.estimateName }).from(ordersView).where(inArray(ordersView.id, list)),
     db.select({ id: invoices.id, name: invoices.invoiceNumber }).from(invoices).where(inArray(invoices.id, list)),
     db.select({ id: creditNotes.id, name: creditNotes.creditNumber }).from(creditNotes).where(inArray(creditNotes.id, list)),
     db.select({ id: mediaAssets.id, name: mediaAssets.filename }).from(mediaAssets).where(inArray(mediaAssets.id, list)),

@@ -13,7 +13,7 @@ import { csvLine } from '../../../domain/reconciliation';
 import { isAdmin } from '../../../domain/roles';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
-import { readableOrder } from '../orders/orders';
+import { readableOrder } from '../orders/public';
 import { auditEventBatches, listAuditEvents, orderTimeline } from './queries';
 
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };

@@ -17,10 +17,11 @@ import { broadcastMonth } from '../../../domain/broadcast-calendar';
 import type { CreateInvoiceBody, Invoice } from '../../../domain/billing-schemas';
 import { toCents } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
-import { estimates, invoices, trafficSpots } from '../../db/schema';
+import { invoices, trafficSpots } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
-import { lockReadableOrder, type OrderRow } from '../orders/orders';
+import { lockReadableOrder, setOrderBillingMode, type OrderRow } from '../orders/public';
 import { insertDeliveryInvoice, lockUnbilledSpots } from './invoice-lines';
 import { getInvoice } from './queries';
 import { hasLiveInvoice } from './invoice-rows';
@@ -31,7 +32,7 @@ export const setBillingMode = async ({ db, actor, estimateId, mode }: { db: Db; 
     const order = await lockReadableOrder(tx, actor, estimateId);
     if (order.billingMode !== mode) {
       if (await hasLiveInvoice(tx, order.id)) throw conflict(DELIVERY_MESSAGES.modeLocked);
-      await tx.update(estimates).set({ billingMode: mode }).where(eq(estimates.id, order.id));
+      await setOrderBillingMode(tx, order.id, mode);
     }
     return { message: billingModeMessage(mode), estimate_id: order.id, billing_mode: mode };
   });
@@ -79,7 +80,7 @@ const ordersToBill = async (db: Db, from: string, to: string): Promise<string[]>
   const rows = await db
     .selectDistinct({ id: trafficSpots.estimateId })
     .from(trafficSpots)
-    .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
+    .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
     .where(
       and(
         eq(trafficSpots.status, 'aired'),
@@ -87,8 +88,8 @@ const ordersToBill = async (db: Db, from: string, to: string): Promise<string[]>
         isNull(trafficSpots.invoiceId),
         gte(trafficSpots.airDate, from),
         lte(trafficSpots.airDate, to),
-        eq(estimates.billingMode, 'monthly'),
-        inArray(estimates.status, [...INVOICEABLE_ORDER_STATUSES]),
+        eq(ordersView.billingMode, 'monthly'),
+        inArray(ordersView.status, [...INVOICEABLE_ORDER_STATUSES]),
       ),
     )
     .orderBy(trafficSpots.estimateId);

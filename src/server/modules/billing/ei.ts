@@ -9,7 +9,8 @@ import { eiDays, writeEi, type EiInvoice, type EiScheduleLine, type EiSpot } fro
 import type { StationTime } from '../../../domain/dates';
 import { orderNumberOf } from '../../../domain/format';
 import { toCents } from '../../../domain/money';
-import { dayparts, estimates, invoices, makegoodOffers, mediaAssets, trafficSpots, users } from '../../db/schema';
+import { dayparts, invoices, makegoodOffers, mediaAssets, trafficSpots, users } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { issuerOf } from './issued-parties';
 import { getInvoiceDetail } from './queries';
@@ -38,7 +39,7 @@ const spotsOf = async (db: Tx, invoice: { id: string; kind: string; estimate_id:
 export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promise<EiInvoice> => {
   const invoice = await getInvoiceDetail({ db, id, today: time.today(), timeZone: time.timeZone });
   const station = await issuerOf(db, id);
-  const [order] = await db.select().from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
+  const [order] = await db.select().from(ordersView).where(eq(ordersView.id, invoice.estimate_id)).limit(1);
   const [customer] = await db.select().from(users).where(eq(users.id, invoice.customer_id)).limit(1);
   const [commercial] = order?.mediaAssetId
     ? await db.select({ spotLength: mediaAssets.spotLength }).from(mediaAssets).where(eq(mediaAssets.id, order.mediaAssetId)).limit(1)

@@ -3,18 +3,19 @@
  * billed yet, each at its item's CPM (the cost a makegood credit uses), one line per daypart, and
  * the spots marked with the invoice that billed them. Also the stored lines of any invoice.
  */
-import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, getViewSelectedFields, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { type InvoiceKind } from '../../../domain/billing';
 import { dateRangeLabel, toStoredLine } from '../../../domain/billing-up-front';
 import { deliveryLines, type BillableSpot, type StoredInvoiceLine } from '../../../domain/billing-delivery';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { localClockOf } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
-import { dayparts, estimateItems, invoiceLines, trafficSpots } from '../../db/schema';
+import { dayparts, invoiceLines, trafficSpots } from '../../db/schema';
+import { orderItemsView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { BILLING_MESSAGES } from '../../../domain/billing';
-import type { OrderRow } from '../orders/orders';
+import type { OrderRow } from '../orders/public';
 import { spotCostCents } from '../makegoods/offer';
 import { insertInvoice } from './invoice-rows';
 
@@ -25,10 +26,10 @@ export interface LockedSpot extends BillableSpot {
 /** The order's aired, unbilled spots (within [from, to] when given), locked, with their cost in cents. */
 export const lockUnbilledSpots = async (tx: Tx, estimateId: string, period?: { from: string; to: string }): Promise<LockedSpot[]> => {
   const rows = await tx
-    .select({ id: trafficSpots.id, daypart: dayparts, item: estimateItems })
+    .select({ id: trafficSpots.id, daypart: dayparts, item: getViewSelectedFields(orderItemsView) })
     .from(trafficSpots)
     .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
-    .leftJoin(estimateItems, eq(estimateItems.id, trafficSpots.estimateItemId))
+    .leftJoin(orderItemsView, eq(orderItemsView.id, trafficSpots.estimateItemId))
     .where(
       and(
         eq(trafficSpots.estimateId, estimateId),
@@ -109,10 +110,10 @@ export const insertDeliveryInvoice = async ({
 /** The spots an invoice billed, in airing order, each at the cost its line counts (issue 29, item 6). */
 export const billedSpotsOf = async (db: Tx, invoiceId: string, timeZone: string): Promise<InvoiceDetail['billed_spots']> => {
   const rows = await db
-    .select({ spot: trafficSpots, daypart: dayparts, item: estimateItems })
+    .select({ spot: trafficSpots, daypart: dayparts, item: getViewSelectedFields(orderItemsView) })
     .from(trafficSpots)
     .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
-    .leftJoin(estimateItems, eq(estimateItems.id, trafficSpots.estimateItemId))
+    .leftJoin(orderItemsView, eq(orderItemsView.id, trafficSpots.estimateItemId))
     .where(eq(trafficSpots.invoiceId, invoiceId))
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
   return rows.map(({ spot, daypart, item }) => ({

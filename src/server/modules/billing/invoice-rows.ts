@@ -9,7 +9,7 @@ import { addDays } from '../../../domain/dates';
 import { invoices } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import type { OrderRow } from '../orders/orders';
+import type { OrderRow } from '../orders/public';
 import { commissionFor } from './commission';
 import type { InvoiceRow } from './present';
 

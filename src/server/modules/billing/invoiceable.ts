@@ -10,7 +10,7 @@ import { LIST_LIMIT_MAX, type Estimate } from '../../../domain/estimate-schemas'
 import { ORDER_STATUSES, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { invoices } from '../../db/schema';
 import type { Tx } from '../../platform/db';
-import { listEstimates } from '../orders/queries';
+import { listEstimates } from '../orders/public';
 
 /** At most this many pages of orders are read (LIST_LIMIT_MAX each). */
 const MAX_PAGES = 20;

@@ -7,7 +7,8 @@ import { invoiceBalanceCents, invoiceBalanceDueCents, invoiceStatusLabel, shownI
 import type { Invoice, InvoicePayment } from '../../../domain/billing-schemas';
 import { toDollars } from '../../../domain/money';
 import { fullName } from '../../../domain/users';
-import { brands, estimates, invoices, users, type invoicePayments } from '../../db/schema';
+import { brands, invoices, users, type invoicePayments } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -17,14 +18,14 @@ export const selectInvoices = (db: Tx) =>
   db
     .select({
       invoice: getTableColumns(invoices),
-      estimateName: estimates.estimateName,
+      estimateName: ordersView.estimateName,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
       brandName: brands.commonName,
     })
     .from(invoices)
-    .innerJoin(estimates, eq(estimates.id, invoices.estimateId))
+    .innerJoin(ordersView, eq(ordersView.id, invoices.estimateId))
     .innerJoin(users, eq(users.id, invoices.customerId))
     .leftJoin(brands, eq(brands.id, invoices.brandId))
     .$dynamic();

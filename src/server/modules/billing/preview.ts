@@ -11,7 +11,7 @@ import { billableAmount, type OrderActor, type OrderStatus } from '../../../doma
 import { invoices } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
-import { lockReadableOrder, type OrderRow } from '../orders/orders';
+import { lockReadableOrder, type OrderRow } from '../orders/public';
 import { creditsOf } from '../makegoods/queries';
 import { commissionFor } from './commission';
 import { lockUnbilledSpots } from './invoice-lines';

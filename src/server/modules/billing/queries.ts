@@ -4,12 +4,12 @@ import { BILLING_MESSAGES, type InvoiceStatus } from '../../../domain/billing';
 import type { InvoiceDetail, InvoiceListQuery, InvoiceListReply } from '../../../domain/billing-schemas';
 import { toDollars } from '../../../domain/money';
 import { selectionDefaults } from '../../../domain/pricing';
-import { itemsWithDayparts, selectionOf } from '../orders/orders';
+import { itemsWithDayparts, listItems, selectionOf } from '../orders/public';
 import { issuedPartiesOf } from './issued-parties';
-import { brands, estimates, invoicePayments, invoices, mediaAssets, users } from '../../db/schema';
+import { brands, invoicePayments, invoices, mediaAssets, users } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import { containsPattern, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { listItems } from '../orders/items-queries';
 import { creditNotesOfInvoice } from './credit-notes';
 import { billedSpotsOf, storedInvoiceLines } from './invoice-lines';
 import { selectInvoices, toInvoice, toPayment } from './present';
@@ -40,8 +40,8 @@ const listConditions = (query: InvoiceListQuery, today: string): SQL | undefined
     search
       ? or(
           ilike(invoices.invoiceNumber, search),
-          ilike(estimates.estimateName, search),
-          ilike(estimates.agencyEstimateNumber, search),
+          ilike(ordersView.estimateName, search),
+          ilike(ordersView.agencyEstimateNumber, search),
           ilike(brands.commonName, search),
           ilike(users.email, search),
           ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, search),
@@ -72,7 +72,7 @@ export const listInvoices = async ({
   if (query.search)
     for (const select of [counted, candidates])
       select
-        .innerJoin(estimates, eq(estimates.id, invoices.estimateId))
+        .innerJoin(ordersView, eq(ordersView.id, invoices.estimateId))
         .innerJoin(users, eq(users.id, invoices.customerId))
         .leftJoin(brands, eq(brands.id, invoices.brandId));
   const [totalRow] = await counted.where(where);
@@ -99,7 +99,7 @@ export const getInvoice = async (db: Tx, id: string, today: string) => {
 /** One invoice with the order's time slots (its lines) and the payments, oldest first. */
 export const getInvoiceDetail = async ({ db, id, today, timeZone }: { db: Tx; id: string; today: string; timeZone: string }): Promise<InvoiceDetail> => {
   const invoice = await getInvoice(db, id, today);
-  const [order] = await db.select().from(estimates).where(eq(estimates.id, invoice.estimate_id)).limit(1);
+  const [order] = await db.select().from(ordersView).where(eq(ordersView.id, invoice.estimate_id)).limit(1);
   const [brand] = invoice.brand_id
     ? await db.select({ legalName: brands.legalName, address: brands.address }).from(brands).where(eq(brands.id, invoice.brand_id)).limit(1)
     : [];

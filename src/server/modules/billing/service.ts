@@ -26,7 +26,7 @@ import { invoicePayments, invoices } from '../../db/schema';
 import { isUniqueViolation, type Db } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import type { MailMessage, Mailer } from '../../platform/mail';
-import { lockReadableOrder } from '../orders/orders';
+import { lockReadableOrder } from '../orders/public';
 import { hasLiveInvoice, insertInvoice, lockInvoice } from './invoice-rows';
 import { toPayment } from './present';
 import { getInvoice, getInvoiceDetail } from './queries';

@@ -9,7 +9,8 @@ import { dateRangeLabel } from '../../../domain/billing-up-front';
 import { localDateOf } from '../../../domain/dates';
 import { statementOf, STATEMENT_MESSAGES, toStatementReply, type Statement, type StatementMovement } from '../../../domain/statement';
 import { advertiserName } from '../../../domain/users';
-import { brands, creditNotes, estimates, invoicePayments, invoices, users } from '../../db/schema';
+import { brands, creditNotes, invoicePayments, invoices, users } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 
@@ -44,7 +45,7 @@ export const getStatement = async ({
     .select({
       id: invoices.id,
       number: invoices.invoiceNumber,
-      name: estimates.estimateName,
+      name: ordersView.estimateName,
       kind: invoices.kind,
       periodStart: invoices.periodStart,
       periodEnd: invoices.periodEnd,
@@ -60,7 +61,7 @@ export const getStatement = async ({
       voidReason: invoices.voidReason,
     })
     .from(invoices)
-    .innerJoin(estimates, eq(estimates.id, invoices.estimateId))
+    .innerJoin(ordersView, eq(ordersView.id, invoices.estimateId))
     .where(and(eq(invoices.customerId, customerId), ne(invoices.status, 'draft'), brandId ? eq(invoices.brandId, brandId) : undefined));
   const ids = rows.map((r) => r.id);
   const numberOf = new Map(rows.map((r) => [r.id, r.number]));

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { upFrontLines } from '../../../domain/billing-up-front';
 import { coupons, invoiceLines } from '../../db/schema';
 import type { Tx } from '../../platform/db';
-import { itemsWithDayparts, type OrderRow } from '../orders/orders';
+import { itemsWithDayparts, type OrderRow } from '../orders/public';
 import { spotCostCents } from '../makegoods/offer';
 
 /** The redeemed coupon's code (else the one typed on the order). */

@@ -1,13 +1,14 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { BRAND_HAS_ORDERS, BRAND_MESSAGES, type Brand, type BrandInput } from '../../../domain/brand-schemas';
 import type { KeysetPage } from '../../../domain/list-page';
-import { brands, estimates, users } from '../../db/schema';
+import { brands, users } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import { isForeignKeyViolation, type Db, type Tx } from '../../platform/db';
 import { allWordsIn, cursorAtSql, nextCursor } from '../../platform/keyset';
 import { conflict, notFound } from '../../platform/errors';
 import type { Actor } from '../auth/service';
 
-const orderCount = sql<number>`(select count(*)::int from ${estimates} where ${estimates.brandId} = ${brands.id})`;
+const orderCount = sql<number>`(select count(*)::int from ${ordersView} where ${ordersView.brandId} = ${brands.id})`;
 
 const brandColumns = {
   brand: brands,

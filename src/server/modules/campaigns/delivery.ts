@@ -11,7 +11,7 @@ import type { OrderActor } from '../../../domain/orders';
 import { trafficSpots } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { conflict } from '../../platform/errors';
-import { itemsWithDayparts, selectionOf } from '../orders/orders';
+import { itemsWithDayparts, selectionOf } from '../orders/public';
 import { recordAirings } from './airings';
 import { getCampaign, visibleCampaignRow } from './queries';
 

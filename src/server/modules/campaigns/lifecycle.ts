@@ -16,10 +16,10 @@ import {
 } from '../../../domain/campaigns';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor, OrderStatus } from '../../../domain/orders';
-import { campaigns, estimates } from '../../db/schema';
+import { campaigns } from '../../db/schema';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { itemsWithDayparts, selectionOf, type OrderRow } from '../orders/orders';
+import { itemsWithDayparts, lockOrder, selectionOf, type OrderRow } from '../orders/public';
 import { getCampaign, visibleCampaignRow } from './queries';
 
 /** Name, brand, dates, budget and spots of the campaign, from its order as it is now. */
@@ -84,7 +84,7 @@ export const createCampaignFromEstimate = async ({
   let id: string;
   try {
     id = await db.transaction(async (tx) => {
-      const [order] = await tx.select().from(estimates).where(eq(estimates.id, estimateId)).limit(1).for('update');
+      const order = await lockOrder(tx, estimateId);
       if (!order) throw notFound(CAMPAIGN_MESSAGES.estimateNotFound);
       if (await campaignOfOrder(tx, order.id)) throw conflict(CAMPAIGN_MESSAGES.exists);
       if (!(CAMPAIGN_SOURCE_STATUSES as readonly OrderStatus[]).includes(order.status)) throw conflict(CAMPAIGN_MESSAGES.sourceStatus);

@@ -10,7 +10,8 @@ import { toCents, toDollars } from '../../../domain/money';
 import { isSubmitted } from '../../../domain/orders';
 import { isAdmin, type Role } from '../../../domain/roles';
 import { fullName } from '../../../domain/users';
-import { couponUsages, coupons, estimateItems, estimates, users } from '../../db/schema';
+import { couponUsages, coupons, users } from '../../db/schema';
+import { orderItemsView, ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
@@ -91,9 +92,9 @@ export const useCoupon = async ({
     // The order first, then the coupon: the order an invoice locks, in the order Submit takes them.
     const [estimate] = UUID.test(estimateId)
       ? await tx
-          .select({ id: estimates.id, ownerId: estimates.ownerId, status: estimates.status, totalSpendCents: estimates.totalSpendCents })
-          .from(estimates)
-          .where(eq(estimates.id, estimateId))
+          .select({ id: ordersView.id, ownerId: ordersView.ownerId, status: ordersView.status, totalSpendCents: ordersView.totalSpendCents })
+          .from(ordersView)
+          .where(eq(ordersView.id, estimateId))
           .limit(1)
           .for('update')
       : [];
@@ -107,7 +108,7 @@ export const useCoupon = async ({
       .where(and(eq(couponUsages.estimateId, estimateId), ne(couponUsages.couponId, coupon.id)))
       .limit(1);
     if (other) throw conflict('This order already uses another coupon');
-    const items = await tx.selectDistinct({ daypartId: estimateItems.daypartId }).from(estimateItems).where(eq(estimateItems.estimateId, estimateId));
+    const items = await tx.selectDistinct({ daypartId: orderItemsView.daypartId }).from(orderItemsView).where(eq(orderItemsView.estimateId, estimateId));
     const { usage, created } = await recordCouponUse(tx, coupon, {
       userId: estimate.ownerId,
       estimateId: estimateId.toLowerCase(),
@@ -136,10 +137,10 @@ export const couponUsageReport = async ({ db, couponId }: { db: Db; couponId: st
     .from(couponUsages)
     .where(and(eq(couponUsages.couponId, couponId), eq(couponUsages.counted, true)));
   const recent = await db
-    .select({ usage: couponUsages, firstName: users.firstName, lastName: users.lastName, email: users.email, estimateName: estimates.estimateName })
+    .select({ usage: couponUsages, firstName: users.firstName, lastName: users.lastName, email: users.email, estimateName: ordersView.estimateName })
     .from(couponUsages)
     .leftJoin(users, eq(users.id, couponUsages.userId))
-    .leftJoin(estimates, eq(estimates.id, couponUsages.estimateId))
+    .leftJoin(ordersView, eq(ordersView.id, couponUsages.estimateId))
     .where(and(eq(couponUsages.couponId, couponId), eq(couponUsages.counted, true)))
     .orderBy(desc(couponUsages.usedAt), desc(couponUsages.id))
     .limit(RECENT_USAGES);

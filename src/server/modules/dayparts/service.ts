@@ -4,7 +4,8 @@ import type { Availability, Daypart, DaypartInput } from '../../../domain/daypar
 import { toCents, toDollars } from '../../../domain/money';
 import { BOOKED_STATUSES } from '../../../domain/orders';
 import { airsOn, bookedOnDay } from '../../../domain/traffic';
-import { dayparts, estimateItems, estimates, makegoodOffers } from '../../db/schema';
+import { dayparts, makegoodOffers } from '../../db/schema';
+import { orderItemsView, ordersView } from '../orders/views';
 import { HOLDING_STATUSES } from '../../../domain/makegoods';
 import { isForeignKeyViolation, isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
@@ -100,16 +101,16 @@ export const deleteDaypart = async ({ db, id }: { db: Db; id: string }) => {
 /** Spots of booked orders (approved, scheduled, active) per airing day of the range, optionally leaving one order out. */
 const bookedSpotsByDay = async (db: Tx, daypart: DaypartRow, start: string, end: string, excludeEstimateId?: string) => {
   const bookings = await db
-    .select({ spots: estimateItems.spotsPerOccurrence, startDate: estimates.startDate, endDate: estimates.endDate })
-    .from(estimateItems)
-    .innerJoin(estimates, eq(estimates.id, estimateItems.estimateId))
+    .select({ spots: orderItemsView.spotsPerOccurrence, startDate: ordersView.startDate, endDate: ordersView.endDate })
+    .from(orderItemsView)
+    .innerJoin(ordersView, eq(ordersView.id, orderItemsView.estimateId))
     .where(
       and(
-        eq(estimateItems.daypartId, daypart.id),
-        inArray(estimates.status, [...BOOKED_STATUSES]),
-        lte(estimates.startDate, end),
-        gte(estimates.endDate, start),
-        excludeEstimateId ? ne(estimates.id, excludeEstimateId) : undefined,
+        eq(orderItemsView.daypartId, daypart.id),
+        inArray(ordersView.status, [...BOOKED_STATUSES]),
+        lte(ordersView.startDate, end),
+        gte(ordersView.endDate, start),
+        excludeEstimateId ? ne(ordersView.id, excludeEstimateId) : undefined,
       ),
     );
   // Makegoods offered or accepted hold one spot of their day each.
@@ -157,12 +158,16 @@ export const rangeLength = (start: string, end: string) => daysBetween(start, en
  * so two bookings never deadlock), so racing approvals for the last spots are serialized.
  */
 export const assertCapacityForBooking = async ({ tx, estimateId }: { tx: Tx; estimateId: string }) => {
-  const [order] = await tx.select({ startDate: estimates.startDate, endDate: estimates.endDate }).from(estimates).where(eq(estimates.id, estimateId)).limit(1);
+  const [order] = await tx
+    .select({ startDate: ordersView.startDate, endDate: ordersView.endDate })
+    .from(ordersView)
+    .where(eq(ordersView.id, estimateId))
+    .limit(1);
   if (!order?.startDate || !order.endDate) throw conflict('The order needs a start date and an end date before it can be booked');
   const items = await tx
-    .select({ daypartId: estimateItems.daypartId, spots: estimateItems.spotsPerOccurrence })
-    .from(estimateItems)
-    .where(eq(estimateItems.estimateId, estimateId));
+    .select({ daypartId: orderItemsView.daypartId, spots: orderItemsView.spotsPerOccurrence })
+    .from(orderItemsView)
+    .where(eq(orderItemsView.estimateId, estimateId));
   if (items.length === 0) return;
   const locked = await tx
     .select()

@@ -9,9 +9,10 @@ import { todayIso } from '../../../domain/dates';
 import { makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
 import { toCents } from '../../../domain/money';
 import { SOLD_STATUSES } from '../../../domain/orders';
-import { dayparts, estimateItems, estimates, makegoodEvents, makegoodOffers, trafficSpots } from '../../db/schema';
+import { dayparts, makegoodEvents, makegoodOffers, trafficSpots } from '../../db/schema';
+import { orderItemsView, ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
-import { selectionOf, type PricedItem } from '../orders/orders';
+import { selectionOf, type PricedItem } from '../orders/public';
 import { stageMakegoodOffer } from '../notifications/events';
 import type { Staged } from '../notifications';
 import { takenCounter } from './capacity';
@@ -45,20 +46,20 @@ export const offerMakegoods = async ({
       airDate: trafficSpots.airDate,
       daypartId: trafficSpots.daypartId,
       estimateItemId: trafficSpots.estimateItemId,
-      estimateId: estimates.id,
-      ownerId: estimates.ownerId,
-      estimateName: estimates.estimateName,
-      endDate: estimates.endDate,
+      estimateId: ordersView.id,
+      ownerId: ordersView.ownerId,
+      estimateName: ordersView.estimateName,
+      endDate: ordersView.endDate,
     })
     .from(trafficSpots)
-    .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
+    .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
     .leftJoin(makegoodOffers, eq(makegoodOffers.missedSpotId, trafficSpots.id))
     .where(
       and(
         eq(trafficSpots.asRunImportId, importId),
         eq(trafficSpots.status, 'missed'),
         isNull(makegoodOffers.id),
-        inArray(estimates.status, [...SOLD_STATUSES]),
+        inArray(ordersView.status, [...SOLD_STATUSES]),
       ),
     )
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.id));
@@ -74,12 +75,12 @@ export const offerMakegoods = async ({
     (await tx.select().from(dayparts).where(inArray(dayparts.id, daypartIds)).orderBy(asc(dayparts.id)).for('update')).map((d) => [d.id, d]),
   );
   const itemIds = [...new Set(missed.map((m) => m.estimateItemId).filter((id): id is string => id !== null))];
-  const items = new Map<string, typeof estimateItems.$inferSelect>();
+  const items = new Map<string, typeof orderItemsView.$inferSelect>();
   for (let i = 0; i < itemIds.length; i += CHUNK)
     for (const item of await tx
       .select()
-      .from(estimateItems)
-      .where(inArray(estimateItems.id, itemIds.slice(i, i + CHUNK))))
+      .from(orderItemsView)
+      .where(inArray(orderItemsView.id, itemIds.slice(i, i + CHUNK))))
       items.set(item.id, item);
   const counter = await takenCounter(tx, from, to);
 

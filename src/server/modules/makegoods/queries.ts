@@ -4,9 +4,10 @@ import { asc, eq, inArray, sum } from 'drizzle-orm';
 import { makegoodWindow, type Makegood, type OrderMakegoods } from '../../../domain/makegoods';
 import { toDollars } from '../../../domain/money';
 import { billableAmount, type OrderActor } from '../../../domain/orders';
-import { dayparts, estimates, makegoodEvents, makegoodOffers, trafficSpots, users } from '../../db/schema';
+import { dayparts, makegoodEvents, makegoodOffers, trafficSpots, users } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
-import { readableOrder } from '../orders/orders';
+import { readableOrder } from '../orders/public';
 
 const selectOffers = (db: Tx) =>
   db
@@ -16,12 +17,12 @@ const selectOffers = (db: Tx) =>
       missedAt: trafficSpots.scheduledAt,
       houseCode: trafficSpots.houseCode,
       daypartName: dayparts.name,
-      flightEnd: estimates.endDate,
+      flightEnd: ordersView.endDate,
     })
     .from(makegoodOffers)
     .innerJoin(trafficSpots, eq(trafficSpots.id, makegoodOffers.missedSpotId))
     .innerJoin(dayparts, eq(dayparts.id, makegoodOffers.daypartId))
-    .innerJoin(estimates, eq(estimates.id, makegoodOffers.estimateId));
+    .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId));
 
 type OfferRow = Awaited<ReturnType<ReturnType<typeof selectOffers>['where']>>[number];
 
@@ -105,6 +106,6 @@ export const emailOf = async (db: Tx, userId: string): Promise<string | null> =>
 
 /** An order's name (for what the desk is told of a reply), or null when it is gone. */
 export const orderNameOf = async (db: Tx, estimateId: string): Promise<string | null> => {
-  const [row] = await db.select({ name: estimates.estimateName }).from(estimates).where(eq(estimates.id, estimateId)).limit(1);
+  const [row] = await db.select({ name: ordersView.estimateName }).from(ordersView).where(eq(ordersView.id, estimateId)).limit(1);
   return row?.name ?? null;
 };

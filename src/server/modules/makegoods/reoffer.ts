@@ -6,7 +6,8 @@
  */
 import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
-import { dayparts, estimates, makegoodEvents, makegoodOffers, trafficDays } from '../../db/schema';
+import { dayparts, makegoodEvents, makegoodOffers, trafficDays } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
 import type { Staged } from '../notifications';
 import { stageMakegoodOffer } from '../notifications/events';
@@ -25,9 +26,9 @@ export const reofferUnavailableMakegoods = async ({
 }): Promise<Staged[]> =>
   db.transaction(async (tx) => {
     const stuck = await tx
-      .select({ offer: makegoodOffers, ownerId: estimates.ownerId, estimateName: estimates.estimateName, endDate: estimates.endDate })
+      .select({ offer: makegoodOffers, ownerId: ordersView.ownerId, estimateName: ordersView.estimateName, endDate: ordersView.endDate })
       .from(makegoodOffers)
-      .innerJoin(estimates, eq(estimates.id, makegoodOffers.estimateId))
+      .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId))
       .leftJoin(trafficDays, eq(trafficDays.airDate, makegoodOffers.airDate))
       .where(
         and(eq(makegoodOffers.status, 'offered'), isNotNull(makegoodOffers.airDate), or(lte(makegoodOffers.airDate, today), isNotNull(trafficDays.exportedAt))),

@@ -9,7 +9,8 @@ import { todayIso } from '../../../domain/dates';
 import { MAKEGOOD_MESSAGES, makegoodWindow, type MakegoodAction } from '../../../domain/makegoods';
 import { canReadOrder, type OrderActor } from '../../../domain/orders';
 import { airsOn } from '../../../domain/traffic';
-import { dayparts, estimates, makegoodEvents, makegoodOffers, trafficDays, trafficSpots } from '../../db/schema';
+import { dayparts, makegoodEvents, makegoodOffers, trafficDays, trafficSpots } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { takenCounter } from './capacity';
@@ -22,9 +23,9 @@ const record = async (tx: Tx, offerId: string, action: MakegoodAction, actor: Or
 /** The offer and its order, locked; 404 when the caller may not see the order. */
 const lockOffer = async (tx: Tx, actor: OrderActor, id: string) => {
   const [row] = await tx
-    .select({ offer: makegoodOffers, ownerId: estimates.ownerId, flightEnd: estimates.endDate, missedDate: trafficSpots.airDate })
+    .select({ offer: makegoodOffers, ownerId: ordersView.ownerId, flightEnd: ordersView.endDate, missedDate: trafficSpots.airDate })
     .from(makegoodOffers)
-    .innerJoin(estimates, eq(estimates.id, makegoodOffers.estimateId))
+    .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId))
     .innerJoin(trafficSpots, eq(trafficSpots.id, makegoodOffers.missedSpotId))
     .where(eq(makegoodOffers.id, id))
     .for('update', { of: makegoodOffers })
@@ -118,9 +119,9 @@ export const expireMakegoods = async (db: Db, now: Date): Promise<string[]> =>
       const owners = new Map(
         (
           await tx
-            .select({ id: estimates.id, ownerId: estimates.ownerId })
-            .from(estimates)
-            .where(inArray(estimates.id, [...new Set(expired.map((o) => o.estimateId))]))
+            .select({ id: ordersView.id, ownerId: ordersView.ownerId })
+            .from(ordersView)
+            .where(inArray(ordersView.id, [...new Set(expired.map((o) => o.estimateId))]))
         ).map((o) => [o.id, o.ownerId]),
       );
       for (const o of expired)

@@ -17,7 +17,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../platform/errors
 import { actorOf } from '../auth/guard';
 import type { Actor } from '../auth/service';
 import { assertBrandAccess } from '../brands/service';
-import { readableOrder } from '../orders/orders';
+import { readableOrder } from '../orders/public';
 import { getMedia } from './queries';
 import { PROCESS_MEDIA_JOB, stageMessage } from './processing';
 import type { MediaRuntime } from './runtime';

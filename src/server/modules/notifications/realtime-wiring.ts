@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server } from 'node:http';
 import { isAdmin } from '../../../domain/roles';
-import { estimates } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Database } from '../../platform/db';
 import { createRealtime, type RealtimeUser } from '../../platform/realtime';
 import { actorFromToken } from '../auth/service';
@@ -36,7 +36,7 @@ export const createAppRealtime = async ({
     },
     canReadEstimate: async (user: RealtimeUser, estimateId: string) => {
       if (isAdmin(user.role)) return true;
-      const [row] = await database.db.select({ ownerId: estimates.ownerId }).from(estimates).where(eq(estimates.id, estimateId)).limit(1);
+      const [row] = await database.db.select({ ownerId: ordersView.ownerId }).from(ordersView).where(eq(ordersView.id, estimateId)).limit(1);
       return row?.ownerId === user.id;
     },
   });

@@ -30,6 +30,12 @@ export const lockReadableOrder = async (tx: Tx, actor: OrderActor, id: string): 
   return order;
 };
 
+/** The order locked for the rest of the transaction, with no actor check (the caller already checked or acts as the station); undefined when missing. */
+export const lockOrder = async (tx: Tx, id: string): Promise<OrderRow | undefined> => {
+  const [order] = await tx.select().from(estimates).where(eq(estimates.id, id)).limit(1).for('update');
+  return order;
+};
+
 export const daypartLimits = (d: DaypartRow): DaypartLimits => ({
   name: d.name,
   spotFrequency: d.spotFrequency,

@@ -2,7 +2,7 @@
  * Reading orders as the API answers them: one query per list, with the owner, brand, media,
  * card, the brand's media count and the weekly reach in the same query (no N+1).
  */
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, notInArray, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type AnyColumn, ilike, inArray, notInArray, or, sql, type Placeholder } from 'drizzle-orm';
 import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
 import { ESTIMATE_MESSAGES, type Estimate, type EstimateDetail, type EstimateListQuery, type EstimateStats } from '../../../domain/estimate-schemas';
 import { toDollars } from '../../../domain/money';
@@ -16,9 +16,11 @@ import { notFound } from '../../platform/errors';
 import { listItems } from './items-queries';
 import { statusCounts, totalOf } from './order-counts';
 
-/** An order's weekly reach (impressions of a week of its items), as a correlated subquery on `estimates`. */
-export const weeklyReachSql = sql<number>`(select coalesce(sum(d.multiplier * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * i.spots_per_occurrence * cardinality(d.days_of_week)), 0)::float8
-  from estimate_items i join dayparts d on d.id = i.daypart_id where i.estimate_id = ${estimates.id})`;
+/** An order's weekly reach (impressions of a week of its items), as a subquery correlated on the order's id column (the table's, or the view's). */
+export const weeklyReachOf = (orderId: AnyColumn) =>
+  sql<number>`(select coalesce(sum(d.multiplier * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * i.spots_per_occurrence * cardinality(d.days_of_week)), 0)::float8
+  from estimate_items i join dayparts d on d.id = i.daypart_id where i.estimate_id = ${orderId})`;
+const weeklyReachSql = weeklyReachOf(estimates.id);
 
 /**
  * The brand's media count and the weekly reach are correlated subqueries: lists pick their page's

@@ -15,24 +15,24 @@ import {
   type ReconciliationDashboard,
   type Variance,
 } from '../../../domain/reconciliation';
-import { brands, campaigns, estimates, reconciliationBrandDays, reconciliations } from '../../db/schema';
+import { brands, campaigns, reconciliationBrandDays, reconciliations } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import { stationZoneSql, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
-import { statusCounts, totalOf } from '../orders/order-counts';
-import { weeklyReachSql } from '../orders/queries';
+import { statusCounts, totalOf, weeklyReachOf } from '../orders/public';
 
-export const BOOKED = inArray(estimates.status, [...REVENUE_STATUSES]);
+export const BOOKED = inArray(ordersView.status, [...REVENUE_STATUSES]);
 
 /** Weekly reach over the weeks the budget buys (budget ÷ weekly cost). */
-export const projectedImpressions = sql<number>`(case when ${estimates.totalEstimatedCostCents} > 0
-  then ${estimates.totalSpendCents}::float8 / ${estimates.totalEstimatedCostCents} * ${weeklyReachSql} else 0 end)`.mapWith(Number);
-const itemCount = sql<number>`(select count(*)::int from estimate_items i where i.estimate_id = ${estimates.id})`.mapWith(Number);
+export const projectedImpressions = sql<number>`(case when ${ordersView.totalEstimatedCostCents} > 0
+  then ${ordersView.totalSpendCents}::float8 / ${ordersView.totalEstimatedCostCents} * ${weeklyReachOf(ordersView.id)} else 0 end)`.mapWith(Number);
+const itemCount = sql<number>`(select count(*)::int from order_items i where i.estimate_id = ${ordersView.id})`.mapWith(Number);
 
-const byBrand = (brandId: string | undefined): SQL | undefined => (brandId ? eq(estimates.brandId, brandId) : undefined);
+const byBrand = (brandId: string | undefined): SQL | undefined => (brandId ? eq(ordersView.brandId, brandId) : undefined);
 const since = (days: number, today: string) => new Date(`${addDays(today, -(days - 1))}T00:00:00Z`);
 
 /** Not yet reconciled: NOT EXISTS plans as an anti-join with honest row estimates (a LEFT JOIN … IS NULL on the id did not, 2.8 s at 1M orders). */
-const unreconciled = sql`not exists (select 1 from ${reconciliations} r where r.estimate_id = ${estimates.id})`;
+const unreconciled = sql`not exists (select 1 from ${reconciliations} r where r.estimate_id = ${ordersView.id})`;
 
 export const listPending = async ({
   db,
@@ -53,24 +53,24 @@ export const listPending = async ({
   const n = totalOf(counts, 'orders', REVENUE_STATUSES) - totalOf(counts, 'reconciled', REVENUE_STATUSES);
   // The page's ids first, so that the joins and per-order subqueries run for its rows only.
   const pageIds = db
-    .select({ id: estimates.id })
-    .from(estimates)
+    .select({ id: ordersView.id })
+    .from(ordersView)
     .where(where)
-    .orderBy(asc(estimates.createdAt), asc(estimates.id))
+    .orderBy(asc(ordersView.createdAt), asc(ordersView.id))
     .limit(limit)
     .offset((page - 1) * limit)
     .as('page_ids');
   const rows = await db
     .select({
       order: {
-        id: estimates.id,
-        name: estimates.estimateName,
-        brandId: estimates.brandId,
-        status: estimates.status,
-        startDate: estimates.startDate,
-        endDate: estimates.endDate,
-        spend: estimates.totalSpendCents,
-        createdAt: estimates.createdAt,
+        id: ordersView.id,
+        name: ordersView.estimateName,
+        brandId: ordersView.brandId,
+        status: ordersView.status,
+        startDate: ordersView.startDate,
+        endDate: ordersView.endDate,
+        spend: ordersView.totalSpendCents,
+        createdAt: ordersView.createdAt,
       },
       brandName: brands.commonName,
       aired: { spend: campaigns.spendCents, impressions: campaigns.totalImpressions, spots: campaigns.airedSpots },
@@ -78,10 +78,10 @@ export const listPending = async ({
       impressions: projectedImpressions,
     })
     .from(pageIds)
-    .innerJoin(estimates, eq(estimates.id, pageIds.id))
-    .leftJoin(brands, eq(brands.id, estimates.brandId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
-    .orderBy(asc(estimates.createdAt), asc(estimates.id));
+    .innerJoin(ordersView, eq(ordersView.id, pageIds.id))
+    .leftJoin(brands, eq(brands.id, ordersView.brandId))
+    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
+    .orderBy(asc(ordersView.createdAt), asc(ordersView.id));
   return {
     campaigns: rows.map((r) => ({
       id: r.order.id,
@@ -107,20 +107,20 @@ export const listPending = async ({
 const selectVariances = (db: Tx) =>
   db
     .select({
-      estimateId: estimates.id,
-      estimateName: estimates.estimateName,
-      status: estimates.status,
+      estimateId: ordersView.id,
+      estimateName: ordersView.estimateName,
+      status: ordersView.status,
       brandName: brands.commonName,
-      liveSpendCents: estimates.totalSpendCents,
+      liveSpendCents: ordersView.totalSpendCents,
       liveImpressions: projectedImpressions,
       r: reconciliations,
       airedSpendCents: campaigns.spendCents,
       airedImpressions: campaigns.totalImpressions,
     })
-    .from(estimates)
-    .leftJoin(reconciliations, eq(reconciliations.estimateId, estimates.id))
-    .leftJoin(brands, eq(brands.id, estimates.brandId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
+    .from(ordersView)
+    .leftJoin(reconciliations, eq(reconciliations.estimateId, ordersView.id))
+    .leftJoin(brands, eq(brands.id, ordersView.brandId))
+    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
     .$dynamic();
 type VarianceRow = Awaited<ReturnType<ReturnType<typeof selectVariances>['execute']>>[number];
 
@@ -153,7 +153,7 @@ const airedOf = (row: VarianceRow) => {
 /** The variance of one booked order (pending ones answer their projection). */
 export const orderVariance = async (db: Tx, estimateId: string): Promise<Variance> => {
   const [row] = await selectVariances(db)
-    .where(and(eq(estimates.id, estimateId), BOOKED))
+    .where(and(eq(ordersView.id, estimateId), BOOKED))
     .limit(1);
   if (!row) throw notFound(RECONCILIATION_MESSAGES.notFound);
   return toVariance(row);
@@ -192,8 +192,8 @@ const brandVariance = (db: Tx, windowed: SQL | undefined) =>
       actual: sql<number>`sum(${reconciliations.actualSpendCents})::float8`.mapWith(Number),
     })
     .from(reconciliations)
-    .innerJoin(estimates, eq(estimates.id, reconciliations.estimateId))
-    .leftJoin(brands, eq(brands.id, estimates.brandId))
+    .innerJoin(ordersView, eq(ordersView.id, reconciliations.estimateId))
+    .leftJoin(brands, eq(brands.id, ordersView.brandId))
     .where(windowed)
     .groupBy(brands.id, brands.commonName)
     .orderBy(sql`2 desc`)
@@ -239,7 +239,7 @@ export const reconciliationDashboard = async ({
   // A reconciliation always has its order (cascade): the orders are read only to filter by brand.
   const windowed = and(
     gte(reconciliations.reconciledAt, since(days, today)),
-    brandId ? inArray(reconciliations.estimateId, db.select({ id: estimates.id }).from(estimates).where(byBrand(brandId))) : undefined,
+    brandId ? inArray(reconciliations.estimateId, db.select({ id: ordersView.id }).from(ordersView).where(byBrand(brandId))) : undefined,
   );
   const spendVariance = sql`(${reconciliations.actualSpendCents} - ${reconciliations.projectedSpendCents})`;
   const spendPercent = sql`(${spendVariance}::float8 / nullif(${reconciliations.projectedSpendCents}, 0) * 100)`;

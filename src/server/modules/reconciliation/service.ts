@@ -2,7 +2,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { toCents } from '../../../domain/money';
 import { RECONCILIATION_MESSAGES, type ReconcileInput, type Variance } from '../../../domain/reconciliation';
-import { campaigns, estimates, reconciliations } from '../../db/schema';
+import { campaigns, reconciliations } from '../../db/schema';
+import { ordersView } from '../orders/views';
+import { lockOrder } from '../orders/public';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { BOOKED, orderVariance, projectedImpressions } from './queries';
@@ -23,20 +25,21 @@ export const reconcileOrder = async ({
   input: ReconcileInput;
 }): Promise<Variance> =>
   db.transaction(async (tx) => {
+    // The order's row locked first (the orders module's lock), then read with its campaign's figures.
+    await lockOrder(tx, estimateId);
     const [order] = await tx
       .select({
-        status: estimates.status,
+        status: ordersView.status,
         booked: sql<boolean>`${BOOKED}`,
-        spend: estimates.totalSpendCents,
+        spend: ordersView.totalSpendCents,
         impressions: projectedImpressions,
         airedSpots: campaigns.airedSpots,
         airedSpendCents: campaigns.spendCents,
         airedImpressions: campaigns.totalImpressions,
       })
-      .from(estimates)
-      .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
-      .where(eq(estimates.id, estimateId))
-      .for('update', { of: estimates })
+      .from(ordersView)
+      .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
+      .where(eq(ordersView.id, estimateId))
       .limit(1);
     if (!order) throw notFound(RECONCILIATION_MESSAGES.notFound);
     if (!order.booked) throw conflict(RECONCILIATION_MESSAGES.notBooked);

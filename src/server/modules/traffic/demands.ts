@@ -2,7 +2,8 @@
 import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { BOOKED_STATUSES, SOLD_STATUSES } from '../../../domain/orders';
 import { houseCodeOf, spotSeconds, type DaypartWindow, type SpotDemand } from '../../../domain/traffic';
-import { campaigns, dayparts, estimateItems, estimates, makegoodOffers, mediaAssets, trafficMoves } from '../../db/schema';
+import { campaigns, dayparts, makegoodOffers, mediaAssets, trafficMoves } from '../../db/schema';
+import { orderItemsView, ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 
 export interface Booking extends Omit<SpotDemand, 'spots'> {
@@ -26,9 +27,9 @@ export const loadDayparts = async (db: Tx): Promise<DaypartWindow[]> =>
 
 /** What every booking reads of its order: brand, creative, campaign (paused or not) and the creative's length. */
 const orderColumns = {
-  estimateId: estimates.id,
-  brandId: estimates.brandId,
-  mediaAssetId: estimates.mediaAssetId,
+  estimateId: ordersView.id,
+  brandId: ordersView.brandId,
+  mediaAssetId: ordersView.mediaAssetId,
   campaignId: campaigns.id,
   campaignStatus: campaigns.status,
   durationSeconds: mediaAssets.durationSeconds,
@@ -67,19 +68,19 @@ export const loadBookings = async (db: Tx, from: string, to: string): Promise<Bo
   const rows = await db
     .select({
       ...orderColumns,
-      estimateItemId: estimateItems.id,
-      daypartId: estimateItems.daypartId,
-      spots: estimateItems.spotsPerOccurrence,
-      startDate: estimates.startDate,
-      endDate: estimates.endDate,
-      reviewedAt: estimates.reviewedAt,
-      createdAt: estimates.createdAt,
+      estimateItemId: orderItemsView.id,
+      daypartId: orderItemsView.daypartId,
+      spots: orderItemsView.spotsPerOccurrence,
+      startDate: ordersView.startDate,
+      endDate: ordersView.endDate,
+      reviewedAt: ordersView.reviewedAt,
+      createdAt: ordersView.createdAt,
     })
-    .from(estimateItems)
-    .innerJoin(estimates, eq(estimates.id, estimateItems.estimateId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, estimates.mediaAssetId))
-    .where(and(inArray(estimates.status, [...BOOKED_STATUSES]), lte(estimates.startDate, to), gte(estimates.endDate, from)));
+    .from(orderItemsView)
+    .innerJoin(ordersView, eq(ordersView.id, orderItemsView.estimateId))
+    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
+    .leftJoin(mediaAssets, eq(mediaAssets.id, ordersView.mediaAssetId))
+    .where(and(inArray(ordersView.status, [...BOOKED_STATUSES]), lte(ordersView.startDate, to), gte(ordersView.endDate, from)));
   return rows
     .filter((r) => r.startDate && r.endDate && r.brandId)
     .map((r) =>
@@ -106,16 +107,16 @@ export const loadMakegoodBookings = async (db: Tx, from: string, to: string): Pr
       estimateItemId: makegoodOffers.estimateItemId,
     })
     .from(makegoodOffers)
-    .innerJoin(estimates, eq(estimates.id, makegoodOffers.estimateId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, estimates.mediaAssetId))
+    .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId))
+    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
+    .leftJoin(mediaAssets, eq(mediaAssets.id, ordersView.mediaAssetId))
     .where(
       and(
         eq(makegoodOffers.status, 'accepted'),
         isNotNull(makegoodOffers.airDate),
         gte(makegoodOffers.airDate, from),
         lte(makegoodOffers.airDate, to),
-        inArray(estimates.status, [...SOLD_STATUSES]),
+        inArray(ordersView.status, [...SOLD_STATUSES]),
       ),
     );
   return rows
@@ -148,10 +149,10 @@ export const loadMoveBookings = async (db: Tx, from: string, to: string): Promis
       estimateItemId: trafficMoves.estimateItemId,
     })
     .from(trafficMoves)
-    .innerJoin(estimates, eq(estimates.id, trafficMoves.estimateId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, estimates.mediaAssetId))
-    .where(and(isNotNull(trafficMoves.toDate), gte(trafficMoves.toDate, from), lte(trafficMoves.toDate, to), inArray(estimates.status, [...BOOKED_STATUSES])))
+    .innerJoin(ordersView, eq(ordersView.id, trafficMoves.estimateId))
+    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
+    .leftJoin(mediaAssets, eq(mediaAssets.id, ordersView.mediaAssetId))
+    .where(and(isNotNull(trafficMoves.toDate), gte(trafficMoves.toDate, from), lte(trafficMoves.toDate, to), inArray(ordersView.status, [...BOOKED_STATUSES])))
     .orderBy(asc(trafficMoves.createdAt), asc(trafficMoves.id));
   return rows
     .filter((r) => r.brandId && r.toDate)

@@ -7,7 +7,8 @@
 import type { StationTime } from '../../../domain/dates';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { Discrepancies, DiscrepancySpot } from '../../../domain/traffic-schemas';
-import { brands, dayparts, estimates, mediaAssets, trafficMoves, trafficSpots } from '../../db/schema';
+import { brands, dayparts, mediaAssets, trafficMoves, trafficSpots } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import { notConfirmedWhere } from './unconfirmed';
 import type { Db } from '../../platform/db';
 import { latestUnmatchedRows } from '../as-run/unmatched-list';
@@ -18,10 +19,10 @@ const LIMIT = 200;
 const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, limit = LIMIT): Promise<DiscrepancySpot[]> =>
   (
     await db
-      .select({ spot: trafficSpots, daypartName: dayparts.name, brandName: brands.commonName, estimateName: estimates.estimateName })
+      .select({ spot: trafficSpots, daypartName: dayparts.name, brandName: brands.commonName, estimateName: ordersView.estimateName })
       .from(trafficSpots)
       .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
-      .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
+      .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
       .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
       .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
       .where(where)
@@ -43,11 +44,11 @@ const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, lim
 const movedSpots = async (db: Db, today: string): Promise<Discrepancies['moved_spots']> =>
   (
     await db
-      .select({ move: trafficMoves, daypartName: dayparts.name, brandName: brands.commonName, estimateName: estimates.estimateName })
+      .select({ move: trafficMoves, daypartName: dayparts.name, brandName: brands.commonName, estimateName: ordersView.estimateName })
       .from(trafficMoves)
       .innerJoin(dayparts, eq(dayparts.id, trafficMoves.daypartId))
-      .innerJoin(estimates, eq(estimates.id, trafficMoves.estimateId))
-      .leftJoin(brands, eq(brands.id, estimates.brandId))
+      .innerJoin(ordersView, eq(ordersView.id, trafficMoves.estimateId))
+      .leftJoin(brands, eq(brands.id, ordersView.brandId))
       .where(or(isNull(trafficMoves.toDate), gte(trafficMoves.toDate, today)))
       .orderBy(desc(trafficMoves.createdAt), asc(trafficMoves.id))
       .limit(LIMIT)
@@ -65,13 +66,13 @@ const movedSpots = async (db: Db, today: string): Promise<Discrepancies['moved_s
 const completedUnconfirmed = async (db: Db, now: Date): Promise<Discrepancies['completed_unconfirmed']> =>
   (
     await db
-      .select({ id: estimates.id, name: estimates.estimateName, brandName: brands.commonName, endDate: estimates.endDate, n: count() })
+      .select({ id: ordersView.id, name: ordersView.estimateName, brandName: brands.commonName, endDate: ordersView.endDate, n: count() })
       .from(trafficSpots)
-      .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
-      .leftJoin(brands, eq(brands.id, estimates.brandId))
-      .where(and(eq(estimates.status, 'completed'), notConfirmedWhere(now)))
-      .groupBy(estimates.id, estimates.estimateName, brands.commonName, estimates.endDate)
-      .orderBy(desc(estimates.endDate), asc(estimates.id))
+      .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
+      .leftJoin(brands, eq(brands.id, ordersView.brandId))
+      .where(and(eq(ordersView.status, 'completed'), notConfirmedWhere(now)))
+      .groupBy(ordersView.id, ordersView.estimateName, brands.commonName, ordersView.endDate)
+      .orderBy(desc(ordersView.endDate), asc(ordersView.id))
       .limit(LIMIT)
   ).map((r) => ({ estimate_id: r.id, estimate_name: r.name || null, brand_name: r.brandName, end_date: r.endDate, unconfirmed_spots: Number(r.n) }));
 

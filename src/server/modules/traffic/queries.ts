@@ -5,10 +5,11 @@ import { addDays, daysBetween } from '../../../domain/dates';
 import { airsOn } from '../../../domain/traffic';
 import { TRAFFIC_MESSAGES, type OrderSpots, type TrafficLog, type TrafficSpot } from '../../../domain/traffic-schemas';
 import type { OrderActor } from '../../../domain/orders';
-import { brands, dayparts, estimates, mediaAssets, trafficDays, trafficSpots } from '../../db/schema';
+import { brands, dayparts, mediaAssets, trafficDays, trafficSpots } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
-import { readableOrder } from '../orders/orders';
+import { readableOrder } from '../orders/public';
 
 const selectSpots = (db: Tx, where: SQL | undefined) =>
   db
@@ -16,13 +17,13 @@ const selectSpots = (db: Tx, where: SQL | undefined) =>
       spot: trafficSpots,
       daypartName: dayparts.name,
       brandName: brands.commonName,
-      estimateName: estimates.estimateName,
+      estimateName: ordersView.estimateName,
       adId: mediaAssets.adId,
       title: mediaAssets.title,
     })
     .from(trafficSpots)
     .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
-    .innerJoin(estimates, eq(estimates.id, trafficSpots.estimateId))
+    .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
     .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
     .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
     .where(where)

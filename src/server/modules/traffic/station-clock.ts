@@ -10,12 +10,14 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { todayIso } from '../../../domain/dates';
 import { isDeliveryComplete } from '../../../domain/campaigns';
 import type { OrderStatus } from '../../../domain/orders';
-import { campaigns, estimates } from '../../db/schema';
+import { campaigns } from '../../db/schema';
+import { ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
 import type { JobQueue } from '../../platform/jobs';
 import type { Notifier } from '../notifications/notifier';
 import type { Staged } from '../notifications';
-import { setStatusByAdmin } from '../orders/status';
+import { lockOrder } from '../orders/public';
+import { setStatusByAdmin } from '../orders/transitions';
 import { expireMakegoods } from '../makegoods/service';
 import { reofferUnavailableMakegoods } from '../makegoods/reoffer';
 import { clockCompletedWarning, placementHorizonDays } from '../../../domain/traffic';
@@ -57,7 +59,7 @@ export const createStationClock = ({
   const moveOrder = async (id: string, from: OrderStatus, to: OrderStatus): Promise<boolean> => {
     const events: Staged[] = [];
     const moved = await db.transaction(async (tx) => {
-      const [order] = await tx.select().from(estimates).where(eq(estimates.id, id)).limit(1).for('update');
+      const order = await lockOrder(tx, id);
       if (!order || order.status !== from) return false;
       await setStatusByAdmin(tx, order, to, events);
       return true;
@@ -84,7 +86,7 @@ export const createStationClock = ({
     try {
       const count = await countNotConfirmedSpots(db, id, instant);
       if (count === 0) return;
-      const [order] = await db.select({ name: estimates.estimateName }).from(estimates).where(eq(estimates.id, id)).limit(1);
+      const [order] = await db.select({ name: ordersView.estimateName }).from(ordersView).where(eq(ordersView.id, id)).limit(1);
       await notifySystemMessage(
         { db, notifier },
         { to: { admins: true }, subType: 'warning', message: clockCompletedWarning(order?.name.trim() || 'Untitled order', count) },
@@ -98,10 +100,10 @@ export const createStationClock = ({
     const instant = now();
     const today = todayIso(instant, settings.timeZone);
     const due = await db
-      .select({ id: estimates.id })
-      .from(estimates)
-      .where(and(eq(estimates.status, 'scheduled'), lte(estimates.startDate, today)))
-      .orderBy(estimates.startDate, estimates.id);
+      .select({ id: ordersView.id })
+      .from(ordersView)
+      .where(and(eq(ordersView.status, 'scheduled'), lte(ordersView.startDate, today)))
+      .orderBy(ordersView.startDate, ordersView.id);
     const started = await moveEach(
       due.map((r) => r.id),
       'scheduled',
@@ -109,17 +111,17 @@ export const createStationClock = ({
     );
     const running = await db
       .select({
-        id: estimates.id,
-        endDate: estimates.endDate,
+        id: ordersView.id,
+        endDate: ordersView.endDate,
         totalBudgetCents: sql<number>`coalesce(${campaigns.totalBudgetCents}, 0)::float8`,
         spendCents: sql<number>`coalesce(${campaigns.spendCents}, 0)::float8`,
         totalSpots: sql<number>`coalesce(${campaigns.totalSpots}, 0)::int`,
         airedSpots: sql<number>`coalesce(${campaigns.airedSpots}, 0)::int`,
       })
-      .from(estimates)
-      .leftJoin(campaigns, eq(campaigns.estimateId, estimates.id))
-      .where(eq(estimates.status, 'active'))
-      .orderBy(estimates.endDate, estimates.id);
+      .from(ordersView)
+      .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
+      .where(eq(ordersView.status, 'active'))
+      .orderBy(ordersView.endDate, ordersView.id);
     const ended = running.filter((order) => isDeliveryComplete(order, today));
     const completed = await moveEach(
       ended.map((r) => r.id),
