@@ -4,6 +4,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { webBoundaries } from './eslint/web-boundaries.js';
 import { knownFeatureCrossings } from './eslint/known-feature-crossings.js';
+import { allTables, tableOwners } from './eslint/table-owners.js';
+import { knownTableCrossings } from './eslint/known-table-crossings.js';
 
 /** The station's time is passed in (decision 041). */
 const stationTimeRules = [
@@ -20,6 +22,27 @@ const stationTimeRules = [
     message: 'The process-wide station time holder is gone: take ctx.time or a `today`/`time` parameter (decision 041).',
   },
 ];
+
+/**
+ * The server's module edges (decision 042): a module imports from the schema only the tables it owns (and
+ * the crossings still listed), and the orders module only through its published files.
+ */
+const serverModuleRules = Object.keys(tableOwners).map((module) => {
+  const mayImport = new Set([...tableOwners[module], ...(knownTableCrossings[module] ?? [])]);
+  const patterns = [
+    {
+      regex: '(^|/)db/(schema|rollups)$',
+      importNames: allTables.filter((table) => !mayImport.has(table)),
+      message: `The ${module} module does not own this table: call its owner's functions (orders: modules/orders/public, or the views in modules/orders/views). Decision 042; owners in eslint/table-owners.js.`,
+    },
+  ];
+  if (module !== 'orders')
+    patterns.push({
+      regex: '(^|/)orders/(?!(public|transitions|views)$)[^/]+$',
+      message: 'Other modules use the orders module through modules/orders/public, /transitions or /views only (decision 042).',
+    });
+  return { files: [`src/server/modules/${module}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+});
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'coverage', 'src/server/db/migrations'] },
@@ -49,6 +72,7 @@ export default tseslint.config(
     plugins: { spotbook: { rules: { 'web-boundaries': webBoundaries } } },
     rules: { 'spotbook/web-boundaries': ['error', { allowed: knownFeatureCrossings }] },
   },
+  ...serverModuleRules,
   {
     // The station's time is passed in (decision 041): no "today" from nowhere, no clock in the pure domain.
     files: ['src/**/*.{ts,tsx}'],

@@ -1,0 +1,37 @@
+/**
+ * Which server module owns (writes) which table (docs/architecture.md, decision 042). A module imports
+ * from the schema only the tables it owns; another module's data it reads through that module's
+ * functions, or, for orders, the read-only views `modules/orders/views` publishes. `users` has three
+ * writers (sign-up, administration, one's own profile). The platform's tables (outboxes, keys, limits)
+ * belong to src/server/platform. `eslint/known-table-crossings.js` lists the reads not yet moved.
+ */
+export const tableOwners = {
+  adcp: ['adcpMediaBuys', 'adcpTasks', 'adcpCreatives'],
+  analytics: ['brandHours', 'daypartHours', 'statusHours', 'daypartOrderShares'],
+  'api-keys': ['apiKeys'],
+  'as-run': ['asRunImports', 'asRunChanges', 'asRunUnmatched'],
+  audit: ['auditEvents'],
+  auth: ['users', 'sessions', 'passwordResetTokens'],
+  billing: ['invoices', 'invoiceLines', 'invoicePayments', 'creditNotes', 'invoiceNumberSeq', 'creditNoteNumberSeq'],
+  brands: ['brands'],
+  campaigns: ['campaigns', 'campaignDeliveries'],
+  coupons: ['coupons', 'couponUsages'],
+  dayparts: ['dayparts'],
+  health: [],
+  makegoods: ['makegoodOffers', 'makegoodEvents'],
+  media: ['mediaAssets', 'mediaHouseNumberSeq'],
+  notifications: ['notifications', 'notificationSettings'],
+  orders: ['estimates', 'estimateItems', 'orderCounts', 'ordersView', 'orderItemsView'],
+  'payment-methods': ['paymentMethods'],
+  profile: ['users'],
+  reconciliation: ['reconciliations', 'reconciliationBrandDays'],
+  station: ['stationProfile'],
+  traffic: ['trafficDays', 'trafficSpots', 'trafficMoves'],
+  users: ['users'],
+  webhooks: ['webhookEndpoints', 'webhookEvents', 'webhookDeliveries', 'webhookAttempts'],
+};
+
+/** The platform's tables (src/server/platform): no module owns them. */
+export const platformTables = ['mailOutbox', 'idempotencyKeys', 'rateLimits', 'socketIoAttachments'];
+
+export const allTables = [...new Set([...Object.values(tableOwners).flat(), ...platformTables])].sort();
