@@ -7,8 +7,8 @@
  */
 // An order, read and locked
 export { isBooked, lockOrder, lockReadableOrder, readableOrder, type OrderRow } from './orders';
-// Its price: lines with their dayparts, one line's priced selection, a new quote stored
-export { itemsWithDayparts, recomputeOrder, selectionOf, type PricedItem } from './orders';
+// Its price: lines with their dayparts, one line's priced selection
+export { itemsWithDayparts, selectionOf, type PricedItem } from './orders';
 export { listItems } from './items-queries';
 // Lists and counts
 export { listEstimates, weeklyReachOf } from './queries';
