@@ -151,9 +151,11 @@ export const decideBuyChange = async ({ db, actor, id, approve, notes }: { db: D
       // Withdrawn, rejected or complete since it was asked: nothing booked to change.
       if (!CHANGEABLE.includes(order.status)) throw conflict('This order is no longer booked: reject the change');
       await assertOrderNotInvoiced(tx, id);
+      const totalCents = toCents(change.total_budget);
       const priced = await reviseOrder(tx, id, {
         startDate: change.start_date,
-        totalSpendCents: toCents(change.total_budget),
+        totalSpendCents: totalCents,
+        totalAmountCents: totalCents - order.discountCents,
         spotsByDaypart: change.packages.map((p) => ({ daypartId: p.daypart_id, spotsPerOccurrence: p.spots_per_day })),
       });
       const cost = weeklyCost((await itemsWithDayparts(tx, id)).map((r) => selectionOf(r.daypart, r.item)));

@@ -22,12 +22,19 @@ export const createOrderWithItems = async (tx: Tx, order: NewOrder, lines: reado
 
 /**
  * A new budget, start date and spots a day per daypart for the order's lines (booked rates kept), priced
- * again. `status` is written with them when the change sends the order back for review.
+ * again. `status` is written with them when the change sends the order back for review; the amount owed,
+ * when given, too (the audit trail then shows it beside the budget it follows, as before decision 042).
  */
 export const reviseOrder = async (
   tx: Tx,
   id: string,
-  change: { startDate: string; totalSpendCents: number; spotsByDaypart: readonly { daypartId: string; spotsPerOccurrence: number }[]; status?: 'ordered' },
+  change: {
+    startDate: string;
+    totalSpendCents: number;
+    spotsByDaypart: readonly { daypartId: string; spotsPerOccurrence: number }[];
+    status?: 'ordered';
+    totalAmountCents?: number;
+  },
 ): Promise<OrderRow> => {
   for (const line of change.spotsByDaypart) {
     await tx
@@ -37,7 +44,13 @@ export const reviseOrder = async (
   }
   const [changed] = await tx
     .update(estimates)
-    .set({ startDate: change.startDate, totalSpendCents: change.totalSpendCents, ...(change.status && { status: change.status }), updatedAt: new Date() })
+    .set({
+      startDate: change.startDate,
+      totalSpendCents: change.totalSpendCents,
+      ...(change.status && { status: change.status }),
+      ...(change.totalAmountCents !== undefined && { totalAmountCents: change.totalAmountCents }),
+      updatedAt: new Date(),
+    })
     .where(eq(estimates.id, id))
     .returning();
   return recomputeOrder(tx, changed!);
