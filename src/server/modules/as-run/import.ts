@@ -369,7 +369,7 @@ const emitDeliveryUpdates = async (tx: Tx, importId: string) => {
     .from(trafficSpots)
     .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
     .where(inArray(trafficSpots.estimateId, touched))
-    .groupBy(ordersView.id)
+    .groupBy(ordersView.id, ordersView.ownerId, ordersView.estimateName)
     .orderBy(ordersView.id);
   for (const o of orders)
     await emitEvent(tx, {
