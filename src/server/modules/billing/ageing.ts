@@ -1,13 +1,13 @@
 /**
  * Receivables ageing (decision 013): the open balance of sent (and overdue) invoices per advertiser,
  * bucketed by days past due on the station's today: current (not yet due), 1–30, 31–60, 61–90, 90+.
- * One query grouped per customer with a filtered sum per bucket; sums in cents, replies in dollars.
+ * Read from the rollups receivable_customers and receivable_days (decision 045); sums in cents, replies in dollars.
  */
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { AGEING_BUCKETS, AGEING_LAST_DAYS, type AgeingBucket, type AgeingReply, type AgeingRow } from '../../../domain/billing-corrections';
 import { toDollars } from '../../../domain/money';
 import { advertiserName } from '../../../domain/users';
-import { invoices, users } from '../../db/schema';
+import { invoices, NO_ID, receivableCustomers, receivableDays, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
 /** An invoice's balance in SQL (invoiceBalanceCents): net less credits and payments, plus refunds. */
@@ -31,38 +31,48 @@ const inBucket = (days: SQL, index: number) => {
 /** What counts as receivable: a sent (or overdue) invoice with a balance. Ageing and the Overview's Outstanding both use it. */
 export const receivableSql = () => and(eq(invoices.status, 'sent'), gt(balanceSql, 0));
 
+/** The buckets with a last day, summed from the recent due dates; the open-ended last one is the rest of the customer's balance. */
+const DATED_BUCKETS = AGEING_BUCKETS.slice(0, AGEING_LAST_DAYS.length);
+const OLDEST_BUCKET = AGEING_BUCKETS[AGEING_LAST_DAYS.length]!;
+
 export const receivablesAgeing = async ({ db, today }: { db: Tx; today: string }): Promise<AgeingReply> => {
-  // Bucketed per customer in the database (a station's years of invoices stay there); names joined after grouping.
-  const days = sql`(${today}::date - ${invoices.dueDate})`;
-  const sums = AGEING_BUCKETS.map(
-    (bucket, index) => sql`coalesce(sum(${balanceSql}) filter (where ${inBucket(days, index)}), 0)::text as ${sql.identifier(bucket)}`,
+  // From the rollups kept by the invoices' triggers (decision 045): each customer's open balance, and the
+  // balances of the due dates within the dated buckets (the recent ones, from receivable_days_due_idx);
+  // older ones are the rest of the customer's balance. Names joined after grouping.
+  const days = sql`(${today}::date - ${receivableDays.dueDate})`;
+  const sums = DATED_BUCKETS.map(
+    (bucket, index) => sql`coalesce(sum(${receivableDays.balanceCents}) filter (where ${inBucket(days, index)}), 0) as ${sql.identifier(bucket)}`,
   );
   const result = (await db.execute(sql`
-    select o.customer_id, u.company, u.first_name, u.last_name, u.email, ${sql.join(
-      AGEING_BUCKETS.map((bucket) => sql`o.${sql.identifier(bucket)}`),
+    select c.customer_id, u.company, u.first_name, u.last_name, u.email, c.balance_cents::text as total, ${sql.join(
+      DATED_BUCKETS.map((bucket) => sql`coalesce(r.${sql.identifier(bucket)}, 0)::text as ${sql.identifier(bucket)}`),
       sql`, `,
-    )}, o.n
-    from (
-      select ${invoices.customerId} as customer_id, ${sql.join(sums, sql`, `)}, count(*)::int as n
-      from ${invoices}
-      where ${receivableSql()}
-      group by ${invoices.customerId}
-    ) o
-    join ${users} u on u.id = o.customer_id`)) as unknown as {
+    )}, c.invoices::int as n
+    from ${receivableCustomers} c
+    left join (
+      select ${receivableDays.customerId} as customer_id, ${sql.join(sums, sql`, `)}
+      from ${receivableDays}
+      where ${receivableDays.dueDate} >= ${today}::date - ${AGEING_LAST_DAYS.at(-1)!}::int and ${receivableDays.customerId} <> ${NO_ID}::uuid
+      group by ${receivableDays.customerId}
+    ) r on r.customer_id = c.customer_id
+    join ${users} u on u.id = c.customer_id
+    where c.invoices > 0`)) as unknown as {
     rows: (Record<AgeingBucket, string> & {
       customer_id: string;
       company: string | null;
       first_name: string | null;
       last_name: string | null;
       email: string;
+      total: string;
       n: number;
     })[];
   };
   const totals = empty();
   const list: { id: string; name: string; email: string; cents: Cents }[] = result.rows.map((row) => {
     const cents = empty();
+    const dated = DATED_BUCKETS.reduce((sum, bucket) => sum + Number(row[bucket]), 0);
     for (const bucket of AGEING_BUCKETS) {
-      const amount = Number(row[bucket]);
+      const amount = bucket === OLDEST_BUCKET ? Number(row.total) - dated : Number(row[bucket]);
       cents[bucket] = amount;
       cents.total += amount;
       totals[bucket] += amount;
