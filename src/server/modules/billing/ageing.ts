@@ -31,59 +31,99 @@ const inBucket = (days: SQL, index: number) => {
 /** What counts as receivable: a sent (or overdue) invoice with a balance. Ageing and the Overview's Outstanding both use it. */
 export const receivableSql = () => and(eq(invoices.status, 'sent'), gt(balanceSql, 0));
 
-/** The buckets with a last day, summed from the recent due dates; the open-ended last one is the rest of the customer's balance. */
+/** The buckets with a last day, summed from the recent due dates; the open-ended last one is the rest of the balance. */
 const DATED_BUCKETS = AGEING_BUCKETS.slice(0, AGEING_LAST_DAYS.length);
 const OLDEST_BUCKET = AGEING_BUCKETS[AGEING_LAST_DAYS.length]!;
 
-export const receivablesAgeing = async ({ db, today }: { db: Tx; today: string }): Promise<AgeingReply> => {
-  // From the rollups kept by the invoices' triggers (decision 045): each customer's open balance, and the
-  // balances of the due dates within the dated buckets (the recent ones, from receivable_days_due_idx);
-  // older ones are the rest of the customer's balance. Names joined after grouping.
+type BucketSums = Record<AgeingBucket, string> & { customer_id: string };
+interface Customer {
+  customer_id: string;
+  company: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  total: string;
+  n: number;
+}
+const rowsOf = async <T>(db: Tx, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** Cents per bucket from a balance and its dated buckets' sums (absent: nothing recent). */
+const centsOf = (total: number, invoices: number, dated: Record<AgeingBucket, string> | undefined): Cents => {
+  const cents = empty();
+  let recent = 0;
+  for (const bucket of DATED_BUCKETS) {
+    cents[bucket] = Number(dated?.[bucket] ?? 0);
+    recent += cents[bucket];
+  }
+  cents[OLDEST_BUCKET] = total - recent;
+  cents.total = total;
+  cents.invoices = invoices;
+  return cents;
+};
+
+/**
+ * The ageing list (largest balance first, then by name) and everyone's totals; with `page`, only those
+ * rows of the list, and `count`, the list's length. From the rollups kept by the invoices' triggers
+ * (decision 045): each customer's open balance and invoices (`receivable_customers`), the balances of the
+ * due dates within the dated buckets (`receivable_days`, recent due dates only: by its due-date index for
+ * everyone, by its key for a page's customers), and the station's rows for the totals. Names joined after
+ * grouping.
+ */
+export const receivablesAgeing = async ({
+  db,
+  today,
+  page,
+}: {
+  db: Tx;
+  today: string;
+  page?: { offset: number; limit: number };
+}): Promise<AgeingReply & { count: number }> => {
   const days = sql`(${today}::date - ${receivableDays.dueDate})`;
+  const recent = sql`${receivableDays.dueDate} >= ${today}::date - ${AGEING_LAST_DAYS.at(-1)!}::int`;
   const sums = DATED_BUCKETS.map(
-    (bucket, index) => sql`coalesce(sum(${receivableDays.balanceCents}) filter (where ${inBucket(days, index)}), 0) as ${sql.identifier(bucket)}`,
+    (bucket, index) => sql`coalesce(sum(${receivableDays.balanceCents}) filter (where ${inBucket(days, index)}), 0)::text as ${sql.identifier(bucket)}`,
   );
-  const result = (await db.execute(sql`
-    select c.customer_id, u.company, u.first_name, u.last_name, u.email, c.balance_cents::text as total, ${sql.join(
-      DATED_BUCKETS.map((bucket) => sql`coalesce(r.${sql.identifier(bucket)}, 0)::text as ${sql.identifier(bucket)}`),
-      sql`, `,
-    )}, c.invoices::int as n
-    from ${receivableCustomers} c
-    left join (
-      select ${receivableDays.customerId} as customer_id, ${sql.join(sums, sql`, `)}
-      from ${receivableDays}
-      where ${receivableDays.dueDate} >= ${today}::date - ${AGEING_LAST_DAYS.at(-1)!}::int and ${receivableDays.customerId} <> ${NO_ID}::uuid
-      group by ${receivableDays.customerId}
-    ) r on r.customer_id = c.customer_id
-    join ${users} u on u.id = c.customer_id
-    where c.invoices > 0`)) as unknown as {
-    rows: (Record<AgeingBucket, string> & {
-      customer_id: string;
-      company: string | null;
-      first_name: string | null;
-      last_name: string | null;
-      email: string;
-      total: string;
-      n: number;
-    })[];
-  };
-  const totals = empty();
-  const list: { id: string; name: string; email: string; cents: Cents }[] = result.rows.map((row) => {
-    const cents = empty();
-    const dated = DATED_BUCKETS.reduce((sum, bucket) => sum + Number(row[bucket]), 0);
-    for (const bucket of AGEING_BUCKETS) {
-      const amount = bucket === OLDEST_BUCKET ? Number(row.total) - dated : Number(row[bucket]);
-      cents[bucket] = amount;
-      cents.total += amount;
-      totals[bucket] += amount;
-      totals.total += amount;
-    }
-    cents.invoices = Number(row.n);
-    totals.invoices += cents.invoices;
-    return { id: row.customer_id, name: advertiserName(row.company, row.first_name, row.last_name, row.email), email: row.email, cents };
-  });
-  const rows: AgeingRow[] = list
-    .sort((a, b) => b.cents.total - a.cents.total || a.name.localeCompare(b.name))
-    .map((e) => ({ customer_id: e.id, customer_name: e.name, customer_email: e.email, ...inDollars(e.cents) }));
-  return { as_of: today, rows, totals: inDollars(totals) };
+  const bucketsOf = (customers: SQL) =>
+    rowsOf<BucketSums>(
+      db,
+      sql`select ${receivableDays.customerId} as customer_id, ${sql.join(sums, sql`, `)} from ${receivableDays}
+        where ${recent} and ${customers} group by ${receivableDays.customerId}`,
+    );
+  // Independent reads, run together (on PostgreSQL, each on its own connection).
+  const [customers, [station], everyone] = await Promise.all([
+    rowsOf<Customer>(
+      db,
+      sql`select c.customer_id, c.balance_cents::text as total, c.invoices::int as n, u.company, u.first_name, u.last_name, u.email
+        from ${receivableCustomers} c join ${users} u on u.id = c.customer_id where c.invoices > 0`,
+    ),
+    rowsOf<BucketSums & { total: string; n: string }>(
+      db,
+      sql`select ${sql.join(
+        DATED_BUCKETS.map(
+          (bucket, index) =>
+            sql`coalesce(sum(${receivableDays.balanceCents}) filter (where ${recent} and ${inBucket(days, index)}), 0)::text as ${sql.identifier(bucket)}`,
+        ),
+        sql`, `,
+      )}, coalesce(sum(${receivableDays.balanceCents}), 0)::text as total, coalesce(sum(${receivableDays.invoices}), 0)::text as n
+        from ${receivableDays} where ${receivableDays.customerId} = ${NO_ID}::uuid`,
+    ),
+    page ? undefined : bucketsOf(sql`${receivableDays.customerId} <> ${NO_ID}::uuid`),
+  ]);
+  const list = customers
+    .map((c) => ({ ...c, name: advertiserName(c.company, c.first_name, c.last_name, c.email), cents: Number(c.total) }))
+    .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name));
+  const chosen = page ? list.slice(page.offset, page.offset + page.limit) : list;
+  const dated = new Map(
+    (everyone ?? (chosen.length > 0 ? await bucketsOf(sql`${receivableDays.customerId} in ${chosen.map((c) => c.customer_id)}`) : [])).map((b) => [
+      b.customer_id,
+      b,
+    ]),
+  );
+  const rows: AgeingRow[] = chosen.map((c) => ({
+    customer_id: c.customer_id,
+    customer_name: c.name,
+    customer_email: c.email,
+    ...inDollars(centsOf(c.cents, Number(c.n), dated.get(c.customer_id))),
+  }));
+  return { as_of: today, rows, totals: inDollars(centsOf(Number(station?.total ?? 0), Number(station?.n ?? 0), station)), count: list.length };
 };
