@@ -89,13 +89,40 @@ export const receivablesAgeing = async ({
       sql`select ${receivableDays.customerId} as customer_id, ${sql.join(sums, sql`, `)} from ${receivableDays}
         where ${recent} and ${customers} group by ${receivableDays.customerId}`,
     );
-  // Independent reads, run together (on PostgreSQL, each on its own connection).
-  const [customers, [station], everyone] = await Promise.all([
-    rowsOf<Customer>(
+  const customersWhere = async (where: SQL) =>
+    (
+      await rowsOf<Customer>(
+        db,
+        sql`select c.customer_id, c.balance_cents::text as total, c.invoices::int as n, u.company, u.first_name, u.last_name, u.email
+          from ${receivableCustomers} c join ${users} u on u.id = c.customer_id where c.invoices > 0 and ${where}`,
+      )
+    )
+      .map((c) => ({ ...c, name: advertiserName(c.company, c.first_name, c.last_name, c.email), cents: Number(c.total) }))
+      .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name));
+  /**
+   * A page's customers without naming everyone: the page's balances by rank (balances alone, from the
+   * small rollup), then only the customers whose balance lies between its first and last, named and
+   * sorted as the whole list is, and placed after the customers of larger balances.
+   */
+  const pageOf = async ({ offset, limit }: { offset: number; limit: number }) => {
+    const open = sql`${receivableCustomers.invoices} > 0`;
+    const [bounds] = await rowsOf<{ hi: string | null; lo: string | null; count: number; above: number }>(
       db,
-      sql`select c.customer_id, c.balance_cents::text as total, c.invoices::int as n, u.company, u.first_name, u.last_name, u.email
-        from ${receivableCustomers} c join ${users} u on u.id = c.customer_id where c.invoices > 0`,
-    ),
+      sql`with page as (select ${receivableCustomers.balanceCents} as b from ${receivableCustomers} where ${open}
+            order by ${receivableCustomers.balanceCents} desc offset ${offset} limit ${limit})
+        select (select max(b) from page)::text as hi, (select min(b) from page)::text as lo, count(*)::int as count,
+          (count(*) filter (where ${receivableCustomers.balanceCents} > (select max(b) from page)))::int as above
+        from ${receivableCustomers} where ${open}`,
+    );
+    const count = Number(bounds?.count ?? 0);
+    if (bounds?.hi == null || bounds.lo == null) return { chosen: [], count };
+    const between = await customersWhere(sql`c.balance_cents between ${bounds.lo}::bigint and ${bounds.hi}::bigint`);
+    const from = offset - Number(bounds.above);
+    return { chosen: between.slice(from, from + limit), count };
+  };
+  // Independent reads, run together (on PostgreSQL, each on its own connection).
+  const [{ chosen, count }, [station], everyone] = await Promise.all([
+    page ? pageOf(page) : customersWhere(sql`true`).then((list) => ({ chosen: list, count: list.length })),
     rowsOf<BucketSums & { total: string; n: string }>(
       db,
       sql`select ${sql.join(
@@ -109,10 +136,6 @@ export const receivablesAgeing = async ({
     ),
     page ? undefined : bucketsOf(sql`${receivableDays.customerId} <> ${NO_ID}::uuid`),
   ]);
-  const list = customers
-    .map((c) => ({ ...c, name: advertiserName(c.company, c.first_name, c.last_name, c.email), cents: Number(c.total) }))
-    .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name));
-  const chosen = page ? list.slice(page.offset, page.offset + page.limit) : list;
   const dated = new Map(
     (everyone ?? (chosen.length > 0 ? await bucketsOf(sql`${receivableDays.customerId} in ${chosen.map((c) => c.customer_id)}`) : [])).map((b) => [
       b.customer_id,
@@ -125,5 +148,5 @@ export const receivablesAgeing = async ({
     customer_email: c.email,
     ...inDollars(centsOf(c.cents, Number(c.n), dated.get(c.customer_id))),
   }));
-  return { as_of: today, rows, totals: inDollars(centsOf(Number(station?.total ?? 0), Number(station?.n ?? 0), station)), count: list.length };
+  return { as_of: today, rows, totals: inDollars(centsOf(Number(station?.total ?? 0), Number(station?.n ?? 0), station)), count };
 };
