@@ -98,7 +98,8 @@ export const receivablesAgeing = async ({
       )
     )
       .map((c) => ({ ...c, name: advertiserName(c.company, c.first_name, c.last_name, c.email), cents: Number(c.total) }))
-      .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name));
+      // The customer's id last, so that two advertisers of one name and balance keep one order on every page.
+      .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name) || (a.customer_id < b.customer_id ? -1 : a.customer_id > b.customer_id ? 1 : 0));
   /**
    * A page's customers without naming everyone: the page's balances by rank (balances alone, from the
    * small rollup), then only the customers whose balance lies between its first and last, named and
