@@ -713,8 +713,7 @@ BEGIN
   PERFORM rollups_stage_ledgers(
     (SELECT jsonb_agg(jsonb_build_object('owner_id', g.owner_id, 'status', g.status, 'end_date', g.end_date, 'n', g.n, 'impressions', g.impressions, 'spend', g.spend, 'budget', g.budget))
      FROM (SELECT x.owner_id, x.status, x.end_date, sum(x.dir) AS n, sum(x.dir * x.total_impressions) AS impressions, sum(x.dir * x.spend_cents) AS spend, sum(x.dir * x.total_budget_cents) AS budget
-           FROM jsonb_to_recordset(json_records(changes, ARRAY['owner_id', 'status', 'end_date', 'total_impressions', 'spend_cents', 'total_budget_cents', 'dir']))
-             AS x(owner_id uuid, status text, end_date date, total_impressions bigint, spend_cents bigint, total_budget_cents bigint, dir int)
+           FROM jsonb_to_recordset(json_records(changes, ARRAY['owner_id', 'status', 'end_date', 'total_impressions', 'spend_cents', 'total_budget_cents', 'dir'])) AS x(owner_id uuid, status text, end_date date, total_impressions bigint, spend_cents bigint, total_budget_cents bigint, dir int)
            GROUP BY 1, 2, 3) g),
     NULL);
   RETURN NULL;
