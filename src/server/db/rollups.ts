@@ -105,14 +105,13 @@ export const daypartOrderShares = pgTable(
 );
 
 /**
- * Campaign stats (migration 0041, decision 045): campaigns, impressions, spend and budget per scope
- * (NO_ID: the station; else the owner), status and end date ('infinity' when none: never past, so an
- * active campaign without one stays active). The dashboard's "active" is read from status and end date.
+ * Campaign stats for the station (migration 0041, decision 045): campaigns, impressions, spend and budget
+ * per status and end date ('infinity' when none: never past, so an active campaign without one stays
+ * active). The dashboard's "active" is read from status and end date. Clients' own stats read their rows.
  */
 export const campaignCounts = pgTable(
   'campaign_counts',
   {
-    scopeId: uuid('scope_id').notNull(),
     status: text('status').notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     campaigns: bigint('campaigns', { mode: 'number' }).notNull().default(0),
@@ -120,7 +119,7 @@ export const campaignCounts = pgTable(
     spendCents: bigint('spend_cents', { mode: 'number' }).notNull().default(0),
     budgetCents: bigint('budget_cents', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'campaign_counts_pkey', columns: [t.scopeId, t.status, t.endDate] })],
+  (t) => [primaryKey({ name: 'campaign_counts_pkey', columns: [t.status, t.endDate] })],
 );
 
 /**

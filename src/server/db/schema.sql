@@ -172,11 +172,10 @@ table campaign_counts
   campaigns bigint not null default 0
   end_date date not null
   impressions bigint not null default 0
-  scope_id uuid not null
   spend_cents bigint not null default 0
   status text not null
-  constraint campaign_counts_pkey PRIMARY KEY (scope_id, status, end_date)
-  CREATE UNIQUE INDEX campaign_counts_pkey ON public.campaign_counts USING btree (scope_id, status, end_date)
+  constraint campaign_counts_pkey PRIMARY KEY (status, end_date)
+  CREATE UNIQUE INDEX campaign_counts_pkey ON public.campaign_counts USING btree (status, end_date)
 
 table campaign_deliveries
   aired_at timestamp with time zone not null default now()
@@ -961,16 +960,14 @@ view brand_hours_computed as
   GROUP BY (order_hour(submitted_at, created_at)), status, (COALESCE(brand_id, '00000000-0000-0000-0000-000000000000'::uuid));
 
 view campaign_counts_computed as
- SELECT s.scope_id,
-    c.status,
-    COALESCE(c.end_date, 'infinity'::date) AS end_date,
+ SELECT status,
+    COALESCE(end_date, 'infinity'::date) AS end_date,
     count(*) AS campaigns,
-    sum(c.total_impressions)::bigint AS impressions,
-    sum(c.spend_cents)::bigint AS spend_cents,
-    sum(c.total_budget_cents)::bigint AS budget_cents
+    sum(total_impressions)::bigint AS impressions,
+    sum(spend_cents)::bigint AS spend_cents,
+    sum(total_budget_cents)::bigint AS budget_cents
    FROM campaigns c
-     CROSS JOIN LATERAL ( VALUES ('00000000-0000-0000-0000-000000000000'::uuid), (c.owner_id)) s(scope_id)
-  GROUP BY s.scope_id, c.status, (COALESCE(c.end_date, 'infinity'::date));
+  GROUP BY status, (COALESCE(end_date, 'infinity'::date));
 
 view daypart_hours_computed as
  SELECT hour,
@@ -1078,7 +1075,7 @@ BEGIN
   DELETE FROM status_hours;
   INSERT INTO status_hours SELECT * FROM status_hours_computed ORDER BY 1, 2;
   DELETE FROM campaign_counts;
-  INSERT INTO campaign_counts SELECT * FROM campaign_counts_computed ORDER BY 1, 2, 3;
+  INSERT INTO campaign_counts SELECT * FROM campaign_counts_computed ORDER BY 1, 2;
   DELETE FROM receivable_days;
   INSERT INTO receivable_days SELECT * FROM receivable_days_computed ORDER BY 1, 2;
   DELETE FROM receivable_customers;
@@ -1240,14 +1237,13 @@ CREATE OR REPLACE FUNCTION public.campaign_counts_add(d jsonb)
  RETURNS void
  LANGUAGE sql
 AS $function$
-  INSERT INTO campaign_counts AS c (scope_id, status, end_date, campaigns, impressions, spend_cents, budget_cents)
-  SELECT s.scope_id, x.status, x.end_date, sum(x.n), sum(x.impressions), sum(x.spend), sum(x.budget)
-  FROM jsonb_to_recordset(json_records(d, ARRAY['owner_id', 'status', 'end_date', 'n', 'impressions', 'spend', 'budget'])) AS x(owner_id uuid, status text, end_date date, n bigint, impressions bigint, spend bigint, budget bigint)
-  CROSS JOIN LATERAL (VALUES ('00000000-0000-0000-0000-000000000000'::uuid), (x.owner_id)) AS s(scope_id)
-  GROUP BY 1, 2, 3
+  INSERT INTO campaign_counts AS c (status, end_date, campaigns, impressions, spend_cents, budget_cents)
+  SELECT x.status, x.end_date, sum(x.n), sum(x.impressions), sum(x.spend), sum(x.budget)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['status', 'end_date', 'n', 'impressions', 'spend', 'budget'])) AS x(status text, end_date date, n bigint, impressions bigint, spend bigint, budget bigint)
+  GROUP BY 1, 2
   HAVING sum(x.n) <> 0 OR sum(x.impressions) <> 0 OR sum(x.spend) <> 0 OR sum(x.budget) <> 0
-  ORDER BY 1, 2, 3
-  ON CONFLICT (scope_id, status, end_date) DO UPDATE
+  ORDER BY 1, 2
+  ON CONFLICT (status, end_date) DO UPDATE
     SET campaigns = c.campaigns + excluded.campaigns, impressions = c.impressions + excluded.impressions,
         spend_cents = c.spend_cents + excluded.spend_cents, budget_cents = c.budget_cents + excluded.budget_cents
 $function$
@@ -1477,30 +1473,29 @@ DECLARE
   changes jsonb;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(to_jsonb(c)) INTO changes FROM (
-      SELECT owner_id, status, coalesce(end_date, 'infinity'::date) AS end_date, total_impressions, spend_cents, total_budget_cents, 1 AS dir FROM new_rows) c;
+    SELECT jsonb_agg(to_jsonb(g)) INTO changes FROM (
+      SELECT status, coalesce(end_date, 'infinity'::date) AS end_date, count(*) AS n, sum(total_impressions) AS impressions, sum(spend_cents) AS spend, sum(total_budget_cents) AS budget
+      FROM new_rows GROUP BY 1, 2) g;
   ELSIF TG_OP = 'UPDATE' THEN
-    SELECT jsonb_agg(to_jsonb(c)) INTO changes FROM (
-      (SELECT owner_id, status, coalesce(end_date, 'infinity'::date) AS end_date, total_impressions, spend_cents, total_budget_cents, 1 AS dir FROM new_rows
-       EXCEPT ALL
-       SELECT owner_id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, 1 FROM old_rows)
-      UNION ALL
-      (SELECT owner_id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, -1 FROM old_rows
-       EXCEPT ALL
-       SELECT owner_id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, -1 FROM new_rows)) c;
+    SELECT jsonb_agg(to_jsonb(g)) INTO changes FROM (
+      SELECT status, end_date, sum(dir) AS n, sum(dir * total_impressions) AS impressions, sum(dir * spend_cents) AS spend, sum(dir * total_budget_cents) AS budget
+      FROM ((SELECT id, status, coalesce(end_date, 'infinity'::date) AS end_date, total_impressions, spend_cents, total_budget_cents, 1 AS dir FROM new_rows
+             EXCEPT ALL
+             SELECT id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, 1 FROM old_rows)
+            UNION ALL
+            (SELECT id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, -1 FROM old_rows
+             EXCEPT ALL
+             SELECT id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, -1 FROM new_rows)) c
+      GROUP BY 1, 2) g;
   ELSE
-    SELECT jsonb_agg(to_jsonb(c)) INTO changes FROM (
-      SELECT owner_id, status, coalesce(end_date, 'infinity'::date) AS end_date, total_impressions, spend_cents, total_budget_cents, -1 AS dir FROM old_rows) c;
+    SELECT jsonb_agg(to_jsonb(g)) INTO changes FROM (
+      SELECT status, coalesce(end_date, 'infinity'::date) AS end_date, -count(*) AS n, -sum(total_impressions) AS impressions, -sum(spend_cents) AS spend, -sum(total_budget_cents) AS budget
+      FROM old_rows GROUP BY 1, 2) g;
   END IF;
   IF changes IS NULL THEN
     RETURN NULL;
   END IF;
-  PERFORM rollups_stage_ledgers(
-    (SELECT jsonb_agg(jsonb_build_object('owner_id', g.owner_id, 'status', g.status, 'end_date', g.end_date, 'n', g.n, 'impressions', g.impressions, 'spend', g.spend, 'budget', g.budget))
-     FROM (SELECT x.owner_id, x.status, x.end_date, sum(x.dir) AS n, sum(x.dir * x.total_impressions) AS impressions, sum(x.dir * x.spend_cents) AS spend, sum(x.dir * x.total_budget_cents) AS budget
-           FROM jsonb_to_recordset(json_records(changes, ARRAY['owner_id', 'status', 'end_date', 'total_impressions', 'spend_cents', 'total_budget_cents', 'dir'])) AS x(owner_id uuid, status text, end_date date, total_impressions bigint, spend_cents bigint, total_budget_cents bigint, dir int)
-           GROUP BY 1, 2, 3) g),
-    NULL);
+  PERFORM rollups_stage_ledgers(json_records(changes, ARRAY['status', 'end_date', 'n', 'impressions', 'spend', 'budget']), NULL);
   RETURN NULL;
 END
 $function$

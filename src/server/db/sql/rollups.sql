@@ -73,19 +73,18 @@ CREATE OR REPLACE VIEW status_hours_computed AS
    FROM estimates e
   GROUP BY (order_hour(submitted_at, created_at)), status;
 
--- Campaign stats (issue 28): per scope (NO_ID: the station; else the owner), status and end date ('infinity':
--- none, which is never past): campaigns, impressions, spend and budget. The dashboard's "active" needs the end date.
+-- Campaign stats for the station (issue 28, decision 045): per status and end date ('infinity': none, which is never
+-- past): campaigns, impressions, spend and budget. The dashboard's "active" needs the end date. A client's own stats
+-- are read from its campaigns (an owner has few), so that an airing moves one row a status and end date, not two.
 CREATE OR REPLACE VIEW campaign_counts_computed AS
- SELECT s.scope_id,
-    c.status,
-    COALESCE(c.end_date, 'infinity'::date) AS end_date,
+ SELECT status,
+    COALESCE(end_date, 'infinity'::date) AS end_date,
     count(*) AS campaigns,
-    sum(c.total_impressions)::bigint AS impressions,
-    sum(c.spend_cents)::bigint AS spend_cents,
-    sum(c.total_budget_cents)::bigint AS budget_cents
+    sum(total_impressions)::bigint AS impressions,
+    sum(spend_cents)::bigint AS spend_cents,
+    sum(total_budget_cents)::bigint AS budget_cents
    FROM campaigns c
-     CROSS JOIN LATERAL ( VALUES ('00000000-0000-0000-0000-000000000000'::uuid), (c.owner_id)) s(scope_id)
-  GROUP BY s.scope_id, c.status, (COALESCE(c.end_date, 'infinity'::date));
+  GROUP BY status, (COALESCE(end_date, 'infinity'::date));
 
 -- What an invoice adds to receivables (decision 013): its balance while it is sent (or overdue) and has one;
 -- NULL otherwise. The same rule as billing/ageing.ts receivableSql and balanceSql (test/api/receivable-rollups.test.ts compares them).
@@ -173,7 +172,7 @@ BEGIN
   DELETE FROM status_hours;
   INSERT INTO status_hours SELECT * FROM status_hours_computed ORDER BY 1, 2;
   DELETE FROM campaign_counts;
-  INSERT INTO campaign_counts SELECT * FROM campaign_counts_computed ORDER BY 1, 2, 3;
+  INSERT INTO campaign_counts SELECT * FROM campaign_counts_computed ORDER BY 1, 2;
   DELETE FROM receivable_days;
   INSERT INTO receivable_days SELECT * FROM receivable_days_computed ORDER BY 1, 2;
   DELETE FROM receivable_customers;
@@ -212,19 +211,18 @@ AS $function$
         days = c.days + excluded.days, dated = c.dated + excluded.dated
 $function$;
 
--- Campaigns' signed figures per owner, status and end date (rollups_on_campaigns), added to the owner's and the station's rows.
+-- Campaigns' signed figures per status and end date (rollups_on_campaigns), added to the station's rows.
 CREATE OR REPLACE FUNCTION campaign_counts_add(d jsonb)
  RETURNS void
  LANGUAGE sql
 AS $function$
-  INSERT INTO campaign_counts AS c (scope_id, status, end_date, campaigns, impressions, spend_cents, budget_cents)
-  SELECT s.scope_id, x.status, x.end_date, sum(x.n), sum(x.impressions), sum(x.spend), sum(x.budget)
-  FROM jsonb_to_recordset(json_records(d, ARRAY['owner_id', 'status', 'end_date', 'n', 'impressions', 'spend', 'budget'])) AS x(owner_id uuid, status text, end_date date, n bigint, impressions bigint, spend bigint, budget bigint)
-  CROSS JOIN LATERAL (VALUES ('00000000-0000-0000-0000-000000000000'::uuid), (x.owner_id)) AS s(scope_id)
-  GROUP BY 1, 2, 3
+  INSERT INTO campaign_counts AS c (status, end_date, campaigns, impressions, spend_cents, budget_cents)
+  SELECT x.status, x.end_date, sum(x.n), sum(x.impressions), sum(x.spend), sum(x.budget)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['status', 'end_date', 'n', 'impressions', 'spend', 'budget'])) AS x(status text, end_date date, n bigint, impressions bigint, spend bigint, budget bigint)
+  GROUP BY 1, 2
   HAVING sum(x.n) <> 0 OR sum(x.impressions) <> 0 OR sum(x.spend) <> 0 OR sum(x.budget) <> 0
-  ORDER BY 1, 2, 3
-  ON CONFLICT (scope_id, status, end_date) DO UPDATE
+  ORDER BY 1, 2
+  ON CONFLICT (status, end_date) DO UPDATE
     SET campaigns = c.campaigns + excluded.campaigns, impressions = c.impressions + excluded.impressions,
         spend_cents = c.spend_cents + excluded.spend_cents, budget_cents = c.budget_cents + excluded.budget_cents
 $function$;
@@ -379,8 +377,8 @@ BEGIN
 END
 $function$;
 
--- A statement's campaigns: what it added less what it took off, per owner, status and end date (only rows whose
--- counted columns changed: an airing moves impressions and spend), staged for campaign_counts.
+-- A statement's campaigns: what it added less what it took off, per status and end date (only rows whose counted
+-- columns changed: an airing moves impressions and spend), summed per key and staged for campaign_counts.
 CREATE OR REPLACE FUNCTION rollups_on_campaigns()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -389,30 +387,29 @@ DECLARE
   changes jsonb;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(to_jsonb(c)) INTO changes FROM (
-      SELECT owner_id, status, coalesce(end_date, 'infinity'::date) AS end_date, total_impressions, spend_cents, total_budget_cents, 1 AS dir FROM new_rows) c;
+    SELECT jsonb_agg(to_jsonb(g)) INTO changes FROM (
+      SELECT status, coalesce(end_date, 'infinity'::date) AS end_date, count(*) AS n, sum(total_impressions) AS impressions, sum(spend_cents) AS spend, sum(total_budget_cents) AS budget
+      FROM new_rows GROUP BY 1, 2) g;
   ELSIF TG_OP = 'UPDATE' THEN
-    SELECT jsonb_agg(to_jsonb(c)) INTO changes FROM (
-      (SELECT owner_id, status, coalesce(end_date, 'infinity'::date) AS end_date, total_impressions, spend_cents, total_budget_cents, 1 AS dir FROM new_rows
-       EXCEPT ALL
-       SELECT owner_id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, 1 FROM old_rows)
-      UNION ALL
-      (SELECT owner_id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, -1 FROM old_rows
-       EXCEPT ALL
-       SELECT owner_id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, -1 FROM new_rows)) c;
+    SELECT jsonb_agg(to_jsonb(g)) INTO changes FROM (
+      SELECT status, end_date, sum(dir) AS n, sum(dir * total_impressions) AS impressions, sum(dir * spend_cents) AS spend, sum(dir * total_budget_cents) AS budget
+      FROM ((SELECT id, status, coalesce(end_date, 'infinity'::date) AS end_date, total_impressions, spend_cents, total_budget_cents, 1 AS dir FROM new_rows
+             EXCEPT ALL
+             SELECT id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, 1 FROM old_rows)
+            UNION ALL
+            (SELECT id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, -1 FROM old_rows
+             EXCEPT ALL
+             SELECT id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, -1 FROM new_rows)) c
+      GROUP BY 1, 2) g;
   ELSE
-    SELECT jsonb_agg(to_jsonb(c)) INTO changes FROM (
-      SELECT owner_id, status, coalesce(end_date, 'infinity'::date) AS end_date, total_impressions, spend_cents, total_budget_cents, -1 AS dir FROM old_rows) c;
+    SELECT jsonb_agg(to_jsonb(g)) INTO changes FROM (
+      SELECT status, coalesce(end_date, 'infinity'::date) AS end_date, -count(*) AS n, -sum(total_impressions) AS impressions, -sum(spend_cents) AS spend, -sum(total_budget_cents) AS budget
+      FROM old_rows GROUP BY 1, 2) g;
   END IF;
   IF changes IS NULL THEN
     RETURN NULL;
   END IF;
-  PERFORM rollups_stage_ledgers(
-    (SELECT jsonb_agg(jsonb_build_object('owner_id', g.owner_id, 'status', g.status, 'end_date', g.end_date, 'n', g.n, 'impressions', g.impressions, 'spend', g.spend, 'budget', g.budget))
-     FROM (SELECT x.owner_id, x.status, x.end_date, sum(x.dir) AS n, sum(x.dir * x.total_impressions) AS impressions, sum(x.dir * x.spend_cents) AS spend, sum(x.dir * x.total_budget_cents) AS budget
-           FROM jsonb_to_recordset(json_records(changes, ARRAY['owner_id', 'status', 'end_date', 'total_impressions', 'spend_cents', 'total_budget_cents', 'dir'])) AS x(owner_id uuid, status text, end_date date, total_impressions bigint, spend_cents bigint, total_budget_cents bigint, dir int)
-           GROUP BY 1, 2, 3) g),
-    NULL);
+  PERFORM rollups_stage_ledgers(json_records(changes, ARRAY['status', 'end_date', 'n', 'impressions', 'spend', 'budget']), NULL);
   RETURN NULL;
 END
 $function$;
