@@ -76,6 +76,10 @@ const staleRollupRows = async () => [
     union all (select * from brand_hours_computed except select * from brand_hours)`)),
   ...(await rows(sql`(select * from status_hours where orders <> 0 or amount_cents <> 0 or spend_cents <> 0 or days <> 0 except select * from status_hours_computed)
     union all (select * from status_hours_computed except select * from status_hours)`)),
+  // Campaigns are made and moved by the orders' statuses: their rollup (migration 0041) is checked here too.
+  ...(await rows(sql`(select * from campaign_counts where campaigns <> 0 or impressions <> 0 or spend_cents <> 0 or budget_cents <> 0
+      except select * from campaign_counts_computed)
+    union all (select * from campaign_counts_computed except select * from campaign_counts)`)),
   ...(await rows(sql`select hour, status, daypart_id, a.orders, b.orders as fresh_orders, a.amount_cents, b.amount_cents as fresh_amount
     from (select * from daypart_hours where orders <> 0 or spots <> 0 or amount_cents <> 0 or spend_cents <> 0) a full join daypart_hours_computed b using (hour, status, daypart_id)
     where a.orders is distinct from b.orders or a.spots is distinct from b.spots

@@ -2,7 +2,7 @@
  * The dashboards' rollups (migration 0016, decision 023): written only by triggers in the writing
  * transaction, read by the analytics, order stats and reconciliation dashboard queries.
  */
-import { bigint, date, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The scope_id of the whole station's rows, and the brand_id of orders without a brand. */
 export const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -103,3 +103,48 @@ export const daypartOrderShares = pgTable(
   },
   (t) => [primaryKey({ name: 'daypart_order_shares_pkey', columns: [t.estimateId, t.daypartId] })],
 );
+
+/**
+ * Campaign stats for the station (migration 0041, decision 045): campaigns, impressions, spend and budget
+ * per status and end date ('infinity' when none: never past, so an active campaign without one stays
+ * active). The dashboard's "active" is read from status and end date. Clients' own stats read their rows.
+ */
+export const campaignCounts = pgTable(
+  'campaign_counts',
+  {
+    status: text('status').notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    campaigns: bigint('campaigns', { mode: 'number' }).notNull().default(0),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    spendCents: bigint('spend_cents', { mode: 'number' }).notNull().default(0),
+    budgetCents: bigint('budget_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'campaign_counts_pkey', columns: [t.status, t.endDate] })],
+);
+
+/**
+ * Receivables (migration 0041, decision 045): open invoices and their balance per customer (NO_ID:
+ * every customer) and due date. Ageing's buckets move with today, so they are summed at read time
+ * from the recent due dates; what is older is the customer's total less those.
+ */
+export const receivableDays = pgTable(
+  'receivable_days',
+  {
+    customerId: uuid('customer_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    invoices: bigint('invoices', { mode: 'number' }).notNull().default(0),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'receivable_days_pkey', columns: [t.customerId, t.dueDate] }),
+    // Ageing's recent due dates of every customer, from the index alone: migration 0041 adds INCLUDE (invoices, balance_cents).
+    index('receivable_days_due_idx').on(t.dueDate, t.customerId),
+  ],
+);
+
+/** Each customer's open invoices and balance, every due date together (migration 0041). */
+export const receivableCustomers = pgTable('receivable_customers', {
+  customerId: uuid('customer_id').primaryKey(),
+  invoices: bigint('invoices', { mode: 'number' }).notNull().default(0),
+  balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+});

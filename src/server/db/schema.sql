@@ -167,6 +167,16 @@ table brands
   CREATE INDEX brands_owner_id_idx ON public.brands USING btree (owner_id)
   CREATE UNIQUE INDEX brands_pkey ON public.brands USING btree (id)
 
+table campaign_counts
+  budget_cents bigint not null default 0
+  campaigns bigint not null default 0
+  end_date date not null
+  impressions bigint not null default 0
+  spend_cents bigint not null default 0
+  status text not null
+  constraint campaign_counts_pkey PRIMARY KEY (status, end_date)
+  CREATE UNIQUE INDEX campaign_counts_pkey ON public.campaign_counts USING btree (status, end_date)
+
 table campaign_deliveries
   aired_at timestamp with time zone not null default now()
   campaign_id uuid not null
@@ -683,6 +693,22 @@ table rate_limits
   CREATE UNIQUE INDEX rate_limits_pkey ON public.rate_limits USING btree (key)
   CREATE INDEX rate_limits_window_idx ON public.rate_limits USING btree (window_ends_at)
 
+table receivable_customers
+  balance_cents bigint not null default 0
+  customer_id uuid not null
+  invoices bigint not null default 0
+  constraint receivable_customers_pkey PRIMARY KEY (customer_id)
+  CREATE UNIQUE INDEX receivable_customers_pkey ON public.receivable_customers USING btree (customer_id)
+
+table receivable_days
+  balance_cents bigint not null default 0
+  customer_id uuid not null
+  due_date date not null
+  invoices bigint not null default 0
+  constraint receivable_days_pkey PRIMARY KEY (customer_id, due_date)
+  CREATE INDEX receivable_days_due_idx ON public.receivable_days USING btree (due_date, customer_id) INCLUDE (invoices, balance_cents)
+  CREATE UNIQUE INDEX receivable_days_pkey ON public.receivable_days USING btree (customer_id, due_date)
+
 table reconciliation_brand_days
   actual_spend_cents bigint not null default 0
   brand_id uuid not null
@@ -933,6 +959,16 @@ view brand_hours_computed as
    FROM estimates e
   GROUP BY (order_hour(submitted_at, created_at)), status, (COALESCE(brand_id, '00000000-0000-0000-0000-000000000000'::uuid));
 
+view campaign_counts_computed as
+ SELECT status,
+    COALESCE(end_date, 'infinity'::date) AS end_date,
+    count(*) AS campaigns,
+    sum(total_impressions)::bigint AS impressions,
+    sum(spend_cents)::bigint AS spend_cents,
+    sum(total_budget_cents)::bigint AS budget_cents
+   FROM campaigns c
+  GROUP BY status, (COALESCE(end_date, 'infinity'::date));
+
 view daypart_hours_computed as
  SELECT hour,
     status,
@@ -1024,6 +1060,25 @@ view orders as
     updated_at
    FROM estimates e;
 
+view receivable_customers_computed as
+ SELECT customer_id,
+    sum(invoices)::bigint AS invoices,
+    sum(balance_cents)::bigint AS balance_cents
+   FROM receivable_days_computed
+  WHERE customer_id <> '00000000-0000-0000-0000-000000000000'::uuid
+  GROUP BY customer_id;
+
+view receivable_days_computed as
+ SELECT s.customer_id,
+    i.due_date,
+    count(*) AS invoices,
+    sum(b.cents)::bigint AS balance_cents
+   FROM invoices i
+     CROSS JOIN LATERAL ( SELECT invoice_receivable_cents(i.status, i.total_cents, i.commission_cents, i.credited_cents, i.paid_cents, i.refunded_cents) AS cents) b
+     CROSS JOIN LATERAL ( VALUES ('00000000-0000-0000-0000-000000000000'::uuid), (i.customer_id)) s(customer_id)
+  WHERE b.cents IS NOT NULL
+  GROUP BY s.customer_id, i.due_date;
+
 view reconciliation_brand_days_computed as
  SELECT (r.reconciled_at AT TIME ZONE 'UTC'::text)::date AS day,
     COALESCE(e.brand_id, '00000000-0000-0000-0000-000000000000'::uuid) AS brand_id,
@@ -1051,7 +1106,7 @@ CREATE OR REPLACE FUNCTION public.analytics_rollups_rebuild()
 AS $function$
 BEGIN
   PERFORM pg_advisory_xact_lock(lock_id('rollup_writer'), 0);
-  LOCK TABLE order_counts, reconciliation_brand_days, brand_hours, status_hours IN EXCLUSIVE MODE;
+  LOCK TABLE order_counts, reconciliation_brand_days, brand_hours, status_hours, campaign_counts, receivable_days, receivable_customers IN EXCLUSIVE MODE;
   DELETE FROM rollup_deltas WHERE xid = pg_current_xact_id();
   DELETE FROM order_counts;
   INSERT INTO order_counts SELECT * FROM order_counts_computed ORDER BY 1, 2, 3;
@@ -1061,6 +1116,12 @@ BEGIN
   INSERT INTO brand_hours SELECT * FROM brand_hours_computed ORDER BY 1, 2, 3;
   DELETE FROM status_hours;
   INSERT INTO status_hours SELECT * FROM status_hours_computed ORDER BY 1, 2;
+  DELETE FROM campaign_counts;
+  INSERT INTO campaign_counts SELECT * FROM campaign_counts_computed ORDER BY 1, 2;
+  DELETE FROM receivable_days;
+  INSERT INTO receivable_days SELECT * FROM receivable_days_computed ORDER BY 1, 2;
+  DELETE FROM receivable_customers;
+  INSERT INTO receivable_customers SELECT * FROM receivable_customers_computed ORDER BY 1;
   PERFORM daypart_hours_rebuild();
 END
 $function$
@@ -1214,6 +1275,21 @@ AS $function$
   ON CONFLICT (hour, status, brand_id) DO UPDATE SET orders = c.orders + excluded.orders, amount_cents = c.amount_cents + excluded.amount_cents
 $function$
 
+CREATE OR REPLACE FUNCTION public.campaign_counts_add(d jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO campaign_counts AS c (status, end_date, campaigns, impressions, spend_cents, budget_cents)
+  SELECT x.status, x.end_date, sum(x.n), sum(x.impressions), sum(x.spend), sum(x.budget)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['status', 'end_date', 'n', 'impressions', 'spend', 'budget'])) AS x(status text, end_date date, n bigint, impressions bigint, spend bigint, budget bigint)
+  GROUP BY 1, 2
+  HAVING sum(x.n) <> 0 OR sum(x.impressions) <> 0 OR sum(x.spend) <> 0 OR sum(x.budget) <> 0
+  ORDER BY 1, 2
+  ON CONFLICT (status, end_date) DO UPDATE
+    SET campaigns = c.campaigns + excluded.campaigns, impressions = c.impressions + excluded.impressions,
+        spend_cents = c.spend_cents + excluded.spend_cents, budget_cents = c.budget_cents + excluded.budget_cents
+$function$
+
 CREATE OR REPLACE FUNCTION public.daypart_hours_rebuild()
  RETURNS void
  LANGUAGE plpgsql
@@ -1252,6 +1328,15 @@ BEGIN
   DELETE FROM daypart_order_shares WHERE estimate_id = ANY (ids);
   INSERT INTO daypart_order_shares SELECT * FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids);
 END
+$function$
+
+CREATE OR REPLACE FUNCTION public.invoice_receivable_cents(status text, total_cents bigint, commission_cents bigint, credited_cents bigint, paid_cents bigint, refunded_cents bigint)
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  SELECT CASE WHEN status = 'sent' AND total_cents - commission_cents - credited_cents - paid_cents + refunded_cents > 0
+    THEN total_cents - commission_cents - credited_cents - paid_cents + refunded_cents END
 $function$
 
 CREATE OR REPLACE FUNCTION public.item_cpm_cents(custom_cpm_cents bigint, base_cpm_cents bigint)
@@ -1339,6 +1424,29 @@ BEGIN
 END
 $function$
 
+CREATE OR REPLACE FUNCTION public.receivables_add(d jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO receivable_days AS c (customer_id, due_date, invoices, balance_cents)
+  SELECT s.customer_id, x.due_date, sum(x.n), sum(x.cents)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['customer_id', 'due_date', 'n', 'cents'])) AS x(customer_id uuid, due_date date, n bigint, cents bigint)
+  CROSS JOIN LATERAL (VALUES ('00000000-0000-0000-0000-000000000000'::uuid), (x.customer_id)) AS s(customer_id)
+  GROUP BY 1, 2
+  HAVING sum(x.n) <> 0 OR sum(x.cents) <> 0
+  ORDER BY 1, 2
+  ON CONFLICT (customer_id, due_date) DO UPDATE
+    SET invoices = c.invoices + excluded.invoices, balance_cents = c.balance_cents + excluded.balance_cents;
+  INSERT INTO receivable_customers AS c (customer_id, invoices, balance_cents)
+  SELECT x.customer_id, sum(x.n), sum(x.cents)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['customer_id', 'n', 'cents'])) AS x(customer_id uuid, n bigint, cents bigint)
+  GROUP BY 1
+  HAVING sum(x.n) <> 0 OR sum(x.cents) <> 0
+  ORDER BY 1
+  ON CONFLICT (customer_id) DO UPDATE
+    SET invoices = c.invoices + excluded.invoices, balance_cents = c.balance_cents + excluded.balance_cents;
+$function$
+
 CREATE OR REPLACE FUNCTION public.reconciliation_brand_days_add(d jsonb)
  RETURNS void
  LANGUAGE sql
@@ -1395,13 +1503,50 @@ BEGIN
   IF staged IS NULL THEN
     RETURN NULL;
   END IF;
-  PERFORM json_records(to_jsonb(staged), ARRAY['order_counts', 'reconciliation_brand_days', 'brand_hours', 'orders']);
+  PERFORM json_records(to_jsonb(staged), ARRAY['order_counts', 'reconciliation_brand_days', 'brand_hours', 'orders', 'campaign_counts', 'receivables']);
   PERFORM pg_advisory_xact_lock_shared(lock_id('rollup_writer'), 0);
   PERFORM daypart_orders_refresh(ARRAY(SELECT DISTINCT e::uuid FROM unnest(staged) AS s(d), jsonb_array_elements_text(s.d -> 'orders') AS e));
   PERFORM order_counts_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'order_counts') AS e));
   PERFORM reconciliation_brand_days_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'reconciliation_brand_days') AS e));
   PERFORM brand_hours_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'brand_hours') AS e));
   PERFORM status_hours_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'brand_hours') AS e));
+  PERFORM campaign_counts_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'campaign_counts') AS e));
+  PERFORM receivables_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'receivables') AS e));
+  RETURN NULL;
+END
+$function$
+
+CREATE OR REPLACE FUNCTION public.rollups_on_campaigns()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  changes jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(to_jsonb(g)) INTO changes FROM (
+      SELECT status, coalesce(end_date, 'infinity'::date) AS end_date, count(*) AS n, sum(total_impressions) AS impressions, sum(spend_cents) AS spend, sum(total_budget_cents) AS budget
+      FROM new_rows GROUP BY 1, 2) g;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT jsonb_agg(to_jsonb(g)) INTO changes FROM (
+      SELECT status, end_date, sum(dir) AS n, sum(dir * total_impressions) AS impressions, sum(dir * spend_cents) AS spend, sum(dir * total_budget_cents) AS budget
+      FROM ((SELECT id, status, coalesce(end_date, 'infinity'::date) AS end_date, total_impressions, spend_cents, total_budget_cents, 1 AS dir FROM new_rows
+             EXCEPT ALL
+             SELECT id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, 1 FROM old_rows)
+            UNION ALL
+            (SELECT id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, -1 FROM old_rows
+             EXCEPT ALL
+             SELECT id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, -1 FROM new_rows)) c
+      GROUP BY 1, 2) g;
+  ELSE
+    SELECT jsonb_agg(to_jsonb(g)) INTO changes FROM (
+      SELECT status, coalesce(end_date, 'infinity'::date) AS end_date, -count(*) AS n, -sum(total_impressions) AS impressions, -sum(spend_cents) AS spend, -sum(total_budget_cents) AS budget
+      FROM old_rows GROUP BY 1, 2) g;
+  END IF;
+  IF changes IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM rollups_stage_ledgers(json_records(changes, ARRAY['status', 'end_date', 'n', 'impressions', 'spend', 'budget']), NULL);
   RETURN NULL;
 END
 $function$
@@ -1483,6 +1628,45 @@ BEGIN
 END
 $function$
 
+CREATE OR REPLACE FUNCTION public.rollups_on_invoices()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  changes jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(to_jsonb(c)) INTO changes FROM (
+      SELECT customer_id, due_date, invoice_receivable_cents(status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) AS cents, 1 AS dir FROM new_rows) c
+    WHERE c.cents IS NOT NULL;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT jsonb_agg(to_jsonb(c)) INTO changes FROM (
+      (SELECT customer_id, due_date, invoice_receivable_cents(status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) AS cents, 1 AS dir FROM new_rows
+       EXCEPT ALL
+       SELECT customer_id, due_date, invoice_receivable_cents(status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents), 1 FROM old_rows)
+      UNION ALL
+      (SELECT customer_id, due_date, invoice_receivable_cents(status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents), -1 FROM old_rows
+       EXCEPT ALL
+       SELECT customer_id, due_date, invoice_receivable_cents(status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents), -1 FROM new_rows)) c
+    WHERE c.cents IS NOT NULL;
+  ELSE
+    SELECT jsonb_agg(to_jsonb(c)) INTO changes FROM (
+      SELECT customer_id, due_date, invoice_receivable_cents(status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) AS cents, -1 AS dir FROM old_rows) c
+    WHERE c.cents IS NOT NULL;
+  END IF;
+  IF changes IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM rollups_stage_ledgers(
+    NULL,
+    (SELECT jsonb_agg(jsonb_build_object('customer_id', g.customer_id, 'due_date', g.due_date, 'n', g.n, 'cents', g.cents))
+     FROM (SELECT x.customer_id, x.due_date, sum(x.dir) AS n, sum(x.dir * x.cents) AS cents
+           FROM jsonb_to_recordset(json_records(changes, ARRAY['customer_id', 'due_date', 'cents', 'dir'])) AS x(customer_id uuid, due_date date, cents bigint, dir int)
+           GROUP BY 1, 2) g));
+  RETURN NULL;
+END
+$function$
+
 CREATE OR REPLACE FUNCTION public.rollups_on_reconciliations()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1504,8 +1688,18 @@ CREATE OR REPLACE FUNCTION public.rollups_stage(order_counts jsonb, reconciliati
 AS $function$
   INSERT INTO rollup_deltas (d)
   SELECT jsonb_build_object('order_counts', coalesce(order_counts, '[]'), 'reconciliation_brand_days', coalesce(reconciliation_brand_days, '[]'),
-    'brand_hours', coalesce(brand_hours, '[]'), 'orders', coalesce(orders, '[]'))
+    'brand_hours', coalesce(brand_hours, '[]'), 'orders', coalesce(orders, '[]'), 'campaign_counts', '[]'::jsonb, 'receivables', '[]'::jsonb)
   WHERE order_counts IS NOT NULL OR reconciliation_brand_days IS NOT NULL OR brand_hours IS NOT NULL OR orders IS NOT NULL
+$function$
+
+CREATE OR REPLACE FUNCTION public.rollups_stage_ledgers(campaign_counts jsonb, receivables jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO rollup_deltas (d)
+  SELECT jsonb_build_object('order_counts', '[]'::jsonb, 'reconciliation_brand_days', '[]'::jsonb, 'brand_hours', '[]'::jsonb, 'orders', '[]'::jsonb,
+    'campaign_counts', coalesce(campaign_counts, '[]'), 'receivables', coalesce(receivables, '[]'))
+  WHERE campaign_counts IS NOT NULL OR receivables IS NOT NULL
 $function$
 
 CREATE OR REPLACE FUNCTION public.status_hours_add(d jsonb)
@@ -1532,6 +1726,9 @@ CREATE TRIGGER audit_events_no_update BEFORE DELETE OR UPDATE ON public.audit_ev
 CREATE TRIGGER campaigns_audit_delete AFTER DELETE ON public.campaigns REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('campaign', 'estimate_id', '');
 CREATE TRIGGER campaigns_audit_insert AFTER INSERT ON public.campaigns REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('campaign', 'estimate_id', '');
 CREATE TRIGGER campaigns_audit_update AFTER UPDATE ON public.campaigns REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('campaign', 'estimate_id', '');
+CREATE TRIGGER rollups_campaigns_delete AFTER DELETE ON public.campaigns REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
+CREATE TRIGGER rollups_campaigns_insert AFTER INSERT ON public.campaigns REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
+CREATE TRIGGER rollups_campaigns_update AFTER UPDATE ON public.campaigns REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
 CREATE TRIGGER coupons_audit_delete AFTER DELETE ON public.coupons REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('coupon', '', '');
 CREATE TRIGGER coupons_audit_insert AFTER INSERT ON public.coupons REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('coupon', '', '');
 CREATE TRIGGER coupons_audit_update AFTER UPDATE ON public.coupons REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('coupon', '', '');
@@ -1560,6 +1757,9 @@ CREATE TRIGGER invoice_payments_audit_update AFTER UPDATE ON public.invoice_paym
 CREATE TRIGGER invoices_audit_delete AFTER DELETE ON public.invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('invoice', 'estimate_id', '');
 CREATE TRIGGER invoices_audit_insert AFTER INSERT ON public.invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('invoice', 'estimate_id', '');
 CREATE TRIGGER invoices_audit_update AFTER UPDATE ON public.invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('invoice', 'estimate_id', '');
+CREATE TRIGGER rollups_invoices_delete AFTER DELETE ON public.invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_invoices();
+CREATE TRIGGER rollups_invoices_insert AFTER INSERT ON public.invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_invoices();
+CREATE TRIGGER rollups_invoices_update AFTER UPDATE ON public.invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_invoices();
 CREATE TRIGGER makegood_offers_audit_insert AFTER INSERT ON public.makegood_offers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('makegood', 'estimate_id', '');
 CREATE TRIGGER makegood_offers_audit_update AFTER UPDATE ON public.makegood_offers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('makegood', 'estimate_id', 'status,air_date,credit_cents');
 CREATE TRIGGER media_assets_audit_delete AFTER DELETE ON public.media_assets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('media', 'estimate_id', '');

@@ -1,5 +1,5 @@
 /** Admin invoice corrections (decision 013): void, credit notes and their PDFs, receivables ageing. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingKeys } from './billing';
 import { downloadFile } from './pdf-download';
 import { api, fileUrl, type BodyOf, type ReplyOf } from './typed';
@@ -10,14 +10,27 @@ type CreditNote = ReplyOf<'/api/billing/{id}/credit-notes', 'post'>['credit_note
 
 export const voidInvoice = (id: string, body: VoidInvoiceBody) => api.post('/api/billing/{id}/void', { path: { id }, body });
 export const issueCreditNote = (id: string, body: CreditNoteBody) => api.post('/api/billing/{id}/credit-notes', { path: { id }, body });
-export const fetchAgeing = (signal?: AbortSignal) => api.get('/api/billing/ageing', { signal });
+/** Advertisers per page of the Ageing screen (the list's order; the totals are everyone's on every page). */
+export const AGEING_SCREEN_PAGE = 100;
+export const fetchAgeingPage = (offset: number, signal?: AbortSignal) =>
+  api.get('/api/billing/ageing', { query: { limit: AGEING_SCREEN_PAGE, offset }, signal });
 
 export const downloadCreditNotePdf = (note: Pick<CreditNote, 'id' | 'credit_number'>) =>
   downloadFile(fileUrl('/api/billing/credit-notes/{id}/pdf', { path: { id: note.id } }), `credit-note-${note.credit_number}.pdf`);
 export const downloadAgeingCsv = () => downloadFile(fileUrl('/api/billing/ageing/export'), `receivables-ageing.csv`);
 
 export const ageingKey = [...billingKeys.all, 'ageing'] as const;
-export const useAgeing = () => useQuery({ queryKey: ageingKey, queryFn: ({ signal }) => fetchAgeing(signal) });
+/** The Ageing screen's list by pages (issue 28: no screen waits on every advertiser), largest balance first. */
+export const useAgeingPages = () =>
+  useInfiniteQuery({
+    queryKey: ageingKey,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => fetchAgeingPage(pageParam, signal),
+    getNextPageParam: (last) => {
+      const next = (last.pagination?.offset ?? 0) + (last.pagination?.limit ?? AGEING_SCREEN_PAGE);
+      return last.pagination && next < last.pagination.total ? next : undefined;
+    },
+  });
 
 /** A correction refreshes every billing query (lists, details, analytics, ageing). */
 const useCorrection = <TArgs, TResult>(mutationFn: (args: TArgs) => Promise<TResult>) => {

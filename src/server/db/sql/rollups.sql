@@ -1,4 +1,4 @@
--- The analytics rollups as they are today (decisions 023 and 039; history: migrations 0016, 0018, 0019, 0030).
+-- The analytics rollups as they are today (decisions 023, 039 and 045; history: migrations 0016, 0018, 0019, 0030, 0035, 0041).
 -- Applied by a migration, so idempotent: CREATE OR REPLACE throughout. Triggers in the writing transaction
 -- stage deltas in rollup_deltas; rollups_flush adds them to the rollups at commit. Functions hand each
 -- other arrays of JSON records: every reader goes through json_records with the keys it reads, so that a
@@ -73,6 +73,52 @@ CREATE OR REPLACE VIEW status_hours_computed AS
    FROM estimates e
   GROUP BY (order_hour(submitted_at, created_at)), status;
 
+-- Campaign stats for the station (issue 28, decision 045): per status and end date ('infinity': none, which is never
+-- past): campaigns, impressions, spend and budget. The dashboard's "active" needs the end date. A client's own stats
+-- are read from its campaigns (an owner has few), so that an airing moves one row a status and end date, not two.
+CREATE OR REPLACE VIEW campaign_counts_computed AS
+ SELECT status,
+    COALESCE(end_date, 'infinity'::date) AS end_date,
+    count(*) AS campaigns,
+    sum(total_impressions)::bigint AS impressions,
+    sum(spend_cents)::bigint AS spend_cents,
+    sum(total_budget_cents)::bigint AS budget_cents
+   FROM campaigns c
+  GROUP BY status, (COALESCE(end_date, 'infinity'::date));
+
+-- What an invoice adds to receivables (decision 013): its balance while it is sent (or overdue) and has one;
+-- NULL otherwise. The same rule as billing/ageing.ts receivableSql and balanceSql (test/api/receivable-rollups.test.ts compares them).
+CREATE OR REPLACE FUNCTION invoice_receivable_cents(status text, total_cents bigint, commission_cents bigint, credited_cents bigint, paid_cents bigint, refunded_cents bigint)
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  SELECT CASE WHEN status = 'sent' AND total_cents - commission_cents - credited_cents - paid_cents + refunded_cents > 0
+    THEN total_cents - commission_cents - credited_cents - paid_cents + refunded_cents END
+$function$;
+
+-- Receivables per customer (NO_ID: every customer) and due date: open invoices and their balance. Ageing's
+-- buckets move with today, so the rollup keeps due dates and the reader sums the buckets.
+CREATE OR REPLACE VIEW receivable_days_computed AS
+ SELECT s.customer_id,
+    i.due_date,
+    count(*) AS invoices,
+    sum(b.cents)::bigint AS balance_cents
+   FROM invoices i
+     CROSS JOIN LATERAL ( SELECT invoice_receivable_cents(i.status, i.total_cents, i.commission_cents, i.credited_cents, i.paid_cents, i.refunded_cents) AS cents) b
+     CROSS JOIN LATERAL ( VALUES ('00000000-0000-0000-0000-000000000000'::uuid), (i.customer_id)) s(customer_id)
+  WHERE b.cents IS NOT NULL
+  GROUP BY s.customer_id, i.due_date;
+
+-- Each customer's open invoices and balance, every due date together (ageing's 90+ is this less the recent days).
+CREATE OR REPLACE VIEW receivable_customers_computed AS
+ SELECT customer_id,
+    sum(invoices)::bigint AS invoices,
+    sum(balance_cents)::bigint AS balance_cents
+   FROM receivable_days_computed
+  WHERE customer_id <> '00000000-0000-0000-0000-000000000000'::uuid
+  GROUP BY customer_id;
+
 CREATE OR REPLACE VIEW daypart_item_shares AS
  SELECT e.id AS estimate_id,
     order_hour(e.submitted_at, e.created_at) AS hour,
@@ -115,7 +161,7 @@ CREATE OR REPLACE FUNCTION analytics_rollups_rebuild()
 AS $function$
 BEGIN
   PERFORM pg_advisory_xact_lock(lock_id('rollup_writer'), 0);
-  LOCK TABLE order_counts, reconciliation_brand_days, brand_hours, status_hours IN EXCLUSIVE MODE;
+  LOCK TABLE order_counts, reconciliation_brand_days, brand_hours, status_hours, campaign_counts, receivable_days, receivable_customers IN EXCLUSIVE MODE;
   DELETE FROM rollup_deltas WHERE xid = pg_current_xact_id();
   DELETE FROM order_counts;
   INSERT INTO order_counts SELECT * FROM order_counts_computed ORDER BY 1, 2, 3;
@@ -125,6 +171,12 @@ BEGIN
   INSERT INTO brand_hours SELECT * FROM brand_hours_computed ORDER BY 1, 2, 3;
   DELETE FROM status_hours;
   INSERT INTO status_hours SELECT * FROM status_hours_computed ORDER BY 1, 2;
+  DELETE FROM campaign_counts;
+  INSERT INTO campaign_counts SELECT * FROM campaign_counts_computed ORDER BY 1, 2;
+  DELETE FROM receivable_days;
+  INSERT INTO receivable_days SELECT * FROM receivable_days_computed ORDER BY 1, 2;
+  DELETE FROM receivable_customers;
+  INSERT INTO receivable_customers SELECT * FROM receivable_customers_computed ORDER BY 1;
   PERFORM daypart_hours_rebuild();
 END
 $function$;
@@ -157,6 +209,47 @@ AS $function$
   ON CONFLICT (hour, status) DO UPDATE
     SET orders = c.orders + excluded.orders, amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents,
         days = c.days + excluded.days, dated = c.dated + excluded.dated
+$function$;
+
+-- Campaigns' signed figures per status and end date (rollups_on_campaigns), added to the station's rows.
+CREATE OR REPLACE FUNCTION campaign_counts_add(d jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO campaign_counts AS c (status, end_date, campaigns, impressions, spend_cents, budget_cents)
+  SELECT x.status, x.end_date, sum(x.n), sum(x.impressions), sum(x.spend), sum(x.budget)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['status', 'end_date', 'n', 'impressions', 'spend', 'budget'])) AS x(status text, end_date date, n bigint, impressions bigint, spend bigint, budget bigint)
+  GROUP BY 1, 2
+  HAVING sum(x.n) <> 0 OR sum(x.impressions) <> 0 OR sum(x.spend) <> 0 OR sum(x.budget) <> 0
+  ORDER BY 1, 2
+  ON CONFLICT (status, end_date) DO UPDATE
+    SET campaigns = c.campaigns + excluded.campaigns, impressions = c.impressions + excluded.impressions,
+        spend_cents = c.spend_cents + excluded.spend_cents, budget_cents = c.budget_cents + excluded.budget_cents
+$function$;
+
+-- Invoices' signed receivables per customer and due date (rollups_on_invoices): the station's and the customer's
+-- rows per due date, then each customer's total, each in key order.
+CREATE OR REPLACE FUNCTION receivables_add(d jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO receivable_days AS c (customer_id, due_date, invoices, balance_cents)
+  SELECT s.customer_id, x.due_date, sum(x.n), sum(x.cents)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['customer_id', 'due_date', 'n', 'cents'])) AS x(customer_id uuid, due_date date, n bigint, cents bigint)
+  CROSS JOIN LATERAL (VALUES ('00000000-0000-0000-0000-000000000000'::uuid), (x.customer_id)) AS s(customer_id)
+  GROUP BY 1, 2
+  HAVING sum(x.n) <> 0 OR sum(x.cents) <> 0
+  ORDER BY 1, 2
+  ON CONFLICT (customer_id, due_date) DO UPDATE
+    SET invoices = c.invoices + excluded.invoices, balance_cents = c.balance_cents + excluded.balance_cents;
+  INSERT INTO receivable_customers AS c (customer_id, invoices, balance_cents)
+  SELECT x.customer_id, sum(x.n), sum(x.cents)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['customer_id', 'n', 'cents'])) AS x(customer_id uuid, n bigint, cents bigint)
+  GROUP BY 1
+  HAVING sum(x.n) <> 0 OR sum(x.cents) <> 0
+  ORDER BY 1
+  ON CONFLICT (customer_id) DO UPDATE
+    SET invoices = c.invoices + excluded.invoices, balance_cents = c.balance_cents + excluded.balance_cents;
 $function$;
 
 CREATE OR REPLACE FUNCTION daypart_hours_rebuild()
@@ -271,13 +364,52 @@ BEGIN
   IF staged IS NULL THEN
     RETURN NULL;
   END IF;
-  PERFORM json_records(to_jsonb(staged), ARRAY['order_counts', 'reconciliation_brand_days', 'brand_hours', 'orders']);
+  PERFORM json_records(to_jsonb(staged), ARRAY['order_counts', 'reconciliation_brand_days', 'brand_hours', 'orders', 'campaign_counts', 'receivables']);
   PERFORM pg_advisory_xact_lock_shared(lock_id('rollup_writer'), 0);
   PERFORM daypart_orders_refresh(ARRAY(SELECT DISTINCT e::uuid FROM unnest(staged) AS s(d), jsonb_array_elements_text(s.d -> 'orders') AS e));
   PERFORM order_counts_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'order_counts') AS e));
   PERFORM reconciliation_brand_days_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'reconciliation_brand_days') AS e));
   PERFORM brand_hours_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'brand_hours') AS e));
   PERFORM status_hours_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'brand_hours') AS e));
+  PERFORM campaign_counts_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'campaign_counts') AS e));
+  PERFORM receivables_add((SELECT jsonb_agg(e) FROM unnest(staged) AS s(d), jsonb_array_elements(s.d -> 'receivables') AS e));
+  RETURN NULL;
+END
+$function$;
+
+-- A statement's campaigns: what it added less what it took off, per status and end date (only rows whose counted
+-- columns changed: an airing moves impressions and spend), summed per key and staged for campaign_counts.
+CREATE OR REPLACE FUNCTION rollups_on_campaigns()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  changes jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(to_jsonb(g)) INTO changes FROM (
+      SELECT status, coalesce(end_date, 'infinity'::date) AS end_date, count(*) AS n, sum(total_impressions) AS impressions, sum(spend_cents) AS spend, sum(total_budget_cents) AS budget
+      FROM new_rows GROUP BY 1, 2) g;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT jsonb_agg(to_jsonb(g)) INTO changes FROM (
+      SELECT status, end_date, sum(dir) AS n, sum(dir * total_impressions) AS impressions, sum(dir * spend_cents) AS spend, sum(dir * total_budget_cents) AS budget
+      FROM ((SELECT id, status, coalesce(end_date, 'infinity'::date) AS end_date, total_impressions, spend_cents, total_budget_cents, 1 AS dir FROM new_rows
+             EXCEPT ALL
+             SELECT id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, 1 FROM old_rows)
+            UNION ALL
+            (SELECT id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, -1 FROM old_rows
+             EXCEPT ALL
+             SELECT id, status, coalesce(end_date, 'infinity'::date), total_impressions, spend_cents, total_budget_cents, -1 FROM new_rows)) c
+      GROUP BY 1, 2) g;
+  ELSE
+    SELECT jsonb_agg(to_jsonb(g)) INTO changes FROM (
+      SELECT status, coalesce(end_date, 'infinity'::date) AS end_date, -count(*) AS n, -sum(total_impressions) AS impressions, -sum(spend_cents) AS spend, -sum(total_budget_cents) AS budget
+      FROM old_rows GROUP BY 1, 2) g;
+  END IF;
+  IF changes IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM rollups_stage_ledgers(json_records(changes, ARRAY['status', 'end_date', 'n', 'impressions', 'spend', 'budget']), NULL);
   RETURN NULL;
 END
 $function$;
@@ -359,6 +491,47 @@ BEGIN
 END
 $function$;
 
+-- A statement's invoices: the receivable balances it added less those it took off, per customer and due date
+-- (only rows whose receivable changed: sent, paid, credited, refunded, voided, due date moved), staged for receivables_add.
+CREATE OR REPLACE FUNCTION rollups_on_invoices()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  changes jsonb;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT jsonb_agg(to_jsonb(c)) INTO changes FROM (
+      SELECT customer_id, due_date, invoice_receivable_cents(status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) AS cents, 1 AS dir FROM new_rows) c
+    WHERE c.cents IS NOT NULL;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT jsonb_agg(to_jsonb(c)) INTO changes FROM (
+      (SELECT customer_id, due_date, invoice_receivable_cents(status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) AS cents, 1 AS dir FROM new_rows
+       EXCEPT ALL
+       SELECT customer_id, due_date, invoice_receivable_cents(status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents), 1 FROM old_rows)
+      UNION ALL
+      (SELECT customer_id, due_date, invoice_receivable_cents(status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents), -1 FROM old_rows
+       EXCEPT ALL
+       SELECT customer_id, due_date, invoice_receivable_cents(status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents), -1 FROM new_rows)) c
+    WHERE c.cents IS NOT NULL;
+  ELSE
+    SELECT jsonb_agg(to_jsonb(c)) INTO changes FROM (
+      SELECT customer_id, due_date, invoice_receivable_cents(status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) AS cents, -1 AS dir FROM old_rows) c
+    WHERE c.cents IS NOT NULL;
+  END IF;
+  IF changes IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM rollups_stage_ledgers(
+    NULL,
+    (SELECT jsonb_agg(jsonb_build_object('customer_id', g.customer_id, 'due_date', g.due_date, 'n', g.n, 'cents', g.cents))
+     FROM (SELECT x.customer_id, x.due_date, sum(x.dir) AS n, sum(x.dir * x.cents) AS cents
+           FROM jsonb_to_recordset(json_records(changes, ARRAY['customer_id', 'due_date', 'cents', 'dir'])) AS x(customer_id uuid, due_date date, cents bigint, dir int)
+           GROUP BY 1, 2) g));
+  RETURN NULL;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION rollups_on_reconciliations()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -380,10 +553,24 @@ CREATE OR REPLACE FUNCTION rollups_stage(order_counts jsonb, reconciliation_bran
 AS $function$
   INSERT INTO rollup_deltas (d)
   SELECT jsonb_build_object('order_counts', coalesce(order_counts, '[]'), 'reconciliation_brand_days', coalesce(reconciliation_brand_days, '[]'),
-    'brand_hours', coalesce(brand_hours, '[]'), 'orders', coalesce(orders, '[]'))
+    'brand_hours', coalesce(brand_hours, '[]'), 'orders', coalesce(orders, '[]'), 'campaign_counts', '[]'::jsonb, 'receivables', '[]'::jsonb)
   WHERE order_counts IS NOT NULL OR reconciliation_brand_days IS NOT NULL OR brand_hours IS NOT NULL OR orders IS NOT NULL
 $function$;
 
+-- The campaigns' and invoices' deltas (issue 28), staged like the orders' (the same keys, so that rollups_flush reads every record alike).
+CREATE OR REPLACE FUNCTION rollups_stage_ledgers(campaign_counts jsonb, receivables jsonb)
+ RETURNS void
+ LANGUAGE sql
+AS $function$
+  INSERT INTO rollup_deltas (d)
+  SELECT jsonb_build_object('order_counts', '[]'::jsonb, 'reconciliation_brand_days', '[]'::jsonb, 'brand_hours', '[]'::jsonb, 'orders', '[]'::jsonb,
+    'campaign_counts', coalesce(campaign_counts, '[]'), 'receivables', coalesce(receivables, '[]'))
+  WHERE campaign_counts IS NOT NULL OR receivables IS NOT NULL
+$function$;
+
+CREATE OR REPLACE TRIGGER rollups_campaigns_delete AFTER DELETE ON campaigns REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
+CREATE OR REPLACE TRIGGER rollups_campaigns_insert AFTER INSERT ON campaigns REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
+CREATE OR REPLACE TRIGGER rollups_campaigns_update AFTER UPDATE ON campaigns REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
 CREATE OR REPLACE TRIGGER rollups_dayparts_update AFTER UPDATE ON dayparts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_dayparts();
 CREATE OR REPLACE TRIGGER rollups_estimate_items_delete AFTER DELETE ON estimate_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimate_items();
 CREATE OR REPLACE TRIGGER rollups_estimate_items_insert AFTER INSERT ON estimate_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimate_items();
@@ -392,6 +579,9 @@ CREATE OR REPLACE TRIGGER rollups_estimates_before_delete BEFORE DELETE ON estim
 CREATE OR REPLACE TRIGGER rollups_estimates_delete AFTER DELETE ON estimates REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimates();
 CREATE OR REPLACE TRIGGER rollups_estimates_insert AFTER INSERT ON estimates REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimates();
 CREATE OR REPLACE TRIGGER rollups_estimates_update AFTER UPDATE ON estimates REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimates();
+CREATE OR REPLACE TRIGGER rollups_invoices_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_invoices();
+CREATE OR REPLACE TRIGGER rollups_invoices_insert AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_invoices();
+CREATE OR REPLACE TRIGGER rollups_invoices_update AFTER UPDATE ON invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_invoices();
 CREATE OR REPLACE TRIGGER rollups_reconciliations_delete AFTER DELETE ON reconciliations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_reconciliations();
 CREATE OR REPLACE TRIGGER rollups_reconciliations_insert AFTER INSERT ON reconciliations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_reconciliations();
 CREATE OR REPLACE TRIGGER rollups_reconciliations_update AFTER UPDATE ON reconciliations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_reconciliations();

@@ -1,13 +1,13 @@
 /**
  * Receivables ageing (decision 013): the open balance of sent (and overdue) invoices per advertiser,
  * bucketed by days past due on the station's today: current (not yet due), 1–30, 31–60, 61–90, 90+.
- * One query grouped per customer with a filtered sum per bucket; sums in cents, replies in dollars.
+ * Read from the rollups receivable_customers and receivable_days (decision 045); sums in cents, replies in dollars.
  */
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { AGEING_BUCKETS, AGEING_LAST_DAYS, type AgeingBucket, type AgeingReply, type AgeingRow } from '../../../domain/billing-corrections';
 import { toDollars } from '../../../domain/money';
 import { advertiserName } from '../../../domain/users';
-import { invoices, users } from '../../db/schema';
+import { invoices, NO_ID, receivableCustomers, receivableDays, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
 /** An invoice's balance in SQL (invoiceBalanceCents): net less credits and payments, plus refunds. */
@@ -31,49 +31,123 @@ const inBucket = (days: SQL, index: number) => {
 /** What counts as receivable: a sent (or overdue) invoice with a balance. Ageing and the Overview's Outstanding both use it. */
 export const receivableSql = () => and(eq(invoices.status, 'sent'), gt(balanceSql, 0));
 
-export const receivablesAgeing = async ({ db, today }: { db: Tx; today: string }): Promise<AgeingReply> => {
-  // Bucketed per customer in the database (a station's years of invoices stay there); names joined after grouping.
-  const days = sql`(${today}::date - ${invoices.dueDate})`;
-  const sums = AGEING_BUCKETS.map(
-    (bucket, index) => sql`coalesce(sum(${balanceSql}) filter (where ${inBucket(days, index)}), 0)::text as ${sql.identifier(bucket)}`,
+/** The buckets with a last day, summed from the recent due dates; the open-ended last one is the rest of the balance. */
+const DATED_BUCKETS = AGEING_BUCKETS.slice(0, AGEING_LAST_DAYS.length);
+const OLDEST_BUCKET = AGEING_BUCKETS[AGEING_LAST_DAYS.length]!;
+
+type BucketSums = Record<AgeingBucket, string> & { customer_id: string };
+interface Customer {
+  customer_id: string;
+  company: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  total: string;
+  n: number;
+}
+const rowsOf = async <T>(db: Tx, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** Cents per bucket from a balance and its dated buckets' sums (absent: nothing recent). */
+const centsOf = (total: number, invoices: number, dated: Record<AgeingBucket, string> | undefined): Cents => {
+  const cents = empty();
+  let recent = 0;
+  for (const bucket of DATED_BUCKETS) {
+    cents[bucket] = Number(dated?.[bucket] ?? 0);
+    recent += cents[bucket];
+  }
+  cents[OLDEST_BUCKET] = total - recent;
+  cents.total = total;
+  cents.invoices = invoices;
+  return cents;
+};
+
+/**
+ * The ageing list (largest balance first, then by name) and everyone's totals; with `page`, only those
+ * rows of the list, and `count`, the list's length. From the rollups kept by the invoices' triggers
+ * (decision 045): each customer's open balance and invoices (`receivable_customers`), the balances of the
+ * due dates within the dated buckets (`receivable_days`, recent due dates only: by its due-date index for
+ * everyone, by its key for a page's customers), and the station's rows for the totals. Names joined after
+ * grouping.
+ */
+export const receivablesAgeing = async ({
+  db,
+  today,
+  page,
+}: {
+  db: Tx;
+  today: string;
+  page?: { offset: number; limit: number };
+}): Promise<AgeingReply & { count: number }> => {
+  const days = sql`(${today}::date - ${receivableDays.dueDate})`;
+  const recent = sql`${receivableDays.dueDate} >= ${today}::date - ${AGEING_LAST_DAYS.at(-1)!}::int`;
+  const sums = DATED_BUCKETS.map(
+    (bucket, index) => sql`coalesce(sum(${receivableDays.balanceCents}) filter (where ${inBucket(days, index)}), 0)::text as ${sql.identifier(bucket)}`,
   );
-  const result = (await db.execute(sql`
-    select o.customer_id, u.company, u.first_name, u.last_name, u.email, ${sql.join(
-      AGEING_BUCKETS.map((bucket) => sql`o.${sql.identifier(bucket)}`),
-      sql`, `,
-    )}, o.n
-    from (
-      select ${invoices.customerId} as customer_id, ${sql.join(sums, sql`, `)}, count(*)::int as n
-      from ${invoices}
-      where ${receivableSql()}
-      group by ${invoices.customerId}
-    ) o
-    join ${users} u on u.id = o.customer_id`)) as unknown as {
-    rows: (Record<AgeingBucket, string> & {
-      customer_id: string;
-      company: string | null;
-      first_name: string | null;
-      last_name: string | null;
-      email: string;
-      n: number;
-    })[];
+  const bucketsOf = (customers: SQL) =>
+    rowsOf<BucketSums>(
+      db,
+      sql`select ${receivableDays.customerId} as customer_id, ${sql.join(sums, sql`, `)} from ${receivableDays}
+        where ${recent} and ${customers} group by ${receivableDays.customerId}`,
+    );
+  const customersWhere = async (where: SQL) =>
+    (
+      await rowsOf<Customer>(
+        db,
+        sql`select c.customer_id, c.balance_cents::text as total, c.invoices::int as n, u.company, u.first_name, u.last_name, u.email
+          from ${receivableCustomers} c join ${users} u on u.id = c.customer_id where c.invoices > 0 and ${where}`,
+      )
+    )
+      .map((c) => ({ ...c, name: advertiserName(c.company, c.first_name, c.last_name, c.email), cents: Number(c.total) }))
+      // The customer's id last, so that two advertisers of one name and balance keep one order on every page.
+      .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name) || (a.customer_id < b.customer_id ? -1 : a.customer_id > b.customer_id ? 1 : 0));
+  /**
+   * A page's customers without naming everyone: the page's balances by rank (balances alone, from the
+   * small rollup), then only the customers whose balance lies between its first and last, named and
+   * sorted as the whole list is, and placed after the customers of larger balances.
+   */
+  const pageOf = async ({ offset, limit }: { offset: number; limit: number }) => {
+    const open = sql`${receivableCustomers.invoices} > 0`;
+    const [bounds] = await rowsOf<{ hi: string | null; lo: string | null; count: number; above: number }>(
+      db,
+      sql`with page as (select ${receivableCustomers.balanceCents} as b from ${receivableCustomers} where ${open}
+            order by ${receivableCustomers.balanceCents} desc offset ${offset} limit ${limit})
+        select (select max(b) from page)::text as hi, (select min(b) from page)::text as lo, count(*)::int as count,
+          (count(*) filter (where ${receivableCustomers.balanceCents} > (select max(b) from page)))::int as above
+        from ${receivableCustomers} where ${open}`,
+    );
+    const count = Number(bounds?.count ?? 0);
+    if (bounds?.hi == null || bounds.lo == null) return { chosen: [], count };
+    const between = await customersWhere(sql`c.balance_cents between ${bounds.lo}::bigint and ${bounds.hi}::bigint`);
+    const from = offset - Number(bounds.above);
+    return { chosen: between.slice(from, from + limit), count };
   };
-  const totals = empty();
-  const list: { id: string; name: string; email: string; cents: Cents }[] = result.rows.map((row) => {
-    const cents = empty();
-    for (const bucket of AGEING_BUCKETS) {
-      const amount = Number(row[bucket]);
-      cents[bucket] = amount;
-      cents.total += amount;
-      totals[bucket] += amount;
-      totals.total += amount;
-    }
-    cents.invoices = Number(row.n);
-    totals.invoices += cents.invoices;
-    return { id: row.customer_id, name: advertiserName(row.company, row.first_name, row.last_name, row.email), email: row.email, cents };
-  });
-  const rows: AgeingRow[] = list
-    .sort((a, b) => b.cents.total - a.cents.total || a.name.localeCompare(b.name))
-    .map((e) => ({ customer_id: e.id, customer_name: e.name, customer_email: e.email, ...inDollars(e.cents) }));
-  return { as_of: today, rows, totals: inDollars(totals) };
+  // Independent reads, run together (on PostgreSQL, each on its own connection).
+  const [{ chosen, count }, [station], everyone] = await Promise.all([
+    page ? pageOf(page) : customersWhere(sql`true`).then((list) => ({ chosen: list, count: list.length })),
+    rowsOf<BucketSums & { total: string; n: string }>(
+      db,
+      sql`select ${sql.join(
+        DATED_BUCKETS.map(
+          (bucket, index) =>
+            sql`coalesce(sum(${receivableDays.balanceCents}) filter (where ${recent} and ${inBucket(days, index)}), 0)::text as ${sql.identifier(bucket)}`,
+        ),
+        sql`, `,
+      )}, coalesce(sum(${receivableDays.balanceCents}), 0)::text as total, coalesce(sum(${receivableDays.invoices}), 0)::text as n
+        from ${receivableDays} where ${receivableDays.customerId} = ${NO_ID}::uuid`,
+    ),
+    page ? undefined : bucketsOf(sql`${receivableDays.customerId} <> ${NO_ID}::uuid`),
+  ]);
+  const dated = new Map(
+    (everyone ?? (chosen.length > 0 ? await bucketsOf(sql`${receivableDays.customerId} in ${chosen.map((c) => c.customer_id)}`) : [])).map((b) => [
+      b.customer_id,
+      b,
+    ]),
+  );
+  const rows: AgeingRow[] = chosen.map((c) => ({
+    customer_id: c.customer_id,
+    customer_name: c.name,
+    customer_email: c.email,
+    ...inDollars(centsOf(c.cents, Number(c.n), dated.get(c.customer_id))),
+  }));
+  return { as_of: today, rows, totals: inDollars(centsOf(Number(station?.total ?? 0), Number(station?.n ?? 0), station)), count };
 };

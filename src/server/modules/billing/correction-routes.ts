@@ -135,11 +135,14 @@ export const billingCorrectionRoutes = (app: FastifyInstance, ctx: AppContext, g
       },
     },
     async (request) => {
-      const ageing = await receivablesAgeing({ db, today: ctx.time.today() });
       const { limit, offset = 0 } = request.query;
-      if (limit === undefined && request.query.offset === undefined) return ageing;
+      if (limit === undefined && request.query.offset === undefined) {
+        const { count: _, ...ageing } = await receivablesAgeing({ db, today: ctx.time.today() });
+        return ageing;
+      }
       const size = limit ?? AGEING_PAGE_SIZE;
-      return { ...ageing, rows: ageing.rows.slice(offset, offset + size), pagination: { offset, limit: size, total: ageing.rows.length } };
+      const { count, ...ageing } = await receivablesAgeing({ db, today: ctx.time.today(), page: { offset, limit: size } });
+      return { ...ageing, pagination: { offset, limit: size, total: count } };
     },
   );
 
@@ -148,7 +151,7 @@ export const billingCorrectionRoutes = (app: FastifyInstance, ctx: AppContext, g
     { ...admin, schema: { ...tags, description: 'The ageing table as CSV (text/csv; formula-safe cells).', response: { 200: z.unknown(), ...errors } } },
     async (_request, reply) => {
       const today = ctx.time.today();
-      const ageing = await receivablesAgeing({ db, today });
+      const { count: _, ...ageing } = await receivablesAgeing({ db, today });
       const totals = { customer_name: 'Total', customer_email: '', ...ageing.totals };
       const lines = [
         csvLine(AGEING_CSV_COLUMNS),

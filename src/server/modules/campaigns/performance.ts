@@ -1,12 +1,12 @@
 /** Performance figures: the realtime totals and the daily history of one campaign, and the dashboard stats. */
-import { and, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CampaignStats, PerformanceHistory, RealtimePerformance } from '../../../domain/campaign-schemas';
 import { averageCpm, campaignFigures, displayStatusOf } from '../../../domain/campaigns';
 import { addDays, type StationTime } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
-import { campaignDeliveries, campaigns } from '../../db/schema';
+import { campaignCounts, campaignDeliveries, campaigns } from '../../db/schema';
 import { stationZoneSql, type Tx } from '../../platform/db';
 import { campaignScope, displayStatusSql, visibleCampaignRow } from './queries';
 
@@ -72,19 +72,47 @@ export const performanceHistory = async ({
   return { campaign_id: campaign.id, days, history };
 };
 
-/** GET /campaigns/stats/dashboard, over the campaigns the caller may see. */
+/**
+ * GET /campaigns/stats/dashboard, over the campaigns the caller may see. Admins read the rollup
+ * `campaign_counts` (a few rows per status and end date instead of every campaign; decision 045);
+ * a client, its own campaigns.
+ */
 export const campaignStats = async ({ db, actor, today }: { db: Tx; actor: OrderActor; today: string }): Promise<CampaignStats> => {
-  const active = sql`${displayStatusSql(today)} = 'active'`;
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${active}))::int`,
-      impressions: sql<string>`coalesce(sum(${campaigns.totalImpressions}), 0)::bigint::text`,
-      spendCents: sql<string>`coalesce(sum(${campaigns.spendCents}), 0)::bigint::text`,
-      activeBudgetCents: sql<string>`coalesce(sum(${campaigns.totalBudgetCents}) filter (where ${active}), 0)::bigint::text`,
-    })
-    .from(campaigns)
-    .where(campaignScope(actor));
+  const sums = <T extends typeof campaigns | typeof campaignCounts>(
+    of: T,
+    columns: { count: SQL; impressions: AnyColumn; spend: AnyColumn; budget: AnyColumn },
+  ) => {
+    const active = sql`${displayStatusSql(today, of)} = 'active'`;
+    return {
+      total: sql<string>`coalesce(${columns.count}, 0)::bigint::text`,
+      active: sql<string>`coalesce(${columns.count} filter (where ${active}), 0)::bigint::text`,
+      impressions: sql<string>`coalesce(sum(${columns.impressions}), 0)::bigint::text`,
+      spendCents: sql<string>`coalesce(sum(${columns.spend}), 0)::bigint::text`,
+      activeBudgetCents: sql<string>`coalesce(sum(${columns.budget}) filter (where ${active}), 0)::bigint::text`,
+    };
+  };
+  const [row] = isAdmin(actor.role)
+    ? await db
+        .select(
+          sums(campaignCounts, {
+            count: sql`sum(${campaignCounts.campaigns})`,
+            impressions: campaignCounts.impressions,
+            spend: campaignCounts.spendCents,
+            budget: campaignCounts.budgetCents,
+          }),
+        )
+        .from(campaignCounts)
+    : await db
+        .select(
+          sums(campaigns, {
+            count: sql`count(*)`,
+            impressions: campaigns.totalImpressions,
+            spend: campaigns.spendCents,
+            budget: campaigns.totalBudgetCents,
+          }),
+        )
+        .from(campaigns)
+        .where(campaignScope(actor));
   const impressions = Number(row?.impressions ?? 0);
   const spendCents = Number(row?.spendCents ?? 0);
   return {

@@ -1,5 +1,5 @@
 /** Reading campaigns as the API answers them: one query with the brand and the owner, scoped to the caller. */
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, type Campaign, type CampaignListQuery } from '../../../domain/campaign-schemas';
 import { campaignFigures, displayStatusOf, type DisplayStatus } from '../../../domain/campaigns';
 import type { OrderActor } from '../../../domain/orders';
@@ -10,9 +10,12 @@ import { notFound } from '../../platform/errors';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 
-/** The display status in SQL, the same rule as displayStatusOf (an active campaign past its end date shows completed). */
-export const displayStatusSql = (today: string): SQL<DisplayStatus> =>
-  sql<DisplayStatus>`(case when ${campaigns.status} = 'active' and ${campaigns.endDate} < ${today}::date then 'completed' else ${campaigns.status} end)`;
+/**
+ * The display status in SQL, the same rule as displayStatusOf (an active campaign past its end date shows completed),
+ * of the campaigns' columns or of another table's (the rollup campaign_counts, whose end date is never null).
+ */
+export const displayStatusSql = (today: string, of: { status: SQL | AnyColumn; endDate: SQL | AnyColumn } = campaigns): SQL<DisplayStatus> =>
+  sql<DisplayStatus>`(case when ${of.status} = 'active' and ${of.endDate} < ${today}::date then 'completed' else ${of.status} end)`;
 
 /** Clients see the campaigns of their own orders; admins all. */
 export const campaignScope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(campaigns.ownerId, actor.id));
