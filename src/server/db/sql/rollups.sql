@@ -87,7 +87,7 @@ CREATE OR REPLACE VIEW campaign_counts_computed AS
   GROUP BY status, (COALESCE(end_date, 'infinity'::date));
 
 -- What an invoice adds to receivables (decision 013): its balance while it is sent (or overdue) and has one;
--- NULL otherwise. The same rule as billing/ageing.ts receivableSql and balanceSql (test/api/receivable-rollups.test.ts compares them).
+-- NULL otherwise. The one home of the rule: ageing and the Overview's Outstanding read the rollups built on it.
 CREATE OR REPLACE FUNCTION invoice_receivable_cents(status text, total_cents bigint, commission_cents bigint, credited_cents bigint, paid_cents bigint, refunded_cents bigint)
  RETURNS bigint
  LANGUAGE sql

@@ -3,15 +3,14 @@
  * bucketed by days past due on the station's today: current (not yet due), 1–30, 31–60, 61–90, 90+.
  * Read from the rollups receivable_customers and receivable_days (decision 045); sums in cents, replies in dollars.
  */
-import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { AGEING_BUCKETS, AGEING_LAST_DAYS, type AgeingBucket, type AgeingReply, type AgeingRow } from '../../../domain/billing-corrections';
 import { toDollars } from '../../../domain/money';
 import { advertiserName } from '../../../domain/users';
-import { invoices, NO_ID, receivableCustomers, receivableDays, users } from '../../db/schema';
+import { NO_ID, receivableCustomers, receivableDays, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
 /** An invoice's balance in SQL (invoiceBalanceCents): net less credits and payments, plus refunds. */
-export const balanceSql = sql`(${invoices.totalCents} - ${invoices.commissionCents} - ${invoices.creditedCents} - ${invoices.paidCents} + ${invoices.refundedCents})`;
 
 type Cents = Record<AgeingBucket, number> & { total: number; invoices: number };
 const empty = (): Cents => ({ current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0, total: 0, invoices: 0 });
@@ -28,8 +27,17 @@ const inBucket = (days: SQL, index: number) => {
   return sql`${after} and ${upTo}`;
 };
 
-/** What counts as receivable: a sent (or overdue) invoice with a balance. Ageing and the Overview's Outstanding both use it. */
-export const receivableSql = () => and(eq(invoices.status, 'sent'), gt(balanceSql, 0));
+/**
+ * Everything receivable now, in cents: the station's rows of the rollup, whose one rule is the SQL
+ * function `invoice_receivable_cents` (decision 045). The Overview's Outstanding; Ageing's total is the same sum.
+ */
+export const stationReceivableCents = async (db: Tx): Promise<number> => {
+  const [row] = await rowsOf<{ cents: string }>(
+    db,
+    sql`select coalesce(sum(${receivableDays.balanceCents}), 0)::text as cents from ${receivableDays} where ${receivableDays.customerId} = ${NO_ID}::uuid`,
+  );
+  return Number(row?.cents ?? 0);
+};
 
 /** The buckets with a last day, summed from the recent due dates; the open-ended last one is the rest of the balance. */
 const DATED_BUCKETS = AGEING_BUCKETS.slice(0, AGEING_LAST_DAYS.length);

@@ -13,7 +13,7 @@ import { toDollars } from '../../../domain/money';
 import { advertiserName } from '../../../domain/users';
 import { invoicePayments, invoices, users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
-import { balanceSql, receivableSql } from './ageing';
+import { stationReceivableCents } from './ageing';
 
 const n = (value: unknown) => Number(value ?? 0);
 
@@ -32,10 +32,7 @@ export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timef
     .where(inWindow);
 
   // Outstanding is the receivable now, whenever the invoice was issued: Ageing's total (issue 29, item 1).
-  const [receivable] = await db
-    .select({ outstanding: sql<string>`coalesce(sum(${balanceSql}), 0)::text` })
-    .from(invoices)
-    .where(receivableSql());
+  const outstanding = await stationReceivableCents(db);
 
   const payments = await db
     .select({ date: invoicePayments.paymentDate, cents: sql<string>`sum(${invoicePayments.amountCents})::text` })
@@ -69,7 +66,7 @@ export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timef
       total_invoices: count,
       total_collected: toDollars(n(overview?.collected)),
       paid_invoices: n(overview?.paid),
-      total_outstanding: toDollars(n(receivable?.outstanding)),
+      total_outstanding: toDollars(outstanding),
       sent_invoices: n(overview?.sent),
       avg_invoice_amount: count === 0 ? 0 : toDollars(Math.round(billed / count)),
     },
