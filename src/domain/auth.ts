@@ -111,11 +111,7 @@ export const messageReplySchema = z.object({ message: z.string() });
  */
 export const errorReplySchema = z.object({
   error: z.string(),
-  field: z
-    .string()
-    .optional()
-    .meta({
-      description:
-        "The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole.",
-    }),
+  field: z.string().optional().meta({
+    description: "The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole.",
+  }),
 });

@@ -48,12 +48,6 @@ export const fieldPath = (path: readonly PropertyKey[]): string | undefined => {
 /** The field of a failed zod parse's first issue (the one whose message is answered). */
 export const firstIssueField = (error: z.ZodError): string | undefined => fieldPath(error.issues[0]?.path ?? []);
 
-/** A rule's refusal that is about one field: the spec's message and the field in the request's naming. */
-export interface FieldProblem {
-  message: string;
-  field?: string;
-}
-
 /**
  * A file name sent with a multipart upload, as it is kept and shown: its last path segment, without
  * control characters (NUL, which PostgreSQL cannot store, included: decision 008), trimmed, at most

@@ -34,7 +34,7 @@ export class ClientGoneError extends HttpError {
 interface ValidationIssue {
   message?: string;
   instancePath?: string;
-  params?: { issue?: { message?: string; path?: PropertyKey[] } };
+  params?: { issue?: { message?: string } };
 }
 
 /** The reply of an error: `{ error }`, and `field` after it when the error names one (decision 043). */
@@ -67,7 +67,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       // A path id that cannot exist (not a uuid) is simply not found: no field, the resource is missing.
       const inPath = (error as { validationContext?: string }).validationContext === 'params';
       if (inPath) return reply.code(404).send({ error: message });
-      return reply.code(400).send(errorReply(message, fieldPath(first?.params?.issue?.path ?? [])));
+      return reply.code(400).send(errorReply(message, fieldPath(pathOf(first?.instancePath))));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
@@ -81,6 +81,16 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     return reply.code(500).send({ error: 'Internal server error' });
   });
 };
+
+/**
+ * The zod issue's path from the plugin's `instancePath` (`/selectedDayparts/2/user_defined_cpm`), the
+ * only place it keeps it: a segment of digits is a list position.
+ */
+export const pathOf = (instancePath: string | undefined): (string | number)[] =>
+  (instancePath ?? '')
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
 
 /** The ClientGoneError behind an error (drizzle wraps a refused query in DrizzleQueryError's `cause`). */
 const clientGoneCause = (error: unknown): ClientGoneError | undefined => {

@@ -137,7 +137,7 @@ export const orderSpots = async ({
   const order = await readableOrder(db, actor, id);
   const start = from ?? (order.startDate && order.startDate > time.today() ? order.startDate : time.today());
   const end = to ?? addDays(start, 30);
-  if (end < start || daysBetween(start, end) >= MAX_RANGE_DAYS) throw badRequest(TRAFFIC_MESSAGES.badRange, 'to');
+  if (end < start || daysBetween(start, end) >= MAX_RANGE_DAYS) throw badRequest(TRAFFIC_MESSAGES.badRange);
   const rows = await selectSpots(db, and(eq(trafficSpots.estimateId, order.id), gte(trafficSpots.airDate, start), lte(trafficSpots.airDate, end)));
   const byDay = new Map<string, TrafficSpot[]>();
   for (const spot of rows.map(toSpot(time))) byDay.set(spot.air_date, [...(byDay.get(spot.air_date) ?? []), spot]);

@@ -6,7 +6,7 @@ import { AGENCY_CODE_FIELDS, type AgencyCodeField } from '../../../domain/agency
 import { START_DATE_DEFAULT_LEAD_DAYS } from '../../../domain/constants';
 import type { Daypart } from '../../../domain/daypart-schemas';
 import { addDays } from '../../../domain/dates';
-import { ESTIMATE_MESSAGES, type EstimateDetail, type EstimateItem, type EstimateUpdateInput } from '../../../domain/estimate-schemas';
+import type { EstimateDetail, EstimateItem, EstimateUpdateInput } from '../../../domain/estimate-schemas';
 import { minCpmFor, quoteOrder, selectionDefaults, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
 import type { SelectedDaypart } from '../../api/estimate-items';
 
