@@ -105,4 +105,13 @@ export const resetPasswordFormSchema = z.object({ newPassword: z.string(), confi
 });
 
 export const messageReplySchema = z.object({ message: z.string() });
-export const errorReplySchema = z.object({ error: z.string() });
+/**
+ * Every error reply: the spec's message, and `field`, the input it is about in the request's naming
+ * (`start_date`, `selectedDayparts[2].user_defined_cpm`), when the refusal is about one (decision 043).
+ */
+export const errorReplySchema = z.object({
+  error: z.string(),
+  field: z.string().optional().meta({
+    description: "The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole.",
+  }),
+});

@@ -250,6 +250,8 @@ export type ValidateCouponReply = z.infer<typeof validateCouponReplySchema>;
 /** A blank code: an error reply that also reads as a validate reply. */
 export const validateCouponRefusedSchema = z.object({
   error: z.string(),
+  /** The input refused (decision 043): `coupon_code`. */
+  field: z.string().optional(),
   valid: z.literal(false).optional(),
   coupon: z.null().optional(),
   message: z.string().optional(),

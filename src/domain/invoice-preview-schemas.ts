@@ -11,7 +11,8 @@ export const invoicePreviewQuerySchema = z
   .transform((query, ctx) => {
     const parsed = createInvoiceBodySchema.safeParse({ tax_rate: query.tax_rate, discount_amount: query.discount_amount });
     if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid input' });
+      const issue = parsed.error.issues[0];
+      ctx.addIssue({ code: 'custom', message: issue?.message ?? 'Invalid input', path: issue?.path ?? [] });
       return z.NEVER;
     }
     return { estimate_id: query.estimate_id, tax_rate: parsed.data.tax_rate, discount_amount: parsed.data.discount_amount };

@@ -56,29 +56,30 @@ describe('order form rules', () => {
     expect(orderFormError(valid, today)).toBeNull();
   });
   it.each([
-    [{ estimateName: '  ' }, 'Order name is required'],
-    [{ brandId: '' }, 'Please select a brand'],
-    [{ startDate: '' }, 'Start date is required'],
-    [{ startDate: addDays(today, 6) }, 'Start date must be at least 7 days from today for campaign planning'],
-    [{ selections: [] }, 'Please select at least one time slot'],
-    [{ totalSpend: 0 }, 'Total budget must be greater than 0'],
-    [{ totalSpend: 10.5 }, 'Total budget must be greater than 0'],
-    [{ totalSpend: 1000 }, 'Budget too small. Weekly cost is $1,024.50, minimum budget needed: $1,024.50'],
-  ])('%o → %s', (change, message) => {
-    expect(orderFormError({ ...valid, ...change }, today)).toBe(message);
+    [{ estimateName: '  ' }, 'Order name is required', 'estimate_name'],
+    [{ brandId: '' }, 'Please select a brand', 'brand_id'],
+    [{ startDate: '' }, 'Start date is required', 'start_date'],
+    [{ startDate: addDays(today, 6) }, 'Start date must be at least 7 days from today for campaign planning', 'start_date'],
+    [{ selections: [] }, 'Please select at least one time slot', 'selectedDayparts'],
+    [{ totalSpend: 0 }, 'Total budget must be greater than 0', 'total_spend'],
+    [{ totalSpend: 10.5 }, 'Total budget must be greater than 0', 'total_spend'],
+    [{ totalSpend: 1000 }, 'Budget too small. Weekly cost is $1,024.50, minimum budget needed: $1,024.50', 'total_spend'],
+  ])('%o → %s (%s)', (change, message, field) => {
+    expect(orderFormError({ ...valid, ...change }, today)).toEqual({ message, field });
   });
   it('accepts a start exactly 7 days out', () => {
     expect(orderFormError({ ...valid, startDate: addDays(today, 7) }, today)).toBeNull();
   });
   it('lists every failing rule, one per field, in the specification order', () => {
-    expect(orderFormErrors({ estimateName: '', brandId: null, startDate: addDays(today, 2), totalSpend: null, selections: [] }, today)).toEqual([
+    const messages = (form: Parameters<typeof orderFormErrors>[0]) => orderFormErrors(form, today).map((problem) => problem.message);
+    expect(messages({ estimateName: '', brandId: null, startDate: addDays(today, 2), totalSpend: null, selections: [] })).toEqual([
       'Order name is required',
       'Please select a brand',
       'Start date must be at least 7 days from today for campaign planning',
       'Please select at least one time slot',
       'Total budget must be greater than 0',
     ]);
-    expect(orderFormErrors({ ...valid, estimateName: '', totalSpend: 1000 }, today)).toEqual([
+    expect(messages({ ...valid, estimateName: '', totalSpend: 1000 })).toEqual([
       'Order name is required',
       'Budget too small. Weekly cost is $1,024.50, minimum budget needed: $1,024.50',
     ]);

@@ -88,26 +88,38 @@ export interface OrderFormInput {
 }
 
 /**
+ * A rule of the order form that failed: the spec's message and the field it is about, named as the
+ * API takes it (decision 043): the order's `estimate_name`, `brand_id`, `start_date`, `total_spend`,
+ * and `selectedDayparts` for its time slots (the bulk selection).
+ */
+export interface OrderFormProblem {
+  message: string;
+  field: 'estimate_name' | 'brand_id' | 'start_date' | 'total_spend' | 'selectedDayparts';
+}
+
+/**
  * Every failing rule of the order form, one per field, in the specification's order: name, brand,
  * start date, time slots, budget. Empty when the form is valid.
  */
-export const orderFormErrors = (form: OrderFormInput, today: string): string[] => {
-  const errors: string[] = [];
-  if (!form.estimateName || !form.estimateName.trim()) errors.push('Order name is required');
-  if (!form.brandId) errors.push('Please select a brand');
-  if (!form.startDate || !isIsoDate(form.startDate)) errors.push('Start date is required');
-  else if (daysBetween(today, form.startDate) < START_DATE_MIN_LEAD_DAYS) errors.push('Start date must be at least 7 days from today for campaign planning');
-  if (form.selections.length === 0) errors.push('Please select at least one time slot');
-  if (form.totalSpend == null || !Number.isInteger(form.totalSpend) || form.totalSpend <= 0) errors.push('Total budget must be greater than 0');
+export const orderFormErrors = (form: OrderFormInput, today: string): OrderFormProblem[] => {
+  const errors: OrderFormProblem[] = [];
+  if (!form.estimateName || !form.estimateName.trim()) errors.push({ message: 'Order name is required', field: 'estimate_name' });
+  if (!form.brandId) errors.push({ message: 'Please select a brand', field: 'brand_id' });
+  if (!form.startDate || !isIsoDate(form.startDate)) errors.push({ message: 'Start date is required', field: 'start_date' });
+  else if (daysBetween(today, form.startDate) < START_DATE_MIN_LEAD_DAYS)
+    errors.push({ message: 'Start date must be at least 7 days from today for campaign planning', field: 'start_date' });
+  if (form.selections.length === 0) errors.push({ message: 'Please select at least one time slot', field: 'selectedDayparts' });
+  if (form.totalSpend == null || !Number.isInteger(form.totalSpend) || form.totalSpend <= 0)
+    errors.push({ message: 'Total budget must be greater than 0', field: 'total_spend' });
   else {
     const cost = weeklyCost(form.selections);
-    if (form.totalSpend < cost) errors.push(budgetTooSmallMessage(cost));
+    if (form.totalSpend < cost) errors.push({ message: budgetTooSmallMessage(cost), field: 'total_spend' });
   }
   return errors;
 };
 
 /** The first failing rule of the order form, in the specification's order; null when the form is valid. */
-export const orderFormError = (form: OrderFormInput, today: string): string | null => orderFormErrors(form, today)[0] ?? null;
+export const orderFormError = (form: OrderFormInput, today: string): OrderFormProblem | null => orderFormErrors(form, today)[0] ?? null;
 
 // ── daypart selection limits ───────────────────────────────────────────────────
 

@@ -112,7 +112,7 @@ const isoDay = z.string({ error: STATEMENT_MESSAGES.badDate }).refine(isIsoDate,
 export const statementQuerySchema = z
   .object({ from: isoDay.optional(), to: isoDay.optional(), brand_id: z.uuid({ error: 'Invalid brand id' }).optional() })
   // Run only on two readable dates (zod runs an object's refinements after a field has failed too).
-  .refine((q) => !bothDates(q) || q.from! <= q.to!, { error: STATEMENT_MESSAGES.fromAfterTo })
+  .refine((q) => !bothDates(q) || q.from! <= q.to!, { error: STATEMENT_MESSAGES.fromAfterTo, path: ['from'] })
   .refine((q) => !bothDates(q) || q.from! > q.to! || daysBetween(q.from!, q.to!) <= STATEMENT_MAX_DAYS, { error: STATEMENT_MESSAGES.tooLong });
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 

@@ -32,6 +32,23 @@ export const requiredEmail = (requiredMessage: string, invalidMessage = 'Please 
 export const firstIssueMessage = (error: z.ZodError): string => error.issues[0]?.message ?? 'Invalid input';
 
 /**
+ * The field an error is about, in the request's own naming (decision 043): object keys joined by
+ * dots, list positions in brackets (`start_date`, `selectedDayparts[2].user_defined_cpm`). Undefined
+ * for an empty path: the error is about the request as a whole.
+ */
+export const fieldPath = (path: readonly PropertyKey[]): string | undefined => {
+  let field = '';
+  for (const key of path) {
+    if (typeof key === 'number') field += `[${key}]`;
+    else field += field ? `.${String(key)}` : String(key);
+  }
+  return field || undefined;
+};
+
+/** The field of a failed zod parse's first issue (the one whose message is answered). */
+export const firstIssueField = (error: z.ZodError): string | undefined => fieldPath(error.issues[0]?.path ?? []);
+
+/**
  * A file name sent with a multipart upload, as it is kept and shown: its last path segment, without
  * control characters (NUL, which PostgreSQL cannot store, included: decision 008), trimmed, at most
  * `max` characters (its end kept: the extension); `fallback` when nothing is left.

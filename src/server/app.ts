@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -35,6 +35,7 @@ import { reconciliationRoutes } from './modules/reconciliation/routes';
 import { enterAuditScope } from './platform/audit-context';
 import type { Database } from './platform/db';
 import { registerErrorHandling } from './platform/errors';
+import { requestInputTransform } from './platform/openapi-input';
 import { registerInputGuard } from './platform/input-guard';
 import { registerIdempotency } from './platform/idempotency';
 import { apiKeySecurityScheme, webhooksSection, withIdempotencyHeader } from './platform/openapi-machine';
@@ -173,7 +174,8 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       info: {
         title: 'Spotbook API',
         version: '0.1.0',
-        description: 'Order, approve, schedule, deliver, reconcile and bill TV advertising time. Errors answer `{ "error": "<message>" }`.',
+        description:
+          'Order, approve, schedule, deliver, reconcile and bill TV advertising time. Errors answer `{ "error": "<message>" }`, with `"field"` naming the input a validation error is about (`start_date`, `selectedDayparts[2].user_defined_cpm`).',
       },
       openapi: '3.1.0',
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, apiKey: apiKeySecurityScheme } },
@@ -182,7 +184,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       // The section's objects are plain JSON; the plugin's types want its own OpenAPI typings.
       webhooks: webhooksSection() as never,
     },
-    transform: (input) => withIdempotencyHeader(jsonSchemaTransform(input), input.route.method),
+    transform: (input) => withIdempotencyHeader(requestInputTransform(input), input.route.method),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 

@@ -31,10 +31,16 @@ describe('agency codes on orders', () => {
     const owner = await clientWithBrand(t);
     const order = await createOrder(t, owner.token, { estimate_name: 'Coded' });
     const refused = async (payload: Record<string, unknown>) => (await putOrder(t, owner.token, order.id, payload)).json();
-    expect(await refused({ agency_estimate_number: 'E'.repeat(21) })).toEqual({ error: 'Agency estimate number must be at most 20 characters' });
-    expect(await refused({ client_code: 'CLIENT123' })).toEqual({ error: 'Client code must be at most 8 characters' });
-    expect(await refused({ product_code: 'A;B' })).toEqual({ error: 'Product code may contain only letters, digits, spaces and - / . _ #' });
-    expect(await refused({ po_number: 12 })).toEqual({ error: 'PO number must be text' });
+    expect(await refused({ agency_estimate_number: 'E'.repeat(21) })).toEqual({
+      error: 'Agency estimate number must be at most 20 characters',
+      field: 'agency_estimate_number',
+    });
+    expect(await refused({ client_code: 'CLIENT123' })).toEqual({ error: 'Client code must be at most 8 characters', field: 'client_code' });
+    expect(await refused({ product_code: 'A;B' })).toEqual({
+      error: 'Product code may contain only letters, digits, spaces and - / . _ #',
+      field: 'product_code',
+    });
+    expect(await refused({ po_number: 12 })).toEqual({ error: 'PO number must be text', field: 'po_number' });
   });
 
   it('are searchable in Order Management and printed on the invoice, its credit note and the affidavit', async () => {

@@ -95,7 +95,7 @@ describe('GET /api/analytics/revenue/trends', () => {
     expect(monthly.revenue_trends.at(-1)).toMatchObject({ date: `${todayIso(new Date(), 'UTC').slice(0, 7)}-01`, revenue: 7000 });
     const res = await t.inject({ method: 'GET', url: '/api/analytics/revenue/trends?granularity=hourly', token: admin });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Granularity must be daily, weekly or monthly' });
+    expect(res.json()).toEqual({ error: 'Granularity must be daily, weekly or monthly', field: 'granularity' });
   });
 });
 

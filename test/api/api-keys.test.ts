@@ -46,7 +46,7 @@ describe('API keys', () => {
     const before = (await t.inject({ method: 'GET', url: '/api/api-keys', token: owner.token })).json().api_keys.length;
     const noName = await t.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: ' ' } });
     expect(noName.statusCode).toBe(400);
-    expect(noName.json()).toEqual({ error: 'Name is required' });
+    expect(noName.json()).toEqual({ error: 'Name is required', field: 'name' });
     const badScope = await t.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'x', scopes: ['admin'] } });
     expect(badScope.statusCode).toBe(400);
     expect(badScope.json().error).toBe('Scopes must be among read, orders, media, billing, webhooks');

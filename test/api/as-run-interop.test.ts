@@ -315,7 +315,7 @@ describe("master control's station settings", () => {
     ] as const) {
       const res = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload });
       expect(res.statusCode, error).toBe(400);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual({ error, field: Object.keys(payload)[1] });
     }
     const saved = await t.inject({
       method: 'PUT',

@@ -61,7 +61,14 @@ describe('the NUL character', () => {
         field: 'notes',
       },
       { method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: { custom_message: 'Hello\u0000' }, field: 'custom_message' },
-      { method: 'POST', url: '/api/brands', token: client, payload: { tags: [{ [NUL]: 1 }], common_name: 'ok', legal_name: 'ok' }, field: 'tags.0.ab' },
+      {
+        method: 'POST',
+        url: '/api/brands',
+        token: client,
+        payload: { tags: [{ [NUL]: 1 }], common_name: 'ok', legal_name: 'ok' },
+        field: 'tags.0.ab',
+        named: 'tags[0].ab',
+      },
     ] as const;
     for (const call of calls) {
       const res = await t.inject({
@@ -71,7 +78,7 @@ describe('the NUL character', () => {
         payload: 'payload' in call ? call.payload : undefined,
       });
       expect(res.statusCode, `${call.method} ${call.url}: ${res.body}`).toBe(400);
-      expect(res.json()).toEqual({ error: `${call.field} must not contain the NUL character (\\u0000)` });
+      expect(res.json()).toEqual({ error: `${call.field} must not contain the NUL character (\\u0000)`, field: 'named' in call ? call.named : call.field });
     }
     const brands = (await t.inject({ method: 'GET', url: '/api/brands', token: client })).json();
     expect(brands).toEqual([]);

@@ -36,23 +36,26 @@ describe('POST /api/auth/register', () => {
     delete body[field];
     const res = await post('/api/auth/register', body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toEqual({ error: message, field });
   });
 
   it('reports the first failing field of a sparse or blank body', async () => {
     const sparse = await post('/api/auth/register', { email: uniqueEmail(), password: 'Client-Passw0rd' });
     expect(sparse.statusCode).toBe(400);
-    expect(sparse.json()).toEqual({ error: 'First name is required' });
+    expect(sparse.json()).toEqual({ error: 'First name is required', field: 'firstName' });
     const blank = await post('/api/auth/register', signUpBody({ company: '   ' }));
     expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toEqual({ error: 'Company name is required' });
-    expect((await post('/api/auth/register', signUpBody({ email: '' }))).json()).toEqual({ error: 'Email is required' });
-    expect((await post('/api/auth/register', signUpBody({ password: '' }))).json()).toEqual({ error: 'Password is required' });
+    expect(blank.json()).toEqual({ error: 'Company name is required', field: 'company' });
+    expect((await post('/api/auth/register', signUpBody({ email: '' }))).json()).toEqual({ error: 'Email is required', field: 'email' });
+    expect((await post('/api/auth/register', signUpBody({ password: '' }))).json()).toEqual({ error: 'Password is required', field: 'password' });
   });
 
   it('checks the e-mail format and the password length', async () => {
-    expect((await post('/api/auth/register', signUpBody({ email: 'nope' }))).json()).toEqual({ error: 'Please enter a valid email address' });
-    expect((await post('/api/auth/register', signUpBody({ password: 'short' }))).json()).toEqual({ error: 'Password must be at least 8 characters long' });
+    expect((await post('/api/auth/register', signUpBody({ email: 'nope' }))).json()).toEqual({ error: 'Please enter a valid email address', field: 'email' });
+    expect((await post('/api/auth/register', signUpBody({ password: 'short' }))).json()).toEqual({
+      error: 'Password must be at least 8 characters long',
+      field: 'password',
+    });
   });
 
   it('refuses an e-mail that is already registered, whatever its case', async () => {
@@ -105,8 +108,8 @@ describe('POST /api/auth/login and GET /api/auth/me', () => {
   });
 
   it('requires both fields', async () => {
-    expect((await post('/api/auth/login', { password: 'x' })).json()).toEqual({ error: 'Email is required' });
-    expect((await post('/api/auth/login', { email: ADMIN.email })).json()).toEqual({ error: 'Password is required' });
+    expect((await post('/api/auth/login', { password: 'x' })).json()).toEqual({ error: 'Email is required', field: 'email' });
+    expect((await post('/api/auth/login', { email: ADMIN.email })).json()).toEqual({ error: 'Password is required', field: 'password' });
   });
 
   it('refuses missing, forged and expired tokens', async () => {
@@ -162,9 +165,12 @@ describe('forgot and reset password', () => {
   });
 
   it('validates the address', async () => {
-    expect((await post('/api/auth/forgot-password', {})).json()).toEqual({ error: 'Please enter your email address' });
-    expect((await post('/api/auth/forgot-password', { email: 'nope' })).json()).toEqual({ error: 'Please enter a valid email address' });
-    expect((await post('/api/auth/forgot-password', { email: 'someone@nowhere' })).json()).toEqual({ error: 'Please enter a valid email address' });
+    expect((await post('/api/auth/forgot-password', {})).json()).toEqual({ error: 'Please enter your email address', field: 'email' });
+    expect((await post('/api/auth/forgot-password', { email: 'nope' })).json()).toEqual({ error: 'Please enter a valid email address', field: 'email' });
+    expect((await post('/api/auth/forgot-password', { email: 'someone@nowhere' })).json()).toEqual({
+      error: 'Please enter a valid email address',
+      field: 'email',
+    });
     // The first administrator's default address is one it can reset.
     expect((await post('/api/auth/forgot-password', { email: 'admin@localhost' })).statusCode).toBe(200);
   });
@@ -204,7 +210,7 @@ describe('forgot and reset password', () => {
     for (const [newPassword, error] of cases) {
       const res = await post('/api/auth/reset-password', { token, newPassword });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual({ error, field: 'newPassword' });
     }
     expect((await t.inject({ method: 'GET', url: `/api/auth/reset-password/${token}` })).json().valid).toBe(true);
   });

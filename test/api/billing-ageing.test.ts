@@ -133,7 +133,7 @@ describe('GET /api/billing/ageing', () => {
     ] as const) {
       const res = await t.inject({ method: 'GET', url: `/api/billing/ageing?${query}`, token: admin });
       expect(res.statusCode, query).toBe(400);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual({ error, field: query.split('=')[0] });
     }
   });
 });

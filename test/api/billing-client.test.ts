@@ -64,7 +64,7 @@ describe('GET /api/my/invoices', () => {
     expect(sneaky.invoices).toHaveLength(3);
     const bad = await get('/api/my/invoices?limit=0', owner.token);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'limit must be a whole number between 1 and 100' });
+    expect(bad.json()).toEqual({ error: 'limit must be a whole number between 1 and 100', field: 'limit' });
   });
 
   it('shows an invoice once the station sends it: a draft answers 404 and is not listed', async () => {

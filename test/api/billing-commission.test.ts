@@ -50,17 +50,17 @@ describe('PUT /api/users/:id/agency', () => {
 
   it('refuses hostile input and changes nothing', async () => {
     const client = await newClient(t);
-    for (const [payload, error] of [
-      [{ is_agency: true, commission_rate: 1 }, 'Commission rate must be a fraction from 0 up to (not including) 1'],
-      [{ is_agency: true, commission_rate: -0.1 }, 'Commission rate must be a fraction from 0 up to (not including) 1'],
-      [{ is_agency: true, commission_rate: 'lots' }, 'Commission rate must be a fraction from 0 up to (not including) 1'],
-      [{ is_agency: 'yes' }, 'is_agency must be true or false'],
-      [{}, 'is_agency must be true or false'],
-      [[true], 'Request body must be a JSON object'],
+    for (const [payload, error, field] of [
+      [{ is_agency: true, commission_rate: 1 }, 'Commission rate must be a fraction from 0 up to (not including) 1', 'commission_rate'],
+      [{ is_agency: true, commission_rate: -0.1 }, 'Commission rate must be a fraction from 0 up to (not including) 1', 'commission_rate'],
+      [{ is_agency: true, commission_rate: 'lots' }, 'Commission rate must be a fraction from 0 up to (not including) 1', 'commission_rate'],
+      [{ is_agency: 'yes' }, 'is_agency must be true or false', 'is_agency'],
+      [{}, 'is_agency must be true or false', 'is_agency'],
+      [[true], 'Request body must be a JSON object', null],
     ] as const) {
       const res = await setAgency(client.id, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual(field ? { error, field } : { error });
     }
     expect((await userRow(client.id))?.agency_commission_rate).toBeNull();
     const missing = await setAgency(MISSING_ID, { is_agency: true });
@@ -86,7 +86,7 @@ describe('invoices of an agency', () => {
       t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/payments`, token: admin, payload: { amount, payment_date: '2026-01-05' } });
     const over = await pay(4250.01);
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({ error: 'Payment amount cannot exceed the balance due of $4,250.00' });
+    expect(over.json()).toEqual({ error: 'Payment amount cannot exceed the balance due of $4,250.00', field: 'amount' });
     const paid = await pay(4250);
     expect(paid.statusCode, paid.body).toBe(201);
     expect(paid.json().invoice).toMatchObject({ paid_amount: 4250, balance_due: 0, status: 'paid' });

@@ -186,7 +186,7 @@ describe('POST /api/billing/:id/void', () => {
     const { invoice } = await invoicedOrder(t);
     const res = await voidIt(invoice.id, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toEqual({ error: message, field: 'reason' });
     expect((await read(invoice.id)).status).toBe('draft');
   });
 
@@ -253,7 +253,7 @@ describe('POST /api/billing/:id/credit-notes', () => {
     // Payments are held to the new balance.
     const over = await pay(invoice.id, { amount: 1749.51 });
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({ error: 'Payment amount cannot exceed the balance due of $1,749.50' });
+    expect(over.json()).toEqual({ error: 'Payment amount cannot exceed the balance due of $1,749.50', field: 'amount' });
     const rest = await pay(invoice.id, { amount: 1749.5 });
     expect(rest.json().invoice).toMatchObject({ status: 'paid', balance_due: 0 });
   });
@@ -263,12 +263,12 @@ describe('POST /api/billing/:id/credit-notes', () => {
     await pay(invoice.id, { amount: 500 });
     const over = await credit(invoice.id, { amount: 2000.01, reason: 'Too much' });
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({ error: 'Credit amount cannot exceed the creditable amount of $2,000.00' });
+    expect(over.json()).toEqual({ error: 'Credit amount cannot exceed the creditable amount of $2,000.00', field: 'amount' });
     const res = await credit(invoice.id, { amount: 1500, reason: 'Campaign cancelled' });
     expect(res.json().invoice).toMatchObject({ status: 'paid', status_label: 'Paid', balance_due: 0, refund_due: 0, credited_amount: 1500 });
     const more = await credit(invoice.id, { amount: 600, reason: 'More' });
     expect(more.statusCode).toBe(400);
-    expect(more.json()).toEqual({ error: 'Credit amount cannot exceed the creditable amount of $500.00' });
+    expect(more.json()).toEqual({ error: 'Credit amount cannot exceed the creditable amount of $500.00', field: 'amount' });
     await credit(invoice.id, { amount: 500, reason: 'All of it' });
     const full = await credit(invoice.id, { amount: 1, reason: 'Again' });
     expect(full.statusCode).toBe(409);
@@ -282,7 +282,7 @@ describe('POST /api/billing/:id/credit-notes', () => {
     expect(partial.json().invoice).toMatchObject({ status: 'paid', balance_due: 0, refund_due: 300 });
     const tooMuch = await pay(invoice.id, { amount: 300.01, direction: 'refund' });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json()).toEqual({ error: 'Refund amount cannot exceed the refund due of $300.00' });
+    expect(tooMuch.json()).toEqual({ error: 'Refund amount cannot exceed the refund due of $300.00', field: 'amount' });
     const refund = await pay(invoice.id, { amount: 100, direction: 'refund', notes: 'Cheque 77' });
     expect(refund.statusCode, refund.body).toBe(201);
     expect(refund.json()).toMatchObject({
@@ -302,17 +302,20 @@ describe('POST /api/billing/:id/credit-notes', () => {
     });
     const detail = await read(invoice.id);
     expect(detail.payments.map((p: { direction: string }) => p.direction).sort()).toEqual(['payment', 'refund', 'refund']);
-    expect((await pay(invoice.id, { amount: 1, direction: 'refund' })).json()).toEqual({ error: 'Refund amount cannot exceed the refund due of $0.00' });
+    expect((await pay(invoice.id, { amount: 1, direction: 'refund' })).json()).toEqual({
+      error: 'Refund amount cannot exceed the refund due of $0.00',
+      field: 'amount',
+    });
   });
 
   it('a refund with nothing due, or an unknown direction, is refused', async () => {
     const { invoice } = await sentInvoice(2000);
     const none = await pay(invoice.id, { amount: 1, direction: 'refund' });
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ error: 'Refund amount cannot exceed the refund due of $0.00' });
+    expect(none.json()).toEqual({ error: 'Refund amount cannot exceed the refund due of $0.00', field: 'amount' });
     const odd = await pay(invoice.id, { amount: 1, direction: 'sideways' });
     expect(odd.statusCode).toBe(400);
-    expect(odd.json()).toEqual({ error: 'direction must be payment or refund' });
+    expect(odd.json()).toEqual({ error: 'direction must be payment or refund', field: 'direction' });
     expect((await read(invoice.id)).payments).toEqual([]);
   });
 
@@ -346,21 +349,21 @@ describe('POST /api/billing/:id/credit-notes', () => {
   });
 
   it.each([
-    [{ reason: 'x' }, 'Credit amount is required'],
-    [{ amount: '', reason: 'x' }, 'Credit amount is required'],
-    [{ amount: 'lots', reason: 'x' }, 'Credit amount must be a number'],
-    [{ amount: 0, reason: 'x' }, 'Credit amount must be greater than 0'],
-    [{ amount: -5, reason: 'x' }, 'Credit amount must be greater than 0'],
-    [{ amount: 1.005, reason: 'x' }, 'Amounts must have at most 2 decimal places'],
-    [{ amount: 10 }, 'Give a reason for the credit note'],
-    [{ amount: 10, reason: ' ' }, 'Give a reason for the credit note'],
-    [{ amount: 10, reason: 'y'.repeat(501) }, 'The reason must be at most 500 characters'],
-    [[1, 2], 'Credit amount is required'],
-  ])('refuses %j (400), issuing nothing', async (payload, message) => {
+    [{ reason: 'x' }, 'Credit amount is required', 'amount'],
+    [{ amount: '', reason: 'x' }, 'Credit amount is required', 'amount'],
+    [{ amount: 'lots', reason: 'x' }, 'Credit amount must be a number', 'amount'],
+    [{ amount: 0, reason: 'x' }, 'Credit amount must be greater than 0', 'amount'],
+    [{ amount: -5, reason: 'x' }, 'Credit amount must be greater than 0', 'amount'],
+    [{ amount: 1.005, reason: 'x' }, 'Amounts must have at most 2 decimal places', 'amount'],
+    [{ amount: 10 }, 'Give a reason for the credit note', 'reason'],
+    [{ amount: 10, reason: ' ' }, 'Give a reason for the credit note', 'reason'],
+    [{ amount: 10, reason: 'y'.repeat(501) }, 'The reason must be at most 500 characters', 'reason'],
+    [[1, 2], 'Credit amount is required', null],
+  ])('refuses %j (400), issuing nothing', async (payload, message, field) => {
     const { invoice } = await sentInvoice(2000);
     const res = await credit(invoice.id, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toEqual(field ? { error: message, field } : { error: message });
     expect((await read(invoice.id)).credit_notes).toEqual([]);
   });
 

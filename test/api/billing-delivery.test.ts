@@ -76,7 +76,7 @@ describe('billing mode', () => {
     const client = await setMode(monthly.order.id, 'monthly', monthly.owner.token);
     expect(client.statusCode).toBe(403);
     expect(client.json()).toEqual({ error: 'Admin access required' });
-    expect((await setMode(monthly.order.id, 'weekly')).json()).toEqual({ error: "Billing mode must be 'up_front' or 'monthly'" });
+    expect((await setMode(monthly.order.id, 'weekly')).json()).toEqual({ error: "Billing mode must be 'up_front' or 'monthly'", field: 'billing_mode' });
     expect((await setMode(MISSING_ID, 'monthly')).statusCode).toBe(404);
     const order = await t.inject({ method: 'GET', url: `/api/estimates/${monthly.order.id}`, token: monthly.owner.token });
     expect(order.json().billing_mode).toBe('up_front');
@@ -127,10 +127,13 @@ describe('POST /api/billing/broadcast-month', () => {
     for (const month of ['June 2027', '2027-13', '2027-6', 202706, null]) {
       const res = await billMonth({ month });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'Month must be a broadcast month (YYYY-MM)' });
+      expect(res.json()).toEqual({ error: 'Month must be a broadcast month (YYYY-MM)', field: 'month' });
     }
-    expect((await billMonth({ month: '2027-05', due_days: 0 })).json()).toEqual({ error: 'Due days must be a whole number between 1 and 365' });
-    expect((await billMonth({ month: '2027-05', tax_rate: 2 })).json()).toEqual({ error: 'Tax rate must be between 0% and 100%' });
+    expect((await billMonth({ month: '2027-05', due_days: 0 })).json()).toEqual({
+      error: 'Due days must be a whole number between 1 and 365',
+      field: 'due_days',
+    });
+    expect((await billMonth({ month: '2027-05', tax_rate: 2 })).json()).toEqual({ error: 'Tax rate must be between 0% and 100%', field: 'tax_rate' });
     expect((await billMonth([1])).json()).toEqual({ error: 'Request body must be a JSON object' });
     const open = await billMonth({ month: '2027-07' });
     expect(open.statusCode).toBe(409);
@@ -292,7 +295,7 @@ describe('POST /api/billing/from-estimate/:id', () => {
     await setOrderStatus(t, second.order.id, 'completed');
     const res = await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${second.order.id}`, token: admin, payload: { discount_amount: 100 } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Discount amount cannot exceed the invoice subtotal' });
+    expect(res.json()).toEqual({ error: 'Discount amount cannot exceed the invoice subtotal', field: 'discount_amount' });
     expect(await billedSpots(second.order.id)).toHaveLength(3); // June's three, not the 28th's
   });
 

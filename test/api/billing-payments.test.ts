@@ -79,7 +79,7 @@ describe('POST /api/billing/:id/payments', () => {
     });
     const over = await pay(invoice.id, { amount: 1749.76, payment_date: todayIso(new Date(), 'UTC') });
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({ error: 'Payment amount cannot exceed the balance due of $1,749.75' });
+    expect(over.json()).toEqual({ error: 'Payment amount cannot exceed the balance due of $1,749.75', field: 'amount' });
     const rest = await pay(invoice.id, { amount: '1749.75', payment_date: addDays(todayIso(new Date(), 'UTC'), -3) });
     expect(rest.statusCode, rest.body).toBe(201);
     expect(rest.json().invoice).toMatchObject({ paid_amount: 2000, balance_due: 0, status: 'paid' });
@@ -120,21 +120,21 @@ describe('POST /api/billing/:id/payments', () => {
   });
 
   it.each([
-    [{}, 'Amount and payment date are required'],
-    [{ amount: 10 }, 'Amount and payment date are required'],
-    [{ payment_date: '2026-01-01' }, 'Amount and payment date are required'],
-    [{ amount: '', payment_date: '' }, 'Amount and payment date are required'],
-    [{ amount: 0, payment_date: '2026-01-01' }, 'Payment amount must be greater than 0'],
-    [{ amount: -5, payment_date: '2026-01-01' }, 'Payment amount must be greater than 0'],
-    [{ amount: 'lots', payment_date: '2026-01-01' }, 'Payment amount must be a number'],
-    [{ amount: 1.234, payment_date: '2026-01-01' }, 'Amounts must have at most 2 decimal places'],
-    [{ amount: 10, payment_date: '01/02/2026' }, 'Payment date must be a date (YYYY-MM-DD)'],
-    [{ amount: 10, payment_date: addDays(todayIso(new Date(), 'UTC'), 5) }, 'Payment date cannot be in the future'],
-  ])('refuses %j with a clear message', async (payload, message) => {
+    [{}, 'Amount and payment date are required', null],
+    [{ amount: 10 }, 'Amount and payment date are required', null],
+    [{ payment_date: '2026-01-01' }, 'Amount and payment date are required', null],
+    [{ amount: '', payment_date: '' }, 'Amount and payment date are required', null],
+    [{ amount: 0, payment_date: '2026-01-01' }, 'Payment amount must be greater than 0', 'amount'],
+    [{ amount: -5, payment_date: '2026-01-01' }, 'Payment amount must be greater than 0', 'amount'],
+    [{ amount: 'lots', payment_date: '2026-01-01' }, 'Payment amount must be a number', 'amount'],
+    [{ amount: 1.234, payment_date: '2026-01-01' }, 'Amounts must have at most 2 decimal places', 'amount'],
+    [{ amount: 10, payment_date: '01/02/2026' }, 'Payment date must be a date (YYYY-MM-DD)', 'payment_date'],
+    [{ amount: 10, payment_date: addDays(todayIso(new Date(), 'UTC'), 5) }, 'Payment date cannot be in the future', 'payment_date'],
+  ])('refuses %j with a clear message', async (payload, message, field) => {
     const { invoice } = await invoicedOrder(t);
     const res = await pay(invoice.id, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toEqual(field ? { error: message, field } : { error: message });
   });
 });
 
@@ -244,7 +244,7 @@ describe('GET /api/billing/analytics/overview', () => {
   it('refuses a timeframe out of range', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/billing/analytics/overview?timeframe=0', token: admin });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'timeframe must be a whole number between 1 and 365' });
+    expect(res.json()).toEqual({ error: 'timeframe must be a whole number between 1 and 365', field: 'timeframe' });
     const week = await t.inject({ method: 'GET', url: '/api/billing/analytics/overview?timeframe=7', token: admin });
     expect(week.json().payment_trends).toHaveLength(7);
   });

@@ -54,7 +54,7 @@ describe('GET /api/billing/preview: Create Invoice shows the total before it exi
     const order = await approvedOrder(2000);
     const above = await preview(`estimate_id=${order.id}&discount_amount=2000.01`);
     expect(above.statusCode).toBe(400);
-    expect(above.json()).toEqual({ error: 'Discount amount cannot exceed the invoice subtotal' });
+    expect(above.json()).toEqual({ error: 'Discount amount cannot exceed the invoice subtotal', field: 'discount_amount' });
     const badTax = await preview(`estimate_id=${order.id}&tax_rate=2`);
     expect(badTax.statusCode).toBe(400);
     await createInvoice(t, order.id);

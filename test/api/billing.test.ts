@@ -159,7 +159,7 @@ describe('POST /api/billing/from-estimate/:id', () => {
     const { order } = await approvedOrder(t, { totalSpend: 5000 });
     const res = await create(order.id, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toEqual({ error: message, field: Object.keys(payload)[0] });
   });
 
   it('accepts a discount of the whole subtotal: nothing to collect, paid at once', async () => {
@@ -224,7 +224,7 @@ describe('GET /api/billing', () => {
   ])('refuses %s with a clear message', async (query, message) => {
     const res = await t.inject({ method: 'GET', url: `/api/billing?${query}`, token: admin });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toEqual({ error: message, field: query.split('=')[0] });
   });
 });
 

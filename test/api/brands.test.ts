@@ -49,7 +49,7 @@ describe('brands', () => {
   ])('refuses %o with "%s"', async (change, error) => {
     const res = await t.inject({ method: 'POST', url: '/api/brands', token: owner.token, payload: brandBody(change) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error });
+    expect(res.json()).toEqual({ error, field: Object.keys(change)[0] });
   });
 
   it('shows clients only their own brands; admins see all', async () => {
@@ -83,7 +83,7 @@ describe('brands', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ common_name: 'Sunny Juice Light', legal_name: 'Sunny Juice Holdings LLC' });
     const bad = await t.inject({ method: 'PUT', url: `/api/brands/${brand.id}`, token: owner.token, payload: { legal_name: '' } });
-    expect(bad.json()).toEqual({ error: 'Legal name is required' });
+    expect(bad.json()).toEqual({ error: 'Legal name is required', field: 'legal_name' });
   });
 
   it('refuses to delete a brand with orders, and its owner may no longer rename it; admins still may edit', async () => {

@@ -132,7 +132,7 @@ describe('hostile input answers 4xx with { error }, never 500', () => {
     for (const payload of [{ status: 'completed' }, { status: 'cancelled' }, {}, { status: ['paused'] }, { status: { toString: 'paused' } }]) {
       const res = await t.inject({ method: 'PATCH', url: `/api/campaigns/${campaignId}/status`, token: admin, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json()).toEqual({ error: 'Status must be paused or active' });
+      expect(res.json()).toEqual({ error: 'Status must be paused or active', field: 'status' });
     }
     const none = await t.inject({ method: 'PATCH', url: `/api/campaigns/${campaignId}/status`, token: admin });
     expect(none.statusCode).toBe(400);

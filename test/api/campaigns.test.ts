@@ -220,7 +220,7 @@ describe('simulate-impression, realtime and history', () => {
     for (const days of ['0', '366', '1.5', 'abc', '-1']) {
       const bad = await t.inject({ method: 'GET', url: `/api/campaigns/${campaignId}/performance/history?days=${days}`, token: owner.token });
       expect(bad.statusCode, days).toBe(400);
-      expect(bad.json()).toEqual({ error: 'days must be a whole number from 1 to 365' });
+      expect(bad.json()).toEqual({ error: 'days must be a whole number from 1 to 365', field: 'days' });
     }
   });
 
@@ -292,7 +292,7 @@ describe('list filters and dashboard stats', () => {
     for (const [qs, error] of cases) {
       const res = await t.inject({ method: 'GET', url: `/api/campaigns?${qs}`, token: admin });
       expect(res.statusCode, qs).toBe(400);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual({ error, field: qs.split('=')[0] });
     }
   });
 });

@@ -191,8 +191,8 @@ describe('POST /coupons/:id/use', () => {
     }
     expect((await use(MISSING, { estimate_id: theirs.id, original_amount: 100 })).json()).toEqual({ error: 'Coupon not found' });
     expect((await use('nope', { estimate_id: theirs.id, original_amount: 100 })).statusCode).toBe(404);
-    expect((await use(coupon.id, { original_amount: 100 })).json()).toEqual({ error: 'Estimate is required' });
-    expect((await use(coupon.id, { estimate_id: theirs.id })).json()).toEqual({ error: 'Original amount must be a number' });
+    expect((await use(coupon.id, { original_amount: 100 })).json()).toEqual({ error: 'Estimate is required', field: 'estimate_id' });
+    expect((await use(coupon.id, { estimate_id: theirs.id })).json()).toEqual({ error: 'Original amount must be a number', field: 'original_amount' });
 
     const byAdmin = await use(coupon.id, { estimate_id: theirs.id, original_amount: 100 }, admin);
     expect(byAdmin.statusCode).toBe(201);

@@ -136,7 +136,7 @@ describe('dayparts', () => {
   ])('refuses %o with "%s"', async (change, error) => {
     const res = await t.inject({ method: 'POST', url: '/api/dayparts', token: await t.adminToken(), payload: newDaypart(change) });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error });
+    expect(res.json()).toEqual({ error, field: Object.keys(change)[0] });
   });
 
   it('refuses to delete a daypart that orders use', async () => {
@@ -179,12 +179,14 @@ describe('GET /api/dayparts/availability/:id', () => {
     });
     expect((await t.inject({ method: 'GET', url: `${url}?start_date=2027-02-01&end_date=2027-01-01`, token: client })).json()).toEqual({
       error: 'end_date cannot be before start_date',
+      field: 'end_date',
     });
     expect((await t.inject({ method: 'GET', url: `${url}?start_date=2027-01-01&end_date=2029-01-01`, token: client })).json()).toEqual({
       error: 'The date range can cover at most 366 days',
     });
     expect((await t.inject({ method: 'GET', url: `${url}?start_date=yesterday&end_date=2027-01-01`, token: client })).json()).toEqual({
       error: 'start_date must be a date (YYYY-MM-DD)',
+      field: 'start_date',
     });
   });
 });

@@ -133,11 +133,13 @@ describe('POST /api/estimate-items/:estimateId', () => {
     for (const [body, status, error] of cases) {
       const res = await post(c.token, order.id, { daypart_id: earlyMorning.id, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
-      expect(res.json()).toEqual({ error });
+      // Each case is about its one field, which the refusal names (decision 043).
+      expect(res.json()).toEqual({ error, field: Object.keys(body)[0] });
     }
     const pricey = await createDaypart(t.database.db, { name: `Pricey ${Date.now()}`, baseCpmCents: 1250, minCpmCents: 0 });
     expect((await post(c.token, order.id, { daypart_id: pricey.id, user_defined_cpm: 12 })).json()).toEqual({
       error: `Minimum CPM for ${pricey.name} is $12.50`,
+      field: 'user_defined_cpm',
     });
     expect((await getOrder(t, c.token, order.id)).items).toEqual([]);
   });
@@ -149,7 +151,7 @@ describe('POST /api/estimate-items/:estimateId', () => {
     expect(unknown.json()).toEqual({ error: 'Daypart not found' });
     const malformed = await post(c.token, order.id, { daypart_id: "1' OR '1'='1" });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ error: 'Daypart not found' });
+    expect(malformed.json()).toEqual({ error: 'Daypart not found', field: 'daypart_id' });
     await addItem(t, c.token, order.id, { daypart_id: earlyMorning.id });
     const twice = await post(c.token, order.id, { daypart_id: earlyMorning.id, spots_per_occurrence: 3 });
     expect(twice.statusCode).toBe(409);
@@ -198,22 +200,27 @@ describe('POST /api/estimate-items/:estimateId/bulk', () => {
     const { c, order } = await draftFor();
     await addItem(t, c.token, order.id, { daypart_id: midday.id, spots_per_occurrence: 2 });
     const before = await getOrder(t, c.token, order.id);
-    const cases: [unknown, number, string][] = [
+    const cases: [unknown, number, string, string?][] = [
       [[{ daypart_id: earlyMorning.id }, { daypart_id: MISSING_ID }], 404, 'Daypart not found'],
       [[{ daypart_id: earlyMorning.id }, { id: earlyMorning.id }], 409, 'This daypart is already in the order'],
-      [[{ daypart_id: earlyMorning.id }, { daypart_id: weekendEvening.id, spots_per_occurrence: 99 }], 400, 'Maximum 30 spots available for Weekend Evening'],
-      [[{ daypart_id: earlyMorning.id, user_defined_cpm: 1 }], 400, 'Minimum CPM for Early Morning is $5.00'],
-      [[{ spots_per_occurrence: 3 }], 400, 'Daypart not found'],
-      [[7], 400, 'Each selected daypart must be an object'],
-      ['everything', 400, 'selectedDayparts must be a list of dayparts'],
+      [
+        [{ daypart_id: earlyMorning.id }, { daypart_id: weekendEvening.id, spots_per_occurrence: 99 }],
+        400,
+        'Maximum 30 spots available for Weekend Evening',
+        'selectedDayparts[1].spots_per_occurrence',
+      ],
+      [[{ daypart_id: earlyMorning.id, user_defined_cpm: 1 }], 400, 'Minimum CPM for Early Morning is $5.00', 'selectedDayparts[0].user_defined_cpm'],
+      [[{ spots_per_occurrence: 3 }], 400, 'Daypart not found', 'selectedDayparts[0].daypart_id'],
+      [[7], 400, 'Each selected daypart must be an object', 'selectedDayparts[0]'],
+      ['everything', 400, 'selectedDayparts must be a list of dayparts', 'selectedDayparts'],
     ];
-    for (const [selectedDayparts, status, error] of cases) {
+    for (const [selectedDayparts, status, error, field] of cases) {
       const res = await bulk(c.token, order.id, { selectedDayparts });
       expect(res.statusCode, JSON.stringify(selectedDayparts)).toBe(status);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual(field ? { error, field } : { error });
     }
     const tooMany = await bulk(c.token, order.id, { selectedDayparts: Array.from({ length: 101 }, () => ({ daypart_id: midday.id })) });
-    expect(tooMany.json()).toEqual({ error: 'At most 100 dayparts can be selected' });
+    expect(tooMany.json()).toEqual({ error: 'At most 100 dayparts can be selected', field: 'selectedDayparts' });
     expect(await getOrder(t, c.token, order.id)).toEqual(before);
   });
 });
@@ -231,8 +238,14 @@ describe('PUT and DELETE /api/estimate-items/:estimateId/:itemId', () => {
     // $5,000 ÷ $2,049 = 2.44 weeks → 17 days.
     expect(await getOrder(t, c.token, order.id)).toMatchObject({ total_estimated_cost: 2049, weekly_reach: 136600, end_date: dateIn(8 + 17) });
 
-    expect((await put(c.token, order.id, item.id, { spots_per_occurrence: 31 })).json()).toEqual({ error: 'Maximum 30 spots available for Early Morning' });
-    expect((await put(c.token, order.id, item.id, { user_defined_cpm: 2 })).json()).toEqual({ error: 'Minimum CPM for Early Morning is $5.00' });
+    expect((await put(c.token, order.id, item.id, { spots_per_occurrence: 31 })).json()).toEqual({
+      error: 'Maximum 30 spots available for Early Morning',
+      field: 'spots_per_occurrence',
+    });
+    expect((await put(c.token, order.id, item.id, { user_defined_cpm: 2 })).json()).toEqual({
+      error: 'Minimum CPM for Early Morning is $5.00',
+      field: 'user_defined_cpm',
+    });
     expect((await put(c.token, order.id, item.id, {})).json()).toMatchObject({ spots_per_occurrence: 20 });
   });
 

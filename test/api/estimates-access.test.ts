@@ -203,7 +203,7 @@ describe('hostile input answers 4xx with { error }, never 500', () => {
     for (const [payload, error] of cases) {
       const res = await putOrder(t, owner.token, order.id, payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual({ error, field: Object.keys(payload)[0] });
     }
   });
 
@@ -226,7 +226,9 @@ describe('hostile input answers 4xx with { error }, never 500', () => {
       const res = await t.inject({ method: 'GET', url, token: owner.token });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
-      expect(Object.keys(res.json())).toEqual(['error']);
+      // The message, and the parameter it is about (decision 043).
+      expect(['error', 'field']).toEqual(expect.arrayContaining(Object.keys(res.json())));
+      expect(res.json().error).toEqual(expect.any(String));
     }
     for (const itemId of ["x' OR 1=1 --", MISSING_ID]) {
       const res = await t.inject({ method: 'DELETE', url: `/api/estimate-items/${order.id}/${encodeURIComponent(itemId)}`, token: owner.token });
@@ -249,7 +251,9 @@ describe('hostile input answers 4xx with { error }, never 500', () => {
     ]) {
       const res = await t.inject({ method: 'GET', url: `/api/estimates?${qs}`, token: owner.token });
       expect(res.statusCode, qs).toBe(400);
-      expect(Object.keys(res.json())).toEqual(['error']);
+      // The message, and the parameter it is about (decision 043).
+      expect(['error', 'field']).toEqual(expect.arrayContaining(Object.keys(res.json())));
+      expect(res.json().error).toEqual(expect.any(String));
     }
   });
 
@@ -273,7 +277,9 @@ describe('hostile input answers 4xx with { error }, never 500', () => {
         payload,
       });
       expect(res.statusCode, payload).toBe(400);
-      expect(Object.keys(res.json())).toEqual(['error']);
+      // The message, and the parameter it is about (decision 043).
+      expect(['error', 'field']).toEqual(expect.arrayContaining(Object.keys(res.json())));
+      expect(res.json().error).toEqual(expect.any(String));
     }
     const proto = await t.inject({
       method: 'PUT',

@@ -91,7 +91,7 @@ describe('GET /api/estimates with after=<X-Next-Cursor>', () => {
     for (const after of ['yesterday', '2026-01-01T00:00:00Z_x', `2026-01-01T00:00:00.000000Z_${owner.id}'--`]) {
       const res = await t.inject({ method: 'GET', url: `/api/estimates?after=${encodeURIComponent(after)}`, token: admin });
       expect(res.statusCode, after).toBe(400);
-      expect(res.json()).toEqual({ error: 'after must be the X-Next-Cursor of a previous page' });
+      expect(res.json()).toEqual({ error: 'after must be the X-Next-Cursor of a previous page', field: 'after' });
     }
   });
 

@@ -67,8 +67,8 @@ describe('PATCH /api/estimates/:id/approve | reject | modify', () => {
     }
     const badNotes = await review(order.id, 'reject', { notes: 42 });
     expect(badNotes.statusCode).toBe(400);
-    expect(badNotes.json()).toEqual({ error: 'Notes must be text' });
-    expect((await review(order.id, 'reject', { notes: 'x'.repeat(2001) })).json()).toEqual({ error: 'Notes must be at most 2000 characters' });
+    expect(badNotes.json()).toEqual({ error: 'Notes must be text', field: 'notes' });
+    expect((await review(order.id, 'reject', { notes: 'x'.repeat(2001) })).json()).toEqual({ error: 'Notes must be at most 2000 characters', field: 'notes' });
   });
 });
 

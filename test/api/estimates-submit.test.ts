@@ -27,33 +27,34 @@ afterAll(() => t.close());
 
 const submit = (token: string, id: string, extra: Record<string, unknown> = {}) => putOrder(t, token, id, { ...extra, status: 'ordered' });
 
-const expectRefusal = async (token: string, id: string, error: string) => {
+/** Refused with the spec's message, and the order's field it is about when it is about one (decision 043). */
+const expectRefusal = async (token: string, id: string, error: string, field?: string) => {
   const res = await submit(token, id);
   expect(res.statusCode, res.body).toBe(400);
-  expect(res.json()).toEqual({ error });
+  expect(res.json()).toEqual(field ? { error, field } : { error });
 };
 
 describe('submitting an order (PUT status "ordered")', () => {
   it('checks media, card, time slots, then the order form, in that order', async () => {
     const c = await clientWithBrand(t);
     const order = await createOrder(t, c.token, { brand_id: c.brand.id });
-    await expectRefusal(c.token, order.id, 'Please select media before submitting the order');
+    await expectRefusal(c.token, order.id, 'Please select media before submitting the order', 'media_asset_id');
     await putOrder(t, c.token, order.id, { media_asset_id: c.media.id });
-    await expectRefusal(c.token, order.id, 'Please select a payment method before submitting the order');
+    await expectRefusal(c.token, order.id, 'Please select a payment method before submitting the order', 'payment_method_id');
     await putOrder(t, c.token, order.id, { payment_method_id: c.card.id });
-    await expectRefusal(c.token, order.id, 'Please add at least one time slot before submitting the order');
+    await expectRefusal(c.token, order.id, 'Please add at least one time slot before submitting the order', 'selectedDayparts');
     await addItem(t, c.token, order.id, { daypart_id: (await daypartByName(t.database.db, 'Early Morning')).id, spots_per_occurrence: 10 });
-    await expectRefusal(c.token, order.id, 'Order name is required');
+    await expectRefusal(c.token, order.id, 'Order name is required', 'estimate_name');
     await putOrder(t, c.token, order.id, { estimate_name: '   ' });
-    await expectRefusal(c.token, order.id, 'Order name is required');
+    await expectRefusal(c.token, order.id, 'Order name is required', 'estimate_name');
     await putOrder(t, c.token, order.id, { estimate_name: 'Launch', start_date: null });
-    await expectRefusal(c.token, order.id, 'Start date is required');
+    await expectRefusal(c.token, order.id, 'Start date is required', 'start_date');
     await putOrder(t, c.token, order.id, { start_date: dateIn(6) });
-    await expectRefusal(c.token, order.id, 'Start date must be at least 7 days from today for campaign planning');
+    await expectRefusal(c.token, order.id, 'Start date must be at least 7 days from today for campaign planning', 'start_date');
     await putOrder(t, c.token, order.id, { start_date: dateIn(7) });
-    await expectRefusal(c.token, order.id, 'Total budget must be greater than 0');
+    await expectRefusal(c.token, order.id, 'Total budget must be greater than 0', 'total_spend');
     await putOrder(t, c.token, order.id, { total_spend: 1024 });
-    await expectRefusal(c.token, order.id, 'Budget too small. Weekly cost is $1,024.50, minimum budget needed: $1,024.50');
+    await expectRefusal(c.token, order.id, 'Budget too small. Weekly cost is $1,024.50, minimum budget needed: $1,024.50', 'total_spend');
     await putOrder(t, c.token, order.id, { total_spend: 1_000_000_000 });
     expect((await getOrder(t, c.token, order.id)).end_date).toBeNull();
     await expectRefusal(c.token, order.id, 'The budget would run this campaign for more than 10 years; lower the budget or add time slots');
@@ -74,12 +75,12 @@ describe('submitting an order (PUT status "ordered")', () => {
     const { owner, order } = await readyOrder(t);
     const elsewhere = await createBrand(t.database.db, owner.id);
     await t.database.db.update(mediaAssets).set({ brandId: elsewhere.id }).where(eq(mediaAssets.id, owner.media.id));
-    await expectRefusal(owner.token, order.id, "The selected media does not belong to the order's brand");
+    await expectRefusal(owner.token, order.id, "The selected media does not belong to the order's brand", 'media_asset_id');
     await t.database.db.update(mediaAssets).set({ brandId: owner.brand.id }).where(eq(mediaAssets.id, owner.media.id));
 
     const stranger = await newClient(t);
     await t.database.db.update(paymentMethods).set({ ownerId: stranger.id }).where(eq(paymentMethods.id, owner.card.id));
-    await expectRefusal(owner.token, order.id, "The selected payment method does not belong to the order's owner");
+    await expectRefusal(owner.token, order.id, "The selected payment method does not belong to the order's owner", 'payment_method_id');
     await t.database.db.update(paymentMethods).set({ ownerId: owner.id }).where(eq(paymentMethods.id, owner.card.id));
     expect((await submit(owner.token, order.id)).statusCode).toBe(200);
   });
@@ -96,7 +97,7 @@ describe('submitting an order (PUT status "ordered")', () => {
     expect(same.json()).toMatchObject({ status: 'draft', notes: 'kept' });
     const unknown = await putOrder(t, owner.token, order.id, { status: 'paid' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ error: 'Unknown order status' });
+    expect(unknown.json()).toEqual({ error: 'Unknown order status', field: 'status' });
   });
 
   it('resubmits a rejected order after editing it, and an order sent back for changes', async () => {
@@ -127,7 +128,7 @@ describe('orders an admin places', () => {
     const own = await createOrder(t, admin, { estimate_name: 'House spot' });
     const refused = await submit(admin, own.id);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: 'Please select media before submitting the order' });
+    expect(refused.json()).toEqual({ error: 'Please select media before submitting the order', field: 'media_asset_id' });
     expect((await getOrder(t, admin, own.id)).status).toBe('draft');
 
     const client = await newClient(t);
@@ -210,7 +211,7 @@ describe('coupons at submit', () => {
   it('refuses the submit with the coupon message and leaves the order a draft', async () => {
     const { owner, order } = await readyOrder(t);
     await putOrder(t, owner.token, order.id, { coupon_code: 'NO-SUCH-CODE' });
-    await expectRefusal(owner.token, order.id, 'Invalid coupon code');
+    await expectRefusal(owner.token, order.id, 'Invalid coupon code', 'coupon_code');
     const spent = await createCoupon(t.database.db, { usageLimit: 1, usageCount: 1 });
     await putOrder(t, owner.token, order.id, { coupon_code: spent.code });
     await expectRefusal(owner.token, order.id, 'This coupon has reached its usage limit');

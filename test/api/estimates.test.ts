@@ -139,14 +139,14 @@ describe('POST /api/estimates', () => {
     for (const total_spend of [0, -5, 12.5, '12.5']) {
       const res = await t.inject({ method: 'POST', url: '/api/estimates', token: c.token, payload: { total_spend } });
       expect(res.statusCode, String(total_spend)).toBe(400);
-      expect(res.json()).toEqual({ error: 'Total budget must be greater than 0' });
+      expect(res.json()).toEqual({ error: 'Total budget must be greater than 0', field: 'total_spend' });
     }
     const huge = await t.inject({ method: 'POST', url: '/api/estimates', token: c.token, payload: { total_spend: 1e300 } });
-    expect(huge.json()).toEqual({ error: 'Total budget is too large' });
+    expect(huge.json()).toEqual({ error: 'Total budget is too large', field: 'total_spend' });
     const text = await t.inject({ method: 'POST', url: '/api/estimates', token: c.token, payload: { total_spend: 'lots' } });
-    expect(text.json()).toEqual({ error: 'Total budget must be a number' });
+    expect(text.json()).toEqual({ error: 'Total budget must be a number', field: 'total_spend' });
     const date = await t.inject({ method: 'POST', url: '/api/estimates', token: c.token, payload: { start_date: '2026-02-30' } });
-    expect(date.json()).toEqual({ error: 'Start date must be a date (YYYY-MM-DD)' });
+    expect(date.json()).toEqual({ error: 'Start date must be a date (YYYY-MM-DD)', field: 'start_date' });
   });
 });
 
@@ -205,7 +205,7 @@ describe('PUT /api/estimates/:id (edits)', () => {
     const foreignMedia = await createMediaAsset(t.database.db, otherBrand.id);
     const wrongMedia = await putOrder(t, c.token, order.id, { media_asset_id: foreignMedia.id });
     expect(wrongMedia.statusCode).toBe(400);
-    expect(wrongMedia.json()).toEqual({ error: "The selected media does not belong to the order's brand" });
+    expect(wrongMedia.json()).toEqual({ error: "The selected media does not belong to the order's brand", field: 'media_asset_id' });
     // A missing asset or card and another client's are the same to a client: not found.
     const stranger = await clientWithBrand(t);
     for (const media_asset_id of [MISSING_ID, stranger.media.id]) {
@@ -221,7 +221,7 @@ describe('PUT /api/estimates/:id (edits)', () => {
     // An admin sees every card: one of another owner is named as such.
     const wrongCard = await putOrder(t, await t.adminToken(), order.id, { payment_method_id: stranger.card.id });
     expect(wrongCard.statusCode).toBe(400);
-    expect(wrongCard.json()).toEqual({ error: "The selected payment method does not belong to the order's owner" });
+    expect(wrongCard.json()).toEqual({ error: "The selected payment method does not belong to the order's owner", field: 'payment_method_id' });
 
     const cleared = await putOrder(t, c.token, order.id, { media_asset_id: null, payment_method_id: null });
     expect(cleared.json()).toMatchObject({ media_asset_id: null, media_filename: null, payment_method_id: null, payment_last4: null });
@@ -313,9 +313,12 @@ describe('GET /api/estimates', () => {
 
     const bad = await t.inject({ method: 'GET', url: '/api/estimates?status=bogus', token: c.token });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Unknown order status' });
+    expect(bad.json()).toEqual({ error: 'Unknown order status', field: 'status' });
     expect((await t.inject({ method: 'GET', url: '/api/estimates?exclude_status=nope', token: c.token })).statusCode).toBe(400);
-    expect((await t.inject({ method: 'GET', url: '/api/estimates?limit=1001', token: c.token })).json()).toEqual({ error: 'limit must be at most 1000' });
+    expect((await t.inject({ method: 'GET', url: '/api/estimates?limit=1001', token: c.token })).json()).toEqual({
+      error: 'limit must be at most 1000',
+      field: 'limit',
+    });
     expect((await t.inject({ method: 'GET', url: '/api/estimates?limit=abc', token: c.token })).statusCode).toBe(400);
     expect((await t.inject({ method: 'GET', url: '/api/estimates?brand_id=1%27%20or%201=1', token: c.token })).statusCode).toBe(400);
   });

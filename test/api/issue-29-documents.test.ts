@@ -123,16 +123,24 @@ describe('GET /api/billing/invoiceable-orders (item 4)', () => {
 
 describe('money fields refuse fractions of a cent (item 7)', () => {
   it('a coupon’s max discount, fixed amount and minimum spend: 400 with the field’s message, nothing stored', async () => {
-    const cases: [Record<string, unknown>, string][] = [
-      [{ max_discount_amount: 10.005 }, 'Maximum discount amount must have at most 2 decimal places'],
-      [{ discount_type: 'fixed_amount_with_min', fixed_amount_off: 5.001, minimum_spend_required: 100 }, 'Fixed amount off must have at most 2 decimal places'],
-      [{ discount_type: 'fixed_amount_with_min', fixed_amount_off: 5, minimum_spend_required: 100.009 }, 'Minimum spend must have at most 2 decimal places'],
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ max_discount_amount: 10.005 }, 'Maximum discount amount must have at most 2 decimal places', 'max_discount_amount'],
+      [
+        { discount_type: 'fixed_amount_with_min', fixed_amount_off: 5.001, minimum_spend_required: 100 },
+        'Fixed amount off must have at most 2 decimal places',
+        'fixed_amount_off',
+      ],
+      [
+        { discount_type: 'fixed_amount_with_min', fixed_amount_off: 5, minimum_spend_required: 100.009 },
+        'Minimum spend must have at most 2 decimal places',
+        'minimum_spend_required',
+      ],
     ];
-    for (const [overrides, message] of cases) {
+    for (const [overrides, message, field] of cases) {
       const body = couponBody(overrides);
       const res = await t.inject({ method: 'POST', url: '/api/coupons', token: admin, payload: body });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({ error: message });
+      expect(res.json()).toEqual({ error: message, field });
       expect(await t.database.db.select().from(coupons).where(eq(coupons.code, body.code))).toEqual([]);
     }
     expect((await t.inject({ method: 'POST', url: '/api/coupons', token: admin, payload: couponBody({ max_discount_amount: 10.05 }) })).statusCode).toBe(201);
@@ -150,15 +158,15 @@ describe('money fields refuse fractions of a cent (item 7)', () => {
       payload: { daypart_id: daypart!.id, spots_per_occurrence: 1, user_defined_cpm: 40.004 },
     });
     expect(item.statusCode, item.body).toBe(400);
-    expect(item.json()).toEqual({ error: 'CPM must have at most 2 decimal places' });
+    expect(item.json()).toEqual({ error: 'CPM must have at most 2 decimal places', field: 'user_defined_cpm' });
 
     const daypartBody = { name: 'Sub-cent', start_time: '20:00', end_time: '23:00', days_of_week: ['Monday'], base_cpm: 10.004, min_cpm: 5 };
     const base = await t.inject({ method: 'POST', url: '/api/dayparts', token: admin, payload: daypartBody });
     expect(base.statusCode, base.body).toBe(400);
-    expect(base.json()).toEqual({ error: 'Base CPM must have at most 2 decimal places' });
+    expect(base.json()).toEqual({ error: 'Base CPM must have at most 2 decimal places', field: 'base_cpm' });
     const min = await t.inject({ method: 'POST', url: '/api/dayparts', token: admin, payload: { ...daypartBody, base_cpm: 10, min_cpm: 5.005 } });
     expect(min.statusCode, min.body).toBe(400);
-    expect(min.json()).toEqual({ error: 'Minimum CPM must have at most 2 decimal places' });
+    expect(min.json()).toEqual({ error: 'Minimum CPM must have at most 2 decimal places', field: 'min_cpm' });
   });
 });
 
@@ -292,7 +300,7 @@ describe('Record Payment takes a method and a reference (item 22)', () => {
       });
     const refused = await pay({ method: 'barter' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: 'Payment method must be one of check, ach, wire, card, cash, other' });
+    expect(refused.json()).toEqual({ error: 'Payment method must be one of check, ach, wire, card, cash, other', field: 'method' });
     const paid = await pay({ method: 'check', reference: 'Cheque 004512' });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(paid.json().payment).toMatchObject({ amount: 500, method: 'check', reference: 'Cheque 004512' });
@@ -513,7 +521,7 @@ describe('brand fields (item 17)', () => {
     const post = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: '/api/brands', token: owner.token, payload });
     const bad = await post(brandBody({ phone: 'abc' }));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Phone must be a phone number such as +1 555 010 7000' });
+    expect(bad.json()).toEqual({ error: 'Phone must be a phone number such as +1 555 010 7000', field: 'phone' });
     expect((await post(brandBody({ phone: '12' }))).statusCode).toBe(400);
     expect((await post(brandBody())).statusCode).toBe(201);
     const twice = await post(brandBody({ common_name: '  zero SUGAR ' }));
@@ -570,15 +578,15 @@ describe('account statements: who may see which (decision 038)', () => {
   });
 
   it('refuses a period that is not one', async () => {
-    for (const [query, message] of [
-      ['from=2026-13-01', 'Dates must be YYYY-MM-DD'],
-      ['from=2026-05-02&to=2026-05-01', 'The statement must start on or before its end'],
-      ['from=2000-01-01&to=2026-01-01', 'A statement covers at most 5 years'],
-      ['from=9999-01-01', 'The statement must start on or before its end'],
+    for (const [query, message, field] of [
+      ['from=2026-13-01', 'Dates must be YYYY-MM-DD', 'from'],
+      ['from=2026-05-02&to=2026-05-01', 'The statement must start on or before its end', 'from'],
+      ['from=2000-01-01&to=2026-01-01', 'A statement covers at most 5 years', null],
+      ['from=9999-01-01', 'The statement must start on or before its end', 'from'],
     ] as const) {
       const res = await get(`/api/my/statement?${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json()).toEqual({ error: message });
+      expect(res.json()).toEqual(field ? { error: message, field } : { error: message });
     }
   });
 });

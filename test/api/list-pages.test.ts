@@ -105,7 +105,7 @@ describe('GET /api/brands by pages', () => {
     for (const [query, error] of cases) {
       const res = await t.inject({ method: 'GET', url: `/api/brands?${query}`, token: admin });
       expect(res.statusCode, query).toBe(400);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual({ error, field: query.split('=')[0] });
     }
     expect((await t.inject({ method: 'GET', url: '/api/brands?limit=2' })).statusCode).toBe(401);
   });
@@ -141,7 +141,7 @@ describe('GET /api/users by pages', () => {
     ] as const) {
       const res = await t.inject({ method: 'GET', url: `/api/users?${query}`, token: admin });
       expect(res.statusCode, query).toBe(400);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual({ error, field: query.split('=')[0] });
     }
     expect((await t.inject({ method: 'GET', url: '/api/users?limit=2', token: owner.token })).statusCode).toBe(403);
   });

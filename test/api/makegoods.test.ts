@@ -126,7 +126,7 @@ describe('makegoods', () => {
 
   it('lets the station move an offer within the window and capacity', async () => {
     const move = (air_date: unknown) => t.inject({ method: 'PUT', url: `/api/makegoods/${second.id}`, token: admin, payload: { air_date } });
-    expect((await move('next week')).json()).toEqual({ error: 'Air date must be a calendar date (YYYY-MM-DD)' });
+    expect((await move('next week')).json()).toEqual({ error: 'Air date must be a calendar date (YYYY-MM-DD)', field: 'air_date' });
     expect((await move('2027-06-08')).json().error).toMatch(/^A makegood must air between 2027-06-09 and \d{4}-\d\d-\d\d$/);
     const full = await move('2027-06-09'); // 3 booked + the first offer's hold
     expect(full.statusCode).toBe(409);

@@ -47,11 +47,11 @@ describe('Ad-ID, length and title on media', () => {
   it('refuses a bad Ad-ID, length or title at upload with the message, before storing anything', async () => {
     const before = t.storedFiles().length;
     const bad = async (name: string, value: string) => (await t.upload(owner.token, [{ name: 'brand_id', value: brand.id }, { name, value }, file])).json();
-    expect(await bad('ad_id', '0ABC1234567')).toEqual({ error: AD_ID_MESSAGES.prefixZero });
-    expect(await bad('ad_id', 'ABC-123')).toEqual({ error: AD_ID_MESSAGES.characters });
-    expect(await bad('ad_id', 'ABCD12345')).toEqual({ error: AD_ID_MESSAGES.invalid });
-    expect(await bad('spot_length', '45')).toEqual({ error: 'Spot length must be 15, 30 or 60 seconds' });
-    expect(await bad('title', 'x'.repeat(121))).toEqual({ error: 'Title must be at most 120 characters' });
+    expect(await bad('ad_id', '0ABC1234567')).toEqual({ error: AD_ID_MESSAGES.prefixZero, field: 'ad_id' });
+    expect(await bad('ad_id', 'ABC-123')).toEqual({ error: AD_ID_MESSAGES.characters, field: 'ad_id' });
+    expect(await bad('ad_id', 'ABCD12345')).toEqual({ error: AD_ID_MESSAGES.invalid, field: 'ad_id' });
+    expect(await bad('spot_length', '45')).toEqual({ error: 'Spot length must be 15, 30 or 60 seconds', field: 'spot_length' });
+    expect(await bad('title', 'x'.repeat(121))).toEqual({ error: 'Title must be at most 120 characters', field: 'title' });
     expect(t.storedFiles().length).toBe(before);
   });
 
@@ -77,7 +77,7 @@ describe('Ad-ID, length and title on media', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ spot_length: 30, spot_length_warning: 'The video runs 15.02 s, which is not a :30 spot (allowed within 1 s)' });
     expect((await patch(asset.id, { spot_length: 15 })).json()).toMatchObject({ spot_length: 15, spot_length_warning: null });
-    expect((await patch(asset.id, { spot_length: 20 })).json()).toEqual({ error: 'Spot length must be 15, 30 or 60 seconds' });
+    expect((await patch(asset.id, { spot_length: 20 })).json()).toEqual({ error: 'Spot length must be 15, 30 or 60 seconds', field: 'spot_length' });
   });
 
   it('lets only the owner or an admin edit, the house number only the station, and nothing once a spot aired', async () => {

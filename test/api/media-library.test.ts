@@ -76,6 +76,7 @@ describe('media library', () => {
     expect((await t.inject({ method: 'GET', url: `/api/media?brand_id=${otherBrand.id}`, token: owner.token })).json()).toEqual([]);
     expect((await t.inject({ method: 'GET', url: '/api/media?status=archived', token: owner.token })).json()).toEqual({
       error: 'status must be pending, approved or rejected',
+      field: 'status',
     });
     expect((await t.inject({ method: 'GET', url: '/api/media?brand_id=x', token: owner.token })).statusCode).toBe(400);
   });
@@ -124,7 +125,7 @@ describe('media library', () => {
     }
     const bad = await t.inject({ method: 'PUT', url: `/api/media/${asset.id}`, token: adminToken, payload: { status: 'pending' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Status must be approved or rejected' });
+    expect(bad.json()).toEqual({ error: 'Status must be approved or rejected', field: 'status' });
 
     const approved = await t.inject({ method: 'PUT', url: `/api/media/${asset.id}`, token: adminToken, payload: { status: 'approved' } });
     expect(approved.statusCode).toBe(200);

@@ -72,21 +72,21 @@ describe('notification settings CRUD', () => {
 
   it('requires both fields, a valid e-mail and a known type', async () => {
     const required = 'Notification type and email are required';
-    const cases: [unknown, string][] = [
-      [{}, required],
-      [{ notification_type: 'new_estimate' }, required],
-      [{ recipient_email: 'a@b.example' }, required],
-      [{ notification_type: '  ', recipient_email: 'a@b.example' }, required],
-      [{ notification_type: 'new_estimate', recipient_email: '' }, required],
-      [{ notification_type: 7, recipient_email: 'a@b.example' }, required],
+    const cases: [unknown, string, string?][] = [
+      [{}, required, 'notification_type'],
+      [{ notification_type: 'new_estimate' }, required, 'recipient_email'],
+      [{ recipient_email: 'a@b.example' }, required, 'notification_type'],
+      [{ notification_type: '  ', recipient_email: 'a@b.example' }, required, 'notification_type'],
+      [{ notification_type: 'new_estimate', recipient_email: '' }, required, 'recipient_email'],
+      [{ notification_type: 7, recipient_email: 'a@b.example' }, required, 'notification_type'],
       [null, required],
-      [{ notification_type: 'new_estimate', recipient_email: 'not-an-email' }, 'Please enter a valid email address'],
-      [{ notification_type: 'new_estimate', recipient_email: `${'a'.repeat(300)}@b.example` }, 'Please enter a valid email address'],
-      [{ notification_type: 'bogus', recipient_email: 'a@b.example' }, 'Unknown notification type'],
-      [{ notification_type: 'x'.repeat(10_000), recipient_email: 'a@b.example' }, 'Unknown notification type'],
-      [{ notification_type: '__proto__', recipient_email: 'a@b.example' }, 'Unknown notification type'],
+      [{ notification_type: 'new_estimate', recipient_email: 'not-an-email' }, 'Please enter a valid email address', 'recipient_email'],
+      [{ notification_type: 'new_estimate', recipient_email: `${'a'.repeat(300)}@b.example` }, 'Please enter a valid email address', 'recipient_email'],
+      [{ notification_type: 'bogus', recipient_email: 'a@b.example' }, 'Unknown notification type', 'notification_type'],
+      [{ notification_type: 'x'.repeat(10_000), recipient_email: 'a@b.example' }, 'Unknown notification type', 'notification_type'],
+      [{ notification_type: '__proto__', recipient_email: 'a@b.example' }, 'Unknown notification type', 'notification_type'],
     ];
-    for (const [payload, error] of cases) {
+    for (const [payload, error, field] of cases) {
       const res = await t.inject({
         method: 'POST',
         url: '/api/notifications/settings',
@@ -94,7 +94,7 @@ describe('notification settings CRUD', () => {
         ...(payload !== null && { payload: payload as Record<string, unknown> }),
       });
       expect(res.statusCode, JSON.stringify(payload)?.slice(0, 60)).toBe(400);
-      expect(res.json(), JSON.stringify(payload)?.slice(0, 60)).toEqual({ error });
+      expect(res.json(), JSON.stringify(payload)?.slice(0, 60)).toEqual(field ? { error, field } : { error });
     }
   });
 
@@ -123,7 +123,7 @@ describe('notification settings CRUD', () => {
     for (const [payload, error] of cases) {
       const res = await call('PUT', `settings/${s.id}`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual({ error, field: Object.keys(payload as object)[0] });
     }
     const unchanged = await call('PUT', `settings/${s.id}`, {});
     expect(unchanged.json()).toEqual(s);

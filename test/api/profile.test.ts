@@ -25,9 +25,9 @@ describe('the profile: a user changes their own name', () => {
     const { token, user } = await t.signUp();
     const blank = await t.inject({ method: 'PUT', url: '/api/auth/profile', token, payload: { firstName: '   ', lastName: 'Buyer' } });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toEqual({ error: 'First name is required' });
+    expect(blank.json()).toEqual({ error: 'First name is required', field: 'firstName' });
     const missing = await t.inject({ method: 'PUT', url: '/api/auth/profile', token, payload: { firstName: 'Morgan' } });
-    expect(missing.json()).toEqual({ error: 'Last name is required' });
+    expect(missing.json()).toEqual({ error: 'Last name is required', field: 'lastName' });
     const sneaky = await t.inject({
       method: 'PUT',
       url: '/api/auth/profile',
@@ -52,24 +52,29 @@ describe('the profile: a user changes their password', () => {
     const { token, user, password } = await t.signUp();
     const res = await change(token, { currentPassword: 'Not-The-Passw0rd', newPassword: 'Brand-New-Passw0rd' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'Current password is incorrect' });
+    expect(res.json()).toEqual({ error: 'Current password is incorrect', field: 'currentPassword' });
     expect(await t.login(user.email, password)).toBeTruthy();
     expect((await me(token)).statusCode).toBe(200);
   });
 
   it('refuses a missing current password and a weak or unchanged new one, with the reset rules', async () => {
     const { token, password } = await t.signUp();
-    expect((await change(token, { newPassword: 'Brand-New-Passw0rd' })).json()).toEqual({ error: 'Current password is required' });
-    expect((await change(token, { currentPassword: password, newPassword: 'short' })).json()).toEqual({ error: 'Password must be at least 8 characters long' });
+    expect((await change(token, { newPassword: 'Brand-New-Passw0rd' })).json()).toEqual({ error: 'Current password is required', field: 'currentPassword' });
+    expect((await change(token, { currentPassword: password, newPassword: 'short' })).json()).toEqual({
+      error: 'Password must be at least 8 characters long',
+      field: 'newPassword',
+    });
     expect((await change(token, { currentPassword: password, newPassword: 'alllowercase1' })).json()).toEqual({
       error: 'Password must contain at least one uppercase letter',
+      field: 'newPassword',
     });
     expect((await change(token, { currentPassword: password, newPassword: 'NoDigitsHere' })).json()).toEqual({
       error: 'Password must contain at least one number',
+      field: 'newPassword',
     });
     const same = await change(token, { currentPassword: password, newPassword: password });
     expect(same.statusCode).toBe(400);
-    expect(same.json()).toEqual({ error: 'New password must be different from the current password' });
+    expect(same.json()).toEqual({ error: 'New password must be different from the current password', field: 'newPassword' });
   });
 
   it('sets the new password, signs out every other session and keeps this one', async () => {

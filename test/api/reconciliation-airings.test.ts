@@ -60,7 +60,7 @@ describe('reconciliation from airings', () => {
 
     const unexplained = await reconcile(second.order.id, { actual_spend: 100, actual_impressions: 5000 });
     expect(unexplained.statusCode).toBe(400);
-    expect(unexplained.json()).toEqual({ error: 'Give a reason for overriding the aired figures' });
+    expect(unexplained.json()).toEqual({ error: 'Give a reason for overriding the aired figures', field: 'override_reason' });
     expect((await pending()).some((p) => p.id === second.order.id)).toBe(true);
 
     const explained = await reconcile(second.order.id, {

@@ -79,21 +79,21 @@ describe('reconciling booked orders', () => {
   it('refuses what cannot be reconciled, with clear messages', async () => {
     const draft = await createOrder(t, client, { estimate_name: 'Not booked' });
     const { order } = await approvedOrder(2000);
-    const cases: [string, object, number, string][] = [
+    const cases: [string, object, number, string, string?][] = [
       [draft.id, { actual_spend: 1, actual_impressions: 1 }, 409, 'Only approved orders can be reconciled'],
       ['00000000-0000-4000-8000-000000000000', { actual_spend: 1, actual_impressions: 1 }, 404, 'Campaign not found'],
       ["1' or '1'='1", { actual_spend: 1, actual_impressions: 1 }, 404, 'Campaign not found'],
-      [order.id, { actual_impressions: 1 }, 400, 'Actual spend is required'],
-      [order.id, { actual_spend: 1 }, 400, 'Actual impressions are required'],
-      [order.id, { actual_spend: -1, actual_impressions: 1 }, 400, 'Actual spend must be 0 or more, in dollars and cents'],
-      [order.id, { actual_spend: 1.234, actual_impressions: 1 }, 400, 'Actual spend must be 0 or more, in dollars and cents'],
-      [order.id, { actual_spend: '12', actual_impressions: 1 }, 400, 'Actual spend must be 0 or more, in dollars and cents'],
-      [order.id, { actual_spend: 1, actual_impressions: 1.5 }, 400, 'Actual impressions must be a whole number, 0 or more'],
+      [order.id, { actual_impressions: 1 }, 400, 'Actual spend is required', 'actual_spend'],
+      [order.id, { actual_spend: 1 }, 400, 'Actual impressions are required', 'actual_impressions'],
+      [order.id, { actual_spend: -1, actual_impressions: 1 }, 400, 'Actual spend must be 0 or more, in dollars and cents', 'actual_spend'],
+      [order.id, { actual_spend: 1.234, actual_impressions: 1 }, 400, 'Actual spend must be 0 or more, in dollars and cents', 'actual_spend'],
+      [order.id, { actual_spend: '12', actual_impressions: 1 }, 400, 'Actual spend must be 0 or more, in dollars and cents', 'actual_spend'],
+      [order.id, { actual_spend: 1, actual_impressions: 1.5 }, 400, 'Actual impressions must be a whole number, 0 or more', 'actual_impressions'],
     ];
-    for (const [id, body, status, error] of cases) {
+    for (const [id, body, status, error, field] of cases) {
       const res = await call('PUT', `/api/reconciliation/reconcile/${encodeURIComponent(id)}`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
-      expect(res.json()).toEqual({ error });
+      expect(res.json()).toEqual(field ? { error, field } : { error });
     }
     expect((await call('GET', `/api/reconciliation/variance/${order.id}`)).json()).toMatchObject({
       status: 'pending',

@@ -197,7 +197,7 @@ describe('the traffic log', () => {
       expect(res.json()).toEqual({ error: 'The range must end on or after its start and span at most 366 days' });
     }
     const badFrom = await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/spots?from=soon`, token: admin });
-    expect(badFrom.json()).toEqual({ error: 'from must be a calendar date (YYYY-MM-DD)' });
+    expect(badFrom.json()).toEqual({ error: 'from must be a calendar date (YYYY-MM-DD)', field: 'from' });
   });
 });
 
@@ -214,7 +214,8 @@ describe('the station profile', () => {
     for (const [payload, error] of cases) {
       const res = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload });
       expect(res.statusCode, error).toBe(400);
-      expect(res.json()).toEqual({ error });
+      // Each case's last field is the one refused, and the reply names it (decision 043).
+      expect(res.json()).toEqual({ error, field: Object.keys(payload).at(-1) });
     }
     const saved = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { name: '  WSPT Channel 7 ', email: 'traffic@wspt.example' } });
     expect(saved.json()).toMatchObject({ name: 'WSPT Channel 7', email: 'traffic@wspt.example', address: null, time_zone: ZONE });

@@ -64,7 +64,7 @@ describe('PUT /api/station with a logo', () => {
     ]) {
       const res = await put(logo);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'Logo must be a PNG or JPEG image' });
+      expect(res.json()).toEqual({ error: 'Logo must be a PNG or JPEG image', field: 'logo' });
     }
     expect((await t.inject({ method: 'GET', url: '/api/station', token: admin })).json().logo).toBeNull();
   });

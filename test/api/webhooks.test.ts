@@ -240,7 +240,7 @@ describe('webhooks', () => {
     expect(badEvent.statusCode).toBe(400);
     expect(badEvent.json().error).toMatch(/^Events must be among order\.created/);
     const ftp = await t.inject({ method: 'POST', url: '/api/webhooks', token, payload: { url: 'ftp://example.com/hook', events: ['order.created'] } });
-    expect(ftp.json()).toEqual({ error: 'Webhook URL must be an http or https address' });
+    expect(ftp.json()).toEqual({ error: 'Webhook URL must be an http or https address', field: 'url' });
   });
 });
 

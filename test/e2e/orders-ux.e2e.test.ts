@@ -202,6 +202,35 @@ describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at
     await expectNoSidewaysScroll(page);
   });
 
+  it('a refusal only the server makes marks the field its reply names, and its link focuses it (decision 043)', async () => {
+    const { page, user } = await advertiserPage(size, 'Remy');
+    const brand = await createBrand(h.database.db, user.id, { commonName: `Moving Foods ${size.width}` });
+    const elsewhere = await createBrand(h.database.db, user.id, { commonName: `Elsewhere Foods ${size.width}` });
+    const media = await createMediaAsset(h.database.db, brand.id, { filename: 'moving-spot.mp4', status: 'approved' });
+    await createPaymentMethod(h.database.db, user.id, brand.id);
+
+    await openNewOrder(page);
+    await page.getByLabel('Order Name').fill('Moving breakfast');
+    await page.getByLabel('Brand').selectOption({ label: brand.commonName });
+    await page.getByLabel('Total Budget').fill('4000');
+    await page.getByRole('checkbox', { name: 'Early Morning' }).check();
+    await page.getByRole('radio', { name: /moving-spot\.mp4/ }).check();
+    await page.getByRole('radio', { name: /4242/ }).check();
+    // The spot moves to another brand behind the form's back: only the server can tell.
+    await h.database.db.update(mediaAssets).set({ brandId: elsewhere.id }).where(eq(mediaAssets.id, media.id));
+
+    await page.getByRole('button', { name: 'Submit Order' }).click();
+    await page.getByRole('dialog', { name: 'Submit this order?' }).getByRole('button', { name: 'Submit Order' }).click();
+    const message = "The selected media does not belong to the order's brand";
+    const summary = page.getByRole('alert').filter({ hasText: message });
+    await summary.waitFor();
+    // Marked by the reply's field (media_asset_id), not by its text: the Media section is outlined.
+    await expect.poll(() => page.locator('[data-order-section="media"] > div').first().getAttribute('class')).toContain('border-red-300');
+    await summary.getByRole('link', { name: message }).click();
+    await expect.poll(() => focusedAttribute(page, 'data-order-section')).toBe('media');
+    expect((await ordersOf(user.id))[0]!.status).toBe('draft');
+  });
+
   it('time slots start at 1 spot a day and show their weekly cost; Submit asks with the total due; the owner withdraws to draft', async () => {
     const { page, user } = await advertiserPage(size);
     const brand = await createBrand(h.database.db, user.id, { commonName: `Fjord Foods ${size.width}` });

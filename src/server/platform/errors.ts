@@ -1,17 +1,23 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { fieldPath } from '../../domain/validation';
 
-/** A failure with a status and a message meant for the person who caused it. */
+/**
+ * A failure with a status and a message meant for the person who caused it; `field` names the input
+ * it is about, in the request's naming (decision 043), and is answered beside the message.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
+/** A 400; `field` when the refusal is about one input (`start_date`, `selectedDayparts[0].user_defined_cpm`). */
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, field);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message = 'Access denied') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
@@ -28,10 +34,13 @@ export class ClientGoneError extends HttpError {
 interface ValidationIssue {
   message?: string;
   instancePath?: string;
-  params?: { issue?: { message?: string; path?: unknown[] } };
+  params?: { issue?: { message?: string } };
 }
 
-/** Turns every error into `{ error }` with a fitting status; a 500 never leaks internals. */
+/** The reply of an error: `{ error }`, and `field` after it when the error names one (decision 043). */
+export const errorReply = (message: string, field?: string): { error: string; field?: string } => (field ? { error: message, field } : { error: message });
+
+/** Turns every error into `{ error }` (with its `field` when it has one) and a fitting status; a 500 never leaks internals. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
     // A query refused because its client had gone reaches here wrapped ("Failed query: ...", issue 29 item 21).
@@ -49,15 +58,16 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
-      return reply.code(error.statusCode).send({ error: error.message });
+      return reply.code(error.statusCode).send(errorReply(error.message, error.field));
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0] as ValidationIssue | undefined;
       const message = first?.params?.issue?.message ?? first?.message ?? 'Invalid request';
-      // A path id that cannot exist (not a uuid) is simply not found.
+      // A path id that cannot exist (not a uuid) is simply not found: no field, the resource is missing.
       const inPath = (error as { validationContext?: string }).validationContext === 'params';
-      return reply.code(inPath ? 404 : 400).send({ error: message });
+      if (inPath) return reply.code(404).send({ error: message });
+      return reply.code(400).send(errorReply(message, fieldPath(pathOf(first?.instancePath))));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
@@ -71,6 +81,16 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     return reply.code(500).send({ error: 'Internal server error' });
   });
 };
+
+/**
+ * The zod issue's path from the plugin's `instancePath` (`/selectedDayparts/2/user_defined_cpm`), the
+ * only place it keeps it: a segment of digits is a list position.
+ */
+export const pathOf = (instancePath: string | undefined): (string | number)[] =>
+  (instancePath ?? '')
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
 
 /** The ClientGoneError behind an error (drizzle wraps a refused query in DrizzleQueryError's `cause`). */
 const clientGoneCause = (error: unknown): ClientGoneError | undefined => {

@@ -4,18 +4,20 @@
  * before validation: 400 naming the field. See docs/decisions/008-hardening.md.
  */
 import type { FastifyInstance } from 'fastify';
+import { fieldPath } from '../../domain/validation';
 import { badRequest } from './errors';
 
 const MAX_DEPTH = 64;
 
-/** The path of the first string or key holding a NUL ('' for the value itself), or null. */
-export const nulPath = (value: unknown, depth = 0): string | null => {
-  if (typeof value === 'string') return value.includes('\u0000') ? '' : null;
+/** The keys down to the first string or key holding a NUL ([] for the value itself), or null. */
+export const nulPath = (value: unknown, depth = 0): (string | number)[] | null => {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
   for (const [key, child] of Object.entries(value)) {
-    if (key.includes('\u0000')) return key.split('\u0000').join('');
+    const segment = Array.isArray(value) ? Number(key) : key;
+    if (key.includes('\u0000')) return [key.split('\u0000').join('')];
     const inner = nulPath(child, depth + 1);
-    if (inner !== null) return inner ? `${key}.${inner}` : key;
+    if (inner !== null) return [segment, ...inner];
   }
   return null;
 };
@@ -28,7 +30,7 @@ export const registerInputGuard = (app: FastifyInstance) => {
       ['body', request.body],
     ] as const) {
       const at = nulPath(value);
-      if (at !== null) throw badRequest(`${at || part} must not contain the NUL character (\\u0000)`);
+      if (at !== null) throw badRequest(`${at.join('.') || part} must not contain the NUL character (\\u0000)`, fieldPath(at));
     }
   });
 };

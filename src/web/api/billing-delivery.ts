@@ -2,19 +2,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingKeys } from './billing';
 import { estimateKeys } from './estimates';
-import { api, type BodyOf, type WithTypedText } from './typed';
+import { api, type BodyOf } from './typed';
 import { userKeys } from './users';
 
 export type BroadcastMonthBody = BodyOf<'/api/billing/broadcast-month', 'post'>;
 export type BillingMode = BodyOf<'/api/estimates/{id}/billing-mode', 'put'>['billing_mode'];
 export type AgencyBody = BodyOf<'/api/users/{id}/agency', 'put'>;
 
-export const billBroadcastMonth = (body: WithTypedText<BroadcastMonthBody, 'due_days' | 'tax_rate'>) =>
-  api.post('/api/billing/broadcast-month', { body: body as BroadcastMonthBody });
+export const billBroadcastMonth = (body: BroadcastMonthBody) => api.post('/api/billing/broadcast-month', { body });
 export const setBillingMode = (estimateId: string, billingMode: BillingMode) =>
   api.put('/api/estimates/{id}/billing-mode', { path: { id: estimateId }, body: { billing_mode: billingMode } });
-export const setAgency = (userId: string, body: WithTypedText<AgencyBody, 'commission_rate'>) =>
-  api.put('/api/users/{id}/agency', { path: { id: userId }, body: body as AgencyBody });
+export const setAgency = (userId: string, body: AgencyBody) => api.put('/api/users/{id}/agency', { path: { id: userId }, body });
 
 export const useBillBroadcastMonth = () => {
   const queryClient = useQueryClient();

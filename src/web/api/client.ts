@@ -3,11 +3,16 @@ import { clearToken, notifySessionEnded, readToken } from './token-storage';
 
 export const NETWORK_ERROR_MESSAGE = 'Network error';
 
-/** A failed call: `status` is the HTTP status, 0 when the server could not be reached. */
+/**
+ * A failed call: `status` is the HTTP status, 0 when the server could not be reached; `field` the
+ * input the server's refusal is about, as the request named it (`start_date`,
+ * `selectedDayparts[2].user_defined_cpm`; decision 043), null when it names none.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly isNetworkError: boolean;
   readonly body: unknown;
+  readonly field: string | null;
 
   constructor(message: string, status: number, body: unknown = null) {
     super(message);
@@ -15,10 +20,15 @@ export class ApiError extends Error {
     this.status = status;
     this.isNetworkError = status === 0;
     this.body = body;
+    const field = body && typeof body === 'object' ? (body as Record<string, unknown>).field : undefined;
+    this.field = typeof field === 'string' && field !== '' ? field : null;
   }
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The input a failed call's refusal is about (decision 043), or null (none named, network failure, another error). */
+export const serverField = (error: unknown): string | null => (isApiError(error) ? error.field : null);
 export const isNetworkError = (error: unknown): boolean => isApiError(error) && error.isNetworkError;
 
 export interface ApiRequestOptions {

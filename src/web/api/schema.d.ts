@@ -50,6 +50,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -61,6 +63,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -72,6 +76,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -83,6 +89,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -94,6 +102,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -158,6 +168,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -169,6 +181,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -180,6 +194,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -191,6 +207,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -202,6 +220,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -264,6 +284,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -275,6 +297,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -286,6 +310,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -297,6 +323,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -308,6 +336,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -330,7 +360,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    timeframe?: number;
+                    timeframe?: number | string;
                 };
                 header?: never;
                 path?: never;
@@ -367,6 +397,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -378,6 +410,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -402,7 +436,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    timeframe?: number;
+                    timeframe?: number | string;
                 };
                 header?: never;
                 path?: never;
@@ -449,6 +483,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -460,6 +496,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -484,7 +522,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    timeframe?: number;
+                    timeframe?: number | string;
                 };
                 header?: never;
                 path?: never;
@@ -532,6 +570,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -543,6 +583,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -567,7 +609,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    timeframe?: number;
+                    timeframe?: number | string;
                 };
                 header?: never;
                 path?: never;
@@ -607,6 +649,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -618,6 +662,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -643,7 +689,7 @@ export interface paths {
             parameters: {
                 query?: {
                     granularity?: "daily" | "weekly" | "monthly";
-                    timeframe?: number;
+                    timeframe?: number | string;
                 };
                 header?: never;
                 path?: never;
@@ -678,6 +724,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -689,6 +737,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -747,6 +797,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -758,6 +810,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -769,6 +823,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -780,6 +836,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -835,6 +893,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -846,6 +906,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -857,6 +919,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -868,6 +932,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -932,6 +998,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -943,6 +1011,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -954,6 +1024,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -965,6 +1037,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -988,12 +1062,12 @@ export interface paths {
                 query?: {
                     action?: "create" | "update" | "status_change" | "role_change" | "delete";
                     actor?: string;
-                    cursor?: number;
+                    cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
                     entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
-                    limit?: number;
+                    limit?: number | string;
                 };
                 header?: never;
                 path?: never;
@@ -1041,6 +1115,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1052,6 +1128,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1063,6 +1141,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1074,6 +1154,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1100,12 +1182,12 @@ export interface paths {
                 query?: {
                     action?: "create" | "update" | "status_change" | "role_change" | "delete";
                     actor?: string;
-                    cursor?: number;
+                    cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
                     entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
-                    limit?: number;
+                    limit?: number | string;
                 };
                 header?: never;
                 path?: never;
@@ -1130,6 +1212,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1141,6 +1225,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1152,6 +1238,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1163,6 +1251,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1223,6 +1313,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1234,6 +1326,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1245,6 +1339,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1256,6 +1352,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1310,6 +1408,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1321,6 +1421,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1332,6 +1434,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1343,6 +1447,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1406,6 +1512,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1417,6 +1525,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1428,6 +1538,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1439,6 +1551,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1490,6 +1604,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1549,6 +1665,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1604,6 +1722,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1615,6 +1735,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1626,6 +1748,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1637,6 +1761,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1687,6 +1813,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1698,6 +1826,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1709,6 +1839,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1720,6 +1852,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1790,6 +1924,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1801,6 +1937,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1812,6 +1950,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1823,6 +1963,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1878,6 +2020,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1889,6 +2033,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1900,6 +2046,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1911,6 +2059,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1965,6 +2115,8 @@ export interface paths {
                             valid: boolean;
                         } | {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -1976,6 +2128,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2003,8 +2157,8 @@ export interface paths {
                     customer_id?: string;
                     date_from?: string;
                     date_to?: string;
-                    limit?: number;
-                    page?: number;
+                    limit?: number | string;
+                    page?: number | string;
                     search?: string;
                     status?: "draft" | "sent" | "paid" | "overdue" | "cancelled" | "refunded";
                 };
@@ -2081,6 +2235,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2092,6 +2248,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2103,6 +2261,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2114,6 +2274,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2125,6 +2287,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2281,6 +2445,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2292,6 +2458,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2303,6 +2471,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2314,6 +2484,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2325,6 +2497,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2363,7 +2537,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        amount: number;
+                        amount: number | string;
                         reason: string;
                     };
                 };
@@ -2443,6 +2617,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2454,6 +2630,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2465,6 +2643,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2476,6 +2656,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2487,6 +2669,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2534,6 +2718,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2545,6 +2731,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2556,6 +2744,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2567,6 +2757,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2578,6 +2770,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2615,7 +2809,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        amount?: number;
+                        amount?: number | string;
                         /**
                          * @default payment
                          * @enum {string}
@@ -2705,6 +2899,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2716,6 +2912,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2727,6 +2925,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2738,6 +2938,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2749,6 +2951,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2796,6 +3000,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2807,6 +3013,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2818,6 +3026,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2829,6 +3039,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2840,6 +3052,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2944,6 +3158,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2955,6 +3171,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2966,6 +3184,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2977,6 +3197,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -2988,6 +3210,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3091,6 +3315,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3102,6 +3328,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3113,6 +3341,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3124,6 +3354,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3135,6 +3367,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3157,8 +3391,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    limit?: number;
-                    offset?: number;
+                    limit?: number | string;
+                    offset?: number | string;
                 };
                 header?: never;
                 path?: never;
@@ -3212,6 +3446,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3223,6 +3459,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3234,6 +3472,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3245,6 +3485,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3256,6 +3498,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3303,6 +3547,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3314,6 +3560,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3325,6 +3573,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3336,6 +3586,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3347,6 +3599,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3371,7 +3625,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    timeframe?: number;
+                    timeframe?: number | string;
                 };
                 header?: never;
                 path?: never;
@@ -3417,6 +3671,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3428,6 +3684,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3439,6 +3697,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3450,6 +3710,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3461,6 +3723,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3497,10 +3761,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        due_days?: number;
+                        due_days?: number | string;
                         month: string;
                         payment_terms?: string;
-                        tax_rate?: number;
+                        tax_rate?: number | string;
                     };
                 };
             };
@@ -3633,6 +3897,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3644,6 +3910,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3655,6 +3923,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3666,6 +3936,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3677,6 +3949,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3724,6 +3998,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3735,6 +4011,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3746,6 +4024,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3757,6 +4037,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3768,6 +4050,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3817,6 +4101,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3828,6 +4114,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3839,6 +4127,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3850,6 +4140,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3861,6 +4153,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3898,11 +4192,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        discount_amount?: number;
-                        due_days?: number;
+                        discount_amount?: number | string;
+                        due_days?: number | string;
                         notes?: string;
                         payment_terms?: string;
-                        tax_rate?: number;
+                        tax_rate?: number | string;
                     } | null;
                 };
             };
@@ -3966,6 +4260,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3977,6 +4273,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3988,6 +4286,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -3999,6 +4299,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4010,6 +4312,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4095,6 +4399,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4106,6 +4412,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4117,6 +4425,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4128,6 +4438,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4139,6 +4451,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4200,6 +4514,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4211,6 +4527,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4222,6 +4540,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4233,6 +4553,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4244,6 +4566,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4336,6 +4660,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4347,6 +4673,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4358,6 +4686,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4369,6 +4699,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4422,6 +4754,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4433,6 +4767,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4444,6 +4780,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4455,6 +4793,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4480,7 +4820,7 @@ export interface paths {
             parameters: {
                 query?: {
                     after?: string;
-                    limit?: number;
+                    limit?: number | string;
                     owner_id?: string;
                     search?: string;
                 };
@@ -4526,6 +4866,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4537,6 +4879,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4548,6 +4892,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4559,6 +4905,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4570,6 +4918,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4638,6 +4988,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4649,6 +5001,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4660,6 +5014,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4671,6 +5027,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4682,6 +5040,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4747,6 +5107,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4758,6 +5120,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4769,6 +5133,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4780,6 +5146,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4791,6 +5159,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4860,6 +5230,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4871,6 +5243,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4882,6 +5256,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4893,6 +5269,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4904,6 +5282,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4943,6 +5323,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4954,6 +5336,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4965,6 +5349,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4976,6 +5362,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -4987,6 +5375,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5063,6 +5453,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5074,6 +5466,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5085,6 +5479,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5096,6 +5492,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5107,6 +5505,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5184,6 +5584,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5195,6 +5597,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5206,6 +5610,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5217,6 +5623,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5228,6 +5636,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5252,7 +5662,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    days?: number;
+                    days?: number | string;
                 };
                 header?: never;
                 path: {
@@ -5289,6 +5699,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5300,6 +5712,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5311,6 +5725,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5322,6 +5738,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5333,6 +5751,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5398,6 +5818,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5409,6 +5831,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5420,6 +5844,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5431,6 +5857,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5442,6 +5870,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5535,6 +5965,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5546,6 +5978,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5557,6 +5991,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5568,6 +6004,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5579,6 +6017,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5671,6 +6111,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5682,6 +6124,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5693,6 +6137,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5704,6 +6150,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5715,6 +6163,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5792,6 +6242,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5803,6 +6255,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5814,6 +6268,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5825,6 +6281,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5836,6 +6294,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5888,6 +6348,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5899,6 +6361,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5910,6 +6374,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5921,6 +6387,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -5932,6 +6400,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6017,6 +6487,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6028,6 +6500,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6039,6 +6513,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6050,6 +6526,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6146,6 +6624,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6157,6 +6637,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6168,6 +6650,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6179,6 +6663,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6190,6 +6676,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6272,6 +6760,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6283,6 +6773,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6294,6 +6786,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6305,6 +6799,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6402,6 +6898,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6413,6 +6911,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6424,6 +6924,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6435,6 +6937,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6446,6 +6950,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6485,6 +6991,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6496,6 +7004,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6507,6 +7017,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6518,6 +7030,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6581,6 +7095,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6592,6 +7108,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6603,6 +7121,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6614,6 +7134,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6655,7 +7177,7 @@ export interface paths {
                         discount_amount?: number | null;
                         estimate_id: string;
                         final_amount?: number | null;
-                        original_amount: number;
+                        original_amount: number | string;
                     };
                 };
             };
@@ -6718,6 +7240,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6729,6 +7253,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6740,6 +7266,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6751,6 +7279,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6762,6 +7292,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6797,7 +7329,7 @@ export interface paths {
                     "application/json": {
                         coupon_code: string;
                         daypart_ids?: string[];
-                        estimate_amount?: number;
+                        estimate_amount?: number | string;
                     };
                 };
             };
@@ -6861,6 +7393,7 @@ export interface paths {
                         "application/json": {
                             coupon?: null;
                             error: string;
+                            field?: string;
                             message?: string;
                             /** @enum {boolean} */
                             valid?: false;
@@ -6875,6 +7408,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6886,6 +7421,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6897,6 +7434,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6959,6 +7498,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6970,6 +7511,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6981,6 +7524,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -6992,6 +7537,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7003,6 +7550,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7022,18 +7571,18 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        base_cpm: number;
+                        base_cpm: number | string;
                         days_of_week: (string | number)[];
                         description?: string | null;
                         end_time: string;
-                        flat_rate?: number | null;
+                        flat_rate?: (number | string) | null;
                         is_prime_time?: boolean;
-                        min_cpm?: number;
-                        multiplier?: number;
+                        min_cpm?: number | string;
+                        multiplier?: number | string;
                         name: string;
-                        rate_15_percent?: number;
-                        rate_60_percent?: number;
-                        spot_frequency?: number;
+                        rate_15_percent?: number | string;
+                        rate_60_percent?: number | string;
+                        spot_frequency?: number | string;
                         start_time: string;
                     };
                 };
@@ -7074,6 +7623,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7085,6 +7636,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7096,6 +7649,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7107,6 +7662,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7118,6 +7675,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7182,6 +7741,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7193,6 +7754,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7204,6 +7767,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7215,6 +7780,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7226,6 +7793,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7246,18 +7815,18 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        base_cpm?: number;
+                        base_cpm?: number | string;
                         days_of_week?: (string | number)[];
                         description?: string | null;
                         end_time?: string;
-                        flat_rate?: number | null;
+                        flat_rate?: (number | string) | null;
                         is_prime_time?: boolean;
-                        min_cpm?: number;
-                        multiplier?: number;
+                        min_cpm?: number | string;
+                        multiplier?: number | string;
                         name?: string;
-                        rate_15_percent?: number;
-                        rate_60_percent?: number;
-                        spot_frequency?: number;
+                        rate_15_percent?: number | string;
+                        rate_60_percent?: number | string;
+                        spot_frequency?: number | string;
                         start_time?: string;
                     };
                 };
@@ -7298,6 +7867,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7309,6 +7880,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7320,6 +7893,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7331,6 +7906,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7342,6 +7919,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7381,6 +7960,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7392,6 +7973,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7403,6 +7986,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7414,6 +7999,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7425,6 +8012,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7486,6 +8075,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7497,6 +8088,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7508,6 +8101,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7519,6 +8114,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7530,6 +8127,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7599,6 +8198,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7610,6 +8211,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7621,6 +8224,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7632,6 +8237,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7643,6 +8250,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7666,8 +8275,8 @@ export interface paths {
                     "application/json": {
                         /** Format: uuid */
                         daypart_id: string;
-                        spots_per_occurrence?: number;
-                        user_defined_cpm?: number | null;
+                        spots_per_occurrence?: number | string;
+                        user_defined_cpm?: (number | string) | null;
                     };
                 };
             };
@@ -7710,6 +8319,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7721,6 +8332,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7732,6 +8345,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7743,6 +8358,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7754,6 +8371,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7789,8 +8408,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        spots_per_occurrence?: number;
-                        user_defined_cpm?: number | null;
+                        spots_per_occurrence?: number | string;
+                        user_defined_cpm?: (number | string) | null;
                     };
                 };
             };
@@ -7833,6 +8452,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7844,6 +8465,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7855,6 +8478,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7866,6 +8491,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7877,6 +8504,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7917,6 +8546,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7928,6 +8559,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7939,6 +8572,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7950,6 +8585,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7961,6 +8598,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -7998,8 +8637,8 @@ export interface paths {
                         selectedDayparts: {
                             /** Format: uuid */
                             daypart_id: string;
-                            spots_per_occurrence?: number;
-                            user_defined_cpm?: number | null;
+                            spots_per_occurrence?: number | string;
+                            user_defined_cpm?: (number | string) | null;
                         }[];
                     };
                 };
@@ -8043,6 +8682,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8054,6 +8695,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8065,6 +8708,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8076,6 +8721,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8087,6 +8734,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8111,8 +8760,8 @@ export interface paths {
                     after?: string;
                     brand_id?: string;
                     exclude_status?: ("draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed")[];
-                    limit?: number;
-                    offset?: number;
+                    limit?: number | string;
+                    offset?: number | string;
                     search?: string;
                     status?: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
                 };
@@ -8179,6 +8828,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8190,6 +8841,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8201,6 +8854,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8212,6 +8867,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8223,6 +8880,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8250,7 +8909,7 @@ export interface paths {
                         po_number?: string | null;
                         product_code?: string | null;
                         start_date?: string | null;
-                        total_spend?: number;
+                        total_spend?: number | string;
                     } | null;
                 };
             };
@@ -8334,6 +8993,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8345,6 +9006,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8356,6 +9019,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8367,6 +9032,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8378,6 +9045,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8486,6 +9155,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8497,6 +9168,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8508,6 +9181,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8519,6 +9194,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8530,6 +9207,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8564,7 +9243,7 @@ export interface paths {
                         start_date?: string | null;
                         /** @enum {string} */
                         status?: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
-                        total_spend?: number;
+                        total_spend?: number | string;
                     };
                 };
             };
@@ -8648,6 +9327,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8659,6 +9340,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8670,6 +9353,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8681,6 +9366,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8692,6 +9379,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8731,6 +9420,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8742,6 +9433,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8753,6 +9446,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8764,6 +9459,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8775,6 +9472,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8937,6 +9636,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8948,6 +9649,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8959,6 +9662,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8970,6 +9675,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -8981,6 +9688,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9041,6 +9750,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9052,6 +9763,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9063,6 +9776,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9074,6 +9789,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9085,6 +9802,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9167,6 +9886,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9178,6 +9899,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9189,6 +9912,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9200,6 +9925,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9211,6 +9938,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9336,6 +10065,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9347,6 +10078,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9358,6 +10091,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9369,6 +10104,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9380,6 +10117,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9499,6 +10238,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9510,6 +10251,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9521,6 +10264,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9532,6 +10277,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9543,6 +10290,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9628,6 +10377,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9639,6 +10390,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9650,6 +10403,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9661,6 +10416,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9730,6 +10487,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9741,6 +10500,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9752,6 +10513,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9763,6 +10526,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9879,6 +10644,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9890,6 +10657,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9901,6 +10670,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9912,6 +10683,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -9923,6 +10696,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10007,6 +10782,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10018,6 +10795,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10029,6 +10808,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10040,6 +10821,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10051,6 +10834,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10110,6 +10895,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10121,6 +10908,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10132,6 +10921,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10143,6 +10934,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10154,6 +10947,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10299,6 +11094,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10310,6 +11107,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10321,6 +11120,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10332,6 +11133,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10343,6 +11146,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10427,6 +11232,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10438,6 +11245,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10449,6 +11258,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10460,6 +11271,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10471,6 +11284,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10554,6 +11369,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10565,6 +11382,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10576,6 +11395,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10587,6 +11408,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10598,6 +11421,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10677,6 +11502,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10688,6 +11515,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10699,6 +11528,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10710,6 +11541,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10721,6 +11554,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10748,6 +11583,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10759,6 +11596,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10837,6 +11676,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10848,6 +11689,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10859,6 +11702,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10870,6 +11715,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10881,6 +11728,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10957,6 +11806,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10968,6 +11819,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10979,6 +11832,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -10990,6 +11845,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11001,6 +11858,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11040,6 +11899,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11051,6 +11912,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11062,6 +11925,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11073,6 +11938,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11084,6 +11951,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11164,6 +12033,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11175,6 +12046,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11186,6 +12059,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11197,6 +12072,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11208,6 +12085,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11295,6 +12174,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11306,6 +12187,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11317,6 +12200,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11328,6 +12213,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11379,6 +12266,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11390,6 +12279,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11401,6 +12292,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11412,6 +12305,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11533,6 +12428,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11544,6 +12441,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11555,6 +12454,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11566,6 +12467,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11577,6 +12480,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11588,6 +12493,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11628,6 +12535,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11639,6 +12548,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11688,6 +12599,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11699,6 +12612,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11710,6 +12625,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11721,6 +12638,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11745,8 +12664,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    limit?: number;
-                    page?: number;
+                    limit?: number | string;
+                    page?: number | string;
                     status?: "draft" | "sent" | "paid" | "overdue" | "cancelled" | "refunded";
                 };
                 header?: never;
@@ -11834,6 +12753,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11845,6 +12766,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11856,6 +12779,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -11867,6 +12792,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12023,6 +12950,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12034,6 +12963,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12045,6 +12976,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12056,6 +12989,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12105,6 +13040,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12116,6 +13053,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12127,6 +13066,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12138,6 +13079,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12228,6 +13171,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12239,6 +13184,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12250,6 +13197,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12261,6 +13210,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12312,6 +13263,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12323,6 +13276,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12334,6 +13289,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12345,6 +13302,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12409,6 +13368,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12420,6 +13381,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12431,6 +13394,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12442,6 +13407,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12480,6 +13447,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12491,6 +13460,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12502,6 +13473,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12513,6 +13486,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12569,6 +13544,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12580,6 +13557,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12591,6 +13570,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12602,6 +13583,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12653,6 +13636,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12664,6 +13649,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12675,6 +13662,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12686,6 +13675,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12736,6 +13727,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12747,6 +13740,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12758,6 +13753,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12769,6 +13766,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12780,6 +13779,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12830,6 +13831,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12841,6 +13844,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12852,6 +13857,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12863,6 +13870,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12874,6 +13883,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12940,6 +13951,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12951,6 +13964,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12962,6 +13977,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12973,6 +13990,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -12984,6 +14003,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13023,6 +14044,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13034,6 +14057,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13045,6 +14070,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13056,6 +14083,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13067,6 +14096,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13117,6 +14148,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13128,6 +14161,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13139,6 +14174,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13150,6 +14187,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13161,6 +14200,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13221,6 +14262,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13232,6 +14275,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13243,6 +14288,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13254,6 +14301,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13275,8 +14324,8 @@ export interface paths {
                     "application/json": {
                         brand: string;
                         brand_id: string;
-                        exp_month: number;
-                        exp_year: number;
+                        exp_month: number | string;
+                        exp_year: number | string;
                         is_default?: boolean;
                         last4: string;
                     };
@@ -13312,6 +14361,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13323,6 +14374,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13334,6 +14387,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13345,6 +14400,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13403,6 +14460,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13414,6 +14473,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13425,6 +14486,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13436,6 +14499,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13456,8 +14521,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        exp_month?: number;
-                        exp_year?: number;
+                        exp_month?: number | string;
+                        exp_year?: number | string;
                         is_default?: boolean;
                     };
                 };
@@ -13492,6 +14557,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13503,6 +14570,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13514,6 +14583,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13525,6 +14596,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13564,6 +14637,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13575,6 +14650,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13586,6 +14663,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13597,6 +14676,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13682,7 +14763,7 @@ export interface paths {
             parameters: {
                 query?: {
                     brand_id?: string;
-                    timeframe?: number;
+                    timeframe?: number | string;
                 };
                 header?: never;
                 path?: never;
@@ -13732,6 +14813,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13743,6 +14826,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13754,6 +14839,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13765,6 +14852,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13776,6 +14865,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13802,7 +14893,7 @@ export interface paths {
                 query?: {
                     brand_id?: string;
                     format?: "json" | "csv";
-                    timeframe?: number;
+                    timeframe?: number | string;
                 };
                 header?: never;
                 path?: never;
@@ -13827,6 +14918,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13838,6 +14931,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13849,6 +14944,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13860,6 +14957,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13871,6 +14970,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13896,8 +14997,8 @@ export interface paths {
             parameters: {
                 query?: {
                     brand_id?: string;
-                    limit?: number;
-                    page?: number;
+                    limit?: number | string;
+                    page?: number | string;
                 };
                 header?: never;
                 path?: never;
@@ -13946,6 +15047,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13957,6 +15060,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13968,6 +15073,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13979,6 +15086,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -13990,6 +15099,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14075,6 +15186,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14086,6 +15199,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14097,6 +15212,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14108,6 +15225,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14119,6 +15238,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14187,6 +15308,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14198,6 +15321,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14209,6 +15334,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14220,6 +15347,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14231,6 +15360,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14295,6 +15426,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14306,6 +15439,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14317,6 +15452,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14390,6 +15527,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14401,6 +15540,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14412,6 +15553,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14519,6 +15662,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14530,6 +15675,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14541,6 +15688,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14552,6 +15701,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14563,6 +15714,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14737,6 +15890,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14748,6 +15903,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14759,6 +15916,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14770,6 +15929,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14781,6 +15942,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14890,6 +16053,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14901,6 +16066,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14912,6 +16079,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14923,6 +16092,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -14934,6 +16105,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15067,6 +16240,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15078,6 +16253,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15089,6 +16266,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15100,6 +16279,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15196,6 +16377,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15207,6 +16390,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15218,6 +16403,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15229,6 +16416,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15293,7 +16482,7 @@ export interface paths {
             parameters: {
                 query?: {
                     after?: string;
-                    limit?: number;
+                    limit?: number | string;
                     search?: string;
                 };
                 header?: never;
@@ -15338,6 +16527,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15349,6 +16540,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15360,6 +16553,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15371,6 +16566,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15427,6 +16624,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15438,6 +16637,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15449,6 +16650,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15460,6 +16663,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15494,7 +16699,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        commission_rate?: number;
+                        commission_rate?: number | string;
                         is_agency: boolean;
                     };
                 };
@@ -15520,6 +16725,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15531,6 +16738,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15542,6 +16751,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15553,6 +16764,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15611,6 +16824,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15622,6 +16837,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15633,6 +16850,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15644,6 +16863,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15697,6 +16918,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15708,6 +16931,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15719,6 +16944,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15730,6 +16957,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15782,6 +17011,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15793,6 +17024,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15804,6 +17037,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15815,6 +17050,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15826,6 +17063,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15882,6 +17121,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15893,6 +17134,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15904,6 +17147,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15915,6 +17160,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15926,6 +17173,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15980,6 +17229,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -15991,6 +17242,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16002,6 +17255,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16013,6 +17268,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16024,6 +17281,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16082,6 +17341,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16093,6 +17354,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16104,6 +17367,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16115,6 +17380,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16126,6 +17393,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16185,6 +17454,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16196,6 +17467,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16207,6 +17480,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16218,6 +17493,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16229,6 +17506,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16285,6 +17564,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16296,6 +17577,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16307,6 +17590,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16318,6 +17603,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16329,6 +17616,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16382,6 +17671,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16393,6 +17684,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16404,6 +17697,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16415,6 +17710,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };
@@ -16426,6 +17723,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
                         };
                     };
                 };

@@ -20,12 +20,6 @@ type SuccessOf<R> = R extends { 200: infer S } ? Json<S> : R extends { 201: infe
 /** The JSON body the operation takes. */
 export type BodyOf<P extends PathsFor<M>, M extends Method> = Operation<P, M> extends { requestBody?: infer B } ? Json<NonNullable<B>> : never;
 
-/**
- * A body whose numeric fields `K` may also be the text a user typed: the server reads numeric text
- * and answers its own message for anything else, which the form then shows.
- */
-export type WithTypedText<T, K extends keyof T> = Omit<T, K> & { [F in K]?: T[F] | string };
-
 type PathParams<O> = O extends { parameters: { path: infer Params } } ? (Params extends Record<string, unknown> ? Params : never) : never;
 type QueryParams<O> = O extends { parameters: { query?: infer Query } } ? Query : never;
 /** The query parameters the operation takes (all optional in this API). */

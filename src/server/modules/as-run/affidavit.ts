@@ -78,7 +78,7 @@ export const buildAffidavit = async ({
   const order = await readableOrder(db, actor, id);
   const start = from ?? order.startDate ?? time.today();
   const end = to ?? (order.endDate && order.endDate >= start ? order.endDate : start);
-  if (end < start) throw badRequest('The affidavit period must end on or after its start');
+  if (end < start) throw badRequest('The affidavit period must end on or after its start', 'to');
   const [owner] = await db.select().from(users).where(eq(users.id, order.ownerId)).limit(1);
   const [brand] = order.brandId ? await db.select().from(brands).where(eq(brands.id, order.brandId)).limit(1) : [];
   const rows = await db

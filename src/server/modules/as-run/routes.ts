@@ -56,7 +56,8 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
         }
         if (!file || file.fieldname !== 'file') throw badRequest('Send the as-run file in the field "file"');
         const closeDayText = fieldValue(file.fields.close_day) ?? request.query.close_day;
-        if (closeDayText !== undefined && !['true', 'false', '1', '0', 'on', ''].includes(closeDayText)) throw badRequest('close_day must be true or false');
+        if (closeDayText !== undefined && !['true', 'false', '1', '0', 'on', ''].includes(closeDayText))
+          throw badRequest('close_day must be true or false', 'close_day');
         const profile = asRunProfileOf(fieldValue(file.fields.profile) ?? request.query.profile);
         if (!profile) throw badRequest(AS_RUN_PROFILE_ERROR);
         const station = await stationMasterControl(ctx.db);

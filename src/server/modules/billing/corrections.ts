@@ -77,10 +77,10 @@ export const recordRefund = async ({
 }): Promise<{ invoice: Invoice; payment: InvoicePayment }> =>
   db.transaction(async (tx) => {
     const row = await lockInvoice(tx, id);
-    if (paymentDate > addDays(today, 1)) throw badRequest('Payment date cannot be in the future');
+    if (paymentDate > addDays(today, 1)) throw badRequest('Payment date cannot be in the future', 'payment_date');
     const amountCents = toCents(amount);
     const due = refundDueCents(row);
-    if (amountCents > due) throw badRequest(overRefundMessage(due));
+    if (amountCents > due) throw badRequest(overRefundMessage(due), 'amount');
     const [payment] = await tx
       .insert(invoicePayments)
       .values({ invoiceId: id, amountCents, direction: 'refund', paymentDate, notes, method, reference, createdBy: actorId })

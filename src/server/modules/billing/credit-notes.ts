@@ -80,7 +80,7 @@ export const issueCreditNote = async ({
     const creditable = creditableCents(row);
     if (creditable === 0) throw conflict(CORRECTION_MESSAGES.fullyCredited);
     const amountCents = toCents(amount);
-    if (amountCents > creditable) throw badRequest(overCreditMessage(creditable));
+    if (amountCents > creditable) throw badRequest(overCreditMessage(creditable), 'amount');
     const [note] = await tx
       .insert(creditNotes)
       .values({

@@ -82,7 +82,7 @@ export const insertDeliveryInvoice = async ({
   const described = period ? dateRangeLabel(period.start, period.end) : 'to the end of the flight';
   const lines = deliveryLines(spots, described);
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
-  if (input.discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal);
+  if (input.discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal, 'discount_amount');
   const invoiceId = await insertInvoice(tx, {
     order,
     subtotalCents,

@@ -50,7 +50,7 @@ export const previewInvoice = async ({
     if (!(INVOICEABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(order.status)) throw conflict(notInvoiceableMessage(order.status));
     const subtotalCents = await subtotalCentsOf(tx, order);
     const discountCents = toCents(discountAmount);
-    if (discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal);
+    if (discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal, 'discount_amount');
     const amounts = invoiceAmounts({ subtotalCents, discountCents, taxRate });
     const { commissionCents } = await commissionFor(tx, order.ownerId, amounts.totalCents);
     return {

@@ -61,7 +61,7 @@ export const createInvoiceFromEstimate = async ({
       const discountCents = toCents(input.discount_amount);
       // Missed spots that were credited (makegoods declined, expired or impossible) are not billed.
       const subtotalCents = billableAmount(order.totalAmountCents, await creditsOf(tx, order.id));
-      if (discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal);
+      if (discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal, 'discount_amount');
       const invoiceId = await insertInvoice(tx, {
         order,
         subtotalCents,
@@ -145,11 +145,11 @@ export const recordPayment = async ({
     const shown = shownInvoiceStatus(row, today);
     if (!canRecordPayment(shown)) throw conflict(cannotPayMessage(shown));
     // A day of slack: a browser far east of the station may already be in tomorrow.
-    if (paymentDate > addDays(today, 1)) throw badRequest('Payment date cannot be in the future');
+    if (paymentDate > addDays(today, 1)) throw badRequest('Payment date cannot be in the future', 'payment_date');
     const amountCents = toCents(amount);
     // The balance: net (total less commission) less credit notes and payments, plus refunds.
     const balance = Math.max(0, invoiceBalanceCents(row));
-    if (amountCents > balance) throw badRequest(overBalanceMessage(balance));
+    if (amountCents > balance) throw badRequest(overBalanceMessage(balance), 'amount');
     const [payment] = await tx
       .insert(invoicePayments)
       .values({ invoiceId: id, amountCents, paymentDate, notes, method, reference, createdBy: actorId })

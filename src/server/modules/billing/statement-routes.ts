@@ -35,7 +35,7 @@ export const statementRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   const statementOf = async (customerId: string, query: StatementQuery) => {
     const period = statementPeriod(query, ctx.time.today());
     // A start given alone may fall after today, where the period would end.
-    if (period.from > period.to) throw badRequest(STATEMENT_MESSAGES.fromAfterTo);
+    if (period.from > period.to) throw badRequest(STATEMENT_MESSAGES.fromAfterTo, 'from');
     const statement = await getStatement({ db, customerId, brandId: query.brand_id ?? null, ...period, timeZone: ctx.time.timeZone });
     return { statement, brand: await statementBrand(db, customerId, query.brand_id) };
   };

@@ -67,7 +67,7 @@ const fromRow = (r: CouponRow): CouponInput => ({
 /** The given fields over `base`; null resets a field that has a default to that default. */
 const merge = (base: CouponInput, fields: CouponFields): CouponInput => {
   const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as CouponFields;
-  if (given.valid_from === null) throw badRequest('Valid from is required');
+  if (given.valid_from === null) throw badRequest('Valid from is required', 'valid_from');
   return normalizeCouponInput({
     ...base,
     ...given,
@@ -83,18 +83,18 @@ const checkRules = async (db: Tx, c: CouponInput, fields: CouponFields) => {
   if (message) throw badRequest(message);
   if (fields.restricted_to_user_id) {
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, fields.restricted_to_user_id)).limit(1);
-    if (!user) throw badRequest(USER_MISSING);
+    if (!user) throw badRequest(USER_MISSING, 'restricted_to_user_id');
   }
   const ids = fields.restricted_to_daypart_ids ?? [];
   if (ids.length > 0) {
     const found = await db.select({ id: dayparts.id }).from(dayparts).where(inArray(dayparts.id, ids));
-    if (found.length !== ids.length) throw badRequest(DAYPARTS_MISSING);
+    if (found.length !== ids.length) throw badRequest(DAYPARTS_MISSING, 'restricted_to_daypart_ids');
   }
 };
 
 const translateWriteError = (error: unknown): never => {
   if (isUniqueViolation(error)) throw conflict(CODE_TAKEN);
-  if (isForeignKeyViolation(error)) throw badRequest(USER_MISSING);
+  if (isForeignKeyViolation(error)) throw badRequest(USER_MISSING, 'restricted_to_user_id');
   throw error;
 };
 
@@ -178,7 +178,7 @@ export const updateCoupon = async ({ db, id, fields, today }: { db: Db; id: stri
       const coupon = merge(fromRow(row), fields);
       await checkRules(tx, coupon, fields);
       if (coupon.usage_limit != null && coupon.usage_limit < row.usageCount) {
-        throw badRequest(`Usage limit cannot be below the number of times the coupon has been used (${row.usageCount})`);
+        throw badRequest(`Usage limit cannot be below the number of times the coupon has been used (${row.usageCount})`, 'usage_limit');
       }
       await tx.update(coupons).set(toColumns(coupon)).where(eq(coupons.id, id));
       return getCoupon({ db: tx, id, today });

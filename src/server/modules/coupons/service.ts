@@ -159,7 +159,7 @@ export const applyOrderCoupon = async ({
 }): Promise<{ couponId: string | null; discountCents: number }> => {
   const code = couponCode ? normalizeCouponCode(couponCode) : '';
   const coupon = code ? await lockCoupon(tx, { code }) : undefined;
-  if (code && !coupon) throw badRequest('Invalid coupon code');
+  if (code && !coupon) throw badRequest('Invalid coupon code', 'coupon_code');
   const held = await releaseOrderCouponUses(tx, estimateId, coupon?.id ?? null);
   if (!coupon) return { couponId: null, discountCents: 0 };
   if (!held) {

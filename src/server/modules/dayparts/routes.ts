@@ -32,7 +32,7 @@ export const daypartsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
     async (request) => {
       const start = request.query.start_date ?? ctx.time.today();
       const end = request.query.end_date ?? start;
-      if (end < start) throw badRequest('end_date cannot be before start_date');
+      if (end < start) throw badRequest('end_date cannot be before start_date', 'end_date');
       if (rangeLength(start, end) > MAX_AVAILABILITY_DAYS) throw badRequest(`The date range can cover at most ${MAX_AVAILABILITY_DAYS} days`);
       return daypartAvailability({ db: ctx.db, id: request.params.id, start, end });
     },

@@ -67,9 +67,9 @@ export const changeMakegoodDay = async ({
     assertOpen(offer, now);
     const today = todayIso(now, timeZone);
     const window = makegoodWindow({ missedDate, flightEnd: flightEnd ?? missedDate, today });
-    if (airDate < window.first || airDate > window.last) throw badRequest(MAKEGOOD_MESSAGES.outsideWindow(window.first, window.last));
+    if (airDate < window.first || airDate > window.last) throw badRequest(MAKEGOOD_MESSAGES.outsideWindow(window.first, window.last), 'air_date');
     const [daypart] = await tx.select().from(dayparts).where(eq(dayparts.id, offer.daypartId)).for('update').limit(1);
-    if (!daypart || !airsOn(daypart, airDate)) throw badRequest(MAKEGOOD_MESSAGES.notAiring);
+    if (!daypart || !airsOn(daypart, airDate)) throw badRequest(MAKEGOOD_MESSAGES.notAiring, 'air_date');
     await assertDayOpen(tx, airDate, today);
     const counter = await takenCounter(tx, airDate, airDate, offer.id);
     if (counter.taken(daypart, airDate) >= daypart.spotFrequency) throw conflict(MAKEGOOD_MESSAGES.full);

@@ -10,7 +10,7 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AD_ID_MESSAGES } from '../../../domain/ad-id';
 import { MEDIA_MESSAGES, mediaIdentityUpdateSchema, mediaTypeOf, type MediaAsset } from '../../../domain/media-schemas';
-import { cleanFileName, firstIssueMessage } from '../../../domain/validation';
+import { cleanFileName, firstIssueField, firstIssueMessage } from '../../../domain/validation';
 import { mediaAssets } from '../../db/schema';
 import { isUniqueViolation, type Db } from '../../platform/db';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/errors';
@@ -57,7 +57,7 @@ const identityOf = (fields: UploadFields) => {
     ...(fields.spotLength !== undefined ? { spot_length: Number(fields.spotLength) } : {}),
     ...(fields.title !== undefined ? { title: fields.title } : {}),
   });
-  if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error));
+  if (!parsed.success) throw badRequest(firstIssueMessage(parsed.error), firstIssueField(parsed.error));
   return { adId: parsed.data.ad_id ?? null, spotLength: parsed.data.spot_length ?? null, title: parsed.data.title ?? null };
 };
 

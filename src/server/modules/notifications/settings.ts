@@ -42,7 +42,7 @@ export const createSetting = (db: Db, input: SettingCreateInput) =>
 export const updateSetting = async (db: Db, id: string, input: SettingUpdateInput) => {
   const [current] = await db.select().from(notificationSettings).where(eq(notificationSettings.id, id)).limit(1);
   if (!current) throw notFound(M.settingNotFound);
-  if (input.notification_type !== undefined && input.notification_type !== current.notificationType) throw badRequest(M.typeFixed);
+  if (input.notification_type !== undefined && input.notification_type !== current.notificationType) throw badRequest(M.typeFixed, 'notification_type');
   const set = {
     ...(input.recipient_email !== undefined && { recipientEmail: input.recipient_email }),
     ...(input.is_active !== undefined && { isActive: input.is_active }),

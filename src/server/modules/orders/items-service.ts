@@ -27,24 +27,27 @@ import { getItem, listItems } from './items-queries';
 
 type DaypartRow = typeof dayparts.$inferSelect;
 
-/** Spots and custom CPM checked against the daypart's limits (exact spec messages). */
-const checkSpots = (daypart: DaypartRow, spots: number) => {
+/**
+ * Spots and custom CPM checked against the daypart's limits (exact spec messages); a refusal names
+ * the field, under `at` for an entry of a bulk selection (`selectedDayparts[2].`, decision 043).
+ */
+const checkSpots = (daypart: DaypartRow, spots: number, at = '') => {
   const error = spotsError(daypartLimits(daypart), spots);
-  if (error) throw badRequest(error);
+  if (error) throw badRequest(error, `${at}spots_per_occurrence`);
   return spots;
 };
-const checkCpm = (daypart: DaypartRow, cpm: number | null) => {
+const checkCpm = (daypart: DaypartRow, cpm: number | null, at = '') => {
   if (cpm == null) return null;
   const error = cpmError(daypartLimits(daypart), cpm);
-  if (error) throw badRequest(error);
+  if (error) throw badRequest(error, `${at}user_defined_cpm`);
   return toCents(cpm);
 };
 
 /** A new selection: spots default to the daypart's spot frequency; no custom CPM means its base CPM. */
-const newSelection = (daypart: DaypartRow, input: Omit<ItemCreateInput, 'daypart_id'>) => ({
+const newSelection = (daypart: DaypartRow, input: Omit<ItemCreateInput, 'daypart_id'>, at = '') => ({
   daypartId: daypart.id,
-  spotsPerOccurrence: checkSpots(daypart, input.spots_per_occurrence ?? selectionDefaults(daypartLimits(daypart)).spotsPerDay),
-  userDefinedCpmCents: checkCpm(daypart, input.user_defined_cpm ?? null),
+  spotsPerOccurrence: checkSpots(daypart, input.spots_per_occurrence ?? selectionDefaults(daypartLimits(daypart)).spotsPerDay, at),
+  userDefinedCpmCents: checkCpm(daypart, input.user_defined_cpm ?? null, at),
 });
 
 /** The order locked for an item change (not estimates/orders lockEditableOrder: this one also refuses an invoiced order): 409 once it has a live invoice (its price is frozen), 403 when the caller may not edit it. */
@@ -116,12 +119,12 @@ export const replaceItems = async ({
     const found = ids.length ? await tx.select().from(dayparts).where(inArray(dayparts.id, ids)) : [];
     const byId = new Map(found.map((d) => [d.id, d]));
     const seen = new Set<string>();
-    const values = input.selectedDayparts.map((entry) => {
+    const values = input.selectedDayparts.map((entry, index) => {
       const daypart = byId.get(entry.daypart_id);
       if (!daypart) throw notFound(ESTIMATE_MESSAGES.daypartNotFound);
       if (seen.has(daypart.id)) throw conflict(ESTIMATE_MESSAGES.duplicateDaypart);
       seen.add(daypart.id);
-      return { estimateId, ...newSelection(daypart, entry) };
+      return { estimateId, ...newSelection(daypart, entry, `selectedDayparts[${index}].`) };
     });
     await tx.delete(estimateItems).where(eq(estimateItems.estimateId, estimateId));
     if (values.length) await tx.insert(estimateItems).values(values);

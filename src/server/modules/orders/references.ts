@@ -32,7 +32,7 @@ export const assertMediaOfBrand = async (tx: Tx, mediaAssetId: string, brandId: 
     .where(eq(mediaAssets.id, mediaAssetId))
     .limit(1);
   if (!media || (actor && !isAdmin(actor.role) && media.ownerId !== actor.id)) throw notFound(ESTIMATE_MESSAGES.mediaNotFound);
-  if (media.brandId !== brandId) throw badRequest(ESTIMATE_MESSAGES.mediaOtherBrand);
+  if (media.brandId !== brandId) throw badRequest(ESTIMATE_MESSAGES.mediaOtherBrand, 'media_asset_id');
 };
 
 /**
@@ -45,5 +45,5 @@ export const assertCardOfOwner = async (tx: Tx, paymentMethodId: string, order: 
   if (!card || (actor && !isAdmin(actor.role) && card.ownerId !== actor.id)) throw notFound(ESTIMATE_MESSAGES.cardNotFound);
   if (card.ownerId === order.ownerId) return;
   const [brand] = order.brandId ? await tx.select({ ownerId: brands.ownerId }).from(brands).where(eq(brands.id, order.brandId)).limit(1) : [];
-  if (card.ownerId !== brand?.ownerId) throw badRequest(ESTIMATE_MESSAGES.cardOtherOwner);
+  if (card.ownerId !== brand?.ownerId) throw badRequest(ESTIMATE_MESSAGES.cardOtherOwner, 'payment_method_id');
 };

@@ -142,16 +142,16 @@ export const submitOrder = async (
    */
   { today, invoicedWithMediaLater = false }: { today: string; invoicedWithMediaLater?: boolean },
 ) => {
-  if (!order.mediaAssetId && !invoicedWithMediaLater) throw badRequest(ESTIMATE_MESSAGES.mediaMissing);
-  if (!order.paymentMethodId && !invoicedWithMediaLater) throw badRequest(ESTIMATE_MESSAGES.cardMissing);
+  if (!order.mediaAssetId && !invoicedWithMediaLater) throw badRequest(ESTIMATE_MESSAGES.mediaMissing, 'media_asset_id');
+  if (!order.paymentMethodId && !invoicedWithMediaLater) throw badRequest(ESTIMATE_MESSAGES.cardMissing, 'payment_method_id');
   const rows = await itemsWithDayparts(tx, order.id);
-  if (rows.length === 0) throw badRequest(ESTIMATE_MESSAGES.itemsMissing);
+  if (rows.length === 0) throw badRequest(ESTIMATE_MESSAGES.itemsMissing, 'selectedDayparts');
   const selections = rows.map((r) => selectionOf(r.daypart, r.item));
   const formError = orderFormError(
     { estimateName: order.estimateName, brandId: order.brandId, startDate: order.startDate, totalSpend: toDollars(order.totalSpendCents), selections },
     today,
   );
-  if (formError) throw badRequest(formError);
+  if (formError) throw badRequest(formError.message, formError.field);
   if (quoteFor(order, selections).tooLong) throw badRequest(CAMPAIGN_TOO_LONG);
   if (order.mediaAssetId) await assertMediaOfBrand(tx, order.mediaAssetId, order.brandId);
   if (order.paymentMethodId) await assertCardOfOwner(tx, order.paymentMethodId, order);

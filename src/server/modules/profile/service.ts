@@ -51,7 +51,7 @@ export const changePassword = async ({
 }): Promise<string[]> => {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw notFound('User not found');
-  if (!(await verifyPassword(row.passwordHash, currentPassword))) throw badRequest(CURRENT_PASSWORD_INCORRECT);
+  if (!(await verifyPassword(row.passwordHash, currentPassword))) throw badRequest(CURRENT_PASSWORD_INCORRECT, 'currentPassword');
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));

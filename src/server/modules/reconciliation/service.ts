@@ -48,7 +48,7 @@ export const reconcileOrder = async ({
     // Something aired: the actuals are the aired figures unless the admin says why they are not.
     const overridden = (order.airedSpots ?? 0) > 0 && (actualSpendCents !== aired.airedSpendCents || input.actual_impressions !== aired.airedImpressions);
     const reason = input.override_reason || input.notes || null;
-    if (overridden && !reason) throw badRequest(RECONCILIATION_MESSAGES.reasonRequired);
+    if (overridden && !reason) throw badRequest(RECONCILIATION_MESSAGES.reasonRequired, 'override_reason');
     const actual = {
       actualSpendCents,
       actualImpressions: input.actual_impressions,

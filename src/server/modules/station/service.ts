@@ -38,7 +38,7 @@ export const getStationProfile = async (db: Db): Promise<StoredProfile> => {
 export const updateStationProfile = async (db: Db, input: StationProfileInput): Promise<StoredProfile> => {
   // A logo is kept only as a whole image, a PNG written again from its pixels (decision 008, issue 30).
   const logo = input.logo === null ? null : cleanLogo(input.logo);
-  if (input.logo !== null && logo === null) throw badRequest('Logo must be a PNG or JPEG image');
+  if (input.logo !== null && logo === null) throw badRequest('Logo must be a PNG or JPEG image', 'logo');
   const columns = {
     name: input.name,
     address: input.address,

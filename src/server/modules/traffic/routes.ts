@@ -26,7 +26,7 @@ const tags = { tags: ['traffic'], security: [{ bearerAuth: [] }] };
 const estimateParams = z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) });
 
 const checkedDate = (date: string) => {
-  if (!isIsoDate(date)) throw badRequest(TRAFFIC_MESSAGES.badDate);
+  if (!isIsoDate(date)) throw badRequest(TRAFFIC_MESSAGES.badDate, 'date');
   return date;
 };
 

@@ -6,7 +6,7 @@ import { AGENCY_CODE_FIELDS, type AgencyCodeField } from '../../../domain/agency
 import { START_DATE_DEFAULT_LEAD_DAYS } from '../../../domain/constants';
 import type { Daypart } from '../../../domain/daypart-schemas';
 import { addDays } from '../../../domain/dates';
-import { ESTIMATE_MESSAGES, type EstimateDetail, type EstimateItem, type EstimateUpdateInput } from '../../../domain/estimate-schemas';
+import type { EstimateDetail, EstimateItem, EstimateUpdateInput } from '../../../domain/estimate-schemas';
 import { minCpmFor, quoteOrder, selectionDefaults, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
 import type { SelectedDaypart } from '../../api/estimate-items';
 
@@ -139,18 +139,38 @@ export const minimumCpm = (daypart: DaypartInfo): number => minCpmFor(limitsOf(d
 
 export type FormField = 'estimateName' | 'brandId' | 'startDate' | 'totalSpend' | 'dayparts' | 'media' | 'card';
 
-/** Which field or section a problem is about, to mark it; null for a time slot's own (shown by its inputs). */
-export const fieldOfProblem = (message: string | null): FormField | null => {
-  if (!message) return null;
-  if (message === ESTIMATE_MESSAGES.mediaMissing) return 'media';
-  if (message === ESTIMATE_MESSAGES.cardMissing) return 'card';
-  if (message === ESTIMATE_MESSAGES.itemsMissing) return 'dayparts';
-  if (message === 'Order name is required') return 'estimateName';
-  if (message === 'Please select a brand') return 'brandId';
-  if (message.startsWith('Start date')) return 'startDate';
-  if (message === 'Total budget must be greater than 0' || message.startsWith('Budget too small')) return 'totalSpend';
-  if (message === 'Please select at least one time slot') return 'dayparts';
-  return null;
+/**
+ * The field or section of the form a field of the API names (decision 043), to mark it: the order's
+ * own fields, and its time slots (`selectedDayparts`, an entry's own input is a slot's, see slotOfField).
+ */
+export const formFieldOf = (field: string | null | undefined): FormField | null => {
+  if (!field) return null;
+  if (field === 'selectedDayparts' || field.startsWith('selectedDayparts[')) return 'dayparts';
+  return API_FIELDS[field] ?? null;
+};
+
+const API_FIELDS: Record<string, FormField> = {
+  estimate_name: 'estimateName',
+  brand_id: 'brandId',
+  start_date: 'startDate',
+  total_spend: 'totalSpend',
+  media_asset_id: 'media',
+  payment_method_id: 'card',
+};
+
+/**
+ * The time slot input a field of the bulk selection names (`selectedDayparts[2].user_defined_cpm`):
+ * the entry's position in what toSelectedDayparts sent, so the daypart in rate-card order.
+ */
+export const slotOfField = (
+  field: string | null | undefined,
+  draft: OrderDraft,
+  dayparts: readonly DaypartInfo[],
+): { daypartId: string; input: 'spots' | 'cpm' } | undefined => {
+  const match = field ? /^selectedDayparts\[(\d+)\]\.(spots_per_occurrence|user_defined_cpm)$/.exec(field) : null;
+  const chosen = match ? selectedDayparts(draft, dayparts)[Number(match[1])] : undefined;
+  if (!match || !chosen) return undefined;
+  return { daypartId: chosen.daypart.id, input: match[2] === 'user_defined_cpm' ? 'cpm' : 'spots' };
 };
 
 // ── what is sent ─────────────────────────────────────────────────────────────

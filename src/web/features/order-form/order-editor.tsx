@@ -7,7 +7,7 @@ import { MAX_CAMPAIGN_DAYS, type EstimateDetail } from '../../../domain/estimate
 import { budgetTooSmallMessage, cpmError } from '../../../domain/pricing';
 import { amountOwed } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
-import { serverMessage } from '../../api/client';
+import { serverField, serverMessage } from '../../api/client';
 import { useDaypartAvailabilities } from '../../api/dayparts';
 import { replaceEstimateItems, useReplaceEstimateItems } from '../../api/estimate-items';
 import { updateEstimate as sendEstimate, useUpdateEstimate } from '../../api/estimates';
@@ -36,7 +36,7 @@ import {
   type SelectionDraft,
 } from './order-draft';
 import { useLeaveGuard } from './leave-guard';
-import { saveProblems, submitProblemList, type FormProblem, type ProblemField } from './order-problems';
+import { saveProblems, serverProblem, submitProblemList, type FormProblem, type ProblemField } from './order-problems';
 import { EditorActions } from './editor-actions';
 import { ProblemSummary, problemSummaryTitle } from './problem-summary';
 import { Section } from './section';
@@ -75,7 +75,7 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   const summaryRef = useRef<HTMLDivElement>(null);
   const [cpmNotices, setCpmNotices] = useState<Record<string, string>>({});
   const [attempt, setAttempt] = useState<Attempt>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ message: string; field: string | null } | null>(null);
   const [busy, setBusy] = useState<Attempt>(null);
 
   const brands = useBrandOptions(isAdmin(user?.role) ? order.owner_id : null);
@@ -160,8 +160,9 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
         ? saveProblems(draft, dayparts)
         : [];
   const liveProblems = currentProblems(attempt);
-  const invalidFields = new Set(liveProblems.map((problem) => problem.field).filter((field): field is ProblemField => field !== null));
-  const shownProblems: FormProblem[] = liveProblems.length > 0 ? liveProblems : serverError ? [{ message: serverError, field: null }] : [];
+  const shownProblems: FormProblem[] =
+    liveProblems.length > 0 ? liveProblems : serverError ? [serverProblem(serverError.message, serverError.field, draft, dayparts)] : [];
+  const invalidFields = new Set(shownProblems.map((problem) => problem.field).filter((field): field is ProblemField => field !== null));
   const showSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
   const totalDue = figures.coupon ? figures.coupon.totalDue : budget !== null && Number.isFinite(budget) ? budget : 0;
 
@@ -228,7 +229,7 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
       toast.success('Order saved');
     } catch (error) {
       const message = serverMessage(error, 'Failed to save the order');
-      setServerError(message);
+      setServerError({ message, field: serverField(error) });
       toast.error(message);
       showSummary();
     } finally {
@@ -256,7 +257,7 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
     } catch (error) {
       const message = serverMessage(error, 'Failed to submit the order');
       setConfirming(false);
-      setServerError(message);
+      setServerError({ message, field: serverField(error) });
       toast.error(message);
       setBusy(null);
       showSummary();

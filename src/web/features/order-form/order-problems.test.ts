@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../../domain/dates';
 import type { DaypartInfo, OrderDraft } from './order-draft';
-import { problemTarget, saveProblems, submitProblemList } from './order-problems';
+import { problemTarget, saveProblems, serverProblem, submitProblemList } from './order-problems';
 
 const TODAY = '2026-03-02';
 const earlyMorning: DaypartInfo = {
@@ -79,5 +79,36 @@ describe('Submit Order problems', () => {
     expect(problemTarget({ message: '', field: 'dayparts', slot: { daypartId: 'em', input: 'cpm' } })).toBe('[data-slot-input="em-cpm"]');
     expect(problemTarget({ message: '', field: 'media' })).toContain('[data-order-section="media"]');
     expect(problemTarget({ message: 'from the server', field: null })).toBeNull();
+  });
+});
+
+describe('the server’s refusal, marked by the field its reply names (decision 043)', () => {
+  const midday: DaypartInfo = { ...earlyMorning, id: 'md', name: 'Midday' };
+  const draft = { ...empty, selections: { em: { spots: '1', cpm: '15' }, md: { spots: '2', cpm: '20' } } };
+
+  it('marks the order’s own field or section', () => {
+    expect(serverProblem('Start date is required', 'start_date', draft, [earlyMorning, midday])).toEqual({
+      message: 'Start date is required',
+      field: 'startDate',
+    });
+    expect(serverProblem('Total budget must be a number', 'total_spend', draft, [earlyMorning, midday]).field).toBe('totalSpend');
+    expect(serverProblem('Please select media before submitting the order', 'media_asset_id', draft, [earlyMorning, midday]).field).toBe('media');
+    expect(serverProblem('Invalid coupon code', 'coupon_code', draft, [earlyMorning, midday]).field).toBe('coupon');
+  });
+
+  it('finds a time slot’s input by its position in the selection sent', () => {
+    expect(serverProblem('Minimum CPM for Midday is $5.00', 'selectedDayparts[1].user_defined_cpm', draft, [earlyMorning, midday])).toEqual({
+      message: 'Minimum CPM for Midday is $5.00',
+      field: 'dayparts',
+      slot: { daypartId: 'md', input: 'cpm' },
+    });
+  });
+
+  it('marks nothing when the reply names no field of the form', () => {
+    expect(serverProblem('You cannot edit this order in its current status', null, draft, [earlyMorning])).toEqual({
+      message: 'You cannot edit this order in its current status',
+      field: null,
+    });
+    expect(serverProblem('Notes must be text', 'notes', draft, [earlyMorning]).field).toBeNull();
   });
 });

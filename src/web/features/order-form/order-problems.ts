@@ -8,10 +8,11 @@ import { cpmError, orderFormErrors, spotsError } from '../../../domain/pricing';
 import {
   budgetOf,
   cpmOf,
-  fieldOfProblem,
+  formFieldOf,
   limitsOf,
   pricedSelection,
   selectedDayparts,
+  slotOfField,
   spotsOf,
   type DaypartInfo,
   type FormField,
@@ -64,9 +65,9 @@ export const submitProblemList = (draft: OrderDraft, dayparts: readonly DaypartI
       selections: chosen.map(({ daypart, selection }) => pricedSelection(daypart, selection)),
     },
     today,
-  ).map((message): FormProblem => {
-    const field = fieldOfProblem(message);
-    return field === 'dayparts' ? { message: ESTIMATE_MESSAGES.itemsMissing, field } : { message, field };
+  ).map(({ message, field }): FormProblem => {
+    const formField = formFieldOf(field);
+    return formField === 'dayparts' ? { message: ESTIMATE_MESSAGES.itemsMissing, field: formField } : { message, field: formField };
   });
   return [
     ...form,
@@ -74,6 +75,15 @@ export const submitProblemList = (draft: OrderDraft, dayparts: readonly DaypartI
     ...(draft.mediaAssetId ? [] : [{ message: ESTIMATE_MESSAGES.mediaMissing, field: 'media' as const }]),
     ...(draft.paymentMethodId ? [] : [{ message: ESTIMATE_MESSAGES.cardMissing, field: 'card' as const }]),
   ];
+};
+
+/**
+ * The server's refusal as a problem of the form, marked by the field its reply names (decision 043):
+ * a time slot's own input, the order's field or section, or nothing when it names none of the form's.
+ */
+export const serverProblem = (message: string, field: string | null, draft: OrderDraft, dayparts: readonly DaypartInfo[]): FormProblem => {
+  const slot = slotOfField(field, draft, dayparts);
+  return { message, field: formFieldOf(field) ?? (field === 'coupon_code' ? 'coupon' : null), ...(slot && { slot }) };
 };
 
 /** Where a problem's link takes the focus: the field itself, or the first control of its section. */

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { changePasswordFormSchema } from '../../../domain/profile-schemas';
+import { serverField } from '../../api/client';
 import { useChangePassword } from '../../api/profile';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
@@ -35,7 +36,9 @@ export const PasswordForm = () => {
           setDraft(EMPTY);
         },
         onError: (error) => {
-          if (error.message === 'Current password is incorrect') setErrors({ currentPassword: error.message });
+          // The server names the field it refused (decision 043): shown under that input, anything else as a toast.
+          const named = serverField(error);
+          if (named && named in EMPTY) setErrors({ [named]: error.message });
           else toast.error(error.message);
         },
       },
