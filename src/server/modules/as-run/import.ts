@@ -62,7 +62,7 @@ const MISSED = 2;
  * Rows per statement: the spots' UPDATEs take up to 100,000 (each statement runs the audit trigger once over
  * its rows), the INSERTs 20,000 (a row's cost is the same either way; the SQL text held at once stays small).
  */
-const UPDATE_CHUNK = 100_000;
+const UPDATE_CHUNK = 20_000;
 const INSERT_CHUNK = 20_000;
 
 const chunks = function* (length: number, size: number) {
