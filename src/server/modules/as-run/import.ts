@@ -1,10 +1,10 @@
 /**
  * Settling an as-run file's rows (already read and checked, before the transaction opens, and held
  * as columns: ResolvedRows) inside one transaction. The candidate spots of the whole file are read
- * in one query; each row then matches a spot by the rule in domain/as-run-match, in the file's
- * order; the outcomes are written set-based, a few statements whatever the file's size: the aired
- * spots in one UPDATE (one run of the audit trigger), the missed in one, the unmatched rows and the
- * changes list in one INSERT each, the airings through recordAirings. Matched spots air and deliver
+ * first (a query per 20,000 house code and day pairs); each row then matches a spot by the rule in
+ * domain/as-run-match, in the file's order; the outcomes are written set-based, one statement per
+ * 20,000 rows: the aired spots (one run of the audit trigger per statement), the missed, the
+ * unmatched rows, the changes list; the airings through recordAirings. Decision 044. Matched spots air and deliver
  * (campaign_deliveries, the campaign's counters) or are missed; rows that match nothing are kept
  * with their line and reason; every change is listed spot by spot. Then what the file covers is
  * closed (its time range, or whole days when it says so): scheduled spots there that no row
@@ -59,8 +59,8 @@ const AIRED = 1;
 const MISSED = 2;
 
 /**
- * Rows per statement: the spots' UPDATEs take up to 100,000 (each statement runs the audit trigger once over
- * its rows), the INSERTs 20,000 (a row's cost is the same either way; the SQL text held at once stays small).
+ * Rows per statement. The cost is per row either way (the audit trigger runs once per statement over its
+ * rows); a statement of 100,000 rows grew PGlite's memory (which never shrinks) by more than five of 20,000.
  */
 const UPDATE_CHUNK = 20_000;
 const INSERT_CHUNK = 20_000;
