@@ -59,8 +59,8 @@ const AIRED = 1;
 const MISSED = 2;
 
 /**
- * Rows per statement. The cost is per row either way (the audit trigger runs once per statement over its
- * rows); a statement of 100,000 rows grew PGlite's memory (which never shrinks) by more than five of 20,000.
+ * Rows per statement. The database's cost is per row (the audit trigger runs once per statement over its
+ * rows); the chunk bounds the SQL text held at once, in this process and in PGlite's memory.
  */
 const UPDATE_CHUNK = 20_000;
 const INSERT_CHUNK = 20_000;
