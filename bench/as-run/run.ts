@@ -5,7 +5,9 @@
  * run: parsing the file bare (csv-parse, no database) and the bare SQL that marks the same spots
  * aired in one UPDATE.
  *
- *   npx tsx bench/as-run/run.ts        # PostgreSQL on 127.0.0.1:5432 (BENCH_PG to change)
+ *   node --expose-gc --import tsx bench/as-run/run.ts                      # PostgreSQL on 127.0.0.1:5432 (BENCH_PG to change)
+ *   BENCH_EMBEDDED=1 node --expose-gc --import tsx bench/as-run/run.ts     # embedded PGlite (a data folder on disk)
+ *   BENCH_ORDERS=2000 …                                                     # 20,000 lines, a quick loop
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -13,8 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { BENCH_SERVER, onServer } from '../support/postgres';
 import { openDatabase } from '../../src/server/platform/db';
 import { importAsRun } from '../../src/server/modules/as-run/import';
@@ -22,6 +23,7 @@ import { readCsvAsRun } from '../../src/server/modules/as-run/parse';
 import { readAsRunFile } from '../../src/server/modules/as-run/service';
 
 const SERVER = BENCH_SERVER;
+const EMBEDDED = Boolean(process.env.BENCH_EMBEDDED);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const DAYS = 10;
 const FIRST_DAY = '2027-01-04';
@@ -33,15 +35,25 @@ const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 const measure = async <T>(run: () => Promise<T>) => {
   (globalThis as { gc?: () => void }).gc?.();
   const before = process.memoryUsage().rss;
+  const heapBefore = process.memoryUsage().heapUsed;
   let peak = before;
+  let heapPeak = heapBefore;
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    heapPeak = Math.max(heapPeak, now.heapUsed);
   }, 20);
   const start = process.hrtime.bigint();
   try {
     const value = await run();
     peak = Math.max(peak, process.memoryUsage().rss);
-    return { value, seconds: Number(process.hrtime.bigint() - start) / 1e9, beforeMiB: mib(before), growthMiB: mib(peak - before) };
+    return {
+      value,
+      seconds: Number(process.hrtime.bigint() - start) / 1e9,
+      beforeMiB: mib(before),
+      growthMiB: mib(peak - before),
+      heapGrowthMiB: mib(heapPeak - heapBefore),
+    };
   } finally {
     clearInterval(timer);
   }
@@ -51,9 +63,12 @@ const main = async () => {
   const name = `spotbook_bench_asrun_${process.pid}`;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'spotbook-asrun-'));
   const file = path.join(dir, 'as-run.csv');
-  await onServer(`drop database if exists ${name} with (force)`);
-  await onServer(`create database ${name}`);
-  const database = await openDatabase({ databaseUrl: `${SERVER}/${name}` });
+  if (!EMBEDDED) {
+    await onServer(`drop database if exists ${name} with (force)`);
+    await onServer(`create database ${name}`);
+  }
+  // PGlite in a data folder on disk, as the product runs it: its tables are files, not the process's memory.
+  const database = await openDatabase(EMBEDDED ? { dataDir: path.join(dir, 'data') } : { databaseUrl: `${SERVER}/${name}` });
   const db = database.db;
   try {
     await database.migrate();
@@ -90,11 +105,11 @@ const main = async () => {
     // The as-run file: every spot aired 20 seconds late.
     const out = createWriteStream(file);
     out.write('date,time,house_code,duration,status\n');
-    const client = new pg.Client({ connectionString: `${SERVER}/${name}` });
-    await client.connect();
-    const { rows } = await client.query<{ line: string }>(
-      `select air_date::text || ',' || to_char((scheduled_at + interval '20 seconds') at time zone '${ZONE}', 'HH24:MI:SS') || ',' || house_code || ',30,aired' as line from traffic_spots order by scheduled_at`,
-    );
+    const { rows } = (await db.execute(
+      sql.raw(
+        `select air_date::text || ',' || to_char((scheduled_at + interval '20 seconds') at time zone '${ZONE}', 'HH24:MI:SS') || ',' || house_code || ',30,aired' as line from traffic_spots order by scheduled_at`,
+      ),
+    )) as unknown as { rows: { line: string }[] };
     for (const row of rows) if (!out.write(`${row.line}\n`)) await once(out, 'drain');
     out.end();
     await once(out, 'finish');
@@ -106,12 +121,18 @@ const main = async () => {
       for await (const entry of readCsvAsRun(file)) n += 'row' in entry ? 1 : 0;
       return n;
     });
-    const spotify = await measure(async () => {
-      await client.query('begin');
-      await client.query("update traffic_spots set status = 'aired', aired_at = scheduled_at + interval '20 seconds', actual_duration_seconds = 30");
-      await client.query('rollback');
+    const bare = await measure(async () => {
+      await db
+        .transaction(async (tx) => {
+          await tx.execute(sql`update traffic_spots set status = 'aired', aired_at = scheduled_at + interval '20 seconds', actual_duration_seconds = 30`);
+          tx.rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof TransactionRollbackError)) throw error;
+        });
     });
-    await client.end();
+    // The import starts from the table the bare UPDATE found, not from its rolled-back dead rows.
+    await db.execute(sql`vacuum analyze traffic_spots`);
     const imported = await measure(async () =>
       importAsRun({
         db,
@@ -132,19 +153,27 @@ const main = async () => {
     ).rows;
 
     process.stdout.write(
-      `\nAs-run import: ${lines} lines, ${ORDERS} orders, ${DAYS} days; ${os.cpus().length} CPUs, load ${os
+      `\nAs-run import on ${EMBEDDED ? 'PGlite' : 'PostgreSQL'}: ${lines} lines, ${ORDERS} orders, ${DAYS} days; ${os.cpus().length} CPUs, load ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}, Node ${process.version}\n`,
     );
     process.stdout.write(`imported: ${JSON.stringify(totals)}\n\n`);
-    process.stdout.write('| step | seconds | RSS before (MiB) | RSS growth (MiB) |\n|---|---|---|---|\n');
-    process.stdout.write(`| parse only (csv-parse, no database) | ${parseOnly.seconds.toFixed(2)} | ${parseOnly.beforeMiB} | ${parseOnly.growthMiB} |\n`);
-    process.stdout.write(`| bare SQL: one UPDATE of the same spots | ${spotify.seconds.toFixed(2)} | ${spotify.beforeMiB} | ${spotify.growthMiB} |\n`);
-    process.stdout.write(`| Spotbook import (match, deliver, close days) | ${imported.seconds.toFixed(2)} | ${imported.beforeMiB} | ${imported.growthMiB} |\n`);
+    process.stdout.write('| step | seconds | RSS before (MiB) | RSS growth (MiB) | JS heap growth (MiB) |\n|---|---|---|---|---|\n');
+    process.stdout.write(
+      `| parse only (csv-parse, no database) | ${parseOnly.seconds.toFixed(2)} | ${parseOnly.beforeMiB} | ${parseOnly.growthMiB} | ${parseOnly.heapGrowthMiB} |\n`,
+    );
+    process.stdout.write(
+      `| bare SQL: one UPDATE of the same spots | ${bare.seconds.toFixed(2)} | ${bare.beforeMiB} | ${bare.growthMiB} | ${bare.heapGrowthMiB} |\n`,
+    );
+    process.stdout.write(
+      `| Spotbook import (match, deliver, close days) | ${imported.seconds.toFixed(2)} | ${imported.beforeMiB} | ${imported.growthMiB} | ${imported.heapGrowthMiB} |\n`,
+    );
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP) process.stdout.write(`kept database ${name}\n`);
+    if (EMBEDDED) {
+      // The data folder goes with the temporary folder below.
+    } else if (process.env.BENCH_KEEP) process.stdout.write(`kept database ${name}\n`);
     else await onServer(`drop database if exists ${name} with (force)`);
     await rm(dir, { recursive: true, force: true });
   }

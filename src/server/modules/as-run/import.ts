@@ -1,21 +1,24 @@
 /**
- * Settling an as-run file's rows (already read and checked, before the transaction opens) in
- * batches inside one transaction. Each row matches a spot by the rule in domain/as-run-match;
- * matched spots air and deliver (campaign_deliveries, the campaign's counters) or are missed; rows
- * that match nothing are kept with their line and reason; every change is listed spot by spot.
- * Then what the file covers is closed (its time range, or whole days when it says so): scheduled
- * spots there that no row reported are missed.
+ * Settling an as-run file's rows (already read and checked, before the transaction opens, and held
+ * as columns: ResolvedRows) inside one transaction. The candidate spots of the whole file are read
+ * first (a query per 20,000 house code and day pairs); each row then matches a spot by the rule in
+ * domain/as-run-match, in the file's order; the outcomes are written set-based, one statement per
+ * 20,000 rows: the aired spots (one run of the audit trigger per statement), the missed, the
+ * unmatched rows, the changes list; the airings through recordAirings. Decision 044. Matched spots air and deliver
+ * (campaign_deliveries, the campaign's counters) or are missed; rows that match nothing are kept
+ * with their line and reason; every change is listed spot by spot. Then what the file covers is
+ * closed (its time range, or whole days when it says so): scheduled spots there that no row
+ * reported are missed.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type AsRunRow, type SkippedAsRunRow } from '../../../domain/as-run';
+import { type SkippedAsRunRow } from '../../../domain/as-run';
 import { closingOf, isClosedMissed, likelyShiftHours, matchAsRunRow, SETTLEABLE_STATUSES, type SpotCandidate } from '../../../domain/as-run-match';
 import { airingOf } from '../../../domain/campaigns';
-import { addDays, localClockOf } from '../../../domain/dates';
+import { localClockOf } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import { windowOf } from '../../../domain/traffic';
-import type { asRunChanges } from '../../db/schema';
-import { asRunImports, asRunUnmatched, campaigns, dayparts, trafficSpots } from '../../db/schema';
+import { asRunImports, campaigns, dayparts, trafficSpots } from '../../db/schema';
 import { orderItemsView, ordersView } from '../orders/views';
 import type { Db, Tx } from '../../platform/db';
 import { selectionOf } from '../orders/public';
@@ -26,20 +29,12 @@ import { anyListening, emitEvent } from '../webhooks/outbox';
 import { LOCK_IDS } from '../../platform/lock-ids';
 import { sqlArray as column, textArray } from '../../platform/sql-arrays';
 import { recordAirings, type AiringRecord } from '../campaigns/airings';
-
-const BATCH = 2_000;
+import type { ResolvedRows } from './rows';
 
 interface Candidate extends SpotCandidate {
   estimateId: string;
   estimateItemId: string | null;
   daypartId: string;
-}
-
-/** A row read and checked before the transaction: the instants it may mean, and its station date and time. */
-export interface ResolvedRow extends AsRunRow {
-  instants: number[];
-  localDate: string;
-  localTime: string;
 }
 
 interface CampaignState {
@@ -60,6 +55,21 @@ export interface ImportTotals {
   notice: string | null;
 }
 
+/** A row's outcome, by row (ResolvedRows' order); 0: unmatched. */
+const AIRED = 1;
+const MISSED = 2;
+
+/**
+ * Rows per statement. The database's cost is per row (the audit trigger runs once per statement over its
+ * rows); the chunk bounds the SQL text held at once, in this process and in PGlite's memory.
+ */
+const UPDATE_CHUNK = 20_000;
+const INSERT_CHUNK = 20_000;
+
+const chunks = function* (length: number, size: number) {
+  for (let from = 0; from < length; from += size) yield { from, to: Math.min(length, from + size) };
+};
+
 /** Settles the rows of one file inside `tx`; answers the totals. The caller stores the import row first. */
 export const settleAsRun = async ({
   tx,
@@ -74,7 +84,7 @@ export const settleAsRun = async ({
 }: {
   tx: Tx;
   importId: string;
-  rows: readonly ResolvedRow[];
+  rows: ResolvedRows;
   skipped: readonly SkippedAsRunRow[];
   /** The file or the caller says the day is complete: close the whole broadcast days. */
   closeDay: boolean;
@@ -85,188 +95,269 @@ export const settleAsRun = async ({
   toleranceMinutes: number;
   timeZone: string;
 }): Promise<ImportTotals> => {
-  const totals = { rows: rows.length + skipped.length, aired: 0, reportedMissed: 0, unmatched: 0, skipped: skipped.length, closedMissed: 0, reopened: 0 };
+  const count = rows.length;
+  const totals = { rows: count + skipped.length, aired: 0, reportedMissed: 0, unmatched: 0, skipped: skipped.length, closedMissed: 0, reopened: 0 };
   const days = new Set<string>();
-  const daypartCache = new Map<string, typeof dayparts.$inferSelect>();
-  const itemCache = new Map<string, typeof orderItemsView.$inferSelect>();
-  const campaignCache = new Map<string, CampaignState | null>();
   const tolerance = toleranceMinutes * 60_000;
-  const changes: (typeof asRunChanges.$inferInsert)[] = skipped.map((r) => ({
-    importId,
-    line: r.line,
-    outcome: 'skipped' as const,
-    airDate: r.date,
-    airTime: r.time,
-    houseCode: r.houseCode,
-    note: r.reason,
-  }));
-  const reopenedIds: string[] = [];
-  /** The airings of the rows that matched a spot: the time range the file vouches for. */
-  const matchedInstants: number[] = [];
-  let unmatchedRows: { houseCode: string; instants: number[] }[] = [];
-  const allCandidates = new Map<string, Candidate>();
-  /** Every airing of the file, recorded once after the batches (each campaign's counters moved once). */
-  const deliveries: AiringRecord[] = [];
 
-  const daypartOf = async (id: string) => {
-    if (!daypartCache.has(id)) for (const d of await tx.select().from(dayparts)) daypartCache.set(d.id, d);
-    return daypartCache.get(id)!;
-  };
-
-  const windows = new Map<string, { start: Date; end: Date }>();
-  const windowFor = async (daypartId: string, airDate: string) => {
+  // ── the candidate spots of the whole file, in one query ──
+  const pairs = new Map<string, Set<string>>();
+  for (let i = 0; i < count; i += 1) {
+    const code = rows.houseCode(i);
+    if (!code) continue;
+    let dates = pairs.get(code);
+    if (!dates) pairs.set(code, (dates = new Set()));
+    dates.add(rows.localDate(i));
+  }
+  const pairCodes: string[] = [];
+  const pairDays: string[] = [];
+  for (const [code, dates] of pairs) {
+    for (const day of dates) {
+      pairCodes.push(code);
+      pairDays.push(day);
+    }
+  }
+  pairs.clear();
+  const daypartRows = new Map((await tx.select().from(dayparts)).map((d) => [d.id, d]));
+  const windows = new Map<string, { start: number; end: number }>();
+  const windowFor = (daypartId: string, airDate: string) => {
     const key = `${daypartId}|${airDate}`;
-    if (!windows.has(key)) windows.set(key, windowOf(await daypartOf(daypartId), airDate, timeZone));
-    return windows.get(key)!;
+    let window = windows.get(key);
+    if (!window) {
+      const { start, end } = windowOf(daypartRows.get(daypartId)!, airDate, timeZone);
+      windows.set(key, (window = { start: start.getTime(), end: end.getTime() }));
+    }
+    return window;
   };
-
-  const loadCandidates = async (batch: readonly ResolvedRow[]) => {
-    const codes = [...new Set(batch.map((r) => r.houseCode).filter(Boolean))];
-    const dates = [...new Set(batch.flatMap((r) => [addDays(r.localDate, -1), r.localDate, addDays(r.localDate, 1)]))];
-    const ids = batch.flatMap((r) => (r.spotId ? [r.spotId] : []));
-    const found = await tx
-      .select({
-        id: trafficSpots.id,
-        estimateId: trafficSpots.estimateId,
-        estimateItemId: trafficSpots.estimateItemId,
-        daypartId: trafficSpots.daypartId,
-        houseCode: trafficSpots.houseCode,
-        airDate: trafficSpots.airDate,
-        scheduledAt: trafficSpots.scheduledAt,
-        status: trafficSpots.status,
-        missedByClose: trafficSpots.missedByClose,
-      })
-      .from(trafficSpots)
-      .where(
-        sql`(${codes.length ? and(inArray(trafficSpots.houseCode, codes), inArray(trafficSpots.airDate, dates)) : sql`false`})${ids.length ? sql` or ${inArray(trafficSpots.id, ids)}` : sql``}`,
-      );
+  /** One string per id of an order, item, daypart, house code and day: the candidates share them. */
+  const shared = new Map<string, string>();
+  const share = (value: string) => {
+    const known = shared.get(value);
+    if (known !== undefined) return known;
+    shared.set(value, value);
+    return value;
+  };
+  const byId = new Map<string, Candidate>();
+  const byCode = new Map<string, Candidate[]>();
+  const spotColumns = {
+    id: trafficSpots.id,
+    estimateId: trafficSpots.estimateId,
+    estimateItemId: trafficSpots.estimateItemId,
+    daypartId: trafficSpots.daypartId,
+    houseCode: trafficSpots.houseCode,
+    airDate: trafficSpots.airDate,
+    scheduledAt: sql<number>`floor(extract(epoch from ${trafficSpots.scheduledAt}) * 1000)::float8`.mapWith(Number),
+    status: trafficSpots.status,
+    missedByClose: trafficSpots.missedByClose,
+  };
+  const addCandidates = async (
+    found: {
+      id: string;
+      estimateId: string;
+      estimateItemId: string | null;
+      daypartId: string;
+      houseCode: string;
+      airDate: string;
+      scheduledAt: number;
+      status: (typeof trafficSpots.$inferSelect)['status'];
+      missedByClose: boolean;
+    }[],
+  ) => {
     const closedIds = found.filter((row) => isClosedMissed(row)).map((row) => row.id);
     const makegoodAired = closedIds.length > 0 ? await missedSpotsWithAiredMakegood(tx, closedIds) : new Set<string>();
-    const byId = new Map<string, Candidate>();
-    const byCode = new Map<string, Candidate[]>();
     for (const row of found) {
-      // A spot already seen in an earlier batch keeps its in-memory state (a row of this file may have settled it).
-      const known = allCandidates.get(row.id);
-      const { start, end } = await windowFor(row.daypartId, row.airDate);
-      const candidate: Candidate = known ?? {
-        ...row,
-        scheduledAt: row.scheduledAt.getTime(),
-        windowStart: start.getTime(),
-        windowEnd: end.getTime(),
+      if (byId.has(row.id)) continue;
+      const { start, end } = windowFor(row.daypartId, row.airDate);
+      const candidate: Candidate = {
+        id: row.id,
+        estimateId: share(row.estimateId),
+        estimateItemId: row.estimateItemId === null ? null : share(row.estimateItemId),
+        daypartId: share(row.daypartId),
+        houseCode: share(row.houseCode),
+        airDate: share(row.airDate),
+        scheduledAt: row.scheduledAt,
+        status: row.status,
+        missedByClose: row.missedByClose,
+        windowStart: start,
+        windowEnd: end,
         makegoodAired: makegoodAired.has(row.id),
       };
-      allCandidates.set(row.id, candidate);
       byId.set(row.id, candidate);
-      byCode.set(row.houseCode, [...(byCode.get(row.houseCode) ?? []), candidate]);
+      const list = byCode.get(candidate.houseCode);
+      if (list) list.push(candidate);
+      else byCode.set(candidate.houseCode, [candidate]);
     }
-    return { byId, byCode };
   };
-
-  /** Campaigns (locked) and items of the batch's candidate spots, read in two queries and kept. */
-  const preload = async (spots: Iterable<Candidate>) => {
-    const estimateIds = new Set<string>();
-    const itemIds = new Set<string>();
-    for (const spot of spots) {
-      if (!campaignCache.has(spot.estimateId)) estimateIds.add(spot.estimateId);
-      if (spot.estimateItemId && !itemCache.has(spot.estimateItemId)) itemIds.add(spot.estimateItemId);
-    }
-    if (estimateIds.size > 0) {
-      const found = await tx
-        .select()
-        .from(campaigns)
-        .where(inArray(campaigns.estimateId, [...estimateIds]))
-        .for('update');
-      for (const id of estimateIds) campaignCache.set(id, null);
-      for (const row of found) {
-        campaignCache.set(row.estimateId, { id: row.id, remainingCents: row.totalBudgetCents - row.spendCents });
-      }
-    }
-    if (itemIds.size > 0)
-      for (const row of await tx
-        .select()
-        .from(orderItemsView)
-        .where(inArray(orderItemsView.id, [...itemIds])))
-        itemCache.set(row.id, row);
-  };
-
-  const settleBatch = async (batch: readonly ResolvedRow[]) => {
-    const index = await loadCandidates(batch);
-    await preload(index.byId.values());
-    const aired: { id: string; at: Date; seconds: number }[] = [];
-    const missed: string[] = [];
-    const unmatched: (typeof asRunUnmatched.$inferInsert)[] = [];
-
-    for (const row of batch) {
-      const outcome = matchAsRunRow(row, row.instants, index, tolerance);
-      if ('reason' in outcome) {
-        unmatched.push({ importId, line: row.line, airDate: row.localDate, airTime: row.localTime, houseCode: row.houseCode, reason: outcome.reason });
-        unmatchedRows.push({ houseCode: row.houseCode, instants: row.instants });
-        continue;
-      }
-      const spot = outcome.spot as Candidate;
-      matchedInstants.push(outcome.at);
-      const wasClosed = isClosedMissed(spot);
-      days.add(spot.airDate);
-      const change = { importId, line: row.line, spotId: spot.id, airDate: row.localDate, airTime: row.localTime, houseCode: row.houseCode || spot.houseCode };
-      if (row.status === 'missed') {
-        spot.status = 'missed';
-        spot.missedByClose = false;
-        missed.push(spot.id);
-        totals.reportedMissed += 1;
-        changes.push({ ...change, outcome: 'missed', note: null });
-        continue;
-      }
-      spot.status = 'aired';
-      spot.missedByClose = false;
-      const airedAt = new Date(outcome.at);
-      aired.push({ id: spot.id, at: airedAt, seconds: row.durationSeconds });
-      totals.aired += 1;
-      const notes = [
-        row.discrepancy ? 'Aired with a discrepancy' : null,
-        wasClosed ? 'Was closed as missed by an earlier import: now aired, its makegood withdrawn' : null,
-      ].filter(Boolean);
-      changes.push({ ...change, outcome: 'aired', note: notes.length ? notes.join('; ') : null });
-      if (wasClosed) {
-        reopenedIds.push(spot.id);
-        totals.reopened += 1;
-      }
-      const campaign = campaignCache.get(spot.estimateId) ?? null;
-      const item = spot.estimateItemId ? (itemCache.get(spot.estimateItemId) ?? null) : null;
-      if (campaign && item) {
-        const selection = selectionOf(await daypartOf(spot.daypartId), item);
-        const { impressions, spendCents } = airingOf(selection.multiplier, toCents(selection.cpm), campaign.remainingCents);
-        campaign.remainingCents -= spendCents;
-        deliveries.push({ campaignId: campaign.id, daypartId: spot.daypartId, airedAt, impressions, spendCents, spotId: spot.id, simulated: false });
-      }
-    }
-
-    if (aired.length > 0) {
-      await tx.execute(sql`
-        update traffic_spots s set status = 'aired', missed_by_close = false, aired_at = v.at, actual_duration_seconds = v.seconds, as_run_import_id = ${importId}, updated_at = now()
-        from unnest(${column(
-          aired.map((a) => a.id),
-          'uuid',
-        )}, ${column(
-          aired.map((a) => a.at.toISOString()),
-          'timestamptz',
-        )}, ${column(
-          aired.map((a) => a.seconds),
-          'int',
-        )}) v(id, at, seconds)
-        where s.id = v.id`);
-    }
-    if (missed.length > 0)
+  // The spots a row may match, or be near (matchAsRunRow: a window within a day of the airing): broadcast days from
+  // two before the row's station date (an overnight window ends the day after its own) to the day after it.
+  // A query per 20,000 (house code, day) pairs: what the driver answers at once stays small.
+  for (let from = 0; from < pairCodes.length; from += 20_000)
+    await addCandidates(
       await tx
-        .update(trafficSpots)
-        .set({ status: 'missed', missedByClose: false, asRunImportId: importId, updatedAt: new Date() })
-        .where(inArray(trafficSpots.id, missed));
-    for (let i = 0; i < unmatched.length; i += 1000) await tx.insert(asRunUnmatched).values(unmatched.slice(i, i + 1000));
-    totals.unmatched += unmatched.length;
-  };
+        .select(spotColumns)
+        .from(trafficSpots)
+        .where(
+          sql`(${trafficSpots.houseCode}, ${trafficSpots.airDate}) in (
+            select distinct v.code, v.day::date + o.d from unnest(${textArray(pairCodes.slice(from, from + 20_000))}, ${textArray(pairDays.slice(from, from + 20_000))}) v(code, day)
+            cross join (values (-2), (-1), (0), (1)) o(d))`,
+        ),
+    );
+  const ids = rows.namedSpotIds();
+  if (ids.length > 0) await addCandidates(await tx.select(spotColumns).from(trafficSpots).where(inArray(trafficSpots.id, ids)));
+  pairCodes.length = 0;
+  pairDays.length = 0;
+  shared.clear();
+  const index = { byId, byCode };
 
-  for (let i = 0; i < rows.length; i += BATCH) await settleBatch(rows.slice(i, i + BATCH));
+  // The campaigns (locked) and items of the candidate spots, in two queries.
+  const campaignOf = new Map<string, CampaignState>();
+  const itemOf = new Map<string, typeof orderItemsView.$inferSelect>();
+  const estimateIds = new Set<string>();
+  const itemIds = new Set<string>();
+  for (const spot of byId.values()) {
+    estimateIds.add(spot.estimateId);
+    if (spot.estimateItemId) itemIds.add(spot.estimateItemId);
+  }
+  if (estimateIds.size > 0)
+    for (const row of await tx
+      .select({ id: campaigns.id, estimateId: campaigns.estimateId, budget: campaigns.totalBudgetCents, spend: campaigns.spendCents })
+      .from(campaigns)
+      .where(inArray(campaigns.estimateId, [...estimateIds]))
+      .for('update'))
+      campaignOf.set(row.estimateId, { id: row.id, remainingCents: row.budget - row.spend });
+  if (itemIds.size > 0)
+    for (const row of await tx
+      .select()
+      .from(orderItemsView)
+      .where(inArray(orderItemsView.id, [...itemIds])))
+      itemOf.set(row.id, row);
+  estimateIds.clear();
+  itemIds.clear();
+
+  // ── matching, row by row in the file's order (a spot a row settles is settled for the rows after it) ──
+  const outcome = new Uint8Array(count);
+  const spotOf: (Candidate | null)[] = new Array<Candidate | null>(count).fill(null);
+  const airedAt = new Float64Array(count);
+  const impressions = new Float64Array(count);
+  const spend = new Float64Array(count);
+  const delivered = new Uint8Array(count);
+  /** Unmatched reasons and aired notes, by row (few). */
+  const reasons = new Map<number, string>();
+  const notes = new Map<number, string>();
+  const reopenedIds: string[] = [];
+  let firstMatched = Infinity;
+  let lastMatched = -Infinity;
+  let matched = 0;
+  for (let i = 0; i < count; i += 1) {
+    const result = matchAsRunRow({ houseCode: rows.houseCode(i), spotId: rows.spotId(i) }, rows.instants(i), index, tolerance);
+    if ('reason' in result) {
+      reasons.set(i, result.reason);
+      continue;
+    }
+    const spot = result.spot as Candidate;
+    spotOf[i] = spot;
+    matched += 1;
+    firstMatched = Math.min(firstMatched, result.at);
+    lastMatched = Math.max(lastMatched, result.at);
+    const wasClosed = isClosedMissed(spot);
+    days.add(spot.airDate);
+    spot.missedByClose = false;
+    if (rows.status(i) === 'missed') {
+      spot.status = 'missed';
+      outcome[i] = MISSED;
+      totals.reportedMissed += 1;
+      continue;
+    }
+    spot.status = 'aired';
+    outcome[i] = AIRED;
+    airedAt[i] = result.at;
+    totals.aired += 1;
+    const note = [
+      rows.discrepancy(i) ? 'Aired with a discrepancy' : null,
+      wasClosed ? 'Was closed as missed by an earlier import: now aired, its makegood withdrawn' : null,
+    ].filter(Boolean);
+    if (note.length > 0) notes.set(i, note.join('; '));
+    if (wasClosed) {
+      reopenedIds.push(spot.id);
+      totals.reopened += 1;
+    }
+    const campaign = campaignOf.get(spot.estimateId);
+    const item = spot.estimateItemId ? itemOf.get(spot.estimateItemId) : undefined;
+    if (campaign && item) {
+      const selection = selectionOf(daypartRows.get(spot.daypartId)!, item);
+      const airing = airingOf(selection.multiplier, toCents(selection.cpm), campaign.remainingCents);
+      campaign.remainingCents -= airing.spendCents;
+      impressions[i] = airing.impressions;
+      spend[i] = airing.spendCents;
+      delivered[i] = 1;
+    }
+  }
+  totals.unmatched = reasons.size;
+
+  // ── the writes, set-based ──
+  const picked = (kind: number) => {
+    const at: number[] = [];
+    for (let i = 0; i < count; i += 1) if (outcome[i] === kind) at.push(i);
+    return at;
+  };
+  const airedRows = picked(AIRED);
+  for (const { from, to } of chunks(airedRows.length, UPDATE_CHUNK)) {
+    const part = airedRows.slice(from, to);
+    await tx.execute(sql`
+      update traffic_spots s set status = 'aired', missed_by_close = false, aired_at = v.at, actual_duration_seconds = v.seconds, as_run_import_id = ${importId}, updated_at = now()
+      from unnest(${column(
+        part.map((i) => spotOf[i]!.id),
+        'uuid',
+      )}, ${column(
+        part.map((i) => new Date(airedAt[i]!).toISOString()),
+        'timestamptz',
+      )}, ${column(
+        part.map((i) => rows.durationSeconds(i)),
+        'int',
+      )}) v(id, at, seconds)
+      where s.id = v.id`);
+  }
+  const missedRows = picked(MISSED);
+  for (const { from, to } of chunks(missedRows.length, UPDATE_CHUNK))
+    await tx
+      .update(trafficSpots)
+      .set({ status: 'missed', missedByClose: false, asRunImportId: importId, updatedAt: new Date() })
+      .where(
+        inArray(
+          trafficSpots.id,
+          missedRows.slice(from, to).map((i) => spotOf[i]!.id),
+        ),
+      );
+  const unmatchedRows = [...reasons.keys()];
+  for (const { from, to } of chunks(unmatchedRows.length, INSERT_CHUNK)) {
+    const part = unmatchedRows.slice(from, to);
+    await tx.execute(sql`
+      insert into as_run_unmatched (import_id, line, air_date, air_time, house_code, reason)
+      select ${importId}::uuid, v.line, v.day, v.time, v.code, v.reason
+      from unnest(${column(
+        part.map((i) => rows.line(i)),
+        'int',
+      )}, ${textArray(part.map((i) => rows.localDate(i)))}, ${textArray(part.map((i) => rows.localTime(i)))}, ${textArray(part.map((i) => rows.houseCode(i)))},
+        ${textArray(part.map((i) => reasons.get(i)!))}) v(line, day, time, code, reason)`);
+  }
   if (reopenedIds.length > 0) await withdrawMakegoods(tx, reopenedIds);
 
+  const deliveries: AiringRecord[] = [];
+  for (const i of airedRows) {
+    if (!delivered[i]) continue;
+    const spot = spotOf[i]!;
+    deliveries.push({
+      campaignId: campaignOf.get(spot.estimateId)!.id,
+      daypartId: spot.daypartId,
+      airedAt: new Date(airedAt[i]!),
+      impressions: impressions[i]!,
+      spendCents: spend[i]!,
+      spotId: spot.id,
+      simulated: false,
+    });
+  }
+  airedRows.length = 0;
+  missedRows.length = 0;
   await recordAirings(tx, deliveries);
   deliveries.length = 0;
 
@@ -274,7 +365,7 @@ export const settleAsRun = async ({
   // Rows that matched nothing (another channel's, a shifted clock's) vouch for no time range.
   // An end-of-day marker closes the day it names, as "Close the day" closes the days of the file's spots.
   const closing = closingOf({
-    instants: matchedInstants,
+    instants: matched === 0 ? [] : matched === 1 ? [firstMatched] : [firstMatched, lastMatched],
     closeDay: closeDay || endOfDayDays.length > 0,
     days: closeDay ? [...days, ...endOfDayDays] : [...endOfDayDays],
     stated: statedRange,
@@ -289,42 +380,63 @@ export const settleAsRun = async ({
             inArray(trafficSpots.status, settleable),
           )
         : null;
-  if (where) {
-    const closed = await tx
-      .update(trafficSpots)
-      .set({ status: 'missed', missedByClose: true, asRunImportId: importId, updatedAt: new Date() })
-      .where(where)
-      .returning({ id: trafficSpots.id, airDate: trafficSpots.airDate, scheduledAt: trafficSpots.scheduledAt, houseCode: trafficSpots.houseCode });
-    totals.closedMissed = closed.length;
-    closed.sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime());
-    for (const spot of closed) {
-      days.add(spot.airDate);
-      changes.push({
-        importId,
-        line: null,
-        outcome: 'closed_missed',
-        spotId: spot.id,
-        airDate: spot.airDate,
-        airTime: localClockOf(spot.scheduledAt, timeZone),
-        houseCode: spot.houseCode,
-        note: null,
-      });
+  const closed = where
+    ? await tx
+        .update(trafficSpots)
+        .set({ status: 'missed', missedByClose: true, asRunImportId: importId, updatedAt: new Date() })
+        .where(where)
+        .returning({ id: trafficSpots.id, airDate: trafficSpots.airDate, scheduledAt: trafficSpots.scheduledAt, houseCode: trafficSpots.houseCode })
+    : [];
+  totals.closedMissed = closed.length;
+  closed.sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime());
+  for (const spot of closed) days.add(spot.airDate);
+
+  // The changes list, in its order (the report reads it by id): the skipped rows, the rows' spots in the file's order, the closed spots.
+  const changeRows = [...picked(AIRED), ...picked(MISSED)].sort((a, b) => a - b);
+  const changeCount = skipped.length + changeRows.length + closed.length;
+  const change = (n: number) => {
+    if (n < skipped.length) {
+      const r = skipped[n]!;
+      return { line: r.line, outcome: 'skipped', spotId: null, airDate: r.date, airTime: r.time, houseCode: r.houseCode, note: r.reason };
     }
-  }
-  // One statement per 10,000 changes, in the list's order (the report reads them by id).
-  for (let i = 0; i < changes.length; i += 10_000) {
-    const part = changes.slice(i, i + 10_000);
+    if (n < skipped.length + changeRows.length) {
+      const i = changeRows[n - skipped.length]!;
+      const spot = spotOf[i]!;
+      const aired = outcome[i] === AIRED;
+      return {
+        line: rows.line(i),
+        outcome: aired ? 'aired' : 'missed',
+        spotId: spot.id,
+        airDate: rows.localDate(i),
+        airTime: rows.localTime(i),
+        houseCode: rows.houseCode(i) || spot.houseCode,
+        note: aired ? (notes.get(i) ?? null) : null,
+      };
+    }
+    const spot = closed[n - skipped.length - changeRows.length]!;
+    return {
+      line: null,
+      outcome: 'closed_missed',
+      spotId: spot.id,
+      airDate: spot.airDate,
+      airTime: localClockOf(spot.scheduledAt, timeZone),
+      houseCode: spot.houseCode,
+      note: null,
+    };
+  };
+  for (const { from, to } of chunks(changeCount, INSERT_CHUNK)) {
+    const part = Array.from({ length: to - from }, (_, k) => change(from + k));
     await tx.execute(sql`
       insert into as_run_changes (import_id, line, outcome, spot_id, air_date, air_time, house_code, note)
       select ${importId}::uuid, v.line, v.outcome, v.spot, v.day, v.time, v.code, v.note
       from unnest(${column(
-        part.map((c) => c.line ?? null),
+        part.map((c) => c.line),
         'int',
       )}, ${textArray(part.map((c) => c.outcome))}, ${column(
-        part.map((c) => c.spotId ?? null),
+        part.map((c) => c.spotId),
         'uuid',
       )},
-        ${textArray(part.map((c) => c.airDate))}, ${textArray(part.map((c) => c.airTime))}, ${textArray(part.map((c) => c.houseCode))}, ${textArray(part.map((c) => c.note ?? null))})
+        ${textArray(part.map((c) => c.airDate))}, ${textArray(part.map((c) => c.airTime))}, ${textArray(part.map((c) => c.houseCode))}, ${textArray(part.map((c) => c.note))})
         with ordinality v(line, outcome, spot, day, time, code, note, n)
       order by v.n`);
   }
@@ -332,19 +444,16 @@ export const settleAsRun = async ({
   // Nothing matched, but most rows would at a whole number of hours off: say so.
   let notice: string | null = null;
   if (totals.aired + totals.reportedMissed === 0 && unmatchedRows.length > 0) {
-    const hours = likelyShiftHours(unmatchedRows, { byId: allCandidates, byCode: groupByCode(allCandidates.values()) }, tolerance);
+    const hours = likelyShiftHours(
+      unmatchedRows.map((i) => ({ houseCode: rows.houseCode(i), instants: rows.instants(i) })),
+      index,
+      tolerance,
+    );
     if (hours !== null) {
       notice = `No row matched, but most would ${Math.abs(hours)} hour${Math.abs(hours) === 1 ? '' : 's'} ${hours > 0 ? 'later' : 'earlier'}: are the file's times in another time zone (UTC?) than the station's (${timeZone})?`;
     }
   }
-  unmatchedRows = [];
   return { ...totals, days: [...days].sort(), closing: closing.kind === 'days' ? 'day' : closing.kind, notice };
-};
-
-const groupByCode = (candidates: Iterable<Candidate>) => {
-  const byCode = new Map<string, Candidate[]>();
-  for (const c of candidates) byCode.set(c.houseCode, [...(byCode.get(c.houseCode) ?? []), c]);
-  return byCode;
 };
 
 /**
@@ -410,7 +519,7 @@ export const importAsRun = async ({
   filename: string;
   format: 'csv' | 'bxf';
   importedBy: string;
-  rows: readonly ResolvedRow[];
+  rows: ResolvedRows;
   skipped: readonly SkippedAsRunRow[];
   closeDay: boolean;
   statedRange: { from: number; to: number } | null;

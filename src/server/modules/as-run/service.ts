@@ -16,7 +16,8 @@ import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { instantOf, localClockOf, localDateOf } from '../../../domain/dates';
 import { cleanFileName } from '../../../domain/validation';
 import type { Staged } from '../notifications';
-import { importAsRun, type ResolvedRow } from './import';
+import { importAsRun } from './import';
+import { ResolvedRows } from './rows';
 import { readBxfAsRun, readCsvAsRun, type BxfMeta, type CsvMeta } from './parse';
 import { AS_RUN_PROFILE_TABLE, type AsRunProfile } from '../../../domain/as-run-profiles';
 
@@ -141,7 +142,7 @@ export const readAsRunFile = async ({
   const meta: BxfMeta = {};
   const csvMeta: CsvMeta = {};
   const entries: AsyncIterable<AsRunEntry> = format === 'csv' ? readCsvAsRun(target, options, profile, csvMeta) : readBxfAsRun(target, options, meta);
-  const rows: ResolvedRow[] = [];
+  const rows = new ResolvedRows();
   const skipped: SkippedAsRunRow[] = [];
   /** Broadcast days an end-of-day marker row closes. */
   const endOfDay = new Set<string>();
@@ -170,7 +171,7 @@ export const readAsRunFile = async ({
         `the airing at ${localDate} ${localTime} is later than now (${localDateOf(now, timeZone)} ${localClockOf(now, timeZone)} station time): an as-run reports only what has aired`,
       );
     }
-    rows.push({ ...row, instants, localDate, localTime });
+    rows.push(row, { instants, localDate, localTime });
   }
   if (rows.length + skipped.length === 0) throw new AsRunLineError(1, 'the file holds no as-run rows');
   const from = instantOfStated(meta.scheduleStart, timeZone);
