@@ -178,6 +178,7 @@ describe("the 4A's electronic invoice", () => {
 
     expect((await t.inject({ method: 'GET', url: '/api/billing/ei?month=2027-13', token: admin })).json()).toEqual({
       error: 'month must be a broadcast month, YYYY-MM',
+      field: 'month',
     });
     expect((await t.inject({ method: 'GET', url: '/api/billing/ei?month=2027-06', token: booked.owner.token })).statusCode).toBe(403);
     expect(readEi((await t.inject({ method: 'GET', url: '/api/billing/ei?month=2027-01', token: admin })).body)).toEqual([
