@@ -71,6 +71,8 @@ interface Sample {
   busy?: boolean;
 }
 const samples: Sample[] = [];
+/** What each error (non-2xx other than 503, or a failed fetch) was: status and body, counted by kind in the report. */
+const failures: string[] = [];
 const inFlight = new Set<AbortController>();
 let unanswered = 0;
 let stopping = false;
@@ -93,15 +95,19 @@ const timed = async (name: string, method: string, path: string, token: string |
     });
     const text = await res.text();
     samples.push({ kind: name, ms: performance.now() - start, at: start - startedAt, ok: res.ok, busy: res.status === 503 });
+    if (!res.ok && res.status !== 503) failures.push(`${name}: ${res.status} ${text.slice(0, 200)}`);
     if (res.status === 503 && running()) {
       // As a person would: try again after the time the server asked for.
       await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after') ?? 2) * 1000));
       return timed(name, method, path, token, body);
     }
     return res.ok && text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-  } catch {
+  } catch (error) {
     if (abort.signal.aborted) unanswered += 1;
-    else samples.push({ kind: name, ms: performance.now() - start, at: start - startedAt, ok: false });
+    else {
+      samples.push({ kind: name, ms: performance.now() - start, at: start - startedAt, ok: false });
+      failures.push(`${name}: failed (${String(error)})`);
+    }
     return undefined;
   } finally {
     inFlight.delete(abort);
@@ -224,6 +230,9 @@ try {
         );
         return `${p99.toFixed(0)}/${samples.filter((s) => s.kind.startsWith('POST /api/auth/login') && within(s)).length}`;
       }).join(' ')}`,
+      '',
+      // Each kind of error once, with its count (status and the reply's start, or why the call failed).
+      ...[...new Set(failures)].map((what) => `error × ${failures.filter((f) => f === what).length}: ${what}`),
       '',
     ].join('\n'),
   );

@@ -163,6 +163,22 @@ describe('the database store: one write claims a lease of calls', () => {
       await app.app.close();
     }
   });
+
+  it('admits 200 calls that arrive at once at 600 a minute: one claim at a time, the others wait for its lease (decision 046)', async () => {
+    const app = await createTestApp({ rateLimitPerMinute: 600 }, { database: setup.database });
+    try {
+      const { token, user } = await setup.signUp();
+      const answers = await Promise.all(Array.from({ length: 200 }, () => app.inject({ method: 'GET', url: '/api/auth/me', token })));
+      expect(answers.filter((r) => r.statusCode !== 200).map((r) => `${r.statusCode} ${r.body}`)).toEqual([]);
+      const rows = await setup.database.db.execute(sql`select count from rate_limits where key = ${`api:user:${user.id}`}`);
+      // 200 calls in leases of 30: seven claims, not one per call in flight.
+      expect((rows as unknown as { rows: { count: number }[] }).rows[0]?.count).toBe(210);
+      const after = await app.inject({ method: 'GET', url: '/api/auth/me', token });
+      expect(after.headers.ratelimit).toMatch(/^"per-minute";r=399;t=\d+$/);
+    } finally {
+      await app.app.close();
+    }
+  });
 });
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
