@@ -7,6 +7,8 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLeasedCounter } from '../../src/server/platform/api-rate-limit';
+import { createSharedCounter } from '../../src/server/platform/rate-limit';
 import { createTestApp, type TestApp } from '../support/app';
 import { secondInstance } from '../realtime/helpers';
 
@@ -139,6 +141,23 @@ describe.skipIf(!process.env.DATABASE_URL)('limits shared by two instances', () 
     } finally {
       await b.close();
     }
+  });
+});
+
+describe('a call refused as busy (503) is given back (decision 046)', () => {
+  // The sign-in queue's 503 cannot be caused on demand in a test (test hashing is too quick to fill
+  // it); the bench (bench/load, 200 sign-ins from one address) shows it. Here the counter that answers it.
+  it.each([1, 30])('admits the next call after one is given back, in leases of %i', async (leaseSize) => {
+    const { count, giveBack } = createLeasedCounter(createSharedCounter(setup.database.db), { max: leaseSize === 1 ? 3 : 30, leaseSize });
+    const key = `api:given-back-${leaseSize}-${Date.now()}`;
+    const max = leaseSize === 1 ? 3 : 30;
+    const currents = [];
+    for (let i = 0; i <= max; i += 1) currents.push((await count(key, 60_000)).current);
+    expect(currents.slice(0, max).every((c) => c <= max)).toBe(true);
+    expect(currents[max]).toBeGreaterThan(max);
+    await giveBack(key);
+    expect((await count(key, 60_000)).current).toBeLessThanOrEqual(max);
+    expect((await count(key, 60_000)).current).toBeGreaterThan(max);
   });
 });
 

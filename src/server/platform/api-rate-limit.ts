@@ -74,9 +74,23 @@ export const createLeasedCounter = (counter: SharedCounter, { max, leaseSize }: 
     if (granted === 0) return { current: max + 1, ttl: hit.ttlMs };
     return { current: fresh.shared - fresh.left, ttl: hit.ttlMs };
   };
-  return async (key: string, windowMs: number): Promise<{ current: number; ttl: number }> => {
-    if ((calls += 1) % 1_000 === 0) for (const [k, l] of leases) if (l.endsAt <= Date.now()) leases.delete(k);
-    return count(key, windowMs);
+  return {
+    count: async (key: string, windowMs: number): Promise<{ current: number; ttl: number }> => {
+      if ((calls += 1) % 1_000 === 0) for (const [k, l] of leases) if (l.endsAt <= Date.now()) leases.delete(k);
+      return count(key, windowMs);
+    },
+    /** Takes back one counted call of `key`: into this instance's open lease, or from the shared count. */
+    giveBack: async (key: string): Promise<void> => {
+      const lease = leases.get(key);
+      if (lease && lease.endsAt > Date.now()) {
+        if (leaseSize > 1) {
+          lease.left += 1;
+          return;
+        }
+        lease.shared = Math.max(0, lease.shared - 1);
+      }
+      await counter.undo(key);
+    },
   };
 };
 
@@ -84,7 +98,8 @@ export const registerApiRateLimit = async (
   app: FastifyInstance,
   { counter, perMinute, leaseSize }: { counter: SharedCounter; perMinute: number; leaseSize: number },
 ) => {
-  const count = createLeasedCounter(counter, { max: perMinute, leaseSize });
+  const { count, giveBack } = createLeasedCounter(counter, { max: perMinute, leaseSize });
+  const limited = (request: FastifyRequest) => request.url.startsWith('/api/') && !UNLIMITED.some((prefix) => request.url.startsWith(prefix));
   // @fastify/rate-limit's store interface, on the shared counter.
   class SharedStore {
     incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
@@ -105,7 +120,7 @@ export const registerApiRateLimit = async (
     timeWindow: WINDOW_MS,
     store: SharedStore,
     keyGenerator: callerOf,
-    allowList: (request) => !request.url.startsWith('/api/') || UNLIMITED.some((prefix) => request.url.startsWith(prefix)),
+    allowList: (request) => !limited(request),
     enableDraftSpec: true,
     errorResponseBuilder: (_request, context) =>
       Object.assign(
@@ -114,6 +129,11 @@ export const registerApiRateLimit = async (
           retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
         },
       ),
+  });
+  // A call the server refused as busy (503 and Retry-After: the sign-in queue was full) is not the
+  // caller's: it is taken back, so that a crowd retrying as told is not then refused with 429 (decision 046).
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 503 && limited(request)) await giveBack(`api:${callerOf(request)}`);
   });
   // The plugin's ratelimit-limit/-remaining/-reset become the current draft's two structured headers.
   app.addHook('onSend', (_request, reply, payload, done) => {

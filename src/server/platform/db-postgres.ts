@@ -30,7 +30,7 @@ const keepPgliteOrder = (pool: pg.Pool) => {
  * load a statement keeps its connection until the event loop reads its answer, so reads need more
  * than the transactions; 30 statement connections measured no better than 20.
  */
-export const STATEMENT_CONNECTIONS = 20;
+const STATEMENT_CONNECTIONS = 20;
 export const TRANSACTION_CONNECTIONS = 10;
 
 /**
