@@ -15,6 +15,7 @@
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { addDays, todayIso } from '../../src/domain/dates';
 import { ORDER_STATUSES } from '../../src/domain/orders';
 import { estimates } from '../../src/server/db/schema';
@@ -61,6 +62,80 @@ const seed = async (db: Db) => {
 const target = await startTarget(kind, seed);
 const { server, seeded } = target;
 
+/**
+ * BENCH_SAMPLE=1: where the server's time goes, per second of the run: the pool's waiting callers,
+ * the event loop's longest delay and the server's CPU (its /metrics), and on PostgreSQL the
+ * database's connections running a statement, idle inside a transaction, or waiting for a lock.
+ */
+interface Probe {
+  at: number;
+  poolWaiting: number;
+  loopMaxMs: number;
+  cpuSeconds: number;
+  active: number;
+  idleInTransaction: number;
+  lockWaits: number;
+}
+const probes: Probe[] = [];
+const startSampling = () => {
+  if (!process.env.BENCH_SAMPLE) return async () => undefined;
+  const database = target.databaseUrl ? new pg.Client({ connectionString: target.databaseUrl }) : undefined;
+  const connected = database?.connect();
+  const metric = (text: string, name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm').exec(text)?.[1] ?? NaN);
+  let stop = false;
+  const loop = (async () => {
+    await connected;
+    while (!stop) {
+      const at = performance.now() - startedAt;
+      const [text, activity] = await Promise.all([
+        fetch(`${server.url}/metrics`).then((r) => r.text()),
+        database?.query<{ active: number; idle_in_transaction: number; lock_waits: number }>(
+          `select count(*) filter (where state = 'active')::int as active,
+                  count(*) filter (where state = 'idle in transaction')::int as idle_in_transaction,
+                  count(*) filter (where wait_event_type = 'Lock')::int as lock_waits
+             from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+        ),
+      ]);
+      const row = activity?.rows[0];
+      probes.push({
+        at,
+        poolWaiting: metric(text, 'spotbook_db_pool_connections\\{state="waiting"\\}'),
+        loopMaxMs: metric(text, 'nodejs_eventloop_lag_max_seconds') * 1000,
+        cpuSeconds: metric(text, 'process_cpu_seconds_total'),
+        active: row?.active ?? 0,
+        idleInTransaction: row?.idle_in_transaction ?? 0,
+        lockWaits: row?.lock_waits ?? 0,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  })();
+  return async () => {
+    stop = true;
+    await loop;
+    await database?.end();
+  };
+};
+const probeReport = () => {
+  if (probes.length === 0) return [];
+  const windows = Array.from({ length: Math.ceil(SECONDS / 5) }, (_, i) => probes.filter((p) => p.at >= i * 5000 && p.at < (i + 1) * 5000));
+  const max = (of: Probe[], pick: (p: Probe) => number) => Math.max(0, ...of.map(pick)).toFixed(0);
+  const cpu = windows.map((w, i) => {
+    const before = i === 0 ? undefined : windows[i - 1]!.at(-1);
+    const last = w.at(-1);
+    return before && last ? (((last.cpuSeconds - before.cpuSeconds) * 1000) / (last.at - before.at)) * 100 : NaN;
+  });
+  return [
+    `per 5 s, sampled each second (BENCH_SAMPLE): pool waiting max | event loop delay max ms | server CPU % | statements running max | idle in transaction max | waiting for a lock max`,
+    windows
+      .map(
+        (w, i) =>
+          `${max(w, (p) => p.poolWaiting)}|${max(w, (p) => p.loopMaxMs)}|${cpu[i]!.toFixed(0)}|${max(w, (p) => p.active)}|${max(w, (p) => p.idleInTransaction)}|${max(w, (p) => p.lockWaits)}`,
+      )
+      .join(' '),
+    '',
+  ];
+};
+
 interface Sample {
   kind: string;
   ms: number;
@@ -71,6 +146,8 @@ interface Sample {
   busy?: boolean;
 }
 const samples: Sample[] = [];
+/** What each error (non-2xx other than 503, or a failed fetch) was: status and body, counted by kind in the report. */
+const failures: string[] = [];
 const inFlight = new Set<AbortController>();
 let unanswered = 0;
 let stopping = false;
@@ -93,15 +170,19 @@ const timed = async (name: string, method: string, path: string, token: string |
     });
     const text = await res.text();
     samples.push({ kind: name, ms: performance.now() - start, at: start - startedAt, ok: res.ok, busy: res.status === 503 });
+    if (!res.ok && res.status !== 503) failures.push(`${name}: ${res.status} ${text.slice(0, 200)}`);
     if (res.status === 503 && running()) {
       // As a person would: try again after the time the server asked for.
       await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after') ?? 2) * 1000));
       return timed(name, method, path, token, body);
     }
     return res.ok && text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-  } catch {
+  } catch (error) {
     if (abort.signal.aborted) unanswered += 1;
-    else samples.push({ kind: name, ms: performance.now() - start, at: start - startedAt, ok: false });
+    else {
+      samples.push({ kind: name, ms: performance.now() - start, at: start - startedAt, ok: false });
+      failures.push(`${name}: failed (${String(error)})`);
+    }
     return undefined;
   } finally {
     inFlight.delete(abort);
@@ -180,6 +261,7 @@ const adminLoop = async (admin: BenchUser) => {
 };
 
 const loadBefore = loadavg()[0]!;
+const stopSampling = startSampling();
 try {
   const loops = Promise.all([...seeded.admins.map(adminLoop), ...seeded.clients.map(clientLoop)]);
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
@@ -189,6 +271,7 @@ try {
   await Promise.race([loops, new Promise((resolve) => setTimeout(resolve, GRACE_MS))]);
   for (const abort of inFlight) abort.abort();
   await loops;
+  await stopSampling();
 
   const kinds = [...new Set(samples.map((s) => s.kind))].sort();
   const row = (name: string, of: Sample[]) => {
@@ -224,6 +307,10 @@ try {
         );
         return `${p99.toFixed(0)}/${samples.filter((s) => s.kind.startsWith('POST /api/auth/login') && within(s)).length}`;
       }).join(' ')}`,
+      '',
+      ...probeReport(),
+      // Each kind of error once, with its count (status and the reply's start, or why the call failed).
+      ...[...new Set(failures)].map((what) => `error × ${failures.filter((f) => f === what).length}: ${what}`),
       '',
     ].join('\n'),
   );

@@ -31,7 +31,7 @@ export const startTarget = async <T>(
   kind: TargetKind,
   seed: (db: Db) => Promise<T>,
   env: Record<string, string> = {},
-): Promise<{ server: RealServer; seeded: T; stop(): Promise<void> }> => {
+): Promise<{ server: RealServer; seeded: T; databaseUrl?: string; stop(): Promise<void> }> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotbook-bench-'));
   const name = `spotbook_bench_${randomBytes(4).toString('hex')}`;
   const databaseUrl = kind === 'postgres' ? `${BENCH_SERVER}/${name}` : undefined;
@@ -47,13 +47,15 @@ export const startTarget = async <T>(
     const server = await startRealServer({
       port: await freePort(),
       dataDir,
-      databaseUrl,
+      // BENCH_PG_OPTIONS="-c log_min_duration_statement=0", say: settings for the server's own connections only.
+      databaseUrl: databaseUrl && process.env.BENCH_PG_OPTIONS ? `${databaseUrl}?options=${encodeURIComponent(process.env.BENCH_PG_OPTIONS)}` : databaseUrl,
       root: process.env.BENCH_APP_ROOT,
       env: { JWT_SECRET: BENCH_JWT_SECRET, STATION_CLOCK_SECONDS: '3600', STATISTICS_MINUTES: '0', ...env },
     });
     return {
       server,
       seeded,
+      databaseUrl,
       stop: async () => {
         await stopServer(server.child);
         await cleanup();

@@ -27,6 +27,8 @@ const callerOf = (request: FastifyRequest) => {
  * admits only what is left under the limit); a lease an instance does not use is lost for the window,
  * so with N instances a caller may be refused up to N × (leaseSize − 1) calls early. Once the window
  * is full, this instance refuses without asking again until it ends. `leaseSize` 1: one count per call.
+ * One claim per caller at a time: calls that arrive while it is under way wait for its lease instead
+ * of each claiming a lease of their own (200 at once would claim 6,000 and be refused, decision 046).
  */
 export const createLeasedCounter = (counter: SharedCounter, { max, leaseSize }: { max: number; leaseSize: number }) => {
   interface Lease {
@@ -37,10 +39,11 @@ export const createLeasedCounter = (counter: SharedCounter, { max, leaseSize }: 
     left: number;
   }
   const leases = new Map<string, Lease>();
+  /** The claim under way per caller; it settles once its lease is in `leases`. */
+  const claims = new Map<string, Promise<unknown>>();
   let calls = 0;
-  return async (key: string, windowMs: number): Promise<{ current: number; ttl: number }> => {
+  const count = async (key: string, windowMs: number): Promise<{ current: number; ttl: number }> => {
     const nowMs = Date.now();
-    if ((calls += 1) % 1_000 === 0) for (const [k, l] of leases) if (l.endsAt <= nowMs) leases.delete(k);
     const lease = leases.get(key);
     if (lease && lease.endsAt > nowMs) {
       if (lease.left > 0) {
@@ -49,14 +52,45 @@ export const createLeasedCounter = (counter: SharedCounter, { max, leaseSize }: 
       }
       if (lease.shared >= max) return { current: lease.shared + 1, ttl: lease.endsAt - nowMs };
     }
+    const pending = claims.get(key);
+    if (pending) {
+      // Another call of this caller is claiming: take from its lease (or claim after it).
+      await pending.catch(() => undefined);
+      return count(key, windowMs);
+    }
     const want = Math.max(1, leaseSize);
-    const { count, ttlMs } = await counter.hit(key, windowMs, want);
+    const claim = counter.hit(key, windowMs, want);
+    claims.set(key, claim);
+    let hit: { count: number; ttlMs: number };
+    try {
+      hit = await claim;
+    } finally {
+      claims.delete(key);
+    }
     // Admitted of this claim: what was left under the limit, at most `want`.
-    const granted = Math.max(0, Math.min(want, max - (count - want)));
-    const fresh = { endsAt: Date.now() + ttlMs, shared: Math.min(count, max), left: Math.max(0, granted - 1) };
+    const granted = Math.max(0, Math.min(want, max - (hit.count - want)));
+    const fresh = { endsAt: Date.now() + hit.ttlMs, shared: Math.min(hit.count, max), left: Math.max(0, granted - 1) };
     leases.set(key, fresh);
-    if (granted === 0) return { current: max + 1, ttl: ttlMs };
-    return { current: fresh.shared - fresh.left, ttl: ttlMs };
+    if (granted === 0) return { current: max + 1, ttl: hit.ttlMs };
+    return { current: fresh.shared - fresh.left, ttl: hit.ttlMs };
+  };
+  return {
+    count: async (key: string, windowMs: number): Promise<{ current: number; ttl: number }> => {
+      if ((calls += 1) % 1_000 === 0) for (const [k, l] of leases) if (l.endsAt <= Date.now()) leases.delete(k);
+      return count(key, windowMs);
+    },
+    /** Takes back one counted call of `key`: into this instance's open lease, or from the shared count. */
+    giveBack: async (key: string): Promise<void> => {
+      const lease = leases.get(key);
+      if (lease && lease.endsAt > Date.now()) {
+        if (leaseSize > 1) {
+          lease.left += 1;
+          return;
+        }
+        lease.shared = Math.max(0, lease.shared - 1);
+      }
+      await counter.undo(key);
+    },
   };
 };
 
@@ -64,7 +98,8 @@ export const registerApiRateLimit = async (
   app: FastifyInstance,
   { counter, perMinute, leaseSize }: { counter: SharedCounter; perMinute: number; leaseSize: number },
 ) => {
-  const count = createLeasedCounter(counter, { max: perMinute, leaseSize });
+  const { count, giveBack } = createLeasedCounter(counter, { max: perMinute, leaseSize });
+  const limited = (request: FastifyRequest) => request.url.startsWith('/api/') && !UNLIMITED.some((prefix) => request.url.startsWith(prefix));
   // @fastify/rate-limit's store interface, on the shared counter.
   class SharedStore {
     incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
@@ -85,7 +120,7 @@ export const registerApiRateLimit = async (
     timeWindow: WINDOW_MS,
     store: SharedStore,
     keyGenerator: callerOf,
-    allowList: (request) => !request.url.startsWith('/api/') || UNLIMITED.some((prefix) => request.url.startsWith(prefix)),
+    allowList: (request) => !limited(request),
     enableDraftSpec: true,
     errorResponseBuilder: (_request, context) =>
       Object.assign(
@@ -94,6 +129,11 @@ export const registerApiRateLimit = async (
           retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
         },
       ),
+  });
+  // A call the server refused as busy (503 and Retry-After: the sign-in queue was full) is not the
+  // caller's: it is taken back, so that a crowd retrying as told is not then refused with 429 (decision 046).
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 503 && limited(request)) await giveBack(`api:${callerOf(request)}`);
   });
   // The plugin's ratelimit-limit/-remaining/-reset become the current draft's two structured headers.
   app.addHook('onSend', (_request, reply, payload, done) => {
