@@ -115,3 +115,8 @@ export const attemptAll = async (limits: [AttemptLimiter, string][]): Promise<bo
   await Promise.all(limits.filter((_, i) => admitted[i]).map(([limiter, key]) => limiter.undo(key)));
   return false;
 };
+
+/** Takes back the attempts `attemptAll` counted, when what was attempted turned out not to count. */
+export const undoAll = async (limits: [AttemptLimiter, string][]): Promise<void> => {
+  await Promise.all(limits.map(([limiter, key]) => limiter.undo(key)));
+};

@@ -7,11 +7,10 @@ import { BusyError, createWorkGate } from '../../platform/work-gate';
  * then 503. One core is left to the event loop and the database: with every core hashing, a burst of
  * sign-ins held up every other call (200 users on 2 cores, bench/load: reads p99 0.8 s).
  */
-const hashing = createWorkGate({
-  concurrency: Math.max(1, availableParallelism() - 1),
-  queue: 64,
-  message: 'The server is busy signing people in. Please try again in a moment.',
-});
+const HASHING = { concurrency: Math.max(1, availableParallelism() - 1), queue: 64 };
+/** How many hashings may run or wait at once; one more is refused (test/api/sign-in-busy.test.ts fills it). */
+export const HASHING_CAPACITY = HASHING.concurrency + HASHING.queue;
+export const hashing = createWorkGate({ ...HASHING, message: 'The server is busy signing people in. Please try again in a moment.' });
 
 /**
  * argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum. The test

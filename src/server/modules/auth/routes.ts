@@ -17,7 +17,8 @@ import {
 } from '../../../domain/auth';
 import type { AppContext } from '../../context';
 import { HttpError, tooManyRequests, unauthorized } from '../../platform/errors';
-import { attemptAll, createAttemptLimiter } from '../../platform/rate-limit';
+import { attemptAll, createAttemptLimiter, undoAll, type AttemptLimiter } from '../../platform/rate-limit';
+import { BusyError } from '../../platform/work-gate';
 import { actorOf, type Guards } from './guard';
 import { checkCredentials, registerUser, requestPasswordReset, resetLinkEmail, resetPassword, revokeSession, startSession } from './service';
 
@@ -52,13 +53,20 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
   r.post('/auth/login', { schema: { tags: ['auth'], body: loginSchema, response: { 200: authReplySchema, ...errors } } }, async (request) => {
     const { email, password } = request.body;
     const accountKey = `${request.ip}|${email}`;
-    const admitted = await attemptAll([
+    const limits: [AttemptLimiter, string][] = [
       [loginFailuresPerAccount, accountKey],
       [loginFailuresPerEmail, email],
       [loginFailuresPerAddress, request.ip],
-    ]);
-    if (!admitted) throw tooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.');
-    const user = await checkCredentials({ db: ctx.db, email, password });
+    ];
+    if (!(await attemptAll(limits))) throw tooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    let user: Awaited<ReturnType<typeof checkCredentials>>;
+    try {
+      user = await checkCredentials({ db: ctx.db, email, password });
+    } catch (error) {
+      // Too busy to check the password (503, retry): no failed attempt, or a person's retries would lock them out.
+      if (error instanceof BusyError) await undoAll(limits);
+      throw error;
+    }
     // A failure stays counted; a success takes its attempt back (and clears the account's failures from this address).
     if (!user) throw unauthorized(INVALID_CREDENTIALS);
     await Promise.all([loginFailuresPerAccount.reset(accountKey), loginFailuresPerEmail.undo(email), loginFailuresPerAddress.undo(request.ip)]);
