@@ -50,7 +50,7 @@ const newSelection = (daypart: DaypartRow, input: Omit<ItemCreateInput, 'daypart
   userDefinedCpmCents: checkCpm(daypart, input.user_defined_cpm ?? null, at),
 });
 
-/** The order locked for an item change (not estimates/orders lockEditableOrder: this one also refuses an invoiced order): 409 once it has a live invoice (its price is frozen), 403 when the caller may not edit it. */
+/** The order locked for an item change: 409 once it has a live invoice (its price is frozen), 403 when the caller may not edit it. */
 const lockOrderForItemChange = async (tx: Tx, actor: OrderActor, estimateId: string): Promise<OrderRow> => {
   const order = await lockReadableOrder(tx, actor, estimateId);
   await assertOrderNotInvoiced(tx, order.id);
