@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, actorLabel } from '../../../domain/audit';
 import { downloadAuditCsv, useAuditEvents, type AuditFilters } from '../../api/audit';
 import { Button } from '../../ui/button';
+import { LoadMore } from '../../ui/load-more';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { SearchIcon, ShieldIcon } from '../../ui/icons';
@@ -109,13 +110,7 @@ export const AuditScreen = () => {
             ))}
           </tbody>
         </Table>
-        {events.hasNextPage && (
-          <div className="flex justify-center border-t border-slate-200 p-4">
-            <Button variant="secondary" loading={events.isFetchingNextPage} onClick={() => void events.fetchNextPage()}>
-              Load older changes
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={events} label="Load older changes" />
       </>
     );
   }

@@ -4,6 +4,7 @@ import { AGEING_BUCKETS, AGEING_BUCKET_LABELS } from '../../../domain/billing-co
 import { formatCurrency } from '../../../domain/format';
 import { useAgeingPages, useDownloadAgeingCsv } from '../../api/billing-corrections';
 import { Button } from '../../ui/button';
+import { LoadMore } from '../../ui/load-more';
 import { EmptyState } from '../../ui/empty-state';
 import { ReceiptIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/spinner';
@@ -106,16 +107,7 @@ export const AgeingTab = () => {
             </tr>
           </tfoot>
         </Table>
-        {ageing.hasNextPage && (
-          <div className="flex items-center justify-center gap-3 border-t border-slate-200 p-4">
-            <span className="text-sm text-slate-600">
-              {rows.length} of {pagination?.total ?? rows.length} advertisers
-            </span>
-            <Button variant="secondary" loading={ageing.isFetchingNextPage} onClick={() => void ageing.fetchNextPage()}>
-              Load more advertisers
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={ageing} label="Load more advertisers" summary={`${rows.length} of ${pagination?.total ?? rows.length} advertisers`} />
       </>
     );
   }

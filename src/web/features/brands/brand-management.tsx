@@ -5,6 +5,7 @@ import { isAdmin } from '../../../domain/roles';
 import { useBrandPages, useDeleteBrand } from '../../api/brands';
 import { serverMessage } from '../../api/client';
 import { Button } from '../../ui/button';
+import { LoadMore } from '../../ui/load-more';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
@@ -85,13 +86,7 @@ export const BrandManagement = () => {
             onEdit={setEditing}
             onDelete={setPendingDelete}
           />
-          {brands.hasNextPage && (
-            <div className="flex justify-center border-t border-slate-200 p-4">
-              <Button variant="secondary" loading={brands.isFetchingNextPage} onClick={() => void brands.fetchNextPage()}>
-                Load more brands
-              </Button>
-            </div>
-          )}
+          <LoadMore pages={brands} label="Load more brands" />
         </>
       );
   }

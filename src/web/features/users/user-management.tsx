@@ -4,6 +4,7 @@ import { deleteUserConfirmation } from '../../../domain/users';
 import { serverMessage } from '../../api/client';
 import { useUserPages } from '../../api/users';
 import { Button } from '../../ui/button';
+import { LoadMore } from '../../ui/load-more';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
@@ -87,13 +88,7 @@ export const UserManagement = () => {
             onDelete={actions.askDelete}
           />
         )}
-        {users.hasNextPage && (
-          <div className="flex justify-center border-t border-slate-200 p-4">
-            <Button variant="secondary" loading={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>
-              Load more users
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={users} label="Load more users" />
       </Card>
       <ConfirmDialog
         open={actions.pendingDelete !== null}
