@@ -12,26 +12,37 @@ AS $function$
   SELECT coalesce(nullif(current_setting('spotbook.actor', true), '')::jsonb, '{"role":"system"}'::jsonb)
 $function$;
 
+-- The columns the trail never records: a secret, and bookkeeping that changes on every write.
+CREATE OR REPLACE FUNCTION audit_hidden_columns()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT ARRAY['password_hash', 'updated_at', 'processing_progress', 'processing_message', 'issued_parties']
+$function$;
+
+-- A logo (a data URL of up to megabytes) is recorded by its hash.
+CREATE OR REPLACE FUNCTION audit_logo(logo text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT 'sha256:' || encode(sha256(convert_to(logo, 'UTF8')), 'hex')
+$function$;
+
 CREATE OR REPLACE FUNCTION audit_row(j jsonb)
  RETURNS jsonb
  LANGUAGE sql
  IMMUTABLE
 AS $function$
   SELECT CASE
-    WHEN jsonb_typeof(j -> 'logo') = 'string'
-      THEN jsonb_set(j - ARRAY['password_hash', 'updated_at', 'processing_progress', 'processing_message', 'issued_parties'], '{logo}', to_jsonb('sha256:' || encode(sha256(convert_to(j ->> 'logo', 'UTF8')), 'hex')))
-    ELSE j - ARRAY['password_hash', 'updated_at', 'processing_progress', 'processing_message', 'issued_parties']
+    WHEN jsonb_typeof(j -> 'logo') = 'string' THEN jsonb_set(j - audit_hidden_columns(), '{logo}', to_jsonb(audit_logo(j ->> 'logo')))
+    ELSE j - audit_hidden_columns()
   END
 $function$;
 
--- A row's key in the trail: its id, or for a table keyed by its order (adcp_media_buys) the order's id.
-CREATE OR REPLACE FUNCTION audit_key(j jsonb)
- RETURNS text
- LANGUAGE sql
- IMMUTABLE
-AS $function$
-  SELECT coalesce(j ->> 'id', j ->> 'estimate_id')
-$function$;
+-- audit_update finds a row's key by its table's columns now (migration 0042).
+DROP FUNCTION IF EXISTS audit_key(jsonb);
 
 CREATE OR REPLACE FUNCTION audit_order_of(tbl text, order_column text, j jsonb)
  RETURNS uuid
@@ -79,32 +90,50 @@ BEGIN
 END
 $function$;
 
+-- An update's rows are compared column by column (the watched columns, else every recorded one) in SQL
+-- written for the table, and only the changed columns become JSON: an as-run import updates 100,000
+-- spots in one file, and making each whole row JSON twice to compare it cost more than the update
+-- itself (issue 28). audit_key's column: id, else the order's (adcp_media_buys).
 CREATE OR REPLACE FUNCTION audit_update()
  RETURNS trigger
  LANGUAGE plpgsql
  SET jit = off
 AS $function$
 DECLARE
-  actor jsonb := audit_actor();
   watched text[] := CASE WHEN TG_ARGV[2] = '' THEN NULL ELSE string_to_array(TG_ARGV[2], ',') END;
+  compared text[];
+  key_column text;
+  changed text;
+  before text;
+  after text;
 BEGIN
   PERFORM audit_named_columns(TG_RELID, TG_NAME, TG_ARGV[1] || coalesce(watched, '{}'));
-  -- Each row's JSON is made once (MATERIALIZED: inlined, it was remade for every key compared), and
-  -- without JIT: compiling this statement cost more than running it for a batch of a few thousand rows.
-  INSERT INTO audit_events (actor_id, actor_email, actor_role, action, entity, entity_id, order_id, before, after, request_id)
-  WITH n AS MATERIALIZED (SELECT audit_row(to_jsonb(r)) AS j FROM new_rows r),
-       o AS MATERIALIZED (SELECT audit_row(to_jsonb(r)) AS j FROM old_rows r)
-  SELECT (actor ->> 'id')::uuid, actor ->> 'email', actor ->> 'role',
-         CASE WHEN d.after ? 'status' THEN 'status_change' WHEN d.after ? 'role' THEN 'role_change' ELSE 'update' END,
-         TG_ARGV[0], audit_key(n.j), audit_order_of(TG_TABLE_NAME, TG_ARGV[1], n.j), d.before, d.after, actor ->> 'request_id'
-  FROM n
-  JOIN o ON audit_key(o.j) = audit_key(n.j)
-  CROSS JOIN LATERAL (
-    SELECT jsonb_object_agg(k, o.j -> k) AS before, jsonb_object_agg(k, n.j -> k) AS after
-    FROM jsonb_object_keys(n.j) AS k
-    WHERE (o.j -> k) IS DISTINCT FROM (n.j -> k) AND (watched IS NULL OR k = ANY (watched))
-  ) d
-  WHERE d.after IS NOT NULL;
+  compared := coalesce(watched, ARRAY(
+    SELECT a.attname::text FROM pg_attribute a
+    WHERE a.attrelid = TG_RELID AND a.attnum > 0 AND NOT a.attisdropped AND a.attname <> ALL (audit_hidden_columns())
+    ORDER BY a.attnum));
+  key_column := CASE WHEN 'id' = ANY (compared) OR EXISTS (
+      SELECT 1 FROM pg_attribute a WHERE a.attrelid = TG_RELID AND a.attname = 'id' AND a.attnum > 0 AND NOT a.attisdropped)
+    THEN 'id' ELSE 'estimate_id' END;
+  SELECT string_agg(format('o.%1$I IS DISTINCT FROM n.%1$I', c), ' OR '),
+         string_agg(format('CASE WHEN o.%1$I IS DISTINCT FROM n.%1$I THEN jsonb_build_object(%2$L, %3$s) ELSE ''{}''::jsonb END', c, c,
+           CASE WHEN c = 'logo' THEN format('audit_logo(o.%I)', c) ELSE format('o.%I', c) END), ' || '),
+         string_agg(format('CASE WHEN o.%1$I IS DISTINCT FROM n.%1$I THEN jsonb_build_object(%2$L, %3$s) ELSE ''{}''::jsonb END', c, c,
+           CASE WHEN c = 'logo' THEN format('audit_logo(n.%I)', c) ELSE format('n.%I', c) END), ' || ')
+    INTO changed, before, after
+  FROM unnest(compared) AS c;
+  EXECUTE format($sql$
+    INSERT INTO audit_events (actor_id, actor_email, actor_role, action, entity, entity_id, order_id, before, after, request_id)
+    SELECT ($1 ->> 'id')::uuid, $1 ->> 'email', $1 ->> 'role',
+           CASE WHEN d.after ? 'status' THEN 'status_change' WHEN d.after ? 'role' THEN 'role_change' ELSE 'update' END,
+           $2, d.key, d.order_id, d.before, d.after, $1 ->> 'request_id'
+    FROM (SELECT n.%1$I::text AS key, %2$s AS order_id, %3$s AS before, %4$s AS after
+          FROM new_rows n JOIN old_rows o ON o.%1$I = n.%1$I
+          WHERE %5$s) d$sql$,
+    key_column,
+    CASE WHEN TG_ARGV[1] <> '' THEN format('n.%I::uuid', TG_ARGV[1]) ELSE format('audit_order_of(%L, %L, to_jsonb(n))', TG_TABLE_NAME, TG_ARGV[1]) END,
+    before, after, changed)
+  USING audit_actor(), TG_ARGV[0];
   RETURN NULL;
 END
 $function$;
