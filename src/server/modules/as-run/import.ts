@@ -342,24 +342,25 @@ export const settleAsRun = async ({
   }
   if (reopenedIds.length > 0) await withdrawMakegoods(tx, reopenedIds);
 
-  const deliveries: AiringRecord[] = [];
-  for (const i of airedRows) {
-    if (!delivered[i]) continue;
-    const spot = spotOf[i]!;
-    deliveries.push({
-      campaignId: campaignOf.get(spot.estimateId)!.id,
-      daypartId: spot.daypartId,
-      airedAt: new Date(airedAt[i]!),
-      impressions: impressions[i]!,
-      spendCents: spend[i]!,
-      spotId: spot.id,
-      simulated: false,
-    });
-  }
+  // The airings, made as recordAirings reads them: a chunk of them at a time, not 100,000 objects at once.
+  const airings = function* (): Generator<AiringRecord> {
+    for (const i of airedRows) {
+      if (!delivered[i]) continue;
+      const spot = spotOf[i]!;
+      yield {
+        campaignId: campaignOf.get(spot.estimateId)!.id,
+        daypartId: spot.daypartId,
+        airedAt: new Date(airedAt[i]!),
+        impressions: impressions[i]!,
+        spendCents: spend[i]!,
+        spotId: spot.id,
+        simulated: false,
+      };
+    }
+  };
+  await recordAirings(tx, airings());
   airedRows.length = 0;
   missedRows.length = 0;
-  await recordAirings(tx, deliveries);
-  deliveries.length = 0;
 
   // What the file covers is settled: what was scheduled there and not reported did not air.
   // Rows that matched nothing (another channel's, a shifted clock's) vouch for no time range.

@@ -22,10 +22,15 @@ export interface AiringRecord {
 
 const CHUNK = 5_000;
 
-/** Inserts the deliveries and adds them to their campaigns' counters, inside the caller's transaction. */
-export const recordAirings = async (tx: Tx, airings: readonly AiringRecord[]): Promise<void> => {
-  for (let i = 0; i < airings.length; i += CHUNK) {
-    const part = airings.slice(i, i + CHUNK);
+/**
+ * Inserts the deliveries and adds them to their campaigns' counters, inside the caller's transaction.
+ * The airings are read once, a chunk at a time: a caller may hand a generator, so that no more than a
+ * chunk of them is held at once (an as-run import's 100,000).
+ */
+export const recordAirings = async (tx: Tx, airings: Iterable<AiringRecord>): Promise<void> => {
+  // Each campaign's counters once (its sums in memory): one row update per campaign, not per airing.
+  const sums = new Map<string, { aired: number; impressions: number; spend: number; last: Date }>();
+  const insert = async (part: readonly AiringRecord[]) => {
     await tx.execute(sql`
       insert into campaign_deliveries (campaign_id, daypart_id, aired_at, impressions, spend_cents, spot_id, simulated)
       select * from unnest(${sqlArray(
@@ -52,10 +57,10 @@ export const recordAirings = async (tx: Tx, airings: readonly AiringRecord[]): P
           part.map((a) => a.simulated),
           'bool',
         )})`);
-  }
-  // Each campaign's counters once (its sums in memory): one row update per campaign, not per airing.
-  const sums = new Map<string, { aired: number; impressions: number; spend: number; last: Date }>();
+  };
+  let part: AiringRecord[] = [];
   for (const a of airings) {
+    part.push(a);
     const s = sums.get(a.campaignId);
     if (!s) sums.set(a.campaignId, { aired: 1, impressions: a.impressions, spend: a.spendCents, last: a.airedAt });
     else {
@@ -64,7 +69,12 @@ export const recordAirings = async (tx: Tx, airings: readonly AiringRecord[]): P
       s.spend += a.spendCents;
       if (a.airedAt > s.last) s.last = a.airedAt;
     }
+    if (part.length === CHUNK) {
+      await insert(part);
+      part = [];
+    }
   }
+  if (part.length > 0) await insert(part);
   const campaigns = [...sums];
   for (let i = 0; i < campaigns.length; i += CHUNK) {
     const part = campaigns.slice(i, i + CHUNK);
