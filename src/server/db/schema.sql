@@ -1134,6 +1134,14 @@ AS $function$
   SELECT coalesce(nullif(current_setting('spotbook.actor', true), '')::jsonb, '{"role":"system"}'::jsonb)
 $function$
 
+CREATE OR REPLACE FUNCTION public.audit_bulk_rows()
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT coalesce(nullif(current_setting('spotbook.audit_bulk_rows', true), '')::integer, 50)
+$function$
+
 CREATE OR REPLACE FUNCTION public.audit_delete()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1193,6 +1201,14 @@ BEGIN
 END
 $function$
 
+CREATE OR REPLACE FUNCTION public.audit_key(j jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT coalesce(j ->> 'id', j ->> 'estimate_id')
+$function$
+
 CREATE OR REPLACE FUNCTION public.audit_logo(logo text)
  RETURNS text
  LANGUAGE sql
@@ -1245,7 +1261,9 @@ CREATE OR REPLACE FUNCTION public.audit_update()
  SET jit TO 'off'
 AS $function$
 DECLARE
+  actor jsonb := audit_actor();
   watched text[] := CASE WHEN TG_ARGV[2] = '' THEN NULL ELSE string_to_array(TG_ARGV[2], ',') END;
+  bulk_rows integer := audit_bulk_rows();
   compared text[];
   key_column text;
   changed text;
@@ -1253,11 +1271,30 @@ DECLARE
   after text;
 BEGIN
   PERFORM audit_named_columns(TG_RELID, TG_NAME, TG_ARGV[1] || coalesce(watched, '{}'));
+  IF (SELECT count(*) FROM (SELECT FROM new_rows LIMIT bulk_rows) AS first_rows) < bulk_rows THEN
+    -- Each row's JSON is made once (MATERIALIZED: inlined, it was remade for every key compared), and
+    -- without JIT: compiling this statement cost more than running it for a batch of a few thousand rows.
+    INSERT INTO audit_events (actor_id, actor_email, actor_role, action, entity, entity_id, order_id, before, after, request_id)
+    WITH n AS MATERIALIZED (SELECT audit_row(to_jsonb(r)) AS j FROM new_rows r),
+         o AS MATERIALIZED (SELECT audit_row(to_jsonb(r)) AS j FROM old_rows r)
+    SELECT (actor ->> 'id')::uuid, actor ->> 'email', actor ->> 'role',
+           CASE WHEN d.after ? 'status' THEN 'status_change' WHEN d.after ? 'role' THEN 'role_change' ELSE 'update' END,
+           TG_ARGV[0], audit_key(n.j), audit_order_of(TG_TABLE_NAME, TG_ARGV[1], n.j), d.before, d.after, actor ->> 'request_id'
+    FROM n
+    JOIN o ON audit_key(o.j) = audit_key(n.j)
+    CROSS JOIN LATERAL (
+      SELECT jsonb_object_agg(k, o.j -> k) AS before, jsonb_object_agg(k, n.j -> k) AS after
+      FROM jsonb_object_keys(n.j) AS k
+      WHERE (o.j -> k) IS DISTINCT FROM (n.j -> k) AND (watched IS NULL OR k = ANY (watched))
+    ) d
+    WHERE d.after IS NOT NULL;
+    RETURN NULL;
+  END IF;
   compared := coalesce(watched, ARRAY(
     SELECT a.attname::text FROM pg_attribute a
     WHERE a.attrelid = TG_RELID AND a.attnum > 0 AND NOT a.attisdropped AND a.attname <> ALL (audit_hidden_columns())
     ORDER BY a.attnum));
-  key_column := CASE WHEN 'id' = ANY (compared) OR EXISTS (
+  key_column := CASE WHEN EXISTS (
       SELECT 1 FROM pg_attribute a WHERE a.attrelid = TG_RELID AND a.attname = 'id' AND a.attnum > 0 AND NOT a.attisdropped)
     THEN 'id' ELSE 'estimate_id' END;
   SELECT string_agg(format('o.%1$I IS DISTINCT FROM n.%1$I', c), ' OR '),
@@ -1278,7 +1315,7 @@ BEGIN
     key_column,
     CASE WHEN TG_ARGV[1] <> '' THEN format('n.%I::uuid', TG_ARGV[1]) ELSE format('audit_order_of(%L, %L, to_jsonb(n))', TG_TABLE_NAME, TG_ARGV[1]) END,
     before, after, changed)
-  USING audit_actor(), TG_ARGV[0];
+  USING actor, TG_ARGV[0];
   RETURN NULL;
 END
 $function$
