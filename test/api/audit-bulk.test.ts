@@ -3,11 +3,13 @@
  * rows (from `audit_bulk_rows()`, 50) through SQL written for the table. Both must record the same
  * events. Each change below is made twice from the same state, in a transaction rolled back after its
  * events are read: once the usual way (one row), once with `spotbook.audit_bulk_rows` at 1 so that the
- * same row takes the written-SQL way. On PGlite and on PostgreSQL.
+ * same row takes the written-SQL way: for a table of every column, of watched columns, of the order's
+ * own id, and without the order's column. On PGlite and on PostgreSQL.
  */
 import { sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
+import { invoicedOrder } from '../support/billing-fixtures';
 import { clientWithBrand, submittedOrder } from '../support/ordering-fixtures';
 
 let t: TestApp;
@@ -81,6 +83,32 @@ describe('an update audited either way records the same events', () => {
     );
     expect(events[0]).toMatchObject({ action: 'role_change', entity: 'user', order_id: null });
     expect(Object.keys(events[0]!.after as object).sort()).toEqual(['agency_commission_rate', 'role']);
+  });
+
+  it('a spot aired: only the watched columns (status, invoice), recorded against its order', async () => {
+    const { order } = await submittedOrder(t);
+    await t.database.db.execute(sql`
+      insert into traffic_spots (air_date, estimate_id, estimate_item_id, daypart_id, house_code, duration_seconds, break_at, scheduled_at, position)
+      select current_date, i.estimate_id, i.id, i.daypart_id, 'AUDITBULK', 30, now(), now(), 1 from estimate_items i where i.estimate_id = ${order.id} limit 1`);
+    const events = await sameBothWays(
+      sql`update traffic_spots set status = 'aired', aired_at = now(), position = 2 where estimate_id = ${order.id} and house_code = 'AUDITBULK'`,
+    );
+    expect(events[0]).toMatchObject({
+      action: 'status_change',
+      entity: 'spot',
+      order_id: order.id,
+      before: { status: 'scheduled' },
+      after: { status: 'aired' },
+    });
+  });
+
+  it('a payment (a table without an order column): recorded against the order of its invoice', async () => {
+    const { order, invoice } = await invoicedOrder(t);
+    await t.database.db.execute(
+      sql`insert into invoice_payments (invoice_id, amount_cents, payment_date, method) values (${invoice.id}, 1000, current_date, 'check')`,
+    );
+    const events = await sameBothWays(sql`update invoice_payments set amount_cents = 1500, reference = 'CHK-1' where invoice_id = ${invoice.id}`);
+    expect(events[0]).toMatchObject({ action: 'update', entity: 'payment', order_id: order.id, after: { amount_cents: 1500, reference: 'CHK-1' } });
   });
 
   it('an update that changes no audited column records nothing either way', async () => {

@@ -1,4 +1,4 @@
--- The audit trail as it is today (decisions 012 and 039; history: migrations 0012, 0020, 0023).
+-- The audit trail as it is today (decisions 012, 039 and 047; history: migrations 0012, 0020, 0023, 0042).
 -- Applied by a migration, so idempotent: CREATE OR REPLACE throughout. Statement triggers on the business
 -- tables write audit_events, whose own triggers keep it append-only. A trigger's arguments: the entity,
 -- the column holding the order's id ('' for none), and the watched columns of an update ('' for all).
