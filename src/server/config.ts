@@ -86,6 +86,8 @@ const envSchema = z.object({
   REDIS_URL: optional,
   /** 1: webhook endpoints may be on loopback and private addresses (tests, a receiver on the same host). */
   WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** Seconds a webhook endpoint has to answer; a delivery's lease lasts four times as long. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
 });
 
 export interface Config {
@@ -154,7 +156,7 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Waits before each webhook retry (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h); tests shorten them. */
   webhookRetryDelaysMs: number[];
-  /** How long a webhook endpoint has to answer (15 s). */
+  /** How long a webhook endpoint has to answer (WEBHOOK_TIMEOUT_SECONDS, 15 s). */
   webhookTimeoutMs: number;
 }
 
@@ -236,7 +238,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     redisUrl: e.REDIS_URL?.trim() || null,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
     webhookRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 86_400_000],
-    webhookTimeoutMs: 15_000,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
     storageCredentials:
       e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY } : undefined,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '')

@@ -21,8 +21,8 @@ import { pushAuthHeaders, signWebhook } from './signing';
 
 const JOB = 'webhooks.dispatch';
 const BATCH = 20;
-/** Longer than the 15 s timeout: a lease outlives any attempt its instance is still making. */
-const LEASE_SECONDS = 60;
+/** A lease outlives any attempt its instance is still making (and the write of its outcome): four timeouts, 60 s by default. */
+const LEASE_TIMEOUTS = 4;
 /** The longest wait between looks at the outbox on an instance (retries due, work left by a stopped instance). */
 const SWEEP_MS = 30_000;
 const USER_AGENT = 'Spotbook-Webhooks/1';
@@ -66,6 +66,7 @@ const post = (url: string, headers: Record<string, string>, body: string, timeou
   });
 
 export const createWebhookDispatcher = ({ db, jobs, log, allowPrivate, retryDelaysMs, timeoutMs }: DispatcherOptions) => {
+  const leaseSeconds = Math.ceil((timeoutMs * LEASE_TIMEOUTS) / 1000);
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Infinity;
@@ -87,7 +88,7 @@ export const createWebhookDispatcher = ({ db, jobs, log, allowPrivate, retryDela
   const lease = () =>
     db
       .update(webhookDeliveries)
-      .set({ leasedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .set({ leasedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
       .where(
         inArray(
           webhookDeliveries.id,
@@ -174,13 +175,15 @@ export const createWebhookDispatcher = ({ db, jobs, log, allowPrivate, retryDela
     });
   };
 
+  /**
+   * A delivery is next due at its next attempt, or, while another instance holds its lease (or held
+   * it when it died), when that lease runs out: waiting for the lease instead of looking every 50 ms.
+   */
   const planNextDue = async () => {
     const [next] = await db
-      .select({ at: webhookDeliveries.nextAttemptAt })
+      .select({ at: sql`min(greatest(${webhookDeliveries.nextAttemptAt}, ${webhookDeliveries.leasedUntil}))`.mapWith(webhookDeliveries.nextAttemptAt) })
       .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.state, 'pending'))
-      .orderBy(asc(webhookDeliveries.nextAttemptAt))
-      .limit(1);
+      .where(eq(webhookDeliveries.state, 'pending'));
     // Just after events were written, look again soon: their transaction may not have committed at the first look.
     const soon = Date.now() - nudgedAt < 2_000 ? Date.now() + 200 : Infinity;
     plan(Math.min(Date.now() + SWEEP_MS, soon, next?.at ? Math.max(next.at.getTime(), Date.now() + 50) : Infinity));
