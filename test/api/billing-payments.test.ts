@@ -241,6 +241,27 @@ describe('GET /api/billing/analytics/overview', () => {
     expect(after.top_customers[0]).toEqual({ customer_id: big.owner.id, customer_name: 'Top Spender Inc', total_billed: 90_000, total_paid: 30_000 });
   });
 
+  it('names the 8 customers billed most, largest first, a tie at the 8th broken by e-mail', async () => {
+    const own = await createTestApp();
+    try {
+      const spends = [90_000, 80_000, 70_000, 60_000, 50_000, 40_000, 30_000, 20_000, 20_000, 20_000, 10_000];
+      const customers = [];
+      for (const spend of spends) {
+        const { owner, invoice } = await invoicedOrder(own, { totalSpend: spend });
+        customers.push({ id: owner.id, email: owner.email, billed: Number(invoice.total_amount) });
+      }
+      const expected = customers.sort((a, b) => b.billed - a.billed || (a.email < b.email ? -1 : 1)).slice(0, 8);
+      const res = await own.inject({ method: 'GET', url: '/api/billing/analytics/overview?timeframe=30', token: await own.adminToken() });
+      expect(res.statusCode, res.body).toBe(200);
+      const top = res.json().top_customers as { customer_id: string; total_billed: number }[];
+      expect(top.map((c) => [c.customer_id, c.total_billed])).toEqual(expected.map((c) => [c.id, c.billed]));
+      // Three customers tie at the 8th largest: one of them is named, the first by e-mail.
+      expect(expected.filter((c) => c.billed === expected[7]!.billed)).toHaveLength(1);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('refuses a timeframe out of range', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/billing/analytics/overview?timeframe=0', token: admin });
     expect(res.statusCode).toBe(400);
