@@ -67,6 +67,19 @@ const campaignStatsFromRows = async (ownerId?: string) => {
   };
 };
 
+/** The analytics overview's campaign counts of the last 30 days, from the campaign rows (all, or one owner's). */
+const overviewCountsFromRows = async (ownerId?: string) => {
+  const from = addDays(today(), -29);
+  const list = await rows<{ status: string; end_date: string | null }>(
+    sql`select status, end_date::text from campaigns ${ownerId ? sql`where owner_id = ${ownerId}` : sql``}`,
+  );
+  const running = list.filter((c) => c.status !== 'cancelled' && (c.end_date === null || c.end_date >= from));
+  return {
+    total_campaigns: running.length,
+    active_campaigns: running.filter((c) => c.status === 'active' && !(c.end_date !== null && c.end_date < today())).length,
+  };
+};
+
 /** Ageing computed from the invoice rows: sent invoices with a balance, per advertiser, by the domain's buckets. */
 const ageingFromRows = async () => {
   const open = await rows<{
@@ -111,6 +124,11 @@ const ageingFromRows = async () => {
 
 const expectReadsFromRows = async () => {
   expect(await call('GET', '/api/campaigns/stats/dashboard', admin)).toEqual(await campaignStatsFromRows());
+  expect((await call('GET', '/api/analytics/dashboard/overview?timeframe=30', admin)).overall_metrics).toMatchObject(await overviewCountsFromRows());
+  for (const owner of owners)
+    expect((await call('GET', '/api/analytics/dashboard/overview?timeframe=30', owner.token)).overall_metrics, owner.email).toMatchObject(
+      await overviewCountsFromRows(owner.id),
+    );
   for (const owner of owners)
     expect(await call('GET', '/api/campaigns/stats/dashboard', owner.token), owner.email).toEqual(await campaignStatsFromRows(owner.id));
   const expected = await ageingFromRows();
@@ -230,6 +248,13 @@ describe('campaign_counts and receivables, against the rows', () => {
       sql`update campaigns set end_date = ${addDays(today(), -1)} where id = (select id from campaigns where status = 'active' order by id limit 1)`,
     );
     await t.database.db.execute(sql`update campaigns set end_date = null where id = (select id from campaigns where status = 'scheduled' order by id limit 1)`);
+    // Before the overview's 30 days, and cancelled: neither counts there.
+    await t.database.db.execute(
+      sql`update campaigns set end_date = ${addDays(today(), -45)} where id = (select id from campaigns where status = 'scheduled' order by id desc limit 1)`,
+    );
+    await t.database.db.execute(
+      sql`update campaigns set status = 'cancelled' where id = (select id from campaigns where status = 'active' order by id desc limit 1)`,
+    );
     await t.database.db.execute(
       sql`update campaigns set owner_id = ${acme.id} where id = (select id from campaigns where owner_id = ${beta.id} order by id limit 1)`,
     );
@@ -317,7 +342,7 @@ describe('campaign_counts and receivables, against the rows', () => {
       },
       () =>
         t.database.db.execute(
-          sql`update campaigns set end_date = ${pick([null, addDays(today(), -2), today(), addDays(today(), 9)])} where id = (select id from campaigns order by random() limit 1)`,
+          sql`update campaigns set end_date = ${pick([null, addDays(today(), -45), addDays(today(), -2), today(), addDays(today(), 9)])} where id = (select id from campaigns order by random() limit 1)`,
         ),
     ];
     for (let step = 0; step < 40; step += 1) await pick(actions)();

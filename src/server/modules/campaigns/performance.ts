@@ -131,14 +131,26 @@ export const campaignStats = async ({ db, actor, today }: { db: Tx; actor: Order
  */
 export const campaignTotalsSince = async ({ db, actor, from, today }: { db: Tx; actor: OrderActor; from: string; today: string }) => {
   // Independent reads, run together (on PostgreSQL, on two connections).
+  // Admins count from the rollup `campaign_counts` (its end date 'infinity' for none; decision 045), a client its own campaigns.
   const [[counts], [delivered]] = await Promise.all([
-    db
-      .select({
-        total: sql<number>`count(*)::int`.mapWith(Number),
-        active: sql<number>`(count(*) filter (where ${displayStatusSql(today)} = 'active'))::int`.mapWith(Number),
-      })
-      .from(campaigns)
-      .where(and(campaignScope(actor), ne(campaigns.status, 'cancelled'), or(isNull(campaigns.endDate), gte(campaigns.endDate, from)))),
+    isAdmin(actor.role)
+      ? db
+          .select({
+            total: sql<number>`coalesce(sum(${campaignCounts.campaigns}), 0)::int`.mapWith(Number),
+            active:
+              sql<number>`coalesce(sum(${campaignCounts.campaigns}) filter (where ${displayStatusSql(today, campaignCounts)} = 'active'), 0)::int`.mapWith(
+                Number,
+              ),
+          })
+          .from(campaignCounts)
+          .where(and(ne(campaignCounts.status, 'cancelled'), gte(campaignCounts.endDate, from)))
+      : db
+          .select({
+            total: sql<number>`count(*)::int`.mapWith(Number),
+            active: sql<number>`(count(*) filter (where ${displayStatusSql(today)} = 'active'))::int`.mapWith(Number),
+          })
+          .from(campaigns)
+          .where(and(campaignScope(actor), ne(campaigns.status, 'cancelled'), or(isNull(campaigns.endDate), gte(campaigns.endDate, from)))),
     db
       .select({
         impressions: sql<string>`coalesce(sum(${campaignDeliveries.impressions}), 0)::bigint::text`,
