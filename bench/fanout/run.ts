@@ -4,8 +4,11 @@
  * after the other. For each submit: the time to the HTTP reply, and for every admin socket the time
  * from the request's start to its `notification` of the new order. Prints p50/p99/max and the load.
  * Usage: npm run build && npx tsx bench/fanout/run.ts [admins=1000] [submits=10] [postgres|embedded]
+ * FANOUT_HISTORY=50: every admin starts with that many stored notifications (a full history: each
+ * fan-out then also trims 1,000 of them, after its commit).
  */
 import { loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +20,20 @@ const admins = Number(process.argv[2] ?? 1000);
 const submits = Number(process.argv[3] ?? 10);
 const kind = (process.argv[4] ?? 'postgres') as TargetKind;
 
-const target = await startTarget(kind, async (db) => ({
-  admins: await seedUsers(db, 'traffic_admin', admins, 'admin'),
-  client: (await equipClients(db, await seedUsers(db, 'client', 1, 'client')))[0]!,
-  daypartId: await firstDaypartId(db),
-}));
+const history = Number(process.env.FANOUT_HISTORY ?? 0);
+
+const target = await startTarget(kind, async (db) => {
+  const seededAdmins = await seedUsers(db, 'traffic_admin', admins, 'admin');
+  if (history > 0)
+    await db.execute(sql`insert into notifications (user_id, type, sub_type, message, created_at)
+      select u.id, 'system_message', 'info', 'Old ' || k, now() - make_interval(mins => k)
+      from users u cross join generate_series(1, ${history}) k where u.role = 'traffic_admin'`);
+  return {
+    admins: seededAdmins,
+    client: (await equipClients(db, await seedUsers(db, 'client', 1, 'client')))[0]!,
+    daypartId: await firstDaypartId(db),
+  };
+});
 const { server, seeded } = target;
 let worker: ChildProcess | undefined;
 /** The sockets' process's next message (it fails if that process exits first). */
@@ -58,7 +70,7 @@ try {
   const ms = (v: number) => v.toFixed(0);
   process.stdout.write(
     [
-      `\n${kind}, ${admins} admin sockets, ${submits} submits; load average at the end ${loadavg()
+      `\n${kind}, ${admins} admin sockets (${history} notifications stored each at the start), ${submits} submits; load average at the end ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' / ')}`,
       '| measure | p50 ms | p99 ms | max ms | count |',

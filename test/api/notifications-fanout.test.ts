@@ -1,7 +1,8 @@
 /**
  * A fan-out to many recipients (a new order notifies every admin) is written set-based: the same
- * number of statements for 300 recipients as for one, and every recipient's history trimmed exactly
- * to its newest 50 (decision 022). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
+ * number of statements for 300 recipients as for one; after the commit every recipient's history is
+ * trimmed exactly to its newest 50, and the reads show no more than those before it is (decision 022,
+ * amended). Runs on PGlite, and on PostgreSQL with DATABASE_URL.
  */
 import { desc, eq, inArray } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -10,7 +11,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_HISTORY_LIMIT } from '../../src/domain/realtime';
 import * as schema from '../../src/server/db/schema';
-import { storeNotifications, type NotificationInput, type Recipients } from '../../src/server/modules/notifications/store';
+import {
+  listNotifications,
+  storeNotifications,
+  trimNotifications,
+  type NotificationInput,
+  type Recipients,
+} from '../../src/server/modules/notifications/store';
 import type { Database, Db } from '../../src/server/platform/db';
 import { openTestDatabase } from '../support/database';
 import { MISSING_ID } from '../support/ordering-fixtures';
@@ -98,7 +105,18 @@ describe('storeNotifications to many recipients', () => {
     });
   });
 
-  it('leaves every recipient its newest 50, the new one first and unread', async () => {
+  it('shows every recipient its newest 50 at once, and the trim after the commit leaves just those, the new one first and unread', async () => {
+    // Before the trim: an admin who had 55 stored holds 56 rows, and reads the newest 50.
+    const over = admins[HISTORY.indexOf(NOTIFICATION_HISTORY_LIMIT + 5)]!;
+    const untrimmed = await listNotifications(database.db, over);
+    expect(untrimmed.total).toBe(NOTIFICATION_HISTORY_LIMIT);
+    expect(untrimmed.notifications.map((n) => n.message)).toEqual([
+      'New order "Fan-out" was submitted for approval',
+      ...Array.from({ length: NOTIFICATION_HISTORY_LIMIT - 1 }, (_, k) => `Old ${k}`),
+    ]);
+    expect(untrimmed.unread_count).toBe(1 + Math.floor((NOTIFICATION_HISTORY_LIMIT - 1) / 2));
+
+    await trimNotifications(database.db, [...admins, client]);
     const rows = await database.db
       .select({ userId: notifications.userId, message: notifications.message, readAt: notifications.readAt })
       .from(notifications)
@@ -124,9 +142,13 @@ describe('storeNotifications to many recipients', () => {
     // This does not force that cycle (it passed on the old statement too): it checks that concurrent
     // trims all commit and still bound every history.
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, (_, i) =>
-        database.db.transaction((tx) => storeNotifications(tx, { admins: true }, { type: 'system_message', message: `Concurrent ${i}` })),
-      ),
+      Array.from({ length: 8 }, async (_, i) => {
+        const stored = await database.db.transaction((tx) => storeNotifications(tx, { admins: true }, { type: 'system_message', message: `Concurrent ${i}` }));
+        await trimNotifications(
+          database.db,
+          stored.map((row) => row.userId),
+        );
+      }),
     );
     expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
     const sizes = await database.db.select({ userId: notifications.userId }).from(notifications).where(inArray(notifications.userId, admins));
@@ -134,10 +156,14 @@ describe('storeNotifications to many recipients', () => {
     for (const { userId } of sizes) perAdmin.set(userId, (perAdmin.get(userId) ?? 0) + 1);
     // Each admin has every concurrent message; a row skipped by one trim is taken by the next, so at most the few in flight are over.
     expect(Math.max(...perAdmin.values())).toBeLessThanOrEqual(NOTIFICATION_HISTORY_LIMIT + 8);
-    await statementsFor({ admins: true }, { type: 'system_message', message: 'After them' });
+    const last = await statementsFor({ admins: true }, { type: 'system_message', message: 'After them' });
+    await trimNotifications(
+      database.db,
+      last.rows.map((row) => row.userId),
+    );
     const after = await database.db.select({ userId: notifications.userId }).from(notifications).where(inArray(notifications.userId, admins));
     const counts = new Map<string, number>();
     for (const { userId } of after) counts.set(userId, (counts.get(userId) ?? 0) + 1);
-    expect(Math.max(...counts.values()), 'a fan-out alone trims every admin to the limit').toBe(NOTIFICATION_HISTORY_LIMIT);
+    expect(Math.max(...counts.values()), 'a trim alone brings every admin to the limit').toBe(NOTIFICATION_HISTORY_LIMIT);
   });
 });

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../platform/db';
 import { activeRecipients, composeMail } from './mail';
 import type { Notifier, Staged } from './notifier';
-import { storeNotifications, toNotification, type NotificationInput, type Recipients } from './store';
+import { storeNotifications, toNotification, trimNotifications, type NotificationInput, type Recipients } from './store';
 
 export type { Notifier, Staged } from './notifier';
 
@@ -32,9 +32,17 @@ export const createNotifier = (ctx: Omit<AppContext, 'notifier' | 'stationClock'
     await Promise.all(recipients.map((to) => ctx.mailer.send(composeMail(ctx.config.appUrl, to, input))));
   };
 
+  /** Each recipient's history back to its newest 50, now that the rows are committed (decision 022, amended). */
+  const trim = (staged: Staged) =>
+    trimNotifications(
+      ctx.db,
+      staged.rows.map((row) => row.userId),
+    ).catch((error: unknown) => ctx.log.error({ err: error }, 'could not trim notification histories'));
+
   const deliver = (staged: Staged) => {
     if (closed) return;
-    // On the next turn of the event loop: the caller's reply is written first, then the fan-out is encoded and sent.
+    // On the next turn of the event loop: the caller's reply is written first, then the fan-out is
+    // encoded and sent, then the histories are trimmed.
     track(
       new Promise<void>((resolve) =>
         setImmediate(() => {
@@ -43,7 +51,7 @@ export const createNotifier = (ctx: Omit<AppContext, 'notifier' | 'stationClock'
           } catch (error) {
             ctx.log.error({ err: error }, 'could not emit notification');
           }
-          resolve();
+          resolve(trim(staged));
         }),
       ),
     );
