@@ -56,31 +56,45 @@ const recipientCondition = (to: Recipients): SQL | undefined => {
 export const storeNotifications = async (tx: Tx, to: Recipients, input: NotificationInput): Promise<Row[]> => {
   const where = recipientCondition(to);
   if (!where) return [];
-  const text = (value: string | null | undefined) => sql<string | null>`${value ?? null}::text`;
-  const uuid = (value: string | null | undefined) => sql<string | null>`${value ?? null}::uuid`;
+  // What every recipient's row says, once: written by the INSERT and given back with each row's own keys.
+  const said = {
+    type: input.type,
+    subType: input.type === 'system_message' ? (input.subType ?? 'info') : null,
+    status: input.status ?? null,
+    message: input.message,
+    estimateId: input.estimateId ?? null,
+    mediaId: input.mediaId ?? null,
+    estimateName: input.estimateName ?? null,
+    filename: input.filename ?? null,
+    readAt: null,
+  } satisfies Omit<Row, 'id' | 'userId' | 'createdAt'>;
+  const text = (value: string | null) => sql<string | null>`${value}::text`;
+  const uuid = (value: string | null) => sql<string | null>`${value}::uuid`;
   // Every column in the table's order (Drizzle's INSERT ... SELECT asks for it): defaults spelled out.
-  return tx
+  // Only the keys come back: 1,000 whole rows read back cost the submit of a fan-out to every admin.
+  const keys = await tx
     .insert(notifications)
     .select(
       tx
         .select({
           id: sql<string>`gen_random_uuid()`.as('id'),
           userId: users.id,
-          type: sql<NotificationType>`${input.type}::text`.as('type'),
-          subType: text(input.type === 'system_message' ? (input.subType ?? 'info') : null).as('sub_type'),
-          status: text(input.status).as('status'),
-          message: text(input.message).as('message'),
-          estimateId: uuid(input.estimateId).as('estimate_id'),
-          mediaId: uuid(input.mediaId).as('media_id'),
-          estimateName: text(input.estimateName).as('estimate_name'),
-          filename: text(input.filename).as('filename'),
+          type: sql<NotificationType>`${said.type}::text`.as('type'),
+          subType: text(said.subType).as('sub_type'),
+          status: text(said.status).as('status'),
+          message: text(said.message).as('message'),
+          estimateId: uuid(said.estimateId).as('estimate_id'),
+          mediaId: uuid(said.mediaId).as('media_id'),
+          estimateName: text(said.estimateName).as('estimate_name'),
+          filename: text(said.filename).as('filename'),
           readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
           createdAt: sql<Date>`now()`.as('created_at'),
         })
         .from(users)
         .where(where),
     )
-    .returning();
+    .returning({ id: notifications.id, userId: notifications.userId, createdAt: notifications.createdAt });
+  return keys.map((key) => ({ ...said, ...key }));
 };
 
 /**
