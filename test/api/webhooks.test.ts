@@ -7,7 +7,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookDeliveries } from '../../src/server/db/schema';
 import { isPrivateAddress } from '../../src/server/modules/webhooks/address-guard';
 import { createTestApp, type TestApp } from '../support/app';
 import { eventually } from '../realtime/helpers';
@@ -19,6 +21,7 @@ interface Received {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
+  at: number;
 }
 const received: Received[] = [];
 /** Status answered per path, in turn (the last repeats). */
@@ -33,7 +36,7 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       const path = request.url ?? '/';
-      received.push({ path, headers: request.headers, body });
+      received.push({ path, headers: request.headers, body, at: Date.now() });
       const queue = answers.get(path) ?? [200];
       const status = queue.length > 1 ? queue.shift()! : queue[0]!;
       response.writeHead(status).end();
@@ -119,6 +122,42 @@ describe('webhooks', () => {
       expect(delivery.attempts.map((a: { status_code: number }) => a.status_code)).toEqual([500, 503, 200]);
       expect(delivery.attempts[0].error).toBe('HTTP 500');
     });
+  });
+
+  it('leaves a delivery another instance holds until its lease runs out, without looking again and again meanwhile', async () => {
+    /** How many times the dispatch job has run on this instance (its duration histogram's count). */
+    const dispatchRuns = async () => {
+      const text = (await t.inject({ method: 'GET', url: '/metrics' })).body;
+      return [...text.matchAll(/^spotbook_job_duration_seconds_count\{job="webhooks\.dispatch",outcome="[^"]*"\} (\d+)$/gm)].reduce(
+        (sum, match) => sum + Number(match[1]),
+        0,
+      );
+    };
+    const { token } = await t.signUp();
+    const { webhook } = await register(token, '/leased', ['order.created']);
+    await t.inject({ method: 'POST', url: '/api/estimates', token, payload: { estimate_name: 'Held elsewhere' } });
+    await eventually(() => expect(at('/leased')).toHaveLength(1));
+    // As if another instance had taken it again for a retry, holding its lease for 5 s.
+    const [held] = await t.database.db
+      .update(webhookDeliveries)
+      .set({ state: 'pending', nextAttemptAt: sql`now()`, leasedUntil: sql`now() + interval '5 seconds'` })
+      .where(eq(webhookDeliveries.endpointId, webhook.id))
+      .returning({ leasedUntil: webhookDeliveries.leasedUntil });
+    // A new event wakes the dispatcher: it sends that one, and sees the held one is not its to send yet.
+    await t.inject({ method: 'POST', url: '/api/estimates', token, payload: { estimate_name: 'Sent at once' } });
+    const nudged = Date.now();
+    await eventually(() => expect(at('/leased')).toHaveLength(2));
+    // For 2 s after an event the dispatcher looks again every 200 ms (its writer may not have committed
+    // yet); after that, nothing is due before the lease runs out.
+    const sleepUntil = (time: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, time - Date.now())));
+    await sleepUntil(nudged + 2_300);
+    const before = await dispatchRuns();
+    await sleepUntil(held!.leasedUntil!.getTime() - 300);
+    // Looking every 50 ms until the lease ran out made dozens of runs here.
+    expect((await dispatchRuns()) - before).toBeLessThanOrEqual(1);
+    await eventually(() => expect(at('/leased')).toHaveLength(3), 10_000);
+    expect(JSON.parse(at('/leased')[2]!.body).data.name).toBe('Held elsewhere');
+    expect(at('/leased')[2]!.at).toBeGreaterThanOrEqual(held!.leasedUntil!.getTime());
   });
 
   it('gives up after the last retry, and a manual retry sends it again', async () => {
