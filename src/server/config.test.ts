@@ -27,6 +27,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_SECRET: 'test-secret', DATA_DIR: tempDir() }).jwtSecret).toBe('test-secret');
   });
 
+  it('gives webhook endpoints WEBHOOK_TIMEOUT_SECONDS to answer, 15 by default, and refuses one out of range', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).webhookTimeoutMs).toBe(15_000);
+    expect(loadConfig({ DATA_DIR: tempDir(), WEBHOOK_TIMEOUT_SECONDS: '5' }).webhookTimeoutMs).toBe(5_000);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), WEBHOOK_TIMEOUT_SECONDS: '0' })).toThrow(
+      new ConfigError('Invalid environment variable WEBHOOK_TIMEOUT_SECONDS: Too small: expected number to be >=1'),
+    );
+  });
+
   it('explains a wrong value', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: tempDir() })).toThrow(/PORT/);
   });
