@@ -130,25 +130,21 @@ export const campaignStats = async ({ db, actor, today }: { db: Tx; actor: Order
  * end, not ended before its start, not cancelled), with what was delivered during it.
  */
 export const campaignTotalsSince = async ({ db, actor, from, today }: { db: Tx; actor: OrderActor; from: string; today: string }) => {
-  // Independent reads, run together (on PostgreSQL, on two connections).
-  // Admins count from the rollup `campaign_counts` (its end date 'infinity' for none; decision 045), a client its own campaigns.
+  /** The running campaigns and the active ones, counted from `of` (`count` is its count of campaigns). */
+  const running = (of: typeof campaigns | typeof campaignCounts, count: SQL) => ({
+    total: sql<number>`coalesce(${count}, 0)::int`.mapWith(Number),
+    active: sql<number>`coalesce(${count} filter (where ${displayStatusSql(today, of)} = 'active'), 0)::int`.mapWith(Number),
+  });
+  // Independent reads, run together (on PostgreSQL, on two connections). Admins count from the rollup
+  // `campaign_counts` (its end date 'infinity' for none; decision 045), a client its own campaigns.
   const [[counts], [delivered]] = await Promise.all([
     isAdmin(actor.role)
       ? db
-          .select({
-            total: sql<number>`coalesce(sum(${campaignCounts.campaigns}), 0)::int`.mapWith(Number),
-            active:
-              sql<number>`coalesce(sum(${campaignCounts.campaigns}) filter (where ${displayStatusSql(today, campaignCounts)} = 'active'), 0)::int`.mapWith(
-                Number,
-              ),
-          })
+          .select(running(campaignCounts, sql`sum(${campaignCounts.campaigns})`))
           .from(campaignCounts)
           .where(and(ne(campaignCounts.status, 'cancelled'), gte(campaignCounts.endDate, from)))
       : db
-          .select({
-            total: sql<number>`count(*)::int`.mapWith(Number),
-            active: sql<number>`(count(*) filter (where ${displayStatusSql(today)} = 'active'))::int`.mapWith(Number),
-          })
+          .select(running(campaigns, sql`count(*)`))
           .from(campaigns)
           .where(and(campaignScope(actor), ne(campaigns.status, 'cancelled'), or(isNull(campaigns.endDate), gte(campaigns.endDate, from)))),
     db
