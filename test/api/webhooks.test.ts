@@ -160,6 +160,21 @@ describe('webhooks', () => {
     expect(at('/leased')[2]!.at).toBeGreaterThanOrEqual(held!.leasedUntil!.getTime());
   });
 
+  it('looks at the outbox again after a run that failed, with no new event to wake it', async () => {
+    const { token } = await t.signUp();
+    await register(token, '/after-failure', ['order.created']);
+    // The database refuses the dispatcher's lease for a moment, as when it restarts.
+    await t.database.db.execute(sql`create function refuse_leases() returns trigger language plpgsql as $$ begin raise exception 'the database is restarting'; end $$`);
+    await t.database.db.execute(sql`create trigger refuse_leases before update on webhook_deliveries for each statement execute function refuse_leases()`);
+    await t.inject({ method: 'POST', url: '/api/estimates', token, payload: { estimate_name: 'Sent after a failure' } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(at('/after-failure')).toHaveLength(0);
+    await t.database.db.execute(sql`drop trigger refuse_leases on webhook_deliveries`);
+    await t.database.db.execute(sql`drop function refuse_leases()`);
+    await eventually(() => expect(at('/after-failure')).toHaveLength(1), 8_000);
+    expect(JSON.parse(at('/after-failure')[0]!.body).data.name).toBe('Sent after a failure');
+  });
+
   it('gives up after the last retry, and a manual retry sends it again', async () => {
     const { token } = await t.signUp();
     answers.set('/down', [500]);

@@ -25,6 +25,8 @@ const BATCH = 20;
 const LEASE_TIMEOUTS = 4;
 /** The longest wait between looks at the outbox on an instance (retries due, work left by a stopped instance). */
 const SWEEP_MS = 30_000;
+/** After a run that failed (the database away for a moment): the next look, without hammering it meanwhile. */
+const AFTER_FAILURE_MS = 2_000;
 const USER_AGENT = 'Spotbook-Webhooks/1';
 
 export interface DispatcherOptions {
@@ -193,15 +195,21 @@ export const createWebhookDispatcher = ({ db, jobs, log, allowPrivate, retryDela
     JOB,
     z.object({}),
     async (_payload, { signal }) => {
-      for (;;) {
-        if (signal.aborted || closed) return;
-        const due = await lease();
-        if (due.length === 0) break;
-        await Promise.all(
-          due.map((delivery) => attempt(delivery).catch((error: unknown) => log.error({ err: error, delivery: delivery.id }, 'webhook attempt failed'))),
-        );
+      try {
+        for (;;) {
+          if (signal.aborted || closed) return;
+          const due = await lease();
+          if (due.length === 0) break;
+          await Promise.all(
+            due.map((delivery) => attempt(delivery).catch((error: unknown) => log.error({ err: error, delivery: delivery.id }, 'webhook attempt failed'))),
+          );
+        }
+        await planNextDue();
+      } catch (error) {
+        // Nothing else would look again before the next event: a failed run still plans the next one.
+        plan(Date.now() + AFTER_FAILURE_MS);
+        throw error;
       }
-      await planNextDue();
     },
     { concurrency: 1 },
   );
