@@ -164,7 +164,9 @@ describe('webhooks', () => {
     const { token } = await t.signUp();
     await register(token, '/after-failure', ['order.created']);
     // The database refuses the dispatcher's lease for a moment, as when it restarts.
-    await t.database.db.execute(sql`create function refuse_leases() returns trigger language plpgsql as $$ begin raise exception 'the database is restarting'; end $$`);
+    await t.database.db.execute(
+      sql`create function refuse_leases() returns trigger language plpgsql as $$ begin raise exception 'the database is restarting'; end $$`,
+    );
     await t.database.db.execute(sql`create trigger refuse_leases before update on webhook_deliveries for each statement execute function refuse_leases()`);
     await t.inject({ method: 'POST', url: '/api/estimates', token, payload: { estimate_name: 'Sent after a failure' } });
     await new Promise((resolve) => setTimeout(resolve, 500));
