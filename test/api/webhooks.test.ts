@@ -155,7 +155,9 @@ describe('webhooks', () => {
     await sleepUntil(held!.leasedUntil!.getTime() - 300);
     // Looking every 50 ms until the lease ran out made dozens of runs here.
     expect((await dispatchRuns()) - before).toBeLessThanOrEqual(1);
-    await eventually(() => expect(at('/leased')).toHaveLength(3), 10_000);
+    // Sent once the lease has run out: at its end, or at the latest by the next 30-s look. In 2 of about 6 whole
+    // PostgreSQL passes it was not sent within 10 s of the lease's end (never alone): cause not found (docs/ci.md).
+    await eventually(() => expect(at('/leased')).toHaveLength(3), 35_000);
     expect(JSON.parse(at('/leased')[2]!.body).data.name).toBe('Held elsewhere');
     expect(at('/leased')[2]!.at).toBeGreaterThanOrEqual(held!.leasedUntil!.getTime());
   });
