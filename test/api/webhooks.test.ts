@@ -68,6 +68,8 @@ describe('webhooks', () => {
     expect(sent.statusCode, sent.body).toBe(202);
     await eventually(() => expect(at('/test')).toHaveLength(1));
     const [delivery] = at('/test');
+    // Each attempt on a connection of its own: no idle socket the receiver may be closing is reused.
+    expect(delivery!.headers.connection).toBe('close');
     const payload = new Webhook(secret).verify(delivery!.body, delivery!.headers as Record<string, string>) as {
       type: string;
       timestamp: string;

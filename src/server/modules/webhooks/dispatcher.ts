@@ -52,7 +52,9 @@ const post = (url: string, headers: Record<string, string>, body: string, timeou
     const transport = target.protocol === 'https:' ? https : http;
     const request = transport.request(
       target,
-      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() }, lookup: guardedLookup(allowPrivate) },
+      // A connection of its own (`agent: false`): Node's shared agent keeps idle sockets, and a receiver that closes
+      // one as an attempt starts on it (Node servers do after 5 s idle) fails that attempt with "socket hang up".
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body).toString() }, lookup: guardedLookup(allowPrivate), agent: false },
       (response) => {
         clearTimeout(timer);
         response.resume();
