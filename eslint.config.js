@@ -23,6 +23,27 @@ const stationTimeRules = [
   },
 ];
 
+const domainStateRule = {
+  selector: "Program > VariableDeclaration[kind='let'], Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
+  message: 'src/domain is pure: no mutable module state (decision 041).',
+};
+
+/**
+ * Tests read the clock through test/support/clock.ts only (issue 38, decision 050): a test that depends
+ * on the day sets the station's time; the others run on the one clock CI's sweep moves (libfaketime).
+ * Deadlines and elapsed times use performance.now(), which no date moves.
+ */
+const testClockRules = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'Tests take now from test/support/clock.ts (clockNow, clockToday, msAgo, clockFrom) or set the station time (decision 050).',
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: 'Tests take now from test/support/clock.ts; deadlines and elapsed times use performance.now() (decision 050).',
+  },
+];
+
 /**
  * The server's module edges (decision 042): a module imports from the schema only the tables it owns (and
  * the crossings still listed), and the orders module only through its published files.
@@ -83,14 +104,16 @@ export default tseslint.config(
   {
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...stationTimeRules,
-        {
-          selector: "Program > VariableDeclaration[kind='let'], Program > ExportNamedDeclaration > VariableDeclaration[kind='let']",
-          message: 'src/domain is pure: no mutable module state (decision 041).',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...stationTimeRules, domainStateRule],
     },
+  },
+  {
+    files: ['test/**/*.ts', 'src/**/*.test.ts'],
+    ignores: ['test/support/clock.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...stationTimeRules, ...testClockRules] },
+  },
+  {
+    files: ['src/domain/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...stationTimeRules, domainStateRule, ...testClockRules] },
   },
 );

@@ -21,6 +21,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { createInvoice } from '../support/billing-fixtures';
 import { clientWithBrand, createDaypart } from '../support/ordering-fixtures';
 import { eventually } from '../realtime/helpers';
+import { clockNow } from '../support/clock';
 
 const TODAY = '2027-06-01';
 const DAY = '2027-06-08'; // the earliest bookable day
@@ -212,7 +213,7 @@ describe('AdCP for an agency', () => {
     // AdCP's scheme: sha256=<hex HMAC of "<timestamp>.<raw body>"> keyed with the credentials, a fresh timestamp.
     const signed = pushOf('/hmac', hmac.task_id)!;
     const timestamp = signed.headers['x-adcp-timestamp'] as string;
-    expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(300);
+    expect(Math.abs(Number(timestamp) - clockNow().getTime() / 1000)).toBeLessThan(300);
     expect(signed.headers['x-adcp-signature']).toBe(`sha256=${createHmac('sha256', CREDENTIALS).update(`${timestamp}.${signed.body}`).digest('hex')}`);
     expect(signed.headers.authorization).toBeUndefined();
     expect(JSON.parse(signed.body)).toMatchObject({ task_id: hmac.task_id, status: 'completed' });

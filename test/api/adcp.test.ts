@@ -22,6 +22,7 @@ import { setOrderStatus } from '../support/campaign-fixtures';
 import { makeClip } from '../support/media-fixtures';
 import { createDaypart } from '../support/ordering-fixtures';
 import { eventually } from '../realtime/helpers';
+import { clockNow } from '../support/clock';
 
 const TODAY = '2027-06-01'; // a Tuesday
 const DAY = '2027-06-08'; // the earliest bookable day (7 days' lead)
@@ -261,7 +262,7 @@ describe('/mcp', () => {
       forecast: { method: 'guaranteed', forecast_range_unit: 'weekly', points: [{ metrics: { impressions: { mid: 70 * 1366 } } }] },
       ext: { spotbook: { availability: [{ week_start: DAY, week_end: addDays(DAY, 6), remaining_spots: 70 }], impressions_per_spot: 1366 } },
     });
-    expect(Date.parse(product.expires_at)).toBeGreaterThan(Date.now());
+    expect(Date.parse(product.expires_at)).toBeGreaterThan(clockNow().getTime());
 
     // 2. Create: one order, submitted for the station's approval; the task is "submitted".
     const request = {

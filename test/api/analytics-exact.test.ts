@@ -6,10 +6,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../src/domain/dates';
 import { selectionDefaults, weeklyCostOf } from '../../src/domain/pricing';
 import { createTestApp, type TestApp } from '../support/app';
 import { clientWithBrand } from '../support/ordering-fixtures';
+import { clockNow, clockToday } from '../support/clock';
 
 const ZONE = 'America/New_York';
 const STATUSES = ['draft', 'pending_approval', 'ordered', 'modified', 'approved', 'rejected', 'scheduled', 'active', 'completed'] as const;
@@ -50,7 +50,7 @@ beforeAll(async () => {
     )) as unknown as { rows: Daypart[] }
   ).rows;
   const random = seeded(16);
-  const now = Date.now();
+  const now = clockNow().getTime();
   for (let i = 0; i < 400; i += 1) {
     // Whole days back, then a time around 04:00–06:00 UTC: the station's midnight (EST or EDT) falls in between.
     // 460 days: more than the 64 weeks a seasonal forecast needs (decision 025).
@@ -90,7 +90,7 @@ const get = async (url: string) => {
 };
 const dayOf = (o: SeedOrder) => stationDay(o.submittedAt ?? o.createdAt);
 const inWindow = (days: number) => {
-  const from = daysBefore(todayIso(new Date(), ZONE), days - 1);
+  const from = daysBefore(clockToday(ZONE), days - 1);
   return orders.filter((o) => dayOf(o) >= from);
 };
 const dollars = (cents: number) => Math.round(cents) / 100;

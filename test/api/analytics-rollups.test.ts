@@ -11,11 +11,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../src/domain/dates';
 import { selectionDefaults, weeklyCostOf } from '../../src/domain/pricing';
 import { createTestApp, type TestApp } from '../support/app';
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { addItem, clientWithBrand, createCoupon, createDaypart, putOrder, readyOrder, submittedOrder } from '../support/ordering-fixtures';
+import { clockToday } from '../support/clock';
 
 const ZONE = 'Asia/Kolkata';
 const BOOKED = ['approved', 'scheduled', 'active', 'completed'];
@@ -58,7 +58,7 @@ const insertOrder = async (at: Date, status: string) => {
 /** Orders dated around the station's midnight (18:30 UTC) of the last 40 days. */
 const insertOrders = async (count: number) => {
   for (let i = 0; i < count; i += 1) {
-    const at = new Date(`${daysBefore(todayIso(new Date(), ZONE), 1 + Math.floor(random() * 40))}T18:00:00Z`);
+    const at = new Date(`${daysBefore(clockToday(ZONE), 1 + Math.floor(random() * 40))}T18:00:00Z`);
     at.setUTCMinutes(Math.floor(random() * 90) - 20, Math.floor(random() * 60));
     await insertOrder(at, pick(STATUSES));
   }
@@ -131,7 +131,7 @@ const itemRows = async (): Promise<ItemRow[]> =>
 
 /** Per brand: the submitted orders dated from the window's first station day, the booked ones and their revenue. */
 const expectedBrands = async (days: number) => {
-  const from = daysBefore(todayIso(new Date(), ZONE), days - 1);
+  const from = daysBefore(clockToday(ZONE), days - 1);
   const brands = new Map<string, { brand_name: string; total_orders: number; approved_orders: number; total_revenue: number }>();
   for (const o of (await orderRows()).filter((x) => x.status !== 'draft' && stationDay(new Date(x.at)) >= from)) {
     const row = brands.get(o.brand_name) ?? { brand_name: o.brand_name, total_orders: 0, approved_orders: 0, total_revenue: 0 };
@@ -148,7 +148,7 @@ const expectedBrands = async (days: number) => {
 
 /** Per daypart: the orders' `amount` split by weekly cost, for the orders `wanted`, dated from the window's first station day. */
 const expectedSplit = async (days: number, wanted: (o: OrderRow) => boolean, amount: 'spend' | 'amount') => {
-  const from = daysBefore(todayIso(new Date(), ZONE), days - 1);
+  const from = daysBefore(clockToday(ZONE), days - 1);
   const orders = new Map((await orderRows()).filter((o) => wanted(o) && stationDay(new Date(o.at)) >= from).map((o) => [o.id, o]));
   const items = (await itemRows()).filter((i) => orders.has(i.estimate_id));
   const totals = new Map<string, number>();
@@ -207,7 +207,7 @@ const expectDashboardsFromRows = async () => {
     }>(sql`select coalesce(b.common_name, 'No brand') as brand_name,
       sum(r.projected_spend_cents)::float8 / 100 as projected_spend, sum(r.actual_spend_cents)::float8 / 100 as actual_spend
       from reconciliations r join estimates e on e.id = r.estimate_id left join brands b on b.id = e.brand_id
-      where r.reconciled_at >= ${`${daysBefore(todayIso(new Date(), ZONE), 29)}T00:00:00Z`}::timestamptz ${brand ? sql`and e.brand_id = ${brand}` : sql``} group by b.id, b.common_name`);
+      where r.reconciled_at >= ${`${daysBefore(clockToday(ZONE), 29)}T00:00:00Z`}::timestamptz ${brand ? sql`and e.brand_id = ${brand}` : sql``} group by b.id, b.common_name`);
     const byName = (a: { brand_name: string }, b: { brand_name: string }) => a.brand_name.localeCompare(b.brand_name);
     expect([...body.brand_variance].sort(byName)).toEqual(brands.sort(byName));
   }
@@ -237,7 +237,7 @@ const expectDashboardsFromRows = async () => {
     ).toEqual(Object.fromEntries([...budgets].map(([name, r]) => [name, dollars(r.cents)])));
     // Overview, revenue per station day and budgets per month (status_hours, migration 0035): the
     // hour 18:00 UTC is cut by the station's midnight, so its orders must go to two days.
-    const dated = (await orderRows()).filter((o) => stationDay(new Date(o.at)) >= daysBefore(todayIso(new Date(), ZONE), days - 1));
+    const dated = (await orderRows()).filter((o) => stationDay(new Date(o.at)) >= daysBefore(clockToday(ZONE), days - 1));
     const bookedRows = dated.filter((o) => BOOKED.includes(o.status));
     const overview = await call('GET', `/api/analytics/dashboard/overview?timeframe=${days}`, admin);
     expect(overview.summary).toMatchObject({
@@ -284,7 +284,7 @@ beforeAll(async () => {
   await insertOrders(60);
   // The first half hour of the 7- and 30-day windows (from 18:30 UTC), and the half hour before it.
   for (const days of [7, 30])
-    for (const minute of [10, 40, 50]) await insertOrder(new Date(`${daysBefore(todayIso(new Date(), ZONE), days)}T18:${minute}:00Z`), pick(BOOKED));
+    for (const minute of [10, 40, 50]) await insertOrder(new Date(`${daysBefore(clockToday(ZONE), days)}T18:${minute}:00Z`), pick(BOOKED));
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../src/domain/dates';
 import { createTestApp, type TestApp } from '../support/app';
 import { createDaypart, createOrder, putOrder, readyOrder } from '../support/ordering-fixtures';
+import { clockToday } from '../support/clock';
 
 let t: TestApp;
 let admin: string;
@@ -83,7 +83,7 @@ describe('GET /api/analytics/revenue/trends', () => {
     const body = await get('/api/analytics/revenue/trends');
     expect(body).toMatchObject({ timeframe: 90, granularity: 'daily' });
     expect(body.revenue_trends).toHaveLength(90);
-    expect(body.revenue_trends.at(-1)).toEqual({ date: todayIso(new Date(), 'UTC'), revenue: 7000, approved_orders: 2, avg_order_value: 3500 });
+    expect(body.revenue_trends.at(-1)).toEqual({ date: clockToday(), revenue: 7000, approved_orders: 2, avg_order_value: 3500 });
     expect(body.revenue_trends.slice(0, -1).every((p: { revenue: number }) => p.revenue === 0)).toBe(true);
   });
 
@@ -92,7 +92,7 @@ describe('GET /api/analytics/revenue/trends', () => {
     expect(weekly.revenue_trends.length).toBeGreaterThanOrEqual(13);
     expect(weekly.revenue_trends.at(-1)).toMatchObject({ revenue: 7000, approved_orders: 2 });
     const monthly = await get('/api/analytics/revenue/trends?granularity=monthly&timeframe=365');
-    expect(monthly.revenue_trends.at(-1)).toMatchObject({ date: `${todayIso(new Date(), 'UTC').slice(0, 7)}-01`, revenue: 7000 });
+    expect(monthly.revenue_trends.at(-1)).toMatchObject({ date: `${clockToday().slice(0, 7)}-01`, revenue: 7000 });
     const res = await t.inject({ method: 'GET', url: '/api/analytics/revenue/trends?granularity=hourly', token: admin });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Granularity must be daily, weekly or monthly', field: 'granularity' });
@@ -116,7 +116,7 @@ describe('GET /api/analytics/budget/analysis', () => {
       { daypart_name: 'Analytics X', allocated_budget: 7000, percentage: 70 },
       { daypart_name: 'Analytics Y', allocated_budget: 3000, percentage: 30 },
     ]);
-    expect(body.monthly_trends.at(-1)).toEqual({ month: todayIso(new Date(), 'UTC').slice(0, 7), budgeted_amount: 10000, order_count: 3 });
+    expect(body.monthly_trends.at(-1)).toEqual({ month: clockToday().slice(0, 7), budgeted_amount: 10000, order_count: 3 });
   });
 });
 

@@ -57,9 +57,9 @@ describe('hostile as-run files', () => {
   it('refuses deep XML quickly (linear reading, capped depth), long texts and huge CSV records, applying nothing', async () => {
     const before = await imports();
     const deep = `<BxfMessage>${'<SmpteTimeCode>'.repeat(25_000)}${'</SmpteTimeCode>'.repeat(25_000)}</BxfMessage>`;
-    const started = Date.now();
+    const started = performance.now();
     const res = await upload('deep.xml', deep, {}, 'application/xml');
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Line 1: the XML nests deeper than 64 elements');
 
@@ -84,20 +84,20 @@ describe('hostile as-run files', () => {
     const rows = Array.from({ length: 50_000 }, (_, i) => `${day(7)},06:${String(i % 60).padStart(2, '0')}:00,${house},30,aired`);
     const csv = `${HEADER}\n${rows.join('\n')}\n${day(7)},soon,${house},30,aired\n`;
     let done = false;
-    const started = Date.now();
+    const started = performance.now();
     const importing = upload('slow.csv', csv).finally(() => (done = true));
     const latencies: number[] = [];
     // Give the upload a head start into its parse, then ask for health until it ends.
     await new Promise((resolve) => setTimeout(resolve, 50));
     while (!done) {
-      const asked = Date.now();
+      const asked = performance.now();
       const health = await t.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
-      latencies.push(Date.now() - asked);
+      latencies.push(performance.now() - asked);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const res = await importing;
-    const took = Date.now() - started;
+    const took = performance.now() - started;
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(`Line 50002: time "soon" is not a time (HH:MM:SS)`);
     expect(took).toBeGreaterThan(500);

@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../../src/domain/audit';
-import { todayIso } from '../../src/domain/dates';
 import { ADMIN, createTestApp, signUpBody, type TestApp } from '../support/app';
 import { uploadAsRun } from '../support/as-run-fixtures';
 import { invoicedOrder } from '../support/billing-fixtures';
 import { campaignOfOrder, setCampaignStatus, setOrderStatus } from '../support/campaign-fixtures';
 import { couponBody } from '../support/coupon-fixtures';
 import { clientWithBrand, createDaypart, createMediaAsset, dateIn, putOrder, submittedOrder } from '../support/ordering-fixtures';
+import { clockNow, clockToday } from '../support/clock';
 
 const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -21,7 +21,7 @@ let t: TestApp;
 let admin: string;
 let adminUser: { id: string; email: string; role: string };
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => now ?? new Date() });
+  t = await createTestApp({}, { now: () => now ?? clockNow() });
   admin = await t.adminToken();
   adminUser = (await t.inject({ method: 'GET', url: '/api/auth/me', token: admin })).json().user;
 });
@@ -171,7 +171,7 @@ describe('each audited entity, changed through the API', () => {
       method: 'POST',
       url: `/api/billing/${invoice.id}/payments`,
       token: admin,
-      payload: { amount: 150, payment_date: todayIso(new Date(), 'UTC') },
+      payload: { amount: 150, payment_date: clockToday() },
     });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(await eventOf('payment', paid.json().payment.id, 'create')).toMatchObject({

@@ -1,6 +1,5 @@
 /** Findings of the outside audit (issue 10), each reproduced as it was observed. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../src/domain/dates';
 import { markInvoiceSent } from '../../src/server/modules/billing/service';
 import { createTestApp, type TestApp } from '../support/app';
 import { invoicedOrder } from '../support/billing-fixtures';
@@ -8,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { couponUsages, mediaAssets } from '../../src/server/db/schema';
 import { createCoupon } from '../support/coupon-fixtures';
 import { MISSING_ID, clientWithBrand, createMediaAsset, putOrder, readyOrder, submittedOrder } from '../support/ordering-fixtures';
+import { TEST_STATION_ZONE, clockToday } from '../support/clock';
 
 let t: TestApp;
 let admin: string;
@@ -322,8 +322,8 @@ describe('sending an invoice queues its e-mail in the same transaction (finding 
       markInvoiceSent({
         db: t.database.db,
         id: invoice.id,
-        today: todayIso(new Date(), 'UTC'),
-        timeZone: 'UTC',
+        today: clockToday(),
+        timeZone: TEST_STATION_ZONE,
         mailer: t.app.ctx.mailer,
         compose: () => unstorable,
       }),

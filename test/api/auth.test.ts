@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/server/context';
 import { ADMIN, createTestApp, signUpBody, uniqueEmail, type TestApp } from '../support/app';
 import { clientWithBrand, createOrder } from '../support/ordering-fixtures';
+import { msAgo } from '../support/clock';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -220,7 +221,7 @@ describe('forgot and reset password', () => {
     await post('/api/auth/forgot-password', { email: user.email });
     const token = await resetLinkToken(user.email);
     const { passwordResetTokens } = await import('../../src/server/db/schema');
-    await t.database.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    await t.database.db.update(passwordResetTokens).set({ expiresAt: msAgo(1000) });
     const res = await post('/api/auth/reset-password', { token, newPassword: 'Fresh-Passw0rd' });
     expect(res.json()).toEqual({ error: 'Invalid or expired reset link' });
   });

@@ -1,11 +1,12 @@
 /** Receivables ageing (admin): open balances of sent and overdue invoices per advertiser by days past due. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/domain/dates';
+import { addDays } from '../../src/domain/dates';
 import { invoices } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { createInvoice } from '../support/billing-fixtures';
 import { clientWithBrand, submittedOrder } from '../support/ordering-fixtures';
+import { clockToday } from '../support/clock';
 
 let t: TestApp;
 let admin: string;
@@ -30,7 +31,7 @@ const sentInvoice = async (owner: Owner, totalSpend: number, daysPastDue: number
   expect((await post(`/api/billing/${invoice.id}/send`, {})).statusCode).toBe(200);
   await t.database.db
     .update(invoices)
-    .set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -daysPastDue) })
+    .set({ dueDate: addDays(clockToday(), -daysPastDue) })
     .where(eq(invoices.id, invoice.id));
   return invoice;
 };
@@ -47,13 +48,13 @@ describe('GET /api/billing/ageing', () => {
     await sentInvoice(acme, 2200, 30); // 1–30
     await sentInvoice(acme, 2300, 31); // 31–60
     const partly = await sentInvoice(acme, 2400, 61); // 61–90, 400 paid, 100 credited
-    await post(`/api/billing/${partly.id}/payments`, { amount: 400, payment_date: todayIso(new Date(), 'UTC') });
+    await post(`/api/billing/${partly.id}/payments`, { amount: 400, payment_date: clockToday() });
     await post(`/api/billing/${partly.id}/credit-notes`, { amount: 100, reason: 'Goodwill' });
     await sentInvoice(beta, 3000, 91); // 90+
     await sentInvoice(beta, 3000, 90); // 61–90
     // Left out: paid, draft and voided invoices.
     const paid = await sentInvoice(beta, 5000, 40);
-    await post(`/api/billing/${paid.id}/payments`, { amount: 5000, payment_date: todayIso(new Date(), 'UTC') });
+    await post(`/api/billing/${paid.id}/payments`, { amount: 5000, payment_date: clockToday() });
     const voided = await sentInvoice(beta, 5000, 40);
     await post(`/api/billing/${voided.id}/void`, { reason: 'Duplicate' });
     const { order: draftOrder } = await submittedOrder(t, { owner: beta, totalSpend: 5000 });
@@ -61,7 +62,7 @@ describe('GET /api/billing/ageing', () => {
     await createInvoice(t, draftOrder.id);
 
     const after = await ageing();
-    expect(after.as_of).toBe(todayIso(new Date(), 'UTC'));
+    expect(after.as_of).toBe(clockToday());
     const row = (id: string) => after.rows.find((r: { customer_id: string }) => r.customer_id === id);
     expect(row(acme.id)).toEqual({
       customer_id: acme.id,
@@ -100,7 +101,7 @@ describe('GET /api/billing/ageing', () => {
     const res = await t.inject({ method: 'GET', url: '/api/billing/ageing/export', token: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="receivables-ageing-${todayIso(new Date(), 'UTC')}.csv"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="receivables-ageing-${clockToday()}.csv"`);
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('customer_name,customer_email,current,days_1_30,days_31_60,days_61_90,days_over_90,total,invoices');
     expect(lines).toContain(`"'=HYPERLINK(""http://x"") Co",${evil.email},0.00,0.00,2000.00,0.00,0.00,2000.00,1`);

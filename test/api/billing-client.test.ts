@@ -1,12 +1,13 @@
 /** Advertisers' own invoices and credit notes (read-only, /api/my): theirs only, others answer 404. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/domain/dates';
+import { addDays } from '../../src/domain/dates';
 import { invoices } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { createInvoice, invoicedOrder } from '../support/billing-fixtures';
 import { MISSING_ID, clientWithBrand, newClient, submittedOrder } from '../support/ordering-fixtures';
 import { pdfText } from '../support/pdf-text';
+import { clockToday } from '../support/clock';
 
 let t: TestApp;
 let admin: string;
@@ -33,12 +34,12 @@ describe('GET /api/my/invoices', () => {
     const third = await invoiceFor(owner, 2500);
     const someoneElse = await invoicedOrder(t);
     await post(`/api/billing/${first.invoice.id}/send`, {});
-    await post(`/api/billing/${first.invoice.id}/payments`, { amount: 500, payment_date: todayIso(new Date(), 'UTC') });
+    await post(`/api/billing/${first.invoice.id}/payments`, { amount: 500, payment_date: clockToday() });
     const note = (await post(`/api/billing/${first.invoice.id}/credit-notes`, { amount: 250, reason: 'Missed spots' })).json().credit_note;
     await post(`/api/billing/${second.invoice.id}/send`, {});
     await t.database.db
       .update(invoices)
-      .set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -5) })
+      .set({ dueDate: addDays(clockToday(), -5) })
       .where(eq(invoices.id, second.invoice.id));
     await post(`/api/billing/${third.invoice.id}/void`, { reason: 'Duplicate' });
 
@@ -153,7 +154,7 @@ describe('/api/billing stays admin-only', () => {
       ['GET', `/api/billing/credit-notes/${MISSING_ID}/pdf`],
       ['POST', `/api/billing/from-estimate/${order.id}`, {}],
       ['POST', `/api/billing/${invoice.id}/send`, {}],
-      ['POST', `/api/billing/${invoice.id}/payments`, { amount: 1, payment_date: todayIso(new Date(), 'UTC') }],
+      ['POST', `/api/billing/${invoice.id}/payments`, { amount: 1, payment_date: clockToday() }],
       ['POST', `/api/billing/${invoice.id}/void`, { reason: 'x' }],
       ['POST', `/api/billing/${invoice.id}/credit-notes`, { amount: 1, reason: 'x' }],
     ];

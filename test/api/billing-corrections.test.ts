@@ -1,12 +1,13 @@
 /** Invoice corrections (decision 013): invoiced orders locked, voids, credit notes, refunds. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/domain/dates';
+import { addDays } from '../../src/domain/dates';
 import { estimates, invoices, trafficSpots } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { createInvoice, invoicedOrder } from '../support/billing-fixtures';
 import { MISSING_ID, createCoupon, createDaypart, getOrder, newClient, putOrder } from '../support/ordering-fixtures';
 import { pdfText } from '../support/pdf-text';
+import { clockNow, clockToday } from '../support/clock';
 
 let t: TestApp;
 let admin: string;
@@ -20,7 +21,7 @@ const LOCKED = 'This order has been invoiced: void or credit its invoice before 
 
 const post = (url: string, payload: unknown, token: string | undefined = admin) => t.inject({ method: 'POST', url, token, payload: payload as object });
 const send = (id: string) => post(`/api/billing/${id}/send`, {});
-const pay = (id: string, payload: Record<string, unknown>) => post(`/api/billing/${id}/payments`, { payment_date: todayIso(new Date(), 'UTC'), ...payload });
+const pay = (id: string, payload: Record<string, unknown>) => post(`/api/billing/${id}/payments`, { payment_date: clockToday(), ...payload });
 const voidIt = (id: string, payload: unknown = { reason: 'Booked in error' }, token?: string) => post(`/api/billing/${id}/void`, payload, token ?? admin);
 const credit = (id: string, payload: unknown, token?: string) => post(`/api/billing/${id}/credit-notes`, payload, token ?? admin);
 const read = async (id: string) => {
@@ -121,11 +122,11 @@ describe('POST /api/billing/:id/void', () => {
   it('gives back the aired spots the invoice billed', async () => {
     const { invoice, order } = await sentInvoice();
     const [item] = (await t.inject({ method: 'GET', url: `/api/estimate-items/${order.id}`, token: admin })).json();
-    const at = new Date();
+    const at = clockNow();
     const [spot] = await t.database.db
       .insert(trafficSpots)
       .values({
-        airDate: todayIso(new Date(), 'UTC'),
+        airDate: clockToday(),
         estimateId: order.id,
         daypartId: item.daypart_id,
         houseCode: 'HC-VOID',
@@ -149,7 +150,7 @@ describe('POST /api/billing/:id/void', () => {
     const overdue = await sentInvoice();
     await t.database.db
       .update(invoices)
-      .set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -3) })
+      .set({ dueDate: addDays(clockToday(), -3) })
       .where(eq(invoices.id, overdue.invoice.id));
     expect((await read(overdue.invoice.id)).status).toBe('overdue');
     expect((await voidIt(overdue.invoice.id)).json().invoice.status).toBe('cancelled');
@@ -232,10 +233,10 @@ describe('POST /api/billing/:id/credit-notes', () => {
       invoice_number: invoice.invoice_number,
       amount: 250.5,
       reason: 'Two spots missed',
-      issue_date: todayIso(new Date(), 'UTC'),
+      issue_date: clockToday(),
     });
     // The year of the station's today, read once this file's app has set the clock (a module-level read saw the last file's).
-    expect(body.credit_note.credit_number).toMatch(new RegExp(`^CN-${todayIso(new Date(), 'UTC').slice(0, 4)}-\\d{6}$`));
+    expect(body.credit_note.credit_number).toMatch(new RegExp(`^CN-${clockToday().slice(0, 4)}-\\d{6}$`));
     expect(body.invoice).toMatchObject({ credited_amount: 250.5, balance_due: 1749.5, refund_due: 0, status: 'sent' });
     const detail = await read(invoice.id);
     expect(detail.credit_notes).toEqual([
@@ -246,7 +247,7 @@ describe('POST /api/billing/:id/credit-notes', () => {
         invoice_number: invoice.invoice_number,
         amount: 250.5,
         reason: 'Two spots missed',
-        issue_date: todayIso(new Date(), 'UTC'),
+        issue_date: clockToday(),
         created_at: expect.any(String),
       },
     ]);

@@ -8,10 +8,10 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../src/domain/dates';
 import { users } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { approvedOrder, createInvoice } from '../support/billing-fixtures';
+import { clockToday } from '../support/clock';
 
 let t: TestApp;
 let admin: string;
@@ -54,7 +54,7 @@ describe('payments, credit notes and refunds', () => {
                     method: 'POST',
                     url: `/api/billing/${invoice.id}/payments`,
                     token: admin,
-                    payload: { amount, payment_date: todayIso(new Date(), 'UTC'), direction: step.kind },
+                    payload: { amount, payment_date: clockToday(), direction: step.kind },
                   });
             if (res.statusCode >= 400) {
               expect([400, 409], res.body).toContain(res.statusCode);

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/domain/dates';
+import { addDays } from '../../src/domain/dates';
 import { invoices } from '../../src/server/db/schema';
 import { APP_URL, createTestApp, type TestApp } from '../support/app';
 import { invoicedOrder } from '../support/billing-fixtures';
 import { pdfText } from '../support/pdf-text';
+import { clockToday } from '../support/clock';
 
 let t: TestApp;
 let admin: string;
@@ -25,7 +26,7 @@ const analytics = async () => {
 const makeOverdue = (id: string) =>
   t.database.db
     .update(invoices)
-    .set({ dueDate: addDays(todayIso(new Date(), 'UTC'), -1) })
+    .set({ dueDate: addDays(clockToday(), -1) })
     .where(eq(invoices.id, id));
 
 describe('POST /api/billing/:id/send', () => {
@@ -55,7 +56,7 @@ describe('POST /api/billing/:id/send', () => {
 
   it('refuses a paid or cancelled invoice (409)', async () => {
     const paid = await invoicedOrder(t);
-    expect((await pay(paid.invoice.id, { amount: paid.invoice.total_amount, payment_date: todayIso(new Date(), 'UTC') })).statusCode).toBe(201);
+    expect((await pay(paid.invoice.id, { amount: paid.invoice.total_amount, payment_date: clockToday() })).statusCode).toBe(201);
     const res = await send(paid.invoice.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'This invoice is already paid' });
@@ -71,21 +72,21 @@ describe('POST /api/billing/:id/send', () => {
 describe('POST /api/billing/:id/payments', () => {
   it('records partial payments, then the full balance marks the invoice paid', async () => {
     const { invoice } = await invoicedOrder(t, { totalSpend: 2000 });
-    const first = await pay(invoice.id, { amount: 250.25, payment_date: todayIso(new Date(), 'UTC'), notes: 'Cheque 1001' });
+    const first = await pay(invoice.id, { amount: 250.25, payment_date: clockToday(), notes: 'Cheque 1001' });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({
       invoice: { paid_amount: 250.25, balance_due: 1749.75, status: 'sent', status_label: 'Partially paid' },
-      payment: { amount: 250.25, payment_date: todayIso(new Date(), 'UTC'), notes: 'Cheque 1001', invoice_id: invoice.id, created_by: expect.any(String) },
+      payment: { amount: 250.25, payment_date: clockToday(), notes: 'Cheque 1001', invoice_id: invoice.id, created_by: expect.any(String) },
     });
-    const over = await pay(invoice.id, { amount: 1749.76, payment_date: todayIso(new Date(), 'UTC') });
+    const over = await pay(invoice.id, { amount: 1749.76, payment_date: clockToday() });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toEqual({ error: 'Payment amount cannot exceed the balance due of $1,749.75', field: 'amount' });
-    const rest = await pay(invoice.id, { amount: '1749.75', payment_date: addDays(todayIso(new Date(), 'UTC'), -3) });
+    const rest = await pay(invoice.id, { amount: '1749.75', payment_date: addDays(clockToday(), -3) });
     expect(rest.statusCode, rest.body).toBe(201);
     expect(rest.json().invoice).toMatchObject({ paid_amount: 2000, balance_due: 0, status: 'paid' });
     const detail = await read(invoice.id);
     expect(detail.payments.map((p: { amount: number }) => p.amount)).toEqual([1749.75, 250.25]);
-    const again = await pay(invoice.id, { amount: 1, payment_date: todayIso(new Date(), 'UTC') });
+    const again = await pay(invoice.id, { amount: 1, payment_date: clockToday() });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'This invoice is already paid' });
   });
@@ -93,7 +94,7 @@ describe('POST /api/billing/:id/payments', () => {
   it('issues a draft invoice with a part payment: it reads sent and "Partially paid", and no e-mail goes out (decision 019)', async () => {
     const { invoice, owner } = await invoicedOrder(t, { totalSpend: 2000 });
     expect(invoice.status).toBe('draft');
-    const part = await pay(invoice.id, { amount: 500, payment_date: todayIso(new Date(), 'UTC') });
+    const part = await pay(invoice.id, { amount: 500, payment_date: clockToday() });
     expect(part.statusCode, part.body).toBe(201);
     expect(part.json().invoice).toMatchObject({ status: 'sent', status_label: 'Partially paid', paid_amount: 500, balance_due: 1500, sent_at: null });
     expect(await t.mailTo(owner.email)).toHaveLength(0);
@@ -108,13 +109,13 @@ describe('POST /api/billing/:id/payments', () => {
 
   it('a full payment on a draft marks it paid', async () => {
     const { invoice } = await invoicedOrder(t, { totalSpend: 2000 });
-    const all = await pay(invoice.id, { amount: 2000, payment_date: todayIso(new Date(), 'UTC') });
+    const all = await pay(invoice.id, { amount: 2000, payment_date: clockToday() });
     expect(all.json().invoice).toMatchObject({ status: 'paid', balance_due: 0 });
   });
 
   it('never lets concurrent payments take more than the balance', async () => {
     const { invoice } = await invoicedOrder(t, { totalSpend: 2000 });
-    const results = await Promise.all([1, 2, 3].map(() => pay(invoice.id, { amount: 1200, payment_date: todayIso(new Date(), 'UTC') })));
+    const results = await Promise.all([1, 2, 3].map(() => pay(invoice.id, { amount: 1200, payment_date: clockToday() })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
     expect((await read(invoice.id)).paid_amount).toBe(1200);
   });
@@ -129,7 +130,7 @@ describe('POST /api/billing/:id/payments', () => {
     [{ amount: 'lots', payment_date: '2026-01-01' }, 'Payment amount must be a number', 'amount'],
     [{ amount: 1.234, payment_date: '2026-01-01' }, 'Amounts must have at most 2 decimal places', 'amount'],
     [{ amount: 10, payment_date: '01/02/2026' }, 'Payment date must be a date (YYYY-MM-DD)', 'payment_date'],
-    [{ amount: 10, payment_date: addDays(todayIso(new Date(), 'UTC'), 5) }, 'Payment date cannot be in the future', 'payment_date'],
+    [{ amount: 10, payment_date: addDays(clockToday(), 5) }, 'Payment date cannot be in the future', 'payment_date'],
   ])('refuses %j with a clear message', async (payload, message, field) => {
     const { invoice } = await invoicedOrder(t);
     const res = await pay(invoice.id, payload);
@@ -152,9 +153,9 @@ describe('overdue', () => {
     const reminder = await send(invoice.id, { custom_message: 'Reminder: this invoice is past due.' });
     expect(reminder.statusCode).toBe(200);
     expect(reminder.json().invoice.status).toBe('overdue');
-    const partial = await pay(invoice.id, { amount: 400, payment_date: todayIso(new Date(), 'UTC') });
+    const partial = await pay(invoice.id, { amount: 400, payment_date: clockToday() });
     expect(partial.json().invoice.status).toBe('overdue');
-    const rest = await pay(invoice.id, { amount: 1600, payment_date: todayIso(new Date(), 'UTC') });
+    const rest = await pay(invoice.id, { amount: 1600, payment_date: clockToday() });
     expect(rest.json().invoice.status).toBe('paid');
   });
 
@@ -214,14 +215,14 @@ describe('GET /api/billing/analytics/overview', () => {
   it('adds invoices billed in the window, collections, outstanding, trends by day and top customers', async () => {
     const before = await analytics();
     expect(before.payment_trends).toHaveLength(30);
-    expect(before.payment_trends.at(-1).date).toBe(todayIso(new Date(), 'UTC'));
-    expect(before.payment_trends[0].date).toBe(addDays(todayIso(new Date(), 'UTC'), -29));
+    expect(before.payment_trends.at(-1).date).toBe(clockToday());
+    expect(before.payment_trends[0].date).toBe(addDays(clockToday(), -29));
 
     const big = await invoicedOrder(t, { totalSpend: 90_000, firstName: 'Grace', lastName: 'Kim', company: 'Top Spender Inc' });
     const small = await invoicedOrder(t, { totalSpend: 2000 });
     await send(big.invoice.id);
-    await pay(big.invoice.id, { amount: 30_000, payment_date: todayIso(new Date(), 'UTC') });
-    await pay(small.invoice.id, { amount: 2000, payment_date: addDays(todayIso(new Date(), 'UTC'), -2) });
+    await pay(big.invoice.id, { amount: 30_000, payment_date: clockToday() });
+    await pay(small.invoice.id, { amount: 2000, payment_date: addDays(clockToday(), -2) });
     const cancelled = await invoicedOrder(t, { totalSpend: 7000 });
     await t.database.db.update(invoices).set({ status: 'cancelled' }).where(eq(invoices.id, cancelled.invoice.id));
 
@@ -234,7 +235,7 @@ describe('GET /api/billing/analytics/overview', () => {
     expect(delta('sent_invoices')).toBe(1);
     expect(delta('total_outstanding')).toBe(60_000);
     expect(after.overview.avg_invoice_amount).toBe(Math.round((after.overview.total_billed / after.overview.total_invoices) * 100) / 100);
-    const day = (offset: number) => (r: { date: string }) => r.date === addDays(todayIso(new Date(), 'UTC'), offset);
+    const day = (offset: number) => (r: { date: string }) => r.date === addDays(clockToday(), offset);
     expect(after.payment_trends.find(day(0)).daily_payments - before.payment_trends.find(day(0)).daily_payments).toBe(30_000);
     expect(after.payment_trends.find(day(-2)).daily_payments - before.payment_trends.find(day(-2)).daily_payments).toBe(2000);
     expect(after.top_customers.length).toBeLessThanOrEqual(8);

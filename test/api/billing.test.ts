@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/domain/dates';
+import { addDays } from '../../src/domain/dates';
 import { invoices } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { approvedOrder, createInvoice, invoicedOrder } from '../support/billing-fixtures';
 import { MISSING_ID, newClient, putOrder, readyOrder, submittedOrder } from '../support/ordering-fixtures';
+import { clockToday } from '../support/clock';
 
 let t: TestApp;
 let admin: string;
@@ -25,7 +27,7 @@ const list = async (query: string) => {
   };
 };
 let tagSeq = 0;
-const tag = () => `Tag${Date.now().toString(36)}${(tagSeq += 1)}`;
+const tag = () => `Tag${randomUUID().slice(0, 8)}${(tagSeq += 1)}`;
 
 describe('POST /api/billing/from-estimate/:id', () => {
   it('invoices an approved order with the defaults: the amount owed, no tax, Net 30 days', async () => {
@@ -35,7 +37,7 @@ describe('POST /api/billing/from-estimate/:id', () => {
     const invoice = res.json();
     expect(invoice).toEqual({
       id: expect.any(String),
-      invoice_number: expect.stringMatching(new RegExp(`^INV-${todayIso(new Date(), 'UTC').slice(0, 4)}-\\d{6}$`)),
+      invoice_number: expect.stringMatching(new RegExp(`^INV-${clockToday().slice(0, 4)}-\\d{6}$`)),
       estimate_id: order.id,
       estimate_name: 'Spring launch',
       customer_id: owner.id,
@@ -63,8 +65,8 @@ describe('POST /api/billing/from-estimate/:id', () => {
       period_end: null,
       void_reason: null,
       voided_at: null,
-      issue_date: todayIso(new Date(), 'UTC'),
-      due_date: addDays(todayIso(new Date(), 'UTC'), 30),
+      issue_date: clockToday(),
+      due_date: addDays(clockToday(), 30),
       payment_terms: 'Net 30 days',
       notes: null,
       sent_at: null,
@@ -85,7 +87,7 @@ describe('POST /api/billing/from-estimate/:id', () => {
       tax_amount: 404.2,
       total_amount: 5303.65,
       balance_due: 5303.65,
-      due_date: addDays(todayIso(new Date(), 'UTC'), 15),
+      due_date: addDays(clockToday(), 15),
       payment_terms: 'Net 15',
       notes: 'Thanks!',
     });
@@ -94,7 +96,7 @@ describe('POST /api/billing/from-estimate/:id', () => {
     // 0.10 × 5% = 0.005 → 0.01
     const res2 = await create(half.order.id, { tax_rate: '0.05', discount_amount: '4999.90', due_days: '1' });
     expect(res2.statusCode, res2.body).toBe(201);
-    expect(res2.json()).toMatchObject({ tax_amount: 0.01, total_amount: 0.11, due_date: addDays(todayIso(new Date(), 'UTC'), 1) });
+    expect(res2.json()).toMatchObject({ tax_amount: 0.01, total_amount: 0.11, due_date: addDays(clockToday(), 1) });
   });
 
   it('numbers invoices uniquely and in sequence', async () => {
@@ -208,9 +210,9 @@ describe('GET /api/billing', () => {
     expect((await list(`brand_id=${owner.brand.id}`)).invoices.map((i) => i.id)).toEqual([invoice.id]);
     expect((await list(`customer_id=${owner.id}&status=draft`)).invoices).toHaveLength(1);
     expect((await list(`customer_id=${owner.id}&status=sent`)).invoices).toHaveLength(0);
-    expect((await list(`customer_id=${owner.id}&date_from=${todayIso(new Date(), 'UTC')}&date_to=${todayIso(new Date(), 'UTC')}`)).invoices).toHaveLength(1);
-    expect((await list(`customer_id=${owner.id}&date_from=${addDays(todayIso(new Date(), 'UTC'), 1)}`)).invoices).toHaveLength(0);
-    expect((await list(`customer_id=${owner.id}&date_to=${addDays(todayIso(new Date(), 'UTC'), -1)}`)).invoices).toHaveLength(0);
+    expect((await list(`customer_id=${owner.id}&date_from=${clockToday()}&date_to=${clockToday()}`)).invoices).toHaveLength(1);
+    expect((await list(`customer_id=${owner.id}&date_from=${addDays(clockToday(), 1)}`)).invoices).toHaveLength(0);
+    expect((await list(`customer_id=${owner.id}&date_to=${addDays(clockToday(), -1)}`)).invoices).toHaveLength(0);
     expect((await list(`customer_id=${MISSING_ID}`)).invoices).toEqual([]);
   });
 
@@ -248,7 +250,7 @@ describe('access and hostile input', () => {
     { method: 'GET' as const, url: `/api/billing/${id}/pdf` },
     { method: 'POST' as const, url: `/api/billing/from-estimate/${id}`, payload: {} },
     { method: 'POST' as const, url: `/api/billing/${id}/send`, payload: {} },
-    { method: 'POST' as const, url: `/api/billing/${id}/payments`, payload: { amount: 1, payment_date: todayIso(new Date(), 'UTC') } },
+    { method: 'POST' as const, url: `/api/billing/${id}/payments`, payload: { amount: 1, payment_date: clockToday() } },
   ];
 
   it('answers 401 to visitors and 403 to clients on every billing call', async () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../src/domain/dates';
 import { brands, dayparts, estimateItems, estimates } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
+import { clockToday } from '../support/clock';
 
 let t: TestApp;
 let client: string;
@@ -173,8 +173,8 @@ describe('GET /api/dayparts/availability/:id', () => {
     const url = `/api/dayparts/availability/${early!.id}`;
     // Without dates: today.
     expect((await t.inject({ method: 'GET', url, token: client })).json()).toMatchObject({
-      start_date: todayIso(new Date(), 'UTC'),
-      end_date: todayIso(new Date(), 'UTC'),
+      start_date: clockToday(),
+      end_date: clockToday(),
       spot_frequency: 30,
     });
     expect((await t.inject({ method: 'GET', url: `${url}?start_date=2027-02-01&end_date=2027-01-01`, token: client })).json()).toEqual({

@@ -3,6 +3,7 @@
  * because CI runs most API tests on PostgreSQL only (decision 032). This file runs on both: what the
  * app reads through Drizzle's schema, and the raw `execute` shapes it relies on.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayparts } from '../../src/server/db/schema';
@@ -34,7 +35,7 @@ describe(`driver values on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
   });
 
   it('keeps a transaction’s writes to itself until it commits, and drops them on rollback', async () => {
-    const name = `Driver check ${Date.now()}`;
+    const name = `Driver check ${randomUUID().slice(0, 8)}`;
     await expect(
       t.database.db.transaction(async (tx) => {
         await tx.insert(dayparts).values({ name, startTime: '06:00', endTime: '07:00', daysOfWeek: ['Monday'], baseCpmCents: 100 });
@@ -50,7 +51,7 @@ describe(`driver values on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     'on PostgreSQL, a statement outside an open transaction waits for it to end, and awaiting it inside fails as it would hang on PGlite',
     async () => {
       const db = t.database.db;
-      const name = `Order check ${Date.now()}`;
+      const name = `Order check ${randomUUID().slice(0, 8)}`;
       let seen: unknown;
       await db.transaction(async (tx) => {
         await tx.insert(dayparts).values({ name, startTime: '06:00', endTime: '07:00', daysOfWeek: ['Monday'], baseCpmCents: 100 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import {
@@ -136,7 +137,7 @@ describe('POST /api/estimate-items/:estimateId', () => {
       // Each case is about its one field, which the refusal names (decision 043).
       expect(res.json()).toEqual({ error, field: Object.keys(body)[0] });
     }
-    const pricey = await createDaypart(t.database.db, { name: `Pricey ${Date.now()}`, baseCpmCents: 1250, minCpmCents: 0 });
+    const pricey = await createDaypart(t.database.db, { name: `Pricey ${randomUUID().slice(0, 8)}`, baseCpmCents: 1250, minCpmCents: 0 });
     expect((await post(c.token, order.id, { daypart_id: pricey.id, user_defined_cpm: 12 })).json()).toEqual({
       error: `Minimum CPM for ${pricey.name} is $12.50`,
       field: 'user_defined_cpm',

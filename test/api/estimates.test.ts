@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import {
@@ -289,7 +290,7 @@ describe('GET /api/estimates', () => {
   });
 
   it('filters by status, excluded statuses (repeated, single or comma-separated), brand and search', async () => {
-    const c = await clientWithBrand(t, { email: `needle.${Date.now()}@example.com` });
+    const c = await clientWithBrand(t, { email: `needle.${randomUUID().slice(0, 8)}@example.com` });
     const { order: submitted } = await submittedOrder(t, { owner: c, name: 'Submitted one' });
     const draft = await createOrder(t, c.token, { estimate_name: 'Draft 100%_match', brand_id: c.brand.id });
     const other = await createOrder(t, c.token, { estimate_name: 'No brand' });

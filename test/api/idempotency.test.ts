@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimates, idempotencyKeys } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { secondInstance } from '../realtime/helpers';
+import { msAgo } from '../support/clock';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<TestApp['signUp']>>;
@@ -128,7 +129,7 @@ describe('Idempotency-Key', () => {
     expect((await post('expiring', { estimate_name: 'Expiring' })).statusCode).toBe(201);
     await t.database.db
       .update(idempotencyKeys)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: msAgo(1000) })
       .where(eq(idempotencyKeys.key, 'expiring'));
     const again = await post('expiring', { estimate_name: 'Expiring' });
     expect(again.headers['idempotency-replayed']).toBeUndefined();

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/domain/dates';
+import { addDays } from '../../src/domain/dates';
 import { formatCalendarDate } from '../../src/domain/display-dates';
 import { coupons, estimates, invoices } from '../../src/server/db/schema';
 import { removeUntouchedDrafts, UNTOUCHED_DRAFT_HOURS } from '../../src/server/modules/orders/untouched-drafts';
@@ -14,6 +14,7 @@ import { approvedOrder, createInvoice, invoicedOrder } from '../support/billing-
 import { clientWithBrand, newClient, putOrder, submittedOrder } from '../support/ordering-fixtures';
 import { couponBody } from '../support/coupon-fixtures';
 import { hasPoppler, renderPdf } from '../support/pdf-render';
+import { clockToday, msAgo } from '../support/clock';
 
 let t: TestApp;
 let admin: string;
@@ -177,7 +178,7 @@ describe('the Overview’s Outstanding is the receivable (item 1)', () => {
     // Issued 100 days ago: outside the Overview's 30-day window, and overdue.
     await t.database.db
       .update(invoices)
-      .set({ issueDate: addDays(todayIso(new Date(), 'UTC'), -100), dueDate: addDays(todayIso(new Date(), 'UTC'), -70) })
+      .set({ issueDate: addDays(clockToday(), -100), dueDate: addDays(clockToday(), -70) })
       .where(eq(invoices.id, old.invoice.id));
     await invoicedOrder(t, { totalSpend: 1900 }); // a draft: not yet receivable
 
@@ -204,7 +205,7 @@ describe.skipIf(!hasPoppler)('documents add up: net − payments − credits (+ 
       method: 'POST',
       url: `/api/billing/${invoice.id}/payments`,
       token: admin,
-      payload: { amount: 2000, payment_date: todayIso(new Date(), 'UTC') },
+      payload: { amount: 2000, payment_date: clockToday() },
     });
     expect(paid.statusCode, paid.body).toBe(201);
     const made = await t.inject({
@@ -296,7 +297,7 @@ describe('Record Payment takes a method and a reference (item 22)', () => {
         method: 'POST',
         url: `/api/billing/${invoice.id}/payments`,
         token: admin,
-        payload: { amount: 500, payment_date: todayIso(new Date(), 'UTC'), ...body },
+        payload: { amount: 500, payment_date: clockToday(), ...body },
       });
     const refused = await pay({ method: 'barter' });
     expect(refused.statusCode).toBe(400);
@@ -325,7 +326,7 @@ describe('drafts nobody touched (item 13)', () => {
     };
     const [abandoned, recent, named] = [await create(), await create(), await create()];
     expect((await putOrder(t, client.token, named, { estimate_name: 'Typed, then the tab closed' })).statusCode).toBe(200);
-    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    const hoursAgo = (h: number) => msAgo(h * 3_600_000);
     const twoHoursAgo = hoursAgo(2);
     await t.database.db.update(estimates).set({ createdAt: twoHoursAgo, updatedAt: twoHoursAgo }).where(eq(estimates.id, abandoned));
     await t.database.db
@@ -370,7 +371,7 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
 
   it('partial payment, credit, full payment with a refund, void: each invoice and credit note', async () => {
     const pay = (id: string, body: Record<string, unknown>) =>
-      t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(new Date(), 'UTC'), ...body } });
+      t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: clockToday(), ...body } });
     const credit = (id: string, amount: number) =>
       t.inject({ method: 'POST', url: `/api/billing/${id}/credit-notes`, token: admin, payload: { amount, reason: 'Spots missed' } });
     const send = (id: string) => t.inject({ method: 'POST', url: `/api/billing/${id}/send`, token: admin, payload: {} });
@@ -423,7 +424,7 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
       return invoice;
     };
     const pay = (id: string, body: Record<string, unknown>) =>
-      t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: todayIso(new Date(), 'UTC'), ...body } });
+      t.inject({ method: 'POST', url: `/api/billing/${id}/payments`, token: admin, payload: { payment_date: clockToday(), ...body } });
     const credit = (id: string, amount: number) =>
       t.inject({ method: 'POST', url: `/api/billing/${id}/credit-notes`, token: admin, payload: { amount, reason: 'Spots missed' } });
 
@@ -437,15 +438,15 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
     const voided = await billed(1500);
     expect((await t.inject({ method: 'POST', url: `/api/billing/${voided.id}/void`, token: admin, payload: { reason: 'Duplicate' } })).statusCode).toBe(200);
 
-    const from = addDays(todayIso(new Date(), 'UTC'), -30);
-    const url = `/api/billing/statements/${owner.id}?from=${from}&to=${todayIso(new Date(), 'UTC')}`;
+    const from = addDays(clockToday(), -30);
+    const url = `/api/billing/statements/${owner.id}?from=${from}&to=${clockToday()}`;
     const res = await get(url);
     expect(res.statusCode, res.body).toBe(200);
     const statement = res.json();
     expect(statement).toMatchObject({
       customer: { id: owner.id, name: 'Statement Foods' },
       period_start: from,
-      period_end: todayIso(new Date(), 'UTC'),
+      period_end: clockToday(),
       opening_balance: 0,
     });
     const lines = statement.lines as { kind: string; invoice_id: string; amount: number; balance: number }[];
@@ -480,17 +481,12 @@ describe.skipIf(!hasPoppler)('every document adds up, on the API and on paper ("
     expect(statement.ageing).toMatchObject({ current: 1800, days_1_30: 0, total: 1800 });
 
     // A later period opens where this one closed.
-    const later = (
-      await get(`/api/billing/statements/${owner.id}?from=${addDays(todayIso(new Date(), 'UTC'), 1)}&to=${addDays(todayIso(new Date(), 'UTC'), 10)}`)
-    ).json();
+    const later = (await get(`/api/billing/statements/${owner.id}?from=${addDays(clockToday(), 1)}&to=${addDays(clockToday(), 10)}`)).json();
     expect(later).toMatchObject({ opening_balance: statement.closing_balance, lines: [], closing_balance: statement.closing_balance });
 
     // The advertiser's own statement is the same one; its PDF prints every term, which add up to the closing balance.
-    expect((await get(`/api/my/statement?from=${from}&to=${todayIso(new Date(), 'UTC')}`, owner.token)).json()).toEqual(statement);
-    for (const paper of [
-      await pdfText(`${url.replace('?', '/pdf?')}`),
-      await pdfText(`/api/my/statement/pdf?from=${from}&to=${todayIso(new Date(), 'UTC')}`, owner.token),
-    ]) {
+    expect((await get(`/api/my/statement?from=${from}&to=${clockToday()}`, owner.token)).json()).toEqual(statement);
+    for (const paper of [await pdfText(`${url.replace('?', '/pdf?')}`), await pdfText(`/api/my/statement/pdf?from=${from}&to=${clockToday()}`, owner.token)]) {
       expect(paper).toContain('STATEMENT');
       expect(paper).toContain('Statement Foods');
       expect(paper).toContain(partly.invoice_number);

@@ -11,13 +11,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageingBucket, AGEING_BUCKETS } from '../../src/domain/billing-corrections';
 import { averageCpm } from '../../src/domain/campaigns';
-import { addDays, todayIso } from '../../src/domain/dates';
+import { addDays } from '../../src/domain/dates';
 import { advertiserName } from '../../src/domain/users';
 import { recordAirings } from '../../src/server/modules/campaigns/airings';
 import { createTestApp, type TestApp } from '../support/app';
 import { createInvoice } from '../support/billing-fixtures';
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { clientWithBrand, submittedOrder } from '../support/ordering-fixtures';
+import { clockNow, clockToday } from '../support/clock';
 
 let t: TestApp;
 let admin: string;
@@ -29,7 +30,7 @@ const rows = async <T>(query: SQL) => ((await t.database.db.execute(query)) as u
 const seeded = (seed: number) => () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
 const random = seeded(45);
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-const today = () => todayIso(new Date(), 'UTC');
+const today = () => clockToday();
 const dollars = (cents: number) => Math.round(cents) / 100;
 const call = async (method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, token: string, payload?: object) => {
   const res = await t.inject({ method, url, token, ...(payload && { payload }) });
@@ -181,7 +182,7 @@ const airings = async (count: number) => {
         return {
           campaignId: c.id,
           daypartId: c.daypart_id,
-          airedAt: new Date(),
+          airedAt: clockNow(),
           impressions: 1000 + Math.floor(random() * 9000),
           spendCents: 500 + Math.floor(random() * 5000),
           spotId: null,

@@ -5,6 +5,7 @@ import { AD_ID_MESSAGES } from '../../src/domain/ad-id';
 import { mediaAssets, trafficSpots } from '../../src/server/db/schema';
 import { createMediaTestApp, type MediaTestApp } from '../support/media-fixtures';
 import { createDaypart, readyOrder } from '../support/ordering-fixtures';
+import { clockNow } from '../support/clock';
 
 let t: MediaTestApp;
 let owner: { token: string; user: { id: string } };
@@ -95,7 +96,7 @@ describe('Ad-ID, length and title on media', () => {
 
     const { order } = await readyOrder(t);
     const daypart = await createDaypart(t.database.db);
-    const at = new Date();
+    const at = clockNow();
     await t.database.db.insert(trafficSpots).values({
       airDate: '2027-01-04',
       estimateId: order.id,

@@ -6,6 +6,7 @@ import { mediaAssets } from '../../src/server/db/schema';
 import { createLinkSigner } from '../../src/server/modules/media/links';
 import { testConfig } from '../support/app';
 import { createMediaTestApp, listen, type MediaTestApp } from '../support/media-fixtures';
+import { clockNow } from '../support/clock';
 
 let t: MediaTestApp;
 let base: string;
@@ -88,7 +89,7 @@ describe('signed media links', () => {
       expect(res.statusCode, bad).toBe(403);
       expect(res.json()).toEqual({ error: 'Invalid link' });
     }
-    const expired = createLinkSigner(testConfig().jwtSecret).sign(asset.id, 'original', Date.now() - 2 * 3600_000);
+    const expired = createLinkSigner(testConfig().jwtSecret).sign(asset.id, 'original', clockNow().getTime() - 2 * 3600_000);
     const res = await get(expired);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'This link has expired' });

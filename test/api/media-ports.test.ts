@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { createInProcessJobs } from '../../src/server/platform/jobs';
 import { mediaTools } from '../../src/server/platform/media-tools';
 import { createLocalStorage } from '../../src/server/platform/storage';
+import { msAgo } from '../support/clock';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-ports-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,7 +45,7 @@ describe('local storage', () => {
     const storage = await createLocalStorage(root);
     const abandoned = path.join(root, 'dead.original.mp4.1234.partial');
     writeFileSync(abandoned, 'half an upload');
-    const twentyMinutesAgo = new Date(Date.now() - 20 * 60_000);
+    const twentyMinutesAgo = msAgo(20 * 60_000);
     utimesSync(abandoned, twentyMinutesAgo, twentyMinutesAgo);
     // An upload in progress that has not written for a while (a slow client) is still this process's own.
     const source = new PassThrough();

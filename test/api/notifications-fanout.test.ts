@@ -21,6 +21,7 @@ import {
 import type { Database, Db } from '../../src/server/platform/db';
 import { openTestDatabase } from '../support/database';
 import { MISSING_ID } from '../support/ordering-fixtures';
+import { msAgo } from '../support/clock';
 
 const { notifications, users } = schema;
 const ADMINS = 300;
@@ -51,7 +52,7 @@ const statementsFor = async (to: Recipients, input: NotificationInput) =>
     return { rows, statements: counting.statements };
   });
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+const minutesAgo = (minutes: number) => msAgo(minutes * 60_000);
 
 beforeAll(async () => {
   database = await openTestDatabase();

@@ -39,12 +39,12 @@ const addSetting = async (app: TestApp, token: string, notification_type: string
 };
 
 const eventually = async (check: () => void | Promise<void>, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     try {
       return await check();
     } catch (error) {
-      if (Date.now() > deadline) throw error;
+      if (performance.now() > deadline) throw error;
       await new Promise((r) => setTimeout(r, 30));
     }
   }

@@ -3,9 +3,9 @@
  * every call (also without a body), searches by what the lists show, availability without dates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../src/domain/dates';
 import { createTestApp, type TestApp } from '../support/app';
 import { clientWithBrand, createDaypart, createOrder, dateIn, submittedOrder } from '../support/ordering-fixtures';
+import { clockToday } from '../support/clock';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,8 +73,8 @@ describe('GET /api/dayparts/availability/:id without dates', () => {
     expect(today.statusCode, today.body).toBe(200);
     expect(today.json()).toMatchObject({
       daypart_id: daypart.id,
-      start_date: todayIso(new Date(), 'UTC'),
-      end_date: todayIso(new Date(), 'UTC'),
+      start_date: clockToday(),
+      end_date: clockToday(),
       available_spots: 30,
     });
     const day = dateIn(10);

@@ -15,6 +15,7 @@ import { campaignOfOrder, setOrderStatus } from '../support/campaign-fixtures';
 import { multipart } from '../support/media-fixtures';
 import { MISSING_ID, addItem, clientWithBrand, createCoupon, createOrder, submittedOrder } from '../support/ordering-fixtures';
 import { ownerWithOrders } from '../support/ownership-fixtures';
+import { clockNow } from '../support/clock';
 
 type Kind = 'brand' | 'media' | 'card' | 'order' | 'item' | 'campaign' | 'user' | 'invoice';
 type Ids = Record<Kind, string>;
@@ -83,7 +84,7 @@ const isIdField = (field: string) => /(^|_)ids?$/.test(field.replace(/^.*\./, ''
 /** A body that passes validation for the stranger with their own ids; the field under test is then set on it. */
 const BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/estimates': () => ({ estimate_name: 'Stranger order', brand_id: theirs.brand }),
-  'POST /api/payment-methods': () => ({ brand_id: theirs.brand, brand: 'visa', last4: '4242', exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 }),
+  'POST /api/payment-methods': () => ({ brand_id: theirs.brand, brand: 'visa', last4: '4242', exp_month: 12, exp_year: clockNow().getUTCFullYear() + 3 }),
   'POST /api/coupons/:id/use': () => ({ estimate_id: theirs.order, original_amount: 100 }),
 };
 

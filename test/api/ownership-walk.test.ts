@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { approvedOrder, createInvoice } from '../support/billing-fixtures';
 import { clientWithBrand, createCoupon } from '../support/ordering-fixtures';
 import { ownerWithOrders } from '../support/ownership-fixtures';
+import { clockNow } from '../support/clock';
 
 let t: TestApp;
 let stranger: string;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const { owner: made, daypart, admin, booked, campaignId, draft, itemId, invoice } = await ownerWithOrders(t);
   owner = made;
-  const now = new Date();
+  const now = clockNow();
   const [spot] = await t.database.db
     .insert(trafficSpots)
     .values({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethods } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { clientWithBrand, insertBrand } from '../support/coupon-fixtures';
+import { clockNow } from '../support/clock';
 
 let t: TestApp;
 let admin: string;
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
-const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+const NEXT_YEAR = clockNow().getUTCFullYear() + 1;
 const REFUSED = { error: 'Full card numbers must not be sent; send only brand, last4 and expiry' };
 const card = (brandId: string, overrides: Record<string, unknown> = {}) => ({
   brand_id: brandId,
@@ -94,7 +95,7 @@ describe('adding cards', () => {
 
   it('treats a card that expired last month as expired and one expiring this month as valid', async () => {
     const { token, brand } = await clientWithBrand(t);
-    const now = new Date();
+    const now = clockNow();
     const month = now.getUTCMonth() + 1;
     const thisMonth = await add(token, card(brand.id, { exp_month: month, exp_year: now.getUTCFullYear() }));
     expect(thisMonth.statusCode).toBe(201);

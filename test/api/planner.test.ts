@@ -26,9 +26,9 @@ const rawQuery = (text: string, params: unknown[] = []) =>
 
 const estimatedRows = async (table: string) => Number((await rawQuery(`select reltuples from pg_class where relname = $1`, [table])).rows[0]!.reltuples);
 const waitFor = async (check: () => Promise<boolean>) => {
-  const deadline = Date.now() + 15_000;
+  const deadline = performance.now() + 15_000;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
+    if (performance.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };

@@ -3,6 +3,7 @@
  * (issue 30, item 5): attempts are counted before they are verified, in the database every instance
  * shares, so neither a burst nor a second instance gets more tries.
  */
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -149,7 +150,7 @@ describe('a call refused as busy (503) is given back (decision 046)', () => {
   // it); the bench (bench/load, 200 sign-ins from one address) shows it. Here the counter that answers it.
   it.each([1, 30])('admits the next call after one is given back, in leases of %i', async (leaseSize) => {
     const { count, giveBack } = createLeasedCounter(createSharedCounter(setup.database.db), { max: leaseSize === 1 ? 3 : 30, leaseSize });
-    const key = `api:given-back-${leaseSize}-${Date.now()}`;
+    const key = `api:given-back-${leaseSize}-${randomUUID().slice(0, 8)}`;
     const max = leaseSize === 1 ? 3 : 30;
     const currents = [];
     for (let i = 0; i <= max; i += 1) currents.push((await count(key, 60_000)).current);

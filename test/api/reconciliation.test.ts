@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../src/domain/dates';
 import { estimates } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { createDaypart, createOrder, readyOrder, submittedOrder } from '../support/ordering-fixtures';
+import { clockToday } from '../support/clock';
 
 let t: TestApp;
 let admin: string;
@@ -118,9 +118,9 @@ describe('the reconciliation dashboard and export', () => {
     expect(body.timeframe).toBe(7);
     expect(body.daily_trends).toHaveLength(7);
     const today = body.daily_trends.at(-1);
-    expect(today.date).toBe(todayIso(new Date(), 'UTC'));
+    expect(today.date).toBe(clockToday());
     // Two reconciled so far: $5,000 → $5,600.50 (+12 %, flagged) and $2,000 → $1,800 (−10 %, not past the 10 % threshold).
-    expect(today).toEqual({ date: todayIso(new Date(), 'UTC'), projected_spend: 7000, actual_spend: 7400.5, spend_variance: 400.5 });
+    expect(today).toEqual({ date: clockToday(), projected_spend: 7000, actual_spend: 7400.5, spend_variance: 400.5 });
     expect(body.variance_summary).toMatchObject({ total_spend_variance: 400.5, avg_spend_variance_percent: 1 });
     expect(body.reconciliation_status).toMatchObject({ reconciled_campaigns: 2, high_variance_campaigns: 1 });
     expect(body.reconciliation_status.total_approved_campaigns).toBeGreaterThan(2);
@@ -139,7 +139,7 @@ describe('the reconciliation dashboard and export', () => {
     const csv = await call('GET', '/api/reconciliation/export/variance?timeframe=30&format=csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.headers['content-disposition']).toBe(`attachment; filename="reconciliation-variance-${todayIso(new Date(), 'UTC')}.csv"`);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="reconciliation-variance-${clockToday()}.csv"`);
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
       'estimate_id,estimate_name,brand_name,projected_spend,actual_spend,spend_variance,spend_variance_percent,projected_impressions,actual_impressions,impression_variance,impression_variance_percent,high_variance,reconciled_at,notes',

@@ -57,16 +57,16 @@ describe('a bucket that stops answering', () => {
     for (const socket of sockets) socket.destroy();
     // Past the cached answer, the next check meets the black hole.
     await new Promise((resolve) => setTimeout(resolve, 10_100));
-    const started = Date.now();
+    const started = performance.now();
     const res = await t.inject({ method: 'GET', url: '/api/ready' });
-    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(performance.now() - started).toBeLessThan(6_000);
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'not_ready', checks: { storage: false } });
   }, 60_000);
 
   it('fails a start-up after 8 s, naming the media storage', async () => {
     blackHole = true;
-    const started = Date.now();
+    const started = performance.now();
     const failed = await createTestApp({ storage: parseStorageUrl(proxyUrl), storageCredentials: S3_CREDENTIALS }).then(
       async (app) => {
         await app.close();
@@ -75,7 +75,7 @@ describe('a bucket that stops answering', () => {
       (error: Error) => error,
     );
     // The bucket's 8 s, and the test app's own start (a fresh database, slow on a loaded machine) around it.
-    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(performance.now() - started).toBeLessThan(30_000);
     expect(failed?.message).toMatch(/^media storage \(STORAGE_URL s3:\/\/spotbook-media at http:\/\/127\.0\.0\.1:\d+\) is not usable: no answer within 8 s$/);
   }, 60_000);
 });

@@ -13,9 +13,9 @@ import { webhookDeliveries } from '../../src/server/db/schema';
 import { isPrivateAddress } from '../../src/server/modules/webhooks/address-guard';
 import { createTestApp, type TestApp } from '../support/app';
 import { eventually } from '../realtime/helpers';
-import { todayIso } from '../../src/domain/dates';
 import { createInvoice } from '../support/billing-fixtures';
 import { clientWithBrand, submittedOrder } from '../support/ordering-fixtures';
+import { clockNow, clockToday } from '../support/clock';
 
 interface Received {
   path: string;
@@ -36,7 +36,7 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       const path = request.url ?? '/';
-      received.push({ path, headers: request.headers, body, at: Date.now() });
+      received.push({ path, headers: request.headers, body, at: clockNow().getTime() });
       const queue = answers.get(path) ?? [200];
       const status = queue.length > 1 ? queue.shift()! : queue[0]!;
       response.writeHead(status).end();
@@ -152,11 +152,11 @@ describe('webhooks', () => {
       .returning({ leasedUntil: webhookDeliveries.leasedUntil });
     // A new event wakes the dispatcher: it sends that one, and sees the held one is not its to send yet.
     await t.inject({ method: 'POST', url: '/api/estimates', token, payload: { estimate_name: 'Sent at once' } });
-    const nudged = Date.now();
+    const nudged = clockNow().getTime();
     await eventually(() => expect(at('/leased')).toHaveLength(2));
     // For 2 s after an event the dispatcher looks again every 200 ms (its writer may not have committed
     // yet); after that, nothing is due before the lease runs out.
-    const sleepUntil = (time: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, time - Date.now())));
+    const sleepUntil = (time: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, time - clockNow().getTime())));
     await sleepUntil(nudged + 2_300);
     const before = await dispatchRuns();
     await sleepUntil(held!.leasedUntil!.getTime() - 300);
@@ -284,7 +284,7 @@ describe('webhooks', () => {
       method: 'POST',
       url: `/api/billing/${paid.id}/payments`,
       token: admin,
-      payload: { amount: paid.balance_due, payment_date: todayIso(new Date(), 'UTC'), notes: 'In full' },
+      payload: { amount: paid.balance_due, payment_date: clockToday(), notes: 'In full' },
     });
     expect(payment.statusCode, payment.body).toBe(201);
     const voiding = await t.inject({ method: 'POST', url: `/api/billing/${voided.id}/void`, token: admin, payload: { reason: 'Booked in error' } });

@@ -5,9 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/domain/dates';
+import { addDays } from '../../src/domain/dates';
 import { ADMIN } from '../support/app';
 import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { clockToday } from '../support/clock';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ afterAll(async () => {
 describe.skipIf(!hasBrowser)('receivables ageing by pages in the browser', () => {
   it('shows 100 of 101 advertisers, and Load more the smallest balance; the totals are everyone’s', async () => {
     // 101 advertisers, each with one sent invoice of $1,001 … $1,101 (as rows: the triggers keep the rollups).
-    const due = addDays(todayIso(new Date(), 'UTC'), -45);
+    const due = addDays(clockToday(), -45);
     await h.database.db.execute(sql`
       with u as (
         insert into users (email, password_hash, company)

@@ -7,11 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastFinishedBroadcastMonth } from '../../src/domain/broadcast-calendar';
-import { addDays, todayIso } from '../../src/domain/dates';
+import { addDays } from '../../src/domain/dates';
 import { estimateItems, trafficSpots } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
 import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { submittedOrder } from '../support/ordering-fixtures';
+import { clockToday } from '../support/clock';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ describe.skipIf(!hasBrowser)('billing on delivery in the browser', () => {
     const { owner, order } = await submittedOrder(h, { totalSpend: 5000, name: 'Delivery Billing' });
     expect((await h.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: await h.adminToken() })).statusCode).toBe(200);
     // Three spots aired in the last finished broadcast month (as an as-run import leaves them).
-    const month = lastFinishedBroadcastMonth(todayIso(new Date(), 'UTC'));
+    const month = lastFinishedBroadcastMonth(clockToday());
     const [item] = await h.database.db.select().from(estimateItems).where(eq(estimateItems.estimateId, order.id));
     await h.database.db.insert(trafficSpots).values(
       [7, 8, 9].map((d, position) => {

@@ -11,6 +11,7 @@ import { ADMIN, signUpBody } from '../support/app';
 import { approvedOrder, invoicedOrder } from '../support/billing-fixtures';
 import { putOrder } from '../support/ordering-fixtures';
 import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { clockFrom } from '../support/clock';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -194,8 +195,7 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
 describe.skipIf(!hasBrowserForScreens)('Bill broadcast month on the station’s clock (item 5)', () => {
   it('defaults to the month the station has finished, even when the browser’s clock says otherwise', async () => {
     // The station's clock reads Monday 1 December 2025: November 2025's broadcast month ended the day before.
-    const shift = Date.parse('2025-12-01T15:00:00Z') - Date.now();
-    const station = await startBrowserHarness({}, { now: () => new Date(Date.now() + shift) });
+    const station = await startBrowserHarness({}, { now: clockFrom('2025-12-01T15:00:00Z') });
     try {
       const page = await station.newPage();
       await signIn(page, ADMIN.email, ADMIN.password);

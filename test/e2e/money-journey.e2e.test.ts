@@ -7,11 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastFinishedBroadcastMonth } from '../../src/domain/broadcast-calendar';
-import { addDays, todayIso } from '../../src/domain/dates';
+import { addDays } from '../../src/domain/dates';
 import { estimateItems, trafficSpots } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
 import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { submittedOrder } from '../support/ordering-fixtures';
+import { clockToday } from '../support/clock';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -30,7 +31,7 @@ describe.skipIf(!hasBrowser)('money, from airings to the audit trail', () => {
       (await h.inject({ method: 'PUT', url: `/api/estimates/${order.id}/billing-mode`, token: admin, payload: { billing_mode: 'monthly' } })).statusCode,
     ).toBe(200);
     // Four spots aired in the last finished broadcast month, as an as-run import leaves them.
-    const month = lastFinishedBroadcastMonth(todayIso(new Date(), 'UTC'));
+    const month = lastFinishedBroadcastMonth(clockToday());
     const [item] = await h.database.db.select().from(estimateItems).where(eq(estimateItems.estimateId, order.id));
     await h.database.db.insert(trafficSpots).values(
       [3, 4, 10, 11].map((d, position) => {

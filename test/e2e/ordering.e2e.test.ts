@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/domain/dates';
+import { addDays } from '../../src/domain/dates';
 import { adcpMediaBuys, adcpTasks, brands, estimates, mediaAssets } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
 import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { clockNow, clockToday } from '../support/clock';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -122,7 +123,7 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
       .values({ ownerId: order.owner_id, taskType: 'update_media_buy', status: 'submitted', estimateId: order.id })
       .returning();
     const previous = { start_date: order.start_date, end_date: order.end_date, total_budget: 10000 };
-    const pendingChange = { task_id: task!.id, asked_at: new Date().toISOString(), ...previous, total_budget: 12000, packages: [], previous };
+    const pendingChange = { task_id: task!.id, asked_at: clockNow().toISOString(), ...previous, total_budget: 12000, packages: [], previous };
     await h.database.db.insert(adcpMediaBuys).values({ estimateId: order.id, ownerId: order.owner_id, packages: [], pendingChange });
     await adminPage.reload();
     const changes = adminPage.getByRole('region', { name: 'Changes asked via AdCP' });
@@ -144,7 +145,7 @@ describe.skipIf(!hasBrowser)('order form checks and draft management in the brow
     await page.getByRole('button', { name: 'New Order' }).first().click();
     await page.waitForURL(/\/app\/estimates\/[0-9a-f-]+\?edit=true/);
 
-    await page.getByLabel('Start Date').fill(addDays(todayIso(new Date(), 'UTC'), 3));
+    await page.getByLabel('Start Date').fill(addDays(clockToday(), 3));
     await page.getByRole('button', { name: 'Submit Order' }).click();
     const summary = page.getByRole('alert').filter({ hasText: 'before submitting' });
     for (const message of [

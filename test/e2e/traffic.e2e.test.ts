@@ -8,12 +8,13 @@ import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '..
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, dateIn, submittedOrder } from '../support/ordering-fixtures';
 import { pdfText } from '../support/pdf-text';
+import { msAhead } from '../support/clock';
 
 let h: BrowserHarness;
 /** How far the station clock runs ahead of the real one (an as-run reports only what has aired: the as-run test moves it past its day). */
 let aheadMs = 0;
 beforeAll(async () => {
-  if (hasBrowser) h = await startBrowserHarness({ trafficHorizonDays: 14 }, { now: () => new Date(Date.now() + aheadMs) });
+  if (hasBrowser) h = await startBrowserHarness({ trafficHorizonDays: 14 }, { now: () => msAhead(aheadMs) });
 });
 afterAll(async () => {
   await h?.close();

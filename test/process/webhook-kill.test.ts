@@ -22,6 +22,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { databaseUrlFor, withServer } from '../support/global-setup';
 import { clientWithBrand } from '../support/ordering-fixtures';
 import { call, exited, freePort, startRealServer, type RealServer } from '../support/real-server';
+import { clockNow } from '../support/clock';
 
 const serverUrl = process.env.DATABASE_URL;
 let dataDir: string;
@@ -86,7 +87,7 @@ describe.skipIf(!serverUrl)('webhooks across kill -9', () => {
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
         received.push({ headers: request.headers, body });
-        receivedAt.push(Date.now());
+        receivedAt.push(clockNow().getTime());
         response.writeHead(200).end();
       });
     });

@@ -44,13 +44,13 @@ export const connectAs = async (url: string, token: string) => {
 
 /** Waits until `check` passes (it may throw until then). */
 export const eventually = async (check: () => void | Promise<void>, timeoutMs = 5000) => {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     try {
       await check();
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw error;
+      if (performance.now() > deadline) throw error;
       await sleep(25);
     }
   }

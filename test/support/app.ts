@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -7,6 +8,7 @@ import type { Config } from '../../src/server/config';
 import { mailOutbox } from '../../src/server/db/schema';
 import type { Database } from '../../src/server/platform/db';
 import { ensureFirstAdmin } from '../../src/server/modules/users/first-admin';
+import { TEST_STATION_ZONE } from './clock';
 import { openTestDatabase } from './database';
 
 export const ADMIN = { email: 'admin@spotbook.test', password: 'Admin-Passw0rd' };
@@ -31,7 +33,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   jobsAdapter: 'in-process',
   demo: false,
   webDir: path.resolve('dist/web'),
-  stationTimeZone: 'UTC',
+  stationTimeZone: TEST_STATION_ZONE,
   trafficHorizonDays: 7,
   trafficBreakMinutes: 15,
   stationClockSeconds: 0,
@@ -58,7 +60,7 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
 });
 
 let sequence = 0;
-export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${(sequence += 1)}@example.com`;
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${randomUUID().slice(0, 8)}.${(sequence += 1)}@example.com`;
 
 export const signUpBody = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Casey',
@@ -92,7 +94,8 @@ export const createTestApp = async (
   options: { now?: () => Date; database?: Database; logStream?: DestinationStream; socketAuthGraceMs?: number } = {},
 ): Promise<TestApp> => {
   const database = options.database ?? (await openTestDatabase());
-  const config = testConfig(overrides);
+  // A test that sets the station's time wrote it for UTC unless it names a zone; the others follow TEST_STATION_ZONE.
+  const config = testConfig({ ...(options.now && { stationTimeZone: 'UTC' }), ...overrides });
   await ensureFirstAdmin({ db: database.db, email: config.admin.email, password: config.admin.password });
   const app = await buildApp({ config, database, now: options.now, logStream: options.logStream, socketAuthGraceMs: options.socketAuthGraceMs });
   await app.ready();

@@ -8,6 +8,7 @@ import type { OrderStatus } from '../../src/domain/orders';
 import { brands, dayparts, estimateItems, estimates } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/platform/db';
 import type { TestApp } from './app';
+import { clockNow } from './clock';
 
 const suffix = () => randomBytes(4).toString('hex');
 
@@ -76,7 +77,7 @@ export const clientWithBrand = async (t: TestApp, brandName?: string) => {
 };
 
 export const isoDate = (offsetDays: number) => {
-  const d = new Date();
+  const d = clockNow();
   d.setUTCDate(d.getUTCDate() + offsetDays);
   return d.toISOString().slice(0, 10);
 };

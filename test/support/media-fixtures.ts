@@ -164,10 +164,10 @@ export const readEventsThen = async (url: string, onFirst: () => unknown, timeou
 
 /** Polls a condition until it holds (bounded). */
 export const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> => {
-  const until = Date.now() + timeoutMs;
+  const until = performance.now() + timeoutMs;
   for (;;) {
     const value = await read();
-    if (done(value) || Date.now() > until) return value;
+    if (done(value) || performance.now() > until) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };

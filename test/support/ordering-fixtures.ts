@@ -6,19 +6,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { addDays, todayIso } from '../../src/domain/dates';
+import { addDays } from '../../src/domain/dates';
 import { WEEKDAYS } from '../../src/domain/rate-card';
 import { brands, coupons, dayparts, mediaAssets, paymentMethods } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/platform/db';
 import type { TestApp } from './app';
+import { clockNow, clockToday } from './clock';
 
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 /** A calendar date `days` after today (UTC), as the order form uses. */
-export const dateIn = (days: number) => addDays(todayIso(new Date(), 'UTC'), days);
+export const dateIn = (days: number) => addDays(clockToday(), days);
 
 let sequence = 0;
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${(sequence += 1)}`;
+const unique = (prefix: string) => `${prefix} ${randomUUID().slice(0, 8)}-${(sequence += 1)}`;
 
 export const createBrand = async (db: Db, ownerId: string, overrides: Partial<typeof brands.$inferInsert> = {}) => {
   const name = unique('Brand');
@@ -50,7 +51,7 @@ export const createMediaAsset = async (db: Db, brandId: string, overrides: Parti
 export const createPaymentMethod = async (db: Db, ownerId: string, brandId: string, overrides: Partial<typeof paymentMethods.$inferInsert> = {}) => {
   const [row] = await db
     .insert(paymentMethods)
-    .values({ ownerId, brandId, cardBrand: 'visa', last4: '4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, ...overrides })
+    .values({ ownerId, brandId, cardBrand: 'visa', last4: '4242', expMonth: 12, expYear: clockNow().getUTCFullYear() + 3, ...overrides })
     .returning();
   return row!;
 };

@@ -99,6 +99,8 @@ export const DEMO_CLIENTS: DemoClient[] = [
         slots: [
           { daypart: 'Afternoon', spots: 8 },
           { daypart: 'Late Night', spots: 4, cpm: 30 },
+          // Weekends too: the running order is on every day's log, whatever today is (issue 38).
+          { daypart: 'Weekend Afternoon', spots: 6 },
         ],
         path: ['ordered', 'approved', 'scheduled', 'active'],
       },

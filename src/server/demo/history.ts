@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { airingOf } from '../../domain/campaigns';
+import { airsOn } from '../../domain/traffic';
 import { addDays, daysBetween, instantOf, type StationTime } from '../../domain/dates';
 import { toCents } from '../../domain/money';
 import { START_DATE_MIN_LEAD_DAYS as LEAD_TIME_DAYS } from '../../domain/constants';
@@ -64,9 +65,10 @@ export const airPastDays = async ({
   const airings: AiringRecord[] = [];
   for (let n = 0; n <= daysBetween(first, last); n += 1) {
     const day = addDays(first, n);
-    for (let k = 0; k < perDay && remaining > 0 && aired < campaign.totalSpots; k += 1) {
-      const { item, daypart } = rows[(n * perDay + k) % rows.length]!;
-      if (!daypart.daysOfWeek.includes(new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' }))) continue;
+    // The dayparts that air on this day, in turn: every day of the flight has its airings.
+    const onAir = rows.filter(({ daypart }) => airsOn(daypart, day));
+    for (let k = 0; k < perDay && onAir.length > 0 && remaining > 0 && aired < campaign.totalSpots; k += 1) {
+      const { item, daypart } = onAir[(n * perDay + k) % onAir.length]!;
       const selection = selectionOf(daypart, item);
       const airing = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
       const airedAt = new Date(at(time, day, daypart.startTime).getTime() + k * 60_000);

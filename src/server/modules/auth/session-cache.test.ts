@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSessionCache } from './session-cache';
+import { msAhead } from '../../../../test/support/clock';
 
 const actor = (id: string, sessionId: string) => ({ id, sessionId, email: `${id}@x.test`, role: 'client' as const, full_name: null });
 
@@ -24,13 +25,13 @@ describe('the session cache', () => {
     const cache = createSessionCache({ ttlMs: 5_000 });
     const seen = cache.generation();
     cache.forget({ sessionId: 's1' });
-    cache.remember(seen, actor('u1', 's1'), new Date(Date.now() + 60_000));
+    cache.remember(seen, actor('u1', 's1'), msAhead(60_000));
     expect(cache.get('s1', 'u1')).toBeUndefined();
   });
 
   it('forgets one session, every session of a user, or everything', () => {
     const cache = createSessionCache({ ttlMs: 5_000 });
-    const later = new Date(Date.now() + 60_000);
+    const later = msAhead(60_000);
     for (const [u, s] of [
       ['u1', 's1'],
       ['u1', 's2'],
@@ -47,7 +48,7 @@ describe('the session cache', () => {
 
   it('remembers nothing when switched off', () => {
     const cache = createSessionCache({ ttlMs: 0 });
-    cache.remember(cache.generation(), actor('u1', 's1'), new Date(Date.now() + 60_000));
+    cache.remember(cache.generation(), actor('u1', 's1'), msAhead(60_000));
     expect(cache.get('s1', 'u1')).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenSigner } from './tokens';
+import { msAhead } from '../../../../test/support/clock';
 
 const signer = createTokenSigner('a-test-secret-long-enough-for-hs256-signing');
 const claims = { userId: 'user-1', sessionId: 'session-1' };
@@ -8,7 +9,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('session tokens', () => {
   it('verifies its own tokens, again and again, and refuses altered ones or another signer’s', async () => {
-    const token = await signer.sign(claims, new Date(Date.now() + 60_000));
+    const token = await signer.sign(claims, msAhead(60_000));
     expect(await signer.verify(token)).toEqual(claims);
     expect(await signer.verify(token)).toEqual(claims);
     const [header, payload, signature] = token.split('.');

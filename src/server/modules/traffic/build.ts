@@ -104,7 +104,8 @@ const writeDay = async (
       return { wrote: added > 0 || passed.length > 0, movedTo };
     }
     await tx.delete(trafficSpots).where(eq(trafficSpots.airDate, date));
-    for (let i = 0; i < spots.length; i += 500) await tx.insert(trafficSpots).values(spots.slice(i, i + 500).map((s) => ({ ...s })));
+    // Written at the station's now, the clock "changes since export" compares with (not the database's).
+    for (let i = 0; i < spots.length; i += 500) await tx.insert(trafficSpots).values(spots.slice(i, i + 500).map((s) => ({ ...s, updatedAt: now })));
     await tx.update(trafficDays).set({ inputsDigest: digest, builtAt: new Date() }).where(eq(trafficDays.airDate, date));
     return { wrote: true, movedTo: [] };
   });

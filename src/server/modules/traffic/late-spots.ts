@@ -59,7 +59,7 @@ export const addLateSpots = async (
       }
       const position = (end?.count ?? 0) + 1;
       breakEnd.set(slot, { at: scheduledAt.getTime() + spot.durationSeconds * 1000, count: position });
-      added.push({ ...spot, scheduledAt, position, addedAfterExportAt: now });
+      added.push({ ...spot, scheduledAt, position, addedAfterExportAt: now, updatedAt: now });
     }
   }
   if (added.length > 0) await tx.insert(trafficSpots).values(added);

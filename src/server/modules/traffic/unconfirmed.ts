@@ -3,7 +3,7 @@
  * (ASRUN_GRACE_HOURS) has passed, its spots that are still scheduled become unconfirmed. They are not
  * aired, not missed, not billed and not certified; a later as-run settles them like scheduled ones.
  */
-import { and, count, eq, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, lte, or } from 'drizzle-orm';
 import { lastUnconfirmableDay } from '../../../domain/traffic';
 import { trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
@@ -13,7 +13,7 @@ export const markUnconfirmed = async ({ db, now, timeZone, graceHours }: { db: D
   const last = lastUnconfirmableDay(now, graceHours, timeZone);
   const changed = await db
     .update(trafficSpots)
-    .set({ status: 'unconfirmed', updatedAt: sql`now()` })
+    .set({ status: 'unconfirmed', updatedAt: now })
     .where(and(eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.airDate, last)))
     .returning({ id: trafficSpots.id });
   return changed.length;
