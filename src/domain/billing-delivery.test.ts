@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { agencyBodySchema, broadcastMonthResultMessage, commissionCents, deliveryLines } from './billing-delivery';
+import { agencyBodySchema, broadcastMonthResultMessage, commissionCents, couponShareCents, deliveryLines } from './billing-delivery';
 
 describe('broadcastMonthResultMessage', () => {
   it('counts invoices in words', () => {
@@ -69,5 +69,22 @@ describe('agencyBodySchema', () => {
     expect(agencyBodySchema.parse({ is_agency: true, commission_rate: 0 })).toEqual({ rate: 0 });
     expect(agencyBodySchema.parse({ is_agency: false, commission_rate: 0.3 })).toEqual({ rate: null });
     expect(agencyBodySchema.safeParse({ is_agency: true, commission_rate: 1 }).success).toBe(false);
+  });
+});
+
+describe('the coupon on an invoice billed on delivery (decision 051)', () => {
+  it("is the coupon's share of the gross billed, half a cent up", () => {
+    // $300 off a $3,000 order; $163.92 aired: 10% = $16.392 → $16.39.
+    expect(couponShareCents({ billedCents: 16_392, orderGrossCents: 300_000, couponCents: 30_000, takenCents: 0 })).toBe(1639);
+    // $250 off a $2,250 order; $45 aired: $5.00 exactly; $45.05: $5.005 → $5.01.
+    expect(couponShareCents({ billedCents: 4500, orderGrossCents: 225_000, couponCents: 25_000, takenCents: 0 })).toBe(500);
+    expect(couponShareCents({ billedCents: 4505, orderGrossCents: 225_000, couponCents: 25_000, takenCents: 0 })).toBe(501);
+  });
+
+  it('never takes more than the coupon left by earlier invoices, nor more than was billed, nor anything without a coupon', () => {
+    expect(couponShareCents({ billedCents: 100_000, orderGrossCents: 300_000, couponCents: 30_000, takenCents: 25_000 })).toBe(5000);
+    expect(couponShareCents({ billedCents: 100_000, orderGrossCents: 300_000, couponCents: 30_000, takenCents: 30_000 })).toBe(0);
+    expect(couponShareCents({ billedCents: 100, orderGrossCents: 100, couponCents: 500, takenCents: 0 })).toBe(100);
+    expect(couponShareCents({ billedCents: 100_000, orderGrossCents: 300_000, couponCents: 0, takenCents: 0 })).toBe(0);
   });
 });

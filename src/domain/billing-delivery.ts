@@ -144,3 +144,26 @@ export const deliveryLines = (spots: readonly BillableSpot[], period: string): D
       amountCents: quantity * spot.costCents,
     }));
 };
+
+/**
+ * The coupon's share of an invoice billed on delivery (decision 051): the order's coupon spread over
+ * what aired in proportion to the gross billed, `billed × coupon ÷ order gross` rounded half up,
+ * never more than what earlier invoices of the order left of the coupon, nor than the gross billed.
+ * An order that airs in full is discounted by its whole coupon, as it is when billed up front.
+ */
+export const couponShareCents = ({
+  billedCents,
+  orderGrossCents,
+  couponCents,
+  takenCents,
+}: {
+  billedCents: number;
+  orderGrossCents: number;
+  couponCents: number;
+  /** What the order's live invoices already took of the coupon. */
+  takenCents: number;
+}): number => {
+  if (couponCents <= 0 || orderGrossCents <= 0 || billedCents <= 0) return 0;
+  const share = Number((BigInt(billedCents) * BigInt(couponCents) * 2n + BigInt(orderGrossCents)) / (2n * BigInt(orderGrossCents)));
+  return Math.max(0, Math.min(share, couponCents - takenCents, billedCents));
+};

@@ -126,13 +126,16 @@ const slotLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder): InvoiceL
   return lines;
 };
 
+/** The coupon's line on an invoice, up front or on delivery. */
+export const couponLineLabel = (code: string | null) => (code ? `Discount (coupon ${code})` : 'Discount (coupon)');
+
 /** The invoice's lines: the slots (or the order as one line), the coupon, the credits. They add up to gross − coupon − credits. */
 export const upFrontLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder): InvoiceLineDraft[] => {
   const lines = slotLines(slots, order) ?? [wholeOrderLine(order, order.grossCents)];
   const less = (description: string, cents: number) => {
     if (cents > 0) lines.push({ position: lines.length + 1, description, daypartId: null, quantity: 1, unitCents: -cents, amountCents: -cents });
   };
-  less(order.couponCode ? `Discount (coupon ${order.couponCode})` : 'Discount (coupon)', order.couponCents);
+  less(couponLineLabel(order.couponCode), order.couponCents);
   less('Credit for missed spots not made good', order.creditCents);
   return lines;
 };

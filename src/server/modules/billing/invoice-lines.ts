@@ -3,21 +3,22 @@
  * billed yet, each at its item's CPM (the cost a makegood credit uses), one line per daypart, and
  * the spots marked with the invoice that billed them. Also the stored lines of any invoice.
  */
-import { and, asc, eq, getViewSelectedFields, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, getViewSelectedFields, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { type InvoiceKind } from '../../../domain/billing';
-import { dateRangeLabel, toStoredLine } from '../../../domain/billing-up-front';
-import { deliveryLines, type BillableSpot, type StoredInvoiceLine } from '../../../domain/billing-delivery';
+import { couponLineLabel, dateRangeLabel, toStoredLine, type InvoiceLineDraft } from '../../../domain/billing-up-front';
+import { couponShareCents, deliveryLines, type BillableSpot, type StoredInvoiceLine } from '../../../domain/billing-delivery';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { localClockOf } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
-import { dayparts, invoiceLines, trafficSpots } from '../../db/schema';
+import { dayparts, invoiceLines, invoices, trafficSpots } from '../../db/schema';
 import { orderItemsView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { BILLING_MESSAGES } from '../../../domain/billing';
 import type { OrderRow } from '../orders/public';
 import { spotCostCents } from '../makegoods/offer';
-import { insertInvoice } from './invoice-rows';
+import { insertInvoice, isLiveInvoice } from './invoice-rows';
+import { couponCodeOf } from './up-front-lines';
 
 export interface LockedSpot extends BillableSpot {
   id: string;
@@ -61,6 +62,26 @@ export interface DeliveryInvoiceInput {
   notes: string | null;
 }
 
+/**
+ * The order's coupon share on a delivery invoice of these lines (decision 051): a delivery invoice's
+ * only line without a daypart is its coupon line, so the live ones' add up to what was taken.
+ */
+const couponShareOf = async (tx: Tx, order: OrderRow, lines: readonly InvoiceLineDraft[]): Promise<number> => {
+  const couponCents = Math.max(0, order.totalSpendCents - order.totalAmountCents);
+  if (couponCents === 0) return 0;
+  const [taken] = await tx
+    .select({ cents: sql<string>`coalesce(-sum(${invoiceLines.amountCents}), 0)` })
+    .from(invoiceLines)
+    .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+    .where(and(eq(invoices.estimateId, order.id), isLiveInvoice, isNull(invoiceLines.daypartId), lt(invoiceLines.amountCents, 0)));
+  return couponShareCents({
+    billedCents: lines.reduce((sum, line) => sum + line.amountCents, 0),
+    orderGrossCents: Math.max(order.totalSpendCents, order.totalAmountCents),
+    couponCents,
+    takenCents: Number(taken?.cents ?? 0),
+  });
+};
+
 /** Writes the invoice, its lines and the billed spots' invoice_id; answers the new invoice's id. */
 export const insertDeliveryInvoice = async ({
   tx,
@@ -80,7 +101,17 @@ export const insertDeliveryInvoice = async ({
   today: string;
 }): Promise<string> => {
   const described = period ? dateRangeLabel(period.start, period.end) : 'to the end of the flight';
-  const lines = deliveryLines(spots, described);
+  const lines: InvoiceLineDraft[] = deliveryLines(spots, described);
+  const coupon = await couponShareOf(tx, order, lines);
+  if (coupon > 0)
+    lines.push({
+      position: lines.length + 1,
+      description: couponLineLabel(await couponCodeOf(tx, order)),
+      daypartId: null,
+      quantity: 1,
+      unitCents: -coupon,
+      amountCents: -coupon,
+    });
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
   if (input.discountCents > subtotalCents) throw badRequest(BILLING_MESSAGES.discountAboveSubtotal, 'discount_amount');
   const invoiceId = await insertInvoice(tx, {
