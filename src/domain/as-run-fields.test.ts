@@ -44,7 +44,9 @@ describe('as-run fields', () => {
     expect(readDuration('00:00:29:24', 24)).toBeNull(); // no frame 24 at 24 fps
     expect(readDuration('PT30S')).toBe(30);
     expect(readDuration('PT1M0.5S')).toBe(61);
-    expect(readDuration('0')).toBeNull();
+    expect(readDuration('0')).toBe(0); // an event that did not air
+    expect(readDuration('00:00:00;00')).toBe(0);
+    expect(readDuration('-30')).toBeNull();
     expect(readDuration('long')).toBeNull();
   });
 

@@ -68,13 +68,14 @@ const XS_DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)
 /**
  * A length in whole seconds (frames counted at the frame rate, then rounded): '30', '30.5', 'MM:SS',
  * 'HH:MM:SS', 'HH:MM:SS:FF' (`;`, `.`, `,` also), compact zero-led 'MMSS', 'HHMMSS' or
- * 'HHMMSSFF' ('0130' is 1:30), or an xs:duration ('PT30S'). Null when not a length.
+ * 'HHMMSSFF' ('0130' is 1:30), or an xs:duration ('PT30S'). Zero is a length: automation writes it for
+ * an event that did not air. Null when not a length.
  */
 export const readDuration = (value: string, frameRate: number = DEFAULT_FRAME_RATE): number | null => {
   let text = value.trim();
   const within = (seconds: number) => {
     const whole = Math.round(seconds);
-    return whole > 0 && whole <= MAX_SECONDS ? whole : null;
+    return whole >= 0 && whole <= MAX_SECONDS ? whole : null;
   };
   const xs = XS_DURATION.exec(text);
   if (xs && text !== 'P' && text !== 'PT')

@@ -173,6 +173,8 @@ export const readAsRunRow = (
   if (durationSeconds === null) throw new AsRunLineError(line, `duration "${clip(fields.duration ?? '')}" is not a length (seconds, MM:SS or HH:MM:SS:FF)`);
   if (!status)
     throw new AsRunLineError(line, `status "${clip((fields.status ?? '').trim())}" is not an as-run status (aired, missed or a SMPTE as-run status)`);
+  // A length of 0 is how automation reports an event that did not air; an airing has a length.
+  if (durationSeconds === 0 && status.status === 'aired') throw new AsRunLineError(line, 'the row says aired with a length of 0');
   const spotText = (fields.spot_id ?? '').trim();
   const spotId = spotText ? readEventId(spotText) : null;
   if (spotText && !spotId) throw new AsRunLineError(line, `spot id "${clip(spotText)}" is not a spot id`);

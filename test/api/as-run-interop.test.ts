@@ -304,6 +304,39 @@ describe('delimited text as automation writes it', () => {
   });
 });
 
+describe('BXF events as automation writes them (issue 44, findings 5 and 6)', () => {
+  it('refuses a file that puts several events in one AsRun, naming the line, and applies nothing', async () => {
+    const before = await statuses(day(13));
+    const event = (id: string, time: string) =>
+      `<BasicAsRun><AsRunEventId><EventId>urn:uuid:${id}</EventId></AsRunEventId>${detail('Aired Without Discrepancy', smpte(day(13), time), smpteLength('00:00:30;00'))}</BasicAsRun>`;
+    const spots = await spotsOn(day(13));
+    const merged = `<AsRun>${spots.map((s) => event(s.id, `${s.local_time};00`)).join('')}</AsRun>`;
+    const res = await upload('merged.bxf', bxf(merged), {}, 'application/xml');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Line 3: an AsRun holds more than one BasicAsRun; SMPTE ST 2021 allows one event per AsRun element');
+    expect(await statuses(day(13))).toEqual(before);
+  });
+
+  it('reads a preempted event of length 00:00:00;00 as missed, and the rest of the file as usual', async () => {
+    const [first, second, third] = await spotsOn(day(13));
+    const event = (id: string, status: string, time: string, length: string) =>
+      `<AsRun><BasicAsRun><AsRunEventId><EventId>urn:uuid:${id}</EventId></AsRunEventId>${detail(status, smpte(day(13), time), smpteLength(length))}</BasicAsRun></AsRun>`;
+    const body = [
+      event(first!.id, 'Preempted', '06:00:00;00', '00:00:00;00'),
+      event(second!.id, 'Aired Without Discrepancy', '06:15:00;00', '00:00:30;00'),
+      event(third!.id, 'Aired Without Discrepancy', '06:30:00;00', '00:00:30;00'),
+    ].join('\n');
+    const res = await upload('preempted.bxf', bxf(body), {}, 'application/xml');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().import).toMatchObject({ rows: 3, aired: 2, reported_missed: 1, unmatched: 0 });
+    expect(await statuses(day(13))).toEqual(['06:00:00 missed', '06:15:00 aired', '06:30:00 aired']);
+
+    const zeroAired = await upload('zero-aired.csv', [HEADER, `${day(13)},06:00:00,${house},0,aired`].join('\n'));
+    expect(zeroAired.statusCode).toBe(400);
+    expect(zeroAired.json().error).toBe('Line 2: the row says aired with a length of 0');
+  });
+});
+
 describe("master control's station settings", () => {
   it('keeps frame rate, drop frame and date order (refusing others); as-runs read D/M/YYYY and frames at that rate; BXF writes that rate', async () => {
     const defaults = (await t.inject({ method: 'GET', url: '/api/station', token: admin })).json();

@@ -98,6 +98,9 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('link', { name: 'As-run' }).click();
     await page.getByText('No as-run imported yet').waitFor();
+    // The file box offers the .txt and .tsv that iTX and Marina write, beside CSV and BXF (issue 44).
+    const accepted = (await page.getByLabel('As-run file (CSV or BXF)').getAttribute('accept'))!.split(',');
+    expect(accepted).toEqual(expect.arrayContaining(['.csv', '.txt', '.tsv', '.xml', '.bxf']));
     await page.getByLabel('As-run file (CSV or BXF)').setInputFiles({ name: 'drive-time.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByRole('heading', { name: 'Report: drive-time.csv' }).waitFor();

@@ -145,6 +145,8 @@ interface EventFields {
   houseNumber?: string;
   eventId?: string;
   nullId: boolean;
+  /** BasicAsRun and CompleteAsRun records opened in this AsRun: the schema allows one. */
+  records: number;
   scheduled: TimeFields;
   actual: TimeFields;
 }
@@ -208,12 +210,16 @@ export async function* readBxfAsRun(file: string, options: ReadOptions = {}, met
         status: typeof tag.attributes.status === 'string' ? tag.attributes.status : undefined,
         program: false,
         nullId: false,
+        records: 0,
         scheduled: {},
         actual: {},
       };
       return;
     }
     if (!current) return;
+    // Two events in one AsRun would mix one's id with the other's time: the file is refused whole.
+    if ((name === 'BasicAsRun' || name === 'CompleteAsRun') && (current.records += 1) > 1)
+      fail(`an AsRun holds more than one ${name}; SMPTE ST 2021 allows one event per AsRun element`);
     const times = inside('AsRunDetail') ? current.actual : current.scheduled;
     if (name === 'ProgramEvent') current.program = true;
     else if (name === 'Null' && (inside('EventId') || inside('AsRunEventId'))) current.nullId = true;

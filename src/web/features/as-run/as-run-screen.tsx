@@ -69,7 +69,7 @@ export const AsRunScreen = () => {
               ref={input}
               id="as-run-file"
               type="file"
-              accept=".csv,.xml,.bxf,text/csv,application/xml"
+              accept=".csv,.txt,.tsv,.log,.xml,.bxf,text/csv,text/plain,text/tab-separated-values,application/xml"
               className="text-sm"
               aria-describedby="as-run-format"
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
