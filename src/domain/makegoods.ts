@@ -4,7 +4,7 @@
  * missed spot is credited). See docs/decisions/010-makegoods-and-reconciliation-from-airings.md.
  */
 import { z } from 'zod';
-import { addDays, isIsoDate } from './dates';
+import { addDays, instantOf, isIsoDate } from './dates';
 import { airsOn, type DaypartWindow } from './traffic';
 
 export const MAKEGOOD_STATUSES = ['offered', 'accepted', 'declined', 'expired', 'unavailable', 'withdrawn'] as const;
@@ -66,6 +66,28 @@ export const proposeMakegoodDay = ({
 }): string | null => {
   for (let date = first; date <= last; date = addDays(date, 1)) if (airsOn(daypart, date) && taken(date) < daypart.spotFrequency) return date;
   return null;
+};
+
+/**
+ * When the advertiser must answer an offer by: `expiryHours` from now (MAKEGOOD_EXPIRY_HOURS), but never
+ * after the makegood's daypart begins on its day, so the answer always comes before the spot can air.
+ */
+export const makegoodAnswerBy = ({
+  now,
+  expiryHours,
+  airDate,
+  startTime,
+  timeZone,
+}: {
+  now: Date;
+  expiryHours: number;
+  airDate: string;
+  startTime: string;
+  timeZone: string;
+}): Date => {
+  const expiry = now.getTime() + expiryHours * 3_600_000;
+  const airs = instantOf(airDate, startTime.slice(0, 5), timeZone).getTime();
+  return new Date(Math.min(expiry, airs));
 };
 
 // ── API shapes ────────────────────────────────────────────────────────────────

@@ -91,7 +91,10 @@ describe('makegoods', () => {
     // The 9th has 3 of 4 spots booked: one free spot for the first offer; the second goes to the 10th.
     expect(first).toMatchObject({ missed_date: DAY, air_date: '2027-06-09', status: 'offered', spot_cost: SPOT_COST, credit: 0, earliest_date: '2027-06-09' });
     expect(second).toMatchObject({ missed_date: DAY, air_date: '2027-06-10', status: 'offered' });
-    expect(new Date(first.expires_at!).getTime() - now.getTime()).toBe(72 * 3_600_000);
+    // The answer is due before the makegood can air (issue 44): when its daypart begins on its day, 06:00 EDT,
+    // sooner than MAKEGOOD_EXPIRY_HOURS (72 h) from now.
+    expect(first.expires_at).toBe('2027-06-09T10:00:00.000Z');
+    expect(second.expires_at).toBe('2027-06-10T10:00:00.000Z');
     expect(first.events).toEqual([expect.objectContaining({ action: 'offered', by: 'system', air_date: '2027-06-09' })]);
     expect(list).toMatchObject({ credits: 0 });
 

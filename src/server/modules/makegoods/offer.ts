@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { airingOf } from '../../../domain/campaigns';
 import { todayIso } from '../../../domain/dates';
-import { makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
+import { makegoodAnswerBy, makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
 import { toCents } from '../../../domain/money';
 import { SOLD_STATUSES } from '../../../domain/orders';
 import { dayparts, makegoodEvents, makegoodOffers, trafficSpots } from '../../db/schema';
@@ -84,7 +84,6 @@ export const offerMakegoods = async ({
       items.set(item.id, item);
   const counter = await takenCounter(tx, from, to);
 
-  const expiresAt = new Date(now.getTime() + expiryHours * 3_600_000);
   const offers: (typeof makegoodOffers.$inferInsert)[] = [];
   const perOrder = new Map<string, { ref: { id: string; ownerId: string; estimateName: string }; spots: number }>();
   for (const [k, spot] of missed.entries()) {
@@ -103,7 +102,7 @@ export const offerMakegoods = async ({
       status: day ? 'offered' : 'unavailable',
       spotCostCents: cost,
       creditCents: day ? 0 : cost,
-      expiresAt: day ? expiresAt : null,
+      expiresAt: day ? makegoodAnswerBy({ now, expiryHours, airDate: day, startTime: daypart.startTime, timeZone }) : null,
     });
     const order = perOrder.get(spot.estimateId) ?? { ref: { id: spot.estimateId, ownerId: spot.ownerId, estimateName: spot.estimateName }, spots: 0 };
     order.spots += 1;

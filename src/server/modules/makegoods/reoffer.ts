@@ -5,7 +5,7 @@
  * that would fail. Runs with the station clock.
  */
 import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
+import { makegoodAnswerBy, makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
 import { dayparts, makegoodEvents, makegoodOffers, trafficDays } from '../../db/schema';
 import { ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
@@ -17,11 +17,13 @@ export const reofferUnavailableMakegoods = async ({
   db,
   today,
   now,
+  timeZone,
   expiryHours,
 }: {
   db: Db;
   today: string;
   now: Date;
+  timeZone: string;
   expiryHours: number;
 }): Promise<Staged[]> =>
   db.transaction(async (tx) => {
@@ -61,7 +63,7 @@ export const reofferUnavailableMakegoods = async ({
       if (day) {
         await tx
           .update(makegoodOffers)
-          .set({ airDate: day, expiresAt: new Date(now.getTime() + expiryHours * 3_600_000), updatedAt: now })
+          .set({ airDate: day, expiresAt: makegoodAnswerBy({ now, expiryHours, airDate: day, startTime: daypart.startTime, timeZone }), updatedAt: now })
           .where(eq(makegoodOffers.id, offer.id));
         await tx.insert(makegoodEvents).values({ offerId: offer.id, action: 'changed', airDate: day });
         staged.push(await stageMakegoodOffer(tx, { id: offer.estimateId, ownerId, estimateName }, 1));

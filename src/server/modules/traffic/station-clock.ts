@@ -132,7 +132,8 @@ export const createStationClock = ({
     for (const id of completed) await warnUnconfirmed(id, instant);
     const expired = await expireMakegoods(db, instant);
     // Offers whose day went to master control or came are offered again on the next free day (decision 031).
-    for (const event of await reofferUnavailableMakegoods({ db, today, now: instant, expiryHours: makegoodExpiryHours })) notifier.deliver(event);
+    for (const event of await reofferUnavailableMakegoods({ db, today, now: instant, timeZone: settings.timeZone, expiryHours: makegoodExpiryHours }))
+      notifier.deliver(event);
     const placedDays = await buildTrafficLogs({ db, today, days: placementHorizonDays(horizonDays), now: instant, settings });
     const unconfirmedSpots = await markUnconfirmed({ db, now: instant, timeZone: settings.timeZone, graceHours: asRunGraceHours });
     return { today, started, completed, placedDays, expiredMakegoods: expired, unconfirmedSpots };
