@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closingOf, instantResolver, isOpenForAsRun, likelyShiftHours, matchAsRunRow, rowInstants, type SpotCandidate } from './as-run-match';
-import { UNMATCHED_REASONS } from './as-run';
+import { UNMATCHED_REASONS, unmatchedNote } from './as-run';
 
 const ZONE = 'America/New_York';
 const at = (iso: string) => Date.parse(iso);
@@ -127,5 +127,13 @@ describe('instantResolver', () => {
       localDate: '2027-06-07',
       localTime: '23:59:30',
     });
+  });
+});
+
+describe('unmatchedNote', () => {
+  it('says every row matched only when a row did; an end-of-day file that matched nothing says so', () => {
+    expect(unmatchedNote({ aired: 2, reported_missed: 0 })).toBe('Every row matched a spot of the traffic log.');
+    expect(unmatchedNote({ aired: 0, reported_missed: 1 })).toBe('Every row matched a spot of the traffic log.');
+    expect(unmatchedNote({ aired: 0, reported_missed: 0 })).toBe('No row matched a spot of the traffic log.');
   });
 });

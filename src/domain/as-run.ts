@@ -253,6 +253,10 @@ export const asRunReportSchema = z.object({
 });
 export type AsRunReport = z.infer<typeof asRunReportSchema>;
 
+/** The line under a report's unmatched rows when it lists none: every row matched, or none did (only skipped or marker rows). */
+export const unmatchedNote = (imp: Pick<AsRunReport['import'], 'aired' | 'reported_missed'>) =>
+  imp.aired + imp.reported_missed === 0 ? 'No row matched a spot of the traffic log.' : 'Every row matched a spot of the traffic log.';
+
 export const affidavitQuerySchema = z.object({
   from: z.string().refine(isIsoDate, 'from must be a calendar date (YYYY-MM-DD)').optional(),
   to: z.string().refine(isIsoDate, 'to must be a calendar date (YYYY-MM-DD)').optional(),

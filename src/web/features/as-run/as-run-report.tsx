@@ -1,4 +1,4 @@
-import type { AsRunReport } from '../../../domain/as-run';
+import { unmatchedNote, type AsRunReport } from '../../../domain/as-run';
 import { Card, StatCard } from '../../ui/card';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { formatBroadcastDay } from '../../ui/traffic-display';
@@ -32,7 +32,7 @@ export const AsRunReportView = ({ report }: { report: AsRunReport }) => {
       </div>
       <Card>
         {report.unmatched_rows.length === 0 ? (
-          <p className="p-4 text-sm text-slate-600">Every row matched a spot of the traffic log.</p>
+          <p className="p-4 text-sm text-slate-600">{unmatchedNote(imp)}</p>
         ) : (
           <Table caption="Unmatched rows">
             <thead className="bg-slate-50">
