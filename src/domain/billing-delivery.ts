@@ -18,7 +18,7 @@ export const DELIVERY_MESSAGES = {
   month: 'Month must be a broadcast month (YYYY-MM)',
   monthRange: 'Month must be between 2000-01 and 2999-12',
   isAgency: 'is_agency must be true or false',
-  commissionRate: 'Commission rate must be a fraction from 0 up to (not including) 1',
+  commissionRate: 'Commission rate must be a fraction from 0 up to (not including) 1: 0.15 for 15%',
   userNotFound: 'User not found',
 } as const;
 

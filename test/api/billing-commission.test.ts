@@ -51,9 +51,11 @@ describe('PUT /api/users/:id/agency', () => {
   it('refuses hostile input and changes nothing', async () => {
     const client = await newClient(t);
     for (const [payload, error, field] of [
-      [{ is_agency: true, commission_rate: 1 }, 'Commission rate must be a fraction from 0 up to (not including) 1', 'commission_rate'],
-      [{ is_agency: true, commission_rate: -0.1 }, 'Commission rate must be a fraction from 0 up to (not including) 1', 'commission_rate'],
-      [{ is_agency: true, commission_rate: 'lots' }, 'Commission rate must be a fraction from 0 up to (not including) 1', 'commission_rate'],
+      [{ is_agency: true, commission_rate: 1 }, 'Commission rate must be a fraction from 0 up to (not including) 1: 0.15 for 15%', 'commission_rate'],
+      [{ is_agency: true, commission_rate: -0.1 }, 'Commission rate must be a fraction from 0 up to (not including) 1: 0.15 for 15%', 'commission_rate'],
+      [{ is_agency: true, commission_rate: 'lots' }, 'Commission rate must be a fraction from 0 up to (not including) 1: 0.15 for 15%', 'commission_rate'],
+      // A percentage where the fraction belongs: the message says how to write 15 %.
+      [{ is_agency: true, commission_rate: 15 }, 'Commission rate must be a fraction from 0 up to (not including) 1: 0.15 for 15%', 'commission_rate'],
       [{ is_agency: 'yes' }, 'is_agency must be true or false', 'is_agency'],
       [{}, 'is_agency must be true or false', 'is_agency'],
       [[true], 'Request body must be a JSON object', null],
