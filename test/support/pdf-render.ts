@@ -50,3 +50,59 @@ export const renderPdf = async (pdf: Buffer, dpi = 72): Promise<RenderedPdf> => 
     await rm(dir, { recursive: true, force: true });
   }
 };
+
+export interface WordBox {
+  page: number;
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Every word of the PDF with its box on its page (pdftotext -bbox), in points. */
+export const wordBoxes = async (pdf: Buffer): Promise<WordBox[]> => {
+  const dir = await mkdtemp(join(tmpdir(), 'spotbook-pdf-'));
+  try {
+    const file = join(dir, 'document.pdf');
+    await writeFile(file, pdf);
+    const { stdout } = await run('pdftotext', ['-bbox', '-enc', 'UTF-8', file, '-'], { maxBuffer: 64 * 1024 * 1024 });
+    const words: WordBox[] = [];
+    let page = 0;
+    for (const line of stdout.split('\n')) {
+      if (line.includes('<page ')) page += 1;
+      const m = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(line);
+      if (m)
+        words.push({
+          page,
+          xMin: Number(m[1]),
+          yMin: Number(m[2]),
+          xMax: Number(m[3]),
+          yMax: Number(m[4]),
+          text: m[5]!
+            .replace(/&amp;/g, '&')
+            .replace(/&lt;/g, '<')
+            .replace(/&gt;/g, '>')
+            .replace(/&quot;/g, '"'),
+        });
+    }
+    return words;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
+
+/** Pairs of words whose boxes overlap on a page (by more than a hair): text drawn over text. */
+export const overlappingWords = (words: readonly WordBox[], tolerance = 0.5): [string, string][] => {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i < words.length; i += 1)
+    for (let j = i + 1; j < words.length; j += 1) {
+      const a = words[i]!;
+      const b = words[j]!;
+      if (a.page !== b.page) continue;
+      const x = Math.min(a.xMax, b.xMax) - Math.max(a.xMin, b.xMin);
+      const y = Math.min(a.yMax, b.yMax) - Math.max(a.yMin, b.yMin);
+      if (x > tolerance && y > tolerance) pairs.push([a.text, b.text]);
+    }
+  return pairs;
+};

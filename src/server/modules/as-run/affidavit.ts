@@ -242,28 +242,42 @@ export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit
   doc.y = Math.max(left, doc.y) + 18;
 
   const columns = [
-    { label: 'Date', w: 65 },
-    { label: 'Aired at', w: 50 },
-    { label: 'Daypart', w: 70 },
-    { label: 'Ad-ID / code', w: 60 },
-    { label: 'Title', w: 75 },
-    { label: 'Length', w: 35 },
-    { label: 'Status', w: 85 },
+    { label: 'Date', w: 62 },
+    { label: 'Aired at', w: 44 },
+    { label: 'Daypart', w: 66 },
+    { label: 'Ad-ID / code', w: 74 },
+    { label: 'Title', w: 80 },
+    { label: 'Length', w: 38 },
+    { label: 'Status', w: 76 },
     { label: 'Cost', w: width - 440 },
   ];
+  const AD_ID = 3;
+  const SIZE = 8.5;
+  /** A code is never wrapped: a smaller size where it is too wide for its column. */
+  const codeSize = (code: string) => {
+    doc.fontSize(SIZE);
+    const fits = columns[AD_ID]!.w - 4;
+    const wide = doc.widthOfString(code);
+    return wide <= fits ? SIZE : Math.max(6, Math.floor(((SIZE * fits) / wide) * 10) / 10);
+  };
+  /** A row as tall as its tallest cell (titles and statuses wrap within their column), on a new page when it does not fit. */
   const row = (cells: string[], bold = false) => {
-    if (doc.y > doc.page.height - PDF_MARGIN - 40) doc.addPage();
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(SIZE);
+    const heights = cells.map((cell, i) =>
+      i === AD_ID ? doc.fontSize(codeSize(cell)).currentLineHeight() : doc.fontSize(SIZE).heightOfString(cell || ' ', { width: columns[i]!.w - 4 }),
+    );
+    const height = Math.max(...heights) + 4;
+    if (doc.y + height > doc.page.height - PDF_MARGIN - 20) doc.addPage();
     const y = doc.y;
     let x = PDF_MARGIN;
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(8.5)
-      .fillColor(bold ? PDF_MUTED : PDF_INK);
+    doc.fillColor(bold ? PDF_MUTED : PDF_INK);
     cells.forEach((cell, i) => {
-      doc.text(cell, x, y, { width: columns[i]!.w - 4, align: i === cells.length - 1 ? 'right' : 'left', lineBreak: false });
+      const size = i === AD_ID ? codeSize(cell) : SIZE;
+      doc.fontSize(size).text(cell, x, y, { width: columns[i]!.w - 4, align: i === cells.length - 1 ? 'right' : 'left', lineBreak: i !== AD_ID });
       x += columns[i]!.w;
     });
-    doc.y = y + 14;
+    doc.x = PDF_MARGIN;
+    doc.y = y + height;
   };
   row(
     columns.map((c) => c.label),
