@@ -125,7 +125,9 @@ describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at
     await page.getByLabel('Order Name').fill('Half-built order');
     await status.filter({ hasText: 'Saving…' }).waitFor();
     await status.filter({ hasText: /^Saved$/ }).waitFor();
-    await page.getByText(/Submitted by/).waitFor();
+    // A draft was drafted, not submitted, by its owner (issue 44).
+    await page.getByText(/Drafted by/).waitFor();
+    expect(await page.getByText(/Submitted by/).count()).toBe(0);
     const [saved, ...others] = await ordersOf(user.id);
     expect(others).toEqual([]);
     expect(saved).toMatchObject({ estimateName: 'Half-built order', status: 'draft', brandId: null, totalSpendCents: 0 });
@@ -207,7 +209,8 @@ describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at
     const brand = await createBrand(h.database.db, user.id, { commonName: `Moving Foods ${size.width}` });
     const elsewhere = await createBrand(h.database.db, user.id, { commonName: `Elsewhere Foods ${size.width}` });
     const media = await createMediaAsset(h.database.db, brand.id, { filename: 'moving-spot.mp4', status: 'approved' });
-    await createPaymentMethod(h.database.db, user.id, brand.id);
+    await createPaymentMethod(h.database.db, user.id, brand.id, { last4: '1881' });
+    await createPaymentMethod(h.database.db, user.id, brand.id, { isDefault: true });
 
     await openNewOrder(page);
     await page.getByLabel('Order Name').fill('Moving breakfast');
@@ -215,7 +218,9 @@ describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at
     await page.getByLabel('Total Budget').fill('4000');
     await page.getByRole('checkbox', { name: 'Early Morning' }).check();
     await page.getByRole('radio', { name: /moving-spot\.mp4/ }).check();
-    await page.getByRole('radio', { name: /4242/ }).check();
+    // The brand's default card is chosen already (issue 44): nothing to pick before Submit.
+    await expect.poll(() => page.getByRole('radio', { name: /4242/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /1881/ }).isChecked()).toBe(false);
     // The spot moves to another brand behind the form's back: only the server can tell.
     await h.database.db.update(mediaAssets).set({ brandId: elsewhere.id }).where(eq(mediaAssets.id, media.id));
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { serverMessage } from '../../api/client';
 import { usePaymentMethods } from '../../api/payment-methods';
 import { Badge } from '../../ui/badge';
@@ -18,6 +18,11 @@ interface CardPickerProps {
 export const CardPicker = ({ brandId, value, onChange }: CardPickerProps) => {
   const cards = usePaymentMethods(brandId);
   const [adding, setAdding] = useState(false);
+  // The brand's default card is chosen until the advertiser picks another (issue 44: Submit failed for want of a card).
+  const defaultCardId = cards.data?.find((card) => card.is_default)?.id ?? null;
+  useEffect(() => {
+    if (value === null && defaultCardId) onChange(defaultCardId);
+  }, [value, defaultCardId, onChange]);
 
   if (!brandId) return <p className="text-sm text-slate-500">Select a brand to choose one of its cards.</p>;
 

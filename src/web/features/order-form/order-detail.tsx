@@ -159,7 +159,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
               <span>Not saved yet</span>
             ) : (
               <span>
-                Submitted by {ownerLabel(order)}
+                {order.status === 'draft' ? 'Drafted by' : 'Submitted by'} {ownerLabel(order)}
                 {ownerLabel(order) !== order.owner_email && <span className="text-slate-500"> ({order.owner_email})</span>}
               </span>
             )}
