@@ -45,9 +45,7 @@ const start = async () => {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const demo = config.demo ? await seedDemo(app, app.ctx) : undefined;
-  // The kernel's queue of connections not yet accepted, for a burst that arrives while the event loop is
-  // busy (3,000 sign-ins in 5 s: Node's 511 reset some, issue 40); the system caps it (net.core.somaxconn).
-  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
+  await app.listen({ port: config.port, host: config.host });
   // Start-up leaves much garbage (modules, migrations); one full collection now keeps resting memory low.
   setTimeout(() => (globalThis as { gc?: () => void }).gc?.(), 1_000).unref();
   const address = app.server.address();

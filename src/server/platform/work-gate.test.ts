@@ -85,4 +85,13 @@ describe('work gate with a longest wait (issue 40)', () => {
     expect(await Promise.all([second, third])).toEqual(['second', 'third']);
     expect(gate.refusal()).toBeUndefined();
   });
+
+  it('refuses every newcomer at once while overloaded, free slots or not, and admits again after', async () => {
+    let overloaded = true;
+    const gate = createWorkGate({ concurrency: 2, queue: 10, maxWaitMs: 5_000, message: 'busy', overloaded: () => overloaded });
+    expect(gate.refusal()).toMatchObject({ statusCode: 503, retryAfterSeconds: 2 });
+    await expect(gate(async () => 'ran')).rejects.toMatchObject({ statusCode: 503, message: 'busy', retryAfterSeconds: 2 });
+    overloaded = false;
+    expect(await gate(async () => 'ran')).toBe('ran');
+  });
 });

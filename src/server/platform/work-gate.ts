@@ -4,7 +4,8 @@
  * instead of joining a queue no one would see the end of (under a flood, every request is answered).
  * With `maxWaitMs`, no caller waits longer than that: one whose expected wait (its place in the queue
  * times the recent duration of the work) is longer is refused at once, with that wait as Retry-After,
- * and one still waiting when it has waited `maxWaitMs` is refused then (decision 046, issue 40).
+ * and one still waiting when it has waited `maxWaitMs` is refused then (decision 046, issue 40). While
+ * `overloaded()` says so (the event loop runs late), every newcomer is refused at once, free slots or not.
  */
 import { HttpError } from './errors';
 
@@ -26,12 +27,14 @@ export const createWorkGate = ({
   message,
   retryAfterSeconds = 2,
   maxWaitMs,
+  overloaded = () => false,
 }: {
   concurrency: number;
   queue: number;
   message: string;
   retryAfterSeconds?: number;
   maxWaitMs?: number;
+  overloaded?: () => boolean;
 }) => {
   let running = 0;
   /** The recent duration of one piece of work, once one has finished. */
@@ -50,15 +53,16 @@ export const createWorkGate = ({
   };
   /** The refusal a caller arriving now would meet at once, if any. */
   const refusal = (): BusyError | undefined => {
+    if (overloaded()) return busy();
     if (running < concurrency) return undefined;
     if (waiting.length >= queue) return busy();
     const expected = expectedWaitMs(waiting.length + 1);
     return maxWaitMs !== undefined && expected > maxWaitMs ? busy(expected) : undefined;
   };
   const run = async <T>(work: () => Promise<T>): Promise<T> => {
+    const refused = refusal();
+    if (refused) throw refused;
     if (running >= concurrency) {
-      const refused = refusal();
-      if (refused) throw refused;
       await new Promise<void>((resolve, reject) => {
         const waiter: (typeof waiting)[number] = { resume: resolve };
         if (maxWaitMs !== undefined) {

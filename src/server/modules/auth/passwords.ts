@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify, type Options } from '@node-rs/argon2';
+import { createLoopLag } from '../../platform/loop-lag';
 import { BusyError, createWorkGate } from '../../platform/work-gate';
 
 /**
@@ -22,7 +23,14 @@ export const hashing = createWorkGate({ ...HASHING, message: BUSY });
  * hashing gate, and waited there unbounded (issue 40, decision 046).
  */
 export const SIGNING_IN = { concurrency: 2 * HASHING.concurrency, queue: HASHING.queue, maxWaitMs: 5_000 };
-export const signingIn = createWorkGate({ ...SIGNING_IN, message: BUSY });
+/**
+ * And no new sign-in starts while the event loop runs more than a second late. On the embedded
+ * database a sign-in's statements run on the event loop (PGlite: 10.7 s of a 26-s burst's 24.6 s of
+ * work, bench/README.md): sign-ins took all of it, and the refusals waited in the loop behind them.
+ */
+export const SIGN_IN_LOOP_LAG_MS = 1_000;
+const loop = createLoopLag();
+export const signingIn = createWorkGate({ ...SIGNING_IN, message: BUSY, overloaded: () => loop.lagMs() > SIGN_IN_LOOP_LAG_MS });
 
 /**
  * argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum. The test
