@@ -28,7 +28,7 @@ export const SIGNING_IN = { concurrency: 2 * HASHING.concurrency, queue: HASHING
  * database a sign-in's statements run on the event loop (PGlite: 10.7 s of a 26-s burst's 24.6 s of
  * work, bench/README.md): sign-ins took all of it, and the refusals waited in the loop behind them.
  */
-export const SIGN_IN_LOOP_LAG_MS = 1_000;
+const SIGN_IN_LOOP_LAG_MS = 1_000;
 const loop = createLoopLag();
 export const signingIn = createWorkGate({ ...SIGNING_IN, message: BUSY, overloaded: () => loop.lagMs() > SIGN_IN_LOOP_LAG_MS });
 
