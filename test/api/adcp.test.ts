@@ -172,7 +172,12 @@ describe('/mcp', () => {
     );
     const capabilities = await call('get_adcp_capabilities');
     conforms(adcp.GetAdCPCapabilitiesResponseSchema, capabilities);
-    expect(capabilities).toMatchObject({ adcp: { major_versions: [3] }, supported_protocols: ['media_buy'], media_buy: { supported_pricing_models: ['cpm'] } });
+    expect(capabilities).toMatchObject({
+      adcp: { major_versions: [3] },
+      supported_protocols: ['media_buy', 'creative'],
+      media_buy: { supported_pricing_models: ['cpm'], features: { audience_targeting: false } },
+      creative: { has_creative_library: true, supports_generation: false, supports_transformation: false, supports_compliance: false },
+    });
     const formats = await call('list_creative_formats');
     conforms(adcp.ListCreativeFormatsResponseSchema, formats);
     expect((formats.formats as { format_id: { id: string } }[]).map((f) => f.format_id.id)).toEqual([

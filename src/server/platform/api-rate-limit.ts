@@ -132,8 +132,9 @@ export const registerApiRateLimit = async (
   });
   // A call the server refused as busy (503 and Retry-After: the sign-in queue was full) is not the
   // caller's: it is taken back, so that a crowd retrying as told is not then refused with 429 (decision 046).
+  // Only a counted call (it carries the limit's headers): a sign-in refused on arrival never was (issue 40).
   app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode === 503 && limited(request)) await giveBack(`api:${callerOf(request)}`);
+    if (reply.statusCode === 503 && limited(request) && reply.hasHeader('ratelimit-policy')) await giveBack(`api:${callerOf(request)}`);
   });
   // The plugin's ratelimit-limit/-remaining/-reset become the current draft's two structured headers.
   app.addHook('onSend', (_request, reply, payload, done) => {

@@ -72,12 +72,15 @@ const formatsOf = (station: StationIdentity) =>
 const TOOLS: Tool[] = [
   {
     name: 'get_adcp_capabilities',
-    description: "The station's AdCP capabilities: media buys of broadcast linear TV, guaranteed, CPM-priced, with human approval.",
+    description:
+      "The station's AdCP capabilities: media buys of broadcast linear TV, guaranteed, CPM-priced, with human approval, and the station's own library of the buyer's commercials.",
     schema: 'GetAdCPCapabilitiesRequestSchema',
     scope: 'read',
     run: async (_args, { station, ctx }) => ({
       adcp: { major_versions: [3] },
-      supported_protocols: ['media_buy'],
+      // creative: list_creative_formats and list_creatives are the station's library of the buyer's
+      // commercials; it neither builds nor previews them. No sync_audiences: broadcast has no addressable audiences (decision 048).
+      supported_protocols: ['media_buy', 'creative'],
       account: { require_operator_auth: false, supported_billing: ['operator'], required_for_products: false },
       media_buy: {
         // flat_rate where any daypart of the rate card has a flat rate per spot (decision 035).
@@ -94,6 +97,7 @@ const TOOLS: Tool[] = [
         },
         portfolio: { publisher_domains: [station.publisherDomain], primary_channels: ['linear_tv'] },
       },
+      creative: { has_creative_library: true, supports_generation: false, supports_transformation: false, supports_compliance: false },
       ext: { spotbook: { station: station.name, call_letters: station.callLetters, fcc_facility_id: station.fccFacilityId, approval: 'human (traffic desk)' } },
     }),
   },

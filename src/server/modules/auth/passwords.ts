@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify, type Options } from '@node-rs/argon2';
+import { createLoopLag } from '../../platform/loop-lag';
 import { BusyError, createWorkGate } from '../../platform/work-gate';
 
 /**
@@ -10,7 +11,26 @@ import { BusyError, createWorkGate } from '../../platform/work-gate';
 const HASHING = { concurrency: Math.max(1, availableParallelism() - 1), queue: 64 };
 /** How many hashings may run or wait at once; one more is refused (test/api/sign-in-busy.test.ts fills it). */
 export const HASHING_CAPACITY = HASHING.concurrency + HASHING.queue;
-export const hashing = createWorkGate({ ...HASHING, message: 'The server is busy signing people in. Please try again in a moment.' });
+const BUSY = 'The server is busy signing people in. Please try again in a moment.';
+export const hashing = createWorkGate({ ...HASHING, message: BUSY });
+
+/**
+ * A whole sign-in (its attempt counts, the account's lookup, the verification, the session) waits its
+ * turn here before any of its work starts: twice as many at once as hash (one's statements overlap
+ * another's hashing), 64 waiting, and none waits longer than 5 s. A sign-in whose expected wait is
+ * longer is refused at once (503, Retry-After that wait), one that waited 5 s is refused then: a burst
+ * of 3,000 queued its statements on the embedded database's one connection before reaching the
+ * hashing gate, and waited there unbounded (issue 40, decision 046).
+ */
+export const SIGNING_IN = { concurrency: 2 * HASHING.concurrency, queue: HASHING.queue, maxWaitMs: 5_000 };
+/**
+ * And no new sign-in starts while the event loop runs more than a second late. On the embedded
+ * database a sign-in's statements run on the event loop (PGlite: 10.7 s of a 26-s burst's 24.6 s of
+ * work, bench/README.md): sign-ins took all of it, and the refusals waited in the loop behind them.
+ */
+const SIGN_IN_LOOP_LAG_MS = 1_000;
+const loop = createLoopLag();
+export const signingIn = createWorkGate({ ...SIGNING_IN, message: BUSY, overloaded: () => loop.lagMs() > SIGN_IN_LOOP_LAG_MS });
 
 /**
  * argon2id with the library's defaults (19 MiB, 2 passes): OWASP's recommended minimum. The test

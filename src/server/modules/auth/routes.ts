@@ -20,6 +20,7 @@ import { HttpError, tooManyRequests, unauthorized } from '../../platform/errors'
 import { attemptAll, createAttemptLimiter, undoAll, type AttemptLimiter } from '../../platform/rate-limit';
 import { BusyError } from '../../platform/work-gate';
 import { actorOf, type Guards } from './guard';
+import { signingIn } from './passwords';
 import { checkCredentials, registerUser, requestPasswordReset, resetLinkEmail, resetPassword, revokeSession, startSession } from './service';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -50,28 +51,39 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
     return reply.code(201).send({ token: await newSession(user.id), user });
   });
 
-  r.post('/auth/login', { schema: { tags: ['auth'], body: loginSchema, response: { 200: authReplySchema, ...errors } } }, async (request) => {
-    const { email, password } = request.body;
-    const accountKey = `${request.ip}|${email}`;
-    const limits: [AttemptLimiter, string][] = [
-      [loginFailuresPerAccount, accountKey],
-      [loginFailuresPerEmail, email],
-      [loginFailuresPerAddress, request.ip],
-    ];
-    if (!(await attemptAll(limits))) throw tooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.');
-    let user: Awaited<ReturnType<typeof checkCredentials>>;
-    try {
-      user = await checkCredentials({ db: ctx.db, email, password });
-    } catch (error) {
-      // Too busy to check the password (503, retry): no failed attempt, or a person's retries would lock them out.
-      if (error instanceof BusyError) await undoAll(limits);
-      throw error;
-    }
-    // A failure stays counted; a success takes its attempt back (and clears the account's failures from this address).
-    if (!user) throw unauthorized(INVALID_CREDENTIALS);
-    await Promise.all([loginFailuresPerAccount.reset(accountKey), loginFailuresPerEmail.undo(email), loginFailuresPerAddress.undo(request.ip)]);
-    return { token: await newSession(user.id), user };
-  });
+  // The whole sign-in waits its turn at a bounded gate, refused at once (503, Retry-After) past it:
+  // already on arrival, before its body is read or the call counted, when the gate would refuse it.
+  const refuseWhenFull = async () => {
+    const refusal = signingIn.refusal();
+    if (refusal) throw refusal;
+  };
+  r.post(
+    '/auth/login',
+    { onRequest: refuseWhenFull, schema: { tags: ['auth'], body: loginSchema, response: { 200: authReplySchema, ...errors } } },
+    (request) =>
+      signingIn(async () => {
+        const { email, password } = request.body;
+        const accountKey = `${request.ip}|${email}`;
+        const limits: [AttemptLimiter, string][] = [
+          [loginFailuresPerAccount, accountKey],
+          [loginFailuresPerEmail, email],
+          [loginFailuresPerAddress, request.ip],
+        ];
+        if (!(await attemptAll(limits))) throw tooManyRequests('Too many failed sign-in attempts. Please try again in 15 minutes.');
+        let user: Awaited<ReturnType<typeof checkCredentials>>;
+        try {
+          user = await checkCredentials({ db: ctx.db, email, password });
+        } catch (error) {
+          // Too busy to check the password (503, retry): no failed attempt, or a person's retries would lock them out.
+          if (error instanceof BusyError) await undoAll(limits);
+          throw error;
+        }
+        // A failure stays counted; a success takes its attempt back (and clears the account's failures from this address).
+        if (!user) throw unauthorized(INVALID_CREDENTIALS);
+        await Promise.all([loginFailuresPerAccount.reset(accountKey), loginFailuresPerEmail.undo(email), loginFailuresPerAddress.undo(request.ip)]);
+        return { token: await newSession(user.id), user };
+      }),
+  );
 
   r.get(
     '/auth/me',
