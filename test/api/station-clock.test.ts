@@ -5,7 +5,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, instantOf } from '../../src/domain/dates';
+import { addDays, instantOf, localClockOf } from '../../src/domain/dates';
 import { windowOf } from '../../src/domain/traffic';
 import { createTestApp, type TestApp } from '../support/app';
 import { campaignOfOrder, setCampaignStatus, setOrderStatus, simulate } from '../support/campaign-fixtures';
@@ -152,8 +152,19 @@ describe('the traffic log', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('air_date,local_time,break,position,daypart,house_code,duration_seconds,brand,order,order_id,spot_id,ad_id,title,status');
-    expect(lines.filter((l) => l.includes(first.order.id))).toHaveLength(5);
+    expect(lines[0]).toBe(
+      'broadcast_day,air_date,local_time,break,break_utc,position,daypart,house_code,duration_seconds,brand,order,order_id,spot_id,ad_id,title,status',
+    );
+    const ourLines = lines.filter((l) => l.includes(first.order.id)).map((l) => l.split(','));
+    expect(ourLines).toHaveLength(5);
+    // Late Night runs 23:00–01:00: a spot after midnight airs on the 11th, in the 10th's broadcast day; breaks in station time.
+    for (const [broadcastDay, airDate, localTime, breakAt, breakUtc] of ourLines) {
+      expect(broadcastDay).toBe('2027-05-10');
+      expect(airDate).toBe(localTime! >= '23:00:00' ? '2027-05-10' : '2027-05-11');
+      expect(breakAt! <= localTime! || localTime! < '01:00:00').toBe(true);
+      expect(localClockOf(new Date(breakUtc!), ZONE)).toBe(breakAt);
+    }
+    expect(ourLines.some(([, airDate]) => airDate === '2027-05-11')).toBe(true);
 
     const bxf = await t.inject({ method: 'GET', url: '/api/traffic/logs/2027-05-10/export?format=bxf', token: admin });
     expect(bxf.statusCode).toBe(200);

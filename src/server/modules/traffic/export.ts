@@ -13,10 +13,17 @@ import { addDays, instantOf, localClockOf, localDateOf } from '../../../domain/d
 import { csvLine } from '../../../domain/reconciliation';
 import type { TrafficLog, TrafficSpot } from '../../../domain/traffic-schemas';
 
+/**
+ * One row a spot. `broadcast_day` is the log's day; `air_date` and `local_time` say when the spot airs on the
+ * station's calendar and clock (a spot after midnight airs on the next date), so that the file reads back
+ * as an as-run; `break` is its break's local start, `break_utc` the same instant in UTC (issue 44).
+ */
 export const TRAFFIC_CSV_COLUMNS = [
+  'broadcast_day',
   'air_date',
   'local_time',
   'break',
+  'break_utc',
   'position',
   'daypart',
   'house_code',
@@ -35,10 +42,13 @@ const text = (value: string | null | undefined) => (value == null ? '' : xmlSafe
 export const trafficCsv = (log: TrafficLog): string => {
   const lines = [csvLine(TRAFFIC_CSV_COLUMNS)];
   for (const s of log.spots) {
+    const breakAt = new Date(s.break_at);
     lines.push(
       csvLine([
         s.air_date,
+        localDateOf(new Date(s.scheduled_at), log.time_zone),
         s.local_time,
+        localClockOf(breakAt, log.time_zone),
         s.break_at,
         s.position,
         text(s.daypart_name),
