@@ -92,6 +92,9 @@ describe('invoices of an agency', () => {
     const paid = await pay(4250);
     expect(paid.statusCode, paid.body).toBe(201);
     expect(paid.json().invoice).toMatchObject({ paid_amount: 4250, balance_due: 0, status: 'paid' });
+    // Billing analytics counts what the station bills, the net, as it counts what was collected (issue 44).
+    const analytics = (await t.inject({ method: 'GET', url: '/api/billing/analytics/overview?timeframe=30', token: admin })).json();
+    expect(analytics.top_customers.find((c: { customer_id: string }) => c.customer_id === owner.id)).toMatchObject({ total_billed: 4250, total_paid: 4250 });
   });
 
   it('round half a cent up', async () => {

@@ -28,7 +28,7 @@ export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timef
     db
       .select({
         customerId: invoices.customerId,
-        billed: sql<string>`sum(${invoices.totalCents})`.as('billed'),
+        billed: sql<string>`sum(${invoices.totalCents} - ${invoices.commissionCents})`.as('billed'),
         paid: sql<string>`sum(${invoices.paidCents})`.as('paid'),
       })
       .from(invoices)
@@ -41,7 +41,8 @@ export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timef
   const [[overview], outstanding, payments, customers] = await Promise.all([
     db
       .select({
-        billed: sql<string>`coalesce(sum(${invoices.totalCents}), 0)::text`,
+        // What the station bills is the net of an agency's commission, as payments are applied to it (issue 44).
+        billed: sql<string>`coalesce(sum(${invoices.totalCents} - ${invoices.commissionCents}), 0)::text`,
         count: sql<number>`count(*)::int`,
         collected: sql<string>`coalesce(sum(${invoices.paidCents} - ${invoices.refundedCents}), 0)::text`,
         paid: sql<number>`(count(*) filter (where ${invoices.status} = 'paid'))::int`,
