@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
 import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { makeClip, multipart } from '../support/media-fixtures';
+import { createBrand, createMediaAsset } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
 let dir: string;
@@ -111,5 +112,29 @@ describe.skipIf(!hasBrowser)('media in the browser', () => {
       (await h.inject({ method: 'GET', url: `/api/media?brand_id=${brand.id}`, token: await h.adminToken() })).json() as { status: string }[]
     ).map((a) => a.status);
     expect(statuses).toEqual(['approved', 'approved']);
+  });
+  it("Media Approvals shows each spot's Ad-ID, booked length and running time, and asks before approving a file that does not run its length (issue 44)", async () => {
+    const owner = await h.signUp();
+    const brand = await createBrand(h.database.db, owner.user.id, { commonName: 'Short Juice' });
+    await createMediaAsset(h.database.db, brand.id, {
+      filename: 'short-spot.mp4',
+      status: 'pending',
+      adId: 'SHRT1234000H',
+      spotLength: 30,
+      durationSeconds: 6,
+    });
+    const admin = await h.newPage();
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await admin.goto('/app/admin/media-approvals');
+    await admin.getByText('Ad-ID SHRT1234000H · booked 30s · runs 0:06').first().waitFor();
+    await admin.getByRole('button', { name: 'Approve short-spot.mp4' }).click();
+    const ask = admin.getByRole('dialog', { name: 'Approve a spot of the wrong length?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect((await h.inject({ method: 'GET', url: `/api/media?brand_id=${brand.id}`, token: await h.adminToken() })).json()[0].status).toBe('pending');
+    await admin.getByRole('button', { name: 'Approve short-spot.mp4' }).click();
+    await ask.getByRole('button', { name: 'Approve Anyway' }).click();
+    await admin.getByText('Media asset approved').waitFor();
+    expect((await h.inject({ method: 'GET', url: `/api/media?brand_id=${brand.id}`, token: await h.adminToken() })).json()[0].status).toBe('approved');
   });
 });

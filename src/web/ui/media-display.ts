@@ -64,3 +64,13 @@ export const formatDuration = (seconds: number | null | undefined): string => {
 export const formatUploadDate = (timestamp: string, withTime = false): string => (withTime ? formatInstantDateTime(timestamp) : formatInstantDate(timestamp));
 
 export const timeOf = (timestamp: string): number => new Date(timestamp).getTime() || 0;
+
+/** A spot's identity on review screens: its Ad-ID (or "No Ad-ID"), its booked length and how long the file runs. */
+export const identityLine = (asset: Pick<MediaAsset, 'ad_id' | 'spot_length' | 'duration_seconds'>): string =>
+  [
+    asset.ad_id ? `Ad-ID ${asset.ad_id}` : 'No Ad-ID',
+    asset.spot_length ? `booked ${asset.spot_length}s` : 'no booked length',
+    asset.duration_seconds != null ? `runs ${formatDuration(asset.duration_seconds)}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');

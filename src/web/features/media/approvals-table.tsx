@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { shownFrom, Table, Th } from '../../ui/table';
 import { useSortedTable } from '../../ui/use-sorted-table';
 import { compactCell, compactHeader } from '../../ui/table-styles';
-import { formatUploadDate, STATUS_LABEL, STATUS_TONE, timeOf, uploaderLabel } from '../../ui/media-display';
+import { formatUploadDate, identityLine, STATUS_LABEL, STATUS_TONE, timeOf, uploaderLabel } from '../../ui/media-display';
 
 const sortValues = {
   filename: (a: MediaAsset) => a.filename,
@@ -117,6 +117,12 @@ export const ApprovalsTable = ({
                 <span className="block truncate text-xs text-slate-500 2xl:hidden">
                   {asset.mime_type} · {formatBytes(asset.file_size)}
                 </span>
+                <span className="block truncate text-xs text-slate-600">{identityLine(asset)}</span>
+                {asset.spot_length_warning && (
+                  <span className="block text-xs whitespace-normal text-amber-700" role="note">
+                    {asset.spot_length_warning}
+                  </span>
+                )}
               </td>
               <td className={`${compactCell} ${wide} whitespace-nowrap text-xs`}>{asset.mime_type}</td>
               <td className={`${compactCell} ${wide} whitespace-nowrap text-right tabular-nums`}>{formatBytes(asset.file_size)}</td>

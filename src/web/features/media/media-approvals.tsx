@@ -5,6 +5,7 @@ import { useMediaList } from '../../api/media';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { EmptyState } from '../../ui/empty-state';
 import { CheckCircleIcon, FilmIcon } from '../../ui/icons';
 import { PageHeader } from '../../ui/page-header';
@@ -75,6 +76,9 @@ export const MediaApprovals = () => {
         },
       },
     );
+  // A spot whose file does not run its booked length is approved only after the desk confirms it (issue 44).
+  const [mismatched, setMismatched] = useState<MediaAsset | null>(null);
+  const approveOne = (asset: MediaAsset) => (asset.spot_length_warning ? setMismatched(asset) : reviewOne(asset, 'approved'));
   const reviewSelected = (status: 'approved' | 'rejected') => {
     if (selectedIds.length === 0) return;
     bulk.mutate({ ids: selectedIds, status }, { onSettled: clearSelection });
@@ -103,7 +107,7 @@ export const MediaApprovals = () => {
         onToggleAll={toggleAll}
         busyIds={busyIds}
         onPreview={setPreviewing}
-        onApprove={(asset) => reviewOne(asset, 'approved')}
+        onApprove={approveOne}
         onReject={(asset) => reviewOne(asset, 'rejected')}
         onDelete={setDeleting}
       />
@@ -174,9 +178,21 @@ export const MediaApprovals = () => {
         asset={previewAsset}
         onClose={() => setPreviewing(null)}
         actionsEnabled
-        onApprove={(asset) => reviewOne(asset, 'approved')}
+        onApprove={approveOne}
         onReject={(asset) => reviewOne(asset, 'rejected')}
         busy={review.isPending}
+      />
+      <ConfirmDialog
+        open={mismatched !== null}
+        title="Approve a spot of the wrong length?"
+        message={`${mismatched?.filename ?? ''}: ${mismatched?.spot_length_warning ?? ''}`}
+        confirmLabel="Approve Anyway"
+        busy={review.isPending}
+        onConfirm={() => {
+          if (mismatched) reviewOne(mismatched, 'approved');
+          setMismatched(null);
+        }}
+        onCancel={() => setMismatched(null)}
       />
       <DeleteMediaDialog asset={deleting} busy={remove.isPending} onConfirm={confirmDelete} onCancel={() => setDeleting(null)} />
     </>
