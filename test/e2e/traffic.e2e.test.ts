@@ -9,6 +9,7 @@ import { setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, dateIn, submittedOrder } from '../support/ordering-fixtures';
 import { pdfText } from '../support/pdf-text';
 import { msAhead } from '../support/clock';
+import { formatBroadcastDay, spotStatusLabel } from '../../src/web/ui/traffic-display';
 
 let h: BrowserHarness;
 /** How far the station clock runs ahead of the real one (an as-run reports only what has aired: the as-run test moves it past its day). */
@@ -120,6 +121,15 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     const client = await h.newPage();
     await signIn(client, owner.email, 'Client-Passw0rd');
     await client.goto(`/app/estimates/${order.id}`);
+    // The spots list starts a week back, so yesterday's miss is in sight (issue 44).
+    const missedDay = client
+      .getByRole('region', { name: 'Spots on the traffic log' })
+      .getByRole('listitem')
+      .filter({ hasText: formatBroadcastDay(day) });
+    await missedDay
+      .getByText(spotStatusLabel({ status: 'missed', simulated: false }))
+      .first()
+      .waitFor();
     // The missed spot is offered again on the next day with a free spot.
     const makegoods = client.getByRole('region', { name: 'Makegoods' });
     await makegoods.getByText(`Makegood on`).waitFor();

@@ -22,11 +22,12 @@ export const useTrafficLog = (date: string) =>
     refetchInterval: 60_000,
   });
 
-export const useOrderSpots = (estimateId: string, enabled = true) =>
+/** An order's spots by broadcast day, `from`–`to` when given (the server's default otherwise). */
+export const useOrderSpots = (estimateId: string, enabled = true, range: { from?: string; to?: string } = {}) =>
   useQuery({
     enabled,
-    queryKey: trafficKeys.orderSpots(estimateId),
-    queryFn: ({ signal }) => api.get('/api/estimates/{id}/spots', { path: { id: estimateId }, signal }),
+    queryKey: [...trafficKeys.orderSpots(estimateId), range.from ?? '', range.to ?? ''],
+    queryFn: ({ signal }) => api.get('/api/estimates/{id}/spots', { path: { id: estimateId }, query: range, signal }),
   });
 
 export type TrafficExportFormat = 'csv' | 'bxf';

@@ -205,7 +205,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
           )}
           <OrderReadView order={order} />
           <OrderMakegoods orderId={order.id} status={order.status} admin={admin} />
-          <OrderSpots orderId={order.id} status={order.status} />
+          <OrderSpots orderId={order.id} status={order.status} startDate={order.start_date} />
           {order.status !== 'draft' && <OrderTimeline orderId={order.id} />}
         </>
       )}

@@ -1,4 +1,6 @@
+import { addDays } from '../../../domain/dates';
 import { SOLD_STATUSES, type OrderStatus } from '../../../domain/orders';
+import { stationToday } from '../../shared/station-time';
 import { useOrderSpots } from '../../api/traffic';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
@@ -7,10 +9,16 @@ import { SPOT_STATUS_TONES, formatAirTime, formatBroadcastDay, formatSpotLength,
 
 const ON_THE_LOG: readonly OrderStatus[] = SOLD_STATUSES;
 
-/** An order's own spots on the traffic log, day by day (the next 30 days from today or its start). */
-export const OrderSpots = ({ orderId, status }: { orderId: string; status: OrderStatus }) => {
+/** How many past days the list shows, so that a recent miss or makegood stays in sight (issue 44). */
+const PAST_DAYS = 7;
+
+/** An order's own spots on the traffic log, day by day: the last week of its flight, then the next 30 days. */
+export const OrderSpots = ({ orderId, status, startDate }: { orderId: string; status: OrderStatus; startDate: string | null }) => {
   const onTheLog = ON_THE_LOG.includes(status);
-  const spots = useOrderSpots(orderId, onTheLog);
+  const today = stationToday();
+  const weekAgo = addDays(today, -PAST_DAYS);
+  const from = startDate && startDate > weekAgo ? startDate : weekAgo;
+  const spots = useOrderSpots(orderId, onTheLog, { from, to: addDays(from > today ? from : today, 30) });
   if (!onTheLog) return null;
   return (
     <Card className="mt-6">
