@@ -44,9 +44,10 @@ describe('the current-definition files', () => {
     const statements = allDefinitionStatements();
     expect(statements.length).toBeGreaterThan(60);
     for (const statement of statements) await database.db.execute(sql.raw(statement));
-    expect(await schemaDump(database.db), 'src/server/db/sql differs from the migrated database: add a migration (scripts/definitions-migration.ts)').toBe(
-      before,
-    );
+    expect(
+      await schemaDump(database.db),
+      'src/server/db/sql differs from the migrated database: a file is not idempotent, or the database was changed outside the files (decision 049)',
+    ).toBe(before);
   });
 
   it('define every function, view and trigger the database has', async () => {

@@ -746,6 +746,13 @@ table rollup_deltas
   constraint rollups_flush TRIGGER DEFERRABLE INITIALLY DEFERRED
   CREATE INDEX rollup_deltas_xid ON public.rollup_deltas USING btree (xid)
 
+table schema_definitions
+  applied_at timestamp with time zone not null default now()
+  checksum text not null
+  file text not null
+  constraint schema_definitions_pkey PRIMARY KEY (file)
+  CREATE UNIQUE INDEX schema_definitions_pkey ON public.schema_definitions USING btree (file)
+
 table sessions
   created_at timestamp with time zone not null default now()
   expires_at timestamp with time zone not null
