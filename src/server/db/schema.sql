@@ -1414,7 +1414,7 @@ CREATE OR REPLACE FUNCTION public.item_weekly_cost(multiplier double precision, 
  RETURNS double precision
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
-AS $function$ SELECT multiplier * 1366 * spots_per_day / 1000.0 * cpm_cents * days_per_week $function$
+AS $function$ SELECT multiplier * spot_impressions() * spots_per_day / 1000.0 * cpm_cents * days_per_week $function$
 
 CREATE OR REPLACE FUNCTION public.json_records(d jsonb, keys text[])
  RETURNS jsonb
@@ -1766,6 +1766,12 @@ AS $function$
     'campaign_counts', coalesce(campaign_counts, '[]'), 'receivables', coalesce(receivables, '[]'))
   WHERE campaign_counts IS NOT NULL OR receivables IS NOT NULL
 $function$
+
+CREATE OR REPLACE FUNCTION public.spot_impressions()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ SELECT 1366 $function$
 
 CREATE OR REPLACE FUNCTION public.status_hours_add(d jsonb)
  RETURNS void
