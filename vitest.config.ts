@@ -27,6 +27,8 @@ const EMBEDDED_API = [
   'test/api/schema-dump.test.ts',
   'test/api/api-types.test.ts',
 ];
+/** API tests that run on both databases under the split: the upgrade from the previous release (decision 049). */
+const BOTH_DATABASES_API = ['test/api/definitions-upgrade.test.ts'];
 /**
  * Process tests whose server's database cannot change what they check: AdCP's compliance runner speaks
  * the protocol to `npm start`'s build (the embedded default); the AdCP API tests run on PostgreSQL.
@@ -39,7 +41,7 @@ const REALTIME = ['test/realtime/**/*.test.ts'];
 /** The `app` project's files for this run. */
 const appFiles = (): string[] => {
   if (!split) return [...API, ...REALTIME, ...BROWSER, ...UNIT_TESTS_WITH_A_DATABASE];
-  return onPostgres ? [...API, ...REALTIME] : [...EMBEDDED_API, ...REALTIME, ...BROWSER, ...UNIT_TESTS_WITH_A_DATABASE];
+  return onPostgres ? [...API, ...REALTIME] : [...EMBEDDED_API, ...BOTH_DATABASES_API, ...REALTIME, ...BROWSER, ...UNIT_TESTS_WITH_A_DATABASE];
 };
 
 export default defineConfig({

@@ -26,4 +26,6 @@ await build({
 });
 // platform/db-port.ts finds its migrations at ../db/migrations from the running file.
 cpSync('src/server/db/migrations', 'dist/db/migrations', { recursive: true });
+// …and the definition files at ../db/sql, which migrate() applies after them (decision 049).
+cpSync('src/server/db/sql', 'dist/db/sql', { recursive: true });
 writeFileSync('dist/server/package.json', '{ "type": "module" }\n');

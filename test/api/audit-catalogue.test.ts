@@ -38,6 +38,7 @@ const NOT_AUDITED: Record<string, string> = {
   receivable_days: 'receivables rollup, derived from audited invoices',
   reconciliation_brand_days: 'analytics rollup',
   rollup_deltas: 'staging rows of one transaction (unlogged)',
+  schema_definitions: 'the definition files’ checksums, written by migrate() (decision 049)',
   sessions: 'secrets, never copied into the trail',
   socket_io_attachments: "socket.io's cross-instance adapter",
   status_hours: 'analytics rollup, derived from audited orders',

@@ -1,27 +1,34 @@
 /**
- * The current-definition SQL files (decision 039): src/server/db/sql holds, one file per concern, the
- * functions, views and triggers as they are today, written to be applied again (CREATE OR REPLACE). A
- * migration carries their text (scripts/definitions-migration.ts writes it); test/api/sql-definitions.test.ts
- * fails when the files and the migrated database differ. Used by that script and the tests, not at run time.
+ * The current-definition SQL files (decisions 039 and 049): src/server/db/sql holds, one file per
+ * concern, the functions, views and triggers as they are today, written to be applied again (CREATE OR
+ * REPLACE). They are repeatable definitions: after the numbered migrations, each adapter's `migrate()`
+ * applies a file whose checksum differs from the one `schema_definitions` recorded, and every file after
+ * it in DEFINITION_FILES (a later file may use what an earlier one defines), each in one transaction with
+ * its checksum row. test/api/sql-definitions.test.ts holds the files to the migrated database.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { migrationsFolder } from '../platform/db-port';
 
 /** In the order they are applied: a file may use what the files before it define. */
 export const DEFINITION_FILES = ['locks.sql', 'pricing.sql', 'orders.sql', 'audit.sql', 'rollups.sql'] as const;
+export type DefinitionFile = (typeof DEFINITION_FILES)[number];
 
-const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sql');
+/** Beside the migrations: src/server/db/sql, or dist/db/sql in the build (scripts/build-server.mjs copies it). */
+const folder = path.join(migrationsFolder, '../sql');
+
+export const definitionText = (file: DefinitionFile): string => readFileSync(path.join(folder, file), 'utf8');
 
 /**
- * A file's statements, one by one (a migration runs one statement per breakpoint): a statement ends
- * with a line ending in `;` outside a `$function$` body. Comment lines go with the statement after them.
+ * A file's statements, one by one: a statement ends with a line ending in `;` outside a `$function$`
+ * body. Comment lines go with the statement after them.
  */
-export const definitionStatements = (file: (typeof DEFINITION_FILES)[number]): string[] => {
+export const definitionStatements = (file: DefinitionFile): string[] => {
   const statements: string[] = [];
   let current: string[] = [];
   let inBody = false;
-  for (const line of readFileSync(path.join(folder, file), 'utf8').split('\n')) {
+  for (const line of definitionText(file).split('\n')) {
     if (current.length === 0 && line.trim() === '') continue;
     current.push(line);
     if ((line.match(/\$function\$/g) ?? []).length % 2 === 1) inBody = !inBody;
@@ -35,3 +42,47 @@ export const definitionStatements = (file: (typeof DEFINITION_FILES)[number]): s
 };
 
 export const allDefinitionStatements = (): string[] => DEFINITION_FILES.flatMap(definitionStatements);
+
+/** What applying the files needs of a connection: PGlite's or one pg client, already under the migrations' lock. */
+export interface DefinitionsSession {
+  query<T>(text: string, params: unknown[]): Promise<T[]>;
+  /** Runs one or several statements. */
+  exec(text: string): Promise<void>;
+}
+
+const checksumOf = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Applies the definition files the database does not have as they are: from the first whose checksum
+ * differs from (or is missing in) `schema_definitions`, that file and every one after it, each in one
+ * transaction with its checksum row. Answers the files applied.
+ */
+export const applyDefinitions = async (session: DefinitionsSession): Promise<DefinitionFile[]> => {
+  const recorded = new Map(
+    (await session.query<{ file: string; checksum: string }>('select file, checksum from schema_definitions', [])).map((row) => [row.file, row.checksum]),
+  );
+  const files = DEFINITION_FILES.map((file) => {
+    const text = definitionText(file);
+    return { file, text, checksum: checksumOf(text) };
+  });
+  const firstChanged = files.findIndex(({ file, checksum }) => recorded.get(file) !== checksum);
+  if (firstChanged < 0) return [];
+  const applied: DefinitionFile[] = [];
+  for (const { file, text, checksum } of files.slice(firstChanged)) {
+    await session.exec('begin');
+    try {
+      await session.exec(text);
+      await session.query(
+        `insert into schema_definitions (file, checksum, applied_at) values ($1, $2, now())
+         on conflict (file) do update set checksum = excluded.checksum, applied_at = excluded.applied_at`,
+        [file, checksum],
+      );
+      await session.exec('commit');
+    } catch (error) {
+      await session.exec('rollback').catch(() => undefined);
+      throw new Error(`src/server/db/sql/${file} could not be applied: ${(error as Error).message}`, { cause: error });
+    }
+    applied.push(file);
+  }
+  return applied;
+};

@@ -746,6 +746,13 @@ table rollup_deltas
   constraint rollups_flush TRIGGER DEFERRABLE INITIALLY DEFERRED
   CREATE INDEX rollup_deltas_xid ON public.rollup_deltas USING btree (xid)
 
+table schema_definitions
+  applied_at timestamp with time zone not null default now()
+  checksum text not null
+  file text not null
+  constraint schema_definitions_pkey PRIMARY KEY (file)
+  CREATE UNIQUE INDEX schema_definitions_pkey ON public.schema_definitions USING btree (file)
+
 table sessions
   created_at timestamp with time zone not null default now()
   expires_at timestamp with time zone not null
@@ -1407,7 +1414,7 @@ CREATE OR REPLACE FUNCTION public.item_weekly_cost(multiplier double precision, 
  RETURNS double precision
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
-AS $function$ SELECT multiplier * 1366 * spots_per_day / 1000.0 * cpm_cents * days_per_week $function$
+AS $function$ SELECT multiplier * spot_impressions() * spots_per_day / 1000.0 * cpm_cents * days_per_week $function$
 
 CREATE OR REPLACE FUNCTION public.json_records(d jsonb, keys text[])
  RETURNS jsonb
@@ -1759,6 +1766,12 @@ AS $function$
     'campaign_counts', coalesce(campaign_counts, '[]'), 'receivables', coalesce(receivables, '[]'))
   WHERE campaign_counts IS NOT NULL OR receivables IS NOT NULL
 $function$
+
+CREATE OR REPLACE FUNCTION public.spot_impressions()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$ SELECT 1366 $function$
 
 CREATE OR REPLACE FUNCTION public.status_hours_add(d jsonb)
  RETURNS void

@@ -6,6 +6,7 @@
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { applyDefinitions } from '../db/definitions';
 import * as schema from '../db/schema';
 import { auditedTransactions, migrationsFolder, type Database, type Db } from './db-port';
 import { LOCK_IDS } from './lock-ids';
@@ -85,6 +86,11 @@ export const fromPostgres = (url: string): Database => {
       try {
         await client.query('select pg_advisory_lock($1)', [LOCK_IDS.migrations]);
         await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+        // Then the definition files whose text changed, under the same lock (decision 049).
+        await applyDefinitions({
+          query: async (text, params) => (await client.query(text, params)).rows,
+          exec: async (text) => void (await client.query(text)),
+        });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [LOCK_IDS.migrations]).catch(() => undefined);
         client.release();

@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { applyDefinitions } from '../db/definitions';
 import * as schema from '../db/schema';
 import { requestGoneCheck } from './audit-context';
 import { auditedTransactions, migrationsFolder, type Database, type DatabaseOptions, type Db } from './db-port';
@@ -50,7 +51,14 @@ const fromPglite = (client: PGlite): Database => {
         return false;
       }
     },
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+      // Then the definition files whose text changed (decision 049); one process, one connection: no lock needed.
+      await applyDefinitions({
+        query: async (text, params) => (await client.query(text, params)).rows as never,
+        exec: async (text) => void (await client.exec(text)),
+      });
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -65,7 +73,7 @@ const fromPglite = (client: PGlite): Database => {
 const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /**
- * A migrated empty database made by the build (scripts/build-db-template.mjs), beside the compiled
+ * A migrated empty database made by the build (scripts/build-db-template.ts), beside the compiled
  * migrations. A new data folder starts from it rather than from initdb: a first start then takes about
  * as long, and rests as low, as a restart (decision 024). Running from sources (tsx) there is none.
  */
@@ -91,7 +99,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   return fromPglite(await PGlite.create({ startParams: EMBEDDED_START_PARAMS, ...(options.loadDataDir && { loadDataDir: options.loadDataDir }) }));
 };
 
-/** Opens the database and applies the migrations (under an advisory lock on PostgreSQL; on a template, those newer than it). */
+/** Opens the database and applies the migrations, then the changed definition files (under an advisory lock on PostgreSQL; on a template, those newer than it). */
 export const openMigratedDatabase = async (options: DatabaseOptions): Promise<Database> => {
   const database = await openDatabase(options);
   await database.migrate();

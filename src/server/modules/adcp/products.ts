@@ -1,7 +1,7 @@
 /**
  * get_products (decision 035): one product per daypart and spot length (:15, :30, :60), priced from
  * the rate card as the spec prices orders (CPM), with live availability per week of the requested
- * flight and forecast impressions (1366 × the daypart's multiplier per spot).
+ * flight and forecast impressions (IMPRESSIONS_PER_SPOT × the daypart's multiplier per spot).
  */
 import { asc, isNotNull } from 'drizzle-orm';
 import { IMPRESSIONS_PER_SPOT, START_DATE_MIN_LEAD_DAYS } from '../../../domain/constants';
@@ -150,7 +150,7 @@ const productOf = (d: DaypartRow, length: SpotLength, station: StationIdentity, 
     },
     delivery_measurement: {
       provider: 'Station as-run logs (master control)',
-      notes: `${Math.round(perSpot)} impressions per aired spot (1366 × ${d.multiplier})`,
+      notes: `${Math.round(perSpot)} impressions per aired spot (${IMPRESSIONS_PER_SPOT} × ${d.multiplier})`,
     },
     expires_at: new Date(now.getTime() + PRODUCT_TTL_MS).toISOString(),
     ext: {
