@@ -5894,7 +5894,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Demo data only (SPOTBOOK_DEMO): records one simulated airing of a spot of an active campaign whose air time has passed (never certified or billed); 409 otherwise. */
+        /** @description Records one simulated airing of an active campaign (1366 × multiplier impressions, spend at the CPM, never past the budget), never certified or billed. With demo data (SPOTBOOK_DEMO) it airs a log spot whose time has passed; without, it touches no log spot. */
         post: {
             parameters: {
                 query?: never;
