@@ -1056,12 +1056,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Audit events, newest first, filtered by entity, action, actor (part of the e-mail, or "system"), entity id and station dates; `next_cursor` pages on. */
+        /** @description Audit events, newest first, filtered by entity, action, actor (part of the e-mail, or "system"), entity id, API key and station dates; each event names the API key it was made through; `next_cursor` pages on. */
         get: {
             parameters: {
                 query?: {
                     action?: "create" | "update" | "status_change" | "role_change" | "delete";
                     actor?: string;
+                    api_key_id?: string;
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
@@ -1089,6 +1090,11 @@ export interface paths {
                                 actor_role: string;
                                 after: {
                                     [key: string]: unknown;
+                                } | null;
+                                api_key: {
+                                    id: string;
+                                    name: string;
+                                    prefix: string;
                                 } | null;
                                 before: {
                                     [key: string]: unknown;
@@ -1182,6 +1188,7 @@ export interface paths {
                 query?: {
                     action?: "create" | "update" | "status_change" | "role_change" | "delete";
                     actor?: string;
+                    api_key_id?: string;
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
@@ -10464,6 +10471,11 @@ export interface paths {
                                 actor_role: string;
                                 after: {
                                     [key: string]: unknown;
+                                } | null;
+                                api_key: {
+                                    id: string;
+                                    name: string;
+                                    prefix: string;
                                 } | null;
                                 before: {
                                     [key: string]: unknown;
