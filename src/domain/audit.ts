@@ -63,6 +63,8 @@ export const AUDIT_MESSAGES = {
   badDate: 'Dates must be YYYY-MM-DD',
   badRange: 'The start date must not be after the end date',
   badCursor: 'Invalid cursor',
+  badApiKey: 'api_key_id must be an API key id',
+  unknownApiKey: 'Unknown API key',
 } as const;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -78,6 +80,8 @@ export const auditQuerySchema = z
       blankToUndefined,
       z.string({ error: 'entity_id must be text' }).trim().max(100, 'entity_id must be at most 100 characters').optional(),
     ),
+    /** Only the events made through this API key (by the key or on /mcp). */
+    api_key_id: z.preprocess(blankToUndefined, z.uuid({ error: AUDIT_MESSAGES.badApiKey }).optional()),
     /** Station days, inclusive. */
     date_from: optionalDate,
     date_to: optionalDate,
@@ -121,6 +125,8 @@ export const auditEventSchema = z.object({
   before: fieldValues,
   after: fieldValues,
   request_id: z.string().nullable(),
+  /** The API key the change was made through (an API call or /mcp); null for a signed-in session or the system. */
+  api_key: z.object({ id: z.string(), name: z.string(), prefix: z.string() }).nullable(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
@@ -151,7 +157,19 @@ export const AUDIT_CSV_COLUMNS = [
   'before',
   'after',
   'request_id',
+  'api_key_id',
+  'api_key_name',
+  'api_key_prefix',
 ] as const;
+
+/** A CSV cell of an event: before and after as JSON, the API key by its id, name and prefix. */
+export const auditCsvCell = (event: AuditEvent, column: (typeof AUDIT_CSV_COLUMNS)[number]): unknown => {
+  if (column === 'before' || column === 'after') return event[column] === null ? '' : JSON.stringify(event[column]);
+  if (column === 'api_key_id') return event.api_key?.id ?? '';
+  if (column === 'api_key_name') return event.api_key?.name ?? '';
+  if (column === 'api_key_prefix') return event.api_key?.prefix ?? '';
+  return event[column];
+};
 
 /** Who acted, in words. An advertiser reads the station's staff as "Station staff" (their e-mails are not theirs to see). */
 export const actorLabel = (event: Pick<AuditEvent, 'actor_email' | 'actor_role'>): string =>
@@ -176,7 +194,7 @@ export const advertiserTimeline = (events: readonly AuditEvent[], viewerId: stri
       invoiceStatus.set(event.entity_id, status);
       if (status === 'draft' || status === undefined) continue;
     }
-    shown.push(event.actor_id === viewerId ? event : { ...event, actor_id: null, actor_email: null });
+    shown.push(event.actor_id === viewerId ? event : { ...event, actor_id: null, actor_email: null, api_key: null });
   }
   return shown;
 };

@@ -16,7 +16,6 @@ export const CAMPAIGN_MESSAGES = {
   notActive: 'Impressions can only be recorded for active campaigns',
   budgetSpent: 'The campaign budget is fully spent',
   allAired: 'Every planned spot of this campaign has aired',
-  demoOnly: 'Simulated airings exist only when the station runs with demo data',
   nothingDue: 'No spot of this campaign has reached its air time yet',
   statusValue: 'Status must be paused or active',
   daysRange: 'days must be a whole number from 1 to 365',

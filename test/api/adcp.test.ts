@@ -215,6 +215,17 @@ describe('/mcp', () => {
       packages: [{ buyer_ref: 'p', product_id: `${daypartId}_30s`, budget: 500, pricing_option_id: 'cpm_usd', pacing: 'INVALID' }],
     });
     expect(pacing.errors![0]).toMatchObject({ code: 'INVALID_REQUEST', field: 'packages.0.pacing' });
+    // Money is whole (issue 40): a package budget is whole dollars, a fraction of a cent is refused too.
+    const subCent = await call('create_media_buy', {
+      buyer_ref: 'bad',
+      brand: { domain: 'sunnyjuice.example' },
+      start_time: `${DAY}T00:00:00Z`,
+      end_time: `${addDays(DAY, 7)}T00:00:00Z`,
+      packages: [{ buyer_ref: 'p', product_id: `${daypartId}_30s`, budget: 500.004, pricing_option_id: 'cpm_usd' }],
+    });
+    expect(subCent.errors).toEqual([
+      expect.objectContaining({ code: 'INVALID_REQUEST', message: 'Total budget must be greater than 0', field: 'packages[0].budget' }),
+    ]);
     const missing = await call('get_media_buy_delivery', { media_buy_ids: ['NONEXISTENT'] });
     expect(missing.errors).toEqual([expect.objectContaining({ code: 'MEDIA_BUY_NOT_FOUND', field: 'media_buy_ids' })]);
   });

@@ -126,11 +126,46 @@ describe('the audit trail', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,occurred_at,actor_email,actor_role,action,entity,entity_id,order_id,before,after,request_id');
+    expect(lines[0]).toBe(
+      'id,occurred_at,actor_email,actor_role,action,entity,entity_id,order_id,before,after,request_id,api_key_id,api_key_name,api_key_prefix',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(client.email);
     expect(lines[1]).toContain('""estimate_name"":""=HYPERLINK');
     expect(lines[1]).not.toMatch(/,=/);
+  });
+
+  it('names the API key an event was made through, filters by it, and exports it (issue 40)', async () => {
+    const client = await newClient(t);
+    const made = await t.inject({ method: 'POST', url: '/api/api-keys', token: client.token, payload: { name: 'Buying robot' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const key = made.json().api_key as { id: string; prefix: string };
+    const byKey = await t.inject({ method: 'POST', url: '/api/estimates', token: made.json().secret, payload: { estimate_name: 'Made by a key' } });
+    expect(byKey.statusCode, byKey.body).toBe(201);
+    const bySession = await t.inject({ method: 'POST', url: '/api/estimates', token: client.token, payload: { estimate_name: 'Made by hand' } });
+    expect(bySession.statusCode, bySession.body).toBe(201);
+
+    const keyed = await audit(`entity=order&entity_id=${byKey.json().id}`);
+    expect(keyed.events[0]!.api_key).toEqual({ id: key.id, name: 'Buying robot', prefix: key.prefix });
+    expect(key.prefix).toMatch(/^sb_live_.{6}$/);
+    expect((await audit(`entity=order&entity_id=${bySession.json().id}`)).events[0]!.api_key).toBeNull();
+    const filtered = await audit(`api_key_id=${key.id}`);
+    expect(filtered.events.map((e) => e.entity_id)).toEqual([byKey.json().id]);
+
+    const csv = await t.inject({ method: 'GET', url: `/api/audit/export?api_key_id=${key.id}`, token: admin });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]!.endsWith(`,${key.id},Buying robot,${key.prefix}`)).toBe(true);
+
+    const malformed = await t.inject({ method: 'GET', url: '/api/audit?api_key_id=nope', token: admin });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: 'api_key_id must be an API key id', field: 'api_key_id' });
+    for (const url of [`/api/audit?api_key_id=${MISSING_ID}`, `/api/audit/export?api_key_id=${MISSING_ID}`]) {
+      const unknown = await t.inject({ method: 'GET', url, token: admin });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toEqual({ error: 'Unknown API key', field: 'api_key_id' });
+    }
   });
 
   it('answers admins only, and refuses bad filters with a message', async () => {

@@ -1,8 +1,9 @@
 /**
- * Delivery truth (issue 23, decision 031): a new order reaches the log before it airs, a demo airing
- * exists only with demo data and only for a spot whose time has passed (simulated: never certified),
+ * Delivery truth (issue 23, decision 031): a new order reaches the log before it airs, a simulated airing
+ * touches no log spot without demo data and airs only a spot whose time has passed with it (decision 052: never certified),
  * and a past day without an as-run leaves its spots unconfirmed until one arrives.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { createTestApp, type TestApp } from '../support/app';
@@ -62,10 +63,17 @@ describe('flights reach the log', () => {
 });
 
 describe('demo airings', () => {
-  it('are refused outside demo mode, with nothing recorded', async () => {
+  it('without demo data record a simulated airing at the CPM, never past the budget, touching no spot and certifying nothing', async () => {
     now = new Date('2027-04-01T12:00:00Z');
-    const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: EVERY_DAY, spotFrequency: 10 });
-    const { order } = await submittedOrder(t, { name: 'Production airing', startDate: '2027-04-08', daypartId: daypart.id, spots: 2, totalSpend: 2000 });
+    const daypart = await createDaypart(t.database.db, {
+      startTime: '06:00',
+      endTime: '07:00',
+      daysOfWeek: EVERY_DAY,
+      spotFrequency: 10,
+      multiplier: 1.5,
+      baseCpmCents: 2000,
+    });
+    const { owner, order } = await submittedOrder(t, { name: 'Production airing', startDate: '2027-04-08', daypartId: daypart.id, spots: 2, totalSpend: 2000 });
     await setOrderStatus(t, order.id, 'active');
     await t.app.ctx.stationClock.tick();
     now = new Date('2027-04-08T09:00:00Z');
@@ -73,12 +81,36 @@ describe('demo airings', () => {
     const admin = await t.adminToken();
     const campaign = await campaignOfOrder(t, admin, order.id);
     const res = await simulate(t, admin, campaign!.campaign_id);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'Simulated airings exist only when the station runs with demo data' });
+    expect(res.statusCode, res.body).toBe(200);
+    // 1366 × 1.5 = 2049 impressions; 2049 ÷ 1000 × $20 = $40.98, at now.
+    expect(res.json()).toMatchObject({
+      message: `Recorded 2049 impressions for ${daypart.name}`,
+      airing: { daypart_id: daypart.id, aired_at: '2027-04-08T09:00:00.000Z', impressions: 2049, spend: 40.98 },
+      campaign: { total_impressions: 2049, total_spend: 40.98, aired_spots: 1 },
+    });
+    // The traffic log is untouched: no spot aired, nothing on the affidavit.
+    expect((await spotsOf(t, '2027-04-08', order.id)).map((s) => [s.status, s.simulated])).toEqual([
+      ['scheduled', false],
+      ['scheduled', false],
+    ]);
+    const affidavit = await t.inject({
+      method: 'GET',
+      url: `/api/estimates/${order.id}/affidavit?from=2027-04-08&to=2027-04-08&format=csv`,
+      token: owner.token,
+    });
+    expect(affidavit.statusCode).toBe(200);
+    expect(affidavit.body.trim().split('\r\n')).toHaveLength(1);
+
+    // Never past the budget: with $10 left, the airing is cut to $10 (500 impressions), then refused.
+    await t.database.db.execute(sql`update campaigns set spend_cents = total_budget_cents - 1000 where id = ${campaign!.campaign_id}`);
+    const last = await simulate(t, admin, campaign!.campaign_id);
+    expect(last.statusCode, last.body).toBe(200);
+    expect(last.json().airing).toMatchObject({ impressions: 500, spend: 10 });
+    expect(last.json().campaign).toMatchObject({ total_spend: 2000, total_budget: 2000, budget_utilization: 100 });
+    const spent = await simulate(t, admin, campaign!.campaign_id);
+    expect(spent.statusCode).toBe(409);
+    expect(spent.json()).toEqual({ error: 'The campaign budget is fully spent' });
     expect((await spotsOf(t, '2027-04-08', order.id)).map((s) => s.status)).toEqual(['scheduled', 'scheduled']);
-    expect((await campaignOfOrder(t, admin, order.id)) as unknown).toMatchObject({ status: 'active' });
-    const after = (await t.inject({ method: 'GET', url: `/api/campaigns/${campaign!.campaign_id}`, token: admin })).json();
-    expect(after.aired_spots).toBe(0);
   });
 
   it('in demo mode air only a spot whose time has passed, at its time, shown as simulated and never certified', async () => {

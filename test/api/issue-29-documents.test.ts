@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { formatCalendarDate } from '../../src/domain/display-dates';
-import { coupons, estimates, invoices } from '../../src/server/db/schema';
+import { coupons, estimateItems, estimates, invoices } from '../../src/server/db/schema';
 import { removeUntouchedDrafts, UNTOUCHED_DRAFT_HOURS } from '../../src/server/modules/orders/untouched-drafts';
 import { createTestApp, type TestApp } from '../support/app';
 import { approvedOrder, createInvoice, invoicedOrder } from '../support/billing-fixtures';
@@ -160,6 +160,18 @@ describe('money fields refuse fractions of a cent (item 7)', () => {
     });
     expect(item.statusCode, item.body).toBe(400);
     expect(item.json()).toEqual({ error: 'CPM must have at most 2 decimal places', field: 'user_defined_cpm' });
+    // The same rule through an API key (issue 40): the key acts as its owner and is told the same.
+    const key = await t.inject({ method: 'POST', url: '/api/api-keys', token: owner.token, payload: { name: 'Sub-cent agent' } });
+    expect(key.statusCode, key.body).toBe(201);
+    const byKey = await t.inject({
+      method: 'POST',
+      url: `/api/estimate-items/${draft.json().id}`,
+      token: key.json().secret,
+      payload: { daypart_id: daypart!.id, spots_per_occurrence: 1, user_defined_cpm: 40.004 },
+    });
+    expect(byKey.statusCode, byKey.body).toBe(400);
+    expect(byKey.json()).toEqual({ error: 'CPM must have at most 2 decimal places', field: 'user_defined_cpm' });
+    expect(await t.database.db.select().from(estimateItems).where(eq(estimateItems.estimateId, draft.json().id))).toEqual([]);
 
     const daypartBody = { name: 'Sub-cent', start_time: '20:00', end_time: '23:00', days_of_week: ['Monday'], base_cpm: 10.004, min_cpm: 5 };
     const base = await t.inject({ method: 'POST', url: '/api/dayparts', token: admin, payload: daypartBody });

@@ -36,7 +36,9 @@ describe.skipIf(!hasBrowser)('the audit trail in the browser', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const csv = readFileSync(await (await download).path(), 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('id,occurred_at,actor_email,actor_role,action,entity,entity_id,order_id,before,after,request_id');
+    expect(csv.split('\r\n')[0]).toBe(
+      'id,occurred_at,actor_email,actor_role,action,entity,entity_id,order_id,before,after,request_id,api_key_id,api_key_name,api_key_prefix',
+    );
     expect(csv).toContain(order.id);
     await page.getByText('Audit exported').waitFor();
 

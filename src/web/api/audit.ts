@@ -4,7 +4,7 @@ import { api, fileUrl, type QueryOf } from './typed';
 
 type AuditQuery = QueryOf<'/api/audit', 'get'>;
 /** The screen's filters: each the contract's parameter, or '' for none. */
-export type AuditFilters = { [K in 'entity' | 'action' | 'actor' | 'date_from' | 'date_to']-?: NonNullable<AuditQuery[K]> | '' };
+export type AuditFilters = { [K in 'entity' | 'action' | 'actor' | 'api_key_id' | 'date_from' | 'date_to']-?: NonNullable<AuditQuery[K]> | '' };
 
 /** The filters' text is trimmed; an empty one is left out. */
 const queryOf = (filters: AuditFilters): AuditQuery =>

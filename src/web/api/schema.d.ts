@@ -1056,12 +1056,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Audit events, newest first, filtered by entity, action, actor (part of the e-mail, or "system"), entity id and station dates; `next_cursor` pages on. */
+        /** @description Audit events, newest first, filtered by entity, action, actor (part of the e-mail, or "system"), entity id, API key and station dates; each event names the API key it was made through; `next_cursor` pages on. */
         get: {
             parameters: {
                 query?: {
                     action?: "create" | "update" | "status_change" | "role_change" | "delete";
                     actor?: string;
+                    api_key_id?: string;
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
@@ -1089,6 +1090,11 @@ export interface paths {
                                 actor_role: string;
                                 after: {
                                     [key: string]: unknown;
+                                } | null;
+                                api_key: {
+                                    id: string;
+                                    name: string;
+                                    prefix: string;
                                 } | null;
                                 before: {
                                     [key: string]: unknown;
@@ -1182,6 +1188,7 @@ export interface paths {
                 query?: {
                     action?: "create" | "update" | "status_change" | "role_change" | "delete";
                     actor?: string;
+                    api_key_id?: string;
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
@@ -5894,7 +5901,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Demo data only (SPOTBOOK_DEMO): records one simulated airing of a spot of an active campaign whose air time has passed (never certified or billed); 409 otherwise. */
+        /** @description Records one simulated airing of an active campaign (1366 × multiplier impressions, spend at the CPM, never past the budget), never certified or billed. With demo data (SPOTBOOK_DEMO) it airs a log spot whose time has passed; without, it touches no log spot. */
         post: {
             parameters: {
                 query?: never;
@@ -10464,6 +10471,11 @@ export interface paths {
                                 actor_role: string;
                                 after: {
                                     [key: string]: unknown;
+                                } | null;
+                                api_key: {
+                                    id: string;
+                                    name: string;
+                                    prefix: string;
                                 } | null;
                                 before: {
                                     [key: string]: unknown;

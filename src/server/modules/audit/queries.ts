@@ -7,12 +7,24 @@ import { type AuditEvent, type AuditListReply, type AuditQuery, TIMELINE_MAX, ty
 import { addDays, startOfStationDay } from '../../../domain/dates';
 import { advertiserName } from '../../../domain/users';
 import { auditEvents, brands, creditNotes, dayparts, invoices, mediaAssets, users } from '../../db/schema';
+import { apiKeyLabels } from '../api-keys/public';
 import { ordersView } from '../orders/views';
 import { containsPattern, type Tx } from '../../platform/db';
 
 type AuditRow = typeof auditEvents.$inferSelect;
 
-const toEvent = (row: AuditRow): AuditEvent => ({
+type KeyRow = { id: string; name: string; prefix: string } | null;
+
+/** Each event with the API key it was made through (its name and prefix), if any: one lookup per page. */
+const withKeys = async (db: Tx, rows: AuditRow[]): Promise<AuditEvent[]> => {
+  const keys = await apiKeyLabels(
+    db,
+    rows.flatMap((row) => (row.apiKeyId ? [row.apiKeyId] : [])),
+  );
+  return rows.map((row) => toEvent({ row, key: (row.apiKeyId && keys.get(row.apiKeyId)) || null }));
+};
+
+const toEvent = ({ row, key }: { row: AuditRow; key: KeyRow }): AuditEvent => ({
   id: row.id,
   occurred_at: row.occurredAt.toISOString(),
   actor_id: row.actorId,
@@ -25,6 +37,7 @@ const toEvent = (row: AuditRow): AuditEvent => ({
   before: (row.before as Record<string, unknown> | null) ?? null,
   after: (row.after as Record<string, unknown> | null) ?? null,
   request_id: row.requestId,
+  api_key: key ? { id: key.id, name: key.name, prefix: key.prefix } : null,
 });
 
 const filtersOf = (query: Omit<AuditQuery, 'limit'>, timeZone: string): SQL | undefined =>
@@ -32,6 +45,7 @@ const filtersOf = (query: Omit<AuditQuery, 'limit'>, timeZone: string): SQL | un
     query.entity ? eq(auditEvents.entity, query.entity) : undefined,
     query.action ? eq(auditEvents.action, query.action) : undefined,
     query.entity_id ? eq(auditEvents.entityId, query.entity_id) : undefined,
+    query.api_key_id ? eq(auditEvents.apiKeyId, query.api_key_id) : undefined,
     query.actor
       ? query.actor.toLowerCase() === 'system'
         ? eq(auditEvents.actorRole, 'system')
@@ -86,7 +100,7 @@ const listAuditEventPage = async (db: Tx, query: AuditQuery, timeZone: string): 
     .orderBy(desc(auditEvents.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  return { events: page.map(toEvent), next_cursor: rows.length > query.limit ? page.at(-1)!.id : null };
+  return { events: await withKeys(db, page), next_cursor: rows.length > query.limit ? page.at(-1)!.id : null };
 };
 
 export const listAuditEvents = async (db: Tx, query: AuditQuery, timeZone: string): Promise<AuditListReply> => {
@@ -117,5 +131,8 @@ export const orderTimeline = async (db: Tx, orderId: string): Promise<TimelineRe
     .where(and(eq(auditEvents.orderId, orderId), ne(auditEvents.entity, 'spot')))
     .orderBy(asc(auditEvents.id))
     .limit(TIMELINE_MAX + 1);
-  return { events: rows.slice(0, TIMELINE_MAX).map(toEvent), truncated: rows.length > TIMELINE_MAX };
+  return { events: await withKeys(db, rows.slice(0, TIMELINE_MAX)), truncated: rows.length > TIMELINE_MAX };
 };
+
+/** True when the API key exists (revoked or not): the audit filter refuses an id that names none. */
+export const apiKeyExists = async (db: Tx, id: string): Promise<boolean> => (await apiKeyLabels(db, [id])).has(id);

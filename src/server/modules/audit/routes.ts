@@ -6,7 +6,15 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIT_CSV_COLUMNS, advertiserTimeline, auditListReplySchema, auditQuerySchema, timelineReplySchema } from '../../../domain/audit';
+import {
+  AUDIT_CSV_COLUMNS,
+  AUDIT_MESSAGES,
+  advertiserTimeline,
+  auditCsvCell,
+  auditListReplySchema,
+  auditQuerySchema,
+  timelineReplySchema,
+} from '../../../domain/audit';
 import { errorReplySchema } from '../../../domain/auth';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { csvLine } from '../../../domain/reconciliation';
@@ -14,14 +22,18 @@ import { isAdmin } from '../../../domain/roles';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { readableOrder } from '../orders/public';
-import { auditEventBatches, listAuditEvents, orderTimeline } from './queries';
+import { apiKeyExists, auditEventBatches, listAuditEvents, orderTimeline } from './queries';
+import { badRequest } from '../../platform/errors';
 
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema };
 const tags = { tags: ['audit'], security: [{ bearerAuth: [] }] };
-const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 export const auditRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** An api_key_id that names no key is refused like any other bad filter. */
+  const knownKey = async (id: string | undefined) => {
+    if (id && !(await apiKeyExists(ctx.db, id))) throw badRequest(AUDIT_MESSAGES.unknownApiKey, 'api_key_id');
+  };
 
   r.get(
     '/audit',
@@ -30,12 +42,15 @@ export const auditRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guard
       schema: {
         ...tags,
         description:
-          'Audit events, newest first, filtered by entity, action, actor (part of the e-mail, or "system"), entity id and station dates; `next_cursor` pages on.',
+          'Audit events, newest first, filtered by entity, action, actor (part of the e-mail, or "system"), entity id, API key and station dates; each event names the API key it was made through; `next_cursor` pages on.',
         querystring: auditQuerySchema,
         response: { 200: auditListReplySchema, ...errors },
       },
     },
-    (request) => listAuditEvents(ctx.db, request.query, ctx.time.timeZone),
+    async (request) => {
+      await knownKey(request.query.api_key_id);
+      return listAuditEvents(ctx.db, request.query, ctx.time.timeZone);
+    },
   );
 
   r.get(
@@ -49,13 +64,13 @@ export const auditRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guard
         response: { 200: z.unknown(), ...errors },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
+      await knownKey(request.query.api_key_id);
       const { cursor: _cursor, limit: _limit, ...filters } = request.query;
       async function* lines() {
         yield csvLine(AUDIT_CSV_COLUMNS);
         for await (const batch of auditEventBatches(ctx.db, filters, ctx.time.timeZone)) {
-          for (const event of batch)
-            yield csvLine(AUDIT_CSV_COLUMNS.map((column) => (column === 'before' || column === 'after' ? json(event[column]) : event[column])));
+          for (const event of batch) yield csvLine(AUDIT_CSV_COLUMNS.map((column) => auditCsvCell(event, column)));
         }
       }
       return reply

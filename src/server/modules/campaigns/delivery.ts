@@ -1,7 +1,8 @@
 /**
- * POST /campaigns/:id/simulate-impression (admins): one simulated airing, only when the station runs
- * with demo data (SPOTBOOK_DEMO). Decision 031: it airs a spot whose time has passed, at its time,
- * marked simulated ("Simulated" on screen), never certified on an affidavit and never billed.
+ * POST /campaigns/:id/simulate-impression (admins): one simulated airing on every station (decision
+ * 048). With demo data (SPOTBOOK_DEMO) it airs a log spot whose time has passed, at its time, marked
+ * simulated (decision 031); without demo data it records an airing tied to no log spot, at now: no
+ * spot changes status. Either way "Simulated" on screen, never certified on an affidavit, never billed.
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, type SimulateImpressionReply } from '../../../domain/campaign-schemas';
@@ -39,7 +40,6 @@ export const simulateImpression = async ({
 }): Promise<SimulateImpressionReply> => {
   const airing = await db.transaction(async (tx) => {
     const campaign = await visibleCampaignRow(tx, actor, id, true);
-    if (!demo) throw conflict(CAMPAIGN_MESSAGES.demoOnly);
     if (displayStatusOf(campaign.status, campaign.endDate, today) !== 'active') throw conflict(CAMPAIGN_MESSAGES.notActive);
     const remaining = campaign.totalBudgetCents - campaign.spendCents;
     if (remaining <= 0) throw conflict(CAMPAIGN_MESSAGES.budgetSpent);
@@ -47,14 +47,22 @@ export const simulateImpression = async ({
     const rows = await itemsWithDayparts(tx, campaign.estimateId);
     // The log's earliest scheduled spot whose time has passed airs, at its time; before the log holds
     // any spot of the order, the dayparts take turns (an airing with no spot, simulated all the same).
-    const [spot] = await tx
-      .select({ id: trafficSpots.id, estimateItemId: trafficSpots.estimateItemId, daypartId: trafficSpots.daypartId, scheduledAt: trafficSpots.scheduledAt })
-      .from(trafficSpots)
-      .where(and(eq(trafficSpots.estimateId, campaign.estimateId), eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.scheduledAt, now)))
-      .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position))
-      .limit(1)
-      .for('update');
-    if (!spot) {
+    // Without demo data the traffic log is the station's truth: nothing on it is touched (decision 052).
+    const [spot] = !demo
+      ? []
+      : await tx
+          .select({
+            id: trafficSpots.id,
+            estimateItemId: trafficSpots.estimateItemId,
+            daypartId: trafficSpots.daypartId,
+            scheduledAt: trafficSpots.scheduledAt,
+          })
+          .from(trafficSpots)
+          .where(and(eq(trafficSpots.estimateId, campaign.estimateId), eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.scheduledAt, now)))
+          .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position))
+          .limit(1)
+          .for('update');
+    if (!spot && demo) {
       const [later] = await tx.select({ id: trafficSpots.id }).from(trafficSpots).where(eq(trafficSpots.estimateId, campaign.estimateId)).limit(1);
       if (later) throw conflict(CAMPAIGN_MESSAGES.nothingDue);
     }

@@ -137,7 +137,7 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
       schema: {
         ...tags,
         description:
-          'Demo data only (SPOTBOOK_DEMO): records one simulated airing of a spot of an active campaign whose air time has passed (never certified or billed); 409 otherwise.',
+          'Records one simulated airing of an active campaign (1366 × multiplier impressions, spend at the CPM, never past the budget), never certified or billed. With demo data (SPOTBOOK_DEMO) it airs a log spot whose time has passed; without, it touches no log spot.',
         params: idParams,
         response: { 200: simulateImpressionReplySchema, ...errors },
       },

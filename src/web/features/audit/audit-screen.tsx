@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, actorLabel } from '../../../domain/audit';
+import { useApiKeys } from '../../api/api-keys';
 import { downloadAuditCsv, useAuditEvents, type AuditFilters } from '../../api/audit';
 import { Button } from '../../ui/button';
 import { LoadMore } from '../../ui/load-more';
@@ -19,7 +20,7 @@ import { SearchBox } from '../../ui/search-box';
 import { actionLabel, changesOf, entityLabel } from './audit-display';
 import { AuditChanges } from './audit-changes';
 
-const NO_FILTERS: AuditFilters = { entity: '', action: '', actor: '', date_from: '', date_to: '' };
+const NO_FILTERS: AuditFilters = { entity: '', action: '', actor: '', api_key_id: '', date_from: '', date_to: '' };
 
 /** Audit (admins): every recorded change, newest first, filtered and exported as CSV. */
 export const AuditScreen = () => {
@@ -28,6 +29,7 @@ export const AuditScreen = () => {
   const query = { ...filters, actor };
   const events = useAuditEvents(query);
   const [exporting, setExporting] = useState(false);
+  const listedKeys = useApiKeys().data?.api_keys ?? [];
   const set =
     <K extends keyof AuditFilters>(key: K) =>
     (value: AuditFilters[K]) =>
@@ -47,6 +49,10 @@ export const AuditScreen = () => {
 
   const rows = events.data?.pages.flatMap((page) => page.events) ?? [];
   const names: Record<string, string> = Object.assign({}, ...(events.data?.pages.map((page) => page.names) ?? []));
+  // The keys to filter by: the station's (and the admin's own) and any key the loaded events name.
+  const keys = new Map<string, string>();
+  for (const key of listedKeys) keys.set(key.id, `${key.name} (${key.prefix}…)`);
+  for (const event of rows) if (event.api_key) keys.set(event.api_key.id, `${event.api_key.name} (${event.api_key.prefix}…)`);
   const filtered = Object.values(filters).some((value) => value.trim() !== '');
   let content;
   if (events.isPending) {
@@ -75,6 +81,7 @@ export const AuditScreen = () => {
             <tr>
               <Th>When</Th>
               <Th>Who</Th>
+              <Th>API key</Th>
               <Th>What</Th>
               <Th>Changes</Th>
             </tr>
@@ -87,6 +94,16 @@ export const AuditScreen = () => {
                   <span className="block">{actorLabel(event)}</span>
                   {event.actor_role !== 'system' && event.actor_role !== 'anonymous' && (
                     <span className="text-xs text-slate-500">{event.actor_role === 'traffic_admin' ? 'Traffic admin' : 'Client'}</span>
+                  )}
+                </td>
+                <td className={`${cellClasses} max-w-48 break-words`}>
+                  {event.api_key ? (
+                    <>
+                      <span className="block">{event.api_key.name}</span>
+                      <span className="font-mono text-xs text-slate-500">{event.api_key.prefix}…</span>
+                    </>
+                  ) : (
+                    <span className="text-slate-400">—</span>
                   )}
                 </td>
                 <td className={cellClasses}>
@@ -127,7 +144,7 @@ export const AuditScreen = () => {
         }
       />
       <Card>
-        <div className="grid grid-cols-1 gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+        <div className="grid grid-cols-1 gap-3 border-b border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
           <SearchBox label="Person" value={filters.actor} onChange={set('actor')} placeholder='E-mail, or "system"' className="w-full" />
           <SelectField label="Entity" value={filters.entity} onChange={(e) => set('entity')(e.target.value as AuditFilters['entity'])}>
             <option value="">Everything</option>
@@ -142,6 +159,14 @@ export const AuditScreen = () => {
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
                 {actionLabel(action)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="API key" value={filters.api_key_id} onChange={(e) => set('api_key_id')(e.target.value)}>
+            <option value="">Any or none</option>
+            {[...keys].map(([id, label]) => (
+              <option key={id} value={id}>
+                {label}
               </option>
             ))}
           </SelectField>
