@@ -15,8 +15,9 @@ if ! command -v faketime >/dev/null; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null
 fi
 
-# Every test that reads a log, a campaign, an invoice or credit-note number or a broadcast month on the
-# process clock, and the domain's calendar rules.
+# At every instant: the domain's calendar, traffic and billing rules, the demo (the logs of today and the
+# next days, past airings, campaigns, invoices, reconciliation, dashboards) and late bookings (exports,
+# late and closed days).
 FILES=("$@")
 if [ ${#FILES[@]} -eq 0 ]; then
   FILES=(
@@ -29,23 +30,26 @@ if [ ${#FILES[@]} -eq 0 ]; then
     src/domain/display-dates.test.ts
     src/domain/statement.test.ts
     test/api/demo-seed.test.ts
-    test/api/billing.test.ts
-    test/api/billing-delivery.test.ts
     test/api/late-bookings.test.ts
   )
+  # Where a number or a month turns (a broadcast month's last day, the year's turn, a leap day): invoice
+  # and credit-note numbers, due dates and date filters, and billing by broadcast month too.
+  TURNING=(test/api/billing.test.ts test/api/billing-delivery.test.ts)
+else
+  TURNING=()
 fi
 
-# name|station time (America/New_York)
+# name|station time (America/New_York)|whether numbers and months turn there (paired with one where they do not)
 POINTS=(
-  "saturday|2026-12-05 12:00"
-  "sunday-broadcast-month-end|2026-12-27 21:00"
-  "spring-forward-0130|2027-03-14 01:30"
-  "spring-forward-0330|2027-03-14 03:30"
-  "fall-back-0130|2027-11-07 01:30 EDT"
-  "fall-back-0330|2027-11-07 03:30"
-  "new-years-eve-2330|2026-12-31 23:30"
-  "new-years-day-0030|2027-01-01 00:30"
-  "leap-day|2028-02-29 12:00"
+  "saturday|2026-12-05 12:00|"
+  "sunday-broadcast-month-end|2026-12-27 21:00|turning"
+  "spring-forward-0130|2027-03-14 01:30|"
+  "new-years-eve-2330|2026-12-31 23:30|turning"
+  "spring-forward-0330|2027-03-14 03:30|"
+  "new-years-day-0030|2027-01-01 00:30|turning"
+  "fall-back-0130|2027-11-07 01:30 EDT|"
+  "leap-day|2028-02-29 12:00|turning"
+  "fall-back-0330|2027-11-07 03:30|"
 )
 
 LOGS=$(mktemp -d)
@@ -53,11 +57,13 @@ export SPOTBOOK_TEST_STATION_TIMEZONE=America/New_York FAKETIME_DONT_FAKE_MONOTO
 unset DATABASE_URL SPOTBOOK_TEST_SPLIT
 
 run_point() {
-  local name=${1%%|*} local_time=${1#*|}
-  local target offset
+  local name local_time turning target offset
+  IFS='|' read -r name local_time turning <<<"$1"
+  local files=("${FILES[@]}")
+  if [ -n "$turning" ]; then files+=("${TURNING[@]}"); fi
   target=$(TZ=America/New_York date -d "$local_time" +%s)
   offset=$((target - $(date +%s)))
-  if TZ=UTC faketime -f "$(printf '%+d' "$offset")" npx vitest run --maxWorkers=1 "${FILES[@]}" >"$LOGS/$name.log" 2>&1; then
+  if TZ=UTC faketime -f "$(printf '%+d' "$offset")" npx vitest run --maxWorkers=1 "${files[@]}" >"$LOGS/$name.log" 2>&1; then
     echo "   ok  $name ($(TZ=America/New_York date -d "@$target" '+%a %F %H:%M %Z'))"
   else
     echo "FAILED $name ($(TZ=America/New_York date -d "@$target" '+%a %F %H:%M %Z')):"
@@ -66,7 +72,7 @@ run_point() {
   fi
 }
 
-echo "== clock sweep: ${#FILES[@]} test files at ${#POINTS[@]} instants, two at a time"
+echo "== clock sweep: ${#FILES[@]} test files at ${#POINTS[@]} instants (${#TURNING[@]} more where numbers and months turn), two at a time"
 failed=0
 for ((i = 0; i < ${#POINTS[@]}; i += 2)); do
   run_point "${POINTS[i]}" &
