@@ -126,6 +126,12 @@ const slotLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder): InvoiceL
   return lines;
 };
 
+/** An order's gross (its budget before the coupon) and its coupon, from its stored totals: both kinds of invoice bill from these. */
+export const orderCouponOf = (order: { totalSpendCents: number; totalAmountCents: number }) => ({
+  grossCents: Math.max(order.totalSpendCents, order.totalAmountCents),
+  couponCents: Math.max(0, order.totalSpendCents - order.totalAmountCents),
+});
+
 /** The coupon's line on an invoice, up front or on delivery. */
 export const couponLineLabel = (code: string | null) => (code ? `Discount (coupon ${code})` : 'Discount (coupon)');
 

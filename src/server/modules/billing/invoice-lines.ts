@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, getViewSelectedFields, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { type InvoiceKind } from '../../../domain/billing';
-import { couponLineLabel, dateRangeLabel, toStoredLine, type InvoiceLineDraft } from '../../../domain/billing-up-front';
+import { couponLineLabel, dateRangeLabel, orderCouponOf, toStoredLine, type InvoiceLineDraft } from '../../../domain/billing-up-front';
 import { couponShareCents, deliveryLines, type BillableSpot, type StoredInvoiceLine } from '../../../domain/billing-delivery';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { localClockOf } from '../../../domain/dates';
@@ -67,7 +67,7 @@ export interface DeliveryInvoiceInput {
  * only line without a daypart is its coupon line, so the live ones' add up to what was taken.
  */
 const couponShareOf = async (tx: Tx, order: OrderRow, lines: readonly InvoiceLineDraft[]): Promise<number> => {
-  const couponCents = Math.max(0, order.totalSpendCents - order.totalAmountCents);
+  const { grossCents, couponCents } = orderCouponOf(order);
   if (couponCents === 0) return 0;
   const [taken] = await tx
     .select({ cents: sql<string>`coalesce(-sum(${invoiceLines.amountCents}), 0)` })
@@ -76,7 +76,7 @@ const couponShareOf = async (tx: Tx, order: OrderRow, lines: readonly InvoiceLin
     .where(and(eq(invoices.estimateId, order.id), isLiveInvoice, isNull(invoiceLines.daypartId), lt(invoiceLines.amountCents, 0)));
   return couponShareCents({
     billedCents: lines.reduce((sum, line) => sum + line.amountCents, 0),
-    orderGrossCents: Math.max(order.totalSpendCents, order.totalAmountCents),
+    orderGrossCents: grossCents,
     couponCents,
     takenCents: Number(taken?.cents ?? 0),
   });

@@ -1,6 +1,6 @@
 /** Stores an up-front invoice's lines (decision 020): the order's time slots over its flight, its coupon and its credits. */
 import { eq } from 'drizzle-orm';
-import { upFrontLines } from '../../../domain/billing-up-front';
+import { orderCouponOf, upFrontLines } from '../../../domain/billing-up-front';
 import { coupons, invoiceLines } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { itemsWithDayparts, type OrderRow } from '../orders/public';
@@ -29,9 +29,8 @@ export const insertUpFrontLines = async (tx: Tx, invoiceId: string, order: Order
     name: order.estimateName,
     startDate: order.startDate,
     endDate: order.endDate,
-    grossCents: Math.max(order.totalSpendCents, order.totalAmountCents),
+    ...orderCouponOf(order),
     couponCode: await couponCodeOf(tx, order),
-    couponCents: Math.max(0, order.totalSpendCents - order.totalAmountCents),
     creditCents: Math.max(0, order.totalAmountCents - subtotalCents),
   });
   await tx.insert(invoiceLines).values(lines.map((line) => ({ invoiceId, ...line })));
