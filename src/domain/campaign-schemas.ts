@@ -99,6 +99,8 @@ export const realtimePerformanceSchema = z.object({
   aired_spots: z.number().int(),
   total_spots: z.number().int(),
   last_aired_at: z.string().nullable(),
+  /** The simulated part of the figures above (the Demo button, decision 052): never certified or billed. */
+  simulated: z.object({ spots: z.number().int(), impressions: z.number().int(), spend: z.number() }),
   /** When these figures were read. */
   as_of: z.string(),
 });
@@ -109,6 +111,8 @@ export const historyDaySchema = z.object({
   impressions: z.number().int(),
   spend: z.number(),
   spots: z.number().int(),
+  /** How many of the day's spots were simulated airings (decision 052). */
+  simulated_spots: z.number().int(),
 });
 export type HistoryDay = z.infer<typeof historyDaySchema>;
 

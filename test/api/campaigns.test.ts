@@ -208,13 +208,14 @@ describe('simulate-impression, realtime and history', () => {
       aired_spots: 2,
       total_spots: 162,
       last_aired_at: second.json().airing.aired_at,
+      simulated: { spots: 2, impressions: 3415, spend: 102.45 },
     });
 
     const history = (await t.inject({ method: 'GET', url: `/api/campaigns/${campaignId}/performance/history`, token: owner.token })).json();
     expect(history.days).toBe(30);
     expect(history.history).toHaveLength(30);
-    expect(history.history.at(-1)).toEqual({ date: dateIn(0), impressions: 3415, spend: 102.45, spots: 2 });
-    expect(history.history[0]).toEqual({ date: dateIn(-29), impressions: 0, spend: 0, spots: 0 });
+    expect(history.history.at(-1)).toEqual({ date: dateIn(0), impressions: 3415, spend: 102.45, spots: 2, simulated_spots: 2 });
+    expect(history.history[0]).toEqual({ date: dateIn(-29), impressions: 0, spend: 0, spots: 0, simulated_spots: 0 });
     const week = (await t.inject({ method: 'GET', url: `/api/campaigns/${campaignId}/performance/history?days=7`, token: owner.token })).json();
     expect(week.history.map((d: { date: string }) => d.date)).toEqual([-6, -5, -4, -3, -2, -1, 0].map(dateIn));
     for (const days of ['0', '366', '1.5', 'abc', '-1']) {

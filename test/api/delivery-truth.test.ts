@@ -100,6 +100,7 @@ describe('demo airings', () => {
     });
     expect(affidavit.statusCode).toBe(200);
     expect(affidavit.body.trim().split('\r\n')).toHaveLength(1);
+    await expectSimulatedOnly(t, order.id, campaign!.campaign_id, { spots: 1, impressions: 2049, spend: 40.98 }, '2027-04-08');
 
     // Never past the budget: with $10 left, the airing is cut to $10 (500 impressions), then refused.
     await t.database.db.execute(sql`update campaigns set spend_cents = total_budget_cents - 1000 where id = ${campaign!.campaign_id}`);
@@ -142,8 +143,48 @@ describe('demo airings', () => {
     const csv = await demo.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?from=2027-05-08&to=2027-05-08&format=csv`, token: owner.token });
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split('\r\n')).toHaveLength(1);
+    await expectSimulatedOnly(demo, order.id, campaign!.campaign_id, { spots: 1, impressions: 1366, spend: aired.json().airing.spend }, '2027-05-08');
+
+    // Billing on delivery bills no simulated airing: the completed order has nothing to bill.
+    const mode = await demo.inject({ method: 'PUT', url: `/api/estimates/${order.id}/billing-mode`, token: admin, payload: { billing_mode: 'monthly' } });
+    expect(mode.statusCode, mode.body).toBe(200);
+    await setOrderStatus(demo, order.id, 'completed');
+    const bill = await demo.inject({ method: 'POST', url: `/api/billing/from-estimate/${order.id}`, token: admin, payload: {} });
+    expect(bill.statusCode, bill.body).toBe(409);
+    const invoices = await demo.inject({ method: 'GET', url: `/api/billing?search=${encodeURIComponent('Demo airing')}`, token: admin });
+    expect(invoices.json().invoices).toEqual([]);
   });
 });
+
+/**
+ * A simulated airing shows as such in campaign performance (its figures and the day's row say "Simulated")
+ * and is not delivery for reconciliation: the aired figures there stay at zero.
+ */
+const expectSimulatedOnly = async (
+  app: TestApp,
+  orderId: string,
+  campaignId: string,
+  simulated: { spots: number; impressions: number; spend: number },
+  day: string,
+) => {
+  const admin = await app.adminToken();
+  const realtime = await app.inject({ method: 'GET', url: `/api/campaigns/${campaignId}/performance/realtime`, token: admin });
+  expect(realtime.json()).toMatchObject({ aired_spots: simulated.spots, total_impressions: simulated.impressions, simulated });
+  const history = await app.inject({ method: 'GET', url: `/api/campaigns/${campaignId}/performance/history?days=7`, token: admin });
+  expect(history.json().history.find((d: { date: string }) => d.date === day)).toMatchObject({ spots: simulated.spots, simulated_spots: simulated.spots });
+  const variance = await app.inject({ method: 'GET', url: `/api/reconciliation/variance/${orderId}`, token: admin });
+  expect(variance.statusCode, variance.body).toBe(200);
+  expect(variance.json()).toMatchObject({ aired_spend: 0, aired_impressions: 0 });
+  // Nothing certified aired, so actuals of zero need no override reason.
+  const reconciled = await app.inject({
+    method: 'PUT',
+    url: `/api/reconciliation/reconcile/${orderId}`,
+    token: admin,
+    payload: { actual_spend: 0, actual_impressions: 0 },
+  });
+  expect(reconciled.statusCode, reconciled.body).toBe(200);
+  expect(reconciled.json().reconciliation).toMatchObject({ aired_spend: 0, aired_impressions: 0, override_reason: null, actual_spend: 0 });
+};
 
 describe('unconfirmed spots', () => {
   it('a past day without an as-run is unconfirmed after the grace period, and a later as-run settles it', async () => {

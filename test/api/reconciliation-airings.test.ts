@@ -2,13 +2,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { createTestApp, type TestApp } from '../support/app';
-import { orderWithCampaign, simulate } from '../support/campaign-fixtures';
+import { uploadAsRun } from '../support/as-run-fixtures';
+import { orderWithCampaign } from '../support/campaign-fixtures';
 import { createDaypart } from '../support/ordering-fixtures';
 
 const TODAY = '2027-03-01';
 let now = new Date(`${TODAY}T15:00:00Z`);
 let t: TestApp;
 let admin: string;
+
+interface Spot {
+  estimate_id: string;
+  local_time: string;
+  house_code: string;
+}
 
 interface Pending {
   id: string;
@@ -19,8 +26,7 @@ interface Pending {
 }
 
 beforeAll(async () => {
-  // The Demo airing exists only with demo data (decision 031).
-  t = await createTestApp({ demo: true }, { now: () => now });
+  t = await createTestApp({}, { now: () => now });
   admin = await t.adminToken();
 });
 afterAll(() => t.close());
@@ -38,12 +44,20 @@ describe('reconciliation from airings', () => {
   });
 
   it('takes the aired figures as the actuals; entering others needs a reason, which is kept and shown', async () => {
-    const later = addDays(TODAY, 20);
-    const first = await orderWithCampaign(t, 'active', { startDate: later, daypartId: (await createDaypart(t.database.db)).id });
-    const second = await orderWithCampaign(t, 'active', { startDate: later, daypartId: (await createDaypart(t.database.db)).id });
-    for (const { campaignId } of [first, second]) {
-      for (let i = 0; i < 2; i += 1) expect((await simulate(t, admin, campaignId)).statusCode).toBe(200);
-    }
+    const later = addDays(TODAY, 22); // a Tuesday: the test dayparts air on weekdays
+    const options = { startDate: later, spots: 2 };
+    const first = await orderWithCampaign(t, 'active', { ...options, daypartId: (await createDaypart(t.database.db)).id });
+    const second = await orderWithCampaign(t, 'active', { ...options, daypartId: (await createDaypart(t.database.db)).id });
+    // Both orders' first day is placed, airs, and its as-run says so (a simulated airing is never delivery, decision 052).
+    now = new Date(`${later}T00:30:00Z`);
+    await t.app.ctx.stationClock.tick();
+    now = new Date(`${addDays(later, 1)}T12:00:00Z`);
+    const log = (await t.inject({ method: 'GET', url: `/api/traffic/logs/${later}`, token: admin })).json().spots as Spot[];
+    const aired = log.filter((s) => s.estimate_id === first.order.id || s.estimate_id === second.order.id);
+    expect(aired).toHaveLength(4);
+    const csv = ['date,time,house_code,duration,status', ...aired.map((s) => `${later},${s.local_time},${s.house_code},30,aired`)].join('\n');
+    const upload = await uploadAsRun(t, 'as-run.csv', csv, admin);
+    expect(upload.statusCode, upload.body).toBe(201);
     const row = (await pending()).find((p) => p.id === first.order.id)!;
     // Two airings of 1366 impressions at a $15 CPM.
     expect(row).toMatchObject({ aired_spots: 2, aired_impressions: 2732, aired_spend: 40.98 });

@@ -50,5 +50,11 @@ describe.skipIf(!hasBrowser)('campaigns in the browser', () => {
     await mine.getByRole('link', { name: /View Details/ }).click();
     await client.waitForURL(/\/app\/campaigns\/[0-9a-f-]{36}$/);
     await client.getByText('1,366').first().waitFor();
+    // The demo's airing is labelled as what it is, in the figures and on its day's row (decision 052).
+    await client
+      .getByTestId('simulated-note')
+      .getByText(/1 simulated airing \(1,366 impressions, \$20\.49\) included above/)
+      .waitFor();
+    await client.getByRole('table', { name: 'Daily delivery' }).getByText('Simulated', { exact: true }).waitFor();
   });
 });

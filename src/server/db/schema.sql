@@ -205,6 +205,9 @@ table campaigns
   last_aired_at timestamp with time zone
   name text not null
   owner_id uuid not null
+  simulated_impressions bigint not null default 0
+  simulated_spend_cents bigint not null default 0
+  simulated_spots integer not null default 0
   spend_cents bigint not null default 0
   start_date date
   status text not null default 'scheduled'::text

@@ -460,6 +460,10 @@ export const campaigns = pgTable(
     airedSpots: integer('aired_spots').notNull().default(0),
     totalImpressions: bigint('total_impressions', { mode: 'number' }).notNull().default(0),
     spendCents: cents('spend_cents').notNull().default(0),
+    /** The simulated part of the counters above (decision 052): never delivery for reconciliation. */
+    simulatedSpots: integer('simulated_spots').notNull().default(0),
+    simulatedImpressions: bigint('simulated_impressions', { mode: 'number' }).notNull().default(0),
+    simulatedSpendCents: cents('simulated_spend_cents').notNull().default(0),
     lastAiredAt: timestamp('last_aired_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -5692,6 +5692,7 @@ export interface paths {
                             history: {
                                 date: string;
                                 impressions: number;
+                                simulated_spots: number;
                                 spend: number;
                                 spots: number;
                             }[];
@@ -5808,6 +5809,11 @@ export interface paths {
                             /** @enum {string} */
                             display_status: "active" | "scheduled" | "completed" | "paused" | "cancelled";
                             last_aired_at: string | null;
+                            simulated: {
+                                impressions: number;
+                                spend: number;
+                                spots: number;
+                            };
                             /** @enum {string} */
                             status: "scheduled" | "active" | "paused" | "completed" | "cancelled";
                             total_budget: number;

@@ -29,7 +29,10 @@ const CHUNK = 5_000;
  */
 export const recordAirings = async (tx: Tx, airings: Iterable<AiringRecord>): Promise<void> => {
   // Each campaign's counters once (its sums in memory): one row update per campaign, not per airing.
-  const sums = new Map<string, { aired: number; impressions: number; spend: number; last: Date }>();
+  const sums = new Map<
+    string,
+    { aired: number; impressions: number; spend: number; last: Date; simulated: { aired: number; impressions: number; spend: number } }
+  >();
   const insert = async (part: readonly AiringRecord[]) => {
     await tx.execute(sql`
       insert into campaign_deliveries (campaign_id, daypart_id, aired_at, impressions, spend_cents, spot_id, simulated)
@@ -61,14 +64,14 @@ export const recordAirings = async (tx: Tx, airings: Iterable<AiringRecord>): Pr
   let part: AiringRecord[] = [];
   for (const a of airings) {
     part.push(a);
-    const s = sums.get(a.campaignId);
-    if (!s) sums.set(a.campaignId, { aired: 1, impressions: a.impressions, spend: a.spendCents, last: a.airedAt });
-    else {
-      s.aired += 1;
-      s.impressions += a.impressions;
-      s.spend += a.spendCents;
-      if (a.airedAt > s.last) s.last = a.airedAt;
+    let s = sums.get(a.campaignId);
+    if (!s) sums.set(a.campaignId, (s = { aired: 0, impressions: 0, spend: 0, last: a.airedAt, simulated: { aired: 0, impressions: 0, spend: 0 } }));
+    for (const sum of a.simulated ? [s, s.simulated] : [s]) {
+      sum.aired += 1;
+      sum.impressions += a.impressions;
+      sum.spend += a.spendCents;
     }
+    if (a.airedAt > s.last) s.last = a.airedAt;
     if (part.length === CHUNK) {
       await insert(part);
       part = [];
@@ -80,7 +83,9 @@ export const recordAirings = async (tx: Tx, airings: Iterable<AiringRecord>): Pr
     const part = campaigns.slice(i, i + CHUNK);
     await tx.execute(sql`
       update campaigns c set aired_spots = c.aired_spots + v.aired, total_impressions = c.total_impressions + v.impressions,
-        spend_cents = c.spend_cents + v.spend, last_aired_at = greatest(c.last_aired_at, v.last), updated_at = now()
+        spend_cents = c.spend_cents + v.spend, last_aired_at = greatest(c.last_aired_at, v.last), updated_at = now(),
+        simulated_spots = c.simulated_spots + v.sim_aired, simulated_impressions = c.simulated_impressions + v.sim_impressions,
+        simulated_spend_cents = c.simulated_spend_cents + v.sim_spend
       from unnest(${sqlArray(
         part.map(([id]) => id),
         'uuid',
@@ -90,14 +95,22 @@ export const recordAirings = async (tx: Tx, airings: Iterable<AiringRecord>): Pr
       )}, ${sqlArray(
         part.map(([, s]) => s.impressions),
         'bigint',
-      )},
-        ${sqlArray(
-          part.map(([, s]) => s.spend),
-          'bigint',
-        )}, ${sqlArray(
-          part.map(([, s]) => s.last.toISOString()),
-          'timestamptz',
-        )}) v(id, aired, impressions, spend, last)
+      )}, ${sqlArray(
+        part.map(([, s]) => s.spend),
+        'bigint',
+      )}, ${sqlArray(
+        part.map(([, s]) => s.last.toISOString()),
+        'timestamptz',
+      )}, ${sqlArray(
+        part.map(([, s]) => s.simulated.aired),
+        'int',
+      )}, ${sqlArray(
+        part.map(([, s]) => s.simulated.impressions),
+        'bigint',
+      )}, ${sqlArray(
+        part.map(([, s]) => s.simulated.spend),
+        'bigint',
+      )}) v(id, aired, impressions, spend, last, sim_aired, sim_impressions, sim_spend)
       where c.id = v.id`);
   }
 };

@@ -32,6 +32,7 @@ export const realtimePerformance = async ({ db, actor, id, today }: { db: Tx; ac
     aired_spots,
     total_spots,
     last_aired_at: c.lastAiredAt?.toISOString() ?? null,
+    simulated: { spots: c.simulatedSpots, impressions: Number(c.simulatedImpressions), spend: toDollars(c.simulatedSpendCents) },
     as_of: new Date().toISOString(),
   };
 };
@@ -59,6 +60,7 @@ export const performanceHistory = async ({
       impressions: sql<string>`sum(${campaignDeliveries.impressions})::bigint::text`,
       spendCents: sql<string>`sum(${campaignDeliveries.spendCents})::bigint::text`,
       spots: sql<number>`count(*)::int`,
+      simulatedSpots: sql<number>`(count(*) filter (where ${campaignDeliveries.simulated}))::int`,
     })
     .from(campaignDeliveries)
     .where(and(eq(campaignDeliveries.campaignId, campaign.id), gte(campaignDeliveries.airedAt, new Date(`${first}T00:00:00Z`))))
@@ -67,7 +69,13 @@ export const performanceHistory = async ({
   const history = Array.from({ length: days }, (_, i) => {
     const date = addDays(first, i);
     const row = byDate.get(date);
-    return { date, impressions: Number(row?.impressions ?? 0), spend: toDollars(Number(row?.spendCents ?? 0)), spots: Number(row?.spots ?? 0) };
+    return {
+      date,
+      impressions: Number(row?.impressions ?? 0),
+      spend: toDollars(Number(row?.spendCents ?? 0)),
+      spots: Number(row?.spots ?? 0),
+      simulated_spots: Number(row?.simulatedSpots ?? 0),
+    };
   });
   return { campaign_id: campaign.id, days, history };
 };

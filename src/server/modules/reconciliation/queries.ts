@@ -23,6 +23,13 @@ import { statusCounts, totalOf, weeklyReachOf } from '../orders/public';
 
 export const BOOKED = inArray(ordersView.status, [...REVENUE_STATUSES]);
 
+/** What aired for real: the campaign's counters less its simulated airings (decision 052), never delivery. */
+export const certifiedAired = {
+  spots: sql<number>`(${campaigns.airedSpots} - ${campaigns.simulatedSpots})`.mapWith(Number),
+  spendCents: sql<number>`(${campaigns.spendCents} - ${campaigns.simulatedSpendCents})`.mapWith(Number),
+  impressions: sql<number>`(${campaigns.totalImpressions} - ${campaigns.simulatedImpressions})`.mapWith(Number),
+};
+
 /** Weekly reach over the weeks the budget buys (budget ÷ weekly cost). */
 export const projectedImpressions = sql<number>`(case when ${ordersView.totalEstimatedCostCents} > 0
   then ${ordersView.totalSpendCents}::float8 / ${ordersView.totalEstimatedCostCents} * ${weeklyReachOf(ordersView.id)} else 0 end)`.mapWith(Number);
@@ -73,7 +80,7 @@ export const listPending = async ({
         createdAt: ordersView.createdAt,
       },
       brandName: brands.commonName,
-      aired: { spend: campaigns.spendCents, impressions: campaigns.totalImpressions, spots: campaigns.airedSpots },
+      aired: { spend: certifiedAired.spendCents, impressions: certifiedAired.impressions, spots: certifiedAired.spots },
       items: itemCount,
       impressions: projectedImpressions,
     })
@@ -114,8 +121,8 @@ const selectVariances = (db: Tx) =>
       liveSpendCents: ordersView.totalSpendCents,
       liveImpressions: projectedImpressions,
       r: reconciliations,
-      airedSpendCents: campaigns.spendCents,
-      airedImpressions: campaigns.totalImpressions,
+      airedSpendCents: certifiedAired.spendCents,
+      airedImpressions: certifiedAired.impressions,
     })
     .from(ordersView)
     .leftJoin(reconciliations, eq(reconciliations.estimateId, ordersView.id))

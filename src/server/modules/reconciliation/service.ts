@@ -7,7 +7,7 @@ import { ordersView } from '../orders/views';
 import { lockOrder } from '../orders/public';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { BOOKED, orderVariance, projectedImpressions } from './queries';
+import { BOOKED, certifiedAired, orderVariance, projectedImpressions } from './queries';
 
 /**
  * PUT /reconciliation/reconcile/:id: records (or corrects) the actual spend and impressions of a
@@ -33,9 +33,9 @@ export const reconcileOrder = async ({
         booked: sql<boolean>`${BOOKED}`,
         spend: ordersView.totalSpendCents,
         impressions: projectedImpressions,
-        airedSpots: campaigns.airedSpots,
-        airedSpendCents: campaigns.spendCents,
-        airedImpressions: campaigns.totalImpressions,
+        airedSpots: certifiedAired.spots,
+        airedSpendCents: certifiedAired.spendCents,
+        airedImpressions: certifiedAired.impressions,
       })
       .from(ordersView)
       .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Campaign } from '../../../domain/campaign-schemas';
-import { formatCount, formatCurrency } from '../../../domain/format';
+import { countOf, formatCount, formatCurrency } from '../../../domain/format';
 import { isAdmin } from '../../../domain/roles';
 import { isApiError, serverMessage } from '../../api/client';
 import { usePerformanceHistory, useRealtimePerformance, useCampaign } from '../../api/campaigns';
@@ -16,7 +16,7 @@ import { useAuth } from '../../shared/auth-context';
 import { CampaignAdminActions } from './campaign-admin-actions';
 import { formatCampaignDay, formatPercent, formatTimestamp } from '../../ui/campaign-display';
 import { CampaignStatusBadge } from '../../ui/campaign-status-badge';
-import { HistoryChart } from './history-chart';
+import { HistoryChart, SimulatedBadge } from './history-chart';
 import { ProgressMeter } from './progress-meter';
 
 /** While a campaign is on air its figures are read again this often. */
@@ -56,6 +56,12 @@ const LivePerformance = ({ campaign }: { campaign: Campaign }) => {
         <StatCard label="Average CPM" value={formatCurrency(figures.avg_cpm)} />
         <StatCard label="Spots Aired" value={`${formatCount(figures.aired_spots)} / ${formatCount(figures.total_spots)}`} />
       </div>
+      {realtime.data && realtime.data.simulated.spots > 0 && (
+        <p className="-mt-3 mb-6 text-sm text-slate-600" data-testid="simulated-note">
+          <SimulatedBadge /> {countOf(realtime.data.simulated.spots, 'simulated airing')} ({formatCount(realtime.data.simulated.impressions)} impressions,{' '}
+          {formatCurrency(realtime.data.simulated.spend)}) included above: never certified, billed or reconciled.
+        </p>
+      )}
       <Card className="mb-6 grid gap-6 p-4 sm:grid-cols-2">
         <div>
           <div className="mb-1 flex justify-between text-sm">

@@ -6,6 +6,13 @@ import { formatCampaignDay } from '../../ui/campaign-display';
 const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const axisCount = (value: number) => compactCount.format(value);
 
+/** Marks simulated airings (the Demo button, decision 052): counted in the figures, never certified or billed. */
+export const SimulatedBadge = ({ count }: { count?: number | undefined }) => (
+  <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800" title="Simulated airings: never certified or billed">
+    {count === undefined ? 'Simulated' : `${formatCount(count)} Simulated`}
+  </span>
+);
+
 /**
  * Daily impressions as CSS bars (no chart library), oldest day on the left; each bar's title and
  * the table below give the figures.
@@ -73,7 +80,14 @@ export const HistoryChart = ({ days }: { days: readonly HistoryDay[] }) => {
                   <td className="py-2 pr-4">{formatCampaignDay(day.date)}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{formatCount(day.impressions)}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{formatCurrency(day.spend)}</td>
-                  <td className="py-2 text-right tabular-nums">{formatCount(day.spots)}</td>
+                  <td className="py-2 text-right tabular-nums">
+                    {formatCount(day.spots)}
+                    {day.simulated_spots > 0 && (
+                      <span className="ml-2">
+                        <SimulatedBadge count={day.simulated_spots === day.spots ? undefined : day.simulated_spots} />
+                      </span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
