@@ -6,6 +6,7 @@ import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
 import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { clientWithBrand } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -56,5 +57,39 @@ describe.skipIf(!hasBrowserForScreens)('channels in the browser', () => {
       return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
     });
     expect(violations).toEqual([]);
+  });
+
+  it("with two active channels, New Order asks which channel, and the order offers only that channel's dayparts", async () => {
+    const admin = await h.adminToken();
+    const antenna = await h.inject({
+      method: 'POST',
+      url: '/api/channels',
+      token: admin,
+      payload: { call_letters: 'KSPT', channel_number: '4.3', name: 'Antenna' },
+    });
+    expect(antenna.statusCode, antenna.body).toBe(201);
+    const daypart = await h.inject({
+      method: 'POST',
+      url: '/api/dayparts',
+      token: admin,
+      payload: { name: 'Antenna Afternoons', start_time: '13:00', end_time: '16:00', days_of_week: ['Monday'], base_cpm: 12, channel_id: antenna.json().id },
+    });
+    expect(daypart.statusCode, daypart.body).toBe(201);
+    const client = await clientWithBrand(h);
+
+    const page = await h.newPage();
+    await signIn(page, client.email, 'Client-Passw0rd');
+    await page.goto('/app/orders');
+    await page.getByRole('button', { name: 'New Order' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Which channel does this order buy?' });
+    await dialog.getByRole('radio', { name: 'KSPT 4.3 · Antenna' }).check();
+    await dialog.getByRole('button', { name: 'Create order' }).click();
+    await page.waitForURL(/\/app\/estimates\/[0-9a-f-]+\?edit=true/);
+    await page.getByRole('checkbox', { name: 'Antenna Afternoons' }).waitFor();
+    // Another channel's dayparts are not offered.
+    expect(await page.getByRole('checkbox', { name: 'Early Morning' }).count()).toBe(0);
+    const orderId = /estimates\/([0-9a-f-]+)/.exec(page.url())![1]!;
+    const order = await h.inject({ method: 'GET', url: `/api/estimates/${orderId}`, token: client.token });
+    expect(order.json().channel_id).toBe(antenna.json().id);
   });
 });
