@@ -15,6 +15,7 @@ export const CHANNEL_MESSAGES = {
   defaultInactive: 'The default channel cannot be deactivated: make another channel the default first',
   defaultOnlyActive: 'Only an active channel can be the default',
   unsetDefault: 'Make another channel the default instead',
+  limitedAdmin: 'Only an admin of every channel can add or change channels',
   daypartOfOtherChannel: "This daypart belongs to another channel than the order's",
 } as const;
 

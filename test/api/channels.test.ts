@@ -178,3 +178,61 @@ describe('rate cards and orders per channel', () => {
     expect(await list('')).toEqual(expect.arrayContaining([onMetv.id, plain.id]));
   });
 });
+
+describe('admins limited to channels', () => {
+  it('see and act on only their channels’ orders; only an admin of every channel limits admins or changes channels', async () => {
+    const metv = (await channels()).find((c) => c.name === 'MeTV')!;
+    const client = await clientWithBrand(t);
+    const onMetv = await createOrder(t, client.token, { estimate_name: 'Limited sees this', brand_id: client.brand.id, channel_id: metv.id });
+    const onMain = await createOrder(t, client.token, { estimate_name: 'Limited never sees this', brand_id: client.brand.id });
+
+    const signedUp = await t.signUp();
+    expect((await t.inject({ method: 'PATCH', url: `/api/users/${signedUp.user.id}/promote`, token: admin })).statusCode).toBe(200);
+    const limit = (userId: string, channelIds: unknown, token = admin) =>
+      t.inject({ method: 'PATCH', url: `/api/users/${userId}`, token, payload: { channel_ids: channelIds } });
+
+    const refusals: [string, unknown, number, object][] = [
+      [client.id, [metv.id], 400, { error: 'Only a traffic admin can be limited to channels', field: 'channel_ids' }],
+      [signedUp.user.id, [MISSING_ID], 400, { error: 'Channel not found', field: 'channel_ids[0]' }],
+      [signedUp.user.id, ['nope'], 400, { error: 'Channel not found', field: 'channel_ids[0]' }],
+      [signedUp.user.id, 'all', 400, { error: 'channel_ids must be a list of channel ids', field: 'channel_ids' }],
+      [MISSING_ID, [], 404, { error: 'User not found' }],
+    ];
+    for (const [userId, ids, status, reply] of refusals) {
+      const res = await limit(userId, ids);
+      expect(res.statusCode, JSON.stringify(ids)).toBe(status);
+      expect(res.json()).toEqual(reply);
+    }
+    const limited = await limit(signedUp.user.id, [metv.id]);
+    expect(limited.statusCode, limited.body).toBe(200);
+    expect(limited.json()).toEqual({ message: 'Channels updated', channel_ids: [metv.id] });
+    const token = await t.login(signedUp.user.email, signedUp.password);
+
+    const ids = ((await t.inject({ method: 'GET', url: '/api/estimates?limit=100', token })).json() as { id: string }[]).map((o) => o.id);
+    expect(ids).toContain(onMetv.id);
+    expect(ids).not.toContain(onMain.id);
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${onMetv.id}`, token })).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['GET', `/api/estimates/${onMain.id}`],
+      ['PUT', `/api/estimates/${onMain.id}`],
+      ['GET', `/api/estimate-items/${onMain.id}`],
+    ] as const) {
+      const res = await t.inject({ method, url, token, ...(method === 'PUT' && { payload: { notes: 'mine now' } }) });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${onMain.id}`, token: admin })).json().notes).toBeNull();
+
+    expect((await addChannel({ call_letters: 'WXYZ', channel_number: '9.1', name: 'Nine' }, token)).json()).toEqual({
+      error: 'Only an admin of every channel can add or change channels',
+    });
+    expect((await patchChannel(metv.id, { name: 'Mine' }, token)).statusCode).toBe(403);
+    const widen = await limit(signedUp.user.id, [], token);
+    expect(widen.statusCode).toBe(403);
+    expect(widen.json()).toEqual({ error: 'Only an admin of every channel can limit admins to channels' });
+
+    // Empty again: every channel.
+    expect((await limit(signedUp.user.id, [])).statusCode).toBe(200);
+    const again = await t.login(signedUp.user.email, signedUp.password);
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${onMain.id}`, token: again })).statusCode).toBe(200);
+  });
+});

@@ -905,6 +905,7 @@ table traffic_spots
 table users
   address text
   agency_commission_rate numeric(7,6)
+  channel_ids uuid[] not null default '{}'::uuid[]
   company text
   created_at timestamp with time zone not null default now()
   email text not null

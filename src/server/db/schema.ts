@@ -53,6 +53,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ROLES }).notNull().default('client'),
+    /** A traffic admin limited to these channels (decision 053); empty: every channel. */
+    channelIds: uuid('channel_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     firstName: text('first_name'),
     lastName: text('last_name'),
     phone: text('phone'),

@@ -82,13 +82,19 @@ export const actorFromApiKey = async ({ db, secret, cache }: { db: Db; secret: s
         role: users.role,
         firstName: users.firstName,
         lastName: users.lastName,
+        channelIds: users.channelIds,
       })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))
       .where(and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt)))
       .limit(1);
     if (!row) return undefined;
-    actor = { ...toSessionUser(row), sessionId: apiKeySessionId(row.keyId), apiKey: { id: row.keyId, name: row.keyName, scopes: row.scopes as ApiKeyScope[] } };
+    actor = {
+      ...toSessionUser(row),
+      channelIds: row.channelIds,
+      sessionId: apiKeySessionId(row.keyId),
+      apiKey: { id: row.keyId, name: row.keyName, scopes: row.scopes as ApiKeyScope[] },
+    };
     if (cache && generation !== undefined) cache.remember(generation, secretHash, actor);
   }
   const keyId = actor.apiKey!.id;

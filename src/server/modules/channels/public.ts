@@ -2,7 +2,7 @@
  * What the channels module publishes (decision 053): which channel a call acts on. A call that names no
  * channel acts on the default one; one that names a channel must name an existing, active one.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { CHANNEL_MESSAGES } from '../../../domain/channel-schemas';
 import { channels } from '../../db/schema';
 import type { Tx } from '../../platform/db';
@@ -47,4 +47,18 @@ export const channelToActOn = async (db: Tx, id: string | undefined, field = 'ch
   if (!row) throw badRequest(CHANNEL_MESSAGES.notFound, field);
   if (!row.active) throw badRequest(CHANNEL_MESSAGES.inactive, field);
   return row;
+};
+
+/** The index of the first id that names no channel, or -1 when every one does. */
+export const firstUnknownChannel = async (db: Tx, ids: readonly string[]): Promise<number> => {
+  if (ids.length === 0) return -1;
+  const found = new Set(
+    (
+      await db
+        .select({ id: channels.id })
+        .from(channels)
+        .where(inArray(channels.id, [...ids]))
+    ).map((r) => r.id),
+  );
+  return ids.findIndex((id) => !found.has(id));
 };

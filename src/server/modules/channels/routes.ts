@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
 import { CHANNEL_MESSAGES, channelInputSchema, channelSchema, channelUpdateSchema } from '../../../domain/channel-schemas';
 import type { AppContext } from '../../context';
-import type { Guards } from '../auth/guard';
+import { actorOf, type Guards } from '../auth/guard';
 import { createChannel, listChannels, updateChannel } from './service';
 
 const idParams = z.object({ id: z.uuid({ error: CHANNEL_MESSAGES.notFound }) });
@@ -31,7 +31,7 @@ export const channelsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
       onRequest: guards.adminOnly,
       schema: { ...tags, description: 'Adds a channel (admins).', body: channelInputSchema, response: { 201: channelSchema, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await createChannel({ db: ctx.db, input: request.body, stationZone: zone() })),
+    async (request, reply) => reply.code(201).send(await createChannel({ db: ctx.db, actor: actorOf(request), input: request.body, stationZone: zone() })),
   );
 
   r.patch(
@@ -46,6 +46,6 @@ export const channelsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
         response: { 200: channelSchema, ...errors },
       },
     },
-    (request) => updateChannel({ db: ctx.db, id: request.params.id, input: request.body, stationZone: zone() }),
+    (request) => updateChannel({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, stationZone: zone() }),
   );
 };

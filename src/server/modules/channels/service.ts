@@ -3,7 +3,8 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { CHANNEL_MESSAGES, type Channel, type ChannelInput, type ChannelUpdate } from '../../../domain/channel-schemas';
 import { channels } from '../../db/schema';
 import { isUniqueViolation, violatedConstraint, type Db, type Tx } from '../../platform/db';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { adminChannels, type OrderActor } from '../../../domain/orders';
 
 type ChannelRow = typeof channels.$inferSelect;
 
@@ -35,7 +36,23 @@ const refusedWrite = (error: unknown) => {
   return conflict(CHANNEL_MESSAGES.duplicateNumber);
 };
 
-export const createChannel = async ({ db, input, stationZone }: { db: Db; input: ChannelInput; stationZone: string }): Promise<Channel> => {
+/** A limited admin runs some channels but does not add or change them (decision 053). */
+const assertEveryChannel = (actor: OrderActor) => {
+  if (adminChannels(actor) !== null) throw forbidden(CHANNEL_MESSAGES.limitedAdmin);
+};
+
+export const createChannel = async ({
+  db,
+  actor,
+  input,
+  stationZone,
+}: {
+  db: Db;
+  actor: OrderActor;
+  input: ChannelInput;
+  stationZone: string;
+}): Promise<Channel> => {
+  assertEveryChannel(actor);
   try {
     const [row] = await db
       .insert(channels)
@@ -55,7 +72,20 @@ export const createChannel = async ({ db, input, stationZone }: { db: Db; input:
   }
 };
 
-export const updateChannel = async ({ db, id, input, stationZone }: { db: Db; id: string; input: ChannelUpdate; stationZone: string }): Promise<Channel> => {
+export const updateChannel = async ({
+  db,
+  actor,
+  id,
+  input,
+  stationZone,
+}: {
+  db: Db;
+  actor: OrderActor;
+  id: string;
+  input: ChannelUpdate;
+  stationZone: string;
+}): Promise<Channel> => {
+  assertEveryChannel(actor);
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx.select().from(channels).where(eq(channels.id, id)).for('update').limit(1);
