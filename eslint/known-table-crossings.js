@@ -18,21 +18,21 @@ export const knownTableCrossings = {
     'users',
     'webhookEndpoints',
   ],
-  analytics: ['brands', 'dayparts'],
-  'api-keys': ['users'],
   'as-run': ['brands', 'campaignDeliveries', 'campaigns', 'dayparts', 'makegoodOffers', 'mediaAssets', 'trafficSpots', 'users'],
   audit: ['brands', 'creditNotes', 'dayparts', 'invoices', 'mediaAssets', 'users'],
   billing: ['brands', 'coupons', 'dayparts', 'makegoodOffers', 'mediaAssets', 'trafficSpots', 'users'],
-  brands: ['users'],
-  campaigns: ['brands', 'trafficSpots', 'users'],
-  coupons: ['dayparts', 'users'],
   dayparts: ['makegoodOffers'],
   makegoods: ['dayparts', 'trafficDays', 'trafficSpots', 'users'],
-  media: ['brands', 'trafficSpots', 'users'],
-  notifications: ['users'],
   orders: ['brands', 'dayparts', 'mediaAssets', 'paymentMethods', 'users'],
-  'payment-methods': ['brands'],
-  profile: ['sessions'],
-  reconciliation: ['brands', 'campaigns'],
   traffic: ['brands', 'campaigns', 'dayparts', 'makegoodOffers', 'mediaAssets'],
+};
+
+/**
+ * The same for SQL text (src/server/table-doors.test.ts): module → the other modules' tables its SQL
+ * templates still name (SQL names). Shorten it the same way; the test fails on an entry no longer needed.
+ */
+export const knownSqlCrossings = {
+  'as-run': ['traffic_spots'],
+  orders: ['dayparts', 'media_assets'],
+  traffic: ['campaigns'],
 };
