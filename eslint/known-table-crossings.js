@@ -6,21 +6,8 @@
  * (scripts/check-table-crossings.mjs).
  */
 export const knownTableCrossings = {
-  adcp: [
-    'brands',
-    'campaignDeliveries',
-    'campaigns',
-    'dayparts',
-    'idempotencyKeys',
-    'mediaAssets',
-    'stationProfile',
-    'trafficSpots',
-    'users',
-    'webhookEndpoints',
-  ],
   'as-run': ['brands', 'campaignDeliveries', 'campaigns', 'dayparts', 'makegoodOffers', 'mediaAssets', 'trafficSpots', 'users'],
   audit: ['brands', 'creditNotes', 'dayparts', 'invoices', 'mediaAssets', 'users'],
-  billing: ['brands', 'coupons', 'dayparts', 'makegoodOffers', 'mediaAssets', 'trafficSpots', 'users'],
   dayparts: ['makegoodOffers'],
   makegoods: ['dayparts', 'trafficDays', 'trafficSpots', 'users'],
   orders: ['brands', 'dayparts', 'mediaAssets', 'paymentMethods', 'users'],

@@ -3,8 +3,8 @@
  * order, in batch, so that no other module names the campaigns tables. This file imports no other
  * module, so that any module may import it.
  */
-import { inArray, sql } from 'drizzle-orm';
-import { campaigns } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { campaignDeliveries, campaigns } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
 export interface CertifiedAired {
@@ -30,4 +30,33 @@ export const certifiedAiredOf = async (db: Tx, estimateIds: readonly string[]): 
     .from(campaigns)
     .where(inArray(campaigns.estimateId, wanted));
   return new Map(rows.map(({ estimateId, ...aired }) => [estimateId, aired]));
+};
+
+/** Each order's campaign (its id and status), in one query: the map has an entry for each order that has one. */
+export const campaignsOfOrders = async (db: Tx, estimateIds: readonly string[]): Promise<Map<string, { id: string; status: string }>> => {
+  const wanted = [...new Set(estimateIds)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ estimateId: campaigns.estimateId, id: campaigns.id, status: campaigns.status })
+    .from(campaigns)
+    .where(inArray(campaigns.estimateId, wanted));
+  return new Map(rows.map(({ estimateId, ...campaign }) => [estimateId, campaign]));
+};
+
+/**
+ * The real (not simulated, decision 052) delivery recorded against each of these log spots, in one query
+ * (one array parameter): impressions and spend in cents per spot id; a spot without any is left out.
+ */
+export const realDeliveryOfSpots = async (db: Tx, spotIds: readonly string[]): Promise<Map<string, { impressions: number; spendCents: number }>> => {
+  if (spotIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      spotId: sql<string>`${campaignDeliveries.spotId}`,
+      impressions: sql<number>`sum(${campaignDeliveries.impressions})::float8`.mapWith(Number),
+      spendCents: sql<number>`sum(${campaignDeliveries.spendCents})::float8`.mapWith(Number),
+    })
+    .from(campaignDeliveries)
+    .where(and(sql`${campaignDeliveries.spotId} = any(${sql.param([...new Set(spotIds)])}::uuid[])`, eq(campaignDeliveries.simulated, false)))
+    .groupBy(campaignDeliveries.spotId);
+  return new Map(rows.map(({ spotId, ...delivered }) => [spotId, delivered]));
 };

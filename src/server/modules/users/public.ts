@@ -3,7 +3,7 @@
  * module names the users table (auth and profile write it too, decision 042). Batch reads take a list
  * of ids and answer in one query. This file imports no other module, so that any module may import it.
  */
-import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Role } from '../../../domain/roles';
 import { users } from '../../db/schema';
 import type { Tx } from '../../platform/db';
@@ -14,9 +14,23 @@ export interface UserSummary {
   role: Role;
   firstName: string | null;
   lastName: string | null;
+  /** What invoices and statements print of the customer. */
+  company: string | null;
+  address: string | null;
+  /** An agency's commission (a fraction), null for a direct advertiser. */
+  agencyCommissionRate: number | null;
 }
 
-const summary = { id: users.id, email: users.email, role: users.role, firstName: users.firstName, lastName: users.lastName };
+const summary = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  company: users.company,
+  address: users.address,
+  agencyCommissionRate: users.agencyCommissionRate,
+};
 
 /** One account's name, email and role, or undefined when there is no such account. */
 export const userSummary = async (db: Tx, id: string): Promise<UserSummary | undefined> => {
@@ -28,7 +42,11 @@ export const userSummary = async (db: Tx, id: string): Promise<UserSummary | und
 export const userSummaries = async (db: Tx, ids: readonly (string | null | undefined)[]): Promise<Map<string, UserSummary>> => {
   const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.select(summary).from(users).where(inArray(users.id, wanted));
+  // One array parameter, however many ids (a list of every customer passes PostgreSQL's 65,535 parameters).
+  const rows = await db
+    .select(summary)
+    .from(users)
+    .where(sql`${users.id} = any(${sql.param(wanted)}::uuid[])`);
   return new Map(rows.map((row) => [row.id, row]));
 };
 
@@ -49,6 +67,13 @@ export const existingUserIds = async (db: Tx, to: { userIds?: readonly string[];
     .where(and(or(...conditions)));
   return rows.map((row) => row.id);
 };
+
+/**
+ * An account's full name (first and last, space-separated; '' without either), as an SQL expression to
+ * search on, written here as userEmailSql is.
+ */
+export const userNameSql = (id: SQLWrapper): SQL<string | null> =>
+  sql<string | null>`(select concat_ws(' ', ${users.firstName}, ${users.lastName}) from ${users} where ${users.id} = ${id})`;
 
 /**
  * The e-mail of the account whose id is `id`, as an SQL expression another module's query may filter
