@@ -132,10 +132,36 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_created_at_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.toAddress)],
 );
 
+/** A channel: one program stream of a licence (6.1, 6.2) or one station of a group (decision 053). */
+export const channels = pgTable(
+  'channels',
+  {
+    id: id(),
+    callLetters: text('call_letters'),
+    channelNumber: text('channel_number').notNull(),
+    name: text('name').notNull(),
+    market: text('market'),
+    /** Null: the station's configured time zone (STATION_TIMEZONE). */
+    timeZone: text('time_zone'),
+    /** BXF's Channel shortName. */
+    shortName: text('short_name'),
+    active: boolean('active').notNull().default(true),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('channels_default_active_check', sql`not ${t.isDefault} or ${t.active}`)],
+);
+
 export const dayparts = pgTable(
   'dayparts',
   {
     id: id(),
+    /** The channel whose rate card holds it (decision 053). */
+    channelId: uuid('channel_id')
+      .notNull()
+      .default(sql`default_channel_id()`)
+      .references(() => channels.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     description: text('description'),
     startTime: text('start_time').notNull(),
@@ -158,7 +184,7 @@ export const dayparts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('dayparts_name_key').on(t.name),
+    uniqueIndex('dayparts_name_key').on(t.channelId, t.name),
     check('dayparts_spot_frequency_check', sql`${t.spotFrequency} >= 1`),
     check('dayparts_cpm_check', sql`${t.baseCpmCents} >= 0 and ${t.minCpmCents} >= 0`),
     check(
@@ -314,6 +340,10 @@ export const coupons = pgTable(
 /** An order's columns: the table's, and the same again in the orders module's read-only view (orders.sql). */
 const orderColumns = () => ({
   id: id(),
+  /** The channel the order buys (decision 053); the default channel when none is named. */
+  channelId: uuid('channel_id')
+    .notNull()
+    .default(sql`default_channel_id()`),
   ownerId: uuid('owner_id')
     .notNull()
     .references(() => users.id, { onDelete: 'restrict' }),

@@ -57,6 +57,7 @@ const toEstimate = (row: EstimateRow): Estimate => {
   const { order } = row;
   return {
     id: order.id,
+    channel_id: order.channelId,
     estimate_name: order.estimateName,
     status: order.status,
     brand_id: order.brandId,
@@ -113,6 +114,7 @@ const listShape = (actor: OrderActor, query: EstimateListQuery) => {
     query.status ? 's' : '',
     excluded.length,
     query.brand_id ? 'b' : '',
+    query.channel_id ? 'c' : '',
     query.after ? 'a' : '',
     query.search ? 'q' : '',
     labelled.length,
@@ -127,6 +129,7 @@ const listValues = (actor: OrderActor, query: EstimateListQuery, { excluded, lab
     owner: actor.id,
     status: query.status,
     brand: query.brand_id,
+    channel: query.channel_id,
     at,
     id,
     search: query.search ? containsPattern(query.search) : undefined,
@@ -161,6 +164,7 @@ const listSelect = (db: Tx, actor: OrderActor, query: EstimateListQuery, bind: B
             )
           : undefined,
         query.brand_id ? eq(estimates.brandId, bind('brand', query.brand_id)) : undefined,
+        query.channel_id ? eq(estimates.channelId, bind('channel', query.channel_id)) : undefined,
         // Orders after a cursor in the list's order (newest first): a range on the (created_at, id) index, however deep.
         query.after ? sql`(${estimates.createdAt}, ${estimates.id}) < (${bind('at', values.at)}::timestamptz, ${bind('id', values.id)}::uuid)` : undefined,
         search
