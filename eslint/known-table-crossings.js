@@ -1,5 +1,5 @@
 /**
- * Reads of another module's table that remain (docs/architecture.md, decisions 042 and 053): module → the
+ * Reads of another module's table that remain (docs/architecture.md, decisions 042 and 054): module → the
  * tables it still imports from the schema without owning them. Each should become a call of the owner's
  * doors (its public.ts, or a view it publishes, as orders did). Shorten this list; never lengthen it: a
  * new read of another module's table fails lint, and so does an entry no file needs any more

@@ -1,5 +1,5 @@
 /**
- * Which server module owns (writes) which table (docs/architecture.md, decisions 042 and 053). A module
+ * Which server module owns (writes) which table (docs/architecture.md, decisions 042 and 054). A module
  * imports from the schema only the tables it owns, and its SQL text names only those
  * (src/server/table-doors.test.ts, which reads this map too); another module's data it reads through
  * that module's doors (its public.ts), or, for orders, the read-only views `modules/orders/views`
