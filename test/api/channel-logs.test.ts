@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { MISSING_ID, createDaypart, submittedOrder } from '../support/ordering-fixtures';
+import { pdfText } from '../support/pdf-text';
 
 const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const DAY = '2027-03-08';
@@ -93,6 +94,18 @@ describe('a log per channel', () => {
 
     const csv = await t.inject({ method: 'GET', url: `/api/traffic/logs/${DAY}/export?channel_id=${metv.id}`, token: admin });
     expect(csv.body.trim().split('\r\n')).toHaveLength(3);
+
+    // Documents name the order's channel: the affidavit under the letterhead, the EI's station record (22).
+    const affidavit = await t.inject({ method: 'GET', url: `/api/estimates/${onMetv.order.id}/affidavit?format=pdf`, token: admin });
+    expect(affidavit.statusCode).toBe(200);
+    expect(pdfText(affidavit.rawPayload)).toContain('WSPT 6.2 · MeTV');
+    const invoice = await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${onMetv.order.id}`, token: admin, payload: {} });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    const ei = await t.inject({ method: 'GET', url: `/api/billing/${invoice.json().id}/ei`, token: admin });
+    expect(ei.statusCode, ei.body).toBe(200);
+    expect(ei.body.split('\r\n').find((line) => line.startsWith('22,'))).toMatch(/^22,WSPT 6\.2,/);
+    const pdf = await t.inject({ method: 'GET', url: `/api/billing/${invoice.json().id}/pdf`, token: admin });
+    expect(pdfText(pdf.rawPayload)).toContain('WSPT 6.2 · MeTV');
 
     for (const url of [`/api/traffic/logs/${DAY}?channel_id=${MISSING_ID}`, `/api/traffic/logs/${DAY}/export?channel_id=${MISSING_ID}`]) {
       const unknown = await t.inject({ method: 'GET', url, token: admin });

@@ -30,6 +30,7 @@ const line = (overrides: Partial<AffidavitLine>): AffidavitLine => ({
 
 const affidavit: Affidavit = {
   orderId: '0b4f6a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
+  channelId: '1c4f6a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
   orderNumber: 'SB-0B4F6A1E',
   orderName: 'Year-End Clearance',
   codes: { agencyEstimateNumber: 'EST-2026-0412', clientCode: 'SUNJ', productCode: 'JUICE', poNumber: null },

@@ -40,6 +40,8 @@ export interface AffidavitLine {
 
 export interface Affidavit {
   orderId: string;
+  /** The order's channel (decision 053). */
+  channelId: string;
   /** What the buyer quotes (orderNumberOf). */
   orderNumber: string;
   orderName: string;
@@ -127,6 +129,7 @@ export const buildAffidavit = async ({
   const name = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ');
   return {
     orderId: order.id,
+    channelId: order.channelId,
     orderNumber: orderNumberOf(order.id),
     orderName: order.estimateName || 'Untitled order',
     codes: { agencyEstimateNumber: order.agencyEstimateNumber, clientCode: order.clientCode, productCode: order.productCode, poNumber: order.poNumber },

@@ -11,6 +11,7 @@ import { affidavitCsv, affidavitFilename, buildAffidavit, renderAffidavitPdf } f
 import { errorReplySchema } from '../../../domain/auth';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
+import { documentChannel } from '../channels/public';
 import { actorOf, type Guards } from '../auth/guard';
 import { asRunReport, listAsRunImports, receiveAsRun } from './service';
 
@@ -105,7 +106,8 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
         const format = request.query.format;
         reply.header('content-disposition', `attachment; filename="${affidavitFilename(affidavit, format)}"`).header('cache-control', 'no-store');
         if (format === 'csv') return reply.type('text/csv; charset=utf-8').send(affidavitCsv(affidavit));
-        return reply.type('application/pdf').send(renderAffidavitPdf(affidavit, await getStationProfile(ctx.db)));
+        const channel = (await documentChannel(ctx.db, affidavit.channelId))?.label ?? null;
+        return reply.type('application/pdf').send(renderAffidavitPdf(affidavit, { ...(await getStationProfile(ctx.db)), channel }));
       },
     );
 

@@ -18,6 +18,7 @@ import { userSummary } from '../users/public';
 import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { issuerOf } from './issued-parties';
+import { documentChannel } from '../channels/public';
 import { getInvoiceDetail } from './queries';
 
 /**
@@ -50,6 +51,7 @@ export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promis
   const station = await issuerOf(db, id);
   const [order] = await db.select().from(ordersView).where(eq(ordersView.id, invoice.estimate_id)).limit(1);
   const customer = await userSummary(db, invoice.customer_id);
+  const channel = order ? await documentChannel(db, order.channelId) : null;
   const commercial = order?.mediaAssetId ? (await mediaIdentities(db, [order.mediaAssetId])).get(order.mediaAssetId) : undefined;
   const periodStart = invoice.period_start ?? invoice.order_start_date ?? invoice.issue_date;
   const periodEnd = invoice.period_end ?? invoice.order_end_date ?? periodStart;
@@ -108,7 +110,8 @@ export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promis
     customer?.company || [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || invoice.customer_name || invoice.customer_email || 'Customer';
   return {
     agency: isAgency ? { name: customerName, address: customer?.address ?? null } : { name: advertiser, address: invoice.brand_address },
-    station: { name: station.name, address: station.address },
+    // The channel's station (decision 053) while the station has several channels, else the station.
+    station: { name: channel?.station ?? station.name, address: station.address },
     payee: { name: station.name, address: station.remit_to ?? station.address },
     advertiser,
     product: invoice.brand_name ?? invoice.estimate_name ?? '',

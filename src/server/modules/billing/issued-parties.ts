@@ -11,6 +11,8 @@ import { invoices } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import type { StationIssuer } from '../station/letterhead';
 import { getStationProfile } from '../station/service';
+import { documentChannel } from '../channels/public';
+import { ordersView } from '../orders/views';
 
 export type BilledParty = Pick<InvoiceDetail, 'customer_name' | 'customer_email' | 'brand_name' | 'brand_legal_name' | 'brand_address'>;
 export interface IssuedParties {
@@ -31,7 +33,7 @@ const issuerOfProfile = ({ name, address, phone, email, remit_to, tax_id, logo }
 /** Stores the parties on an invoice that has none yet (the caller holds its row lock, in the issuing transaction). */
 export const freezeIssuedParties = async (tx: Tx, invoiceId: string, billed: BilledParty) => {
   const parties: IssuedParties = {
-    station: issuerOfProfile(await getStationProfile(tx)),
+    station: { ...issuerOfProfile(await getStationProfile(tx)), channel: await invoiceChannel(tx, invoiceId) },
     billed: {
       customer_name: billed.customer_name,
       customer_email: billed.customer_email,
@@ -49,5 +51,22 @@ export const issuedPartiesOf = async (db: Tx, invoiceId: string): Promise<Issued
   return (row?.parties as IssuedParties | null | undefined) ?? null;
 };
 
-/** Who issues the invoice on paper: the station as frozen when it was issued, else (a draft) the profile now. */
-export const issuerOf = async (db: Tx, invoiceId: string): Promise<StationIssuer> => (await issuedPartiesOf(db, invoiceId))?.station ?? getStationProfile(db);
+/** The channel of the invoice's order, as documents name it (decision 053); null while the station has one. */
+const invoiceChannel = async (db: Tx, invoiceId: string): Promise<string | null> => {
+  const [row] = await db
+    .select({ channelId: ordersView.channelId })
+    .from(invoices)
+    .innerJoin(ordersView, eq(ordersView.id, invoices.estimateId))
+    .where(eq(invoices.id, invoiceId))
+    .limit(1);
+  return row ? ((await documentChannel(db, row.channelId))?.label ?? null) : null;
+};
+
+/**
+ * Who issues the invoice on paper: the station as frozen when it was issued, else (a draft) the profile
+ * now; the channel line as frozen, else (issued before channels, or a draft) the order's channel now.
+ */
+export const issuerOf = async (db: Tx, invoiceId: string): Promise<StationIssuer> => {
+  const station: StationIssuer = (await issuedPartiesOf(db, invoiceId))?.station ?? (await getStationProfile(db));
+  return station.channel === undefined ? { ...station, channel: await invoiceChannel(db, invoiceId) } : station;
+};

@@ -3,7 +3,7 @@
  * channel acts on the default one; one that names a channel must name an existing, active one.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { CHANNEL_MESSAGES } from '../../../domain/channel-schemas';
+import { CHANNEL_MESSAGES, channelLabel } from '../../../domain/channel-schemas';
 import { channels } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
@@ -67,4 +67,18 @@ export const firstUnknownChannel = async (db: Tx, ids: readonly string[]): Promi
     ).map((r) => r.id),
   );
   return ids.findIndex((id) => !found.has(id));
+};
+
+/**
+ * The channel a document names (decision 053): `label` under the letterhead ("WSPT 6.2 · MeTV"), `station`
+ * where a record names the station (the 4A's EI record 22: "WSPT 6.2"). Null while the station has one
+ * channel, whose documents stay the specification's.
+ */
+export const documentChannel = async (db: Tx, channelId: string): Promise<{ label: string; station: string } | null> => {
+  const rows = await db.select({ id: channels.id }).from(channels).limit(2);
+  if (rows.length < 2) return null;
+  const [channel] = await db.select(ref).from(channels).where(eq(channels.id, channelId)).limit(1);
+  if (!channel) return null;
+  const station = channelLabel({ call_letters: channel.callLetters, channel_number: channel.channelNumber });
+  return { label: `${station} · ${channel.name}`, station };
 };

@@ -2,7 +2,10 @@
 import type { StationProfile } from '../../../domain/station-schemas';
 import { drawableLogo } from '../../platform/images';
 
-export type StationIssuer = Pick<StationProfile, 'name' | 'address' | 'phone' | 'email' | 'remit_to' | 'tax_id' | 'logo'>;
+export type StationIssuer = Pick<StationProfile, 'name' | 'address' | 'phone' | 'email' | 'remit_to' | 'tax_id' | 'logo'> & {
+  /** The channel the document is for ("WSPT 6.2 · MeTV", decision 053); absent while the station has one. */
+  channel?: string | null;
+};
 
 export const PDF_MARGIN = 50;
 export const PDF_INK = '#0f172a';
@@ -29,6 +32,12 @@ export const drawLetterhead = (doc: PDFKit.PDFDocument, station: StationIssuer, 
     .font('Helvetica-Bold')
     .fontSize(logo ? 14 : 18)
     .text(station.name, PDF_MARGIN, headerTop, { width: width / 2 });
+  if (station.channel)
+    doc
+      .fillColor(PDF_INK)
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(station.channel, PDF_MARGIN, doc.y, { width: width / 2 });
   doc.fillColor(PDF_MUTED).font('Helvetica').fontSize(8.5);
   const contact = [station.phone, station.email].filter(Boolean).join(' · ');
   for (const line of [station.address, contact, station.tax_id && `Tax ID ${station.tax_id}`])
