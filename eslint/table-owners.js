@@ -1,7 +1,9 @@
 /**
- * Which server module owns (writes) which table (docs/architecture.md, decision 042). A module imports
- * from the schema only the tables it owns; another module's data it reads through that module's
- * functions, or, for orders, the read-only views `modules/orders/views` publishes. `users` has three
+ * Which server module owns (writes) which table (docs/architecture.md, decisions 042 and 054). A module
+ * imports from the schema only the tables it owns, and its SQL text names only those
+ * (src/server/table-doors.test.ts, which reads this map too); another module's data it reads through
+ * that module's doors (its public.ts), or, for orders, the read-only views `modules/orders/views`
+ * publishes (a view listed here is a published one). `users` has three
  * writers (sign-up, administration, one's own profile). The platform's tables (outboxes, keys, limits)
  * belong to src/server/platform. `eslint/known-table-crossings.js` lists the reads not yet moved.
  */
@@ -15,6 +17,7 @@ export const tableOwners = {
   billing: ['invoices', 'invoiceLines', 'invoicePayments', 'creditNotes', 'receivableDays', 'receivableCustomers', 'invoiceNumberSeq', 'creditNoteNumberSeq'],
   brands: ['brands'],
   campaigns: ['campaigns', 'campaignDeliveries', 'campaignCounts'],
+  channels: ['channels'],
   coupons: ['coupons', 'couponUsages'],
   dayparts: ['dayparts'],
   health: [],

@@ -5,7 +5,7 @@
  * run: parsing the file bare (csv-parse, no database), the bare SQL that marks the same spots
  * aired in one UPDATE, and the bare SQL of all the import's writes (the spots, their audit trigger skipping the
  * import's statement, their deliveries, the campaigns' counters, the changes list with its audit columns:
- * decision 053) made from the tables themselves.
+ * decision 055) made from the tables themselves.
  *
  *   node --expose-gc --import tsx bench/as-run/run.ts                      # PostgreSQL on 127.0.0.1:5432 (BENCH_PG to change)
  *   BENCH_EMBEDDED=1 node --expose-gc --import tsx bench/as-run/run.ts     # embedded PGlite (a data folder on disk)
@@ -134,7 +134,7 @@ const main = async () => {
         });
     });
     // The same writes as the import, as bare SQL from the tables themselves (no file, no matching): the spots aired
-    // (their audit trigger skipping the import's own statement, decision 053), their deliveries, the campaigns'
+    // (their audit trigger skipping the import's own statement, decision 055), their deliveries, the campaigns'
     // counters, the changes list (with the audit columns that make it the spots' trail). What the database alone
     // costs for this import.
     const bareWrites = await measure(async () => {

@@ -87,12 +87,15 @@ export const daypartInputSchema = z.object({
   rate_60_percent: lengthPercent('Price of a :60').optional(),
   /** A flat rate per :30 spot in US dollars; null for none. */
   flat_rate: flatRate.optional(),
+  /** The channel whose rate card holds it (decision 053); left out, the default channel. Set once. */
+  channel_id: z.uuid({ error: 'Channel not found' }).optional(),
 });
 export type DaypartInput = z.infer<typeof daypartInputSchema>;
-export const daypartUpdateSchema = daypartInputSchema.partial();
+export const daypartUpdateSchema = daypartInputSchema.omit({ channel_id: true }).partial();
 
 export const daypartSchema = z.object({
   id: z.uuid(),
+  channel_id: z.uuid(),
   name: z.string(),
   description: z.string().nullable(),
   start_time: z.string(),

@@ -98,10 +98,12 @@ export const estimateCreateSchema = z.object({
   notes: notes.nullish(),
   /** The agency's own codes (issue 27, decision 034). */
   ...agencyCodesShape,
+  /** The channel the order buys (decision 053); left out, the default channel. Set when the order is created. */
+  channel_id: z.uuid({ error: 'Channel not found' }).optional(),
 });
 export type EstimateCreateInput = z.infer<typeof estimateCreateSchema>;
 
-export const estimateUpdateSchema = estimateCreateSchema.extend({
+export const estimateUpdateSchema = estimateCreateSchema.omit({ channel_id: true }).extend({
   media_asset_id: optionalRef(ESTIMATE_MESSAGES.mediaNotFound),
   payment_method_id: optionalRef(ESTIMATE_MESSAGES.cardNotFound),
   coupon_code: couponCode.nullish(),
@@ -136,6 +138,8 @@ export const estimateListQuerySchema = z.object({
   status: status.optional(),
   exclude_status: statusList.optional(),
   brand_id: id(ESTIMATE_MESSAGES.brandNotFound).optional(),
+  /** One channel's orders (decision 053); left out, every channel's. */
+  channel_id: id('Channel not found').optional(),
   search: z.string({ error: 'search must be text' }).trim().max(MAX_SEARCH, `search must be at most ${MAX_SEARCH} characters`).optional(),
   limit: numberField(
     z
@@ -218,6 +222,8 @@ export type EstimateItem = z.infer<typeof estimateItemSchema>;
 
 export const estimateSchema = z.object({
   id: z.uuid(),
+  /** The channel the order buys (decision 053). */
+  channel_id: z.uuid(),
   estimate_name: z.string(),
   status: z.enum(ORDER_STATUSES),
   brand_id: z.uuid().nullable(),

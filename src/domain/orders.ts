@@ -46,11 +46,22 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 export interface OrderActor {
   id: string;
   role: Role;
+  /** A traffic admin limited to these channels (decision 053); empty or absent: every channel. */
+  channelIds?: readonly string[];
 }
 
 const admin = (actor: OrderActor) => actor.role === 'traffic_admin';
 
-export const canReadOrder = (actor: OrderActor, ownerId: string): boolean => admin(actor) || actor.id === ownerId;
+/** The channels an admin is limited to, or null for every channel (decision 053). */
+export const adminChannels = (actor: OrderActor): readonly string[] | null => (actor.channelIds && actor.channelIds.length > 0 ? actor.channelIds : null);
+
+/** Its owner reads an order; an admin reads every order of the channels the admin runs (all, unless limited). */
+export const canReadOrder = (actor: OrderActor, order: { ownerId: string; channelId: string }): boolean => {
+  if (actor.id === order.ownerId) return true;
+  if (!admin(actor)) return false;
+  const channels = adminChannels(actor);
+  return channels === null || channels.includes(order.channelId);
+};
 
 export const canEditOrder = (actor: OrderActor, order: { ownerId: string; status: OrderStatus }): boolean =>
   admin(actor) ? order.status !== 'approved' : actor.id === order.ownerId && CLIENT_EDITABLE.includes(order.status);

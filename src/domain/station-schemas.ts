@@ -13,8 +13,15 @@ const text = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** A station's call letters, as the FCC writes them (WSPT, WSPT-TV, WSPT-LD2). */
+export const callLetters = z
+  .string({ error: 'Call letters must be text' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3,4}(-(TV|DT|LD|CD|CA|LP)\d?)?$/, 'Call letters must be 3 or 4 letters, optionally with a suffix such as -TV');
+
 /** An optional text field: blank is null (cleared), left out keeps the stored value. */
-const blankToNull = <T extends z.ZodType>(schema: T) =>
+export const blankToNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v), schema.nullish());
 
 export const stationProfileInputSchema = z
@@ -44,12 +51,7 @@ export const stationProfileInputSchema = z
     drop_frame: z.boolean({ error: 'Drop frame must be true or false' }).optional(),
     date_order: z.enum(DATE_ORDERS, { error: 'Date order must be MDY or DMY' }).optional(),
     /** The station's identity for AdCP buyers (/.well-known/adagents.json, decision 035): left out, the stored value stays. */
-    call_letters: blankToNull(
-      z
-        .string({ error: 'Call letters must be text' })
-        .toUpperCase()
-        .regex(/^[A-Z]{3,4}(-(TV|DT|LD|CD|CA|LP)\d?)?$/, 'Call letters must be 3 or 4 letters, optionally with a suffix such as -TV'),
-    ),
+    call_letters: blankToNull(callLetters),
     fcc_facility_id: blankToNull(z.string({ error: 'FCC facility id must be text' }).regex(/^\d{1,7}$/, 'FCC facility id must be 1 to 7 digits')),
     agent_url: blankToNull(
       z

@@ -25,6 +25,7 @@ import { userRoutes } from './modules/users/routes';
 import { brandsRoutes } from './modules/brands/routes';
 import { campaignsRoutes } from './modules/campaigns/routes';
 import { couponsRoutes } from './modules/coupons/routes';
+import { channelsRoutes } from './modules/channels/routes';
 import { daypartsRoutes } from './modules/dayparts/routes';
 import { estimateItemsRoutes } from './modules/orders/items-routes';
 import { estimatesRoutes } from './modules/orders/routes';
@@ -296,6 +297,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       webhooksRoutes(api, ctx, guards, webhookDispatcher);
       userRoutes(api, ctx, guards);
       brandsRoutes(api, ctx, guards);
+      channelsRoutes(api, ctx, guards);
       daypartsRoutes(api, ctx, guards);
       estimatesRoutes(api, ctx, guards);
       estimateItemsRoutes(api, ctx, guards);

@@ -52,7 +52,9 @@ const start = async () => {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const demo = config.demo ? await seedDemo(app, app.ctx) : undefined;
-  await app.listen({ port: config.port, host: config.host });
+  // A burst of connections waits in a longer queue than Node's 511 rather than being reset by the kernel;
+  // the sign-in gate answers them quickly once accepted (decision 046, bench/sign-in-burst).
+  await app.listen({ port: config.port, host: config.host, backlog: 2048 });
   startupStep('listening');
   // Start-up leaves much garbage (modules, migrations); one full collection now keeps resting memory low.
   setTimeout(() => (globalThis as { gc?: () => void }).gc?.(), 1_000).unref();

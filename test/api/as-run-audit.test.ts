@@ -1,5 +1,5 @@
 /**
- * An as-run import's changes of spots are in the audit trail (issue 45, decision 053): the spots' audit
+ * An as-run import's changes of spots are in the audit trail (issue 45, decision 055): the spots' audit
  * trigger skips the import's own statements, and the trail reads the import's changes list instead. For
  * an import, its re-import and a later change by a person, each change of the same spot is findable in
  * the audit API, its filters by entity, entity id and order, and its CSV export: who, when, before, after

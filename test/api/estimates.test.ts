@@ -28,6 +28,7 @@ afterAll(() => t.close());
 
 const ESTIMATE_FIELDS = [
   'id',
+  'channel_id',
   'estimate_name',
   'status',
   'brand_id',

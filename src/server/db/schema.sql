@@ -238,6 +238,25 @@ table campaigns
   CREATE UNIQUE INDEX campaigns_pkey ON public.campaigns USING btree (id)
   CREATE INDEX campaigns_status_created_idx ON public.campaigns USING btree (status, created_at)
 
+table channels
+  active boolean not null default true
+  call_letters text
+  channel_number text not null
+  created_at timestamp with time zone not null default now()
+  id uuid not null default gen_random_uuid()
+  is_default boolean not null default false
+  market text
+  name text not null
+  short_name text
+  time_zone text
+  updated_at timestamp with time zone not null default now()
+  constraint channels_default_active_check CHECK (((NOT is_default) OR active))
+  constraint channels_pkey PRIMARY KEY (id)
+  CREATE UNIQUE INDEX channels_default_key ON public.channels USING btree (is_default) WHERE is_default
+  CREATE UNIQUE INDEX channels_number_key ON public.channels USING btree (COALESCE(call_letters, ''::text), channel_number)
+  CREATE UNIQUE INDEX channels_pkey ON public.channels USING btree (id)
+  CREATE UNIQUE INDEX channels_short_name_key ON public.channels USING btree (lower(short_name)) WHERE (short_name IS NOT NULL)
+
 table coupon_usages
   counted boolean not null default false
   coupon_id uuid not null
@@ -339,6 +358,7 @@ table daypart_order_shares
 
 table dayparts
   base_cpm_cents bigint not null
+  channel_id uuid not null default default_channel_id()
   created_at timestamp with time zone not null default now()
   days_of_week text[] not null default '{}'::text[]
   description text
@@ -354,11 +374,12 @@ table dayparts
   spot_frequency integer not null default 30
   start_time text not null
   updated_at timestamp with time zone not null default now()
+  constraint dayparts_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT
   constraint dayparts_cpm_check CHECK (((base_cpm_cents >= 0) AND (min_cpm_cents >= 0)))
   constraint dayparts_length_rates_check CHECK ((((rate_15_percent >= 1) AND (rate_15_percent <= 1000)) AND ((rate_60_percent >= 1) AND (rate_60_percent <= 1000)) AND ((flat_rate_cents IS NULL) OR (flat_rate_cents > 0))))
   constraint dayparts_pkey PRIMARY KEY (id)
   constraint dayparts_spot_frequency_check CHECK ((spot_frequency >= 1))
-  CREATE UNIQUE INDEX dayparts_name_key ON public.dayparts USING btree (name)
+  CREATE UNIQUE INDEX dayparts_name_key ON public.dayparts USING btree (channel_id, name)
   CREATE UNIQUE INDEX dayparts_pkey ON public.dayparts USING btree (id)
 
 table estimate_items
@@ -384,6 +405,7 @@ table estimates
   agency_estimate_number text
   billing_mode text not null default 'up_front'::text
   brand_id uuid
+  channel_id uuid not null default default_channel_id()
   client_code text
   coupon_code text
   coupon_id uuid
@@ -410,6 +432,7 @@ table estimates
   updated_at timestamp with time zone not null default now()
   constraint estimates_billing_mode_check CHECK ((billing_mode = ANY (ARRAY['up_front'::text, 'monthly'::text])))
   constraint estimates_brand_id_brands_id_fk FOREIGN KEY (brand_id) REFERENCES brands(id) ON DELETE RESTRICT
+  constraint estimates_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT
   constraint estimates_coupon_id_coupons_id_fk FOREIGN KEY (coupon_id) REFERENCES coupons(id) ON DELETE SET NULL
   constraint estimates_media_asset_id_media_assets_id_fk FOREIGN KEY (media_asset_id) REFERENCES media_assets(id) ON DELETE SET NULL
   constraint estimates_owner_id_users_id_fk FOREIGN KEY (owner_id) REFERENCES users(id) ON DELETE RESTRICT
@@ -418,6 +441,7 @@ table estimates
   constraint estimates_source_check CHECK ((source = ANY (ARRAY['web'::text, 'api'::text, 'adcp'::text])))
   CREATE INDEX estimates_booked_created_idx ON public.estimates USING btree (created_at, id) WHERE (status = ANY (ARRAY['approved'::text, 'scheduled'::text, 'active'::text, 'completed'::text]))
   CREATE INDEX estimates_brand_id_idx ON public.estimates USING btree (brand_id)
+  CREATE INDEX estimates_channel_created_idx ON public.estimates USING btree (channel_id, created_at, id)
   CREATE INDEX estimates_created_idx ON public.estimates USING btree (created_at, id)
   CREATE INDEX estimates_order_time_idx ON public.estimates USING btree (COALESCE(submitted_at, created_at))
   CREATE INDEX estimates_owner_created_idx ON public.estimates USING btree (owner_id, created_at)
@@ -889,6 +913,7 @@ table traffic_spots
 table users
   address text
   agency_commission_rate numeric(7,6)
+  channel_ids uuid[] not null default '{}'::uuid[]
   company text
   created_at timestamp with time zone not null default now()
   email text not null
@@ -1119,7 +1144,8 @@ view orders as
     submitted_at,
     reviewed_at,
     created_at,
-    updated_at
+    updated_at,
+    channel_id
    FROM estimates e;
 
 view receivable_customers_computed as
@@ -1472,6 +1498,14 @@ BEGIN
   DELETE FROM daypart_order_shares WHERE estimate_id = ANY (ids);
   INSERT INTO daypart_order_shares SELECT * FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids);
 END
+$function$
+
+CREATE OR REPLACE FUNCTION public.default_channel_id()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT id FROM channels WHERE is_default
 $function$
 
 CREATE OR REPLACE FUNCTION public.invoice_receivable_cents(status text, total_cents bigint, commission_cents bigint, credited_cents bigint, paid_cents bigint, refunded_cents bigint)

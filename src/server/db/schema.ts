@@ -53,6 +53,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ROLES }).notNull().default('client'),
+    /** A traffic admin limited to these channels (decision 055); empty: every channel. */
+    channelIds: uuid('channel_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     firstName: text('first_name'),
     lastName: text('last_name'),
     phone: text('phone'),
@@ -132,10 +137,36 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_created_at_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.toAddress)],
 );
 
+/** A channel: one program stream of a licence (6.1, 6.2) or one station of a group (decision 055). */
+export const channels = pgTable(
+  'channels',
+  {
+    id: id(),
+    callLetters: text('call_letters'),
+    channelNumber: text('channel_number').notNull(),
+    name: text('name').notNull(),
+    market: text('market'),
+    /** Null: the station's configured time zone (STATION_TIMEZONE). */
+    timeZone: text('time_zone'),
+    /** BXF's Channel shortName. */
+    shortName: text('short_name'),
+    active: boolean('active').notNull().default(true),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('channels_default_active_check', sql`not ${t.isDefault} or ${t.active}`)],
+);
+
 export const dayparts = pgTable(
   'dayparts',
   {
     id: id(),
+    /** The channel whose rate card holds it (decision 055). */
+    channelId: uuid('channel_id')
+      .notNull()
+      .default(sql`default_channel_id()`)
+      .references(() => channels.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     description: text('description'),
     startTime: text('start_time').notNull(),
@@ -158,7 +189,7 @@ export const dayparts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('dayparts_name_key').on(t.name),
+    uniqueIndex('dayparts_name_key').on(t.channelId, t.name),
     check('dayparts_spot_frequency_check', sql`${t.spotFrequency} >= 1`),
     check('dayparts_cpm_check', sql`${t.baseCpmCents} >= 0 and ${t.minCpmCents} >= 0`),
     check(
@@ -314,6 +345,10 @@ export const coupons = pgTable(
 /** An order's columns: the table's, and the same again in the orders module's read-only view (orders.sql). */
 const orderColumns = () => ({
   id: id(),
+  /** The channel the order buys (decision 055); the default channel when none is named. */
+  channelId: uuid('channel_id')
+    .notNull()
+    .default(sql`default_channel_id()`),
   ownerId: uuid('owner_id')
     .notNull()
     .references(() => users.id, { onDelete: 'restrict' }),
@@ -930,7 +965,7 @@ export const asRunImports = pgTable(
       .default('day'),
     /** A hint the report shows (e.g. a likely time-zone shift). */
     notice: text('notice'),
-    /** Who imported, as the audit trail records an actor (audit_actor(), decision 053). */
+    /** Who imported, as the audit trail records an actor (audit_actor(), decision 055). */
     actor: jsonb('actor'),
     createdAt: createdAt(),
   },
@@ -993,7 +1028,7 @@ export const makegoodOffers = pgTable(
 );
 
 /**
- * The audit trail as it is read (audit.sql, decision 053): audit_events and, as the events of the spots an
+ * The audit trail as it is read (audit.sql, decision 055): audit_events and, as the events of the spots an
  * as-run import changed, its as_run_changes rows. One id space.
  */
 export const auditTrail = pgView('audit_trail', {
@@ -1028,7 +1063,7 @@ export const asRunChanges = pgTable(
     houseCode: text('house_code').notNull(),
     note: text('note'),
     /**
-     * A change of a spot is that spot's audit event (decision 053): its id in the trail, drawn from
+     * A change of a spot is that spot's audit event (decision 055): its id in the trail, drawn from
      * audit_events' sequence; the spot and its order as the trail keeps them; the status before.
      */
     auditId: bigint('audit_id', { mode: 'number' }),

@@ -110,6 +110,15 @@ export const isUniqueViolation = (error: unknown): boolean => pgCode(error) === 
 // 23503 foreign_key_violation; 23001 restrict_violation (ON DELETE RESTRICT).
 export const isForeignKeyViolation = (error: unknown): boolean => ['23503', '23001'].includes(pgCode(error) ?? '');
 
+/** The constraint (or unique index) a refused write broke, when the database names it. */
+export const violatedConstraint = (error: unknown): string | undefined => {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+  }
+  return undefined;
+};
+
 const pgCode = (error: unknown): string | undefined => {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code;

@@ -8,11 +8,12 @@
  * CONFLICT, so concurrent repeats on any instance and either database run the work once.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema';
 import type { Db } from './db';
 import { HttpError } from './errors';
+import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer, storedIdempotentAnswer } from './idempotency-store';
 
 export const IDEMPOTENCY_KEY_INVALID = 'Idempotency-Key must be 1 to 255 visible characters';
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different request';
@@ -20,8 +21,6 @@ export const IDEMPOTENCY_KEY_RUNNING = 'A request with this Idempotency-Key is s
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const VISIBLE = /^[\x21-\x7e]{1,255}$/;
-/** A claim whose request never finished (its instance died) may be taken over after this. */
-const STALE_RUNNING_MINUTES = 10;
 
 /** JSON with object keys sorted, so that the same body written in another key order is the same request. */
 const canonical = (value: unknown): string => {
@@ -53,19 +52,7 @@ export const registerIdempotency = (app: FastifyInstance, { db, ttlHours }: { db
   const claims = new WeakMap<FastifyRequest, Claim>();
   let claimsSinceSweep = 0;
 
-  const claim = async (caller: string, key: string, fingerprint: string) => {
-    const [row] = await db
-      .insert(idempotencyKeys)
-      .values({ caller, key, fingerprint, expiresAt: sql`now() + make_interval(hours => ${ttlHours})` })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.caller, idempotencyKeys.key],
-        set: { fingerprint, status: null, contentType: null, body: null, createdAt: sql`now()`, expiresAt: sql`now() + make_interval(hours => ${ttlHours})` },
-        // An expired answer, or a claim whose instance died mid-request, is taken over.
-        setWhere: sql`${idempotencyKeys.expiresAt} <= now() or (${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} < now() - make_interval(mins => ${STALE_RUNNING_MINUTES}))`,
-      })
-      .returning({ caller: idempotencyKeys.caller });
-    return row !== undefined;
-  };
+  const claim = (caller: string, key: string, fingerprint: string) => claimIdempotencyKey(db, { caller, key, fingerprint, ttlHours });
 
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers['idempotency-key'];
@@ -84,11 +71,7 @@ export const registerIdempotency = (app: FastifyInstance, { db, ttlHours }: { db
         claims.set(request, { caller, key: header });
         return;
       }
-      const [stored] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, header)))
-        .limit(1);
+      const stored = await storedIdempotentAnswer(db, caller, header);
       if (!stored) continue; // answered 5xx and released meanwhile: claim again
       if (stored.fingerprint !== fingerprint) throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
       if (stored.status === null) throw Object.assign(new HttpError(409, IDEMPOTENCY_KEY_RUNNING), { retryAfterSeconds: 1 });
@@ -104,19 +87,19 @@ export const registerIdempotency = (app: FastifyInstance, { db, ttlHours }: { db
     const held = claims.get(request);
     if (!held) return payload;
     claims.delete(request);
-    const where = and(eq(idempotencyKeys.caller, held.caller), eq(idempotencyKeys.key, held.key));
     const contentType = reply.getHeader('content-type');
     const textual =
       payload === null || payload === undefined || typeof payload === 'string' || (Buffer.isBuffer(payload) && /json|text/.test(String(contentType)));
     // 5xx, a rate limit (429), a client gone before its work started (499) and file or stream answers are not kept: a retry runs again.
     if (reply.statusCode >= 500 || reply.statusCode === 499 || reply.statusCode === 429 || !textual) {
-      await db.delete(idempotencyKeys).where(where);
+      await releaseIdempotencyKey(db, held.caller, held.key);
       return payload;
     }
-    await db
-      .update(idempotencyKeys)
-      .set({ status: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body: payload == null ? '' : payload.toString() })
-      .where(where);
+    await storeIdempotentAnswer(db, held.caller, held.key, {
+      status: reply.statusCode,
+      contentType: typeof contentType === 'string' ? contentType : null,
+      body: payload == null ? '' : payload.toString(),
+    });
     return payload;
   });
 };

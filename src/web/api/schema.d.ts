@@ -4363,6 +4363,8 @@ export interface paths {
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
                             brand_name: string | null;
+                            /** Format: uuid */
+                            channel_id: string;
                             client_code: string | null;
                             coupon_code: string | null;
                             created_at: string;
@@ -6430,6 +6432,369 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Every channel, the default first. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            call_letters: string | null;
+                            channel_number: string;
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            is_default: boolean;
+                            market: string | null;
+                            name: string;
+                            own_time_zone: boolean;
+                            short_name: string | null;
+                            time_zone: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Adds a channel (admins). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        active?: boolean;
+                        call_letters: string;
+                        channel_number: string;
+                        market?: string | null;
+                        name: string;
+                        short_name?: string | null;
+                        time_zone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            call_letters: string | null;
+                            channel_number: string;
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            is_default: boolean;
+                            market: string | null;
+                            name: string;
+                            own_time_zone: boolean;
+                            short_name: string | null;
+                            time_zone: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Changes a channel (admins); `is_default: true` makes it the channel the calls that name none act on. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        active?: boolean;
+                        call_letters?: string;
+                        channel_number?: string;
+                        /** @enum {boolean} */
+                        is_default?: true;
+                        market?: string | null;
+                        name?: string;
+                        short_name?: string | null;
+                        time_zone?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active: boolean;
+                            call_letters: string | null;
+                            channel_number: string;
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            is_default: boolean;
+                            market: string | null;
+                            name: string;
+                            own_time_zone: boolean;
+                            short_name: string | null;
+                            time_zone: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/coupons": {
         parameters: {
             query?: never;
@@ -7469,9 +7834,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description One channel's dayparts (`channel_id`; left out, the default channel's). */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    channel_id?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -7486,6 +7854,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             base_cpm: number;
+                            /** Format: uuid */
+                            channel_id: string;
                             created_at: string;
                             days_of_week: string[];
                             description: string | null;
@@ -7587,6 +7957,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         base_cpm: number | string;
+                        /** Format: uuid */
+                        channel_id?: string;
                         days_of_week: (string | number)[];
                         description?: string | null;
                         end_time: string;
@@ -7611,6 +7983,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             base_cpm: number;
+                            /** Format: uuid */
+                            channel_id: string;
                             created_at: string;
                             days_of_week: string[];
                             description: string | null;
@@ -7729,6 +8103,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             base_cpm: number;
+                            /** Format: uuid */
+                            channel_id: string;
                             created_at: string;
                             days_of_week: string[];
                             description: string | null;
@@ -7855,6 +8231,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             base_cpm: number;
+                            /** Format: uuid */
+                            channel_id: string;
                             created_at: string;
                             days_of_week: string[];
                             description: string | null;
@@ -8774,6 +9152,7 @@ export interface paths {
                 query?: {
                     after?: string;
                     brand_id?: string;
+                    channel_id?: string;
                     exclude_status?: ("draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed")[];
                     limit?: number | string;
                     offset?: number | string;
@@ -8798,6 +9177,8 @@ export interface paths {
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
                             brand_name: string | null;
+                            /** Format: uuid */
+                            channel_id: string;
                             client_code: string | null;
                             coupon_code: string | null;
                             created_at: string;
@@ -8918,6 +9299,8 @@ export interface paths {
                     "application/json": {
                         agency_estimate_number?: string | null;
                         brand_id?: string | null;
+                        /** Format: uuid */
+                        channel_id?: string;
                         client_code?: string | null;
                         estimate_name?: string;
                         notes?: string | null;
@@ -8941,6 +9324,8 @@ export interface paths {
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
                             brand_name: string | null;
+                            /** Format: uuid */
+                            channel_id: string;
                             client_code: string | null;
                             coupon_code: string | null;
                             created_at: string;
@@ -9103,6 +9488,8 @@ export interface paths {
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
                             brand_name: string | null;
+                            /** Format: uuid */
+                            channel_id: string;
                             client_code: string | null;
                             coupon_code: string | null;
                             created_at: string;
@@ -9275,6 +9662,8 @@ export interface paths {
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
                             brand_name: string | null;
+                            /** Format: uuid */
+                            channel_id: string;
                             client_code: string | null;
                             coupon_code: string | null;
                             created_at: string;
@@ -9584,6 +9973,8 @@ export interface paths {
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
                             brand_name: string | null;
+                            /** Format: uuid */
+                            channel_id: string;
                             client_code: string | null;
                             coupon_code: string | null;
                             created_at: string;
@@ -10013,6 +10404,8 @@ export interface paths {
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
                             brand_name: string | null;
+                            /** Format: uuid */
+                            channel_id: string;
                             client_code: string | null;
                             coupon_code: string | null;
                             created_at: string;
@@ -10186,6 +10579,8 @@ export interface paths {
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
                             brand_name: string | null;
+                            /** Format: uuid */
+                            channel_id: string;
                             client_code: string | null;
                             coupon_code: string | null;
                             created_at: string;
@@ -10597,6 +10992,8 @@ export interface paths {
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
                             brand_name: string | null;
+                            /** Format: uuid */
+                            channel_id: string;
                             client_code: string | null;
                             coupon_code: string | null;
                             created_at: string;
@@ -10757,6 +11154,8 @@ export interface paths {
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
                             brand_name: string | null;
+                            /** Format: uuid */
+                            channel_id: string;
                             client_code: string | null;
                             coupon_code: string | null;
                             created_at: string;
@@ -16692,7 +17091,93 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /** @description Limits a traffic admin to some channels (`channel_ids`; empty: every channel). Only an admin of every channel may (decision 053). */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        channel_ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            channel_ids: string[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/users/{id}/agency": {

@@ -131,7 +131,7 @@ DECLARE
   after text;
 BEGIN
   PERFORM audit_named_columns(TG_RELID, TG_NAME, TG_ARGV[1] || coalesce(watched, '{}'));
-  -- An as-run import's statements (decision 053): the import sets spotbook.audit_source to 'as-run:<its id>'
+  -- An as-run import's statements (decision 055): the import sets spotbook.audit_source to 'as-run:<its id>'
   -- around its updates of spots and lists each change in as_run_changes, which the trail (audit_trail) reads
   -- as the spots' events. Skipped only when every row the statement changed carries that import's id;
   -- otherwise every row is recorded here as usual.
@@ -227,7 +227,7 @@ BEGIN
 END
 $function$;
 
--- The audit trail as it is read (decision 053): the events the triggers wrote, and each spot an as-run
+-- The audit trail as it is read (decision 055): the events the triggers wrote, and each spot an as-run
 -- import changed (its as_run_changes row), with the import's actor and time, the status before and after
 -- and which import. One id space (as_run_changes.audit_id is drawn from audit_events' sequence), so one
 -- keyset pages both; each branch has the indexes its filters use.

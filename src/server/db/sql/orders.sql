@@ -32,7 +32,8 @@ CREATE OR REPLACE VIEW orders AS
     e.submitted_at,
     e.reviewed_at,
     e.created_at,
-    e.updated_at
+    e.updated_at,
+    e.channel_id
    FROM estimates e;
 
 CREATE OR REPLACE VIEW order_items AS

@@ -6,8 +6,8 @@
  * with that `account_id` books the agency's order on that brand, invoiced to the agency with the
  * brand's billing details and net of its commission. Another account's brand is refused.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { brands, users } from '../../db/schema';
+import { brandSummary, brandsNamed, brandsOfOwner } from '../brands/public';
+import { userSummary } from '../users/public';
 import type { Tx } from '../../platform/db';
 import type { Actor } from '../auth/service';
 import { adcpError } from './errors';
@@ -21,20 +21,15 @@ export interface AccountRef {
 }
 
 const isAgency = async (db: Tx, actor: Actor) => {
-  const [user] = await db.select({ rate: users.agencyCommissionRate }).from(users).where(eq(users.id, actor.id)).limit(1);
-  return user?.rate != null;
+  const user = await userSummary(db, actor.id);
+  return user?.agencyCommissionRate != null;
 };
 
 /** The key's own account, then (for an agency) one account per advertiser's brand, by name. */
 export const listAccounts = async (db: Tx, actor: Actor, buyerName: string) => {
   const own = { account_id: actor.id, name: buyerName, status: 'active' as const, billing: 'operator' as const, payment_terms: 'net_30' as const };
   if (!(await isAgency(db, actor))) return [own];
-  const held = await db
-    .select({ id: brands.id, commonName: brands.commonName, legalName: brands.legalName })
-    .from(brands)
-    .where(eq(brands.ownerId, actor.id))
-    .orderBy(asc(brands.commonName), asc(brands.id))
-    .limit(1000);
+  const held = await brandsOfOwner(db, actor.id, 1000);
   return [
     { ...own, account_scope: 'operator' as const },
     ...held.map((b) => ({
@@ -64,21 +59,13 @@ export const brandOfAccount = async (tx: Tx, actor: Actor, account: AccountRef |
   if (account.account_id != null) {
     if (account.account_id === actor.id) return undefined;
     if (!UUID.test(account.account_id)) throw notFound(account.account_id, 'account.account_id');
-    const [found] = await tx
-      .select({ id: brands.id, name: brands.commonName })
-      .from(brands)
-      .where(and(eq(brands.id, account.account_id), eq(brands.ownerId, actor.id)))
-      .limit(1);
+    const found = await brandSummary(tx, account.account_id, actor.id);
     if (!found) throw notFound(account.account_id, 'account.account_id');
-    return found;
+    return { id: found.id, name: found.commonName };
   }
   const name = (account.brand?.brand_id ?? account.brand?.domain ?? '').trim();
   if (!name) return undefined;
-  const matches = await tx
-    .select({ id: brands.id, name: brands.commonName })
-    .from(brands)
-    .where(and(eq(brands.ownerId, actor.id), sql`lower(${brands.commonName}) = lower(${name})`))
-    .limit(2);
+  const matches = (await brandsNamed(tx, actor.id, name, 2)).map((brand) => ({ id: brand.id, name: brand.commonName }));
   if (matches.length === 0) throw notFound(name, 'account.brand');
   if (matches.length > 1)
     throw adcpError('ACCOUNT_AMBIGUOUS', `More than one account is named ${name}`, {

@@ -2,10 +2,11 @@
  * AdCP's update_media_buy (decision 035): a change to a buy, made to its Spotbook order. Its own file
  * since issue 39 (buys.ts creates buys); unchanged.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addDays, type StationTime } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
-import { adcpMediaBuys, adcpTasks, dayparts } from '../../db/schema';
+import { adcpMediaBuys, adcpTasks } from '../../db/schema';
+import { daypartsByIds } from '../dayparts/public';
 import type { Db } from '../../platform/db';
 import type { Actor } from '../auth/service';
 import { changeCampaignStatus } from '../campaigns/service';
@@ -145,23 +146,12 @@ export const updateMediaBuy = async ({
         const start = input.start_time ?? order.startDate!;
         const end = input.end_time ?? `${addDays(order.endDate ?? order.startDate!, 1)}T00:00:00Z`;
         const flight = checkFlight(start, end, time);
-        const rows = await tx
-          .select()
-          .from(dayparts)
-          .where(
-            inArray(
-              dayparts.id,
-              packages.map((p) => p.daypart_id),
-            ),
-          );
+        const rows = await daypartsByIds(
+          tx,
+          packages.map((p) => p.daypart_id),
+        );
         for (const p of packages) {
-          p.spots_per_day = spotsPerDayFor(
-            rows.find((d) => d.id === p.daypart_id)!,
-            p.spot_length,
-            p.pricing_option_id ?? CPM_OPTION_ID,
-            p.budget,
-            flight.days,
-          );
+          p.spots_per_day = spotsPerDayFor(rows.get(p.daypart_id)!, p.spot_length, p.pricing_option_id ?? CPM_OPTION_ID, p.budget, flight.days);
         }
         const priced = await reviseOrder(tx, id, {
           startDate: flight.start,

@@ -6,7 +6,8 @@ import { and, desc, eq, getViewSelectedFields, inArray } from 'drizzle-orm';
 import { addDays } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import type { OrderStatus } from '../../../domain/orders';
-import { adcpMediaBuys, adcpTasks, campaigns } from '../../db/schema';
+import { adcpMediaBuys, adcpTasks } from '../../db/schema';
+import { campaignsOfOrders } from '../campaigns/public';
 import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import type { Actor } from '../auth/service';
@@ -48,6 +49,18 @@ export interface BuyView {
   campaignStatus: string | null;
 }
 
+/** The buys with their orders' campaigns (the campaigns module's, in one query). */
+const withCampaigns = async (db: Tx, rows: Omit<BuyView, 'campaignId' | 'campaignStatus'>[]): Promise<BuyView[]> => {
+  const campaignOf = await campaignsOfOrders(
+    db,
+    rows.map((row) => row.order.id),
+  );
+  return rows.map((row) => {
+    const campaign = campaignOf.get(row.order.id);
+    return { ...row, campaignId: campaign?.id ?? null, campaignStatus: campaign?.status ?? null };
+  });
+};
+
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** The account's buys (an administrator's key reads every buy), optionally only these ids or buyer refs. */
@@ -55,10 +68,9 @@ export const readBuys = async (db: Tx, actor: Actor, filter: { ids?: string[] | 
   const ids = filter.ids?.filter(isUuid);
   if (filter.ids && ids!.length === 0 && !filter.buyerRefs?.length) return [];
   const rows = await db
-    .select({ order: getViewSelectedFields(ordersView), buy: adcpMediaBuys, campaignId: campaigns.id, campaignStatus: campaigns.status })
+    .select({ order: getViewSelectedFields(ordersView), buy: adcpMediaBuys })
     .from(adcpMediaBuys)
     .innerJoin(ordersView, eq(ordersView.id, adcpMediaBuys.estimateId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
     .where(
       and(
         actor.role === 'traffic_admin' ? undefined : eq(adcpMediaBuys.ownerId, actor.id),
@@ -68,7 +80,7 @@ export const readBuys = async (db: Tx, actor: Actor, filter: { ids?: string[] | 
     )
     .orderBy(desc(adcpMediaBuys.createdAt))
     .limit(100);
-  return rows.map((r) => ({ order: r.order, buy: r.buy, campaignId: r.campaignId ?? null, campaignStatus: r.campaignStatus ?? null }));
+  return withCampaigns(db, rows);
 };
 
 export const readBuy = async (db: Tx, actor: Actor, id: string): Promise<BuyView> => {
@@ -198,13 +210,15 @@ export const taskOf = (task: typeof adcpTasks.$inferSelect, view: BuyView) => {
 export const announceTaskChange = async (tx: Tx, order: { id: string; ownerId: string }, status: string) => {
   const [task] = await tx.select().from(adcpTasks).where(eq(adcpTasks.estimateId, order.id)).orderBy(desc(adcpTasks.createdAt)).limit(1);
   if (!task) return;
-  const [row] = await tx
-    .select({ order: getViewSelectedFields(ordersView), buy: adcpMediaBuys, campaignId: campaigns.id, campaignStatus: campaigns.status })
-    .from(adcpMediaBuys)
-    .innerJoin(ordersView, eq(ordersView.id, adcpMediaBuys.estimateId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
-    .where(eq(adcpMediaBuys.estimateId, order.id))
-    .limit(1);
+  const [row] = await withCampaigns(
+    tx,
+    await tx
+      .select({ order: getViewSelectedFields(ordersView), buy: adcpMediaBuys })
+      .from(adcpMediaBuys)
+      .innerJoin(ordersView, eq(ordersView.id, adcpMediaBuys.estimateId))
+      .where(eq(adcpMediaBuys.estimateId, order.id))
+      .limit(1),
+  );
   if (!row) return;
   // The order row as the change left it (the hook may run before the row is re-read elsewhere).
   const view: BuyView = {

@@ -5,12 +5,15 @@
  * rules hold unchanged (lead time, budget, overbooking at approval): where a request cannot meet them,
  * the answer is an AdCP error naming the field and, for the lead time, the earliest bookable date.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { agencyCodesShape } from '../../../domain/agency-codes';
 import { type StationTime } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
-import { adcpMediaBuys, adcpTasks, brands, dayparts, users, webhookEndpoints } from '../../db/schema';
+import { adcpMediaBuys, adcpTasks } from '../../db/schema';
+import { createUnsubscribedEndpoint } from '../webhooks/public';
+import { brandNamedOrMade } from '../brands/public';
+import { daypartsByIds } from '../dayparts/public';
+import { userSummary } from '../users/public';
 import type { Db, Tx } from '../../platform/db';
 import type { Actor } from '../auth/service';
 import { createOrderWithItems } from '../orders/public';
@@ -91,23 +94,10 @@ export const agencyCodesOf = (input: { po_number?: string | null; buyer_campaign
 };
 
 /** The buyer's brand among the account's brands (by name), made when the account has none of that name. */
-const brandFor = async (tx: Tx, actor: Actor, name: string) => {
-  const [found] = await tx
-    .select({ id: brands.id })
-    .from(brands)
-    .where(and(eq(brands.ownerId, actor.id), sql`lower(${brands.commonName}) = lower(${name})`))
-    .limit(1);
-  if (found) return found.id;
-  const [made] = await tx.insert(brands).values({ ownerId: actor.id, commonName: name, legalName: name }).returning({ id: brands.id });
-  return made!.id;
-};
+const brandFor = (tx: Tx, actor: Actor, name: string) => brandNamedOrMade(tx, actor.id, name);
 
 export const buyerNameOf = async (db: Tx, actor: Actor) => {
-  const [user] = await db
-    .select({ company: users.company, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, actor.id))
-    .limit(1);
+  const user = await userSummary(db, actor.id);
   const person = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   return user?.company || person || user?.email || actor.email;
 };
@@ -141,19 +131,7 @@ const pushEndpointFor = async (tx: Tx, actor: Actor, config: PushConfig, allowPr
   }
   // Standard Webhooks signing (decision 030) keyed with the buyer's own credentials, so the buyer can verify.
   const secret = `whsec_${Buffer.from(credentials ?? crypto.randomUUID() + crypto.randomUUID(), 'utf8').toString('base64')}`;
-  const [made] = await tx
-    .insert(webhookEndpoints)
-    .values({
-      userId: actor.id,
-      station: false,
-      url: config.url,
-      description: 'AdCP push notifications of one buy',
-      events: [],
-      secret,
-      authScheme: scheme,
-    })
-    .returning({ id: webhookEndpoints.id });
-  return made!.id;
+  return createUnsubscribedEndpoint(tx, { userId: actor.id, url: config.url, description: 'AdCP push notifications of one buy', secret, authScheme: scheme });
 };
 
 export interface CreateBuyResult {
@@ -224,8 +202,7 @@ export const createMediaBuy = async ({
   const events: Staged[] = [];
   const buyerName = await buyerNameOf(db, actor);
   const result = await db.transaction(async (tx) => {
-    const rows = await tx.select().from(dayparts).where(inArray(dayparts.id, ids));
-    const byId = new Map(rows.map((d) => [d.id, d]));
+    const byId = await daypartsByIds(tx, ids);
     const stored: StoredPackage[] = parsed.map((p) => {
       const daypart = byId.get(p.daypartId);
       if (!daypart)

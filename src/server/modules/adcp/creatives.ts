@@ -13,7 +13,9 @@ import { Transform, type Readable } from 'node:stream';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { mediaTypeOf } from '../../../domain/media-schemas';
 import { cleanFileName } from '../../../domain/validation';
-import { adcpCreatives, adcpMediaBuys, brands, mediaAssets } from '../../db/schema';
+import { adcpCreatives, adcpMediaBuys } from '../../db/schema';
+import { mediaIdOfAdId, mediaIdentities, recordStoredMedia } from '../media/public';
+import { firstBrandOrMade } from '../brands/public';
 import { ordersView } from '../orders/views';
 import type { Db, Tx } from '../../platform/db';
 import type { JobQueue } from '../../platform/jobs';
@@ -141,11 +143,7 @@ const brandForCreative = async (tx: Tx, actor: Actor, estimateId: string | undef
     .orderBy(desc(adcpMediaBuys.createdAt))
     .limit(1);
   if (latest?.brandId) return latest.brandId;
-  const [first] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.ownerId, actor.id)).orderBy(brands.createdAt).limit(1);
-  if (first) return first.id;
-  const name = (await buyerNameOf(tx, actor)).slice(0, 200);
-  const [made] = await tx.insert(brands).values({ ownerId: actor.id, commonName: name, legalName: name }).returning({ id: brands.id });
-  return made!.id;
+  return firstBrandOrMade(tx, actor.id, async () => (await buyerNameOf(tx, actor)).slice(0, 200));
 };
 
 /** Assignments in either shape: `[{ creative_id, package_id }]` (3.x) or `{ creative_id: [package_id] }` (2.x). */
@@ -198,7 +196,8 @@ export const syncCreatives = async ({ runtime, actor, input }: { runtime: Creati
       .from(adcpCreatives)
       .where(and(eq(adcpCreatives.ownerId, actor.id), eq(adcpCreatives.creativeId, creative.creative_id)))
       .limit(1);
-    const [taken] = await db.select({ id: mediaAssets.id }).from(mediaAssets).where(eq(mediaAssets.adId, adId!)).limit(1);
+    const takenId = await mediaIdOfAdId(db, adId!);
+    const taken = takenId === undefined ? undefined : { id: takenId };
     if (taken && taken.id !== existing?.mediaAssetId) {
       results.push({
         creative_id: creative.creative_id,
@@ -232,7 +231,7 @@ export const syncCreatives = async ({ runtime, actor, input }: { runtime: Creati
       await db.transaction(async (tx) => {
         const packageBuy = firstPackage ? await findPackage(tx, actor, firstPackage) : undefined;
         const brandId = await brandForCreative(tx, actor, packageBuy?.estimateId, accountBrand?.id);
-        await tx.insert(mediaAssets).values({
+        await recordStoredMedia(tx, {
           id: assetId,
           brandId,
           uploadedBy: actor.id,
@@ -284,12 +283,13 @@ export const syncCreatives = async ({ runtime, actor, input }: { runtime: Creati
 /** Puts a synced creative on a package's order; answers why not, when it cannot be. */
 const assignCreative = (db: Db, actor: Actor, creativeId: string, packageId: string): Promise<string | undefined> =>
   db.transaction(async (tx) => {
-    const [creative] = await tx
-      .select({ mediaAssetId: adcpCreatives.mediaAssetId, formatId: adcpCreatives.formatId, brandId: mediaAssets.brandId })
+    const [synced] = await tx
+      .select({ mediaAssetId: adcpCreatives.mediaAssetId, formatId: adcpCreatives.formatId })
       .from(adcpCreatives)
-      .leftJoin(mediaAssets, eq(mediaAssets.id, adcpCreatives.mediaAssetId))
       .where(and(eq(adcpCreatives.ownerId, actor.id), eq(adcpCreatives.creativeId, creativeId)))
       .limit(1);
+    const asset = synced?.mediaAssetId ? (await mediaIdentities(tx, [synced.mediaAssetId])).get(synced.mediaAssetId) : undefined;
+    const creative = synced && { ...synced, brandId: asset?.brandId ?? null };
     if (!creative?.mediaAssetId) return `Creative ${creativeId} has no video yet`;
     const buy = await findPackage(tx, actor, packageId);
     if (!buy) return `Package ${packageId} is not in any of your media buys`;
@@ -316,16 +316,18 @@ export const creativeStatusOf = (asset: { status: string; processingStage: strin
 };
 
 export const listCreatives = async ({ db, actor, station, ids }: { db: Db; actor: Actor; station: StationIdentity; ids?: string[] | null }) => {
-  const rows = await db
-    .select({
-      creative: adcpCreatives,
-      asset: { status: mediaAssets.status, processingStage: mediaAssets.processingStage, adId: mediaAssets.adId, durationSeconds: mediaAssets.durationSeconds },
-    })
+  const synced = await db
+    .select()
     .from(adcpCreatives)
-    .leftJoin(mediaAssets, eq(mediaAssets.id, adcpCreatives.mediaAssetId))
     .where(and(eq(adcpCreatives.ownerId, actor.id), ids?.length ? inArray(adcpCreatives.creativeId, ids) : undefined))
     .orderBy(desc(adcpCreatives.createdAt))
     .limit(500);
+  // Their commercials from the media module, in one query.
+  const assets = await mediaIdentities(
+    db,
+    synced.map((creative) => creative.mediaAssetId),
+  );
+  const rows = synced.map((creative) => ({ creative, asset: creative.mediaAssetId ? assets.get(creative.mediaAssetId) : undefined }));
   const creatives = rows.map(({ creative, asset }) => ({
     creative_id: creative.creativeId,
     name: creative.name,

@@ -4,9 +4,9 @@
  * master control reported (as-run). Makegoods count as the delivery they add. `is_final` once the
  * flight is over and no spot is left to settle. Simulated (demo) airings are never delivery.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { toDollars } from '../../../domain/money';
-import { campaignDeliveries, trafficSpots } from '../../db/schema';
+import { realDeliveryOfSpots } from '../campaigns/public';
+import { realSpotsOfOrders } from '../traffic/public';
 import type { Tx } from '../../platform/db';
 import { mediaBuyStatusOf, packagesOf, type BuyView } from './buy-views';
 import { CPM_OPTION_ID } from './products';
@@ -36,24 +36,43 @@ const metrics = (c: Counts) => ({
   },
 });
 
+/**
+ * The orders' real spots per order, daypart, status and makegood (the traffic module's), with the
+ * delivery recorded against them (the campaigns module's): a count and sums per group.
+ */
+const spotGroupsOf = async (db: Tx, estimateIds: string[]) => {
+  const spots = await realSpotsOfOrders(db, estimateIds);
+  const delivered = await realDeliveryOfSpots(
+    db,
+    spots.map((spot) => spot.id),
+  );
+  const groups = new Map<
+    string,
+    { estimateId: string; daypartId: string; status: string; makegood: boolean; impressions: number; spendCents: number; count: number }
+  >();
+  for (const spot of spots) {
+    const key = `${spot.estimateId}|${spot.daypartId}|${spot.status}|${spot.makegood}`;
+    const group = groups.get(key) ?? {
+      estimateId: spot.estimateId,
+      daypartId: spot.daypartId,
+      status: spot.status,
+      makegood: spot.makegood,
+      impressions: 0,
+      spendCents: 0,
+      count: 0,
+    };
+    const delivery = delivered.get(spot.id);
+    group.count += 1;
+    group.impressions += delivery?.impressions ?? 0;
+    group.spendCents += delivery?.spendCents ?? 0;
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+};
+
 export const deliveryOf = async (db: Tx, views: BuyView[], today: string) => {
   const ids = views.map((v) => v.order.id);
-  const spots = ids.length
-    ? await db
-        .select({
-          estimateId: trafficSpots.estimateId,
-          daypartId: trafficSpots.daypartId,
-          status: trafficSpots.status,
-          makegood: sql<boolean>`${trafficSpots.makegoodOfferId} is not null`,
-          impressions: sql<number>`coalesce(sum(${campaignDeliveries.impressions}), 0)::float8`,
-          spendCents: sql<number>`coalesce(sum(${campaignDeliveries.spendCents}), 0)::float8`,
-          count: sql<number>`count(distinct ${trafficSpots.id})::int`,
-        })
-        .from(trafficSpots)
-        .leftJoin(campaignDeliveries, and(eq(campaignDeliveries.spotId, trafficSpots.id), eq(campaignDeliveries.simulated, false)))
-        .where(and(inArray(trafficSpots.estimateId, ids), eq(trafficSpots.simulated, false)))
-        .groupBy(trafficSpots.estimateId, trafficSpots.daypartId, trafficSpots.status, sql`${trafficSpots.makegoodOfferId} is not null`)
-    : [];
+  const spots = await spotGroupsOf(db, ids);
   const deliveries = views.map((view) => {
     const packages = packagesOf(view);
     const byPackage = new Map(packages.map((p) => [p.daypart_id, empty()]));

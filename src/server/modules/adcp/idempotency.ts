@@ -6,13 +6,11 @@
  * key runs as it is (not deduplicated). Only completed answers are kept: an error may be retried.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { idempotencyKeys } from '../../db/schema';
 import type { Db } from '../../platform/db';
+import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer, storedIdempotentAnswer } from '../../platform/idempotency-store';
 import { adcpError, AdcpError } from './errors';
 
 const VISIBLE = /^[\x21-\x7e]{1,255}$/;
-const STALE_RUNNING_MINUTES = 10;
 
 const canonical = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -50,19 +48,9 @@ export const withIdempotency = async <T extends object>({
   const fingerprint = createHash('sha256')
     .update(`${task}\n${canonical(rest)}`)
     .digest('base64url');
-  const where = and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, stored));
-  const expires = sql`now() + make_interval(hours => ${ttlHours})`;
-  const [claimed] = await db
-    .insert(idempotencyKeys)
-    .values({ caller, key: stored, fingerprint, expiresAt: expires })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.caller, idempotencyKeys.key],
-      set: { fingerprint, status: null, contentType: null, body: null, createdAt: sql`now()`, expiresAt: expires },
-      setWhere: sql`${idempotencyKeys.expiresAt} <= now() or (${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} < now() - make_interval(mins => ${STALE_RUNNING_MINUTES}))`,
-    })
-    .returning({ caller: idempotencyKeys.caller });
+  const claimed = await claimIdempotencyKey(db, { caller, key: stored, fingerprint, ttlHours });
   if (!claimed) {
-    const [row] = await db.select().from(idempotencyKeys).where(where).limit(1);
+    const row = await storedIdempotentAnswer(db, caller, stored);
     if (row && row.fingerprint !== fingerprint) {
       throw new AdcpError({
         code: 'IDEMPOTENCY_CONFLICT',
@@ -84,13 +72,10 @@ export const withIdempotency = async <T extends object>({
   }
   try {
     const result = await run();
-    await db
-      .update(idempotencyKeys)
-      .set({ status: 200, contentType: 'application/json', body: JSON.stringify(result) })
-      .where(where);
+    await storeIdempotentAnswer(db, caller, stored, { status: 200, contentType: 'application/json', body: JSON.stringify(result) });
     return result;
   } catch (error) {
-    await db.delete(idempotencyKeys).where(where);
+    await releaseIdempotencyKey(db, caller, stored);
     throw error;
   }
 };

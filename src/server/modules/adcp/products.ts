@@ -3,19 +3,18 @@
  * the rate card as the spec prices orders (CPM), with live availability per week of the requested
  * flight and forecast impressions (IMPRESSIONS_PER_SPOT × the daypart's multiplier per spot).
  */
-import { asc, isNotNull } from 'drizzle-orm';
 import { IMPRESSIONS_PER_SPOT, START_DATE_MIN_LEAD_DAYS } from '../../../domain/constants';
 import { addDays, daysBetween, isIsoDate } from '../../../domain/dates';
 import { toCents, toDollars } from '../../../domain/money';
 import { cpmCentsForFlatRate, lengthCpmCents, lengthFlatRateCents, lengthPercentOf } from '../../../domain/spot-length-pricing';
 import { dayLabel, DEFAULT_MIN_CPM } from '../../../domain/rate-card';
-import { dayparts } from '../../db/schema';
+import { anyFlatRate, rateCard, type DaypartRow } from '../dayparts/public';
 import type { Db } from '../../platform/db';
 import { daypartAvailability } from '../dayparts/service';
 import { adcpError } from './errors';
 import { formatIdOf, SPOT_LENGTHS, type SpotLength, type StationIdentity } from './station';
 
-export type DaypartRow = typeof dayparts.$inferSelect;
+export type { DaypartRow };
 
 /** Every product's pricing option: the rate card's CPM for its length, in US dollars. */
 export const CPM_OPTION_ID = 'cpm_usd';
@@ -59,7 +58,7 @@ export const packageCpmOf = (d: DaypartRow, length: SpotLength, option: string =
 export const weeklyCostPerDailySpot = (d: DaypartRow, cpm: number) => (impressionsPerSpotOf(d) / 1000) * cpm * d.daysOfWeek.length;
 
 /** Whether any daypart sells at a flat rate per spot (get_adcp_capabilities lists flat_rate then). */
-export const hasFlatRate = async (db: Db) => (await db.select({ id: dayparts.id }).from(dayparts).where(isNotNull(dayparts.flatRateCents)).limit(1)).length > 0;
+export const hasFlatRate = (db: Db) => anyFlatRate(db);
 
 export const earliestBookableDate = (today: string) => addDays(today, START_DATE_MIN_LEAD_DAYS);
 
@@ -192,7 +191,7 @@ export const listProducts = async ({
   if (filters?.delivery_type && filters.delivery_type !== 'guaranteed') return [];
   const wanted = filters?.format_ids?.map((f) => f.id);
   const lengths = SPOT_LENGTHS.filter((length) => !wanted || wanted.includes(formatIdOf(length)));
-  const rows = await db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.name));
+  const rows = await rateCard(db);
   const products: AdcpProduct[] = [];
   for (const d of rows) {
     const weeks = await weeklyAvailability(db, d.id, flight);

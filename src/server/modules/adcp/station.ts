@@ -1,6 +1,5 @@
 /** The station as AdCP buyers see it (decision 035): its agent URL, publisher domain and identity. */
-import { eq } from 'drizzle-orm';
-import { stationProfile } from '../../db/schema';
+import { storedStationIdentity } from '../station/public';
 import type { Db } from '../../platform/db';
 
 export interface StationIdentity {
@@ -14,16 +13,7 @@ export interface StationIdentity {
 }
 
 export const stationIdentity = async (db: Db, appUrl: string): Promise<StationIdentity> => {
-  const [row] = await db
-    .select({
-      name: stationProfile.name,
-      callLetters: stationProfile.callLetters,
-      fccFacilityId: stationProfile.fccFacilityId,
-      agentUrl: stationProfile.agentUrl,
-    })
-    .from(stationProfile)
-    .where(eq(stationProfile.id, 1))
-    .limit(1);
+  const row = await storedStationIdentity(db);
   const agentUrl = row?.agentUrl ?? `${appUrl}/mcp`;
   return {
     name: row?.name ?? 'Spotbook Station',

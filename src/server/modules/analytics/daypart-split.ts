@@ -9,7 +9,8 @@ import { and, eq, gte, inArray, lt, ne, sql, type AnyColumn, type SQL } from 'dr
 import { REVENUE_STATUSES } from '../../../domain/analytics';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
-import { daypartHours, dayparts } from '../../db/schema';
+import { daypartHours } from '../../db/schema';
+import { daypartNames, itemWeeklyCostSql } from '../dayparts/public';
 import { orderItemsView, ordersView } from '../orders/views';
 import { stationZoneSql, type Db } from '../../platform/db';
 
@@ -38,58 +39,69 @@ export const firstWholeHour = (from: string, timeZone: string) =>
 
 /**
  * An item's share of its order: its weekly cost (SQL `item_weekly_cost`, the one rule migration 0030
- * shares with the view daypart_item_shares) over the order's weekly cost (cents, float).
+ * shares with the view daypart_item_shares; the dayparts module reads the rate) over the order's weekly
+ * cost (cents, float).
  */
-const itemWeeklyCost = sql`item_weekly_cost(${dayparts.multiplier}, ${orderItemsView.spotsPerOccurrence},
-  item_cpm_cents(${orderItemsView.userDefinedCpmCents}, ${dayparts.baseCpmCents}), cardinality(${dayparts.daysOfWeek}))`;
+const itemWeeklyCost = itemWeeklyCostSql(orderItemsView);
 const itemShare = sql`(${itemWeeklyCost} / nullif(sum(${itemWeeklyCost}) over (partition by ${ordersView.id}), 0))`;
 
+/** Figures of one daypart by its id, before its name is read (the dayparts module's). */
+type DaypartIdFigures = Omit<DaypartFigures, 'daypartName'> & { daypartId: string };
+
 /** The split computed from the order rows matching `where`. */
-const fromRows = async (db: Db, split: Split, where: SQL | undefined): Promise<DaypartFigures[]> => {
+const fromRows = async (db: Db, split: Split, where: SQL | undefined): Promise<DaypartIdFigures[]> => {
   const column = split.amount === 'total' ? ordersView.totalAmountCents : ordersView.totalSpendCents;
   const shares = db
     .select({
-      daypartName: sql<string>`${dayparts.name}`.as('daypart_name'),
+      daypartId: sql<string>`${orderItemsView.daypartId}`.as('daypart_id'),
       estimateId: sql<string>`${ordersView.id}`.as('estimate_id'),
       spots: sql<number>`${orderItemsView.spotsPerOccurrence}`.as('spots'),
       cents: sql<number>`coalesce(${column} * ${itemShare}, 0)`.as('cents'),
     })
     .from(orderItemsView)
     .innerJoin(ordersView, eq(ordersView.id, orderItemsView.estimateId))
-    .innerJoin(dayparts, eq(dayparts.id, orderItemsView.daypartId))
     .where(and(split.statuses(ordersView.status), where))
     .as('shares');
   return db
     .select({
-      daypartName: shares.daypartName,
+      daypartId: shares.daypartId,
       cents: sql<number>`sum(${shares.cents})::float8`.mapWith(Number),
       orders: sql<number>`count(distinct ${shares.estimateId})::int`.mapWith(Number),
       spots: sql<number>`sum(${shares.spots})::int`.mapWith(Number),
     })
     .from(shares)
-    .groupBy(shares.daypartName);
+    .groupBy(shares.daypartId);
 };
 
 /** The split of every order from the window's first whole UTC hour on, from the rollup. */
-const fromRollup = (db: Db, split: Split, from: string, timeZone: string): Promise<DaypartFigures[]> =>
+const fromRollup = (db: Db, split: Split, from: string, timeZone: string): Promise<DaypartIdFigures[]> =>
   db
     .select({
-      daypartName: dayparts.name,
+      daypartId: daypartHours.daypartId,
       cents: sql<number>`sum(${split.amount === 'total' ? daypartHours.amountCents : daypartHours.spendCents})::float8`.mapWith(Number),
       orders: sql<number>`sum(${daypartHours.orders})::int`.mapWith(Number),
       spots: sql<number>`sum(${daypartHours.spots})::int`.mapWith(Number),
     })
     .from(daypartHours)
-    .innerJoin(dayparts, eq(dayparts.id, daypartHours.daypartId))
     .where(and(gte(daypartHours.hour, firstWholeHour(from, timeZone)), split.statuses(daypartHours.status)))
-    .groupBy(dayparts.name)
+    .groupBy(daypartHours.daypartId)
     // Rows whose orders all left (kept at zero by the deltas) are not a daypart of the window.
     .having(sql`sum(${daypartHours.orders}) <> 0`);
 
-/** Adds up figures of the same daypart (an order is in one part only: its orders add up too). */
-const merged = (parts: DaypartFigures[][]): DaypartFigures[] => {
+/**
+ * Names the figures (the dayparts module's names, in one query; a daypart since deleted is left out) and
+ * adds up figures of the same daypart (an order is in one part only: its orders add up too).
+ */
+const merged = async (db: Db, parts: DaypartIdFigures[][]): Promise<DaypartFigures[]> => {
+  const names = await daypartNames(
+    db,
+    parts.flat().map((row) => row.daypartId),
+  );
   const byName = new Map<string, DaypartFigures>();
-  for (const row of parts.flat()) {
+  for (const { daypartId, ...figures } of parts.flat()) {
+    const daypartName = names.get(daypartId);
+    if (daypartName === undefined) continue;
+    const row = { daypartName, ...figures };
     const seen = byName.get(row.daypartName);
     byName.set(row.daypartName, seen ? { ...seen, cents: seen.cents + row.cents, orders: seen.orders + row.orders, spots: seen.spots + row.spots } : row);
   }
@@ -103,7 +115,7 @@ const ranked = (rows: DaypartFigures[]) =>
 /** The split of the actor's orders dated `from` or later (station days), per daypart. */
 export const daypartSplit = async (db: Db, actor: OrderActor, split: Split, from: string, timeZone: string): Promise<DaypartFigures[]> => {
   const since = gte(orderTime(), dayStart(from, timeZone));
-  if (!isAdmin(actor.role)) return ranked(await fromRows(db, split, and(eq(ordersView.ownerId, actor.id), since)));
+  if (!isAdmin(actor.role)) return ranked(await merged(db, [await fromRows(db, split, and(eq(ordersView.ownerId, actor.id), since))]));
   const parts = await Promise.all([fromRollup(db, split, from, timeZone), fromRows(db, split, and(since, lt(orderTime(), firstWholeHour(from, timeZone))))]);
-  return ranked(merged(parts));
+  return ranked(await merged(db, parts));
 };

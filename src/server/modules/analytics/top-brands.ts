@@ -8,7 +8,8 @@ import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { REVENUE_STATUSES, TOP_BRANDS } from '../../../domain/analytics';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
-import { NO_ID, brandHours, brands } from '../../db/schema';
+import { NO_ID, brandHours } from '../../db/schema';
+import { brandSummaries } from '../brands/public';
 import { ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
 import { dayStart, firstWholeHour, orderTime } from './daypart-split';
@@ -41,7 +42,7 @@ export const topBrands = async (db: Db, actor: OrderActor, from: string, timeZon
     : fromRows(and(eq(ordersView.ownerId, actor.id), since));
   const booked = inArray(sql`s.status`, [...REVENUE_STATUSES]);
   const result = (await db.execute(sql`
-    select coalesce(${brands.commonName}, 'No brand') as brand_name, top.orders, top.approved, top.revenue
+    select top.brand_id, top.orders, top.approved, top.revenue
     from (
       select s.brand_id, sum(s.orders)::int as orders, coalesce(sum(s.orders) filter (where ${booked}), 0)::int as approved,
              coalesce(sum(s.amount) filter (where ${booked}), 0)::float8 as revenue
@@ -50,7 +51,16 @@ export const topBrands = async (db: Db, actor: OrderActor, from: string, timeZon
       order by 4 desc, 2 desc
       limit ${TOP_BRANDS}
     ) top
-    left join ${brands} on ${brands.id} = top.brand_id
-    order by top.revenue desc, top.orders desc`)) as unknown as { rows: { brand_name: string; orders: number; approved: number; revenue: number }[] };
-  return result.rows.map((r) => ({ brandName: r.brand_name, orders: Number(r.orders), approved: Number(r.approved), revenue: Number(r.revenue) }));
+    order by top.revenue desc, top.orders desc`)) as unknown as { rows: { brand_id: string; orders: number; approved: number; revenue: number }[] };
+  // The few brands' names from the brands module (NO_ID, and a brand since deleted: 'No brand').
+  const names = await brandSummaries(
+    db,
+    result.rows.map((r) => r.brand_id),
+  );
+  return result.rows.map((r) => ({
+    brandName: names.get(r.brand_id)?.commonName ?? 'No brand',
+    orders: Number(r.orders),
+    approved: Number(r.approved),
+    revenue: Number(r.revenue),
+  }));
 };

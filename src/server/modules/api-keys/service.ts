@@ -3,7 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { API_KEY_SCOPES, API_KEY_SECRET_PREFIX, type ApiKey, type ApiKeyScope, type CreateApiKeyInput } from '../../../domain/api-keys';
 import { isAdmin } from '../../../domain/roles';
-import { apiKeys, users } from '../../db/schema';
+import { apiKeys } from '../../db/schema';
+import { userSummary } from '../users/public';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { toSessionUser, type Actor } from '../auth/service';
@@ -72,23 +73,20 @@ export const actorFromApiKey = async ({ db, secret, cache }: { db: Db; secret: s
   let actor = cache?.get(secretHash);
   if (!actor) {
     const generation = cache?.generation();
-    const [row] = await db
-      .select({
-        keyId: apiKeys.id,
-        keyName: apiKeys.name,
-        scopes: apiKeys.scopes,
-        id: users.id,
-        email: users.email,
-        role: users.role,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
+    const [key] = await db
+      .select({ keyId: apiKeys.id, keyName: apiKeys.name, scopes: apiKeys.scopes, userId: apiKeys.userId })
       .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.userId))
       .where(and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt)))
       .limit(1);
+    const user = key && (await userSummary(db, key.userId));
+    const row = key && user && { ...key, ...user };
     if (!row) return undefined;
-    actor = { ...toSessionUser(row), sessionId: apiKeySessionId(row.keyId), apiKey: { id: row.keyId, name: row.keyName, scopes: row.scopes as ApiKeyScope[] } };
+    actor = {
+      ...toSessionUser(row),
+      channelIds: row.channelIds,
+      sessionId: apiKeySessionId(row.keyId),
+      apiKey: { id: row.keyId, name: row.keyName, scopes: row.scopes as ApiKeyScope[] },
+    };
     if (cache && generation !== undefined) cache.remember(generation, secretHash, actor);
   }
   const keyId = actor.apiKey!.id;

@@ -236,7 +236,7 @@ export const settleAsRun = async ({
 
   // ── matching, row by row in the file's order (a spot a row settles is settled for the rows after it) ──
   const outcome = new Uint8Array(count);
-  /** The matched spot's status before this row settled it (the audit event's "before", decision 053). */
+  /** The matched spot's status before this row settled it (the audit event's "before", decision 055). */
   const previousStatus: (string | null)[] = new Array<string | null>(count).fill(null);
   const spotOf: (Candidate | null)[] = new Array<Candidate | null>(count).fill(null);
   const airedAt = new Float64Array(count);
@@ -304,7 +304,7 @@ export const settleAsRun = async ({
     return at;
   };
   // The spots' audit trigger skips the import's own updates of spots: each is listed in as_run_changes below,
-  // which the audit trail reads as that spot's event (decision 053). Set only around these statements.
+  // which the audit trail reads as that spot's event (decision 055). Set only around these statements.
   const auditSource = async (on: boolean) => tx.execute(sql`select set_config('spotbook.audit_source', ${on ? `as-run:${importId}` : ''}, true)`);
   const airedRows = picked(AIRED);
   const missedRows = picked(MISSED);
@@ -581,7 +581,7 @@ export const importAsRun = async ({
       unmatched: 0,
       closedMissed: 0,
       days: [],
-      // Who imported, as the trail records an actor: the import's changes of spots are their audit events (decision 053).
+      // Who imported, as the trail records an actor: the import's changes of spots are their audit events (decision 055).
       actor: sql`audit_actor()`,
     });
     const totals = await settleAsRun({ tx, importId: id, rows, skipped, closeDay, statedRange, endOfDayDays, toleranceMinutes, timeZone });

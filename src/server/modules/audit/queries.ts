@@ -1,6 +1,6 @@
 /**
  * Reading the audit trail (the view audit_trail: the triggers' events and the spots' as-run changes, decision
- * 053): the admin's filtered list (newest first, keyset pages by id), the CSV
+ * 055): the admin's filtered list (newest first, keyset pages by id), the CSV
  * export in batches, and an order's timeline (oldest first).
  */
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, type SQL } from 'drizzle-orm';

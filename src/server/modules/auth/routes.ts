@@ -97,7 +97,7 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
     },
     async (request) => {
       // The user both flat and under `user`, so either reading of "current user" works.
-      const { sessionId: _sessionId, ...user } = actorOf(request);
+      const { sessionId: _sessionId, channelIds: _channelIds, ...user } = actorOf(request);
       return { ...user, user };
     },
   );

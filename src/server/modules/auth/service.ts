@@ -86,13 +86,21 @@ export const actorFromToken = async ({
   if (cached) return cached;
   const generation = cache?.generation();
   const [row] = await db
-    .select({ id: users.id, email: users.email, role: users.role, firstName: users.firstName, lastName: users.lastName, sessionExpiresAt: sessions.expiresAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      channelIds: users.channelIds,
+      sessionExpiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row) return undefined;
-  const actor = { ...toSessionUser(row), sessionId: claims.sessionId };
+  const actor = { ...toSessionUser(row), channelIds: row.channelIds, sessionId: claims.sessionId };
   if (cache && generation !== undefined) cache.remember(generation, actor, row.sessionExpiresAt);
   return actor;
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSessionCache } from './session-cache';
 import { msAhead } from '../../../../test/support/clock';
 
-const actor = (id: string, sessionId: string) => ({ id, sessionId, email: `${id}@x.test`, role: 'client' as const, full_name: null });
+const actor = (id: string, sessionId: string) => ({ id, sessionId, email: `${id}@x.test`, role: 'client' as const, full_name: null, channelIds: [] });
 
 describe('the session cache', () => {
   it('answers a remembered session until its time to live or its session expires, and only for its user', () => {

@@ -7,7 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AGEING_BUCKETS, AGEING_LAST_DAYS, type AgeingBucket, type AgeingReply, type AgeingRow } from '../../../domain/billing-corrections';
 import { toDollars } from '../../../domain/money';
 import { advertiserName } from '../../../domain/users';
-import { NO_ID, receivableCustomers, receivableDays, users } from '../../db/schema';
+import { NO_ID, receivableCustomers, receivableDays } from '../../db/schema';
+import { userSummaries } from '../users/public';
 import type { Tx } from '../../platform/db';
 
 /** An invoice's balance in SQL (invoiceBalanceCents): net less credits and payments, plus refunds. */
@@ -97,17 +98,27 @@ export const receivablesAgeing = async ({
       sql`select ${receivableDays.customerId} as customer_id, ${sql.join(sums, sql`, `)} from ${receivableDays}
         where ${recent} and ${customers} group by ${receivableDays.customerId}`,
     );
-  const customersWhere = async (where: SQL) =>
-    (
-      await rowsOf<Customer>(
-        db,
-        sql`select c.customer_id, c.balance_cents::text as total, c.invoices::int as n, u.company, u.first_name, u.last_name, u.email
-          from ${receivableCustomers} c join ${users} u on u.id = c.customer_id where c.invoices > 0 and ${where}`,
-      )
-    )
-      .map((c) => ({ ...c, name: advertiserName(c.company, c.first_name, c.last_name, c.email), cents: Number(c.total) }))
-      // The customer's id last, so that two advertisers of one name and balance keep one order on every page.
-      .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name) || (a.customer_id < b.customer_id ? -1 : a.customer_id > b.customer_id ? 1 : 0));
+  const customersWhere = async (where: SQL) => {
+    const balances = await rowsOf<Omit<Customer, 'company' | 'first_name' | 'last_name' | 'email'>>(
+      db,
+      sql`select c.customer_id, c.balance_cents::text as total, c.invoices::int as n from ${receivableCustomers} c where c.invoices > 0 and ${where}`,
+    );
+    // Named by the users module, in one query (a customer whose account is gone is left out, as the join did).
+    const people = await userSummaries(
+      db,
+      balances.map((c) => c.customer_id),
+    );
+    return (
+      balances
+        .flatMap((c) => {
+          const user = people.get(c.customer_id);
+          return user ? [{ ...c, company: user.company, first_name: user.firstName, last_name: user.lastName, email: user.email }] : [];
+        })
+        .map((c) => ({ ...c, name: advertiserName(c.company, c.first_name, c.last_name, c.email), cents: Number(c.total) }))
+        // The customer's id last, so that two advertisers of one name and balance keep one order on every page.
+        .sort((a, b) => b.cents - a.cents || a.name.localeCompare(b.name) || (a.customer_id < b.customer_id ? -1 : a.customer_id > b.customer_id ? 1 : 0))
+    );
+  };
   /**
    * A page's customers without naming everyone: the page's balances by rank (balances alone, from the
    * small rollup), then only the customers whose balance lies between its first and last, named and

@@ -4,14 +4,15 @@
  * Ageing counts it (decision 033); payment trends sum payments by payment date,
  * one row per day of the window, days without payments at 0.
  */
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import { isLiveInvoice } from './invoice-rows';
 import { TOP_CUSTOMERS } from '../../../domain/billing';
 import type { BillingAnalytics } from '../../../domain/billing-schemas';
 import { addDays } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import { advertiserName } from '../../../domain/users';
-import { invoicePayments, invoices, users } from '../../db/schema';
+import { invoicePayments, invoices } from '../../db/schema';
+import { userEmailSql, userSummaries } from '../users/public';
 import type { Tx } from '../../platform/db';
 import { stationReceivableCents } from './ageing';
 
@@ -59,20 +60,22 @@ export const billingAnalytics = async ({ db, timeframe, today }: { db: Tx; timef
       .groupBy(invoicePayments.paymentDate),
     db
       .with(totals)
-      .select({
-        id: totals.customerId,
-        company: users.company,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        billed: totals.billed,
-        paid: totals.paid,
-      })
+      .select({ id: totals.customerId, billed: totals.billed, paid: totals.paid })
       .from(totals)
-      .innerJoin(users, eq(users.id, totals.customerId))
-      .where(sql`${totals.billed} >= coalesce(${eighth}, 0)`)
-      .orderBy(desc(totals.billed), users.email)
-      .limit(TOP_CUSTOMERS),
+      // The customer's e-mail, for ties, and existence (as the join did) from the users module's expression.
+      .where(and(sql`${totals.billed} >= coalesce(${eighth}, 0)`, isNotNull(userEmailSql(totals.customerId))))
+      .orderBy(desc(totals.billed), userEmailSql(totals.customerId))
+      .limit(TOP_CUSTOMERS)
+      .then(async (rows) => {
+        const people = await userSummaries(
+          db,
+          rows.map((row) => row.id),
+        );
+        return rows.flatMap((row) => {
+          const user = people.get(row.id);
+          return user ? [{ ...row, company: user.company, firstName: user.firstName, lastName: user.lastName, email: user.email }] : [];
+        });
+      }),
   ]);
   const byDay = new Map(payments.map((p) => [p.date, n(p.cents)]));
 

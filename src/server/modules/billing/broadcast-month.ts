@@ -4,7 +4,7 @@
  * what is left. Each order is billed in its own transaction under its row lock, and the spots are
  * locked and marked, so billing a month twice (or twice at once) never bills a spot twice.
  */
-import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BILLING_MESSAGES, INVOICEABLE_ORDER_STATUSES, type BillingMode } from '../../../domain/billing';
 import {
   DELIVERY_MESSAGES,
@@ -17,7 +17,8 @@ import { broadcastMonth } from '../../../domain/broadcast-calendar';
 import type { CreateInvoiceBody, Invoice } from '../../../domain/billing-schemas';
 import { toCents } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
-import { invoices, trafficSpots } from '../../db/schema';
+import { invoices } from '../../db/schema';
+import { ordersWithUnbilledSpotsSql } from '../traffic/public';
 import { ordersView } from '../orders/views';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
@@ -78,21 +79,16 @@ export const createFinalInvoice = async ({
 /** Monthly-billed, invoiceable orders with aired, unbilled spots in the period. */
 const ordersToBill = async (db: Db, from: string, to: string): Promise<string[]> => {
   const rows = await db
-    .selectDistinct({ id: trafficSpots.estimateId })
-    .from(trafficSpots)
-    .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
+    .select({ id: ordersView.id })
+    .from(ordersView)
     .where(
       and(
-        eq(trafficSpots.status, 'aired'),
-        eq(trafficSpots.simulated, false),
-        isNull(trafficSpots.invoiceId),
-        gte(trafficSpots.airDate, from),
-        lte(trafficSpots.airDate, to),
+        sql`${ordersView.id} in ${ordersWithUnbilledSpotsSql(from, to)}`,
         eq(ordersView.billingMode, 'monthly'),
         inArray(ordersView.status, [...INVOICEABLE_ORDER_STATUSES]),
       ),
     )
-    .orderBy(trafficSpots.estimateId);
+    .orderBy(ordersView.id);
   return rows.map((r) => r.id);
 };
 

@@ -1,12 +1,11 @@
 /** An agency's commission on its invoices: the account's rate, copied onto each invoice when it is made. */
-import { eq } from 'drizzle-orm';
 import { commissionCents } from '../../../domain/billing-delivery';
-import { users } from '../../db/schema';
+import { userSummary } from '../users/public';
 import type { Tx } from '../../platform/db';
 
 /** The commission columns of a new invoice for `customerId` with a gross of `totalCents` (0 for a direct advertiser). */
 export const commissionFor = async (tx: Tx, customerId: string, totalCents: number): Promise<{ commissionRate: number; commissionCents: number }> => {
-  const [row] = await tx.select({ rate: users.agencyCommissionRate }).from(users).where(eq(users.id, customerId)).limit(1);
-  const rate = row?.rate === null || row?.rate === undefined ? 0 : Number(row.rate);
+  const customer = await userSummary(tx, customerId);
+  const rate = customer?.agencyCommissionRate === null || customer?.agencyCommissionRate === undefined ? 0 : Number(customer.agencyCommissionRate);
   return { commissionRate: rate, commissionCents: commissionCents(totalCents, rate) };
 };

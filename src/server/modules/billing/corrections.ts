@@ -9,7 +9,8 @@ import { CORRECTION_MESSAGES, overRefundMessage, refundDueCents, voidRefusal } f
 import type { Invoice, InvoicePayment } from '../../../domain/billing-schemas';
 import { addDays } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
-import { creditNotes, invoicePayments, invoices, trafficSpots } from '../../db/schema';
+import { creditNotes, invoicePayments, invoices } from '../../db/schema';
+import { unmarkSpotsBilled } from '../traffic/public';
 import type { Db } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { toPayment } from './present';
@@ -46,7 +47,7 @@ export const voidInvoice = async ({
     await tx.update(invoices).set({ status: 'cancelled', voidReason: reason, voidedAt: new Date(), voidedBy: actorId }).where(eq(invoices.id, id));
     await emitInvoiceEvent(tx, 'invoice.voided', row);
     // Spots billed on delivery are billable again (the traffic log's column that says which invoice billed them).
-    await tx.update(trafficSpots).set({ invoiceId: null }).where(eq(trafficSpots.invoiceId, id));
+    await unmarkSpotsBilled(tx, id);
     return getInvoice(tx, id, today);
   });
 

@@ -3,64 +3,65 @@
  * month as one transmission, built from the invoice (its lines and amounts as issued) and the as-run
  * (the aired spots it bills). The file itself is written by src/domain/ei.ts.
  */
-import { and, asc, eq, gte, inArray, lte, ne, notInArray, or } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, ne, notInArray, or } from 'drizzle-orm';
 import { broadcastMonth, broadcastMonthOf } from '../../../domain/broadcast-calendar';
 import { eiDays, writeEi, type EiInvoice, type EiScheduleLine, type EiSpot } from '../../../domain/ei';
 import type { StationTime } from '../../../domain/dates';
 import { orderNumberOf } from '../../../domain/format';
 import { toCents } from '../../../domain/money';
-import { dayparts, invoices, makegoodOffers, mediaAssets, trafficSpots, users } from '../../db/schema';
+import { invoices } from '../../db/schema';
+import { daypartsByIds } from '../dayparts/public';
+import { missedSpotsOfOffers } from '../makegoods/public';
+import { mediaIdentities } from '../media/public';
+import { airedSpotsOfOrder, spotsByIds, spotsOfInvoice } from '../traffic/public';
+import { userSummary } from '../users/public';
 import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { issuerOf } from './issued-parties';
 import { getInvoiceDetail } from './queries';
 
-/** The aired spots an invoice bills: those it billed on delivery; for an up-front invoice, its order's aired spots in the flight. */
-const spotsOf = async (db: Tx, invoice: { id: string; kind: string; estimate_id: string }, flight: { start: string | null; end: string | null }) =>
-  db
-    .select({ spot: trafficSpots, adId: mediaAssets.adId, missedSpotId: makegoodOffers.missedSpotId })
-    .from(trafficSpots)
-    .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
-    .leftJoin(makegoodOffers, eq(makegoodOffers.id, trafficSpots.makegoodOfferId))
-    .where(
-      invoice.kind === 'up_front'
-        ? and(
-            eq(trafficSpots.estimateId, invoice.estimate_id),
-            eq(trafficSpots.status, 'aired'),
-            eq(trafficSpots.simulated, false),
-            flight.start ? gte(trafficSpots.airDate, flight.start) : undefined,
-            flight.end ? lte(trafficSpots.airDate, flight.end) : undefined,
-          )
-        : and(eq(trafficSpots.invoiceId, invoice.id), eq(trafficSpots.status, 'aired')),
-    )
-    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
+/**
+ * The aired spots an invoice bills: those it billed on delivery; for an up-front invoice, its order's
+ * aired spots in the flight. Each with its commercial's Ad-ID and, for a makegood, the spot it replaces
+ * (the media and makegoods modules' reads, one query each).
+ */
+const spotsOf = async (db: Tx, invoice: { id: string; kind: string; estimate_id: string }, flight: { start: string | null; end: string | null }) => {
+  const spots = invoice.kind === 'up_front' ? await airedSpotsOfOrder(db, invoice.estimate_id, flight) : await spotsOfInvoice(db, invoice.id, true);
+  const [media, missed] = await Promise.all([
+    mediaIdentities(
+      db,
+      spots.map((spot) => spot.mediaAssetId),
+    ),
+    missedSpotsOfOffers(
+      db,
+      spots.map((spot) => spot.makegoodOfferId),
+    ),
+  ]);
+  return spots.map((spot) => ({
+    spot,
+    adId: (spot.mediaAssetId ? media.get(spot.mediaAssetId)?.adId : undefined) ?? null,
+    missedSpotId: (spot.makegoodOfferId ? missed.get(spot.makegoodOfferId) : undefined) ?? null,
+  }));
+};
 
 /** One invoice as the EI's records describe it. */
 export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promise<EiInvoice> => {
   const invoice = await getInvoiceDetail({ db, id, today: time.today(), timeZone: time.timeZone });
   const station = await issuerOf(db, id);
   const [order] = await db.select().from(ordersView).where(eq(ordersView.id, invoice.estimate_id)).limit(1);
-  const [customer] = await db.select().from(users).where(eq(users.id, invoice.customer_id)).limit(1);
-  const [commercial] = order?.mediaAssetId
-    ? await db.select({ spotLength: mediaAssets.spotLength }).from(mediaAssets).where(eq(mediaAssets.id, order.mediaAssetId)).limit(1)
-    : [];
+  const customer = await userSummary(db, invoice.customer_id);
+  const commercial = order?.mediaAssetId ? (await mediaIdentities(db, [order.mediaAssetId])).get(order.mediaAssetId) : undefined;
   const periodStart = invoice.period_start ?? invoice.order_start_date ?? invoice.issue_date;
   const periodEnd = invoice.period_end ?? invoice.order_end_date ?? periodStart;
   const spots = await spotsOf(db, invoice, { start: invoice.order_start_date, end: invoice.order_end_date });
 
   // The missed spots the makegoods among them replace (for their 52 comments).
   const missedIds = spots.map((s) => s.missedSpotId).filter((m): m is string => m !== null);
-  const missed = new Map(
-    (missedIds.length
-      ? await db
-          .select({ id: trafficSpots.id, airDate: trafficSpots.airDate, scheduledAt: trafficSpots.scheduledAt })
-          .from(trafficSpots)
-          .where(inArray(trafficSpots.id, missedIds))
-      : []
-    ).map((m) => [m.id, m]),
+  const missed = await spotsByIds(db, missedIds);
+  const parts = await daypartsByIds(
+    db,
+    invoice.invoice_lines.map((l) => l.daypart_id),
   );
-  const daypartIds = invoice.invoice_lines.map((l) => l.daypart_id).filter((d): d is string => d !== null);
-  const parts = new Map((daypartIds.length ? await db.select().from(dayparts).where(inArray(dayparts.id, daypartIds)) : []).map((d) => [d.id, d]));
   const length = commercial?.spotLength ?? spots[0]?.spot.durationSeconds ?? 30;
   // An invoice stored without lines (an old up-front one) is one line: its order.
   const stored =

@@ -3,14 +3,16 @@
  * billed yet, each at its item's CPM (the cost a makegood credit uses), one line per daypart, and
  * the spots marked with the invoice that billed them. Also the stored lines of any invoice.
  */
-import { and, asc, eq, getViewSelectedFields, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { type InvoiceKind } from '../../../domain/billing';
 import { couponLineLabel, dateRangeLabel, orderCouponOf, toStoredLine, type InvoiceLineDraft } from '../../../domain/billing-up-front';
 import { couponShareCents, deliveryLines, type BillableSpot, type StoredInvoiceLine } from '../../../domain/billing-delivery';
 import type { InvoiceDetail } from '../../../domain/billing-schemas';
 import { localClockOf } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
-import { dayparts, invoiceLines, invoices, trafficSpots } from '../../db/schema';
+import { invoiceLines, invoices } from '../../db/schema';
+import { daypartsByIds } from '../dayparts/public';
+import { lockUnbilledSpots as lockUnbilledSpotRows, markSpotsBilled, spotsOfInvoice } from '../traffic/public';
 import { orderItemsView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
@@ -26,32 +28,36 @@ export interface LockedSpot extends BillableSpot {
 
 /** The order's aired, unbilled spots (within [from, to] when given), locked, with their cost in cents. */
 export const lockUnbilledSpots = async (tx: Tx, estimateId: string, period?: { from: string; to: string }): Promise<LockedSpot[]> => {
-  const rows = await tx
-    .select({ id: trafficSpots.id, daypart: dayparts, item: getViewSelectedFields(orderItemsView) })
-    .from(trafficSpots)
-    .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
-    .leftJoin(orderItemsView, eq(orderItemsView.id, trafficSpots.estimateItemId))
-    .where(
-      and(
-        eq(trafficSpots.estimateId, estimateId),
-        eq(trafficSpots.status, 'aired'),
-        // A simulated (demo) airing is never delivery for billing (decision 031).
-        eq(trafficSpots.simulated, false),
-        isNull(trafficSpots.invoiceId),
-        period ? gte(trafficSpots.airDate, period.from) : undefined,
-        period ? lte(trafficSpots.airDate, period.to) : undefined,
-      ),
-    )
-    .orderBy(asc(trafficSpots.airDate), asc(trafficSpots.scheduledAt), asc(trafficSpots.id))
-    .for('update', { of: trafficSpots });
-  return rows.map(({ id, daypart, item }) => ({
-    id,
+  const spots = await lockUnbilledSpotRows(tx, estimateId, period);
+  const priced = await pricedSpots(tx, spots);
+  return priced.map(({ spot, daypart, item }) => ({
+    id: spot.id,
     daypartId: daypart.id,
     daypartName: daypart.name,
     startTime: daypart.startTime,
     endTime: daypart.endTime,
     costCents: spotCostCents(daypart, item),
   }));
+};
+
+/**
+ * The spots with their dayparts (the dayparts module's, in one query; a spot whose daypart is gone is
+ * left out) and their order lines (the orders view, in one query; null when the line is gone).
+ */
+const pricedSpots = async <S extends { daypartId: string; estimateItemId: string | null }>(db: Tx, spots: S[]) => {
+  const itemIds = [...new Set(spots.flatMap((spot) => (spot.estimateItemId ? [spot.estimateItemId] : [])))];
+  const [parts, items] = await Promise.all([
+    daypartsByIds(
+      db,
+      spots.map((spot) => spot.daypartId),
+    ),
+    itemIds.length > 0 ? db.select().from(orderItemsView).where(inArray(orderItemsView.id, itemIds)) : [],
+  ]);
+  const itemOf = new Map(items.map((item) => [item.id, item]));
+  return spots.flatMap((spot) => {
+    const daypart = parts.get(spot.daypartId);
+    return daypart ? [{ spot, daypart, item: (spot.estimateItemId && itemOf.get(spot.estimateItemId)) || null }] : [];
+  });
 };
 
 export interface DeliveryInvoiceInput {
@@ -127,26 +133,18 @@ export const insertDeliveryInvoice = async ({
     notes: input.notes,
   });
   if (lines.length > 0) await tx.insert(invoiceLines).values(lines.map((line) => ({ invoiceId, ...line })));
-  const ids = spots.map((s) => s.id);
-  for (let i = 0; i < ids.length; i += 1000) {
-    await tx
-      .update(trafficSpots)
-      .set({ invoiceId })
-      .where(and(inArray(trafficSpots.id, ids.slice(i, i + 1000)), isNull(trafficSpots.invoiceId)));
-  }
+  await markSpotsBilled(
+    tx,
+    spots.map((s) => s.id),
+    invoiceId,
+  );
   return invoiceId;
 };
 
 /** An invoice's stored lines, in order. */
 /** The spots an invoice billed, in airing order, each at the cost its line counts (issue 29, item 6). */
 export const billedSpotsOf = async (db: Tx, invoiceId: string, timeZone: string): Promise<InvoiceDetail['billed_spots']> => {
-  const rows = await db
-    .select({ spot: trafficSpots, daypart: dayparts, item: getViewSelectedFields(orderItemsView) })
-    .from(trafficSpots)
-    .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
-    .leftJoin(orderItemsView, eq(orderItemsView.id, trafficSpots.estimateItemId))
-    .where(eq(trafficSpots.invoiceId, invoiceId))
-    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
+  const rows = await pricedSpots(db, await spotsOfInvoice(db, invoiceId));
   return rows.map(({ spot, daypart, item }) => ({
     air_date: spot.airDate,
     scheduled_time: localClockOf(spot.scheduledAt, timeZone),

@@ -1,5 +1,6 @@
 /**
- * Invoices as the API shows them: one query joins the order, its owner (the customer) and brand.
+ * Invoices as the API shows them: one query joins the order; the customer and the brand are read from
+ * their modules, one query each for any number of invoices.
  * Money leaves here in dollars; the shown status (overdue) is computed against `today`.
  */
 import { eq, getTableColumns } from 'drizzle-orm';
@@ -7,7 +8,9 @@ import { invoiceBalanceCents, invoiceBalanceDueCents, invoiceStatusLabel, shownI
 import type { Invoice, InvoicePayment } from '../../../domain/billing-schemas';
 import { toDollars } from '../../../domain/money';
 import { fullName } from '../../../domain/users';
-import { brands, invoices, users, type invoicePayments } from '../../db/schema';
+import { invoices, type invoicePayments } from '../../db/schema';
+import { brandSummaries } from '../brands/public';
+import { userSummaries } from '../users/public';
 import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 
@@ -16,21 +19,36 @@ type PaymentRow = typeof invoicePayments.$inferSelect;
 
 export const selectInvoices = (db: Tx) =>
   db
-    .select({
-      invoice: getTableColumns(invoices),
-      estimateName: ordersView.estimateName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      brandName: brands.commonName,
-    })
+    .select({ invoice: getTableColumns(invoices), estimateName: ordersView.estimateName })
     .from(invoices)
     .innerJoin(ordersView, eq(ordersView.id, invoices.estimateId))
-    .innerJoin(users, eq(users.id, invoices.customerId))
-    .leftJoin(brands, eq(brands.id, invoices.brandId))
     .$dynamic();
 
-export type SelectedInvoice = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
+type InvoiceWithOrder = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
+export type SelectedInvoice = InvoiceWithOrder & { firstName: string | null; lastName: string | null; email: string; brandName: string | null };
+
+/**
+ * The invoices with their customers' names and brands' names: one query to the users module and one to
+ * the brands module (an invoice whose customer is gone is left out, as the join did).
+ */
+export const withParties = async (db: Tx, rows: InvoiceWithOrder[]): Promise<SelectedInvoice[]> => {
+  const [customers, brands] = await Promise.all([
+    userSummaries(
+      db,
+      rows.map((row) => row.invoice.customerId),
+    ),
+    brandSummaries(
+      db,
+      rows.map((row) => row.invoice.brandId),
+    ),
+  ]);
+  return rows.flatMap((row) => {
+    const customer = customers.get(row.invoice.customerId);
+    if (!customer) return [];
+    const brandName = (row.invoice.brandId ? brands.get(row.invoice.brandId)?.commonName : undefined) ?? null;
+    return [{ ...row, firstName: customer.firstName, lastName: customer.lastName, email: customer.email, brandName }];
+  });
+};
 
 export const toInvoice = ({ invoice, ...row }: SelectedInvoice, today: string): Invoice => ({
   id: invoice.id,

@@ -6,13 +6,16 @@ import { toDollars } from '../../../domain/money';
 import { selectionDefaults } from '../../../domain/pricing';
 import { itemsWithDayparts, listItems, selectionOf } from '../orders/public';
 import { issuedPartiesOf } from './issued-parties';
-import { brands, invoicePayments, invoices, mediaAssets, users } from '../../db/schema';
+import { invoicePayments, invoices } from '../../db/schema';
+import { brandNameSql, brandSummary } from '../brands/public';
+import { mediaIdentities } from '../media/public';
+import { userEmailSql, userNameSql } from '../users/public';
 import { ordersView } from '../orders/views';
 import { containsPattern, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { creditNotesOfInvoice } from './credit-notes';
 import { billedSpotsOf, storedInvoiceLines } from './invoice-lines';
-import { selectInvoices, toInvoice, toPayment } from './present';
+import { selectInvoices, toInvoice, toPayment, withParties } from './present';
 import { couponCodeOf } from './up-front-lines';
 
 /** Past due with a balance: what turns a sent invoice into an overdue one. */
@@ -42,9 +45,9 @@ const listConditions = (query: InvoiceListQuery, today: string): SQL | undefined
           ilike(invoices.invoiceNumber, search),
           ilike(ordersView.estimateName, search),
           ilike(ordersView.agencyEstimateNumber, search),
-          ilike(brands.commonName, search),
-          ilike(users.email, search),
-          ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, search),
+          ilike(brandNameSql(invoices.brandId), search),
+          ilike(userEmailSql(invoices.customerId), search),
+          ilike(userNameSql(invoices.customerId), search),
         )
       : undefined,
   );
@@ -69,12 +72,7 @@ export const listInvoices = async ({
   const where = and(listConditions(query, today), issuedOnly ? ne(invoices.status, 'draft') : undefined);
   const counted = db.select({ n: count() }).from(invoices).$dynamic();
   const candidates = db.select({ id: invoices.id }).from(invoices).$dynamic();
-  if (query.search)
-    for (const select of [counted, candidates])
-      select
-        .innerJoin(ordersView, eq(ordersView.id, invoices.estimateId))
-        .innerJoin(users, eq(users.id, invoices.customerId))
-        .leftJoin(brands, eq(brands.id, invoices.brandId));
+  if (query.search) for (const select of [counted, candidates]) select.innerJoin(ordersView, eq(ordersView.id, invoices.estimateId));
   const [totalRow] = await counted.where(where);
   const total = Number(totalRow?.n ?? 0);
   const page = candidates
@@ -82,7 +80,7 @@ export const listInvoices = async ({
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const rows = await selectInvoices(db).where(inArray(invoices.id, page)).orderBy(desc(invoices.createdAt), desc(invoices.id));
+  const rows = await withParties(db, await selectInvoices(db).where(inArray(invoices.id, page)).orderBy(desc(invoices.createdAt), desc(invoices.id)));
   return {
     invoices: rows.map((row) => toInvoice(row, today)),
     pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
@@ -91,7 +89,7 @@ export const listInvoices = async ({
 
 /** One invoice, 404 when missing. */
 export const getInvoice = async (db: Tx, id: string, today: string) => {
-  const [row] = await selectInvoices(db).where(eq(invoices.id, id)).limit(1);
+  const [row] = await withParties(db, await selectInvoices(db).where(eq(invoices.id, id)).limit(1));
   if (!row) throw notFound(BILLING_MESSAGES.invoiceNotFound);
   return toInvoice(row, today);
 };
@@ -100,12 +98,8 @@ export const getInvoice = async (db: Tx, id: string, today: string) => {
 export const getInvoiceDetail = async ({ db, id, today, timeZone }: { db: Tx; id: string; today: string; timeZone: string }): Promise<InvoiceDetail> => {
   const invoice = await getInvoice(db, id, today);
   const [order] = await db.select().from(ordersView).where(eq(ordersView.id, invoice.estimate_id)).limit(1);
-  const [brand] = invoice.brand_id
-    ? await db.select({ legalName: brands.legalName, address: brands.address }).from(brands).where(eq(brands.id, invoice.brand_id)).limit(1)
-    : [];
-  const [commercial] = order?.mediaAssetId
-    ? await db.select({ adId: mediaAssets.adId, title: mediaAssets.title }).from(mediaAssets).where(eq(mediaAssets.id, order.mediaAssetId)).limit(1)
-    : [];
+  const brand = invoice.brand_id ? await brandSummary(db, invoice.brand_id) : undefined;
+  const commercial = order?.mediaAssetId ? (await mediaIdentities(db, [order.mediaAssetId])).get(order.mediaAssetId) : undefined;
   const items = await listItems(db, invoice.estimate_id);
   // Each line's CPM as the order prices it: the booked rate once booked (decision 029).
   const cpmOf = new Map((await itemsWithDayparts(db, invoice.estimate_id)).map(({ item, daypart }) => [item.id, selectionOf(daypart, item).cpm]));

@@ -2,14 +2,16 @@
  * An advertiser's account statement (decision 038): the movements on its issued invoices (not
  * drafts), optionally of one brand, read here and summed by the domain's statementOf.
  */
-import { and, eq, exists, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { invoiceBalanceCents } from '../../../domain/billing';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/billing';
 import { dateRangeLabel } from '../../../domain/billing-up-front';
 import { localDateOf } from '../../../domain/dates';
 import { statementOf, STATEMENT_MESSAGES, toStatementReply, type Statement, type StatementMovement } from '../../../domain/statement';
 import { advertiserName } from '../../../domain/users';
-import { brands, creditNotes, invoicePayments, invoices, users } from '../../db/schema';
+import { creditNotes, invoicePayments, invoices } from '../../db/schema';
+import { brandSummary } from '../brands/public';
+import { userSummary } from '../users/public';
 import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -34,11 +36,7 @@ export const getStatement = async ({
   to: string;
   timeZone: string;
 }): Promise<Statement> => {
-  const [customer] = await db
-    .select({ id: users.id, company: users.company, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, customerId))
-    .limit(1);
+  const customer = await userSummary(db, customerId);
   if (!customer) throw notFound(STATEMENT_MESSAGES.customerNotFound);
 
   const rows = await db
@@ -128,11 +126,8 @@ export const statementBrand = async (db: Tx, customerId: string, brandId: string
     .select({ id: invoices.id })
     .from(invoices)
     .where(and(eq(invoices.customerId, customerId), eq(invoices.brandId, brandId)));
-  const [row] = await db
-    .select({ id: brands.id, name: brands.commonName })
-    .from(brands)
-    .where(and(eq(brands.id, brandId), or(eq(brands.ownerId, customerId), exists(billed))))
-    .limit(1);
-  if (!row) throw notFound(STATEMENT_MESSAGES.brandNotFound);
-  return row;
+  const brand = await brandSummary(db, brandId);
+  const reachable = brand && (brand.ownerId === customerId || (await billed.limit(1)).length > 0);
+  if (!brand || !reachable) throw notFound(STATEMENT_MESSAGES.brandNotFound);
+  return { id: brand.id, name: brand.commonName };
 };

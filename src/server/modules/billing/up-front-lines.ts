@@ -1,7 +1,7 @@
 /** Stores an up-front invoice's lines (decision 020): the order's time slots over its flight, its coupon and its credits. */
-import { eq } from 'drizzle-orm';
 import { orderCouponOf, upFrontLines } from '../../../domain/billing-up-front';
-import { coupons, invoiceLines } from '../../db/schema';
+import { invoiceLines } from '../../db/schema';
+import { couponCode } from '../coupons/public';
 import type { Tx } from '../../platform/db';
 import { itemsWithDayparts, type OrderRow } from '../orders/public';
 import { spotCostCents } from '../makegoods/offer';
@@ -9,8 +9,7 @@ import { spotCostCents } from '../makegoods/offer';
 /** The redeemed coupon's code (else the one typed on the order). */
 export const couponCodeOf = async (tx: Tx, order: Pick<OrderRow, 'couponId' | 'couponCode'>): Promise<string | null> => {
   if (!order.couponId) return order.couponCode;
-  const [row] = await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, order.couponId)).limit(1);
-  return row?.code ?? order.couponCode;
+  return (await couponCode(tx, order.couponId)) ?? order.couponCode;
 };
 
 /** Lines adding up to the subtotal: the order's gross, less its coupon (gross − amount) and its credits (amount − subtotal). */

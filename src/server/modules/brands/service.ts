@@ -1,22 +1,35 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { BRAND_HAS_ORDERS, BRAND_MESSAGES, type Brand, type BrandInput } from '../../../domain/brand-schemas';
 import type { KeysetPage } from '../../../domain/list-page';
-import { brands, users } from '../../db/schema';
+import { brands } from '../../db/schema';
+import { userEmailSql, userSummaries } from '../users/public';
 import { ordersView } from '../orders/views';
 import { isForeignKeyViolation, type Db, type Tx } from '../../platform/db';
 import { allWordsIn, cursorAtSql, nextCursor } from '../../platform/keyset';
 import { conflict, notFound } from '../../platform/errors';
 import type { Actor } from '../auth/service';
 
-const orderCount = sql<number>`(select count(*)::int from ${ordersView} where ${ordersView.brandId} = ${brands.id})`;
+/**
+ * The brand's orders. The brand's id is spelled with its table: Drizzle writes a one-table select's
+ * columns bare, and a bare "id" here would be the order's.
+ */
+const orderCount = sql<number>`(select count(*)::int from ${ordersView} where ${ordersView.brandId} = ${sql.identifier('brands')}.${sql.identifier('id')})`;
 
 const brandColumns = {
   brand: brands,
-  ownerEmail: users.email,
   orderCount,
 };
 
 type BrandRow = { brand: typeof brands.$inferSelect; ownerEmail: string; orderCount: number };
+
+/** The rows with their owners' e-mails, read from the users module in one query. */
+const withOwnerEmails = async <R extends { brand: { ownerId: string } }>(db: Tx, rows: R[]): Promise<(R & { ownerEmail: string })[]> => {
+  const owners = await userSummaries(
+    db,
+    rows.map((row) => row.brand.ownerId),
+  );
+  return rows.map((row) => ({ ...row, ownerEmail: owners.get(row.brand.ownerId)?.email ?? '' }));
+};
 
 const toBrand = ({ brand, ownerEmail, orderCount: count }: BrandRow): Brand => ({
   id: brand.id,
@@ -54,14 +67,13 @@ const toColumns = (input: Partial<BrandInput>) => ({
 });
 
 /** What the screen's search reads of a brand: names, contact, e-mail, phone and the owner's e-mail. */
-const searchText = sql`concat_ws(' ', ${brands.commonName}, ${brands.legalName}, ${brands.contactPerson}, ${brands.contactFirstName}, ${brands.contactLastName}, ${brands.email}, ${brands.phone}, ${users.email})`;
+const searchText = sql`concat_ws(' ', ${brands.commonName}, ${brands.legalName}, ${brands.contactPerson}, ${brands.contactFirstName}, ${brands.contactLastName}, ${brands.email}, ${brands.phone}, ${userEmailSql(brands.ownerId)})`;
 
 /** Newest first; without `page` the whole list (the specification's reply), with it one keyset page and the next cursor. */
 export const listBrands = async ({ db, actor, ownerId, page }: { db: Db; actor: Actor; ownerId?: string; page?: KeysetPage }) => {
   const query = db
     .select({ ...brandColumns, cursorAt: cursorAtSql(brands.createdAt) })
     .from(brands)
-    .innerJoin(users, eq(users.id, brands.ownerId))
     .where(
       and(
         visibleTo(actor),
@@ -72,7 +84,7 @@ export const listBrands = async ({ db, actor, ownerId, page }: { db: Db; actor: 
     )
     .orderBy(desc(brands.createdAt), desc(brands.id))
     .$dynamic();
-  const rows = await (page ? query.limit(page.limit) : query);
+  const rows = await withOwnerEmails(db, await (page ? query.limit(page.limit) : query));
   return {
     brands: rows.map(toBrand),
     nextCursor: page
@@ -88,11 +100,10 @@ const findBrand = async (db: Tx, actor: Actor, id: string) => {
   const [row] = await db
     .select(brandColumns)
     .from(brands)
-    .innerJoin(users, eq(users.id, brands.ownerId))
     .where(and(eq(brands.id, id), visibleTo(actor)))
     .limit(1);
   if (!row) throw notFound('Brand not found');
-  return row;
+  return (await withOwnerEmails(db, [row]))[0]!;
 };
 
 export const getBrand = async ({ db, actor, id }: { db: Db; actor: Actor; id: string }) => toBrand(await findBrand(db, actor, id));

@@ -4,15 +4,14 @@
  * simulated (decision 031); without demo data it records an airing tied to no log spot, at now: no
  * spot changes status. Either way "Simulated" on screen, never certified on an affidavit, never billed.
  */
-import { and, asc, eq, lte } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, type SimulateImpressionReply } from '../../../domain/campaign-schemas';
 import { airingOf, displayStatusOf } from '../../../domain/campaigns';
 import { toCents, toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
-import { trafficSpots } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { itemsWithDayparts, selectionOf } from '../orders/public';
+import { lockNextDueSpot, markSpotSimulatedAired, orderHasSpots } from '../traffic/public';
 import { recordAirings } from './airings';
 import { getCampaign, visibleCampaignRow } from './queries';
 
@@ -48,31 +47,15 @@ export const simulateImpression = async ({
     // The log's earliest scheduled spot whose time has passed airs, at its time; before the log holds
     // any spot of the order, the dayparts take turns (an airing with no spot, simulated all the same).
     // Without demo data the traffic log is the station's truth: nothing on it is touched (decision 052).
-    const [spot] = !demo
-      ? []
-      : await tx
-          .select({
-            id: trafficSpots.id,
-            estimateItemId: trafficSpots.estimateItemId,
-            daypartId: trafficSpots.daypartId,
-            scheduledAt: trafficSpots.scheduledAt,
-          })
-          .from(trafficSpots)
-          .where(and(eq(trafficSpots.estimateId, campaign.estimateId), eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.scheduledAt, now)))
-          .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position))
-          .limit(1)
-          .for('update');
-    if (!spot && demo) {
-      const [later] = await tx.select({ id: trafficSpots.id }).from(trafficSpots).where(eq(trafficSpots.estimateId, campaign.estimateId)).limit(1);
-      if (later) throw conflict(CAMPAIGN_MESSAGES.nothingDue);
-    }
+    const spot = demo ? await lockNextDueSpot(tx, campaign.estimateId, now) : undefined;
+    if (!spot && demo && (await orderHasSpots(tx, campaign.estimateId))) throw conflict(CAMPAIGN_MESSAGES.nothingDue);
     const next =
       (spot && rows.find((r) => r.item.id === spot.estimateItemId || r.daypart.id === spot.daypartId)) ?? rows[campaign.airedSpots % Math.max(1, rows.length)];
     if (!next) throw conflict(CAMPAIGN_MESSAGES.noItems);
     const selection = selectionOf(next.daypart, next.item);
     const { impressions, spendCents } = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
     const airedAt = spot?.scheduledAt ?? now;
-    if (spot) await tx.update(trafficSpots).set({ status: 'aired', airedAt, simulated: true, updatedAt: now }).where(eq(trafficSpots.id, spot.id));
+    if (spot) await markSpotSimulatedAired(tx, spot.id, airedAt, now);
     await recordAirings(tx, [
       { campaignId: campaign.id, daypartId: next.daypart.id, airedAt, impressions, spendCents, spotId: spot?.id ?? null, simulated: true },
     ]);

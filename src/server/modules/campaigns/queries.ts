@@ -4,7 +4,9 @@ import { CAMPAIGN_MESSAGES, type Campaign, type CampaignListQuery } from '../../
 import { campaignFigures, displayStatusOf, type DisplayStatus } from '../../../domain/campaigns';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
-import { brands, campaigns, users } from '../../db/schema';
+import { campaigns } from '../../db/schema';
+import { brandSummaries } from '../brands/public';
+import { userSummaries } from '../users/public';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 
@@ -22,13 +24,29 @@ export const campaignScope = (actor: OrderActor): SQL | undefined => (isAdmin(ac
 
 const selectCampaigns = (db: Tx) =>
   db
-    .select({ campaign: getTableColumns(campaigns), brandName: brands.commonName, ownerEmail: users.email })
+    .select({ campaign: getTableColumns(campaigns) })
     .from(campaigns)
-    .innerJoin(users, eq(users.id, campaigns.ownerId))
-    .leftJoin(brands, eq(brands.id, campaigns.brandId))
     .$dynamic();
 
 type SelectedRow = { campaign: CampaignRow; brandName: string | null; ownerEmail: string };
+
+/** The campaigns with their brands' names and owners' e-mails: one query to each module (no owner: not shown). */
+const withNames = async (db: Tx, rows: { campaign: CampaignRow }[]): Promise<SelectedRow[]> => {
+  const [names, owners] = await Promise.all([
+    brandSummaries(
+      db,
+      rows.map((row) => row.campaign.brandId),
+    ),
+    userSummaries(
+      db,
+      rows.map((row) => row.campaign.ownerId),
+    ),
+  ]);
+  return rows.flatMap(({ campaign }) => {
+    const owner = owners.get(campaign.ownerId);
+    return owner ? [{ campaign, brandName: (campaign.brandId && names.get(campaign.brandId)?.commonName) ?? null, ownerEmail: owner.email }] : [];
+  });
+};
 
 export const toCampaign = ({ campaign: c, brandName, ownerEmail }: SelectedRow, today: string): Campaign => ({
   campaign_id: c.id,
@@ -76,13 +94,16 @@ export const listCampaigns = async ({
     )
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
     .limit(1000);
-  return rows.map((row) => toCampaign(row, today));
+  return (await withNames(db, rows)).map((row) => toCampaign(row, today));
 };
 
 export const getCampaign = async ({ db, actor, id, today }: { db: Tx; actor: OrderActor; id: string; today: string }): Promise<Campaign> => {
-  const [row] = await selectCampaigns(db)
-    .where(and(eq(campaigns.id, id), campaignScope(actor)))
-    .limit(1);
+  const [row] = await withNames(
+    db,
+    await selectCampaigns(db)
+      .where(and(eq(campaigns.id, id), campaignScope(actor)))
+      .limit(1),
+  );
   if (!row) throw notFound(CAMPAIGN_MESSAGES.notFound);
   return toCampaign(row, today);
 };

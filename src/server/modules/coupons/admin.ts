@@ -1,10 +1,12 @@
 /**
  * Coupon administration: list, read, create, update, delete. Money arrives in dollars and is stored in cents.
  */
-import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { couponRuleMessage, normalizeCouponInput, type Coupon, type CouponFields, type CouponInput } from '../../../domain/coupon-schemas';
 import { toCents, toDollars } from '../../../domain/money';
-import { coupons, dayparts, users } from '../../db/schema';
+import { coupons } from '../../db/schema';
+import { daypartNames } from '../dayparts/public';
+import { userSummary } from '../users/public';
 import { containsPattern, isForeignKeyViolation, isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { loadCoupons } from './present';
@@ -82,13 +84,12 @@ const checkRules = async (db: Tx, c: CouponInput, fields: CouponFields) => {
   const message = couponRuleMessage(c);
   if (message) throw badRequest(message);
   if (fields.restricted_to_user_id) {
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, fields.restricted_to_user_id)).limit(1);
-    if (!user) throw badRequest(USER_MISSING, 'restricted_to_user_id');
+    if (!(await userSummary(db, fields.restricted_to_user_id))) throw badRequest(USER_MISSING, 'restricted_to_user_id');
   }
   const ids = fields.restricted_to_daypart_ids ?? [];
   if (ids.length > 0) {
-    const found = await db.select({ id: dayparts.id }).from(dayparts).where(inArray(dayparts.id, ids));
-    if (found.length !== ids.length) throw badRequest(DAYPARTS_MISSING, 'restricted_to_daypart_ids');
+    const found = await daypartNames(db, ids);
+    if (found.size !== ids.length) throw badRequest(DAYPARTS_MISSING, 'restricted_to_daypart_ids');
   }
 };
 

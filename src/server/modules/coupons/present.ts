@@ -2,12 +2,14 @@
  * Coupon rows as the API shows them. Lists load the restricted user by join and every restricted
  * daypart's name in one further query, whatever the list's length.
  */
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Coupon } from '../../../domain/coupon-schemas';
 import { couponDisplayStatus } from '../../../domain/coupons';
 import { toDollars } from '../../../domain/money';
 import { fullName } from '../../../domain/users';
-import { coupons, dayparts, users, type couponUsages } from '../../db/schema';
+import { coupons, type couponUsages } from '../../db/schema';
+import { daypartNames } from '../dayparts/public';
+import { userSummaries } from '../users/public';
 import type { Tx } from '../../platform/db';
 import type { CouponRow } from './terms';
 
@@ -55,27 +57,27 @@ export const toCoupon = (row: CouponRow, userName: string | null, daypartNames: 
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** Names of the given dayparts, in one query. */
-export const daypartNames = async (db: Tx, ids: readonly string[]): Promise<Map<string, string>> => {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: dayparts.id, name: dayparts.name }).from(dayparts).where(inArray(dayparts.id, unique));
-  return new Map(rows.map((r) => [r.id, r.name]));
-};
-
-/** Coupons matching `where`, presented, in the given order: two queries in all. */
+/** Coupons matching `where`, presented, in the given order: three queries in all. */
 export const loadCoupons = async (db: Tx, { where, orderBy, today }: { where?: SQL; orderBy: SQL[]; today: string }): Promise<Coupon[]> => {
   const rows = await db
-    .select({ coupon: coupons, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select()
     .from(coupons)
-    .leftJoin(users, eq(users.id, coupons.restrictedToUserId))
     .where(where)
     .orderBy(...orderBy);
-  const names = await daypartNames(
-    db,
-    rows.flatMap((r) => r.coupon.restrictedToDaypartIds),
-  );
-  return rows.map((r) => toCoupon(r.coupon, r.email == null ? null : (fullName(r.firstName, r.lastName) ?? r.email), names, today));
+  const [names, people] = await Promise.all([
+    daypartNames(
+      db,
+      rows.flatMap((r) => r.restrictedToDaypartIds),
+    ),
+    userSummaries(
+      db,
+      rows.map((r) => r.restrictedToUserId),
+    ),
+  ]);
+  return rows.map((r) => {
+    const user = r.restrictedToUserId ? people.get(r.restrictedToUserId) : undefined;
+    return toCoupon(r, user ? (fullName(user.firstName, user.lastName) ?? user.email) : null, names, today);
+  });
 };
 
 export const toUsage = (row: UsageRow) => ({

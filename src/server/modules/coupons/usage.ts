@@ -10,7 +10,8 @@ import { toCents, toDollars } from '../../../domain/money';
 import { isSubmitted } from '../../../domain/orders';
 import { isAdmin, type Role } from '../../../domain/roles';
 import { fullName } from '../../../domain/users';
-import { couponUsages, coupons, users } from '../../db/schema';
+import { couponUsages, coupons } from '../../db/schema';
+import { userSummaries } from '../users/public';
 import { orderItemsView, ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
@@ -137,13 +138,16 @@ export const couponUsageReport = async ({ db, couponId }: { db: Db; couponId: st
     .from(couponUsages)
     .where(and(eq(couponUsages.couponId, couponId), eq(couponUsages.counted, true)));
   const recent = await db
-    .select({ usage: couponUsages, firstName: users.firstName, lastName: users.lastName, email: users.email, estimateName: ordersView.estimateName })
+    .select({ usage: couponUsages, estimateName: ordersView.estimateName })
     .from(couponUsages)
-    .leftJoin(users, eq(users.id, couponUsages.userId))
     .leftJoin(ordersView, eq(ordersView.id, couponUsages.estimateId))
     .where(and(eq(couponUsages.couponId, couponId), eq(couponUsages.counted, true)))
     .orderBy(desc(couponUsages.usedAt), desc(couponUsages.id))
     .limit(RECENT_USAGES);
+  const people = await userSummaries(
+    db,
+    recent.map((r) => r.usage.userId),
+  );
   return {
     stats: {
       total_uses: Number(stats?.totalUses ?? 0),
@@ -151,15 +155,18 @@ export const couponUsageReport = async ({ db, couponId }: { db: Db; couponId: st
       total_discount_given: toDollars(Number(stats?.discount ?? 0)),
       total_final_amount: toDollars(Number(stats?.final ?? 0)),
     },
-    recent_usages: recent.map((r) => ({
-      id: r.usage.id,
-      user_name: r.email == null ? null : (fullName(r.firstName, r.lastName) ?? r.email),
-      user_email: r.email,
-      estimate_name: r.estimateName,
-      original_amount: toDollars(r.usage.originalAmountCents),
-      discount_amount: toDollars(r.usage.discountAmountCents),
-      final_amount: toDollars(r.usage.finalAmountCents),
-      used_at: r.usage.usedAt.toISOString(),
-    })),
+    recent_usages: recent.map((r) => {
+      const user = people.get(r.usage.userId);
+      return {
+        id: r.usage.id,
+        user_name: user ? (fullName(user.firstName, user.lastName) ?? user.email) : null,
+        user_email: user?.email ?? null,
+        estimate_name: r.estimateName,
+        original_amount: toDollars(r.usage.originalAmountCents),
+        discount_amount: toDollars(r.usage.discountAmountCents),
+        final_amount: toDollars(r.usage.finalAmountCents),
+        used_at: r.usage.usedAt.toISOString(),
+      };
+    }),
   };
 };

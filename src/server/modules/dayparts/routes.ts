@@ -10,6 +10,7 @@ import {
   daypartSchema,
   daypartUpdateSchema,
 } from '../../../domain/daypart-schemas';
+import { channelFilterSchema } from '../../../domain/channel-schemas';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import type { Guards } from '../auth/guard';
@@ -24,7 +25,19 @@ export const daypartsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
   const signedIn = { onRequest: guards.signedIn };
   const admin = { onRequest: guards.adminOnly };
 
-  r.get('/dayparts', { ...signedIn, schema: { ...tags, response: { 200: z.array(daypartSchema), ...errors } } }, () => listDayparts({ db: ctx.db }));
+  r.get(
+    '/dayparts',
+    {
+      ...signedIn,
+      schema: {
+        ...tags,
+        description: "One channel's dayparts (`channel_id`; left out, the default channel's).",
+        querystring: channelFilterSchema,
+        response: { 200: z.array(daypartSchema), ...errors },
+      },
+    },
+    (request) => listDayparts({ db: ctx.db, channelId: request.query.channel_id }),
+  );
 
   r.get(
     '/dayparts/availability/:id',

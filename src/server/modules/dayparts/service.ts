@@ -9,11 +9,13 @@ import { orderItemsView, ordersView } from '../orders/views';
 import { HOLDING_STATUSES } from '../../../domain/makegoods';
 import { isForeignKeyViolation, isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
+import { channelToActOn } from '../channels/public';
 
 type DaypartRow = typeof dayparts.$inferSelect;
 
 export const toDaypart = (row: DaypartRow): Daypart => ({
   id: row.id,
+  channel_id: row.channelId,
   name: row.name,
   description: row.description,
   start_time: row.startTime,
@@ -49,8 +51,11 @@ const toColumns = (input: Partial<DaypartInput>) => ({
 
 const NAME_TAKEN = 'A daypart with this name already exists';
 
-export const listDayparts = async ({ db }: { db: Db }) =>
-  (await db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.name))).map(toDaypart);
+/** One channel's rate card (decision 053): the named channel's, else the default channel's. */
+export const listDayparts = async ({ db, channelId }: { db: Db; channelId: string | undefined }) => {
+  const channel = await channelToActOn(db, channelId);
+  return (await db.select().from(dayparts).where(eq(dayparts.channelId, channel.id)).orderBy(asc(dayparts.startTime), asc(dayparts.name))).map(toDaypart);
+};
 
 export const getDaypart = async ({ db, id }: { db: Tx; id: string }) => {
   const [row] = await db.select().from(dayparts).where(eq(dayparts.id, id)).limit(1);
@@ -59,11 +64,19 @@ export const getDaypart = async ({ db, id }: { db: Tx; id: string }) => {
 };
 
 export const createDaypart = async ({ db, input }: { db: Db; input: DaypartInput }) => {
+  const channel = await channelToActOn(db, input.channel_id);
   try {
     const [row] = await db.transaction((tx) =>
       tx
         .insert(dayparts)
-        .values({ ...toColumns(input), name: input.name, startTime: input.start_time, endTime: input.end_time, baseCpmCents: toCents(input.base_cpm) })
+        .values({
+          ...toColumns(input),
+          channelId: channel.id,
+          name: input.name,
+          startTime: input.start_time,
+          endTime: input.end_time,
+          baseCpmCents: toCents(input.base_cpm),
+        })
         .returning(),
     );
     return toDaypart(row!);

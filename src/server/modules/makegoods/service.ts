@@ -23,14 +23,20 @@ const record = async (tx: Tx, offerId: string, action: MakegoodAction, actor: Or
 /** The offer and its order, locked; 404 when the caller may not see the order. */
 const lockOffer = async (tx: Tx, actor: OrderActor, id: string) => {
   const [row] = await tx
-    .select({ offer: makegoodOffers, ownerId: ordersView.ownerId, flightEnd: ordersView.endDate, missedDate: trafficSpots.airDate })
+    .select({
+      offer: makegoodOffers,
+      ownerId: ordersView.ownerId,
+      channelId: ordersView.channelId,
+      flightEnd: ordersView.endDate,
+      missedDate: trafficSpots.airDate,
+    })
     .from(makegoodOffers)
     .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId))
     .innerJoin(trafficSpots, eq(trafficSpots.id, makegoodOffers.missedSpotId))
     .where(eq(makegoodOffers.id, id))
     .for('update', { of: makegoodOffers })
     .limit(1);
-  if (!row || !canReadOrder(actor, row.ownerId)) throw notFound(MAKEGOOD_MESSAGES.notFound);
+  if (!row || !canReadOrder(actor, row)) throw notFound(MAKEGOOD_MESSAGES.notFound);
   return row;
 };
 

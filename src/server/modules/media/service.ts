@@ -3,7 +3,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { AD_ID_MESSAGES } from '../../../domain/ad-id';
 import { MEDIA_IDENTITY_MESSAGES, MEDIA_MESSAGES, type MediaAsset, type MediaIdentityUpdate } from '../../../domain/media-schemas';
 import { isAdmin } from '../../../domain/roles';
-import { mediaAssets, trafficSpots } from '../../db/schema';
+import { mediaAssets } from '../../db/schema';
+import { mediaHasAired } from '../traffic/public';
 import { isUniqueViolation, type Db } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Actor } from '../auth/service';
@@ -64,12 +65,7 @@ export const updateMediaIdentity = async ({ db, actor, id, input }: { db: Db; ac
     .transaction(async (tx) => {
       // Once a spot of it aired, what master control and the invoices named stays as it was.
       if (identity) {
-        const [aired] = await tx
-          .select({ id: trafficSpots.id })
-          .from(trafficSpots)
-          .where(and(eq(trafficSpots.mediaAssetId, id), eq(trafficSpots.status, 'aired')))
-          .limit(1);
-        if (aired) throw conflict(MEDIA_IDENTITY_MESSAGES.aired);
+        if (await mediaHasAired(tx, id)) throw conflict(MEDIA_IDENTITY_MESSAGES.aired);
       }
       if (input.ad_id) {
         const [taken] = await tx

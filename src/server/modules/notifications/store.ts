@@ -1,7 +1,8 @@
 /** The stored history behind the bell: rows per recipient, newest 50 per user kept. */
-import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { NOTIFICATION_HISTORY_LIMIT, type Notification, type NotificationType, type SystemSubType } from '../../../domain/realtime';
-import { notifications, users } from '../../db/schema';
+import { notifications } from '../../db/schema';
+import { existingUserIds } from '../users/public';
 import type { Db, Tx } from '../../platform/db';
 
 type Row = typeof notifications.$inferSelect;
@@ -38,24 +39,15 @@ export const toNotification = (row: Row): Notification => ({
 });
 
 /**
- * The recipients as one SQL condition on users: the chosen ids (one array parameter, however many)
- * and/or every admin. Only users that exist receive anything (a deleted account gets nothing).
- */
-const recipientCondition = (to: Recipients): SQL | undefined => {
-  const ids = [...new Set(to.userIds ?? [])];
-  const conditions = [...(ids.length > 0 ? [sql`${users.id} = any(${sql.param(ids)}::uuid[])`] : []), ...(to.admins ? [eq(users.role, 'traffic_admin')] : [])];
-  return conditions.length > 0 ? or(...conditions) : undefined;
-};
-
-/**
  * Stores one row per recipient (in the caller's transaction when given one), in one statement whatever
- * the number of recipients (a new order notifies every admin): an INSERT ... SELECT over the recipients.
+ * the number of recipients (after the users module names them) (a new order notifies every admin): an INSERT ... SELECT over the recipients.
  * Each history is trimmed to its newest 50 after the commit (trimNotifications); the reads never show
  * more than the newest 50 meanwhile.
  */
 export const storeNotifications = async (tx: Tx, to: Recipients, input: NotificationInput): Promise<Row[]> => {
-  const where = recipientCondition(to);
-  if (!where) return [];
+  // Only users that exist receive anything (a deleted account gets nothing): the users module says which.
+  const recipients = await existingUserIds(tx, to);
+  if (recipients.length === 0) return [];
   // What every recipient's row says, once: written by the INSERT and given back with each row's own keys.
   const said = {
     type: input.type,
@@ -78,7 +70,7 @@ export const storeNotifications = async (tx: Tx, to: Recipients, input: Notifica
       tx
         .select({
           id: sql<string>`gen_random_uuid()`.as('id'),
-          userId: users.id,
+          userId: sql<string>`recipient.id`.as('user_id'),
           type: sql<NotificationType>`${said.type}::text`.as('type'),
           subType: text(said.subType).as('sub_type'),
           status: text(said.status).as('status'),
@@ -90,8 +82,7 @@ export const storeNotifications = async (tx: Tx, to: Recipients, input: Notifica
           readAt: sql<Date | null>`null::timestamptz`.as('read_at'),
           createdAt: sql<Date>`now()`.as('created_at'),
         })
-        .from(users)
-        .where(where),
+        .from(sql`unnest(${sql.param(recipients)}::uuid[]) as recipient(id)`),
     )
     .returning({ id: notifications.id, userId: notifications.userId, createdAt: notifications.createdAt });
   return keys.map((key) => ({ ...said, ...key }));

@@ -7,6 +7,7 @@ import { ESTIMATE_MESSAGES, type EstimateItem, type ItemBulkInput, type ItemCrea
 import { toCents } from '../../../domain/money';
 import { canEditOrder, type OrderActor } from '../../../domain/orders';
 import { cpmError, selectionDefaults, spotsError } from '../../../domain/pricing';
+import { CHANNEL_MESSAGES } from '../../../domain/channel-schemas';
 import { dayparts, estimateItems } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
@@ -36,6 +37,10 @@ const checkSpots = (daypart: DaypartRow, spots: number, at = '') => {
   if (error) throw badRequest(error, `${at}spots_per_occurrence`);
   return spots;
 };
+const ofOrdersChannel = (order: OrderRow, daypart: DaypartRow, at: string) => {
+  if (daypart.channelId !== order.channelId) throw badRequest(CHANNEL_MESSAGES.daypartOfOtherChannel, `${at}daypart_id`);
+  return daypart;
+};
 const checkCpm = (daypart: DaypartRow, cpm: number | null, at = '') => {
   if (cpm == null) return null;
   const error = cpmError(daypartLimits(daypart), cpm);
@@ -43,9 +48,12 @@ const checkCpm = (daypart: DaypartRow, cpm: number | null, at = '') => {
   return toCents(cpm);
 };
 
-/** A new selection: spots default to the daypart's spot frequency; no custom CPM means its base CPM. */
-const newSelection = (daypart: DaypartRow, input: Omit<ItemCreateInput, 'daypart_id'>, at = '') => ({
-  daypartId: daypart.id,
+/**
+ * A new selection: a daypart of the order's channel (decision 053); spots default to the daypart's spot
+ * frequency; no custom CPM means its base CPM.
+ */
+const newSelection = (order: OrderRow, daypart: DaypartRow, input: Omit<ItemCreateInput, 'daypart_id'>, at = '') => ({
+  daypartId: ofOrdersChannel(order, daypart, at).id,
   spotsPerOccurrence: checkSpots(daypart, input.spots_per_occurrence ?? selectionDefaults(daypartLimits(daypart)).spotsPerDay, at),
   userDefinedCpmCents: checkCpm(daypart, input.user_defined_cpm ?? null, at),
 });
@@ -93,7 +101,7 @@ export const addItem = async ({
     if (taken) throw conflict(ESTIMATE_MESSAGES.duplicateDaypart);
     const [row] = await tx
       .insert(estimateItems)
-      .values({ estimateId, ...newSelection(daypart, input) })
+      .values({ estimateId, ...newSelection(order, daypart, input) })
       .returning({ id: estimateItems.id });
     await afterItemsChange(tx, order);
     return row!.id;
@@ -124,7 +132,7 @@ export const replaceItems = async ({
       if (!daypart) throw notFound(ESTIMATE_MESSAGES.daypartNotFound);
       if (seen.has(daypart.id)) throw conflict(ESTIMATE_MESSAGES.duplicateDaypart);
       seen.add(daypart.id);
-      return { estimateId, ...newSelection(daypart, entry, `selectedDayparts[${index}].`) };
+      return { estimateId, ...newSelection(order, daypart, entry, `selectedDayparts[${index}].`) };
     });
     await tx.delete(estimateItems).where(eq(estimateItems.estimateId, estimateId));
     if (values.length) await tx.insert(estimateItems).values(values);

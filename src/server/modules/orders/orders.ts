@@ -19,14 +19,14 @@ export const isBooked = (status: OrderStatus) => (BOOKED_STATUSES as readonly Or
 /** The order, when the caller may see it (404 otherwise); no lock, for reads. */
 export const readableOrder = async (db: Tx, actor: OrderActor, id: string): Promise<OrderRow> => {
   const [order] = await db.select().from(estimates).where(eq(estimates.id, id)).limit(1);
-  if (!order || !canReadOrder(actor, order.ownerId)) throw notFound(ESTIMATE_MESSAGES.notFound);
+  if (!order || !canReadOrder(actor, order)) throw notFound(ESTIMATE_MESSAGES.notFound);
   return order;
 };
 
 /** The order, locked for the rest of the transaction; 404 when it is missing or not the caller's to see. */
 export const lockReadableOrder = async (tx: Tx, actor: OrderActor, id: string): Promise<OrderRow> => {
   const [order] = await tx.select().from(estimates).where(eq(estimates.id, id)).limit(1).for('update');
-  if (!order || !canReadOrder(actor, order.ownerId)) throw notFound(ESTIMATE_MESSAGES.notFound);
+  if (!order || !canReadOrder(actor, order)) throw notFound(ESTIMATE_MESSAGES.notFound);
   return order;
 };
 

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, getTableColumns, type AnyColumn, ilike, inArray, no
 import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
 import { ESTIMATE_MESSAGES, type Estimate, type EstimateDetail, type EstimateListQuery, type EstimateStats } from '../../../domain/estimate-schemas';
 import { toDollars } from '../../../domain/money';
-import { SOLD_STATUSES, STATUS_LABELS, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
+import { SOLD_STATUSES, STATUS_LABELS, adminChannels, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { fullName } from '../../../domain/users';
 import { brands, estimates, mediaAssets, paymentMethods, users } from '../../db/schema';
@@ -57,6 +57,7 @@ const toEstimate = (row: EstimateRow): Estimate => {
   const { order } = row;
   return {
     id: order.id,
+    channel_id: order.channelId,
     estimate_name: order.estimateName,
     status: order.status,
     brand_id: order.brandId,
@@ -108,25 +109,30 @@ const statusesLabelled = (text: string): OrderStatus[] =>
 const listShape = (actor: OrderActor, query: EstimateListQuery) => {
   const excluded = [...new Set(query.exclude_status ?? [])];
   const labelled = query.search ? statusesLabelled(query.search) : [];
+  const channels = isAdmin(actor.role) ? adminChannels(actor) : null;
   const key = [
-    isAdmin(actor.role) ? 'all' : 'own',
+    isAdmin(actor.role) ? (channels ? 'channels' : 'all') : 'own',
     query.status ? 's' : '',
     excluded.length,
     query.brand_id ? 'b' : '',
+    query.channel_id ? 'c' : '',
     query.after ? 'a' : '',
     query.search ? 'q' : '',
     labelled.length,
   ].join('.');
-  return { excluded, labelled, key };
+  // A limited admin's channels as one array literal (uuids read from the database), one parameter whatever their count.
+  return { excluded, labelled, key, channels: channels ? `{${channels.join(',')}}` : undefined };
 };
 
 /** The values of a list's placeholders (names as in `listSelect`). */
-const listValues = (actor: OrderActor, query: EstimateListQuery, { excluded, labelled }: ReturnType<typeof listShape>) => {
+const listValues = (actor: OrderActor, query: EstimateListQuery, { excluded, labelled, channels }: ReturnType<typeof listShape>) => {
   const [at, id] = query.after?.split('_') ?? [];
   return {
     owner: actor.id,
+    channels,
     status: query.status,
     brand: query.brand_id,
+    channel: query.channel_id,
     at,
     id,
     search: query.search ? containsPattern(query.search) : undefined,
@@ -151,8 +157,12 @@ const listSelect = (db: Tx, actor: OrderActor, query: EstimateListQuery, bind: B
   const page = candidates
     .where(
       and(
-        // Clients see their own orders only.
-        isAdmin(actor.role) ? undefined : eq(estimates.ownerId, bind('owner', values.owner)),
+        // Clients see their own orders only; an admin limited to channels, those channels' orders (decision 053).
+        isAdmin(actor.role)
+          ? values.channels === undefined
+            ? undefined
+            : sql`${estimates.channelId} = any(${bind('channels', values.channels)}::uuid[])`
+          : eq(estimates.ownerId, bind('owner', values.owner)),
         query.status ? eq(estimates.status, bind('status', query.status)) : undefined,
         shape.excluded.length
           ? notInArray(
@@ -161,6 +171,7 @@ const listSelect = (db: Tx, actor: OrderActor, query: EstimateListQuery, bind: B
             )
           : undefined,
         query.brand_id ? eq(estimates.brandId, bind('brand', query.brand_id)) : undefined,
+        query.channel_id ? eq(estimates.channelId, bind('channel', query.channel_id)) : undefined,
         // Orders after a cursor in the list's order (newest first): a range on the (created_at, id) index, however deep.
         query.after ? sql`(${estimates.createdAt}, ${estimates.id}) < (${bind('at', values.at)}::timestamptz, ${bind('id', values.id)}::uuid)` : undefined,
         search
@@ -227,10 +238,11 @@ export const listEstimates = async ({
   return { estimates: rows.map(toEstimate), nextCursor: last && rows.length === query.limit ? `${last.cursorAt}_${last.order.id}` : undefined };
 };
 
-/** Orders awaiting review, oldest submission first. */
-export const listPendingEstimates = async ({ db }: { db: Tx }): Promise<Estimate[]> => {
+/** Orders awaiting review, oldest submission first (of the admin's channels, decision 053). */
+export const listPendingEstimates = async ({ db, actor }: { db: Tx; actor: OrderActor }): Promise<Estimate[]> => {
+  const channels = adminChannels(actor);
   const rows = await selectEstimates(db)
-    .where(inArray(estimates.status, ['ordered', 'pending_approval']))
+    .where(and(inArray(estimates.status, ['ordered', 'pending_approval']), channels ? inArray(estimates.channelId, [...channels]) : undefined))
     .orderBy(asc(sql`coalesce(${estimates.submittedAt}, ${estimates.createdAt})`), asc(estimates.id))
     .limit(1000);
   return rows.map(toEstimate);
@@ -238,7 +250,7 @@ export const listPendingEstimates = async ({ db }: { db: Tx }): Promise<Estimate
 
 export const getEstimate = async ({ db, actor, id }: { db: Tx; actor: OrderActor; id: string }): Promise<EstimateDetail> => {
   const [row] = await selectEstimates(db).where(eq(estimates.id, id)).limit(1);
-  if (!row || !canReadOrder(actor, row.order.ownerId)) throw notFound(ESTIMATE_MESSAGES.notFound);
+  if (!row || !canReadOrder(actor, row.order)) throw notFound(ESTIMATE_MESSAGES.notFound);
   return { ...toEstimate(row), items: await listItems(db, id) };
 };
 

@@ -44,8 +44,8 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   // The order lists are the hottest replies: encoded with the schema's keys (decision 026).
   const list = { serializerCompiler: listReplySerializer };
 
-  r.get('/estimates/pending', { ...admin, ...list, schema: { ...tags, response: { 200: z.array(estimateSchema), ...errors } } }, () =>
-    listPendingEstimates({ db: ctx.db }),
+  r.get('/estimates/pending', { ...admin, ...list, schema: { ...tags, response: { 200: z.array(estimateSchema), ...errors } } }, (request) =>
+    listPendingEstimates({ db: ctx.db, actor: actorOf(request) }),
   );
 
   r.get(

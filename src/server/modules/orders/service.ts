@@ -19,6 +19,7 @@ import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { releaseOrderCouponUses } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { approveOrderMedia } from './media-gate';
+import { channelToActOn } from '../channels/public';
 import { isBooked, lockReadableOrder, quotedTotals, recomputeOrder, type OrderRow } from './orders';
 import { getEstimate } from './queries';
 import { assertBrandUsable, assertCardOfOwner, assertMediaOfBrand, mediaBrandOf } from './references';
@@ -41,12 +42,14 @@ export const createEstimate = async ({
 }): Promise<EstimateDetail> => {
   const id = await db.transaction(async (tx) => {
     if (input.brand_id) await assertBrandUsable(tx, actor, input.brand_id);
+    const channel = await channelToActOn(tx, input.channel_id);
     const startDate = input.start_date === undefined ? addDays(today, START_DATE_DEFAULT_LEAD_DAYS) : input.start_date;
     const totalSpendCents = toCents(input.total_spend ?? 0);
     const [row] = await tx
       .insert(estimates)
       .values({
         ownerId: actor.id,
+        channelId: channel.id,
         brandId: input.brand_id ?? null,
         estimateName: input.estimate_name ?? '',
         startDate,

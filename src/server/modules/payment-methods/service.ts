@@ -5,7 +5,8 @@
 import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
 import { CARD_EXPIRED, isCardExpired, type PaymentMethod, type PaymentMethodCreate, type PaymentMethodUpdate } from '../../../domain/payment-method-schemas';
 import { isAdmin, type Role } from '../../../domain/roles';
-import { brands, paymentMethods } from '../../db/schema';
+import { paymentMethods } from '../../db/schema';
+import { brandSummaries, lockBrand } from '../brands/public';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 
@@ -34,13 +35,22 @@ const toPaymentMethod = (row: CardRow, brandName: string): PaymentMethod => ({
 const visibleTo = (actor: CardActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(paymentMethods.ownerId, actor.id));
 const sameWallet = (card: Pick<CardRow, 'ownerId' | 'brandId'>) => and(eq(paymentMethods.ownerId, card.ownerId), eq(paymentMethods.brandId, card.brandId));
 
-const selectCards = (db: Tx, where: SQL | undefined) =>
-  db
-    .select({ card: paymentMethods, brandName: brands.commonName })
+/** The cards matching `where`, each with its brand's name (read from the brands module in one query). */
+const selectCards = async (db: Tx, where: SQL | undefined) => {
+  const cards = await db
+    .select()
     .from(paymentMethods)
-    .innerJoin(brands, eq(brands.id, paymentMethods.brandId))
     .where(where)
     .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt), desc(paymentMethods.id));
+  const names = await brandSummaries(
+    db,
+    cards.map((card) => card.brandId),
+  );
+  return cards.flatMap((card) => {
+    const brand = names.get(card.brandId);
+    return brand ? [{ card, brandName: brand.commonName }] : [];
+  });
+};
 
 export const listPaymentMethods = async ({ db, actor, brandId }: { db: Db; actor: CardActor; brandId?: string }): Promise<PaymentMethod[]> => {
   if (brandId !== undefined && !UUID.test(brandId)) return [];
@@ -53,9 +63,6 @@ export const getPaymentMethod = async ({ db, actor, id }: { db: Tx; actor: CardA
   if (!row) throw notFound(CARD_NOT_FOUND);
   return toPaymentMethod(row.card, row.brandName);
 };
-
-/** Serialises default changes for one brand's cards. */
-const lockBrand = (tx: Tx, brandId: string) => tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId)).for('no key update');
 
 /** Makes the newest card of the wallet (other than `exceptId`) the default, when there is one. */
 const promoteNewest = async (tx: Tx, card: Pick<CardRow, 'ownerId' | 'brandId'>, exceptId: string) => {
@@ -73,11 +80,7 @@ export const createPaymentMethod = async ({ db, actor, input }: { db: Db; actor:
   if (isCardExpired(input.exp_month, input.exp_year)) throw badRequest(CARD_EXPIRED);
   if (!UUID.test(input.brand_id)) throw notFound(BRAND_NOT_FOUND);
   return db.transaction(async (tx) => {
-    const [brand] = await tx
-      .select({ id: brands.id, ownerId: brands.ownerId })
-      .from(brands)
-      .where(and(eq(brands.id, input.brand_id), isAdmin(actor.role) ? undefined : eq(brands.ownerId, actor.id)))
-      .for('no key update');
+    const brand = await lockBrand(tx, input.brand_id, isAdmin(actor.role) ? undefined : actor.id);
     if (!brand) throw notFound(BRAND_NOT_FOUND);
     const wallet = { ownerId: brand.ownerId, brandId: brand.id };
     const [existing] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(sameWallet(wallet)).limit(1);
@@ -98,7 +101,7 @@ const lockedCard = async (tx: Tx, actor: CardActor, id: string): Promise<CardRow
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, id), visibleTo(actor)));
   if (!found) throw notFound(CARD_NOT_FOUND);
-  await lockBrand(tx, found.brandId);
+  await lockBrand(tx, found.brandId); // serialises default changes for one brand's cards
   // Read again under the lock: a concurrent change may have moved the default or removed the card.
   const [card] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, id));
   if (!card) throw notFound(CARD_NOT_FOUND);

@@ -1,10 +1,11 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CURRENT_PASSWORD_INCORRECT, type ProfileReply, type UpdateProfileInput } from '../../../domain/profile-schemas';
 import { fullName } from '../../../domain/users';
-import { sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeOtherSessions } from '../auth/public';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -55,11 +56,6 @@ export const changePassword = async ({
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    return revoked.map((session) => session.id);
+    return revokeOtherSessions(tx, userId, sessionId);
   });
 };

@@ -15,7 +15,9 @@ import {
   type ReconciliationDashboard,
   type Variance,
 } from '../../../domain/reconciliation';
-import { brands, campaigns, reconciliationBrandDays, reconciliations } from '../../db/schema';
+import { reconciliationBrandDays, reconciliations } from '../../db/schema';
+import { brandSummaries } from '../brands/public';
+import { certifiedAiredOf } from '../campaigns/public';
 import { ordersView } from '../orders/views';
 import { stationZoneSql, type Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -23,12 +25,12 @@ import { statusCounts, totalOf, weeklyReachOf } from '../orders/public';
 
 export const BOOKED = inArray(ordersView.status, [...REVENUE_STATUSES]);
 
-/** What aired for real: the campaign's counters less its simulated airings (decision 052), never delivery. */
-export const certifiedAired = {
-  spots: sql<number>`(${campaigns.airedSpots} - ${campaigns.simulatedSpots})`.mapWith(Number),
-  spendCents: sql<number>`(${campaigns.spendCents} - ${campaigns.simulatedSpendCents})`.mapWith(Number),
-  impressions: sql<number>`(${campaigns.totalImpressions} - ${campaigns.simulatedImpressions})`.mapWith(Number),
-};
+/** What aired for real per order: the campaigns module's certified figures (decision 052), absent without a campaign. */
+export const certifiedAired = certifiedAiredOf;
+
+/** The brands' names of the rows, in one query to the brands module. */
+const brandNamesOf = async (db: Tx, ids: readonly (string | null)[]): Promise<Map<string, string>> =>
+  new Map([...(await brandSummaries(db, ids)).values()].map((brand) => [brand.id, brand.commonName]));
 
 /** Weekly reach over the weeks the budget buys (budget ÷ weekly cost). */
 export const projectedImpressions = sql<number>`(case when ${ordersView.totalEstimatedCostCents} > 0
@@ -79,34 +81,42 @@ export const listPending = async ({
         spend: ordersView.totalSpendCents,
         createdAt: ordersView.createdAt,
       },
-      brandName: brands.commonName,
-      aired: { spend: certifiedAired.spendCents, impressions: certifiedAired.impressions, spots: certifiedAired.spots },
       items: itemCount,
       impressions: projectedImpressions,
     })
     .from(pageIds)
     .innerJoin(ordersView, eq(ordersView.id, pageIds.id))
-    .leftJoin(brands, eq(brands.id, ordersView.brandId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
     .orderBy(asc(ordersView.createdAt), asc(ordersView.id));
+  const [brandNames, airedByOrder] = await Promise.all([
+    brandNamesOf(
+      db,
+      rows.map((r) => r.order.brandId),
+    ),
+    certifiedAired(
+      db,
+      rows.map((r) => r.order.id),
+    ),
+  ]);
   return {
-    campaigns: rows.map((r) => ({
-      id: r.order.id,
-      estimate_name: r.order.name,
-      item_count: r.items,
-      brand_id: r.order.brandId,
-      brand_name: r.brandName,
-      status: r.order.status,
-      start_date: r.order.startDate,
-      end_date: r.order.endDate,
-      projected_spend: toDollars(r.order.spend),
-      projected_impressions: Math.round(r.impressions),
-      created_at: r.order.createdAt.toISOString(),
-      aired_spend: toDollars(r.aired?.spend ?? 0),
-      aired_impressions: Number(r.aired?.impressions ?? 0),
-      aired_spots: r.aired?.spots ?? 0,
-      not_started: r.order.startDate !== null && r.order.startDate > today,
-    })),
+    campaigns: rows
+      .map((r) => ({ ...r, brandName: (r.order.brandId ? brandNames.get(r.order.brandId) : undefined) ?? null, aired: airedByOrder.get(r.order.id) }))
+      .map((r) => ({
+        id: r.order.id,
+        estimate_name: r.order.name,
+        item_count: r.items,
+        brand_id: r.order.brandId,
+        brand_name: r.brandName,
+        status: r.order.status,
+        start_date: r.order.startDate,
+        end_date: r.order.endDate,
+        projected_spend: toDollars(r.order.spend),
+        projected_impressions: Math.round(r.impressions),
+        created_at: r.order.createdAt.toISOString(),
+        aired_spend: toDollars(r.aired?.spendCents ?? 0),
+        aired_impressions: Number(r.aired?.impressions ?? 0),
+        aired_spots: r.aired?.spots ?? 0,
+        not_started: r.order.startDate !== null && r.order.startDate > today,
+      })),
     pagination: { page, limit, total: n, totalPages: Math.ceil(n / limit) },
   };
 };
@@ -117,19 +127,39 @@ const selectVariances = (db: Tx) =>
       estimateId: ordersView.id,
       estimateName: ordersView.estimateName,
       status: ordersView.status,
-      brandName: brands.commonName,
+      brandId: ordersView.brandId,
       liveSpendCents: ordersView.totalSpendCents,
       liveImpressions: projectedImpressions,
       r: reconciliations,
-      airedSpendCents: certifiedAired.spendCents,
-      airedImpressions: certifiedAired.impressions,
     })
     .from(ordersView)
     .leftJoin(reconciliations, eq(reconciliations.estimateId, ordersView.id))
-    .leftJoin(brands, eq(brands.id, ordersView.brandId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
     .$dynamic();
-type VarianceRow = Awaited<ReturnType<ReturnType<typeof selectVariances>['execute']>>[number];
+type SelectedVariance = Awaited<ReturnType<ReturnType<typeof selectVariances>['execute']>>[number];
+type VarianceRow = SelectedVariance & { brandName: string | null; airedSpendCents: number | undefined; airedImpressions: number | undefined };
+
+/** The rows with their brands' names and their campaigns' certified airings: one query to each module. */
+const withNamesAndAirings = async (db: Tx, rows: SelectedVariance[]): Promise<VarianceRow[]> => {
+  const [brandNames, airedByOrder] = await Promise.all([
+    brandNamesOf(
+      db,
+      rows.map((r) => r.brandId),
+    ),
+    certifiedAired(
+      db,
+      rows.map((r) => r.estimateId),
+    ),
+  ]);
+  return rows.map((r) => {
+    const aired = airedByOrder.get(r.estimateId);
+    return {
+      ...r,
+      brandName: (r.brandId ? brandNames.get(r.brandId) : undefined) ?? null,
+      airedSpendCents: aired?.spendCents,
+      airedImpressions: aired?.impressions,
+    };
+  });
+};
 
 /** A reconciled order is compared with the projection recorded when it was reconciled. */
 const toVariance = (row: VarianceRow): Variance =>
@@ -159,9 +189,12 @@ const airedOf = (row: VarianceRow) => {
 
 /** The variance of one booked order (pending ones answer their projection). */
 export const orderVariance = async (db: Tx, estimateId: string): Promise<Variance> => {
-  const [row] = await selectVariances(db)
-    .where(and(eq(ordersView.id, estimateId), BOOKED))
-    .limit(1);
+  const [row] = await withNamesAndAirings(
+    db,
+    await selectVariances(db)
+      .where(and(eq(ordersView.id, estimateId), BOOKED))
+      .limit(1),
+  );
   if (!row) throw notFound(RECONCILIATION_MESSAGES.notFound);
   return toVariance(row);
 };
@@ -187,22 +220,21 @@ export const reconciledPage = async ({
     .orderBy(desc(reconciliations.reconciledAt), desc(reconciliations.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(toVariance);
+  return (await withNamesAndAirings(db, rows)).map(toVariance);
 };
 
 /** Projected and actual spend per brand of the window's reconciliations (50 highest projections). */
 const brandVariance = (db: Tx, windowed: SQL | undefined) =>
   db
     .select({
-      brandName: sql<string>`coalesce(${brands.commonName}, 'No brand')`,
+      brandId: ordersView.brandId,
       projected: sql<number>`sum(${reconciliations.projectedSpendCents})::float8`.mapWith(Number),
       actual: sql<number>`sum(${reconciliations.actualSpendCents})::float8`.mapWith(Number),
     })
     .from(reconciliations)
     .innerJoin(ordersView, eq(ordersView.id, reconciliations.estimateId))
-    .leftJoin(brands, eq(brands.id, ordersView.brandId))
     .where(windowed)
-    .groupBy(brands.id, brands.commonName)
+    .groupBy(ordersView.brandId)
     .orderBy(sql`2 desc`)
     .limit(50);
 
@@ -221,12 +253,11 @@ const brandVarianceFromRollup = (db: Tx, days: number, today: string) => {
     .as('per_brand');
   return db
     .select({
-      brandName: sql<string>`coalesce(${brands.commonName}, 'No brand')`,
+      brandId: perBrand.brandId,
       projected: sql<number>`${perBrand.projected}::float8`.mapWith(Number),
       actual: sql<number>`${perBrand.actual}::float8`.mapWith(Number),
     })
     .from(perBrand)
-    .leftJoin(brands, eq(brands.id, perBrand.brandId))
     .orderBy(sql`2 desc`)
     .limit(50);
 };
@@ -278,6 +309,10 @@ export const reconciliationDashboard = async ({
       .groupBy(day),
     statusCounts(db, brandId ? { brand: brandId } : { all: true }),
   ]);
+  const brandNames = await brandNamesOf(
+    db,
+    brandRows.map((b) => b.brandId),
+  );
   const byDay = new Map(dayRows.map((d) => [d.date, d]));
   const first = addDays(today, -(days - 1));
   const booked = totalOf(counts, 'orders', REVENUE_STATUSES);
@@ -291,7 +326,7 @@ export const reconciliationDashboard = async ({
       avg_impression_variance_percent: Math.round((summary?.impressionPercent ?? 0) * 10) / 10,
     },
     brand_variance: brandRows.map((b) => ({
-      brand_name: b.brandName,
+      brand_name: (b.brandId ? brandNames.get(b.brandId) : undefined) ?? 'No brand',
       projected_spend: roundDollars(toDollars(b.projected)),
       actual_spend: roundDollars(toDollars(b.actual)),
     })),

@@ -1,8 +1,8 @@
 /** Reconciling an order: its actual figures recorded next to the projection of that moment. */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { toCents } from '../../../domain/money';
 import { RECONCILIATION_MESSAGES, type ReconcileInput, type Variance } from '../../../domain/reconciliation';
-import { campaigns, reconciliations } from '../../db/schema';
+import { reconciliations } from '../../db/schema';
 import { ordersView } from '../orders/views';
 import { lockOrder } from '../orders/public';
 import type { Db } from '../../platform/db';
@@ -25,7 +25,7 @@ export const reconcileOrder = async ({
   input: ReconcileInput;
 }): Promise<Variance> =>
   db.transaction(async (tx) => {
-    // The order's row locked first (the orders module's lock), then read with its campaign's figures.
+    // The order's row locked first (the orders module's lock), then read with its reconciliation, then its campaign's figures.
     await lockOrder(tx, estimateId);
     const [order] = await tx
       .select({
@@ -33,20 +33,19 @@ export const reconcileOrder = async ({
         booked: sql<boolean>`${BOOKED}`,
         spend: ordersView.totalSpendCents,
         impressions: projectedImpressions,
-        airedSpots: certifiedAired.spots,
-        airedSpendCents: certifiedAired.spendCents,
-        airedImpressions: certifiedAired.impressions,
+        reconciliationId: reconciliations.id,
       })
       .from(ordersView)
-      .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
+      .leftJoin(reconciliations, eq(reconciliations.estimateId, ordersView.id))
       .where(eq(ordersView.id, estimateId))
       .limit(1);
     if (!order) throw notFound(RECONCILIATION_MESSAGES.notFound);
+    const certified = (await certifiedAired(tx, [estimateId])).get(estimateId);
     if (!order.booked) throw conflict(RECONCILIATION_MESSAGES.notBooked);
     const actualSpendCents = toCents(input.actual_spend);
-    const aired = { airedSpendCents: Number(order.airedSpendCents ?? 0), airedImpressions: Number(order.airedImpressions ?? 0) };
+    const aired = { airedSpendCents: Number(certified?.spendCents ?? 0), airedImpressions: Number(certified?.impressions ?? 0) };
     // Something aired: the actuals are the aired figures unless the admin says why they are not.
-    const overridden = (order.airedSpots ?? 0) > 0 && (actualSpendCents !== aired.airedSpendCents || input.actual_impressions !== aired.airedImpressions);
+    const overridden = (certified?.spots ?? 0) > 0 && (actualSpendCents !== aired.airedSpendCents || input.actual_impressions !== aired.airedImpressions);
     const reason = input.override_reason || input.notes || null;
     if (overridden && !reason) throw badRequest(RECONCILIATION_MESSAGES.reasonRequired, 'override_reason');
     const actual = {
@@ -58,16 +57,11 @@ export const reconcileOrder = async ({
       reconciledBy: actorId,
       reconciledAt: new Date(),
     };
-    const [existing] = await tx
-      .select({ id: reconciliations.id })
-      .from(reconciliations)
-      .where(and(eq(reconciliations.estimateId, estimateId)))
-      .limit(1);
-    if (existing)
+    if (order.reconciliationId)
       await tx
         .update(reconciliations)
         .set({ ...actual, updatedAt: new Date() })
-        .where(eq(reconciliations.id, existing.id));
+        .where(eq(reconciliations.id, order.reconciliationId));
     else
       await tx.insert(reconciliations).values({ estimateId, projectedSpendCents: order.spend, projectedImpressions: Math.round(order.impressions), ...actual });
     return orderVariance(tx, estimateId);

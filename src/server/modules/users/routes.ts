@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema, messageReplySchema } from '../../../domain/auth';
-import { usersReplySchema } from '../../../domain/users';
+import { userUpdateSchema, usersReplySchema } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
-import { changeUserRole, countUsers, deleteUser, listUsers } from './service';
+import { changeUserRole, countUsers, deleteUser, listUsers, setUserChannels } from './service';
 import { keysetPage, keysetPageQuerySchema } from '../../../domain/list-page';
 import { agencyBodySchema, agencyMessage } from '../../../domain/billing-delivery';
 import { setAgency } from './agency';
@@ -37,6 +37,21 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards
       if (list.nextCursor) void reply.header('x-next-cursor', list.nextCursor);
       return { users: list.users, counts };
     },
+  );
+
+  r.patch(
+    '/users/:id',
+    {
+      ...admin,
+      schema: {
+        ...secured,
+        description: 'Limits a traffic admin to some channels (`channel_ids`; empty: every channel). Only an admin of every channel may (decision 053).',
+        params: idParams,
+        body: userUpdateSchema,
+        response: { 200: z.object({ message: z.string(), channel_ids: z.array(z.uuid()) }), ...errors },
+      },
+    },
+    (request) => setUserChannels({ db: ctx.db, actor: actorOf(request), userId: request.params.id, channelIds: request.body.channel_ids }),
   );
 
   r.patch('/users/:id/promote', { ...admin, schema: { ...secured, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {

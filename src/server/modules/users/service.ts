@@ -1,10 +1,12 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { KeysetPage } from '../../../domain/list-page';
 import type { Role } from '../../../domain/roles';
-import type { UserCounts, UserListItem } from '../../../domain/users';
+import { USER_CHANNEL_MESSAGES, type UserCounts, type UserListItem } from '../../../domain/users';
 import { users } from '../../db/schema';
 import { isForeignKeyViolation, type Db } from '../../platform/db';
-import { conflict, forbidden, notFound } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { adminChannels, type OrderActor } from '../../../domain/orders';
+import { firstUnknownChannel } from '../channels/public';
 import { allWordsIn, cursorAtSql, nextCursor } from '../../platform/keyset';
 import { toProfile } from '../profile/service';
 
@@ -73,4 +75,20 @@ export const deleteUser = async ({ db, actorId, userId }: { db: Db; actorId: str
     if (isForeignKeyViolation(error)) throw conflict('Cannot delete a user who has orders');
     throw error;
   }
+};
+
+/**
+ * Limits a traffic admin to some channels (decision 053; empty: every channel). Only an admin of every
+ * channel may, so that a limited admin cannot widen anyone's reach, their own included.
+ */
+export const setUserChannels = async ({ db, actor, userId, channelIds }: { db: Db; actor: OrderActor; userId: string; channelIds: readonly string[] }) => {
+  if (adminChannels(actor) !== null) throw forbidden(USER_CHANNEL_MESSAGES.limitedCannotLimit);
+  const ids = [...new Set(channelIds)];
+  const unknown = await firstUnknownChannel(db, ids);
+  if (unknown >= 0) throw badRequest('Channel not found', `channel_ids[${channelIds.indexOf(ids[unknown]!)}]`);
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound('User not found');
+  if (user.role !== 'traffic_admin' && ids.length > 0) throw badRequest(USER_CHANNEL_MESSAGES.clientsHaveNoChannels, 'channel_ids');
+  await db.update(users).set({ channelIds: ids, updatedAt: new Date() }).where(eq(users.id, userId));
+  return { message: USER_CHANNEL_MESSAGES.updated, channel_ids: ids };
 };

@@ -84,7 +84,8 @@ export const OrderDetail = ({ id }: { id: string }) => {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const estimate = useEstimate(id);
-  const dayparts = useDayparts();
+  // The order's channel's rate card (decision 053), asked once the order says which channel it buys.
+  const dayparts = useDayparts(estimate.data?.channel_id, estimate.data !== undefined);
   // Admins see the order's spot before they decide (decision 018).
   const creative = useMediaAsset(isAdmin(user?.role) ? (estimate.data?.media_asset_id ?? null) : null);
   useEstimateRoom(id);

@@ -3,6 +3,7 @@ import type { Daypart } from '../../../domain/daypart-schemas';
 import { formatCount, formatCurrency } from '../../../domain/format';
 import { dayLabel } from '../../../domain/rate-card';
 import { useDayparts } from '../../api/dayparts';
+import { ChannelPicker } from '../../ui/channel-picker';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -92,7 +93,8 @@ const RateCardList = ({ dayparts, onEdit }: { dayparts: readonly Daypart[]; onEd
 
 /** Rate Card (admins): the dayparts that orders are priced from, each edited in a form. */
 export const RateCardScreen = () => {
-  const dayparts = useDayparts();
+  const [channelId, setChannelId] = useState<string | undefined>(undefined);
+  const dayparts = useDayparts(channelId);
   const [editing, setEditing] = useState<Daypart | null>(null);
   return (
     <>
@@ -100,6 +102,7 @@ export const RateCardScreen = () => {
         title="Rate Card"
         description="The dayparts orders are priced from: times, days, CPMs and how many spots a day may be sold. Changes apply to new pricing; submitted orders keep their prices."
       />
+      <ChannelPicker value={channelId} onChange={setChannelId} label="Rate card of" />
       <Card>
         {dayparts.isPending ? (
           <PageSpinner label="Loading the rate card…" />

@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { WebhooksSection } from '../webhooks/webhooks-section';
+import { ChannelsSection } from './channels-section';
 
 const FIELDS = [
   { key: 'name', label: 'Station name', autoComplete: 'organization' },
@@ -198,6 +199,9 @@ export const StationSettings = () => {
         ) : (
           <ProfileForm profile={profile.data} />
         )}
+      </Card>
+      <Card className="mt-6">
+        <ChannelsSection />
       </Card>
       <Card className="mt-6">
         <WebhooksSection station />

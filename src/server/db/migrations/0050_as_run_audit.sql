@@ -1,4 +1,4 @@
--- An as-run import's changes of spots are their audit events (issue 45, decision 053, amending 012 and 044):
+-- An as-run import's changes of spots are their audit events (issue 45, decision 055, amending 012 and 044):
 -- the spots' audit trigger skips the rows an import statement changes (the transaction-local
 -- spotbook.audit_source), and the audit trail (the view audit_trail, audit.sql) reads these rows instead.
 -- audit_id: the event's id, from audit_events' own sequence, so that one keyset orders both.

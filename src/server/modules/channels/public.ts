@@ -1,0 +1,64 @@
+/**
+ * What the channels module publishes (decision 053): which channel a call acts on. A call that names no
+ * channel acts on the default one; one that names a channel must name an existing, active one.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { CHANNEL_MESSAGES } from '../../../domain/channel-schemas';
+import { channels } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { badRequest } from '../../platform/errors';
+
+export interface ChannelRef {
+  id: string;
+  callLetters: string | null;
+  channelNumber: string;
+  name: string;
+  /** Null: the station's time zone. */
+  timeZone: string | null;
+  shortName: string | null;
+}
+
+const ref = {
+  id: channels.id,
+  callLetters: channels.callLetters,
+  channelNumber: channels.channelNumber,
+  name: channels.name,
+  timeZone: channels.timeZone,
+  shortName: channels.shortName,
+};
+
+export const defaultChannel = async (db: Tx): Promise<ChannelRef> => {
+  const [row] = await db.select(ref).from(channels).where(eq(channels.isDefault, true)).limit(1);
+  if (!row) throw new Error('no default channel: migration 0047 makes one');
+  return row;
+};
+
+/**
+ * The channel a call acts on: the one it names (active, else 400 naming `field`), or the default. An id
+ * that names no channel is refused the same way as an inactive one: a 400 on the field, nothing changed.
+ */
+export const channelToActOn = async (db: Tx, id: string | undefined, field = 'channel_id'): Promise<ChannelRef> => {
+  if (id === undefined) return defaultChannel(db);
+  const [row] = await db
+    .select({ ...ref, active: channels.active })
+    .from(channels)
+    .where(and(eq(channels.id, id)))
+    .limit(1);
+  if (!row) throw badRequest(CHANNEL_MESSAGES.notFound, field);
+  if (!row.active) throw badRequest(CHANNEL_MESSAGES.inactive, field);
+  return row;
+};
+
+/** The index of the first id that names no channel, or -1 when every one does. */
+export const firstUnknownChannel = async (db: Tx, ids: readonly string[]): Promise<number> => {
+  if (ids.length === 0) return -1;
+  const found = new Set(
+    (
+      await db
+        .select({ id: channels.id })
+        .from(channels)
+        .where(inArray(channels.id, [...ids]))
+    ).map((r) => r.id),
+  );
+  return ids.findIndex((id) => !found.has(id));
+};

@@ -1,0 +1,41 @@
+/**
+ * What the dayparts module offers the other modules (issue 39): reads of the rate card by id, in batch,
+ * so that no other module names the dayparts table (channel scoping, when it comes, is applied here
+ * once). This file imports no other module, so that any module may import it.
+ */
+import { asc, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { dayparts } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+
+export type DaypartRow = typeof dayparts.$inferSelect;
+
+/** Names of the given dayparts, in one query. */
+export const daypartNames = async (db: Tx, ids: readonly (string | null | undefined)[]): Promise<Map<string, string>> => {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: dayparts.id, name: dayparts.name }).from(dayparts).where(inArray(dayparts.id, wanted));
+  return new Map(rows.map((row) => [row.id, row.name]));
+};
+
+/**
+ * An order line's weekly cost at its daypart's rate (SQL `item_weekly_cost`, the rule migration 0030
+ * shares with the view daypart_item_shares), as an SQL expression over the line's columns: the daypart
+ * is read here, by its id, so that a report computing shares names no dayparts table.
+ */
+export const itemWeeklyCostSql = (line: { daypartId: SQLWrapper; spotsPerOccurrence: SQLWrapper; userDefinedCpmCents: SQLWrapper }): SQL<number> =>
+  sql<number>`(select item_weekly_cost(${dayparts.multiplier}, ${line.spotsPerOccurrence}, item_cpm_cents(${line.userDefinedCpmCents}, ${dayparts.baseCpmCents}), cardinality(${dayparts.daysOfWeek}))
+    from ${dayparts} where ${dayparts.id} = ${line.daypartId})`;
+/** Dayparts by id, in one query: the map has an entry for each id that exists. */
+export const daypartsByIds = async (db: Tx, ids: readonly (string | null | undefined)[]): Promise<Map<string, DaypartRow>> => {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select().from(dayparts).where(inArray(dayparts.id, wanted));
+  return new Map(rows.map((row) => [row.id, row]));
+};
+
+/** The whole rate card, by start time, then name. */
+export const rateCard = (db: Tx): Promise<DaypartRow[]> => db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.name));
+
+/** Whether any daypart sells at a flat rate per spot. */
+export const anyFlatRate = async (db: Tx): Promise<boolean> =>
+  (await db.select({ id: dayparts.id }).from(dayparts).where(isNotNull(dayparts.flatRateCents)).limit(1)).length > 0;

@@ -1,0 +1,19 @@
+/**
+ * What the makegoods module offers the other modules (issue 39): reads of makegood offers by id, in
+ * batch, so that no other module names makegood_offers. This file imports no other module, so that any
+ * module may import it.
+ */
+import { inArray } from 'drizzle-orm';
+import { makegoodOffers } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+
+/** The missed spot each offer replaces, by offer id, in one query (an offer without one is left out). */
+export const missedSpotsOfOffers = async (db: Tx, offerIds: readonly (string | null | undefined)[]): Promise<Map<string, string>> => {
+  const wanted = [...new Set(offerIds.filter((id): id is string => typeof id === 'string'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: makegoodOffers.id, missedSpotId: makegoodOffers.missedSpotId })
+    .from(makegoodOffers)
+    .where(inArray(makegoodOffers.id, wanted));
+  return new Map(rows.flatMap((row) => (row.missedSpotId ? [[row.id, row.missedSpotId] as const] : [])));
+};

@@ -1,0 +1,23 @@
+/**
+ * What the station module offers the other modules (issue 39): the station's identity read without
+ * making its profile row, so that no other module names station_profile. This file imports no other
+ * module, so that any module may import it.
+ */
+import { eq } from 'drizzle-orm';
+import { stationProfile } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+
+/** The station's name, call letters, FCC facility id and agent URL as stored; undefined before a profile is saved. */
+export const storedStationIdentity = async (db: Tx) => {
+  const [row] = await db
+    .select({
+      name: stationProfile.name,
+      callLetters: stationProfile.callLetters,
+      fccFacilityId: stationProfile.fccFacilityId,
+      agentUrl: stationProfile.agentUrl,
+    })
+    .from(stationProfile)
+    .where(eq(stationProfile.id, 1))
+    .limit(1);
+  return row;
+};
