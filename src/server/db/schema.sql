@@ -1371,7 +1371,7 @@ DECLARE
   after text;
 BEGIN
   PERFORM audit_named_columns(TG_RELID, TG_NAME, TG_ARGV[1] || coalesce(watched, '{}'));
-  -- An as-run import's statements (decision 053): the import sets spotbook.audit_source to 'as-run:<its id>'
+  -- An as-run import's statements (decision 055): the import sets spotbook.audit_source to 'as-run:<its id>'
   -- around its updates of spots and lists each change in as_run_changes, which the trail (audit_trail) reads
   -- as the spots' events. Skipped only when every row the statement changed carries that import's id;
   -- otherwise every row is recorded here as usual.
