@@ -17,7 +17,11 @@ export const trafficExportQuerySchema = z.object({
   format: z.enum(['csv', 'bxf'], { error: TRAFFIC_MESSAGES.badFormat }).default('csv'),
   /** `since-export`: only the spots placed, cancelled or restored since the day's last export (decision 031). */
   changes: z.enum(['since-export'], { error: 'changes must be since-export' }).optional(),
+  /** The channel whose log to export (decision 053); left out, the default channel's. */
+  channel_id: z.uuid({ error: 'Channel not found' }).optional(),
 });
+/** `?channel_id=` of a log: the channel's (decision 053); left out, the default channel's. */
+export const trafficLogQuerySchema = z.object({ channel_id: z.uuid({ error: 'Channel not found' }).optional() });
 export const spotsQuerySchema = z.object({
   from: isoDate('from must be a calendar date (YYYY-MM-DD)').optional(),
   to: isoDate('to must be a calendar date (YYYY-MM-DD)').optional(),
@@ -59,6 +63,8 @@ export type TrafficSpot = z.infer<typeof trafficSpotSchema>;
 
 export const trafficLogSchema = z.object({
   date: z.string(),
+  /** The channel whose log this is (decision 053). */
+  channel_id: z.uuid(),
   time_zone: z.string(),
   built_at: z.string().nullable(),
   exported_at: z.string().nullable(),

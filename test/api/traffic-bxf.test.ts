@@ -76,7 +76,7 @@ describe('GET /api/traffic/logs/:date/export?format=bxf', () => {
     expect(schedule['@scheduleId']).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // The broadcast day as xs:dateTime: local midnight to midnight (EDT: 04:00Z).
     expect(schedule).toMatchObject({ '@type': 'Primary', '@scheduleStart': '2027-06-07T04:00:00Z', '@scheduleEnd': '2027-06-08T04:00:00Z', '@timeZone': ZONE });
-    expect(schedule.Channel).toEqual({ '@type': 'digital_television', 'pmcp:Name': 'Spotbook Station' });
+    expect(schedule.Channel).toEqual({ '@type': 'digital_television', '@channelNumber': '1.1', 'pmcp:Name': 'Spotbook Station' });
 
     const events = (schedule.ScheduledEvent as Node[]).filter((e) => JSON.stringify(e).includes('Late'));
     // Three breaks of one spot each (23:00, 23:40, 00:20), each a header then its spot.

@@ -135,6 +135,8 @@ export interface ReadyOrderOptions {
   totalSpend?: number;
   startDate?: string;
   name?: string;
+  /** The channel the order buys (decision 053); left out, the default channel. */
+  channelId?: string;
 }
 
 /**
@@ -149,6 +151,7 @@ export const readyOrder = async (t: TestApp, options: ReadyOrderOptions & { owne
     brand_id: owner.brand.id,
     start_date: options.startDate ?? dateIn(8),
     total_spend: options.totalSpend ?? 5000,
+    ...(options.channelId !== undefined && { channel_id: options.channelId }),
   });
   const daypartId = options.daypartId ?? (await createDaypart(t.database.db)).id;
   await addItem(t, owner.token, order.id, {

@@ -843,10 +843,12 @@ table status_hours
 table traffic_days
   air_date date not null
   built_at timestamp with time zone not null default now()
+  channel_id uuid not null default default_channel_id()
   exported_at timestamp with time zone
   inputs_digest text not null
-  constraint traffic_days_pkey PRIMARY KEY (air_date)
-  CREATE UNIQUE INDEX traffic_days_pkey ON public.traffic_days USING btree (air_date)
+  constraint traffic_days_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT
+  constraint traffic_days_pkey PRIMARY KEY (channel_id, air_date)
+  CREATE UNIQUE INDEX traffic_days_pkey ON public.traffic_days USING btree (channel_id, air_date)
 
 table traffic_moves
   created_at timestamp with time zone not null default now()
@@ -873,6 +875,7 @@ table traffic_spots
   brand_id uuid
   break_at timestamp with time zone not null
   campaign_id uuid
+  channel_id uuid not null default default_channel_id()
   created_at timestamp with time zone not null default now()
   daypart_id uuid not null
   duration_seconds integer not null
@@ -893,6 +896,7 @@ table traffic_spots
   constraint traffic_spots_as_run_import_id_as_run_imports_id_fk FOREIGN KEY (as_run_import_id) REFERENCES as_run_imports(id) ON DELETE SET NULL
   constraint traffic_spots_brand_id_brands_id_fk FOREIGN KEY (brand_id) REFERENCES brands(id) ON DELETE SET NULL
   constraint traffic_spots_campaign_id_campaigns_id_fk FOREIGN KEY (campaign_id) REFERENCES campaigns(id) ON DELETE SET NULL
+  constraint traffic_spots_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT
   constraint traffic_spots_daypart_id_dayparts_id_fk FOREIGN KEY (daypart_id) REFERENCES dayparts(id) ON DELETE CASCADE
   constraint traffic_spots_duration_check CHECK ((duration_seconds > 0))
   constraint traffic_spots_estimate_id_estimates_id_fk FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
@@ -903,6 +907,7 @@ table traffic_spots
   constraint traffic_spots_pkey PRIMARY KEY (id)
   constraint traffic_spots_status_check CHECK ((status = ANY (ARRAY['scheduled'::text, 'aired'::text, 'missed'::text, 'made_good'::text, 'cancelled'::text, 'unconfirmed'::text])))
   CREATE INDEX traffic_spots_campaign_next_idx ON public.traffic_spots USING btree (campaign_id, status, scheduled_at)
+  CREATE INDEX traffic_spots_channel_day_time_idx ON public.traffic_spots USING btree (channel_id, air_date, scheduled_at)
   CREATE INDEX traffic_spots_day_time_idx ON public.traffic_spots USING btree (air_date, scheduled_at)
   CREATE INDEX traffic_spots_estimate_day_idx ON public.traffic_spots USING btree (estimate_id, air_date, scheduled_at)
   CREATE INDEX traffic_spots_house_day_idx ON public.traffic_spots USING btree (house_code, air_date)

@@ -577,20 +577,34 @@ export const stationProfile = pgTable(
 );
 
 /** A broadcast day of the traffic log: when it was placed and whether master control has it. */
-export const trafficDays = pgTable('traffic_days', {
-  airDate: date('air_date', { mode: 'string' }).primaryKey(),
-  /** A digest of what was placed: the day is placed again only when its bookings change. */
-  inputsDigest: text('inputs_digest').notNull(),
-  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Set by the first export: from then on the day keeps its times. */
-  exportedAt: timestamp('exported_at', { withTimezone: true }),
-});
+export const trafficDays = pgTable(
+  'traffic_days',
+  {
+    /** Each channel has its own log a day (decision 053). */
+    channelId: uuid('channel_id')
+      .notNull()
+      .default(sql`default_channel_id()`)
+      .references(() => channels.id, { onDelete: 'restrict' }),
+    airDate: date('air_date', { mode: 'string' }).notNull(),
+    /** A digest of what was placed: the day is placed again only when its bookings change. */
+    inputsDigest: text('inputs_digest').notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the first export: from then on the day keeps its times. */
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.channelId, t.airDate], name: 'traffic_days_pkey' })],
+);
 
 /** One booked spot on the traffic log, at a concrete time inside its daypart. */
 export const trafficSpots = pgTable(
   'traffic_spots',
   {
     id: id(),
+    /** Its daypart's channel: the log it is on (decision 053). */
+    channelId: uuid('channel_id')
+      .notNull()
+      .default(sql`default_channel_id()`)
+      .references(() => channels.id, { onDelete: 'restrict' }),
     airDate: date('air_date', { mode: 'string' }).notNull(),
     estimateId: uuid('estimate_id')
       .notNull()
@@ -630,6 +644,7 @@ export const trafficSpots = pgTable(
   },
   (t) => [
     index('traffic_spots_day_time_idx').on(t.airDate, t.scheduledAt),
+    index('traffic_spots_channel_day_time_idx').on(t.channelId, t.airDate, t.scheduledAt),
     index('traffic_spots_estimate_day_idx').on(t.estimateId, t.airDate, t.scheduledAt),
     index('traffic_spots_campaign_next_idx').on(t.campaignId, t.status, t.scheduledAt),
     index('traffic_spots_house_day_idx').on(t.houseCode, t.airDate),

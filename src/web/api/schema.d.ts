@@ -16723,7 +16723,9 @@ export interface paths {
         /** @description A broadcast day's spots in air order with each daypart's fill; beyond the horizon, what is placed so far. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    channel_id?: string;
+                };
                 header?: never;
                 path: {
                     date: string;
@@ -16741,6 +16743,8 @@ export interface paths {
                         "application/json": {
                             built_at: string | null;
                             changes_since_export: number;
+                            /** Format: uuid */
+                            channel_id: string;
                             date: string;
                             dayparts: {
                                 airs: boolean;
@@ -16862,6 +16866,7 @@ export interface paths {
             parameters: {
                 query?: {
                     changes?: "since-export";
+                    channel_id?: string;
                     format?: "csv" | "bxf";
                 };
                 header?: never;

@@ -4,7 +4,7 @@ import { api, fileUrl } from './typed';
 
 export const trafficKeys = {
   all: ['traffic'] as const,
-  log: (date: string) => ['traffic', 'log', date] as const,
+  log: (date: string, channelId?: string) => ['traffic', 'log', date, channelId ?? 'default'] as const,
   orderSpots: (id: string) => ['traffic', 'order-spots', id] as const,
   discrepancies: ['traffic', 'discrepancies'] as const,
 };
@@ -13,10 +13,11 @@ export const trafficKeys = {
 export const useDiscrepancies = () =>
   useQuery({ queryKey: trafficKeys.discrepancies, queryFn: ({ signal }) => api.get('/api/traffic/discrepancies', { signal }), refetchInterval: 60_000 });
 
-export const useTrafficLog = (date: string) =>
+/** One channel's log of a broadcast day (decision 053); left out, the default channel's. */
+export const useTrafficLog = (date: string, channelId?: string) =>
   useQuery({
-    queryKey: trafficKeys.log(date),
-    queryFn: ({ signal }) => api.get('/api/traffic/logs/{date}', { path: { date }, signal }),
+    queryKey: trafficKeys.log(date, channelId),
+    queryFn: ({ signal }) => api.get('/api/traffic/logs/{date}', { path: { date }, query: channelId ? { channel_id: channelId } : {}, signal }),
     placeholderData: keepPreviousData,
     // The station clock places and updates the log every minute.
     refetchInterval: 60_000,
@@ -33,8 +34,11 @@ export const useOrderSpots = (estimateId: string, enabled = true, range: { from?
 export type TrafficExportFormat = 'csv' | 'bxf';
 
 /** The day's export; `changesOnly`: just what changed since the last export (decision 031). */
-export const downloadTrafficLog = (date: string, format: TrafficExportFormat, changesOnly = false) =>
-  downloadFile(fileUrl('/api/traffic/logs/{date}/export', { path: { date }, query: { format, changes: changesOnly ? 'since-export' : undefined } }), {
-    accept: format === 'csv' ? 'text/csv' : 'application/xml',
-    fallbackName: `traffic-log-${date}.${format === 'csv' ? 'csv' : 'bxf.xml'}`,
-  });
+export const downloadTrafficLog = (date: string, format: TrafficExportFormat, changesOnly = false, channelId?: string) =>
+  downloadFile(
+    fileUrl('/api/traffic/logs/{date}/export', { path: { date }, query: { format, changes: changesOnly ? 'since-export' : undefined, channel_id: channelId } }),
+    {
+      accept: format === 'csv' ? 'text/csv' : 'application/xml',
+      fallbackName: `traffic-log-${date}.${format === 'csv' ? 'csv' : 'bxf.xml'}`,
+    },
+  );

@@ -16,6 +16,7 @@ export interface ChannelRef {
   /** Null: the station's time zone. */
   timeZone: string | null;
   shortName: string | null;
+  isDefault: boolean;
 }
 
 const ref = {
@@ -25,7 +26,12 @@ const ref = {
   name: channels.name,
   timeZone: channels.timeZone,
   shortName: channels.shortName,
+  isDefault: channels.isDefault,
 };
+
+/** A channel in a file name: its short name, else its call letters and number ("WSPT-6.2"). */
+export const channelFileTag = (c: Pick<ChannelRef, 'callLetters' | 'channelNumber' | 'shortName'>) =>
+  (c.shortName ?? [c.callLetters, c.channelNumber].filter(Boolean).join('-')).replace(/[^A-Za-z0-9._-]+/g, '_');
 
 export const defaultChannel = async (db: Tx): Promise<ChannelRef> => {
   const [row] = await db.select(ref).from(channels).where(eq(channels.isDefault, true)).limit(1);

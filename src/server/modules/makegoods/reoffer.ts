@@ -28,10 +28,17 @@ export const reofferUnavailableMakegoods = async ({
 }): Promise<Staged[]> =>
   db.transaction(async (tx) => {
     const stuck = await tx
-      .select({ offer: makegoodOffers, ownerId: ordersView.ownerId, estimateName: ordersView.estimateName, endDate: ordersView.endDate })
+      .select({
+        offer: makegoodOffers,
+        ownerId: ordersView.ownerId,
+        channelId: ordersView.channelId,
+        estimateName: ordersView.estimateName,
+        endDate: ordersView.endDate,
+      })
       .from(makegoodOffers)
       .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId))
-      .leftJoin(trafficDays, eq(trafficDays.airDate, makegoodOffers.airDate))
+      // The order's channel's log of the offered day (decision 053).
+      .leftJoin(trafficDays, and(eq(trafficDays.channelId, ordersView.channelId), eq(trafficDays.airDate, makegoodOffers.airDate)))
       .where(
         and(eq(makegoodOffers.status, 'offered'), isNotNull(makegoodOffers.airDate), or(lte(makegoodOffers.airDate, today), isNotNull(trafficDays.exportedAt))),
       )
@@ -45,11 +52,14 @@ export const reofferUnavailableMakegoods = async ({
           .where(inArray(dayparts.id, [...new Set(stuck.map((s) => s.offer.daypartId))]))
       ).map((d) => [d.id, d]),
     );
+    // Exported days, per channel: another channel's export does not close this one's day.
     const exported = new Set(
-      (await tx.select({ airDate: trafficDays.airDate }).from(trafficDays).where(isNotNull(trafficDays.exportedAt))).map((d) => d.airDate),
+      (await tx.select({ channelId: trafficDays.channelId, airDate: trafficDays.airDate }).from(trafficDays).where(isNotNull(trafficDays.exportedAt))).map(
+        (d) => `${d.channelId}|${d.airDate}`,
+      ),
     );
     const staged: Staged[] = [];
-    for (const { offer, ownerId, estimateName, endDate } of stuck) {
+    for (const { offer, ownerId, channelId, estimateName, endDate } of stuck) {
       const daypart = parts.get(offer.daypartId);
       if (!daypart) continue;
       const window = makegoodWindow({ missedDate: offer.airDate!, flightEnd: endDate ?? offer.airDate!, today });
@@ -58,7 +68,7 @@ export const reofferUnavailableMakegoods = async ({
         daypart,
         first: window.first,
         last: window.last,
-        taken: (date) => (exported.has(date) ? Number.MAX_SAFE_INTEGER : counter.taken(daypart, date)),
+        taken: (date) => (exported.has(`${channelId}|${date}`) ? Number.MAX_SAFE_INTEGER : counter.taken(daypart, date)),
       });
       if (day) {
         await tx

@@ -46,9 +46,14 @@ const assertOpen = (offer: typeof makegoodOffers.$inferSelect, now: Date) => {
 };
 
 /** A day master control already has (exported, or already airing) cannot take a new spot. */
-const assertDayOpen = async (tx: Tx, date: string, today: string) => {
+const assertDayOpen = async (tx: Tx, channelId: string, date: string, today: string) => {
   if (date <= today) throw conflict(MAKEGOOD_MESSAGES.dayPassed);
-  const [day] = await tx.select({ exportedAt: trafficDays.exportedAt }).from(trafficDays).where(eq(trafficDays.airDate, date)).limit(1);
+  // The order's channel's log of that day (decision 053).
+  const [day] = await tx
+    .select({ exportedAt: trafficDays.exportedAt })
+    .from(trafficDays)
+    .where(and(eq(trafficDays.channelId, channelId), eq(trafficDays.airDate, date)))
+    .limit(1);
   if (day?.exportedAt) throw conflict(MAKEGOOD_MESSAGES.dayPassed);
 };
 
@@ -69,14 +74,14 @@ export const changeMakegoodDay = async ({
   timeZone: string;
 }) =>
   db.transaction(async (tx) => {
-    const { offer, flightEnd, missedDate } = await lockOffer(tx, actor, id);
+    const { offer, flightEnd, missedDate, channelId } = await lockOffer(tx, actor, id);
     assertOpen(offer, now);
     const today = todayIso(now, timeZone);
     const window = makegoodWindow({ missedDate, flightEnd: flightEnd ?? missedDate, today });
     if (airDate < window.first || airDate > window.last) throw badRequest(MAKEGOOD_MESSAGES.outsideWindow(window.first, window.last), 'air_date');
     const [daypart] = await tx.select().from(dayparts).where(eq(dayparts.id, offer.daypartId)).for('update').limit(1);
     if (!daypart || !airsOn(daypart, airDate)) throw badRequest(MAKEGOOD_MESSAGES.notAiring, 'air_date');
-    await assertDayOpen(tx, airDate, today);
+    await assertDayOpen(tx, channelId, airDate, today);
     const counter = await takenCounter(tx, airDate, airDate, offer.id);
     if (counter.taken(daypart, airDate) >= daypart.spotFrequency) throw conflict(MAKEGOOD_MESSAGES.full);
     await tx.update(makegoodOffers).set({ airDate, updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
@@ -87,10 +92,10 @@ export const changeMakegoodDay = async ({
 /** POST /makegoods/:id/accept: the missed spot is made good; the station clock places the new spot on the offered day. */
 export const acceptMakegood = async ({ db, actor, id, now, timeZone }: { db: Db; actor: OrderActor; id: string; now: Date; timeZone: string }) =>
   db.transaction(async (tx) => {
-    const { offer, ownerId } = await lockOffer(tx, actor, id);
+    const { offer, ownerId, channelId } = await lockOffer(tx, actor, id);
     assertOpen(offer, now);
     if (!offer.airDate) throw conflict(MAKEGOOD_MESSAGES.notOpen);
-    await assertDayOpen(tx, offer.airDate, todayIso(now, timeZone));
+    await assertDayOpen(tx, channelId, offer.airDate, todayIso(now, timeZone));
     await tx.update(makegoodOffers).set({ status: 'accepted', updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
     await tx
       .update(trafficSpots)

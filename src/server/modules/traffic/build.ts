@@ -14,7 +14,7 @@ import { placeDaypartDay, type DaypartWindow, type PlacedSpot } from '../../../d
 import { trafficDays, trafficSpots } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { stationRequiresAdId } from '../station/service';
-import { loadBookings, loadDayparts, loadMakegoodBookings, loadMoveBookings, type Booking } from './demands';
+import { loadBookings, loadDayparts, loadMakegoodBookings, loadMoveBookings, type Booking, type ChannelDaypart } from './demands';
 import { addLateSpots, movedAwayFrom, moveClosedSpots } from './late-spots';
 
 export interface TrafficSettings {
@@ -22,13 +22,16 @@ export interface TrafficSettings {
   timeZone: string;
 }
 
-/** Every daypart's spots of one broadcast day (bookings grouped by daypart once, by the caller). */
+/** A spot as written: on its daypart's channel's log (decision 053). */
+type ChannelSpot = PlacedSpot & { channelId: string };
+
+/** Every daypart's spots of one broadcast day of one channel (bookings grouped by daypart once, by the caller). */
 export const placeDay = (
-  dayparts: readonly DaypartWindow[],
+  dayparts: readonly ChannelDaypart[],
   byDaypart: ReadonlyMap<string, readonly Booking[]>,
   date: string,
   settings: TrafficSettings,
-): PlacedSpot[] =>
+): ChannelSpot[] =>
   dayparts.flatMap((daypart) =>
     placeDaypartDay({
       daypart,
@@ -36,7 +39,7 @@ export const placeDay = (
       demands: (byDaypart.get(daypart.id) ?? []).filter((b) => b.startDate <= date && b.endDate >= date),
       breakMinutes: settings.breakMinutes,
       timeZone: settings.timeZone,
-    }),
+    }).map((spot) => ({ ...spot, channelId: daypart.channelId })),
   );
 
 const digestOf = (spots: readonly PlacedSpot[]) =>
@@ -63,6 +66,8 @@ const digestOf = (spots: readonly PlacedSpot[]) =>
 const HISTORY = ['aired', 'missed', 'made_good'] as const;
 
 interface DayContext {
+  /** The channel whose log this is, and its dayparts. */
+  channelId: string;
   dayparts: readonly DaypartWindow[];
   /** The last day of a placed spot's order flight (where a spot of a closed day may still go). */
   flightEnd: (spot: PlacedSpot) => string | undefined;
@@ -77,17 +82,20 @@ const writeDay = async (
   db: Db,
   date: string,
   today: string,
-  spots: readonly PlacedSpot[],
+  spots: readonly ChannelSpot[],
   now: Date,
   context: DayContext,
 ): Promise<{ wrote: boolean; movedTo: string[] }> => {
   const none = { wrote: false, movedTo: [] };
   if (date < today) return none;
   const digest = digestOf(spots);
+  const { channelId } = context;
+  const thisDay = and(eq(trafficDays.channelId, channelId), eq(trafficDays.airDate, date));
+  const itsSpots = and(eq(trafficSpots.channelId, channelId), eq(trafficSpots.airDate, date));
   return db.transaction(async (tx) => {
-    await tx.insert(trafficDays).values({ airDate: date, inputsDigest: '' }).onConflictDoNothing();
+    await tx.insert(trafficDays).values({ channelId, airDate: date, inputsDigest: '' }).onConflictDoNothing();
     // The row lock serializes two instances placing the same day: the second sees the first's digest.
-    const [day] = await tx.select().from(trafficDays).where(eq(trafficDays.airDate, date)).for('update');
+    const [day] = await tx.select().from(trafficDays).where(thisDay).for('update');
     if (!day || day.inputsDigest === digest || date < today) return none;
     // Frozen: exported, a spot of it aired or was settled, or (today) a spot's air time has passed.
     const [history] = day.exportedAt
@@ -95,20 +103,26 @@ const writeDay = async (
       : await tx
           .select({ id: trafficSpots.id })
           .from(trafficSpots)
-          .where(and(eq(trafficSpots.airDate, date), or(inArray(trafficSpots.status, [...HISTORY]), lte(trafficSpots.scheduledAt, now))))
+          .where(and(itsSpots, or(inArray(trafficSpots.status, [...HISTORY]), lte(trafficSpots.scheduledAt, now))))
           .limit(1);
     if (history) {
-      const { added, passed } = await addLateSpots(tx, date, spots, now, await movedAwayFrom(tx, date));
-      const movedTo = await moveClosedSpots({ tx, date, passed, dayparts: context.dayparts, flightEnd: context.flightEnd });
-      await tx.update(trafficDays).set({ inputsDigest: digest }).where(eq(trafficDays.airDate, date));
+      const { added, passed } = await addLateSpots(tx, channelId, date, spots, now, await movedAwayFrom(tx, date));
+      const movedTo = await moveClosedSpots({ tx, channelId, date, passed, dayparts: context.dayparts, flightEnd: context.flightEnd });
+      await tx.update(trafficDays).set({ inputsDigest: digest }).where(thisDay);
       return { wrote: added > 0 || passed.length > 0, movedTo };
     }
-    await tx.delete(trafficSpots).where(eq(trafficSpots.airDate, date));
+    await tx.delete(trafficSpots).where(itsSpots);
     // Written at the station's now, the clock "changes since export" compares with (not the database's).
     for (let i = 0; i < spots.length; i += 500) await tx.insert(trafficSpots).values(spots.slice(i, i + 500).map((s) => ({ ...s, updatedAt: now })));
-    await tx.update(trafficDays).set({ inputsDigest: digest, builtAt: new Date() }).where(eq(trafficDays.airDate, date));
+    await tx.update(trafficDays).set({ inputsDigest: digest, builtAt: new Date() }).where(thisDay);
     return { wrote: true, movedTo: [] };
   });
+};
+
+const byChannel = (dayparts: readonly ChannelDaypart[]) => {
+  const groups = new Map<string, ChannelDaypart[]>();
+  for (const d of dayparts) groups.set(d.channelId, [...(groups.get(d.channelId) ?? []), d]);
+  return groups;
 };
 
 const BOOKED = sql.raw(BOOKED_STATUSES.map((s) => `'${s}'`).join(', '));
@@ -172,13 +186,17 @@ export const buildTrafficLogs = async ({
       else byDaypart.set(booking.daypartId, [booking]);
     }
     for (const booking of bookings) flightOf.set(booking.estimateItemId, booking.endDate);
-    const context: DayContext = { dayparts, flightEnd: (spot) => flightOf.get(spot.estimateItemId) };
+    const flightEnd = (spot: PlacedSpot) => flightOf.get(spot.estimateItemId);
     const movedTo = new Set<string>();
-    for (let date = range.from; date <= range.last; date = addDays(date, 1)) {
-      if (only && !only.has(date)) continue;
-      const result = await writeDay(db, date, today, placeDay(dayparts, byDaypart, date, settings), now, context);
-      if (result.wrote) written.add(date);
-      for (const target of result.movedTo) movedTo.add(target);
+    // Each channel's log is its own (decision 053): placed, digested and frozen apart.
+    for (const [channelId, channelDayparts] of byChannel(dayparts)) {
+      const context: DayContext = { channelId, dayparts: channelDayparts, flightEnd };
+      for (let date = range.from; date <= range.last; date = addDays(date, 1)) {
+        if (only && !only.has(date)) continue;
+        const result = await writeDay(db, date, today, placeDay(channelDayparts, byDaypart, date, settings), now, context);
+        if (result.wrote) written.add(date);
+        for (const target of result.movedTo) movedTo.add(target);
+      }
     }
     if (movedTo.size === 0) break;
     const targets = [...movedTo].sort();

@@ -15,9 +15,13 @@ export interface Booking extends Omit<SpotDemand, 'spots'> {
   hasAdId: boolean;
 }
 
-export const loadDayparts = async (db: Tx): Promise<DaypartWindow[]> =>
+/** A daypart as placement reads it, with the channel whose log it fills (decision 053). */
+export type ChannelDaypart = DaypartWindow & { channelId: string };
+
+export const loadDayparts = async (db: Tx): Promise<ChannelDaypart[]> =>
   (await db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.id))).map((d) => ({
     id: d.id,
+    channelId: d.channelId,
     name: d.name,
     startTime: d.startTime,
     endTime: d.endTime,

@@ -68,7 +68,11 @@ export const trafficCsv = (log: TrafficLog): string => {
 };
 
 export interface MasterControl {
+  /** The channel's name (decision 053). */
   name: string;
+  /** The channel's number ("6.2") and BXF short name, on the Schedule's Channel element. */
+  channelNumber?: string;
+  shortName?: string | null;
   /** Frames per second of master control's timecodes (29.97 by default). */
   frameRate?: number;
   /** Drop-frame timecodes (written with `;` before the frames). */
@@ -205,7 +209,12 @@ export const trafficBxf = (
           '@_scheduleStart': instantOf(log.date, '00:00', zone).toISOString().replace('.000Z', 'Z'),
           '@_scheduleEnd': instantOf(addDays(log.date, 1), '00:00', zone).toISOString().replace('.000Z', 'Z'),
           '@_timeZone': zone,
-          Channel: { '@_type': 'digital_television', 'pmcp:Name': text(station.name) },
+          Channel: {
+            '@_type': 'digital_television',
+            ...(station.shortName ? { '@_shortName': station.shortName } : {}),
+            ...(station.channelNumber ? { '@_channelNumber': station.channelNumber } : {}),
+            'pmcp:Name': text(station.name),
+          },
           ...(events.length > 0 ? { ScheduledEvent: events } : {}),
         },
       },

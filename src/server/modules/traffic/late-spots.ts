@@ -23,12 +23,16 @@ const keyOf = (s: { estimateItemId: string | null; makegoodOfferId: string | nul
  */
 export const addLateSpots = async (
   tx: Tx,
+  channelId: string,
   date: string,
   placement: readonly PlacedSpot[],
   now: Date,
   movedAway: ReadonlyMap<string, number> = new Map(),
 ): Promise<{ added: number; passed: PlacedSpot[] }> => {
-  const existing = await tx.select().from(trafficSpots).where(eq(trafficSpots.airDate, date));
+  const existing = await tx
+    .select()
+    .from(trafficSpots)
+    .where(and(eq(trafficSpots.channelId, channelId), eq(trafficSpots.airDate, date)));
   const have = new Map<string, number>(movedAway);
   for (const spot of existing) have.set(keyOf(spot), (have.get(keyOf(spot)) ?? 0) + 1);
   const wanted = new Map<string, PlacedSpot[]>();
@@ -74,12 +78,14 @@ export const addLateSpots = async (
  */
 export const moveClosedSpots = async ({
   tx,
+  channelId,
   date,
   passed,
   dayparts,
   flightEnd,
 }: {
   tx: Tx;
+  channelId: string;
   date: string;
   passed: readonly PlacedSpot[];
   dayparts: readonly DaypartWindow[];
@@ -103,7 +109,7 @@ export const moveClosedSpots = async ({
     tx
       .select({ airDate: trafficDays.airDate })
       .from(trafficDays)
-      .where(and(isNotNull(trafficDays.exportedAt), gte(trafficDays.airDate, first), lte(trafficDays.airDate, last))),
+      .where(and(eq(trafficDays.channelId, channelId), isNotNull(trafficDays.exportedAt), gte(trafficDays.airDate, first), lte(trafficDays.airDate, last))),
   ]);
   const closed = new Set(exported.map((d) => d.airDate));
   const byId = new Map(dayparts.map((d) => [d.id, d]));

@@ -72,24 +72,32 @@ const changedSince = (rows: readonly SpotRow[], exportedAt: Date) =>
 export const getTrafficLog = async ({
   db,
   time,
+  channelId,
   date,
   onlyChanges = false,
 }: {
   db: Db;
   time: StationTime;
+  /** The channel whose log it is (decision 053). */
+  channelId: string;
   date: string;
   /** Only the spots changed since the last export (the "changes" export). */ onlyChanges?: boolean;
 }): Promise<TrafficLog> => {
   const [[day], parts, rows] = await Promise.all([
-    db.select().from(trafficDays).where(eq(trafficDays.airDate, date)).limit(1),
-    db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.name)),
-    selectSpots(db, eq(trafficSpots.airDate, date)),
+    db
+      .select()
+      .from(trafficDays)
+      .where(and(eq(trafficDays.channelId, channelId), eq(trafficDays.airDate, date)))
+      .limit(1),
+    db.select().from(dayparts).where(eq(dayparts.channelId, channelId)).orderBy(asc(dayparts.startTime), asc(dayparts.name)),
+    selectSpots(db, and(eq(trafficSpots.channelId, channelId), eq(trafficSpots.airDate, date))),
   ]);
   const exportedAt = day?.exportedAt ?? null;
   const changed = exportedAt ? changedSince(rows, exportedAt) : [];
   const spots = (onlyChanges && exportedAt ? changed : rows).map(toSpot(time));
   return {
     date,
+    channel_id: channelId,
     time_zone: time.timeZone,
     built_at: day && day.inputsDigest !== '' ? day.builtAt.toISOString() : null,
     exported_at: day?.exportedAt?.toISOString() ?? null,
@@ -109,12 +117,12 @@ export const getTrafficLog = async ({
 };
 
 /** The first export hands the day to master control: from then on its times stay as sent. */
-export const markExported = async (db: Db, date: string, at: Date) => {
-  await db.insert(trafficDays).values({ airDate: date, inputsDigest: '', exportedAt: at }).onConflictDoNothing();
+export const markExported = async (db: Db, channelId: string, date: string, at: Date) => {
+  await db.insert(trafficDays).values({ channelId, airDate: date, inputsDigest: '', exportedAt: at }).onConflictDoNothing();
   await db
     .update(trafficDays)
     .set({ exportedAt: at })
-    .where(and(eq(trafficDays.airDate, date)));
+    .where(and(eq(trafficDays.channelId, channelId), eq(trafficDays.airDate, date)));
 };
 
 const MAX_RANGE_DAYS = 366;

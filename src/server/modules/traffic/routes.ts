@@ -12,11 +12,13 @@ import {
   spotsQuerySchema,
   trafficDateParams,
   trafficExportQuerySchema,
+  trafficLogQuerySchema,
   trafficLogSchema,
 } from '../../../domain/traffic-schemas';
+import { channelFileTag, channelToActOn } from '../channels/public';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
-import { getStationProfile, stationMasterControl } from '../station/service';
+import { stationMasterControl } from '../station/service';
 import { trafficBxf, trafficCsv } from './export';
 import { listDiscrepancies } from './discrepancies';
 import { getTrafficLog, markExported, orderSpots } from './queries';
@@ -42,10 +44,15 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         ...tags,
         description: "A broadcast day's spots in air order with each daypart's fill; beyond the horizon, what is placed so far.",
         params: trafficDateParams,
+        querystring: trafficLogQuerySchema,
         response: { 200: trafficLogSchema, ...errors },
       },
     },
-    (request) => getTrafficLog({ db: ctx.db, time: ctx.time, date: checkedDate(request.params.date) }),
+    async (request) => {
+      const date = checkedDate(request.params.date);
+      const channel = await channelToActOn(ctx.db, request.query.channel_id);
+      return getTrafficLog({ db: ctx.db, time: ctx.time, channelId: channel.id, date });
+    },
   );
 
   r.get(
@@ -76,26 +83,39 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     },
     async (request, reply) => {
       const date = checkedDate(request.params.date);
+      const channel = await channelToActOn(ctx.db, request.query.channel_id);
+      const channelId = channel.id;
       // Never freeze a day empty (decision 031): place it first, or refuse a past one that never was.
-      if (!(await getTrafficLog({ db: ctx.db, time: ctx.time, date })).placed) {
+      if (!(await getTrafficLog({ db: ctx.db, time: ctx.time, channelId, date })).placed) {
         if (date < ctx.time.today()) throw conflict(TRAFFIC_MESSAGES.neverPlaced);
         await ctx.stationClock.placeDay(date);
       }
       const changesOnly = request.query.changes === 'since-export';
-      const log = await getTrafficLog({ db: ctx.db, time: ctx.time, date, onlyChanges: changesOnly });
-      await markExported(ctx.db, date, ctx.time.now());
+      const log = await getTrafficLog({ db: ctx.db, time: ctx.time, channelId, date, onlyChanges: changesOnly });
+      await markExported(ctx.db, channelId, date, ctx.time.now());
+      // Another channel's file of the same day must not overwrite this one's on master control's disk.
+      const file = channel.isDefault ? `traffic-log-${date}` : `traffic-log-${channelFileTag(channel)}-${date}`;
       if (request.query.format === 'bxf') {
-        const [station, masterControl] = await Promise.all([getStationProfile(ctx.db), stationMasterControl(ctx.db)]);
+        const masterControl = await stationMasterControl(ctx.db);
         return reply
           .type('application/xml; charset=utf-8')
-          .header('content-disposition', `attachment; filename="traffic-log-${date}.bxf.xml"`)
+          .header('content-disposition', `attachment; filename="${file}.bxf.xml"`)
           .send(
-            trafficBxf(log, { name: station.name, frameRate: masterControl.frameRate, dropFrame: masterControl.dropFrame }, new Date(), {
-              changesOnly: changesOnly && log.exported_at !== null,
-            }),
+            trafficBxf(
+              log,
+              {
+                name: channel.name,
+                channelNumber: channel.channelNumber,
+                shortName: channel.shortName,
+                frameRate: masterControl.frameRate,
+                dropFrame: masterControl.dropFrame,
+              },
+              new Date(),
+              { changesOnly: changesOnly && log.exported_at !== null },
+            ),
           );
       }
-      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="traffic-log-${date}.csv"`).send(trafficCsv(log));
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file}.csv"`).send(trafficCsv(log));
     },
   );
 

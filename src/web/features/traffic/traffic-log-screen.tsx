@@ -14,6 +14,7 @@ import { inputClasses } from '../../ui/text-field';
 import { DaypartLog } from './daypart-log';
 import { formatTimestamp } from '../../ui/campaign-display';
 import { formatBroadcastDay } from '../../ui/traffic-display';
+import { ChannelPicker } from '../../ui/channel-picker';
 
 /**
  * Traffic Log (admins): one broadcast day of spots at their air times, daypart by daypart and break
@@ -24,13 +25,14 @@ export const TrafficLogScreen = () => {
   const requested = search.get('date') ?? '';
   const date = isIsoDate(requested) ? requested : stationToday();
   const setDate = (next: string) => setSearch(next === stationToday() ? {} : { date: next }, { replace: true });
-  const log = useTrafficLog(date);
+  const [channelId, setChannelId] = useState<string | undefined>(undefined);
+  const log = useTrafficLog(date, channelId);
   const [exporting, setExporting] = useState<TrafficExportFormat | 'changes' | null>(null);
 
   const onExport = async (format: TrafficExportFormat, changesOnly = false) => {
     setExporting(changesOnly ? 'changes' : format);
     try {
-      await downloadTrafficLog(date, format, changesOnly);
+      await downloadTrafficLog(date, format, changesOnly, channelId);
       toast.success(`Traffic log of ${formatBroadcastDay(date)} exported`);
       void log.refetch();
     } catch (error) {
@@ -58,6 +60,7 @@ export const TrafficLogScreen = () => {
           </>
         }
       />
+      <ChannelPicker value={channelId} onChange={setChannelId} label="Log of" />
       <Card className="mb-6 flex flex-wrap items-end gap-3 p-4">
         <Button variant="secondary" onClick={() => setDate(addDays(date, -1))} aria-label="Previous day">
           ‹ Previous
