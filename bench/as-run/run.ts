@@ -3,8 +3,9 @@
  * for 10 days, through the same code the endpoint runs (streaming parse, batched matching, one
  * transaction). Reports the time and the process's RSS growth, beside two baselines from the same
  * run: parsing the file bare (csv-parse, no database), the bare SQL that marks the same spots
- * aired in one UPDATE, and the bare SQL of all the import's writes (the spots, their deliveries, the
- * campaigns' counters, the changes list) made from the tables themselves.
+ * aired in one UPDATE, and the bare SQL of all the import's writes (the spots, their audit trigger skipping the
+ * import's statement, their deliveries, the campaigns' counters, the changes list with its audit columns:
+ * decision 055) made from the tables themselves.
  *
  *   node --expose-gc --import tsx bench/as-run/run.ts                      # PostgreSQL on 127.0.0.1:5432 (BENCH_PG to change)
  *   BENCH_EMBEDDED=1 node --expose-gc --import tsx bench/as-run/run.ts     # embedded PGlite (a data folder on disk)
@@ -132,14 +133,22 @@ const main = async () => {
           if (!(error instanceof TransactionRollbackError)) throw error;
         });
     });
-    // The same writes as the import, as bare SQL from the tables themselves (no file, no matching): the spots aired,
-    // their deliveries, the campaigns' counters, the changes list. What the database alone costs for this import.
+    // The same writes as the import, as bare SQL from the tables themselves (no file, no matching): the spots aired
+    // (their audit trigger skipping the import's own statement, decision 055), their deliveries, the campaigns'
+    // counters, the changes list (with the audit columns that make it the spots' trail). What the database alone
+    // costs for this import.
     const bareWrites = await measure(async () => {
       await db
         .transaction(async (tx) => {
+          const { rows: made } = (await tx.execute(sql`
+            insert into as_run_imports (content_hash, filename, format, rows, aired, reported_missed, unmatched, closed_missed, days, actor)
+            values ('bare', 'bare.csv', 'csv', 0, 0, 0, 0, 0, '{}', audit_actor()) returning id`)) as unknown as { rows: { id: string }[] };
+          const importId = made[0]!.id;
+          await tx.execute(sql`select set_config('spotbook.audit_source', ${`as-run:${importId}`}, true)`);
           await tx.execute(
-            sql`update traffic_spots set status = 'aired', aired_at = scheduled_at + interval '20 seconds', actual_duration_seconds = 30, updated_at = now()`,
+            sql`update traffic_spots set status = 'aired', aired_at = scheduled_at + interval '20 seconds', actual_duration_seconds = 30, as_run_import_id = ${importId}, updated_at = now()`,
           );
+          await tx.execute(sql`select set_config('spotbook.audit_source', '', true)`);
           await tx.execute(sql`
             insert into campaign_deliveries (campaign_id, daypart_id, aired_at, impressions, spend_cents, spot_id, simulated)
             select campaign_id, daypart_id, aired_at, 1000, 1500, id, false from traffic_spots`);
@@ -148,13 +157,10 @@ const main = async () => {
               spend_cents = c.spend_cents + v.n * 1500, last_aired_at = v.last, updated_at = now()
             from (select campaign_id, count(*)::int as n, max(aired_at) as last from traffic_spots group by campaign_id) v
             where c.id = v.campaign_id`);
-          const { rows: made } = (await tx.execute(sql`
-            insert into as_run_imports (content_hash, filename, format, rows, aired, reported_missed, unmatched, closed_missed, days)
-            values ('bare', 'bare.csv', 'csv', 0, 0, 0, 0, 0, '{}') returning id`)) as unknown as { rows: { id: string }[] };
           await tx.execute(sql`
-            insert into as_run_changes (import_id, line, outcome, spot_id, air_date, air_time, house_code)
-            select ${made[0]!.id}::uuid, row_number() over (order by scheduled_at) + 1, 'aired', id, air_date::text,
-              to_char(aired_at at time zone ${ZONE}, 'HH24:MI:SS'), house_code
+            insert into as_run_changes (import_id, line, outcome, spot_id, air_date, air_time, house_code, audit_id, spot_key, order_id, previous_status)
+            select ${importId}::uuid, row_number() over (order by scheduled_at) + 1, 'aired', id, air_date::text,
+              to_char(aired_at at time zone ${ZONE}, 'HH24:MI:SS'), house_code, nextval('audit_events_id_seq'), id::text, estimate_id, 'scheduled'
             from traffic_spots order by scheduled_at`);
           tx.rollback();
         })

@@ -80,6 +80,8 @@ export const auditQuerySchema = z
       blankToUndefined,
       z.string({ error: 'entity_id must be text' }).trim().max(100, 'entity_id must be at most 100 characters').optional(),
     ),
+    /** Only the events of this order (the order, its items, spots, campaign, invoices, …). */
+    order_id: z.preprocess(blankToUndefined, z.uuid({ error: 'order_id must be an order id' }).optional()),
     /** Only the events made through this API key (by the key or on /mcp). */
     api_key_id: z.preprocess(blankToUndefined, z.uuid({ error: AUDIT_MESSAGES.badApiKey }).optional()),
     /** Station days, inclusive. */

@@ -1,3 +1,4 @@
+import { startupStep } from './platform/startup-timings';
 import type { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
@@ -170,6 +171,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     parseJson(request, text, done);
   });
 
+  startupStep('app: hooks');
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -189,6 +191,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  startupStep('app: swagger ui');
   const tokens = createTokenSigner(config.jwtSecret);
   const metrics = createMetrics();
   const jobs = measuredJobs(
@@ -228,6 +231,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     storage: await openStorage(config),
     rateCounter: redisCounter ?? createSharedCounter(database.db),
   };
+  startupStep('app: realtime, storage');
   const apiKeyCache = createApiKeyCache({ ttlMs: config.sessionCacheSeconds * 1000 });
   const notifier = createNotifier({ ...base, apiKeyCache });
   const stationClock = createStationClock({
@@ -273,6 +277,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
   // On the database, one write claims a twentieth of the minute's calls, at most 50 (api-rate-limit.ts); Redis counts each call.
   const leaseSize = redisCounter ? 1 : Math.min(50, Math.floor(config.rateLimitPerMinute / 20));
   await registerApiRateLimit(app, { counter: ctx.rateCounter, perMinute: config.rateLimitPerMinute, leaseSize });
+  startupStep('app: services, rate limit');
   const guards = createGuards(ctx);
   // Every route's access level, read from its guard: the permissions test walks this catalogue.
   const routeCatalog: RouteAccess[] = [];
@@ -320,6 +325,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     { prefix: '/api' },
   );
 
+  startupStep('app: api routes');
   // The AdCP sales agent (decision 035): /mcp and /.well-known/adagents.json, outside /api.
   adcpRoutes(app, ctx);
 
@@ -330,7 +336,9 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     token: config.metricsToken,
     slowRequestMs: config.slowRequestMs,
   });
+  startupStep('app: adcp, metrics');
   await registerWebApp(app, config.webDir);
+  startupStep('app: web app');
   // Sockets first (they would keep the http server open), then sends in flight, then the mail transport.
   app.addHook('preClose', async () => ctx.realtime.close());
   app.addHook('onReady', async () => webhookDispatcher.kick());

@@ -1,24 +1,31 @@
 import { buildApp } from './app';
 import { startExitWatchdog } from './platform/exit-watchdog';
 import { ConfigError, loadConfig } from './config';
-import { openMigratedDatabase } from './platform/db';
+import { openDatabase } from './platform/db';
 import { holdDataDir } from './ops/instance-lock';
 import { ensureFirstAdmin } from './modules/users/first-admin';
 import { DEMO_PASSWORD } from './demo/demo-data';
 import { seedDemo } from './demo/seed';
 import path from 'node:path';
 import { nonBlockingLogStream } from './platform/log-stream';
+import { startupStep } from './platform/startup-timings';
 
 const start = async () => {
+  startupStep('node and the modules');
   const config = loadConfig();
   // Backup and restore refuse an embedded data folder that a running Spotbook holds.
   const release = config.databaseUrl ? () => undefined : holdDataDir(config.dataDir);
   process.on('exit', release);
   const embeddedDir = path.join(config.dataDir, 'db');
-  const database = await openMigratedDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: embeddedDir });
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: embeddedDir });
+  startupStep('opening the database');
+  await database.migrate();
+  startupStep('migrations and definitions');
   const admin = await ensureFirstAdmin({ db: database.db, email: config.admin.email, password: config.admin.password });
+  startupStep('the first administrator');
   // Log lines go to standard output without ever blocking: a full or closed pipe drops them (decision 008).
   const app = await buildApp({ config, database, logStream: nonBlockingLogStream() });
+  startupStep('building the app');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +55,7 @@ const start = async () => {
   // A burst of connections waits in a longer queue than Node's 511 rather than being reset by the kernel;
   // the sign-in gate answers them quickly once accepted (decision 046, bench/sign-in-burst).
   await app.listen({ port: config.port, host: config.host, backlog: 2048 });
+  startupStep('listening');
   // Start-up leaves much garbage (modules, migrations); one full collection now keeps resting memory low.
   setTimeout(() => (globalThis as { gc?: () => void }).gc?.(), 1_000).unref();
   const address = app.server.address();

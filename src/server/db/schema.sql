@@ -65,21 +65,29 @@ table api_keys
 table as_run_changes
   air_date text not null
   air_time text not null
+  audit_id bigint
   house_code text not null
   id bigint not null default nextval('as_run_changes_id_seq'::regclass)
   import_id uuid not null
   line integer
   note text
+  order_id uuid
   outcome text not null
+  previous_status text
   spot_id uuid
+  spot_key text
   constraint as_run_changes_import_id_as_run_imports_id_fk FOREIGN KEY (import_id) REFERENCES as_run_imports(id) ON DELETE CASCADE
   constraint as_run_changes_outcome_check CHECK ((outcome = ANY (ARRAY['aired'::text, 'missed'::text, 'closed_missed'::text, 'skipped'::text])))
   constraint as_run_changes_pkey PRIMARY KEY (id)
   constraint as_run_changes_spot_id_traffic_spots_id_fk FOREIGN KEY (spot_id) REFERENCES traffic_spots(id) ON DELETE SET NULL
+  CREATE UNIQUE INDEX as_run_changes_audit_idx ON public.as_run_changes USING btree (audit_id) WHERE (audit_id IS NOT NULL)
   CREATE INDEX as_run_changes_import_idx ON public.as_run_changes USING btree (import_id, outcome, id)
+  CREATE INDEX as_run_changes_order_audit_idx ON public.as_run_changes USING btree (order_id, audit_id) WHERE (audit_id IS NOT NULL)
   CREATE UNIQUE INDEX as_run_changes_pkey ON public.as_run_changes USING btree (id)
+  CREATE INDEX as_run_changes_spot_audit_idx ON public.as_run_changes USING btree (spot_key, audit_id) WHERE (audit_id IS NOT NULL)
 
 table as_run_imports
+  actor jsonb
   aired integer not null
   closed_missed integer not null
   closing text not null default 'day'::text
@@ -990,6 +998,50 @@ table webhook_events
   CREATE INDEX webhook_events_occurred_idx ON public.webhook_events USING btree (occurred_at)
   CREATE UNIQUE INDEX webhook_events_pkey ON public.webhook_events USING btree (id)
 
+view audit_trail as
+ SELECT e.id,
+    e.occurred_at,
+    e.actor_id,
+    e.actor_email,
+    e.actor_role,
+    e.action,
+    e.entity,
+    e.entity_id,
+    e.order_id,
+    e.before,
+    e.after,
+    e.request_id,
+    e.api_key_id
+   FROM audit_events e
+UNION ALL
+ SELECT c.audit_id AS id,
+    i.created_at AS occurred_at,
+    (i.actor ->> 'id'::text)::uuid AS actor_id,
+    i.actor ->> 'email'::text AS actor_email,
+    COALESCE(i.actor ->> 'role'::text, 'system'::text) AS actor_role,
+        CASE
+            WHEN c.previous_status IS DISTINCT FROM
+            CASE c.outcome
+                WHEN 'aired'::text THEN 'aired'::text
+                ELSE 'missed'::text
+            END THEN 'status_change'::text
+            ELSE 'update'::text
+        END AS action,
+    'spot'::text AS entity,
+    c.spot_key AS entity_id,
+    c.order_id,
+    jsonb_build_object('status', c.previous_status) AS before,
+    jsonb_build_object('status',
+        CASE c.outcome
+            WHEN 'aired'::text THEN 'aired'::text
+            ELSE 'missed'::text
+        END, 'as_run_import_id', c.import_id, 'as_run_outcome', c.outcome, 'as_run_line', c.line) AS after,
+    i.actor ->> 'request_id'::text AS request_id,
+    NULLIF(i.actor ->> 'api_key_id'::text, ''::text)::uuid AS api_key_id
+   FROM as_run_changes c
+     JOIN as_run_imports i ON i.id = c.import_id
+  WHERE c.audit_id IS NOT NULL;
+
 view brand_hours_computed as
  SELECT order_hour(submitted_at, created_at) AS hour,
     status,
@@ -1167,6 +1219,18 @@ BEGIN
 END
 $function$
 
+CREATE OR REPLACE FUNCTION public.as_run_changes_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF OLD.audit_id IS NOT NULL THEN
+    RAISE EXCEPTION 'as_run_changes is append-only: it holds audit events' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+END
+$function$
+
 CREATE OR REPLACE FUNCTION public.audit_actor()
  RETURNS jsonb
  LANGUAGE sql
@@ -1312,6 +1376,18 @@ DECLARE
   after text;
 BEGIN
   PERFORM audit_named_columns(TG_RELID, TG_NAME, TG_ARGV[1] || coalesce(watched, '{}'));
+  -- An as-run import's statements (decision 055): the import sets spotbook.audit_source to 'as-run:<its id>'
+  -- around its updates of spots and lists each change in as_run_changes, which the trail (audit_trail) reads
+  -- as the spots' events. Skipped only when every row the statement changed carries that import's id;
+  -- otherwise every row is recorded here as usual.
+  IF TG_TABLE_NAME = 'traffic_spots' AND current_setting('spotbook.audit_source', true) LIKE 'as-run:%' THEN
+    IF NOT EXISTS (
+      SELECT 1 FROM new_rows n
+      WHERE n.as_run_import_id IS DISTINCT FROM substr(current_setting('spotbook.audit_source', true), 8)::uuid
+    ) THEN
+      RETURN NULL;
+    END IF;
+  END IF;
   IF (SELECT count(*) FROM (SELECT FROM new_rows LIMIT bulk_rows) AS first_rows) < bulk_rows THEN
     -- Each row's JSON is made once (MATERIALIZED: inlined, it was remade for every key compared), and
     -- without JIT: compiling this statement cost more than running it for a batch of a few thousand rows.
@@ -1833,6 +1909,7 @@ $function$
 
 CREATE TRIGGER adcp_media_buys_audit_update AFTER UPDATE ON public.adcp_media_buys REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('adcp_buy', 'estimate_id', 'pending_change');
 CREATE TRIGGER adcp_tasks_audit_update AFTER UPDATE ON public.adcp_tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('adcp_task', 'estimate_id', 'status,note');
+CREATE TRIGGER as_run_changes_no_update BEFORE DELETE OR UPDATE ON public.as_run_changes FOR EACH ROW EXECUTE FUNCTION as_run_changes_append_only();
 CREATE TRIGGER audit_events_api_key BEFORE INSERT ON public.audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_api_key();
 CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON public.audit_events FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only();
 CREATE TRIGGER audit_events_no_update BEFORE DELETE OR UPDATE ON public.audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_append_only();

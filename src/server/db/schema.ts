@@ -53,7 +53,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ROLES }).notNull().default('client'),
-    /** A traffic admin limited to these channels (decision 053); empty: every channel. */
+    /** A traffic admin limited to these channels (decision 055); empty: every channel. */
     channelIds: uuid('channel_ids')
       .array()
       .notNull()
@@ -137,7 +137,7 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_created_at_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.toAddress)],
 );
 
-/** A channel: one program stream of a licence (6.1, 6.2) or one station of a group (decision 053). */
+/** A channel: one program stream of a licence (6.1, 6.2) or one station of a group (decision 055). */
 export const channels = pgTable(
   'channels',
   {
@@ -162,7 +162,7 @@ export const dayparts = pgTable(
   'dayparts',
   {
     id: id(),
-    /** The channel whose rate card holds it (decision 053). */
+    /** The channel whose rate card holds it (decision 055). */
     channelId: uuid('channel_id')
       .notNull()
       .default(sql`default_channel_id()`)
@@ -345,7 +345,7 @@ export const coupons = pgTable(
 /** An order's columns: the table's, and the same again in the orders module's read-only view (orders.sql). */
 const orderColumns = () => ({
   id: id(),
-  /** The channel the order buys (decision 053); the default channel when none is named. */
+  /** The channel the order buys (decision 055); the default channel when none is named. */
   channelId: uuid('channel_id')
     .notNull()
     .default(sql`default_channel_id()`),
@@ -980,6 +980,8 @@ export const asRunImports = pgTable(
       .default('day'),
     /** A hint the report shows (e.g. a likely time-zone shift). */
     notice: text('notice'),
+    /** Who imported, as the audit trail records an actor (audit_actor(), decision 055). */
+    actor: jsonb('actor'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('as_run_imports_content_hash_key').on(t.contentHash), index('as_run_imports_created_idx').on(t.createdAt)],
@@ -1040,6 +1042,26 @@ export const makegoodOffers = pgTable(
   ],
 );
 
+/**
+ * The audit trail as it is read (audit.sql, decision 055): audit_events and, as the events of the spots an
+ * as-run import changed, its as_run_changes rows. One id space.
+ */
+export const auditTrail = pgView('audit_trail', {
+  id: bigint('id', { mode: 'number' }).notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  actorId: uuid('actor_id'),
+  actorEmail: text('actor_email'),
+  actorRole: text('actor_role').notNull(),
+  action: text('action').notNull(),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id').notNull(),
+  orderId: uuid('order_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  requestId: text('request_id'),
+  apiKeyId: uuid('api_key_id'),
+}).existing();
+
 /** What one as-run import changed, spot by spot (aired, missed, closed as missed) and the rows it skipped. */
 export const asRunChanges = pgTable(
   'as_run_changes',
@@ -1055,9 +1077,26 @@ export const asRunChanges = pgTable(
     airTime: text('air_time').notNull(),
     houseCode: text('house_code').notNull(),
     note: text('note'),
+    /**
+     * A change of a spot is that spot's audit event (decision 055): its id in the trail, drawn from
+     * audit_events' sequence; the spot and its order as the trail keeps them; the status before.
+     */
+    auditId: bigint('audit_id', { mode: 'number' }),
+    spotKey: text('spot_key'),
+    orderId: uuid('order_id'),
+    previousStatus: text('previous_status'),
   },
   (t) => [
     index('as_run_changes_import_idx').on(t.importId, t.outcome, t.id),
+    uniqueIndex('as_run_changes_audit_idx')
+      .on(t.auditId)
+      .where(sql`${t.auditId} is not null`),
+    index('as_run_changes_spot_audit_idx')
+      .on(t.spotKey, t.auditId)
+      .where(sql`${t.auditId} is not null`),
+    index('as_run_changes_order_audit_idx')
+      .on(t.orderId, t.auditId)
+      .where(sql`${t.auditId} is not null`),
     check('as_run_changes_outcome_check', sql`${t.outcome} in ('aired', 'missed', 'closed_missed', 'skipped')`),
   ],
 );

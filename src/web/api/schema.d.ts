@@ -1069,6 +1069,7 @@ export interface paths {
                     entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
+                    order_id?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1195,6 +1196,7 @@ export interface paths {
                     entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
+                    order_id?: string;
                 };
                 header?: never;
                 path?: never;

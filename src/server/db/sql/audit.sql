@@ -131,6 +131,18 @@ DECLARE
   after text;
 BEGIN
   PERFORM audit_named_columns(TG_RELID, TG_NAME, TG_ARGV[1] || coalesce(watched, '{}'));
+  -- An as-run import's statements (decision 055): the import sets spotbook.audit_source to 'as-run:<its id>'
+  -- around its updates of spots and lists each change in as_run_changes, which the trail (audit_trail) reads
+  -- as the spots' events. Skipped only when every row the statement changed carries that import's id;
+  -- otherwise every row is recorded here as usual.
+  IF TG_TABLE_NAME = 'traffic_spots' AND current_setting('spotbook.audit_source', true) LIKE 'as-run:%' THEN
+    IF NOT EXISTS (
+      SELECT 1 FROM new_rows n
+      WHERE n.as_run_import_id IS DISTINCT FROM substr(current_setting('spotbook.audit_source', true), 8)::uuid
+    ) THEN
+      RETURN NULL;
+    END IF;
+  END IF;
   IF (SELECT count(*) FROM (SELECT FROM new_rows LIMIT bulk_rows) AS first_rows) < bulk_rows THEN
     -- Each row's JSON is made once (MATERIALIZED: inlined, it was remade for every key compared), and
     -- without JIT: compiling this statement cost more than running it for a batch of a few thousand rows.
@@ -215,6 +227,41 @@ BEGIN
 END
 $function$;
 
+-- The audit trail as it is read (decision 055): the events the triggers wrote, and each spot an as-run
+-- import changed (its as_run_changes row), with the import's actor and time, the status before and after
+-- and which import. One id space (as_run_changes.audit_id is drawn from audit_events' sequence), so one
+-- keyset pages both; each branch has the indexes its filters use.
+CREATE OR REPLACE VIEW audit_trail AS
+  SELECT e.id, e.occurred_at, e.actor_id, e.actor_email, e.actor_role, e.action, e.entity, e.entity_id, e.order_id,
+         e.before, e.after, e.request_id, e.api_key_id
+  FROM audit_events e
+  UNION ALL
+  SELECT c.audit_id, i.created_at, (i.actor ->> 'id')::uuid, i.actor ->> 'email', coalesce(i.actor ->> 'role', 'system'),
+         CASE WHEN c.previous_status IS DISTINCT FROM (CASE c.outcome WHEN 'aired' THEN 'aired' ELSE 'missed' END)
+           THEN 'status_change' ELSE 'update' END,
+         'spot', c.spot_key, c.order_id,
+         jsonb_build_object('status', c.previous_status),
+         jsonb_build_object('status', CASE c.outcome WHEN 'aired' THEN 'aired' ELSE 'missed' END, 'as_run_import_id', c.import_id,
+           'as_run_outcome', c.outcome, 'as_run_line', c.line),
+         i.actor ->> 'request_id', nullif(i.actor ->> 'api_key_id', '')::uuid
+  FROM as_run_changes c
+  JOIN as_run_imports i ON i.id = c.import_id
+  WHERE c.audit_id IS NOT NULL;
+
+-- An as-run change that is an audit event is kept as audit_events are: never updated or deleted.
+CREATE OR REPLACE FUNCTION as_run_changes_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  IF OLD.audit_id IS NOT NULL THEN
+    RAISE EXCEPTION 'as_run_changes is append-only: it holds audit events' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+END
+$function$;
+
+CREATE OR REPLACE TRIGGER as_run_changes_no_update BEFORE DELETE OR UPDATE ON as_run_changes FOR EACH ROW EXECUTE FUNCTION as_run_changes_append_only();
 CREATE OR REPLACE TRIGGER adcp_media_buys_audit_update AFTER UPDATE ON adcp_media_buys REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('adcp_buy', 'estimate_id', 'pending_change');
 CREATE OR REPLACE TRIGGER adcp_tasks_audit_update AFTER UPDATE ON adcp_tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('adcp_task', 'estimate_id', 'status,note');
 CREATE OR REPLACE TRIGGER audit_events_api_key BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_api_key();

@@ -236,6 +236,8 @@ export const settleAsRun = async ({
 
   // ── matching, row by row in the file's order (a spot a row settles is settled for the rows after it) ──
   const outcome = new Uint8Array(count);
+  /** The matched spot's status before this row settled it (the audit event's "before", decision 055). */
+  const previousStatus: (string | null)[] = new Array<string | null>(count).fill(null);
   const spotOf: (Candidate | null)[] = new Array<Candidate | null>(count).fill(null);
   const airedAt = new Float64Array(count);
   const impressions = new Float64Array(count);
@@ -260,6 +262,7 @@ export const settleAsRun = async ({
     firstMatched = Math.min(firstMatched, result.at);
     lastMatched = Math.max(lastMatched, result.at);
     const wasClosed = isClosedMissed(spot);
+    previousStatus[i] = spot.status;
     days.add(spot.airDate);
     spot.missedByClose = false;
     if (rows.status(i) === 'missed') {
@@ -300,7 +303,12 @@ export const settleAsRun = async ({
     for (let i = 0; i < count; i += 1) if (outcome[i] === kind) at.push(i);
     return at;
   };
+  // The spots' audit trigger skips the import's own updates of spots: each is listed in as_run_changes below,
+  // which the audit trail reads as that spot's event (decision 055). Set only around these statements.
+  const auditSource = async (on: boolean) => tx.execute(sql`select set_config('spotbook.audit_source', ${on ? `as-run:${importId}` : ''}, true)`);
   const airedRows = picked(AIRED);
+  const missedRows = picked(MISSED);
+  if (airedRows.length + missedRows.length > 0) await auditSource(true);
   for (const { from, to } of chunks(airedRows.length, UPDATE_CHUNK)) {
     const part = airedRows.slice(from, to);
     await tx.execute(sql`
@@ -317,7 +325,6 @@ export const settleAsRun = async ({
       )}) v(id, at, seconds)
       where s.id = v.id`);
   }
-  const missedRows = picked(MISSED);
   for (const { from, to } of chunks(missedRows.length, UPDATE_CHUNK))
     await tx
       .update(trafficSpots)
@@ -328,6 +335,7 @@ export const settleAsRun = async ({
           missedRows.slice(from, to).map((i) => spotOf[i]!.id),
         ),
       );
+  if (airedRows.length + missedRows.length > 0) await auditSource(false);
   const unmatchedRows = [...reasons.keys()];
   for (const { from, to } of chunks(unmatchedRows.length, INSERT_CHUNK)) {
     const part = unmatchedRows.slice(from, to);
@@ -381,13 +389,20 @@ export const settleAsRun = async ({
             inArray(trafficSpots.status, settleable),
           )
         : null;
-  const closed = where
-    ? await tx
-        .update(trafficSpots)
-        .set({ status: 'missed', missedByClose: true, asRunImportId: importId, updatedAt: new Date() })
-        .where(where)
-        .returning({ id: trafficSpots.id, airDate: trafficSpots.airDate, scheduledAt: trafficSpots.scheduledAt, houseCode: trafficSpots.houseCode })
-    : [];
+  let closed: { id: string; airDate: string; scheduledAt: Date; houseCode: string; estimateId: string; previousStatus: string }[] = [];
+  if (where) {
+    await auditSource(true);
+    // The status each spot had before (its audit event's "before"), read in the same statement.
+    const { rows: found } = (await tx.execute(sql`
+      update traffic_spots s set status = 'missed', missed_by_close = true, as_run_import_id = ${importId}, updated_at = now()
+      from (select ${trafficSpots.id} as id, ${trafficSpots.status} as status from ${trafficSpots} where ${where} for update) o
+      where s.id = o.id
+      returning s.id, s.air_date as "airDate", s.scheduled_at as "scheduledAt", s.house_code as "houseCode", s.estimate_id as "estimateId", o.status as "previousStatus"`)) as unknown as {
+      rows: { id: string; airDate: string; scheduledAt: Date | string; houseCode: string; estimateId: string; previousStatus: string }[];
+    };
+    await auditSource(false);
+    closed = found.map((row) => ({ ...row, scheduledAt: new Date(row.scheduledAt) }));
+  }
   totals.closedMissed = closed.length;
   closed.sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime());
   for (const spot of closed) days.add(spot.airDate);
@@ -398,7 +413,17 @@ export const settleAsRun = async ({
   const change = (n: number) => {
     if (n < skipped.length) {
       const r = skipped[n]!;
-      return { line: r.line, outcome: 'skipped', spotId: null, airDate: r.date, airTime: r.time, houseCode: r.houseCode, note: r.reason };
+      return {
+        line: r.line,
+        outcome: 'skipped',
+        spotId: null,
+        orderId: null,
+        previousStatus: null,
+        airDate: r.date,
+        airTime: r.time,
+        houseCode: r.houseCode,
+        note: r.reason,
+      };
     }
     if (n < skipped.length + changeRows.length) {
       const i = changeRows[n - skipped.length]!;
@@ -408,6 +433,8 @@ export const settleAsRun = async ({
         line: rows.line(i),
         outcome: aired ? 'aired' : 'missed',
         spotId: spot.id,
+        orderId: spot.estimateId,
+        previousStatus: previousStatus[i]!,
         airDate: rows.localDate(i),
         airTime: rows.localTime(i),
         houseCode: rows.houseCode(i) || spot.houseCode,
@@ -419,6 +446,8 @@ export const settleAsRun = async ({
       line: null,
       outcome: 'closed_missed',
       spotId: spot.id,
+      orderId: spot.estimateId,
+      previousStatus: spot.previousStatus,
       airDate: spot.airDate,
       airTime: localClockOf(spot.scheduledAt, timeZone),
       houseCode: spot.houseCode,
@@ -428,8 +457,9 @@ export const settleAsRun = async ({
   for (const { from, to } of chunks(changeCount, INSERT_CHUNK)) {
     const part = Array.from({ length: to - from }, (_, k) => change(from + k));
     await tx.execute(sql`
-      insert into as_run_changes (import_id, line, outcome, spot_id, air_date, air_time, house_code, note)
-      select ${importId}::uuid, v.line, v.outcome, v.spot, v.day, v.time, v.code, v.note
+      insert into as_run_changes (import_id, line, outcome, spot_id, air_date, air_time, house_code, note, audit_id, spot_key, order_id, previous_status)
+      select ${importId}::uuid, v.line, v.outcome, v.spot, v.day, v.time, v.code, v.note,
+        case when v.spot is not null then nextval('audit_events_id_seq') end, v.spot::text, v.order_id, v.previous
       from unnest(${column(
         part.map((c) => c.line),
         'int',
@@ -437,8 +467,12 @@ export const settleAsRun = async ({
         part.map((c) => c.spotId),
         'uuid',
       )},
-        ${textArray(part.map((c) => c.airDate))}, ${textArray(part.map((c) => c.airTime))}, ${textArray(part.map((c) => c.houseCode))}, ${textArray(part.map((c) => c.note))})
-        with ordinality v(line, outcome, spot, day, time, code, note, n)
+        ${textArray(part.map((c) => c.airDate))}, ${textArray(part.map((c) => c.airTime))}, ${textArray(part.map((c) => c.houseCode))}, ${textArray(part.map((c) => c.note))},
+        ${column(
+          part.map((c) => c.orderId),
+          'uuid',
+        )}, ${textArray(part.map((c) => c.previousStatus))})
+        with ordinality v(line, outcome, spot, day, time, code, note, order_id, previous, n)
       order by v.n`);
   }
 
@@ -535,9 +569,21 @@ export const importAsRun = async ({
     // One import at a time: two files naming the same spots settle one after the other (no row locks per spot needed).
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IDS.as_run_import})`);
     const id = randomUUID();
-    await tx
-      .insert(asRunImports)
-      .values({ id, contentHash, filename, format, importedBy, rows: 0, aired: 0, reportedMissed: 0, unmatched: 0, closedMissed: 0, days: [] });
+    await tx.insert(asRunImports).values({
+      id,
+      contentHash,
+      filename,
+      format,
+      importedBy,
+      rows: 0,
+      aired: 0,
+      reportedMissed: 0,
+      unmatched: 0,
+      closedMissed: 0,
+      days: [],
+      // Who imported, as the trail records an actor: the import's changes of spots are their audit events (decision 055).
+      actor: sql`audit_actor()`,
+    });
     const totals = await settleAsRun({ tx, importId: id, rows, skipped, closeDay, statedRange, endOfDayDays, toleranceMinutes, timeZone });
     await tx.update(asRunImports).set(totals).where(eq(asRunImports.id, id));
     const { staged } = await offerMakegoods({ tx, importId: id, now, timeZone, expiryHours: makegoodExpiryHours });

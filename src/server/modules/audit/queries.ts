@@ -1,17 +1,18 @@
 /**
- * Reading the audit trail: the admin's filtered list (newest first, keyset pages by id), the CSV
+ * Reading the audit trail (the view audit_trail: the triggers' events and the spots' as-run changes, decision
+ * 055): the admin's filtered list (newest first, keyset pages by id), the CSV
  * export in batches, and an order's timeline (oldest first).
  */
 import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import { type AuditEvent, type AuditListReply, type AuditQuery, TIMELINE_MAX, type TimelineReply } from '../../../domain/audit';
 import { addDays, startOfStationDay } from '../../../domain/dates';
 import { advertiserName } from '../../../domain/users';
-import { auditEvents, brands, creditNotes, dayparts, invoices, mediaAssets, users } from '../../db/schema';
+import { auditEvents, auditTrail, brands, creditNotes, dayparts, invoices, mediaAssets, users } from '../../db/schema';
 import { apiKeyLabels } from '../api-keys/public';
 import { ordersView } from '../orders/views';
 import { containsPattern, type Tx } from '../../platform/db';
 
-type AuditRow = typeof auditEvents.$inferSelect;
+type AuditRow = typeof auditTrail.$inferSelect;
 
 type KeyRow = { id: string; name: string; prefix: string } | null;
 
@@ -42,18 +43,19 @@ const toEvent = ({ row, key }: { row: AuditRow; key: KeyRow }): AuditEvent => ({
 
 const filtersOf = (query: Omit<AuditQuery, 'limit'>, timeZone: string): SQL | undefined =>
   and(
-    query.entity ? eq(auditEvents.entity, query.entity) : undefined,
-    query.action ? eq(auditEvents.action, query.action) : undefined,
-    query.entity_id ? eq(auditEvents.entityId, query.entity_id) : undefined,
-    query.api_key_id ? eq(auditEvents.apiKeyId, query.api_key_id) : undefined,
+    query.entity ? eq(auditTrail.entity, query.entity) : undefined,
+    query.action ? eq(auditTrail.action, query.action) : undefined,
+    query.entity_id ? eq(auditTrail.entityId, query.entity_id) : undefined,
+    query.order_id ? eq(auditTrail.orderId, query.order_id) : undefined,
+    query.api_key_id ? eq(auditTrail.apiKeyId, query.api_key_id) : undefined,
     query.actor
       ? query.actor.toLowerCase() === 'system'
-        ? eq(auditEvents.actorRole, 'system')
-        : ilike(auditEvents.actorEmail, containsPattern(query.actor))
+        ? eq(auditTrail.actorRole, 'system')
+        : ilike(auditTrail.actorEmail, containsPattern(query.actor))
       : undefined,
-    query.date_from ? gte(auditEvents.occurredAt, startOfStationDay(query.date_from, timeZone)) : undefined,
-    query.date_to ? lt(auditEvents.occurredAt, startOfStationDay(addDays(query.date_to, 1), timeZone)) : undefined,
-    query.cursor ? lt(auditEvents.id, query.cursor) : undefined,
+    query.date_from ? gte(auditTrail.occurredAt, startOfStationDay(query.date_from, timeZone)) : undefined,
+    query.date_to ? lt(auditTrail.occurredAt, startOfStationDay(addDays(query.date_to, 1), timeZone)) : undefined,
+    query.cursor ? lt(auditTrail.id, query.cursor) : undefined,
   );
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -95,9 +97,9 @@ const namesOf = async (db: Tx, events: AuditEvent[]): Promise<Record<string, str
 const listAuditEventPage = async (db: Tx, query: AuditQuery, timeZone: string): Promise<Omit<AuditListReply, 'names'>> => {
   const rows = await db
     .select()
-    .from(auditEvents)
+    .from(auditTrail)
     .where(filtersOf(query, timeZone))
-    .orderBy(desc(auditEvents.id))
+    .orderBy(desc(auditTrail.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   return { events: await withKeys(db, page), next_cursor: rows.length > query.limit ? page.at(-1)!.id : null };
