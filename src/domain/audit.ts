@@ -21,6 +21,7 @@ export const AUDIT_ENTITIES = [
   'makegood',
   'reconciliation',
   'station',
+  'channel',
   'adcp_buy',
   'adcp_task',
 ] as const;
@@ -43,6 +44,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   makegood: 'Makegood',
   reconciliation: 'Reconciliation',
   station: 'Station profile',
+  channel: 'Channel',
   adcp_buy: 'AdCP change asked',
   adcp_task: 'AdCP task',
 };

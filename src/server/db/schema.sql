@@ -1919,6 +1919,9 @@ CREATE TRIGGER campaigns_audit_update AFTER UPDATE ON public.campaigns REFERENCI
 CREATE TRIGGER rollups_campaigns_delete AFTER DELETE ON public.campaigns REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
 CREATE TRIGGER rollups_campaigns_insert AFTER INSERT ON public.campaigns REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
 CREATE TRIGGER rollups_campaigns_update AFTER UPDATE ON public.campaigns REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
+CREATE TRIGGER channels_audit_delete AFTER DELETE ON public.channels REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('channel', '', '');
+CREATE TRIGGER channels_audit_insert AFTER INSERT ON public.channels REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('channel', '', '');
+CREATE TRIGGER channels_audit_update AFTER UPDATE ON public.channels REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('channel', '', '');
 CREATE TRIGGER coupons_audit_delete AFTER DELETE ON public.coupons REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('coupon', '', '');
 CREATE TRIGGER coupons_audit_insert AFTER INSERT ON public.coupons REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('coupon', '', '');
 CREATE TRIGGER coupons_audit_update AFTER UPDATE ON public.coupons REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('coupon', '', '');

@@ -1066,7 +1066,7 @@ export interface paths {
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "adcp_buy" | "adcp_task";
+                    entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
                     order_id?: string;
@@ -1193,7 +1193,7 @@ export interface paths {
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "adcp_buy" | "adcp_task";
+                    entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
                     order_id?: string;

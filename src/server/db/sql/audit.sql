@@ -297,6 +297,9 @@ CREATE OR REPLACE TRIGGER media_assets_audit_insert AFTER INSERT ON media_assets
 CREATE OR REPLACE TRIGGER media_assets_audit_update AFTER UPDATE ON media_assets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('media', 'estimate_id', 'status');
 CREATE OR REPLACE TRIGGER reconciliations_audit_insert AFTER INSERT ON reconciliations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('reconciliation', 'estimate_id', '');
 CREATE OR REPLACE TRIGGER reconciliations_audit_update AFTER UPDATE ON reconciliations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('reconciliation', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER channels_audit_delete AFTER DELETE ON channels REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('channel', '', '');
+CREATE OR REPLACE TRIGGER channels_audit_insert AFTER INSERT ON channels REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('channel', '', '');
+CREATE OR REPLACE TRIGGER channels_audit_update AFTER UPDATE ON channels REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('channel', '', '');
 CREATE OR REPLACE TRIGGER station_profile_audit_insert AFTER INSERT ON station_profile REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('station', '', '');
 CREATE OR REPLACE TRIGGER station_profile_audit_update AFTER UPDATE ON station_profile REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('station', '', '');
 CREATE OR REPLACE TRIGGER traffic_spots_audit_update AFTER UPDATE ON traffic_spots REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('spot', 'estimate_id', 'status,invoice_id');
