@@ -8,6 +8,7 @@ const route = (schema: unknown) => ({ schema, method: 'GET', url: '/api/estimate
 
 const order = {
   id: '0b0c7a53-4b5e-4d2c-9c59-6f7c3f3f9a11',
+  channel_id: '3b0c7a53-4b5e-4d2c-9c59-6f7c3f3f9a11',
   estimate_name: 'Spring "push" — été',
   status: 'ordered',
   brand_id: null,
