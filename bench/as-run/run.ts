@@ -23,6 +23,7 @@ import { openDatabase } from '../../src/server/platform/db';
 import { importAsRun } from '../../src/server/modules/as-run/import';
 import { readCsvAsRun } from '../../src/server/modules/as-run/parse';
 import { readAsRunFile } from '../../src/server/modules/as-run/service';
+import { defaultChannel } from '../../src/server/modules/channels/public';
 
 const SERVER = BENCH_SERVER;
 const EMBEDDED = Boolean(process.env.BENCH_EMBEDDED);
@@ -170,14 +171,23 @@ const main = async () => {
     });
     // The import starts from the tables the bare baselines found, not from their rolled-back dead rows.
     await db.execute(sql`vacuum analyze`);
+    const channelId = (await defaultChannel(db)).id;
     const imported = await measure(async () =>
       importAsRun({
         db,
+        fallbackChannelId: channelId,
         contentHash: randomUUID(),
         filename: 'as-run.csv',
         format: 'csv',
         importedBy: null as unknown as string,
-        ...(await readAsRunFile({ target: file, format: 'csv', options: {}, timeZone: ZONE, now: new Date(Date.now() + 400 * 86_400_000) })),
+        ...(await readAsRunFile({
+          target: file,
+          format: 'csv',
+          options: {},
+          timeZone: ZONE,
+          now: new Date(Date.now() + 400 * 86_400_000),
+          channelOf: () => channelId,
+        })),
         closeDay: true,
         toleranceMinutes: 10,
         timeZone: ZONE,

@@ -12,7 +12,7 @@ import type { CSV_COLUMNS } from './as-run';
 export const AS_RUN_PROFILES = ['auto', 'itx', 'marina'] as const;
 export type AsRunProfileId = (typeof AS_RUN_PROFILES)[number];
 
-type Column = (typeof CSV_COLUMNS)[number] | 'spot_id';
+type Column = (typeof CSV_COLUMNS)[number] | 'spot_id' | 'channel';
 
 export interface AsRunProfile {
   id: AsRunProfileId;

@@ -41,6 +41,8 @@ export interface AsRunRow {
   /** "Aired with … discrepancy": aired, and flagged in the report. */
   discrepancy: boolean;
   spotId: string | null;
+  /** The channel the row names as written (a BXF Channel's number or short name, a text file's channel column); null: none. */
+  channel: string | null;
 }
 
 /** A row that reports no spot airing (program, comment, live, a status that settles nothing): skipped and reported. */
@@ -77,7 +79,10 @@ export class AsRunLineError extends Error {
 
 /** Canonical column names of a delimited as-run, and the headers automation writes for them. */
 export const CSV_COLUMNS = ['date', 'time', 'house_code', 'duration', 'status'] as const;
-export const CSV_HEADER_ALIASES: Record<string, (typeof CSV_COLUMNS)[number] | 'spot_id'> = {
+/** Between the names a BXF Channel gives (its number, its short name) in a row's channel text. */
+export const CHANNEL_SEPARATOR = ' / ';
+
+export const CSV_HEADER_ALIASES: Record<string, (typeof CSV_COLUMNS)[number] | 'spot_id' | 'channel'> = {
   date: 'date',
   air_date: 'date',
   airdate: 'date',
@@ -118,6 +123,10 @@ export const CSV_HEADER_ALIASES: Record<string, (typeof CSV_COLUMNS)[number] | '
   spot_id: 'spot_id',
   event_id: 'spot_id',
   eventid: 'spot_id',
+  channel: 'channel',
+  channel_number: 'channel',
+  channel_name: 'channel',
+  chan: 'channel',
 };
 /** Columns that may be absent: the status (aired), and the time when the date column holds ISO instants. */
 export const CSV_REQUIRED_COLUMNS = ['date', 'house_code', 'duration'] as const;
@@ -136,7 +145,7 @@ const clip = (value: string) => value.slice(0, 40);
  */
 export const readAsRunRow = (
   line: number,
-  fields: { date?: string; time?: string; house_code?: string; duration?: string; status?: string; spot_id?: string },
+  fields: { date?: string; time?: string; house_code?: string; duration?: string; status?: string; spot_id?: string; channel?: string },
   options: ReadOptions = {},
 ): AsRunEntry => {
   const frameRate = options.frameRate ?? DEFAULT_FRAME_RATE;
@@ -192,6 +201,7 @@ export const readAsRunRow = (
       status: status.status,
       discrepancy: status.discrepancy,
       spotId,
+      channel: clip((fields.channel ?? '').trim()) || null,
     },
   };
 };
@@ -233,6 +243,8 @@ export const asRunImportSchema = z.object({
   closing: z.enum(['none', 'range', 'day']),
   notice: z.string().nullable(),
   days: z.array(z.string()),
+  /** The channels whose spots the file's rows settled (decision 053). */
+  channel_ids: z.array(z.uuid()),
 });
 export type AsRunImport = z.infer<typeof asRunImportSchema>;
 

@@ -30,6 +30,7 @@ export interface Demo {
 
 export const DEMO_AGE_MAX = 99;
 
+/** @public The message of a demo that is not one (books and orders answer it). */
 export const DEMO_MESSAGE = 'A demo is written as HH, or a group (A, M, W, P, T, K, WW) and an age range such as A25-54 or M18+';
 
 const PATTERN = /^(WW|HH|[AMWPTK])(?:(\d{1,2})(?:-(\d{1,2})|(\+)))?$/;
@@ -82,5 +83,5 @@ export const categoryOfDemo = (demo: Demo) => ({
   ageTo: demo.ageTo ?? DEMO_AGE_MAX,
 });
 
-/** Every demo a station is asked for most, for pickers; any valid notation is accepted. */
+/** @public Every demo a station is asked for most, for pickers; any valid notation is accepted. */
 export const COMMON_DEMOS = ['HH', 'A18+', 'A18-49', 'A25-54', 'A35-64', 'W18-49', 'W25-54', 'M18-49', 'M25-54', 'P2+', 'T12-17', 'K2-11', 'WW25-54'] as const;

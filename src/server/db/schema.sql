@@ -89,6 +89,7 @@ table as_run_changes
 table as_run_imports
   actor jsonb
   aired integer not null
+  channel_ids uuid[] not null default '{}'::uuid[]
   closed_missed integer not null
   closing text not null default 'day'::text
   content_hash text not null
@@ -107,6 +108,7 @@ table as_run_imports
   constraint as_run_imports_closing_check CHECK ((closing = ANY (ARRAY['none'::text, 'range'::text, 'day'::text])))
   constraint as_run_imports_imported_by_users_id_fk FOREIGN KEY (imported_by) REFERENCES users(id) ON DELETE SET NULL
   constraint as_run_imports_pkey PRIMARY KEY (id)
+  CREATE INDEX as_run_imports_channel_ids_idx ON public.as_run_imports USING gin (channel_ids)
   CREATE UNIQUE INDEX as_run_imports_content_hash_key ON public.as_run_imports USING btree (content_hash)
   CREATE INDEX as_run_imports_created_idx ON public.as_run_imports USING btree (created_at)
   CREATE UNIQUE INDEX as_run_imports_pkey ON public.as_run_imports USING btree (id)

@@ -982,9 +982,18 @@ export const asRunImports = pgTable(
     notice: text('notice'),
     /** Who imported, as the audit trail records an actor (audit_actor(), decision 055). */
     actor: jsonb('actor'),
+    /** The channels whose spots its rows settled (decision 053). */
+    channelIds: uuid('channel_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('as_run_imports_content_hash_key').on(t.contentHash), index('as_run_imports_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('as_run_imports_content_hash_key').on(t.contentHash),
+    index('as_run_imports_created_idx').on(t.createdAt),
+    index('as_run_imports_channel_ids_idx').using('gin', t.channelIds),
+  ],
 );
 
 /** An as-run row that matched no spot, with its line and why: never dropped silently. */

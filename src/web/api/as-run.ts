@@ -22,11 +22,12 @@ export const useAsRunReport = (id: string | null) =>
 /** Sends the file with progress; on success the imports, the traffic log and campaigns are read again. */
 export const useImportAsRun = () => {
   const queryClient = useQueryClient();
-  return async (file: File, onProgress: (loaded: number, total: number) => void, closeDay = false, profile: AsRunProfileId = 'auto') => {
+  return async (file: File, onProgress: (loaded: number, total: number) => void, closeDay = false, profile: AsRunProfileId = 'auto', channelId?: string) => {
     const form = new FormData();
     // Before the file: the server reads the fields that precede it.
     form.append('close_day', closeDay ? 'true' : 'false');
     form.append('profile', profile);
+    if (channelId) form.append('channel_id', channelId);
     form.append('file', file, file.name);
     const report = await sendForm<ReplyOf<'/api/traffic/as-run', 'post'>>(urlFor('/api/traffic/as-run' satisfies keyof paths), form, { onProgress });
     queryClient.setQueryData(asRunKeys.report(report.import.id), report);

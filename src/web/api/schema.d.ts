@@ -16053,6 +16053,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             aired: number;
+                            channel_ids: string[];
                             closed_missed: number;
                             /** @enum {string} */
                             closing: "none" | "range" | "day";
@@ -16141,10 +16142,11 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Multipart `file`: delimited text (date, time, house_code, duration, status[, spot_id], or the usual automation headers) or a SMPTE BXF as-run; optional fields (before the file) or query: `close_day=true` closes the whole broadcast days of its spots; `profile` (auto, itx for Grass Valley iTX, marina for Pebble Beach Marina) reads the text layout of that playout system. Read and checked before one transaction; the same file twice changes nothing. */
+        /** @description Multipart `file`: delimited text (date, time, house_code, duration, status[, spot_id][, channel], or the usual automation headers) or a SMPTE BXF as-run; optional fields (before the file) or query: `channel_id` the channel of rows that name none (default: the default channel; a BXF Schedule's `Channel` or a `channel` column names a row's channel by number, short name or call letters, and a file naming an unknown channel is refused whole); `close_day=true` closes the whole broadcast days of its spots; `profile` (auto, itx for Grass Valley iTX, marina for Pebble Beach Marina) reads the text layout of that playout system. Read and checked before one transaction; the same file twice changes nothing. */
         post: {
             parameters: {
                 query?: {
+                    channel_id?: string;
                     close_day?: "0" | "1" | "true" | "false";
                     profile?: "auto" | "itx" | "marina";
                 };
@@ -16183,6 +16185,7 @@ export interface paths {
                             duplicate: boolean;
                             import: {
                                 aired: number;
+                                channel_ids: string[];
                                 closed_missed: number;
                                 /** @enum {string} */
                                 closing: "none" | "range" | "day";
@@ -16255,6 +16258,7 @@ export interface paths {
                             duplicate: boolean;
                             import: {
                                 aired: number;
+                                channel_ids: string[];
                                 closed_missed: number;
                                 /** @enum {string} */
                                 closing: "none" | "range" | "day";
@@ -16418,6 +16422,7 @@ export interface paths {
                             duplicate: boolean;
                             import: {
                                 aired: number;
+                                channel_ids: string[];
                                 closed_missed: number;
                                 /** @enum {string} */
                                 closing: "none" | "range" | "day";

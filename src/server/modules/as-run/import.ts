@@ -81,9 +81,12 @@ export const settleAsRun = async ({
   endOfDayDays = [],
   toleranceMinutes,
   timeZone,
+  channelId,
 }: {
   tx: Tx;
   importId: string;
+  /** The channel the rows are of: only its spots are matched, and only its log is closed. */
+  channelId: string;
   rows: ResolvedRows;
   skipped: readonly SkippedAsRunRow[];
   /** The file or the caller says the day is complete: close the whole broadcast days. */
@@ -197,13 +200,19 @@ export const settleAsRun = async ({
         .select(spotColumns)
         .from(trafficSpots)
         .where(
-          sql`(${trafficSpots.houseCode}, ${trafficSpots.airDate}) in (
+          sql`${trafficSpots.channelId} = ${channelId} and (${trafficSpots.houseCode}, ${trafficSpots.airDate}) in (
             select distinct v.code, v.day::date + o.d from unnest(${textArray(pairCodes.slice(from, from + 20_000))}, ${textArray(pairDays.slice(from, from + 20_000))}) v(code, day)
             cross join (values (-2), (-1), (0), (1)) o(d))`,
         ),
     );
   const ids = rows.namedSpotIds();
-  if (ids.length > 0) await addCandidates(await tx.select(spotColumns).from(trafficSpots).where(inArray(trafficSpots.id, ids)));
+  if (ids.length > 0)
+    await addCandidates(
+      await tx
+        .select(spotColumns)
+        .from(trafficSpots)
+        .where(and(eq(trafficSpots.channelId, channelId), inArray(trafficSpots.id, ids))),
+    );
   pairCodes.length = 0;
   pairDays.length = 0;
   shared.clear();
@@ -382,9 +391,10 @@ export const settleAsRun = async ({
   const settleable = [...SETTLEABLE_STATUSES];
   const where =
     closing.kind === 'days'
-      ? and(inArray(trafficSpots.airDate, closing.days), inArray(trafficSpots.status, settleable))
+      ? and(eq(trafficSpots.channelId, channelId), inArray(trafficSpots.airDate, closing.days), inArray(trafficSpots.status, settleable))
       : closing.kind === 'range'
         ? and(
+            eq(trafficSpots.channelId, channelId),
             sql`${trafficSpots.scheduledAt} between ${new Date(closing.from).toISOString()}::timestamptz and ${new Date(closing.to).toISOString()}::timestamptz`,
             inArray(trafficSpots.status, settleable),
           )
@@ -491,6 +501,22 @@ export const settleAsRun = async ({
   return { ...totals, days: [...days].sort(), closing: closing.kind === 'days' ? 'day' : closing.kind, notice };
 };
 
+const CLOSING_ORDER = ['none', 'range', 'day'] as const;
+
+/** Two channels' totals of one file as one: the widest closing, the first notice. */
+const addTotals = (a: ImportTotals, b: ImportTotals): ImportTotals => ({
+  rows: a.rows + b.rows,
+  aired: a.aired + b.aired,
+  reportedMissed: a.reportedMissed + b.reportedMissed,
+  unmatched: a.unmatched + b.unmatched,
+  skipped: a.skipped + b.skipped,
+  closedMissed: a.closedMissed + b.closedMissed,
+  reopened: a.reopened + b.reopened,
+  days: [...new Set([...a.days, ...b.days])].sort(),
+  closing: CLOSING_ORDER[Math.max(CLOSING_ORDER.indexOf(a.closing), CLOSING_ORDER.indexOf(b.closing))]!,
+  notice: a.notice ?? b.notice,
+});
+
 /**
  * `delivery.updated`, once per order this import settled spots of, with the order's counts after it
  * (decision 030). Nothing is counted when no endpoint listens.
@@ -548,8 +574,11 @@ export const importAsRun = async ({
   timeZone,
   makegoodExpiryHours,
   now,
+  fallbackChannelId,
 }: {
   db: Db;
+  /** The channel a file with no rows to settle is recorded for (the upload's, else the default). */
+  fallbackChannelId: string;
   contentHash: string;
   filename: string;
   format: 'csv' | 'bxf';
@@ -584,8 +613,30 @@ export const importAsRun = async ({
       // Who imported, as the trail records an actor: the import's changes of spots are their audit events (decision 055).
       actor: sql`audit_actor()`,
     });
-    const totals = await settleAsRun({ tx, importId: id, rows, skipped, closeDay, statedRange, endOfDayDays, toleranceMinutes, timeZone });
-    await tx.update(asRunImports).set(totals).where(eq(asRunImports.id, id));
+    // A file of several channels settles each on its own: a house code on one never settles the other's spots.
+    const parts = rows.byChannel();
+    const channelIds = parts.size > 0 ? [...parts.keys()] : [fallbackChannelId];
+    let totals: ImportTotals | null = null;
+    for (const channelId of channelIds) {
+      const part = await settleAsRun({
+        tx,
+        importId: id,
+        channelId,
+        rows: parts.get(channelId) ?? rows,
+        // The skipped rows are listed once, with the first channel's.
+        skipped: totals ? [] : skipped,
+        closeDay,
+        statedRange,
+        endOfDayDays,
+        toleranceMinutes,
+        timeZone,
+      });
+      totals = totals ? addTotals(totals, part) : part;
+    }
+    await tx
+      .update(asRunImports)
+      .set({ ...totals!, channelIds })
+      .where(eq(asRunImports.id, id));
     const { staged } = await offerMakegoods({ tx, importId: id, now, timeZone, expiryHours: makegoodExpiryHours });
     await emitDeliveryUpdates(tx, id);
     return { id, staged };

@@ -7,7 +7,16 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import { SaxesParser } from 'saxes';
-import { AsRunLineError, CSV_COLUMNS, CSV_HEADER_ALIASES, CSV_REQUIRED_COLUMNS, readAsRunRow, type AsRunEntry, type ReadOptions } from '../../../domain/as-run';
+import {
+  AsRunLineError,
+  CHANNEL_SEPARATOR,
+  CSV_COLUMNS,
+  CSV_HEADER_ALIASES,
+  CSV_REQUIRED_COLUMNS,
+  readAsRunRow,
+  type AsRunEntry,
+  type ReadOptions,
+} from '../../../domain/as-run';
 import { readEventId } from '../../../domain/as-run-fields';
 import { AS_RUN_PROFILE_TABLE, type AsRunProfile } from '../../../domain/as-run-profiles';
 
@@ -140,6 +149,8 @@ export interface BxfMeta {
 
 interface EventFields {
   status?: string;
+  /** The channel the event's Schedule (or the event itself) names. */
+  channel?: string;
   type?: string;
   program: boolean;
   houseNumber?: string;
@@ -171,6 +182,13 @@ const NOT_A_SPOT: Record<string, string> = {
   nonprimary: 'Secondary (non-primary) event',
 };
 
+/** A BXF Channel's number and short name, as one text the channel lookup splits (CHANNEL_SEPARATOR). */
+const channelNamed = (attributes: Record<string, unknown>) =>
+  [attributes.channelNumber, attributes.shortName]
+    .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+    .map((v) => v.trim())
+    .join(CHANNEL_SEPARATOR) || undefined;
+
 const rateOf = (value: unknown) => (typeof value === 'string' && Number(value) > 0 ? Number(value) : undefined);
 
 /**
@@ -187,6 +205,8 @@ export async function* readBxfAsRun(file: string, options: ReadOptions = {}, met
   const inside = (name: string) => (open.get(name) ?? 0) > 0;
   let depth = 0;
   let current: EventFields | null = null;
+  /** The open Schedule's Channel: its number and short name, as written ("6.2 / METV"). */
+  let scheduleChannel: string | undefined;
   let text = '';
   let pending: AsRunEntry[] = [];
   let failure: Error | null = null;
@@ -205,8 +225,14 @@ export async function* readBxfAsRun(file: string, options: ReadOptions = {}, met
       if (typeof tag.attributes.scheduleStart === 'string') meta.scheduleStart = tag.attributes.scheduleStart.slice(0, 40);
       if (typeof tag.attributes.scheduleEnd === 'string') meta.scheduleEnd = tag.attributes.scheduleEnd.slice(0, 40);
     }
+    if (name === 'Channel') {
+      const named = channelNamed(tag.attributes);
+      if (current) current.channel = named;
+      else if (inside('Schedule')) scheduleChannel = named;
+    }
     if (name === 'AsRun') {
       current = {
+        channel: scheduleChannel,
         status: typeof tag.attributes.status === 'string' ? tag.attributes.status : undefined,
         program: false,
         nullId: false,
@@ -241,6 +267,7 @@ export async function* readBxfAsRun(file: string, options: ReadOptions = {}, met
     open.set(name, (open.get(name) ?? 1) - 1);
     const value = text.trim();
     text = '';
+    if (name === 'Schedule') scheduleChannel = undefined;
     if (!current) return;
     const times = inside('AsRunDetail') ? current.actual : current.scheduled;
     if (name === 'SmpteTimeCode' && inside('StartDateTime')) times.time = value;
@@ -297,7 +324,7 @@ const entryOf = (line: number, event: EventFields, options: ReadOptions): AsRunE
   if (!houseCode && !(spotId && readEventId(spotId))) return skip('No house number or scheduled event id (a live or unscheduled row)');
   return readAsRunRow(
     line,
-    { date, time, house_code: houseCode, duration: times.duration, status: event.status, spot_id: spotId },
+    { date, time, house_code: houseCode, duration: times.duration, status: event.status, spot_id: spotId, channel: event.channel },
     { ...options, frameRate: times.frameRate ?? times.durationFrameRate ?? options.frameRate },
   );
 };

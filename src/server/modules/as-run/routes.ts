@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { AS_RUN_PROFILES, AS_RUN_PROFILE_ERROR, asRunProfileOf } from '../../../domain/as-run-profiles';
 import { affidavitQuerySchema, asRunImportSchema, asRunReportSchema } from '../../../domain/as-run';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
+import { CHANNEL_MESSAGES } from '../../../domain/channel-schemas';
+import { adminChannels } from '../../../domain/orders';
 import { getStationProfile, stationMasterControl } from '../station/service';
 import { affidavitCsv, affidavitFilename, buildAffidavit, renderAffidavitPdf } from './affidavit';
 import { errorReplySchema } from '../../../domain/auth';
@@ -18,6 +20,7 @@ import { asRunReport, listAsRunImports, receiveAsRun } from './service';
 const closeDayQuery = z.object({
   close_day: z.enum(['true', 'false', '1', '0'], { error: 'close_day must be true or false' }).optional(),
   profile: z.enum(AS_RUN_PROFILES, { error: AS_RUN_PROFILE_ERROR }).optional(),
+  channel_id: z.uuid({ error: CHANNEL_MESSAGES.notFound }).optional(),
 });
 
 /** A multipart field's value: `close_day` sent before the file. */
@@ -42,7 +45,7 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
           ...tags,
           consumes: ['multipart/form-data'],
           description:
-            'Multipart `file`: delimited text (date, time, house_code, duration, status[, spot_id], or the usual automation headers) or a SMPTE BXF as-run; optional fields (before the file) or query: `close_day=true` closes the whole broadcast days of its spots; `profile` (auto, itx for Grass Valley iTX, marina for Pebble Beach Marina) reads the text layout of that playout system. Read and checked before one transaction; the same file twice changes nothing.',
+            "Multipart `file`: delimited text (date, time, house_code, duration, status[, spot_id][, channel], or the usual automation headers) or a SMPTE BXF as-run; optional fields (before the file) or query: `channel_id` the channel of rows that name none (default: the default channel; a BXF Schedule's `Channel` or a `channel` column names a row's channel by number, short name or call letters, and a file naming an unknown channel is refused whole); `close_day=true` closes the whole broadcast days of its spots; `profile` (auto, itx for Grass Valley iTX, marina for Pebble Beach Marina) reads the text layout of that playout system. Read and checked before one transaction; the same file twice changes nothing.",
           querystring: closeDayQuery,
           response: { 200: asRunReportSchema, 201: asRunReportSchema, ...errors },
         },
@@ -61,12 +64,17 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
           throw badRequest('close_day must be true or false', 'close_day');
         const profile = asRunProfileOf(fieldValue(file.fields.profile) ?? request.query.profile);
         if (!profile) throw badRequest(AS_RUN_PROFILE_ERROR);
+        const channelText = fieldValue(file.fields.channel_id) ?? request.query.channel_id;
+        if (channelText !== undefined && !z.uuid().safeParse(channelText).success) throw badRequest(CHANNEL_MESSAGES.notFound, 'channel_id');
         const station = await stationMasterControl(ctx.db);
+        const actor = actorOf(request);
         const report = await receiveAsRun({
           db: ctx.db,
+          channelId: channelText,
+          allowedChannels: adminChannels(actor),
           file,
           tmpDir: path.join(ctx.config.dataDir, 'tmp'),
-          importedBy: actorOf(request).id,
+          importedBy: actor.id,
           maxMb: ctx.config.asRunMaxMb,
           closeDay: closeDayText === 'true' || closeDayText === '1' || closeDayText === 'on',
           readOptions: { frameRate: station.frameRate, dateOrder: station.dateOrder },
@@ -117,13 +125,13 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
         onRequest: guards.adminOnly,
         schema: { ...tags, description: 'The last 100 imports, newest first.', response: { 200: z.array(asRunImportSchema), ...errors } },
       },
-      () => listAsRunImports(ctx.db),
+      (request) => listAsRunImports(ctx.db, adminChannels(actorOf(request))),
     );
 
     r.get(
       '/traffic/as-run/:id',
       { onRequest: guards.adminOnly, schema: { ...tags, params: idParams, response: { 200: asRunReportSchema, ...errors } } },
-      (request) => asRunReport(ctx.db, request.params.id),
+      (request) => asRunReport(ctx.db, request.params.id, false, adminChannels(actorOf(request))),
     );
   });
 };

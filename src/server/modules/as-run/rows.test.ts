@@ -14,6 +14,7 @@ const row = (line: number, over: Partial<AsRunRow> = {}): AsRunRow => ({
   status: 'aired',
   discrepancy: false,
   spotId: null,
+  channel: null,
   ...over,
 });
 
@@ -32,6 +33,7 @@ describe('ResolvedRows', () => {
           instants: i % 5 === 0 ? [i * 1000, i * 1000 + 3_600_000] : [i * 1000],
           localDate: `2027-01-0${4 + (i % 3)}`,
           localTime: `08:00:${String(i % 60).padStart(2, '0')}`,
+          channelId: i % 2 === 0 ? 'even' : 'odd',
         },
       );
     }
@@ -48,5 +50,20 @@ describe('ResolvedRows', () => {
       expect(rows.spotId(i)).toBe(i % 1000 === 0 ? `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` : null);
     }
     expect(rows.namedSpotIds()).toHaveLength(5);
+    const parts = rows.byChannel();
+    expect([...parts.keys()]).toEqual(['even', 'odd']);
+    const odd = parts.get('odd')!;
+    expect(odd.length).toBe(2_500);
+    // The odd channel's rows, in the file's order, each whole (row 2k + 1 of the file).
+    for (const k of [0, 511, 512, 1024, 2499]) {
+      const i = 2 * k + 1;
+      expect(odd.line(k)).toBe(i + 2);
+      expect(odd.instants(k)).toEqual(rows.instants(i));
+      expect(odd.status(k)).toBe(rows.status(i));
+      expect(odd.discrepancy(k)).toBe(rows.discrepancy(i));
+      expect(odd.localTime(k)).toBe(rows.localTime(i));
+      expect(odd.channelId(k)).toBe('odd');
+    }
+    expect(parts.get('even')!.namedSpotIds()).toHaveLength(5);
   });
 });

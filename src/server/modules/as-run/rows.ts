@@ -19,6 +19,8 @@ export class ResolvedRows {
   private codes: string[] = [];
   private dates: string[] = [];
   private times: string[] = [];
+  /** The channel each row settles on (interned ids). */
+  private channels: string[] = [];
   /** Spot ids, by row (only rows that name one: a BXF event id). */
   private spotIds = new Map<number, string>();
   private interned = new Map<string, string>();
@@ -44,7 +46,7 @@ export class ResolvedRows {
     this.flags = bigger(this.flags, (n) => new Uint8Array(n));
   }
 
-  push(row: AsRunRow, resolved: { instants: readonly number[]; localDate: string; localTime: string }) {
+  push(row: AsRunRow, resolved: { instants: readonly number[]; localDate: string; localTime: string; channelId: string }) {
     if (this.length === this.lines.length) this.grow();
     const i = this.length;
     this.lines[i] = row.line;
@@ -55,7 +57,34 @@ export class ResolvedRows {
     this.codes.push(this.intern(row.houseCode));
     this.dates.push(this.intern(resolved.localDate));
     this.times.push(resolved.localTime);
+    this.channels.push(this.intern(resolved.channelId));
     if (row.spotId) this.spotIds.set(i, row.spotId);
+    this.length += 1;
+  }
+
+  /** The rows by the channel they settle on, each in the file's order (a file of one channel is answered as is). */
+  byChannel(): Map<string, ResolvedRows> {
+    const ids = new Set(this.channels);
+    if (ids.size <= 1) return new Map(ids.size === 0 ? [] : [[this.channels[0]!, this]]);
+    const parts = new Map<string, ResolvedRows>([...ids].map((id) => [id, new ResolvedRows()]));
+    for (let i = 0; i < this.length; i += 1) parts.get(this.channels[i]!)!.copyRow(this, i);
+    return parts;
+  }
+
+  private copyRow(from: ResolvedRows, i: number) {
+    if (this.length === this.lines.length) this.grow();
+    const k = this.length;
+    this.lines[k] = from.lines[i]!;
+    this.firsts[k] = from.firsts[i]!;
+    this.seconds[k] = from.seconds[i]!;
+    this.durations[k] = from.durations[i]!;
+    this.flags[k] = from.flags[i]!;
+    this.codes.push(this.intern(from.codes[i]!));
+    this.dates.push(this.intern(from.dates[i]!));
+    this.times.push(from.times[i]!);
+    this.channels.push(this.intern(from.channels[i]!));
+    const spotId = from.spotIds.get(i);
+    if (spotId) this.spotIds.set(k, spotId);
     this.length += 1;
   }
 
@@ -86,6 +115,9 @@ export class ResolvedRows {
   }
   localTime(i: number) {
     return this.times[i]!;
+  }
+  channelId(i: number) {
+    return this.channels[i]!;
   }
   /** The ids the rows name (a BXF event id). */
   namedSpotIds() {

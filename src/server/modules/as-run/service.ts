@@ -6,8 +6,17 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { AsRunLineError, type AsRunEntry, type AsRunImport, type AsRunReport, type ReadOptions, type SkippedAsRunRow } from '../../../domain/as-run';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { sqlArray } from '../../platform/sql-arrays';
+import {
+  AsRunLineError,
+  type AsRunEntry,
+  type AsRunRow,
+  type AsRunImport,
+  type AsRunReport,
+  type ReadOptions,
+  type SkippedAsRunRow,
+} from '../../../domain/as-run';
 import { instantResolver } from '../../../domain/as-run-match';
 import { readInstant } from '../../../domain/as-run-fields';
 import { asRunChanges, asRunImports, asRunUnmatched, users } from '../../db/schema';
@@ -20,6 +29,9 @@ import { importAsRun } from './import';
 import { ResolvedRows } from './rows';
 import { readBxfAsRun, readCsvAsRun, type BxfMeta, type CsvMeta } from './parse';
 import { AS_RUN_PROFILE_TABLE, type AsRunProfile } from '../../../domain/as-run-profiles';
+import { CHANNEL_MESSAGES } from '../../../domain/channel-schemas';
+import { channelMatcher } from '../../../domain/channel-match';
+import { channelsToMatch } from '../channels/public';
 
 type ImportRow = typeof asRunImports.$inferSelect;
 
@@ -39,6 +51,7 @@ const toImport = (row: ImportRow, importedBy: string | null): AsRunImport => ({
   closing: row.closing,
   notice: row.notice,
   days: row.days,
+  channel_ids: row.channelIds,
 });
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -53,12 +66,16 @@ export const importMessage = (imp: Pick<ImportRow, 'rows' | 'aired' | 'reportedM
 
 const UNMATCHED_SHOWN = 1000;
 
-export const asRunReport = async (db: Db, id: string, duplicate = false): Promise<AsRunReport> => {
+/** A limited admin's imports: those of their channels only (decision 053). */
+const withinChannels = (allowed: readonly string[] | null) =>
+  allowed === null ? undefined : sql`${asRunImports.channelIds} <@ ${sqlArray([...allowed], 'uuid')}`;
+
+export const asRunReport = async (db: Db, id: string, duplicate = false, allowedChannels: readonly string[] | null = null): Promise<AsRunReport> => {
   const [row] = await db
     .select({ imp: asRunImports, email: users.email })
     .from(asRunImports)
     .leftJoin(users, eq(users.id, asRunImports.importedBy))
-    .where(eq(asRunImports.id, id))
+    .where(and(eq(asRunImports.id, id), withinChannels(allowedChannels)))
     .limit(1);
   if (!row) throw notFound('As-run import not found');
   const unmatched = await db.select().from(asRunUnmatched).where(eq(asRunUnmatched.importId, id)).orderBy(asc(asRunUnmatched.line)).limit(UNMATCHED_SHOWN);
@@ -92,12 +109,13 @@ export const asRunReport = async (db: Db, id: string, duplicate = false): Promis
   };
 };
 
-export const listAsRunImports = async (db: Db): Promise<AsRunImport[]> =>
+export const listAsRunImports = async (db: Db, allowedChannels: readonly string[] | null): Promise<AsRunImport[]> =>
   (
     await db
       .select({ imp: asRunImports, email: users.email })
       .from(asRunImports)
       .leftJoin(users, eq(users.id, asRunImports.importedBy))
+      .where(withinChannels(allowedChannels))
       .orderBy(desc(asRunImports.createdAt))
       .limit(100)
   ).map((r) => toImport(r.imp, r.email));
@@ -130,7 +148,10 @@ export const readAsRunFile = async ({
   timeZone,
   now,
   profile = AS_RUN_PROFILE_TABLE.auto,
+  channelOf,
 }: {
+  /** The channel a row settles on (its id); throws AsRunLineError for a channel the file may not name. */
+  channelOf: (row: AsRunRow) => string;
   target: string;
   format: 'csv' | 'bxf';
   options: ReadOptions;
@@ -171,7 +192,7 @@ export const readAsRunFile = async ({
         `the airing at ${localDate} ${localTime} is later than now (${localDateOf(now, timeZone)} ${localClockOf(now, timeZone)} station time): an as-run reports only what has aired`,
       );
     }
-    rows.push(row, { instants, localDate, localTime });
+    rows.push(row, { instants, localDate, localTime, channelId: channelOf(row) });
   }
   if (rows.length + skipped.length === 0) throw new AsRunLineError(1, 'the file holds no as-run rows');
   const from = instantOfStated(meta.scheduleStart, timeZone);
@@ -193,8 +214,14 @@ export const receiveAsRun = async ({
   now,
   makegoodExpiryHours,
   deliver,
+  channelId,
+  allowedChannels,
 }: {
   db: Db;
+  /** The channel the upload names (`channel_id`); rows that name none are of it, else of the default channel. */
+  channelId: string | undefined;
+  /** A limited admin's channels (decision 053); null: every channel. */
+  allowedChannels: readonly string[] | null;
   file: MultipartFile;
   tmpDir: string;
   importedBy: string;
@@ -230,12 +257,27 @@ export const receiveAsRun = async ({
     const [previous] = await db.select({ id: asRunImports.id }).from(asRunImports).where(eq(asRunImports.contentHash, contentHash)).limit(1);
     if (previous) return asRunReport(db, previous.id, true);
     const format = formatOf(file.filename, head);
+    const channels = await channelsToMatch(db);
+    const allowed = (id: string) => allowedChannels === null || allowedChannels.includes(id);
+    const named = channelId === undefined ? undefined : channels.find((c) => c.id === channelId && allowed(c.id));
+    if (channelId !== undefined && !named) throw badRequest(CHANNEL_MESSAGES.notFound, 'channel_id');
+    const fallback = named ?? channels.find((c) => c.isDefault)!;
+    const match = channelMatcher(channels.filter((c) => allowed(c.id)));
+    const labelOf = (c: (typeof channels)[number]) => c.shortName ?? c.channelNumber;
+    const channelOf = (row: AsRunRow) => {
+      if (row.channel === null) return fallback.id;
+      const id = match(row.channel);
+      if (id === null) throw new AsRunLineError(row.line, `the file names channel "${row.channel}", which is not a channel of this station`);
+      if (named && id !== named.id) throw new AsRunLineError(row.line, `the row is for channel "${row.channel}", not ${labelOf(named)} named by channel_id`);
+      return id;
+    };
     let id: string;
     try {
       // Read and checked in full before the transaction opens: parsing never holds a database connection.
-      const read = await readAsRunFile({ target, format, options: readOptions, timeZone, now: now(), profile });
+      const read = await readAsRunFile({ target, format, options: readOptions, timeZone, now: now(), profile, channelOf });
       const imported = await importAsRun({
         db,
+        fallbackChannelId: fallback.id,
         contentHash,
         filename: cleanFileName(file.filename, 'as-run', 200),
         format,

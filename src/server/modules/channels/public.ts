@@ -82,3 +82,16 @@ export const documentChannel = async (db: Tx, channelId: string): Promise<{ labe
   const station = channelLabel({ call_letters: channel.callLetters, channel_number: channel.channelNumber });
   return { label: `${station} · ${channel.name}`, station };
 };
+
+/** Every channel, active or not, as a file may name it (an as-run of a channel since retired still settles). */
+export const channelsToMatch = async (db: Tx) =>
+  db
+    .select({
+      id: channels.id,
+      channelNumber: channels.channelNumber,
+      shortName: channels.shortName,
+      name: channels.name,
+      callLetters: channels.callLetters,
+      isDefault: channels.isDefault,
+    })
+    .from(channels);

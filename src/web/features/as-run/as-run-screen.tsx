@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { ChannelPicker } from '../../ui/channel-picker';
 import { AS_RUN_PROFILES, AS_RUN_PROFILE_TABLE, type AsRunProfileId } from '../../../domain/as-run-profiles';
 import { useAsRunImports, useAsRunReport, useImportAsRun } from '../../api/as-run';
 import { Button } from '../../ui/button';
@@ -25,6 +26,7 @@ export const AsRunScreen = () => {
   const [shown, setShown] = useState<string | null>(null);
   const [closeDay, setCloseDay] = useState(false);
   const [profile, setProfile] = useState<AsRunProfileId>('auto');
+  const [channelId, setChannelId] = useState<string | undefined>(undefined);
   const imports = useAsRunImports();
   const report = useAsRunReport(shown);
   const importAsRun = useImportAsRun();
@@ -40,6 +42,7 @@ export const AsRunScreen = () => {
         (loaded, total) => setProgress(loaded >= total ? { phase: 'matching' } : { phase: 'uploading', percent: Math.round((loaded / total) * 100) }),
         closeDay,
         profile,
+        channelId,
       );
       setShown(result.import.id);
       if (result.duplicate) toast(result.message, { icon: 'ℹ️' });
@@ -92,6 +95,7 @@ export const AsRunScreen = () => {
               ))}
             </select>
           </div>
+          <ChannelPicker value={channelId} onChange={setChannelId} label="Channel (of rows that name none)" />
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" checked={closeDay} onChange={(e) => setCloseDay(e.target.checked)} className="size-4" />
             Close the day (every unreported spot of its days is missed)
