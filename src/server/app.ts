@@ -1,4 +1,5 @@
 import { startupStep } from './platform/startup-timings';
+import { registerChannelScope } from './channel-scope';
 import type { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import fastifySwagger from '@fastify/swagger';
@@ -287,6 +288,8 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     const access = handlers.includes(guards.adminOnly) ? 'admin' : handlers.includes(guards.signedIn) ? 'user' : 'public';
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeCatalog.push({ method, url: route.url, access });
   });
+  // An admin limited to channels: a record of another channel answers 404 (decision 053).
+  registerChannelScope(app, ctx.db);
 
   await app.register(
     async (api) => {

@@ -116,11 +116,13 @@ table as_run_imports
 table as_run_unmatched
   air_date text not null
   air_time text not null
+  channel_id uuid not null default default_channel_id()
   house_code text not null
   id bigint not null default nextval('as_run_unmatched_id_seq'::regclass)
   import_id uuid not null
   line integer not null
   reason text not null
+  constraint as_run_unmatched_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT
   constraint as_run_unmatched_import_id_as_run_imports_id_fk FOREIGN KEY (import_id) REFERENCES as_run_imports(id) ON DELETE CASCADE
   constraint as_run_unmatched_pkey PRIMARY KEY (id)
   CREATE INDEX as_run_unmatched_import_line_idx ON public.as_run_unmatched USING btree (import_id, line)

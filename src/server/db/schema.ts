@@ -53,7 +53,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ROLES }).notNull().default('client'),
-    /** A traffic admin limited to these channels (decision 055); empty: every channel. */
+    /** A traffic admin limited to these channels (decision 053); empty: every channel. */
     channelIds: uuid('channel_ids')
       .array()
       .notNull()
@@ -137,7 +137,7 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_created_at_idx').on(t.createdAt), index('mail_outbox_to_idx').on(t.toAddress)],
 );
 
-/** A channel: one program stream of a licence (6.1, 6.2) or one station of a group (decision 055). */
+/** A channel: one program stream of a licence (6.1, 6.2) or one station of a group (decision 053). */
 export const channels = pgTable(
   'channels',
   {
@@ -162,7 +162,7 @@ export const dayparts = pgTable(
   'dayparts',
   {
     id: id(),
-    /** The channel whose rate card holds it (decision 055). */
+    /** The channel whose rate card holds it (decision 053). */
     channelId: uuid('channel_id')
       .notNull()
       .default(sql`default_channel_id()`)
@@ -345,7 +345,7 @@ export const coupons = pgTable(
 /** An order's columns: the table's, and the same again in the orders module's read-only view (orders.sql). */
 const orderColumns = () => ({
   id: id(),
-  /** The channel the order buys (decision 055); the default channel when none is named. */
+  /** The channel the order buys (decision 053); the default channel when none is named. */
   channelId: uuid('channel_id')
     .notNull()
     .default(sql`default_channel_id()`),
@@ -1009,6 +1009,11 @@ export const asRunUnmatched = pgTable(
     airTime: text('air_time').notNull(),
     houseCode: text('house_code').notNull(),
     reason: text('reason').notNull(),
+    /** The channel the row named, or the upload's (decision 053). */
+    channelId: uuid('channel_id')
+      .notNull()
+      .default(sql`default_channel_id()`)
+      .references(() => channels.id, { onDelete: 'restrict' }),
   },
   (t) => [index('as_run_unmatched_import_line_idx').on(t.importId, t.line)],
 );

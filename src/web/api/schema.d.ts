@@ -16551,10 +16551,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description What the traffic desk must look at: unconfirmed spots, missed spots without a makegood decision, unmatched as-run rows, late bookings (decision 031). */
+        /** @description What the traffic desk must look at: unconfirmed spots, missed spots without a makegood decision, unmatched as-run rows, late bookings (decision 031); of one channel with `channel_id`, else of every channel (a limited admin: theirs). */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    channel_id?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

@@ -349,8 +349,8 @@ export const settleAsRun = async ({
   for (const { from, to } of chunks(unmatchedRows.length, INSERT_CHUNK)) {
     const part = unmatchedRows.slice(from, to);
     await tx.execute(sql`
-      insert into as_run_unmatched (import_id, line, air_date, air_time, house_code, reason)
-      select ${importId}::uuid, v.line, v.day, v.time, v.code, v.reason
+      insert into as_run_unmatched (import_id, line, air_date, air_time, house_code, reason, channel_id)
+      select ${importId}::uuid, v.line, v.day, v.time, v.code, v.reason, ${channelId}::uuid
       from unnest(${column(
         part.map((i) => rows.line(i)),
         'int',

@@ -60,3 +60,9 @@ export const realDeliveryOfSpots = async (db: Tx, spotIds: readonly string[]): P
     .groupBy(campaignDeliveries.spotId);
   return new Map(rows.map(({ spotId, ...delivered }) => [spotId, delivered]));
 };
+
+/** The order a campaign runs; null when no campaign has this id. */
+export const orderOfCampaign = async (db: Tx, id: string): Promise<string | null> => {
+  const [row] = await db.select({ estimateId: campaigns.estimateId }).from(campaigns).where(eq(campaigns.id, id)).limit(1);
+  return row?.estimateId ?? null;
+};

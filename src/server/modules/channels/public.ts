@@ -2,11 +2,12 @@
  * What the channels module publishes (decision 053): which channel a call acts on. A call that names no
  * channel acts on the default one; one that names a channel must name an existing, active one.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { adminChannels, type OrderActor } from '../../../domain/orders';
 import { CHANNEL_MESSAGES, channelLabel } from '../../../domain/channel-schemas';
 import { channels } from '../../db/schema';
 import type { Tx } from '../../platform/db';
-import { badRequest } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 
 export interface ChannelRef {
   id: string;
@@ -48,11 +49,42 @@ export const channelToActOn = async (db: Tx, id: string | undefined, field = 'ch
   const [row] = await db
     .select({ ...ref, active: channels.active })
     .from(channels)
-    .where(and(eq(channels.id, id)))
+    .where(eq(channels.id, id))
     .limit(1);
   if (!row) throw badRequest(CHANNEL_MESSAGES.notFound, field);
   if (!row.active) throw badRequest(CHANNEL_MESSAGES.inactive, field);
   return row;
+};
+
+/**
+ * The channel an admin's call acts on (decision 053): as channelToActOn, but a limited admin acts on their
+ * channels only. With no channel named, theirs is the default channel when it is one of theirs, else the
+ * first of theirs by number; a channel not theirs answers 404, as for a stranger.
+ */
+export const channelForAdmin = async (db: Tx, actor: OrderActor, id: string | undefined, field = 'channel_id'): Promise<ChannelRef> => {
+  const allowed = adminChannels(actor);
+  if (allowed === null) return channelToActOn(db, id, field);
+  if (id !== undefined) {
+    if (!allowed.includes(id)) throw notFound(CHANNEL_MESSAGES.notFound);
+    return channelToActOn(db, id, field);
+  }
+  const [theirs] = await db
+    .select(ref)
+    .from(channels)
+    .where(and(inArray(channels.id, [...allowed]), eq(channels.active, true)))
+    .orderBy(desc(channels.isDefault), asc(channels.channelNumber))
+    .limit(1);
+  if (!theirs) throw notFound(CHANNEL_MESSAGES.notFound);
+  return theirs;
+};
+
+/**
+ * The channels a report or list covers (decision 053): the one `channel_id` names (checked as
+ * channelForAdmin checks it), else a limited admin's channels, else every channel (null).
+ */
+export const channelsInScope = async (db: Tx, actor: OrderActor, id: string | undefined): Promise<readonly string[] | null> => {
+  if (id !== undefined) return [(await channelForAdmin(db, actor, id)).id];
+  return adminChannels(actor);
 };
 
 /** The index of the first id that names no channel, or -1 when every one does. */

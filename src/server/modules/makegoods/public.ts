@@ -3,7 +3,7 @@
  * batch, so that no other module names makegood_offers. This file imports no other module, so that any
  * module may import it.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { makegoodOffers } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
@@ -16,4 +16,10 @@ export const missedSpotsOfOffers = async (db: Tx, offerIds: readonly (string | n
     .from(makegoodOffers)
     .where(inArray(makegoodOffers.id, wanted));
   return new Map(rows.flatMap((row) => (row.missedSpotId ? [[row.id, row.missedSpotId] as const] : [])));
+};
+
+/** The order a makegood offer is of; null when no offer has this id. */
+export const orderOfOffer = async (db: Tx, id: string): Promise<string | null> => {
+  const [row] = await db.select({ estimateId: makegoodOffers.estimateId }).from(makegoodOffers).where(eq(makegoodOffers.id, id)).limit(1);
+  return row?.estimateId ?? null;
 };

@@ -10,6 +10,8 @@ export { isBooked, lockOrder, lockReadableOrder, readableOrder, type OrderRow } 
 // Its price: lines with their dayparts, one line's priced selection
 export { itemsWithDayparts, selectionOf, type PricedItem } from './orders';
 export { listItems } from './items-queries';
+// Its channel (what scopes a limited admin)
+export { channelOfOrder } from './channel-of';
 // Lists and counts
 export { listEstimates, weeklyReachOf } from './queries';
 export { statusCounts, totalOf } from './order-counts';

@@ -41,7 +41,7 @@ const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, lim
   }));
 
 /** Spots moved off a closed day (decision 031), newest first. */
-const movedSpots = async (db: Db, today: string): Promise<Discrepancies['moved_spots']> =>
+const movedSpots = async (db: Db, today: string, ordersOf: SQL | undefined): Promise<Discrepancies['moved_spots']> =>
   (
     await db
       .select({ move: trafficMoves, daypartName: dayparts.name, brandName: brands.commonName, estimateName: ordersView.estimateName })
@@ -49,7 +49,7 @@ const movedSpots = async (db: Db, today: string): Promise<Discrepancies['moved_s
       .innerJoin(dayparts, eq(dayparts.id, trafficMoves.daypartId))
       .innerJoin(ordersView, eq(ordersView.id, trafficMoves.estimateId))
       .leftJoin(brands, eq(brands.id, ordersView.brandId))
-      .where(or(isNull(trafficMoves.toDate), gte(trafficMoves.toDate, today)))
+      .where(and(ordersOf, or(isNull(trafficMoves.toDate), gte(trafficMoves.toDate, today))))
       .orderBy(desc(trafficMoves.createdAt), asc(trafficMoves.id))
       .limit(LIMIT)
   ).map(({ move, daypartName, brandName, estimateName }) => ({
@@ -63,28 +63,40 @@ const movedSpots = async (db: Db, today: string): Promise<Discrepancies['moved_s
   }));
 
 /** Completed orders with spots no as-run confirmed (the station clock completed them with a warning). */
-const completedUnconfirmed = async (db: Db, now: Date): Promise<Discrepancies['completed_unconfirmed']> =>
+const completedUnconfirmed = async (db: Db, now: Date, ordersOf: SQL | undefined): Promise<Discrepancies['completed_unconfirmed']> =>
   (
     await db
       .select({ id: ordersView.id, name: ordersView.estimateName, brandName: brands.commonName, endDate: ordersView.endDate, n: count() })
       .from(trafficSpots)
       .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
       .leftJoin(brands, eq(brands.id, ordersView.brandId))
-      .where(and(eq(ordersView.status, 'completed'), notConfirmedWhere(now)))
+      .where(and(ordersOf, eq(ordersView.status, 'completed'), notConfirmedWhere(now)))
       .groupBy(ordersView.id, ordersView.estimateName, brands.commonName, ordersView.endDate)
       .orderBy(desc(ordersView.endDate), asc(ordersView.id))
       .limit(LIMIT)
   ).map((r) => ({ estimate_id: r.id, estimate_name: r.name || null, brand_name: r.brandName, end_date: r.endDate, unconfirmed_spots: Number(r.n) }));
 
-export const listDiscrepancies = async ({ db, time }: { db: Db; time: StationTime }): Promise<Discrepancies> => {
+export const listDiscrepancies = async ({
+  db,
+  time,
+  channels,
+}: {
+  db: Db;
+  time: StationTime;
+  /** The channels covered (decision 053); null: every channel. */
+  channels: readonly string[] | null;
+}): Promise<Discrepancies> => {
   const today = time.today();
-  const [moved, completed] = await Promise.all([movedSpots(db, today), completedUnconfirmed(db, time.now())]);
+  const spotsOf = (where: SQL | undefined, limit?: number) =>
+    spotsWhere(db, time, and(channels ? inArray(trafficSpots.channelId, [...channels]) : undefined, where), limit);
+  const ordersOf = channels ? inArray(ordersView.channelId, [...channels]) : undefined;
+  const [moved, completed] = await Promise.all([movedSpots(db, today, ordersOf), completedUnconfirmed(db, time.now(), ordersOf)]);
   const [unconfirmed, missed, unmatched, late, noAdId] = await Promise.all([
-    spotsWhere(db, time, eq(trafficSpots.status, 'unconfirmed')),
-    spotsWhere(db, time, eq(trafficSpots.status, 'missed'), LIMIT * 5),
-    latestUnmatchedRows(db, LIMIT),
-    spotsWhere(db, time, and(isNotNull(trafficSpots.addedAfterExportAt), inArray(trafficSpots.status, ['scheduled']), gte(trafficSpots.airDate, today))),
-    spotsWhere(db, time, and(isNull(mediaAssets.adId), eq(trafficSpots.status, 'scheduled'), gte(trafficSpots.airDate, today))),
+    spotsOf(eq(trafficSpots.status, 'unconfirmed')),
+    spotsOf(eq(trafficSpots.status, 'missed'), LIMIT * 5),
+    latestUnmatchedRows(db, LIMIT, channels),
+    spotsOf(and(isNotNull(trafficSpots.addedAfterExportAt), inArray(trafficSpots.status, ['scheduled']), gte(trafficSpots.airDate, today))),
+    spotsOf(and(isNull(mediaAssets.adId), eq(trafficSpots.status, 'scheduled'), gte(trafficSpots.airDate, today))),
   ]);
   const decisions = await makegoodStatusOfSpots(
     db,

@@ -134,3 +134,9 @@ export const realSpotsOfOrders = async (db: Tx, estimateIds: readonly string[]) 
     .from(trafficSpots)
     .where(and(inArray(trafficSpots.estimateId, [...estimateIds]), eq(trafficSpots.simulated, false)));
 };
+
+/** The channel a log spot is on; null when no spot has this id. */
+export const channelOfSpot = async (tx: Tx, id: string): Promise<string | null> => {
+  const [spot] = await tx.select({ channelId: trafficSpots.channelId }).from(trafficSpots).where(eq(trafficSpots.id, id)).limit(1);
+  return spot?.channelId ?? null;
+};

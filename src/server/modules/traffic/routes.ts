@@ -15,7 +15,7 @@ import {
   trafficLogQuerySchema,
   trafficLogSchema,
 } from '../../../domain/traffic-schemas';
-import { channelFileTag, channelToActOn } from '../channels/public';
+import { channelFileTag, channelForAdmin, channelsInScope } from '../channels/public';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { stationMasterControl } from '../station/service';
@@ -50,7 +50,7 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     },
     async (request) => {
       const date = checkedDate(request.params.date);
-      const channel = await channelToActOn(ctx.db, request.query.channel_id);
+      const channel = await channelForAdmin(ctx.db, actorOf(request), request.query.channel_id);
       return getTrafficLog({ db: ctx.db, time: ctx.time, channelId: channel.id, date });
     },
   );
@@ -62,11 +62,12 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       schema: {
         ...tags,
         description:
-          'What the traffic desk must look at: unconfirmed spots, missed spots without a makegood decision, unmatched as-run rows, late bookings (decision 031).',
+          'What the traffic desk must look at: unconfirmed spots, missed spots without a makegood decision, unmatched as-run rows, late bookings (decision 031); of one channel with `channel_id`, else of every channel (a limited admin: theirs).',
+        querystring: trafficLogQuerySchema,
         response: { 200: discrepanciesSchema, ...errors },
       },
     },
-    () => listDiscrepancies({ db: ctx.db, time: ctx.time }),
+    async (request) => listDiscrepancies({ db: ctx.db, time: ctx.time, channels: await channelsInScope(ctx.db, actorOf(request), request.query.channel_id) }),
   );
 
   r.get(
@@ -83,7 +84,7 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     },
     async (request, reply) => {
       const date = checkedDate(request.params.date);
-      const channel = await channelToActOn(ctx.db, request.query.channel_id);
+      const channel = await channelForAdmin(ctx.db, actorOf(request), request.query.channel_id);
       const channelId = channel.id;
       // Never freeze a day empty (decision 031): place it first, or refuse a past one that never was.
       if (!(await getTrafficLog({ db: ctx.db, time: ctx.time, channelId, date })).placed) {
