@@ -109,7 +109,11 @@ describe('webhook events of the clock, the media desk and the as-run', () => {
     now = new Date(`${DAY}T10:00:00Z`); // 06:00 EDT: the flight starts, its days are placed
     expect((await t.app.ctx.stationClock.tick()).started).toEqual([order.id]);
     await eventually(() => expect(events('order.status_changed')).toHaveLength(2));
+    // Every event about an order names its channel (decision 053).
+    const channelId = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin })).json().channel_id as string;
+    expect(channelId).toMatch(/^[0-9a-f-]{36}$/);
     expect(events('order.status_changed')[1]!.data).toMatchObject({
+      channel_id: channelId,
       order_id: order.id,
       name: 'Breakfast show',
       status: 'active',

@@ -8,6 +8,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { WebhookEventType } from '../../../domain/webhooks';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import type { Tx } from '../../platform/db';
+import { channelOfOrder } from '../orders/public';
 
 export interface WebhookEventInput {
   type: WebhookEventType;
@@ -52,7 +53,11 @@ export const emitEvent = async (tx: Tx, { type, ownerId, data, alsoTo = [] }: We
     .where(alsoTo.length > 0 ? or(subscribed, and(eq(webhookEndpoints.enabled, true), inArray(webhookEndpoints.id, alsoTo))) : subscribed);
   // Nothing listens: nothing is written (the common case costs one indexed read).
   if (endpoints.length === 0) return;
-  const [event] = await tx.insert(webhookEvents).values({ type, ownerId, data }).returning({ id: webhookEvents.id });
+  // An event about an order names the order's channel (decision 053).
+  const orderId = data.order_id;
+  const channelId = typeof orderId === 'string' && data.channel_id === undefined ? await channelOfOrder(tx, orderId) : null;
+  const payload = channelId ? { ...data, channel_id: channelId } : data;
+  const [event] = await tx.insert(webhookEvents).values({ type, ownerId, data: payload }).returning({ id: webhookEvents.id });
   await tx.insert(webhookDeliveries).values(endpoints.map((endpoint) => ({ endpointId: endpoint.id, eventId: event!.id, nextAttemptAt: sql`now()` })));
   nudge();
 };
