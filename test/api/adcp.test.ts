@@ -185,7 +185,11 @@ describe('/mcp', () => {
       'broadcast_spot_30s',
       'broadcast_spot_60s',
     ]);
-    expect(await call('list_authorized_properties')).toEqual({ publisher_domains: ['spotbook.test'] });
+    expect(await call('list_authorized_properties')).toEqual({
+      publisher_domains: ['spotbook.test'],
+      primary_channels: ['linear_tv'],
+      portfolio_description: expect.stringMatching(/^Broadcast airtime of .+ \[\w+\]$/),
+    });
     const accounts = await call('list_accounts');
     conforms(adcp.ListAccountsResponseSchema, accounts);
     expect(accounts.accounts).toEqual([expect.objectContaining({ name: 'Sunny Juice Agency', status: 'active' })]);
@@ -670,5 +674,68 @@ describe('/mcp', () => {
         },
       ],
     });
+  });
+
+  it('sells each channel as its own property: adagents.json lists it, its products name it, a buy is for one channel', async () => {
+    const admin = await t.adminToken();
+    const metv = await t.inject({
+      method: 'POST',
+      url: '/api/channels',
+      token: admin,
+      payload: { call_letters: 'WSPT', channel_number: '6.2', name: 'MeTV', short_name: 'METV' },
+    });
+    expect(metv.statusCode, metv.body).toBe(201);
+    const metvDaypart = await t.inject({
+      method: 'POST',
+      url: '/api/dayparts',
+      token: admin,
+      payload: {
+        name: 'MeTV Mornings',
+        start_time: '06:00',
+        end_time: '07:00',
+        days_of_week: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+        base_cpm: 15,
+        spot_frequency: 10,
+        channel_id: metv.json().id,
+      },
+    });
+    expect(metvDaypart.statusCode, metvDaypart.body).toBe(201);
+
+    const body = (await (await fetch(`${base}/.well-known/adagents.json`)).json()) as { properties: { property_id: string; name: string }[] };
+    expect(body.properties.map((p) => p.property_id)).toHaveLength(2);
+    expect(body.properties[1]).toMatchObject({ property_id: 'metv', name: 'WSPT 6.2 (MeTV)' });
+
+    const products = (await call('get_products', { filters: { start_date: DAY, end_date: addDays(DAY, 6) } })).products as {
+      product_id: string;
+      publisher_properties: unknown[];
+    }[];
+    const onMetv = products.find((p) => p.product_id === `${metvDaypart.json().id}_30s`)!;
+    expect(onMetv.publisher_properties).toEqual([{ publisher_domain: 'ads.wspt.example', selection_type: 'by_id', property_ids: ['metv'] }]);
+    const onMain = products.find((p) => p.product_id === `${daypartId}_30s`)!;
+    expect(onMain.publisher_properties).toEqual([
+      { publisher_domain: 'ads.wspt.example', selection_type: 'by_id', property_ids: [body.properties[0]!.property_id] },
+    ]);
+
+    const mixed = await call('create_media_buy', {
+      buyer_ref: 'two-channels',
+      brand: { domain: 'sunnyjuice.example' },
+      start_time: 'asap',
+      end_time: `${addDays(DAY, 7)}T00:00:00Z`,
+      packages: [
+        { buyer_ref: 'a', product_id: onMain.product_id, budget: 400, pricing_option_id: 'cpm_usd' },
+        { buyer_ref: 'b', product_id: onMetv.product_id, budget: 400, pricing_option_id: 'cpm_usd' },
+      ],
+    });
+    expect(mixed.errors?.[0]).toMatchObject({ code: 'INVALID_REQUEST', field: 'packages' });
+    const single = await call('create_media_buy', {
+      buyer_ref: 'metv-only',
+      brand: { domain: 'sunnyjuice.example' },
+      start_time: 'asap',
+      end_time: `${addDays(DAY, 7)}T00:00:00Z`,
+      packages: [{ buyer_ref: 'b', product_id: onMetv.product_id, budget: 400, pricing_option_id: 'cpm_usd' }],
+    });
+    expect(single.status, JSON.stringify(single)).toBe('submitted');
+    const order = await t.inject({ method: 'GET', url: `/api/estimates/${single.media_buy_id as string}`, token: admin });
+    expect(order.json().channel_id).toBe(metv.json().id);
   });
 });

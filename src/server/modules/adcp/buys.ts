@@ -232,6 +232,13 @@ export const createMediaBuy = async ({
         creative_ids: p.input.creative_ids ?? [],
       };
     });
+    // A buy is a contract with one station (decision 053): its products must be one channel's.
+    const channelIds = [...new Set(stored.map((p) => byId.get(p.daypart_id)!.channelId))];
+    if (channelIds.length > 1)
+      throw adcpError('INVALID_REQUEST', "A media buy is for one channel: its packages' products are of several channels", {
+        field: 'packages',
+        suggestion: 'Send one create_media_buy per channel (property)',
+      });
     // An agency's advertiser account is its brand (decision 034); the key's own account finds or makes the brand by name.
     const chosen = await brandOfAccount(tx, actor, input.account);
     const brandName = chosen?.name ?? askedBrand!;
@@ -243,6 +250,7 @@ export const createMediaBuy = async ({
       {
         ownerId: actor.id,
         brandId,
+        channelId: channelIds[0]!,
         estimateName: (input.buyer_campaign_ref ?? input.buyer_ref ?? `AdCP buy ${brandName}`).slice(0, 200),
         startDate: flight.start,
         totalSpendCents,

@@ -12,6 +12,7 @@ import { anyFlatRate, rateCard, type DaypartRow } from '../dayparts/public';
 import type { Db } from '../../platform/db';
 import { daypartAvailability } from '../dayparts/service';
 import { adcpError } from './errors';
+import { channelProperties, publisherPropertiesOf } from './properties';
 import { formatIdOf, SPOT_LENGTHS, type SpotLength, type StationIdentity } from './station';
 
 export type { DaypartRow };
@@ -97,7 +98,14 @@ export const weeklyAvailability = async (db: Db, daypartId: string, flight: Flig
   return weeks;
 };
 
-const productOf = (d: DaypartRow, length: SpotLength, station: StationIdentity, weeks: WeekAvailability[], now: Date) => {
+const productOf = (
+  d: DaypartRow,
+  length: SpotLength,
+  station: StationIdentity,
+  weeks: WeekAvailability[],
+  now: Date,
+  publisherProperties: ReturnType<typeof publisherPropertiesOf>,
+) => {
   const cpm = packageCpmOf(d, length);
   const perSpot = impressionsPerSpotOf(d);
   const weekly = weeklyCostPerDailySpot(d, cpm);
@@ -106,7 +114,7 @@ const productOf = (d: DaypartRow, length: SpotLength, station: StationIdentity, 
     product_id: productIdOf(d.id, length),
     name: `${d.name} :${length}`,
     description: `${length}-second spots in ${d.name} (${d.startTime.slice(0, 5)}–${d.endTime.slice(0, 5)}, ${dayLabel(d.daysOfWeek)})${d.description ? `: ${d.description}` : ''}`,
-    publisher_properties: [{ publisher_domain: station.publisherDomain, selection_type: 'all' as const }],
+    publisher_properties: publisherProperties,
     channels: ['linear_tv' as const],
     format_ids: [{ agent_url: station.agentUrl, id: formatIdOf(length) }],
     delivery_type: 'guaranteed' as const,
@@ -192,10 +200,12 @@ export const listProducts = async ({
   const wanted = filters?.format_ids?.map((f) => f.id);
   const lengths = SPOT_LENGTHS.filter((length) => !wanted || wanted.includes(formatIdOf(length)));
   const rows = await rateCard(db);
+  const properties = await channelProperties(db, station);
   const products: AdcpProduct[] = [];
   for (const d of rows) {
     const weeks = await weeklyAvailability(db, d.id, flight);
-    for (const length of lengths) products.push(productOf(d, length, station, weeks, now));
+    const publisherProperties = publisherPropertiesOf(properties, d.channelId, station.publisherDomain);
+    for (const length of lengths) products.push(productOf(d, length, station, weeks, now, publisherProperties));
   }
   return products;
 };

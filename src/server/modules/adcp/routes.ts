@@ -3,6 +3,7 @@
  * one server and transport per request) authenticated with a Spotbook API key, acting for the key's
  * owner; and `/.well-known/adagents.json` from Station Settings.
  */
+import { channelProperties } from './properties';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiKeySecret } from '../../../domain/api-keys';
 import type { AppContext } from '../../context';
@@ -106,24 +107,23 @@ export const adcpRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   app.get('/.well-known/adagents.json', { schema: { hide: true } }, async (_request, reply) => {
     const station = await stationFor(ctx);
-    const identifiers = [
-      ...(station.callLetters ? [{ type: 'call_sign', value: station.callLetters }] : []),
-      ...(station.fccFacilityId ? [{ type: 'fcc_facility_id', value: station.fccFacilityId }] : []),
-      { type: 'domain', value: station.publisherDomain },
-    ];
+    // Each active channel is a property (decision 053); with one, the station's as before channels.
+    const properties = (await channelProperties(ctx.db, station)).map((p) => ({
+      property_id: p.propertyId,
+      property_type: 'linear_tv',
+      name: p.name,
+      identifiers: [
+        ...(p.callSign ? [{ type: 'call_sign', value: p.callSign }] : []),
+        ...(station.fccFacilityId ? [{ type: 'fcc_facility_id', value: station.fccFacilityId }] : []),
+        { type: 'domain', value: station.publisherDomain },
+      ],
+      tags: ['linear_tv', 'broadcast'],
+      publisher_domain: station.publisherDomain,
+    }));
     return reply.header('cache-control', 'public, max-age=300').send({
       $schema: 'https://adcontextprotocol.org/schemas/v2/adagents.json',
       contact: { name: station.name },
-      properties: [
-        {
-          property_id: (station.callLetters ?? 'station').toLowerCase().replace(/[^a-z0-9_]/g, '_'),
-          property_type: 'linear_tv',
-          name: station.callLetters ? `${station.callLetters} (${station.name})` : station.name,
-          identifiers,
-          tags: ['linear_tv', 'broadcast'],
-          publisher_domain: station.publisherDomain,
-        },
-      ],
+      properties,
       authorized_agents: [
         {
           url: station.agentUrl,

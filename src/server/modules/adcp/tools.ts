@@ -4,6 +4,7 @@
  * resting memory does not carry them); bad input and refusals answer `{ errors: [{ code, message,
  * field, suggestion }] }`, a fault answers a generic error and is logged, never a crash.
  */
+import { channelProperties } from './properties';
 import type * as AdcpClient from '@adcp/client';
 import type { ZodType } from 'zod';
 import { z } from 'zod';
@@ -120,9 +121,16 @@ const TOOLS: Tool[] = [
   },
   {
     name: 'list_authorized_properties',
-    description: 'The publisher domains this agent sells (older AdCP clients).',
+    description: "The publisher domains this agent sells (older AdCP clients), and the station's channels (properties in adagents.json).",
     scope: 'read',
-    run: async (_args, { station }) => ({ publisher_domains: [station.publisherDomain] }),
+    run: async (_args, { ctx, station }) => {
+      const properties = await channelProperties(ctx.db, station);
+      return {
+        publisher_domains: [station.publisherDomain],
+        primary_channels: ['linear_tv'],
+        portfolio_description: `Broadcast airtime of ${properties.map((p) => `${p.name} [${p.propertyId}]`).join(', ')}`,
+      };
+    },
   },
   {
     name: 'list_accounts',

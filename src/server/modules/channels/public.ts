@@ -125,5 +125,6 @@ export const channelsToMatch = async (db: Tx) =>
       name: channels.name,
       callLetters: channels.callLetters,
       isDefault: channels.isDefault,
+      active: channels.active,
     })
     .from(channels);
