@@ -143,6 +143,8 @@ export const invoiceListQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(INVOICE_STATUSES, { error: `status must be one of ${INVOICE_STATUSES.join(', ')}` }).optional()),
   customer_id: z.preprocess(blankToUndefined, z.uuid({ error: 'customer_id must be a valid id' }).optional()),
   brand_id: z.preprocess(blankToUndefined, z.uuid({ error: 'brand_id must be a valid id' }).optional()),
+  /** The invoices of one channel's orders (decision 053); default: every channel (a limited admin: theirs). */
+  channel_id: z.preprocess(blankToUndefined, z.uuid({ error: 'Channel not found' }).optional()),
   date_from: z.preprocess(blankToUndefined, isoDate('date_from').optional()),
   date_to: z.preprocess(blankToUndefined, isoDate('date_to').optional()),
   search: z.preprocess(

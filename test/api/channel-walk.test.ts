@@ -176,5 +176,12 @@ describe("another channel's records", () => {
       missed_undecided: { id: string }[];
     };
     expect(mainOnly.missed_undecided.map((s) => s.id)).toContain(ids.spot);
+
+    const invoicesOf = async (token: string, query = '') =>
+      ((await t.inject({ method: 'GET', url: `/api/billing?limit=100${query}`, token })).json() as { invoices: { id: string }[] }).invoices.map((i) => i.id);
+    expect(await invoicesOf(limited)).toEqual([]);
+    expect(await invoicesOf(admin, `&channel_id=${main.id}`)).toEqual([ids.invoice]);
+    expect(await invoicesOf(admin, `&channel_id=${own.json().channel_id}`)).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: `/api/billing?channel_id=${main.id}`, token: limited })).statusCode).toBe(404);
   });
 });

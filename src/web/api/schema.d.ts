@@ -2163,6 +2163,7 @@ export interface paths {
             parameters: {
                 query?: {
                     brand_id?: string;
+                    channel_id?: string;
                     customer_id?: string;
                     date_from?: string;
                     date_to?: string;

@@ -63,13 +63,28 @@ export const listInvoices = async ({
   query,
   today,
   issuedOnly = false,
+  channels = null,
 }: {
   db: Tx;
   query: InvoiceListQuery;
   today: string;
   issuedOnly?: boolean;
+  /** The channels whose orders' invoices are listed (decision 053); null: every channel. */
+  channels?: readonly string[] | null;
 }): Promise<InvoiceListReply> => {
-  const where = and(listConditions(query, today), issuedOnly ? ne(invoices.status, 'draft') : undefined);
+  const where = and(
+    listConditions(query, today),
+    issuedOnly ? ne(invoices.status, 'draft') : undefined,
+    channels
+      ? inArray(
+          invoices.estimateId,
+          db
+            .select({ id: ordersView.id })
+            .from(ordersView)
+            .where(inArray(ordersView.channelId, [...channels])),
+        )
+      : undefined,
+  );
   const counted = db.select({ n: count() }).from(invoices).$dynamic();
   const candidates = db.select({ id: invoices.id }).from(invoices).$dynamic();
   if (query.search) for (const select of [counted, candidates]) select.innerJoin(ordersView, eq(ordersView.id, invoices.estimateId));

@@ -3,6 +3,7 @@
  * `{ invoices, pagination }`, a detail with `lines` and `payments`; POST …/payments answers
  * `{ invoice, payment }` and POST …/send `{ message, invoice }`. Overdue is computed on read.
  */
+import { channelsInScope } from '../channels/public';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -62,8 +63,11 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     (request) => billingAnalytics({ db, timeframe: request.query.timeframe, today: ctx.time.today() }),
   );
 
-  r.get('/billing', { ...admin, schema: { ...tags, querystring: invoiceListQuerySchema, response: { 200: invoiceListReplySchema, ...errors } } }, (request) =>
-    listInvoices({ db, query: request.query, today: ctx.time.today() }),
+  r.get(
+    '/billing',
+    { ...admin, schema: { ...tags, querystring: invoiceListQuerySchema, response: { 200: invoiceListReplySchema, ...errors } } },
+    async (request) =>
+      listInvoices({ db, query: request.query, today: ctx.time.today(), channels: await channelsInScope(db, actorOf(request), request.query.channel_id) }),
   );
 
   r.get('/billing/:id', { ...admin, schema: { ...tags, params: invoiceParams, response: { 200: invoiceDetailSchema, ...errors } } }, (request) =>
