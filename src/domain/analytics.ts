@@ -4,6 +4,7 @@
  * owe (total_amount of approved, scheduled, active and completed orders), dated by submission.
  */
 import { z } from 'zod';
+import { channelFilterSchema } from './channel-schemas';
 import { addDays } from './dates';
 import { fitLine, predictAt, slopeIsClear } from './forecast-fit';
 import { fitSeason, predictSeason } from './forecast-seasonal';
@@ -64,9 +65,12 @@ export const timeframeDays = (fallback: number) =>
     .max(365, 'Timeframe must be between 1 and 365 days')
     .default(fallback);
 
-export const analyticsQuerySchema = z.object({ timeframe: timeframeDays(DEFAULT_PERIOD_DAYS) });
+/** `?channel_id=`: one channel's figures (decision 053); left out, every channel's (a limited admin's: theirs). */
+const channelFilter = channelFilterSchema.shape.channel_id;
+export const analyticsQuerySchema = z.object({ timeframe: timeframeDays(DEFAULT_PERIOD_DAYS), channel_id: channelFilter });
 export const revenueTrendsQuerySchema = z.object({
   timeframe: timeframeDays(REVENUE_TREND_DAYS),
+  channel_id: channelFilter,
   granularity: z.enum(GRANULARITIES, { error: 'Granularity must be daily, weekly or monthly' }).default('daily'),
 });
 

@@ -7,11 +7,11 @@ import { bigint, date, index, numeric, pgTable, primaryKey, text, timestamp, uui
 /** The scope_id of the whole station's rows, and the brand_id of orders without a brand. */
 export const NO_ID = '00000000-0000-0000-0000-000000000000';
 
-/** Orders, budget and reconciled orders per status: scope 'all' (scope_id NO_ID), 'owner' or 'brand'. */
+/** Orders, budget and reconciled orders per status: scope 'all' (scope_id NO_ID), 'owner', 'brand' or 'channel'. */
 export const orderCounts = pgTable(
   'order_counts',
   {
-    scope: text('scope', { enum: ['all', 'owner', 'brand'] }).notNull(),
+    scope: text('scope', { enum: ['all', 'owner', 'brand', 'channel'] }).notNull(),
     scopeId: uuid('scope_id').notNull(),
     status: text('status').notNull(),
     orders: bigint('orders', { mode: 'number' }).notNull().default(0),

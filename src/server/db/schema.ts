@@ -400,6 +400,9 @@ export const estimates = pgTable('estimates', orderColumns(), (t) => [
     .where(sql`${t.status} in ('approved', 'scheduled', 'active', 'completed')`),
   // When an order came in (submitted, else created): the analytics windows are ranges on it (decision 016).
   index('estimates_order_time_idx').on(sql`coalesce(${t.submittedAt}, ${t.createdAt})`),
+  // A channel's list (migration 0047) and its dashboards' windows (migration 0056; decision 053).
+  index('estimates_channel_created_idx').on(t.channelId, t.createdAt, t.id),
+  index('estimates_channel_order_time_idx').on(t.channelId, sql`coalesce(${t.submittedAt}, ${t.createdAt})`),
   check('estimates_billing_mode_check', sql`${t.billingMode} in ('up_front', 'monthly')`),
   check('estimates_source_check', sql`${t.source} in ('web', 'api', 'adcp')`),
 ]);

@@ -360,6 +360,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    channel_id?: string;
                     timeframe?: number | string;
                 };
                 header?: never;
@@ -415,6 +416,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -436,6 +450,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    channel_id?: string;
                     timeframe?: number | string;
                 };
                 header?: never;
@@ -501,6 +516,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -522,6 +550,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    channel_id?: string;
                     timeframe?: number | string;
                 };
                 header?: never;
@@ -588,6 +617,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -609,6 +651,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    channel_id?: string;
                     timeframe?: number | string;
                 };
                 header?: never;
@@ -667,6 +710,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -688,6 +744,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    channel_id?: string;
                     granularity?: "daily" | "weekly" | "monthly";
                     timeframe?: number | string;
                 };
@@ -731,6 +788,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11278,7 +11348,9 @@ export interface paths {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    channel_id?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

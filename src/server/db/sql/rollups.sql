@@ -39,7 +39,7 @@ CREATE OR REPLACE VIEW order_counts_computed AS
     count(r.id) AS reconciled
    FROM estimates e
      LEFT JOIN reconciliations r ON r.estimate_id = e.id
-     CROSS JOIN LATERAL ( VALUES ('all'::text,'00000000-0000-0000-0000-000000000000'::uuid), ('owner'::text,e.owner_id), ('brand'::text,e.brand_id)) s(scope, scope_id)
+     CROSS JOIN LATERAL ( VALUES ('all'::text,'00000000-0000-0000-0000-000000000000'::uuid), ('owner'::text,e.owner_id), ('brand'::text,e.brand_id), ('channel'::text,e.channel_id)) s(scope, scope_id)
   WHERE s.scope_id IS NOT NULL
   GROUP BY s.scope, s.scope_id, e.status;
 
@@ -298,8 +298,8 @@ CREATE OR REPLACE FUNCTION order_counts_add(d jsonb)
 AS $function$
   INSERT INTO order_counts AS c (scope, scope_id, status, orders, spend_cents, reconciled)
   SELECT s.scope, s.scope_id, x.status, sum(x.n), sum(x.spend), sum(x.rec)
-  FROM jsonb_to_recordset(json_records(d, ARRAY['owner_id', 'brand_id', 'status', 'n', 'spend', 'rec'])) AS x(owner_id uuid, brand_id uuid, status text, n bigint, spend bigint, rec bigint)
-  CROSS JOIN LATERAL (VALUES ('all', '00000000-0000-0000-0000-000000000000'::uuid), ('owner', x.owner_id), ('brand', x.brand_id)) AS s(scope, scope_id)
+  FROM jsonb_to_recordset(json_records(d, ARRAY['owner_id', 'brand_id', 'channel_id', 'status', 'n', 'spend', 'rec'])) AS x(owner_id uuid, brand_id uuid, channel_id uuid, status text, n bigint, spend bigint, rec bigint)
+  CROSS JOIN LATERAL (VALUES ('all', '00000000-0000-0000-0000-000000000000'::uuid), ('owner', x.owner_id), ('brand', x.brand_id), ('channel', x.channel_id)) AS s(scope, scope_id)
   WHERE s.scope_id IS NOT NULL
   GROUP BY 1, 2, 3
   HAVING sum(x.n) <> 0 OR sum(x.spend) <> 0 OR sum(x.rec) <> 0
@@ -329,7 +329,7 @@ CREATE OR REPLACE FUNCTION rollups_add_reconciliations(recs jsonb, dir integer)
  LANGUAGE sql
 AS $function$
   SELECT rollups_stage(
-    (SELECT jsonb_agg(jsonb_build_object('owner_id', e.owner_id, 'brand_id', e.brand_id, 'status', e.status, 'n', 0, 'spend', 0, 'rec', dir))
+    (SELECT jsonb_agg(jsonb_build_object('owner_id', e.owner_id, 'brand_id', e.brand_id, 'channel_id', e.channel_id, 'status', e.status, 'n', 0, 'spend', 0, 'rec', dir))
      FROM jsonb_to_recordset(json_records(recs, ARRAY['estimate_id'])) AS x(estimate_id uuid) JOIN estimates e ON e.id = x.estimate_id),
     (SELECT jsonb_agg(jsonb_build_object('reconciled_at', x.reconciled_at, 'brand_id', e.brand_id, 'n', dir, 'projected', dir * x.projected_spend_cents, 'actual', dir * x.actual_spend_cents))
      FROM jsonb_to_recordset(json_records(recs, ARRAY['estimate_id', 'reconciled_at', 'projected_spend_cents', 'actual_spend_cents'])) AS x(estimate_id uuid, reconciled_at timestamptz, projected_spend_cents bigint, actual_spend_cents bigint)
@@ -346,7 +346,7 @@ DECLARE
 BEGIN
   SELECT * INTO r FROM reconciliations WHERE estimate_id = OLD.id;
   PERFORM rollups_stage(
-    jsonb_build_array(jsonb_build_object('owner_id', OLD.owner_id, 'brand_id', OLD.brand_id, 'status', OLD.status, 'n', -1, 'spend', -OLD.total_spend_cents, 'rec', CASE WHEN r.id IS NULL THEN 0 ELSE -1 END)),
+    jsonb_build_array(jsonb_build_object('owner_id', OLD.owner_id, 'brand_id', OLD.brand_id, 'channel_id', OLD.channel_id, 'status', OLD.status, 'n', -1, 'spend', -OLD.total_spend_cents, 'rec', CASE WHEN r.id IS NULL THEN 0 ELSE -1 END)),
     CASE WHEN r.id IS NOT NULL THEN jsonb_build_array(jsonb_build_object('reconciled_at', r.reconciled_at, 'brand_id', OLD.brand_id, 'n', -1, 'projected', -r.projected_spend_cents, 'actual', -r.actual_spend_cents)) END,
     NULL, NULL);
   RETURN OLD;
@@ -455,18 +455,18 @@ DECLARE
   signed jsonb;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT jsonb_agg(to_jsonb(n)) INTO added FROM (SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM new_rows) n;
+    SELECT jsonb_agg(to_jsonb(n)) INTO added FROM (SELECT id, owner_id, brand_id, channel_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM new_rows) n;
   ELSIF TG_OP = 'UPDATE' THEN
     SELECT jsonb_agg(to_jsonb(c)) INTO added FROM (
-      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM new_rows
+      SELECT id, owner_id, brand_id, channel_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM new_rows
       EXCEPT ALL
-      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM old_rows) c;
+      SELECT id, owner_id, brand_id, channel_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM old_rows) c;
     SELECT jsonb_agg(to_jsonb(c)) INTO removed FROM (
-      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM old_rows
+      SELECT id, owner_id, brand_id, channel_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM old_rows
       EXCEPT ALL
-      SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM new_rows) c;
+      SELECT id, owner_id, brand_id, channel_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM new_rows) c;
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT jsonb_agg(to_jsonb(o)) INTO removed FROM (SELECT id, owner_id, brand_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM old_rows) o;
+    SELECT jsonb_agg(to_jsonb(o)) INTO removed FROM (SELECT id, owner_id, brand_id, channel_id, status, total_spend_cents, total_amount_cents, submitted_at, created_at, start_date, end_date FROM old_rows) o;
   END IF;
   IF added IS NULL AND removed IS NULL THEN
     RETURN NULL;
@@ -476,11 +476,11 @@ BEGIN
   SELECT jsonb_agg(j || jsonb_build_object('dir', d)) INTO signed
   FROM (SELECT j, 1 AS d FROM jsonb_array_elements(coalesce(added, '[]'::jsonb)) AS a(j)
         UNION ALL SELECT j, -1 FROM jsonb_array_elements(coalesce(removed, '[]'::jsonb)) AS r(j)) s;
-  signed := json_records(signed, ARRAY['id', 'owner_id', 'brand_id', 'status', 'total_spend_cents', 'total_amount_cents', 'submitted_at', 'created_at', 'dir']);
+  signed := json_records(signed, ARRAY['id', 'owner_id', 'brand_id', 'channel_id', 'status', 'total_spend_cents', 'total_amount_cents', 'submitted_at', 'created_at', 'dir']);
   PERFORM rollups_stage(
-    (SELECT jsonb_agg(jsonb_build_object('owner_id', x.owner_id, 'brand_id', x.brand_id, 'status', x.status, 'n', x.dir, 'spend', x.dir * x.total_spend_cents,
+    (SELECT jsonb_agg(jsonb_build_object('owner_id', x.owner_id, 'brand_id', x.brand_id, 'channel_id', x.channel_id, 'status', x.status, 'n', x.dir, 'spend', x.dir * x.total_spend_cents,
       'rec', x.dir * (EXISTS (SELECT 1 FROM reconciliations r WHERE r.estimate_id = x.id))::int))
-     FROM jsonb_to_recordset(json_records(signed, ARRAY['id', 'owner_id', 'brand_id', 'status', 'total_spend_cents', 'dir'])) AS x(id uuid, owner_id uuid, brand_id uuid, status text, total_spend_cents bigint, dir int)
+     FROM jsonb_to_recordset(json_records(signed, ARRAY['id', 'owner_id', 'brand_id', 'channel_id', 'status', 'total_spend_cents', 'dir'])) AS x(id uuid, owner_id uuid, brand_id uuid, channel_id uuid, status text, total_spend_cents bigint, dir int)
      WHERE x.dir > 0 OR TG_OP = 'UPDATE'),
     (SELECT jsonb_agg(jsonb_build_object('reconciled_at', r.reconciled_at, 'brand_id', x.brand_id, 'n', x.dir, 'projected', x.dir * r.projected_spend_cents, 'actual', x.dir * r.actual_spend_cents))
      FROM jsonb_to_recordset(json_records(signed, ARRAY['id', 'brand_id', 'dir'])) AS x(id uuid, brand_id uuid, dir int) JOIN reconciliations r ON r.estimate_id = x.id

@@ -3,16 +3,15 @@
  * performance and budget figures). Admins read the rollup `daypart_hours` (migration 0016,
  * decision 023), which holds this very split per UTC hour of the order, status and daypart; the
  * window's first hour, when the station's midnight is not on a UTC hour, and clients' own orders
- * are computed from the rows.
+ * and a channel's are computed from the rows.
  */
 import { and, eq, gte, inArray, lt, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { REVENUE_STATUSES } from '../../../domain/analytics';
-import type { OrderActor } from '../../../domain/orders';
-import { isAdmin } from '../../../domain/roles';
 import { daypartHours } from '../../db/schema';
 import { daypartNames, itemWeeklyCostSql } from '../dayparts/public';
 import { orderItemsView, ordersView } from '../orders/views';
 import { stationZoneSql, type Db } from '../../platform/db';
+import { ordersInScope, readsRollups, type AnalyticsScope } from './scope';
 
 export interface DaypartFigures {
   daypartName: string;
@@ -112,10 +111,10 @@ const merged = async (db: Db, parts: DaypartIdFigures[][]): Promise<DaypartFigur
 const ranked = (rows: DaypartFigures[]) =>
   rows.sort((a, b) => b.cents - a.cents || (a.daypartName < b.daypartName ? -1 : a.daypartName > b.daypartName ? 1 : 0));
 
-/** The split of the actor's orders dated `from` or later (station days), per daypart. */
-export const daypartSplit = async (db: Db, actor: OrderActor, split: Split, from: string, timeZone: string): Promise<DaypartFigures[]> => {
+/** The split of the orders in scope dated `from` or later (station days), per daypart. */
+export const daypartSplit = async (db: Db, scope: AnalyticsScope, split: Split, from: string, timeZone: string): Promise<DaypartFigures[]> => {
   const since = gte(orderTime(), dayStart(from, timeZone));
-  if (!isAdmin(actor.role)) return ranked(await merged(db, [await fromRows(db, split, and(eq(ordersView.ownerId, actor.id), since))]));
+  if (!readsRollups(scope)) return ranked(await merged(db, [await fromRows(db, split, and(ordersInScope(scope), since))]));
   const parts = await Promise.all([fromRollup(db, split, from, timeZone), fromRows(db, split, and(since, lt(orderTime(), firstWholeHour(from, timeZone))))]);
   return ranked(await merged(db, parts));
 };

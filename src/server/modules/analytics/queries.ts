@@ -1,9 +1,10 @@
 /**
  * The dashboard's figures, aggregated in PostgreSQL (grouped queries, never rows per order; the
- * per-day and per-status figures from status-days.ts). Clients see their own orders, admins everyone's. An order's date is when it was
+ * per-day and per-status figures from status-days.ts). Clients see their own orders, admins everyone's or
+ * some channels' (scope.ts). An order's date is when it was
  * submitted (its creation for drafts); its revenue is what it owes (total_amount) once booked.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import {
   FORECAST_HISTORY_WEEKS,
   FORECAST_WEEKS,
@@ -22,7 +23,6 @@ import {
 } from '../../../domain/analytics';
 import { addDays, type StationTime } from '../../../domain/dates';
 import { roundDollars, toDollars } from '../../../domain/money';
-import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
@@ -30,29 +30,29 @@ import { campaignTotalsSince } from '../campaigns/service';
 import { statusDays } from './status-days';
 import { topBrands } from './top-brands';
 import { BOOKED_REVENUE, SUBMITTED_BUDGETS, dayStart, daypartSplit, orderTime } from './daypart-split';
+import { ordersInScope, type AnalyticsScope } from './scope';
 
 const booked = inArray(ordersView.status, [...REVENUE_STATUSES]);
 
-const scope = (actor: OrderActor): SQL | undefined => (isAdmin(actor.role) ? undefined : eq(ordersView.ownerId, actor.id));
 /** Orders dated within the last `days` days, today included. */
 const since = (days: number, time: StationTime) => addDays(time.today(), -(days - 1));
 
 export const analyticsOverview = async ({
   db,
-  actor,
+  scope,
   timeframe,
   time,
 }: {
   db: Db;
-  actor: OrderActor;
+  scope: AnalyticsScope;
   timeframe: number;
   time: StationTime;
 }): Promise<OverviewReply> => {
   // The window's orders per status (count, amounts, booked days), beside the campaigns' totals:
   // independent reads, run together (on PostgreSQL, on two connections).
   const [days, overallMetrics] = await Promise.all([
-    statusDays(db, actor, time, since(timeframe, time)),
-    campaignTotalsSince({ db, actor, from: since(timeframe, time), today: time.today() }),
+    statusDays(db, scope, time, since(timeframe, time)),
+    campaignTotalsSince({ db, ...scope, from: since(timeframe, time), today: time.today() }),
   ]);
   const byStatus = new Map<string, { status: string; count: number; amountCents: number; days: number; dated: number }>();
   for (const d of days) {
@@ -89,9 +89,9 @@ export const analyticsOverview = async ({
 };
 
 /** Booked revenue per station day from `from` (up to the day before `until` when given). */
-const revenueByDay = async (db: Db, actor: OrderActor, time: StationTime, from: string, until?: string) => {
+const revenueByDay = async (db: Db, scope: AnalyticsScope, time: StationTime, from: string, until?: string) => {
   const perDay = new Map<string, { date: string; revenue: number; orders: number }>();
-  for (const d of await statusDays(db, actor, time, from, until)) {
+  for (const d of await statusDays(db, scope, time, from, until)) {
     if (!(REVENUE_STATUSES as readonly string[]).includes(d.status)) continue;
     const row = perDay.get(d.date) ?? { date: d.date, revenue: 0, orders: 0 };
     perDay.set(d.date, { date: d.date, revenue: row.revenue + d.amountCents, orders: row.orders + d.orders });
@@ -101,19 +101,19 @@ const revenueByDay = async (db: Db, actor: OrderActor, time: StationTime, from: 
 
 export const revenueTrends = async ({
   db,
-  actor,
+  scope,
   timeframe,
   granularity,
   time,
 }: {
   db: Db;
-  actor: OrderActor;
+  scope: AnalyticsScope;
   timeframe: number;
   granularity: Granularity;
   time: StationTime;
 }): Promise<RevenueTrendsReply> => {
   const from = since(timeframe, time);
-  const rows = await revenueByDay(db, actor, time, from);
+  const rows = await revenueByDay(db, scope, time, from);
   return {
     timeframe,
     granularity,
@@ -128,17 +128,17 @@ export const revenueTrends = async ({
 
 export const performanceMetrics = async ({
   db,
-  actor,
+  scope,
   timeframe,
   time,
 }: {
   db: Db;
-  actor: OrderActor;
+  scope: AnalyticsScope;
   timeframe: number;
   time: StationTime;
 }): Promise<PerformanceReply> => {
   const from = since(timeframe, time);
-  const [dayparts, brandRows] = await Promise.all([daypartSplit(db, actor, BOOKED_REVENUE, from, time.timeZone), topBrands(db, actor, from, time.timeZone)]);
+  const [dayparts, brandRows] = await Promise.all([daypartSplit(db, scope, BOOKED_REVENUE, from, time.timeZone), topBrands(db, scope, from, time.timeZone)]);
   return {
     timeframe,
     daypart_performance: dayparts.map((d) => ({
@@ -159,17 +159,17 @@ export const performanceMetrics = async ({
 
 export const budgetAnalysis = async ({
   db,
-  actor,
+  scope,
   timeframe,
   time,
 }: {
   db: Db;
-  actor: OrderActor;
+  scope: AnalyticsScope;
   timeframe: number;
   time: StationTime;
 }): Promise<BudgetReply> => {
   const from = since(timeframe, time);
-  const [allocation, days] = await Promise.all([daypartSplit(db, actor, SUBMITTED_BUDGETS, from, time.timeZone), statusDays(db, actor, time, from)]);
+  const [allocation, days] = await Promise.all([daypartSplit(db, scope, SUBMITTED_BUDGETS, from, time.timeZone), statusDays(db, scope, time, from)]);
   const byMonth = new Map<string, { cents: number; orders: number }>();
   for (const d of days) {
     if (d.status === 'draft') continue;
@@ -192,10 +192,10 @@ export const budgetAnalysis = async ({
   };
 };
 
-export const forecastPredictions = async ({ db, actor, time }: { db: Db; actor: OrderActor; time: StationTime }): Promise<ForecastReply> => {
+export const forecastPredictions = async ({ db, scope, time }: { db: Db; scope: AnalyticsScope; time: StationTime }): Promise<ForecastReply> => {
   const thisWeek = bucketStart(time.today(), 'weekly');
   const from = addDays(thisWeek, -7 * (FORECAST_HISTORY_WEEKS - 1));
-  const [rows, season] = await Promise.all([revenueByDay(db, actor, time, from), lastYearsSeason(db, actor, time, from)]);
+  const [rows, season] = await Promise.all([revenueByDay(db, scope, time, from), lastYearsSeason(db, scope, time, from)]);
   const weeks = revenueSeries(
     rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })),
     from,
@@ -203,23 +203,23 @@ export const forecastPredictions = async ({ db, actor, time }: { db: Db; actor: 
     'weekly',
   );
   const historical = weeks.map((w) => ({ week: w.date, revenue: w.revenue }));
-  return { historical_data: historical, ...forecastRevenue(historical, FORECAST_WEEKS, isAdmin(actor.role) ? 'station' : 'advertiser', season) };
+  return { historical_data: historical, ...forecastRevenue(historical, FORECAST_WEEKS, isAdmin(scope.actor.role) ? 'station' : 'advertiser', season) };
 };
 
 /**
  * The weeks 52 weeks before the shown ones and the forecast ones, and whether anything was booked
  * before them (decision 025): two range reads on the indexed order time, 16 weeks and one row.
  */
-const lastYearsSeason = async (db: Db, actor: OrderActor, time: StationTime, shownFrom: string) => {
+const lastYearsSeason = async (db: Db, scope: AnalyticsScope, time: StationTime, shownFrom: string) => {
   const from = addDays(shownFrom, -7 * 52);
   const until = addDays(from, 7 * (FORECAST_HISTORY_WEEKS + FORECAST_WEEKS));
   const [earlier] = await db
     .select({ one: sql<number>`1` })
     .from(ordersView)
-    .where(and(scope(actor), booked, sql`${orderTime()} < ${dayStart(from, time.timeZone)}`))
+    .where(and(ordersInScope(scope), booked, sql`${orderTime()} < ${dayStart(from, time.timeZone)}`))
     .limit(1);
   if (!earlier) return { yearAgo: [], bookedBefore: false };
-  const rows = await revenueByDay(db, actor, time, from, until);
+  const rows = await revenueByDay(db, scope, time, from, until);
   const weeks = revenueSeries(
     rows.map((r) => ({ date: r.date, revenue: toDollars(r.revenue), orders: r.orders })),
     from,

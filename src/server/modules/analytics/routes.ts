@@ -1,5 +1,5 @@
 /** The analytics dashboard's five data sets (any signed-in user; scoped to their own orders unless admin). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   analyticsQuerySchema,
@@ -13,14 +13,21 @@ import {
 import { errorReplySchema } from '../../../domain/auth';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
+import { channelsInScope } from '../channels/public';
+import type { AnalyticsScope } from './scope';
 import { analyticsOverview, budgetAnalysis, forecastPredictions, performanceMetrics, revenueTrends } from './queries';
 
-const errors = { 400: errorReplySchema, 401: errorReplySchema };
+const errors = { 400: errorReplySchema, 401: errorReplySchema, 404: errorReplySchema };
 const tags = { tags: ['analytics'], security: [{ bearerAuth: [] }] };
 
 export const analyticsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: guards.signedIn };
+  /** The caller's orders, of the channel `channel_id` names (a limited admin's channels when none). */
+  const scopeOf = async (request: FastifyRequest & { query: { channel_id?: string } }): Promise<AnalyticsScope> => {
+    const actor = actorOf(request);
+    return { actor, channels: await channelsInScope(ctx.db, actor, request.query.channel_id) };
+  };
 
   r.get(
     '/analytics/dashboard/overview',
@@ -33,7 +40,7 @@ export const analyticsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: overviewReplySchema, ...errors },
       },
     },
-    (request) => analyticsOverview({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe, time: ctx.time }),
+    async (request) => analyticsOverview({ db: ctx.db, scope: await scopeOf(request), timeframe: request.query.timeframe, time: ctx.time }),
   );
   r.get(
     '/analytics/revenue/trends',
@@ -46,8 +53,8 @@ export const analyticsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: revenueTrendsReplySchema, ...errors },
       },
     },
-    (request) =>
-      revenueTrends({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe, granularity: request.query.granularity, time: ctx.time }),
+    async (request) =>
+      revenueTrends({ db: ctx.db, scope: await scopeOf(request), timeframe: request.query.timeframe, granularity: request.query.granularity, time: ctx.time }),
   );
   r.get(
     '/analytics/performance/metrics',
@@ -60,7 +67,7 @@ export const analyticsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: performanceReplySchema, ...errors },
       },
     },
-    (request) => performanceMetrics({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe, time: ctx.time }),
+    async (request) => performanceMetrics({ db: ctx.db, scope: await scopeOf(request), timeframe: request.query.timeframe, time: ctx.time }),
   );
   r.get(
     '/analytics/budget/analysis',
@@ -73,7 +80,7 @@ export const analyticsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: budgetReplySchema, ...errors },
       },
     },
-    (request) => budgetAnalysis({ db: ctx.db, actor: actorOf(request), timeframe: request.query.timeframe, time: ctx.time }),
+    async (request) => budgetAnalysis({ db: ctx.db, scope: await scopeOf(request), timeframe: request.query.timeframe, time: ctx.time }),
   );
   r.get(
     '/analytics/forecast/predictions',
@@ -86,6 +93,6 @@ export const analyticsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: forecastReplySchema, ...errors },
       },
     },
-    (request) => forecastPredictions({ db: ctx.db, actor: actorOf(request), time: ctx.time }),
+    async (request) => forecastPredictions({ db: ctx.db, scope: await scopeOf(request), time: ctx.time }),
   );
 };

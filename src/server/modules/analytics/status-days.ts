@@ -3,16 +3,15 @@
  * overview, revenue trends, budget's months and forecast add up. Admins read the rollup
  * `status_hours` (migration 0035, decision 037): a few rows an hour whatever the number of orders.
  * An hour that a station midnight cuts (a zone not on whole hours) belongs to two days: its orders
- * are read from the rows instead. Clients' own orders are read from the rows.
+ * are read from the rows instead. Clients' own orders and a channel's are read from the rows.
  */
-import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, gte, lt, or, sql } from 'drizzle-orm';
 import { addDays, startOfStationDay, type StationTime } from '../../../domain/dates';
-import type { OrderActor } from '../../../domain/orders';
-import { isAdmin } from '../../../domain/roles';
 import { statusHours } from '../../db/schema';
 import { ordersView } from '../orders/views';
 import { stationZoneSql, type Db } from '../../platform/db';
 import { dayStart, orderTime } from './daypart-split';
+import { ordersInScope, readsRollups, type AnalyticsScope } from './scope';
 
 export interface StatusDay {
   date: string;
@@ -63,12 +62,12 @@ const fromRollup = (from: string, until: string | undefined, station: StationTim
   return sql`${rollup} union all select ${orderDay(station.timeZone)} as day, ${orderFigures} from ${ordersView} where ${and(inRange(orderTime()), inCut)}`;
 };
 
-const fromRows = (actor: OrderActor, from: string, until: string | undefined, timeZone: string) =>
+const fromRows = (scope: AnalyticsScope, from: string, until: string | undefined, timeZone: string) =>
   sql`select ${orderDay(timeZone)} as day, ${orderFigures} from ${ordersView}
-    where ${and(eq(ordersView.ownerId, actor.id), gte(orderTime(), dayStart(from, timeZone)), until ? lt(orderTime(), dayStart(until, timeZone)) : undefined)}`;
+    where ${and(ordersInScope(scope), gte(orderTime(), dayStart(from, timeZone)), until ? lt(orderTime(), dayStart(until, timeZone)) : undefined)}`;
 
-export const statusDays = async (db: Db, actor: OrderActor, time: StationTime, from: string, until?: string): Promise<StatusDay[]> => {
-  const source = isAdmin(actor.role) ? fromRollup(from, until, time) : fromRows(actor, from, until, time.timeZone);
+export const statusDays = async (db: Db, scope: AnalyticsScope, time: StationTime, from: string, until?: string): Promise<StatusDay[]> => {
+  const source = readsRollups(scope) ? fromRollup(from, until, time) : fromRows(scope, from, until, time.timeZone);
   const result = (await db.execute(sql`
     select s.day::text as date, s.status, sum(s.orders)::float8 as orders, sum(s.amount)::float8 as amount, sum(s.spend)::float8 as spend,
       sum(s.days)::float8 as days, sum(s.dated)::float8 as dated

@@ -2,17 +2,16 @@
  * The top brands of the performance figures: submitted orders of the window per brand, booked
  * ones and their revenue, the highest revenue first. Admins read the rollup `brand_hours`
  * (migration 0016, decision 023) from the window's first whole UTC hour, and the rows before it;
- * clients' own orders are read from the rows.
+ * clients' own orders and a channel's are read from the rows.
  */
-import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { REVENUE_STATUSES, TOP_BRANDS } from '../../../domain/analytics';
-import type { OrderActor } from '../../../domain/orders';
-import { isAdmin } from '../../../domain/roles';
 import { NO_ID, brandHours } from '../../db/schema';
 import { brandSummaries } from '../brands/public';
 import { ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
 import { dayStart, firstWholeHour, orderTime } from './daypart-split';
+import { ordersInScope, readsRollups, type AnalyticsScope } from './scope';
 
 export interface BrandFigures {
   brandName: string;
@@ -35,11 +34,11 @@ const fromRollup = (
 ) => sql`select ${brandHours.brandId} as brand_id, ${brandHours.status} as status, ${brandHours.orders}::int as orders, ${brandHours.amountCents}::float8 as amount
   from ${brandHours} where ${and(ne(brandHours.status, 'draft'), gte(brandHours.hour, firstWholeHour(from, timeZone)))}`;
 
-export const topBrands = async (db: Db, actor: OrderActor, from: string, timeZone: string): Promise<BrandFigures[]> => {
+export const topBrands = async (db: Db, scope: AnalyticsScope, from: string, timeZone: string): Promise<BrandFigures[]> => {
   const since = gte(orderTime(), dayStart(from, timeZone));
-  const source = isAdmin(actor.role)
+  const source = readsRollups(scope)
     ? sql`${fromRollup(from, timeZone)} union all ${fromRows(and(since, lt(orderTime(), firstWholeHour(from, timeZone))))}`
-    : fromRows(and(eq(ordersView.ownerId, actor.id), since));
+    : fromRows(and(ordersInScope(scope), since));
   const booked = inArray(sql`s.status`, [...REVENUE_STATUSES]);
   const result = (await db.execute(sql`
     select top.brand_id, top.orders, top.approved, top.revenue

@@ -8,6 +8,7 @@ import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { campaignCounts, campaignDeliveries, campaigns } from '../../db/schema';
 import { stationZoneSql, type Tx } from '../../platform/db';
+import { ordersOfChannels } from '../orders/public';
 import { campaignScope, displayStatusSql, visibleCampaignRow } from './queries';
 
 export const realtimePerformance = async ({ db, actor, id, today }: { db: Tx; actor: OrderActor; id: string; today: string }): Promise<RealtimePerformance> => {
@@ -137,7 +138,21 @@ export const campaignStats = async ({ db, actor, today }: { db: Tx; actor: Order
  * The campaigns of a period, for the analytics dashboard: those running in it (started by its
  * end, not ended before its start, not cancelled), with what was delivered during it.
  */
-export const campaignTotalsSince = async ({ db, actor, from, today }: { db: Tx; actor: OrderActor; from: string; today: string }) => {
+export const campaignTotalsSince = async ({
+  db,
+  actor,
+  channels = null,
+  from,
+  today,
+}: {
+  db: Tx;
+  actor: OrderActor;
+  /** The channels whose orders' campaigns count (decision 053); null: every channel. */
+  channels?: readonly string[] | null;
+  from: string;
+  today: string;
+}) => {
+  const ofChannels = channels ? inArray(campaigns.estimateId, ordersOfChannels(db, channels)) : undefined;
   /** The running campaigns and the active ones, counted from `of` (`count` is its count of campaigns). */
   const running = (of: typeof campaigns | typeof campaignCounts, count: SQL) => ({
     total: sql<number>`coalesce(${count}, 0)::int`.mapWith(Number),
@@ -146,7 +161,7 @@ export const campaignTotalsSince = async ({ db, actor, from, today }: { db: Tx; 
   // Independent reads, run together (on PostgreSQL, on two connections). Admins count from the rollup
   // `campaign_counts` (its end date 'infinity' for none; decision 045), a client its own campaigns.
   const [[counts], [delivered]] = await Promise.all([
-    isAdmin(actor.role)
+    isAdmin(actor.role) && !channels
       ? db
           .select(running(campaignCounts, sql`sum(${campaignCounts.campaigns})`))
           .from(campaignCounts)
@@ -154,7 +169,7 @@ export const campaignTotalsSince = async ({ db, actor, from, today }: { db: Tx; 
       : db
           .select(running(campaigns, sql`count(*)`))
           .from(campaigns)
-          .where(and(campaignScope(actor), ne(campaigns.status, 'cancelled'), or(isNull(campaigns.endDate), gte(campaigns.endDate, from)))),
+          .where(and(campaignScope(actor), ofChannels, ne(campaigns.status, 'cancelled'), or(isNull(campaigns.endDate), gte(campaigns.endDate, from)))),
     db
       .select({
         impressions: sql<string>`coalesce(sum(${campaignDeliveries.impressions}), 0)::bigint::text`,
@@ -165,7 +180,15 @@ export const campaignTotalsSince = async ({ db, actor, from, today }: { db: Tx; 
       .where(
         and(
           gte(campaignDeliveries.airedAt, new Date(`${from}T00:00:00Z`)),
-          isAdmin(actor.role) ? undefined : inArray(campaignDeliveries.campaignId, db.select({ id: campaigns.id }).from(campaigns).where(campaignScope(actor))),
+          isAdmin(actor.role) && !channels
+            ? undefined
+            : inArray(
+                campaignDeliveries.campaignId,
+                db
+                  .select({ id: campaigns.id })
+                  .from(campaigns)
+                  .where(and(campaignScope(actor), ofChannels)),
+              ),
         ),
       ),
   ]);

@@ -79,12 +79,17 @@ export const channelForAdmin = async (db: Tx, actor: OrderActor, id: string | un
 };
 
 /**
- * The channels a report or list covers (decision 053): the one `channel_id` names (checked as
- * channelForAdmin checks it), else a limited admin's channels, else every channel (null).
+ * The channels a report or list covers (decision 053): the one `channel_id` names, else a limited admin's
+ * channels, else every channel (null). A retired channel's history stays readable; a channel not a limited
+ * admin's answers 404, as for a stranger, and no channel at all 400.
  */
 export const channelsInScope = async (db: Tx, actor: OrderActor, id: string | undefined): Promise<readonly string[] | null> => {
-  if (id !== undefined) return [(await channelForAdmin(db, actor, id)).id];
-  return adminChannels(actor);
+  const allowed = adminChannels(actor);
+  if (id === undefined) return allowed;
+  if (allowed !== null && !allowed.includes(id)) throw notFound(CHANNEL_MESSAGES.notFound);
+  const [row] = await db.select({ id: channels.id }).from(channels).where(eq(channels.id, id)).limit(1);
+  if (!row) throw badRequest(CHANNEL_MESSAGES.notFound, 'channel_id');
+  return [row.id];
 };
 
 /** The index of the first id that names no channel, or -1 when every one does. */

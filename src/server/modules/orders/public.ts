@@ -11,7 +11,7 @@ export { isBooked, lockOrder, lockReadableOrder, readableOrder, type OrderRow } 
 export { itemsWithDayparts, selectionOf, type PricedItem } from './orders';
 export { listItems } from './items-queries';
 // Its channel (what scopes a limited admin)
-export { channelOfOrder } from './channel-of';
+export { channelOfOrder, ordersOfChannels } from './channel-of';
 // Lists and counts
 export { listEstimates, weeklyReachOf } from './queries';
 export { statusCounts, totalOf } from './order-counts';

@@ -12,10 +12,12 @@ import {
   estimateUpdateSchema,
   reviewBodySchema,
 } from '../../../domain/estimate-schemas';
+import { channelFilterSchema } from '../../../domain/channel-schemas';
 import type { ReviewDecision } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import { listReplySerializer } from '../../platform/list-replies';
 import { actorOf, type Guards } from '../auth/guard';
+import { channelsInScope } from '../channels/public';
 import { estimateStats, getEstimate, listEstimates, listPendingEstimates } from './queries';
 import { createEstimate, deleteEstimate, updateEstimate } from './service';
 import { scheduleUntouchedDraftSweep } from './untouched-drafts';
@@ -37,8 +39,13 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   const admin = { onRequest: guards.adminOnly };
 
   // Fixed paths first, so that they are never read as an order id.
-  r.get('/estimates/stats/dashboard', { ...signedIn, schema: { ...tags, response: { 200: estimateStatsSchema, ...errors } } }, (request) =>
-    estimateStats({ db: ctx.db, actor: actorOf(request) }),
+  r.get(
+    '/estimates/stats/dashboard',
+    { ...signedIn, schema: { ...tags, querystring: channelFilterSchema, response: { 200: estimateStatsSchema, ...errors } } },
+    async (request) => {
+      const actor = actorOf(request);
+      return estimateStats({ db: ctx.db, actor, channels: await channelsInScope(ctx.db, actor, request.query.channel_id) });
+    },
   );
 
   // The order lists are the hottest replies: encoded with the schema's keys (decision 026).

@@ -1,0 +1,135 @@
+/**
+ * Every dashboard takes `channel_id` (issue 41, decision 053): on random orders spread over two channels,
+ * each figure of all channels equals the sum of the channels' figures (the rollups answer the first, the
+ * rows the others), a channel's figures are its own orders' only, and a limited admin's dashboards are
+ * their channels' alone.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app';
+import { clientWithBrand, createDaypart } from '../support/ordering-fixtures';
+import { clockToday } from '../support/clock';
+
+const STATUSES = ['draft', 'pending_approval', 'approved', 'rejected', 'scheduled', 'active', 'completed'] as const;
+
+let t: TestApp;
+let admin: string;
+let limited: string;
+let channelIds: string[];
+
+const rows = async <T>(query: SQL) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+/** A fixed pseudo-random sequence (a linear congruential generator), the same on every run. */
+const seeded = (seed: number) => () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+const random = seeded(41);
+const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+const daysBefore = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+
+const get = async (url: string, token = admin) => {
+  const res = await t.inject({ method: 'GET', url, token });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return res.json() as Record<string, unknown>;
+};
+
+/** Every number in a reply, by its path ("summary.total_orders", "daypart_performance[Prime].total_revenue"). */
+const numbers = (value: unknown, path = '', out = new Map<string, number>()): Map<string, number> => {
+  if (typeof value === 'number') out.set(path, value);
+  else if (Array.isArray(value))
+    for (const [i, entry] of value.entries()) {
+      const named = entry as Record<string, unknown>;
+      const key = named.daypart_name ?? named.brand_name ?? named.date ?? named.month ?? named.week ?? i;
+      numbers(entry, `${path}[${String(key)}]`, out);
+    }
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) numbers(v, path ? `${path}.${k}` : k, out);
+  return out;
+};
+
+/** Figures that add up across channels (ratios and averages do not; counts and money do). */
+const ADDITIVE =
+  /(_count|total_estimates|total_budget|approved_budget|total_orders|approved_orders|total_revenue|revenue|orders|order_count|total_spots|allocated_budget|budgeted_amount|total_campaigns|active_campaigns|total_impressions|total_spend)$/;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const second = await t.inject({ method: 'POST', url: '/api/channels', token: admin, payload: { call_letters: 'WSPT', channel_number: '6.2', name: 'MeTV' } });
+  expect(second.statusCode, second.body).toBe(201);
+  const [first] = await rows<{ id: string }>(sql`select id from channels where is_default`);
+  channelIds = [first!.id, second.json().id as string];
+  const owners = [await clientWithBrand(t), await clientWithBrand(t)];
+  const rateCards: string[][] = [];
+  for (const channelId of channelIds) {
+    const card: string[] = [];
+    for (const name of ['Morning', 'Prime', 'Late'])
+      card.push((await createDaypart(t.database.db, { name: `${name} ${channelId.slice(0, 4)}`, channelId })).id);
+    rateCards.push(card);
+  }
+  const today = clockToday();
+  for (let i = 0; i < 60; i += 1) {
+    const channel = Math.floor(random() * 2);
+    const owner = pick(owners);
+    const status = pick(STATUSES);
+    const at = new Date(`${daysBefore(today, Math.floor(random() * 80))}T${String(Math.floor(random() * 24)).padStart(2, '0')}:15:00Z`);
+    const spend = (1000 + Math.floor(random() * 9000)) * 100;
+    const [order] = await rows<{
+      id: string;
+    }>(sql`insert into estimates (owner_id, brand_id, channel_id, estimate_name, status, total_spend_cents, total_amount_cents,
+        start_date, end_date, created_at, submitted_at)
+      values (${owner.id}, ${owner.brand.id}, ${channelIds[channel]}, 'Inserted order', ${status}, ${spend}, ${spend - (random() < 0.3 ? 1234 : 0)},
+        ${at.toISOString().slice(0, 10)}, ${daysBefore(at.toISOString().slice(0, 10), -7)}, ${at.toISOString()}, ${status === 'draft' ? null : at.toISOString()}) returning id`);
+    for (let k = 0; k < 1 + Math.floor(random() * 2); k += 1)
+      await t.database.db.execute(sql`insert into estimate_items (estimate_id, daypart_id, spots_per_occurrence)
+        values (${order!.id}, ${rateCards[channel]![k]!}, ${1 + Math.floor(random() * 4)})`);
+  }
+  const signedUp = await t.signUp();
+  expect((await t.inject({ method: 'PATCH', url: `/api/users/${signedUp.user.id}/promote`, token: admin })).statusCode).toBe(200);
+  const limit = await t.inject({ method: 'PATCH', url: `/api/users/${signedUp.user.id}`, token: admin, payload: { channel_ids: [channelIds[1]] } });
+  expect(limit.statusCode, limit.body).toBe(200);
+  limited = await t.login(signedUp.user.email, signedUp.password);
+});
+afterAll(() => t.close());
+
+const DASHBOARDS = [
+  '/api/analytics/dashboard/overview?timeframe=90',
+  '/api/analytics/revenue/trends?timeframe=90&granularity=weekly',
+  '/api/analytics/performance/metrics?timeframe=90',
+  '/api/analytics/budget/analysis?timeframe=90',
+  '/api/analytics/forecast/predictions',
+  '/api/estimates/stats/dashboard',
+];
+const withChannel = (url: string, id: string) => `${url}${url.includes('?') ? '&' : '?'}channel_id=${id}`;
+
+describe('dashboards by channel', () => {
+  it.each(DASHBOARDS)('%s: all channels equal the sum of the channels', async (url) => {
+    const all = numbers(await get(url));
+    const parts = await Promise.all(channelIds.map(async (id) => numbers(await get(withChannel(url, id)))));
+    let compared = 0;
+    for (const [path, total] of all) {
+      if (!ADDITIVE.test(path) || path.startsWith('forecast') || path.includes('predicted')) continue;
+      const sum = parts.reduce((acc, part) => acc + (part.get(path) ?? 0), 0);
+      expect(sum, path).toBeCloseTo(total, 2);
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
+  it("a channel's figures are its orders' only", async () => {
+    const [counted] = await rows<{ n: number }>(sql`select count(*)::int as n from estimates where channel_id = ${channelIds[1]}`);
+    const overview = await get(withChannel('/api/analytics/dashboard/overview?timeframe=365', channelIds[1]!));
+    expect((overview.summary as { total_orders: number }).total_orders).toBe(counted!.n);
+  });
+
+  it("a limited admin's dashboards are their channel's; another channel answers 404", async () => {
+    for (const url of DASHBOARDS) expect(await get(url, limited)).toEqual(await get(withChannel(url, channelIds[1]!)));
+    const other = await t.inject({ method: 'GET', url: withChannel(DASHBOARDS[0]!, channelIds[0]!), token: limited });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error).toBe('Channel not found');
+  });
+
+  it('an unknown or malformed channel answers 400', async () => {
+    const unknown = await t.inject({ method: 'GET', url: withChannel(DASHBOARDS[0]!, '00000000-0000-4000-8000-000000000000'), token: admin });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe('Channel not found');
+    const malformed = await t.inject({ method: 'GET', url: withChannel(DASHBOARDS[0]!, 'six'), token: admin });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error).toBe('Channel not found');
+  });
+});
