@@ -4,6 +4,7 @@
  * budget buys. A variance is actual minus projected; as a percent, of the projection.
  */
 import { z } from 'zod';
+import { channelFilterSchema } from './channel-schemas';
 import { ANALYTICS_PERIODS, timeframeDays } from './analytics';
 import { isWholeCents, roundDollars } from './money';
 
@@ -30,8 +31,10 @@ const M = RECONCILIATION_MESSAGES;
 
 const days = timeframeDays(DEFAULT_RECONCILIATION_DAYS);
 const brandFilter = z.uuid({ error: 'Brand not found' }).optional();
+/** One channel's orders (decision 053); left out, every channel's (a limited admin's: theirs). */
+const channelFilter = channelFilterSchema.shape.channel_id;
 
-export const reconciliationDashboardQuerySchema = z.object({ timeframe: days, brand_id: brandFilter });
+export const reconciliationDashboardQuerySchema = z.object({ timeframe: days, brand_id: brandFilter, channel_id: channelFilter });
 export const pendingQuerySchema = z.object({
   page: z.coerce
     .number({ error: 'page must be a number' })
@@ -46,11 +49,13 @@ export const pendingQuerySchema = z.object({
     .max(100, 'limit must be at most 100')
     .default(PENDING_PAGE_SIZE),
   brand_id: brandFilter,
+  channel_id: channelFilter,
 });
 export const exportQuerySchema = z.object({
   timeframe: days,
   format: z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json'),
   brand_id: brandFilter,
+  channel_id: channelFilter,
 });
 
 const wholeCents = isWholeCents;

@@ -45,7 +45,7 @@ const numbers = (value: unknown, path = '', out = new Map<string, number>()): Ma
 
 /** Figures that add up across channels (ratios and averages do not; counts and money do). */
 const ADDITIVE =
-  /(_count|total_estimates|total_budget|approved_budget|total_orders|approved_orders|total_revenue|revenue|orders|order_count|total_spots|allocated_budget|budgeted_amount|total_campaigns|active_campaigns|total_impressions|total_spend)$/;
+  /(_count|total_estimates|total_spend_variance|total_impression_variance|projected_spend|actual_spend|spend_variance|pagination\.total|_campaigns|total_budget|approved_budget|total_orders|approved_orders|total_revenue|revenue|orders|order_count|total_spots|allocated_budget|budgeted_amount|total_campaigns|active_campaigns|total_impressions|total_spend)$/;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -75,6 +75,11 @@ beforeAll(async () => {
         start_date, end_date, created_at, submitted_at)
       values (${owner.id}, ${owner.brand.id}, ${channelIds[channel]}, 'Inserted order', ${status}, ${spend}, ${spend - (random() < 0.3 ? 1234 : 0)},
         ${at.toISOString().slice(0, 10)}, ${daysBefore(at.toISOString().slice(0, 10), -7)}, ${at.toISOString()}, ${status === 'draft' ? null : at.toISOString()}) returning id`);
+    // A third of the booked orders reconciled, at about their projection.
+    if (['approved', 'scheduled', 'active', 'completed'].includes(status) && random() < 0.35)
+      await t.database.db
+        .execute(sql`insert into reconciliations (estimate_id, projected_spend_cents, actual_spend_cents, projected_impressions, actual_impressions, reconciled_at)
+        values (${order!.id}, ${spend}, ${spend + Math.floor(random() * 20000) - 10000}, 1000, ${900 + Math.floor(random() * 200)}, ${at.toISOString()})`);
     for (let k = 0; k < 1 + Math.floor(random() * 2); k += 1)
       await t.database.db.execute(sql`insert into estimate_items (estimate_id, daypart_id, spots_per_occurrence)
         values (${order!.id}, ${rateCards[channel]![k]!}, ${1 + Math.floor(random() * 4)})`);
@@ -94,6 +99,8 @@ const DASHBOARDS = [
   '/api/analytics/budget/analysis?timeframe=90',
   '/api/analytics/forecast/predictions',
   '/api/estimates/stats/dashboard',
+  '/api/campaigns/stats/dashboard',
+  '/api/reconciliation/dashboard?timeframe=90',
 ];
 const withChannel = (url: string, id: string) => `${url}${url.includes('?') ? '&' : '?'}channel_id=${id}`;
 
@@ -109,6 +116,18 @@ describe('dashboards by channel', () => {
       compared += 1;
     }
     expect(compared).toBeGreaterThan(0);
+  });
+
+  it("the orders awaiting reconciliation of all channels are the channels' together", async () => {
+    const ids = async (url: string) => {
+      const reply = (await get(url)) as { campaigns: { id: string }[]; pagination: { total: number } };
+      expect(reply.campaigns).toHaveLength(reply.pagination.total);
+      return reply.campaigns.map((c) => c.id);
+    };
+    const all = await ids('/api/reconciliation/pending?limit=100');
+    const byChannel = await Promise.all(channelIds.map((id) => ids(`/api/reconciliation/pending?limit=100&channel_id=${id}`)));
+    expect(byChannel.every((list) => list.length > 0)).toBe(true);
+    expect(byChannel.flat().sort()).toEqual([...all].sort());
   });
 
   it("a channel's figures are its orders' only", async () => {

@@ -6402,10 +6402,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Totals over the campaigns the caller may see; money in dollars. */
+        /** @description Totals over the campaigns the caller may see (of one channel with `channel_id`); money in dollars. */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    channel_id?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -15255,6 +15257,7 @@ export interface paths {
             parameters: {
                 query?: {
                     brand_id?: string;
+                    channel_id?: string;
                     timeframe?: number | string;
                 };
                 header?: never;
@@ -15384,6 +15387,7 @@ export interface paths {
             parameters: {
                 query?: {
                     brand_id?: string;
+                    channel_id?: string;
                     format?: "json" | "csv";
                     timeframe?: number | string;
                 };
@@ -15489,6 +15493,7 @@ export interface paths {
             parameters: {
                 query?: {
                     brand_id?: string;
+                    channel_id?: string;
                     limit?: number | string;
                     page?: number | string;
                 };

@@ -84,9 +84,19 @@ export const performanceHistory = async ({
 /**
  * GET /campaigns/stats/dashboard, over the campaigns the caller may see. Admins read the rollup
  * `campaign_counts` (a few rows per status and end date instead of every campaign; decision 045);
- * a client, its own campaigns.
+ * a client, its own campaigns; some channels (decision 053), their orders' campaigns.
  */
-export const campaignStats = async ({ db, actor, today }: { db: Tx; actor: OrderActor; today: string }): Promise<CampaignStats> => {
+export const campaignStats = async ({
+  db,
+  actor,
+  channels = null,
+  today,
+}: {
+  db: Tx;
+  actor: OrderActor;
+  channels?: readonly string[] | null;
+  today: string;
+}): Promise<CampaignStats> => {
   const sums = <T extends typeof campaigns | typeof campaignCounts>(
     of: T,
     columns: { count: SQL; impressions: AnyColumn; spend: AnyColumn; budget: AnyColumn },
@@ -100,28 +110,29 @@ export const campaignStats = async ({ db, actor, today }: { db: Tx; actor: Order
       activeBudgetCents: sql<string>`coalesce(sum(${columns.budget}) filter (where ${active}), 0)::bigint::text`,
     };
   };
-  const [row] = isAdmin(actor.role)
-    ? await db
-        .select(
-          sums(campaignCounts, {
-            count: sql`sum(${campaignCounts.campaigns})`,
-            impressions: campaignCounts.impressions,
-            spend: campaignCounts.spendCents,
-            budget: campaignCounts.budgetCents,
-          }),
-        )
-        .from(campaignCounts)
-    : await db
-        .select(
-          sums(campaigns, {
-            count: sql`count(*)`,
-            impressions: campaigns.totalImpressions,
-            spend: campaigns.spendCents,
-            budget: campaigns.totalBudgetCents,
-          }),
-        )
-        .from(campaigns)
-        .where(campaignScope(actor));
+  const [row] =
+    isAdmin(actor.role) && !channels
+      ? await db
+          .select(
+            sums(campaignCounts, {
+              count: sql`sum(${campaignCounts.campaigns})`,
+              impressions: campaignCounts.impressions,
+              spend: campaignCounts.spendCents,
+              budget: campaignCounts.budgetCents,
+            }),
+          )
+          .from(campaignCounts)
+      : await db
+          .select(
+            sums(campaigns, {
+              count: sql`count(*)`,
+              impressions: campaigns.totalImpressions,
+              spend: campaigns.spendCents,
+              budget: campaigns.totalBudgetCents,
+            }),
+          )
+          .from(campaigns)
+          .where(and(campaignScope(actor), channels ? inArray(campaigns.estimateId, ordersOfChannels(db, channels)) : undefined));
   const impressions = Number(row?.impressions ?? 0);
   const spendCents = Number(row?.spendCents ?? 0);
   return {

@@ -13,8 +13,10 @@ import {
   realtimePerformanceSchema,
   simulateImpressionReplySchema,
 } from '../../../domain/campaign-schemas';
+import { channelFilterSchema } from '../../../domain/channel-schemas';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
+import { channelsInScope } from '../channels/public';
 import {
   campaignStats,
   changeCampaignStatus,
@@ -44,9 +46,17 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     '/campaigns/stats/dashboard',
     {
       ...signedIn,
-      schema: { ...tags, description: 'Totals over the campaigns the caller may see; money in dollars.', response: { 200: campaignStatsSchema, ...errors } },
+      schema: {
+        ...tags,
+        description: 'Totals over the campaigns the caller may see (of one channel with `channel_id`); money in dollars.',
+        querystring: channelFilterSchema,
+        response: { 200: campaignStatsSchema, ...errors },
+      },
     },
-    (request) => campaignStats({ db: ctx.db, actor: actorOf(request), today: ctx.time.today() }),
+    async (request) => {
+      const actor = actorOf(request);
+      return campaignStats({ db: ctx.db, actor, channels: await channelsInScope(ctx.db, actor, request.query.channel_id), today: ctx.time.today() });
+    },
   );
 
   r.get(

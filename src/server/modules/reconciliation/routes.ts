@@ -19,6 +19,7 @@ import {
 } from '../../../domain/reconciliation';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
+import { channelsInScope } from '../channels/public';
 import { listPending, orderVariance, reconciledPage, reconciliationDashboard } from './queries';
 import { reconcileOrder } from './service';
 
@@ -42,7 +43,14 @@ export const reconciliationRoutes = (app: FastifyInstance, ctx: AppContext, guar
         response: { 200: reconciliationDashboardSchema, ...errors },
       },
     },
-    (request) => reconciliationDashboard({ db: ctx.db, days: request.query.timeframe, brandId: request.query.brand_id, time: ctx.time }),
+    async (request) =>
+      reconciliationDashboard({
+        db: ctx.db,
+        days: request.query.timeframe,
+        brandId: request.query.brand_id,
+        channels: await channelsInScope(ctx.db, actorOf(request), request.query.channel_id),
+        time: ctx.time,
+      }),
   );
 
   r.get(
@@ -56,7 +64,15 @@ export const reconciliationRoutes = (app: FastifyInstance, ctx: AppContext, guar
         response: { 200: pendingReplySchema, ...errors },
       },
     },
-    (request) => listPending({ db: ctx.db, page: request.query.page, limit: request.query.limit, brandId: request.query.brand_id, today: ctx.time.today() }),
+    async (request) =>
+      listPending({
+        db: ctx.db,
+        page: request.query.page,
+        limit: request.query.limit,
+        brandId: request.query.brand_id,
+        channels: await channelsInScope(ctx.db, actorOf(request), request.query.channel_id),
+        today: ctx.time.today(),
+      }),
   );
 
   r.put(
@@ -107,7 +123,8 @@ export const reconciliationRoutes = (app: FastifyInstance, ctx: AppContext, guar
     async (request, reply) => {
       const { timeframe, format, brand_id: brandId } = request.query;
       const today = ctx.time.today();
-      const page = (offset: number) => reconciledPage({ db: ctx.db, days: timeframe, brandId, offset, limit: EXPORT_BATCH, today });
+      const channels = await channelsInScope(ctx.db, actorOf(request), request.query.channel_id);
+      const page = (offset: number) => reconciledPage({ db: ctx.db, days: timeframe, brandId, channels, offset, limit: EXPORT_BATCH, today });
       if (format === 'json') {
         const rows = [];
         for (let offset = 0; ; offset += EXPORT_BATCH) {
