@@ -3,6 +3,7 @@
  * Money is US dollars with at most 2 decimals; dates are 'YYYY-MM-DD'; timestamps ISO 8601.
  */
 import { z } from 'zod';
+import { channelFilterSchema } from './channel-schemas';
 import { CAMPAIGN_STATUSES, DISPLAY_STATUSES } from './campaigns';
 
 export const CAMPAIGN_MESSAGES = {
@@ -31,6 +32,8 @@ export const campaignListQuerySchema = z.object({
   /** A display status. */
   status: z.enum(DISPLAY_STATUSES, { error: CAMPAIGN_MESSAGES.unknownStatus }).optional(),
   brand_id: z.uuid({ error: CAMPAIGN_MESSAGES.brandNotFound }).optional(),
+  /** One channel's orders' campaigns (decision 053). */
+  channel_id: channelFilterSchema.shape.channel_id,
 });
 export type CampaignListQuery = z.infer<typeof campaignListQuerySchema>;
 

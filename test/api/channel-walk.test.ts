@@ -183,5 +183,12 @@ describe("another channel's records", () => {
     expect(await invoicesOf(admin, `&channel_id=${main.id}`)).toEqual([ids.invoice]);
     expect(await invoicesOf(admin, `&channel_id=${own.json().channel_id}`)).toEqual([]);
     expect((await t.inject({ method: 'GET', url: `/api/billing?channel_id=${main.id}`, token: limited })).statusCode).toBe(404);
+
+    const campaignsOf = async (token: string, query = '') =>
+      ((await t.inject({ method: 'GET', url: `/api/campaigns${query}`, token })).json() as { campaign_id: string }[]).map((c) => c.campaign_id);
+    expect(await campaignsOf(limited)).toEqual([]);
+    expect(await campaignsOf(admin, `?channel_id=${main.id}`)).toContain(ids.campaign);
+    expect(await campaignsOf(admin, `?channel_id=${own.json().channel_id}`)).toEqual([]);
+    expect((await t.inject({ method: 'GET', url: `/api/campaigns?channel_id=${main.id}`, token: limited })).statusCode).toBe(404);
   });
 });

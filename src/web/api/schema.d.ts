@@ -5481,6 +5481,7 @@ export interface paths {
             parameters: {
                 query?: {
                     brand_id?: string;
+                    channel_id?: string;
                     status?: "active" | "scheduled" | "completed" | "paused" | "cancelled";
                 };
                 header?: never;

@@ -1,11 +1,12 @@
 /** Reading campaigns as the API answers them: one query with the brand and the owner, scoped to the caller. */
-import { and, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { CAMPAIGN_MESSAGES, type Campaign, type CampaignListQuery } from '../../../domain/campaign-schemas';
 import { campaignFigures, displayStatusOf, type DisplayStatus } from '../../../domain/campaigns';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { campaigns } from '../../db/schema';
 import { brandSummaries } from '../brands/public';
+import { ordersOfChannels } from '../orders/public';
 import { userSummaries } from '../users/public';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -77,17 +78,21 @@ export const listCampaigns = async ({
   db,
   actor,
   query,
+  channels = null,
   today,
 }: {
   db: Tx;
   actor: OrderActor;
   query: CampaignListQuery;
+  /** The channels whose orders' campaigns are listed (decision 053); null: every channel. */
+  channels?: readonly string[] | null;
   today: string;
 }): Promise<Campaign[]> => {
   const rows = await selectCampaigns(db)
     .where(
       and(
         campaignScope(actor),
+        channels ? inArray(campaigns.estimateId, ordersOfChannels(db, channels)) : undefined,
         query.status ? eq(displayStatusSql(today), query.status) : undefined,
         query.brand_id ? eq(campaigns.brandId, query.brand_id) : undefined,
       ),

@@ -70,7 +70,11 @@ export const campaignsRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
         response: { 200: z.array(campaignSchema), ...errors },
       },
     },
-    (request) => listCampaigns({ db: ctx.db, actor: actorOf(request), query: request.query, today: ctx.time.today() }),
+    async (request) => {
+      const actor = actorOf(request);
+      const channels = await channelsInScope(ctx.db, actor, request.query.channel_id);
+      return listCampaigns({ db: ctx.db, actor, query: request.query, channels, today: ctx.time.today() });
+    },
   );
 
   r.post(
