@@ -4,6 +4,7 @@
  * browser; amounts in integer cents unless a name says otherwise.
  */
 import { z } from 'zod';
+import { channelFilterSchema } from './channel-schemas';
 import { hasWholeCents, invoiceBalanceCents, type BalanceFields, type InvoiceStatus } from './billing';
 import { formatCurrency } from './format';
 import { toDollars } from './money';
@@ -159,6 +160,8 @@ export const AGEING_PAGE_SIZE = 100;
 export const ageingQuerySchema = z.object({
   limit: wholeNumber('limit').pipe(z.number().min(1, 'limit must be at least 1').max(1000, 'limit must be at most 1000')).optional(),
   offset: wholeNumber('offset').pipe(z.number().min(0, 'offset cannot be negative').max(1_000_000_000, 'offset is too large')).optional(),
+  /** One channel's orders' invoices (decision 053); left out, every channel's (a limited admin's: theirs). */
+  channel_id: channelFilterSchema.shape.channel_id,
 });
 export type AgeingReply = z.infer<typeof ageingReplySchema>;
 

@@ -154,7 +154,11 @@ export const invoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 
-export const billingAnalyticsQuerySchema = z.object({ timeframe: wholeNumber('timeframe', 1, 365, BILLING_ANALYTICS_DAYS) });
+export const billingAnalyticsQuerySchema = z.object({
+  timeframe: wholeNumber('timeframe', 1, 365, BILLING_ANALYTICS_DAYS),
+  /** One channel's orders' invoices (decision 053); left out, every channel's (a limited admin's: theirs). */
+  channel_id: z.uuid({ error: 'Channel not found' }).optional(),
+});
 
 // ── replies ───────────────────────────────────────────────────────────────────
 

@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
+import { invoicedOrder } from '../support/billing-fixtures';
 import { clientWithBrand, createDaypart } from '../support/ordering-fixtures';
 import { clockToday } from '../support/clock';
 
@@ -36,7 +37,7 @@ const numbers = (value: unknown, path = '', out = new Map<string, number>()): Ma
   else if (Array.isArray(value))
     for (const [i, entry] of value.entries()) {
       const named = entry as Record<string, unknown>;
-      const key = named.daypart_name ?? named.brand_name ?? named.date ?? named.month ?? named.week ?? i;
+      const key = named.daypart_name ?? named.brand_name ?? named.customer_id ?? named.date ?? named.month ?? named.week ?? i;
       numbers(entry, `${path}[${String(key)}]`, out);
     }
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) numbers(v, path ? `${path}.${k}` : k, out);
@@ -45,7 +46,7 @@ const numbers = (value: unknown, path = '', out = new Map<string, number>()): Ma
 
 /** Figures that add up across channels (ratios and averages do not; counts and money do). */
 const ADDITIVE =
-  /(_count|total_estimates|total_spend_variance|total_impression_variance|projected_spend|actual_spend|spend_variance|pagination\.total|_campaigns|total_budget|approved_budget|total_orders|approved_orders|total_revenue|revenue|orders|order_count|total_spots|allocated_budget|budgeted_amount|total_campaigns|active_campaigns|total_impressions|total_spend)$/;
+  /(current|days_\d+_\d+|days_over_90|\.total|invoices|total_billed|total_collected|total_outstanding|daily_payments|total_paid|_count|total_estimates|total_spend_variance|total_impression_variance|projected_spend|actual_spend|spend_variance|pagination\.total|_campaigns|total_budget|approved_budget|total_orders|approved_orders|total_revenue|revenue|orders|order_count|total_spots|allocated_budget|budgeted_amount|total_campaigns|active_campaigns|total_impressions|total_spend)$/;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -84,6 +85,22 @@ beforeAll(async () => {
       await t.database.db.execute(sql`insert into estimate_items (estimate_id, daypart_id, spots_per_occurrence)
         values (${order!.id}, ${rateCards[channel]![k]!}, ${1 + Math.floor(random() * 4)})`);
   }
+  // Invoices of two orders a channel, sent (receivable); one of them part paid.
+  for (const [channel, channelId] of channelIds.entries())
+    for (const k of [0, 1]) {
+      const { invoice } = await invoicedOrder(t, { channelId, daypartId: rateCards[channel]![k]!, totalSpend: 5000 + 700 * channel + 300 * k });
+      const sent = await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} });
+      expect(sent.statusCode, sent.body).toBe(200);
+      if (k === 1) {
+        const paid = await t.inject({
+          method: 'POST',
+          url: `/api/billing/${invoice.id}/payments`,
+          token: admin,
+          payload: { amount: 250, payment_date: clockToday(), method: 'check' },
+        });
+        expect(paid.statusCode, paid.body).toBe(201);
+      }
+    }
   const signedUp = await t.signUp();
   expect((await t.inject({ method: 'PATCH', url: `/api/users/${signedUp.user.id}/promote`, token: admin })).statusCode).toBe(200);
   const limit = await t.inject({ method: 'PATCH', url: `/api/users/${signedUp.user.id}`, token: admin, payload: { channel_ids: [channelIds[1]] } });
@@ -101,6 +118,8 @@ const DASHBOARDS = [
   '/api/estimates/stats/dashboard',
   '/api/campaigns/stats/dashboard',
   '/api/reconciliation/dashboard?timeframe=90',
+  '/api/billing/ageing',
+  '/api/billing/analytics/overview?timeframe=90',
 ];
 const withChannel = (url: string, id: string) => `${url}${url.includes('?') ? '&' : '?'}channel_id=${id}`;
 
@@ -128,6 +147,16 @@ describe('dashboards by channel', () => {
     const byChannel = await Promise.all(channelIds.map((id) => ids(`/api/reconciliation/pending?limit=100&channel_id=${id}`)));
     expect(byChannel.every((list) => list.length > 0)).toBe(true);
     expect(byChannel.flat().sort()).toEqual([...all].sort());
+  });
+
+  it('ageing and billing analytics of a channel hold its invoices only', async () => {
+    const invoicesOf = async (url: string) => ((await get(url)) as { totals: { invoices: number } }).totals.invoices;
+    expect(await invoicesOf('/api/billing/ageing')).toBe(4);
+    for (const id of channelIds) expect(await invoicesOf(`/api/billing/ageing?channel_id=${id}`)).toBe(2);
+    const billed = async (query: string) =>
+      ((await get(`/api/billing/analytics/overview?timeframe=30${query}`)) as { overview: { total_invoices: number; total_collected: number } }).overview;
+    expect(await billed('')).toMatchObject({ total_invoices: 4, total_collected: 500 });
+    expect(await billed(`&channel_id=${channelIds[1]}`)).toMatchObject({ total_invoices: 2, total_collected: 250 });
   });
 
   it("a channel's figures are its orders' only", async () => {

@@ -3471,6 +3471,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    channel_id?: string;
                     limit?: number | string;
                     offset?: number | string;
                 };
@@ -3603,7 +3604,9 @@ export interface paths {
         /** @description The ageing table as CSV (text/csv; formula-safe cells). */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    channel_id?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3705,6 +3708,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    channel_id?: string;
                     timeframe?: number | string;
                 };
                 header?: never;

@@ -7,11 +7,34 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AGEING_BUCKETS, AGEING_LAST_DAYS, type AgeingBucket, type AgeingReply, type AgeingRow } from '../../../domain/billing-corrections';
 import { toDollars } from '../../../domain/money';
 import { advertiserName } from '../../../domain/users';
-import { NO_ID, receivableCustomers, receivableDays } from '../../db/schema';
+import { NO_ID, invoices, receivableCustomers, receivableDays } from '../../db/schema';
+import { ordersOfChannels } from '../orders/public';
 import { userSummaries } from '../users/public';
 import type { Tx } from '../../platform/db';
 
-/** An invoice's balance in SQL (invoiceBalanceCents): net less credits and payments, plus refunds. */
+/**
+ * Where the receivables are read (decision 053): the station's rollups, or the same relations computed from
+ * the open invoices of some channels' orders (a channel's receivables are a few thousand invoices at most).
+ * Each is used as `<relation> as receivable_days` / `receivable_customers`, so the columns read the same.
+ */
+interface Receivables {
+  days: SQL;
+  customers: SQL;
+}
+const STATION: Receivables = { days: sql`${receivableDays}`, customers: sql`${receivableCustomers}` };
+const receivablesOf = (db: Tx, channels: readonly string[] | null): Receivables => {
+  if (!channels) return STATION;
+  const open = sql`(select i.customer_id, i.due_date, b.cents from ${invoices} i
+    cross join lateral (select invoice_receivable_cents(i.status, i.total_cents, i.commission_cents, i.credited_cents, i.paid_cents, i.refunded_cents) as cents) b
+    where b.cents is not null and i.estimate_id in (${ordersOfChannels(db, channels)}))`;
+  return {
+    days: sql`(select s.customer_id, o.due_date, count(*)::bigint as invoices, sum(o.cents)::bigint as balance_cents from ${open} o
+      cross join lateral (values (${NO_ID}::uuid), (o.customer_id)) s(customer_id) group by 1, 2)`,
+    customers: sql`(select o.customer_id, count(*)::bigint as invoices, sum(o.cents)::bigint as balance_cents from ${open} o group by 1)`,
+  };
+};
+const daysFrom = (r: Receivables) => sql`${r.days} as ${receivableDays}`;
+const customersFrom = (r: Receivables) => sql`${r.customers} as ${receivableCustomers}`;
 
 type Cents = Record<AgeingBucket, number> & { total: number; invoices: number };
 const empty = (): Cents => ({ current: 0, days_1_30: 0, days_31_60: 0, days_61_90: 0, days_over_90: 0, total: 0, invoices: 0 });
@@ -32,10 +55,10 @@ const inBucket = (days: SQL, index: number) => {
  * Everything receivable now, in cents: the station's rows of the rollup, whose one rule is the SQL
  * function `invoice_receivable_cents` (decision 045). The Overview's Outstanding; Ageing's total is the same sum.
  */
-export const stationReceivableCents = async (db: Tx): Promise<number> => {
+export const stationReceivableCents = async (db: Tx, channels: readonly string[] | null = null): Promise<number> => {
   const [row] = await rowsOf<{ cents: string }>(
     db,
-    sql`select coalesce(sum(${receivableDays.balanceCents}), 0)::text as cents from ${receivableDays} where ${receivableDays.customerId} = ${NO_ID}::uuid`,
+    sql`select coalesce(sum(${receivableDays.balanceCents}), 0)::text as cents from ${daysFrom(receivablesOf(db, channels))} where ${receivableDays.customerId} = ${NO_ID}::uuid`,
   );
   return Number(row?.cents ?? 0);
 };
@@ -82,11 +105,15 @@ export const receivablesAgeing = async ({
   db,
   today,
   page,
+  channels = null,
 }: {
   db: Tx;
   today: string;
   page?: { offset: number; limit: number };
+  /** The channels whose orders' invoices are aged (decision 053); null: every channel, from the rollups. */
+  channels?: readonly string[] | null;
 }): Promise<AgeingReply & { count: number }> => {
+  const source = receivablesOf(db, channels);
   const days = sql`(${today}::date - ${receivableDays.dueDate})`;
   const recent = sql`${receivableDays.dueDate} >= ${today}::date - ${AGEING_LAST_DAYS.at(-1)!}::int`;
   const sums = DATED_BUCKETS.map(
@@ -95,13 +122,13 @@ export const receivablesAgeing = async ({
   const bucketsOf = (customers: SQL) =>
     rowsOf<BucketSums>(
       db,
-      sql`select ${receivableDays.customerId} as customer_id, ${sql.join(sums, sql`, `)} from ${receivableDays}
+      sql`select ${receivableDays.customerId} as customer_id, ${sql.join(sums, sql`, `)} from ${daysFrom(source)}
         where ${recent} and ${customers} group by ${receivableDays.customerId}`,
     );
   const customersWhere = async (where: SQL) => {
     const balances = await rowsOf<Omit<Customer, 'company' | 'first_name' | 'last_name' | 'email'>>(
       db,
-      sql`select c.customer_id, c.balance_cents::text as total, c.invoices::int as n from ${receivableCustomers} c where c.invoices > 0 and ${where}`,
+      sql`select c.customer_id, c.balance_cents::text as total, c.invoices::int as n from ${source.customers} c where c.invoices > 0 and ${where}`,
     );
     // Named by the users module, in one query (a customer whose account is gone is left out, as the join did).
     const people = await userSummaries(
@@ -128,11 +155,11 @@ export const receivablesAgeing = async ({
     const open = sql`${receivableCustomers.invoices} > 0`;
     const [bounds] = await rowsOf<{ hi: string | null; lo: string | null; count: number; above: number }>(
       db,
-      sql`with page as (select ${receivableCustomers.balanceCents} as b from ${receivableCustomers} where ${open}
+      sql`with page as (select ${receivableCustomers.balanceCents} as b from ${customersFrom(source)} where ${open}
             order by ${receivableCustomers.balanceCents} desc offset ${offset} limit ${limit})
         select (select max(b) from page)::text as hi, (select min(b) from page)::text as lo, count(*)::int as count,
           (count(*) filter (where ${receivableCustomers.balanceCents} > (select max(b) from page)))::int as above
-        from ${receivableCustomers} where ${open}`,
+        from ${customersFrom(source)} where ${open}`,
     );
     const count = Number(bounds?.count ?? 0);
     if (bounds?.hi == null || bounds.lo == null) return { chosen: [], count };
@@ -152,7 +179,7 @@ export const receivablesAgeing = async ({
         ),
         sql`, `,
       )}, coalesce(sum(${receivableDays.balanceCents}), 0)::text as total, coalesce(sum(${receivableDays.invoices}), 0)::text as n
-        from ${receivableDays} where ${receivableDays.customerId} = ${NO_ID}::uuid`,
+        from ${daysFrom(source)} where ${receivableDays.customerId} = ${NO_ID}::uuid`,
     ),
     page ? undefined : bucketsOf(sql`${receivableDays.customerId} <> ${NO_ID}::uuid`),
   ]);

@@ -21,9 +21,11 @@ import {
   voidInvoiceBodySchema,
 } from '../../../domain/billing-corrections';
 import { invoiceSchema } from '../../../domain/billing-schemas';
+import { channelFilterSchema } from '../../../domain/channel-schemas';
 import { csvLine } from '../../../domain/reconciliation';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
+import { channelsInScope } from '../channels/public';
 import { notifyCreditNoteIssued } from '../notifications';
 import { issuerOf } from './issued-parties';
 import { receivablesAgeing } from './ageing';
@@ -136,22 +138,32 @@ export const billingCorrectionRoutes = (app: FastifyInstance, ctx: AppContext, g
     },
     async (request) => {
       const { limit, offset = 0 } = request.query;
+      const channels = await channelsInScope(db, actorOf(request), request.query.channel_id);
       if (limit === undefined && request.query.offset === undefined) {
-        const { count: _, ...ageing } = await receivablesAgeing({ db, today: ctx.time.today() });
+        const { count: _, ...ageing } = await receivablesAgeing({ db, today: ctx.time.today(), channels });
         return ageing;
       }
       const size = limit ?? AGEING_PAGE_SIZE;
-      const { count, ...ageing } = await receivablesAgeing({ db, today: ctx.time.today(), page: { offset, limit: size } });
+      const { count, ...ageing } = await receivablesAgeing({ db, today: ctx.time.today(), page: { offset, limit: size }, channels });
       return { ...ageing, pagination: { offset, limit: size, total: count } };
     },
   );
 
   r.get(
     '/billing/ageing/export',
-    { ...admin, schema: { ...tags, description: 'The ageing table as CSV (text/csv; formula-safe cells).', response: { 200: z.unknown(), ...errors } } },
-    async (_request, reply) => {
+    {
+      ...admin,
+      schema: {
+        ...tags,
+        description: 'The ageing table as CSV (text/csv; formula-safe cells).',
+        querystring: channelFilterSchema,
+        response: { 200: z.unknown(), ...errors },
+      },
+    },
+    async (request, reply) => {
       const today = ctx.time.today();
-      const { count: _, ...ageing } = await receivablesAgeing({ db, today });
+      const channels = await channelsInScope(db, actorOf(request), request.query.channel_id);
+      const { count: _, ...ageing } = await receivablesAgeing({ db, today, channels });
       const totals = { customer_name: 'Total', customer_email: '', ...ageing.totals };
       const lines = [
         csvLine(AGEING_CSV_COLUMNS),

@@ -60,7 +60,13 @@ export const billingRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
         response: { 200: billingAnalyticsSchema, ...errors },
       },
     },
-    (request) => billingAnalytics({ db, timeframe: request.query.timeframe, today: ctx.time.today() }),
+    async (request) =>
+      billingAnalytics({
+        db,
+        timeframe: request.query.timeframe,
+        today: ctx.time.today(),
+        channels: await channelsInScope(db, actorOf(request), request.query.channel_id),
+      }),
   );
 
   r.get(
