@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makegoodAnswerBy } from './makegoods';
+import { answerByOnDay, makegoodAnswerBy } from './makegoods';
 
 describe('makegoodAnswerBy', () => {
   const zone = 'America/New_York';
@@ -24,5 +24,18 @@ describe('makegoodAnswerBy', () => {
     expect(makegoodAnswerBy({ now, expiryHours: 72, airDate: '2027-03-14', startTime: '05:00', timeZone: zone }).toISOString()).toBe(
       '2027-03-14T09:00:00.000Z',
     );
+  });
+});
+
+describe('answerByOnDay', () => {
+  const zone = 'America/New_York';
+  it('brings the deadline before the makegood when the offer moves to an earlier day', () => {
+    // Answer by Dec 11 for a makegood moved to Dec 9 at 06:00: the deadline becomes Dec 9, 06:00.
+    const current = new Date('2026-12-11T17:00:00Z');
+    expect(answerByOnDay({ current, airDate: '2026-12-09', startTime: '06:00:00', timeZone: zone }).toISOString()).toBe('2026-12-09T11:00:00.000Z');
+  });
+  it('keeps an earlier deadline when the new day is later', () => {
+    const current = new Date('2026-12-08T17:00:00Z');
+    expect(answerByOnDay({ current, airDate: '2026-12-12', startTime: '06:00', timeZone: zone })).toEqual(current);
   });
 });

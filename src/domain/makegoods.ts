@@ -90,6 +90,26 @@ export const makegoodAnswerBy = ({
   return new Date(Math.min(expiry, airs));
 };
 
+/**
+ * An offer moved to another day (PUT /makegoods/:id) keeps its answer deadline unless the new day's
+ * daypart begins sooner: the answer always comes before the makegood can air (issue 44: "answer by
+ * Dec 11" for a Dec 9 makegood).
+ */
+export const answerByOnDay = ({
+  current,
+  airDate,
+  startTime,
+  timeZone,
+}: {
+  current: Date | null;
+  airDate: string;
+  startTime: string;
+  timeZone: string;
+}): Date => {
+  const airs = instantOf(airDate, startTime.slice(0, 5), timeZone);
+  return current && current < airs ? current : airs;
+};
+
 // ── API shapes ────────────────────────────────────────────────────────────────
 
 export const makegoodEventSchema = z.object({

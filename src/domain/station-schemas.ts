@@ -61,6 +61,8 @@ export const stationProfileInputSchema = z
     ),
     /** Decision 034: left out, the stored setting stays. */
     require_ad_id: z.boolean({ error: 'Require Ad-ID must be true or false' }).optional(),
+    /** Decision 058: left out, the stored setting stays. */
+    auto_offer_makegoods: z.boolean({ error: 'Offer makegoods automatically must be true or false' }).optional(),
   })
   .strict();
 export type StationProfileInput = z.infer<typeof stationProfileInputSchema>;
@@ -81,6 +83,8 @@ export const stationProfileSchema = z.object({
   /** Where AdCP buyers reach the station's agent (its /mcp); unset, the app's own address. */
   agent_url: z.string().nullable(),
   require_ad_id: z.boolean(),
+  /** Missed spots are offered makegoods at once; off (the default), the traffic desk offers them (decision 058). */
+  auto_offer_makegoods: z.boolean(),
   time_zone: z.string(),
   updated_at: z.string(),
 });

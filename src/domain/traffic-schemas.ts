@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates';
-import { SPOT_STATUSES } from './traffic';
+import { DESK_ACTIONS, SPOT_STATUSES } from './traffic';
 
 export const TRAFFIC_MESSAGES = {
   badDate: 'Date must be a calendar date (YYYY-MM-DD)',
@@ -58,6 +58,9 @@ export const trafficSpotSchema = z.object({
   added_after_export: z.boolean(),
   /** The day this spot was booked for, when that day had closed (its air time passed) and it moved here (decision 031). */
   moved_from_date: z.string().nullable(),
+  /** What the traffic desk did to this spot (decision 058) and why; null when it did nothing. */
+  desk_action: z.enum(DESK_ACTIONS).nullable(),
+  desk_reason: z.string().nullable(),
 });
 export type TrafficSpot = z.infer<typeof trafficSpotSchema>;
 

@@ -12,6 +12,10 @@ export type SpotStatus = (typeof SPOT_STATUSES)[number];
  * within the grace period, decision 031: not aired, not missed, not billed, not certified).
  */
 export const OPEN_SPOT_STATUSES: readonly SpotStatus[] = ['scheduled', 'unconfirmed'];
+/** What the traffic desk may do to one spot (issue 44, decision 058). */
+export const DESK_ACTIONS = ['preempted', 'moved', 'cancelled'] as const;
+export type DeskAction = (typeof DESK_ACTIONS)[number];
+
 export const isOpenSpot = (status: string): boolean => (OPEN_SPOT_STATUSES as readonly string[]).includes(status);
 
 /** Completing an order with unconfirmed spots needs the admin's explicit "complete anyway" (decision 031). */

@@ -55,6 +55,7 @@ import { stationTime } from '../domain/dates';
 import { stationRoutes } from './modules/station/routes';
 import { createStationClock } from './modules/traffic/station-clock';
 import { trafficRoutes } from './modules/traffic/routes';
+import { trafficDeskRoutes } from './modules/traffic/desk-routes';
 import { asRunRoutes } from './modules/as-run/routes';
 import { makegoodRoutes } from './modules/makegoods/routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -315,6 +316,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       reconciliationRoutes(api, ctx, guards);
       stationRoutes(api, ctx, guards);
       trafficRoutes(api, ctx, guards);
+      trafficDeskRoutes(api, ctx, guards);
       await asRunRoutes(api, ctx, guards);
       makegoodRoutes(api, ctx, guards);
       adcpDeskRoutes(api, ctx, guards);

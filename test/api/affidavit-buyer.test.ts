@@ -8,6 +8,7 @@ import { setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, submittedOrder } from '../support/ordering-fixtures';
 import { uploadAsRun } from '../support/as-run-fixtures';
 import { pdfText } from '../support/pdf-text';
+import { autoOfferMakegoods } from '../support/station-settings';
 
 const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const DAY = '2027-06-07';
@@ -16,6 +17,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => now });
+  // These tests read the makegoods an as-run offers at once: the station's choice (decision 058).
+  await autoOfferMakegoods(t.database.db);
 });
 afterAll(async () => t?.close());
 

@@ -11,6 +11,7 @@ import { ADMIN, createTestApp, type TestApp } from '../support/app';
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, submittedOrder } from '../support/ordering-fixtures';
 import { uploadAsRun } from '../support/as-run-fixtures';
+import { autoOfferMakegoods } from '../support/station-settings';
 
 const ZONE = 'America/New_York';
 const DAY = '2027-06-07'; // a Monday
@@ -43,6 +44,8 @@ interface Event {
 
 beforeAll(async () => {
   t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 5 }, { now: () => now });
+  // These tests read the makegoods an as-run offers at once: the station's choice (decision 058).
+  await autoOfferMakegoods(t.database.db);
   admin = await t.adminToken();
   const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
   const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: everyDay, spotFrequency: 4 });

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { uploadAsRun } from '../support/as-run-fixtures';
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, submittedOrder } from '../support/ordering-fixtures';
+import { autoOfferMakegoods } from '../support/station-settings';
 
 const ZONE = 'America/New_York';
 const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -32,6 +33,8 @@ interface Spot {
 
 beforeAll(async () => {
   t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 7, asRunMaxMb: 8 }, { now: () => now });
+  // These tests read the makegoods an as-run offers at once: the station's choice (decision 058).
+  await autoOfferMakegoods(t.database.db);
   admin = await t.adminToken();
   const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: everyDay, spotFrequency: 10 });
   const booked = await submittedOrder(t, { name: 'Interop sponsor', startDate: day(7), daypartId: daypart.id, spots: 3, totalSpend: 9000 });

@@ -5,6 +5,7 @@ import { campaignOfOrder, setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, submittedOrder } from '../support/ordering-fixtures';
 import { uploadAsRun } from '../support/as-run-fixtures';
 import { pdfText } from '../support/pdf-text';
+import { autoOfferMakegoods } from '../support/station-settings';
 
 const ZONE = 'America/New_York';
 const DAY = '2027-06-07'; // a Monday
@@ -27,6 +28,8 @@ interface Spot {
 
 beforeAll(async () => {
   t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 3 }, { now: () => now });
+  // These tests read the makegoods an as-run offers at once: the station's choice (decision 058).
+  await autoOfferMakegoods(t.database.db);
   admin = await t.adminToken();
   const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
   const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: everyDay, spotFrequency: 10 });

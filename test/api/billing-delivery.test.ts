@@ -12,6 +12,7 @@ import { setOrderStatus } from '../support/campaign-fixtures';
 import type { clientWithBrand } from '../support/ordering-fixtures';
 import { createDaypart, MISSING_ID, submittedOrder } from '../support/ordering-fixtures';
 import { pdfText } from '../support/pdf-text';
+import { autoOfferMakegoods } from '../support/station-settings';
 
 const SPOT_COST = 20.49; // 1366 impressions at a $15 CPM, as the makegood credits count it
 const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -61,6 +62,8 @@ const billedSpots = async (estimateId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({ trafficHorizonDays: 7 }, { now: () => now });
+  // These tests read the makegoods an as-run offers at once: the station's choice (decision 058).
+  await autoOfferMakegoods(t.database.db);
   admin = await t.adminToken();
   const morning = await createDaypart(t.database.db, { startTime: '06:00', endTime: '07:00', daysOfWeek: EVERY_DAY, spotFrequency: 4 });
   const noon = await createDaypart(t.database.db, { startTime: '12:00', endTime: '13:00', daysOfWeek: EVERY_DAY, spotFrequency: 4 });

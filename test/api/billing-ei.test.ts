@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { uploadAsRun } from '../support/as-run-fixtures';
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, submittedOrder } from '../support/ordering-fixtures';
+import { autoOfferMakegoods } from '../support/station-settings';
 
 const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 let now = new Date('2027-06-14T12:00:00Z');
@@ -33,6 +34,8 @@ const cents = (dollars: string) => Math.round(Number(dollars) * 100);
 
 beforeAll(async () => {
   t = await createTestApp({ trafficHorizonDays: 7 }, { now: () => now });
+  // These tests read the makegoods an as-run offers at once: the station's choice (decision 058).
+  await autoOfferMakegoods(t.database.db);
   admin = await t.adminToken();
   const morning = await createDaypart(t.database.db, { name: 'Morning Drive', startTime: '06:00', endTime: '07:00', daysOfWeek: EVERY_DAY, spotFrequency: 4 });
   booked = await submittedOrder(t, { name: 'Breakfast show', startDate: '2027-06-24', daypartId: morning.id, spots: 2, totalSpend: 3000 });

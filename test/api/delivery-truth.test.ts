@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { campaignOfOrder, setOrderStatus, simulate } from '../support/campaign-fixtures';
 import { createDaypart, submittedOrder } from '../support/ordering-fixtures';
 import { uploadAsRun } from '../support/as-run-fixtures';
+import { autoOfferMakegoods } from '../support/station-settings';
 
 const EVERY_DAY = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const TODAY = '2027-03-01';
@@ -20,6 +21,8 @@ let demo: TestApp;
 beforeAll(async () => {
   // The defaults a station runs with (decision 031 raised the horizon's floor), in UTC.
   t = await createTestApp({ trafficHorizonDays: 7 }, { now: () => now });
+  // These tests read the makegoods an as-run offers at once: the station's choice (decision 058).
+  await autoOfferMakegoods(t.database.db);
   demo = await createTestApp({ demo: true, trafficHorizonDays: 7 }, { now: () => now });
 });
 afterAll(async () => {

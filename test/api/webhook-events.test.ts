@@ -13,6 +13,7 @@ import { eventually } from '../realtime/helpers';
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { createMediaAsset, createDaypart, submittedOrder } from '../support/ordering-fixtures';
 import { uploadAsRun } from '../support/as-run-fixtures';
+import { autoOfferMakegoods } from '../support/station-settings';
 
 const ZONE = 'America/New_York';
 const DAY = '2027-06-07'; // a Monday
@@ -48,6 +49,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 5 }, { now: () => now });
+  // These tests read the makegoods an as-run offers at once: the station's choice (decision 058).
+  await autoOfferMakegoods(t.database.db);
   admin = await t.adminToken();
   const daypart = await createDaypart(t.database.db, {
     startTime: '06:00',

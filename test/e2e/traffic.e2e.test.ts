@@ -9,13 +9,17 @@ import { setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, dateIn, submittedOrder } from '../support/ordering-fixtures';
 import { pdfText } from '../support/pdf-text';
 import { msAhead } from '../support/clock';
+import { autoOfferMakegoods } from '../support/station-settings';
 import { formatBroadcastDay, spotStatusLabel } from '../../src/web/ui/traffic-display';
 
 let h: BrowserHarness;
 /** How far the station clock runs ahead of the real one (an as-run reports only what has aired: the as-run test moves it past its day). */
 let aheadMs = 0;
 beforeAll(async () => {
-  if (hasBrowser) h = await startBrowserHarness({ trafficHorizonDays: 14 }, { now: () => msAhead(aheadMs) });
+  if (!hasBrowser) return;
+  h = await startBrowserHarness({ trafficHorizonDays: 14 }, { now: () => msAhead(aheadMs) });
+  // The advertiser answers a makegood the as-run offers at once: the station's choice (decision 058).
+  await autoOfferMakegoods(h.database.db);
 });
 afterAll(async () => {
   await h?.close();

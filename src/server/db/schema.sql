@@ -814,6 +814,7 @@ table socket_io_attachments
 table station_profile
   address text
   agent_url text
+  auto_offer_makegoods boolean not null default false
   call_letters text
   date_order text not null default 'MDY'::text
   drop_frame boolean not null default true
@@ -850,6 +851,7 @@ table traffic_days
   built_at timestamp with time zone not null default now()
   channel_id uuid not null default default_channel_id()
   exported_at timestamp with time zone
+  held_at timestamp with time zone
   inputs_digest text not null
   constraint traffic_days_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT
   constraint traffic_days_pkey PRIMARY KEY (channel_id, air_date)
@@ -883,6 +885,9 @@ table traffic_spots
   channel_id uuid not null default default_channel_id()
   created_at timestamp with time zone not null default now()
   daypart_id uuid not null
+  desk_acted_at timestamp with time zone
+  desk_action text
+  desk_reason text
   duration_seconds integer not null
   estimate_id uuid not null
   estimate_item_id uuid
@@ -903,6 +908,7 @@ table traffic_spots
   constraint traffic_spots_campaign_id_campaigns_id_fk FOREIGN KEY (campaign_id) REFERENCES campaigns(id) ON DELETE SET NULL
   constraint traffic_spots_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT
   constraint traffic_spots_daypart_id_dayparts_id_fk FOREIGN KEY (daypart_id) REFERENCES dayparts(id) ON DELETE CASCADE
+  constraint traffic_spots_desk_action_check CHECK ((desk_action = ANY (ARRAY['preempted'::text, 'moved'::text, 'cancelled'::text])))
   constraint traffic_spots_duration_check CHECK ((duration_seconds > 0))
   constraint traffic_spots_estimate_id_estimates_id_fk FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
   constraint traffic_spots_estimate_item_id_estimate_items_id_fk FOREIGN KEY (estimate_item_id) REFERENCES estimate_items(id) ON DELETE SET NULL
@@ -1973,7 +1979,7 @@ CREATE TRIGGER rollups_reconciliations_update AFTER UPDATE ON public.reconciliat
 CREATE CONSTRAINT TRIGGER rollups_flush AFTER INSERT ON public.rollup_deltas DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION rollups_flush();
 CREATE TRIGGER station_profile_audit_insert AFTER INSERT ON public.station_profile REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('station', '', '');
 CREATE TRIGGER station_profile_audit_update AFTER UPDATE ON public.station_profile REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('station', '', '');
-CREATE TRIGGER traffic_spots_audit_update AFTER UPDATE ON public.traffic_spots REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('spot', 'estimate_id', 'status,invoice_id');
+CREATE TRIGGER traffic_spots_audit_update AFTER UPDATE ON public.traffic_spots REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('spot', 'estimate_id', 'status,invoice_id,desk_action,desk_reason');
 CREATE TRIGGER users_audit_delete AFTER DELETE ON public.users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('user', '', '');
 CREATE TRIGGER users_audit_insert AFTER INSERT ON public.users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('user', '', '');
 CREATE TRIGGER users_audit_update AFTER UPDATE ON public.users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('user', '', 'role,agency_commission_rate');

@@ -34,7 +34,7 @@ import { ORDER_STATUSES } from '../../domain/orders';
 import { NOTIFICATION_TYPES, SYSTEM_SUB_TYPES } from '../../domain/realtime';
 import { ROLES } from '../../domain/roles';
 import { MAKEGOOD_ACTIONS, MAKEGOOD_STATUSES } from '../../domain/makegoods';
-import { SPOT_STATUSES } from '../../domain/traffic';
+import { DESK_ACTIONS, SPOT_STATUSES } from '../../domain/traffic';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -570,6 +570,8 @@ export const stationProfile = pgTable(
     agentUrl: text('agent_url'),
     /** Spots whose commercial has no Ad-ID are not placed on the log (else placed and flagged "no Ad-ID"). */
     requireAdId: boolean('require_ad_id').notNull().default(false),
+    /** A missed spot is offered a makegood at once (else the traffic desk offers it, decision 058). */
+    autoOfferMakegoods: boolean('auto_offer_makegoods').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -594,6 +596,8 @@ export const trafficDays = pgTable(
     builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set by the first export: from then on the day keeps its times. */
     exportedAt: timestamp('exported_at', { withTimezone: true }),
+    /** Set when the traffic desk acts on a spot of the day (decision 058): placement no longer rewrites it. */
+    heldAt: timestamp('held_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.channelId, t.airDate], name: 'traffic_days_pkey' })],
 );
@@ -642,6 +646,11 @@ export const trafficSpots = pgTable(
     addedAfterExportAt: timestamp('added_after_export_at', { withTimezone: true }),
     /** Placed here because the day it was booked for had closed (its air time passed) (decision 031). */
     movedFromDate: date('moved_from_date', { mode: 'string' }),
+    /** What the traffic desk did to this spot (decision 058): preempted, moved (away: this row) or cancelled. */
+    deskAction: text('desk_action', { enum: DESK_ACTIONS }),
+    /** The desk's reason (a move's says where to). */
+    deskReason: text('desk_reason'),
+    deskActedAt: timestamp('desk_acted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -659,6 +668,7 @@ export const trafficSpots = pgTable(
       .where(sql`${t.invoiceId} is not null`),
     check('traffic_spots_status_check', sql`${t.status} in ('scheduled', 'aired', 'missed', 'made_good', 'cancelled', 'unconfirmed')`),
     check('traffic_spots_duration_check', sql`${t.durationSeconds} > 0`),
+    check('traffic_spots_desk_action_check', sql`${t.deskAction} in ('preempted', 'moved', 'cancelled')`),
   ],
 );
 

@@ -10829,6 +10829,8 @@ export interface paths {
                                     /** Format: uuid */
                                     daypart_id: string;
                                     daypart_name: string;
+                                    desk_action: ("preempted" | "moved" | "cancelled") | null;
+                                    desk_reason: string | null;
                                     duration_seconds: number;
                                     /** Format: uuid */
                                     estimate_id: string;
@@ -15902,6 +15904,7 @@ export interface paths {
                         "application/json": {
                             address: string | null;
                             agent_url: string | null;
+                            auto_offer_makegoods: boolean;
                             call_letters: string | null;
                             /** @enum {string} */
                             date_order: "MDY" | "DMY";
@@ -15977,6 +15980,7 @@ export interface paths {
                     "application/json": {
                         address?: string | null;
                         agent_url?: string | null;
+                        auto_offer_makegoods?: boolean;
                         call_letters?: string | null;
                         /** @enum {string} */
                         date_order?: "MDY" | "DMY";
@@ -16003,6 +16007,7 @@ export interface paths {
                         "application/json": {
                             address: string | null;
                             agent_url: string | null;
+                            auto_offer_makegoods: boolean;
                             call_letters: string | null;
                             /** @enum {string} */
                             date_order: "MDY" | "DMY";
@@ -16859,6 +16864,8 @@ export interface paths {
                                 /** Format: uuid */
                                 daypart_id: string;
                                 daypart_name: string;
+                                desk_action: ("preempted" | "moved" | "cancelled") | null;
+                                desk_reason: string | null;
                                 duration_seconds: number;
                                 /** Format: uuid */
                                 estimate_id: string;
@@ -16978,6 +16985,590 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/traffic/spots/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Cancels a scheduled spot that has not aired: neither aired nor billed; the day is held; the order is unchanged. Audited; the advertiser is notified. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            spot: {
+                                ad_id: string | null;
+                                added_after_export: boolean;
+                                air_date: string;
+                                aired_at: string | null;
+                                brand_id: string | null;
+                                brand_name: string | null;
+                                break_at: string;
+                                /** Format: uuid */
+                                daypart_id: string;
+                                daypart_name: string;
+                                desk_action: ("preempted" | "moved" | "cancelled") | null;
+                                desk_reason: string | null;
+                                duration_seconds: number;
+                                /** Format: uuid */
+                                estimate_id: string;
+                                estimate_name: string | null;
+                                house_code: string;
+                                /** Format: uuid */
+                                id: string;
+                                local_time: string;
+                                makegood_offer_id: string | null;
+                                media_asset_id: string | null;
+                                moved_from_date: string | null;
+                                no_ad_id: boolean;
+                                position: number;
+                                scheduled_at: string;
+                                simulated: boolean;
+                                /** @enum {string} */
+                                status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
+                                title: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/traffic/spots/{id}/makegood": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description The desk offers a makegood for a missed spot with no makegood decision yet (the station's `auto_offer_makegoods` off): the nearest free day of its window, answer due before it airs; with no free day, the spot is credited. 409 otherwise. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            spot: {
+                                ad_id: string | null;
+                                added_after_export: boolean;
+                                air_date: string;
+                                aired_at: string | null;
+                                brand_id: string | null;
+                                brand_name: string | null;
+                                break_at: string;
+                                /** Format: uuid */
+                                daypart_id: string;
+                                daypart_name: string;
+                                desk_action: ("preempted" | "moved" | "cancelled") | null;
+                                desk_reason: string | null;
+                                duration_seconds: number;
+                                /** Format: uuid */
+                                estimate_id: string;
+                                estimate_name: string | null;
+                                house_code: string;
+                                /** Format: uuid */
+                                id: string;
+                                local_time: string;
+                                makegood_offer_id: string | null;
+                                media_asset_id: string | null;
+                                moved_from_date: string | null;
+                                no_ad_id: boolean;
+                                position: number;
+                                scheduled_at: string;
+                                simulated: boolean;
+                                /** @enum {string} */
+                                status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
+                                title: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/traffic/spots/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Moves a scheduled spot that has not aired to `time` (station wall clock) on broadcast day `date`, inside its order's flight and its daypart's window; answers the new spot (the old one is cancelled as moved). Both days are held. Audited; the advertiser is notified. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date: string;
+                        reason?: string;
+                        time: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            spot: {
+                                ad_id: string | null;
+                                added_after_export: boolean;
+                                air_date: string;
+                                aired_at: string | null;
+                                brand_id: string | null;
+                                brand_name: string | null;
+                                break_at: string;
+                                /** Format: uuid */
+                                daypart_id: string;
+                                daypart_name: string;
+                                desk_action: ("preempted" | "moved" | "cancelled") | null;
+                                desk_reason: string | null;
+                                duration_seconds: number;
+                                /** Format: uuid */
+                                estimate_id: string;
+                                estimate_name: string | null;
+                                house_code: string;
+                                /** Format: uuid */
+                                id: string;
+                                local_time: string;
+                                makegood_offer_id: string | null;
+                                media_asset_id: string | null;
+                                moved_from_date: string | null;
+                                no_ad_id: boolean;
+                                position: number;
+                                scheduled_at: string;
+                                simulated: boolean;
+                                /** @enum {string} */
+                                status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
+                                title: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/traffic/spots/{id}/preempt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Preempts a scheduled spot that has not aired: it is missed (on the affidavit, not billed) and a makegood is offered as for a missed spot; the day is held; the order is unchanged. Audited; the advertiser is notified. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            spot: {
+                                ad_id: string | null;
+                                added_after_export: boolean;
+                                air_date: string;
+                                aired_at: string | null;
+                                brand_id: string | null;
+                                brand_name: string | null;
+                                break_at: string;
+                                /** Format: uuid */
+                                daypart_id: string;
+                                daypart_name: string;
+                                desk_action: ("preempted" | "moved" | "cancelled") | null;
+                                desk_reason: string | null;
+                                duration_seconds: number;
+                                /** Format: uuid */
+                                estimate_id: string;
+                                estimate_name: string | null;
+                                house_code: string;
+                                /** Format: uuid */
+                                id: string;
+                                local_time: string;
+                                makegood_offer_id: string | null;
+                                media_asset_id: string | null;
+                                moved_from_date: string | null;
+                                no_ad_id: boolean;
+                                position: number;
+                                scheduled_at: string;
+                                simulated: boolean;
+                                /** @enum {string} */
+                                status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
+                                title: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

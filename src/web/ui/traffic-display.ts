@@ -27,8 +27,15 @@ export const SPOT_STATUS_LABELS: Record<SpotStatus, string> = {
 };
 
 /** A spot's status as the screens say it: an airing the demo made up says "Simulated" (decision 031). */
-export const spotStatusLabel = (spot: { status: SpotStatus; simulated: boolean }): string =>
-  spot.simulated && spot.status === 'aired' ? 'Simulated' : SPOT_STATUS_LABELS[spot.status];
+/** The desk's action names the status it left (decision 058): "Preempted" (missed), "Moved" (cancelled here). */
+const DESK_LABELS = { preempted: 'Preempted', moved: 'Moved', cancelled: 'Cancelled' } as const;
+
+export const spotStatusLabel = (spot: { status: SpotStatus; simulated: boolean; desk_action?: keyof typeof DESK_LABELS | null }): string =>
+  spot.simulated && spot.status === 'aired'
+    ? 'Simulated'
+    : spot.desk_action && (spot.status === 'missed' || spot.status === 'cancelled')
+      ? DESK_LABELS[spot.desk_action]
+      : SPOT_STATUS_LABELS[spot.status];
 
 export const SPOT_STATUS_TONES: Record<SpotStatus, 'blue' | 'green' | 'red' | 'purple' | 'slate'> = {
   scheduled: 'blue',

@@ -302,7 +302,7 @@ CREATE OR REPLACE TRIGGER channels_audit_insert AFTER INSERT ON channels REFEREN
 CREATE OR REPLACE TRIGGER channels_audit_update AFTER UPDATE ON channels REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('channel', '', '');
 CREATE OR REPLACE TRIGGER station_profile_audit_insert AFTER INSERT ON station_profile REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('station', '', '');
 CREATE OR REPLACE TRIGGER station_profile_audit_update AFTER UPDATE ON station_profile REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('station', '', '');
-CREATE OR REPLACE TRIGGER traffic_spots_audit_update AFTER UPDATE ON traffic_spots REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('spot', 'estimate_id', 'status,invoice_id');
+CREATE OR REPLACE TRIGGER traffic_spots_audit_update AFTER UPDATE ON traffic_spots REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('spot', 'estimate_id', 'status,invoice_id,desk_action,desk_reason');
 CREATE OR REPLACE TRIGGER users_audit_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('user', '', '');
 CREATE OR REPLACE TRIGGER users_audit_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('user', '', '');
 CREATE OR REPLACE TRIGGER users_audit_update AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('user', '', 'role,agency_commission_rate');

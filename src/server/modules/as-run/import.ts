@@ -23,6 +23,7 @@ import { orderItemsView, ordersView } from '../orders/views';
 import type { Db, Tx } from '../../platform/db';
 import { selectionOf } from '../orders/public';
 import { offerMakegoods } from '../makegoods/offer';
+import { stationAutoOffersMakegoods } from '../station/public';
 import { missedSpotsWithAiredMakegood, withdrawMakegoods } from '../makegoods/withdraw';
 import type { Staged } from '../notifications';
 import { anyListening, emitEvent } from '../webhooks/outbox';
@@ -637,7 +638,10 @@ export const importAsRun = async ({
       .update(asRunImports)
       .set({ ...totals!, channelIds })
       .where(eq(asRunImports.id, id));
-    const { staged } = await offerMakegoods({ tx, importId: id, now, timeZone, expiryHours: makegoodExpiryHours });
+    // Off by default: the traffic desk decides which missed spots to offer (Discrepancies, decision 058).
+    const { staged } = (await stationAutoOffersMakegoods(tx))
+      ? await offerMakegoods({ tx, importId: id, now, timeZone, expiryHours: makegoodExpiryHours })
+      : { staged: [] };
     await emitDeliveryUpdates(tx, id);
     return { id, staged };
   });

@@ -27,19 +27,25 @@ export const spotCostCents = (daypart: typeof dayparts.$inferSelect, item: Price
   return airingOf(selection.multiplier, toCents(selection.cpm), Number.MAX_SAFE_INTEGER).spendCents;
 };
 
+/**
+ * Offers a makegood for each missed spot without one: those an as-run import settled (`importId`), or
+ * the spots the traffic desk names (`spotIds`: a preempted spot, decision 058).
+ */
 export const offerMakegoods = async ({
   tx,
   importId,
+  spotIds,
   now,
   timeZone,
   expiryHours,
 }: {
   tx: Tx;
-  importId: string;
+  importId?: string;
+  spotIds?: readonly string[];
   now: Date;
   timeZone: string;
   expiryHours: number;
-}): Promise<{ offered: number; staged: Staged[] }> => {
+}): Promise<{ offered: number; staged: Staged[]; made: { status: string; airDate: string | null }[] }> => {
   const missed = await tx
     .select({
       spotId: trafficSpots.id,
@@ -56,14 +62,14 @@ export const offerMakegoods = async ({
     .leftJoin(makegoodOffers, eq(makegoodOffers.missedSpotId, trafficSpots.id))
     .where(
       and(
-        eq(trafficSpots.asRunImportId, importId),
+        importId !== undefined ? eq(trafficSpots.asRunImportId, importId) : inArray(trafficSpots.id, [...(spotIds ?? [])]),
         eq(trafficSpots.status, 'missed'),
         isNull(makegoodOffers.id),
         inArray(ordersView.status, [...SOLD_STATUSES]),
       ),
     )
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.id));
-  if (missed.length === 0) return { offered: 0, staged: [] };
+  if (missed.length === 0) return { offered: 0, staged: [], made: [] };
 
   const today = todayIso(now, timeZone);
   const windows = missed.map((m) => makegoodWindow({ missedDate: m.airDate, flightEnd: m.endDate ?? m.airDate, today }));
@@ -108,6 +114,7 @@ export const offerMakegoods = async ({
     order.spots += 1;
     perOrder.set(spot.estimateId, order);
   }
+  const allMade: { status: string; airDate: string | null }[] = [];
   for (let i = 0; i < offers.length; i += CHUNK) {
     const made = await tx
       .insert(makegoodOffers)
@@ -116,11 +123,12 @@ export const offerMakegoods = async ({
     await tx
       .insert(makegoodEvents)
       .values(made.map((o) => ({ offerId: o.id, action: o.status === 'offered' ? ('offered' as const) : ('unavailable' as const), airDate: o.airDate })));
+    allMade.push(...made);
   }
   const staged: Staged[] = [];
   for (const { ref, spots } of perOrder.values()) {
     staged.push(await stageMakegoodOffer(tx, ref, spots));
     await emitEvent(tx, { type: 'makegood.offered', ownerId: ref.ownerId, data: { order_id: ref.id, missed_spots: spots } });
   }
-  return { offered: offers.length, staged };
+  return { offered: offers.length, staged, made: allMade };
 };

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { todayIso } from '../../../domain/dates';
-import { MAKEGOOD_MESSAGES, makegoodWindow, type MakegoodAction } from '../../../domain/makegoods';
+import { MAKEGOOD_MESSAGES, answerByOnDay, makegoodWindow, type MakegoodAction } from '../../../domain/makegoods';
 import { canReadOrder, type OrderActor } from '../../../domain/orders';
 import { airsOn } from '../../../domain/traffic';
 import { dayparts, makegoodEvents, makegoodOffers, trafficDays, trafficSpots } from '../../db/schema';
@@ -84,7 +84,8 @@ export const changeMakegoodDay = async ({
     await assertDayOpen(tx, channelId, airDate, today);
     const counter = await takenCounter(tx, airDate, airDate, offer.id);
     if (counter.taken(daypart, airDate) >= daypart.spotFrequency) throw conflict(MAKEGOOD_MESSAGES.full);
-    await tx.update(makegoodOffers).set({ airDate, updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
+    const expiresAt = answerByOnDay({ current: offer.expiresAt, airDate, startTime: daypart.startTime, timeZone });
+    await tx.update(makegoodOffers).set({ airDate, expiresAt, updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
     await record(tx, offer.id, 'changed', actor, airDate);
     return offer.estimateId;
   });

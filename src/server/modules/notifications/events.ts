@@ -129,6 +129,20 @@ export const stageMakegoodOffer = (tx: Tx, order: OrderRef, missedSpots: number)
     },
   );
 
+/** The traffic desk preempted, moved or cancelled a spot of the order (decision 058) → its owner. */
+export const stageSpotChanged = (tx: Tx, order: OrderRef, message: string) =>
+  stageNotification(
+    tx,
+    { userIds: [order.ownerId] },
+    {
+      type: 'system_message',
+      subType: 'warning',
+      message: `Your order "${orderName(order)}": ${message}`,
+      estimateId: order.id,
+      estimateName: orderName(order),
+    },
+  );
+
 interface BilledOrder {
   customerId: string;
   estimateId: string;

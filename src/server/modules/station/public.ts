@@ -21,3 +21,9 @@ export const storedStationIdentity = async (db: Tx) => {
     .limit(1);
   return row;
 };
+
+/** Whether a missed spot is offered a makegood at once (else the traffic desk offers it, decision 058); off before a profile is saved. */
+export const stationAutoOffersMakegoods = async (db: Tx): Promise<boolean> => {
+  const [row] = await db.select({ auto: stationProfile.autoOfferMakegoods }).from(stationProfile).where(eq(stationProfile.id, 1)).limit(1);
+  return row?.auto ?? false;
+};

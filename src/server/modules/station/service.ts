@@ -25,6 +25,7 @@ const toProfile = (row: Row): StoredProfile => ({
   fcc_facility_id: row.fccFacilityId,
   agent_url: row.agentUrl,
   require_ad_id: row.requireAdId,
+  auto_offer_makegoods: row.autoOfferMakegoods,
   updated_at: row.updatedAt.toISOString(),
 });
 
@@ -54,6 +55,7 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
     ...(input.fcc_facility_id !== undefined ? { fccFacilityId: input.fcc_facility_id } : {}),
     ...(input.agent_url !== undefined ? { agentUrl: input.agent_url } : {}),
     ...(input.require_ad_id !== undefined ? { requireAdId: input.require_ad_id } : {}),
+    ...(input.auto_offer_makegoods !== undefined ? { autoOfferMakegoods: input.auto_offer_makegoods } : {}),
   };
   // In a transaction of the request: the audit trail records who changed the profile (decision 008).
   const [row] = await db.transaction((tx) =>

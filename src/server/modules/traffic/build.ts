@@ -98,13 +98,15 @@ const writeDay = async (
     const [day] = await tx.select().from(trafficDays).where(thisDay).for('update');
     if (!day || day.inputsDigest === digest || date < today) return none;
     // Frozen: exported, a spot of it aired or was settled, or (today) a spot's air time has passed.
-    const [history] = day.exportedAt
-      ? [true]
-      : await tx
-          .select({ id: trafficSpots.id })
-          .from(trafficSpots)
-          .where(and(itsSpots, or(inArray(trafficSpots.status, [...HISTORY]), lte(trafficSpots.scheduledAt, now))))
-          .limit(1);
+    // Held: the traffic desk acted on a spot of the day (decision 058); its decision stands.
+    const [history] =
+      day.exportedAt || day.heldAt
+        ? [true]
+        : await tx
+            .select({ id: trafficSpots.id })
+            .from(trafficSpots)
+            .where(and(itsSpots, or(inArray(trafficSpots.status, [...HISTORY]), lte(trafficSpots.scheduledAt, now))))
+            .limit(1);
     if (history) {
       const { added, passed } = await addLateSpots(tx, channelId, date, spots, now, await movedAwayFrom(tx, date));
       const movedTo = await moveClosedSpots({ tx, channelId, date, passed, dayparts: context.dayparts, flightEnd: context.flightEnd });
@@ -129,7 +131,7 @@ const BOOKED = sql.raw(BOOKED_STATUSES.map((s) => `'${s}'`).join(', '));
 /** A completed order's accepted makegoods still air (they may fall after the flight). */
 const AFTER_FLIGHT = sql.raw(`'completed'`);
 
-/** Future spots of frozen days: cancelled when their order is no longer booked or its campaign is paused, restored when it is again. */
+/** Future spots of frozen days: cancelled when their order is no longer booked or its campaign is paused, restored when it is again (never one the desk cancelled or moved, decision 058). */
 const followStatuses = async (db: Db, today: string, now: Date) => {
   const from = sql`${today}::date`;
   const after = sql`${now.toISOString()}::timestamptz`;
@@ -141,7 +143,7 @@ const followStatuses = async (db: Db, today: string, now: Date) => {
   await db.execute(sql`
     update traffic_spots s set status = 'scheduled', updated_at = ${after}
     from orders e left join campaigns c on c.estimate_id = e.id
-    where s.estimate_id = e.id and s.air_date >= ${from} and s.scheduled_at > ${after} and s.status = 'cancelled'
+    where s.estimate_id = e.id and s.air_date >= ${from} and s.scheduled_at > ${after} and s.status = 'cancelled' and s.desk_action is null
       and (e.status in (${BOOKED}) or (e.status = ${AFTER_FLIGHT} and s.makegood_offer_id is not null)) and (c.status is null or c.status <> 'paused')`);
 };
 

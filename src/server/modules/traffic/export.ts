@@ -163,7 +163,10 @@ export const trafficBxf = (
   });
   const airing = log.spots.filter((s) => s.status === 'scheduled' || s.status === 'aired');
   // A changes export also carries the spots cancelled since the last export, as deletions.
-  const deletions = options.changesOnly ? log.spots.filter((s) => s.status === 'cancelled').map((spot) => spotEvent(spot, 'delete')) : [];
+  // A spot the desk preempted no longer airs either (decision 058); one it moved is cancelled here and added where it went.
+  const deletions = options.changesOnly
+    ? log.spots.filter((s) => s.status === 'cancelled' || (s.status === 'missed' && s.desk_action === 'preempted')).map((spot) => spotEvent(spot, 'delete'))
+    : [];
   const breaks = new Map<string, TrafficSpot[]>();
   for (const spot of airing) {
     const key = `${spot.daypart_id}|${spot.break_at}`;

@@ -58,15 +58,32 @@ const toSpot =
     simulated: spot.simulated,
     added_after_export: spot.addedAfterExportAt !== null,
     moved_from_date: spot.movedFromDate,
+    desk_action: spot.deskAction,
+    desk_reason: spot.deskReason,
   });
 
 const WILL_AIR = new Set(['scheduled', 'aired']);
-/** What master control must hear about again: spots placed, cancelled or restored after the export. */
+/** What master control must hear about again: spots placed, cancelled or restored after the export, and those the desk preempted (decision 058). */
 const CHANGEABLE = new Set(['scheduled', 'cancelled']);
+const changeable = (spot: SpotRow['spot']) => CHANGEABLE.has(spot.status) || (spot.status === 'missed' && spot.deskAction === 'preempted');
 const changedSince = (rows: readonly SpotRow[], exportedAt: Date) =>
-  rows.filter(
-    ({ spot }) => CHANGEABLE.has(spot.status) && (spot.updatedAt > exportedAt || (spot.addedAfterExportAt !== null && spot.addedAfterExportAt > exportedAt)),
-  );
+  rows.filter(({ spot }) => changeable(spot) && (spot.updatedAt > exportedAt || (spot.addedAfterExportAt !== null && spot.addedAfterExportAt > exportedAt)));
+
+/** One spot of the log as the log lists it; undefined when there is none. */
+export const spotById = async (db: Tx, time: StationTime, id: string): Promise<TrafficSpot | undefined> => {
+  const [row] = await selectSpots(db, eq(trafficSpots.id, id));
+  return row ? toSpot(time)(row) : undefined;
+};
+
+/** Whether the channel's day has been placed (a move to a day beyond the horizon places it first). */
+export const isDayPlaced = async (db: Tx, channelId: string, date: string): Promise<boolean> => {
+  const [day] = await db
+    .select({ digest: trafficDays.inputsDigest })
+    .from(trafficDays)
+    .where(and(eq(trafficDays.channelId, channelId), eq(trafficDays.airDate, date)))
+    .limit(1);
+  return Boolean(day && day.digest !== '');
+};
 
 /** GET /traffic/logs/:date: the day's spots in air order and each daypart's fill. */
 export const getTrafficLog = async ({

@@ -10,6 +10,7 @@ import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { formatAirTime, formatBroadcastDay } from '../../ui/traffic-display';
+import { OfferMakegood } from './offer-makegood';
 
 const Section = ({ title, hint, count, children }: { title: string; hint: string; count: number; children: ReactNode }) => (
   <Card className="p-4">
@@ -48,7 +49,18 @@ const SpotTable = ({ caption, spots, extra }: { caption: string; spots: (Discrep
             {spot.brand_name && <span className="text-slate-500"> · {spot.brand_name}</span>}
           </td>
           <td className={`${cellClasses} font-mono text-xs`}>{spot.house_code}</td>
-          {extra && <td className={cellClasses}>{spot.makegood_status === 'offered' ? 'Offered, no answer yet' : 'Not offered'}</td>}
+          {extra && (
+            <td className={cellClasses}>
+              {spot.makegood_status === 'offered' ? (
+                'Offered, no answer yet'
+              ) : (
+                <span className="flex flex-wrap items-center gap-2">
+                  Not offered
+                  <OfferMakegood spotId={spot.id} label={`${spot.estimate_name || 'Untitled order'} at ${formatAirTime(spot.local_time)}`} />
+                </span>
+              )}
+            </td>
+          )}
         </tr>
       ))}
     </tbody>

@@ -24,7 +24,14 @@ const FIELDS = [
   { key: 'agent_url', label: 'AdCP agent URL', autoComplete: 'url' },
 ] as const;
 type FieldKey = (typeof FIELDS)[number]['key'];
-type Draft = Record<FieldKey, string> & { logo: string | null; frame_rate: number; drop_frame: boolean; date_order: 'MDY' | 'DMY'; require_ad_id: boolean };
+type Draft = Record<FieldKey, string> & {
+  logo: string | null;
+  frame_rate: number;
+  drop_frame: boolean;
+  date_order: 'MDY' | 'DMY';
+  require_ad_id: boolean;
+  auto_offer_makegoods: boolean;
+};
 
 const draftOf = (profile: StationProfile): Draft => ({
   name: profile.name,
@@ -41,6 +48,7 @@ const draftOf = (profile: StationProfile): Draft => ({
   drop_frame: profile.drop_frame,
   date_order: profile.date_order,
   require_ad_id: profile.require_ad_id,
+  auto_offer_makegoods: profile.auto_offer_makegoods,
 });
 
 const readAsDataUrl = (file: File) =>
@@ -165,6 +173,20 @@ const ProfileForm = ({ profile }: { profile: StationProfile }) => {
           Require an Ad-ID before a spot is placed on the log
           <span className="block text-xs text-slate-500">
             Otherwise spots whose commercial has none are placed and flagged &quot;No Ad-ID&quot; on the log and the Discrepancies screen.
+          </span>
+        </span>
+      </label>
+      <label className="flex items-start gap-2 text-sm text-slate-700 sm:col-span-2">
+        <input
+          type="checkbox"
+          className="mt-0.5"
+          checked={draft.auto_offer_makegoods}
+          onChange={(e) => setDraft((d) => ({ ...d, auto_offer_makegoods: e.target.checked }))}
+        />
+        <span>
+          Offer makegoods automatically for missed spots
+          <span className="block text-xs text-slate-500">
+            Otherwise the traffic desk offers them from the Discrepancies screen (&quot;Offer makegood&quot;).
           </span>
         </span>
       </label>

@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { Table, Th, cellClasses } from '../../ui/table';
+import { SpotActions } from './spot-actions';
 import { formatTimeRange } from '../../ui/order-form-display';
 import { SPOT_STATUS_TONES, formatAirTime, formatBroadcastDay, formatSpotLength, spotStatusLabel } from '../../ui/traffic-display';
 
@@ -65,6 +66,9 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
               <Th>Ad-ID / title</Th>
               <Th>Length</Th>
               <Th>Status</Th>
+              <Th>
+                <span className="sr-only">Actions</span>
+              </Th>
             </tr>
           </thead>
           {byBreak(spots).map((group) => (
@@ -94,6 +98,10 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
                     {spot.moved_from_date && (
                       <span className="ml-2 text-xs font-medium text-amber-700">Moved from {formatBroadcastDay(spot.moved_from_date)}</span>
                     )}
+                    {spot.desk_reason && <span className="block text-xs text-slate-600">{spot.desk_reason}</span>}
+                  </td>
+                  <td className={cellClasses}>
+                    <SpotActions spot={spot} />
                   </td>
                 </tr>
               ))}
