@@ -56,6 +56,7 @@ import { stationRoutes } from './modules/station/routes';
 import { createStationClock } from './modules/traffic/station-clock';
 import { trafficRoutes } from './modules/traffic/routes';
 import { asRunRoutes } from './modules/as-run/routes';
+import { audienceRoutes } from './modules/audience/routes';
 import { makegoodRoutes } from './modules/makegoods/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { adcpRoutes } from './modules/adcp/routes';
@@ -316,6 +317,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       stationRoutes(api, ctx, guards);
       trafficRoutes(api, ctx, guards);
       await asRunRoutes(api, ctx, guards);
+      await audienceRoutes(api, ctx, guards);
       makegoodRoutes(api, ctx, guards);
       adcpDeskRoutes(api, ctx, guards);
       auditRoutes(api, ctx, guards);
