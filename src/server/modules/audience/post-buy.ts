@@ -12,7 +12,7 @@ import { csvLine } from '../../../domain/reconciliation';
 import { bookRatings, postBooks } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { readableOrder } from '../orders/public';
-import { airedSpotsOfOrder } from '../traffic/public';
+import { airedSpotsToPost } from '../traffic/public';
 import { asAudienceLines, lineAudiencesOf, specLinesOf } from './order-audience';
 import { currentBook } from './public';
 
@@ -48,7 +48,7 @@ export const postBuy = async (db: Tx, actor: OrderActor, id: string, asked: stri
   const ordered = audienceFigures(asAudienceLines(lines, audiences));
 
   // Delivered: each aired spot on the post book of its broadcast month.
-  const spots = await airedSpotsOfOrder(db, order.id, { start: null, end: null });
+  const spots = (await airedSpotsToPost(db, order.id)).sort((a, b) => a.airDate.localeCompare(b.airDate));
   const monthOf = new Map<string, string>();
   const month = (date: string) => {
     let key = monthOf.get(date);
@@ -81,6 +81,12 @@ export const postBuy = async (db: Tx, actor: OrderActor, id: string, asked: stri
   let total = ZERO;
   let unvalued = 0;
   const flightStart = order.startDate ?? spots[0]?.airDate ?? '';
+  const weekOf = new Map<string, string>();
+  const week = (date: string) => {
+    let key = weekOf.get(date);
+    if (key === undefined) weekOf.set(date, (key = flightStart && date >= flightStart ? flightWeekOf(flightStart, date) : date));
+    return key;
+  };
   for (const spot of spots) {
     const line = (spot.estimateItemId ? lineOfItem.get(spot.estimateItemId) : undefined) ?? lineOfDaypart.get(spot.daypartId);
     const bookId = bookOfMonth.get(month(spot.airDate));
@@ -89,8 +95,8 @@ export const postBuy = async (db: Tx, actor: OrderActor, id: string, asked: stri
     const sums: Sums = { spots: 1, cost_cents: line?.rateCents ?? 0, grps: value?.rating ?? 0, impressions: value?.impressions ?? 0 };
     const lineId = line?.id ?? OTHER_LINE.id;
     byLine.set(lineId, plus(byLine.get(lineId) ?? ZERO, sums));
-    const week = flightStart && spot.airDate >= flightStart ? flightWeekOf(flightStart, spot.airDate) : spot.airDate;
-    byWeek.set(week, plus(byWeek.get(week) ?? ZERO, sums));
+    const weekStart = week(spot.airDate);
+    byWeek.set(weekStart, plus(byWeek.get(weekStart) ?? ZERO, sums));
     total = plus(total, sums);
   }
 
