@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { WebhooksSection } from '../webhooks/webhooks-section';
+import { BooksSection } from './books-section';
 import { ChannelsSection } from './channels-section';
 
 const FIELDS = [
@@ -202,6 +203,9 @@ export const StationSettings = () => {
       </Card>
       <Card className="mt-6">
         <ChannelsSection />
+      </Card>
+      <Card className="mt-6">
+        <BooksSection />
       </Card>
       <Card className="mt-6">
         <WebhooksSection station />
