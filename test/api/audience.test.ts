@@ -171,16 +171,16 @@ describe('audience on an order', () => {
         ...extra,
       };
     };
-    await t.database.db
-      .insert(trafficSpots)
-      .values([
-        spot(0, {}),
-        spot(1, {}),
-        spot(2, {}),
-        spot(3, { estimateItemId: null, daypartId: prime.id }),
-        spot(4, { simulated: true }),
-        spot(5, { status: 'missed', airedAt: null }),
-      ]);
+    await t.database.db.insert(trafficSpots).values([
+      spot(0, {}),
+      spot(1, {}),
+      spot(2, {}),
+      spot(3, { estimateItemId: null, daypartId: prime.id }),
+      spot(4, { simulated: true }),
+      spot(5, { status: 'missed', airedAt: null }),
+      // Ten weeks on, in a broadcast month with no post book: counted, valued at nothing.
+      spot(70, {}),
+    ]);
     const nov26 = (await books()).find((b) => b.name === 'Nov26')!;
     for (const month of new Set([0, 1, 2, 3, 4, 5].map((d) => broadcastMonthOf(addDays(start, d)).month))) {
       const put = await t.inject({ method: 'PUT', url: `/api/post-books/${month}`, token: admin, payload: { book_id: nov26.id } });
@@ -192,10 +192,10 @@ describe('audience on an order', () => {
     expect(res.statusCode, res.body).toBe(200);
     const post = res.json();
     // Delivered on Nov26: 3 × 2.0 + 5.0 (the Prime makegood) = 11 GRPs; 3 × 20 + 50 = 110 (000).
-    expect(post.total.delivered).toMatchObject({ spots: 4, grps: 11, impressions: 110 });
+    expect(post.total.delivered).toMatchObject({ spots: 5, grps: 11, impressions: 110 });
     expect(post.measure).toBe('grps');
     expect(post.lines.find((l: { id: string }) => l.id === 'other').delivered).toMatchObject({ spots: 1, grps: 5 });
-    expect(post.unvalued_spots).toBe(0);
+    expect(post.unvalued_spots).toBe(1);
     // Guaranteed 100 GRPs: 89 short; ADUs on the current book (May27, 4.0 a Morning spot): 89 / 4 = 22.25 → 23.
     expect(post.shortfall).toBe(89);
     expect(post.adus).toEqual({ spots: 23, daypart_id: morning.id, label: 'Aud Morning', per_spot: 4 });
