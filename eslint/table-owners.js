@@ -17,6 +17,7 @@ export const tableOwners = {
   billing: ['invoices', 'invoiceLines', 'invoicePayments', 'creditNotes', 'receivableDays', 'receivableCustomers', 'invoiceNumberSeq', 'creditNoteNumberSeq'],
   brands: ['brands'],
   campaigns: ['campaigns', 'campaignDeliveries', 'campaignCounts'],
+  audience: ['books', 'bookUniverses', 'bookRatings', 'postBooks', 'lineAudiences'],
   channels: ['channels'],
   coupons: ['coupons', 'couponUsages'],
   dayparts: ['dayparts'],

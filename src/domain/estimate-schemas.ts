@@ -10,6 +10,7 @@ import { MAX_COUPON_CODE } from './coupon-schemas';
 import { isIsoDate } from './dates';
 import { isWholeCents, wholeCentsMessage } from './money';
 import { ORDER_STATUSES } from './orders';
+import { demoText, guaranteeInputSchema, guaranteeReplySchema } from './audience-schemas';
 
 export const MAX_ORDER_NAME = 200;
 export const MAX_NOTES = 2000;
@@ -110,11 +111,25 @@ export const estimateUpdateSchema = estimateCreateSchema.omit({ channel_id: true
   status: status.optional(),
   /** Completing an order whose spots are unconfirmed (no as-run yet) needs this (decision 031). */
   confirm_unconfirmed: z.boolean({ error: 'confirm_unconfirmed must be true or false' }).optional(),
+  /** The demo the order is bought on (issue 43, decision 057): `A25-54`, `HH`…; null removes it. */
+  target_demo: demoText.nullable().optional(),
+  /** An audience guarantee on one demo: impressions (thousands) or GRPs; null removes it. */
+  audience_guarantee: guaranteeInputSchema.nullable().optional(),
 });
 export type EstimateUpdateInput = z.infer<typeof estimateUpdateSchema>;
 
 /** Fields whose change is an edit of the order (status and notes alone are an Order Management change). */
-export const ORDER_CONTENT_FIELDS = ['estimate_name', 'brand_id', 'start_date', 'total_spend', 'media_asset_id', 'payment_method_id', 'coupon_code'] as const;
+export const ORDER_CONTENT_FIELDS = [
+  'estimate_name',
+  'brand_id',
+  'start_date',
+  'total_spend',
+  'media_asset_id',
+  'payment_method_id',
+  'coupon_code',
+  'target_demo',
+  'audience_guarantee',
+] as const;
 
 export const reviewBodySchema = z.object({ notes: notes.nullish() }).nullish();
 
@@ -259,12 +274,18 @@ export const estimateSchema = z.object({
   /** The machine buyer's name, as Order Management shows it ("via AdCP · name"). */
   source_name: z.string().nullable(),
   ...agencyCodesReplyShape,
+  /** The demo the order is bought on (issue 43); null: none. */
+  target_demo: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Estimate = z.infer<typeof estimateSchema>;
 
-export const estimateDetailSchema = estimateSchema.extend({ items: z.array(estimateItemSchema) });
+export const estimateDetailSchema = estimateSchema.extend({
+  items: z.array(estimateItemSchema),
+  /** The order's audience guarantee (issue 43); only in the one order's reply, so that lists stay flat (decision 026). */
+  audience_guarantee: guaranteeReplySchema.nullable(),
+});
 export type EstimateDetail = z.infer<typeof estimateDetailSchema>;
 
 export const estimateStatsSchema = z.object({

@@ -57,6 +57,7 @@ import { createStationClock } from './modules/traffic/station-clock';
 import { trafficRoutes } from './modules/traffic/routes';
 import { trafficDeskRoutes } from './modules/traffic/desk-routes';
 import { asRunRoutes } from './modules/as-run/routes';
+import { audienceRoutes } from './modules/audience/routes';
 import { makegoodRoutes } from './modules/makegoods/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { adcpRoutes } from './modules/adcp/routes';
@@ -318,6 +319,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       trafficRoutes(api, ctx, guards);
       trafficDeskRoutes(api, ctx, guards);
       await asRunRoutes(api, ctx, guards);
+      await audienceRoutes(api, ctx, guards);
       makegoodRoutes(api, ctx, guards);
       adcpDeskRoutes(api, ctx, guards);
       auditRoutes(api, ctx, guards);

@@ -5,6 +5,7 @@
  * module publishes how to find its order or channel; this is the one place that maps routes to them.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUDIENCE_MESSAGES } from '../domain/audience-schemas';
 import { CAMPAIGN_MESSAGES } from '../domain/campaign-schemas';
 import { CORRECTION_MESSAGES } from '../domain/billing-corrections';
 import { BILLING_MESSAGES } from '../domain/billing';
@@ -16,6 +17,7 @@ import { isAdmin } from '../domain/roles';
 import type { Tx } from './platform/db';
 import { notFound } from './platform/errors';
 import { orderOfCreditNote, orderOfInvoice } from './modules/billing/public';
+import { channelOfBook } from './modules/audience/public';
 import { orderOfCampaign } from './modules/campaigns/public';
 import { orderOfOffer } from './modules/makegoods/public';
 import { channelOfOrder } from './modules/orders/public';
@@ -46,6 +48,7 @@ const RECORDS: readonly { path: RegExp; param: string; channelOf: ChannelOf; mes
   { path: /^\/makegoods\/:id(\/|$)/, param: 'id', channelOf: viaOrder(orderOfOffer), message: MAKEGOOD_MESSAGES.notFound },
   { path: /^\/reconciliation\/(reconcile|variance)\/:id$/, param: 'id', channelOf: channelOfOrder, message: RECONCILIATION_MESSAGES.notFound },
   { path: /^\/adcp\/changes\/:id\//, param: 'id', channelOf: channelOfOrder, message: ESTIMATE_MESSAGES.notFound },
+  { path: /^\/books\/:id(\/|$)/, param: 'id', channelOf: channelOfBook, message: AUDIENCE_MESSAGES.bookNotFound },
   { path: /^\/traffic\/spots\/:id(\/|$)/, param: 'id', channelOf: channelOfSpot, message: 'Spot not found' },
 ];
 

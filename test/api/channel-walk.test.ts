@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makegoodOffers, trafficSpots } from '../../src/server/db/schema';
+import { books, makegoodOffers, trafficSpots } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { clockNow } from '../support/clock';
 import { ownerWithOrders } from '../support/ownership-fixtures';
@@ -33,6 +33,8 @@ const NOT_OF_A_CHANNEL = [
   // A date, not a record: the log of the channel named by channel_id (tested below).
   '/api/traffic/logs/',
   '/api/audit/',
+  // A broadcast month, not a record: the book the body names is checked against the admin's channels (audience.test.ts).
+  '/api/post-books/',
 ];
 
 beforeAll(async () => {
@@ -72,7 +74,12 @@ beforeAll(async () => {
     payload: { amount: 10, reason: 'Goodwill' },
   });
   expect(creditNote.statusCode, creditNote.body).toBe(201);
+  const [book] = await t.database.db
+    .insert(books)
+    .values({ channelId: daypart.channelId, name: 'Nov26', ratingService: 'Nielsen', surveyPeriod: 'Nov26' })
+    .returning();
   ids = {
+    book: book!.id,
     booked: booked.id,
     draft: draft.id,
     item: itemId,
@@ -113,6 +120,7 @@ const idFor = (url: string, param: string): string | undefined => {
     makegoods: ids.offer,
     dayparts: ids.daypart,
     traffic: ids.spot,
+    books: ids.book,
   };
   return byArea[url.split('/')[2] ?? ''];
 };
@@ -126,7 +134,8 @@ const snapshot = async () =>
              (select md5(coalesce(string_agg(c::text, ',' order by c.id), '')) from campaigns c) as campaigns,
              (select md5(coalesce(string_agg(s::text, ',' order by s.id), '')) from traffic_spots s) as spots,
              (select md5(coalesce(string_agg(o::text, ',' order by o.id), '')) from makegood_offers o) as offers,
-             (select md5(coalesce(string_agg(d::text, ',' order by d.id), '')) from dayparts d) as dayparts`)) as unknown as { rows: unknown[] }
+             (select md5(coalesce(string_agg(d::text, ',' order by d.id), '')) from dayparts d) as dayparts,
+             (select md5(coalesce(string_agg(b::text, ',' order by b.id), '')) from books b) as books`)) as unknown as { rows: unknown[] }
   ).rows;
 
 describe("another channel's records", () => {

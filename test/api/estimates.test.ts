@@ -63,13 +63,15 @@ const ESTIMATE_FIELDS = [
   'client_code',
   'product_code',
   'po_number',
+  // The demo the order is bought on (issue 43).
+  'target_demo',
 ].sort();
 
 describe('POST /api/estimates', () => {
   it('creates an empty draft owned by the caller, starting today + 8 days, with every field of the order', async () => {
     const client = await newClient(t, { firstName: 'Dana', lastName: 'Drafts' });
     const order = await createOrder(t, client.token);
-    expect(Object.keys(order).sort()).toEqual([...ESTIMATE_FIELDS, 'items'].sort());
+    expect(Object.keys(order).sort()).toEqual([...ESTIMATE_FIELDS, 'items', 'audience_guarantee'].sort());
     expect(order).toMatchObject({
       estimate_name: '',
       status: 'draft',

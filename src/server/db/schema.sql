@@ -149,6 +149,45 @@ table audit_events
   CREATE INDEX audit_events_order_idx ON public.audit_events USING btree (order_id, id)
   CREATE UNIQUE INDEX audit_events_pkey ON public.audit_events USING btree (id)
 
+table book_ratings
+  book_id uuid not null
+  daypart_id uuid not null
+  demo text not null
+  impressions double precision not null
+  rating double precision not null
+  constraint book_ratings_book_id_fkey FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
+  constraint book_ratings_daypart_id_fkey FOREIGN KEY (daypart_id) REFERENCES dayparts(id) ON DELETE CASCADE
+  constraint book_ratings_pkey PRIMARY KEY (book_id, daypart_id, demo)
+  constraint book_ratings_values_check CHECK (((rating >= (0)::double precision) AND (rating <= (100)::double precision) AND (impressions >= (0)::double precision)))
+  CREATE UNIQUE INDEX book_ratings_pkey ON public.book_ratings USING btree (book_id, daypart_id, demo)
+
+table book_universes
+  book_id uuid not null
+  demo text not null
+  universe double precision not null
+  constraint book_universes_book_id_fkey FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
+  constraint book_universes_pkey PRIMARY KEY (book_id, demo)
+  constraint book_universes_universe_check CHECK ((universe > (0)::double precision))
+  CREATE UNIQUE INDEX book_universes_pkey ON public.book_universes USING btree (book_id, demo)
+
+table books
+  channel_id uuid not null
+  created_at timestamp with time zone not null default now()
+  created_by uuid
+  geography text
+  id uuid not null default gen_random_uuid()
+  is_current boolean not null default false
+  name text not null
+  rating_service text not null
+  survey_period text not null
+  updated_at timestamp with time zone not null default now()
+  constraint books_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT
+  constraint books_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL
+  constraint books_pkey PRIMARY KEY (id)
+  CREATE UNIQUE INDEX books_current_key ON public.books USING btree (channel_id) WHERE is_current
+  CREATE UNIQUE INDEX books_name_key ON public.books USING btree (channel_id, lower(name))
+  CREATE UNIQUE INDEX books_pkey ON public.books USING btree (id)
+
 table brand_hours
   amount_cents bigint not null default 0
   brand_id uuid not null
@@ -417,6 +456,9 @@ table estimates
   discount_cents bigint not null default 0
   end_date date
   estimate_name text not null default ''::text
+  guarantee_demo text
+  guarantee_grps double precision
+  guarantee_impressions double precision
   id uuid not null default gen_random_uuid()
   media_asset_id uuid
   notes text
@@ -430,6 +472,7 @@ table estimates
   start_date date
   status text not null default 'draft'::text
   submitted_at timestamp with time zone
+  target_demo text
   total_amount_cents bigint not null default 0
   total_estimated_cost_cents bigint not null default 0
   total_spend_cents bigint not null default 0
@@ -438,6 +481,7 @@ table estimates
   constraint estimates_brand_id_brands_id_fk FOREIGN KEY (brand_id) REFERENCES brands(id) ON DELETE RESTRICT
   constraint estimates_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT
   constraint estimates_coupon_id_coupons_id_fk FOREIGN KEY (coupon_id) REFERENCES coupons(id) ON DELETE SET NULL
+  constraint estimates_guarantee_check CHECK ((((guarantee_demo IS NULL) = ((guarantee_impressions IS NULL) AND (guarantee_grps IS NULL))) AND ((guarantee_impressions IS NULL) OR (guarantee_grps IS NULL)) AND (COALESCE(guarantee_impressions, guarantee_grps, (1)::double precision) > (0)::double precision)))
   constraint estimates_media_asset_id_media_assets_id_fk FOREIGN KEY (media_asset_id) REFERENCES media_assets(id) ON DELETE SET NULL
   constraint estimates_owner_id_users_id_fk FOREIGN KEY (owner_id) REFERENCES users(id) ON DELETE RESTRICT
   constraint estimates_payment_method_id_payment_methods_id_fk FOREIGN KEY (payment_method_id) REFERENCES payment_methods(id) ON DELETE SET NULL
@@ -555,6 +599,20 @@ table invoices
   CREATE UNIQUE INDEX invoices_pkey ON public.invoices USING btree (id)
   CREATE INDEX invoices_receivable_idx ON public.invoices USING btree (customer_id, due_date) INCLUDE (total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) WHERE (status = 'sent'::text)
   CREATE INDEX invoices_status_due_idx ON public.invoices USING btree (status, due_date)
+
+table line_audiences
+  book_id uuid
+  book_name text not null
+  demo text not null
+  estimate_id uuid not null
+  impressions double precision not null
+  line_id uuid not null
+  rating double precision not null
+  constraint line_audiences_book_id_fkey FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE SET NULL
+  constraint line_audiences_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
+  constraint line_audiences_pkey PRIMARY KEY (line_id, demo)
+  CREATE INDEX line_audiences_estimate_id_idx ON public.line_audiences USING btree (estimate_id)
+  CREATE UNIQUE INDEX line_audiences_pkey ON public.line_audiences USING btree (line_id, demo)
 
 table mail_outbox
   attachments jsonb
@@ -724,6 +782,17 @@ table payment_methods
   CREATE INDEX payment_methods_brand_id_idx ON public.payment_methods USING btree (brand_id)
   CREATE INDEX payment_methods_owner_id_idx ON public.payment_methods USING btree (owner_id)
   CREATE UNIQUE INDEX payment_methods_pkey ON public.payment_methods USING btree (id)
+
+table post_books
+  book_id uuid not null
+  channel_id uuid not null
+  month text not null
+  updated_at timestamp with time zone not null default now()
+  constraint post_books_book_id_fkey FOREIGN KEY (book_id) REFERENCES books(id) ON DELETE CASCADE
+  constraint post_books_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT
+  constraint post_books_pkey PRIMARY KEY (channel_id, month)
+  CREATE INDEX post_books_book_id_idx ON public.post_books USING btree (book_id)
+  CREATE UNIQUE INDEX post_books_pkey ON public.post_books USING btree (channel_id, month)
 
 table rate_limits
   count integer not null
@@ -1161,7 +1230,11 @@ view orders as
     reviewed_at,
     created_at,
     updated_at,
-    channel_id
+    channel_id,
+    target_demo,
+    guarantee_demo,
+    guarantee_impressions,
+    guarantee_grps
    FROM estimates e;
 
 view receivable_customers_computed as

@@ -382,6 +382,12 @@ const orderColumns = () => ({
     .default('web'),
   /** The buyer's name as the machine buyer gave it. */
   sourceName: text('source_name'),
+  /** The demo the order is bought on (issue 43, decision 057), in buyers' notation; null: none. */
+  targetDemo: text('target_demo'),
+  /** An audience guarantee: impressions (thousands) or GRPs on one demo; all null: none. */
+  guaranteeDemo: text('guarantee_demo'),
+  guaranteeImpressions: doublePrecision('guarantee_impressions'),
+  guaranteeGrps: doublePrecision('guarantee_grps'),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -405,6 +411,10 @@ export const estimates = pgTable('estimates', orderColumns(), (t) => [
   index('estimates_channel_order_time_idx').on(t.channelId, sql`coalesce(${t.submittedAt}, ${t.createdAt})`),
   check('estimates_billing_mode_check', sql`${t.billingMode} in ('up_front', 'monthly')`),
   check('estimates_source_check', sql`${t.source} in ('web', 'api', 'adcp')`),
+  check(
+    'estimates_guarantee_check',
+    sql`(${t.guaranteeDemo} IS NULL) = (${t.guaranteeImpressions} IS NULL AND ${t.guaranteeGrps} IS NULL) AND (${t.guaranteeImpressions} IS NULL OR ${t.guaranteeGrps} IS NULL) AND coalesce(${t.guaranteeImpressions}, ${t.guaranteeGrps}, 1) > 0`,
+  ),
 ]);
 
 /** An order line's columns: the table's, and the same again in the view order_items (orders.sql). */
@@ -1337,4 +1347,98 @@ export const adcpCreatives = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ name: 'adcp_creatives_pkey', columns: [t.ownerId, t.creativeId] })],
+);
+
+/** A ratings book of one channel (issue 43, decision 057): at most one current book a channel. */
+export const books = pgTable(
+  'books',
+  {
+    id: id(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    ratingService: text('rating_service').notNull(),
+    geography: text('geography'),
+    surveyPeriod: text('survey_period').notNull(),
+    isCurrent: boolean('is_current').notNull().default(false),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('books_name_key').on(t.channelId, sql`lower(${t.name})`),
+    uniqueIndex('books_current_key')
+      .on(t.channelId)
+      .where(sql`${t.isCurrent}`),
+  ],
+);
+
+/** A book's universe of each demo, thousands. */
+export const bookUniverses = pgTable(
+  'book_universes',
+  {
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    demo: text('demo').notNull(),
+    universe: doublePrecision('universe').notNull(),
+  },
+  (t) => [primaryKey({ name: 'book_universes_pkey', columns: [t.bookId, t.demo] }), check('book_universes_universe_check', sql`${t.universe} > 0`)],
+);
+
+/** A book's rating (points) and impressions (thousands) a spot, per daypart and demo. */
+export const bookRatings = pgTable(
+  'book_ratings',
+  {
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    daypartId: uuid('daypart_id')
+      .notNull()
+      .references(() => dayparts.id, { onDelete: 'cascade' }),
+    demo: text('demo').notNull(),
+    rating: doublePrecision('rating').notNull(),
+    impressions: doublePrecision('impressions').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'book_ratings_pkey', columns: [t.bookId, t.daypartId, t.demo] }),
+    check('book_ratings_values_check', sql`${t.rating} >= 0 AND ${t.rating} <= 100 AND ${t.impressions} >= 0`),
+  ],
+);
+
+/** The book a channel's post-buys value a broadcast month's spots on. */
+export const postBooks = pgTable(
+  'post_books',
+  {
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'restrict' }),
+    month: text('month').notNull(),
+    bookId: uuid('book_id')
+      .notNull()
+      .references(() => books.id, { onDelete: 'cascade' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ name: 'post_books_pkey', columns: [t.channelId, t.month] }), index('post_books_book_id_idx').on(t.bookId)],
+);
+
+/**
+ * The audience an order line was booked with, per demo (frozen like the booked rate, decision 029):
+ * `line_id` is the line's id (an estimate item today), with no foreign key so any kind of line fits.
+ */
+export const lineAudiences = pgTable(
+  'line_audiences',
+  {
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    lineId: uuid('line_id').notNull(),
+    bookId: uuid('book_id').references(() => books.id, { onDelete: 'set null' }),
+    bookName: text('book_name').notNull(),
+    demo: text('demo').notNull(),
+    rating: doublePrecision('rating').notNull(),
+    impressions: doublePrecision('impressions').notNull(),
+  },
+  (t) => [primaryKey({ name: 'line_audiences_pkey', columns: [t.lineId, t.demo] }), index('line_audiences_estimate_id_idx').on(t.estimateId)],
 );

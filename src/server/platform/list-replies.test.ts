@@ -40,6 +40,7 @@ const order = {
   client_code: null,
   product_code: null,
   po_number: null,
+  target_demo: 'A25-54',
   created_at: '2026-03-01T10:00:00.123Z',
   updated_at: '2026-03-01T10:00:00.123Z',
 };
@@ -52,6 +53,12 @@ describe('order list replies (decision 026)', () => {
     expect(written).toBe(serializerCompiler(route(schema))(rows));
     expect(written).not.toContain('password_hash');
     expect(JSON.parse(written)[1]).toEqual({ ...order, id: '1b0c7a53-4b5e-4d2c-9c59-6f7c3f3f9a11', status: 'draft' });
+  });
+
+  it('still compile the order list with its audience fields (the guarantee is in the one order only)', () => {
+    expect(flatListJsonSchema(z.array(estimateSchema))).toBeDefined();
+    expect(Object.keys(estimateSchema.shape)).toContain('target_demo');
+    expect(Object.keys(estimateSchema.shape)).not.toContain('audience_guarantee');
   });
 
   it('leave to zod what is not a list of flat plain fields', () => {

@@ -4469,6 +4469,7 @@ export interface paths {
                             start_date: string | null;
                             /** @enum {string} */
                             status: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
+                            target_demo: string | null;
                             total_amount: number;
                             total_estimated_cost: number;
                             total_spend: number;
@@ -4892,6 +4893,391 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Ratings books of the channels the admin runs (or of `channel_id`), newest first. */
+        get: {
+            parameters: {
+                query?: {
+                    channel_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            channel_id: string;
+                            created_at: string;
+                            demos: string[];
+                            geography: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            is_current: boolean;
+                            name: string;
+                            post_months: string[];
+                            rating_service: string;
+                            rows: number;
+                            survey_period: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Imports a ratings book (admins). Multipart fields before the file: `name`, `rating_service`, `survey_period`, optional `geography`, `channel_id` (default: the default channel) and `is_current` (true makes it current; a channel’s first book is current). The `file` is CSV with a header naming `daypart` (the daypart’s name on the channel), `demo` (HH, A25-54, M18+…), `rating` (points), `impressions` and `universe` (thousands); other columns are ignored. The whole file is checked first: a bad line is refused naming it, and nothing is kept. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            channel_id: string;
+                            created_at: string;
+                            demos: string[];
+                            geography: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            is_current: boolean;
+                            name: string;
+                            post_months: string[];
+                            rating_service: string;
+                            rows: number;
+                            survey_period: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Makes the book its channel’s current book (admins); one current book a channel. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        is_current: true;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            channel_id: string;
+                            created_at: string;
+                            demos: string[];
+                            geography: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            is_current: boolean;
+                            name: string;
+                            post_months: string[];
+                            rating_service: string;
+                            rows: number;
+                            survey_period: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/brands": {
@@ -8613,6 +8999,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/demos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The demo groups and notation (HH, A25-54, M18+, WW25-54…), and the demos asked for most. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            common: string[];
+                            groups: {
+                                group: string;
+                                letter: string;
+                            }[];
+                            notation: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/estimate-items/{estimateId}": {
         parameters: {
             query?: never;
@@ -9286,6 +9793,7 @@ export interface paths {
                             start_date: string | null;
                             /** @enum {string} */
                             status: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
+                            target_demo: string | null;
                             total_amount: number;
                             total_estimated_cost: number;
                             total_spend: number;
@@ -9398,6 +9906,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             agency_estimate_number: string | null;
+                            audience_guarantee: {
+                                demo: string;
+                                grps: number | null;
+                                impressions: number | null;
+                            } | null;
                             /** @enum {string} */
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
@@ -9455,6 +9968,7 @@ export interface paths {
                             start_date: string | null;
                             /** @enum {string} */
                             status: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
+                            target_demo: string | null;
                             total_amount: number;
                             total_estimated_cost: number;
                             total_spend: number;
@@ -9562,6 +10076,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             agency_estimate_number: string | null;
+                            audience_guarantee: {
+                                demo: string;
+                                grps: number | null;
+                                impressions: number | null;
+                            } | null;
                             /** @enum {string} */
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
@@ -9619,6 +10138,7 @@ export interface paths {
                             start_date: string | null;
                             /** @enum {string} */
                             status: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
+                            target_demo: string | null;
                             total_amount: number;
                             total_estimated_cost: number;
                             total_spend: number;
@@ -9710,6 +10230,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         agency_estimate_number?: string | null;
+                        audience_guarantee?: {
+                            demo: string;
+                            grps?: number;
+                            impressions?: number;
+                        } | null;
                         brand_id?: string | null;
                         client_code?: string | null;
                         confirm_unconfirmed?: boolean;
@@ -9723,6 +10248,7 @@ export interface paths {
                         start_date?: string | null;
                         /** @enum {string} */
                         status?: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
+                        target_demo?: string | null;
                         total_spend?: number | string;
                     };
                 };
@@ -9736,6 +10262,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             agency_estimate_number: string | null;
+                            audience_guarantee: {
+                                demo: string;
+                                grps: number | null;
+                                impressions: number | null;
+                            } | null;
                             /** @enum {string} */
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
@@ -9793,6 +10324,7 @@ export interface paths {
                             start_date: string | null;
                             /** @enum {string} */
                             status: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
+                            target_demo: string | null;
                             total_amount: number;
                             total_estimated_cost: number;
                             total_spend: number;
@@ -10047,6 +10579,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             agency_estimate_number: string | null;
+                            audience_guarantee: {
+                                demo: string;
+                                grps: number | null;
+                                impressions: number | null;
+                            } | null;
                             /** @enum {string} */
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
@@ -10104,6 +10641,7 @@ export interface paths {
                             start_date: string | null;
                             /** @enum {string} */
                             status: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
+                            target_demo: string | null;
                             total_amount: number;
                             total_estimated_cost: number;
                             total_spend: number;
@@ -10179,6 +10717,160 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/estimates/{id}/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The order’s GRPs, impressions (thousands), CPP and CPM on a demo (default: its target demo), per line, per week and in all: the audience frozen at booking, else the channel’s current book. */
+        get: {
+            parameters: {
+                query?: {
+                    demo?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            book_name: string | null;
+                            demo: string | null;
+                            /** Format: uuid */
+                            estimate_id: string;
+                            frozen: boolean;
+                            lines: {
+                                cost_cents: number;
+                                cpm_cents: number | null;
+                                cpp_cents: number | null;
+                                grps: number;
+                                id: string;
+                                impressions: number;
+                                impressions_per_spot: number | null;
+                                label: string;
+                                rating: number | null;
+                                spots: number;
+                            }[];
+                            target_demo: string | null;
+                            total: {
+                                cost_cents: number;
+                                cpm_cents: number | null;
+                                cpp_cents: number | null;
+                                grps: number;
+                                impressions: number;
+                                spots: number;
+                            };
+                            weeks: {
+                                cost_cents: number;
+                                cpm_cents: number | null;
+                                cpp_cents: number | null;
+                                grps: number;
+                                impressions: number;
+                                spots: number;
+                                week_start: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/estimates/{id}/billing-mode": {
@@ -10478,6 +11170,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             agency_estimate_number: string | null;
+                            audience_guarantee: {
+                                demo: string;
+                                grps: number | null;
+                                impressions: number | null;
+                            } | null;
                             /** @enum {string} */
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
@@ -10535,6 +11232,7 @@ export interface paths {
                             start_date: string | null;
                             /** @enum {string} */
                             status: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
+                            target_demo: string | null;
                             total_amount: number;
                             total_estimated_cost: number;
                             total_spend: number;
@@ -10612,6 +11310,241 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/estimates/{id}/post-buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The post-buy (the order’s owner and admins): ordered against delivered per line, per week and in all, delivered being the aired, non-simulated spots valued on the post book of the month each aired; the guarantee’s shortfall and the ADUs proposed. */
+        get: {
+            parameters: {
+                query?: {
+                    demo?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            adus: {
+                                daypart_id: string;
+                                label: string;
+                                per_spot: number;
+                                spots: number;
+                            } | null;
+                            demo: string | null;
+                            /** Format: uuid */
+                            estimate_id: string;
+                            guarantee: {
+                                demo: string;
+                                grps: number | null;
+                                impressions: number | null;
+                            } | null;
+                            lines: {
+                                delivered: {
+                                    cost_cents: number;
+                                    cpm_cents: number | null;
+                                    cpp_cents: number | null;
+                                    grps: number;
+                                    impressions: number;
+                                    spots: number;
+                                };
+                                id: string;
+                                label: string;
+                                ordered: {
+                                    cost_cents: number;
+                                    cpm_cents: number | null;
+                                    cpp_cents: number | null;
+                                    grps: number;
+                                    impressions: number;
+                                    spots: number;
+                                };
+                                percent_delivered: number | null;
+                            }[];
+                            /** @enum {string} */
+                            measure: "impressions" | "grps";
+                            shortfall: number | null;
+                            total: {
+                                delivered: {
+                                    cost_cents: number;
+                                    cpm_cents: number | null;
+                                    cpp_cents: number | null;
+                                    grps: number;
+                                    impressions: number;
+                                    spots: number;
+                                };
+                                ordered: {
+                                    cost_cents: number;
+                                    cpm_cents: number | null;
+                                    cpp_cents: number | null;
+                                    grps: number;
+                                    impressions: number;
+                                    spots: number;
+                                };
+                                percent_delivered: number | null;
+                            };
+                            unvalued_spots: number;
+                            weeks: {
+                                delivered: {
+                                    cost_cents: number;
+                                    cpm_cents: number | null;
+                                    cpp_cents: number | null;
+                                    grps: number;
+                                    impressions: number;
+                                    spots: number;
+                                };
+                                ordered: {
+                                    cost_cents: number;
+                                    cpm_cents: number | null;
+                                    cpp_cents: number | null;
+                                    grps: number;
+                                    impressions: number;
+                                    spots: number;
+                                };
+                                percent_delivered: number | null;
+                                week_start: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/estimates/{id}/post-buy.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The post-buy as CSV. */
+        get: {
+            parameters: {
+                query?: {
+                    demo?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/estimates/{id}/reject": {
         parameters: {
             query?: never;
@@ -10653,6 +11586,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             agency_estimate_number: string | null;
+                            audience_guarantee: {
+                                demo: string;
+                                grps: number | null;
+                                impressions: number | null;
+                            } | null;
                             /** @enum {string} */
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
@@ -10710,6 +11648,7 @@ export interface paths {
                             start_date: string | null;
                             /** @enum {string} */
                             status: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
+                            target_demo: string | null;
                             total_amount: number;
                             total_estimated_cost: number;
                             total_spend: number;
@@ -11068,6 +12007,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             agency_estimate_number: string | null;
+                            audience_guarantee: {
+                                demo: string;
+                                grps: number | null;
+                                impressions: number | null;
+                            } | null;
                             /** @enum {string} */
                             billing_mode: "up_front" | "monthly";
                             brand_id: string | null;
@@ -11125,6 +12069,7 @@ export interface paths {
                             start_date: string | null;
                             /** @enum {string} */
                             status: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
+                            target_demo: string | null;
                             total_amount: number;
                             total_estimated_cost: number;
                             total_spend: number;
@@ -11265,6 +12210,7 @@ export interface paths {
                             start_date: string | null;
                             /** @enum {string} */
                             status: "draft" | "pending_approval" | "ordered" | "modified" | "approved" | "rejected" | "scheduled" | "active" | "completed";
+                            target_demo: string | null;
                             total_amount: number;
                             total_estimated_cost: number;
                             total_spend: number;
@@ -15184,6 +16130,139 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/post-books/{month}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Names the post book of a broadcast month (YYYY-MM) for the book’s channel (admins of that channel): post-buys value the month’s aired spots on it. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    month: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        book_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            book_id: string;
+                            book_name: string;
+                            /** Format: uuid */
+                            channel_id: string;
+                            month: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

@@ -33,7 +33,11 @@ CREATE OR REPLACE VIEW orders AS
     e.reviewed_at,
     e.created_at,
     e.updated_at,
-    e.channel_id
+    e.channel_id,
+    e.target_demo,
+    e.guarantee_demo,
+    e.guarantee_impressions,
+    e.guarantee_grps
    FROM estimates e;
 
 CREATE OR REPLACE VIEW order_items AS

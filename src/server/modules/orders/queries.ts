@@ -89,6 +89,7 @@ const toEstimate = (row: EstimateRow): Estimate => {
     client_code: order.clientCode,
     product_code: order.productCode,
     po_number: order.poNumber,
+    target_demo: order.targetDemo,
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
   };
@@ -251,7 +252,9 @@ export const listPendingEstimates = async ({ db, actor }: { db: Tx; actor: Order
 export const getEstimate = async ({ db, actor, id }: { db: Tx; actor: OrderActor; id: string }): Promise<EstimateDetail> => {
   const [row] = await selectEstimates(db).where(eq(estimates.id, id)).limit(1);
   if (!row || !canReadOrder(actor, row.order)) throw notFound(ESTIMATE_MESSAGES.notFound);
-  return { ...toEstimate(row), items: await listItems(db, id) };
+  const { guaranteeDemo, guaranteeImpressions, guaranteeGrps } = row.order;
+  const audience_guarantee = guaranteeDemo ? { demo: guaranteeDemo, impressions: guaranteeImpressions, grps: guaranteeGrps } : null;
+  return { ...toEstimate(row), items: await listItems(db, id), audience_guarantee };
 };
 
 /** A client's orders of some channels per status, from the rows (a client has few orders). */

@@ -80,6 +80,11 @@ const applyFields = async (tx: Tx, actor: OrderActor, order: OrderRow, input: Es
   if (input.client_code !== undefined) set.clientCode = input.client_code;
   if (input.product_code !== undefined) set.productCode = input.product_code;
   if (input.po_number !== undefined) set.poNumber = input.po_number;
+  if (input.target_demo !== undefined) set.targetDemo = input.target_demo;
+  if (input.audience_guarantee !== undefined) {
+    const g = input.audience_guarantee;
+    Object.assign(set, { guaranteeDemo: g?.demo ?? null, guaranteeImpressions: g?.impressions ?? null, guaranteeGrps: g?.grps ?? null });
+  }
   if (input.brand_id !== undefined && input.brand_id !== order.brandId) {
     if (input.brand_id) await assertBrandUsable(tx, actor, input.brand_id);
     set.brandId = input.brand_id;

@@ -18,6 +18,7 @@ import { orderFormError } from '../../../domain/pricing';
 import { estimates } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
+import { freezeLineAudiences, thawLineAudiences } from '../audience/public';
 import { syncCampaignWithOrder } from '../campaigns/service';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { applyOrderCoupon, releaseOrderCouponUses, setOrderCouponUsesCounted } from '../coupons/service';
@@ -56,6 +57,20 @@ const bookIfEntering = async ({ tx, order, to }: Move) => {
 
 /** Leaving the live price freezes the order's rates; coming back to it thaws them (decision 029). */
 const keepRates = ({ tx, order, to }: Move) => keepBookedRates(tx, order, to);
+
+/** Booking freezes each line's audience on the channel's current book; going back before booking thaws it (decision 057). */
+const keepAudience = async ({ tx, order, to }: Move) => {
+  const live = (status: OrderStatus) => !isBooked(status) && status !== 'completed';
+  if (!live(to)) {
+    const rows = await itemsWithDayparts(tx, order.id);
+    await freezeLineAudiences(
+      tx,
+      order.id,
+      order.channelId,
+      rows.map((r) => ({ lineId: r.item.id, daypartId: r.daypart.id })),
+    );
+  } else if (!live(order.status)) await thawLineAudiences(tx, order.id);
+};
 
 /** A rejected order, or one its owner withdraws, gives its coupon use back (resubmitting redeems it again). */
 const giveCouponBack = async (move: Move) => {
@@ -104,6 +119,7 @@ const announce = async (move: Move) => {
 const ON_STATUS_CHANGE: readonly ((move: Move) => Promise<void>)[] = [
   bookIfEntering,
   keepRates,
+  keepAudience,
   giveCouponBack,
   countCouponIfSubmitted,
   writeStatus,

@@ -112,6 +112,13 @@ export const airedSpotsOfOrder = (db: Tx, estimateId: string, flight: { start: s
     )
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
 
+/** The order's aired, real spots as a post-buy values them (issue 43): air date, daypart and line, nothing more. */
+export const airedSpotsToPost = (db: Tx, estimateId: string) =>
+  db
+    .select({ airDate: trafficSpots.airDate, daypartId: trafficSpots.daypartId, estimateItemId: trafficSpots.estimateItemId })
+    .from(trafficSpots)
+    .where(and(eq(trafficSpots.estimateId, estimateId), eq(trafficSpots.status, 'aired'), eq(trafficSpots.simulated, false)));
+
 /** Spots by id, in one query: the map has an entry for each id that exists. */
 export const spotsByIds = async (db: Tx, ids: readonly string[]): Promise<Map<string, SpotRow>> => {
   const wanted = [...new Set(ids)];

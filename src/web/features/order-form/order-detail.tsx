@@ -24,6 +24,7 @@ import { OrderEditor } from './order-editor';
 import { mergeDayparts } from './order-draft';
 import { OrderReadView } from './order-read-view';
 import { OrderCreative } from './order-creative';
+import { OrderAudience } from './order-audience';
 import { NextStepAction } from './next-step-action';
 import { ReviewActions } from './review-actions';
 import { WithdrawOrder } from './withdraw-order';
@@ -208,6 +209,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
           <OrderMakegoods orderId={order.id} status={order.status} admin={admin} />
           <OrderSpots orderId={order.id} status={order.status} startDate={order.start_date} />
           {order.status !== 'draft' && <OrderTimeline orderId={order.id} />}
+          <OrderAudience orderId={order.id} status={order.status} />
         </>
       )}
     </>

@@ -9,6 +9,7 @@ import { PageHeader } from '../../ui/page-header';
 import { PageSpinner } from '../../ui/spinner';
 import { TextField } from '../../ui/text-field';
 import { WebhooksSection } from '../webhooks/webhooks-section';
+import { BooksSection } from './books-section';
 import { ChannelsSection } from './channels-section';
 
 const FIELDS = [
@@ -224,6 +225,9 @@ export const StationSettings = () => {
       </Card>
       <Card className="mt-6">
         <ChannelsSection />
+      </Card>
+      <Card className="mt-6">
+        <BooksSection />
       </Card>
       <Card className="mt-6">
         <WebhooksSection station />

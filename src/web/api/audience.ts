@@ -1,0 +1,71 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { downloadFile, sendForm } from './client';
+import { api, fileUrl, urlFor, type ReplyOf } from './typed';
+import type { paths } from './schema';
+
+export const audienceKeys = {
+  books: ['books'] as const,
+  order: (id: string) => ['audience', id] as const,
+  postBuy: (id: string) => ['post-buy', id] as const,
+};
+
+/** The order's audience on its target demo (issue 43); read once, never retried: the card is an aside. */
+export const useOrderAudience = (estimateId: string) =>
+  useQuery({
+    queryKey: audienceKeys.order(estimateId),
+    queryFn: ({ signal }) => api.get('/api/estimates/{id}/audience', { path: { id: estimateId }, query: {}, signal }),
+    retry: false,
+    staleTime: 30_000,
+  });
+
+export const usePostBuy = (estimateId: string, enabled: boolean) =>
+  useQuery({
+    enabled,
+    queryKey: audienceKeys.postBuy(estimateId),
+    queryFn: ({ signal }) => api.get('/api/estimates/{id}/post-buy', { path: { id: estimateId }, query: {}, signal }),
+    retry: false,
+    staleTime: 30_000,
+  });
+
+export const downloadPostBuy = (estimateId: string) =>
+  downloadFile(fileUrl('/api/estimates/{id}/post-buy.csv', { path: { id: estimateId }, query: {} }), {
+    accept: 'text/csv',
+    fallbackName: `post-buy-${estimateId.slice(0, 8)}.csv`,
+  });
+
+export const useBooks = () => useQuery({ queryKey: audienceKeys.books, queryFn: ({ signal }) => api.get('/api/books', { query: {}, signal }) });
+
+export interface BookUpload {
+  name: string;
+  ratingService: string;
+  surveyPeriod: string;
+  geography: string;
+  channelId?: string;
+  file: File;
+}
+
+/** Sends a book's CSV; the fields go before the file (the server reads them first). */
+export const useImportBook = () => {
+  const queryClient = useQueryClient();
+  return async (upload: BookUpload) => {
+    const form = new FormData();
+    form.append('name', upload.name);
+    form.append('rating_service', upload.ratingService);
+    form.append('survey_period', upload.surveyPeriod);
+    if (upload.geography.trim()) form.append('geography', upload.geography);
+    if (upload.channelId) form.append('channel_id', upload.channelId);
+    form.append('file', upload.file, upload.file.name);
+    const book = await sendForm<ReplyOf<'/api/books', 'post'>>(urlFor('/api/books' satisfies keyof paths), form);
+    void queryClient.invalidateQueries({ queryKey: audienceKeys.books });
+    return book;
+  };
+};
+
+export const useMakeBookCurrent = () => {
+  const queryClient = useQueryClient();
+  return async (id: string) => {
+    const book = await api.patch('/api/books/{id}', { path: { id }, body: { is_current: true } });
+    void queryClient.invalidateQueries({ queryKey: audienceKeys.books });
+    return book;
+  };
+};

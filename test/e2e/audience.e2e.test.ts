@@ -1,0 +1,83 @@
+/**
+ * The order page's Audience card and Station Settings' Ratings books (issue 43, decision 057), at 1440×900:
+ * the owner of a submitted order on a target demo sees its GRPs and CPP from the channel's current book,
+ * and the card takes nothing from the page: Withdraw to Draft still answers with its toast. An admin
+ * imports a book in Station Settings and makes it current.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookRatings, books } from '../../src/server/db/schema';
+import { ADMIN } from '../support/app';
+import { hasBrowserForScreens, keepScreenshot, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { clientWithBrand, createDaypart, putOrder, readyOrder } from '../support/ordering-fixtures';
+
+let h: BrowserHarness;
+beforeAll(async () => {
+  if (hasBrowserForScreens) h = await startBrowserHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe.skipIf(!hasBrowserForScreens)('audience on screen', () => {
+  it('shows the order’s GRPs and CPP beside the order, and the owner still withdraws it to draft', async () => {
+    const db = h.database.db;
+    // Weekdays at $15 CPM: $20.49 a spot; 2 a day is 10 spots a week.
+    const daypart = await createDaypart(db, { name: 'Screen Morning' });
+    const [book] = await db
+      .insert(books)
+      .values({ channelId: daypart.channelId, name: 'Nov26', ratingService: 'Nielsen', surveyPeriod: 'Nov26', isCurrent: true })
+      .returning();
+    await db.insert(bookRatings).values({ bookId: book!.id, daypartId: daypart.id, demo: 'A25-54', rating: 2, impressions: 20 });
+    const owner = await clientWithBrand(h);
+    const { order } = await readyOrder(h, { owner, daypartId: daypart.id, spots: 2 });
+    expect((await putOrder(h, owner.token, order.id, { target_demo: 'a25-54' })).statusCode).toBe(200);
+    expect((await putOrder(h, owner.token, order.id, { status: 'ordered' })).statusCode).toBe(200);
+
+    const page = await h.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, owner.email, 'Client-Passw0rd');
+    await page.goto(`/app/estimates/${order.id}`);
+    const card = page.getByRole('region', { name: 'Audience' });
+    await card.getByText('On A25-54 · book Nov26').waitFor();
+    // 2.0 a spot: 20 GRPs a full week at $204.90, a CPP of $10.25.
+    await card.getByText(/rating 2\.0/).waitFor();
+    await keepScreenshot(page, 'test-results/screenshots/audience/order-audience-1440.png');
+
+    await page.getByRole('button', { name: 'Withdraw to Draft' }).click();
+    const withdraw = page.getByRole('dialog', { name: 'Withdraw this order?' });
+    await withdraw.getByRole('button', { name: 'Withdraw to Draft' }).click();
+    await page.getByText('Order withdrawn to draft').waitFor();
+    await page.getByRole('button', { name: 'Submit Order' }).waitFor();
+  });
+
+  it('lets an admin import a ratings book and make it current in Station Settings', async () => {
+    await createDaypart(h.database.db, { name: 'Screen Prime' });
+    const page = await h.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/app/admin/station');
+    const section = page.getByRole('region', { name: 'Ratings books' });
+    await section.getByRole('button', { name: 'Import book' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import a ratings book' });
+    await dialog.getByLabel('Name').fill('Feb27');
+    await dialog.getByLabel('Rating service').fill('Nielsen');
+    await dialog.getByLabel('Survey period').fill('Feb27 DMA Live+3');
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'feb27.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('daypart,demo,rating,impressions,universe\nScreen Prime,A25-54,6,60,1000\nScreen Prime,X,1,1,1\n'),
+    });
+    await dialog.getByRole('button', { name: 'Import book' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Line 3: "X" is not a demo' }).waitFor();
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'feb27.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('daypart,demo,rating,impressions,universe\nScreen Prime,A25-54,6,60,1000\n'),
+    });
+    await dialog.getByRole('button', { name: 'Import book' }).click();
+    await page.getByText('Book imported').waitFor();
+    await section.getByRole('button', { name: 'Make current: Feb27' }).click();
+    await page.getByText('Feb27 is the current book').waitFor();
+    await section.getByRole('button', { name: 'Make current: Nov26' }).waitFor();
+  });
+});
