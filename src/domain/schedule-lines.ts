@@ -113,9 +113,6 @@ export interface DaypartHours {
   daysOfWeek: readonly string[];
 }
 
-/** Why a line fits none of its channel's dayparts. */
-export const NO_DAYPART_REASON = 'No daypart of the channel holds these days and times';
-
 /** The daypart that holds the line's days and times (the narrowest when several do); null when none does. */
 export const daypartHolding = <D extends DaypartHours>(dayparts: readonly D[], line: LineTimes): D | null => {
   const fits = dayparts.filter((d) => {
@@ -140,8 +137,6 @@ export const parseSpotLength = (text: string): SpotLength | null => {
   return (SPOT_LENGTHS as readonly number[]).includes(seconds) ? (seconds as SpotLength) : null;
 };
 
-export const formatSpotLength = (seconds: number): string => `00:${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-
 /** A Proposal's money ("125.00", "0", "1,250.5") in cents; null when it is not a non-negative amount of at most two decimals. */
 export const parseRateCents = (text: string): number | null => {
   const t = text.trim().replace(/,/g, '');
@@ -149,5 +144,3 @@ export const parseRateCents = (text: string): number | null => {
   const [whole, fraction = ''] = t.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 };
-
-export const formatRate = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;

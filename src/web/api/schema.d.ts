@@ -1066,7 +1066,7 @@ export interface paths {
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "adcp_buy" | "adcp_task";
+                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
                     order_id?: string;
@@ -1193,7 +1193,7 @@ export interface paths {
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "adcp_buy" | "adcp_task";
+                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
                     order_id?: string;
@@ -10708,6 +10708,302 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/estimates/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The order's weekly schedule (its owner or admins): lines with spots per week and rates per spot, totals per line, per week and in all; `schedule: null` when the order has none. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schedule: {
+                                demos: string[];
+                                end_date: string;
+                                /** Format: uuid */
+                                estimate_id: string;
+                                gross: number;
+                                lines: {
+                                    daypart_id: string | null;
+                                    daypart_name: string | null;
+                                    days: string[];
+                                    demo_values: {
+                                        [key: string]: number;
+                                    };
+                                    end_time: string;
+                                    gross: number;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    position: number;
+                                    rate: number;
+                                    spot_length: number;
+                                    spots: number;
+                                    spots_per_week: number[];
+                                    start_time: string;
+                                    unmapped_reason: string | null;
+                                }[];
+                                proposal_id: string | null;
+                                proposal_version: number | null;
+                                spots: number;
+                                start_date: string;
+                                week_start_day: string;
+                                weeks: {
+                                    gross: number;
+                                    spots: number;
+                                    start_date: string;
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Replaces a draft order's schedule whole (its owner or admins). Each line names a daypart of the order's channel holding its days and broadcast-day times (05:00–29:59), a spot length (15, 30, 60), a rate per spot and one number of spots per week of the flight (weeks cut by week_start_day). The order's budget and dates then come from the schedule. No lines removes it. 409 on an order that is not a draft or holds daypart items. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        demos?: string[];
+                        end_date: string;
+                        lines: {
+                            /** Format: uuid */
+                            daypart_id: string;
+                            days: ("Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday")[];
+                            demo_values?: {
+                                [key: string]: number;
+                            };
+                            end_time: string;
+                            name?: string;
+                            rate: number;
+                            spot_length: 15 | 30 | 60;
+                            spots_per_week: number[];
+                            start_time: string;
+                        }[];
+                        start_date: string;
+                        /**
+                         * @default Monday
+                         * @enum {string}
+                         */
+                        week_start_day?: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schedule: {
+                                demos: string[];
+                                end_date: string;
+                                /** Format: uuid */
+                                estimate_id: string;
+                                gross: number;
+                                lines: {
+                                    daypart_id: string | null;
+                                    daypart_name: string | null;
+                                    days: string[];
+                                    demo_values: {
+                                        [key: string]: number;
+                                    };
+                                    end_time: string;
+                                    gross: number;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    position: number;
+                                    rate: number;
+                                    spot_length: number;
+                                    spots: number;
+                                    spots_per_week: number[];
+                                    start_time: string;
+                                    unmapped_reason: string | null;
+                                }[];
+                                proposal_id: string | null;
+                                proposal_version: number | null;
+                                spots: number;
+                                start_date: string;
+                                week_start_day: string;
+                                weeks: {
+                                    gross: number;
+                                    spots: number;
+                                    start_date: string;
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/estimates/{id}/spots": {
