@@ -100,3 +100,49 @@ export type Schedule = z.infer<typeof scheduleSchema>;
 /** GET and PUT answer the order's schedule, null when it has none. */
 export const scheduleReplySchema = z.object({ schedule: scheduleSchema.nullable() });
 export type ScheduleReply = z.infer<typeof scheduleReplySchema>;
+
+// ── the Proposal XML import ───────────────────────────────────────────────────
+
+/** The largest Proposal file accepted (413 above). */
+export const PROPOSAL_MAX_BYTES = 5 * 1024 * 1024;
+
+export const IMPORT_MESSAGES = {
+  accountRequired: 'account_id is required: the account the order is for',
+  accountNotFound: 'Account not found',
+  onBehalfRefused: 'Only an admin may import an order on behalf of another account',
+  noOutlet: 'No outlet of the file matches an active channel',
+  sameVersion: (version: number, stored: number) =>
+    `This proposal was already imported at version ${stored}; a revision must have a higher version than ${stored} (the file has ${version})`,
+  submitted: 'The order made from this proposal was submitted: withdraw it to draft before importing a revision',
+  tooLarge: `The file is larger than ${PROPOSAL_MAX_BYTES / 1024 / 1024} MB`,
+} as const;
+
+const unmappedSchema = z.object({ name: z.string(), days: z.array(z.string()), start_time: z.string(), end_time: z.string(), reason: z.string() });
+const differenceSchema = z.object({ line: z.string(), change: z.enum(['added', 'removed', 'changed']), fields: z.array(z.string()) });
+
+export const proposalImportSchema = z.object({
+  proposal: z.object({
+    unique_identifier: z.string(),
+    version: z.number().int(),
+    schema_version: z.string(),
+    name: z.string(),
+    advertiser: z.string(),
+    product: z.string(),
+    buyer: z.string(),
+    seller: z.string(),
+  }),
+  orders: z.array(
+    z.object({
+      estimate_id: z.uuid(),
+      channel_id: z.uuid(),
+      call_letters: z.string(),
+      action: z.enum(['created', 'revised']),
+      schedule: scheduleSchema,
+      unmapped: z.array(unmappedSchema),
+      differences: z.array(differenceSchema),
+    }),
+  ),
+  skipped: z.array(z.object({ item: z.string(), reason: z.string() })),
+  ...totals,
+});
+export type ProposalImport = z.infer<typeof proposalImportSchema>;

@@ -305,7 +305,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       daypartsRoutes(api, ctx, guards);
       estimatesRoutes(api, ctx, guards);
       estimateItemsRoutes(api, ctx, guards);
-      scheduleRoutes(api, ctx, guards);
+      await scheduleRoutes(api, ctx, guards);
       paymentMethodsRoutes(api, ctx, guards);
       couponsRoutes(api, ctx, guards);
       campaignsRoutes(api, ctx, guards);

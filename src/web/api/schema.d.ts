@@ -11423,6 +11423,201 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/estimates/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Imports an agency order: multipart `file`, an AAAA/TVB Spot TV Proposal XML (0.3.0.5, 0.3.0.5A, 0.3.0.5R). Each outlet (TelevisionStation@callLetters) matched to an active channel becomes one draft order of the account (an admin names it with `account_id`, a field before the file or the query), with a schedule whose lines are mapped to the channel daypart holding their days and times (unmapped lines are listed with the reason). The same uniqueIdentifier at a higher version revises the drafts and lists the differences; the same or a lower version answers 409. No DTD, capped nesting and size (413 above 5 MB); nothing is written unless the whole file reads. */
+        post: {
+            parameters: {
+                query?: {
+                    account_id?: string;
+                };
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gross: number;
+                            orders: {
+                                /** @enum {string} */
+                                action: "created" | "revised";
+                                call_letters: string;
+                                /** Format: uuid */
+                                channel_id: string;
+                                differences: {
+                                    /** @enum {string} */
+                                    change: "added" | "removed" | "changed";
+                                    fields: string[];
+                                    line: string;
+                                }[];
+                                /** Format: uuid */
+                                estimate_id: string;
+                                schedule: {
+                                    demos: string[];
+                                    end_date: string;
+                                    /** Format: uuid */
+                                    estimate_id: string;
+                                    gross: number;
+                                    lines: {
+                                        daypart_id: string | null;
+                                        daypart_name: string | null;
+                                        days: string[];
+                                        demo_values: {
+                                            [key: string]: number;
+                                        };
+                                        end_time: string;
+                                        gross: number;
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                        position: number;
+                                        rate: number;
+                                        spot_length: number;
+                                        spots: number;
+                                        spots_per_week: number[];
+                                        start_time: string;
+                                        unmapped_reason: string | null;
+                                    }[];
+                                    proposal_id: string | null;
+                                    proposal_version: number | null;
+                                    spots: number;
+                                    start_date: string;
+                                    week_start_day: string;
+                                    weeks: {
+                                        gross: number;
+                                        spots: number;
+                                        start_date: string;
+                                    }[];
+                                };
+                                unmapped: {
+                                    days: string[];
+                                    end_time: string;
+                                    name: string;
+                                    reason: string;
+                                    start_time: string;
+                                }[];
+                            }[];
+                            proposal: {
+                                advertiser: string;
+                                buyer: string;
+                                name: string;
+                                product: string;
+                                schema_version: string;
+                                seller: string;
+                                unique_identifier: string;
+                                version: number;
+                            };
+                            skipped: {
+                                item: string;
+                                reason: string;
+                            }[];
+                            spots: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/estimates/pending": {
         parameters: {
             query?: never;

@@ -1,10 +1,13 @@
-/** An order's schedule (issue 42, decision 056): read and replace it. */
+/** An order's schedule (issue 42, decision 056): read and replace it, and import agency orders (AAAA Proposal XML). */
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema } from '../../../domain/auth';
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
-import { scheduleInputSchema, scheduleReplySchema } from '../../../domain/schedule-schemas';
+import { IMPORT_MESSAGES, PROPOSAL_MAX_BYTES, proposalImportSchema, scheduleInputSchema, scheduleReplySchema } from '../../../domain/schedule-schemas';
+import { badRequest, HttpError } from '../../platform/errors';
+import { importProposal } from './proposal-import';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { getOrderSchedule, putOrderSchedule } from './schedule-service';
@@ -13,7 +16,7 @@ const idParams = z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) })
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
 const tags = { tags: ['estimates'], security: [{ bearerAuth: [] }] };
 
-export const scheduleRoutes = (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
+export const scheduleRoutes = async (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: guards.signedIn };
 
@@ -47,4 +50,46 @@ export const scheduleRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
     },
     (request) => putOrderSchedule({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body }),
   );
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { files: 1, fileSize: PROPOSAL_MAX_BYTES, fields: 3, parts: 4 } });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/estimates/import',
+      {
+        ...signedIn,
+        bodyLimit: PROPOSAL_MAX_BYTES + 64 * 1024,
+        schema: {
+          ...tags,
+          consumes: ['multipart/form-data'],
+          description:
+            'Imports an agency order: multipart `file`, an AAAA/TVB Spot TV Proposal XML (0.3.0.5, 0.3.0.5A, 0.3.0.5R). Each outlet (TelevisionStation@callLetters) matched to an active channel becomes one draft order of the account (an admin names it with `account_id`, a field before the file or the query), with a schedule whose lines are mapped to the channel daypart holding their days and times (unmapped lines are listed with the reason). The same uniqueIdentifier at a higher version revises the drafts and lists the differences; the same or a lower version answers 409. No DTD, capped nesting and size (413 above 5 MB); nothing is written unless the whole file reads.',
+          querystring: z.strictObject({ account_id: z.uuid({ error: IMPORT_MESSAGES.accountNotFound }).optional() }),
+          response: { 201: proposalImportSchema, ...errors, 413: errorReplySchema },
+        },
+      },
+      async (request, reply) => {
+        if (!request.isMultipart()) throw badRequest('Send the proposal as multipart/form-data in the field "file"', 'file');
+        let file;
+        try {
+          file = await request.file();
+        } catch {
+          throw badRequest('The upload could not be read as multipart/form-data', 'file');
+        }
+        if (!file || file.fieldname !== 'file') throw badRequest('Send the proposal in the field "file"', 'file');
+        let buffer: Buffer;
+        try {
+          buffer = await file.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, IMPORT_MESSAGES.tooLarge);
+          throw badRequest('The upload could not be read as multipart/form-data', 'file');
+        }
+        const field = file.fields.account_id;
+        const fieldText = field && typeof field === 'object' && 'value' in field && typeof field.value === 'string' ? field.value : undefined;
+        const accountId = fieldText ?? request.query.account_id;
+        if (accountId !== undefined && !z.uuid().safeParse(accountId).success) throw badRequest(IMPORT_MESSAGES.accountNotFound, 'account_id');
+        const result = await importProposal({ db: ctx.db, actor: actorOf(request), accountId, xml: buffer.toString('utf8') });
+        return reply.code(201).send(result);
+      },
+    );
+  });
 };
