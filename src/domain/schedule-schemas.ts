@@ -24,6 +24,7 @@ export const SCHEDULE_MESSAGES = {
   daypartNotHolding: "The daypart does not hold the line's days and times",
   unmapped: (names: string) => `Map every schedule line to a daypart before submitting: ${names}`,
   demoUnknown: 'A demo value must be for one of the schedule’s demos',
+  noSchedule: 'This order has no schedule',
 } as const;
 
 const date = (label: string) => z.string({ error: `${label} is required` }).refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`);

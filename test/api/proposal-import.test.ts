@@ -242,4 +242,25 @@ describe('POST /api/estimates/import', () => {
     expect((await importProposalFile(t, huge, c.token)).statusCode).toBe(413);
     expect(await orders()).toBe(before);
   });
+
+  it('exports an order as a Proposal that imports back as the same schedule', async () => {
+    const c = await newClient(t);
+    const first = (await importProposalFile(t, proposalXml(twoOutlets({ id: 'TRIP-1', version: 3 })), c.token)).json() as Reply;
+    const kbbb = first.orders[1]!;
+    const exported = await t.inject({ method: 'GET', url: `/api/estimates/${kbbb.estimate_id}/proposal.xml`, token: c.token });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.headers['content-type']).toMatch(/application\/xml/);
+    expect(exported.body).toContain('<SchemaVersion>0.3.0.5A</SchemaVersion>');
+    expect(exported.body).toContain('version="4"');
+    const again = await importProposalFile(t, exported.body, c.token);
+    expect(again.statusCode, again.body).toBe(201);
+    const back = (again.json() as Reply).orders;
+    expect(back.map((o) => [o.estimate_id, o.action, o.differences])).toEqual([[kbbb.estimate_id, 'revised', []]]);
+    const strip = (o: Reply['orders'][number]) =>
+      o.schedule.lines.map(({ name, daypart_name, spots_per_week, gross, demo_values }) => ({ name, daypart_name, spots_per_week, gross, demo_values }));
+    expect(strip(back[0]!)).toEqual(strip(kbbb));
+
+    const stranger = await newClient(t);
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${kbbb.estimate_id}/proposal.xml`, token: stranger.token })).statusCode).toBe(404);
+  });
 });

@@ -10535,6 +10535,42 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/estimates/{id}/proposal.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The order's schedule as an AAAA/TVB Spot TV Proposal XML 0.3.0.5A (its owner or admins): the channel as Seller and outlet, the lines with their weeks, rates and demo values. An imported order keeps its uniqueIdentifier and is sent as Revised at the next version. 404 when the order has no schedule. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/estimates/{id}/reject": {
         parameters: {
             query?: never;

@@ -8,6 +8,7 @@ import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import { IMPORT_MESSAGES, PROPOSAL_MAX_BYTES, proposalImportSchema, scheduleInputSchema, scheduleReplySchema } from '../../../domain/schedule-schemas';
 import { badRequest, HttpError } from '../../platform/errors';
 import { importProposal } from './proposal-import';
+import { exportProposal } from './proposal-export';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { getOrderSchedule, putOrderSchedule } from './schedule-service';
@@ -49,6 +50,23 @@ export const scheduleRoutes = async (app: FastifyInstance, ctx: AppContext, guar
       },
     },
     (request) => putOrderSchedule({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body }),
+  );
+
+  r.get(
+    '/estimates/:id/proposal.xml',
+    {
+      ...signedIn,
+      schema: {
+        ...tags,
+        description:
+          "The order's schedule as an AAAA/TVB Spot TV Proposal XML 0.3.0.5A (its owner or admins): the channel as Seller and outlet, the lines with their weeks, rates and demo values. An imported order keeps its uniqueIdentifier and is sent as Revised at the next version. 404 when the order has no schedule.",
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const xml = await exportProposal({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: ctx.time.now() });
+      return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="proposal-${request.params.id}.xml"`).send(xml);
+    },
   );
 
   await app.register(async (scope) => {
