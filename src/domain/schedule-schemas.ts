@@ -25,6 +25,7 @@ export const SCHEDULE_MESSAGES = {
   unmapped: (names: string) => `Map every schedule line to a daypart before submitting: ${names}`,
   demoUnknown: 'A demo value must be for one of the schedule’s demos',
   noSchedule: 'This order has no schedule',
+  noSpots: 'The schedule has no spots: give at least one week of one line some spots before submitting',
 } as const;
 
 const date = (label: string) => z.string({ error: `${label} is required` }).refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`);

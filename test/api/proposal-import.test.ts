@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimates } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
-import { newClient } from '../support/ordering-fixtures';
+import { clientWithBrand, newClient } from '../support/ordering-fixtures';
 import { importProposalFile, proposalXml, type ProposalSpec } from '../support/proposal-fixtures';
 
 let t: TestApp;
@@ -262,5 +262,21 @@ describe('POST /api/estimates/import', () => {
 
     const stranger = await newClient(t);
     expect((await t.inject({ method: 'GET', url: `/api/estimates/${kbbb.estimate_id}/proposal.xml`, token: stranger.token })).statusCode).toBe(404);
+  });
+
+  it('refuses to submit while a line is unmapped', async () => {
+    const c = await clientWithBrand(t);
+    const made = (await importProposalFile(t, proposalXml(twoOutlets({ id: 'SUBMIT-1' })), c.token)).json() as Reply;
+    const kaaa = made.orders[0]!.estimate_id;
+    const ready = await t.inject({
+      method: 'PUT',
+      url: `/api/estimates/${kaaa}`,
+      token: c.token,
+      payload: { brand_id: c.brand.id, media_asset_id: c.media.id, payment_method_id: c.card.id },
+    });
+    expect(ready.statusCode, ready.body).toBe(200);
+    const refused = await t.inject({ method: 'PUT', url: `/api/estimates/${kaaa}`, token: c.token, payload: { status: 'ordered' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: 'Map every schedule line to a daypart before submitting: Afternoon', field: 'schedule' });
   });
 });

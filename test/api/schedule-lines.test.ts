@@ -137,4 +137,19 @@ describe('an order with a schedule', () => {
     expect(closed.statusCode).toBe(409);
     expect(closed.json().error).toBe('A schedule can be changed only on a draft order');
   });
+
+  it('submits a schedule-only order: the schedule stands for the time slots, its gross is the budget', async () => {
+    const { c, order } = await draft();
+    expect((await put(c.token, order.id, schedule([morningLine()]))).statusCode).toBe(200);
+    const ready = await t.inject({
+      method: 'PUT',
+      url: `/api/estimates/${order.id}`,
+      token: c.token,
+      payload: { media_asset_id: c.media.id, payment_method_id: c.card.id },
+    });
+    expect(ready.statusCode, ready.body).toBe(200);
+    const submitted = await t.inject({ method: 'PUT', url: `/api/estimates/${order.id}`, token: c.token, payload: { status: 'ordered' } });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect([submitted.json().status, submitted.json().total_spend, submitted.json().total_amount]).toEqual(['ordered', 1000, 1000]);
+  });
 });
