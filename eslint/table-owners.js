@@ -25,7 +25,7 @@ export const tableOwners = {
   makegoods: ['makegoodOffers', 'makegoodEvents'],
   media: ['mediaAssets', 'mediaHouseNumberSeq'],
   notifications: ['notifications', 'notificationSettings'],
-  orders: ['estimates', 'estimateItems', 'orderCounts', 'ordersView', 'orderItemsView'],
+  orders: ['estimates', 'estimateItems', 'estimateSchedules', 'estimateScheduleLines', 'orderCounts', 'ordersView', 'orderItemsView'],
   'payment-methods': ['paymentMethods'],
   profile: ['users'],
   reconciliation: ['reconciliations', 'reconciliationBrandDays'],

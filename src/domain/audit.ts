@@ -9,6 +9,7 @@ import { isIsoDate } from './dates';
 export const AUDIT_ENTITIES = [
   'order',
   'item',
+  'schedule',
   'campaign',
   'spot',
   'media',
@@ -32,6 +33,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   order: 'Order',
   item: 'Order item',
+  schedule: 'Schedule line',
   campaign: 'Campaign',
   spot: 'Spot',
   media: 'Media',

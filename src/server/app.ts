@@ -29,6 +29,7 @@ import { couponsRoutes } from './modules/coupons/routes';
 import { channelsRoutes } from './modules/channels/routes';
 import { daypartsRoutes } from './modules/dayparts/routes';
 import { estimateItemsRoutes } from './modules/orders/items-routes';
+import { scheduleRoutes } from './modules/orders/schedule-routes';
 import { estimatesRoutes } from './modules/orders/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { createNotifier, notificationsRoutes } from './modules/notifications';
@@ -306,6 +307,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       daypartsRoutes(api, ctx, guards);
       estimatesRoutes(api, ctx, guards);
       estimateItemsRoutes(api, ctx, guards);
+      await scheduleRoutes(api, ctx, guards);
       paymentMethodsRoutes(api, ctx, guards);
       couponsRoutes(api, ctx, guards);
       campaignsRoutes(api, ctx, guards);

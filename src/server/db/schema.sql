@@ -444,6 +444,51 @@ table estimate_items
   CREATE UNIQUE INDEX estimate_items_estimate_daypart_key ON public.estimate_items USING btree (estimate_id, daypart_id)
   CREATE UNIQUE INDEX estimate_items_pkey ON public.estimate_items USING btree (id)
 
+table estimate_schedule_lines
+  created_at timestamp with time zone not null default now()
+  daypart_id uuid
+  days text[] not null
+  demo_values jsonb not null default '{}'::jsonb
+  end_time text not null
+  estimate_id uuid not null
+  id uuid not null default gen_random_uuid()
+  name text not null default ''::text
+  position integer not null
+  rate_cents bigint not null
+  spot_length integer not null
+  spots_per_week integer[] not null
+  start_time text not null
+  unmapped_reason text
+  updated_at timestamp with time zone not null default now()
+  constraint estimate_schedule_lines_daypart_id_fkey FOREIGN KEY (daypart_id) REFERENCES dayparts(id) ON DELETE RESTRICT
+  constraint estimate_schedule_lines_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
+  constraint estimate_schedule_lines_length_check CHECK ((spot_length = ANY (ARRAY[15, 30, 60])))
+  constraint estimate_schedule_lines_mapped_check CHECK (((daypart_id IS NULL) = (unmapped_reason IS NOT NULL)))
+  constraint estimate_schedule_lines_pkey PRIMARY KEY (id)
+  constraint estimate_schedule_lines_rate_check CHECK ((rate_cents >= 0))
+  CREATE INDEX estimate_schedule_lines_daypart_id_idx ON public.estimate_schedule_lines USING btree (daypart_id)
+  CREATE UNIQUE INDEX estimate_schedule_lines_pkey ON public.estimate_schedule_lines USING btree (id)
+  CREATE UNIQUE INDEX estimate_schedule_lines_position_key ON public.estimate_schedule_lines USING btree (estimate_id, "position")
+
+table estimate_schedules
+  created_at timestamp with time zone not null default now()
+  demos text[] not null default '{}'::text[]
+  end_date date not null
+  estimate_id uuid not null
+  id uuid not null default gen_random_uuid()
+  proposal_id text
+  proposal_version integer
+  start_date date not null
+  updated_at timestamp with time zone not null default now()
+  week_start_day text not null default 'Monday'::text
+  constraint estimate_schedules_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
+  constraint estimate_schedules_flight_check CHECK ((end_date >= start_date))
+  constraint estimate_schedules_pkey PRIMARY KEY (id)
+  constraint estimate_schedules_week_start_check CHECK ((week_start_day = ANY (ARRAY['Monday'::text, 'Tuesday'::text, 'Wednesday'::text, 'Thursday'::text, 'Friday'::text, 'Saturday'::text, 'Sunday'::text])))
+  CREATE UNIQUE INDEX estimate_schedules_estimate_key ON public.estimate_schedules USING btree (estimate_id)
+  CREATE UNIQUE INDEX estimate_schedules_pkey ON public.estimate_schedules USING btree (id)
+  CREATE INDEX estimate_schedules_proposal_idx ON public.estimate_schedules USING btree (proposal_id) WHERE (proposal_id IS NOT NULL)
+
 table estimates
   agency_estimate_number text
   billing_mode text not null default 'up_front'::text
@@ -2021,6 +2066,12 @@ CREATE TRIGGER estimate_items_audit_update AFTER UPDATE ON public.estimate_items
 CREATE TRIGGER rollups_estimate_items_delete AFTER DELETE ON public.estimate_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimate_items();
 CREATE TRIGGER rollups_estimate_items_insert AFTER INSERT ON public.estimate_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimate_items();
 CREATE TRIGGER rollups_estimate_items_update AFTER UPDATE ON public.estimate_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_estimate_items();
+CREATE TRIGGER estimate_schedule_lines_audit_delete AFTER DELETE ON public.estimate_schedule_lines REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('schedule', 'estimate_id', '');
+CREATE TRIGGER estimate_schedule_lines_audit_insert AFTER INSERT ON public.estimate_schedule_lines REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('schedule', 'estimate_id', '');
+CREATE TRIGGER estimate_schedule_lines_audit_update AFTER UPDATE ON public.estimate_schedule_lines REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('schedule', 'estimate_id', '');
+CREATE TRIGGER estimate_schedules_audit_delete AFTER DELETE ON public.estimate_schedules REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('schedule', 'estimate_id', '');
+CREATE TRIGGER estimate_schedules_audit_insert AFTER INSERT ON public.estimate_schedules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('schedule', 'estimate_id', '');
+CREATE TRIGGER estimate_schedules_audit_update AFTER UPDATE ON public.estimate_schedules REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('schedule', 'estimate_id', '');
 CREATE TRIGGER estimates_audit_delete AFTER DELETE ON public.estimates REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('order', 'id', '');
 CREATE TRIGGER estimates_audit_insert AFTER INSERT ON public.estimates REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('order', 'id', '');
 CREATE TRIGGER estimates_audit_update AFTER UPDATE ON public.estimates REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('order', 'id', '');

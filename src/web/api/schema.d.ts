@@ -1136,7 +1136,7 @@ export interface paths {
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "adcp_buy" | "adcp_task";
+                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
                     order_id?: string;
@@ -1263,7 +1263,7 @@ export interface paths {
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "adcp_buy" | "adcp_task";
+                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
                     order_id?: string;
@@ -11545,6 +11545,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/estimates/{id}/proposal.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The order's schedule as an AAAA/TVB Spot TV Proposal XML 0.3.0.5A (its owner or admins): the channel as Seller and outlet, the lines with their weeks, rates and demo values. An imported order keeps its uniqueIdentifier and is sent as Revised at the next version. 404 when the order has no schedule. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/estimates/{id}/reject": {
         parameters: {
             query?: never;
@@ -11724,6 +11760,302 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/estimates/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The order's weekly schedule (its owner or admins): lines with spots per week and rates per spot, totals per line, per week and in all; `schedule: null` when the order has none. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schedule: {
+                                demos: string[];
+                                end_date: string;
+                                /** Format: uuid */
+                                estimate_id: string;
+                                gross: number;
+                                lines: {
+                                    daypart_id: string | null;
+                                    daypart_name: string | null;
+                                    days: string[];
+                                    demo_values: {
+                                        [key: string]: number;
+                                    };
+                                    end_time: string;
+                                    gross: number;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    position: number;
+                                    rate: number;
+                                    spot_length: number;
+                                    spots: number;
+                                    spots_per_week: number[];
+                                    start_time: string;
+                                    unmapped_reason: string | null;
+                                }[];
+                                proposal_id: string | null;
+                                proposal_version: number | null;
+                                spots: number;
+                                start_date: string;
+                                week_start_day: string;
+                                weeks: {
+                                    gross: number;
+                                    spots: number;
+                                    start_date: string;
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** @description Replaces a draft order's schedule whole (its owner or admins). Each line names a daypart of the order's channel holding its days and broadcast-day times (05:00–29:59), a spot length (15, 30, 60), a rate per spot and one number of spots per week of the flight (weeks cut by week_start_day). The order's budget and dates then come from the schedule. No lines removes it. 409 on an order that is not a draft or holds daypart items. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        demos?: string[];
+                        end_date: string;
+                        lines: {
+                            /** Format: uuid */
+                            daypart_id: string;
+                            days: ("Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday")[];
+                            demo_values?: {
+                                [key: string]: number;
+                            };
+                            end_time: string;
+                            name?: string;
+                            rate: number;
+                            spot_length: 15 | 30 | 60;
+                            spots_per_week: number[];
+                            start_time: string;
+                        }[];
+                        start_date: string;
+                        /**
+                         * @default Monday
+                         * @enum {string}
+                         */
+                        week_start_day?: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schedule: {
+                                demos: string[];
+                                end_date: string;
+                                /** Format: uuid */
+                                estimate_id: string;
+                                gross: number;
+                                lines: {
+                                    daypart_id: string | null;
+                                    daypart_name: string | null;
+                                    days: string[];
+                                    demo_values: {
+                                        [key: string]: number;
+                                    };
+                                    end_time: string;
+                                    gross: number;
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    position: number;
+                                    rate: number;
+                                    spot_length: number;
+                                    spots: number;
+                                    spots_per_week: number[];
+                                    start_time: string;
+                                    unmapped_reason: string | null;
+                                }[];
+                                proposal_id: string | null;
+                                proposal_version: number | null;
+                                spots: number;
+                                start_date: string;
+                                week_start_day: string;
+                                weeks: {
+                                    gross: number;
+                                    spots: number;
+                                    start_date: string;
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/estimates/{id}/spots": {
@@ -12132,6 +12464,201 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/estimates/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Imports an agency order: multipart `file`, an AAAA/TVB Spot TV Proposal XML (0.3.0.5, 0.3.0.5A, 0.3.0.5R). Each outlet (TelevisionStation@callLetters) matched to an active channel becomes one draft order of the account (an admin names it with `account_id`, a field before the file or the query), with a schedule whose lines are mapped to the channel daypart holding their days and times (unmapped lines are listed with the reason). The same uniqueIdentifier at a higher version revises the drafts and lists the differences; the same or a lower version answers 409. No DTD, capped nesting and size (413 above 5 MB); nothing is written unless the whole file reads. */
+        post: {
+            parameters: {
+                query?: {
+                    account_id?: string;
+                };
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            gross: number;
+                            orders: {
+                                /** @enum {string} */
+                                action: "created" | "revised";
+                                call_letters: string;
+                                /** Format: uuid */
+                                channel_id: string;
+                                differences: {
+                                    /** @enum {string} */
+                                    change: "added" | "removed" | "changed";
+                                    fields: string[];
+                                    line: string;
+                                }[];
+                                /** Format: uuid */
+                                estimate_id: string;
+                                schedule: {
+                                    demos: string[];
+                                    end_date: string;
+                                    /** Format: uuid */
+                                    estimate_id: string;
+                                    gross: number;
+                                    lines: {
+                                        daypart_id: string | null;
+                                        daypart_name: string | null;
+                                        days: string[];
+                                        demo_values: {
+                                            [key: string]: number;
+                                        };
+                                        end_time: string;
+                                        gross: number;
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                        position: number;
+                                        rate: number;
+                                        spot_length: number;
+                                        spots: number;
+                                        spots_per_week: number[];
+                                        start_time: string;
+                                        unmapped_reason: string | null;
+                                    }[];
+                                    proposal_id: string | null;
+                                    proposal_version: number | null;
+                                    spots: number;
+                                    start_date: string;
+                                    week_start_day: string;
+                                    weeks: {
+                                        gross: number;
+                                        spots: number;
+                                        start_date: string;
+                                    }[];
+                                };
+                                unmapped: {
+                                    days: string[];
+                                    end_time: string;
+                                    name: string;
+                                    reason: string;
+                                    start_time: string;
+                                }[];
+                            }[];
+                            proposal: {
+                                advertiser: string;
+                                buyer: string;
+                                name: string;
+                                product: string;
+                                schema_version: string;
+                                seller: string;
+                                unique_identifier: string;
+                                version: number;
+                            };
+                            skipped: {
+                                item: string;
+                                reason: string;
+                            }[];
+                            spots: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -25,6 +25,8 @@ import {
   type OrderRow,
 } from '../orders/orders';
 import { getItem, listItems } from './items-queries';
+import { hasSchedule } from './schedule-store';
+import { SCHEDULE_MESSAGES } from '../../../domain/schedule-schemas';
 
 type DaypartRow = typeof dayparts.$inferSelect;
 
@@ -63,6 +65,8 @@ const lockOrderForItemChange = async (tx: Tx, actor: OrderActor, estimateId: str
   const order = await lockReadableOrder(tx, actor, estimateId);
   await assertOrderNotInvoiced(tx, order.id);
   if (!canEditOrder(actor, order)) throw forbidden(ESTIMATE_MESSAGES.editRefused);
+  // An order holds daypart items or a schedule, not both (decision 056).
+  if (await hasSchedule(tx, order.id)) throw conflict(SCHEDULE_MESSAGES.hasSchedule);
   return order;
 };
 

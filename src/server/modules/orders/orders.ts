@@ -10,6 +10,7 @@ import { campaignDuration, quoteOrder, selectionDefaults, weeklyCost, type Daypa
 import { dayparts, estimateItems, estimates } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { scheduleQuote } from './schedule-store';
 
 export type OrderRow = typeof estimates.$inferSelect;
 type DaypartRow = typeof dayparts.$inferSelect;
@@ -123,6 +124,22 @@ export const quotedTotals = (order: Pick<OrderRow, 'totalSpendCents' | 'startDat
   };
 };
 
+/** The columns a schedule sets on its order: budget, flight, weekly cost, discount and amount owed. */
+const scheduledTotals = (
+  order: Pick<OrderRow, 'discountCents'>,
+  schedule: { totalSpendCents: number; startDate: string; endDate: string; weeklyCostCents: number },
+) => {
+  const discount = Math.min(order.discountCents, schedule.totalSpendCents);
+  return {
+    totalSpendCents: schedule.totalSpendCents,
+    startDate: schedule.startDate,
+    endDate: schedule.endDate,
+    totalEstimatedCostCents: schedule.weeklyCostCents,
+    discountCents: discount,
+    totalAmountCents: amountOwed(schedule.totalSpendCents, discount),
+  };
+};
+
 /**
  * Recomputes weekly cost, end date and amount owed from the stored budget, start date, discount and
  * items. Given the order's row as this transaction last wrote or locked it, it is not read again.
@@ -131,16 +148,17 @@ export const recomputeOrder = async (tx: Tx, orderOrId: string | OrderRow): Prom
   const estimateId = typeof orderOrId === 'string' ? orderOrId : orderOrId.id;
   const [order] = typeof orderOrId === 'string' ? await tx.select().from(estimates).where(eq(estimates.id, estimateId)).limit(1) : [orderOrId];
   if (!order) throw notFound(ESTIMATE_MESSAGES.notFound);
-  const rows = await itemsWithDayparts(tx, estimateId);
+  // An order with a schedule (decision 056) takes its budget, flight and weekly cost from it.
+  const scheduled = await scheduleQuote(tx, estimateId);
+  const totals = scheduled
+    ? scheduledTotals(order, scheduled)
+    : quotedTotals(
+        order,
+        (await itemsWithDayparts(tx, estimateId)).map((r) => selectionOf(r.daypart, r.item)),
+      );
   const [updated] = await tx
     .update(estimates)
-    .set({
-      ...quotedTotals(
-        order,
-        rows.map((r) => selectionOf(r.daypart, r.item)),
-      ),
-      updatedAt: new Date(),
-    })
+    .set({ ...totals, updatedAt: new Date() })
     .where(eq(estimates.id, estimateId))
     .returning();
   return updated!;

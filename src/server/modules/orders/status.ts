@@ -28,6 +28,7 @@ import { isBooked, itemsWithDayparts, keepBookedRates, lockReadableOrder, quoteF
 import { approveOrderMedia } from './media-gate';
 import { getEstimate } from './queries';
 import { assertCardOfOwner, assertMediaOfBrand } from './references';
+import { scheduleSubmitCheck } from './schedule-submit';
 
 const REVIEWED: readonly OrderStatus[] = ['approved', 'rejected', 'modified'];
 
@@ -160,15 +161,19 @@ export const submitOrder = async (
 ) => {
   if (!order.mediaAssetId && !invoicedWithMediaLater) throw badRequest(ESTIMATE_MESSAGES.mediaMissing, 'media_asset_id');
   if (!order.paymentMethodId && !invoicedWithMediaLater) throw badRequest(ESTIMATE_MESSAGES.cardMissing, 'payment_method_id');
-  const rows = await itemsWithDayparts(tx, order.id);
-  if (rows.length === 0) throw badRequest(ESTIMATE_MESSAGES.itemsMissing, 'selectedDayparts');
-  const selections = rows.map((r) => selectionOf(r.daypart, r.item));
-  const formError = orderFormError(
-    { estimateName: order.estimateName, brandId: order.brandId, startDate: order.startDate, totalSpend: toDollars(order.totalSpendCents), selections },
-    today,
-  );
-  if (formError) throw badRequest(formError.message, formError.field);
-  if (quoteFor(order, selections).tooLong) throw badRequest(CAMPAIGN_TOO_LONG);
+  // A schedule (decision 056) stands for the order's time slots: its lines must all be mapped.
+  const scheduled = await scheduleSubmitCheck(tx, order, today);
+  const rows = scheduled ? [] : await itemsWithDayparts(tx, order.id);
+  if (!scheduled) {
+    if (rows.length === 0) throw badRequest(ESTIMATE_MESSAGES.itemsMissing, 'selectedDayparts');
+    const selections = rows.map((r) => selectionOf(r.daypart, r.item));
+    const formError = orderFormError(
+      { estimateName: order.estimateName, brandId: order.brandId, startDate: order.startDate, totalSpend: toDollars(order.totalSpendCents), selections },
+      today,
+    );
+    if (formError) throw badRequest(formError.message, formError.field);
+    if (quoteFor(order, selections).tooLong) throw badRequest(CAMPAIGN_TOO_LONG);
+  }
   if (order.mediaAssetId) await assertMediaOfBrand(tx, order.mediaAssetId, order.brandId);
   if (order.paymentMethodId) await assertCardOfOwner(tx, order.paymentMethodId, order);
 
@@ -178,7 +183,7 @@ export const submitOrder = async (
     userId: order.ownerId,
     estimateId: order.id,
     originalAmountCents: order.totalSpendCents,
-    daypartIds: rows.map((r) => r.daypart.id),
+    daypartIds: scheduled ? scheduled.daypartIds : rows.map((r) => r.daypart.id),
     today,
   });
   const discountCents = Math.min(coupon.discountCents, order.totalSpendCents);

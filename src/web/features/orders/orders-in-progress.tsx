@@ -11,6 +11,7 @@ import { PageHeader } from '../../ui/page-header';
 import { PageSpinner, Spinner } from '../../ui/spinner';
 import { TabList, TabPanel } from '../../ui/tabs';
 import { LoadError } from '../../ui/load-error';
+import { ImportAgencyOrder } from './import-agency-order';
 import { NewOrderButton } from './new-order-button';
 import { EMPTY_TAB, ORDER_TABS, ORDER_TAB_LABELS, parseTab, tabCounts, tabFilter, type OrderTab } from './order-tabs';
 import { OrdersTable } from './orders-table';
@@ -52,6 +53,7 @@ export const OrdersInProgress = () => {
         description={tab === 'in-progress' ? 'Orders you are building or that await a decision.' : 'Every order you can see, by status.'}
         actions={<NewOrderButton />}
       />
+      <ImportAgencyOrder />
       <Card>
         <TabList
           id={tabsId}

@@ -1,0 +1,114 @@
+/**
+ * An order's schedule written as an AAAA/TVB Spot TV Proposal (0.3.0.5A; issue 42, decision 056), as
+ * the element object fast-xml-parser's XMLBuilder writes (attributes `@_`). Elements are in the
+ * schema's order; each week with spots is one `DetailedPeriod` (the week cut to the flight), hiatus
+ * weeks are left out; times are the broadcast-day clock; money has two decimals. Reading the file back
+ * (proposal-read) gives the same schedule.
+ */
+import { addDays } from './dates';
+import { categoryOfDemo, parseDemo } from './demos';
+import { PROPOSAL_NAMESPACE } from './proposal-read';
+import { ALL_DAYS } from './rate-card';
+import type { Schedule } from './schedule-schemas';
+
+const TVB = 'http://www.AAAA.org/schemas/TVBGeneralTypes';
+const SPOT_TV = 'http://www.AAAA.org/schemas/spotTV';
+
+const money = (dollars: number) => dollars.toFixed(2);
+const length = (seconds: number) => `00:${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+
+export interface ProposalHeader {
+  uniqueIdentifier: string;
+  version: number;
+  action: 'New' | 'Revised';
+  name: string;
+  seller: string;
+  advertiser: string;
+  callLetters: string;
+  sendDateTime: string;
+}
+
+export const proposalDocument = (h: ProposalHeader, s: Schedule) => {
+  const demoIds = s.demos.map((demo, i) => ({ demo, id: `D${i + 1}` }));
+  const idOf = new Map(demoIds.map((d) => [d.demo, d.id]));
+  return {
+    '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
+    'AAAA-Message': {
+      '@_xmlns': PROPOSAL_NAMESPACE,
+      '@_xmlns:tvb': TVB,
+      '@_xmlns:tvb-tp': SPOT_TV,
+      'AAAA-Values': {
+        SchemaName: 'SpotTVCableProposal',
+        SchemaVersion: '0.3.0.5A',
+        Media: 'SpotTV',
+        BusinessObject: 'Proposal',
+        Action: h.action,
+        UniqueMessageID: `${h.uniqueIdentifier}-${h.version}`,
+      },
+      Proposal: {
+        '@_uniqueIdentifier': h.uniqueIdentifier,
+        '@_version': h.version,
+        '@_weekStartDay': s.week_start_day,
+        '@_startDate': s.start_date,
+        '@_endDate': s.end_date,
+        '@_sendDateTime': h.sendDateTime,
+        Seller: { '@_companyName': h.seller },
+        Advertiser: { '@_name': h.advertiser },
+        Name: h.name,
+        Outlets: { TelevisionStation: { '@_callLetters': h.callLetters, '@_outletId': 'O1' } },
+        AvailList: {
+          '@_identifier': 'L1',
+          '@_startDate': s.start_date,
+          '@_endDate': s.end_date,
+          Name: h.name,
+          OutletReferences: { OutletReference: { '@_outletForListId': 'L1', '@_outletFromProposalRef': 'O1' } },
+          ...(demoIds.length > 0 && {
+            DemoCategories: {
+              DemoCategory: demoIds.map(({ demo, id }) => {
+                const category = categoryOfDemo(parseDemo(demo)!);
+                return {
+                  '@_DemoId': id,
+                  'tvb-tp:DemoType': 'Rating',
+                  'tvb-tp:Group': category.group,
+                  'tvb-tp:AgeFrom': category.ageFrom,
+                  'tvb-tp:AgeTo': category.ageTo,
+                };
+              }),
+            },
+          }),
+          AvailLineWithDetailedPeriods: s.lines.map((line) => ({
+            OutletReference: { '@_outletFromListRef': 'L1' },
+            DayTimes: {
+              DayTime: {
+                StartTime: line.start_time,
+                EndTime: line.end_time,
+                Days: Object.fromEntries(ALL_DAYS.map((d) => [`tvb:${d}`, line.days.includes(d) ? 'Y' : 'N'])),
+              },
+            },
+            DaypartName: line.daypart_name ?? line.name,
+            AvailName: line.name,
+            SpotLength: length(line.spot_length),
+            Periods: {
+              DetailedPeriod: s.weeks.flatMap((week, i) => {
+                const spots = line.spots_per_week[i] ?? 0;
+                if (spots === 0) return [];
+                const start = week.start_date < s.start_date ? s.start_date : week.start_date;
+                const weekEnd = addDays(week.start_date, 6);
+                const values = Object.entries(line.demo_values).filter(([demo]) => idOf.has(demo));
+                return [
+                  {
+                    '@_startDate': start,
+                    '@_endDate': weekEnd > s.end_date ? s.end_date : weekEnd,
+                    Rate: money(line.rate),
+                    SpotsPerWeek: spots,
+                    ...(values.length > 0 && { DemoValues: { DemoValue: values.map(([demo, value]) => ({ '@_demoRef': idOf.get(demo), '#text': value })) } }),
+                  },
+                ];
+              }),
+            },
+          })),
+        },
+      },
+    },
+  };
+};

@@ -1,0 +1,237 @@
+/**
+ * `POST /api/estimates/import` (issue 42, decision 056): an agency's AAAA Proposal XML becomes one draft
+ * order per outlet matched to a channel, each with a schedule; lines are mapped to the channel's daypart
+ * that holds their days and times, or kept unmapped with the reason. The same proposal
+ * (`uniqueIdentifier`) at a higher version revises the drafts and lists the differences; the same or a
+ * lower version is refused (409). The whole file is read before the one transaction that writes.
+ */
+import { and, eq } from 'drizzle-orm';
+import { channelMatcher } from '../../../domain/channel-match';
+import { adminChannels, type OrderActor } from '../../../domain/orders';
+import { ProposalError, readProposal, type Proposal, type ProposalLine } from '../../../domain/proposal-read';
+import { isAdmin } from '../../../domain/roles';
+import { daypartHolding } from '../../../domain/schedule-lines';
+import { IMPORT_MESSAGES, type ProposalImport } from '../../../domain/schedule-schemas';
+import { scheduleTotals } from '../../../domain/schedule-pricing';
+import { toDollars } from '../../../domain/money';
+import { estimateSchedules, estimates } from '../../db/schema';
+import type { Db, Tx } from '../../platform/db';
+import { badRequest, conflict, forbidden } from '../../platform/errors';
+import { brandNamedOrMade } from '../brands/public';
+import { channelsToMatch } from '../channels/public';
+import { rateCard, type DaypartRow } from '../dayparts/public';
+import { userSummary } from '../users/public';
+import { emitOrderEvent } from '../webhooks/outbox';
+import { lockOrder, recomputeOrder } from './orders';
+import { readXmlTree } from './proposal-xml';
+import { readSchedule, scheduleDetail, writeSchedule, type ScheduleData } from './schedule-store';
+
+const NO_DAYPART = 'No daypart of the channel holds these days and times';
+
+const accountFor = async (db: Db, actor: OrderActor, accountId: string | undefined): Promise<string> => {
+  if (!isAdmin(actor.role)) {
+    if (accountId !== undefined && accountId !== actor.id) throw forbidden(IMPORT_MESSAGES.onBehalfRefused);
+    return actor.id;
+  }
+  if (accountId === undefined) throw badRequest(IMPORT_MESSAGES.accountRequired, 'account_id');
+  const account = await userSummary(db, accountId);
+  if (!account || account.role !== 'client') throw badRequest(IMPORT_MESSAGES.accountNotFound, 'account_id');
+  return account.id;
+};
+
+type Lines = ScheduleData['lines'];
+
+const mapLines = (lines: readonly ProposalLine[], dayparts: readonly DaypartRow[]): Lines =>
+  lines.map((line) => {
+    const daypart = daypartHolding(dayparts, line);
+    return {
+      name: line.name.slice(0, 200),
+      daypartId: daypart?.id ?? null,
+      unmappedReason: daypart ? null : NO_DAYPART,
+      days: line.days,
+      startTime: line.startTime,
+      endTime: line.endTime,
+      spotLength: line.spotLength,
+      rateCents: line.rateCents,
+      spotsPerWeek: line.spotsPerWeek,
+      demoValues: line.demoValues,
+    };
+  });
+
+const COMPARED = ['daypartId', 'days', 'startTime', 'endTime', 'spotLength', 'rateCents', 'spotsPerWeek', 'demoValues'] as const;
+const FIELD_NAMES: Record<(typeof COMPARED)[number], string> = {
+  daypartId: 'daypart',
+  days: 'days',
+  startTime: 'start_time',
+  endTime: 'end_time',
+  spotLength: 'spot_length',
+  rateCents: 'rate',
+  spotsPerWeek: 'spots_per_week',
+  demoValues: 'demo_values',
+};
+
+/** A revision's differences, line by line (lines matched by name). */
+const differencesOf = (before: readonly Lines[number][], after: Lines) => {
+  const out: ProposalImport['orders'][number]['differences'] = [];
+  const old = new Map(before.map((l) => [l.name, l]));
+  for (const line of after) {
+    const was = old.get(line.name);
+    old.delete(line.name);
+    if (!was) out.push({ line: line.name, change: 'added', fields: [] });
+    else {
+      const fields = COMPARED.filter((f) => JSON.stringify(was[f]) !== JSON.stringify(line[f])).map((f) => FIELD_NAMES[f]);
+      if (fields.length > 0) out.push({ line: line.name, change: 'changed', fields });
+    }
+  }
+  for (const name of old.keys()) out.push({ line: name, change: 'removed', fields: [] });
+  return out;
+};
+
+/** The draft made from this proposal for this account and channel, locked; undefined when there is none. */
+const orderOfProposal = async (tx: Tx, ownerId: string, channelId: string, proposalId: string) => {
+  const [row] = await tx
+    .select({ id: estimates.id, version: estimateSchedules.proposalVersion })
+    .from(estimateSchedules)
+    .innerJoin(estimates, eq(estimates.id, estimateSchedules.estimateId))
+    .where(and(eq(estimateSchedules.proposalId, proposalId), eq(estimates.ownerId, ownerId), eq(estimates.channelId, channelId)))
+    .limit(1);
+  return row ? { order: (await lockOrder(tx, row.id))!, version: row.version ?? 0 } : undefined;
+};
+
+export const importProposal = async ({
+  db,
+  actor,
+  accountId,
+  xml,
+}: {
+  db: Db;
+  actor: OrderActor;
+  accountId?: string;
+  xml: string;
+}): Promise<ProposalImport> => {
+  // The whole file is read, and every outlet matched, before anything is written.
+  let proposal: Proposal;
+  try {
+    proposal = readProposal(readXmlTree(xml));
+  } catch (error) {
+    if (error instanceof ProposalError) throw badRequest(`The file is not a Proposal XML Spotbook can read: ${error.message}`, 'file');
+    throw error;
+  }
+  const ownerId = await accountFor(db, actor, accountId);
+  const allowed = adminChannels(actor);
+  const channels = (await channelsToMatch(db)).filter((c) => c.active && (allowed === null || allowed.includes(c.id)));
+  const match = channelMatcher(channels);
+  const card = await rateCard(db);
+  const skipped = [...proposal.skipped];
+  const plans = proposal.outlets.flatMap((outlet) => {
+    const channelId = outlet.callLetters ? match(outlet.callLetters) : null;
+    if (!channelId) {
+      skipped.push({ item: `Outlet ${outlet.callLetters || outlet.id}`, reason: 'No active channel has these call letters' });
+      return [];
+    }
+    const lines = proposal.lines.filter((l) => l.outletId === outlet.id);
+    const dayparts = card.filter((d) => d.channelId === channelId);
+    return [{ outlet, channelId, lines: mapLines(lines, dayparts) }];
+  });
+  if (plans.length === 0) throw badRequest(IMPORT_MESSAGES.noOutlet, 'file');
+
+  const written = await db.transaction(async (tx) => {
+    const brandId = await brandNamedOrMade(tx, ownerId, (proposal.product || proposal.advertiser || 'Agency order').slice(0, 200));
+    const results: {
+      estimateId: string;
+      channelId: string;
+      callLetters: string;
+      action: 'created' | 'revised';
+      differences: ProposalImport['orders'][number]['differences'];
+    }[] = [];
+    for (const plan of plans) {
+      const data: ScheduleData = {
+        weekStartDay: proposal.weekStartDay,
+        startDate: proposal.startDate,
+        endDate: proposal.endDate,
+        demos: proposal.demos,
+        proposalId: proposal.uniqueIdentifier,
+        proposalVersion: proposal.version,
+        lines: plan.lines,
+      };
+      const existing = await orderOfProposal(tx, ownerId, plan.channelId, proposal.uniqueIdentifier);
+      if (existing) {
+        if (proposal.version <= existing.version) throw conflict(IMPORT_MESSAGES.sameVersion(proposal.version, existing.version));
+        if (existing.order.status !== 'draft') throw conflict(IMPORT_MESSAGES.submitted);
+        const before = (await readSchedule(tx, existing.order.id))?.lines ?? [];
+        await writeSchedule(tx, existing.order.id, data);
+        await recomputeOrder(tx, existing.order);
+        results.push({
+          estimateId: existing.order.id,
+          channelId: plan.channelId,
+          callLetters: plan.outlet.callLetters,
+          action: 'revised',
+          differences: differencesOf(
+            before.map((l) => ({ ...l, days: l.days as Lines[number]['days'], spotLength: l.spotLength as Lines[number]['spotLength'] })),
+            plan.lines,
+          ),
+        });
+        continue;
+      }
+      const estimateName = (proposal.name || `${proposal.advertiser} ${plan.outlet.callLetters}`.trim() || 'Agency order').slice(0, 200);
+      const [row] = await tx
+        .insert(estimates)
+        .values({
+          ownerId,
+          channelId: plan.channelId,
+          brandId,
+          estimateName,
+          startDate: proposal.startDate,
+          agencyEstimateNumber: proposal.uniqueIdentifier.slice(0, 20),
+          sourceName: (proposal.buyer || null)?.slice(0, 200) ?? null,
+          notes:
+            `Imported from AAAA Proposal ${proposal.uniqueIdentifier} version ${proposal.version}${proposal.seller ? ` (seller ${proposal.seller})` : ''}`.slice(
+              0,
+              2000,
+            ),
+        })
+        .returning();
+      await writeSchedule(tx, row!.id, data);
+      await recomputeOrder(tx, row!);
+      await emitOrderEvent(tx, 'order.created', { id: row!.id, ownerId, estimateName, status: 'draft' }, 'draft');
+      results.push({ estimateId: row!.id, channelId: plan.channelId, callLetters: plan.outlet.callLetters, action: 'created', differences: [] });
+    }
+    return results;
+  });
+
+  const orders: ProposalImport['orders'] = [];
+  for (const result of written) {
+    const schedule = (await scheduleDetail(db, result.estimateId))!;
+    orders.push({
+      estimate_id: result.estimateId,
+      channel_id: result.channelId,
+      call_letters: result.callLetters,
+      action: result.action,
+      schedule,
+      unmapped: schedule.lines
+        .filter((l) => l.daypart_id === null)
+        .map((l) => ({ name: l.name, days: l.days, start_time: l.start_time, end_time: l.end_time, reason: l.unmapped_reason ?? NO_DAYPART })),
+      differences: result.differences,
+    });
+  }
+  const all = scheduleTotals(
+    orders.flatMap((o) => o.schedule.lines.map((l) => ({ rateCents: Math.round(l.rate * 100), spotsPerWeek: l.spots_per_week }))),
+    proposal.weeks.length,
+  );
+  return {
+    proposal: {
+      unique_identifier: proposal.uniqueIdentifier,
+      version: proposal.version,
+      schema_version: proposal.schemaVersion,
+      name: proposal.name,
+      advertiser: proposal.advertiser,
+      product: proposal.product,
+      buyer: proposal.buyer,
+      seller: proposal.seller,
+    },
+    orders,
+    skipped,
+    spots: all.spots,
+    gross: toDollars(all.grossCents),
+  };
+};

@@ -1,0 +1,141 @@
+/**
+ * An order's schedule in the database (issue 42, decision 056): reading it as the API answers it,
+ * replacing it whole, and what the order's budget and dates become from it. The orders module owns
+ * estimate_schedules and estimate_schedule_lines; this file imports no other orders file.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { Schedule } from '../../../domain/schedule-schemas';
+import { scheduleWeeks, type SpotLength } from '../../../domain/schedule-lines';
+import { scheduleTotals } from '../../../domain/schedule-pricing';
+import { toDollars } from '../../../domain/money';
+import type { DayName } from '../../../domain/rate-card';
+import { estimateScheduleLines, estimateSchedules } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { daypartNames } from '../dayparts/public';
+
+type ScheduleRow = typeof estimateSchedules.$inferSelect;
+type LineRow = typeof estimateScheduleLines.$inferSelect;
+
+/** A schedule as written: its flight and lines (the daypart null while unmapped). */
+export interface ScheduleData {
+  weekStartDay: DayName;
+  startDate: string;
+  endDate: string;
+  demos: string[];
+  proposalId: string | null;
+  proposalVersion: number | null;
+  lines: {
+    name: string;
+    daypartId: string | null;
+    unmappedReason: string | null;
+    days: DayName[];
+    startTime: string;
+    endTime: string;
+    spotLength: SpotLength;
+    rateCents: number;
+    spotsPerWeek: number[];
+    demoValues: Record<string, number>;
+  }[];
+}
+
+export const readSchedule = async (tx: Tx, estimateId: string): Promise<{ schedule: ScheduleRow; lines: LineRow[] } | null> => {
+  const [schedule] = await tx.select().from(estimateSchedules).where(eq(estimateSchedules.estimateId, estimateId)).limit(1);
+  if (!schedule) return null;
+  const lines = await tx
+    .select()
+    .from(estimateScheduleLines)
+    .where(eq(estimateScheduleLines.estimateId, estimateId))
+    .orderBy(asc(estimateScheduleLines.position));
+  return { schedule, lines };
+};
+
+export const hasSchedule = async (tx: Tx, estimateId: string): Promise<boolean> =>
+  (await tx.select({ id: estimateSchedules.id }).from(estimateSchedules).where(eq(estimateSchedules.estimateId, estimateId)).limit(1)).length > 0;
+
+/** Replaces the order's schedule whole; no lines removes it. */
+export const writeSchedule = async (tx: Tx, estimateId: string, data: ScheduleData | null) => {
+  await tx.delete(estimateScheduleLines).where(eq(estimateScheduleLines.estimateId, estimateId));
+  if (!data) {
+    await tx.delete(estimateSchedules).where(eq(estimateSchedules.estimateId, estimateId));
+    return;
+  }
+  const values = {
+    weekStartDay: data.weekStartDay,
+    startDate: data.startDate,
+    endDate: data.endDate,
+    demos: data.demos,
+    proposalId: data.proposalId,
+    proposalVersion: data.proposalVersion,
+    updatedAt: new Date(),
+  };
+  await tx
+    .insert(estimateSchedules)
+    .values({ estimateId, ...values })
+    .onConflictDoUpdate({ target: estimateSchedules.estimateId, set: values });
+  if (data.lines.length > 0) await tx.insert(estimateScheduleLines).values(data.lines.map((line, position) => ({ estimateId, position, ...line })));
+};
+
+/** The weeks (start dates) of a schedule's flight. */
+export const weeksOf = (schedule: Pick<ScheduleRow, 'startDate' | 'endDate' | 'weekStartDay'>) =>
+  scheduleWeeks(schedule.startDate, schedule.endDate, schedule.weekStartDay as DayName);
+
+/** The schedule as the API answers it, with totals per line, per week and in all; null when the order has none. */
+export const scheduleDetail = async (tx: Tx, estimateId: string): Promise<Schedule | null> => {
+  const stored = await readSchedule(tx, estimateId);
+  if (!stored) return null;
+  const { schedule, lines } = stored;
+  const weeks = weeksOf(schedule);
+  const totals = scheduleTotals(lines, weeks.length);
+  const names = await daypartNames(
+    tx,
+    lines.map((l) => l.daypartId),
+  );
+  return {
+    estimate_id: estimateId,
+    week_start_day: schedule.weekStartDay,
+    start_date: schedule.startDate,
+    end_date: schedule.endDate,
+    demos: schedule.demos,
+    proposal_id: schedule.proposalId,
+    proposal_version: schedule.proposalVersion,
+    weeks: weeks.map((start, i) => ({ start_date: start, spots: totals.weeks[i]!.spots, gross: toDollars(totals.weeks[i]!.grossCents) })),
+    lines: lines.map((l, i) => ({
+      id: l.id,
+      position: l.position,
+      name: l.name,
+      daypart_id: l.daypartId,
+      daypart_name: l.daypartId ? (names.get(l.daypartId) ?? null) : null,
+      unmapped_reason: l.unmappedReason,
+      days: l.days,
+      start_time: l.startTime,
+      end_time: l.endTime,
+      spot_length: l.spotLength,
+      rate: toDollars(l.rateCents),
+      spots_per_week: l.spotsPerWeek,
+      demo_values: l.demoValues,
+      spots: totals.lines[i]!.spots,
+      gross: toDollars(totals.lines[i]!.grossCents),
+    })),
+    spots: totals.spots,
+    gross: toDollars(totals.grossCents),
+  };
+};
+
+/**
+ * What a schedule makes of its order: the budget is its gross, the flight its dates, and the weekly
+ * cost its average week (gross ÷ weeks, rounded to the cent); null when the order has no schedule.
+ */
+export const scheduleQuote = async (tx: Tx, estimateId: string) => {
+  const stored = await readSchedule(tx, estimateId);
+  if (!stored) return null;
+  const weeks = weeksOf(stored.schedule).length;
+  const { grossCents } = scheduleTotals(stored.lines, weeks);
+  return {
+    totalSpendCents: grossCents,
+    startDate: stored.schedule.startDate,
+    endDate: stored.schedule.endDate,
+    weeklyCostCents: weeks > 0 ? Math.round(grossCents / weeks) : 0,
+    unmapped: stored.lines.filter((l) => l.daypartId === null).map((l) => l.name || `line ${l.position + 1}`),
+    daypartIds: [...new Set(stored.lines.map((l) => l.daypartId).filter((id): id is string => id !== null))],
+  };
+};
