@@ -23,6 +23,7 @@ export const AUDIT_ENTITIES = [
   'reconciliation',
   'station',
   'channel',
+  'book',
   'adcp_buy',
   'adcp_task',
 ] as const;
@@ -47,6 +48,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   reconciliation: 'Reconciliation',
   station: 'Station profile',
   channel: 'Channel',
+  book: 'Ratings book',
   adcp_buy: 'AdCP change asked',
   adcp_task: 'AdCP task',
 };

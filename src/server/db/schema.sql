@@ -2042,6 +2042,9 @@ CREATE TRIGGER as_run_changes_no_update BEFORE DELETE OR UPDATE ON public.as_run
 CREATE TRIGGER audit_events_api_key BEFORE INSERT ON public.audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_api_key();
 CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON public.audit_events FOR EACH STATEMENT EXECUTE FUNCTION audit_events_append_only();
 CREATE TRIGGER audit_events_no_update BEFORE DELETE OR UPDATE ON public.audit_events FOR EACH ROW EXECUTE FUNCTION audit_events_append_only();
+CREATE TRIGGER books_audit_delete AFTER DELETE ON public.books REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('book', '', '');
+CREATE TRIGGER books_audit_insert AFTER INSERT ON public.books REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('book', '', '');
+CREATE TRIGGER books_audit_update AFTER UPDATE ON public.books REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('book', '', '');
 CREATE TRIGGER campaigns_audit_delete AFTER DELETE ON public.campaigns REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('campaign', 'estimate_id', '');
 CREATE TRIGGER campaigns_audit_insert AFTER INSERT ON public.campaigns REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('campaign', 'estimate_id', '');
 CREATE TRIGGER campaigns_audit_update AFTER UPDATE ON public.campaigns REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('campaign', 'estimate_id', '');

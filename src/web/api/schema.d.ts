@@ -1136,7 +1136,7 @@ export interface paths {
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "adcp_buy" | "adcp_task";
+                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "book" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
                     order_id?: string;
@@ -1263,7 +1263,7 @@ export interface paths {
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "adcp_buy" | "adcp_task";
+                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "book" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
                     order_id?: string;

@@ -303,6 +303,9 @@ CREATE OR REPLACE TRIGGER media_assets_audit_insert AFTER INSERT ON media_assets
 CREATE OR REPLACE TRIGGER media_assets_audit_update AFTER UPDATE ON media_assets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('media', 'estimate_id', 'status');
 CREATE OR REPLACE TRIGGER reconciliations_audit_insert AFTER INSERT ON reconciliations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('reconciliation', 'estimate_id', '');
 CREATE OR REPLACE TRIGGER reconciliations_audit_update AFTER UPDATE ON reconciliations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('reconciliation', 'estimate_id', '');
+CREATE OR REPLACE TRIGGER books_audit_delete AFTER DELETE ON books REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('book', '', '');
+CREATE OR REPLACE TRIGGER books_audit_insert AFTER INSERT ON books REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('book', '', '');
+CREATE OR REPLACE TRIGGER books_audit_update AFTER UPDATE ON books REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('book', '', '');
 CREATE OR REPLACE TRIGGER channels_audit_delete AFTER DELETE ON channels REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('channel', '', '');
 CREATE OR REPLACE TRIGGER channels_audit_insert AFTER INSERT ON channels REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('channel', '', '');
 CREATE OR REPLACE TRIGGER channels_audit_update AFTER UPDATE ON channels REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('channel', '', '');
