@@ -43,7 +43,7 @@ export const SpotActions = ({ spot }: { spot: TrafficSpot }) => {
   if (spot.status !== 'scheduled') return null;
   const what = `${spot.brand_name ?? spot.house_code} at ${formatAirTime(spot.local_time)}`;
   return (
-    <div className="flex flex-nowrap gap-1">
+    <div className="flex flex-wrap gap-1">
       {(Object.keys(DIALOGS) as Kind[]).map((kind) => (
         <Button key={kind} size="sm" variant="ghost" onClick={() => setOpen(kind)} aria-label={`${DIALOGS[kind].label} ${what}`}>
           {DIALOGS[kind].label}
