@@ -10,7 +10,7 @@ import type { OrderActor } from '../../../domain/orders';
 import { weeklyCostOf } from '../../../domain/pricing';
 import { bookRatings, lineAudiences } from '../../db/schema';
 import type { Tx } from '../../platform/db';
-import { itemsWithDayparts, readableOrder, selectionOf, type OrderRow } from '../orders/public';
+import { itemsWithDayparts, readableOrder, scheduleLinesOf, selectionOf, type OrderRow } from '../orders/public';
 import { currentBook } from './public';
 
 /** An order line before its audience is known. */
@@ -25,11 +25,13 @@ export interface OrderLine {
 }
 
 /**
- * The order's daypart items as lines: rate a spot = the line's weekly cost ÷ its spots a week; weeks over
- * the flight (start to end date), or one week when the order has no flight yet.
+ * The order's lines: its daypart items (rate a spot = the line's weekly cost ÷ its spots a week; weeks over
+ * the flight, start to end date, or one week when the order has no flight yet), or its schedule's mapped
+ * lines (issue 42: rate a spot and spots a week as bought). An order holds one or the other.
  */
-export const specLinesOf = async (db: Tx, order: OrderRow): Promise<OrderLine[]> =>
-  (await itemsWithDayparts(db, order.id)).map(({ item, daypart }) => {
+export const specLinesOf = async (db: Tx, order: OrderRow): Promise<OrderLine[]> => [
+  ...(await scheduleLinesOf(db, order.id)),
+  ...(await itemsWithDayparts(db, order.id)).map(({ item, daypart }) => {
     const selection = selectionOf(daypart, item);
     const perWeek = selection.spotsPerDay * selection.daysPerWeek;
     const rateCents = perWeek > 0 ? (weeklyCostOf(selection) * 100) / perWeek : 0;
@@ -38,7 +40,8 @@ export const specLinesOf = async (db: Tx, order: OrderRow): Promise<OrderLine[]>
         ? weeksOfDailyLine(selection.spotsPerDay, daypart.daysOfWeek, order.startDate, order.endDate)
         : [{ start: order.startDate ?? '', spots: perWeek }];
     return { id: item.id, label: daypart.name, daypartId: daypart.id, rateCents, weeks };
-  });
+  }),
+];
 
 /** Each line's audience on the demo: frozen when the line was booked with one, else from the current book. */
 export const lineAudiencesOf = async (db: Tx, order: Pick<OrderRow, 'id' | 'channelId'>, lines: readonly OrderLine[], demo: string | null) => {

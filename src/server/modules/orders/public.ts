@@ -12,6 +12,7 @@ export { itemsWithDayparts, selectionOf, type PricedItem } from './orders';
 export { listItems } from './items-queries';
 // Its channel (what scopes a limited admin)
 export { channelOfOrder, ordersOfChannels } from './channel-of';
+export { scheduleLinesOf } from './schedule-store';
 // Lists and counts
 export { listEstimates, weeklyReachOf } from './queries';
 export { statusCounts, totalOf } from './order-counts';

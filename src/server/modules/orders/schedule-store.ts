@@ -139,3 +139,29 @@ export const scheduleQuote = async (tx: Tx, estimateId: string) => {
     daypartIds: [...new Set(stored.lines.map((l) => l.daypartId).filter((id): id is string => id !== null))],
   };
 };
+
+/**
+ * The schedule's mapped lines as other modules read them (the audience sums, decision 057): each with its
+ * daypart, rate a spot and spots in each week of the flight. Unmapped lines have no daypart and are left out.
+ */
+export const scheduleLinesOf = async (
+  tx: Tx,
+  estimateId: string,
+): Promise<{ id: string; label: string; daypartId: string; rateCents: number; weeks: { start: string; spots: number }[] }[]> => {
+  const stored = await readSchedule(tx, estimateId);
+  if (!stored) return [];
+  const weeks = weeksOf(stored.schedule);
+  return stored.lines.flatMap((l) =>
+    l.daypartId
+      ? [
+          {
+            id: l.id,
+            label: l.name,
+            daypartId: l.daypartId,
+            rateCents: l.rateCents,
+            weeks: weeks.map((start, i) => ({ start, spots: l.spotsPerWeek[i] ?? 0 })),
+          },
+        ]
+      : [],
+  );
+};

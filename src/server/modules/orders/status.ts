@@ -29,6 +29,7 @@ import { approveOrderMedia } from './media-gate';
 import { getEstimate } from './queries';
 import { assertCardOfOwner, assertMediaOfBrand } from './references';
 import { scheduleSubmitCheck } from './schedule-submit';
+import { scheduleLinesOf } from './schedule-store';
 
 const REVIEWED: readonly OrderStatus[] = ['approved', 'rejected', 'modified'];
 
@@ -64,12 +65,11 @@ const keepAudience = async ({ tx, order, to }: Move) => {
   const live = (status: OrderStatus) => !isBooked(status) && status !== 'completed';
   if (!live(to)) {
     const rows = await itemsWithDayparts(tx, order.id);
-    await freezeLineAudiences(
-      tx,
-      order.id,
-      order.channelId,
-      rows.map((r) => ({ lineId: r.item.id, daypartId: r.daypart.id })),
-    );
+    const scheduled = await scheduleLinesOf(tx, order.id);
+    await freezeLineAudiences(tx, order.id, order.channelId, [
+      ...rows.map((r) => ({ lineId: r.item.id, daypartId: r.daypart.id })),
+      ...scheduled.map((l) => ({ lineId: l.id, daypartId: l.daypartId })),
+    ]);
   } else if (!live(order.status)) await thawLineAudiences(tx, order.id);
 };
 
