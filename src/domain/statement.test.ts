@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statementOf, type StatementMovement } from './statement';
+import { statementByChannel, statementOf, type StatementMovement } from './statement';
 
 const move = (kind: StatementMovement['kind'], date: string, invoiceId: string, amountCents: number): StatementMovement => ({
   kind,
@@ -45,5 +45,36 @@ describe('statementOf', () => {
     const early = statementOf({ from: '2026-01-01', to: '2026-01-31', movements, dues });
     expect(early.ageing).toMatchObject({ current: 60_000, total: 60_000 });
     expect(early.closing).toBe(60_000);
+  });
+});
+
+describe('statementByChannel', () => {
+  const m = (kind: StatementMovement['kind'], date: string, amountCents: number, channelId: string): StatementMovement => ({
+    kind,
+    date,
+    invoiceId: `inv-${channelId}`,
+    invoiceNumber: 'INV-1',
+    reference: null,
+    description: '',
+    amountCents,
+    channelId,
+  });
+
+  it("splits the opening, invoiced and closing balances by channel, each channel's adding up to the statement's", () => {
+    const movements = [
+      m('invoice', '2026-10-20', 50_000, 'a'), // before the period: opening of a
+      m('payment', '2026-11-03', -20_000, 'a'),
+      m('invoice', '2026-11-05', 30_000, 'b'),
+      m('credit_note', '2026-11-09', -5_000, 'b'),
+      m('invoice', '2026-12-02', 99_000, 'b'), // after the period: not counted
+    ];
+    const parts = statementByChannel({ from: '2026-11-01', to: '2026-11-30', movements });
+    expect(parts).toEqual([
+      { channelId: 'a', opening: 50_000, invoiced: 0, closing: 30_000 },
+      { channelId: 'b', opening: 0, invoiced: 30_000, closing: 25_000 },
+    ]);
+    const whole = statementOf({ from: '2026-11-01', to: '2026-11-30', movements, dues: [] });
+    expect(parts.reduce((sum, p) => sum + p.closing, 0)).toBe(whole.closing);
+    expect(parts.reduce((sum, p) => sum + p.opening, 0)).toBe(whole.opening);
   });
 });

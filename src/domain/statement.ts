@@ -31,6 +31,8 @@ export interface StatementMovement {
   reference: string | null;
   description: string;
   amountCents: number;
+  /** The channel of the invoice's order (decision 053). */
+  channelId?: string;
 }
 
 export interface StatementInvoiceDue {
@@ -48,6 +50,28 @@ export interface StatementCents {
   closing: number;
   ageing: Record<AgeingBucket, number> & { total: number };
 }
+
+/** One channel's part of a statement (decision 053): the parts add up to the statement's balances. */
+export interface StatementChannelCents {
+  channelId: string;
+  opening: number;
+  invoiced: number;
+  closing: number;
+}
+
+/** The statement's balances split by the channel of each invoice's order, channels in order of first movement. */
+export const statementByChannel = ({ from, to, movements }: { from: string; to: string; movements: readonly StatementMovement[] }): StatementChannelCents[] => {
+  const parts = new Map<string, StatementChannelCents>();
+  for (const m of [...movements].sort((a, b) => a.date.localeCompare(b.date))) {
+    if (m.channelId === undefined || m.date > to) continue;
+    const part = parts.get(m.channelId) ?? { channelId: m.channelId, opening: 0, invoiced: 0, closing: 0 };
+    if (m.date < from) part.opening += m.amountCents;
+    else if (m.kind === 'invoice') part.invoiced += m.amountCents;
+    part.closing += m.amountCents;
+    parts.set(m.channelId, part);
+  }
+  return [...parts.values()];
+};
 
 /** The statement of `movements` (every one of the advertiser's, any date) for the days `from` to `to`. */
 export const statementOf = ({
@@ -110,7 +134,13 @@ export const statementPeriod = (query: { from?: string; to?: string }, today: st
 const bothDates = (q: { from?: unknown; to?: unknown }) => typeof q.from === 'string' && typeof q.to === 'string' && isIsoDate(q.from) && isIsoDate(q.to);
 const isoDay = z.string({ error: STATEMENT_MESSAGES.badDate }).refine(isIsoDate, { error: STATEMENT_MESSAGES.badDate });
 export const statementQuerySchema = z
-  .object({ from: isoDay.optional(), to: isoDay.optional(), brand_id: z.uuid({ error: 'Invalid brand id' }).optional() })
+  .object({
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    brand_id: z.uuid({ error: 'Invalid brand id' }).optional(),
+    /** One channel's invoices (decision 053); left out, every channel's (a limited admin's: theirs). */
+    channel_id: z.uuid({ error: 'Channel not found' }).optional(),
+  })
   // Run only on two readable dates (zod runs an object's refinements after a field has failed too).
   .refine((q) => !bothDates(q) || q.from! <= q.to!, { error: STATEMENT_MESSAGES.fromAfterTo, path: ['from'] })
   .refine((q) => !bothDates(q) || q.from! > q.to! || daysBetween(q.from!, q.to!) <= STATEMENT_MAX_DAYS, { error: STATEMENT_MESSAGES.tooLong });
@@ -138,12 +168,15 @@ export const statementSchema = z.object({
   totals: z.object({ invoiced: money, payments: money, credits: money, refunds: money, voided: money }),
   closing_balance: money,
   ageing: z.object({ ...(Object.fromEntries(AGEING_BUCKETS.map((b) => [b, money])) as Record<AgeingBucket, typeof money>), total: money }),
+  /** The balances by channel (decision 053): an agency's orders on several channels, grouped; they add up to the above. */
+  channels: z.array(z.object({ channel_id: z.uuid(), channel: z.string(), opening_balance: money, invoiced: money, closing_balance: money })),
 });
 export type Statement = z.infer<typeof statementSchema>;
 
 export const toStatementReply = (
   cents: StatementCents,
   head: { customer: Statement['customer']; brandId: string | null; from: string; to: string },
+  channels: readonly (StatementChannelCents & { label: string })[] = [],
 ): Statement => ({
   customer: head.customer,
   brand_id: head.brandId,
@@ -172,6 +205,13 @@ export const toStatementReply = (
     ...(Object.fromEntries(AGEING_BUCKETS.map((b) => [b, toDollars(cents.ageing[b])])) as Record<AgeingBucket, number>),
     total: toDollars(cents.ageing.total),
   },
+  channels: channels.map((c) => ({
+    channel_id: c.channelId,
+    channel: c.label,
+    opening_balance: toDollars(c.opening),
+    invoiced: toDollars(c.invoiced),
+    closing_balance: toDollars(c.closing),
+  })),
 });
 
 /** A signed amount as a statement prints it: '-$1,234.56' takes from the balance; nothing is '$0.00'. */

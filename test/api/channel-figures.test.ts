@@ -7,8 +7,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
-import { invoicedOrder } from '../support/billing-fixtures';
-import { clientWithBrand, createDaypart } from '../support/ordering-fixtures';
+import { createInvoice, invoicedOrder } from '../support/billing-fixtures';
+import { clientWithBrand, createDaypart, submittedOrder } from '../support/ordering-fixtures';
 import { clockToday } from '../support/clock';
 
 const STATUSES = ['draft', 'pending_approval', 'approved', 'rejected', 'scheduled', 'active', 'completed'] as const;
@@ -17,6 +17,7 @@ let t: TestApp;
 let admin: string;
 let limited: string;
 let channelIds: string[];
+let rateCards: string[][];
 
 const rows = async <T>(query: SQL) => ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 /** A fixed pseudo-random sequence (a linear congruential generator), the same on every run. */
@@ -56,7 +57,7 @@ beforeAll(async () => {
   const [first] = await rows<{ id: string }>(sql`select id from channels where is_default`);
   channelIds = [first!.id, second.json().id as string];
   const owners = [await clientWithBrand(t), await clientWithBrand(t)];
-  const rateCards: string[][] = [];
+  rateCards = [];
   for (const channelId of channelIds) {
     const card: string[] = [];
     for (const name of ['Morning', 'Prime', 'Late'])
@@ -157,6 +158,34 @@ describe('dashboards by channel', () => {
       ((await get(`/api/billing/analytics/overview?timeframe=30${query}`)) as { overview: { total_invoices: number; total_collected: number } }).overview;
     expect(await billed('')).toMatchObject({ total_invoices: 4, total_collected: 500 });
     expect(await billed(`&channel_id=${channelIds[1]}`)).toMatchObject({ total_invoices: 2, total_collected: 250 });
+  });
+
+  it("groups an agency's statement by channel; the channels' balances add up to the statement's", async () => {
+    const owner = await clientWithBrand(t);
+    for (const [channel, channelId] of channelIds.entries()) {
+      const { order } = await submittedOrder(t, { owner, channelId, daypartId: rateCards[channel]![2]!, totalSpend: 6000 + 1000 * channel });
+      expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
+      const invoice = await createInvoice(t, order.id);
+      expect((await t.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
+    }
+    type StatementReply = {
+      lines: { kind: string }[];
+      closing_balance: number;
+      channels: { channel_id: string; channel: string; invoiced: number; closing_balance: number }[];
+    };
+    const statement = async (query = '', token = admin) => {
+      const res = await t.inject({ method: 'GET', url: `/api/billing/statements/${owner.id}?to=${clockToday()}${query}`, token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as StatementReply;
+    };
+    const all = await statement();
+    expect(all.channels.map((c) => c.channel_id)).toEqual(expect.arrayContaining(channelIds));
+    expect(all.channels.find((c) => c.channel_id === channelIds[1])!.channel).toBe('WSPT 6.2 · MeTV');
+    expect(all.channels.reduce((sum, c) => sum + c.closing_balance, 0)).toBeCloseTo(all.closing_balance, 2);
+    const metv = await statement(`&channel_id=${channelIds[1]}`);
+    expect(metv.lines.filter((l) => l.kind === 'invoice')).toHaveLength(1);
+    expect(metv.closing_balance).toBeCloseTo(all.channels.find((c) => c.channel_id === channelIds[1])!.closing_balance, 2);
+    expect(await statement('', limited)).toEqual(metv);
   });
 
   it("a channel's figures are its orders' only", async () => {

@@ -4680,6 +4680,7 @@ export interface paths {
             parameters: {
                 query?: {
                     brand_id?: string;
+                    channel_id?: string;
                     from?: string;
                     to?: string;
                 };
@@ -4707,6 +4708,14 @@ export interface paths {
                                 total: number;
                             };
                             brand_id: string | null;
+                            channels: {
+                                channel: string;
+                                /** Format: uuid */
+                                channel_id: string;
+                                closing_balance: number;
+                                invoiced: number;
+                                opening_balance: number;
+                            }[];
                             closing_balance: number;
                             customer: {
                                 email: string;
@@ -4813,6 +4822,7 @@ export interface paths {
             parameters: {
                 query?: {
                     brand_id?: string;
+                    channel_id?: string;
                     from?: string;
                     to?: string;
                 };
@@ -15080,6 +15090,7 @@ export interface paths {
             parameters: {
                 query?: {
                     brand_id?: string;
+                    channel_id?: string;
                     from?: string;
                     to?: string;
                 };
@@ -15105,6 +15116,14 @@ export interface paths {
                                 total: number;
                             };
                             brand_id: string | null;
+                            channels: {
+                                channel: string;
+                                /** Format: uuid */
+                                channel_id: string;
+                                closing_balance: number;
+                                invoiced: number;
+                                opening_balance: number;
+                            }[];
                             closing_balance: number;
                             customer: {
                                 email: string;
@@ -15211,6 +15230,7 @@ export interface paths {
             parameters: {
                 query?: {
                     brand_id?: string;
+                    channel_id?: string;
                     from?: string;
                     to?: string;
                 };

@@ -17,7 +17,9 @@ import {
 } from '../../../domain/statement';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
+import type { OrderActor } from '../../../domain/orders';
 import { actorOf, type Guards } from '../auth/guard';
+import { channelsInScope } from '../channels/public';
 import { getStationProfile } from '../station/service';
 import { getStatement, statementBrand } from './statement';
 import { renderStatementPdf } from './statement-pdf';
@@ -32,15 +34,16 @@ export const statementRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.db;
 
-  const statementOf = async (customerId: string, query: StatementQuery) => {
+  const statementOf = async (actor: OrderActor, customerId: string, query: StatementQuery) => {
     const period = statementPeriod(query, ctx.time.today());
     // A start given alone may fall after today, where the period would end.
     if (period.from > period.to) throw badRequest(STATEMENT_MESSAGES.fromAfterTo, 'from');
-    const statement = await getStatement({ db, customerId, brandId: query.brand_id ?? null, ...period, timeZone: ctx.time.timeZone });
+    const channels = await channelsInScope(db, actor, query.channel_id);
+    const statement = await getStatement({ db, customerId, brandId: query.brand_id ?? null, channels, ...period, timeZone: ctx.time.timeZone });
     return { statement, brand: await statementBrand(db, customerId, query.brand_id) };
   };
-  const sendPdf = async (reply: FastifyReply, customerId: string, query: StatementQuery) => {
-    const { statement, brand } = await statementOf(customerId, query);
+  const sendPdf = async (reply: FastifyReply, actor: OrderActor, customerId: string, query: StatementQuery) => {
+    const { statement, brand } = await statementOf(actor, customerId, query);
     const doc = renderStatementPdf({ statement, station: await getStationProfile(db), brandName: brand?.name ?? null, timeZone: ctx.time.timeZone });
     return reply
       .type('application/pdf')
@@ -54,23 +57,23 @@ export const statementRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     schema: { tags: ['billing'], security: [{ bearerAuth: [] }], params: customerParams, querystring: statementQuerySchema },
   };
   r.get('/billing/statements/:customerId', { ...admin, schema: { ...admin.schema, description, response: { 200: statementSchema, ...errors } } }, (request) =>
-    statementOf(request.params.customerId, request.query).then(({ statement }) => statement),
+    statementOf(actorOf(request), request.params.customerId, request.query).then(({ statement }) => statement),
   );
   r.get(
     '/billing/statements/:customerId/pdf',
     { ...admin, schema: { ...admin.schema, description: 'The statement as a PDF file.', response: pdfReply } },
-    (request, reply) => sendPdf(reply, request.params.customerId, request.query),
+    (request, reply) => sendPdf(reply, actorOf(request), request.params.customerId, request.query),
   );
 
   const own = { onRequest: guards.signedIn, schema: { tags: ['my billing'], security: [{ bearerAuth: [] }], querystring: statementQuerySchema } };
   r.get(
     '/my/statement',
     { ...own, schema: { ...own.schema, description: `The caller's own statement. ${description}`, response: { 200: statementSchema, ...errors } } },
-    (request) => statementOf(actorOf(request).id, request.query).then(({ statement }) => statement),
+    (request) => statementOf(actorOf(request), actorOf(request).id, request.query).then(({ statement }) => statement),
   );
   r.get(
     '/my/statement/pdf',
     { ...own, schema: { ...own.schema, description: "The caller's own statement as a PDF file.", response: pdfReply } },
-    (request, reply) => sendPdf(reply, actorOf(request).id, request.query),
+    (request, reply) => sendPdf(reply, actorOf(request), actorOf(request).id, request.query),
   );
 };

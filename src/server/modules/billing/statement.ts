@@ -7,10 +7,12 @@ import { invoiceBalanceCents } from '../../../domain/billing';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/billing';
 import { dateRangeLabel } from '../../../domain/billing-up-front';
 import { localDateOf } from '../../../domain/dates';
-import { statementOf, STATEMENT_MESSAGES, toStatementReply, type Statement, type StatementMovement } from '../../../domain/statement';
+import { statementByChannel, statementOf, STATEMENT_MESSAGES, toStatementReply, type Statement, type StatementMovement } from '../../../domain/statement';
+import { channelLabel } from '../../../domain/channel-schemas';
 import { advertiserName } from '../../../domain/users';
 import { creditNotes, invoicePayments, invoices } from '../../db/schema';
 import { brandSummary } from '../brands/public';
+import { channelsToMatch } from '../channels/public';
 import { userSummary } from '../users/public';
 import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
@@ -25,6 +27,7 @@ export const getStatement = async ({
   db,
   customerId,
   brandId,
+  channels = null,
   from,
   to,
   timeZone,
@@ -32,6 +35,8 @@ export const getStatement = async ({
   db: Tx;
   customerId: string;
   brandId: string | null;
+  /** The channels whose orders' invoices it covers (decision 053); null: every channel. */
+  channels?: readonly string[] | null;
   from: string;
   to: string;
   timeZone: string;
@@ -44,6 +49,7 @@ export const getStatement = async ({
       id: invoices.id,
       number: invoices.invoiceNumber,
       name: ordersView.estimateName,
+      channelId: ordersView.channelId,
       kind: invoices.kind,
       periodStart: invoices.periodStart,
       periodEnd: invoices.periodEnd,
@@ -60,8 +66,16 @@ export const getStatement = async ({
     })
     .from(invoices)
     .innerJoin(ordersView, eq(ordersView.id, invoices.estimateId))
-    .where(and(eq(invoices.customerId, customerId), ne(invoices.status, 'draft'), brandId ? eq(invoices.brandId, brandId) : undefined));
+    .where(
+      and(
+        eq(invoices.customerId, customerId),
+        ne(invoices.status, 'draft'),
+        brandId ? eq(invoices.brandId, brandId) : undefined,
+        channels ? inArray(ordersView.channelId, [...channels]) : undefined,
+      ),
+    );
   const ids = rows.map((r) => r.id);
+  const channelOf = new Map(rows.map((r) => [r.id, r.channelId]));
   const numberOf = new Map(rows.map((r) => [r.id, r.number]));
   const payments = ids.length ? await db.select().from(invoicePayments).where(inArray(invoicePayments.invoiceId, ids)) : [];
   const notes = ids.length ? await db.select().from(creditNotes).where(inArray(creditNotes.invoiceId, ids)) : [];
@@ -107,13 +121,21 @@ export const getStatement = async ({
         amountCents: -invoiceBalanceCents(r),
       })),
   ];
+  const withChannels = movements.map((m) => ({ ...m, channelId: channelOf.get(m.invoiceId) }));
   const cents = statementOf({ from, to, movements, dues: rows.filter((r) => r.status !== 'cancelled').map((r) => ({ invoiceId: r.id, dueDate: r.dueDate })) });
-  return toStatementReply(cents, {
-    customer: { id: customer.id, name: advertiserName(customer.company, customer.firstName, customer.lastName, customer.email), email: customer.email },
-    brandId,
-    from,
-    to,
-  });
+  const labels = new Map(
+    (await channelsToMatch(db)).map((c) => [c.id, `${channelLabel({ call_letters: c.callLetters, channel_number: c.channelNumber })} · ${c.name}`]),
+  );
+  return toStatementReply(
+    cents,
+    {
+      customer: { id: customer.id, name: advertiserName(customer.company, customer.firstName, customer.lastName, customer.email), email: customer.email },
+      brandId,
+      from,
+      to,
+    },
+    statementByChannel({ from, to, movements: withChannels }).map((part) => ({ ...part, label: labels.get(part.channelId) ?? '' })),
+  );
 };
 
 /**

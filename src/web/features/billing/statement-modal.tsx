@@ -72,6 +72,31 @@ const Lines = ({ statement }: { statement: Statement }) =>
     </Table>
   );
 
+/** An agency's orders on several channels, grouped (decision 053): shown once a statement spans two channels. */
+const ByChannel = ({ statement }: { statement: Statement }) =>
+  statement.channels.length < 2 ? null : (
+    <Table caption="By channel">
+      <thead className="bg-slate-50">
+        <tr>
+          <Th className={compactHeader}>Channel</Th>
+          <Th className={`${compactHeader} text-right`}>Opening</Th>
+          <Th className={`${compactHeader} text-right`}>Invoiced</Th>
+          <Th className={`${compactHeader} text-right`}>Closing</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100 bg-white">
+        {statement.channels.map((c) => (
+          <tr key={c.channel_id}>
+            <td className={compactCell}>{c.channel}</td>
+            <td className={money}>{signed(c.opening_balance)}</td>
+            <td className={money}>{formatCurrency(c.invoiced)}</td>
+            <td className={`${money} font-medium`}>{signed(c.closing_balance)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+
 const Ageing = ({ statement }: { statement: Statement }) => (
   <div>
     <h3 className="mb-1 text-sm font-semibold text-slate-900">Owed on {formatDay(statement.period_end)}, by days past due</h3>
@@ -150,6 +175,7 @@ export const StatementModal = ({ owner, title, onClose }: { owner: StatementOwne
             </p>
             <Lines statement={data} />
             <Totals statement={data} />
+            <ByChannel statement={data} />
             <Ageing statement={data} />
           </>
         ) : null}
