@@ -75,7 +75,7 @@ const kindOf = (field: string): Kind | 'shared' | undefined => {
   if (/(^|_)(estimate|order)_id$/.test(name)) return 'order';
   if (/(^|_)(estimate_)?item_id$/.test(name)) return 'item';
   if (/(^|_)campaign_id$/.test(name)) return 'campaign';
-  if (/(^|_)(user|owner|customer|client)_id$/.test(name)) return 'user';
+  if (/(^|_)(user|owner|customer|client|account)_id$/.test(name)) return 'user';
   if (/(^|_)invoice_id$/.test(name)) return 'invoice';
   return undefined;
 };
@@ -88,6 +88,12 @@ const BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/payment-methods': () => ({ brand_id: theirs.brand, brand: 'visa', last4: '4242', exp_month: 12, exp_year: clockNow().getUTCFullYear() + 3 }),
   'POST /api/coupons/:id/use': () => ({ estimate_id: theirs.order, original_amount: 100 }),
 };
+
+/**
+ * Uploads take a multipart file the walk cannot send: their id fields are checked to refuse the owner's id as
+ * they refuse a missing one, but not to accept the stranger's own (the upload's own tests do).
+ */
+const MULTIPART = new Set(['POST /api/estimates/import']);
 
 /** The stranger's own object for a path parameter, so that only the field under test is the owner's. */
 const pathId = (url: string, param: string) => {
@@ -187,7 +193,7 @@ describe("another client's objects in bodies and query strings", () => {
       else if (typeof res.json().error !== 'string') leaks.push(`${name} → ${res.statusCode} without { error }`);
       else if (missing.statusCode !== res.statusCode || missing.body !== res.body)
         leaks.push(`${name} → ${res.statusCode} ${res.body} but a missing id → ${missing.statusCode} ${missing.body}`);
-      else {
+      else if (!MULTIPART.has(`${probe.method} ${probe.url}`)) {
         const own = await t.inject({ ...request(probe, theirs[probe.kind]), token: stranger.token });
         if (own.statusCode >= 300)
           leaks.push(

@@ -102,7 +102,7 @@ describe('JSON between the rollup functions', () => {
 
   it('still reads well-formed records', async () => {
     const owner = '00000000-0000-0000-0000-0000000000aa';
-    const record = JSON.stringify([{ owner_id: owner, brand_id: null, status: 'draft', n: 2, spend: 300, rec: 0 }]);
+    const record = JSON.stringify([{ owner_id: owner, brand_id: null, channel_id: null, status: 'draft', n: 2, spend: 300, rec: 0 }]);
     await database.db
       .transaction(async (tx) => {
         await tx.execute(sql`select order_counts_add(${record}::jsonb)`);

@@ -3,15 +3,15 @@
  * sums take any lines), each with its audience on a demo: frozen at booking, else the channel's current
  * book.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { audienceFigures, weeksOfDailyLine, type AudienceLine, type LineWeek, type SpotAudience } from '../../../domain/audience';
 import type { Audience } from '../../../domain/audience-schemas';
 import type { OrderActor } from '../../../domain/orders';
 import { weeklyCostOf } from '../../../domain/pricing';
-import { bookRatings, lineAudiences } from '../../db/schema';
+import { lineAudiences } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { itemsWithDayparts, readableOrder, scheduleLinesOf, selectionOf, type OrderRow } from '../orders/public';
-import { currentBook } from './public';
+import { currentBook, ratingsOf } from './public';
 
 /** An order line before its audience is known. */
 export interface OrderLine {
@@ -51,19 +51,12 @@ export const lineAudiencesOf = async (db: Tx, order: Pick<OrderRow, 'id' | 'chan
   const book = open.length > 0 ? await currentBook(db, order.channelId) : null;
   const live =
     book && demo
-      ? await db
-          .select()
-          .from(bookRatings)
-          .where(
-            and(
-              eq(bookRatings.bookId, book.id),
-              eq(bookRatings.demo, demo),
-              inArray(
-                bookRatings.daypartId,
-                open.map((l) => l.daypartId),
-              ),
-            ),
-          )
+      ? await ratingsOf(
+          db,
+          book.id,
+          open.map((l) => l.daypartId),
+          demo,
+        )
       : [];
   const audiences = new Map<string, SpotAudience | null>();
   for (const line of lines) {

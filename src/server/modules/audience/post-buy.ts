@@ -14,7 +14,7 @@ import type { Tx } from '../../platform/db';
 import { readableOrder } from '../orders/public';
 import { airedSpotsToPost } from '../traffic/public';
 import { asAudienceLines, lineAudiencesOf, specLinesOf } from './order-audience';
-import { currentBook } from './public';
+import { currentBook, ratingsOf } from './public';
 
 type Sums = { spots: number; cost_cents: number; grps: number; impressions: number };
 const ZERO: Sums = { spots: 0, cost_cents: 0, grps: 0, impressions: 0 };
@@ -145,19 +145,12 @@ const proposeAdus = async (
 ): Promise<PostBuy['adus']> => {
   const book = await currentBook(db, channelId);
   if (!book || lines.length === 0) return null;
-  const ratings = await db
-    .select()
-    .from(bookRatings)
-    .where(
-      and(
-        eq(bookRatings.bookId, book.id),
-        eq(bookRatings.demo, demo),
-        inArray(
-          bookRatings.daypartId,
-          lines.map((l) => l.daypartId),
-        ),
-      ),
-    );
+  const ratings = await ratingsOf(
+    db,
+    book.id,
+    lines.map((l) => l.daypartId),
+    demo,
+  );
   let best: PostBuy['adus'] = null;
   for (const line of lines) {
     const r = ratings.find((x) => x.daypartId === line.daypartId);

@@ -22,6 +22,13 @@ export const currentBook = async (db: Tx, channelId: string) => {
   return book ?? null;
 };
 
+/** A book's ratings of some dayparts, on one demo or (none given) every demo. */
+export const ratingsOf = (db: Tx, bookId: string, daypartIds: readonly string[], demo?: string) =>
+  db
+    .select()
+    .from(bookRatings)
+    .where(and(eq(bookRatings.bookId, bookId), demo === undefined ? undefined : eq(bookRatings.demo, demo), inArray(bookRatings.daypartId, [...daypartIds])));
+
 /**
  * Stamps each line not yet frozen with every demo its daypart has in the channel's current book
  * (nothing when the channel has no current book, or the book lacks the daypart).
@@ -35,18 +42,11 @@ export const freezeLineAudiences = async (tx: Tx, estimateId: string, channelId:
   );
   const open = lines.filter((l) => !frozen.has(l.lineId));
   if (open.length === 0) return;
-  const ratings = await tx
-    .select()
-    .from(bookRatings)
-    .where(
-      and(
-        eq(bookRatings.bookId, book.id),
-        inArray(
-          bookRatings.daypartId,
-          open.map((l) => l.daypartId),
-        ),
-      ),
-    );
+  const ratings = await ratingsOf(
+    tx,
+    book.id,
+    open.map((l) => l.daypartId),
+  );
   const rows = open.flatMap((line) =>
     ratings
       .filter((r) => r.daypartId === line.daypartId)
