@@ -1,7 +1,7 @@
 /** Importing an agency order (AAAA Proposal XML, decision 056): the file is sent as the As-run screen sends its own. */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sendForm } from './client';
-import { urlFor, type ReplyOf } from './typed';
+import { api, urlFor, type ReplyOf } from './typed';
 import type { paths } from './schema';
 
 export type ProposalImportReply = ReplyOf<'/api/estimates/import', 'post'>;
@@ -17,3 +17,12 @@ export const useImportProposal = () => {
     return reply;
   };
 };
+
+/** An order's weekly schedule (decision 056); `{ schedule: null }` for an order of daypart items. Read once, never retried: the grid is an aside. */
+export const useOrderSchedule = (estimateId: string) =>
+  useQuery({
+    queryKey: ['schedule', estimateId] as const,
+    queryFn: ({ signal }) => api.get('/api/estimates/{id}/schedule', { path: { id: estimateId }, signal }),
+    retry: false,
+    staleTime: 30_000,
+  });

@@ -25,6 +25,7 @@ import { mergeDayparts } from './order-draft';
 import { OrderReadView } from './order-read-view';
 import { OrderCreative } from './order-creative';
 import { OrderAudience } from './order-audience';
+import { OrderSchedule } from './order-schedule';
 import { NextStepAction } from './next-step-action';
 import { ReviewActions } from './review-actions';
 import { WithdrawOrder } from './withdraw-order';
@@ -189,14 +190,17 @@ export const OrderDetail = ({ id }: { id: string }) => {
             />
           </Card>
         ) : (
-          <OrderEditor
-            key={order.id}
-            order={order}
-            dayparts={mergeDayparts(dayparts.data, order.items)}
-            canSubmit={actor !== null && canSubmitOrder(actor, rights)}
-            onSubmitted={() => setParams({}, { replace: true })}
-            onCancel={order.status === 'draft' ? undefined : toRead}
-          />
+          <>
+            <OrderEditor
+              key={order.id}
+              order={order}
+              dayparts={mergeDayparts(dayparts.data, order.items)}
+              canSubmit={actor !== null && canSubmitOrder(actor, rights)}
+              onSubmitted={() => setParams({}, { replace: true })}
+              onCancel={order.status === 'draft' ? undefined : toRead}
+            />
+            <OrderSchedule orderId={order.id} />
+          </>
         )
       ) : (
         <>
@@ -209,6 +213,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
           <OrderMakegoods orderId={order.id} status={order.status} admin={admin} />
           <OrderSpots orderId={order.id} status={order.status} startDate={order.start_date} />
           {order.status !== 'draft' && <OrderTimeline orderId={order.id} />}
+          <OrderSchedule orderId={order.id} />
           <OrderAudience orderId={order.id} status={order.status} />
         </>
       )}
