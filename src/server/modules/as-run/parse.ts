@@ -19,6 +19,7 @@ import {
 } from '../../../domain/as-run';
 import { readEventId } from '../../../domain/as-run-fields';
 import { AS_RUN_PROFILE_TABLE, type AsRunProfile } from '../../../domain/as-run-profiles';
+import { headerKey } from '../../../domain/csv-header';
 
 /** The longest record of a delimited file (characters): a longer one is refused without being buffered whole. */
 export const MAX_RECORD_CHARS = 64 * 1024;
@@ -51,13 +52,6 @@ const firstLine = async (file: string) => {
     await handle.close();
   }
 };
-
-const headerKey = (value: string) =>
-  value
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
 
 /**
  * A header row's names in canonical form (aliases resolved; the first of two aliases wins, the other

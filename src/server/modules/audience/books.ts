@@ -8,16 +8,10 @@ import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { channelForAdmin, channelsInScope } from '../channels/public';
 import { rateCard } from '../dayparts/public';
+import { headerKey } from '../../../domain/csv-header';
 
 /** The most rows one book holds (dayparts × demos of a channel is a few thousand). */
 export const MAX_BOOK_ROWS = 50_000;
-
-const headerKey = (value: string) =>
-  value
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_|_$/g, '');
 
 /**
  * Reads a book's CSV: the header names the columns (any order, other columns ignored), each row is
