@@ -72,18 +72,30 @@ run_point() {
   fi
 }
 
+# Two at a time from a queue, the instants with more files first (longest first), so that neither core
+# waits for the other's longer run between rounds.
+ORDERED=()
+for point in "${POINTS[@]}"; do
+  if [[ "$point" == *"|turning" ]]; then ORDERED+=("$point"); fi
+done
+for point in "${POINTS[@]}"; do
+  if [[ "$point" != *"|turning" ]]; then ORDERED+=("$point"); fi
+done
+
 echo "== clock sweep: ${#FILES[@]} test files at ${#POINTS[@]} instants (${#TURNING[@]} more where numbers and months turn), two at a time"
 failed=0
-for ((i = 0; i < ${#POINTS[@]}; i += 2)); do
-  run_point "${POINTS[i]}" &
-  first=$!
-  second=""
-  if [ $((i + 1)) -lt ${#POINTS[@]} ]; then
-    run_point "${POINTS[i + 1]}" &
-    second=$!
+running=0
+for point in "${ORDERED[@]}"; do
+  if [ "$running" -ge 2 ]; then
+    wait -n || failed=1
+    running=$((running - 1))
   fi
-  wait "$first" || failed=1
-  if [ -n "$second" ]; then wait "$second" || failed=1; fi
+  run_point "$point" &
+  running=$((running + 1))
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || failed=1
+  running=$((running - 1))
 done
 rm -rf "$LOGS"
 exit "$failed"
