@@ -7,8 +7,13 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, type SQL } from 'drizz
 import { type AuditEvent, type AuditListReply, type AuditQuery, TIMELINE_MAX, type TimelineReply } from '../../../domain/audit';
 import { addDays, startOfStationDay } from '../../../domain/dates';
 import { advertiserName } from '../../../domain/users';
-import { auditEvents, auditTrail, brands, creditNotes, dayparts, invoices, mediaAssets, users } from '../../db/schema';
+import { auditEvents, auditTrail } from '../../db/schema';
 import { apiKeyLabels } from '../api-keys/public';
+import { documentNumbers } from '../billing/public';
+import { brandSummaries } from '../brands/public';
+import { daypartNames } from '../dayparts/public';
+import { mediaIdentities } from '../media/public';
+import { userSummaries } from '../users/public';
 import { ordersView } from '../orders/views';
 import { containsPattern, type Tx } from '../../platform/db';
 
@@ -75,22 +80,20 @@ const namesOf = async (db: Tx, events: AuditEvent[]): Promise<Record<string, str
   }
   if (ids.size === 0) return {};
   const list = [...ids];
-  const [people, brandRows, orders, invoiceRows, notes, files, slots] = await Promise.all([
-    db
-      .select({ id: users.id, company: users.company, first: users.firstName, last: users.lastName, email: users.email })
-      .from(users)
-      .where(inArray(users.id, list)),
-    db.select({ id: brands.id, name: brands.commonName }).from(brands).where(inArray(brands.id, list)),
+  const [people, brandRows, orders, numbers, files, slots] = await Promise.all([
+    userSummaries(db, list),
+    brandSummaries(db, list),
     db.select({ id: ordersView.id, name: ordersView.estimateName }).from(ordersView).where(inArray(ordersView.id, list)),
-    db.select({ id: invoices.id, name: invoices.invoiceNumber }).from(invoices).where(inArray(invoices.id, list)),
-    db.select({ id: creditNotes.id, name: creditNotes.creditNumber }).from(creditNotes).where(inArray(creditNotes.id, list)),
-    db.select({ id: mediaAssets.id, name: mediaAssets.filename }).from(mediaAssets).where(inArray(mediaAssets.id, list)),
-    db.select({ id: dayparts.id, name: dayparts.name }).from(dayparts).where(inArray(dayparts.id, list)),
+    documentNumbers(db, list),
+    mediaIdentities(db, list),
+    daypartNames(db, list),
   ]);
   const names: Record<string, string> = {};
-  for (const p of people) names[p.id] = advertiserName(p.company, p.first, p.last, p.email);
+  for (const p of people.values()) names[p.id] = advertiserName(p.company, p.firstName, p.lastName, p.email);
   for (const o of orders) names[o.id] = o.name.trim() || 'Untitled order';
-  for (const row of [...brandRows, ...invoiceRows, ...notes, ...files, ...slots]) names[row.id] = row.name;
+  for (const b of brandRows.values()) names[b.id] = b.commonName;
+  for (const f of files.values()) names[f.id] = f.filename;
+  for (const [id, name] of [...numbers, ...slots]) names[id] = name;
   return names;
 };
 

@@ -12,6 +12,8 @@ export interface MediaIdentity {
   brandId: string;
   adId: string | null;
   title: string | null;
+  /** The uploaded file's name. */
+  filename: string;
   spotLength: number | null;
   status: string;
   processingStage: string;
@@ -28,6 +30,7 @@ export const mediaIdentities = async (db: Tx, ids: readonly (string | null | und
       brandId: mediaAssets.brandId,
       adId: mediaAssets.adId,
       title: mediaAssets.title,
+      filename: mediaAssets.filename,
       spotLength: mediaAssets.spotLength,
       status: mediaAssets.status,
       processingStage: mediaAssets.processingStage,
