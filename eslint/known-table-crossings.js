@@ -9,7 +9,6 @@
  */
 export const knownTableCrossings = {
   'as-run': ['brands', 'campaignDeliveries', 'campaigns', 'dayparts', 'makegoodOffers', 'mediaAssets', 'trafficSpots', 'users'],
-  dayparts: ['makegoodOffers'],
   makegoods: ['dayparts', 'trafficDays', 'trafficSpots', 'users'],
   orders: ['brands', 'dayparts', 'mediaAssets', 'paymentMethods', 'users'],
   traffic: ['brands', 'campaigns', 'dayparts', 'makegoodOffers', 'mediaAssets'],

@@ -4,12 +4,12 @@ import type { Availability, Daypart, DaypartInput } from '../../../domain/daypar
 import { toCents, toDollars } from '../../../domain/money';
 import { BOOKED_STATUSES } from '../../../domain/orders';
 import { airsOn, bookedOnDay } from '../../../domain/traffic';
-import { dayparts, makegoodOffers } from '../../db/schema';
+import { dayparts } from '../../db/schema';
 import { orderItemsView, ordersView } from '../orders/views';
-import { HOLDING_STATUSES } from '../../../domain/makegoods';
 import { isForeignKeyViolation, isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { channelToActOn } from '../channels/public';
+import { makegoodHolds } from '../makegoods/public';
 
 type DaypartRow = typeof dayparts.$inferSelect;
 
@@ -127,20 +127,10 @@ const bookedSpotsByDay = async (db: Tx, daypart: DaypartRow, start: string, end:
       ),
     );
   // Makegoods offered or accepted hold one spot of their day each.
-  const holds = await db
-    .select({ startDate: makegoodOffers.airDate, endDate: makegoodOffers.airDate })
-    .from(makegoodOffers)
-    .where(
-      and(
-        eq(makegoodOffers.daypartId, daypart.id),
-        inArray(makegoodOffers.status, [...HOLDING_STATUSES]),
-        gte(makegoodOffers.airDate, start),
-        lte(makegoodOffers.airDate, end),
-      ),
-    );
+  const holds = await makegoodHolds(db, { from: start, to: end, daypartId: daypart.id });
   const flights = [
     ...bookings.map((b) => ({ spots: b.spots, startDate: b.startDate!, endDate: b.endDate! })),
-    ...holds.map((h) => ({ spots: 1, startDate: h.startDate!, endDate: h.endDate! })),
+    ...holds.map((h) => ({ spots: h.count, startDate: h.airDate, endDate: h.airDate })),
   ];
   const days: { date: string; booked: number }[] = [];
   // The same count the traffic log places (see bookedOnDay).

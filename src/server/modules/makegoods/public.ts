@@ -3,7 +3,8 @@
  * batch, so that no other module names makegood_offers. This file imports no other module, so that any
  * module may import it.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { HOLDING_STATUSES } from '../../../domain/makegoods';
 import { makegoodOffers } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
@@ -22,4 +23,29 @@ export const missedSpotsOfOffers = async (db: Tx, offerIds: readonly (string | n
 export const orderOfOffer = async (db: Tx, id: string): Promise<string | null> => {
   const [row] = await db.select({ estimateId: makegoodOffers.estimateId }).from(makegoodOffers).where(eq(makegoodOffers.id, id)).limit(1);
   return row?.estimateId ?? null;
+};
+
+/** Makegoods that hold a slot (offered or accepted), counted per daypart and air day of [from, to]. */
+export interface MakegoodHolds {
+  daypartId: string;
+  airDate: string;
+  count: number;
+}
+
+/** The holds of [from, to], of one daypart when given, leaving one offer out when given (the one being moved). */
+export const makegoodHolds = async (db: Tx, range: { from: string; to: string; daypartId?: string; excludeOfferId?: string }): Promise<MakegoodHolds[]> => {
+  const rows = await db
+    .select({ daypartId: makegoodOffers.daypartId, airDate: makegoodOffers.airDate, n: count() })
+    .from(makegoodOffers)
+    .where(
+      and(
+        inArray(makegoodOffers.status, [...HOLDING_STATUSES]),
+        gte(makegoodOffers.airDate, range.from),
+        lte(makegoodOffers.airDate, range.to),
+        range.daypartId ? eq(makegoodOffers.daypartId, range.daypartId) : undefined,
+        range.excludeOfferId ? ne(makegoodOffers.id, range.excludeOfferId) : undefined,
+      ),
+    )
+    .groupBy(makegoodOffers.daypartId, makegoodOffers.airDate);
+  return rows.flatMap((row) => (row.airDate ? [{ daypartId: row.daypartId, airDate: row.airDate, count: Number(row.n) }] : []));
 };
