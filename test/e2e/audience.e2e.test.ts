@@ -2,13 +2,14 @@
  * The order page's Audience card and Station Settings' Ratings books (issue 43, decision 057), at 1440×900:
  * the owner of a submitted order on a target demo sees its GRPs and CPP from the channel's current book,
  * and the card takes nothing from the page: Withdraw to Draft still answers with its toast. An admin
- * imports a book in Station Settings and makes it current.
+ * imports a book in Station Settings and makes it current. The order form takes the target demo and a
+ * guarantee, saved as typed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookRatings, books } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
 import { hasBrowserForScreens, keepScreenshot, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
-import { clientWithBrand, createDaypart, putOrder, readyOrder } from '../support/ordering-fixtures';
+import { clientWithBrand, createDaypart, createOrder, putOrder, readyOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -79,5 +80,33 @@ describe.skipIf(!hasBrowserForScreens)('audience on screen', () => {
     await section.getByRole('button', { name: 'Make current: Feb27' }).click();
     await page.getByText('Feb27 is the current book').waitFor();
     await section.getByRole('button', { name: 'Make current: Nov26' }).waitFor();
+  });
+
+  it('takes the target demo and an audience guarantee on the order form, saved with the draft', async () => {
+    const owner = await clientWithBrand(h);
+    const order = await createOrder(h, owner.token, { estimate_name: 'Demo buy', brand_id: owner.brand.id });
+    const saved = async () => (await h.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: owner.token })).json();
+    const page = await h.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, owner.email, 'Client-Passw0rd');
+    await page.goto(`/app/estimates/${order.id}`);
+    const audience = page.getByRole('group', { name: 'Audience (optional)' });
+    await audience.getByLabel('Target demo').fill('A25-');
+    await audience.getByText('A demo is written as HH').waitFor();
+    await audience.getByLabel('Target demo').fill('a25-54');
+    await audience.getByLabel('Guarantee demo').fill('w25-54');
+    await audience.getByText('Enter the goal to save the guarantee').waitFor();
+    await audience.getByLabel('Guarantee in').selectOption('grps');
+    await audience.getByLabel('Guaranteed goal').fill('120');
+    await expect.poll(async () => (await saved()).audience_guarantee, { timeout: 15_000 }).toEqual({ demo: 'W25-54', grps: 120, impressions: null });
+    expect((await saved()).target_demo).toBe('A25-54');
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Target demo').inputValue()).toBe('A25-54');
+    expect(await page.getByLabel('Guaranteed goal').inputValue()).toBe('120');
+    await page.getByLabel('Guaranteed goal').fill('');
+    await page.getByLabel('Guarantee demo').fill('');
+    await expect.poll(async () => (await saved()).audience_guarantee, { timeout: 15_000 }).toBeNull();
+    await keepScreenshot(page, 'test-results/screenshots/audience/order-form-audience-1440.png');
   });
 });

@@ -8,6 +8,7 @@ import { serverMessage } from '../../api/client';
 import { paths } from '../../config/paths';
 import { inputClasses, TextField } from '../../ui/text-field';
 import type { BrandOption } from './brands';
+import { OrderAudienceFields } from './order-audience-fields';
 import type { FormField, OrderDraft } from './order-draft';
 
 interface OrderBasicsProps {
@@ -18,10 +19,10 @@ interface OrderBasicsProps {
   endDate: string | null;
   /** The fields the current problems are about: marked invalid (the messages show by the actions). */
   invalid: ReadonlySet<string>;
-  onChange: (patch: Partial<Pick<OrderDraft, 'estimateName' | 'brandId' | 'totalSpend' | 'startDate' | 'agencyCodes'>>) => void;
+  onChange: (patch: Partial<Pick<OrderDraft, 'estimateName' | 'brandId' | 'totalSpend' | 'startDate' | 'agencyCodes' | 'targetDemo' | 'guarantee'>>) => void;
 }
 
-/** Order Name, Brand, Total Budget, Start Date and the computed, read-only End Date. */
+/** Order Name, Brand, Total Budget, Start Date, the computed, read-only End Date, agency codes and audience. */
 export const OrderBasics = ({ draft, today, brands, endDate, invalid, onChange }: OrderBasicsProps) => {
   const brandId = useId();
   const mark = (field: FormField) => (invalid.has(field) ? true : undefined);
@@ -117,6 +118,7 @@ export const OrderBasics = ({ draft, today, brands, endDate, invalid, onChange }
           />
         ))}
       </fieldset>
+      <OrderAudienceFields draft={draft} onChange={onChange} />
     </div>
   );
 };

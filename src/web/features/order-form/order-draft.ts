@@ -6,6 +6,7 @@ import { AGENCY_CODE_FIELDS, type AgencyCodeField } from '../../../domain/agency
 import { START_DATE_DEFAULT_LEAD_DAYS } from '../../../domain/constants';
 import type { Daypart } from '../../../domain/daypart-schemas';
 import { addDays } from '../../../domain/dates';
+import { normalizeDemo } from '../../../domain/demos';
 import type { EstimateDetail, EstimateItem, EstimateUpdateInput } from '../../../domain/estimate-schemas';
 import { minCpmFor, quoteOrder, selectionDefaults, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
 import type { SelectedDaypart } from '../../api/estimate-items';
@@ -57,6 +58,18 @@ export interface OrderDraft {
   paymentMethodId: string | null;
   /** The coupon code applied to the order (uppercased), saved as coupon_code. */
   couponCode: string | null;
+  /** The demo the order is bought on (issue 43), as typed; empty: none. */
+  targetDemo: string;
+  /** An audience guarantee, as typed: its demo, what it counts and the goal (empty: none). */
+  guarantee: GuaranteeDraft;
+}
+
+export type GuaranteeMeasure = 'grps' | 'impressions';
+
+export interface GuaranteeDraft {
+  demo: string;
+  measure: GuaranteeMeasure;
+  goal: string;
 }
 
 export const defaultStartDate = (today: string): string => addDays(today, START_DATE_DEFAULT_LEAD_DAYS);
@@ -92,7 +105,40 @@ export const initialDraft = (order: EstimateDetail, today: string): OrderDraft =
   mediaAssetId: order.media_asset_id,
   paymentMethodId: order.payment_method_id,
   couponCode: order.coupon_code,
+  targetDemo: order.target_demo ?? '',
+  guarantee: guaranteeDraftOf(order.audience_guarantee),
 });
+
+const guaranteeDraftOf = (guarantee: EstimateDetail['audience_guarantee']): GuaranteeDraft => {
+  if (!guarantee) return { demo: '', measure: 'grps', goal: '' };
+  return guarantee.grps != null
+    ? { demo: guarantee.demo, measure: 'grps', goal: String(guarantee.grps) }
+    : { demo: guarantee.demo, measure: 'impressions', goal: String(guarantee.impressions ?? '') };
+};
+
+/** A demo as typed: empty, a demo (its canonical notation), or not one. */
+export const typedDemo = (text: string): { kind: 'empty' } | { kind: 'demo'; demo: string } | { kind: 'invalid' } => {
+  if (text.trim() === '') return { kind: 'empty' };
+  const demo = normalizeDemo(text);
+  return demo ? { kind: 'demo', demo } : { kind: 'invalid' };
+};
+
+/**
+ * What the audience fields send: the target demo (null: none) and the guarantee (null: none). A field
+ * still being typed (a demo that is not one yet, a guarantee without its goal) is not sent, so that
+ * autosave keeps what was saved and the field says what is missing.
+ */
+const audienceBody = (draft: OrderDraft): Pick<EstimateUpdateInput, 'target_demo' | 'audience_guarantee'> => {
+  const body: Pick<EstimateUpdateInput, 'target_demo' | 'audience_guarantee'> = {};
+  const target = typedDemo(draft.targetDemo);
+  if (target.kind !== 'invalid') body.target_demo = target.kind === 'demo' ? target.demo : null;
+  const demo = typedDemo(draft.guarantee.demo);
+  const goal = draft.guarantee.goal.trim() === '' ? null : Number(draft.guarantee.goal);
+  if (demo.kind === 'empty' && goal === null) body.audience_guarantee = null;
+  else if (demo.kind === 'demo' && goal !== null && Number.isFinite(goal) && goal > 0)
+    body.audience_guarantee = { demo: demo.demo, [draft.guarantee.measure]: goal };
+  return body;
+};
 
 // ── reading the typed values ──────────────────────────────────────────────────
 
@@ -186,6 +232,7 @@ export const toUpdateBody = (draft: OrderDraft): EstimateUpdateInput => {
     media_asset_id: draft.mediaAssetId,
     payment_method_id: draft.paymentMethodId,
     coupon_code: draft.couponCode,
+    ...audienceBody(draft),
   };
 };
 

@@ -27,6 +27,8 @@ const empty: OrderDraft = {
   mediaAssetId: null,
   paymentMethodId: null,
   couponCode: null,
+  targetDemo: '',
+  guarantee: { demo: '', measure: 'grps', goal: '' },
 };
 
 describe('Save Draft problems', () => {
