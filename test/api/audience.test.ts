@@ -206,6 +206,13 @@ describe('audience on an order', () => {
     expect(csv.body).toContain('total,A25-54,');
     expect(csv.body).toContain('adus,Aud Morning,23');
     expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/post-buy`, token: draft.owner.token })).statusCode).toBe(404);
+
+    // Sent back for changes: no longer booked, its audience thaws and reads the current book (May27, 4.0).
+    const back = await putOrder(t, admin, order.id, { status: 'modified' });
+    expect(back.statusCode, back.body).toBe(200);
+    const thawed = await audience(owner.token);
+    expect(thawed).toMatchObject({ book_name: 'May27', frozen: false });
+    expect(thawed.lines[0].rating).toBe(4);
   });
 });
 
