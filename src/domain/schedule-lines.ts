@@ -26,7 +26,8 @@ export const scheduleWeeks = (startDate: string, endDate: string, weekStartDay: 
   if (endDate < startDate) return [];
   const back = (WEEKDAY_ORDER.indexOf(weekdayOf(startDate) as (typeof WEEKDAY_ORDER)[number]) - WEEKDAY_ORDER.indexOf(weekStartDay) + 7) % 7;
   const weeks: string[] = [];
-  for (let week = addDays(startDate, -back); week <= endDate; week = addDays(week, 7)) weeks.push(week);
+  // By days, not by text: past year 9999 a date is no longer 'YYYY-MM-DD' and would compare as before any.
+  for (let week = addDays(startDate, -back); daysBetween(week, endDate) >= 0; week = addDays(week, 7)) weeks.push(week);
   return weeks;
 };
 

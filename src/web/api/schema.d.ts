@@ -2222,6 +2222,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/avails/proposal.xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A channel's rate card as avails in AAAA/TVB Spot TV Proposal XML 0.3.0.5A (`channel_id`; left out, the default channel's): one line per daypart at the rate of one spot of `length` (15, 30 or 60 s; the flat rate where set, else the length's CPM on a spot's impressions), with the spots still free in each Monday week of `from`–`to` (default: today and four weeks). */
+        get: {
+            parameters: {
+                query?: {
+                    channel_id?: string;
+                    from?: string;
+                    length?: "15" | "30" | "60";
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing": {
         parameters: {
             query?: never;

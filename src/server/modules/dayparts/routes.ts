@@ -14,6 +14,8 @@ import { channelFilterSchema } from '../../../domain/channel-schemas';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import type { Guards } from '../auth/guard';
+import { AVAILS_MAX_DAYS, availsQuerySchema, availsRange } from '../../../domain/avails';
+import { availsProposal } from './avails-proposal';
 import { createDaypart, daypartAvailability, deleteDaypart, getDaypart, listDayparts, rangeLength, toDaypart, updateDaypart } from './service';
 
 const idParams = z.object({ id: z.uuid({ error: 'Daypart not found' }) });
@@ -48,6 +50,33 @@ export const daypartsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
       if (end < start) throw badRequest('end_date cannot be before start_date', 'end_date');
       if (rangeLength(start, end) > MAX_AVAILABILITY_DAYS) throw badRequest(`The date range can cover at most ${MAX_AVAILABILITY_DAYS} days`);
       return daypartAvailability({ db: ctx.db, id: request.params.id, start, end });
+    },
+  );
+
+  r.get(
+    '/avails/proposal.xml',
+    {
+      ...signedIn,
+      schema: {
+        ...tags,
+        description:
+          "A channel's rate card as avails in AAAA/TVB Spot TV Proposal XML 0.3.0.5A (`channel_id`; left out, the default channel's): one line per daypart at the rate of one spot of `length` (15, 30 or 60 s; the flat rate where set, else the length's CPM on a spot's impressions), with the spots still free in each Monday week of `from`–`to` (default: today and four weeks).",
+        querystring: availsQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = availsRange(request.query, ctx.time.today());
+      if (to < from) throw badRequest('to cannot be before from', 'to');
+      if (rangeLength(from, to) > AVAILS_MAX_DAYS) throw badRequest(`The date range can cover at most ${AVAILS_MAX_DAYS} days`, 'to');
+      const { xml, fileName } = await availsProposal({
+        db: ctx.db,
+        channelId: request.query.channel_id,
+        from,
+        to,
+        length: request.query.length,
+        now: ctx.time.now(),
+      });
+      return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(xml);
     },
   );
 

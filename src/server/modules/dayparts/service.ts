@@ -111,36 +111,53 @@ export const deleteDaypart = async ({ db, id }: { db: Db; id: string }) => {
 
 // ── availability ──────────────────────────────────────────────────────────────
 
-/** Spots of booked orders (approved, scheduled, active) per airing day of the range, optionally leaving one order out. */
-const bookedSpotsByDay = async (db: Tx, daypart: DaypartRow, start: string, end: string, excludeEstimateId?: string) => {
-  const bookings = await db
-    .select({ spots: orderItemsView.spotsPerOccurrence, startDate: ordersView.startDate, endDate: ordersView.endDate })
-    .from(orderItemsView)
-    .innerJoin(ordersView, eq(ordersView.id, orderItemsView.estimateId))
-    .where(
-      and(
-        eq(orderItemsView.daypartId, daypart.id),
-        inArray(ordersView.status, [...BOOKED_STATUSES]),
-        lte(ordersView.startDate, end),
-        gte(ordersView.endDate, start),
-        excludeEstimateId ? ne(ordersView.id, excludeEstimateId) : undefined,
+/**
+ * Spots of booked orders (approved, scheduled, active) and makegood holds per airing day of the range, for
+ * each daypart given (two queries whatever their number), optionally leaving one order out.
+ */
+const bookedSpotsByDay = async (db: Tx, parts: readonly DaypartRow[], start: string, end: string, excludeEstimateId?: string) => {
+  const ids = parts.map((d) => d.id);
+  if (ids.length === 0) return new Map<string, { date: string; booked: number }[]>();
+  const [bookings, holds] = await Promise.all([
+    db
+      .select({ daypartId: orderItemsView.daypartId, spots: orderItemsView.spotsPerOccurrence, startDate: ordersView.startDate, endDate: ordersView.endDate })
+      .from(orderItemsView)
+      .innerJoin(ordersView, eq(ordersView.id, orderItemsView.estimateId))
+      .where(
+        and(
+          inArray(orderItemsView.daypartId, ids),
+          inArray(ordersView.status, [...BOOKED_STATUSES]),
+          lte(ordersView.startDate, end),
+          gte(ordersView.endDate, start),
+          excludeEstimateId ? ne(ordersView.id, excludeEstimateId) : undefined,
+        ),
       ),
-    );
-  // Makegoods offered or accepted hold one spot of their day each.
-  const holds = await makegoodHolds(db, { from: start, to: end, daypartId: daypart.id });
-  const flights = [
-    ...bookings.map((b) => ({ spots: b.spots, startDate: b.startDate!, endDate: b.endDate! })),
-    ...holds.map((h) => ({ spots: h.count, startDate: h.airDate, endDate: h.airDate })),
-  ];
-  const days: { date: string; booked: number }[] = [];
-  // The same count the traffic log places (see bookedOnDay).
-  for (let date = start; date <= end; date = addDays(date, 1)) if (airsOn(daypart, date)) days.push({ date, booked: bookedOnDay(daypart, date, flights) });
-  return days;
+    // Makegoods offered or accepted hold one spot of their day each.
+    makegoodHolds(db, { from: start, to: end, ...(ids.length === 1 && { daypartId: ids[0] }) }),
+  ]);
+  const byDaypart = new Map<string, { date: string; booked: number }[]>();
+  for (const daypart of parts) {
+    const flights = [
+      ...bookings.filter((b) => b.daypartId === daypart.id).map((b) => ({ spots: b.spots, startDate: b.startDate!, endDate: b.endDate! })),
+      ...holds.filter((h) => h.daypartId === daypart.id).map((h) => ({ spots: h.count, startDate: h.airDate, endDate: h.airDate })),
+    ];
+    const days: { date: string; booked: number }[] = [];
+    // The same count the traffic log places (see bookedOnDay).
+    for (let date = start; date <= end; date = addDays(date, 1)) if (airsOn(daypart, date)) days.push({ date, booked: bookedOnDay(daypart, date, flights) });
+    byDaypart.set(daypart.id, days);
+  }
+  return byDaypart;
+};
+
+/** Spots still free on each airing day of [start, end], for each daypart given (its spot frequency less what is booked). */
+export const freeSpotsByDay = async (db: Tx, parts: readonly DaypartRow[], start: string, end: string): Promise<Map<string, Map<string, number>>> => {
+  const booked = await bookedSpotsByDay(db, parts, start, end);
+  return new Map(parts.map((d) => [d.id, new Map((booked.get(d.id) ?? []).map((day) => [day.date, Math.max(0, d.spotFrequency - day.booked)]))]));
 };
 
 export const daypartAvailability = async ({ db, id, start, end }: { db: Db; id: string; start: string; end: string }): Promise<Availability> => {
   const daypart = await getDaypart({ db, id });
-  const days = await bookedSpotsByDay(db, daypart, start, end);
+  const days = (await bookedSpotsByDay(db, [daypart], start, end)).get(daypart.id) ?? [];
   const perDay = days.map((d) => ({ date: d.date, booked_spots: d.booked, available_spots: Math.max(0, daypart.spotFrequency - d.booked) }));
   return {
     daypart_id: daypart.id,
@@ -183,9 +200,10 @@ export const assertCapacityForBooking = async ({ tx, estimateId }: { tx: Tx; est
     )
     .orderBy(asc(dayparts.id))
     .for('update');
+  const booked = await bookedSpotsByDay(tx, locked, order.startDate, order.endDate, estimateId);
   for (const daypart of locked) {
     const wanted = items.find((i) => i.daypartId === daypart.id)!.spots;
-    const days = await bookedSpotsByDay(tx, daypart, order.startDate, order.endDate, estimateId);
+    const days = booked.get(daypart.id) ?? [];
     const full = days.find((d) => d.booked + wanted > daypart.spotFrequency);
     if (full) {
       const left = Math.max(0, daypart.spotFrequency - full.booked);

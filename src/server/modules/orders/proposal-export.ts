@@ -4,10 +4,9 @@
  * Seller the station's channel; an order imported from a proposal keeps its uniqueIdentifier and is sent
  * as `Revised` at the next version, any other as `New` version 1 with the order's id.
  */
-import { XMLBuilder } from 'fast-xml-parser';
 import { xmlSafe } from '../../../domain/as-run-fields';
 import type { OrderActor } from '../../../domain/orders';
-import { proposalDocument } from '../../../domain/proposal-write';
+import { proposalXml } from '../../../domain/proposal-xml';
 import { SCHEDULE_MESSAGES } from '../../../domain/schedule-schemas';
 import type { Db } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -23,7 +22,7 @@ export const exportProposal = async ({ db, actor, id, now }: { db: Db; actor: Or
   const channel = (await channelsToMatch(db)).find((c) => c.id === order.channelId);
   const brand = order.brandId ? await brandSummary(db, order.brandId) : undefined;
   const callLetters = channel?.callLetters ?? channel?.channelNumber ?? '';
-  const document = proposalDocument(
+  return proposalXml(
     {
       uniqueIdentifier: schedule.proposal_id ?? order.id,
       version: (schedule.proposal_version ?? 0) + 1,
@@ -36,5 +35,4 @@ export const exportProposal = async ({ db, actor, id, now }: { db: Db; actor: Or
     },
     schedule,
   );
-  return new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true }).build(document) as string;
 };
