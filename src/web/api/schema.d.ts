@@ -5336,6 +5336,7 @@ export interface paths {
                             /** Format: uuid */
                             owner_id: string;
                             phone: string | null;
+                            product_category: string | null;
                             updated_at: string;
                         }[];
                     };
@@ -5430,6 +5431,7 @@ export interface paths {
                         email?: string | null;
                         legal_name: string;
                         phone?: string | null;
+                        product_category?: ("automotive" | "qsr" | "telecom" | "retail" | "financial" | "pharma" | "beverage" | "food" | "entertainment" | "travel" | "political" | "psa") | null;
                     };
                 };
             };
@@ -5458,6 +5460,7 @@ export interface paths {
                             /** Format: uuid */
                             owner_id: string;
                             phone: string | null;
+                            product_category: string | null;
                             updated_at: string;
                         };
                     };
@@ -5577,6 +5580,7 @@ export interface paths {
                             /** Format: uuid */
                             owner_id: string;
                             phone: string | null;
+                            product_category: string | null;
                             updated_at: string;
                         };
                     };
@@ -5672,6 +5676,7 @@ export interface paths {
                         email?: string | null;
                         legal_name?: string;
                         phone?: string | null;
+                        product_category?: ("automotive" | "qsr" | "telecom" | "retail" | "financial" | "pharma" | "beverage" | "food" | "entertainment" | "travel" | "political" | "psa") | null;
                     };
                 };
             };
@@ -5700,6 +5705,7 @@ export interface paths {
                             /** Format: uuid */
                             owner_id: string;
                             phone: string | null;
+                            product_category: string | null;
                             updated_at: string;
                         };
                     };
@@ -12126,6 +12132,12 @@ export interface paths {
                                     no_ad_id: boolean;
                                     position: number;
                                     scheduled_at: string;
+                                    separation_conflict: {
+                                        /** Format: uuid */
+                                        brand_id: string;
+                                        brand_name: string | null;
+                                        product_category: string | null;
+                                    } | null;
                                     simulated: boolean;
                                     /** @enum {string} */
                                     status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
@@ -17541,6 +17553,9 @@ export interface paths {
                             logo: string | null;
                             name: string;
                             phone: string | null;
+                            product_separations: {
+                                [key: string]: number;
+                            };
                             remit_to: string | null;
                             require_ad_id: boolean;
                             tax_id: string | null;
@@ -17617,6 +17632,9 @@ export interface paths {
                         logo?: string | null;
                         name: string;
                         phone?: string | null;
+                        product_separations?: {
+                            [key: string]: number;
+                        };
                         remit_to?: string | null;
                         require_ad_id?: boolean;
                         tax_id?: string | null;
@@ -17644,6 +17662,9 @@ export interface paths {
                             logo: string | null;
                             name: string;
                             phone: string | null;
+                            product_separations: {
+                                [key: string]: number;
+                            };
                             remit_to: string | null;
                             require_ad_id: boolean;
                             tax_id: string | null;
@@ -18345,6 +18366,26 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
                             }[];
+                            separation_conflicts: {
+                                air_date: string;
+                                brand_name: string | null;
+                                daypart_name: string;
+                                /** Format: uuid */
+                                estimate_id: string;
+                                estimate_name: string | null;
+                                house_code: string;
+                                /** Format: uuid */
+                                id: string;
+                                local_time: string;
+                                separation_conflict: {
+                                    /** Format: uuid */
+                                    brand_id: string;
+                                    brand_name: string | null;
+                                    product_category: string | null;
+                                };
+                                /** @enum {string} */
+                                status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
+                            }[];
                             unconfirmed: {
                                 air_date: string;
                                 brand_name: string | null;
@@ -18506,6 +18547,12 @@ export interface paths {
                                 no_ad_id: boolean;
                                 position: number;
                                 scheduled_at: string;
+                                separation_conflict: {
+                                    /** Format: uuid */
+                                    brand_id: string;
+                                    brand_name: string | null;
+                                    product_category: string | null;
+                                } | null;
                                 simulated: boolean;
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
@@ -18682,6 +18729,12 @@ export interface paths {
                                 no_ad_id: boolean;
                                 position: number;
                                 scheduled_at: string;
+                                separation_conflict: {
+                                    /** Format: uuid */
+                                    brand_id: string;
+                                    brand_name: string | null;
+                                    product_category: string | null;
+                                } | null;
                                 simulated: boolean;
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
@@ -18826,6 +18879,12 @@ export interface paths {
                                 no_ad_id: boolean;
                                 position: number;
                                 scheduled_at: string;
+                                separation_conflict: {
+                                    /** Format: uuid */
+                                    brand_id: string;
+                                    brand_name: string | null;
+                                    product_category: string | null;
+                                } | null;
                                 simulated: boolean;
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
@@ -18974,6 +19033,12 @@ export interface paths {
                                 no_ad_id: boolean;
                                 position: number;
                                 scheduled_at: string;
+                                separation_conflict: {
+                                    /** Format: uuid */
+                                    brand_id: string;
+                                    brand_name: string | null;
+                                    product_category: string | null;
+                                } | null;
                                 simulated: boolean;
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
@@ -19120,6 +19185,12 @@ export interface paths {
                                 no_ad_id: boolean;
                                 position: number;
                                 scheduled_at: string;
+                                separation_conflict: {
+                                    /** Format: uuid */
+                                    brand_id: string;
+                                    brand_name: string | null;
+                                    product_category: string | null;
+                                } | null;
                                 simulated: boolean;
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
