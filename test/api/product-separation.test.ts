@@ -30,6 +30,7 @@ interface Spot {
   local_time: string;
   brand_name: string;
   estimate_id: string;
+  status: string;
   separation_conflict: Conflict | null;
 }
 
@@ -112,26 +113,28 @@ describe('placement', () => {
     expect(spots.map((s) => s.separation_conflict)).toEqual([null, null]);
   });
 
-  it('places what cannot be kept apart and lists it as a conflict on the log and on Discrepancies', async () => {
+  it('places what cannot be kept apart, lists it as a conflict on the log and on Discrepancies, and the desk moves it', async () => {
     const day = '2027-03-10'; // a Wednesday
-    expect((await putStation({ product_separations: {} })).statusCode).toBe(200);
+    expect((await putStation({ product_separations: { automotive: 10 } })).statusCode).toBe(200);
     // One break of 15 minutes: two dealers can only share it.
     const daypart = await createDaypart(t.database.db, { startTime: '06:00', endTime: '06:15', daysOfWeek: ['Wednesday'], spotFrequency: 4 });
     const first = await dealerOrder('automotive', daypart.id, day);
     const second = await dealerOrder('automotive', daypart.id, day);
     const other = await dealerOrder(null, daypart.id, day);
+    const ours = [first.order.id, second.order.id, other.order.id];
     await t.app.ctx.stationClock.tick();
+    const flaggedOn = async () => {
+      const spots = (await log(day)).filter((s) => ours.includes(s.estimate_id) && s.status === 'scheduled');
+      expect(spots).toHaveLength(3);
+      return { spots, flagged: spots.filter((s) => s.separation_conflict !== null) };
+    };
+    const desk = async () => (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json().separation_conflicts as (Spot & { id: string })[];
 
-    const spots = (await log(day)).filter((s) => [first.order.id, second.order.id, other.order.id].includes(s.estimate_id));
-    expect(spots).toHaveLength(3);
-    const flagged = spots.filter((s) => s.separation_conflict !== null);
+    const { spots, flagged } = await flaggedOn();
     expect(flagged).toHaveLength(1);
-    const dealers = spots.filter((s) => s.estimate_id !== other.order.id);
-    const otherDealer = dealers.find((s) => s.id !== flagged[0]!.id)!;
+    const otherDealer = spots.find((s) => s.estimate_id !== other.order.id && s.id !== flagged[0]!.id)!;
     expect(flagged[0]!.separation_conflict).toEqual({ brand_id: expect.any(String), brand_name: otherDealer.brand_name, product_category: 'automotive' });
-
-    const desk = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
-    expect(desk.separation_conflicts).toContainEqual(
+    expect(await desk()).toContainEqual(
       expect.objectContaining({
         id: flagged[0]!.id,
         air_date: day,
@@ -142,11 +145,20 @@ describe('placement', () => {
       }),
     );
 
-    // Turned off for the category, the day is placed again without the conflict.
+    // Turned off for the category, the day is placed again without the conflict; turned on, it is back.
     expect((await putStation({ product_separations: { automotive: 0 } })).statusCode).toBe(200);
     await t.app.ctx.stationClock.tick();
-    expect((await log(day)).filter((s) => s.separation_conflict !== null)).toEqual([]);
-    const after = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
-    expect(after.separation_conflicts.find((s: { id: string }) => s.id === flagged[0]!.id)).toBeUndefined();
+    expect((await flaggedOn()).flagged).toEqual([]);
+    expect((await putStation({ product_separations: { automotive: 10 } })).statusCode).toBe(200);
+    await t.app.ctx.stationClock.tick();
+    const again = (await flaggedOn()).flagged;
+    expect(again).toHaveLength(1);
+
+    // The desk moves it 12 minutes on: apart from the other dealer, the conflict is gone from the log and Discrepancies.
+    const moved = await t.inject({ method: 'POST', url: `/api/traffic/spots/${again[0]!.id}/move`, token: admin, payload: { date: day, time: '06:12:00' } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().spot).toMatchObject({ local_time: '06:12:00', separation_conflict: null });
+    expect((await flaggedOn()).flagged).toEqual([]);
+    expect((await desk()).filter((s) => ours.includes(s.estimate_id))).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { brandProductCategories } from '../brands/public';
 import type { SeparationMinutes } from '../../../domain/traffic-separation';
 import { loadBookings, loadDayparts, loadMakegoodBookings, loadMoveBookings, type Booking, type ChannelDaypart } from './demands';
 import { addLateSpots, movedAwayFrom, moveClosedSpots } from './late-spots';
+import { refreshSeparationConflicts } from './separation';
 
 export interface TrafficSettings {
   breakMinutes: number;
@@ -126,6 +127,8 @@ const writeDay = async (
     if (history) {
       const { added, passed } = await addLateSpots(tx, channelId, date, spots, now, await movedAwayFrom(tx, date));
       const movedTo = await moveClosedSpots({ tx, channelId, date, passed, dayparts: context.dayparts, flightEnd: context.flightEnd });
+      // Late spots go after their break's spots, not where placement put them: their separation is read where they are.
+      if (added > 0) await refreshSeparationConflicts(tx, channelId, date);
       await tx.update(trafficDays).set({ inputsDigest: digest }).where(thisDay);
       return { wrote: added > 0 || passed.length > 0, movedTo };
     }
