@@ -27,16 +27,12 @@ export const PRODUCT_CATEGORY_CODES = PRODUCT_CATEGORIES.map((c) => c.code) as [
 export const isProductCategory = (value: unknown): value is ProductCategory =>
   typeof value === 'string' && (PRODUCT_CATEGORY_CODES as readonly string[]).includes(value);
 
-export const productCategoryLabel = (code: string | null | undefined): string | null =>
-  PRODUCT_CATEGORIES.find((c) => c.code === code)?.label ?? null;
+export const productCategoryLabel = (code: string | null | undefined): string | null => PRODUCT_CATEGORIES.find((c) => c.code === code)?.label ?? null;
 
 export const PRODUCT_CATEGORY_MESSAGE = `Product category must be one of ${PRODUCT_CATEGORY_CODES.join(', ')}`;
 
 /** A brand's category: one of the list, or null (never separated). Blank is null. */
-export const productCategorySchema = z.preprocess(
-  (v) => (v === '' ? null : v),
-  z.enum(PRODUCT_CATEGORY_CODES, { error: PRODUCT_CATEGORY_MESSAGE }).nullable(),
-);
+export const productCategorySchema = z.preprocess((v) => (v === '' ? null : v), z.enum(PRODUCT_CATEGORY_CODES, { error: PRODUCT_CATEGORY_MESSAGE }).nullable());
 
 /** Minutes between two spots of one category when the station has not set it; 0 turns a category's separation off. */
 export const DEFAULT_SEPARATION_MINUTES = 15;
@@ -52,12 +48,11 @@ const minutesSchema = z
   .max(MAX_SEPARATION_MINUTES, SEPARATION_MESSAGE);
 
 /** PUT /station `product_separations`: minutes by category; a category left out keeps the default. Unknown categories are refused. */
-export const productSeparationsInputSchema = z
-  .record(z.string(), minutesSchema)
-  .superRefine((value, ctx) => {
-    for (const key of Object.keys(value))
-      if (!isProductCategory(key)) ctx.addIssue({ code: 'custom', message: `Unknown product category "${key}": ${PRODUCT_CATEGORY_MESSAGE.toLowerCase()}`, path: [key] });
-  });
+export const productSeparationsInputSchema = z.record(z.string(), minutesSchema).superRefine((value, ctx) => {
+  for (const key of Object.keys(value))
+    if (!isProductCategory(key))
+      ctx.addIssue({ code: 'custom', message: `Unknown product category "${key}": ${PRODUCT_CATEGORY_MESSAGE.toLowerCase()}`, path: [key] });
+});
 
 /** Every category's separation: the stored ones, the default for the rest (stored values outside the list are ignored). */
 export const productSeparationsOf = (stored: Readonly<Record<string, unknown>> | null | undefined): ProductSeparations =>

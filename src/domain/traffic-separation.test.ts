@@ -7,7 +7,13 @@ import { breaksOutwardFrom, separationConflict } from './traffic-separation';
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const ZONE = 'America/New_York';
 const DATE = '2027-01-04';
-const daypart = (startTime: string, endTime: string, id = 1): DaypartWindow => ({ id: uuid(id), startTime, endTime, daysOfWeek: [...ALL_DAYS], spotFrequency: 40 });
+const daypart = (startTime: string, endTime: string, id = 1): DaypartWindow => ({
+  id: uuid(id),
+  startTime,
+  endTime,
+  daysOfWeek: [...ALL_DAYS],
+  spotFrequency: 40,
+});
 
 /** `spots` spots of brand `brand` (ids sort by brand number) in `category`. */
 const demand = (brand: number, category: string | null, spots = 1, seconds = 30): SpotDemand => ({
@@ -134,7 +140,8 @@ describe('product separation (decision 059)', () => {
                 separation > 0 &&
                 other.productCategory === spot.productCategory &&
                 other.brandId !== spot.brandId &&
-                (other.breakAt.getTime() === spot.breakAt.getTime() || Math.abs(other.scheduledAt.getTime() - spot.scheduledAt.getTime()) < separation * 60_000);
+                (other.breakAt.getTime() === spot.breakAt.getTime() ||
+                  Math.abs(other.scheduledAt.getTime() - spot.scheduledAt.getTime()) < separation * 60_000);
               if (tooClose) expect(spot.separationConflictBrandId ?? other.separationConflictBrandId).not.toBeNull();
             }
           }

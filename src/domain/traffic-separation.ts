@@ -17,11 +17,7 @@ export type SeparationMinutes = (category: string) => number;
  * The spot of `placed` that `candidate` would break the rule with (the nearest in time), or undefined.
  * A spot without a category, or of a category whose separation is 0, is never separated.
  */
-export const separationConflict = <S extends SeparatedSpot>(
-  candidate: SeparatedSpot,
-  placed: readonly S[],
-  minutesOf: SeparationMinutes,
-): S | undefined => {
+export const separationConflict = <S extends SeparatedSpot>(candidate: SeparatedSpot, placed: readonly S[], minutesOf: SeparationMinutes): S | undefined => {
   const category = candidate.productCategory;
   if (category === null) return undefined;
   const minutes = minutesOf(category);

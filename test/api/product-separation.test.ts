@@ -72,7 +72,12 @@ describe("a brand's product category", () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json().product_category).toBe('automotive');
-    const refused = await t.inject({ method: 'POST', url: '/api/brands', token: owner.token, payload: { common_name: 'X', legal_name: 'X', product_category: 7 } });
+    const refused = await t.inject({
+      method: 'POST',
+      url: '/api/brands',
+      token: owner.token,
+      payload: { common_name: 'X', legal_name: 'X', product_category: 7 },
+    });
     expect(refused.statusCode).toBe(400);
   });
 });
@@ -128,7 +133,8 @@ describe('placement', () => {
       expect(spots).toHaveLength(3);
       return { spots, flagged: spots.filter((s) => s.separation_conflict !== null) };
     };
-    const desk = async () => (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json().separation_conflicts as (Spot & { id: string })[];
+    const desk = async () =>
+      (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json().separation_conflicts as (Spot & { id: string })[];
 
     const { spots, flagged } = await flaggedOn();
     expect(flagged).toHaveLength(1);

@@ -2,8 +2,7 @@ import { Link } from 'react-router';
 import type { Discrepancies } from '../../../domain/traffic-schemas';
 import { paths } from '../../config/paths';
 import { Table, Th, cellClasses } from '../../ui/table';
-import { formatAirTime, formatBroadcastDay } from '../../ui/traffic-display';
-import { separationConflictText } from '../traffic/separation-conflict-badge';
+import { formatAirTime, formatBroadcastDay, separationConflictText } from '../../ui/traffic-display';
 
 /** Spots to air placed against the product separation (decision 059): the desk moves one from the day's log. */
 export const SeparationConflictsTable = ({ spots }: { spots: Discrepancies['separation_conflicts'] }) => (

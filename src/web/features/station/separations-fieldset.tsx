@@ -23,8 +23,8 @@ export const SeparationsFieldset = ({
   <fieldset className="grid gap-3 sm:col-span-2 sm:grid-cols-3">
     <legend className="mb-1 text-sm font-semibold text-slate-900">Product separation (minutes)</legend>
     <p className="text-xs text-slate-500 sm:col-span-3">
-      Two spots of different brands of one category never share a break and start at least this far apart; 0 turns a category&apos;s separation off. A
-      spot that cannot be kept apart is placed and listed as a separation conflict on the log and on Discrepancies.
+      Two spots of different brands of one category never share a break and start at least this far apart; 0 turns a category&apos;s separation off. A spot that
+      cannot be kept apart is placed and listed as a separation conflict on the log and on Discrepancies.
     </p>
     {PRODUCT_CATEGORIES.map((category) => (
       <div key={category.code}>
