@@ -48,11 +48,13 @@ const minutesSchema = z
   .max(MAX_SEPARATION_MINUTES, SEPARATION_MESSAGE);
 
 /** PUT /station `product_separations`: minutes by category; a category left out keeps the default. Unknown categories are refused. */
-export const productSeparationsInputSchema = z.record(z.string(), minutesSchema).superRefine((value, ctx) => {
-  for (const key of Object.keys(value))
-    if (!isProductCategory(key))
-      ctx.addIssue({ code: 'custom', message: `Unknown product category "${key}": ${PRODUCT_CATEGORY_MESSAGE.toLowerCase()}`, path: [key] });
-});
+export const productSeparationsInputSchema = z
+  .record(z.string(), minutesSchema, { error: 'Product separations must be minutes by product category, such as {"automotive": 15}' })
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value))
+      if (!isProductCategory(key))
+        ctx.addIssue({ code: 'custom', message: `Unknown product category "${key}": ${PRODUCT_CATEGORY_MESSAGE.toLowerCase()}`, path: [key] });
+  });
 
 /** Every category's separation: the stored ones, the default for the rest (stored values outside the list are ignored). */
 export const productSeparationsOf = (stored: Readonly<Record<string, unknown>> | null | undefined): ProductSeparations =>

@@ -94,6 +94,9 @@ describe("the station's separation per category", () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toMatch(/^Unknown product category "spaceships"/);
 
+    const notAMap = await putStation({ product_separations: 15 });
+    expect(notAMap.json().error).toBe('Product separations must be minutes by product category, such as {"automotive": 15}');
+
     const saved = await putStation({ product_separations: { qsr: 0, telecom: 30 } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().product_separations).toMatchObject({ qsr: 0, telecom: 30, automotive: 15 });
