@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productCategorySchema } from './product-categories';
 import { isValidEmail, MAX_TEXT } from './validation';
 
 const optionalText = (max = MAX_TEXT) =>
@@ -39,6 +40,8 @@ export const brandInputSchema = z.object({
   contact_first_name: optionalText(100),
   contact_last_name: optionalText(100),
   contact_job_title: optionalText(200),
+  /** What the brand sells (decision 059): one of PRODUCT_CATEGORIES, or null (never separated on the log). */
+  product_category: productCategorySchema.optional(),
 });
 export type BrandInput = z.infer<typeof brandInputSchema>;
 export const brandUpdateSchema = brandInputSchema.partial();
@@ -54,6 +57,7 @@ export const brandSchema = z.object({
   contact_first_name: z.string().nullable(),
   contact_last_name: z.string().nullable(),
   contact_job_title: z.string().nullable(),
+  product_category: z.string().nullable(),
   owner_id: z.uuid(),
   owner_email: z.string(),
   has_orders: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productSeparationsInputSchema } from './product-categories';
 
 const MAX_LOGO_CHARS = 300_000;
 /** Frame rates master control may run at; 29.97 (drop-frame) is the North American default. */
@@ -63,6 +64,8 @@ export const stationProfileInputSchema = z
     require_ad_id: z.boolean({ error: 'Require Ad-ID must be true or false' }).optional(),
     /** Decision 058: left out, the stored setting stays. */
     auto_offer_makegoods: z.boolean({ error: 'Offer makegoods automatically must be true or false' }).optional(),
+    /** Decision 059: minutes by product category (0..240; one left out: 15); the whole map is replaced. Left out, the stored one stays. */
+    product_separations: productSeparationsInputSchema.optional(),
   })
   .strict();
 export type StationProfileInput = z.infer<typeof stationProfileInputSchema>;
@@ -85,6 +88,8 @@ export const stationProfileSchema = z.object({
   require_ad_id: z.boolean(),
   /** Missed spots are offered makegoods at once; off (the default), the traffic desk offers them (decision 058). */
   auto_offer_makegoods: z.boolean(),
+  /** Minutes between two brands of one product category on the log, for every category (decision 059). */
+  product_separations: z.record(z.string(), z.number().int()),
   time_zone: z.string(),
   updated_at: z.string(),
 });

@@ -27,6 +27,14 @@ export const spotsQuerySchema = z.object({
   to: isoDate('to must be a calendar date (YYYY-MM-DD)').optional(),
 });
 
+/** A spot placement could not keep apart from another brand of its product category (decision 059). */
+export const separationConflictSchema = z.object({
+  brand_id: z.uuid(),
+  brand_name: z.string().nullable(),
+  product_category: z.string().nullable(),
+});
+export type SeparationConflict = z.infer<typeof separationConflictSchema>;
+
 export const trafficSpotSchema = z.object({
   id: z.uuid(),
   air_date: z.string(),
@@ -61,6 +69,8 @@ export const trafficSpotSchema = z.object({
   /** What the traffic desk did to this spot (decision 058) and why; null when it did nothing. */
   desk_action: z.enum(DESK_ACTIONS).nullable(),
   desk_reason: z.string().nullable(),
+  /** Placed against the product separation (decision 059): the brand it is too close to, and their category. Null: none. */
+  separation_conflict: separationConflictSchema.nullable(),
 });
 export type TrafficSpot = z.infer<typeof trafficSpotSchema>;
 
@@ -158,5 +168,7 @@ export const discrepanciesSchema = z.object({
   ),
   /** Spots still to air whose commercial has no Ad-ID (issue 27): flagged "no Ad-ID". */
   no_ad_id: z.array(discrepancySpotSchema),
+  /** Spots still to air placed against the product separation (decision 059), soonest first: for the desk to move. */
+  separation_conflicts: z.array(discrepancySpotSchema.extend({ separation_conflict: separationConflictSchema })),
 });
 export type Discrepancies = z.infer<typeof discrepanciesSchema>;

@@ -4,6 +4,7 @@
  */
 import { addDays, instantOf, localDateOf, weekdayOf } from './dates';
 import { START_DATE_MIN_LEAD_DAYS } from './constants';
+import { breaksOutwardFrom, separationConflict, type SeparationMinutes } from './traffic-separation';
 
 export const SPOT_STATUSES = ['scheduled', 'aired', 'missed', 'made_good', 'cancelled', 'unconfirmed'] as const;
 export type SpotStatus = (typeof SPOT_STATUSES)[number];
@@ -70,6 +71,8 @@ export interface SpotDemand {
   makegoodOfferId?: string | null;
   /** A spot moved here from a day that had closed (decision 031). */
   movedFromDate?: string | null;
+  /** The brand's product category (decision 059); null or left out: never separated. */
+  productCategory?: string | null;
 }
 
 export interface PlacedSpot {
@@ -91,6 +94,10 @@ export interface PlacedSpot {
   makegoodOfferId: string | null;
   /** The closed day this spot was booked for, when it was moved here (decision 031). */
   movedFromDate: string | null;
+  /** Its brand's product category (decision 059). */
+  productCategory: string | null;
+  /** Placed against the product separation (decision 059): the brand of the spot it is too close to. */
+  separationConflictBrandId: string | null;
 }
 
 /**
@@ -139,6 +146,8 @@ interface Layout {
   breakMinutes: number;
   breaks: Date[];
   assignment: number[];
+  /** Every break holds its spots and no brand twice (false: the last resort, one-minute breaks). */
+  strict: boolean;
 }
 
 const layoutFor = (
@@ -152,7 +161,7 @@ const layoutFor = (
   if (count < 1) return null;
   const breaks = Array.from({ length: count }, (_, i) => new Date(window.start.getTime() + i * breakMinutes * 60_000));
   const assignment = spots.map((_, k) => breakIndex(k, spots.length, count));
-  if (!strict) return { breakMinutes, breaks, assignment };
+  if (!strict) return { breakMinutes, breaks, assignment, strict };
   const used = new Map<string, number>();
   for (const [k, spot] of spots.entries()) {
     const key = `${assignment[k]}|${spot.brandId}`;
@@ -162,7 +171,7 @@ const layoutFor = (
   const podSeconds = new Array<number>(count).fill(0);
   for (const [k, spot] of spots.entries()) podSeconds[assignment[k]!]! += spot.durationSeconds;
   if (podSeconds.some((s) => s > breakMinutes * 60)) return null;
-  return { breakMinutes, breaks, assignment };
+  return { breakMinutes, breaks, assignment, strict };
 };
 
 /**
@@ -171,7 +180,10 @@ const layoutFor = (
  * round-robin otherwise; consecutive spots never share a break, so one brand never airs twice in a
  * break. Breaks start on the window's start and every `breakMinutes` after; when that cannot hold
  * the day (a brand with more spots than breaks, or a break longer than its slot), shorter breaks are
- * tried. Within a break spots run back to back.
+ * tried. Within a break spots run back to back. With `separation` (decision 059), a spot that would air
+ * in a break with, or closer than its category's separation to, a spot of another brand of its category
+ * goes to the nearest break that keeps it apart; when none can, to the nearest that holds it (no booked
+ * spot is dropped) and carries the conflict.
  */
 export const placeDaypartDay = ({
   daypart,
@@ -179,12 +191,18 @@ export const placeDaypartDay = ({
   demands,
   breakMinutes,
   timeZone,
+  separation,
 }: {
   daypart: DaypartWindow;
   date: string;
   demands: readonly SpotDemand[];
   breakMinutes: number;
   timeZone: string;
+  /**
+   * Product separation (decision 059): each category's minutes, and the spots already placed on the
+   * channel's day (other dayparts). Left out: no separation.
+   */
+  separation?: { minutesOf: SeparationMinutes; placed: readonly PlacedSpot[] };
 }): PlacedSpot[] => {
   if (!airsOn(daypart, date)) return [];
   const kept = withinCapacity(
@@ -206,13 +224,39 @@ export const placeDaypartDay = ({
   layout ??= layoutFor(spots, window, 1, false)!;
   const offsets = new Array<number>(layout.breaks.length).fill(0);
   const positions = new Array<number>(layout.breaks.length).fill(0);
-  return spots.map((demand, k) => {
-    const index = layout.assignment[k]!;
+  const brandsIn = layout.breaks.map(() => new Set<string>());
+  const placed: PlacedSpot[] = [];
+  /** What a spot is separated from: the day's spots that will air, of other dayparts and of this one so far. */
+  const airing = (separation?.placed ?? []).filter((s) => s.status !== 'cancelled');
+  const at = (index: number) => new Date(layout.breaks[index]!.getTime() + offsets[index]! * 1000);
+  const conflictIn = (demand: SpotDemand, index: number) =>
+    separation && !demand.held
+      ? separationConflict(
+          { brandId: demand.brandId, productCategory: demand.productCategory ?? null, breakAt: layout.breaks[index]!, scheduledAt: at(index) },
+          airing,
+          separation.minutesOf,
+        )
+      : undefined;
+  const fits = (demand: SpotDemand, index: number) =>
+    !layout.strict || (offsets[index]! + demand.durationSeconds <= layout.breakMinutes * 60 && !brandsIn[index]!.has(demand.brandId));
+  for (const [k, demand] of spots.entries()) {
+    const target = layout.assignment[k]!;
+    // Product separation (decision 059): the nearest break that holds the spot without breaking it;
+    // when none does, the nearest that holds it, and the spot is marked with the conflict.
+    let index = target;
+    let conflict = conflictIn(demand, target);
+    if (conflict || !fits(demand, target)) {
+      const order = breaksOutwardFrom(target, layout.breaks.length);
+      const clean = order.find((i) => fits(demand, i) && !conflictIn(demand, i));
+      index = clean ?? order.find((i) => fits(demand, i)) ?? target;
+      conflict = conflictIn(demand, index);
+    }
     const breakAt = layout.breaks[index]!;
-    const scheduledAt = new Date(breakAt.getTime() + offsets[index]! * 1000);
+    const scheduledAt = at(index);
     offsets[index]! += demand.durationSeconds;
     positions[index]! += 1;
-    return {
+    brandsIn[index]!.add(demand.brandId);
+    const spot: PlacedSpot = {
       estimateId: demand.estimateId,
       estimateItemId: demand.estimateItemId,
       campaignId: demand.campaignId,
@@ -228,8 +272,13 @@ export const placeDaypartDay = ({
       status: demand.held ? 'cancelled' : 'scheduled',
       makegoodOfferId: demand.makegoodOfferId ?? null,
       movedFromDate: demand.movedFromDate ?? null,
+      productCategory: demand.productCategory ?? null,
+      separationConflictBrandId: conflict?.brandId ?? null,
     };
-  });
+    placed.push(spot);
+    if (spot.status !== 'cancelled') airing.push(spot);
+  }
+  return placed;
 };
 
 /** The spots a daypart has booked on a day: what availability subtracts, and what placement places (up to capacity). */

@@ -210,6 +210,7 @@ table brands
   legal_name text not null
   owner_id uuid not null
   phone text
+  product_category text
   updated_at timestamp with time zone not null default now()
   constraint brands_owner_id_users_id_fk FOREIGN KEY (owner_id) REFERENCES users(id) ON DELETE CASCADE
   constraint brands_pkey PRIMARY KEY (id)
@@ -939,6 +940,7 @@ table station_profile
   logo text
   name text not null default 'Spotbook Station'::text
   phone text
+  product_separations jsonb not null default '{}'::jsonb
   remit_to text
   require_ad_id boolean not null default false
   tax_id text
@@ -1014,6 +1016,7 @@ table traffic_spots
   moved_from_date date
   position integer not null
   scheduled_at timestamp with time zone not null
+  separation_conflict_brand_id uuid
   simulated boolean not null default false
   status text not null default 'scheduled'::text
   updated_at timestamp with time zone not null default now()

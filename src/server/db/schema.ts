@@ -217,6 +217,8 @@ export const brands = pgTable(
     contactFirstName: text('contact_first_name'),
     contactLastName: text('contact_last_name'),
     contactJobTitle: text('contact_job_title'),
+    /** What it sells, for product separation on the log (decision 059); null: never separated. */
+    productCategory: text('product_category'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -646,6 +648,8 @@ export const stationProfile = pgTable(
     requireAdId: boolean('require_ad_id').notNull().default(false),
     /** A missed spot is offered a makegood at once (else the traffic desk offers it, decision 058). */
     autoOfferMakegoods: boolean('auto_offer_makegoods').notNull().default(false),
+    /** Minutes between two brands of one product category on the log, by category; one left out: 15 (decision 059). */
+    productSeparations: jsonb('product_separations').$type<Record<string, number>>().notNull().default({}),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -725,6 +729,8 @@ export const trafficSpots = pgTable(
     /** The desk's reason (a move's says where to). */
     deskReason: text('desk_reason'),
     deskActedAt: timestamp('desk_acted_at', { withTimezone: true }),
+    /** Placed against the product separation (decision 059): the brand of the spot it is too close to. */
+    separationConflictBrandId: uuid('separation_conflict_brand_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

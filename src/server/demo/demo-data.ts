@@ -1,4 +1,5 @@
 /** What the demo shows: three advertisers with brands, spots, cards and orders in every stage. */
+import type { ProductCategory } from '../../domain/product-categories';
 
 export const DEMO_PASSWORD = 'Demo-Passw0rd';
 
@@ -22,7 +23,16 @@ export interface DemoClient {
   address: string;
   company: string;
   jobTitle: string;
-  brand: { common_name: string; legal_name: string; address: string; phone: string; email: string; contact_person: string };
+  brand: {
+    common_name: string;
+    legal_name: string;
+    address: string;
+    phone: string;
+    email: string;
+    contact_person: string;
+    /** What it sells, for product separation on the log (decision 059). */
+    product_category: ProductCategory;
+  };
   card: { brand: string; last4: string; exp_month: number; exp_year: number };
   media: { filename: string; approve: boolean };
   orders: DemoOrder[];
@@ -39,6 +49,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
     jobTitle: 'Marketing Director',
     brand: {
       common_name: 'Sunny Juice',
+      product_category: 'beverage',
       legal_name: 'Sunny Juice Company LLC',
       address: '410 Orchard Ave, Tampa, FL',
       phone: '+1 555 0142',
@@ -83,6 +94,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
     jobTitle: 'Media Buyer',
     brand: {
       common_name: 'Northwind Motors',
+      product_category: 'automotive',
       legal_name: 'Northwind Motors Inc.',
       address: '88 Harbor Rd, Portland, OR',
       phone: '+1 555 0177',
@@ -132,6 +144,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
     jobTitle: 'Practice Manager',
     brand: {
       common_name: 'BrightSmile Dental',
+      product_category: 'pharma',
       legal_name: 'BrightSmile Dental Group PC',
       address: '12 Elm St, Columbus, OH',
       phone: '+1 555 0119',

@@ -5375,6 +5375,7 @@ export interface paths {
                             /** Format: uuid */
                             owner_id: string;
                             phone: string | null;
+                            product_category: string | null;
                             updated_at: string;
                         }[];
                     };
@@ -5469,6 +5470,7 @@ export interface paths {
                         email?: string | null;
                         legal_name: string;
                         phone?: string | null;
+                        product_category?: ("automotive" | "qsr" | "telecom" | "retail" | "financial" | "pharma" | "beverage" | "food" | "entertainment" | "travel" | "political" | "psa") | null;
                     };
                 };
             };
@@ -5497,6 +5499,7 @@ export interface paths {
                             /** Format: uuid */
                             owner_id: string;
                             phone: string | null;
+                            product_category: string | null;
                             updated_at: string;
                         };
                     };
@@ -5616,6 +5619,7 @@ export interface paths {
                             /** Format: uuid */
                             owner_id: string;
                             phone: string | null;
+                            product_category: string | null;
                             updated_at: string;
                         };
                     };
@@ -5711,6 +5715,7 @@ export interface paths {
                         email?: string | null;
                         legal_name?: string;
                         phone?: string | null;
+                        product_category?: ("automotive" | "qsr" | "telecom" | "retail" | "financial" | "pharma" | "beverage" | "food" | "entertainment" | "travel" | "political" | "psa") | null;
                     };
                 };
             };
@@ -5739,6 +5744,7 @@ export interface paths {
                             /** Format: uuid */
                             owner_id: string;
                             phone: string | null;
+                            product_category: string | null;
                             updated_at: string;
                         };
                     };
@@ -12165,6 +12171,12 @@ export interface paths {
                                     no_ad_id: boolean;
                                     position: number;
                                     scheduled_at: string;
+                                    separation_conflict: {
+                                        /** Format: uuid */
+                                        brand_id: string;
+                                        brand_name: string | null;
+                                        product_category: string | null;
+                                    } | null;
                                     simulated: boolean;
                                     /** @enum {string} */
                                     status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
@@ -17580,6 +17592,9 @@ export interface paths {
                             logo: string | null;
                             name: string;
                             phone: string | null;
+                            product_separations: {
+                                [key: string]: number;
+                            };
                             remit_to: string | null;
                             require_ad_id: boolean;
                             tax_id: string | null;
@@ -17656,6 +17671,9 @@ export interface paths {
                         logo?: string | null;
                         name: string;
                         phone?: string | null;
+                        product_separations?: {
+                            [key: string]: number;
+                        };
                         remit_to?: string | null;
                         require_ad_id?: boolean;
                         tax_id?: string | null;
@@ -17683,6 +17701,9 @@ export interface paths {
                             logo: string | null;
                             name: string;
                             phone: string | null;
+                            product_separations: {
+                                [key: string]: number;
+                            };
                             remit_to: string | null;
                             require_ad_id: boolean;
                             tax_id: string | null;
@@ -18384,6 +18405,26 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
                             }[];
+                            separation_conflicts: {
+                                air_date: string;
+                                brand_name: string | null;
+                                daypart_name: string;
+                                /** Format: uuid */
+                                estimate_id: string;
+                                estimate_name: string | null;
+                                house_code: string;
+                                /** Format: uuid */
+                                id: string;
+                                local_time: string;
+                                separation_conflict: {
+                                    /** Format: uuid */
+                                    brand_id: string;
+                                    brand_name: string | null;
+                                    product_category: string | null;
+                                };
+                                /** @enum {string} */
+                                status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
+                            }[];
                             unconfirmed: {
                                 air_date: string;
                                 brand_name: string | null;
@@ -18545,6 +18586,12 @@ export interface paths {
                                 no_ad_id: boolean;
                                 position: number;
                                 scheduled_at: string;
+                                separation_conflict: {
+                                    /** Format: uuid */
+                                    brand_id: string;
+                                    brand_name: string | null;
+                                    product_category: string | null;
+                                } | null;
                                 simulated: boolean;
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
@@ -18721,6 +18768,12 @@ export interface paths {
                                 no_ad_id: boolean;
                                 position: number;
                                 scheduled_at: string;
+                                separation_conflict: {
+                                    /** Format: uuid */
+                                    brand_id: string;
+                                    brand_name: string | null;
+                                    product_category: string | null;
+                                } | null;
                                 simulated: boolean;
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
@@ -18865,6 +18918,12 @@ export interface paths {
                                 no_ad_id: boolean;
                                 position: number;
                                 scheduled_at: string;
+                                separation_conflict: {
+                                    /** Format: uuid */
+                                    brand_id: string;
+                                    brand_name: string | null;
+                                    product_category: string | null;
+                                } | null;
                                 simulated: boolean;
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
@@ -19013,6 +19072,12 @@ export interface paths {
                                 no_ad_id: boolean;
                                 position: number;
                                 scheduled_at: string;
+                                separation_conflict: {
+                                    /** Format: uuid */
+                                    brand_id: string;
+                                    brand_name: string | null;
+                                    product_category: string | null;
+                                } | null;
                                 simulated: boolean;
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
@@ -19159,6 +19224,12 @@ export interface paths {
                                 no_ad_id: boolean;
                                 position: number;
                                 scheduled_at: string;
+                                separation_conflict: {
+                                    /** Format: uuid */
+                                    brand_id: string;
+                                    brand_name: string | null;
+                                    product_category: string | null;
+                                } | null;
                                 simulated: boolean;
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";

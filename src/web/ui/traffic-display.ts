@@ -1,6 +1,8 @@
 /** How the traffic screens show times, days, durations and statuses. */
 import { formatCalendarDate } from '../../domain/display-dates';
 import type { SpotStatus } from '../../domain/traffic';
+import { productCategoryLabel } from '../../domain/product-categories';
+import type { SeparationConflict } from '../../domain/traffic-schemas';
 import { formatTime } from './order-form-display';
 
 /** '23:00:15' → '11:00:15 PM'. */
@@ -44,4 +46,10 @@ export const SPOT_STATUS_TONES: Record<SpotStatus, 'blue' | 'green' | 'red' | 'p
   made_good: 'purple',
   cancelled: 'slate',
   unconfirmed: 'slate',
+};
+
+/** What a separation conflict names (decision 059): the other brand, and the category they share. */
+export const separationConflictText = (conflict: SeparationConflict): string => {
+  const category = productCategoryLabel(conflict.product_category);
+  return `${conflict.brand_name ?? 'another brand'}${category ? ` (${category})` : ''}`;
 };

@@ -85,3 +85,11 @@ export const firstBrandOrMade = async (tx: Tx, ownerId: string, nameOf: () => Pr
 
 /** The common name of the brand whose id is `id`, as an SQL expression to filter or sort on (null: none). */
 export const brandNameSql = (id: SQLWrapper): SQL<string | null> => sql<string | null>`(select ${brands.commonName} from ${brands} where ${brands.id} = ${id})`;
+
+/** Brands' product categories by id, in one query (decision 059): an entry for each id that exists, null when it has none. */
+export const brandProductCategories = async (db: Tx, ids: readonly (string | null | undefined)[]): Promise<Map<string, string | null>> => {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: brands.id, category: brands.productCategory }).from(brands).where(inArray(brands.id, wanted));
+  return new Map(rows.map((row) => [row.id, row.category]));
+};

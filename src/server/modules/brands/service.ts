@@ -42,6 +42,7 @@ const toBrand = ({ brand, ownerEmail, orderCount: count }: BrandRow): Brand => (
   contact_first_name: brand.contactFirstName,
   contact_last_name: brand.contactLastName,
   contact_job_title: brand.contactJobTitle,
+  product_category: brand.productCategory,
   owner_id: brand.ownerId,
   owner_email: ownerEmail,
   has_orders: Number(count) > 0,
@@ -64,6 +65,7 @@ const toColumns = (input: Partial<BrandInput>) => ({
   ...(input.contact_first_name !== undefined && { contactFirstName: input.contact_first_name }),
   ...(input.contact_last_name !== undefined && { contactLastName: input.contact_last_name }),
   ...(input.contact_job_title !== undefined && { contactJobTitle: input.contact_job_title }),
+  ...(input.product_category !== undefined && { productCategory: input.product_category }),
 });
 
 /** What the screen's search reads of a brand: names, contact, e-mail, phone and the owner's e-mail. */

@@ -4,6 +4,7 @@
  * module, so that any module may import it.
  */
 import { eq } from 'drizzle-orm';
+import { productSeparationsOf, type ProductSeparations } from '../../../domain/product-categories';
 import { stationProfile } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
@@ -26,4 +27,10 @@ export const storedStationIdentity = async (db: Tx) => {
 export const stationAutoOffersMakegoods = async (db: Tx): Promise<boolean> => {
   const [row] = await db.select({ auto: stationProfile.autoOfferMakegoods }).from(stationProfile).where(eq(stationProfile.id, 1)).limit(1);
   return row?.auto ?? false;
+};
+
+/** Minutes between two brands of one product category on the log, for every category (decision 059); 15 each before a profile is saved. */
+export const stationProductSeparations = async (db: Tx): Promise<ProductSeparations> => {
+  const [row] = await db.select({ separations: stationProfile.productSeparations }).from(stationProfile).where(eq(stationProfile.id, 1)).limit(1);
+  return productSeparationsOf(row?.separations);
 };

@@ -1,5 +1,6 @@
 /** The station's profile (one row): what invoices, affidavits and logs print. */
 import { eq } from 'drizzle-orm';
+import { productSeparationsOf } from '../../../domain/product-categories';
 import type { StationProfile, StationProfileInput } from '../../../domain/station-schemas';
 import { stationProfile } from '../../db/schema';
 import type { Db } from '../../platform/db';
@@ -26,6 +27,7 @@ const toProfile = (row: Row): StoredProfile => ({
   agent_url: row.agentUrl,
   require_ad_id: row.requireAdId,
   auto_offer_makegoods: row.autoOfferMakegoods,
+  product_separations: productSeparationsOf(row.productSeparations),
   updated_at: row.updatedAt.toISOString(),
 });
 
@@ -56,6 +58,7 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
     ...(input.agent_url !== undefined ? { agentUrl: input.agent_url } : {}),
     ...(input.require_ad_id !== undefined ? { requireAdId: input.require_ad_id } : {}),
     ...(input.auto_offer_makegoods !== undefined ? { autoOfferMakegoods: input.auto_offer_makegoods } : {}),
+    ...(input.product_separations !== undefined ? { productSeparations: input.product_separations } : {}),
   };
   // In a transaction of the request: the audit trail records who changed the profile (decision 008).
   const [row] = await db.transaction((tx) =>

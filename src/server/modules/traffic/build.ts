@@ -14,33 +14,48 @@ import { placeDaypartDay, type DaypartWindow, type PlacedSpot } from '../../../d
 import { trafficDays, trafficSpots } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { stationRequiresAdId } from '../station/service';
+import { stationProductSeparations } from '../station/public';
+import { brandProductCategories } from '../brands/public';
+import type { SeparationMinutes } from '../../../domain/traffic-separation';
 import { loadBookings, loadDayparts, loadMakegoodBookings, loadMoveBookings, type Booking, type ChannelDaypart } from './demands';
 import { addLateSpots, movedAwayFrom, moveClosedSpots } from './late-spots';
+import { refreshSeparationConflicts } from './separation';
 
 export interface TrafficSettings {
   breakMinutes: number;
   timeZone: string;
+  /** Each product category's separation in minutes (decision 059); left out: none. */
+  separationMinutes?: SeparationMinutes;
 }
 
 /** A spot as written: on its daypart's channel's log (decision 053). */
 type ChannelSpot = PlacedSpot & { channelId: string };
 
-/** Every daypart's spots of one broadcast day of one channel (bookings grouped by daypart once, by the caller). */
+/**
+ * Every daypart's spots of one broadcast day of one channel (bookings grouped by daypart once, by the
+ * caller). Dayparts are placed in the order given (by start time), each kept apart by product
+ * separation from the spots of those placed before it: the rule holds over the channel's whole day.
+ */
 export const placeDay = (
   dayparts: readonly ChannelDaypart[],
   byDaypart: ReadonlyMap<string, readonly Booking[]>,
   date: string,
   settings: TrafficSettings,
-): ChannelSpot[] =>
-  dayparts.flatMap((daypart) =>
-    placeDaypartDay({
+): ChannelSpot[] => {
+  const placed: ChannelSpot[] = [];
+  for (const daypart of dayparts) {
+    const spots = placeDaypartDay({
       daypart,
       date,
       demands: (byDaypart.get(daypart.id) ?? []).filter((b) => b.startDate <= date && b.endDate >= date),
       breakMinutes: settings.breakMinutes,
       timeZone: settings.timeZone,
-    }).map((spot) => ({ ...spot, channelId: daypart.channelId })),
-  );
+      separation: settings.separationMinutes ? { minutesOf: settings.separationMinutes, placed } : undefined,
+    });
+    for (const spot of spots) placed.push({ ...spot, channelId: daypart.channelId });
+  }
+  return placed;
+};
 
 const digestOf = (spots: readonly PlacedSpot[]) =>
   createHash('sha256')
@@ -58,6 +73,8 @@ const digestOf = (spots: readonly PlacedSpot[]) =>
           s.campaignId,
           s.makegoodOfferId,
           s.movedFromDate,
+          // Only when set, so that a day without a conflict keeps the digest it had before decision 059.
+          ...(s.separationConflictBrandId ? [s.separationConflictBrandId] : []),
         ]),
       ),
     )
@@ -110,6 +127,8 @@ const writeDay = async (
     if (history) {
       const { added, passed } = await addLateSpots(tx, channelId, date, spots, now, await movedAwayFrom(tx, date));
       const movedTo = await moveClosedSpots({ tx, channelId, date, passed, dayparts: context.dayparts, flightEnd: context.flightEnd });
+      // Late spots go after their break's spots, not where placement put them: their separation is read where they are.
+      if (added > 0) await refreshSeparationConflicts(tx, channelId, date);
       await tx.update(trafficDays).set({ inputsDigest: digest }).where(thisDay);
       return { wrote: added > 0 || passed.length > 0, movedTo };
     }
@@ -171,16 +190,24 @@ export const buildTrafficLogs = async ({
   let only: Set<string> | null = null;
   // A spot a closed day cannot take moves to a later day: that day is placed again at once (twice at most).
   for (let round = 0; round < 3 && range.from <= range.last; round += 1) {
-    const [dayparts, bookings, makegoods, moves, requireAdId] = await Promise.all([
+    const [dayparts, bookings, makegoods, moves, requireAdId, separations] = await Promise.all([
       loadDayparts(db),
       loadBookings(db, range.from, range.last),
       loadMakegoodBookings(db, range.from, range.last),
       loadMoveBookings(db, range.from, range.last),
       stationRequiresAdId(db),
+      stationProductSeparations(db),
     ]);
+    const all = [...bookings, ...makegoods, ...moves];
+    const categories = await brandProductCategories(
+      db,
+      all.map((b) => b.brandId),
+    );
+    const daySettings: TrafficSettings = { ...settings, separationMinutes: (category) => separations[category as keyof typeof separations] ?? 0 };
     const byDaypart = new Map<string, Booking[]>();
     const flightOf = new Map<string, string>();
-    for (const booking of [...bookings, ...makegoods, ...moves]) {
+    for (const raw of all) {
+      const booking: Booking = { ...raw, productCategory: categories.get(raw.brandId) ?? null };
       // The station may require an Ad-ID before a spot is placed (decision 034): such orders wait off the log.
       if (requireAdId && !booking.hasAdId) continue;
       const list = byDaypart.get(booking.daypartId);
@@ -195,7 +222,7 @@ export const buildTrafficLogs = async ({
       const context: DayContext = { channelId, dayparts: channelDayparts, flightEnd };
       for (let date = range.from; date <= range.last; date = addDays(date, 1)) {
         if (only && !only.has(date)) continue;
-        const result = await writeDay(db, date, today, placeDay(channelDayparts, byDaypart, date, settings), now, context);
+        const result = await writeDay(db, date, today, placeDay(channelDayparts, byDaypart, date, daySettings), now, context);
         if (result.wrote) written.add(date);
         for (const target of result.movedTo) movedTo.add(target);
       }

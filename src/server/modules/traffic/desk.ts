@@ -8,7 +8,7 @@
  * - move: the spot is cancelled where it was ("moved") and a new spot of the same booking is placed at
  *   the desk's time (the BXF changes deletes the one and adds the other).
  * The day acted on (both days of a move) is held: placement no longer rewrites it, so the desk's
- * decision stands. The audit trail records each change (its status and the desk's reason, with who),
+ * decision stands; its separation conflicts are read again (decision 059). The audit trail records each change (its status and the desk's reason, with who),
  * and the order's owner is notified after the commit.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -25,6 +25,7 @@ import { stationAutoOffersMakegoods } from '../station/public';
 import type { Staged } from '../notifications';
 import { stageSpotChanged } from '../notifications/events';
 import { ordersView } from '../orders/views';
+import { refreshSeparationConflicts } from './separation';
 
 interface DeskContext {
   db: Db;
@@ -86,6 +87,7 @@ export const preemptSpot = ({ db, id, now, timeZone, reason, expiryHours }: Desk
   db.transaction(async (tx) => {
     const { spot, order } = await lockSpot(tx, id, now);
     await settle(tx, id, 'missed', 'preempted', reason, now);
+    await refreshSeparationConflicts(tx, spot.channelId, spot.airDate);
     const staged: Staged[] = [await stageSpotChanged(tx, order, `the spot of ${when(spot.scheduledAt, spot.airDate, timeZone)} was preempted (${reason})`)];
     // As for an as-run's missed spot: offered at once when the station says so, else by the desk (Discrepancies).
     if (await stationAutoOffersMakegoods(tx)) staged.push(...(await offerMakegoods({ tx, spotIds: [id], now, timeZone, expiryHours })).staged);
@@ -114,6 +116,7 @@ export const cancelSpot = ({ db, id, now, timeZone, reason }: DeskContext & { re
   db.transaction(async (tx) => {
     const { spot, order } = await lockSpot(tx, id, now);
     await settle(tx, id, 'cancelled', 'cancelled', reason, now);
+    await refreshSeparationConflicts(tx, spot.channelId, spot.airDate);
     const staged = [await stageSpotChanged(tx, order, `the spot of ${when(spot.scheduledAt, spot.airDate, timeZone)} was cancelled (${reason})`)];
     return { spotId: id, staged, message: 'The spot was cancelled' };
   });
@@ -167,6 +170,8 @@ export const moveSpot = ({ db, id, now, timeZone, move }: DeskContext & { move: 
         updatedAt: now,
       })
       .returning({ id: trafficSpots.id });
+    // Product separation (decision 059) of both held days: the moved spot may clear a conflict or make one.
+    for (const date of new Set([spot.airDate, move.date])) await refreshSeparationConflicts(tx, spot.channelId, date);
     const from = when(spot.scheduledAt, spot.airDate, timeZone);
     const staged = [await stageSpotChanged(tx, order, `the spot of ${from} was moved to ${to}${move.reason ? ` (${move.reason})` : ''}`)];
     return { spotId: moved!.id, staged, message: `The spot was moved to ${to}` };

@@ -2,10 +2,11 @@
  * GET /traffic/discrepancies (admins, decision 031): what the traffic desk must look at — spots no
  * as-run confirmed, missed spots without a makegood decision, as-run rows that matched nothing, and
  * spots booked after their day went to master control, spots moved off a closed day, and completed
- * orders with spots no as-run confirmed. Newest first, at most 200 of each.
+ * orders with spots no as-run confirmed, and spots to air placed against the product separation
+ * (decision 059, soonest first). Newest first otherwise, at most 200 of each.
  */
 import type { StationTime } from '../../../domain/dates';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { Discrepancies, DiscrepancySpot } from '../../../domain/traffic-schemas';
 import { brands, dayparts, mediaAssets, trafficMoves, trafficSpots } from '../../db/schema';
 import { ordersView } from '../orders/views';
@@ -13,22 +14,30 @@ import { notConfirmedWhere } from './unconfirmed';
 import type { Db } from '../../platform/db';
 import { latestUnmatchedRows } from '../as-run/unmatched-list';
 import { isUndecided, makegoodStatusOfSpots } from '../makegoods/decisions';
+import { brandNameSql } from '../brands/public';
 
 const LIMIT = 200;
 
-const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, limit = LIMIT): Promise<DiscrepancySpot[]> =>
+const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, limit = LIMIT, soonestFirst = false) =>
   (
     await db
-      .select({ spot: trafficSpots, daypartName: dayparts.name, brandName: brands.commonName, estimateName: ordersView.estimateName })
+      .select({
+        spot: trafficSpots,
+        daypartName: dayparts.name,
+        brandName: brands.commonName,
+        productCategory: brands.productCategory,
+        conflictBrandName: brandNameSql(trafficSpots.separationConflictBrandId),
+        estimateName: ordersView.estimateName,
+      })
       .from(trafficSpots)
       .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
       .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
       .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
       .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
       .where(where)
-      .orderBy(desc(trafficSpots.scheduledAt))
+      .orderBy(soonestFirst ? asc(trafficSpots.scheduledAt) : desc(trafficSpots.scheduledAt))
       .limit(limit)
-  ).map(({ spot, daypartName, brandName, estimateName }) => ({
+  ).map(({ spot, daypartName, brandName, productCategory, conflictBrandName, estimateName }) => ({
     id: spot.id,
     air_date: spot.airDate,
     local_time: time.clockOf(spot.scheduledAt),
@@ -38,7 +47,13 @@ const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, lim
     estimate_name: estimateName || null,
     brand_name: brandName,
     status: spot.status,
+    separation_conflict: spot.separationConflictBrandId
+      ? { brand_id: spot.separationConflictBrandId, brand_name: conflictBrandName, product_category: productCategory }
+      : null,
   }));
+
+/** Drops the separation conflict a list of spots does not publish. */
+const plain = ({ separation_conflict: _, ...spot }: Awaited<ReturnType<typeof spotsWhere>>[number]): DiscrepancySpot => spot;
 
 /** Spots moved off a closed day (decision 031), newest first. */
 const movedSpots = async (db: Db, today: string, ordersOf: SQL | undefined): Promise<Discrepancies['moved_spots']> =>
@@ -87,16 +102,23 @@ export const listDiscrepancies = async ({
   channels: readonly string[] | null;
 }): Promise<Discrepancies> => {
   const today = time.today();
-  const spotsOf = (where: SQL | undefined, limit?: number) =>
-    spotsWhere(db, time, and(channels ? inArray(trafficSpots.channelId, [...channels]) : undefined, where), limit);
+  const inChannels = (where: SQL | undefined) => and(channels ? inArray(trafficSpots.channelId, [...channels]) : undefined, where);
+  const spotsOf = async (where: SQL | undefined, limit?: number) => (await spotsWhere(db, time, inChannels(where), limit)).map(plain);
   const ordersOf = channels ? inArray(ordersView.channelId, [...channels]) : undefined;
   const [moved, completed] = await Promise.all([movedSpots(db, today, ordersOf), completedUnconfirmed(db, time.now(), ordersOf)]);
-  const [unconfirmed, missed, unmatched, late, noAdId] = await Promise.all([
+  const [unconfirmed, missed, unmatched, late, noAdId, conflicts] = await Promise.all([
     spotsOf(eq(trafficSpots.status, 'unconfirmed')),
     spotsOf(eq(trafficSpots.status, 'missed'), LIMIT * 5),
     latestUnmatchedRows(db, LIMIT, channels),
     spotsOf(and(isNotNull(trafficSpots.addedAfterExportAt), inArray(trafficSpots.status, ['scheduled']), gte(trafficSpots.airDate, today))),
     spotsOf(and(isNull(mediaAssets.adId), eq(trafficSpots.status, 'scheduled'), gte(trafficSpots.airDate, today))),
+    spotsWhere(
+      db,
+      time,
+      inChannels(and(isNotNull(trafficSpots.separationConflictBrandId), eq(trafficSpots.status, 'scheduled'), gt(trafficSpots.scheduledAt, time.now()))),
+      LIMIT,
+      true,
+    ),
   ]);
   const decisions = await makegoodStatusOfSpots(
     db,
@@ -114,5 +136,6 @@ export const listDiscrepancies = async ({
     moved_spots: moved,
     completed_unconfirmed: completed,
     no_ad_id: noAdId,
+    separation_conflicts: conflicts.flatMap(({ separation_conflict, ...spot }) => (separation_conflict ? [{ ...spot, separation_conflict }] : [])),
   };
 };

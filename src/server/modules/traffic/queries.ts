@@ -10,6 +10,7 @@ import { ordersView } from '../orders/views';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../orders/public';
+import { brandNameSql } from '../brands/public';
 
 const selectSpots = (db: Tx, where: SQL | undefined) =>
   db
@@ -17,6 +18,8 @@ const selectSpots = (db: Tx, where: SQL | undefined) =>
       spot: trafficSpots,
       daypartName: dayparts.name,
       brandName: brands.commonName,
+      productCategory: brands.productCategory,
+      conflictBrandName: brandNameSql(trafficSpots.separationConflictBrandId),
       estimateName: ordersView.estimateName,
       adId: mediaAssets.adId,
       title: mediaAssets.title,
@@ -33,7 +36,7 @@ type SpotRow = Awaited<ReturnType<typeof selectSpots>>[number];
 
 const toSpot =
   (time: StationTime) =>
-  ({ spot, daypartName, brandName, estimateName, adId, title }: SpotRow): TrafficSpot => ({
+  ({ spot, daypartName, brandName, productCategory, conflictBrandName, estimateName, adId, title }: SpotRow): TrafficSpot => ({
     id: spot.id,
     air_date: spot.airDate,
     scheduled_at: spot.scheduledAt.toISOString(),
@@ -60,6 +63,9 @@ const toSpot =
     moved_from_date: spot.movedFromDate,
     desk_action: spot.deskAction,
     desk_reason: spot.deskReason,
+    separation_conflict: spot.separationConflictBrandId
+      ? { brand_id: spot.separationConflictBrandId, brand_name: conflictBrandName, product_category: productCategory }
+      : null,
   });
 
 const WILL_AIR = new Set(['scheduled', 'aired']);

@@ -12,11 +12,12 @@ import { useAuth } from '../../shared/auth-context';
 import { fieldErrors } from '../../shared/field-errors';
 import { BRAND_NAMES_LOCKED } from './brand-display';
 import { isAdmin } from '../../../domain/roles';
-import { TextAreaField } from '../../ui/form-fields';
+import { SelectField, TextAreaField } from '../../ui/form-fields';
+import { PRODUCT_CATEGORIES } from '../../../domain/product-categories';
 
 const SAVE_FAILED = 'Failed to save brand';
 
-const FORM_FIELDS = ['common_name', 'legal_name', 'email', 'phone', 'address', 'contact_person'] as const;
+const FORM_FIELDS = ['common_name', 'legal_name', 'email', 'phone', 'address', 'contact_person', 'product_category'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
 type FormValues = Record<FormField, string>;
 
@@ -27,6 +28,7 @@ const valuesOf = (brand: Brand | null): FormValues => ({
   phone: brand?.phone ?? '',
   address: brand?.address ?? '',
   contact_person: brand?.contact_person ?? '',
+  product_category: brand?.product_category ?? '',
 });
 
 /** Only the form's own fields, so an edit never clears the older contact fields. */
@@ -165,6 +167,20 @@ const BrandForm = ({ brand, onClose }: { brand: Brand | null; onClose: () => voi
             className="sm:col-span-2"
             {...field('contact_person')}
           />
+          <SelectField
+            id={`${formId}-product_category`}
+            label="Product category"
+            hint="Spots of two brands of one category are kept apart on the log (product separation)."
+            className="sm:col-span-2"
+            {...field('product_category')}
+          >
+            <option value="">None (never separated)</option>
+            {PRODUCT_CATEGORIES.map((category) => (
+              <option key={category.code} value={category.code}>
+                {category.label}
+              </option>
+            ))}
+          </SelectField>
         </div>
       </form>
     </Modal>

@@ -11,6 +11,7 @@ import { PageSpinner } from '../../ui/spinner';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { formatAirTime, formatBroadcastDay } from '../../ui/traffic-display';
 import { OfferMakegood } from './offer-makegood';
+import { SeparationConflictsTable } from './separation-conflicts';
 
 const Section = ({ title, hint, count, children }: { title: string; hint: string; count: number; children: ReactNode }) => (
   <Card className="p-4">
@@ -201,6 +202,13 @@ export const DiscrepanciesScreen = () => {
             count={data!.no_ad_id.length}
           >
             <SpotTable caption="No Ad-ID" spots={data!.no_ad_id} />
+          </Section>
+          <Section
+            title="Separation conflicts"
+            hint="Spots to air placed closer to another brand of their product category than the station's separation: move one from the day's Traffic Log."
+            count={data!.separation_conflicts.length}
+          >
+            <SeparationConflictsTable spots={data!.separation_conflicts} />
           </Section>
         </div>
       )}

@@ -11,6 +11,7 @@ import { TextField } from '../../ui/text-field';
 import { WebhooksSection } from '../webhooks/webhooks-section';
 import { BooksSection } from './books-section';
 import { ChannelsSection } from './channels-section';
+import { SeparationsFieldset, separationDraftOf, separationsOfDraft, type SeparationDraft } from './separations-fieldset';
 
 const FIELDS = [
   { key: 'name', label: 'Station name', autoComplete: 'organization' },
@@ -32,6 +33,7 @@ type Draft = Record<FieldKey, string> & {
   date_order: 'MDY' | 'DMY';
   require_ad_id: boolean;
   auto_offer_makegoods: boolean;
+  product_separations: SeparationDraft;
 };
 
 const draftOf = (profile: StationProfile): Draft => ({
@@ -50,6 +52,7 @@ const draftOf = (profile: StationProfile): Draft => ({
   date_order: profile.date_order,
   require_ad_id: profile.require_ad_id,
   auto_offer_makegoods: profile.auto_offer_makegoods,
+  product_separations: separationDraftOf(profile.product_separations),
 });
 
 const readAsDataUrl = (file: File) =>
@@ -62,12 +65,12 @@ const readAsDataUrl = (file: File) =>
 
 const ProfileForm = ({ profile }: { profile: StationProfile }) => {
   const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
-  const [errors, setErrors] = useState<Partial<Record<FieldKey | 'logo', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldKey | 'logo' | 'product_separations', string>>>({});
   const save = useUpdateStationProfile();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = stationProfileInputSchema.safeParse(draft);
+    const parsed = stationProfileInputSchema.safeParse({ ...draft, product_separations: separationsOfDraft(draft.product_separations) });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
@@ -191,6 +194,11 @@ const ProfileForm = ({ profile }: { profile: StationProfile }) => {
           </span>
         </span>
       </label>
+      <SeparationsFieldset
+        draft={draft.product_separations}
+        error={errors.product_separations}
+        onChange={(code, value) => setDraft((d) => ({ ...d, product_separations: { ...d.product_separations, [code]: value } }))}
+      />
       <p className="text-sm text-slate-600 sm:col-span-2">
         Time zone: <span className="font-medium text-slate-900">{profile.time_zone}</span> (set by the STATION_TIMEZONE setting of the server)
       </p>

@@ -6,6 +6,7 @@ import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { SpotActions } from './spot-actions';
+import { SeparationConflictBadge } from './separation-conflict-badge';
 import { formatTimeRange } from '../../ui/order-form-display';
 import { SPOT_STATUS_TONES, formatAirTime, formatBroadcastDay, formatSpotLength, spotStatusLabel } from '../../ui/traffic-display';
 
@@ -99,6 +100,7 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
                       <span className="ml-2 text-xs font-medium text-amber-700">Moved from {formatBroadcastDay(spot.moved_from_date)}</span>
                     )}
                     {spot.desk_reason && <span className="block text-xs text-slate-600">{spot.desk_reason}</span>}
+                    {spot.separation_conflict && spot.status === 'scheduled' && <SeparationConflictBadge conflict={spot.separation_conflict} />}
                   </td>
                   <td className={cellClasses}>
                     <SpotActions spot={spot} />
