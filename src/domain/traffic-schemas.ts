@@ -61,6 +61,8 @@ export const trafficSpotSchema = z.object({
   /** What the traffic desk did to this spot (decision 058) and why; null when it did nothing. */
   desk_action: z.enum(DESK_ACTIONS).nullable(),
   desk_reason: z.string().nullable(),
+  /** The program the spot airs in (aired: when it aired; else when it is scheduled), from its channel's program schedule (decision 060); null when none. */
+  program: z.string().nullable(),
 });
 export type TrafficSpot = z.infer<typeof trafficSpotSchema>;
 
