@@ -12169,6 +12169,8 @@ export interface paths {
                                     id: string;
                                     name: string;
                                     position: number;
+                                    program_id: string | null;
+                                    program_name: string | null;
                                     rate: number;
                                     spot_length: number;
                                     spots: number;
@@ -12284,6 +12286,7 @@ export interface paths {
                             };
                             end_time: string;
                             name?: string;
+                            program_id?: string | null;
                             rate: number;
                             spot_length: 15 | 30 | 60;
                             spots_per_week: number[];
@@ -12325,6 +12328,8 @@ export interface paths {
                                     id: string;
                                     name: string;
                                     position: number;
+                                    program_id: string | null;
+                                    program_name: string | null;
                                     rate: number;
                                     spot_length: number;
                                     spots: number;
@@ -12911,6 +12916,8 @@ export interface paths {
                                         id: string;
                                         name: string;
                                         position: number;
+                                        program_id: string | null;
+                                        program_name: string | null;
                                         rate: number;
                                         spot_length: number;
                                         spots: number;
