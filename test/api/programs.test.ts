@@ -231,5 +231,14 @@ describe('the program each spot aired in', () => {
     expect(aired?.split(',').at(-1)).toBe('Morning News');
     const pdf = await t.inject({ method: 'GET', url: `/api/estimates/${booked.order.id}/affidavit?from=${DAY}&to=${DAY}`, token: admin });
     expect(pdfText(pdf.rawPayload)).toContain('Morning News');
+
+    // The 4A's EI names it as the last field of each aired spot's record 51.
+    const invoice = await t.inject({ method: 'POST', url: `/api/billing/from-estimate/${booked.order.id}`, token: admin, payload: {} });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    const ei = await t.inject({ method: 'GET', url: `/api/billing/${invoice.json().id}/ei`, token: admin });
+    expect(ei.statusCode, ei.body).toBe(200);
+    const records51 = ei.body.split('\r\n').filter((l) => l.startsWith('51,'));
+    expect(records51).toHaveLength(1);
+    expect(records51[0]!.split(',').at(-1)).toBe('Morning News');
   });
 });
