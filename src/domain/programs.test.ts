@@ -71,8 +71,12 @@ describe('programAt', () => {
 
 describe('programsOverlap', () => {
   it('refuses two programs on the same day at the same time', () => {
-    expect(programsOverlap(program({ name: 'A', startTime: '06:00', endTime: '07:00' }), program({ name: 'B', startTime: '06:30', endTime: '08:00' }))).toBe(true);
-    expect(programsOverlap(program({ name: 'A', startTime: '06:00', endTime: '07:00' }), program({ name: 'B', startTime: '07:00', endTime: '08:00' }))).toBe(false);
+    expect(programsOverlap(program({ name: 'A', startTime: '06:00', endTime: '07:00' }), program({ name: 'B', startTime: '06:30', endTime: '08:00' }))).toBe(
+      true,
+    );
+    expect(programsOverlap(program({ name: 'A', startTime: '06:00', endTime: '07:00' }), program({ name: 'B', startTime: '07:00', endTime: '08:00' }))).toBe(
+      false,
+    );
   });
 
   it('sees a program crossing midnight into the next day, and past Sunday into Monday', () => {

@@ -4,7 +4,7 @@
  * its start is the next day's (23:35–00:37): such a program belongs to the day it starts on, as a
  * daypart crossing midnight does (domain/traffic `airsOn`). Pure: the time zone is passed in.
  */
-import { addDays, isIsoDate, localClockOf, localDateOf, weekdayOf } from './dates';
+import { addDays, localClockOf, localDateOf, weekdayOf } from './dates';
 import { ALL_DAYS, type DayName } from './rate-card';
 
 export interface ProgramWindow {
@@ -63,12 +63,7 @@ const weekRanges = (p: ProgramWindow): [number, number][] =>
     if (index < 0) return [];
     const start = index * DAY_MINUTES + minutesOf(p.startTime);
     const end = start + programMinutes(p);
-    return end <= WEEK_MINUTES
-      ? [[start, end] as [number, number]]
-      : [
-          [start, WEEK_MINUTES] as [number, number],
-          [0, end - WEEK_MINUTES] as [number, number],
-        ];
+    return end <= WEEK_MINUTES ? [[start, end] as [number, number]] : [[start, WEEK_MINUTES] as [number, number], [0, end - WEEK_MINUTES] as [number, number]];
   });
 
 const datesMeet = (a: ProgramWindow, b: ProgramWindow) =>
@@ -105,10 +100,4 @@ export const programFitsLine = (
   const pStart = minutesOf(program.startTime);
   const pEnd = pStart + programMinutes(program);
   return [0, DAY_MINUTES].some((shift) => pStart + shift >= dStart && pEnd + shift <= dEnd);
-};
-
-/** A date of a program row: YYYY-MM-DD or null. */
-export const programDateOrNull = (value: string | null | undefined): string | null | false => {
-  if (value === undefined || value === null || value.trim() === '') return null;
-  return isIsoDate(value.trim()) ? value.trim() : false;
 };

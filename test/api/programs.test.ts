@@ -32,7 +32,9 @@ interface Program {
 beforeAll(async () => {
   t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 3 }, { now: () => now });
   admin = await t.adminToken();
-  channelId = ((await t.inject({ method: 'GET', url: '/api/channels', token: admin })).json() as { id: string; is_default: boolean }[]).find((c) => c.is_default)!.id;
+  channelId = ((await t.inject({ method: 'GET', url: '/api/channels', token: admin })).json() as { id: string; is_default: boolean }[]).find(
+    (c) => c.is_default,
+  )!.id;
   const made = await t.inject({ method: 'POST', url: '/api/channels', token: admin, payload: { call_letters: 'WSPT', channel_number: '6.2', name: 'MeTV' } });
   expect(made.statusCode, made.body).toBe(201);
   other = made.json();
@@ -66,7 +68,12 @@ describe('a channel’s programs', () => {
   it('are added, changed and removed by admins; overlaps are refused naming the other program', async () => {
     const late = await add(other.id, { name: 'The Late Show', days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'], start_time: '23:35', end_time: '00:37' });
     expect(late.statusCode, late.body).toBe(201);
-    expect(late.json()).toMatchObject({ name: 'The Late Show', days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], start_time: '23:35', end_time: '00:37' });
+    expect(late.json()).toMatchObject({
+      name: 'The Late Show',
+      days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      start_time: '23:35',
+      end_time: '00:37',
+    });
 
     // Tuesday 00:30 is Monday's Late Show.
     const clash = await add(other.id, { name: 'Overnight', days: ['Tuesday'], start_time: '00:30', end_time: '02:00' });
@@ -75,11 +82,26 @@ describe('a channel’s programs', () => {
     expect((await add(other.id, { name: 'Overnight', days: ['Tuesday'], start_time: '00:37', end_time: '02:00' })).statusCode).toBe(201);
 
     const refusals: [object, object][] = [
-      [{ name: '', days: ['Mon'], start_time: '06:00', end_time: '07:00' }, { error: 'Name is required', field: 'name' }],
-      [{ name: 'x'.repeat(121), days: ['Mon'], start_time: '06:00', end_time: '07:00' }, { error: 'Name must be at most 120 characters', field: 'name' }],
-      [{ name: 'A', days: [], start_time: '06:00', end_time: '07:00' }, { error: 'Select at least one day of the week', field: 'days' }],
-      [{ name: 'A', days: ['Mon'], start_time: '25:00', end_time: '07:00' }, { error: 'Start time must be a time such as 23:35', field: 'start_time' }],
-      [{ name: 'A', days: ['Mon'], start_time: '06:00', end_time: '06:00' }, { error: 'A program must end at another time than it starts', field: 'end_time' }],
+      [
+        { name: '', days: ['Mon'], start_time: '06:00', end_time: '07:00' },
+        { error: 'Name is required', field: 'name' },
+      ],
+      [
+        { name: 'x'.repeat(121), days: ['Mon'], start_time: '06:00', end_time: '07:00' },
+        { error: 'Name must be at most 120 characters', field: 'name' },
+      ],
+      [
+        { name: 'A', days: [], start_time: '06:00', end_time: '07:00' },
+        { error: 'Select at least one day of the week', field: 'days' },
+      ],
+      [
+        { name: 'A', days: ['Mon'], start_time: '25:00', end_time: '07:00' },
+        { error: 'Start time must be a time such as 23:35', field: 'start_time' },
+      ],
+      [
+        { name: 'A', days: ['Mon'], start_time: '06:00', end_time: '06:00' },
+        { error: 'A program must end at another time than it starts', field: 'end_time' },
+      ],
       [
         { name: 'A', days: ['Mon'], start_time: '06:00', end_time: '07:00', start_date: '2027-02-01', end_date: '2027-01-01' },
         { error: 'End date must be on or after the start date', field: 'end_date' },
@@ -122,7 +144,12 @@ describe('a channel’s programs', () => {
   });
 
   it('are imported from a CSV, added or replacing, read whole or refused with the line', async () => {
-    const csv = ['Name,Days,Start,End,Start date,End date', 'Morning News,Mon-Fri,06:00,09:00,,', '"Cartoons, Classic",Sat;Sun,07:00,10:00,2027-01-01,2027-12-31', 'The Late Movie,daily,23:30,01:30,,'].join('\r\n');
+    const csv = [
+      'Name,Days,Start,End,Start date,End date',
+      'Morning News,Mon-Fri,06:00,09:00,,',
+      '"Cartoons, Classic",Sat;Sun,07:00,10:00,2027-01-01,2027-12-31',
+      'The Late Movie,daily,23:30,01:30,,',
+    ].join('\r\n');
     const dry = await upload(other.id, 'grid.csv', csv, '?mode=replace&dry_run=true');
     expect(dry.statusCode, dry.body).toBe(200);
     expect(dry.json()).toMatchObject({ format: 'csv', mode: 'replace', dry_run: true, added: 3, removed: 1 });
@@ -146,7 +173,7 @@ describe('a channel’s programs', () => {
     const bad: [string, string][] = [
       ['name,days,start\nA,Mon,06:00\n', 'The CSV has no end column'],
       ['name,days,start,end\nA,Funday,06:00,07:00\n', 'Line 2: the days "Funday" are not days such as Mon-Fri'],
-      ['name,days,start,end\nA,Mon,06:00,07:00\nB,Mon,6 o\'clock,07:00\n', 'Line 3: Start time must be a time such as 23:35'],
+      ["name,days,start,end\nA,Mon,06:00,07:00\nB,Mon,6 o'clock,07:00\n", 'Line 3: Start time must be a time such as 23:35'],
       ['name,days,start,end\nA,Mon,06:00,07:00\nB,Mon,06:30,08:00\n', 'Line 3: This program airs at the same time as "A" on this channel'],
       ['name,days,start,end\n', 'The file holds no programs'],
     ];
@@ -225,7 +252,9 @@ describe('the program each spot aired in', () => {
     const first = spots[0]!;
     const asRun = await uploadAsRun(t, 'monday.csv', `date,time,house_code,duration,status\n${DAY},06:10:00,${first.house_code},30,aired\n`, admin);
     expect(asRun.statusCode, asRun.body).toBe(201);
-    const csv = (await t.inject({ method: 'GET', url: `/api/estimates/${booked.order.id}/affidavit?from=${DAY}&to=${DAY}&format=csv`, token: admin })).body.trim().split('\r\n');
+    const csv = (await t.inject({ method: 'GET', url: `/api/estimates/${booked.order.id}/affidavit?from=${DAY}&to=${DAY}&format=csv`, token: admin })).body
+      .trim()
+      .split('\r\n');
     expect(csv[0]!.split(',').at(-1)).toBe('program');
     const aired = csv.slice(1).find((l) => l.split(',')[6] === 'aired');
     expect(aired?.split(',').at(-1)).toBe('Morning News');

@@ -21,7 +21,9 @@ beforeAll(async () => {
   const channels = (await t.inject({ method: 'GET', url: '/api/channels', token: admin })).json() as { id: string; is_default: boolean }[];
   const main = channels.find((c) => c.is_default)!.id;
   expect((await t.inject({ method: 'PATCH', url: `/api/channels/${main}`, token: admin, payload: { call_letters: 'KPGM' } })).statusCode).toBe(200);
-  const other = (await t.inject({ method: 'POST', url: '/api/channels', token: admin, payload: { call_letters: 'KOTH', channel_number: '9.1', name: 'Other' } })).json();
+  const other = (
+    await t.inject({ method: 'POST', url: '/api/channels', token: admin, payload: { call_letters: 'KOTH', channel_number: '9.1', name: 'Other' } })
+  ).json();
   const add = async (channelId: string, payload: object) => {
     const res = await t.inject({ method: 'POST', url: `/api/channels/${channelId}/programs`, token: admin, payload });
     expect(res.statusCode, res.body).toBe(201);
@@ -90,8 +92,22 @@ describe('a schedule line targeting a program', () => {
           {
             outlets: ['O1'],
             lines: [
-              { name: 'News', program: ' good  morning ', days: ['Monday'], start: '06:00', end: '07:00', periods: [{ start: flight.start, end: flight.end, rate: '100.00', spots: 2 }] },
-              { name: 'Other news', program: 'No Such Show', days: ['Monday'], start: '06:00', end: '07:00', periods: [{ start: flight.start, end: flight.end, rate: '90.00', spots: 1 }] },
+              {
+                name: 'News',
+                program: ' good  morning ',
+                days: ['Monday'],
+                start: '06:00',
+                end: '07:00',
+                periods: [{ start: flight.start, end: flight.end, rate: '100.00', spots: 2 }],
+              },
+              {
+                name: 'Other news',
+                program: 'No Such Show',
+                days: ['Monday'],
+                start: '06:00',
+                end: '07:00',
+                periods: [{ start: flight.start, end: flight.end, rate: '90.00', spots: 1 }],
+              },
             ],
           },
         ],

@@ -114,7 +114,9 @@ export const buildAffidavit = async ({
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
   // A simulated (demo) airing is never certified (decision 031); unconfirmed spots are not settled.
   const programOf = programNamer(db, time.timeZone);
-  const programs = await Promise.all(rows.map(({ spot }) => programOf(spot.channelId, spot.status === 'aired' && spot.airedAt ? spot.airedAt : spot.scheduledAt)));
+  const programs = await Promise.all(
+    rows.map(({ spot }) => programOf(spot.channelId, spot.status === 'aired' && spot.airedAt ? spot.airedAt : spot.scheduledAt)),
+  );
   const lines = rows.map(({ spot, daypart, media, mediaTitle, adId, impressions, spendCents, creditCents }, i) => ({
     date: spot.airDate,
     scheduledTime: time.clockOf(spot.scheduledAt),
@@ -297,7 +299,16 @@ export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit
   if (a.lines.length === 0) row(['No settled spots in this period', '', '', '', '', '', '', '']);
   for (const l of a.lines) {
     const cost = l.status === 'aired' ? formatCurrency(toDollars(l.costCents)) : l.creditCents > 0 ? formatCredit(toDollars(l.creditCents)) : '—';
-    row([printedDay(l.date), l.actualTime ?? '—', l.program ? `${l.daypart}\n${l.program}` : l.daypart, l.houseCode, l.title ?? '—', `${l.durationSeconds}s`, statusWords(l), cost]);
+    row([
+      printedDay(l.date),
+      l.actualTime ?? '—',
+      l.program ? `${l.daypart}\n${l.program}` : l.daypart,
+      l.houseCode,
+      l.title ?? '—',
+      `${l.durationSeconds}s`,
+      statusWords(l),
+      cost,
+    ]);
   }
 
   doc.moveDown(1);

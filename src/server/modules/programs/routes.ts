@@ -31,7 +31,10 @@ export const programsRoutes = async (app: FastifyInstance, ctx: AppContext, guar
 
   r.get(
     '/channels/:id/programs',
-    { ...admins, schema: { ...tags, description: "The channel's programs, by start time.", params: channelParams, response: { 200: z.array(programSchema), ...errors } } },
+    {
+      ...admins,
+      schema: { ...tags, description: "The channel's programs, by start time.", params: channelParams, response: { 200: z.array(programSchema), ...errors } },
+    },
     (request) => listPrograms(ctx.db, actorOf(request), request.params.id),
   );
 
@@ -41,13 +44,15 @@ export const programsRoutes = async (app: FastifyInstance, ctx: AppContext, guar
       ...admins,
       schema: {
         ...tags,
-        description: 'Adds a program: its name, days, start and end (station wall clock; an end at or before the start is the next day), optional dates. A program airing at the same time as another of the channel is refused, naming it.',
+        description:
+          'Adds a program: its name, days, start and end (station wall clock; an end at or before the start is the next day), optional dates. A program airing at the same time as another of the channel is refused, naming it.',
         params: channelParams,
         body: programInputSchema,
         response: { 201: programSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createProgram({ db: ctx.db, actor: actorOf(request), channelId: request.params.id, input: request.body })),
+    async (request, reply) =>
+      reply.code(201).send(await createProgram({ db: ctx.db, actor: actorOf(request), channelId: request.params.id, input: request.body })),
   );
 
   r.patch(
@@ -87,7 +92,7 @@ export const programsRoutes = async (app: FastifyInstance, ctx: AppContext, guar
           ...tags,
           consumes: ['multipart/form-data'],
           description:
-            'Imports programs from multipart `file`: a CSV with a header (name, days, start, end[, start_date, end_date]) or a SMPTE BXF Schedule (its ProgramEvents read as a weekly grid), told apart by content. `mode=add` (default) keeps the channel\'s programs, `mode=replace` removes them first; `dry_run=true` answers what would be imported and writes nothing. The file is read whole or refused naming the line (400); 413 above 5 MB.',
+            "Imports programs from multipart `file`: a CSV with a header (name, days, start, end[, start_date, end_date]) or a SMPTE BXF Schedule (its ProgramEvents read as a weekly grid), told apart by content. `mode=add` (default) keeps the channel's programs, `mode=replace` removes them first; `dry_run=true` answers what would be imported and writes nothing. The file is read whole or refused naming the line (400); 413 above 5 MB.",
           params: channelParams,
           querystring: programImportQuerySchema,
           response: { 200: programImportReplySchema, 201: programImportReplySchema, ...errors, 413: errorReplySchema },

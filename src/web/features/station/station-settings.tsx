@@ -11,6 +11,7 @@ import { TextField } from '../../ui/text-field';
 import { WebhooksSection } from '../webhooks/webhooks-section';
 import { BooksSection } from './books-section';
 import { ChannelsSection } from './channels-section';
+import { ProgramsSection } from './programs-section';
 
 const FIELDS = [
   { key: 'name', label: 'Station name', autoComplete: 'organization' },
@@ -225,6 +226,9 @@ export const StationSettings = () => {
       </Card>
       <Card className="mt-6">
         <ChannelsSection />
+      </Card>
+      <Card className="mt-6">
+        <ProgramsSection />
       </Card>
       <Card className="mt-6">
         <BooksSection />
