@@ -19,6 +19,7 @@ export const tableOwners = {
   campaigns: ['campaigns', 'campaignDeliveries', 'campaignCounts'],
   audience: ['books', 'bookUniverses', 'bookRatings', 'postBooks', 'lineAudiences'],
   channels: ['channels'],
+  programs: ['channelPrograms'],
   coupons: ['coupons', 'couponUsages'],
   dayparts: ['dayparts'],
   health: [],

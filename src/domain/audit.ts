@@ -24,6 +24,7 @@ export const AUDIT_ENTITIES = [
   'station',
   'channel',
   'book',
+  'program',
   'adcp_buy',
   'adcp_task',
 ] as const;
@@ -49,6 +50,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   station: 'Station profile',
   channel: 'Channel',
   book: 'Ratings book',
+  program: 'Program',
   adcp_buy: 'AdCP change asked',
   adcp_task: 'AdCP task',
 };

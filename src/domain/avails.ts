@@ -98,6 +98,8 @@ export const availsSchedule = ({
       rate,
       spots_per_week: spots,
       demo_values: {},
+      program_id: null,
+      program_name: null,
       spots: spots.reduce((a, b) => a + b, 0),
       gross: Math.round(rate * 100 * spots.reduce((a, b) => a + b, 0)) / 100,
     };

@@ -5,7 +5,7 @@
  *
  * Records (comma-delimited, CRLF, a field quoted when it holds a comma, quote or line break):
  * 21 agency, 22 station, 23 payee; 31 invoice header; 32 invoice comments; 41 schedule lines; 51
- * one per aired spot, each followed by its 52 comments (makegoods); 34 invoice total; 12
+ * one per aired spot (its last field the program it aired in, decision 060), each followed by its 52 comments (makegoods); 34 invoice total; 12
  * transmission total. Dates YYYYMMDD, times HHMM (41) and HHMMSS (51), money in dollars with two
  * decimals, the broadcast month YYMM. Field layout: decision 034 (chosen where public material
  * could not confirm it).
@@ -39,6 +39,8 @@ export interface EiSpot {
   /** The commercial's Ad-ID / ISCI, else its house code. */
   adId: string;
   rateCents: number;
+  /** The program it aired in (decision 060), where the channel has a program schedule. */
+  program: string | null;
   /** Reconciliation comments (52): a makegood says which spot it replaces. */
   comments: string[];
 }
@@ -133,7 +135,7 @@ export const writeEi = (invoices: readonly EiInvoice[]): string => {
         l.description,
       );
     for (const s of inv.spots) {
-      out += record('51', s.lineNumber, ymd(s.airDate), eiWeekday(s.airDate), hhmmss(s.airTime), s.lengthSeconds, s.adId, money(s.rateCents));
+      out += record('51', s.lineNumber, ymd(s.airDate), eiWeekday(s.airDate), hhmmss(s.airTime), s.lengthSeconds, s.adId, money(s.rateCents), s.program ?? '');
       for (const comment of s.comments) out += record('52', comment);
     }
     out += record('34', inv.spots.length, money(inv.grossCents), money(inv.commissionCents), money(inv.taxCents), money(inv.netCents));

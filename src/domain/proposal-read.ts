@@ -27,6 +27,8 @@ export interface ProposalLine {
   outletId: string | null;
   name: string;
   daypartName: string;
+  /** DayTime/ProgramName, where the buyer names the program the line targets (decision 060); '' when none. */
+  programName: string;
   days: DayName[];
   startTime: string;
   endTime: string;
@@ -191,6 +193,7 @@ const readLine = (line: ProposalElement, weeks: readonly string[], demos: Map<st
     outletId,
     name: rated.length > 1 ? `${name} (${i + 1})` : name,
     daypartName: textOf(line, 'DaypartName'),
+    programName: textOf(dayTime, 'ProgramName'),
     days,
     startTime: startTime.slice(0, 5),
     endTime: endTime.slice(0, 5),

@@ -83,6 +83,7 @@ export const proposalDocument = (h: ProposalHeader, s: Schedule) => {
                 StartTime: line.start_time,
                 EndTime: line.end_time,
                 Days: Object.fromEntries(ALL_DAYS.map((d) => [`tvb:${d}`, line.days.includes(d) ? 'Y' : 'N'])),
+                ...(line.program_name && { ProgramName: line.program_name }),
               },
             },
             DaypartName: line.daypart_name ?? line.name,

@@ -52,6 +52,8 @@ export const scheduleLineInputSchema = z.strictObject({
   rate: z.number({ error: 'Rate must be a number' }).min(0, 'Rate must be 0 or more').max(MAX_RATE).refine(isWholeCents, wholeCentsMessage('Rate')),
   spots_per_week: z.array(z.number().int('Spots must be whole numbers').min(0, 'Spots must be 0 or more').max(MAX_SPOTS_PER_WEEK)).max(MAX_SCHEDULE_WEEKS),
   demo_values: z.record(z.string(), z.number().min(0).max(1e9)).optional(),
+  /** A program of the order's channel the line targets (decision 060); null or left out: none. */
+  program_id: z.uuid({ error: 'Program not found' }).nullable().optional(),
 });
 
 export const scheduleInputSchema = z.strictObject({
@@ -82,6 +84,8 @@ export const scheduleLineSchema = z.object({
   rate: z.number(),
   spots_per_week: z.array(z.number().int()),
   demo_values: z.record(z.string(), z.number()),
+  program_id: z.uuid().nullable(),
+  program_name: z.string().nullable(),
   ...totals,
 });
 

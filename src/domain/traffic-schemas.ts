@@ -71,6 +71,8 @@ export const trafficSpotSchema = z.object({
   desk_reason: z.string().nullable(),
   /** Placed against the product separation (decision 059): the brand it is too close to, and their category. Null: none. */
   separation_conflict: separationConflictSchema.nullable(),
+  /** The program the spot airs in (aired: when it aired; else when it is scheduled), from its channel's program schedule (decision 060); null when none. */
+  program: z.string().nullable(),
 });
 export type TrafficSpot = z.infer<typeof trafficSpotSchema>;
 

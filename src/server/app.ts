@@ -27,6 +27,7 @@ import { brandsRoutes } from './modules/brands/routes';
 import { campaignsRoutes } from './modules/campaigns/routes';
 import { couponsRoutes } from './modules/coupons/routes';
 import { channelsRoutes } from './modules/channels/routes';
+import { programsRoutes } from './modules/programs/routes';
 import { daypartsRoutes } from './modules/dayparts/routes';
 import { estimateItemsRoutes } from './modules/orders/items-routes';
 import { scheduleRoutes } from './modules/orders/schedule-routes';
@@ -304,6 +305,7 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
       userRoutes(api, ctx, guards);
       brandsRoutes(api, ctx, guards);
       channelsRoutes(api, ctx, guards);
+      await programsRoutes(api, ctx, guards);
       daypartsRoutes(api, ctx, guards);
       estimatesRoutes(api, ctx, guards);
       estimateItemsRoutes(api, ctx, guards);

@@ -23,6 +23,8 @@ import { orderOfOffer } from './modules/makegoods/public';
 import { channelOfOrder } from './modules/orders/public';
 import { daypartsByIds } from './modules/dayparts/public';
 import { channelOfSpot } from './modules/traffic/public';
+import { channelOfProgram } from './modules/programs/public';
+import { PROGRAM_MESSAGES } from '../domain/program-schemas';
 
 type ChannelOf = (db: Tx, id: string) => Promise<string | null>;
 
@@ -50,6 +52,7 @@ const RECORDS: readonly { path: RegExp; param: string; channelOf: ChannelOf; mes
   { path: /^\/adcp\/changes\/:id\//, param: 'id', channelOf: channelOfOrder, message: ESTIMATE_MESSAGES.notFound },
   { path: /^\/books\/:id(\/|$)/, param: 'id', channelOf: channelOfBook, message: AUDIENCE_MESSAGES.bookNotFound },
   { path: /^\/traffic\/spots\/:id(\/|$)/, param: 'id', channelOf: channelOfSpot, message: 'Spot not found' },
+  { path: /^\/programs\/:id$/, param: 'id', channelOf: channelOfProgram, message: PROGRAM_MESSAGES.notFound },
 ];
 
 const recordOf = (url: string | undefined) => {

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { books, makegoodOffers, trafficSpots } from '../../src/server/db/schema';
+import { books, channelPrograms, makegoodOffers, trafficSpots } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { clockNow } from '../support/clock';
 import { ownerWithOrders } from '../support/ownership-fixtures';
@@ -78,8 +78,13 @@ beforeAll(async () => {
     .insert(books)
     .values({ channelId: daypart.channelId, name: 'Nov26', ratingService: 'Nielsen', surveyPeriod: 'Nov26' })
     .returning();
+  const [program] = await t.database.db
+    .insert(channelPrograms)
+    .values({ channelId: daypart.channelId, name: 'Morning News', days: ['Monday'], startTime: '06:00', endTime: '07:00' })
+    .returning();
   ids = {
     book: book!.id,
+    program: program!.id,
     booked: booked.id,
     draft: draft.id,
     item: itemId,
@@ -121,6 +126,7 @@ const idFor = (url: string, param: string): string | undefined => {
     dayparts: ids.daypart,
     traffic: ids.spot,
     books: ids.book,
+    programs: ids.program,
   };
   return byArea[url.split('/')[2] ?? ''];
 };
@@ -135,7 +141,8 @@ const snapshot = async () =>
              (select md5(coalesce(string_agg(s::text, ',' order by s.id), '')) from traffic_spots s) as spots,
              (select md5(coalesce(string_agg(o::text, ',' order by o.id), '')) from makegood_offers o) as offers,
              (select md5(coalesce(string_agg(d::text, ',' order by d.id), '')) from dayparts d) as dayparts,
-             (select md5(coalesce(string_agg(b::text, ',' order by b.id), '')) from books b) as books`)) as unknown as { rows: unknown[] }
+             (select md5(coalesce(string_agg(b::text, ',' order by b.id), '')) from books b) as books,
+             (select md5(coalesce(string_agg(p::text, ',' order by p.id), '')) from channel_programs p) as programs`)) as unknown as { rows: unknown[] }
   ).rows;
 
 describe("another channel's records", () => {

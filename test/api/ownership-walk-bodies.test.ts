@@ -67,8 +67,8 @@ afterAll(() => t.close());
 /** Which kind of owned object a body or query field names; `shared` for the station's own things (rate card, coupons), open to every client. */
 const kindOf = (field: string): Kind | 'shared' | undefined => {
   const name = field.replace(/^.*\./, '').replace(/s$/, '');
-  // Channels are the station's, listed to everyone signed in (decision 053).
-  if (/(^|_)daypart_id$|(^|_)coupon_id$|(^|_)channel_id$/.test(name)) return 'shared';
+  // Channels are the station's, listed to everyone signed in (decision 053); so is its program schedule (decision 060).
+  if (/(^|_)daypart_id$|(^|_)coupon_id$|(^|_)channel_id$|(^|_)program_id$/.test(name)) return 'shared';
   if (/(^|_)brand_id$/.test(name)) return 'brand';
   if (/(^|_)media(_asset)?_id$/.test(name)) return 'media';
   if (/(^|_)(payment_method|card)_id$/.test(name)) return 'card';

@@ -8,6 +8,8 @@ export interface LineSpec {
   start: string;
   end: string;
   length?: string;
+  /** DayTime/ProgramName: the program the buyer targets. */
+  program?: string;
   /** Format 1 periods: [start, end, rate, spotsPerWeek]; `byDay` for DayDetailedPeriod with SpotsByDay. */
   periods?: { start: string; end: string; rate: string; spots?: number; byDay?: Record<string, number>; demo?: string }[];
   /** Format 2: one rate, TotalSpots and plain periods. */
@@ -30,7 +32,7 @@ const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'
 
 const line = (l: LineSpec, listOutlets: number) => {
   const outlet = l.outletRef ?? (listOutlets > 1 ? 'L1' : undefined);
-  const dayTimes = `<DayTimes><DayTime><StartTime>${l.start}</StartTime><EndTime>${l.end}</EndTime><Days>${DAYS.map((d) => `<tvb:${d}>${l.days.includes(d) ? 'Y' : 'N'}</tvb:${d}>`).join('')}</Days></DayTime></DayTimes>`;
+  const dayTimes = `<DayTimes><DayTime><StartTime>${l.start}</StartTime><EndTime>${l.end}</EndTime><Days>${DAYS.map((d) => `<tvb:${d}>${l.days.includes(d) ? 'Y' : 'N'}</tvb:${d}>`).join('')}</Days>${l.program ? `<ProgramName>${l.program}</ProgramName>` : ''}</DayTime></DayTimes>`;
   const head = `${outlet ? `<OutletReference outletFromListRef="${outlet}"/>` : ''}${dayTimes}<DaypartName>${l.name}</DaypartName><AvailName>${l.name}</AvailName><SpotLength>${l.length ?? '00:00:30'}</SpotLength>`;
   if (l.plain)
     return `<AvailLineWithPeriods>${head}<Rate>${l.plain.rate}</Rate><TotalSpots>${l.plain.total}</TotalSpots><Periods>${l.plain.periods.map(([s, e]) => `<Period startDate="${s}" endDate="${e}"/>`).join('')}</Periods></AvailLineWithPeriods>`;

@@ -282,6 +282,26 @@ table campaigns
   CREATE UNIQUE INDEX campaigns_pkey ON public.campaigns USING btree (id)
   CREATE INDEX campaigns_status_created_idx ON public.campaigns USING btree (status, created_at)
 
+table channel_programs
+  channel_id uuid not null
+  created_at timestamp with time zone not null default now()
+  days text[] not null
+  end_date date
+  end_time text not null
+  id uuid not null default gen_random_uuid()
+  name text not null
+  start_date date
+  start_time text not null
+  updated_at timestamp with time zone not null default now()
+  constraint channel_programs_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT
+  constraint channel_programs_dates_check CHECK (((end_date IS NULL) OR (start_date IS NULL) OR (end_date >= start_date)))
+  constraint channel_programs_days_check CHECK (((cardinality(days) >= 1) AND (cardinality(days) <= 7)))
+  constraint channel_programs_name_check CHECK (((char_length(name) >= 1) AND (char_length(name) <= 120)))
+  constraint channel_programs_pkey PRIMARY KEY (id)
+  constraint channel_programs_times_check CHECK (((start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text) AND (end_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'::text) AND (start_time <> end_time)))
+  CREATE INDEX channel_programs_channel_id_idx ON public.channel_programs USING btree (channel_id)
+  CREATE UNIQUE INDEX channel_programs_pkey ON public.channel_programs USING btree (id)
+
 table channels
   active boolean not null default true
   call_letters text
@@ -455,6 +475,7 @@ table estimate_schedule_lines
   id uuid not null default gen_random_uuid()
   name text not null default ''::text
   position integer not null
+  program_id uuid
   rate_cents bigint not null
   spot_length integer not null
   spots_per_week integer[] not null
@@ -466,10 +487,12 @@ table estimate_schedule_lines
   constraint estimate_schedule_lines_length_check CHECK ((spot_length = ANY (ARRAY[15, 30, 60])))
   constraint estimate_schedule_lines_mapped_check CHECK (((daypart_id IS NULL) = (unmapped_reason IS NOT NULL)))
   constraint estimate_schedule_lines_pkey PRIMARY KEY (id)
+  constraint estimate_schedule_lines_program_id_fkey FOREIGN KEY (program_id) REFERENCES channel_programs(id) ON DELETE SET NULL
   constraint estimate_schedule_lines_rate_check CHECK ((rate_cents >= 0))
   CREATE INDEX estimate_schedule_lines_daypart_id_idx ON public.estimate_schedule_lines USING btree (daypart_id)
   CREATE UNIQUE INDEX estimate_schedule_lines_pkey ON public.estimate_schedule_lines USING btree (id)
   CREATE UNIQUE INDEX estimate_schedule_lines_position_key ON public.estimate_schedule_lines USING btree (estimate_id, "position")
+  CREATE INDEX estimate_schedule_lines_program_id_idx ON public.estimate_schedule_lines USING btree (program_id) WHERE (program_id IS NOT NULL)
 
 table estimate_schedules
   created_at timestamp with time zone not null default now()
@@ -1703,7 +1726,7 @@ CREATE OR REPLACE FUNCTION public.lock_ids()
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 AS $function$
-  VALUES ('migrations', 727001), ('as_run_import', 727014), ('rollup_writer', 727017), ('daypart_orders', 727018)
+  VALUES ('migrations', 727001), ('as_run_import', 727014), ('rollup_writer', 727017), ('daypart_orders', 727018), ('channel_programs', 727019)
 $function$
 
 CREATE OR REPLACE FUNCTION public.order_counts_add(d jsonb)
@@ -2054,6 +2077,9 @@ CREATE TRIGGER campaigns_audit_update AFTER UPDATE ON public.campaigns REFERENCI
 CREATE TRIGGER rollups_campaigns_delete AFTER DELETE ON public.campaigns REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
 CREATE TRIGGER rollups_campaigns_insert AFTER INSERT ON public.campaigns REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
 CREATE TRIGGER rollups_campaigns_update AFTER UPDATE ON public.campaigns REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
+CREATE TRIGGER channel_programs_audit_delete AFTER DELETE ON public.channel_programs REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('program', '', '');
+CREATE TRIGGER channel_programs_audit_insert AFTER INSERT ON public.channel_programs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('program', '', '');
+CREATE TRIGGER channel_programs_audit_update AFTER UPDATE ON public.channel_programs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('program', '', '');
 CREATE TRIGGER channels_audit_delete AFTER DELETE ON public.channels REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('channel', '', '');
 CREATE TRIGGER channels_audit_insert AFTER INSERT ON public.channels REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('channel', '', '');
 CREATE TRIGGER channels_audit_update AFTER UPDATE ON public.channels REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('channel', '', '');

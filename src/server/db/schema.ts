@@ -158,6 +158,35 @@ export const channels = pgTable(
   (t) => [check('channels_default_active_check', sql`not ${t.isDefault} or ${t.active}`)],
 );
 
+/** A channel's program schedule (decision 060): a program airs on its days from start to end (station wall clock; an end at or before the start is the next day's). */
+export const channelPrograms = pgTable(
+  'channel_programs',
+  {
+    id: id(),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    days: text('days').array().notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('channel_programs_channel_id_idx').on(t.channelId),
+    check('channel_programs_name_check', sql`char_length(${t.name}) BETWEEN 1 AND 120`),
+    check('channel_programs_days_check', sql`cardinality(${t.days}) BETWEEN 1 AND 7`),
+    check(
+      'channel_programs_times_check',
+      sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' AND ${t.endTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' AND ${t.startTime} <> ${t.endTime}`,
+    ),
+    check('channel_programs_dates_check', sql`${t.endDate} IS NULL OR ${t.startDate} IS NULL OR ${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
 export const dayparts = pgTable(
   'dayparts',
   {
@@ -499,12 +528,17 @@ export const estimateScheduleLines = pgTable(
     rateCents: cents('rate_cents').notNull(),
     spotsPerWeek: integer('spots_per_week').array().notNull(),
     demoValues: jsonb('demo_values').$type<Record<string, number>>().notNull().default({}),
+    /** The program of the order's channel the line targets (decision 060), when it names one. */
+    programId: uuid('program_id').references(() => channelPrograms.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('estimate_schedule_lines_position_key').on(t.estimateId, t.position),
     index('estimate_schedule_lines_daypart_id_idx').on(t.daypartId),
+    index('estimate_schedule_lines_program_id_idx')
+      .on(t.programId)
+      .where(sql`${t.programId} IS NOT NULL`),
     check('estimate_schedule_lines_length_check', sql`${t.spotLength} in (15, 30, 60)`),
     check('estimate_schedule_lines_rate_check', sql`${t.rateCents} >= 0`),
     check('estimate_schedule_lines_mapped_check', sql`(${t.daypartId} IS NULL) = (${t.unmappedReason} IS NOT NULL)`),

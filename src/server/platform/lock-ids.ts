@@ -11,4 +11,6 @@ export const LOCK_IDS = {
   rollup_writer: 727_017,
   /** Transaction lock (int, hashtext of the order's id): one daypart split refresh per order (rollups.sql). */
   daypart_orders: 727_018,
+  /** Transaction lock (int, hashtext of the channel's id): one change of a channel's programs at a time (programs/service.ts). */
+  channel_programs: 727_019,
 } as const;

@@ -1136,7 +1136,7 @@ export interface paths {
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "book" | "adcp_buy" | "adcp_task";
+                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "book" | "program" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
                     order_id?: string;
@@ -1263,7 +1263,7 @@ export interface paths {
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "book" | "adcp_buy" | "adcp_task";
+                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "book" | "program" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
                     order_id?: string;
@@ -7314,6 +7314,358 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/channels/{id}/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The channel's programs, by start time. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            channel_id: string;
+                            created_at: string;
+                            days: string[];
+                            end_date: string | null;
+                            end_time: string;
+                            id: string;
+                            name: string;
+                            start_date: string | null;
+                            start_time: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Adds a program: its name, days, start and end (station wall clock; an end at or before the start is the next day), optional dates. A program airing at the same time as another of the channel is refused, naming it. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        days: (string | number)[];
+                        end_date?: string | null;
+                        end_time: string;
+                        name: string;
+                        start_date?: string | null;
+                        start_time: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            channel_id: string;
+                            created_at: string;
+                            days: string[];
+                            end_date: string | null;
+                            end_time: string;
+                            id: string;
+                            name: string;
+                            start_date: string | null;
+                            start_time: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{id}/programs/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Imports programs from multipart `file`: a CSV with a header (name, days, start, end[, start_date, end_date]) or a SMPTE BXF Schedule (its ProgramEvents read as a weekly grid), told apart by content. `mode=add` (default) keeps the channel's programs, `mode=replace` removes them first; `dry_run=true` answers what would be imported and writes nothing. The file is read whole or refused naming the line (400); 413 above 5 MB. */
+        post: {
+            parameters: {
+                query?: {
+                    dry_run?: "true" | "false";
+                    mode?: "add" | "replace";
+                };
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            added: number;
+                            dry_run: boolean;
+                            /** @enum {string} */
+                            format: "csv" | "bxf";
+                            /** @enum {string} */
+                            mode: "add" | "replace";
+                            programs: {
+                                channel_id: string;
+                                days: string[];
+                                end_date: string | null;
+                                end_time: string;
+                                name: string;
+                                start_date: string | null;
+                                start_time: string;
+                            }[];
+                            removed: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            added: number;
+                            dry_run: boolean;
+                            /** @enum {string} */
+                            format: "csv" | "bxf";
+                            /** @enum {string} */
+                            mode: "add" | "replace";
+                            programs: {
+                                channel_id: string;
+                                days: string[];
+                                end_date: string | null;
+                                end_time: string;
+                                name: string;
+                                start_date: string | null;
+                                start_time: string;
+                            }[];
+                            removed: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/coupons": {
         parameters: {
             query?: never;
@@ -11862,6 +12214,8 @@ export interface paths {
                                     id: string;
                                     name: string;
                                     position: number;
+                                    program_id: string | null;
+                                    program_name: string | null;
                                     rate: number;
                                     spot_length: number;
                                     spots: number;
@@ -11977,6 +12331,7 @@ export interface paths {
                             };
                             end_time: string;
                             name?: string;
+                            program_id?: string | null;
                             rate: number;
                             spot_length: 15 | 30 | 60;
                             spots_per_week: number[];
@@ -12018,6 +12373,8 @@ export interface paths {
                                     id: string;
                                     name: string;
                                     position: number;
+                                    program_id: string | null;
+                                    program_name: string | null;
                                     rate: number;
                                     spot_length: number;
                                     spots: number;
@@ -12170,6 +12527,7 @@ export interface paths {
                                     moved_from_date: string | null;
                                     no_ad_id: boolean;
                                     position: number;
+                                    program: string | null;
                                     scheduled_at: string;
                                     separation_conflict: {
                                         /** Format: uuid */
@@ -12609,6 +12967,8 @@ export interface paths {
                                         id: string;
                                         name: string;
                                         position: number;
+                                        program_id: string | null;
+                                        program_name: string | null;
                                         rate: number;
                                         spot_length: number;
                                         spots: number;
@@ -16866,6 +17226,196 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/programs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Removes a program; schedule lines that targeted it target none. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** @description Changes a program. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        days?: (string | number)[];
+                        end_date?: string | null;
+                        end_time?: string;
+                        name?: string;
+                        start_date?: string | null;
+                        start_time?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            channel_id: string;
+                            created_at: string;
+                            days: string[];
+                            end_date: string | null;
+                            end_time: string;
+                            id: string;
+                            name: string;
+                            start_date: string | null;
+                            start_time: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/ready": {
         parameters: {
             query?: never;
@@ -18585,6 +19135,7 @@ export interface paths {
                                 moved_from_date: string | null;
                                 no_ad_id: boolean;
                                 position: number;
+                                program: string | null;
                                 scheduled_at: string;
                                 separation_conflict: {
                                     /** Format: uuid */
@@ -18767,6 +19318,7 @@ export interface paths {
                                 moved_from_date: string | null;
                                 no_ad_id: boolean;
                                 position: number;
+                                program: string | null;
                                 scheduled_at: string;
                                 separation_conflict: {
                                     /** Format: uuid */
@@ -18917,6 +19469,7 @@ export interface paths {
                                 moved_from_date: string | null;
                                 no_ad_id: boolean;
                                 position: number;
+                                program: string | null;
                                 scheduled_at: string;
                                 separation_conflict: {
                                     /** Format: uuid */
@@ -19071,6 +19624,7 @@ export interface paths {
                                 moved_from_date: string | null;
                                 no_ad_id: boolean;
                                 position: number;
+                                program: string | null;
                                 scheduled_at: string;
                                 separation_conflict: {
                                     /** Format: uuid */
@@ -19223,6 +19777,7 @@ export interface paths {
                                 moved_from_date: string | null;
                                 no_ad_id: boolean;
                                 position: number;
+                                program: string | null;
                                 scheduled_at: string;
                                 separation_conflict: {
                                     /** Format: uuid */

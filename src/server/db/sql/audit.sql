@@ -309,6 +309,9 @@ CREATE OR REPLACE TRIGGER books_audit_update AFTER UPDATE ON books REFERENCING O
 CREATE OR REPLACE TRIGGER channels_audit_delete AFTER DELETE ON channels REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('channel', '', '');
 CREATE OR REPLACE TRIGGER channels_audit_insert AFTER INSERT ON channels REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('channel', '', '');
 CREATE OR REPLACE TRIGGER channels_audit_update AFTER UPDATE ON channels REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('channel', '', '');
+CREATE OR REPLACE TRIGGER channel_programs_audit_delete AFTER DELETE ON channel_programs REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('program', '', '');
+CREATE OR REPLACE TRIGGER channel_programs_audit_insert AFTER INSERT ON channel_programs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('program', '', '');
+CREATE OR REPLACE TRIGGER channel_programs_audit_update AFTER UPDATE ON channel_programs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('program', '', '');
 CREATE OR REPLACE TRIGGER station_profile_audit_insert AFTER INSERT ON station_profile REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('station', '', '');
 CREATE OR REPLACE TRIGGER station_profile_audit_update AFTER UPDATE ON station_profile REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('station', '', '');
 CREATE OR REPLACE TRIGGER traffic_spots_audit_update AFTER UPDATE ON traffic_spots REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('spot', 'estimate_id', 'status,invoice_id,desk_action,desk_reason');

@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION lock_ids()
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 AS $function$
-  VALUES ('migrations', 727001), ('as_run_import', 727014), ('rollup_writer', 727017), ('daypart_orders', 727018)
+  VALUES ('migrations', 727001), ('as_run_import', 727014), ('rollup_writer', 727017), ('daypart_orders', 727018), ('channel_programs', 727019)
 $function$;
 
 CREATE OR REPLACE FUNCTION lock_id(lock_name text)

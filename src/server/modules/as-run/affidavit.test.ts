@@ -19,6 +19,7 @@ const line = (overrides: Partial<AffidavitLine>): AffidavitLine => ({
   houseCode: 'SUNJ1234000H',
   title: 'Sunny Juice - Summer Refresh 30s',
   adId: 'SUNJ1234000H',
+  program: null,
   durationSeconds: 30,
   status: 'aired',
   impressions: 1366,
@@ -43,6 +44,7 @@ const affidavit: Affidavit = {
     line({}),
     line({ status: 'made_good', actualTime: null, impressions: 0, costCents: 0 }),
     line({ status: 'missed', actualTime: null, impressions: 0, costCents: 0, creditCents: 2049 }),
+    line({ program: 'The Late Show with a Long Program Name' }),
     line({ makegood: true, daypart: 'Weekend Afternoon', houseCode: 'NWMO9876543H', title: 'Northwind Motors - Year End Event 30s' }),
     ...Array.from({ length: 60 }, (_, k) => line({ date: `2026-12-${String(8 + (k % 20)).padStart(2, '0')}`, status: k % 7 === 3 ? 'made_good' : 'aired' })),
   ],
@@ -73,6 +75,8 @@ describe.skipIf(!hasPoppler)('the affidavit PDF', () => {
         words.some((w) => w.text === heading),
         heading,
       ).toBe(true);
+    // The program a spot aired in is named under its daypart (decision 060).
+    expect(words.some((w) => w.text === 'Late')).toBe(true);
     // Nothing past the page's edges (Letter, 612 × 792 pt).
     expect(words.filter((w) => w.xMax > 612 || w.yMax > 792)).toEqual([]);
   });

@@ -14,6 +14,7 @@ import { brands, campaignDeliveries, dayparts, makegoodOffers, mediaAssets, traf
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../orders/public';
+import { programNamer } from '../programs/public';
 import { printedDay } from '../billing/pdf';
 import { PDF_INK, PDF_MARGIN, PDF_MUTED, drawLetterhead, type StationIssuer } from '../station/letterhead';
 
@@ -28,6 +29,8 @@ export interface AffidavitLine {
   title: string | null;
   /** The commercial's Ad-ID (or ISCI), where it has one (issue 27). */
   adId: string | null;
+  /** The program the spot aired in (missed: the one it was scheduled in), from the channel's program schedule (decision 060). */
+  program: string | null;
   durationSeconds: number;
   status: 'aired' | 'missed' | 'made_good';
   impressions: number;
@@ -110,7 +113,11 @@ export const buildAffidavit = async ({
     )
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
   // A simulated (demo) airing is never certified (decision 031); unconfirmed spots are not settled.
-  const lines = rows.map(({ spot, daypart, media, mediaTitle, adId, impressions, spendCents, creditCents }) => ({
+  const programOf = programNamer(db, time.timeZone);
+  const programs = await Promise.all(
+    rows.map(({ spot }) => programOf(spot.channelId, spot.status === 'aired' && spot.airedAt ? spot.airedAt : spot.scheduledAt)),
+  );
+  const lines = rows.map(({ spot, daypart, media, mediaTitle, adId, impressions, spendCents, creditCents }, i) => ({
     date: spot.airDate,
     scheduledTime: time.clockOf(spot.scheduledAt),
     actualTime: spot.status === 'aired' && spot.airedAt ? time.clockOf(spot.airedAt) : null,
@@ -118,6 +125,7 @@ export const buildAffidavit = async ({
     houseCode: spot.houseCode,
     title: mediaTitle ?? titleOf(media),
     adId,
+    program: programs[i] ?? null,
     durationSeconds: spot.actualDurationSeconds ?? spot.durationSeconds,
     status: spot.status as AffidavitLine['status'],
     impressions: impressions ?? 0,
@@ -171,6 +179,7 @@ export const AFFIDAVIT_CSV_COLUMNS = [
   'client_code',
   'product_code',
   'po_number',
+  'program',
 ] as const;
 
 export const affidavitCsv = (a: Affidavit): string =>
@@ -197,6 +206,7 @@ export const affidavitCsv = (a: Affidavit): string =>
         a.codes.clientCode ?? '',
         a.codes.productCode ?? '',
         a.codes.poNumber ?? '',
+        l.program ?? '',
       ]),
     ),
   ].join('');
@@ -247,7 +257,7 @@ export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit
   const columns = [
     { label: 'Date', w: 62 },
     { label: 'Aired at', w: 44 },
-    { label: 'Daypart', w: 66 },
+    { label: 'Daypart / program', w: 66 },
     { label: 'Ad-ID / code', w: 74 },
     { label: 'Title', w: 80 },
     { label: 'Length', w: 38 },
@@ -289,7 +299,16 @@ export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit
   if (a.lines.length === 0) row(['No settled spots in this period', '', '', '', '', '', '', '']);
   for (const l of a.lines) {
     const cost = l.status === 'aired' ? formatCurrency(toDollars(l.costCents)) : l.creditCents > 0 ? formatCredit(toDollars(l.creditCents)) : '—';
-    row([printedDay(l.date), l.actualTime ?? '—', l.daypart, l.houseCode, l.title ?? '—', `${l.durationSeconds}s`, statusWords(l), cost]);
+    row([
+      printedDay(l.date),
+      l.actualTime ?? '—',
+      l.program ? `${l.daypart}\n${l.program}` : l.daypart,
+      l.houseCode,
+      l.title ?? '—',
+      `${l.durationSeconds}s`,
+      statusWords(l),
+      cost,
+    ]);
   }
 
   doc.moveDown(1);

@@ -19,6 +19,7 @@ import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { issuerOf } from './issued-parties';
 import { documentChannel } from '../channels/public';
+import { programNamer } from '../programs/public';
 import { getInvoiceDetail } from './queries';
 
 /**
@@ -86,7 +87,9 @@ export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promis
     };
   });
   const lineOfDaypart = new Map(stored.flatMap((l) => (l.daypart_id ? [[l.daypart_id, l] as const] : [])));
-  const eiSpots: EiSpot[] = spots.map(({ spot, adId, missedSpotId }) => {
+  const programOf = programNamer(db, time.timeZone);
+  const programs = await Promise.all(spots.map(({ spot }) => programOf(spot.channelId, spot.airedAt ?? spot.scheduledAt)));
+  const eiSpots: EiSpot[] = spots.map(({ spot, adId, missedSpotId }, i) => {
     const replaced = missedSpotId ? missed.get(missedSpotId) : undefined;
     // A spot billed on delivery costs its daypart line's unit; an up-front invoice bills the order as a whole (rate 0 per spot).
     const line = lineOfDaypart.get(spot.daypartId);
@@ -98,6 +101,7 @@ export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promis
       lengthSeconds: spot.actualDurationSeconds ?? spot.durationSeconds,
       adId: adId ?? spot.houseCode,
       rateCents: line ? toCents(line.unit_price) : 0,
+      program: programs[i] ?? null,
       comments: replaced
         ? [`MAKEGOOD FOR SPOT MISSED ${replaced.airDate.replace(/-/g, '')} ${time.clockOf(replaced.scheduledAt).replace(/:/g, '').slice(0, 4)}`]
         : [],

@@ -25,6 +25,8 @@ import { emitOrderEvent } from '../webhooks/outbox';
 import { lockOrder, recomputeOrder } from './orders';
 import { readXmlTree } from './proposal-xml';
 import { readSchedule, scheduleDetail, writeSchedule, type ScheduleData } from './schedule-store';
+import { programsOfChannel, type ProgramRow } from '../programs/public';
+import { programFitsLine } from '../../../domain/programs';
 
 const NO_DAYPART = 'No daypart of the channel holds these days and times';
 
@@ -41,7 +43,16 @@ const accountFor = async (db: Db, actor: OrderActor, accountId: string | undefin
 
 type Lines = ScheduleData['lines'];
 
-const mapLines = (lines: readonly ProposalLine[], dayparts: readonly DaypartRow[]): Lines =>
+const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The channel's program a line names (DayTime/ProgramName), when one has that name and airs within the line's daypart on its days (decision 060). */
+const programOfLine = (line: ProposalLine, daypart: DaypartRow | null, programs: readonly ProgramRow[]) => {
+  if (!line.programName || !daypart) return null;
+  const named = programs.filter((p) => nameKey(p.name) === nameKey(line.programName));
+  return named.find((p) => programFitsLine(p, daypart, line.days))?.id ?? null;
+};
+
+const mapLines = (lines: readonly ProposalLine[], dayparts: readonly DaypartRow[], programs: readonly ProgramRow[]): Lines =>
   lines.map((line) => {
     const daypart = daypartHolding(dayparts, line);
     return {
@@ -55,10 +66,11 @@ const mapLines = (lines: readonly ProposalLine[], dayparts: readonly DaypartRow[
       rateCents: line.rateCents,
       spotsPerWeek: line.spotsPerWeek,
       demoValues: line.demoValues,
+      programId: programOfLine(line, daypart, programs),
     };
   });
 
-const COMPARED = ['daypartId', 'days', 'startTime', 'endTime', 'spotLength', 'rateCents', 'spotsPerWeek', 'demoValues'] as const;
+const COMPARED = ['daypartId', 'days', 'startTime', 'endTime', 'spotLength', 'rateCents', 'spotsPerWeek', 'demoValues', 'programId'] as const;
 const FIELD_NAMES: Record<(typeof COMPARED)[number], string> = {
   daypartId: 'daypart',
   days: 'days',
@@ -68,6 +80,7 @@ const FIELD_NAMES: Record<(typeof COMPARED)[number], string> = {
   rateCents: 'rate',
   spotsPerWeek: 'spots_per_week',
   demoValues: 'demo_values',
+  programId: 'program',
 };
 
 /** A revision's differences, line by line (lines matched by name). */
@@ -123,16 +136,17 @@ export const importProposal = async ({
   const match = channelMatcher(channels);
   const card = await rateCard(db);
   const skipped = [...proposal.skipped];
-  const plans = proposal.outlets.flatMap((outlet) => {
+  const plans: { outlet: (typeof proposal.outlets)[number]; channelId: string; lines: Lines }[] = [];
+  for (const outlet of proposal.outlets) {
     const channelId = outlet.callLetters ? match(outlet.callLetters) : null;
     if (!channelId) {
       skipped.push({ item: `Outlet ${outlet.callLetters || outlet.id}`, reason: 'No active channel has these call letters' });
-      return [];
+      continue;
     }
     const lines = proposal.lines.filter((l) => l.outletId === outlet.id);
     const dayparts = card.filter((d) => d.channelId === channelId);
-    return [{ outlet, channelId, lines: mapLines(lines, dayparts) }];
-  });
+    plans.push({ outlet, channelId, lines: mapLines(lines, dayparts, await programsOfChannel(db, channelId)) });
+  }
   if (plans.length === 0) throw badRequest(IMPORT_MESSAGES.noOutlet, 'file');
 
   const written = await db.transaction(async (tx) => {

@@ -13,6 +13,9 @@ import { SCHEDULE_MESSAGES, type ScheduleInput, type ScheduleReply } from '../..
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict } from '../../platform/errors';
 import { daypartsByIds } from '../dayparts/public';
+import { programsByIds } from '../programs/public';
+import { PROGRAM_MESSAGES } from '../../../domain/program-schemas';
+import { programFitsLine } from '../../../domain/programs';
 import { itemsWithDayparts, lockReadableOrder, readableOrder, recomputeOrder, type OrderRow } from './orders';
 import { readSchedule, scheduleDetail, writeSchedule, type ScheduleData } from './schedule-store';
 
@@ -42,6 +45,10 @@ const checkedSchedule = async (tx: Tx, order: OrderRow, input: ScheduleInput): P
     tx,
     input.lines.map((l) => l.daypart_id),
   );
+  const programs = await programsByIds(
+    tx,
+    input.lines.map((l) => l.program_id),
+  );
   const lines = input.lines.map((line, i) => {
     const at = `lines[${i}].`;
     const daypart = dayparts.get(line.daypart_id);
@@ -53,6 +60,12 @@ const checkedSchedule = async (tx: Tx, order: OrderRow, input: ScheduleInput): P
     const days = sortDays(line.days);
     if (!daypartHolding([daypart], { days, start, end })) throw badRequest(SCHEDULE_MESSAGES.daypartNotHolding, `${at}daypart_id`);
     if (line.spots_per_week.length !== weeks.length) throw badRequest(SCHEDULE_MESSAGES.weeksMismatch(weeks.length), `${at}spots_per_week`);
+    const program = line.program_id ? programs.get(line.program_id) : undefined;
+    if (line.program_id) {
+      if (!program) throw badRequest(PROGRAM_MESSAGES.notFound, `${at}program_id`);
+      if (program.channelId !== order.channelId) throw badRequest(PROGRAM_MESSAGES.programOfOtherChannel, `${at}program_id`);
+      if (!programFitsLine(program, daypart, days)) throw badRequest(PROGRAM_MESSAGES.programOutsideDaypart, `${at}program_id`);
+    }
     return {
       name: line.name ?? '',
       daypartId: daypart.id,
@@ -64,6 +77,7 @@ const checkedSchedule = async (tx: Tx, order: OrderRow, input: ScheduleInput): P
       rateCents: toCents(line.rate),
       spotsPerWeek: line.spots_per_week,
       demoValues: demoValuesOf(line.demo_values, demos, at),
+      programId: program?.id ?? null,
     };
   });
   return { weekStartDay: input.week_start_day, startDate: input.start_date, endDate: input.end_date, demos, proposalId: null, proposalVersion: null, lines };

@@ -12,6 +12,7 @@ import type { DayName } from '../../../domain/rate-card';
 import { estimateScheduleLines, estimateSchedules } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { daypartNames } from '../dayparts/public';
+import { programsByIds } from '../programs/public';
 
 type ScheduleRow = typeof estimateSchedules.$inferSelect;
 type LineRow = typeof estimateScheduleLines.$inferSelect;
@@ -35,6 +36,8 @@ export interface ScheduleData {
     rateCents: number;
     spotsPerWeek: number[];
     demoValues: Record<string, number>;
+    /** The program the line targets (decision 060). */
+    programId: string | null;
   }[];
 }
 
@@ -90,6 +93,10 @@ export const scheduleDetail = async (tx: Tx, estimateId: string): Promise<Schedu
     tx,
     lines.map((l) => l.daypartId),
   );
+  const programs = await programsByIds(
+    tx,
+    lines.map((l) => l.programId),
+  );
   return {
     estimate_id: estimateId,
     week_start_day: schedule.weekStartDay,
@@ -113,6 +120,8 @@ export const scheduleDetail = async (tx: Tx, estimateId: string): Promise<Schedu
       rate: toDollars(l.rateCents),
       spots_per_week: l.spotsPerWeek,
       demo_values: l.demoValues,
+      program_id: l.programId,
+      program_name: l.programId ? (programs.get(l.programId)?.name ?? null) : null,
       spots: totals.lines[i]!.spots,
       gross: toDollars(totals.lines[i]!.grossCents),
     })),

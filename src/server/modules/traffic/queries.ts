@@ -11,6 +11,8 @@ import type { Db, Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../orders/public';
 import { brandNameSql } from '../brands/public';
+import { programsOfChannel, type ProgramRow } from '../programs/public';
+import { programAt } from '../../../domain/programs';
 
 const selectSpots = (db: Tx, where: SQL | undefined) =>
   db
@@ -34,8 +36,18 @@ const selectSpots = (db: Tx, where: SQL | undefined) =>
 
 type SpotRow = Awaited<ReturnType<typeof selectSpots>>[number];
 
+/** Each channel's programs, for the channels of these rows (one query per channel). */
+const programsFor = async (db: Tx, rows: readonly SpotRow[]): Promise<Map<string, ProgramRow[]>> => {
+  const channelIds = [...new Set(rows.map((r) => r.spot.channelId))];
+  return new Map(await Promise.all(channelIds.map(async (id) => [id, await programsOfChannel(db, id)] as const)));
+};
+
+/** The program a spot airs in: when it aired, else when it is scheduled (decision 060). */
+const programOf = (spot: SpotRow['spot'], programs: Map<string, ProgramRow[]>, timeZone: string) =>
+  programAt(programs.get(spot.channelId) ?? [], spot.airedAt ?? spot.scheduledAt, timeZone)?.name ?? null;
+
 const toSpot =
-  (time: StationTime) =>
+  (time: StationTime, programs: Map<string, ProgramRow[]>) =>
   ({ spot, daypartName, brandName, productCategory, conflictBrandName, estimateName, adId, title }: SpotRow): TrafficSpot => ({
     id: spot.id,
     air_date: spot.airDate,
@@ -66,6 +78,7 @@ const toSpot =
     separation_conflict: spot.separationConflictBrandId
       ? { brand_id: spot.separationConflictBrandId, brand_name: conflictBrandName, product_category: productCategory }
       : null,
+    program: programOf(spot, programs, time.timeZone),
   });
 
 const WILL_AIR = new Set(['scheduled', 'aired']);
@@ -78,7 +91,7 @@ const changedSince = (rows: readonly SpotRow[], exportedAt: Date) =>
 /** One spot of the log as the log lists it; undefined when there is none. */
 export const spotById = async (db: Tx, time: StationTime, id: string): Promise<TrafficSpot | undefined> => {
   const [row] = await selectSpots(db, eq(trafficSpots.id, id));
-  return row ? toSpot(time)(row) : undefined;
+  return row ? toSpot(time, await programsFor(db, [row]))(row) : undefined;
 };
 
 /** Whether the channel's day has been placed (a move to a day beyond the horizon places it first). */
@@ -117,7 +130,7 @@ export const getTrafficLog = async ({
   ]);
   const exportedAt = day?.exportedAt ?? null;
   const changed = exportedAt ? changedSince(rows, exportedAt) : [];
-  const spots = (onlyChanges && exportedAt ? changed : rows).map(toSpot(time));
+  const spots = (onlyChanges && exportedAt ? changed : rows).map(toSpot(time, await programsFor(db, rows)));
   return {
     date,
     channel_id: channelId,
@@ -172,7 +185,7 @@ export const orderSpots = async ({
   if (end < start || daysBetween(start, end) >= MAX_RANGE_DAYS) throw badRequest(TRAFFIC_MESSAGES.badRange);
   const rows = await selectSpots(db, and(eq(trafficSpots.estimateId, order.id), gte(trafficSpots.airDate, start), lte(trafficSpots.airDate, end)));
   const byDay = new Map<string, TrafficSpot[]>();
-  for (const spot of rows.map(toSpot(time))) byDay.set(spot.air_date, [...(byDay.get(spot.air_date) ?? []), spot]);
+  for (const spot of rows.map(toSpot(time, await programsFor(db, rows)))) byDay.set(spot.air_date, [...(byDay.get(spot.air_date) ?? []), spot]);
   return {
     estimate_id: order.id,
     from: start,

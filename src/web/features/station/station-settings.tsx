@@ -12,6 +12,7 @@ import { WebhooksSection } from '../webhooks/webhooks-section';
 import { BooksSection } from './books-section';
 import { ChannelsSection } from './channels-section';
 import { SeparationsFieldset, separationDraftOf, separationsOfDraft, type SeparationDraft } from './separations-fieldset';
+import { ProgramsSection } from './programs-section';
 
 const FIELDS = [
   { key: 'name', label: 'Station name', autoComplete: 'organization' },
@@ -233,6 +234,9 @@ export const StationSettings = () => {
       </Card>
       <Card className="mt-6">
         <ChannelsSection />
+      </Card>
+      <Card className="mt-6">
+        <ProgramsSection />
       </Card>
       <Card className="mt-6">
         <BooksSection />

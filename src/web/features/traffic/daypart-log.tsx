@@ -61,6 +61,7 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
           <thead className="bg-slate-50">
             <tr>
               <Th>Time</Th>
+              <Th>Program</Th>
               <Th>Brand</Th>
               <Th>Order</Th>
               <Th>House code</Th>
@@ -77,6 +78,9 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
               {group.map((spot) => (
                 <tr key={spot.id} className={spot.status === 'cancelled' ? 'text-slate-500 line-through decoration-slate-300' : undefined}>
                   <td className={`${cellClasses} whitespace-nowrap font-mono text-xs`}>{formatAirTime(spot.local_time)}</td>
+                  <td className={`${cellClasses} max-w-40 truncate`} title={spot.program ?? undefined}>
+                    {spot.program ?? <span className="text-slate-500">—</span>}
+                  </td>
                   <td className={cellClasses}>{spot.brand_name ?? '—'}</td>
                   <td className={`${cellClasses} max-w-56 truncate`} title={spot.estimate_name ?? undefined}>
                     <Link to={paths.app.estimate.href(spot.estimate_id)} className="text-blue-700 hover:underline">
