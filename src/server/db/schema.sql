@@ -965,6 +965,7 @@ table traffic_days
   built_at timestamp with time zone not null default now()
   channel_id uuid not null default default_channel_id()
   exported_at timestamp with time zone
+  first_exported_at timestamp with time zone
   held_at timestamp with time zone
   inputs_digest text not null
   constraint traffic_days_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT

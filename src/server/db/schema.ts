@@ -668,8 +668,10 @@ export const trafficDays = pgTable(
     /** A digest of what was placed: the day is placed again only when its bookings change. */
     inputsDigest: text('inputs_digest').notNull(),
     builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Set by the first export: from then on the day keeps its times. */
+    /** Set by the first export (from then on the day keeps its times), and moved by each later one: "changes since export" count from it. */
     exportedAt: timestamp('exported_at', { withTimezone: true }),
+    /** When the day was first sent to master control: never moved by a later export (issue 44). */
+    firstExportedAt: timestamp('first_exported_at', { withTimezone: true }),
     /** Set when the traffic desk acts on a spot of the day (decision 058): placement no longer rewrites it. */
     heldAt: timestamp('held_at', { withTimezone: true }),
   },

@@ -18345,6 +18345,22 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
                             }[];
+                            off_schedule: {
+                                air_date: string;
+                                aired_time: string;
+                                brand_name: string | null;
+                                daypart_name: string;
+                                /** Format: uuid */
+                                estimate_id: string;
+                                estimate_name: string | null;
+                                house_code: string;
+                                /** Format: uuid */
+                                id: string;
+                                local_time: string;
+                                off_by: string;
+                                /** @enum {string} */
+                                status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
+                            }[];
                             unconfirmed: {
                                 air_date: string;
                                 brand_name: string | null;
@@ -18478,6 +18494,7 @@ export interface paths {
                                 start_time: string;
                             }[];
                             exported_at: string | null;
+                            first_exported_at: string | null;
                             placed: boolean;
                             spots: {
                                 ad_id: string | null;

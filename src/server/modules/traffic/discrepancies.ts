@@ -1,11 +1,14 @@
 /**
  * GET /traffic/discrepancies (admins, decision 031): what the traffic desk must look at — spots no
  * as-run confirmed, missed spots without a makegood decision, as-run rows that matched nothing, and
- * spots booked after their day went to master control, spots moved off a closed day, and completed
+ * spots booked after their day went to master control, spots aired off their scheduled time (issue 44),
+ * spots moved off a closed day, and completed
  * orders with spots no as-run confirmed. Newest first, at most 200 of each.
  */
 import type { StationTime } from '../../../domain/dates';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { OFF_SCHEDULE_SECONDS, offScheduleNote } from '../../../domain/as-run-match';
+import { addDays } from '../../../domain/dates';
 import type { Discrepancies, DiscrepancySpot } from '../../../domain/traffic-schemas';
 import { brands, dayparts, mediaAssets, trafficMoves, trafficSpots } from '../../db/schema';
 import { ordersView } from '../orders/views';
@@ -16,9 +19,8 @@ import { isUndecided, makegoodStatusOfSpots } from '../makegoods/decisions';
 
 const LIMIT = 200;
 
-const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, limit = LIMIT): Promise<DiscrepancySpot[]> =>
-  (
-    await db
+const spotRowsWhere = (db: Db, where: SQL | undefined, limit: number) =>
+  db
       .select({ spot: trafficSpots, daypartName: dayparts.name, brandName: brands.commonName, estimateName: ordersView.estimateName })
       .from(trafficSpots)
       .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
@@ -27,8 +29,11 @@ const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, lim
       .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
       .where(where)
       .orderBy(desc(trafficSpots.scheduledAt))
-      .limit(limit)
-  ).map(({ spot, daypartName, brandName, estimateName }) => ({
+      .limit(limit);
+
+const toDiscrepancySpot =
+  (time: StationTime) =>
+  ({ spot, daypartName, brandName, estimateName }: Awaited<ReturnType<typeof spotRowsWhere>>[number]): DiscrepancySpot => ({
     id: spot.id,
     air_date: spot.airDate,
     local_time: time.clockOf(spot.scheduledAt),
@@ -38,6 +43,28 @@ const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, lim
     estimate_name: estimateName || null,
     brand_name: brandName,
     status: spot.status,
+  });
+
+const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, limit = LIMIT): Promise<DiscrepancySpot[]> =>
+  (await spotRowsWhere(db, where, limit)).map(toDiscrepancySpot(time));
+
+/** Spots of the last 7 days that aired more than a minute off their scheduled time, with the airing's time and by how much. */
+const offScheduleSpots = async (db: Db, time: StationTime, channels: SQL | undefined): Promise<Discrepancies['off_schedule']> =>
+  (
+    await spotRowsWhere(
+      db,
+      and(
+        channels,
+        eq(trafficSpots.status, 'aired'),
+        gte(trafficSpots.airDate, addDays(time.today(), -7)),
+        sql`abs(extract(epoch from ${trafficSpots.airedAt} - ${trafficSpots.scheduledAt})) > ${OFF_SCHEDULE_SECONDS}`,
+      ),
+      LIMIT,
+    )
+  ).map((row) => ({
+    ...toDiscrepancySpot(time)(row),
+    aired_time: time.clockOf(row.spot.airedAt!),
+    off_by: offScheduleNote(row.spot.scheduledAt.getTime(), row.spot.airedAt!.getTime()) ?? '',
   }));
 
 /** Spots moved off a closed day (decision 031), newest first. */
@@ -90,7 +117,11 @@ export const listDiscrepancies = async ({
   const spotsOf = (where: SQL | undefined, limit?: number) =>
     spotsWhere(db, time, and(channels ? inArray(trafficSpots.channelId, [...channels]) : undefined, where), limit);
   const ordersOf = channels ? inArray(ordersView.channelId, [...channels]) : undefined;
-  const [moved, completed] = await Promise.all([movedSpots(db, today, ordersOf), completedUnconfirmed(db, time.now(), ordersOf)]);
+  const [moved, completed, offSchedule] = await Promise.all([
+    movedSpots(db, today, ordersOf),
+    completedUnconfirmed(db, time.now(), ordersOf),
+    offScheduleSpots(db, time, channels ? inArray(trafficSpots.channelId, [...channels]) : undefined),
+  ]);
   const [unconfirmed, missed, unmatched, late, noAdId] = await Promise.all([
     spotsOf(eq(trafficSpots.status, 'unconfirmed')),
     spotsOf(eq(trafficSpots.status, 'missed'), LIMIT * 5),
@@ -111,6 +142,7 @@ export const listDiscrepancies = async ({
     missed_undecided: undecided,
     unmatched_rows: unmatched,
     late_bookings: late,
+    off_schedule: offSchedule,
     moved_spots: moved,
     completed_unconfirmed: completed,
     no_ad_id: noAdId,
