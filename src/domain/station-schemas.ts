@@ -4,6 +4,9 @@ const MAX_LOGO_CHARS = 300_000;
 /** Frame rates master control may run at; 29.97 (drop-frame) is the North American default. */
 export const FRAME_RATES = [23.976, 24, 25, 29.97, 30, 50, 59.94, 60] as const;
 export const DATE_ORDERS = ['MDY', 'DMY'] as const;
+/** The paper a station prints its documents on (issue 44). */
+export const PAPER_SIZES = ['letter', 'a4'] as const;
+export type PaperSize = (typeof PAPER_SIZES)[number];
 const FRAME_RATE_MESSAGE = `Frame rate must be one of ${FRAME_RATES.join(', ')}`;
 const text = (label: string, max: number) =>
   z
@@ -63,6 +66,8 @@ export const stationProfileInputSchema = z
     require_ad_id: z.boolean({ error: 'Require Ad-ID must be true or false' }).optional(),
     /** Decision 058: left out, the stored setting stays. */
     auto_offer_makegoods: z.boolean({ error: 'Offer makegoods automatically must be true or false' }).optional(),
+    /** Issue 44: left out, the stored setting stays. */
+    paper_size: z.enum(PAPER_SIZES, { error: 'Paper size must be letter or a4' }).optional(),
   })
   .strict();
 export type StationProfileInput = z.infer<typeof stationProfileInputSchema>;
@@ -85,6 +90,8 @@ export const stationProfileSchema = z.object({
   require_ad_id: z.boolean(),
   /** Missed spots are offered makegoods at once; off (the default), the traffic desk offers them (decision 058). */
   auto_offer_makegoods: z.boolean(),
+  /** The paper the station's documents are printed on: US Letter (the default) or A4 (issue 44). */
+  paper_size: z.enum(PAPER_SIZES),
   time_zone: z.string(),
   updated_at: z.string(),
 });

@@ -646,12 +646,17 @@ export const stationProfile = pgTable(
     requireAdId: boolean('require_ad_id').notNull().default(false),
     /** A missed spot is offered a makegood at once (else the traffic desk offers it, decision 058). */
     autoOfferMakegoods: boolean('auto_offer_makegoods').notNull().default(false),
+    /** The paper its documents (invoice, statement, affidavit, credit note) are printed on (issue 44). */
+    paperSize: text('paper_size', { enum: ['letter', 'a4'] })
+      .notNull()
+      .default('letter'),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('station_profile_single_row', sql`${t.id} = 1`),
     check('station_profile_date_order_check', sql`${t.dateOrder} in ('MDY', 'DMY')`),
     check('station_profile_frame_rate_check', sql`${t.frameRate} in (23.976, 24, 25, 29.97, 30, 50, 59.94, 60)`),
+    check('station_profile_paper_size_check', sql`${t.paperSize} in ('letter', 'a4')`),
   ],
 );
 

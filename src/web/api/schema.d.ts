@@ -17540,6 +17540,8 @@ export interface paths {
                             frame_rate: number;
                             logo: string | null;
                             name: string;
+                            /** @enum {string} */
+                            paper_size: "letter" | "a4";
                             phone: string | null;
                             remit_to: string | null;
                             require_ad_id: boolean;
@@ -17616,6 +17618,8 @@ export interface paths {
                         frame_rate?: number;
                         logo?: string | null;
                         name: string;
+                        /** @enum {string} */
+                        paper_size?: "letter" | "a4";
                         phone?: string | null;
                         remit_to?: string | null;
                         require_ad_id?: boolean;
@@ -17643,6 +17647,8 @@ export interface paths {
                             frame_rate: number;
                             logo: string | null;
                             name: string;
+                            /** @enum {string} */
+                            paper_size: "letter" | "a4";
                             phone: string | null;
                             remit_to: string | null;
                             require_ad_id: boolean;

@@ -67,6 +67,8 @@ const invoiceChannel = async (db: Tx, invoiceId: string): Promise<string | null>
  * now; the channel line as frozen, else (issued before channels, or a draft) the order's channel now.
  */
 export const issuerOf = async (db: Tx, invoiceId: string): Promise<StationIssuer> => {
-  const station: StationIssuer = (await issuedPartiesOf(db, invoiceId))?.station ?? (await getStationProfile(db));
+  const live = await getStationProfile(db);
+  // The paper is the station's now: how it prints, not what the invoice says (issue 44).
+  const station: StationIssuer = { ...((await issuedPartiesOf(db, invoiceId))?.station ?? live), paper_size: live.paper_size };
   return station.channel === undefined ? { ...station, channel: await invoiceChannel(db, invoiceId) } : station;
 };

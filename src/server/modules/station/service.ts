@@ -26,6 +26,7 @@ const toProfile = (row: Row): StoredProfile => ({
   agent_url: row.agentUrl,
   require_ad_id: row.requireAdId,
   auto_offer_makegoods: row.autoOfferMakegoods,
+  paper_size: row.paperSize,
   updated_at: row.updatedAt.toISOString(),
 });
 
@@ -56,6 +57,7 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
     ...(input.agent_url !== undefined ? { agentUrl: input.agent_url } : {}),
     ...(input.require_ad_id !== undefined ? { requireAdId: input.require_ad_id } : {}),
     ...(input.auto_offer_makegoods !== undefined ? { autoOfferMakegoods: input.auto_offer_makegoods } : {}),
+    ...(input.paper_size !== undefined ? { paperSize: input.paper_size } : {}),
   };
   // In a transaction of the request: the audit trail records who changed the profile (decision 008).
   const [row] = await db.transaction((tx) =>

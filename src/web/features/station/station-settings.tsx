@@ -32,6 +32,7 @@ type Draft = Record<FieldKey, string> & {
   date_order: 'MDY' | 'DMY';
   require_ad_id: boolean;
   auto_offer_makegoods: boolean;
+  paper_size: 'letter' | 'a4';
 };
 
 const draftOf = (profile: StationProfile): Draft => ({
@@ -50,6 +51,7 @@ const draftOf = (profile: StationProfile): Draft => ({
   date_order: profile.date_order,
   require_ad_id: profile.require_ad_id,
   auto_offer_makegoods: profile.auto_offer_makegoods,
+  paper_size: profile.paper_size,
 });
 
 const readAsDataUrl = (file: File) =>
@@ -191,6 +193,22 @@ const ProfileForm = ({ profile }: { profile: StationProfile }) => {
           </span>
         </span>
       </label>
+      <div>
+        <label htmlFor="station-paper-size" className="mb-1 block text-sm font-medium text-slate-700">
+          Paper for documents
+        </label>
+        <select
+          id="station-paper-size"
+          name="paper_size"
+          value={draft.paper_size}
+          onChange={(e) => setDraft((d) => ({ ...d, paper_size: e.target.value as Draft['paper_size'] }))}
+          className="w-full rounded-md border border-slate-300 px-2 py-2 text-sm"
+        >
+          <option value="letter">US Letter</option>
+          <option value="a4">A4</option>
+        </select>
+        <span className="mt-1 block text-xs text-slate-500">Invoices, statements, credit notes and affidavits are printed on it.</span>
+      </div>
       <p className="text-sm text-slate-600 sm:col-span-2">
         Time zone: <span className="font-medium text-slate-900">{profile.time_zone}</span> (set by the STATION_TIMEZONE setting of the server)
       </p>
