@@ -2,13 +2,15 @@
  * Documents checked as images (issue 44): the invoice and the statement, on the station's paper, US Letter
  * and A4, rendered to PNG at that size, with no text drawn over text, nothing past the page, and the
  * commercial's Ad-ID whole on one line. (The affidavit: src/server/modules/as-run/affidavit.test.ts.)
+ * And one name for the advertiser on ageing, the invoice and the statement; the brand stays the brand (decision 061).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaAssets } from '../../src/server/db/schema';
+import { brands, mediaAssets } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { invoicedOrder } from '../support/billing-fixtures';
 import { hasPoppler, overlappingWords, renderPdf, wordBoxes } from '../support/pdf-render';
+import { pdfText } from '../support/pdf-text';
 
 const STATION = {
   name: 'WSPT Channel 7',
@@ -37,6 +39,10 @@ beforeAll(async () => {
     .update(mediaAssets)
     .set({ adId: 'SUNJ1234000H', title: 'Sunny Juice - Summer Refresh Year-End Clearance Event 30s' })
     .where(eq(mediaAssets.id, owner.media.id));
+  await t.database.db
+    .update(brands)
+    .set({ commonName: 'Sunny Juice', legalName: 'Sunny Juice Company LLC', address: '12 Orchard Way\nTampa, FL 33602' })
+    .where(eq(brands.id, owner.brand.id));
   const sent = await t.inject({ method: 'POST', url: `/api/billing/${invoiceId}/send`, token: admin, payload: {} });
   expect(sent.statusCode, sent.body).toBe(200);
 });
@@ -60,6 +66,26 @@ const expectReadable = async (pdf: Buffer, paper: keyof typeof PAPER) => {
   expect(words.filter((w) => w.xMax > PAPER[paper].width || w.yMax > PAPER[paper].height)).toEqual([]);
   return words;
 };
+
+describe('the advertiser’s name (issue 44)', () => {
+  it('is its company on ageing, the invoice and the statement; the brand is the brand, with its legal name', async () => {
+    const get = async (url: string) => (await t.inject({ method: 'GET', url, token: admin })).json();
+    const ageing = await get('/api/billing/ageing');
+    expect(ageing.rows.find((r: { customer_id: string }) => r.customer_id === ownerId)).toMatchObject({ customer_name: 'Sunny Juice Co.' });
+    expect(await get(`/api/billing/${invoiceId}`)).toMatchObject({ customer_name: 'Sunny Juice Co.', brand_name: 'Sunny Juice', brand_legal_name: 'Sunny Juice Company LLC' });
+    expect((await get(`/api/billing/statements/${ownerId}`)).customer).toMatchObject({ name: 'Sunny Juice Co.' });
+  });
+
+  it('the invoice PDF bills the company, attention of the person, and names the brand with its legal name', async () => {
+    const paper = async (url: string) => pdfText((await t.inject({ method: 'GET', url, token: admin })).rawPayload);
+    const text = await paper(`/api/billing/${invoiceId}/pdf`);
+    const billTo = text.slice(text.indexOf('BILL TO'));
+    for (const expected of ['Sunny Juice Co.', '12 Orchard Way', 'Attn: ', 'Brand: Sunny Juice (Sunny Juice Company LLC)']) expect(billTo, expected).toContain(expected);
+    const statement = await paper(`/api/billing/statements/${ownerId}/pdf`);
+    expect(statement).toContain('Sunny Juice Co.');
+    expect(statement).not.toContain('Sunny Juice Company LLC');
+  });
+});
 
 describe.skipIf(!hasPoppler)('documents on Letter and A4 (issue 44)', () => {
   it('refuses a paper it does not know', async () => {

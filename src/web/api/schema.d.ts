@@ -2263,6 +2263,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -2443,6 +2444,7 @@ export interface paths {
                                 reason: string;
                             }[];
                             credited_amount: number;
+                            customer_contact: string | null;
                             customer_email: string | null;
                             /** Format: uuid */
                             customer_id: string;
@@ -2650,6 +2652,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -2918,6 +2921,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -3191,6 +3195,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -3348,6 +3353,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -3868,6 +3874,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -3928,6 +3935,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -4299,6 +4307,7 @@ export interface paths {
                             commission_rate: number;
                             created_at: string;
                             credited_amount: number;
+                            customer_contact: string | null;
                             customer_email: string | null;
                             /** Format: uuid */
                             customer_id: string;
@@ -14685,6 +14694,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -14852,6 +14862,7 @@ export interface paths {
                                 reason: string;
                             }[];
                             credited_amount: number;
+                            customer_contact: string | null;
                             customer_email: string | null;
                             /** Format: uuid */
                             customer_id: string;

@@ -14,7 +14,8 @@ import { getStationProfile } from '../station/service';
 import { documentChannel } from '../channels/public';
 import { ordersView } from '../orders/views';
 
-export type BilledParty = Pick<InvoiceDetail, 'customer_name' | 'customer_email' | 'brand_name' | 'brand_legal_name' | 'brand_address'>;
+export type BilledParty = Pick<InvoiceDetail, 'customer_name' | 'customer_email' | 'brand_name' | 'brand_legal_name' | 'brand_address'> &
+  Partial<Pick<InvoiceDetail, 'customer_contact'>>;
 export interface IssuedParties {
   station: StationIssuer;
   billed: BilledParty;
@@ -37,6 +38,7 @@ export const freezeIssuedParties = async (tx: Tx, invoiceId: string, billed: Bil
     billed: {
       customer_name: billed.customer_name,
       customer_email: billed.customer_email,
+      customer_contact: billed.customer_contact ?? null,
       brand_name: billed.brand_name,
       brand_legal_name: billed.brand_legal_name,
       brand_address: billed.brand_address,
