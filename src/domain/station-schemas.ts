@@ -68,6 +68,17 @@ export const stationProfileInputSchema = z
     auto_offer_makegoods: z.boolean({ error: 'Offer makegoods automatically must be true or false' }).optional(),
     /** Issue 44: left out, the stored setting stays. */
     paper_size: z.enum(PAPER_SIZES, { error: 'Paper size must be letter or a4' }).optional(),
+    /** Issue 44: left out, the stored prefixes stay. */
+    station_material_prefixes: z
+      .array(
+        z
+          .string({ error: 'Each station material prefix must be text' })
+          .trim()
+          .regex(/^[A-Za-z0-9_.:/-]{1,16}$/, 'Each station material prefix must be 1 to 16 letters, digits or _ . : / -'),
+        { error: 'Station material prefixes must be a list' },
+      )
+      .max(50, 'At most 50 station material prefixes')
+      .optional(),
   })
   .strict();
 export type StationProfileInput = z.infer<typeof stationProfileInputSchema>;
@@ -92,6 +103,8 @@ export const stationProfileSchema = z.object({
   auto_offer_makegoods: z.boolean(),
   /** The paper the station's documents are printed on: US Letter (the default) or A4 (issue 44). */
   paper_size: z.enum(PAPER_SIZES),
+  /** House-code prefixes of the station's own material (PSA, promo, ID): as-run rows with them are skipped, not unmatched (issue 44). */
+  station_material_prefixes: z.array(z.string()),
   time_zone: z.string(),
   updated_at: z.string(),
 });

@@ -1,7 +1,8 @@
 /**
  * Issue 44's minor findings on the traffic log and the as-run (decision 061): the day's first export is
  * kept when it is exported again, a spot aired 3 minutes late is noted on the as-run report and listed
- * on Discrepancies, and a daypart's "placed" counts the missed spots it shows as rows.
+ * on Discrepancies, a daypart's "placed" counts the missed spots it shows as rows, and a PSA's house code
+ * (the station's own material) is skipped, not listed with the truly unknown codes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
@@ -81,5 +82,26 @@ describe('issue 44: the traffic desk’s minor findings', () => {
     // Three rows on the log (two aired, one missed): the daypart says 3 placed, not 2.
     const day = await log(DAY);
     expect(day.dayparts.find((d: { id: string }) => d.id === daypartId)).toMatchObject({ placed: 3, capacity: 10 });
+  });
+
+  it('skips the station’s own material (a PSA) by its house-code prefix, and lists only the truly unknown codes as unmatched', async () => {
+    now = new Date('2027-06-10T15:00:00Z');
+    const station = { name: 'WSPT Channel 7', address: null, phone: null, email: null, remit_to: null, tax_id: null, logo: null };
+    const bad = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { ...station, station_material_prefixes: ['PSA '.repeat(9)] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Each station material prefix must be 1 to 16 letters, digits or _ . : / -');
+    const saved = await t.inject({ method: 'PUT', url: '/api/station', token: admin, payload: { ...station, station_material_prefixes: ['psa', 'PRO'] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().station_material_prefixes).toEqual(['PSA', 'PRO']);
+
+    const csv = ['date,time,house_code,duration,status', `${NEXT},06:05:00,PSA0001,30,aired`, `${NEXT},06:06:00,ZZZZ9999,30,aired`].join('\n');
+    const res = await uploadAsRun(t, 'tuesday.csv', csv, admin);
+    expect(res.statusCode, res.body).toBe(201);
+    const report = res.json();
+    expect(report.import).toMatchObject({ rows: 2, skipped: 1, unmatched: 1 });
+    expect(report.skipped_rows).toEqual([expect.objectContaining({ line: 2, house_code: 'PSA0001', note: 'Station material, not a commercial (house code starts with PSA)' })]);
+    expect(report.unmatched_rows.map((r: { house_code: string }) => r.house_code)).toEqual(['ZZZZ9999']);
+    const discrepancies = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
+    expect(discrepancies.unmatched_rows.map((r: { house_code: string }) => r.house_code)).toEqual(['ZZZZ9999']);
   });
 });

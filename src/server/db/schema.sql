@@ -942,6 +942,7 @@ table station_profile
   phone text
   remit_to text
   require_ad_id boolean not null default false
+  station_material_prefixes text[] not null default '{}'::text[]
   tax_id text
   updated_at timestamp with time zone not null default now()
   constraint station_profile_date_order_check CHECK ((date_order = ANY (ARRAY['MDY'::text, 'DMY'::text])))

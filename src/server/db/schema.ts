@@ -650,6 +650,11 @@ export const stationProfile = pgTable(
     paperSize: text('paper_size', { enum: ['letter', 'a4'] })
       .notNull()
       .default('letter'),
+    /** House-code prefixes of the station's own material (PSA, promo, ID): as-run rows with them are skipped, not unmatched (issue 44). */
+    stationMaterialPrefixes: text('station_material_prefixes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
   },
   (t) => [

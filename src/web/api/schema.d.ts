@@ -17556,6 +17556,7 @@ export interface paths {
                             phone: string | null;
                             remit_to: string | null;
                             require_ad_id: boolean;
+                            station_material_prefixes: string[];
                             tax_id: string | null;
                             time_zone: string;
                             updated_at: string;
@@ -17634,6 +17635,7 @@ export interface paths {
                         phone?: string | null;
                         remit_to?: string | null;
                         require_ad_id?: boolean;
+                        station_material_prefixes?: string[];
                         tax_id?: string | null;
                     };
                 };
@@ -17663,6 +17665,7 @@ export interface paths {
                             phone: string | null;
                             remit_to: string | null;
                             require_ad_id: boolean;
+                            station_material_prefixes: string[];
                             tax_id: string | null;
                             time_zone: string;
                             updated_at: string;

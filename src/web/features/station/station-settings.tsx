@@ -33,7 +33,16 @@ type Draft = Record<FieldKey, string> & {
   require_ad_id: boolean;
   auto_offer_makegoods: boolean;
   paper_size: 'letter' | 'a4';
+  /** The prefixes as typed, comma-separated. */
+  station_material: string;
 };
+
+/** "PSA, PRO ,id" → ['PSA', 'PRO', 'id']: the prefixes the station typed. */
+const prefixesOf = (text: string) =>
+  text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 const draftOf = (profile: StationProfile): Draft => ({
   name: profile.name,
@@ -52,6 +61,7 @@ const draftOf = (profile: StationProfile): Draft => ({
   require_ad_id: profile.require_ad_id,
   auto_offer_makegoods: profile.auto_offer_makegoods,
   paper_size: profile.paper_size,
+  station_material: profile.station_material_prefixes.join(', '),
 });
 
 const readAsDataUrl = (file: File) =>
@@ -64,14 +74,17 @@ const readAsDataUrl = (file: File) =>
 
 const ProfileForm = ({ profile }: { profile: StationProfile }) => {
   const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
-  const [errors, setErrors] = useState<Partial<Record<FieldKey | 'logo', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldKey | 'logo' | 'station_material', string>>>({});
   const save = useUpdateStationProfile();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = stationProfileInputSchema.safeParse(draft);
+    const { station_material, ...rest } = draft;
+    const parsed = stationProfileInputSchema.safeParse({ ...rest, station_material_prefixes: prefixesOf(station_material) });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((i) => [i.path[0] === 'station_material_prefixes' ? 'station_material' : String(i.path[0]), i.message])),
+      );
       return;
     }
     setErrors({});
@@ -208,6 +221,24 @@ const ProfileForm = ({ profile }: { profile: StationProfile }) => {
           <option value="a4">A4</option>
         </select>
         <span className="mt-1 block text-xs text-slate-500">Invoices, statements, credit notes and affidavits are printed on it.</span>
+      </div>
+      <div>
+        <label htmlFor="station-material" className="mb-1 block text-sm font-medium text-slate-700">
+          Station material in as-runs (house-code prefixes)
+        </label>
+        <input
+          id="station-material"
+          name="station_material"
+          value={draft.station_material}
+          placeholder="PSA, PRO, ID"
+          aria-invalid={errors.station_material ? true : undefined}
+          aria-describedby="station-material-hint"
+          onChange={(e) => setDraft((d) => ({ ...d, station_material: e.target.value }))}
+          className="w-full rounded-md border border-slate-300 px-2 py-2 text-sm"
+        />
+        <span id="station-material-hint" className="mt-1 block text-xs text-slate-500">
+          {errors.station_material ?? 'Comma-separated. Rows of PSAs, promos and IDs are skipped as station material, not listed as unknown codes.'}
+        </span>
       </div>
       <p className="text-sm text-slate-600 sm:col-span-2">
         Time zone: <span className="font-medium text-slate-900">{profile.time_zone}</span> (set by the STATION_TIMEZONE setting of the server)
