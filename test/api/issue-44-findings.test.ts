@@ -2,7 +2,8 @@
  * Issue 44's minor findings on the traffic log and the as-run (decision 061): the day's first export is
  * kept when it is exported again, a spot aired 3 minutes late is noted on the as-run report and listed
  * on Discrepancies, a daypart's "placed" counts the missed spots it shows as rows, and a PSA's house code
- * (the station's own material) is skipped, not listed with the truly unknown codes.
+ * (the station's own material) is skipped, not listed with the truly unknown codes; days that passed
+ * unplaced while the station was down are listed on Discrepancies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
@@ -103,5 +104,23 @@ describe('issue 44: the traffic desk’s minor findings', () => {
     expect(report.unmatched_rows.map((r: { house_code: string }) => r.house_code)).toEqual(['ZZZZ9999']);
     const discrepancies = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
     expect(discrepancies.unmatched_rows.map((r: { house_code: string }) => r.house_code)).toEqual(['ZZZZ9999']);
+  });
+
+  it('lists on Discrepancies the days that passed with spots booked and no log while the station was down', async () => {
+    const end = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: admin })).json().end_date as string;
+    expect(end >= '2027-06-26').toBe(true);
+    // The clock last ran on the 7th, placing 14 days ahead (to the 20th); the station comes back on the 26th.
+    now = new Date('2027-06-26T12:00:00Z');
+    await t.app.ctx.stationClock.tick();
+    const res = await t.inject({ method: 'GET', url: '/api/traffic/logs/2027-06-22/export?format=csv', token: admin });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(
+      'This broadcast day has passed without being placed: there is no log to send to master control (spots booked on it are listed on Discrepancies, under Days never placed)',
+    );
+    const lost = ['2027-06-25', '2027-06-24', '2027-06-23', '2027-06-22', '2027-06-21'];
+    const discrepancies = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
+    expect(discrepancies.unplaced_days.map((d: { date: string; spots: number; orders: number }) => [d.date, d.spots, d.orders])).toEqual(
+      lost.map((d) => [d, 3, 1]),
+    );
   });
 });

@@ -18405,6 +18405,13 @@ export interface paths {
                                 reason: string;
                                 time: string;
                             }[];
+                            unplaced_days: {
+                                /** Format: uuid */
+                                channel_id: string;
+                                date: string;
+                                orders: number;
+                                spots: number;
+                            }[];
                         };
                     };
                 };

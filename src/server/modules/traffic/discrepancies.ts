@@ -1,7 +1,8 @@
 /**
  * GET /traffic/discrepancies (admins, decision 031): what the traffic desk must look at — spots no
  * as-run confirmed, missed spots without a makegood decision, as-run rows that matched nothing, and
- * spots booked after their day went to master control, spots aired off their scheduled time (issue 44),
+ * spots booked after their day went to master control, spots aired off their scheduled time and past
+ * days never placed (issue 44),
  * spots moved off a closed day, and completed
  * orders with spots no as-run confirmed. Newest first, at most 200 of each.
  */
@@ -13,6 +14,7 @@ import type { Discrepancies, DiscrepancySpot } from '../../../domain/traffic-sch
 import { brands, dayparts, mediaAssets, trafficMoves, trafficSpots } from '../../db/schema';
 import { ordersView } from '../orders/views';
 import { notConfirmedWhere } from './unconfirmed';
+import { unplacedDays } from './unplaced-days';
 import type { Db } from '../../platform/db';
 import { latestUnmatchedRows } from '../as-run/unmatched-list';
 import { isUndecided, makegoodStatusOfSpots } from '../makegoods/decisions';
@@ -117,10 +119,11 @@ export const listDiscrepancies = async ({
   const spotsOf = (where: SQL | undefined, limit?: number) =>
     spotsWhere(db, time, and(channels ? inArray(trafficSpots.channelId, [...channels]) : undefined, where), limit);
   const ordersOf = channels ? inArray(ordersView.channelId, [...channels]) : undefined;
-  const [moved, completed, offSchedule] = await Promise.all([
+  const [moved, completed, offSchedule, unplaced] = await Promise.all([
     movedSpots(db, today, ordersOf),
     completedUnconfirmed(db, time.now(), ordersOf),
     offScheduleSpots(db, time, channels ? inArray(trafficSpots.channelId, [...channels]) : undefined),
+    unplacedDays(db, today, channels),
   ]);
   const [unconfirmed, missed, unmatched, late, noAdId] = await Promise.all([
     spotsOf(eq(trafficSpots.status, 'unconfirmed')),
@@ -143,6 +146,7 @@ export const listDiscrepancies = async ({
     unmatched_rows: unmatched,
     late_bookings: late,
     off_schedule: offSchedule,
+    unplaced_days: unplaced,
     moved_spots: moved,
     completed_unconfirmed: completed,
     no_ad_id: noAdId,

@@ -131,6 +131,30 @@ export const DiscrepanciesScreen = () => {
             </Table>
           </Section>
           <Section
+            title="Days never placed"
+            hint="Past days of the last 30 with spots booked and no log: the station was not running. Their spots neither aired nor were missed, and are not billed."
+            count={data!.unplaced_days.length}
+          >
+            <Table caption="Days never placed">
+              <thead>
+                <tr>
+                  <Th>Day</Th>
+                  <Th>Spots booked</Th>
+                  <Th>Orders</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data!.unplaced_days.map((day) => (
+                  <tr key={`${day.channel_id}-${day.date}`}>
+                    <td className={cellClasses}>{formatBroadcastDay(day.date)}</td>
+                    <td className={`${cellClasses} tabular-nums`}>{day.spots}</td>
+                    <td className={`${cellClasses} tabular-nums`}>{day.orders}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Section>
+          <Section
             title="Aired off schedule"
             hint="Spots of the last 7 days that aired more than a minute from their scheduled time: aired and billed, but not where the log put them."
             count={data!.off_schedule.length}
