@@ -203,7 +203,8 @@ describe.skipIf(!hasPoppler)('GET /api/billing/credit-notes/:id/pdf', () => {
     expect(made.statusCode, made.body).toBe(201);
     const pdf = await pdfOf(`/api/billing/credit-notes/${made.json().credit_note.id}/pdf`);
     const creditTo = pdf.text.slice(pdf.text.indexOf('CREDIT TO'));
-    for (const expected of ['Acme Foods', '120 Harbor St', 'Portland, ME 04101', 'Attn: Dana Reyes', owner.email]) expect(creditTo, expected).toContain(expected);
+    for (const expected of ['Acme Foods', '120 Harbor St', 'Portland, ME 04101', 'Attn: Dana Reyes', owner.email])
+      expect(creditTo, expected).toContain(expected);
     expect(pdf.flat).toContain(`(${LEGAL_NAME})`);
     for (const expected of [STATION.name, STATION.address, `Tax ID ${STATION.tax_id}`, 'REMIT PAYMENT TO', STATION.remit_to, '$50.00'])
       expect(pdf.text, expected).toContain(expected);

@@ -72,7 +72,11 @@ describe('the advertiser’s name (issue 44)', () => {
     const get = async (url: string) => (await t.inject({ method: 'GET', url, token: admin })).json();
     const ageing = await get('/api/billing/ageing');
     expect(ageing.rows.find((r: { customer_id: string }) => r.customer_id === ownerId)).toMatchObject({ customer_name: 'Sunny Juice Co.' });
-    expect(await get(`/api/billing/${invoiceId}`)).toMatchObject({ customer_name: 'Sunny Juice Co.', brand_name: 'Sunny Juice', brand_legal_name: 'Sunny Juice Company LLC' });
+    expect(await get(`/api/billing/${invoiceId}`)).toMatchObject({
+      customer_name: 'Sunny Juice Co.',
+      brand_name: 'Sunny Juice',
+      brand_legal_name: 'Sunny Juice Company LLC',
+    });
     expect((await get(`/api/billing/statements/${ownerId}`)).customer).toMatchObject({ name: 'Sunny Juice Co.' });
   });
 
@@ -80,7 +84,8 @@ describe('the advertiser’s name (issue 44)', () => {
     const paper = async (url: string) => pdfText((await t.inject({ method: 'GET', url, token: admin })).rawPayload);
     const text = await paper(`/api/billing/${invoiceId}/pdf`);
     const billTo = text.slice(text.indexOf('BILL TO'));
-    for (const expected of ['Sunny Juice Co.', '12 Orchard Way', 'Attn: ', 'Brand: Sunny Juice (Sunny Juice Company LLC)']) expect(billTo, expected).toContain(expected);
+    for (const expected of ['Sunny Juice Co.', '12 Orchard Way', 'Attn: ', 'Brand: Sunny Juice (Sunny Juice Company LLC)'])
+      expect(billTo, expected).toContain(expected);
     const statement = await paper(`/api/billing/statements/${ownerId}/pdf`);
     expect(statement).toContain('Sunny Juice Co.');
     expect(statement).not.toContain('Sunny Juice Company LLC');

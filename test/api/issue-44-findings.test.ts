@@ -100,7 +100,9 @@ describe('issue 44: the traffic desk’s minor findings', () => {
     expect(res.statusCode, res.body).toBe(201);
     const report = res.json();
     expect(report.import).toMatchObject({ rows: 2, skipped: 1, unmatched: 1 });
-    expect(report.skipped_rows).toEqual([expect.objectContaining({ line: 2, house_code: 'PSA0001', note: 'Station material, not a commercial (house code starts with PSA)' })]);
+    expect(report.skipped_rows).toEqual([
+      expect.objectContaining({ line: 2, house_code: 'PSA0001', note: 'Station material, not a commercial (house code starts with PSA)' }),
+    ]);
     expect(report.unmatched_rows.map((r: { house_code: string }) => r.house_code)).toEqual(['ZZZZ9999']);
     const discrepancies = (await t.inject({ method: 'GET', url: '/api/traffic/discrepancies', token: admin })).json();
     expect(discrepancies.unmatched_rows.map((r: { house_code: string }) => r.house_code)).toEqual(['ZZZZ9999']);

@@ -209,7 +209,11 @@ const statusWords = (l: AffidavitLine) =>
 
 /** The affidavit as a PDF document (already ended; the caller streams it). */
 export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit.PDFDocument => {
-  const doc = newPdfDocument({ size: pdfPageSize(station), margin: PDF_MARGIN, info: { Title: `Affidavit of performance — ${a.orderName}`, Author: station.name } });
+  const doc = newPdfDocument({
+    size: pdfPageSize(station),
+    margin: PDF_MARGIN,
+    info: { Title: `Affidavit of performance — ${a.orderName}`, Author: station.name },
+  });
   const width = doc.page.width - PDF_MARGIN * 2;
   const rule = drawLetterhead(doc, station, 'AFFIDAVIT', ['Certificate of performance', `${printedDay(a.from)} – ${printedDay(a.to)}`]);
 

@@ -13,7 +13,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type SkippedAsRunRow } from '../../../domain/as-run';
-import { closingOf, isClosedMissed, likelyShiftHours, matchAsRunRow, offScheduleNote, SETTLEABLE_STATUSES, type SpotCandidate } from '../../../domain/as-run-match';
+import {
+  closingOf,
+  isClosedMissed,
+  likelyShiftHours,
+  matchAsRunRow,
+  offScheduleNote,
+  SETTLEABLE_STATUSES,
+  type SpotCandidate,
+} from '../../../domain/as-run-match';
 import { airingOf } from '../../../domain/campaigns';
 import { localClockOf } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';

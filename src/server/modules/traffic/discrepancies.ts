@@ -23,15 +23,15 @@ const LIMIT = 200;
 
 const spotRowsWhere = (db: Db, where: SQL | undefined, limit: number) =>
   db
-      .select({ spot: trafficSpots, daypartName: dayparts.name, brandName: brands.commonName, estimateName: ordersView.estimateName })
-      .from(trafficSpots)
-      .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
-      .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
-      .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
-      .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
-      .where(where)
-      .orderBy(desc(trafficSpots.scheduledAt))
-      .limit(limit);
+    .select({ spot: trafficSpots, daypartName: dayparts.name, brandName: brands.commonName, estimateName: ordersView.estimateName })
+    .from(trafficSpots)
+    .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
+    .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
+    .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
+    .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
+    .where(where)
+    .orderBy(desc(trafficSpots.scheduledAt))
+    .limit(limit);
 
 const toDiscrepancySpot =
   (time: StationTime) =>
