@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from './dates';
-import { bucketStart, bucketStarts, conversionFunnel, donutSlices, forecastRevenue, revenueSeries } from './analytics';
+import { bucketStart, bucketStarts, conversionFunnel, donutSlices, forecastRevenue, periodStart, revenueSeries, trendWindowNote } from './analytics';
 
 describe('date buckets', () => {
   it('starts a week on Monday and a month on its first day', () => {
@@ -134,5 +134,20 @@ describe('donutSlices', () => {
     expect(slices).toHaveLength(8);
     expect(slices.slice(0, 7).map((s) => s.name)).toEqual(['D0', 'D1', 'D2', 'D3', 'D4', 'D5', 'D6']);
     expect(slices[7]).toEqual({ name: 'Other', value: 92 + 93 });
+  });
+});
+
+describe('the revenue trend’s window against the Period (issue 44)', () => {
+  it('names the 90 days and the Period’s part of them, never “whatever the Period”', () => {
+    expect(trendWindowNote(30, 'daily')).toBe('Last 90 days by day; the shaded part is the Period, the last 30 days');
+    expect(trendWindowNote(7, 'weekly')).toBe('Last 90 days by week; the shaded part is the Period, the last 7 days');
+    expect(trendWindowNote(90, 'daily')).toBe('Last 90 days by day: the Period');
+    expect(trendWindowNote(365, 'monthly')).toBe("Last 90 days by month: the latest part of the Period's 365 days");
+  });
+
+  it('shades from the bucket holding the Period’s first day', () => {
+    expect(periodStart('2026-12-07', 30, 'daily')).toBe('2026-11-08');
+    expect(periodStart('2026-12-07', 7, 'weekly')).toBe('2026-11-30');
+    expect(periodStart('2026-12-07', 90, 'daily')).toBeNull();
   });
 });

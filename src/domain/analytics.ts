@@ -332,3 +332,21 @@ const seasonalForecast = (
     },
   };
 };
+
+const BY_BUCKET: Record<Granularity, string> = { daily: 'by day', weekly: 'by week', monthly: 'by month' };
+
+/**
+ * What the revenue trend's card says of its window (issue 44). The spec fixes the trend at 90 days
+ * whatever the Period (decision 033), so the card names both: the Period's part of the 90 days is
+ * shaded on the chart (`periodStart`), or the card says the trend shows only the Period's latest 90.
+ */
+export const trendWindowNote = (periodDays: number, granularity: Granularity): string => {
+  const window = `Last ${REVENUE_TREND_DAYS} days ${BY_BUCKET[granularity]}`;
+  if (periodDays < REVENUE_TREND_DAYS) return `${window}; the shaded part is the Period, the last ${periodDays} days`;
+  if (periodDays === REVENUE_TREND_DAYS) return `${window}: the Period`;
+  return `${window}: the latest part of the Period's ${periodDays} days`;
+};
+
+/** The first bucket of the trend inside the Period (null when the Period covers the whole trend). */
+export const periodStart = (today: string, periodDays: number, granularity: Granularity): string | null =>
+  periodDays >= REVENUE_TREND_DAYS ? null : bucketStart(addDays(today, -(periodDays - 1)), granularity);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closingOf, instantResolver, isOpenForAsRun, likelyShiftHours, matchAsRunRow, rowInstants, type SpotCandidate } from './as-run-match';
+import { closingOf, instantResolver, isOpenForAsRun, likelyShiftHours, matchAsRunRow, offScheduleNote, rowInstants, type SpotCandidate } from './as-run-match';
 import { UNMATCHED_REASONS, unmatchedNote } from './as-run';
 
 const ZONE = 'America/New_York';
@@ -135,5 +135,18 @@ describe('unmatchedNote', () => {
     expect(unmatchedNote({ aired: 2, reported_missed: 0 })).toBe('Every row matched a spot of the traffic log.');
     expect(unmatchedNote({ aired: 0, reported_missed: 1 })).toBe('Every row matched a spot of the traffic log.');
     expect(unmatchedNote({ aired: 0, reported_missed: 0 })).toBe('No row matched a spot of the traffic log.');
+  });
+});
+
+describe('offScheduleNote (issue 44)', () => {
+  const at = Date.UTC(2026, 11, 7, 11, 15, 0);
+  it('notes an airing more than a minute from its scheduled time, late or early', () => {
+    expect(offScheduleNote(at, at + 3 * 60_000)).toBe('Aired 3 min late');
+    expect(offScheduleNote(at, at - 90_000)).toBe('Aired 1 min 30 s early');
+  });
+  it('says nothing within a minute', () => {
+    expect(offScheduleNote(at, at)).toBeNull();
+    expect(offScheduleNote(at, at + 60_000)).toBeNull();
+    expect(offScheduleNote(at, at - 45_000)).toBeNull();
   });
 });

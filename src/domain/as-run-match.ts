@@ -170,3 +170,20 @@ export const likelyShiftHours = (
   }
   return bestCount * 2 > rows.length ? bestHours : null;
 };
+
+/**
+ * An airing more than a minute from its spot's scheduled time is off schedule (issue 44: a spot aired
+ * 3 minutes late was flagged nowhere). It still aired inside its daypart's window, so it is aired,
+ * delivered and billed; the as-run report notes it on its row and Discrepancies lists it (decision 061).
+ */
+export const OFF_SCHEDULE_SECONDS = 60;
+
+/** "Aired 3 min late" / "Aired 1 min 30 s early", or null within a minute of the scheduled time. */
+export const offScheduleNote = (scheduledAt: number, airedAt: number): string | null => {
+  const seconds = Math.round((airedAt - scheduledAt) / 1000);
+  if (Math.abs(seconds) <= OFF_SCHEDULE_SECONDS) return null;
+  const abs = Math.abs(seconds);
+  const minutes = Math.floor(abs / 60);
+  const rest = abs % 60;
+  return `Aired ${minutes} min${rest > 0 ? ` ${rest} s` : ''} ${seconds > 0 ? 'late' : 'early'}`;
+};

@@ -134,7 +134,21 @@ export const CSV_REQUIRED_COLUMNS = ['date', 'house_code', 'duration'] as const;
 export interface ReadOptions {
   frameRate?: number;
   dateOrder?: DateOrder;
+  /** House-code prefixes of the station's own material (PSAs, promos, IDs): such rows are skipped, not unmatched (issue 44). */
+  stationMaterial?: readonly string[];
 }
+
+/**
+ * Why a row is skipped as the station's own material: its house code starts with one of the station's
+ * prefixes (case ignored), and it names no spot by id. Null for any other row (issue 44: a PSA was listed
+ * with the truly unknown codes, on the report and on Discrepancies).
+ */
+export const stationMaterialReason = (row: Pick<AsRunRow, 'houseCode' | 'spotId'>, prefixes: readonly string[] = []): string | null => {
+  if (row.spotId || !row.houseCode) return null;
+  const code = row.houseCode.toUpperCase();
+  const prefix = prefixes.find((p) => p !== '' && code.startsWith(p.toUpperCase()));
+  return prefix === undefined ? null : `Station material, not a commercial (house code starts with ${prefix.toUpperCase()})`;
+};
 
 const HOUSE_CODE = /^[A-Za-z0-9_.:/ -]{1,32}$/;
 const clip = (value: string) => value.slice(0, 40);

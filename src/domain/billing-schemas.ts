@@ -168,8 +168,11 @@ export const invoiceSchema = z.object({
   estimate_id: z.uuid(),
   estimate_name: z.string().nullable(),
   customer_id: z.uuid(),
+  /** The advertiser: its company, else the person, else the e-mail, as ageing and statements name it (`advertiserName`, decision 061). */
   customer_name: z.string().nullable(),
   customer_email: z.string().nullable(),
+  /** The person of the advertiser's account ("Attn:" on the invoice; the e-mail's greeting); null without a name. */
+  customer_contact: z.string().nullable(),
   brand_id: z.uuid().nullable(),
   brand_name: z.string().nullable(),
   /** The order's amount owed when the invoice was made. */

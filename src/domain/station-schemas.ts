@@ -5,6 +5,9 @@ const MAX_LOGO_CHARS = 300_000;
 /** Frame rates master control may run at; 29.97 (drop-frame) is the North American default. */
 export const FRAME_RATES = [23.976, 24, 25, 29.97, 30, 50, 59.94, 60] as const;
 export const DATE_ORDERS = ['MDY', 'DMY'] as const;
+/** The paper a station prints its documents on (issue 44). */
+export const PAPER_SIZES = ['letter', 'a4'] as const;
+export type PaperSize = (typeof PAPER_SIZES)[number];
 const FRAME_RATE_MESSAGE = `Frame rate must be one of ${FRAME_RATES.join(', ')}`;
 const text = (label: string, max: number) =>
   z
@@ -66,6 +69,19 @@ export const stationProfileInputSchema = z
     auto_offer_makegoods: z.boolean({ error: 'Offer makegoods automatically must be true or false' }).optional(),
     /** Decision 059: minutes by product category (0..240; one left out: 15); the whole map is replaced. Left out, the stored one stays. */
     product_separations: productSeparationsInputSchema.optional(),
+    /** Issue 44: left out, the stored setting stays. */
+    paper_size: z.enum(PAPER_SIZES, { error: 'Paper size must be letter or a4' }).optional(),
+    /** Issue 44: left out, the stored prefixes stay. */
+    station_material_prefixes: z
+      .array(
+        z
+          .string({ error: 'Each station material prefix must be text' })
+          .trim()
+          .regex(/^[A-Za-z0-9_.:/-]{1,16}$/, 'Each station material prefix must be 1 to 16 letters, digits or _ . : / -'),
+        { error: 'Station material prefixes must be a list' },
+      )
+      .max(50, 'At most 50 station material prefixes')
+      .optional(),
   })
   .strict();
 export type StationProfileInput = z.infer<typeof stationProfileInputSchema>;
@@ -90,6 +106,10 @@ export const stationProfileSchema = z.object({
   auto_offer_makegoods: z.boolean(),
   /** Minutes between two brands of one product category on the log, for every category (decision 059). */
   product_separations: z.record(z.string(), z.number().int()),
+  /** The paper the station's documents are printed on: US Letter (the default) or A4 (issue 44). */
+  paper_size: z.enum(PAPER_SIZES),
+  /** House-code prefixes of the station's own material (PSA, promo, ID): as-run rows with them are skipped, not unmatched (issue 44). */
+  station_material_prefixes: z.array(z.string()),
   time_zone: z.string(),
   updated_at: z.string(),
 });

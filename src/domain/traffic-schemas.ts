@@ -6,7 +6,8 @@ export const TRAFFIC_MESSAGES = {
   badDate: 'Date must be a calendar date (YYYY-MM-DD)',
   badFormat: 'Format must be csv or bxf',
   badRange: 'The range must end on or after its start and span at most 366 days',
-  neverPlaced: 'This broadcast day has passed without being placed: there is no log to send to master control',
+  neverPlaced:
+    'This broadcast day has passed without being placed: there is no log to send to master control (spots booked on it are listed on Discrepancies, under Days never placed)',
 } as const;
 
 const isoDate = (message: string = TRAFFIC_MESSAGES.badDate) => z.string({ error: message }).refine(isIsoDate, message);
@@ -82,7 +83,10 @@ export const trafficLogSchema = z.object({
   channel_id: z.uuid(),
   time_zone: z.string(),
   built_at: z.string().nullable(),
+  /** The latest export: "changes since export" count from it. */
   exported_at: z.string().nullable(),
+  /** When the day was first sent to master control; a later export does not move it (issue 44). */
+  first_exported_at: z.string().nullable(),
   /** False when the day is beyond the horizon or not placed yet: the spots are what is placed so far. */
   placed: z.boolean(),
   /** Spots placed, cancelled or restored since the day was exported: "N changes since export — export again". */
@@ -146,6 +150,10 @@ export const discrepanciesSchema = z.object({
   ),
   /** Spots placed after their day went to master control, still to air. */
   late_bookings: z.array(discrepancySpotSchema),
+  /** Spots of the last 7 days that aired more than a minute from their scheduled time (issue 44, decision 061). */
+  off_schedule: z.array(discrepancySpotSchema.extend({ aired_time: z.string(), off_by: z.string() })),
+  /** Past days of the last 30 with spots booked and no log (the station clock was not running): by channel and day, newest first (issue 44). */
+  unplaced_days: z.array(z.object({ channel_id: z.uuid(), date: z.string(), spots: z.number().int(), orders: z.number().int() })),
   /** Spots whose booked day had closed (air time passed): moved to the nearest free day of their window, or (to_date null) to none. */
   moved_spots: z.array(
     z.object({

@@ -19,6 +19,13 @@ export type DeskAction = (typeof DESK_ACTIONS)[number];
 
 export const isOpenSpot = (status: string): boolean => (OPEN_SPOT_STATUSES as readonly string[]).includes(status);
 
+/**
+ * A spot that took its place on the log: every status but cancelled (a cancelled or moved spot gave
+ * its place back). A missed, made-good or unconfirmed spot was placed and is a row of the log, so the
+ * daypart's "N / capacity placed" counts it (issue 44: "Late Night 3 / 30" beside 4 rows).
+ */
+export const tookAPlace = (status: string): boolean => status !== 'cancelled';
+
 /** Completing an order with unconfirmed spots needs the admin's explicit "complete anyway" (decision 031). */
 export const UNCONFIRMED_WARNING_START = 'This order has unconfirmed spots';
 export const unconfirmedSpotsWarning = (count: number): string =>

@@ -143,11 +143,13 @@ describe.skipIf(!hasPoppler)('GET /api/billing/:id/pdf of an up-front invoice', 
       expect(printed(pdf, label)).toBe(value);
   });
 
-  it('bills the brand: legal name, postal address, the person and e-mail; the station: name, address, remit-to, tax id; no web address', async () => {
+  it('bills the advertiser: its company, the postal address, the person and e-mail, the brand with its legal name; the station: name, address, remit-to, tax id; no web address', async () => {
     const { owner, invoice } = await couponInvoice();
     const pdf = await pdfOf(`/api/billing/${invoice.id}/pdf`);
     const billTo = pdf.text.slice(pdf.text.indexOf('BILL TO'));
-    for (const expected of [LEGAL_NAME, '120 Harbor St', 'Portland, ME 04101', 'Attn: Dana Reyes', owner.email]) expect(billTo, expected).toContain(expected);
+    // The advertiser as ageing and the statement name it (its company), the brand with its legal name (decision 061).
+    for (const expected of ['Acme Foods', '120 Harbor St', 'Portland, ME 04101', 'Attn: Dana Reyes', owner.email]) expect(billTo, expected).toContain(expected);
+    expect(pdf.flat).toContain(`(${LEGAL_NAME})`);
     for (const expected of [
       STATION.name,
       STATION.address,
@@ -201,7 +203,9 @@ describe.skipIf(!hasPoppler)('GET /api/billing/credit-notes/:id/pdf', () => {
     expect(made.statusCode, made.body).toBe(201);
     const pdf = await pdfOf(`/api/billing/credit-notes/${made.json().credit_note.id}/pdf`);
     const creditTo = pdf.text.slice(pdf.text.indexOf('CREDIT TO'));
-    for (const expected of [LEGAL_NAME, '120 Harbor St', 'Portland, ME 04101', 'Attn: Dana Reyes', owner.email]) expect(creditTo, expected).toContain(expected);
+    for (const expected of ['Acme Foods', '120 Harbor St', 'Portland, ME 04101', 'Attn: Dana Reyes', owner.email])
+      expect(creditTo, expected).toContain(expected);
+    expect(pdf.flat).toContain(`(${LEGAL_NAME})`);
     for (const expected of [STATION.name, STATION.address, `Tax ID ${STATION.tax_id}`, 'REMIT PAYMENT TO', STATION.remit_to, '$50.00'])
       expect(pdf.text, expected).toContain(expected);
     expect(pdf.text).not.toMatch(/https?:\/\/|www\./);

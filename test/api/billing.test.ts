@@ -41,8 +41,10 @@ describe('POST /api/billing/from-estimate/:id', () => {
       estimate_id: order.id,
       estimate_name: 'Spring launch',
       customer_id: owner.id,
-      customer_name: 'Ivy Invoice',
+      // The advertiser as ageing and statements name it: its company (decision 061); the person beside it.
+      customer_name: 'Acme Foods',
       customer_email: owner.email,
+      customer_contact: 'Ivy Invoice',
       brand_id: owner.brand.id,
       brand_name: owner.brand.commonName,
       subtotal: 5000,

@@ -84,7 +84,10 @@ describe('exporting a day', () => {
   it('refuses to export a past day that was never placed, and does not freeze it', async () => {
     const res = await exportDay('2027-07-01');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'This broadcast day has passed without being placed: there is no log to send to master control' });
+    expect(res.json()).toEqual({
+      error:
+        'This broadcast day has passed without being placed: there is no log to send to master control (spots booked on it are listed on Discrepancies, under Days never placed)',
+    });
     expect((await log('2027-07-01')).exported_at).toBeNull();
   });
 });

@@ -138,11 +138,15 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     await panel.getByText('No notifications yet').waitFor();
   });
 
-  it('the revenue trend says it keeps its 90 days whatever the Period (item 9)', async () => {
+  it('the revenue trend says it keeps its 90 days and which part of them is the Period (item 9; issue 44)', async () => {
     const page = await h.newPage();
     await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByText('Last 90 days by day; the shaded part is the Period, the last 30 days').waitFor();
     await page.getByLabel('Period').selectOption('7');
-    await page.getByText('Last 90 days, daily, whatever the Period').waitFor();
+    await page.getByText('Last 90 days by day; the shaded part is the Period, the last 7 days').waitFor();
+    await page.getByLabel('Period').selectOption('365');
+    await page.getByText("Last 90 days by day: the latest part of the Period's 365 days").waitFor();
+    expect(await page.getByText(/whatever the Period/).count()).toBe(0);
   });
 
   it('a statement: the admin opens an advertiser’s from Ageing, the advertiser its own from Billing; both show the same lines and closing balance', async () => {

@@ -962,14 +962,17 @@ table station_profile
   id integer not null default 1
   logo text
   name text not null default 'Spotbook Station'::text
+  paper_size text not null default 'letter'::text
   phone text
   product_separations jsonb not null default '{}'::jsonb
   remit_to text
   require_ad_id boolean not null default false
+  station_material_prefixes text[] not null default '{}'::text[]
   tax_id text
   updated_at timestamp with time zone not null default now()
   constraint station_profile_date_order_check CHECK ((date_order = ANY (ARRAY['MDY'::text, 'DMY'::text])))
   constraint station_profile_frame_rate_check CHECK ((frame_rate = ANY (ARRAY[23.976, (24)::numeric, (25)::numeric, 29.97, (30)::numeric, (50)::numeric, 59.94, (60)::numeric])))
+  constraint station_profile_paper_size_check CHECK ((paper_size = ANY (ARRAY['letter'::text, 'a4'::text])))
   constraint station_profile_pkey PRIMARY KEY (id)
   constraint station_profile_single_row CHECK ((id = 1))
   CREATE UNIQUE INDEX station_profile_pkey ON public.station_profile USING btree (id)
@@ -990,6 +993,7 @@ table traffic_days
   built_at timestamp with time zone not null default now()
   channel_id uuid not null default default_channel_id()
   exported_at timestamp with time zone
+  first_exported_at timestamp with time zone
   held_at timestamp with time zone
   inputs_digest text not null
   constraint traffic_days_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT

@@ -684,12 +684,22 @@ export const stationProfile = pgTable(
     autoOfferMakegoods: boolean('auto_offer_makegoods').notNull().default(false),
     /** Minutes between two brands of one product category on the log, by category; one left out: 15 (decision 059). */
     productSeparations: jsonb('product_separations').$type<Record<string, number>>().notNull().default({}),
+    /** The paper its documents (invoice, statement, affidavit, credit note) are printed on (issue 44). */
+    paperSize: text('paper_size', { enum: ['letter', 'a4'] })
+      .notNull()
+      .default('letter'),
+    /** House-code prefixes of the station's own material (PSA, promo, ID): as-run rows with them are skipped, not unmatched (issue 44). */
+    stationMaterialPrefixes: text('station_material_prefixes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('station_profile_single_row', sql`${t.id} = 1`),
     check('station_profile_date_order_check', sql`${t.dateOrder} in ('MDY', 'DMY')`),
     check('station_profile_frame_rate_check', sql`${t.frameRate} in (23.976, 24, 25, 29.97, 30, 50, 59.94, 60)`),
+    check('station_profile_paper_size_check', sql`${t.paperSize} in ('letter', 'a4')`),
   ],
 );
 
@@ -706,8 +716,10 @@ export const trafficDays = pgTable(
     /** A digest of what was placed: the day is placed again only when its bookings change. */
     inputsDigest: text('inputs_digest').notNull(),
     builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Set by the first export: from then on the day keeps its times. */
+    /** Set by the first export (from then on the day keeps its times), and moved by each later one: "changes since export" count from it. */
     exportedAt: timestamp('exported_at', { withTimezone: true }),
+    /** When the day was first sent to master control: never moved by a later export (issue 44). */
+    firstExportedAt: timestamp('first_exported_at', { withTimezone: true }),
     /** Set when the traffic desk acts on a spot of the day (decision 058): placement no longer rewrites it. */
     heldAt: timestamp('held_at', { withTimezone: true }),
   },

@@ -2302,6 +2302,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -2482,6 +2483,7 @@ export interface paths {
                                 reason: string;
                             }[];
                             credited_amount: number;
+                            customer_contact: string | null;
                             customer_email: string | null;
                             /** Format: uuid */
                             customer_id: string;
@@ -2689,6 +2691,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -2957,6 +2960,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -3230,6 +3234,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -3387,6 +3392,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -3907,6 +3913,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -3967,6 +3974,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -4338,6 +4346,7 @@ export interface paths {
                             commission_rate: number;
                             created_at: string;
                             credited_amount: number;
+                            customer_contact: string | null;
                             customer_email: string | null;
                             /** Format: uuid */
                             customer_id: string;
@@ -15096,6 +15105,7 @@ export interface paths {
                                 commission_rate: number;
                                 created_at: string;
                                 credited_amount: number;
+                                customer_contact: string | null;
                                 customer_email: string | null;
                                 /** Format: uuid */
                                 customer_id: string;
@@ -15263,6 +15273,7 @@ export interface paths {
                                 reason: string;
                             }[];
                             credited_amount: number;
+                            customer_contact: string | null;
                             customer_email: string | null;
                             /** Format: uuid */
                             customer_id: string;
@@ -18141,12 +18152,15 @@ export interface paths {
                             frame_rate: number;
                             logo: string | null;
                             name: string;
+                            /** @enum {string} */
+                            paper_size: "letter" | "a4";
                             phone: string | null;
                             product_separations: {
                                 [key: string]: number;
                             };
                             remit_to: string | null;
                             require_ad_id: boolean;
+                            station_material_prefixes: string[];
                             tax_id: string | null;
                             time_zone: string;
                             updated_at: string;
@@ -18220,12 +18234,15 @@ export interface paths {
                         frame_rate?: number;
                         logo?: string | null;
                         name: string;
+                        /** @enum {string} */
+                        paper_size?: "letter" | "a4";
                         phone?: string | null;
                         product_separations?: {
                             [key: string]: number;
                         };
                         remit_to?: string | null;
                         require_ad_id?: boolean;
+                        station_material_prefixes?: string[];
                         tax_id?: string | null;
                     };
                 };
@@ -18250,12 +18267,15 @@ export interface paths {
                             frame_rate: number;
                             logo: string | null;
                             name: string;
+                            /** @enum {string} */
+                            paper_size: "letter" | "a4";
                             phone: string | null;
                             product_separations: {
                                 [key: string]: number;
                             };
                             remit_to: string | null;
                             require_ad_id: boolean;
+                            station_material_prefixes: string[];
                             tax_id: string | null;
                             time_zone: string;
                             updated_at: string;
@@ -18955,6 +18975,22 @@ export interface paths {
                                 /** @enum {string} */
                                 status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
                             }[];
+                            off_schedule: {
+                                air_date: string;
+                                aired_time: string;
+                                brand_name: string | null;
+                                daypart_name: string;
+                                /** Format: uuid */
+                                estimate_id: string;
+                                estimate_name: string | null;
+                                house_code: string;
+                                /** Format: uuid */
+                                id: string;
+                                local_time: string;
+                                off_by: string;
+                                /** @enum {string} */
+                                status: "scheduled" | "aired" | "missed" | "made_good" | "cancelled" | "unconfirmed";
+                            }[];
                             separation_conflicts: {
                                 air_date: string;
                                 brand_name: string | null;
@@ -18998,6 +19034,13 @@ export interface paths {
                                 line: number;
                                 reason: string;
                                 time: string;
+                            }[];
+                            unplaced_days: {
+                                /** Format: uuid */
+                                channel_id: string;
+                                date: string;
+                                orders: number;
+                                spots: number;
                             }[];
                         };
                     };
@@ -19108,6 +19151,7 @@ export interface paths {
                                 start_time: string;
                             }[];
                             exported_at: string | null;
+                            first_exported_at: string | null;
                             placed: boolean;
                             spots: {
                                 ad_id: string | null;

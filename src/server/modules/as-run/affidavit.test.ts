@@ -1,6 +1,6 @@
 /** The affidavit as a reader sees it (issue 44, finding 4): no text drawn over text, an Ad-ID never wrapped. */
 import { describe, expect, it } from 'vitest';
-import { hasPoppler, overlappingWords, wordBoxes } from '../../../../test/support/pdf-render';
+import { hasPoppler, overlappingWords, renderPdf, wordBoxes } from '../../../../test/support/pdf-render';
 import { renderAffidavitPdf, type Affidavit, type AffidavitLine } from './affidavit';
 
 const toBuffer = (doc: PDFKit.PDFDocument) =>
@@ -61,9 +61,14 @@ const station = {
   logo: null,
 };
 
+/** Points (pixels at 72 dpi): US Letter and A4 (issue 44: the documents are checked on both). */
+const PAPER = { letter: { width: 612, height: 792 }, a4: { width: 596, height: 842 } } as const; // A4 is 595.28 × 841.89 pt: its PNG at 72 dpi is 596 × 842
+
 describe.skipIf(!hasPoppler)('the affidavit PDF', () => {
-  it('draws no text over other text, keeps every Ad-ID on one line, and fits the page', async () => {
-    const words = await wordBoxes(await toBuffer(renderAffidavitPdf(affidavit, station)));
+  it.each(['letter', 'a4'] as const)('on %s: draws no text over other text, keeps every Ad-ID on one line, and fits the page', async (paper) => {
+    const pdf = await toBuffer(renderAffidavitPdf(affidavit, { ...station, paper_size: paper }));
+    for (const page of (await renderPdf(pdf)).pages) expect({ width: page.width, height: page.height }).toEqual(PAPER[paper]);
+    const words = await wordBoxes(pdf);
     expect(overlappingWords(words)).toEqual([]);
     // A 12-character Ad-ID is one word, whole, on every row.
     expect(words.filter((w) => w.text === 'SUNJ1234000H').length).toBe(affidavit.lines.length - 1);
@@ -77,7 +82,7 @@ describe.skipIf(!hasPoppler)('the affidavit PDF', () => {
       ).toBe(true);
     // The program a spot aired in is named under its daypart (decision 060).
     expect(words.some((w) => w.text === 'Late')).toBe(true);
-    // Nothing past the page's edges (Letter, 612 × 792 pt).
-    expect(words.filter((w) => w.xMax > 612 || w.yMax > 792)).toEqual([]);
+    // Nothing past the page's edges.
+    expect(words.filter((w) => w.xMax > PAPER[paper].width || w.yMax > PAPER[paper].height)).toEqual([]);
   });
 });

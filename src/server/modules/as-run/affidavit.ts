@@ -16,7 +16,7 @@ import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../orders/public';
 import { programNamer } from '../programs/public';
 import { printedDay } from '../billing/pdf';
-import { PDF_INK, PDF_MARGIN, PDF_MUTED, drawLetterhead, type StationIssuer } from '../station/letterhead';
+import { PDF_INK, PDF_MARGIN, PDF_MUTED, drawLetterhead, pdfPageSize, type StationIssuer } from '../station/letterhead';
 
 export interface AffidavitLine {
   date: string;
@@ -219,7 +219,11 @@ const statusWords = (l: AffidavitLine) =>
 
 /** The affidavit as a PDF document (already ended; the caller streams it). */
 export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit.PDFDocument => {
-  const doc = newPdfDocument({ size: 'LETTER', margin: PDF_MARGIN, info: { Title: `Affidavit of performance — ${a.orderName}`, Author: station.name } });
+  const doc = newPdfDocument({
+    size: pdfPageSize(station),
+    margin: PDF_MARGIN,
+    info: { Title: `Affidavit of performance — ${a.orderName}`, Author: station.name },
+  });
   const width = doc.page.width - PDF_MARGIN * 2;
   const rule = drawLetterhead(doc, station, 'AFFIDAVIT', ['Certificate of performance', `${printedDay(a.from)} – ${printedDay(a.to)}`]);
 

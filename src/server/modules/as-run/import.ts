@@ -13,7 +13,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type SkippedAsRunRow } from '../../../domain/as-run';
-import { closingOf, isClosedMissed, likelyShiftHours, matchAsRunRow, SETTLEABLE_STATUSES, type SpotCandidate } from '../../../domain/as-run-match';
+import {
+  closingOf,
+  isClosedMissed,
+  likelyShiftHours,
+  matchAsRunRow,
+  offScheduleNote,
+  SETTLEABLE_STATUSES,
+  type SpotCandidate,
+} from '../../../domain/as-run-match';
 import { airingOf } from '../../../domain/campaigns';
 import { localClockOf } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
@@ -288,6 +296,7 @@ export const settleAsRun = async ({
     const note = [
       rows.discrepancy(i) ? 'Aired with a discrepancy' : null,
       wasClosed ? 'Was closed as missed by an earlier import: now aired, its makegood withdrawn' : null,
+      offScheduleNote(spot.scheduledAt, result.at),
     ].filter(Boolean);
     if (note.length > 0) notes.set(i, note.join('; '));
     if (wasClosed) {

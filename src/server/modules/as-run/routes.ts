@@ -77,7 +77,7 @@ export const asRunRoutes = async (app: FastifyInstance, ctx: AppContext, guards:
           importedBy: actor.id,
           maxMb: ctx.config.asRunMaxMb,
           closeDay: closeDayText === 'true' || closeDayText === '1' || closeDayText === 'on',
-          readOptions: { frameRate: station.frameRate, dateOrder: station.dateOrder },
+          readOptions: { frameRate: station.frameRate, dateOrder: station.dateOrder, stationMaterial: station.stationMaterial },
           profile,
           toleranceMinutes: ctx.config.asRunToleranceMinutes,
           timeZone: ctx.time.timeZone,

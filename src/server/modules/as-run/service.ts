@@ -10,6 +10,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { sqlArray } from '../../platform/sql-arrays';
 import {
   AsRunLineError,
+  stationMaterialReason,
   type AsRunEntry,
   type AsRunRow,
   type AsRunImport,
@@ -185,6 +186,11 @@ export const readAsRunFile = async ({
       continue;
     }
     const row = entry.row;
+    const material = stationMaterialReason(row, options.stationMaterial);
+    if (material) {
+      skipped.push({ line: row.line, date: row.date, time: row.time, houseCode: row.houseCode, reason: material });
+      continue;
+    }
     const { instants, localDate, localTime } = resolve(row);
     if (instants[0]! > latest) {
       throw new AsRunLineError(

@@ -12,6 +12,7 @@ import {
   PDF_MUTED as MUTED,
   drawAmounts,
   drawLetterhead,
+  pdfPageSize,
   type AmountRow,
   type StationIssuer,
 } from '../station/letterhead';
@@ -24,7 +25,7 @@ export const creditNotePdfFilename = (note: Pick<CreditNote, 'credit_number'>) =
 /** Starts writing the credit note; the caller streams the returned document (it is already ended). */
 export const renderCreditNotePdf = ({ note, invoice, station }: { note: CreditNote; invoice: InvoiceDetail; station: StationIssuer }): PDFKit.PDFDocument => {
   const doc = newPdfDocument({
-    size: 'LETTER',
+    size: pdfPageSize(station),
     margin: MARGIN,
     info: { Title: `Credit note ${note.credit_number}`, Author: station.name, Subject: `Credit against invoice ${invoice.invoice_number}` },
   });

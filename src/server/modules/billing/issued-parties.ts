@@ -14,7 +14,8 @@ import { getStationProfile } from '../station/service';
 import { documentChannel } from '../channels/public';
 import { ordersView } from '../orders/views';
 
-export type BilledParty = Pick<InvoiceDetail, 'customer_name' | 'customer_email' | 'brand_name' | 'brand_legal_name' | 'brand_address'>;
+export type BilledParty = Pick<InvoiceDetail, 'customer_name' | 'customer_email' | 'brand_name' | 'brand_legal_name' | 'brand_address'> &
+  Partial<Pick<InvoiceDetail, 'customer_contact'>>;
 export interface IssuedParties {
   station: StationIssuer;
   billed: BilledParty;
@@ -37,6 +38,7 @@ export const freezeIssuedParties = async (tx: Tx, invoiceId: string, billed: Bil
     billed: {
       customer_name: billed.customer_name,
       customer_email: billed.customer_email,
+      customer_contact: billed.customer_contact ?? null,
       brand_name: billed.brand_name,
       brand_legal_name: billed.brand_legal_name,
       brand_address: billed.brand_address,
@@ -67,6 +69,8 @@ const invoiceChannel = async (db: Tx, invoiceId: string): Promise<string | null>
  * now; the channel line as frozen, else (issued before channels, or a draft) the order's channel now.
  */
 export const issuerOf = async (db: Tx, invoiceId: string): Promise<StationIssuer> => {
-  const station: StationIssuer = (await issuedPartiesOf(db, invoiceId))?.station ?? (await getStationProfile(db));
+  const live = await getStationProfile(db);
+  // The paper is the station's now: how it prints, not what the invoice says (issue 44).
+  const station: StationIssuer = { ...((await issuedPartiesOf(db, invoiceId))?.station ?? live), paper_size: live.paper_size };
   return station.channel === undefined ? { ...station, channel: await invoiceChannel(db, invoiceId) } : station;
 };

@@ -22,7 +22,7 @@ export const composeInvoiceMail = ({
   stationName: string;
 }): MailMessage => {
   const link = `${appUrl}/app/estimates/${invoice.estimate_id}`;
-  const greeting = `Hello ${invoice.customer_name ?? ''},`.replace(' ,', ',');
+  const greeting = `Hello ${invoice.customer_contact ?? invoice.customer_name ?? ''},`.replace(' ,', ',');
   const facts: [string, string][] = [
     ['Invoice', invoice.invoice_number],
     ['Order', invoice.estimate_name || '—'],

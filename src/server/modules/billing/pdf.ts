@@ -18,6 +18,7 @@ import {
   PDF_MUTED as MUTED,
   drawAmounts,
   drawLetterhead,
+  pdfPageSize,
   type AmountRow,
   type StationIssuer,
 } from '../station/letterhead';
@@ -72,7 +73,7 @@ export const invoicePdfFilename = (invoice: Pick<InvoiceDetail, 'invoice_number'
 /** Starts writing the invoice; the caller streams the returned document (it is already ended). */
 export const renderInvoicePdf = ({ invoice, station, timeZone }: { invoice: InvoiceDetail; station: StationIssuer; timeZone: string }): PDFKit.PDFDocument => {
   const doc = newPdfDocument({
-    size: 'LETTER',
+    size: pdfPageSize(station),
     margin: MARGIN,
     info: { Title: `Invoice ${invoice.invoice_number}`, Author: station.name, Subject: invoice.estimate_name ?? 'Invoice' },
   });

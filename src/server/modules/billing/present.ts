@@ -7,7 +7,7 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import { invoiceBalanceCents, invoiceBalanceDueCents, invoiceStatusLabel, shownInvoiceStatus } from '../../../domain/billing';
 import type { Invoice, InvoicePayment } from '../../../domain/billing-schemas';
 import { toDollars } from '../../../domain/money';
-import { fullName } from '../../../domain/users';
+import { advertiserName, fullName } from '../../../domain/users';
 import { invoices, type invoicePayments } from '../../db/schema';
 import { brandSummaries } from '../brands/public';
 import { userSummaries } from '../users/public';
@@ -25,7 +25,13 @@ export const selectInvoices = (db: Tx) =>
     .$dynamic();
 
 type InvoiceWithOrder = Awaited<ReturnType<ReturnType<typeof selectInvoices>['execute']>>[number];
-export type SelectedInvoice = InvoiceWithOrder & { firstName: string | null; lastName: string | null; email: string; brandName: string | null };
+export type SelectedInvoice = InvoiceWithOrder & {
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  email: string;
+  brandName: string | null;
+};
 
 /**
  * The invoices with their customers' names and brands' names: one query to the users module and one to
@@ -46,7 +52,7 @@ export const withParties = async (db: Tx, rows: InvoiceWithOrder[]): Promise<Sel
     const customer = customers.get(row.invoice.customerId);
     if (!customer) return [];
     const brandName = (row.invoice.brandId ? brands.get(row.invoice.brandId)?.commonName : undefined) ?? null;
-    return [{ ...row, firstName: customer.firstName, lastName: customer.lastName, email: customer.email, brandName }];
+    return [{ ...row, firstName: customer.firstName, lastName: customer.lastName, company: customer.company, email: customer.email, brandName }];
   });
 };
 
@@ -56,8 +62,10 @@ export const toInvoice = ({ invoice, ...row }: SelectedInvoice, today: string): 
   estimate_id: invoice.estimateId,
   estimate_name: row.estimateName,
   customer_id: invoice.customerId,
-  customer_name: fullName(row.firstName, row.lastName) ?? row.email,
+  // One name for the advertiser on every document (issue 44, decision 061): ageing's and the statement's.
+  customer_name: advertiserName(row.company, row.firstName, row.lastName, row.email),
   customer_email: row.email,
+  customer_contact: fullName(row.firstName, row.lastName),
   brand_id: invoice.brandId,
   brand_name: row.brandName,
   subtotal: toDollars(invoice.subtotalCents),

@@ -15,6 +15,7 @@ import {
   PDF_MUTED as MUTED,
   drawAmounts,
   drawLetterhead,
+  pdfPageSize,
   type AmountRow,
   type StationIssuer,
 } from '../station/letterhead';
@@ -48,7 +49,7 @@ export const renderStatementPdf = ({
     Subject: 'Account statement',
     CreationDate: startOfStationDay(statement.period_end, timeZone),
   };
-  const doc = newPdfDocument({ size: 'LETTER', margin: MARGIN, info });
+  const doc = newPdfDocument({ size: pdfPageSize(station), margin: MARGIN, info });
   const width = doc.page.width - MARGIN * 2;
   const rule = drawLetterhead(doc, station, 'STATEMENT', [
     `${day(statement.period_start)} – ${day(statement.period_end)}`,

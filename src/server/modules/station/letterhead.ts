@@ -1,11 +1,16 @@
 /** The station's letterhead on printed documents (invoices, affidavits): its profile on the left, the document's title and facts on the right. */
-import type { StationProfile } from '../../../domain/station-schemas';
+import type { PaperSize, StationProfile } from '../../../domain/station-schemas';
 import { drawableLogo } from '../../platform/images';
 
 export type StationIssuer = Pick<StationProfile, 'name' | 'address' | 'phone' | 'email' | 'remit_to' | 'tax_id' | 'logo'> & {
   /** The channel the document is for ("WSPT 6.2 · MeTV", decision 053); absent while the station has one. */
   channel?: string | null;
+  /** The station's paper now (issue 44; never frozen with an invoice): Letter when absent. */
+  paper_size?: PaperSize;
 };
+
+/** pdfkit's page size for the station's paper. */
+export const pdfPageSize = (station: Pick<StationIssuer, 'paper_size'>): 'A4' | 'LETTER' => (station.paper_size === 'a4' ? 'A4' : 'LETTER');
 
 export const PDF_MARGIN = 50;
 export const PDF_INK = '#0f172a';

@@ -28,6 +28,8 @@ const toProfile = (row: Row): StoredProfile => ({
   require_ad_id: row.requireAdId,
   auto_offer_makegoods: row.autoOfferMakegoods,
   product_separations: productSeparationsOf(row.productSeparations),
+  paper_size: row.paperSize,
+  station_material_prefixes: row.stationMaterialPrefixes,
   updated_at: row.updatedAt.toISOString(),
 });
 
@@ -59,6 +61,10 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
     ...(input.require_ad_id !== undefined ? { requireAdId: input.require_ad_id } : {}),
     ...(input.auto_offer_makegoods !== undefined ? { autoOfferMakegoods: input.auto_offer_makegoods } : {}),
     ...(input.product_separations !== undefined ? { productSeparations: input.product_separations } : {}),
+    ...(input.paper_size !== undefined ? { paperSize: input.paper_size } : {}),
+    ...(input.station_material_prefixes !== undefined
+      ? { stationMaterialPrefixes: [...new Set(input.station_material_prefixes.map((p) => p.toUpperCase()))] }
+      : {}),
   };
   // In a transaction of the request: the audit trail records who changed the profile (decision 008).
   const [row] = await db.transaction((tx) =>
@@ -72,13 +78,20 @@ export const updateStationProfile = async (db: Db, input: StationProfileInput): 
 };
 
 /** How master control writes time: its frame rate (drop-frame or not) and the date order of its text files. */
-export const stationMasterControl = async (db: Db): Promise<{ frameRate: number; dropFrame: boolean; dateOrder: 'MDY' | 'DMY' }> => {
+export const stationMasterControl = async (
+  db: Db,
+): Promise<{ frameRate: number; dropFrame: boolean; dateOrder: 'MDY' | 'DMY'; stationMaterial: readonly string[] }> => {
   const [row] = await db
-    .select({ frameRate: stationProfile.frameRate, dropFrame: stationProfile.dropFrame, dateOrder: stationProfile.dateOrder })
+    .select({
+      frameRate: stationProfile.frameRate,
+      dropFrame: stationProfile.dropFrame,
+      dateOrder: stationProfile.dateOrder,
+      stationMaterial: stationProfile.stationMaterialPrefixes,
+    })
     .from(stationProfile)
     .where(eq(stationProfile.id, 1))
     .limit(1);
-  return row ?? { frameRate: 29.97, dropFrame: true, dateOrder: 'MDY' };
+  return row ?? { frameRate: 29.97, dropFrame: true, dateOrder: 'MDY', stationMaterial: [] };
 };
 
 /** Whether a spot's commercial must have an Ad-ID before the spot is placed on the log (decision 034). */

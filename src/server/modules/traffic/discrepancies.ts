@@ -1,16 +1,20 @@
 /**
  * GET /traffic/discrepancies (admins, decision 031): what the traffic desk must look at — spots no
  * as-run confirmed, missed spots without a makegood decision, as-run rows that matched nothing, and
- * spots booked after their day went to master control, spots moved off a closed day, and completed
- * orders with spots no as-run confirmed, and spots to air placed against the product separation
- * (decision 059, soonest first). Newest first otherwise, at most 200 of each.
+ * spots booked after their day went to master control, spots aired off their scheduled time, past
+ * days never placed (issue 44), spots moved off a closed day, completed orders with spots no as-run
+ * confirmed, and spots to air placed against the product separation (decision 059, soonest first).
+ * Newest first otherwise, at most 200 of each.
  */
 import type { StationTime } from '../../../domain/dates';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { OFF_SCHEDULE_SECONDS, offScheduleNote } from '../../../domain/as-run-match';
+import { addDays } from '../../../domain/dates';
 import type { Discrepancies, DiscrepancySpot } from '../../../domain/traffic-schemas';
 import { brands, dayparts, mediaAssets, trafficMoves, trafficSpots } from '../../db/schema';
 import { ordersView } from '../orders/views';
 import { notConfirmedWhere } from './unconfirmed';
+import { unplacedDays } from './unplaced-days';
 import type { Db } from '../../platform/db';
 import { latestUnmatchedRows } from '../as-run/unmatched-list';
 import { isUndecided, makegoodStatusOfSpots } from '../makegoods/decisions';
@@ -18,26 +22,28 @@ import { brandNameSql } from '../brands/public';
 
 const LIMIT = 200;
 
-const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, limit = LIMIT, soonestFirst = false) =>
-  (
-    await db
-      .select({
-        spot: trafficSpots,
-        daypartName: dayparts.name,
-        brandName: brands.commonName,
-        productCategory: brands.productCategory,
-        conflictBrandName: brandNameSql(trafficSpots.separationConflictBrandId),
-        estimateName: ordersView.estimateName,
-      })
-      .from(trafficSpots)
-      .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
-      .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
-      .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
-      .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
-      .where(where)
-      .orderBy(soonestFirst ? asc(trafficSpots.scheduledAt) : desc(trafficSpots.scheduledAt))
-      .limit(limit)
-  ).map(({ spot, daypartName, brandName, productCategory, conflictBrandName, estimateName }) => ({
+const spotRowsWhere = (db: Db, where: SQL | undefined, limit: number, soonestFirst = false) =>
+  db
+    .select({
+      spot: trafficSpots,
+      daypartName: dayparts.name,
+      brandName: brands.commonName,
+      productCategory: brands.productCategory,
+      conflictBrandName: brandNameSql(trafficSpots.separationConflictBrandId),
+      estimateName: ordersView.estimateName,
+    })
+    .from(trafficSpots)
+    .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
+    .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
+    .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
+    .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
+    .where(where)
+    .orderBy(soonestFirst ? asc(trafficSpots.scheduledAt) : desc(trafficSpots.scheduledAt))
+    .limit(limit);
+
+const toDiscrepancySpot =
+  (time: StationTime) =>
+  ({ spot, daypartName, brandName, productCategory, conflictBrandName, estimateName }: Awaited<ReturnType<typeof spotRowsWhere>>[number]) => ({
     id: spot.id,
     air_date: spot.airDate,
     local_time: time.clockOf(spot.scheduledAt),
@@ -50,10 +56,32 @@ const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, lim
     separation_conflict: spot.separationConflictBrandId
       ? { brand_id: spot.separationConflictBrandId, brand_name: conflictBrandName, product_category: productCategory }
       : null,
-  }));
+  });
+
+const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, limit = LIMIT, soonestFirst = false) =>
+  (await spotRowsWhere(db, where, limit, soonestFirst)).map(toDiscrepancySpot(time));
 
 /** Drops the separation conflict a list of spots does not publish. */
 const plain = ({ separation_conflict: _, ...spot }: Awaited<ReturnType<typeof spotsWhere>>[number]): DiscrepancySpot => spot;
+
+/** Spots of the last 7 days that aired more than a minute off their scheduled time, with the airing's time and by how much. */
+const offScheduleSpots = async (db: Db, time: StationTime, channels: SQL | undefined): Promise<Discrepancies['off_schedule']> =>
+  (
+    await spotRowsWhere(
+      db,
+      and(
+        channels,
+        eq(trafficSpots.status, 'aired'),
+        gte(trafficSpots.airDate, addDays(time.today(), -7)),
+        sql`abs(extract(epoch from ${trafficSpots.airedAt} - ${trafficSpots.scheduledAt})) > ${OFF_SCHEDULE_SECONDS}`,
+      ),
+      LIMIT,
+    )
+  ).map((row) => ({
+    ...plain(toDiscrepancySpot(time)(row)),
+    aired_time: time.clockOf(row.spot.airedAt!),
+    off_by: offScheduleNote(row.spot.scheduledAt.getTime(), row.spot.airedAt!.getTime()) ?? '',
+  }));
 
 /** Spots moved off a closed day (decision 031), newest first. */
 const movedSpots = async (db: Db, today: string, ordersOf: SQL | undefined): Promise<Discrepancies['moved_spots']> =>
@@ -105,7 +133,12 @@ export const listDiscrepancies = async ({
   const inChannels = (where: SQL | undefined) => and(channels ? inArray(trafficSpots.channelId, [...channels]) : undefined, where);
   const spotsOf = async (where: SQL | undefined, limit?: number) => (await spotsWhere(db, time, inChannels(where), limit)).map(plain);
   const ordersOf = channels ? inArray(ordersView.channelId, [...channels]) : undefined;
-  const [moved, completed] = await Promise.all([movedSpots(db, today, ordersOf), completedUnconfirmed(db, time.now(), ordersOf)]);
+  const [moved, completed, offSchedule, unplaced] = await Promise.all([
+    movedSpots(db, today, ordersOf),
+    completedUnconfirmed(db, time.now(), ordersOf),
+    offScheduleSpots(db, time, channels ? inArray(trafficSpots.channelId, [...channels]) : undefined),
+    unplacedDays(db, today, channels),
+  ]);
   const [unconfirmed, missed, unmatched, late, noAdId, conflicts] = await Promise.all([
     spotsOf(eq(trafficSpots.status, 'unconfirmed')),
     spotsOf(eq(trafficSpots.status, 'missed'), LIMIT * 5),
@@ -133,6 +166,8 @@ export const listDiscrepancies = async ({
     missed_undecided: undecided,
     unmatched_rows: unmatched,
     late_bookings: late,
+    off_schedule: offSchedule,
+    unplaced_days: unplaced,
     moved_spots: moved,
     completed_unconfirmed: completed,
     no_ad_id: noAdId,

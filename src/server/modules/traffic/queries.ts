@@ -1,8 +1,8 @@
 /** Reading the traffic log: a broadcast day (admins) and an order's own spots (its owner or admins). */
 import type { StationTime } from '../../../domain/dates';
-import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { addDays, daysBetween } from '../../../domain/dates';
-import { airsOn } from '../../../domain/traffic';
+import { airsOn, tookAPlace } from '../../../domain/traffic';
 import { TRAFFIC_MESSAGES, type OrderSpots, type TrafficLog, type TrafficSpot } from '../../../domain/traffic-schemas';
 import type { OrderActor } from '../../../domain/orders';
 import { brands, dayparts, mediaAssets, trafficDays, trafficSpots } from '../../db/schema';
@@ -81,7 +81,6 @@ const toSpot =
     program: programOf(spot, programs, time.timeZone),
   });
 
-const WILL_AIR = new Set(['scheduled', 'aired']);
 /** What master control must hear about again: spots placed, cancelled or restored after the export, and those the desk preempted (decision 058). */
 const CHANGEABLE = new Set(['scheduled', 'cancelled']);
 const changeable = (spot: SpotRow['spot']) => CHANGEABLE.has(spot.status) || (spot.status === 'missed' && spot.deskAction === 'preempted');
@@ -137,6 +136,7 @@ export const getTrafficLog = async ({
     time_zone: time.timeZone,
     built_at: day && day.inputsDigest !== '' ? day.builtAt.toISOString() : null,
     exported_at: day?.exportedAt?.toISOString() ?? null,
+    first_exported_at: day?.firstExportedAt?.toISOString() ?? null,
     placed: Boolean(day && day.inputsDigest !== ''),
     changes_since_export: changed.length,
     dayparts: parts.map((d) => ({
@@ -146,18 +146,21 @@ export const getTrafficLog = async ({
       end_time: d.endTime,
       airs: airsOn(d, date),
       capacity: airsOn(d, date) ? d.spotFrequency : 0,
-      placed: spots.filter((s) => s.daypart_id === d.id && WILL_AIR.has(s.status)).length,
+      placed: rows.filter(({ spot }) => spot.daypartId === d.id && tookAPlace(spot.status)).length,
     })),
     spots,
   };
 };
 
-/** The first export hands the day to master control: from then on its times stay as sent. */
+/**
+ * The first export hands the day to master control: from then on its times stay as sent. Each export
+ * moves `exported_at` (the changes-only export counts from the latest); `first_exported_at` keeps the first (issue 44).
+ */
 export const markExported = async (db: Db, channelId: string, date: string, at: Date) => {
-  await db.insert(trafficDays).values({ channelId, airDate: date, inputsDigest: '', exportedAt: at }).onConflictDoNothing();
+  await db.insert(trafficDays).values({ channelId, airDate: date, inputsDigest: '', exportedAt: at, firstExportedAt: at }).onConflictDoNothing();
   await db
     .update(trafficDays)
-    .set({ exportedAt: at })
+    .set({ exportedAt: at, firstExportedAt: sql`coalesce(${trafficDays.firstExportedAt}, ${at.toISOString()}::timestamptz)` })
     .where(and(eq(trafficDays.channelId, channelId), eq(trafficDays.airDate, date)));
 };
 

@@ -90,7 +90,7 @@ export const AnalyticsDashboard = () => {
 
           <div className="grid gap-4 lg:grid-cols-3">
             {advertiser && <MyCampaigns />}
-            <RevenueTrendChart {...state(trends)} />
+            <RevenueTrendChart {...state(trends)} period={period} />
             <ConversionFunnel overview={overview.data} loading={overview.isPending} error={overview.isError && !overview.data} />
             <TopBrands {...state(performance)} />
             <DaypartPerformanceChart {...state(performance)} />

@@ -1,29 +1,35 @@
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_COLORS, REVENUE_TREND_DAYS, type RevenueTrendsReply } from '../../../domain/analytics';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_COLORS, periodStart, trendWindowNote, type RevenueTrendsReply } from '../../../domain/analytics';
 import { formatCount } from '../../../domain/format';
 import { ChartCard } from '../../ui/chart-card';
 import { axisDollars, axisTitle, shortDate, tooltipDollars } from '../../ui/chart-format';
+import { stationToday } from '../../shared/station-time';
 import { useDashboardWords } from './dashboard-words';
 
 interface Props {
   data: RevenueTrendsReply | undefined;
+  /** The dashboard's Period in days: its part of the 90 days is shaded. */
+  period: number;
   loading: boolean;
   error: boolean;
 }
 
 /**
  * Booked revenue over the last 90 days, by day, week or month, with the approved orders behind it.
- * The specification fixes this window at 90 days whatever the Period, so the card says so rather than
- * seeming to follow the Period (issue 29, item 9; decision 033).
+ * The specification fixes this window at 90 days whatever the Period (decision 033), so the card says
+ * how the two meet and shades the Period's part of the 90 days (issue 44).
  */
-export const RevenueTrendChart = ({ data, loading, error }: Props) => {
+export const RevenueTrendChart = ({ data, period, loading, error }: Props) => {
   const points = data?.revenue_trends ?? [];
-  const monthly = data?.granularity === 'monthly';
+  const granularity = data?.granularity ?? 'daily';
+  const monthly = granularity === 'monthly';
   const words = useDashboardWords();
+  const shadeFrom = periodStart(stationToday(), period, granularity);
+  const shadeStart = shadeFrom === null ? undefined : points.find((p) => p.date >= shadeFrom)?.date;
   return (
     <ChartCard
       title={words.trendTitle}
-      description={`Last ${REVENUE_TREND_DAYS} days, ${data?.granularity ?? 'daily'}, whatever the Period`}
+      description={trendWindowNote(period, granularity)}
       loading={loading}
       error={error}
       empty={points.every((p) => p.revenue === 0) ? words.trendEmpty : null}
@@ -39,6 +45,9 @@ export const RevenueTrendChart = ({ data, loading, error }: Props) => {
             labelFormatter={(d) => shortDate(String(d), monthly)}
             formatter={(value, name) => (name === 'Orders approved' ? formatCount(Number(value)) : tooltipDollars(value))}
           />
+          {shadeStart !== undefined && points.length > 0 && (
+            <ReferenceArea yAxisId="revenue" x1={shadeStart} x2={points[points.length - 1]!.date} fill="#3b82f6" fillOpacity={0.08} ifOverflow="extendDomain" />
+          )}
           <Legend wrapperStyle={{ fontSize: 12 }} />
           <Line
             yAxisId="revenue"

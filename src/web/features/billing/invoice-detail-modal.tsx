@@ -116,13 +116,18 @@ const InvoiceDetailBody = ({ summary }: { summary: Invoice }) => {
 
 const standsAlone = (line: InvoiceDetail['invoice_lines'][number]) => line.daypart_id === null && line.quantity === 1;
 
-/** Who is billed: the brand's legal name and postal address, as the PDF prints them. */
+/** Who is billed, as the PDF prints it: the advertiser (ageing's and the statement's name), the postal address, the brand's legal name. */
 const BillTo = ({ invoice }: { invoice: InvoiceDetail }) =>
-  invoice.brand_legal_name ? (
+  invoice.brand_legal_name || invoice.brand_address ? (
     <div>
       <h3 className="text-xs font-medium uppercase text-slate-500">Bill to</h3>
-      <p className="font-medium text-slate-900">{invoice.brand_legal_name}</p>
+      <p className="font-medium text-slate-900">{invoice.customer_name ?? invoice.customer_email}</p>
       {invoice.brand_address && <p className="whitespace-pre-line text-slate-600">{invoice.brand_address}</p>}
+      {invoice.brand_legal_name && invoice.brand_legal_name !== invoice.brand_name && (
+        <p className="text-slate-600">
+          Brand: {invoice.brand_name ?? invoice.brand_legal_name} ({invoice.brand_legal_name})
+        </p>
+      )}
     </div>
   ) : null;
 

@@ -131,6 +131,65 @@ export const DiscrepanciesScreen = () => {
               </tbody>
             </Table>
           </Section>
+          <Section
+            title="Days never placed"
+            hint="Past days of the last 30 with spots booked and no log: the station was not running. Their spots neither aired nor were missed, and are not billed."
+            count={data!.unplaced_days.length}
+          >
+            <Table caption="Days never placed">
+              <thead>
+                <tr>
+                  <Th>Day</Th>
+                  <Th>Spots booked</Th>
+                  <Th>Orders</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data!.unplaced_days.map((day) => (
+                  <tr key={`${day.channel_id}-${day.date}`}>
+                    <td className={cellClasses}>{formatBroadcastDay(day.date)}</td>
+                    <td className={`${cellClasses} tabular-nums`}>{day.spots}</td>
+                    <td className={`${cellClasses} tabular-nums`}>{day.orders}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Section>
+          <Section
+            title="Aired off schedule"
+            hint="Spots of the last 7 days that aired more than a minute from their scheduled time: aired and billed, but not where the log put them."
+            count={data!.off_schedule.length}
+          >
+            <Table caption="Aired off schedule">
+              <thead>
+                <tr>
+                  <Th>Day</Th>
+                  <Th>Scheduled</Th>
+                  <Th>Aired</Th>
+                  <Th>Order</Th>
+                  <Th>House code</Th>
+                  <Th>Off by</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data!.off_schedule.map((spot) => (
+                  <tr key={spot.id}>
+                    <td className={cellClasses}>{formatBroadcastDay(spot.air_date)}</td>
+                    <td className={`${cellClasses} font-mono text-xs`}>{formatAirTime(spot.local_time)}</td>
+                    <td className={`${cellClasses} font-mono text-xs`}>{formatAirTime(spot.aired_time)}</td>
+                    <td className={cellClasses}>
+                      <Link to={paths.app.estimate.href(spot.estimate_id)} className="text-blue-700 hover:underline">
+                        {spot.estimate_name || 'Untitled order'}
+                      </Link>
+                      {spot.brand_name && <span className="text-slate-500"> · {spot.brand_name}</span>}
+                    </td>
+                    <td className={`${cellClasses} font-mono text-xs`}>{spot.house_code}</td>
+                    <td className={cellClasses}>{spot.off_by}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Section>
           <Section title="Late bookings" hint="Spots added after their day went to master control: export the day again." count={data!.late_bookings.length}>
             <SpotTable caption="Late bookings" spots={data!.late_bookings} />
           </Section>

@@ -3,7 +3,7 @@ import { clipLengthWarning } from '../../../domain/clip-length';
 import type { MediaAsset } from '../../../domain/media-schemas';
 import { serverMessage } from '../../api/client';
 import { MediaPreviewModal } from '../media/media-preview-modal';
-import { formatDuration, STATUS_LABEL, STATUS_TONE } from '../../ui/media-display';
+import { formatDuration, identityLine, STATUS_LABEL, STATUS_TONE } from '../../ui/media-display';
 import { MediaThumbnail } from '../../ui/media-thumbnail';
 import { useMediaActions } from '../media/use-media-actions';
 import { Badge } from '../../ui/badge';
@@ -24,13 +24,14 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
 
 /**
  * The spot the order airs, for the traffic desk before it decides (decision 018): thumbnail, Play
- * (the preview with Approve and Reject while it is pending), duration, resolution and status.
+ * (the preview with Approve and Reject while it is pending), duration, resolution and status, and its
+ * Ad-ID, booked length and running time as Media Approvals shows them (issue 44).
  */
 export const OrderCreative = ({ asset }: OrderCreativeProps) => {
   const [playing, setPlaying] = useState(false);
   const { review, busyIds } = useMediaActions();
   const media = asset.data;
-  const lengthWarning = media ? clipLengthWarning(media.filename, media.duration_seconds) : null;
+  const lengthWarning = media ? (media.spot_length_warning ?? clipLengthWarning(media.filename, media.duration_seconds)) : null;
   return (
     <>
       <Section title="Creative" description="The spot this order airs.">
@@ -63,6 +64,7 @@ export const OrderCreative = ({ asset }: OrderCreativeProps) => {
                 </Fact>
               </dl>
             </div>
+            <p className="mt-3 text-sm text-slate-700">{identityLine(media)}</p>
             {lengthWarning && (
               <p role="status" className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 {lengthWarning}

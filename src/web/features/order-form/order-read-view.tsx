@@ -74,7 +74,7 @@ export const OrderReadView = ({ order, footer }: { order: EstimateDetail; footer
                     <Th>Airs</Th>
                     <Th className="text-right">Spots per day</Th>
                     <Th className="text-right">CPM</Th>
-                    <Th className="text-right">Weekly reach</Th>
+                    <Th className="text-right">Weekly impressions</Th>
                     <Th className="text-right">Weekly cost</Th>
                   </tr>
                 </thead>

@@ -25,7 +25,11 @@ const Row = ({ label, testId, children, strong = false }: { label: string; testI
   </div>
 );
 
-/** Weekly cost, reach, duration, end date and what is owed; announced politely as it changes. */
+/**
+ * Weekly cost, impressions, duration, end date and what is owed; announced politely as it changes.
+ * The spec's "weekly reach" (`weekly_reach`) is multiplier × 1366 × spots × days: gross impressions,
+ * not people reached, so the screen calls it Weekly Impressions (issue 44; decision 061).
+ */
 export const SummaryPanel = ({ figures, title = 'Order Summary', footer }: { figures: SummaryFigures; title?: string; footer?: ReactNode }) => (
   <Card className="p-5">
     <h2 className="text-base font-semibold text-slate-900">{title}</h2>
@@ -33,7 +37,7 @@ export const SummaryPanel = ({ figures, title = 'Order Summary', footer }: { fig
       <Row label="Weekly Cost" testId="weekly-cost">
         {formatCurrency(figures.weeklyCost)}
       </Row>
-      <Row label="Weekly Reach" testId="weekly-reach">
+      <Row label="Weekly Impressions" testId="weekly-reach">
         {formatCount(figures.weeklyReach)}
       </Row>
       <Row label="Campaign Duration" testId="campaign-duration">

@@ -35,7 +35,17 @@ type Draft = Record<FieldKey, string> & {
   require_ad_id: boolean;
   auto_offer_makegoods: boolean;
   product_separations: SeparationDraft;
+  paper_size: 'letter' | 'a4';
+  /** The prefixes as typed, comma-separated. */
+  station_material: string;
 };
+
+/** "PSA, PRO ,id" → ['PSA', 'PRO', 'id']: the prefixes the station typed. */
+const prefixesOf = (text: string) =>
+  text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 const draftOf = (profile: StationProfile): Draft => ({
   name: profile.name,
@@ -54,6 +64,8 @@ const draftOf = (profile: StationProfile): Draft => ({
   require_ad_id: profile.require_ad_id,
   auto_offer_makegoods: profile.auto_offer_makegoods,
   product_separations: separationDraftOf(profile.product_separations),
+  paper_size: profile.paper_size,
+  station_material: profile.station_material_prefixes.join(', '),
 });
 
 const readAsDataUrl = (file: File) =>
@@ -66,14 +78,21 @@ const readAsDataUrl = (file: File) =>
 
 const ProfileForm = ({ profile }: { profile: StationProfile }) => {
   const [draft, setDraft] = useState<Draft>(() => draftOf(profile));
-  const [errors, setErrors] = useState<Partial<Record<FieldKey | 'logo' | 'product_separations', string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<FieldKey | 'logo' | 'product_separations' | 'station_material', string>>>({});
   const save = useUpdateStationProfile();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = stationProfileInputSchema.safeParse({ ...draft, product_separations: separationsOfDraft(draft.product_separations) });
+    const { station_material, ...rest } = draft;
+    const parsed = stationProfileInputSchema.safeParse({
+      ...rest,
+      product_separations: separationsOfDraft(draft.product_separations),
+      station_material_prefixes: prefixesOf(station_material),
+    });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(
+        Object.fromEntries(parsed.error.issues.map((i) => [i.path[0] === 'station_material_prefixes' ? 'station_material' : String(i.path[0]), i.message])),
+      );
       return;
     }
     setErrors({});
@@ -200,6 +219,40 @@ const ProfileForm = ({ profile }: { profile: StationProfile }) => {
         error={errors.product_separations}
         onChange={(code, value) => setDraft((d) => ({ ...d, product_separations: { ...d.product_separations, [code]: value } }))}
       />
+      <div>
+        <label htmlFor="station-paper-size" className="mb-1 block text-sm font-medium text-slate-700">
+          Paper for documents
+        </label>
+        <select
+          id="station-paper-size"
+          name="paper_size"
+          value={draft.paper_size}
+          onChange={(e) => setDraft((d) => ({ ...d, paper_size: e.target.value as Draft['paper_size'] }))}
+          className="w-full rounded-md border border-slate-300 px-2 py-2 text-sm"
+        >
+          <option value="letter">US Letter</option>
+          <option value="a4">A4</option>
+        </select>
+        <span className="mt-1 block text-xs text-slate-500">Invoices, statements, credit notes and affidavits are printed on it.</span>
+      </div>
+      <div>
+        <label htmlFor="station-material" className="mb-1 block text-sm font-medium text-slate-700">
+          Station material in as-runs (house-code prefixes)
+        </label>
+        <input
+          id="station-material"
+          name="station_material"
+          value={draft.station_material}
+          placeholder="PSA, PRO, ID"
+          aria-invalid={errors.station_material ? true : undefined}
+          aria-describedby="station-material-hint"
+          onChange={(e) => setDraft((d) => ({ ...d, station_material: e.target.value }))}
+          className="w-full rounded-md border border-slate-300 px-2 py-2 text-sm"
+        />
+        <span id="station-material-hint" className="mt-1 block text-xs text-slate-500">
+          {errors.station_material ?? 'Comma-separated. Rows of PSAs, promos and IDs are skipped as station material, not listed as unknown codes.'}
+        </span>
+      </div>
       <p className="text-sm text-slate-600 sm:col-span-2">
         Time zone: <span className="font-medium text-slate-900">{profile.time_zone}</span> (set by the STATION_TIMEZONE setting of the server)
       </p>

@@ -86,7 +86,8 @@ export const TrafficLogScreen = () => {
         <p className="ml-auto text-sm text-slate-600" aria-live="polite">
           <span className="font-medium text-slate-900">{formatBroadcastDay(date)}</span>
           {data && (data.placed ? ` · placed ${formatTimestamp(data.built_at)}` : ' · not placed yet')}
-          {data?.exported_at && ` · sent to master control ${formatTimestamp(data.exported_at)}`}
+          {data?.first_exported_at && ` · first sent to master control ${formatTimestamp(data.first_exported_at)}`}
+          {data?.exported_at && data.exported_at !== data.first_exported_at && ` · last sent ${formatTimestamp(data.exported_at)}`}
         </p>
         {data && data.changes_since_export > 0 && (
           <div role="status" className="flex w-full flex-wrap items-center gap-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
