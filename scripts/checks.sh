@@ -34,19 +34,10 @@ run_check() {
   fi
 }
 
-failed=0
-running=0
+WANTED=()
 for check in "${ORDER[@]}"; do
-  [[ " ${CHECKS[*]} " == *" $check "* ]] || continue
-  if [ "$running" -ge 2 ]; then
-    wait -n || failed=1
-    running=$((running - 1))
-  fi
-  run_check "$check" &
-  running=$((running + 1))
+  if [[ " ${CHECKS[*]} " == *" $check "* ]]; then WANTED+=("$check"); fi
 done
-while [ "$running" -gt 0 ]; do
-  wait -n || failed=1
-  running=$((running - 1))
-done
-exit "$failed"
+# shellcheck source=scripts/two-at-a-time.sh
+source scripts/two-at-a-time.sh
+two_at_a_time run_check "${WANTED[@]}"

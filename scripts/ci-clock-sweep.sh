@@ -83,19 +83,9 @@ for point in "${POINTS[@]}"; do
 done
 
 echo "== clock sweep: ${#FILES[@]} test files at ${#POINTS[@]} instants (${#TURNING[@]} more where numbers and months turn), two at a time"
+# shellcheck source=scripts/two-at-a-time.sh
+source scripts/two-at-a-time.sh
 failed=0
-running=0
-for point in "${ORDERED[@]}"; do
-  if [ "$running" -ge 2 ]; then
-    wait -n || failed=1
-    running=$((running - 1))
-  fi
-  run_point "$point" &
-  running=$((running + 1))
-done
-while [ "$running" -gt 0 ]; do
-  wait -n || failed=1
-  running=$((running - 1))
-done
+two_at_a_time run_point "${ORDERED[@]}" || failed=1
 rm -rf "$LOGS"
 exit "$failed"
