@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { DiscrepancySpot } from '../../../domain/traffic-schemas';
 import { useDiscrepancies } from '../../api/traffic';
-import { paths } from '../../config/paths';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
@@ -11,6 +9,7 @@ import { PageSpinner } from '../../ui/spinner';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { formatAirTime, formatBroadcastDay } from '../../ui/traffic-display';
 import { OfferMakegood } from './offer-makegood';
+import { OrderLink } from './order-link';
 import { SeparationConflictsTable } from './separation-conflicts';
 
 const Section = ({ title, hint, count, children }: { title: string; hint: string; count: number; children: ReactNode }) => (
@@ -44,10 +43,7 @@ const SpotTable = ({ caption, spots, extra }: { caption: string; spots: (Discrep
           <td className={`${cellClasses} font-mono text-xs`}>{formatAirTime(spot.local_time)}</td>
           <td className={cellClasses}>{spot.daypart_name}</td>
           <td className={cellClasses}>
-            <Link to={paths.app.estimate.href(spot.estimate_id)} className="text-blue-700 hover:underline">
-              {spot.estimate_name || 'Untitled order'}
-            </Link>
-            {spot.brand_name && <span className="text-slate-500"> · {spot.brand_name}</span>}
+            <OrderLink order={spot} />
           </td>
           <td className={`${cellClasses} font-mono text-xs`}>{spot.house_code}</td>
           {extra && (
@@ -178,10 +174,7 @@ export const DiscrepanciesScreen = () => {
                     <td className={`${cellClasses} font-mono text-xs`}>{formatAirTime(spot.local_time)}</td>
                     <td className={`${cellClasses} font-mono text-xs`}>{formatAirTime(spot.aired_time)}</td>
                     <td className={cellClasses}>
-                      <Link to={paths.app.estimate.href(spot.estimate_id)} className="text-blue-700 hover:underline">
-                        {spot.estimate_name || 'Untitled order'}
-                      </Link>
-                      {spot.brand_name && <span className="text-slate-500"> · {spot.brand_name}</span>}
+                      <OrderLink order={spot} />
                     </td>
                     <td className={`${cellClasses} font-mono text-xs`}>{spot.house_code}</td>
                     <td className={cellClasses}>{spot.off_by}</td>
@@ -216,10 +209,7 @@ export const DiscrepanciesScreen = () => {
                     </td>
                     <td className={cellClasses}>{move.daypart_name}</td>
                     <td className={cellClasses}>
-                      <Link to={paths.app.estimate.href(move.estimate_id)} className="text-blue-700 hover:underline">
-                        {move.estimate_name || 'Untitled order'}
-                      </Link>
-                      {move.brand_name && <span className="text-slate-500"> · {move.brand_name}</span>}
+                      <OrderLink order={move} />
                     </td>
                   </tr>
                 ))}
@@ -243,10 +233,7 @@ export const DiscrepanciesScreen = () => {
                 {data!.completed_unconfirmed.map((order) => (
                   <tr key={order.estimate_id}>
                     <td className={cellClasses}>
-                      <Link to={paths.app.estimate.href(order.estimate_id)} className="text-blue-700 hover:underline">
-                        {order.estimate_name || 'Untitled order'}
-                      </Link>
-                      {order.brand_name && <span className="text-slate-500"> · {order.brand_name}</span>}
+                      <OrderLink order={order} />
                     </td>
                     <td className={cellClasses}>{order.end_date ? formatBroadcastDay(order.end_date) : '—'}</td>
                     <td className={cellClasses}>{order.unconfirmed_spots}</td>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Discrepancies } from '../../../domain/traffic-schemas';
 import { paths } from '../../config/paths';
+import { OrderLink } from './order-link';
 import { Table, Th, cellClasses } from '../../ui/table';
 import { formatAirTime, formatBroadcastDay, separationConflictText } from '../../ui/traffic-display';
 
@@ -30,9 +31,7 @@ export const SeparationConflictsTable = ({ spots }: { spots: Discrepancies['sepa
           <td className={cellClasses}>{spot.brand_name ?? '—'}</td>
           <td className={cellClasses}>{separationConflictText(spot.separation_conflict)}</td>
           <td className={cellClasses}>
-            <Link to={paths.app.estimate.href(spot.estimate_id)} className="text-blue-700 hover:underline">
-              {spot.estimate_name || 'Untitled order'}
-            </Link>
+            <OrderLink order={{ ...spot, brand_name: null }} />
           </td>
         </tr>
       ))}
