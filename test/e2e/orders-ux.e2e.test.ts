@@ -307,7 +307,7 @@ describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at
       .where(eq(mediaAssets.id, owner.media.id));
     await page.reload();
     await creative.getByText('creative-check.mp4').waitFor();
-    await creative.getByText('0:30').waitFor();
+    await creative.getByText('0:30', { exact: true }).waitFor();
     await creative.getByText('1920×1080').waitFor();
     await creative.getByText('Pending', { exact: true }).waitFor();
     expect(await creative.getByText(/This clip runs/).count()).toBe(0);

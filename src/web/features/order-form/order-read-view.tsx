@@ -87,7 +87,7 @@ export const OrderReadView = ({ order, footer }: { order: EstimateDetail; footer
                           {item.is_prime_time && <Badge tone="purple">Prime Time</Badge>}
                         </span>
                       </td>
-                      <td className={`${cellClasses} whitespace-nowrap`}>
+                      <td className={cellClasses}>
                         {formatTimeRange(item.start_time, item.end_time)}
                         <span className="block text-xs text-slate-500">{dayLabel(item.days_of_week)}</span>
                       </td>
