@@ -19,7 +19,7 @@ export type AvailLength = (typeof AVAIL_LENGTHS)[number];
 export const AVAILS_DEFAULT_DAYS = 28;
 export const AVAILS_MAX_DAYS = 366;
 
-export const availsQuerySchema = z.strictObject({
+export const availsQuerySchema = z.object({
   /** Left out: the default channel. */
   channel_id: z.uuid({ error: 'Channel not found' }).optional(),
   /** Defaults to today. */
