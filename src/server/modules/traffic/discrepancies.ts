@@ -18,32 +18,18 @@ import { unplacedDays } from './unplaced-days';
 import type { Db } from '../../platform/db';
 import { latestUnmatchedRows } from '../as-run/unmatched-list';
 import { isUndecided, makegoodStatusOfSpots } from '../makegoods/decisions';
-import { brandNameSql } from '../brands/public';
+import { selectSpotRows, separationConflictOf, type SpotRow } from './spot-rows';
 
 const LIMIT = 200;
 
 const spotRowsWhere = (db: Db, where: SQL | undefined, limit: number, soonestFirst = false) =>
-  db
-    .select({
-      spot: trafficSpots,
-      daypartName: dayparts.name,
-      brandName: brands.commonName,
-      productCategory: brands.productCategory,
-      conflictBrandName: brandNameSql(trafficSpots.separationConflictBrandId),
-      estimateName: ordersView.estimateName,
-    })
-    .from(trafficSpots)
-    .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
-    .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
-    .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
-    .where(where)
+  selectSpotRows(db, where)
     .orderBy(soonestFirst ? asc(trafficSpots.scheduledAt) : desc(trafficSpots.scheduledAt))
     .limit(limit);
 
-const toDiscrepancySpot =
-  (time: StationTime) =>
-  ({ spot, daypartName, brandName, productCategory, conflictBrandName, estimateName }: Awaited<ReturnType<typeof spotRowsWhere>>[number]) => ({
+const toDiscrepancySpot = (time: StationTime) => (row: SpotRow) => {
+  const { spot, daypartName, brandName, estimateName } = row;
+  return {
     id: spot.id,
     air_date: spot.airDate,
     local_time: time.clockOf(spot.scheduledAt),
@@ -53,10 +39,9 @@ const toDiscrepancySpot =
     estimate_name: estimateName || null,
     brand_name: brandName,
     status: spot.status,
-    separation_conflict: spot.separationConflictBrandId
-      ? { brand_id: spot.separationConflictBrandId, brand_name: conflictBrandName, product_category: productCategory }
-      : null,
-  });
+    separation_conflict: separationConflictOf(row),
+  };
+};
 
 const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, limit = LIMIT, soonestFirst = false) =>
   (await spotRowsWhere(db, where, limit, soonestFirst)).map(toDiscrepancySpot(time));

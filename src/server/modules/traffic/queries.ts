@@ -5,36 +5,16 @@ import { addDays, daysBetween } from '../../../domain/dates';
 import { airsOn, tookAPlace } from '../../../domain/traffic';
 import { TRAFFIC_MESSAGES, type OrderSpots, type TrafficLog, type TrafficSpot } from '../../../domain/traffic-schemas';
 import type { OrderActor } from '../../../domain/orders';
-import { brands, dayparts, mediaAssets, trafficDays, trafficSpots } from '../../db/schema';
-import { ordersView } from '../orders/views';
+import { dayparts, trafficDays, trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../orders/public';
-import { brandNameSql } from '../brands/public';
+import { selectSpotRows, separationConflictOf, type SpotRow } from './spot-rows';
 import { programsOfChannel, type ProgramRow } from '../programs/public';
 import { programAt } from '../../../domain/programs';
 
 const selectSpots = (db: Tx, where: SQL | undefined) =>
-  db
-    .select({
-      spot: trafficSpots,
-      daypartName: dayparts.name,
-      brandName: brands.commonName,
-      productCategory: brands.productCategory,
-      conflictBrandName: brandNameSql(trafficSpots.separationConflictBrandId),
-      estimateName: ordersView.estimateName,
-      adId: mediaAssets.adId,
-      title: mediaAssets.title,
-    })
-    .from(trafficSpots)
-    .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
-    .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
-    .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
-    .where(where)
-    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position), asc(trafficSpots.id));
-
-type SpotRow = Awaited<ReturnType<typeof selectSpots>>[number];
+  selectSpotRows(db, where).orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position), asc(trafficSpots.id));
 
 /** Each channel's programs, for the channels of these rows (one query per channel). */
 const programsFor = async (db: Tx, rows: readonly SpotRow[]): Promise<Map<string, ProgramRow[]>> => {
@@ -48,38 +28,39 @@ const programOf = (spot: SpotRow['spot'], programs: Map<string, ProgramRow[]>, t
 
 const toSpot =
   (time: StationTime, programs: Map<string, ProgramRow[]>) =>
-  ({ spot, daypartName, brandName, productCategory, conflictBrandName, estimateName, adId, title }: SpotRow): TrafficSpot => ({
-    id: spot.id,
-    air_date: spot.airDate,
-    scheduled_at: spot.scheduledAt.toISOString(),
-    local_time: time.clockOf(spot.scheduledAt),
-    break_at: spot.breakAt.toISOString(),
-    position: spot.position,
-    daypart_id: spot.daypartId,
-    daypart_name: daypartName,
-    brand_id: spot.brandId,
-    brand_name: brandName,
-    estimate_id: spot.estimateId,
-    estimate_name: estimateName || null,
-    media_asset_id: spot.mediaAssetId,
-    house_code: spot.houseCode,
-    ad_id: adId,
-    title,
-    no_ad_id: adId === null,
-    duration_seconds: spot.durationSeconds,
-    status: spot.status,
-    aired_at: spot.airedAt?.toISOString() ?? null,
-    makegood_offer_id: spot.makegoodOfferId,
-    simulated: spot.simulated,
-    added_after_export: spot.addedAfterExportAt !== null,
-    moved_from_date: spot.movedFromDate,
-    desk_action: spot.deskAction,
-    desk_reason: spot.deskReason,
-    separation_conflict: spot.separationConflictBrandId
-      ? { brand_id: spot.separationConflictBrandId, brand_name: conflictBrandName, product_category: productCategory }
-      : null,
-    program: programOf(spot, programs, time.timeZone),
-  });
+  (row: SpotRow): TrafficSpot => {
+    const { spot, daypartName, brandName, estimateName, adId, title } = row;
+    return {
+      id: spot.id,
+      air_date: spot.airDate,
+      scheduled_at: spot.scheduledAt.toISOString(),
+      local_time: time.clockOf(spot.scheduledAt),
+      break_at: spot.breakAt.toISOString(),
+      position: spot.position,
+      daypart_id: spot.daypartId,
+      daypart_name: daypartName,
+      brand_id: spot.brandId,
+      brand_name: brandName,
+      estimate_id: spot.estimateId,
+      estimate_name: estimateName || null,
+      media_asset_id: spot.mediaAssetId,
+      house_code: spot.houseCode,
+      ad_id: adId,
+      title,
+      no_ad_id: adId === null,
+      duration_seconds: spot.durationSeconds,
+      status: spot.status,
+      aired_at: spot.airedAt?.toISOString() ?? null,
+      makegood_offer_id: spot.makegoodOfferId,
+      simulated: spot.simulated,
+      added_after_export: spot.addedAfterExportAt !== null,
+      moved_from_date: spot.movedFromDate,
+      desk_action: spot.deskAction,
+      desk_reason: spot.deskReason,
+      separation_conflict: separationConflictOf(row),
+      program: programOf(spot, programs, time.timeZone),
+    };
+  };
 
 /** What master control must hear about again: spots placed, cancelled or restored after the export, and those the desk preempted (decision 058). */
 const CHANGEABLE = new Set(['scheduled', 'cancelled']);
