@@ -10,7 +10,6 @@
 export const knownTableCrossings = {
   'as-run': ['brands', 'campaignDeliveries', 'campaigns', 'dayparts', 'makegoodOffers', 'mediaAssets', 'trafficSpots', 'users'],
   makegoods: ['dayparts', 'trafficDays', 'trafficSpots', 'users'],
-  orders: ['brands', 'dayparts', 'mediaAssets', 'paymentMethods', 'users'],
   traffic: ['brands', 'campaigns', 'dayparts', 'makegoodOffers', 'mediaAssets'],
 };
 
@@ -20,6 +19,5 @@ export const knownTableCrossings = {
  */
 export const knownSqlCrossings = {
   'as-run': ['traffic_spots'],
-  orders: ['dayparts', 'media_assets'],
   traffic: ['campaigns'],
 };

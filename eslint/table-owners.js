@@ -2,8 +2,9 @@
  * Which server module owns (writes) which table (docs/architecture.md, decisions 042 and 054). A module
  * imports from the schema only the tables it owns, and its SQL text names only those
  * (src/server/table-doors.test.ts, which reads this map too); another module's data it reads through
- * that module's doors (its public.ts), or, for orders, the read-only views `modules/orders/views`
- * publishes (a view listed here is a published one). `users` has three
+ * that module's doors (its public.ts), or the read-only views an owner publishes there (orders' `orders`
+ * and `order_items`; the names of users, brands, media and cards that the orders list joins; a view listed
+ * here is a published one). `users` has three
  * writers (sign-up, administration, one's own profile). The platform's tables (outboxes, keys, limits)
  * belong to src/server/platform. `eslint/known-table-crossings.js` lists the reads not yet moved.
  */
@@ -15,7 +16,7 @@ export const tableOwners = {
   audit: ['auditEvents'],
   auth: ['users', 'sessions', 'passwordResetTokens'],
   billing: ['invoices', 'invoiceLines', 'invoicePayments', 'creditNotes', 'receivableDays', 'receivableCustomers', 'invoiceNumberSeq', 'creditNoteNumberSeq'],
-  brands: ['brands'],
+  brands: ['brands', 'brandNamesView'],
   campaigns: ['campaigns', 'campaignDeliveries', 'campaignCounts'],
   audience: ['books', 'bookUniverses', 'bookRatings', 'postBooks', 'lineAudiences'],
   channels: ['channels'],
@@ -24,15 +25,15 @@ export const tableOwners = {
   dayparts: ['dayparts'],
   health: [],
   makegoods: ['makegoodOffers', 'makegoodEvents'],
-  media: ['mediaAssets', 'mediaHouseNumberSeq'],
+  media: ['mediaAssets', 'mediaHouseNumberSeq', 'mediaNamesView'],
   notifications: ['notifications', 'notificationSettings'],
   orders: ['estimates', 'estimateItems', 'estimateSchedules', 'estimateScheduleLines', 'orderCounts', 'ordersView', 'orderItemsView'],
-  'payment-methods': ['paymentMethods'],
+  'payment-methods': ['paymentMethods', 'cardLabelsView'],
   profile: ['users'],
   reconciliation: ['reconciliations', 'reconciliationBrandDays'],
   station: ['stationProfile'],
   traffic: ['trafficDays', 'trafficSpots', 'trafficMoves'],
-  users: ['users'],
+  users: ['users', 'userNamesView'],
   webhooks: ['webhookEndpoints', 'webhookEvents', 'webhookDeliveries', 'webhookAttempts'],
 };
 

@@ -71,7 +71,7 @@ describe('the orders views', () => {
       return byBrand.rows.map((r) => r['QUERY PLAN']).join('\n');
     });
     expect(plan).toMatch(/Index Scan using estimates_\w+ on estimates /);
-    expect(plan).toMatch(/Index Scan (using|on) estimate_items_estimate_daypart_key/);
+    expect(plan).toMatch(/Index (Only )?Scan (using|on) estimate_items_estimate_daypart_key/);
     expect(plan).not.toMatch(/Subquery Scan|on orders|on order_items/);
   });
   // The plan names the table under the view's own alias (e), so the table is read as e too.
@@ -85,5 +85,32 @@ describe('the orders views', () => {
         .map((r) => r['QUERY PLAN'])
         .join('\n');
     expect(await explain(sql`orders`)).toBe(await explain(sql`estimates`));
+  });
+});
+
+// Issue 39: the names the orders list joins are published by their owners (src/server/db/sql/published.sql).
+describe('the names published for the orders list', () => {
+  it('show the owners’ rows, refuse any write, and plan the list’s join on the tables’ keys', async () => {
+    const [named] = (
+      (await database.db.execute(
+        sql`select u.email, b.common_name from orders o join user_names u on u.id = o.owner_id join brand_names b on b.id = o.brand_id where o.id = ${orderId}`,
+      )) as unknown as { rows: { email: string; common_name: string }[] }
+    ).rows;
+    expect(named!.email).toBe(ADMIN.email);
+    for (const view of ['user_names', 'brand_names', 'media_names', 'card_labels']) {
+      expect(await messagesOf(database.db.execute(sql.raw(`insert into ${view} (id) values (gen_random_uuid())`)))).toContain(`${view} is read-only`);
+    }
+    expect((await database.db.select({ n: count() }).from(users))[0]!.n).toBeGreaterThan(0);
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = (await tx.execute(
+        sql`explain select o.id, u.email, b.common_name, m.filename, c.last4 from estimates o join user_names u on u.id = o.owner_id
+          left join brand_names b on b.id = o.brand_id left join media_names m on m.id = o.media_asset_id left join card_labels c on c.id = o.payment_method_id
+          where o.id = ${orderId}`,
+      )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+      return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Index Scan using users_pkey on users /);
+    expect(plan).not.toMatch(/Subquery Scan|on user_names|on brand_names|on media_names|on card_labels/);
   });
 });

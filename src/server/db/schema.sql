@@ -1206,6 +1206,12 @@ view brand_hours_computed as
    FROM estimates e
   GROUP BY (order_hour(submitted_at, created_at)), status, (COALESCE(brand_id, '00000000-0000-0000-0000-000000000000'::uuid));
 
+view brand_names as
+ SELECT id,
+    owner_id,
+    common_name
+   FROM brands b;
+
 view campaign_counts_computed as
  SELECT status,
     COALESCE(end_date, 'infinity'::date) AS end_date,
@@ -1215,6 +1221,13 @@ view campaign_counts_computed as
     sum(total_budget_cents)::bigint AS budget_cents
    FROM campaigns c
   GROUP BY status, (COALESCE(end_date, 'infinity'::date));
+
+view card_labels as
+ SELECT id,
+    owner_id,
+    last4,
+    card_brand
+   FROM payment_methods p;
 
 view daypart_hours_computed as
  SELECT hour,
@@ -1251,6 +1264,12 @@ view daypart_order_shares_computed as
     sum(spend::numeric) AS spend_cents
    FROM daypart_item_shares
   GROUP BY estimate_id, daypart_id, hour, status;
+
+view media_names as
+ SELECT id,
+    brand_id,
+    filename
+   FROM media_assets m;
 
 view order_counts_computed as
  SELECT s.scope,
@@ -1351,6 +1370,13 @@ view status_hours_computed as
     count(end_date - start_date) AS dated
    FROM estimates e
   GROUP BY (order_hour(submitted_at, created_at)), status;
+
+view user_names as
+ SELECT id,
+    first_name,
+    last_name,
+    email
+   FROM users u;
 
 CREATE OR REPLACE FUNCTION public.analytics_rollups_rebuild()
  RETURNS void
@@ -1766,6 +1792,15 @@ BEGIN
 END
 $function$
 
+CREATE OR REPLACE FUNCTION public.published_view_refuse_write()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  RAISE EXCEPTION '% is read-only: its table is written by the module that owns it', TG_TABLE_NAME;
+END
+$function$
+
 CREATE OR REPLACE FUNCTION public.receivables_add(d jsonb)
  RETURNS void
  LANGUAGE sql
@@ -2075,12 +2110,14 @@ CREATE TRIGGER audit_events_no_update BEFORE DELETE OR UPDATE ON public.audit_ev
 CREATE TRIGGER books_audit_delete AFTER DELETE ON public.books REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('book', '', '');
 CREATE TRIGGER books_audit_insert AFTER INSERT ON public.books REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('book', '', '');
 CREATE TRIGGER books_audit_update AFTER UPDATE ON public.books REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('book', '', '');
+CREATE TRIGGER brand_names_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.brand_names FOR EACH ROW EXECUTE FUNCTION published_view_refuse_write();
 CREATE TRIGGER campaigns_audit_delete AFTER DELETE ON public.campaigns REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('campaign', 'estimate_id', '');
 CREATE TRIGGER campaigns_audit_insert AFTER INSERT ON public.campaigns REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('campaign', 'estimate_id', '');
 CREATE TRIGGER campaigns_audit_update AFTER UPDATE ON public.campaigns REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('campaign', 'estimate_id', '');
 CREATE TRIGGER rollups_campaigns_delete AFTER DELETE ON public.campaigns REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
 CREATE TRIGGER rollups_campaigns_insert AFTER INSERT ON public.campaigns REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
 CREATE TRIGGER rollups_campaigns_update AFTER UPDATE ON public.campaigns REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_campaigns();
+CREATE TRIGGER card_labels_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.card_labels FOR EACH ROW EXECUTE FUNCTION published_view_refuse_write();
 CREATE TRIGGER channel_programs_audit_delete AFTER DELETE ON public.channel_programs REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('program', '', '');
 CREATE TRIGGER channel_programs_audit_insert AFTER INSERT ON public.channel_programs REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('program', '', '');
 CREATE TRIGGER channel_programs_audit_update AFTER UPDATE ON public.channel_programs REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('program', '', '');
@@ -2129,6 +2166,7 @@ CREATE TRIGGER makegood_offers_audit_update AFTER UPDATE ON public.makegood_offe
 CREATE TRIGGER media_assets_audit_delete AFTER DELETE ON public.media_assets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('media', 'estimate_id', '');
 CREATE TRIGGER media_assets_audit_insert AFTER INSERT ON public.media_assets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('media', 'estimate_id', '');
 CREATE TRIGGER media_assets_audit_update AFTER UPDATE ON public.media_assets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('media', 'estimate_id', 'status');
+CREATE TRIGGER media_names_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.media_names FOR EACH ROW EXECUTE FUNCTION published_view_refuse_write();
 CREATE TRIGGER order_items_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.order_items FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
 CREATE TRIGGER orders_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
 CREATE TRIGGER reconciliations_audit_insert AFTER INSERT ON public.reconciliations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('reconciliation', 'estimate_id', '');
@@ -2140,6 +2178,7 @@ CREATE CONSTRAINT TRIGGER rollups_flush AFTER INSERT ON public.rollup_deltas DEF
 CREATE TRIGGER station_profile_audit_insert AFTER INSERT ON public.station_profile REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('station', '', '');
 CREATE TRIGGER station_profile_audit_update AFTER UPDATE ON public.station_profile REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('station', '', '');
 CREATE TRIGGER traffic_spots_audit_update AFTER UPDATE ON public.traffic_spots REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('spot', 'estimate_id', 'status,invoice_id,desk_action,desk_reason');
+CREATE TRIGGER user_names_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.user_names FOR EACH ROW EXECUTE FUNCTION published_view_refuse_write();
 CREATE TRIGGER users_audit_delete AFTER DELETE ON public.users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('user', '', '');
 CREATE TRIGGER users_audit_insert AFTER INSERT ON public.users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('user', '', '');
 CREATE TRIGGER users_audit_update AFTER UPDATE ON public.users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('user', '', 'role,agency_commission_rate');

@@ -553,6 +553,34 @@ export const estimateScheduleLines = pgTable(
 export const ordersView = pgView('orders', orderColumns()).existing();
 export const orderItemsView = pgView('order_items', orderItemColumns()).existing();
 
+/**
+ * What brands, users, media and payment methods publish for the orders list's one statement to join
+ * (src/server/db/sql/published.sql, issue 39): one-table read-only views, inlined by the planner. Other
+ * modules import them through their owner's `public.ts`.
+ */
+export const userNamesView = pgView('user_names', {
+  id: uuid('id').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  email: text('email').notNull(),
+}).existing();
+export const brandNamesView = pgView('brand_names', {
+  id: uuid('id').notNull(),
+  ownerId: uuid('owner_id').notNull(),
+  commonName: text('common_name').notNull(),
+}).existing();
+export const mediaNamesView = pgView('media_names', {
+  id: uuid('id').notNull(),
+  brandId: uuid('brand_id').notNull(),
+  filename: text('filename').notNull(),
+}).existing();
+export const cardLabelsView = pgView('card_labels', {
+  id: uuid('id').notNull(),
+  ownerId: uuid('owner_id').notNull(),
+  last4: text('last4').notNull(),
+  cardBrand: text('card_brand').notNull(),
+}).existing();
+
 export const couponUsages = pgTable(
   'coupon_usages',
   {

@@ -93,3 +93,6 @@ export const brandProductCategories = async (db: Tx, ids: readonly (string | nul
   const rows = await db.select({ id: brands.id, category: brands.productCategory }).from(brands).where(inArray(brands.id, wanted));
   return new Map(rows.map((row) => [row.id, row.category]));
 };
+
+/** Brands' names and owners, published for a list that must join and search them in one statement (published.sql). */
+export { brandNamesView } from '../../db/schema';

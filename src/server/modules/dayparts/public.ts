@@ -4,6 +4,7 @@
  * once). This file imports no other module, so that any module may import it.
  */
 import { asc, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
 import { dayparts } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
@@ -25,6 +26,14 @@ export const daypartNames = async (db: Tx, ids: readonly (string | null | undefi
 export const itemWeeklyCostSql = (line: { daypartId: SQLWrapper; spotsPerOccurrence: SQLWrapper; userDefinedCpmCents: SQLWrapper }): SQL<number> =>
   sql<number>`(select item_weekly_cost(${dayparts.multiplier}, ${line.spotsPerOccurrence}, item_cpm_cents(${line.userDefinedCpmCents}, ${dayparts.baseCpmCents}), cardinality(${dayparts.daysOfWeek}))
     from ${dayparts} where ${dayparts.id} = ${line.daypartId})`;
+/**
+ * An order line's weekly impressions on the spec's constant (multiplier × 1,366 × spots × days a week), as
+ * an SQL expression over the line's columns, the daypart read here by its id.
+ */
+export const itemWeeklyImpressionsSql = (line: { daypartId: SQLWrapper; spotsPerOccurrence: SQLWrapper }): SQL<number> =>
+  sql<number>`(select ${dayparts.multiplier} * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * ${line.spotsPerOccurrence} * cardinality(${dayparts.daysOfWeek})
+    from ${dayparts} where ${dayparts.id} = ${line.daypartId})`;
+
 /** Dayparts by id, in one query: the map has an entry for each id that exists. */
 export const daypartsByIds = async (db: Tx, ids: readonly (string | null | undefined)[]): Promise<Map<string, DaypartRow>> => {
   const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
@@ -32,6 +41,10 @@ export const daypartsByIds = async (db: Tx, ids: readonly (string | null | undef
   const rows = await db.select().from(dayparts).where(inArray(dayparts.id, wanted));
   return new Map(rows.map((row) => [row.id, row]));
 };
+
+/** Dayparts in airtime order: by start time, then name (as the rate card lists them). */
+export const byAirtime = (a: Pick<DaypartRow, 'startTime' | 'name'>, b: Pick<DaypartRow, 'startTime' | 'name'>): number =>
+  a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
 /** The whole rate card, by start time, then name. */
 export const rateCard = (db: Tx): Promise<DaypartRow[]> => db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.name));

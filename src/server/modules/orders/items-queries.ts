@@ -1,12 +1,13 @@
 import { ESTIMATE_MESSAGES, type EstimateItem } from '../../../domain/estimate-schemas';
 import { roundDollars, toDollars } from '../../../domain/money';
 import { weeklyCost, weeklyImpressions } from '../../../domain/pricing';
-import type { dayparts, estimateItems } from '../../db/schema';
+import type { estimateItems } from '../../db/schema';
+import type { DaypartRow } from '../dayparts/public';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { itemsWithDayparts, selectionOf } from './orders';
 
-export const toItem = ({ item, daypart }: { item: typeof estimateItems.$inferSelect; daypart: typeof dayparts.$inferSelect }): EstimateItem => {
+export const toItem = ({ item, daypart }: { item: typeof estimateItems.$inferSelect; daypart: DaypartRow }): EstimateItem => {
   const selection = selectionOf(daypart, item);
   return {
     id: item.id,

@@ -2,15 +2,16 @@
  * An order's daypart selections. Every change runs in one transaction that holds the order's
  * row lock, and recomputes the order's weekly cost, end date and amount owed before it ends.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ESTIMATE_MESSAGES, type EstimateItem, type ItemBulkInput, type ItemCreateInput, type ItemUpdateInput } from '../../../domain/estimate-schemas';
 import { toCents } from '../../../domain/money';
 import { canEditOrder, type OrderActor } from '../../../domain/orders';
 import { cpmError, selectionDefaults, spotsError } from '../../../domain/pricing';
 import { CHANNEL_MESSAGES } from '../../../domain/channel-schemas';
-import { dayparts, estimateItems } from '../../db/schema';
+import { estimateItems } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { daypartsByIds, type DaypartRow } from '../dayparts/public';
 import { assertCapacityForBooking, getDaypart } from '../dayparts/service';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
 import {
@@ -27,8 +28,6 @@ import {
 import { getItem, listItems } from './items-queries';
 import { hasSchedule } from './schedule-store';
 import { SCHEDULE_MESSAGES } from '../../../domain/schedule-schemas';
-
-type DaypartRow = typeof dayparts.$inferSelect;
 
 /**
  * Spots and custom CPM checked against the daypart's limits (exact spec messages); a refusal names
@@ -127,9 +126,10 @@ export const replaceItems = async ({
 }): Promise<EstimateItem[]> => {
   await db.transaction(async (tx) => {
     const order = await lockOrderForItemChange(tx, actor, estimateId);
-    const ids = [...new Set(input.selectedDayparts.map((s) => s.daypart_id))];
-    const found = ids.length ? await tx.select().from(dayparts).where(inArray(dayparts.id, ids)) : [];
-    const byId = new Map(found.map((d) => [d.id, d]));
+    const byId = await daypartsByIds(
+      tx,
+      input.selectedDayparts.map((s) => s.daypart_id),
+    );
     const seen = new Set<string>();
     const values = input.selectedDayparts.map((entry, index) => {
       const daypart = byId.get(entry.daypart_id);

@@ -2,18 +2,19 @@
  * Loading an order for a change, and keeping its computed columns (weekly cost, end date,
  * amount owed) in step with its budget, start date and items. Shared with estimate-items.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ESTIMATE_MESSAGES, MAX_CAMPAIGN_DAYS } from '../../../domain/estimate-schemas';
 import { toCents, toDollars } from '../../../domain/money';
 import { BOOKED_STATUSES, amountOwed, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { campaignDuration, quoteOrder, selectionDefaults, weeklyCost, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
-import { dayparts, estimateItems, estimates } from '../../db/schema';
+import { estimateItems, estimates } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { byAirtime, daypartsByIds, type DaypartRow } from '../dayparts/public';
 import { scheduleQuote } from './schedule-store';
 
 export type OrderRow = typeof estimates.$inferSelect;
-type DaypartRow = typeof dayparts.$inferSelect;
+type ItemRow = typeof estimateItems.$inferSelect;
 
 export const isBooked = (status: OrderStatus) => (BOOKED_STATUSES as readonly OrderStatus[]).includes(status);
 
@@ -93,14 +94,23 @@ export const keepBookedRates = async (tx: Tx, order: Pick<OrderRow, 'id' | 'stat
   }
 };
 
-/** The order's items (or one of them) with their dayparts, in airtime order. */
-export const itemsWithDayparts = (tx: Tx, estimateId: string, itemId?: string) =>
-  tx
-    .select({ item: estimateItems, daypart: dayparts })
+/** The order's items (or one of them) with their dayparts (read through the dayparts module), in airtime order. */
+export const itemsWithDayparts = async (tx: Tx, estimateId: string, itemId?: string): Promise<{ item: ItemRow; daypart: DaypartRow }[]> => {
+  const items = await tx
+    .select()
     .from(estimateItems)
-    .innerJoin(dayparts, eq(dayparts.id, estimateItems.daypartId))
-    .where(and(eq(estimateItems.estimateId, estimateId), itemId ? eq(estimateItems.id, itemId) : undefined))
-    .orderBy(asc(dayparts.startTime), asc(dayparts.name));
+    .where(and(eq(estimateItems.estimateId, estimateId), itemId ? eq(estimateItems.id, itemId) : undefined));
+  const byId = await daypartsByIds(
+    tx,
+    items.map((item) => item.daypartId),
+  );
+  return items
+    .flatMap((item) => {
+      const daypart = byId.get(item.daypartId);
+      return daypart ? [{ item, daypart }] : [];
+    })
+    .sort((a, b) => byAirtime(a.daypart, b.daypart));
+};
 
 /**
  * The order's quote: weekly cost and reach of its items, and the end date its budget buys from

@@ -3,13 +3,17 @@
  * card, the brand's media count and the weekly reach in the same query (no N+1).
  */
 import { and, asc, desc, eq, getTableColumns, type AnyColumn, ilike, inArray, notInArray, or, sql, type Placeholder } from 'drizzle-orm';
-import { IMPRESSIONS_PER_SPOT } from '../../../domain/constants';
 import { ESTIMATE_MESSAGES, type Estimate, type EstimateDetail, type EstimateListQuery, type EstimateStats } from '../../../domain/estimate-schemas';
 import { toDollars } from '../../../domain/money';
 import { SOLD_STATUSES, STATUS_LABELS, adminChannels, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { fullName } from '../../../domain/users';
-import { brands, estimates, mediaAssets, paymentMethods, users } from '../../db/schema';
+import { estimates } from '../../db/schema';
+import { brandNamesView } from '../brands/public';
+import { itemWeeklyImpressionsSql } from '../dayparts/public';
+import { brandMediaCountSql, mediaNamesView } from '../media/public';
+import { cardLabelsView } from '../payment-methods/public';
+import { userNamesView } from '../users/public';
 import { containsPattern, type Tx } from '../../platform/db';
 import { prepareSelect } from '../../platform/prepared-select';
 import { notFound } from '../../platform/errors';
@@ -18,38 +22,37 @@ import { statusCounts, totalOf } from './order-counts';
 
 /** An order's weekly reach (impressions of a week of its items), as a subquery correlated on the order's id column (the table's, or the view's). */
 export const weeklyReachOf = (orderId: AnyColumn) =>
-  sql<number>`(select coalesce(sum(d.multiplier * ${sql.raw(String(IMPRESSIONS_PER_SPOT))} * i.spots_per_occurrence * cardinality(d.days_of_week)), 0)::float8
-  from estimate_items i join dayparts d on d.id = i.daypart_id where i.estimate_id = ${orderId})`;
+  sql<number>`(select coalesce(sum(${itemWeeklyImpressionsSql({ daypartId: sql`i.daypart_id`, spotsPerOccurrence: sql`i.spots_per_occurrence` })}), 0)::float8
+  from estimate_items i where i.estimate_id = ${orderId})`;
 const weeklyReachSql = weeklyReachOf(estimates.id);
 
 /**
  * The brand's media count and the weekly reach are correlated subqueries: lists pick their page's
- * ids first (estimateListQuery) so that they run for the page's rows only.
+ * ids first (estimateListQuery) so that they run for the page's rows only. Owner, brand, commercial and
+ * card are joined through the views their modules publish (published.sql).
  */
-const selectEstimates = (db: Tx) => {
-  const mediaCount = sql<number>`(select count(*)::int from media_assets brand_media where brand_media.brand_id = ${estimates.brandId})`;
-  return db
+const selectEstimates = (db: Tx) =>
+  db
     .select({
       order: getTableColumns(estimates),
-      brandName: brands.commonName,
-      ownerFirstName: users.firstName,
-      ownerLastName: users.lastName,
-      ownerEmail: users.email,
-      mediaFilename: mediaAssets.filename,
-      paymentLast4: paymentMethods.last4,
-      paymentBrand: paymentMethods.cardBrand,
-      mediaCount,
+      brandName: brandNamesView.commonName,
+      ownerFirstName: userNamesView.firstName,
+      ownerLastName: userNamesView.lastName,
+      ownerEmail: userNamesView.email,
+      mediaFilename: mediaNamesView.filename,
+      paymentLast4: cardLabelsView.last4,
+      paymentBrand: cardLabelsView.cardBrand,
+      mediaCount: brandMediaCountSql(estimates.brandId),
       weeklyReach: weeklyReachSql,
       /** created_at to the microsecond (the reply's ISO time has milliseconds), for the next page's cursor. */
       cursorAt: sql<string>`to_char(${estimates.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(estimates)
-    .innerJoin(users, eq(users.id, estimates.ownerId))
-    .leftJoin(brands, eq(brands.id, estimates.brandId))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, estimates.mediaAssetId))
-    .leftJoin(paymentMethods, eq(paymentMethods.id, estimates.paymentMethodId))
+    .innerJoin(userNamesView, eq(userNamesView.id, estimates.ownerId))
+    .leftJoin(brandNamesView, eq(brandNamesView.id, estimates.brandId))
+    .leftJoin(mediaNamesView, eq(mediaNamesView.id, estimates.mediaAssetId))
+    .leftJoin(cardLabelsView, eq(cardLabelsView.id, estimates.paymentMethodId))
     .$dynamic();
-};
 
 type EstimateRow = Awaited<ReturnType<ReturnType<typeof selectEstimates>['execute']>>[number];
 
@@ -154,7 +157,7 @@ const listSelect = (db: Tx, actor: OrderActor, query: EstimateListQuery, bind: B
   const values = listValues(actor, query, shape);
   const search = values.search === undefined ? undefined : bind('search', values.search);
   const candidates = db.select({ id: estimates.id }).from(estimates).$dynamic();
-  if (search) candidates.innerJoin(users, eq(users.id, estimates.ownerId)).leftJoin(brands, eq(brands.id, estimates.brandId));
+  if (search) candidates.innerJoin(userNamesView, eq(userNamesView.id, estimates.ownerId)).leftJoin(brandNamesView, eq(brandNamesView.id, estimates.brandId));
   const page = candidates
     .where(
       and(
@@ -183,8 +186,8 @@ const listSelect = (db: Tx, actor: OrderActor, query: EstimateListQuery, bind: B
               ilike(estimates.clientCode, search),
               ilike(estimates.productCode, search),
               ilike(estimates.poNumber, search),
-              ilike(brands.commonName, search),
-              ilike(users.email, search),
+              ilike(brandNamesView.commonName, search),
+              ilike(userNamesView.email, search),
               ilike(estimates.status, search),
               shape.labelled.length > 0
                 ? inArray(
@@ -192,7 +195,7 @@ const listSelect = (db: Tx, actor: OrderActor, query: EstimateListQuery, bind: B
                     shape.labelled.map((status, i) => bind(`l${i}`, status)),
                   )
                 : undefined,
-              ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, search),
+              ilike(sql`concat_ws(' ', ${userNamesView.firstName}, ${userNamesView.lastName})`, search),
             )
           : undefined,
       ),

@@ -1,21 +1,22 @@
-/** Checks that what an order points at (brand, media, card) is allowed for it. */
-import { eq } from 'drizzle-orm';
+/** Checks that what an order points at (brand, media, card) is allowed for it, through their owners' doors. */
 import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
-import { brands, mediaAssets, paymentMethods } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
+import { brandSummary } from '../brands/public';
+import { mediaIdentities } from '../media/public';
+import { cardOwnerOf } from '../payment-methods/public';
 
 /** Clients order for their own brands; admins for any. */
 export const assertBrandUsable = async (tx: Tx, actor: OrderActor, brandId: string) => {
-  const [brand] = await tx.select({ ownerId: brands.ownerId }).from(brands).where(eq(brands.id, brandId)).limit(1);
+  const brand = await brandSummary(tx, brandId);
   if (!brand || (!isAdmin(actor.role) && brand.ownerId !== actor.id)) throw notFound(ESTIMATE_MESSAGES.brandNotFound);
 };
 
 /** The brand a media asset belongs to; 404 when the asset does not exist. */
 export const mediaBrandOf = async (tx: Tx, mediaAssetId: string): Promise<string> => {
-  const [media] = await tx.select({ brandId: mediaAssets.brandId }).from(mediaAssets).where(eq(mediaAssets.id, mediaAssetId)).limit(1);
+  const media = (await mediaIdentities(tx, [mediaAssetId])).get(mediaAssetId);
   if (!media) throw notFound(ESTIMATE_MESSAGES.mediaNotFound);
   return media.brandId;
 };
@@ -25,13 +26,9 @@ export const mediaBrandOf = async (tx: Tx, mediaAssetId: string): Promise<string
  * who names another client's asset is told it does not exist, as for a missing one (404).
  */
 export const assertMediaOfBrand = async (tx: Tx, mediaAssetId: string, brandId: string | null, actor?: OrderActor) => {
-  const [media] = await tx
-    .select({ brandId: mediaAssets.brandId, ownerId: brands.ownerId })
-    .from(mediaAssets)
-    .innerJoin(brands, eq(brands.id, mediaAssets.brandId))
-    .where(eq(mediaAssets.id, mediaAssetId))
-    .limit(1);
-  if (!media || (actor && !isAdmin(actor.role) && media.ownerId !== actor.id)) throw notFound(ESTIMATE_MESSAGES.mediaNotFound);
+  const media = (await mediaIdentities(tx, [mediaAssetId])).get(mediaAssetId);
+  const owner = media && (await brandSummary(tx, media.brandId));
+  if (!media || !owner || (actor && !isAdmin(actor.role) && owner.ownerId !== actor.id)) throw notFound(ESTIMATE_MESSAGES.mediaNotFound);
   if (media.brandId !== brandId) throw badRequest(ESTIMATE_MESSAGES.mediaOtherBrand, 'media_asset_id');
 };
 
@@ -41,9 +38,9 @@ export const assertMediaOfBrand = async (tx: Tx, mediaAssetId: string, brandId: 
  * a client who names another client's card is told it does not exist, as for a missing one (404).
  */
 export const assertCardOfOwner = async (tx: Tx, paymentMethodId: string, order: { ownerId: string; brandId: string | null }, actor?: OrderActor) => {
-  const [card] = await tx.select({ ownerId: paymentMethods.ownerId }).from(paymentMethods).where(eq(paymentMethods.id, paymentMethodId)).limit(1);
-  if (!card || (actor && !isAdmin(actor.role) && card.ownerId !== actor.id)) throw notFound(ESTIMATE_MESSAGES.cardNotFound);
-  if (card.ownerId === order.ownerId) return;
-  const [brand] = order.brandId ? await tx.select({ ownerId: brands.ownerId }).from(brands).where(eq(brands.id, order.brandId)).limit(1) : [];
-  if (card.ownerId !== brand?.ownerId) throw badRequest(ESTIMATE_MESSAGES.cardOtherOwner, 'payment_method_id');
+  const cardOwner = await cardOwnerOf(tx, paymentMethodId);
+  if (!cardOwner || (actor && !isAdmin(actor.role) && cardOwner !== actor.id)) throw notFound(ESTIMATE_MESSAGES.cardNotFound);
+  if (cardOwner === order.ownerId) return;
+  const brand = order.brandId ? await brandSummary(tx, order.brandId) : undefined;
+  if (cardOwner !== brand?.ownerId) throw badRequest(ESTIMATE_MESSAGES.cardOtherOwner, 'payment_method_id');
 };

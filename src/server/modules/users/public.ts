@@ -83,3 +83,6 @@ export const userNameSql = (id: SQLWrapper): SQL<string | null> =>
  * or sort on (a correlated lookup by primary key, written here so that the users table has one door).
  */
 export const userEmailSql = (id: SQLWrapper): SQL<string | null> => sql<string | null>`(select ${users.email} from ${users} where ${users.id} = ${id})`;
+
+/** The names and e-mails of accounts, published for a list that must join and search them in one statement (published.sql). */
+export { userNamesView } from '../../db/schema';
