@@ -101,21 +101,26 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
   /** Every seeded order with the status it ended in. */
   const booked: { id: string; status: string }[] = [];
 
-  const seedClient = async (client: DemoClient) => {
-    const { brand, card, media, orders, ...account } = client;
+  /** A client's account, brand, card and spot; the spot's video check runs while the next client is opened. */
+  const openClient = async (client: DemoClient) => {
+    const { brand, card, media, orders: _orders, ...account } = client;
     const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...account, password: DEMO_PASSWORD } });
     if (registered.statusCode !== 201) throw new Error(`Demo sign-up failed: ${registered.body}`);
     const token = registered.json().token as string;
     const brandRow = await call('POST', '/api/brands', token, { ...brand });
     const cardRow = await call('POST', '/api/payment-methods', token, { ...card, brand_id: brandRow.id, is_default: true });
     const mediaId = await uploadSpot(token, String(brandRow.id), media.filename);
+    return { client, token, brandId: String(brandRow.id), cardId: String(cardRow.id), mediaId };
+  };
+
+  const seedClientOrders = async ({ client, token, brandId, cardId, mediaId }: Awaited<ReturnType<typeof openClient>>) => {
+    const { media, orders } = client;
     // Approval of the spot, and of an order, waits for the video check: follow the processing until it completes.
     await checked(mediaId);
     if (media.approve) await call('PUT', `/api/media/${mediaId}`, adminToken, { status: 'approved' });
-    for (const order of orders)
-      booked.push({ id: await seedOrder(token, order, { brandId: String(brandRow.id), cardId: String(cardRow.id), mediaId }), status: order.path.at(-1)! });
+    for (const order of orders) booked.push({ id: await seedOrder(token, order, { brandId, cardId, mediaId }), status: order.path.at(-1)! });
     // Booking an order approves its spot with it: a recut left pending gives Media Approvals something to review.
-    if (!media.approve) await uploadSpot(token, String(brandRow.id), media.filename.replace(/(\.\w+)$/, ' (recut)$1'));
+    if (!media.approve) await uploadSpot(token, brandId, media.filename.replace(/(\.\w+)$/, ' (recut)$1'));
   };
 
   const uploadSpot = async (token: string, brandId: string, filename: string): Promise<string> => {
@@ -307,7 +312,10 @@ export const seedDemo = async (app: FastifyInstance, ctx: AppContext): Promise<D
     }
   };
 
-  for (const client of DEMO_CLIENTS) await seedClient(client);
+  // Every client's spot is uploaded first, so that the video checks (one at a time) run while orders are entered.
+  const opened = [];
+  for (const client of DEMO_CLIENTS) opened.push(await openClient(client));
+  for (const client of opened) await seedClientOrders(client);
   await backdateFlights();
   await backdateSubmissions();
   // A week of traffic logs, then the demo airings air their first spots.
