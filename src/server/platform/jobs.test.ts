@@ -8,8 +8,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('in-process jobs: the recurring jobs’ start-up run (decision 062)', () => {
   it('waits for `recurringAfter` (main.ts: after listening), then runs once', async () => {
-    let listening = () => undefined as unknown;
-    const recurringAfter = new Promise((resolve) => {
+    let listening: () => void = () => undefined;
+    const recurringAfter = new Promise<void>((resolve) => {
       listening = resolve;
     });
     const jobs = createInProcessJobs({ log, recurringAfter });
