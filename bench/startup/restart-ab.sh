@@ -7,7 +7,8 @@
 #   bash bench/startup/restart-ab.sh 3 basedist dist        # rounds, build A, build B (folders with server/main.js)
 #   TIMINGS=1 bash bench/startup/restart-ab.sh 3 basedist dist   # and each start's steps (SPOTBOOK_STARTUP_TIMINGS)
 #
-# To compare with main: `cp -r ../main/dist basedist` (inside this checkout, so that its packages resolve).
+# To compare with main: `cp -r ../main/dist basedist` (inside this checkout, so that its packages resolve);
+# remove it afterwards (the linters would read it).
 set -euo pipefail
 ROUNDS=$1; A=$2; B=$3
 PORT=${PORT:-3591}
