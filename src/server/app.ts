@@ -45,7 +45,6 @@ import { registerInputGuard } from './platform/input-guard';
 import { registerIdempotency } from './platform/idempotency';
 import { apiKeySecurityScheme, webhooksSection, withIdempotencyHeader } from './platform/openapi-machine';
 import { createSharedCounter } from './platform/rate-limit';
-import { createRedisCounter } from './platform/rate-limit-redis';
 import { registerApiRateLimit } from './platform/api-rate-limit';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { loggerOptions } from './platform/logging';
@@ -77,6 +76,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** How long a socket may stay unauthenticated (tests shorten the 10 s default). */
   socketAuthGraceMs?: number;
+  /** The first runs of the recurring jobs wait for this (main.ts: after listening); at once without it. */
+  recurringJobsAfter?: Promise<unknown>;
 }
 
 export interface RouteAccess {
@@ -104,7 +105,7 @@ const mayChangeAnAccount = (route: string | undefined) =>
   route === undefined || ((route.startsWith('/api/auth/') || route.startsWith('/api/users')) && route !== '/api/auth/login' && route !== '/api/auth/register');
 
 /** Builds the whole app from its config and database; it never listens (main.ts and tests do). */
-export const buildApp = async ({ config, database, now, logStream, socketAuthGraceMs }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ config, database, now, logStream, socketAuthGraceMs, recurringJobsAfter }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
@@ -203,10 +204,11 @@ export const buildApp = async ({ config, database, now, logStream, socketAuthGra
     // pg-boss (and its pg driver) is loaded only when configured: the embedded default never needs it.
     config.jobsAdapter === 'pg-boss' && database.url
       ? (await import('./platform/jobs-pgboss')).createPgBossJobs({ connectionString: database.url, log: app.log })
-      : createInProcessJobs({ log: app.log }),
+      : createInProcessJobs({ log: app.log, ...(recurringJobsAfter && { recurringAfter: recurringJobsAfter }) }),
     metrics.jobs,
   );
-  const redisCounter = config.redisUrl ? createRedisCounter(config.redisUrl) : null;
+  // ioredis is loaded only when Redis is configured, as pg-boss is (a start without it never needs it).
+  const redisCounter = config.redisUrl ? (await import('./platform/rate-limit-redis')).createRedisCounter(config.redisUrl) : null;
   const base = {
     config,
     time,

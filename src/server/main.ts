@@ -1,14 +1,17 @@
-import { buildApp } from './app';
 import { startExitWatchdog } from './platform/exit-watchdog';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './platform/db';
 import { holdDataDir } from './ops/instance-lock';
-import { ensureFirstAdmin } from './modules/users/first-admin';
-import { DEMO_PASSWORD } from './demo/demo-data';
-import { seedDemo } from './demo/seed';
 import path from 'node:path';
 import { nonBlockingLogStream } from './platform/log-stream';
 import { startupStep } from './platform/startup-timings';
+
+/**
+ * How long after listening the recurring jobs' start-up runs (station clock, statistics, untouched drafts)
+ * wait: a restart's first requests (health, sign-ins) are then not queued behind them on PGlite's one
+ * connection (decision 062).
+ */
+const RECURRING_JOBS_AFTER_LISTEN_MS = 1_000;
 
 const start = async () => {
   startupStep('node and the modules');
@@ -17,14 +20,26 @@ const start = async () => {
   const release = config.databaseUrl ? () => undefined : holdDataDir(config.dataDir);
   process.on('exit', release);
   const embeddedDir = path.join(config.dataDir, 'db');
-  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: embeddedDir });
-  startupStep('opening the database');
+  // The app's modules load while the database opens: PGlite compiles its WebAssembly on a background thread
+  // meanwhile (decision 062). Only what opening the database needs is imported above.
+  const opening = openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: embeddedDir });
+  const modules = Promise.all([import('./app'), import('./modules/users/first-admin')]);
+  // Either may fail first; neither rejection is left unhandled while the other is awaited.
+  void modules.catch(() => undefined);
+  const database = await opening;
+  startupStep('opening the database (the modules loading beside it)');
+  const [{ buildApp }, { ensureFirstAdmin }] = await modules;
+  startupStep('the rest of the modules');
   await database.migrate();
   startupStep('migrations and definitions');
   const admin = await ensureFirstAdmin({ db: database.db, email: config.admin.email, password: config.admin.password });
   startupStep('the first administrator');
+  let startRecurringJobs: () => void = () => undefined;
+  const recurringJobsAfter = new Promise<void>((resolve) => {
+    startRecurringJobs = resolve;
+  });
   // Log lines go to standard output without ever blocking: a full or closed pipe drops them (decision 008).
-  const app = await buildApp({ config, database, logStream: nonBlockingLogStream() });
+  const app = await buildApp({ config, database, logStream: nonBlockingLogStream(), recurringJobsAfter });
   startupStep('building the app');
 
   let closing = false;
@@ -51,11 +66,14 @@ const start = async () => {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const demo = config.demo ? await seedDemo(app, app.ctx) : undefined;
+  // The demo's modules load only when it is on.
+  const demoModules = config.demo ? await Promise.all([import('./demo/seed'), import('./demo/demo-data')]) : undefined;
+  const demo = demoModules ? await demoModules[0].seedDemo(app, app.ctx) : undefined;
   // A burst of connections waits in a longer queue than Node's 511 rather than being reset by the kernel;
   // the sign-in gate answers them quickly once accepted (decision 046, bench/sign-in-burst).
   await app.listen({ port: config.port, host: config.host, backlog: 2048 });
   startupStep('listening');
+  setTimeout(startRecurringJobs, RECURRING_JOBS_AFTER_LISTEN_MS).unref();
   // Start-up leaves much garbage (modules, migrations); one full collection now keeps resting memory low.
   setTimeout(() => (globalThis as { gc?: () => void }).gc?.(), 1_000).unref();
   const address = app.server.address();
@@ -76,7 +94,7 @@ const start = async () => {
   } else {
     lines.push('  Sign in with your administrator account (the first start printed its password).');
   }
-  if (demo?.kind === 'seeded') lines.push(`  Demo advertisers (password ${DEMO_PASSWORD}): ${demo.clients.join(', ')}`);
+  if (demo?.kind === 'seeded') lines.push(`  Demo advertisers (password ${demoModules![1].DEMO_PASSWORD}): ${demo.clients.join(', ')}`);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 };
 

@@ -45,7 +45,17 @@ interface Worker {
   running: Set<Promise<void>>;
 }
 
-export const createInProcessJobs = ({ log }: { log: FastifyBaseLogger }): JobQueue => {
+export const createInProcessJobs = ({
+  log,
+  recurringAfter,
+}: {
+  log: FastifyBaseLogger;
+  /**
+   * When given, the first run of each recurring job waits for it (main.ts: a moment after listening, so that a
+   * restart's first requests are not queued behind the start-up runs on PGlite's one connection; decision 062).
+   */
+  recurringAfter?: Promise<unknown>;
+}): JobQueue => {
   const workers = new Map<string, Worker>();
   const abort = new AbortController();
   const timers: NodeJS.Timeout[] = [];
@@ -91,7 +101,8 @@ export const createInProcessJobs = ({ log }: { log: FastifyBaseLogger }): JobQue
         if (!worker || abort.signal.aborted || worker.waiting.length > 0) return;
         void api.enqueue(name, {}).catch((error: unknown) => log.error({ err: error, job: name }, 'could not queue a recurring job'));
       };
-      queue();
+      if (recurringAfter) void recurringAfter.then(queue);
+      else queue();
       timers.push(setInterval(queue, seconds * 1000).unref());
     },
     ready: async () => !abort.signal.aborted,
