@@ -69,7 +69,7 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     '/estimates',
     { ...signedIn, schema: { ...tags, body: estimateCreateSchema.nullish(), response: { 201: estimateDetailSchema, ...errors } } },
     async (request, reply) =>
-      reply.code(201).send(await createEstimate({ db: ctx.db, actor: actorOf(request), input: request.body ?? {}, today: ctx.time.today() })),
+      reply.code(201).send(await createEstimate({ db: ctx.db, actor: actorOf(request), input: request.body ?? {}, time: ctx.time })),
   );
 
   r.get('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: estimateDetailSchema, ...errors } } }, (request) =>
@@ -91,7 +91,7 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     { ...signedIn, schema: { ...tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateDetailSchema, ...errors } } },
     (request) =>
       thenNotify((events) =>
-        updateEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, events, today: ctx.time.today() }),
+        updateEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, events, time: ctx.time }),
       ),
   );
 

@@ -20,6 +20,7 @@ import type { SeparationMinutes } from '../../../domain/traffic-separation';
 import { loadBookings, loadDayparts, loadMakegoodBookings, loadMoveBookings, type Booking, type ChannelDaypart } from './demands';
 import { addLateSpots, movedAwayFrom, moveClosedSpots } from './late-spots';
 import { refreshSeparationConflicts } from './separation';
+import type { ChannelClocks } from '../channels/public';
 
 export interface TrafficSettings {
   breakMinutes: number;
@@ -167,26 +168,37 @@ const followStatuses = async (db: Db, today: string, now: Date) => {
 };
 
 /**
- * Places the days [from, from + days) that changed (from: today by default; a later day when an export
- * asks for a day beyond the horizon), then brings frozen days' statuses in step. Answers the days written.
+ * Places the days [from, from + days) that changed, each channel's in its own time zone (from: the
+ * channel's today by default; a later day when an export asks for a day beyond the horizon), then brings
+ * frozen days' statuses in step. Answers the days written.
  */
 export const buildTrafficLogs = async ({
   db,
-  today,
-  from = today,
+  clocks,
+  from,
   days,
   now,
   settings,
 }: {
   db: Db;
-  today: string;
+  /** Each channel's clock: its "today" and the zone its breaks are placed in (decision 053, "Time zones"). */
+  clocks: ChannelClocks;
   from?: string;
   days: number;
   now: Date;
-  settings: TrafficSettings;
+  settings: Omit<TrafficSettings, 'timeZone'>;
 }): Promise<string[]> => {
   const written = new Set<string>();
-  let range = { from, last: addDays(from, days - 1) };
+  const todayOf = (channelId: string) => clocks.of(channelId).today();
+  const todays = clocks.ids.map(todayOf);
+  const earliest = todays.reduce((a, b) => (b < a ? b : a), clocks.station.today());
+  const latest = todays.reduce((a, b) => (b > a ? b : a), clocks.station.today());
+  /** The days a channel places in this round: its own [today, today + days) unless a day was asked for. */
+  let rangeOf = (channelId: string) => {
+    const first = from ?? todayOf(channelId);
+    return { from: first, last: addDays(first, days - 1) };
+  };
+  let range = { from: from ?? earliest, last: addDays(from ?? latest, days - 1) };
   let only: Set<string> | null = null;
   // A spot a closed day cannot take moves to a later day: that day is placed again at once (twice at most).
   for (let round = 0; round < 3 && range.from <= range.last; round += 1) {
@@ -203,7 +215,7 @@ export const buildTrafficLogs = async ({
       db,
       all.map((b) => b.brandId),
     );
-    const daySettings: TrafficSettings = { ...settings, separationMinutes: (category) => separations[category as keyof typeof separations] ?? 0 };
+    const separationMinutes: SeparationMinutes = (category) => separations[category as keyof typeof separations] ?? 0;
     const byDaypart = new Map<string, Booking[]>();
     const flightOf = new Map<string, string>();
     for (const raw of all) {
@@ -217,12 +229,15 @@ export const buildTrafficLogs = async ({
     for (const booking of bookings) flightOf.set(booking.estimateItemId, booking.endDate);
     const flightEnd = (spot: PlacedSpot) => flightOf.get(spot.estimateItemId);
     const movedTo = new Set<string>();
-    // Each channel's log is its own (decision 053): placed, digested and frozen apart.
+    // Each channel's log is its own (decision 053): placed, digested and frozen apart, at its own midnight.
     for (const [channelId, channelDayparts] of byChannel(dayparts)) {
       const context: DayContext = { channelId, dayparts: channelDayparts, flightEnd };
-      for (let date = range.from; date <= range.last; date = addDays(date, 1)) {
+      const clock = clocks.of(channelId);
+      const daySettings: TrafficSettings = { ...settings, timeZone: clock.timeZone, separationMinutes };
+      const own = rangeOf(channelId);
+      for (let date = own.from; date <= own.last; date = addDays(date, 1)) {
         if (only && !only.has(date)) continue;
-        const result = await writeDay(db, date, today, placeDay(channelDayparts, byDaypart, date, daySettings), now, context);
+        const result = await writeDay(db, date, clock.today(), placeDay(channelDayparts, byDaypart, date, daySettings), now, context);
         if (result.wrote) written.add(date);
         for (const target of result.movedTo) movedTo.add(target);
       }
@@ -231,7 +246,8 @@ export const buildTrafficLogs = async ({
     const targets = [...movedTo].sort();
     only = movedTo;
     range = { from: targets[0]!, last: targets[targets.length - 1]! };
+    rangeOf = () => range;
   }
-  await followStatuses(db, today, now);
+  await followStatuses(db, earliest, now);
   return [...written].sort();
 };
