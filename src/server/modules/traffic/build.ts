@@ -7,7 +7,7 @@
  * (decision 031), so that no booked spot is dropped without a word.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { addDays } from '../../../domain/dates';
 import { BOOKED_STATUSES } from '../../../domain/orders';
 import { placeDaypartDay, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
@@ -89,6 +89,8 @@ interface DayContext {
   dayparts: readonly DaypartWindow[];
   /** The last day of a placed spot's order flight (where a spot of a closed day may still go). */
   flightEnd: (spot: PlacedSpot) => string | undefined;
+  /** The digest each day of the range had when the run began (read in one query): an unchanged day opens no transaction. */
+  digests: ReadonlyMap<string, string>;
 }
 
 /**
@@ -108,6 +110,8 @@ const writeDay = async (
   if (date < today) return none;
   const digest = digestOf(spots);
   const { channelId } = context;
+  // Nothing changed since the run began: no transaction (checked again under the row lock when it did).
+  if (context.digests.get(`${channelId}|${date}`) === digest) return none;
   const thisDay = and(eq(trafficDays.channelId, channelId), eq(trafficDays.airDate, date));
   const itsSpots = and(eq(trafficSpots.channelId, channelId), eq(trafficSpots.airDate, date));
   return db.transaction(async (tx) => {
@@ -140,6 +144,17 @@ const writeDay = async (
     return { wrote: true, movedTo: [] };
   });
 };
+
+/** Every channel's placed days of [from, to] with their digests, keyed "channel|date". */
+const placedDigests = async (db: Db, from: string, to: string): Promise<Map<string, string>> =>
+  new Map(
+    (
+      await db
+        .select({ channelId: trafficDays.channelId, airDate: trafficDays.airDate, digest: trafficDays.inputsDigest })
+        .from(trafficDays)
+        .where(and(gte(trafficDays.airDate, from), lte(trafficDays.airDate, to)))
+    ).map((d) => [`${d.channelId}|${d.airDate}`, d.digest]),
+  );
 
 const byChannel = (dayparts: readonly ChannelDaypart[]) => {
   const groups = new Map<string, ChannelDaypart[]>();
@@ -202,13 +217,14 @@ export const buildTrafficLogs = async ({
   let only: Set<string> | null = null;
   // A spot a closed day cannot take moves to a later day: that day is placed again at once (twice at most).
   for (let round = 0; round < 3 && range.from <= range.last; round += 1) {
-    const [dayparts, bookings, makegoods, moves, requireAdId, separations] = await Promise.all([
+    const [dayparts, bookings, makegoods, moves, requireAdId, separations, digests] = await Promise.all([
       loadDayparts(db),
       loadBookings(db, range.from, range.last),
       loadMakegoodBookings(db, range.from, range.last),
       loadMoveBookings(db, range.from, range.last),
       stationRequiresAdId(db),
       stationProductSeparations(db),
+      placedDigests(db, range.from, range.last),
     ]);
     const all = [...bookings, ...makegoods, ...moves];
     const categories = await brandProductCategories(
@@ -231,7 +247,7 @@ export const buildTrafficLogs = async ({
     const movedTo = new Set<string>();
     // Each channel's log is its own (decision 053): placed, digested and frozen apart, at its own midnight.
     for (const [channelId, channelDayparts] of byChannel(dayparts)) {
-      const context: DayContext = { channelId, dayparts: channelDayparts, flightEnd };
+      const context: DayContext = { channelId, dayparts: channelDayparts, flightEnd, digests };
       const clock = clocks.of(channelId);
       const daySettings: TrafficSettings = { ...settings, timeZone: clock.timeZone, separationMinutes };
       const own = rangeOf(channelId);
