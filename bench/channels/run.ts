@@ -38,7 +38,9 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 const seed = async (database: Database) => {
   const db = database.db;
   await db.execute(sql`insert into users (email, password_hash, role) select 'bench' || g || '@example.com', 'x', 'client' from generate_series(1, 50) g`);
-  await db.execute(sql`insert into brands (owner_id, common_name, legal_name) select id, 'Brand ' || email, 'Legal ' || email from users where email like 'bench%'`);
+  await db.execute(
+    sql`insert into brands (owner_id, common_name, legal_name) select id, 'Brand ' || email, 'Legal ' || email from users where email like 'bench%'`,
+  );
   await db.execute(sql`
     insert into channels (call_letters, channel_number, name, time_zone, short_name)
     select 'K' || chr(65 + g / 26) || chr(65 + g % 26) || 'X', g || '.1', 'Channel ' || g, (${sql.raw(`array['${ZONES.join("','")}']`)})[1 + g % 4], 'CH' || g
@@ -78,7 +80,10 @@ const placeAfterRestart = async (now: Date) => {
   try {
     const startedAt = new Date();
     const run = await timed(async () => {
-      const clocks = await channelClocks(database.db, stationTime(STATION_ZONE, () => now));
+      const clocks = await channelClocks(
+        database.db,
+        stationTime(STATION_ZONE, () => now),
+      );
       return buildTrafficLogs({ db: database.db, clocks, days: HORIZON, now, settings: { breakMinutes: 15 } });
     });
     // Each channel's share: from the previous channel's last day written to its own.
@@ -106,9 +111,9 @@ const baseline = async (spots: number) => {
       await loadBookings(database.db, TODAY, addDays(TODAY, HORIZON));
       await database.db.execute(sql`
         insert into traffic_spots (channel_id, air_date, estimate_id, daypart_id, house_code, duration_seconds, break_at, scheduled_at, position, status)
-        select i.channel_id, ${TODAY}::date + (g % ${HORIZON}), i.estimate_id, i.daypart_id, 'BENCH', 30, now(), now(), 1, 'cancelled'
-        from generate_series(1, ${spots}) g
-        join lateral (select e.channel_id, e.id as estimate_id, it.daypart_id from estimates e join estimate_items it on it.estimate_id = e.id offset (g % 50) limit 1) i on true`);
+        select e.channel_id, ${TODAY}::date + d, e.id, i.daypart_id, 'BENCH', 30, now(), now(), 1, 'cancelled'
+        from estimates e join estimate_items i on i.estimate_id = e.id cross join generate_series(0, ${HORIZON - 1}) d
+        limit ${spots}`);
       await database.db.execute(sql`delete from traffic_spots where house_code = 'BENCH'`);
     });
   } finally {

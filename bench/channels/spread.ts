@@ -24,9 +24,8 @@ const step = async (label: string, text: string) => {
   process.stdout.write(`${label.padEnd(40)} ${String(result.rowCount ?? '').padStart(9)} rows  ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 };
 
-
 try {
-  const [{ n }] = (await client.query<{ n: number }>('select count(*)::int n from channels')).rows;
+  const n = (await client.query<{ n: number }>('select count(*)::int n from channels')).rows[0]?.n ?? 0;
   if (n > 1) throw new Error(`the database has ${n} channels already: spread once`);
   // The load writes every row once; triggers off (the rollups are rebuilt from the rows after), as the generator loads.
   await client.query('set session_replication_role = replica');
@@ -74,7 +73,11 @@ try {
     `select count(*)::int channels, count(distinct coalesce(time_zone, 'station'))::int zones, min(n)::int fewest, max(n)::int most
      from (select c.id, c.time_zone, count(e.id) n from channels c left join estimates e on e.channel_id = c.id group by c.id, c.time_zone) x`,
   );
-  process.stdout.write(`${JSON.stringify(spread.rows[0])}; load average ${loadavg().map((l) => l.toFixed(2)).join(' / ')}\n`);
+  process.stdout.write(
+    `${JSON.stringify(spread.rows[0])}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')}\n`,
+  );
 } finally {
   await client.end();
 }

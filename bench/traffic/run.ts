@@ -81,7 +81,10 @@ const main = async () => {
       await seed(database, orders, days);
       const settings = { breakMinutes: 15 };
       const now = startOfStationDay(TODAY, 'America/New_York');
-      const clocks = await channelClocks(database.db, stationTime('America/New_York', () => now));
+      const clocks = await channelClocks(
+        database.db,
+        stationTime('America/New_York', () => now),
+      );
       const build = await time(() => buildTrafficLogs({ db: database.db, clocks, days, now, settings }));
       const [{ n }] = ((await database.db.execute(sql`select count(*)::int n from traffic_spots`)) as unknown as { rows: [{ n: number }] }).rows;
       const again = await time(() => buildTrafficLogs({ db: database.db, clocks, days, now, settings }));

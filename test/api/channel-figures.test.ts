@@ -198,7 +198,8 @@ describe('dashboards by channel', () => {
     };
     const both = await paper('');
     expect(both).toContain('BY CHANNEL Channel Opening Invoiced Closing');
-    for (const c of all.channels) expect(both).toContain(`${c.channel} ${signedCurrency(c.opening_balance)} ${formatCurrency(c.invoiced)} ${signedCurrency(c.closing_balance)}`);
+    for (const c of all.channels)
+      expect(both).toContain(`${c.channel} ${signedCurrency(c.opening_balance)} ${formatCurrency(c.invoiced)} ${signedCurrency(c.closing_balance)}`);
     expect(await paper(`&channel_id=${channelIds[1]}`)).not.toContain('BY CHANNEL');
   });
 

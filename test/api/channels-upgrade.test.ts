@@ -131,7 +131,14 @@ describe('a station made before channels, upgraded', () => {
   it('is one channel, the default, with the station’s call letters and name, in the station’s time zone', async () => {
     const channels = await get('/api/channels', admin);
     expect(channels).toHaveLength(1);
-    expect(channels[0]).toMatchObject({ call_letters: 'WSPT', channel_number: '1.1', name: 'Spotbook Station', is_default: true, active: true, own_time_zone: false });
+    expect(channels[0]).toMatchObject({
+      call_letters: 'WSPT',
+      channel_number: '1.1',
+      name: 'Spotbook Station',
+      is_default: true,
+      active: true,
+      own_time_zone: false,
+    });
   });
 
   it('answers the rate card as before', async () => {
@@ -154,7 +161,14 @@ describe('a station made before channels, upgraded', () => {
     expect(list.map((o) => o.id)).toEqual([ids.order]);
     for (const token of [client, admin]) {
       const order = await get(`/api/estimates/${ids.order}`, token);
-      expect(order).toMatchObject({ id: ids.order, estimate_name: 'Spring launch', status: 'active', brand_id: ids.brand, start_date: '2027-05-03', total_spend: 5000 });
+      expect(order).toMatchObject({
+        id: ids.order,
+        estimate_name: 'Spring launch',
+        status: 'active',
+        brand_id: ids.brand,
+        start_date: '2027-05-03',
+        total_spend: 5000,
+      });
       expect(JSON.stringify(order)).toContain(ids.daypart);
     }
     const campaigns = (await get('/api/campaigns', client)) as Record<string, unknown>[] | { campaigns: Record<string, unknown>[] };
@@ -165,7 +179,14 @@ describe('a station made before channels, upgraded', () => {
     const log = await get(`/api/traffic/logs/${DAY}`, admin);
     expect(log).toMatchObject({ date: DAY, placed: true, time_zone: 'UTC', channel_id: (await get('/api/channels', admin))[0].id });
     expect(log.spots).toHaveLength(1);
-    expect(log.spots[0]).toMatchObject({ id: ids.spot, estimate_id: ids.order, house_code: 'SB000123', local_time: '06:15:00', status: 'scheduled', daypart_name: 'Morning News' });
+    expect(log.spots[0]).toMatchObject({
+      id: ids.spot,
+      estimate_id: ids.order,
+      house_code: 'SB000123',
+      local_time: '06:15:00',
+      status: 'scheduled',
+      daypart_name: 'Morning News',
+    });
     const spots = await get(`/api/estimates/${ids.order}/spots?from=${DAY}&to=${DAY}`, client);
     expect(spots.days).toEqual([{ date: DAY, spots: [expect.objectContaining({ id: ids.spot })] }]);
   });

@@ -47,7 +47,8 @@ export const daypartsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
     { ...signedIn, schema: { ...tags, params: idParams, querystring: availabilityQuerySchema, response: { 200: availabilitySchema, ...errors } } },
     async (request) => {
       // Left out, the start is today on the daypart's channel (decision 053, "Time zones").
-      const start = request.query.start_date ?? (await channelClockOf(ctx.db, ctx.time, (await getDaypart({ db: ctx.db, id: request.params.id })).channelId)).today();
+      const start =
+        request.query.start_date ?? (await channelClockOf(ctx.db, ctx.time, (await getDaypart({ db: ctx.db, id: request.params.id })).channelId)).today();
       const end = request.query.end_date ?? start;
       if (end < start) throw badRequest('end_date cannot be before start_date', 'end_date');
       if (rangeLength(start, end) > MAX_AVAILABILITY_DAYS) throw badRequest(`The date range can cover at most ${MAX_AVAILABILITY_DAYS} days`);

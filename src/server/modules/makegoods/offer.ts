@@ -74,7 +74,10 @@ export const offerMakegoods = async ({
   if (missed.length === 0) return { offered: 0, staged: [], made: [] };
 
   // Each spot's days are its channel's (decision 053, "Time zones").
-  const clocks = await channelClocks(tx, stationTime(timeZone, () => now));
+  const clocks = await channelClocks(
+    tx,
+    stationTime(timeZone, () => now),
+  );
   const windows = missed.map((m) => makegoodWindow({ missedDate: m.airDate, flightEnd: m.endDate ?? m.airDate, today: clocks.of(m.channelId).today() }));
   const from = windows.reduce((min, w) => (w.first < min ? w.first : min), windows[0]!.first);
   const to = windows.reduce((max, w) => (w.last > max ? w.last : max), windows[0]!.last);

@@ -41,7 +41,11 @@ export const reofferUnavailableMakegoods = async ({
       // The order's channel's log of the offered day (decision 053).
       .leftJoin(trafficDays, and(eq(trafficDays.channelId, ordersView.channelId), eq(trafficDays.airDate, makegoodOffers.airDate)))
       .where(
-        and(eq(makegoodOffers.status, 'offered'), isNotNull(makegoodOffers.airDate), or(lte(makegoodOffers.airDate, latest), isNotNull(trafficDays.exportedAt))),
+        and(
+          eq(makegoodOffers.status, 'offered'),
+          isNotNull(makegoodOffers.airDate),
+          or(lte(makegoodOffers.airDate, latest), isNotNull(trafficDays.exportedAt)),
+        ),
       )
       .for('update', { of: makegoodOffers });
     if (stuck.length === 0) return [];

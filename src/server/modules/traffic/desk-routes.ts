@@ -66,7 +66,8 @@ export const trafficDeskRoutes = (app: FastifyInstance, ctx: AppContext, guards:
         response: { 200: spotActionReplySchema, ...errors },
       },
     },
-    async (request) => answer(await cancelSpot({ ...(await common(request.params.id)), id: request.params.id, now: ctx.time.now(), reason: request.body.reason })),
+    async (request) =>
+      answer(await cancelSpot({ ...(await common(request.params.id)), id: request.params.id, now: ctx.time.now(), reason: request.body.reason })),
   );
 
   r.post(
@@ -104,6 +105,14 @@ export const trafficDeskRoutes = (app: FastifyInstance, ctx: AppContext, guards:
         response: { 200: spotActionReplySchema, ...errors },
       },
     },
-    async (request) => answer(await offerSpotMakegood({ ...(await common(request.params.id)), id: request.params.id, now: ctx.time.now(), expiryHours: ctx.config.makegoodExpiryHours })),
+    async (request) =>
+      answer(
+        await offerSpotMakegood({
+          ...(await common(request.params.id)),
+          id: request.params.id,
+          now: ctx.time.now(),
+          expiryHours: ctx.config.makegoodExpiryHours,
+        }),
+      ),
   );
 };

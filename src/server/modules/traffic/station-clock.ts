@@ -98,7 +98,11 @@ export const createStationClock = ({
   };
 
   /** Every channel's clock at this instant: each channel's day turns at its own midnight (decision 053, "Time zones"). */
-  const clocksAt = (instant: Date) => channelClocks(db, stationTime(settings.timeZone, () => instant));
+  const clocksAt = (instant: Date) =>
+    channelClocks(
+      db,
+      stationTime(settings.timeZone, () => instant),
+    );
 
   const tick = async (): Promise<TickResult> => {
     const instant = now();
