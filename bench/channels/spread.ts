@@ -35,6 +35,8 @@ try {
      select 'K' || chr(65 + g / 26) || chr(65 + g % 26) || 'X', g || '.1', 'Channel ' || g, (array['${ZONES.join("','")}'])[1 + g % 4], 'CH' || g
      from generate_series(1, ${CHANNELS - 1}) g`,
   );
+  // The default channel in the first of the 4 zones (its own, not the configured station's).
+  await step('default channel zone', `update channels set time_zone = '${ZONES[0]}' where is_default`);
   await step(
     'rate cards',
     `insert into dayparts (channel_id, name, description, start_time, end_time, days_of_week, base_cpm_cents, flat_rate_cents, is_prime_time, min_cpm_cents,
@@ -70,7 +72,7 @@ try {
   await step('rollups rebuilt', 'select analytics_rollups_rebuild()');
   await step('vacuum analyze', 'vacuum analyze');
   const spread = await client.query<{ channels: number; zones: number; fewest: number; most: number }>(
-    `select count(*)::int channels, count(distinct coalesce(time_zone, 'station'))::int zones, min(n)::int fewest, max(n)::int most
+    `select count(*)::int channels, count(distinct time_zone)::int zones, min(n)::int fewest, max(n)::int most
      from (select c.id, c.time_zone, count(e.id) n from channels c left join estimates e on e.channel_id = c.id group by c.id, c.time_zone) x`,
   );
   process.stdout.write(
