@@ -140,5 +140,10 @@ describe("a channel's days are in its own time zone", () => {
     expect(res.json()).toMatchObject({ import: { aired: 1, unmatched: 0 } });
     // Aired at 06:xx in Los Angeles: the instant it was scheduled, not three hours before.
     expect((await logOf(START, west.id)).spots.find((s) => s.id === spot.id)).toMatchObject({ status: 'aired', aired_at: spot.scheduled_at });
+    // The affidavit certifies it at the channel's wall-clock time, as the log shows it.
+    const affidavit = await t.inject({ method: 'GET', url: `/api/estimates/${onWest}/affidavit?format=csv`, token: admin });
+    expect(affidavit.statusCode, affidavit.body).toBe(200);
+    const line = affidavit.body.split(/\r?\n/).find((l) => l.includes(spot.house_code) && l.includes(START));
+    expect(line).toContain(spot.local_time);
   });
 });
