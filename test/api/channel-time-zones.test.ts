@@ -146,4 +146,15 @@ describe("a channel's days are in its own time zone", () => {
     const line = affidavit.body.split(/\r?\n/).find((l) => l.includes(spot.house_code) && l.includes(START));
     expect(line).toContain(spot.local_time);
   });
+
+  it("lists a channel's unconfirmed spots on Discrepancies at its wall-clock time", async () => {
+    // The 10th's spots have passed the as-run grace period (36 hours after the day ends) unreported.
+    now = new Date('2027-03-13T12:00:00Z');
+    expect((await t.app.ctx.stationClock.tick()).unconfirmedSpots).toBeGreaterThan(0);
+    const res = await t.inject({ method: 'GET', url: `/api/traffic/discrepancies?channel_id=${west.id}`, token: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    const unconfirmed = (res.json() as { unconfirmed: { estimate_id: string; air_date: string; local_time: string }[] }).unconfirmed;
+    const tenth = unconfirmed.find((s) => s.estimate_id === onWest && s.air_date === '2027-03-10');
+    expect(tenth?.local_time).toMatch(/^06:/);
+  });
 });
