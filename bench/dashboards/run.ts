@@ -8,7 +8,9 @@
  * execution time.
  *
  * Usage: npx tsx bench/dashboards/run.ts [orders, default 1000000] [plans file]   (REPS=15 to change;
- * CALLS=<regular expression> times only the calls whose name matches)
+ * CALLS=<regular expression> times only the calls whose name matches; CHANNEL=<channel number, e.g. 7.1>
+ * adds that channel's `channel_id` to every call that takes one, for a database spread over channels by
+ * bench/channels/spread.ts)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -90,10 +92,20 @@ const calls: { name: string; url: string }[] = [
 ];
 
 const only = process.env.CALLS ? new RegExp(process.env.CALLS, 'i') : undefined;
-const chosen = calls.filter((call) => !only || only.test(call.name));
-
 const explainer = new pg.Client({ connectionString: url });
 await explainer.connect();
+/** The calls that take `channel_id` (decision 053): dashboards, lists and the log. */
+const TAKES_CHANNEL = /analytics|reconciliation|order stats|Order Management|billing|ageing|campaign|traffic/;
+const channelId = process.env.CHANNEL
+  ? (await explainer.query<{ id: string }>('select id from channels where channel_number = $1', [process.env.CHANNEL])).rows[0]?.id
+  : undefined;
+if (process.env.CHANNEL && !channelId) throw new Error(`no channel numbered ${process.env.CHANNEL}`);
+const chosen = calls
+  .filter((call) => !only || only.test(call.name))
+  .filter((call) => !channelId || TAKES_CHANNEL.test(call.name))
+  .map((call) =>
+    channelId ? { name: `${call.name}, channel ${process.env.CHANNEL}`, url: `${call.url}${call.url.includes('?') ? '&' : '?'}channel_id=${channelId}` } : call,
+  );
 const plans: string[] = [];
 const rows: string[] = [];
 try {

@@ -7,7 +7,8 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { addDays } from '../../src/domain/dates';
+import { addDays, startOfStationDay, stationTime } from '../../src/domain/dates';
+import { channelClocks } from '../../src/server/modules/channels/public';
 import { BENCH_SERVER, onServer } from '../support/postgres';
 import { openDatabase, type Database } from '../../src/server/platform/db';
 import { buildTrafficLogs } from '../../src/server/modules/traffic/build';
@@ -78,10 +79,15 @@ const main = async () => {
     try {
       await database.migrate();
       await seed(database, orders, days);
-      const settings = { breakMinutes: 15, timeZone: 'America/New_York' };
-      const build = await time(() => buildTrafficLogs({ db: database.db, today: TODAY, days, now: new Date(`${TODAY}T00:00:00Z`), settings }));
+      const settings = { breakMinutes: 15 };
+      const now = startOfStationDay(TODAY, 'America/New_York');
+      const clocks = await channelClocks(
+        database.db,
+        stationTime('America/New_York', () => now),
+      );
+      const build = await time(() => buildTrafficLogs({ db: database.db, clocks, days, now, settings }));
       const [{ n }] = ((await database.db.execute(sql`select count(*)::int n from traffic_spots`)) as unknown as { rows: [{ n: number }] }).rows;
-      const again = await time(() => buildTrafficLogs({ db: database.db, today: TODAY, days, now: new Date(`${TODAY}T00:00:00Z`), settings }));
+      const again = await time(() => buildTrafficLogs({ db: database.db, clocks, days, now, settings }));
       const bare = await baseline(database, days, n);
       results.push({
         orders,

@@ -15,6 +15,7 @@ import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../orders/public';
 import { programNamer } from '../programs/public';
+import { channelClockOf } from '../channels/public';
 import { printedDay } from '../billing/pdf';
 import { PDF_INK, PDF_MARGIN, PDF_MUTED, drawLetterhead, pdfPageSize, type StationIssuer } from '../station/letterhead';
 
@@ -81,7 +82,9 @@ export const buildAffidavit = async ({
   to?: string;
 }): Promise<Affidavit> => {
   const order = await readableOrder(db, actor, id);
-  const start = from ?? order.startDate ?? time.today();
+  // The order's channel's days and wall clock (decision 053, "Time zones").
+  const clock = await channelClockOf(db, time, order.channelId);
+  const start = from ?? order.startDate ?? clock.today();
   const end = to ?? (order.endDate && order.endDate >= start ? order.endDate : start);
   if (end < start) throw badRequest('The affidavit period must end on or after its start', 'to');
   const [owner] = await db.select().from(users).where(eq(users.id, order.ownerId)).limit(1);
@@ -113,14 +116,14 @@ export const buildAffidavit = async ({
     )
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
   // A simulated (demo) airing is never certified (decision 031); unconfirmed spots are not settled.
-  const programOf = programNamer(db, time.timeZone);
+  const programOf = programNamer(db, async () => clock.timeZone);
   const programs = await Promise.all(
     rows.map(({ spot }) => programOf(spot.channelId, spot.status === 'aired' && spot.airedAt ? spot.airedAt : spot.scheduledAt)),
   );
   const lines = rows.map(({ spot, daypart, media, mediaTitle, adId, impressions, spendCents, creditCents }, i) => ({
     date: spot.airDate,
-    scheduledTime: time.clockOf(spot.scheduledAt),
-    actualTime: spot.status === 'aired' && spot.airedAt ? time.clockOf(spot.airedAt) : null,
+    scheduledTime: clock.clockOf(spot.scheduledAt),
+    actualTime: spot.status === 'aired' && spot.airedAt ? clock.clockOf(spot.airedAt) : null,
     daypart,
     houseCode: spot.houseCode,
     title: mediaTitle ?? titleOf(media),

@@ -582,6 +582,7 @@ export const importAsRun = async ({
   endOfDayDays = [],
   toleranceMinutes,
   timeZone,
+  zoneOf = () => timeZone,
   makegoodExpiryHours,
   now,
   fallbackChannelId,
@@ -601,6 +602,8 @@ export const importAsRun = async ({
   endOfDayDays?: readonly string[];
   toleranceMinutes: number;
   timeZone: string;
+  /** A channel's time zone: its rows' daypart windows and times are its own (decision 053, "Time zones"). */
+  zoneOf?: (channelId: string) => string;
   makegoodExpiryHours: number;
   now: Date;
 }): Promise<{ id: string; staged: Staged[] }> =>
@@ -639,7 +642,7 @@ export const importAsRun = async ({
         statedRange,
         endOfDayDays,
         toleranceMinutes,
-        timeZone,
+        timeZone: zoneOf(channelId),
       });
       totals = totals ? addTotals(totals, part) : part;
     }

@@ -32,7 +32,7 @@ import { readBxfAsRun, readCsvAsRun, type BxfMeta, type CsvMeta } from './parse'
 import { AS_RUN_PROFILE_TABLE, type AsRunProfile } from '../../../domain/as-run-profiles';
 import { CHANNEL_MESSAGES } from '../../../domain/channel-schemas';
 import { channelMatcher } from '../../../domain/channel-match';
-import { channelsToMatch } from '../channels/public';
+import { channelsToMatch, channelZone } from '../channels/public';
 
 type ImportRow = typeof asRunImports.$inferSelect;
 
@@ -147,6 +147,7 @@ export const readAsRunFile = async ({
   format,
   options,
   timeZone,
+  zoneOf = () => timeZone,
   now,
   profile = AS_RUN_PROFILE_TABLE.auto,
   channelOf,
@@ -156,7 +157,10 @@ export const readAsRunFile = async ({
   target: string;
   format: 'csv' | 'bxf';
   options: ReadOptions;
+  /** The zone of the upload's channel: a stated period's wall-clock times are read in it. */
   timeZone: string;
+  /** A channel's time zone: a row's wall-clock time is read in its channel's (decision 053, "Time zones"). */
+  zoneOf?: (channelId: string) => string;
   now: Date;
   /** A named layout of a playout system's delimited as-run (decision 028). */
   profile?: AsRunProfile;
@@ -169,10 +173,10 @@ export const readAsRunFile = async ({
   /** Broadcast days an end-of-day marker row closes. */
   const endOfDay = new Set<string>();
   const latest = now.getTime() + FUTURE_TOLERANCE_MINUTES * 60_000;
-  const stationResolve = instantResolver(timeZone);
-  const utcResolve = instantResolver('UTC');
+  const resolvers = new Map<string, ReturnType<typeof instantResolver>>();
+  const resolverOf = (zone: string) => resolvers.get(zone) ?? resolvers.set(zone, instantResolver(zone)).get(zone)!;
   // A profile whose time column is UTC (iTX's Start Time): its wall-clock times are read in UTC.
-  const resolve = (row: Parameters<typeof stationResolve>[0]) => (csvMeta.utc ? utcResolve : stationResolve)(row);
+  const resolve = (row: AsRunRow, channelId: string) => resolverOf(csvMeta.utc ? 'UTC' : zoneOf(channelId))(row);
   for await (const entry of entries) {
     if (rows.length + skipped.length >= MAX_AS_RUN_ROWS) {
       throw new AsRunLineError(
@@ -191,14 +195,16 @@ export const readAsRunFile = async ({
       skipped.push({ line: row.line, date: row.date, time: row.time, houseCode: row.houseCode, reason: material });
       continue;
     }
-    const { instants, localDate, localTime } = resolve(row);
+    const channelId = channelOf(row);
+    const { instants, localDate, localTime } = resolve(row, channelId);
     if (instants[0]! > latest) {
+      const zone = zoneOf(channelId);
       throw new AsRunLineError(
         row.line,
-        `the airing at ${localDate} ${localTime} is later than now (${localDateOf(now, timeZone)} ${localClockOf(now, timeZone)} station time): an as-run reports only what has aired`,
+        `the airing at ${localDate} ${localTime} is later than now (${localDateOf(now, zone)} ${localClockOf(now, zone)} station time): an as-run reports only what has aired`,
       );
     }
-    rows.push(row, { instants, localDate, localTime, channelId: channelOf(row) });
+    rows.push(row, { instants, localDate, localTime, channelId });
   }
   if (rows.length + skipped.length === 0) throw new AsRunLineError(1, 'the file holds no as-run rows');
   const from = instantOfStated(meta.scheduleStart, timeZone);
@@ -270,6 +276,7 @@ export const receiveAsRun = async ({
     const fallback = named ?? channels.find((c) => c.isDefault)!;
     const match = channelMatcher(channels.filter((c) => allowed(c.id)));
     const labelOf = (c: (typeof channels)[number]) => c.shortName ?? c.channelNumber;
+    const zoneOf = (id: string) => channelZone(channels.find((c) => c.id === id) ?? fallback, timeZone);
     const channelOf = (row: AsRunRow) => {
       if (row.channel === null) return fallback.id;
       const id = match(row.channel);
@@ -280,7 +287,7 @@ export const receiveAsRun = async ({
     let id: string;
     try {
       // Read and checked in full before the transaction opens: parsing never holds a database connection.
-      const read = await readAsRunFile({ target, format, options: readOptions, timeZone, now: now(), profile, channelOf });
+      const read = await readAsRunFile({ target, format, options: readOptions, timeZone: zoneOf(fallback.id), zoneOf, now: now(), profile, channelOf });
       const imported = await importAsRun({
         db,
         fallbackChannelId: fallback.id,
@@ -292,6 +299,7 @@ export const receiveAsRun = async ({
         closeDay,
         toleranceMinutes,
         timeZone,
+        zoneOf,
         makegoodExpiryHours,
         now: now(),
       });

@@ -18,7 +18,7 @@ import { userSummary } from '../users/public';
 import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { issuerOf } from './issued-parties';
-import { documentChannel } from '../channels/public';
+import { channelClockOf, documentChannel } from '../channels/public';
 import { programNamer } from '../programs/public';
 import { getInvoiceDetail } from './queries';
 
@@ -53,6 +53,8 @@ export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promis
   const [order] = await db.select().from(ordersView).where(eq(ordersView.id, invoice.estimate_id)).limit(1);
   const customer = await userSummary(db, invoice.customer_id);
   const channel = order ? await documentChannel(db, order.channelId) : null;
+  // Air times on the order's channel's wall clock (decision 053, "Time zones").
+  const clock = await channelClockOf(db, time, order?.channelId ?? null);
   const commercial = order?.mediaAssetId ? (await mediaIdentities(db, [order.mediaAssetId])).get(order.mediaAssetId) : undefined;
   const periodStart = invoice.period_start ?? invoice.order_start_date ?? invoice.issue_date;
   const periodEnd = invoice.period_end ?? invoice.order_end_date ?? periodStart;
@@ -87,7 +89,7 @@ export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promis
     };
   });
   const lineOfDaypart = new Map(stored.flatMap((l) => (l.daypart_id ? [[l.daypart_id, l] as const] : [])));
-  const programOf = programNamer(db, time.timeZone);
+  const programOf = programNamer(db, async () => clock.timeZone);
   const programs = await Promise.all(spots.map(({ spot }) => programOf(spot.channelId, spot.airedAt ?? spot.scheduledAt)));
   const eiSpots: EiSpot[] = spots.map(({ spot, adId, missedSpotId }, i) => {
     const replaced = missedSpotId ? missed.get(missedSpotId) : undefined;
@@ -97,13 +99,13 @@ export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promis
     return {
       lineNumber: line?.position ?? lines[0]!.lineNumber,
       airDate: spot.airDate,
-      airTime: time.clockOf(airedAt),
+      airTime: clock.clockOf(airedAt),
       lengthSeconds: spot.actualDurationSeconds ?? spot.durationSeconds,
       adId: adId ?? spot.houseCode,
       rateCents: line ? toCents(line.unit_price) : 0,
       program: programs[i] ?? null,
       comments: replaced
-        ? [`MAKEGOOD FOR SPOT MISSED ${replaced.airDate.replace(/-/g, '')} ${time.clockOf(replaced.scheduledAt).replace(/:/g, '').slice(0, 4)}`]
+        ? [`MAKEGOOD FOR SPOT MISSED ${replaced.airDate.replace(/-/g, '')} ${clock.clockOf(replaced.scheduledAt).replace(/:/g, '').slice(0, 4)}`]
         : [],
     };
   });

@@ -1,7 +1,8 @@
 /**
  * The account statement as a PDF (pdfkit, built-in Helvetica), on the station's letterhead like the
  * invoices: opening balance, one row per movement with the running balance, the period's totals,
- * the closing balance, and the ageing of what is owed at the period's end.
+ * the closing balance, the balances by channel once two channels are on it, and the ageing of what is
+ * owed at the period's end.
  */
 import { AGEING_BUCKET_LABELS, AGEING_BUCKETS } from '../../../domain/billing-corrections';
 import { startOfStationDay } from '../../../domain/dates';
@@ -30,6 +31,32 @@ const COLUMNS = [
   { title: 'Amount', width: 0.15, right: true },
   { title: 'Balance', width: 0.15, right: true },
 ];
+
+const CHANNEL_COLUMNS = [
+  { title: 'Channel', width: 0.46 },
+  { title: 'Opening', width: 0.18, right: true },
+  { title: 'Invoiced', width: 0.18, right: true },
+  { title: 'Closing', width: 0.18, right: true },
+];
+
+/**
+ * An agency's orders on several channels, grouped (decision 053): each channel's opening balance, what it
+ * invoiced and its closing balance, as the statement's `channels` and its screen show them; printed once
+ * two channels are on the statement (with one, the paper stays the specification's).
+ */
+const drawByChannel = (doc: PDFKit.PDFDocument, statement: Statement, width: number) => {
+  if (statement.channels.length < 2) return;
+  doc.moveDown(1);
+  if (doc.y > doc.page.height - 120 - statement.channels.length * 14) doc.addPage();
+  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text('BY CHANNEL', MARGIN, doc.y, { width });
+  doc.moveDown(0.3);
+  const row = tableRowWriter(doc, CHANNEL_COLUMNS, width, { roomBelow: 30, gap: 3 });
+  row(
+    CHANNEL_COLUMNS.map((c) => c.title),
+    true,
+  );
+  for (const c of statement.channels) row([c.channel, signedMoney(c.opening_balance), formatCurrency(c.invoiced), signedMoney(c.closing_balance)]);
+};
 
 export const renderStatementPdf = ({
   statement,
@@ -91,6 +118,7 @@ export const renderStatementPdf = ({
     ['Closing balance', signedMoney(statement.closing_balance), true],
   ];
   drawAmounts(doc, totals, width);
+  drawByChannel(doc, statement, width);
 
   doc.moveDown(1);
   doc

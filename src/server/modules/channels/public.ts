@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { adminChannels, type OrderActor } from '../../../domain/orders';
 import { CHANNEL_MESSAGES, channelLabel } from '../../../domain/channel-schemas';
+import { stationTime, type StationTime } from '../../../domain/dates';
 import { channels } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { badRequest, notFound } from '../../platform/errors';
@@ -28,6 +29,46 @@ const ref = {
   timeZone: channels.timeZone,
   shortName: channels.shortName,
   isDefault: channels.isDefault,
+};
+
+/**
+ * A channel's time zone (decision 053, "Time zones"): its own, else the station's. The one rule: the
+ * default channel made by migration 0047 has none of its own, so the specification's days stay the station's.
+ */
+export const channelZone = (channel: Pick<ChannelRef, 'timeZone'>, stationZone: string): string => channel.timeZone ?? stationZone;
+
+/** The clock of a channel: "today", its dates and wall-clock times, in its own time zone. */
+export const channelClock = (time: StationTime, channel: Pick<ChannelRef, 'timeZone'>): StationTime => {
+  const zone = channelZone(channel, time.timeZone);
+  return zone === time.timeZone ? time : stationTime(zone, time.now);
+};
+
+/** Every channel's clock (active or not: a retired channel's past days keep their zone). */
+export interface ChannelClocks {
+  /** The station's clock (a channel not found keeps it). */
+  readonly station: StationTime;
+  /** Every channel's id. */
+  readonly ids: readonly string[];
+  of(channelId: string): StationTime;
+}
+
+export const channelClocks = async (db: Tx, time: StationTime): Promise<ChannelClocks> => {
+  const rows = await db.select({ id: channels.id, timeZone: channels.timeZone }).from(channels);
+  const clocks = new Map(rows.map((row) => [row.id, channelClock(time, row)]));
+  return { station: time, ids: rows.map((row) => row.id), of: (channelId) => clocks.get(channelId) ?? time };
+};
+
+/** One channel's time zone, by id (a channel not found: the station's). */
+export const channelZoneOf = async (db: Tx, channelId: string | null, stationZone: string): Promise<string> => {
+  if (channelId === null) return stationZone;
+  const [row] = await db.select({ timeZone: channels.timeZone }).from(channels).where(eq(channels.id, channelId)).limit(1);
+  return row ? channelZone(row, stationZone) : stationZone;
+};
+
+/** One channel's clock, by id (a channel not found: the station's). */
+export const channelClockOf = async (db: Tx, time: StationTime, channelId: string | null): Promise<StationTime> => {
+  const zone = await channelZoneOf(db, channelId, time.timeZone);
+  return zone === time.timeZone ? time : stationTime(zone, time.now);
 };
 
 /** A channel in a file name: its short name, else its call letters and number ("WSPT-6.2"). */
@@ -129,6 +170,7 @@ export const channelsToMatch = async (db: Tx) =>
       shortName: channels.shortName,
       name: channels.name,
       callLetters: channels.callLetters,
+      timeZone: channels.timeZone,
       isDefault: channels.isDefault,
       active: channels.active,
     })

@@ -5,6 +5,7 @@ import { channels } from '../../db/schema';
 import { isUniqueViolation, violatedConstraint, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { adminChannels, type OrderActor } from '../../../domain/orders';
+import { channelZone } from './public';
 
 type ChannelRow = typeof channels.$inferSelect;
 
@@ -14,7 +15,7 @@ export const toChannel = (row: ChannelRow, stationZone: string): Channel => ({
   channel_number: row.channelNumber,
   name: row.name,
   market: row.market,
-  time_zone: row.timeZone ?? stationZone,
+  time_zone: channelZone(row, stationZone),
   own_time_zone: row.timeZone !== null,
   short_name: row.shortName,
   active: row.active,

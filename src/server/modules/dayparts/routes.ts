@@ -11,6 +11,7 @@ import {
   daypartUpdateSchema,
 } from '../../../domain/daypart-schemas';
 import { channelFilterSchema } from '../../../domain/channel-schemas';
+import { channelClock, channelClockOf, channelToActOn } from '../channels/public';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import type { Guards } from '../auth/guard';
@@ -45,7 +46,9 @@ export const daypartsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
     '/dayparts/availability/:id',
     { ...signedIn, schema: { ...tags, params: idParams, querystring: availabilityQuerySchema, response: { 200: availabilitySchema, ...errors } } },
     async (request) => {
-      const start = request.query.start_date ?? ctx.time.today();
+      // Left out, the start is today on the daypart's channel (decision 053, "Time zones").
+      const start =
+        request.query.start_date ?? (await channelClockOf(ctx.db, ctx.time, (await getDaypart({ db: ctx.db, id: request.params.id })).channelId)).today();
       const end = request.query.end_date ?? start;
       if (end < start) throw badRequest('end_date cannot be before start_date', 'end_date');
       if (rangeLength(start, end) > MAX_AVAILABILITY_DAYS) throw badRequest(`The date range can cover at most ${MAX_AVAILABILITY_DAYS} days`);
@@ -65,7 +68,7 @@ export const daypartsRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
       },
     },
     async (request, reply) => {
-      const { from, to } = availsRange(request.query, ctx.time.today());
+      const { from, to } = availsRange(request.query, channelClock(ctx.time, await channelToActOn(ctx.db, request.query.channel_id)).today());
       if (to < from) throw badRequest('to cannot be before from', 'to');
       if (rangeLength(from, to) > AVAILS_MAX_DAYS) throw badRequest(`The date range can cover at most ${AVAILS_MAX_DAYS} days`, 'to');
       const { xml, fileName } = await availsProposal({

@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { airingOf } from '../../../domain/campaigns';
-import { todayIso } from '../../../domain/dates';
+import { stationTime } from '../../../domain/dates';
+import { channelClocks } from '../channels/public';
 import { makegoodAnswerBy, makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
 import { toCents } from '../../../domain/money';
 import { SOLD_STATUSES } from '../../../domain/orders';
@@ -49,6 +50,7 @@ export const offerMakegoods = async ({
   const missed = await tx
     .select({
       spotId: trafficSpots.id,
+      channelId: trafficSpots.channelId,
       airDate: trafficSpots.airDate,
       daypartId: trafficSpots.daypartId,
       estimateItemId: trafficSpots.estimateItemId,
@@ -71,8 +73,12 @@ export const offerMakegoods = async ({
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.id));
   if (missed.length === 0) return { offered: 0, staged: [], made: [] };
 
-  const today = todayIso(now, timeZone);
-  const windows = missed.map((m) => makegoodWindow({ missedDate: m.airDate, flightEnd: m.endDate ?? m.airDate, today }));
+  // Each spot's days are its channel's (decision 053, "Time zones").
+  const clocks = await channelClocks(
+    tx,
+    stationTime(timeZone, () => now),
+  );
+  const windows = missed.map((m) => makegoodWindow({ missedDate: m.airDate, flightEnd: m.endDate ?? m.airDate, today: clocks.of(m.channelId).today() }));
   const from = windows.reduce((min, w) => (w.first < min ? w.first : min), windows[0]!.first);
   const to = windows.reduce((max, w) => (w.last > max ? w.last : max), windows[0]!.last);
   // Locked in id order, as approvals lock them: an offer and a booking never take the same last spot.
@@ -108,7 +114,7 @@ export const offerMakegoods = async ({
       status: day ? 'offered' : 'unavailable',
       spotCostCents: cost,
       creditCents: day ? 0 : cost,
-      expiresAt: day ? makegoodAnswerBy({ now, expiryHours, airDate: day, startTime: daypart.startTime, timeZone }) : null,
+      expiresAt: day ? makegoodAnswerBy({ now, expiryHours, airDate: day, startTime: daypart.startTime, timeZone: clocks.of(spot.channelId).timeZone }) : null,
     });
     const order = perOrder.get(spot.estimateId) ?? { ref: { id: spot.estimateId, ownerId: spot.ownerId, estimateName: spot.estimateName }, spots: 0 };
     order.spots += 1;

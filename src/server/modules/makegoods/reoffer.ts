@@ -12,21 +12,22 @@ import type { Db } from '../../platform/db';
 import type { Staged } from '../notifications';
 import { stageMakegoodOffer } from '../notifications/events';
 import { takenCounter } from './capacity';
+import type { ChannelClocks } from '../channels/public';
 
 export const reofferUnavailableMakegoods = async ({
   db,
-  today,
+  clocks,
   now,
-  timeZone,
   expiryHours,
 }: {
   db: Db;
-  today: string;
+  /** Each channel's clock: an offer's day comes at its order's channel's midnight (decision 053, "Time zones"). */
+  clocks: ChannelClocks;
   now: Date;
-  timeZone: string;
   expiryHours: number;
 }): Promise<Staged[]> =>
   db.transaction(async (tx) => {
+    const latest = clocks.ids.map((id) => clocks.of(id).today()).reduce((a, b) => (b > a ? b : a), clocks.station.today());
     const stuck = await tx
       .select({
         offer: makegoodOffers,
@@ -40,7 +41,11 @@ export const reofferUnavailableMakegoods = async ({
       // The order's channel's log of the offered day (decision 053).
       .leftJoin(trafficDays, and(eq(trafficDays.channelId, ordersView.channelId), eq(trafficDays.airDate, makegoodOffers.airDate)))
       .where(
-        and(eq(makegoodOffers.status, 'offered'), isNotNull(makegoodOffers.airDate), or(lte(makegoodOffers.airDate, today), isNotNull(trafficDays.exportedAt))),
+        and(
+          eq(makegoodOffers.status, 'offered'),
+          isNotNull(makegoodOffers.airDate),
+          or(lte(makegoodOffers.airDate, latest), isNotNull(trafficDays.exportedAt)),
+        ),
       )
       .for('update', { of: makegoodOffers });
     if (stuck.length === 0) return [];
@@ -61,7 +66,10 @@ export const reofferUnavailableMakegoods = async ({
     const staged: Staged[] = [];
     for (const { offer, ownerId, channelId, estimateName, endDate } of stuck) {
       const daypart = parts.get(offer.daypartId);
-      if (!daypart) continue;
+      const { timeZone } = clocks.of(channelId);
+      const today = clocks.of(channelId).today();
+      // Its day has not come on its own channel yet (another channel's midnight passed), and is not exported.
+      if (!daypart || (offer.airDate! > today && !exported.has(`${channelId}|${offer.airDate}`))) continue;
       const window = makegoodWindow({ missedDate: offer.airDate!, flightEnd: endDate ?? offer.airDate!, today });
       const counter = await takenCounter(tx, window.first, window.last, offer.id);
       const day = proposeMakegoodDay({

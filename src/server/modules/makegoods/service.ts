@@ -14,6 +14,7 @@ import { ordersView } from '../orders/views';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { takenCounter } from './capacity';
+import { channelZoneOf } from '../channels/public';
 import { emailOf } from './queries';
 import { emitEvent } from '../webhooks/outbox';
 
@@ -76,7 +77,9 @@ export const changeMakegoodDay = async ({
   db.transaction(async (tx) => {
     const { offer, flightEnd, missedDate, channelId } = await lockOffer(tx, actor, id);
     assertOpen(offer, now);
-    const today = todayIso(now, timeZone);
+    // The order's channel's days (decision 053, "Time zones").
+    const zone = await channelZoneOf(tx, channelId, timeZone);
+    const today = todayIso(now, zone);
     const window = makegoodWindow({ missedDate, flightEnd: flightEnd ?? missedDate, today });
     if (airDate < window.first || airDate > window.last) throw badRequest(MAKEGOOD_MESSAGES.outsideWindow(window.first, window.last), 'air_date');
     const [daypart] = await tx.select().from(dayparts).where(eq(dayparts.id, offer.daypartId)).for('update').limit(1);
@@ -84,7 +87,7 @@ export const changeMakegoodDay = async ({
     await assertDayOpen(tx, channelId, airDate, today);
     const counter = await takenCounter(tx, airDate, airDate, offer.id);
     if (counter.taken(daypart, airDate) >= daypart.spotFrequency) throw conflict(MAKEGOOD_MESSAGES.full);
-    const expiresAt = answerByOnDay({ current: offer.expiresAt, airDate, startTime: daypart.startTime, timeZone });
+    const expiresAt = answerByOnDay({ current: offer.expiresAt, airDate, startTime: daypart.startTime, timeZone: zone });
     await tx.update(makegoodOffers).set({ airDate, expiresAt, updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
     await record(tx, offer.id, 'changed', actor, airDate);
     return offer.estimateId;
@@ -96,7 +99,7 @@ export const acceptMakegood = async ({ db, actor, id, now, timeZone }: { db: Db;
     const { offer, ownerId, channelId } = await lockOffer(tx, actor, id);
     assertOpen(offer, now);
     if (!offer.airDate) throw conflict(MAKEGOOD_MESSAGES.notOpen);
-    await assertDayOpen(tx, channelId, offer.airDate, todayIso(now, timeZone));
+    await assertDayOpen(tx, channelId, offer.airDate, todayIso(now, await channelZoneOf(tx, channelId, timeZone)));
     await tx.update(makegoodOffers).set({ status: 'accepted', updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
     await tx
       .update(trafficSpots)

@@ -68,8 +68,7 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
   r.post(
     '/estimates',
     { ...signedIn, schema: { ...tags, body: estimateCreateSchema.nullish(), response: { 201: estimateDetailSchema, ...errors } } },
-    async (request, reply) =>
-      reply.code(201).send(await createEstimate({ db: ctx.db, actor: actorOf(request), input: request.body ?? {}, today: ctx.time.today() })),
+    async (request, reply) => reply.code(201).send(await createEstimate({ db: ctx.db, actor: actorOf(request), input: request.body ?? {}, time: ctx.time })),
   );
 
   r.get('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: estimateDetailSchema, ...errors } } }, (request) =>
@@ -90,9 +89,7 @@ export const estimatesRoutes = (app: FastifyInstance, ctx: AppContext, guards: G
     '/estimates/:id',
     { ...signedIn, schema: { ...tags, params: idParams, body: estimateUpdateSchema, response: { 200: estimateDetailSchema, ...errors } } },
     (request) =>
-      thenNotify((events) =>
-        updateEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, events, today: ctx.time.today() }),
-      ),
+      thenNotify((events) => updateEstimate({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, events, time: ctx.time })),
   );
 
   r.delete('/estimates/:id', { ...signedIn, schema: { ...tags, params: idParams, response: { 200: messageReplySchema, ...errors } } }, async (request) => {

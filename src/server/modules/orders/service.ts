@@ -8,7 +8,7 @@ import {
   type EstimateUpdateInput,
 } from '../../../domain/estimate-schemas';
 import { START_DATE_DEFAULT_LEAD_DAYS } from '../../../domain/constants';
-import { addDays } from '../../../domain/dates';
+import { addDays, type StationTime } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import { canDeleteOrder, canEditOrder, canSubmitOrder, type OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
@@ -19,7 +19,7 @@ import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { releaseOrderCouponUses } from '../coupons/service';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { approveOrderMedia } from './media-gate';
-import { channelToActOn } from '../channels/public';
+import { channelClock, channelClockOf, channelToActOn } from '../channels/public';
 import { isBooked, lockReadableOrder, quotedTotals, recomputeOrder, type OrderRow } from './orders';
 import { getEstimate } from './queries';
 import { assertBrandUsable, assertCardOfOwner, assertMediaOfBrand, mediaBrandOf } from './references';
@@ -33,16 +33,18 @@ export const createEstimate = async ({
   db,
   actor,
   input,
-  today,
+  time,
 }: {
   db: Db;
   actor: OrderActor;
   input: EstimateCreateInput;
-  today: string;
+  /** The station's clock: "today" is the order's channel's (decision 053, "Time zones"). */
+  time: StationTime;
 }): Promise<EstimateDetail> => {
   const id = await db.transaction(async (tx) => {
     if (input.brand_id) await assertBrandUsable(tx, actor, input.brand_id);
     const channel = await channelToActOn(tx, input.channel_id);
+    const today = channelClock(time, channel).today();
     const startDate = input.start_date === undefined ? addDays(today, START_DATE_DEFAULT_LEAD_DAYS) : input.start_date;
     const totalSpendCents = toCents(input.total_spend ?? 0);
     const [row] = await tx
@@ -129,13 +131,14 @@ export const updateEstimate = async ({
   id,
   input,
   events,
-  today,
+  time,
 }: {
   db: Db;
   actor: OrderActor;
   id: string;
   input: EstimateUpdateInput;
-  today: string;
+  /** The station's clock: "today" (the lead time of a submission) is the order's channel's (decision 053, "Time zones"). */
+  time: StationTime;
   /** Notifications stored with a status change; the caller delivers them after the commit. */
   events: Staged[];
 }): Promise<EstimateDetail> => {
@@ -161,7 +164,7 @@ export const updateEstimate = async ({
       if (status && status !== 'ordered') throw forbidden(ESTIMATE_MESSAGES.statusRefused);
     }
     const current = await recomputeOrder(tx, await applyFields(tx, actor, order, input));
-    if (submits) await submitOrder(tx, current, events, { today });
+    if (submits) await submitOrder(tx, current, events, { today: (await channelClockOf(tx, time, current.channelId)).today() });
     else if (status) await setStatusByAdmin(tx, current, status, events);
     const staysBooked = isBooked(current.status) && (!status || isBooked(status));
     // An edit of an order that stays booked may take more spots (entering a booked status was checked above).

@@ -27,17 +27,21 @@ export const channelOfProgram = async (db: Tx, id: string): Promise<string | nul
 
 /**
  * A reader of the program airing at an instant on each channel, loading each channel's schedule once:
- * `(channelId, instant) => name | null`.
+ * `(channelId, instant) => name | null`. `zoneOf` answers a channel's time zone: its programs run on its own
+ * clock (decision 053, "Time zones").
  */
-export const programNamer = (db: Tx, timeZone: string) => {
-  const loaded = new Map<string, Promise<ProgramWindow[]>>();
+export const programNamer = (db: Tx, zoneOf: (channelId: string) => Promise<string>) => {
+  const loaded = new Map<string, Promise<[ProgramWindow[], string]>>();
   const schedule = (channelId: string) => {
     let programs = loaded.get(channelId);
     if (!programs) {
-      programs = programsOfChannel(db, channelId);
+      programs = Promise.all([programsOfChannel(db, channelId), zoneOf(channelId)]);
       loaded.set(channelId, programs);
     }
     return programs;
   };
-  return async (channelId: string, instant: Date): Promise<string | null> => programAt(await schedule(channelId), instant, timeZone)?.name ?? null;
+  return async (channelId: string, instant: Date): Promise<string | null> => {
+    const [programs, zone] = await schedule(channelId);
+    return programAt(programs, instant, zone)?.name ?? null;
+  };
 };

@@ -7,7 +7,7 @@
  * (decision 031), so that no booked spot is dropped without a word.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { addDays } from '../../../domain/dates';
 import { BOOKED_STATUSES } from '../../../domain/orders';
 import { placeDaypartDay, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
@@ -20,6 +20,7 @@ import type { SeparationMinutes } from '../../../domain/traffic-separation';
 import { loadBookings, loadDayparts, loadMakegoodBookings, loadMoveBookings, type Booking, type ChannelDaypart } from './demands';
 import { addLateSpots, movedAwayFrom, moveClosedSpots } from './late-spots';
 import { refreshSeparationConflicts } from './separation';
+import type { ChannelClocks } from '../channels/public';
 
 export interface TrafficSettings {
   breakMinutes: number;
@@ -88,6 +89,8 @@ interface DayContext {
   dayparts: readonly DaypartWindow[];
   /** The last day of a placed spot's order flight (where a spot of a closed day may still go). */
   flightEnd: (spot: PlacedSpot) => string | undefined;
+  /** The digest each day of the range had when the run began (read in one query): an unchanged day opens no transaction. */
+  digests: ReadonlyMap<string, string>;
 }
 
 /**
@@ -107,6 +110,8 @@ const writeDay = async (
   if (date < today) return none;
   const digest = digestOf(spots);
   const { channelId } = context;
+  // Nothing changed since the run began: no transaction (checked again under the row lock when it did).
+  if (context.digests.get(`${channelId}|${date}`) === digest) return none;
   const thisDay = and(eq(trafficDays.channelId, channelId), eq(trafficDays.airDate, date));
   const itsSpots = and(eq(trafficSpots.channelId, channelId), eq(trafficSpots.airDate, date));
   return db.transaction(async (tx) => {
@@ -140,6 +145,17 @@ const writeDay = async (
   });
 };
 
+/** Every channel's placed days of [from, to] with their digests, keyed "channel|date". */
+const placedDigests = async (db: Db, from: string, to: string): Promise<Map<string, string>> =>
+  new Map(
+    (
+      await db
+        .select({ channelId: trafficDays.channelId, airDate: trafficDays.airDate, digest: trafficDays.inputsDigest })
+        .from(trafficDays)
+        .where(and(gte(trafficDays.airDate, from), lte(trafficDays.airDate, to)))
+    ).map((d) => [`${d.channelId}|${d.airDate}`, d.digest]),
+  );
+
 const byChannel = (dayparts: readonly ChannelDaypart[]) => {
   const groups = new Map<string, ChannelDaypart[]>();
   for (const d of dayparts) groups.set(d.channelId, [...(groups.get(d.channelId) ?? []), d]);
@@ -167,43 +183,55 @@ const followStatuses = async (db: Db, today: string, now: Date) => {
 };
 
 /**
- * Places the days [from, from + days) that changed (from: today by default; a later day when an export
- * asks for a day beyond the horizon), then brings frozen days' statuses in step. Answers the days written.
+ * Places the days [from, from + days) that changed, each channel's in its own time zone (from: the
+ * channel's today by default; a later day when an export asks for a day beyond the horizon), then brings
+ * frozen days' statuses in step. Answers the days written.
  */
 export const buildTrafficLogs = async ({
   db,
-  today,
-  from = today,
+  clocks,
+  from,
   days,
   now,
   settings,
 }: {
   db: Db;
-  today: string;
+  /** Each channel's clock: its "today" and the zone its breaks are placed in (decision 053, "Time zones"). */
+  clocks: ChannelClocks;
   from?: string;
   days: number;
   now: Date;
-  settings: TrafficSettings;
+  settings: Omit<TrafficSettings, 'timeZone'>;
 }): Promise<string[]> => {
   const written = new Set<string>();
-  let range = { from, last: addDays(from, days - 1) };
+  const todayOf = (channelId: string) => clocks.of(channelId).today();
+  const todays = clocks.ids.map(todayOf);
+  const earliest = todays.reduce((a, b) => (b < a ? b : a), clocks.station.today());
+  const latest = todays.reduce((a, b) => (b > a ? b : a), clocks.station.today());
+  /** The days a channel places in this round: its own [today, today + days) unless a day was asked for. */
+  let rangeOf = (channelId: string) => {
+    const first = from ?? todayOf(channelId);
+    return { from: first, last: addDays(first, days - 1) };
+  };
+  let range = { from: from ?? earliest, last: addDays(from ?? latest, days - 1) };
   let only: Set<string> | null = null;
   // A spot a closed day cannot take moves to a later day: that day is placed again at once (twice at most).
   for (let round = 0; round < 3 && range.from <= range.last; round += 1) {
-    const [dayparts, bookings, makegoods, moves, requireAdId, separations] = await Promise.all([
+    const [dayparts, bookings, makegoods, moves, requireAdId, separations, digests] = await Promise.all([
       loadDayparts(db),
       loadBookings(db, range.from, range.last),
       loadMakegoodBookings(db, range.from, range.last),
       loadMoveBookings(db, range.from, range.last),
       stationRequiresAdId(db),
       stationProductSeparations(db),
+      placedDigests(db, range.from, range.last),
     ]);
     const all = [...bookings, ...makegoods, ...moves];
     const categories = await brandProductCategories(
       db,
       all.map((b) => b.brandId),
     );
-    const daySettings: TrafficSettings = { ...settings, separationMinutes: (category) => separations[category as keyof typeof separations] ?? 0 };
+    const separationMinutes: SeparationMinutes = (category) => separations[category as keyof typeof separations] ?? 0;
     const byDaypart = new Map<string, Booking[]>();
     const flightOf = new Map<string, string>();
     for (const raw of all) {
@@ -217,12 +245,15 @@ export const buildTrafficLogs = async ({
     for (const booking of bookings) flightOf.set(booking.estimateItemId, booking.endDate);
     const flightEnd = (spot: PlacedSpot) => flightOf.get(spot.estimateItemId);
     const movedTo = new Set<string>();
-    // Each channel's log is its own (decision 053): placed, digested and frozen apart.
+    // Each channel's log is its own (decision 053): placed, digested and frozen apart, at its own midnight.
     for (const [channelId, channelDayparts] of byChannel(dayparts)) {
-      const context: DayContext = { channelId, dayparts: channelDayparts, flightEnd };
-      for (let date = range.from; date <= range.last; date = addDays(date, 1)) {
+      const context: DayContext = { channelId, dayparts: channelDayparts, flightEnd, digests };
+      const clock = clocks.of(channelId);
+      const daySettings: TrafficSettings = { ...settings, timeZone: clock.timeZone, separationMinutes };
+      const own = rangeOf(channelId);
+      for (let date = own.from; date <= own.last; date = addDays(date, 1)) {
         if (only && !only.has(date)) continue;
-        const result = await writeDay(db, date, today, placeDay(channelDayparts, byDaypart, date, daySettings), now, context);
+        const result = await writeDay(db, date, clock.today(), placeDay(channelDayparts, byDaypart, date, daySettings), now, context);
         if (result.wrote) written.add(date);
         for (const target of result.movedTo) movedTo.add(target);
       }
@@ -231,7 +262,8 @@ export const buildTrafficLogs = async ({
     const targets = [...movedTo].sort();
     only = movedTo;
     range = { from: targets[0]!, last: targets[targets.length - 1]! };
+    rangeOf = () => range;
   }
-  await followStatuses(db, today, now);
+  await followStatuses(db, earliest, now);
   return [...written].sort();
 };

@@ -9,6 +9,7 @@ import type { Staged } from '../notifications';
 import { notFound } from '../../platform/errors';
 import { cancelSpot, moveSpot, offerSpotMakegood, preemptSpot } from './desk';
 import { channelOfSpot } from './public';
+import { channelClockOf } from '../channels/public';
 import { isDayPlaced, spotById } from './queries';
 
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
@@ -23,7 +24,9 @@ export const trafficDeskRoutes = (app: FastifyInstance, ctx: AppContext, guards:
     if (!spot) throw notFound(DESK_MESSAGES.notFound);
     return { message: result.message, spot };
   };
-  const common = { db: ctx.db, timeZone: ctx.time.timeZone };
+  /** A spot's clock is its channel's (decision 053, "Time zones"). */
+  const clockOfSpot = async (id: string) => channelClockOf(ctx.db, ctx.time, await channelOfSpot(ctx.db, id));
+  const common = async (id: string) => ({ db: ctx.db, timeZone: (await clockOfSpot(id)).timeZone });
 
   r.post(
     '/traffic/spots/:id/preempt',
@@ -41,7 +44,7 @@ export const trafficDeskRoutes = (app: FastifyInstance, ctx: AppContext, guards:
     async (request) =>
       answer(
         await preemptSpot({
-          ...common,
+          ...(await common(request.params.id)),
           id: request.params.id,
           now: ctx.time.now(),
           reason: request.body.reason,
@@ -63,7 +66,8 @@ export const trafficDeskRoutes = (app: FastifyInstance, ctx: AppContext, guards:
         response: { 200: spotActionReplySchema, ...errors },
       },
     },
-    async (request) => answer(await cancelSpot({ ...common, id: request.params.id, now: ctx.time.now(), reason: request.body.reason })),
+    async (request) =>
+      answer(await cancelSpot({ ...(await common(request.params.id)), id: request.params.id, now: ctx.time.now(), reason: request.body.reason })),
   );
 
   r.post(
@@ -82,9 +86,9 @@ export const trafficDeskRoutes = (app: FastifyInstance, ctx: AppContext, guards:
     async (request) => {
       // A day beyond the horizon is placed first, so that the moved spot joins a placed log.
       const channelId = await channelOfSpot(ctx.db, request.params.id);
-      if (channelId && request.body.date >= ctx.time.today() && !(await isDayPlaced(ctx.db, channelId, request.body.date)))
+      if (channelId && request.body.date >= (await clockOfSpot(request.params.id)).today() && !(await isDayPlaced(ctx.db, channelId, request.body.date)))
         await ctx.stationClock.placeDay(request.body.date);
-      return answer(await moveSpot({ ...common, id: request.params.id, now: ctx.time.now(), move: request.body }));
+      return answer(await moveSpot({ ...(await common(request.params.id)), id: request.params.id, now: ctx.time.now(), move: request.body }));
     },
   );
 
@@ -101,6 +105,14 @@ export const trafficDeskRoutes = (app: FastifyInstance, ctx: AppContext, guards:
         response: { 200: spotActionReplySchema, ...errors },
       },
     },
-    async (request) => answer(await offerSpotMakegood({ ...common, id: request.params.id, now: ctx.time.now(), expiryHours: ctx.config.makegoodExpiryHours })),
+    async (request) =>
+      answer(
+        await offerSpotMakegood({
+          ...(await common(request.params.id)),
+          id: request.params.id,
+          now: ctx.time.now(),
+          expiryHours: ctx.config.makegoodExpiryHours,
+        }),
+      ),
   );
 };

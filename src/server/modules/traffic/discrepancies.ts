@@ -19,6 +19,7 @@ import type { Db } from '../../platform/db';
 import { latestUnmatchedRows } from '../as-run/unmatched-list';
 import { isUndecided, makegoodStatusOfSpots } from '../makegoods/decisions';
 import { selectSpotRows, separationConflictOf, type SpotRow } from './spot-rows';
+import { channelClocks, type ChannelClocks } from '../channels/public';
 
 const LIMIT = 200;
 
@@ -27,12 +28,13 @@ const spotRowsWhere = (db: Db, where: SQL | undefined, limit: number, soonestFir
     .orderBy(soonestFirst ? asc(trafficSpots.scheduledAt) : desc(trafficSpots.scheduledAt))
     .limit(limit);
 
-const toDiscrepancySpot = (time: StationTime) => (row: SpotRow) => {
+/** A spot's times are on its channel's wall clock (decision 053, "Time zones"). */
+const toDiscrepancySpot = (clocks: ChannelClocks) => (row: SpotRow) => {
   const { spot, daypartName, brandName, estimateName } = row;
   return {
     id: spot.id,
     air_date: spot.airDate,
-    local_time: time.clockOf(spot.scheduledAt),
+    local_time: clocks.of(spot.channelId).clockOf(spot.scheduledAt),
     daypart_name: daypartName,
     house_code: spot.houseCode,
     estimate_id: spot.estimateId,
@@ -43,14 +45,14 @@ const toDiscrepancySpot = (time: StationTime) => (row: SpotRow) => {
   };
 };
 
-const spotsWhere = async (db: Db, time: StationTime, where: SQL | undefined, limit = LIMIT, soonestFirst = false) =>
-  (await spotRowsWhere(db, where, limit, soonestFirst)).map(toDiscrepancySpot(time));
+const spotsWhere = async (db: Db, clocks: ChannelClocks, where: SQL | undefined, limit = LIMIT, soonestFirst = false) =>
+  (await spotRowsWhere(db, where, limit, soonestFirst)).map(toDiscrepancySpot(clocks));
 
 /** Drops the separation conflict a list of spots does not publish. */
 const plain = ({ separation_conflict: _, ...spot }: Awaited<ReturnType<typeof spotsWhere>>[number]): DiscrepancySpot => spot;
 
 /** Spots of the last 7 days that aired more than a minute off their scheduled time, with the airing's time and by how much. */
-const offScheduleSpots = async (db: Db, time: StationTime, channels: SQL | undefined): Promise<Discrepancies['off_schedule']> =>
+const offScheduleSpots = async (db: Db, time: StationTime, clocks: ChannelClocks, channels: SQL | undefined): Promise<Discrepancies['off_schedule']> =>
   (
     await spotRowsWhere(
       db,
@@ -63,8 +65,8 @@ const offScheduleSpots = async (db: Db, time: StationTime, channels: SQL | undef
       LIMIT,
     )
   ).map((row) => ({
-    ...plain(toDiscrepancySpot(time)(row)),
-    aired_time: time.clockOf(row.spot.airedAt!),
+    ...plain(toDiscrepancySpot(clocks)(row)),
+    aired_time: clocks.of(row.spot.channelId).clockOf(row.spot.airedAt!),
     off_by: offScheduleNote(row.spot.scheduledAt.getTime(), row.spot.airedAt!.getTime()) ?? '',
   }));
 
@@ -115,13 +117,14 @@ export const listDiscrepancies = async ({
   channels: readonly string[] | null;
 }): Promise<Discrepancies> => {
   const today = time.today();
+  const clocks = await channelClocks(db, time);
   const inChannels = (where: SQL | undefined) => and(channels ? inArray(trafficSpots.channelId, [...channels]) : undefined, where);
-  const spotsOf = async (where: SQL | undefined, limit?: number) => (await spotsWhere(db, time, inChannels(where), limit)).map(plain);
+  const spotsOf = async (where: SQL | undefined, limit?: number) => (await spotsWhere(db, clocks, inChannels(where), limit)).map(plain);
   const ordersOf = channels ? inArray(ordersView.channelId, [...channels]) : undefined;
   const [moved, completed, offSchedule, unplaced] = await Promise.all([
     movedSpots(db, today, ordersOf),
     completedUnconfirmed(db, time.now(), ordersOf),
-    offScheduleSpots(db, time, channels ? inArray(trafficSpots.channelId, [...channels]) : undefined),
+    offScheduleSpots(db, time, clocks, channels ? inArray(trafficSpots.channelId, [...channels]) : undefined),
     unplacedDays(db, today, channels),
   ]);
   const [unconfirmed, missed, unmatched, late, noAdId, conflicts] = await Promise.all([
@@ -132,7 +135,7 @@ export const listDiscrepancies = async ({
     spotsOf(and(isNull(mediaAssets.adId), eq(trafficSpots.status, 'scheduled'), gte(trafficSpots.airDate, today))),
     spotsWhere(
       db,
-      time,
+      clocks,
       inChannels(and(isNotNull(trafficSpots.separationConflictBrandId), eq(trafficSpots.status, 'scheduled'), gt(trafficSpots.scheduledAt, time.now()))),
       LIMIT,
       true,

@@ -9,6 +9,7 @@ import { dayparts, trafficDays, trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../orders/public';
+import { channelClockOf } from '../channels/public';
 import { selectSpotRows, separationConflictOf, type SpotRow } from './spot-rows';
 import { programsOfChannel, type ProgramRow } from '../programs/public';
 import { programAt } from '../../../domain/programs';
@@ -71,7 +72,8 @@ const changedSince = (rows: readonly SpotRow[], exportedAt: Date) =>
 /** One spot of the log as the log lists it; undefined when there is none. */
 export const spotById = async (db: Tx, time: StationTime, id: string): Promise<TrafficSpot | undefined> => {
   const [row] = await selectSpots(db, eq(trafficSpots.id, id));
-  return row ? toSpot(time, await programsFor(db, [row]))(row) : undefined;
+  // Its local time is its channel's (decision 053, "Time zones").
+  return row ? toSpot(await channelClockOf(db, time, row.spot.channelId), await programsFor(db, [row]))(row) : undefined;
 };
 
 /** Whether the channel's day has been placed (a move to a day beyond the horizon places it first). */
@@ -164,17 +166,19 @@ export const orderSpots = async ({
   to?: string;
 }): Promise<OrderSpots> => {
   const order = await readableOrder(db, actor, id);
-  const start = from ?? (order.startDate && order.startDate > time.today() ? order.startDate : time.today());
+  // The order's channel's days and clock (decision 053, "Time zones").
+  const clock = await channelClockOf(db, time, order.channelId);
+  const start = from ?? (order.startDate && order.startDate > clock.today() ? order.startDate : clock.today());
   const end = to ?? addDays(start, 30);
   if (end < start || daysBetween(start, end) >= MAX_RANGE_DAYS) throw badRequest(TRAFFIC_MESSAGES.badRange);
   const rows = await selectSpots(db, and(eq(trafficSpots.estimateId, order.id), gte(trafficSpots.airDate, start), lte(trafficSpots.airDate, end)));
   const byDay = new Map<string, TrafficSpot[]>();
-  for (const spot of rows.map(toSpot(time, await programsFor(db, rows)))) byDay.set(spot.air_date, [...(byDay.get(spot.air_date) ?? []), spot]);
+  for (const spot of rows.map(toSpot(clock, await programsFor(db, rows)))) byDay.set(spot.air_date, [...(byDay.get(spot.air_date) ?? []), spot]);
   return {
     estimate_id: order.id,
     from: start,
     to: end,
-    time_zone: time.timeZone,
+    time_zone: clock.timeZone,
     days: [...byDay.entries()].map(([date, spots]) => ({ date, spots })),
   };
 };

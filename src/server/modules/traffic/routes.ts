@@ -15,7 +15,7 @@ import {
   trafficLogQuerySchema,
   trafficLogSchema,
 } from '../../../domain/traffic-schemas';
-import { channelFileTag, channelForAdmin, channelsInScope } from '../channels/public';
+import { channelClock, channelFileTag, channelForAdmin, channelsInScope } from '../channels/public';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { stationMasterControl } from '../station/service';
@@ -51,7 +51,8 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
     async (request) => {
       const date = checkedDate(request.params.date);
       const channel = await channelForAdmin(ctx.db, actorOf(request), request.query.channel_id);
-      return getTrafficLog({ db: ctx.db, time: ctx.time, channelId: channel.id, date });
+      // The channel's broadcast day, in its time zone (decision 053, "Time zones").
+      return getTrafficLog({ db: ctx.db, time: channelClock(ctx.time, channel), channelId: channel.id, date });
     },
   );
 
@@ -86,14 +87,15 @@ export const trafficRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gua
       const date = checkedDate(request.params.date);
       const channel = await channelForAdmin(ctx.db, actorOf(request), request.query.channel_id);
       const channelId = channel.id;
+      const time = channelClock(ctx.time, channel);
       // Never freeze a day empty (decision 031): place it first, or refuse a past one that never was.
-      if (!(await getTrafficLog({ db: ctx.db, time: ctx.time, channelId, date })).placed) {
-        if (date < ctx.time.today()) throw conflict(TRAFFIC_MESSAGES.neverPlaced);
+      if (!(await getTrafficLog({ db: ctx.db, time, channelId, date })).placed) {
+        if (date < time.today()) throw conflict(TRAFFIC_MESSAGES.neverPlaced);
         await ctx.stationClock.placeDay(date);
       }
       const changesOnly = request.query.changes === 'since-export';
-      const log = await getTrafficLog({ db: ctx.db, time: ctx.time, channelId, date, onlyChanges: changesOnly });
-      await markExported(ctx.db, channelId, date, ctx.time.now());
+      const log = await getTrafficLog({ db: ctx.db, time, channelId, date, onlyChanges: changesOnly });
+      await markExported(ctx.db, channelId, date, time.now());
       // Another channel's file of the same day must not overwrite this one's on master control's disk.
       const file = channel.isDefault ? `traffic-log-${date}` : `traffic-log-${channelFileTag(channel)}-${date}`;
       if (request.query.format === 'bxf') {

@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { todayIso } from '../../../domain/dates';
+import { stationTime } from '../../../domain/dates';
+import { channelClocks } from '../channels/public';
 import { isDeliveryComplete } from '../../../domain/campaigns';
 import type { OrderStatus } from '../../../domain/orders';
 import { campaigns } from '../../db/schema';
@@ -96,22 +97,33 @@ export const createStationClock = ({
     }
   };
 
+  /** Every channel's clock at this instant: each channel's day turns at its own midnight (decision 053, "Time zones"). */
+  const clocksAt = (instant: Date) =>
+    channelClocks(
+      db,
+      stationTime(settings.timeZone, () => instant),
+    );
+
   const tick = async (): Promise<TickResult> => {
     const instant = now();
-    const today = todayIso(instant, settings.timeZone);
+    const clocks = await clocksAt(instant);
+    const today = clocks.station.today();
+    const todayOf = (channelId: string) => clocks.of(channelId).today();
+    const latest = clocks.ids.map(todayOf).reduce((a, b) => (b > a ? b : a), today);
     const due = await db
-      .select({ id: ordersView.id })
+      .select({ id: ordersView.id, channelId: ordersView.channelId, startDate: ordersView.startDate })
       .from(ordersView)
-      .where(and(eq(ordersView.status, 'scheduled'), lte(ordersView.startDate, today)))
+      .where(and(eq(ordersView.status, 'scheduled'), lte(ordersView.startDate, latest)))
       .orderBy(ordersView.startDate, ordersView.id);
     const started = await moveEach(
-      due.map((r) => r.id),
+      due.filter((r) => r.startDate! <= todayOf(r.channelId)).map((r) => r.id),
       'scheduled',
       'active',
     );
     const running = await db
       .select({
         id: ordersView.id,
+        channelId: ordersView.channelId,
         endDate: ordersView.endDate,
         totalBudgetCents: sql<number>`coalesce(${campaigns.totalBudgetCents}, 0)::float8`,
         spendCents: sql<number>`coalesce(${campaigns.spendCents}, 0)::float8`,
@@ -122,7 +134,7 @@ export const createStationClock = ({
       .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
       .where(eq(ordersView.status, 'active'))
       .orderBy(ordersView.endDate, ordersView.id);
-    const ended = running.filter((order) => isDeliveryComplete(order, today));
+    const ended = running.filter((order) => isDeliveryComplete(order, todayOf(order.channelId)));
     const completed = await moveEach(
       ended.map((r) => r.id),
       'active',
@@ -132,10 +144,9 @@ export const createStationClock = ({
     for (const id of completed) await warnUnconfirmed(id, instant);
     const expired = await expireMakegoods(db, instant);
     // Offers whose day went to master control or came are offered again on the next free day (decision 031).
-    for (const event of await reofferUnavailableMakegoods({ db, today, now: instant, timeZone: settings.timeZone, expiryHours: makegoodExpiryHours }))
-      notifier.deliver(event);
-    const placedDays = await buildTrafficLogs({ db, today, days: placementHorizonDays(horizonDays), now: instant, settings });
-    const unconfirmedSpots = await markUnconfirmed({ db, now: instant, timeZone: settings.timeZone, graceHours: asRunGraceHours });
+    for (const event of await reofferUnavailableMakegoods({ db, clocks, now: instant, expiryHours: makegoodExpiryHours })) notifier.deliver(event);
+    const placedDays = await buildTrafficLogs({ db, clocks, days: placementHorizonDays(horizonDays), now: instant, settings });
+    const unconfirmedSpots = await markUnconfirmed({ db, now: instant, clocks, graceHours: asRunGraceHours });
     return { today, started, completed, placedDays, expiredMakegoods: expired, unconfirmedSpots };
   };
 
@@ -157,7 +168,7 @@ export const createStationClock = ({
     placeDay: async (date) => {
       const place = async () => {
         const instant = now();
-        await buildTrafficLogs({ db, today: todayIso(instant, settings.timeZone), from: date, days: 1, now: instant, settings });
+        await buildTrafficLogs({ db, clocks: await clocksAt(instant), from: date, days: 1, now: instant, settings });
       };
       const run = running.then(place, place);
       running = run.catch(() => undefined);

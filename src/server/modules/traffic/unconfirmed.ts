@@ -3,20 +3,30 @@
  * (ASRUN_GRACE_HOURS) has passed, its spots that are still scheduled become unconfirmed. They are not
  * aired, not missed, not billed and not certified; a later as-run settles them like scheduled ones.
  */
-import { and, count, eq, lte, or } from 'drizzle-orm';
+import { and, count, eq, inArray, lte, or } from 'drizzle-orm';
+import type { ChannelClocks } from '../channels/public';
 import { lastUnconfirmableDay } from '../../../domain/traffic';
 import { trafficSpots } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 
 /** Marks the unreported spots of days past their grace period; answers how many became unconfirmed. */
-export const markUnconfirmed = async ({ db, now, timeZone, graceHours }: { db: Db; now: Date; timeZone: string; graceHours: number }): Promise<number> => {
-  const last = lastUnconfirmableDay(now, graceHours, timeZone);
-  const changed = await db
-    .update(trafficSpots)
-    .set({ status: 'unconfirmed', updatedAt: now })
-    .where(and(eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.airDate, last)))
-    .returning({ id: trafficSpots.id });
-  return changed.length;
+export const markUnconfirmed = async ({ db, now, clocks, graceHours }: { db: Db; now: Date; clocks: ChannelClocks; graceHours: number }): Promise<number> => {
+  // A channel's day ends at its own midnight (decision 053, "Time zones"): channels sharing a zone share the last day.
+  const byLastDay = new Map<string, string[]>();
+  for (const id of clocks.ids) {
+    const last = lastUnconfirmableDay(now, graceHours, clocks.of(id).timeZone);
+    byLastDay.set(last, [...(byLastDay.get(last) ?? []), id]);
+  }
+  let count = 0;
+  for (const [last, channelIds] of byLastDay) {
+    const changed = await db
+      .update(trafficSpots)
+      .set({ status: 'unconfirmed', updatedAt: now })
+      .where(and(eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.airDate, last), inArray(trafficSpots.channelId, channelIds)))
+      .returning({ id: trafficSpots.id });
+    count += changed.length;
+  }
+  return count;
 };
 
 /**
