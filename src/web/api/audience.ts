@@ -1,11 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadFile, sendForm } from './client';
 import { api, fileUrl, urlFor, type ReplyOf } from './typed';
 import type { paths } from './schema';
+import { estimateKeys } from './estimates';
 
 export const audienceKeys = {
   books: ['books'] as const,
   order: (id: string) => ['audience', id] as const,
+  postBuys: ['post-buy'] as const,
   postBuy: (id: string) => ['post-buy', id] as const,
 };
 
@@ -68,4 +70,14 @@ export const useMakeBookCurrent = () => {
     void queryClient.invalidateQueries({ queryKey: audienceKeys.books });
     return book;
   };
+};
+
+/** Offers the ADUs a guaranteed order is owed (admins); its offers and post-buy refresh. */
+export const useOfferAdus = (estimateId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/estimates/{id}/adus', { path: { id: estimateId } }),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: estimateKeys.all }), queryClient.invalidateQueries({ queryKey: audienceKeys.postBuys })]),
+  });
 };

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AUDIENCE_MESSAGES,
+  aduOfferReplySchema,
   audienceQuerySchema,
   audienceSchema,
   bookFieldsSchema,
@@ -22,6 +23,7 @@ import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
+import { offerOrderAdus } from './adus';
 import { importBook, listBooks, makeBookCurrent, setPostBook } from './books';
 import { orderAudience } from './order-audience';
 import { postBuy, postBuyCsv } from './post-buy';
@@ -168,6 +170,34 @@ export const audienceRoutes = async (app: FastifyInstance, ctx: AppContext, guar
       },
     },
     (request) => postBuy(ctx.db, actorOf(request), request.params.id, request.query.demo),
+  );
+
+  r.post(
+    '/estimates/:id/adus',
+    {
+      onRequest: guards.adminOnly,
+      schema: {
+        ...tags,
+        description:
+          'Offers the ADUs (no-charge spots) a guaranteed order under its guarantee is owed (admins): the post-buy’s ADUs on the current book, less those already offered or accepted and not yet aired, each on the nearest free day of its daypart from tomorrow to 14 days after the flight. They are makegood offers of kind `adu` (GET /estimates/:id/makegoods) that the advertiser accepts or declines; an accepted one is placed on the log marked ADU and never billed. 409 when none are owed or none fits.',
+        params: orderParams,
+        response: { 201: aduOfferReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { reply: offered, staged, estimateId } = await offerOrderAdus({
+        db: ctx.db,
+        actor,
+        id: request.params.id,
+        now: ctx.time.now(),
+        timeZone: ctx.time.timeZone,
+        expiryHours: ctx.config.makegoodExpiryHours,
+      });
+      for (const s of staged) ctx.notifier.deliver(s);
+      ctx.realtime.emitEstimateUpdate({ estimateId, status: null });
+      return reply.code(201).send(offered);
+    },
   );
 
   r.get(
