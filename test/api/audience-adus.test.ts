@@ -47,16 +47,25 @@ interface Spot {
 }
 
 const book = (rating: number) =>
-  ['daypart,demo,rating,impressions,universe', `ADU Breakfast,A25-54,${rating},${rating * 10},1000`, `ADU Breakfast,HH,${rating + 1},${rating * 10 + 10},1000`].join(
-    '\n',
-  );
+  [
+    'daypart,demo,rating,impressions,universe',
+    `ADU Breakfast,A25-54,${rating},${rating * 10},1000`,
+    `ADU Breakfast,HH,${rating + 1},${rating * 10 + 10},1000`,
+  ].join('\n');
 
 beforeAll(async () => {
   t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 5 }, { now: () => now });
   admin = await t.adminToken();
   const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
   daypartId = (
-    await createDaypart(t.database.db, { name: 'ADU Breakfast', startTime: '06:00', endTime: '07:00', daysOfWeek: everyDay, spotFrequency: 4, baseCpmCents: 1500 })
+    await createDaypart(t.database.db, {
+      name: 'ADU Breakfast',
+      startTime: '06:00',
+      endTime: '07:00',
+      daysOfWeek: everyDay,
+      spotFrequency: 4,
+      baseCpmCents: 1500,
+    })
   ).id;
   // Nov26: 2.0 A25-54 a spot (the book the order is booked and posted on).
   expect((await uploadBook(t, book(2), bookFields('Nov26'), admin)).statusCode).toBe(201);
@@ -67,14 +76,16 @@ beforeAll(async () => {
   expect(set.statusCode, set.body).toBe(200);
   expect((await putOrder(t, owner.token, ready.order.id, { status: 'ordered' })).statusCode).toBe(200);
   expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${ready.order.id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
-  expect((await t.inject({ method: 'PUT', url: `/api/estimates/${ready.order.id}/billing-mode`, token: admin, payload: { billing_mode: 'monthly' } })).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await t.inject({ method: 'PUT', url: `/api/estimates/${ready.order.id}/billing-mode`, token: admin, payload: { billing_mode: 'monthly' } })).statusCode,
+  ).toBe(200);
   order = await setOrderStatus(t, ready.order.id, 'active');
   // Feb27 becomes current: 3.0 a spot. ADUs are sized on it; the order keeps Nov26 frozen.
   const feb = await uploadBook(t, book(3), bookFields('Feb27', { is_current: 'true' }), admin);
   expect(feb.json().is_current).toBe(true);
-  const nov26 = ((await t.inject({ method: 'GET', url: '/api/books', token: admin })).json() as { id: string; name: string }[]).find((b) => b.name === 'Nov26')!;
+  const nov26 = ((await t.inject({ method: 'GET', url: '/api/books', token: admin })).json() as { id: string; name: string }[]).find(
+    (b) => b.name === 'Nov26',
+  )!;
   for (const month of new Set([0, 30].map((d) => broadcastMonthOf(addDays(DAY, d)).month)))
     expect((await t.inject({ method: 'PUT', url: `/api/post-books/${month}`, token: admin, payload: { book_id: nov26.id } })).statusCode).toBe(200);
 
@@ -167,7 +178,10 @@ describe('ADUs', () => {
 
     const declined = await t.inject({ method: 'POST', url: `/api/makegoods/${adus[1]!.id}/decline`, token: owner.token });
     expect(declined.statusCode, declined.body).toBe(200);
-    expect(declined.json()).toMatchObject({ message: 'ADU declined: it will not air; nothing is credited or billed', makegood: { status: 'declined', credit: 0 } });
+    expect(declined.json()).toMatchObject({
+      message: 'ADU declined: it will not air; nothing is credited or billed',
+      makegood: { status: 'declined', credit: 0 },
+    });
     expect((await offers()).credits).toBe(0);
     // 3 offered + 1 accepted are pending; the declined one is owed again.
     expect((await postBuy()).adus.pending).toBe(4);
@@ -179,7 +193,10 @@ describe('ADUs', () => {
   it('counts an aired ADU in the post-buy at no cost, bills it never, and marks it ADU on the affidavit and the EI', async () => {
     now = new Date('2027-06-12T15:00:00Z');
     const eleventh = await spotsOn('2027-06-11');
-    const csv = ['date,time,house_code,duration,status,spot_id', ...eleventh.map((s) => `2027-06-11,${s.local_time},${owner.media.houseNumber},30,aired,${s.id}`)];
+    const csv = [
+      'date,time,house_code,duration,status,spot_id',
+      ...eleventh.map((s) => `2027-06-11,${s.local_time},${owner.media.houseNumber},30,aired,${s.id}`),
+    ];
     const asRun = await uploadAsRun(t, 'eleventh.csv', `${csv.join('\n')}\n`, admin, 'text/csv', { close_day: 'true' });
     expect(asRun.statusCode, asRun.body).toBe(201);
 
@@ -196,11 +213,18 @@ describe('ADUs', () => {
       .split('\r\n');
     expect(affidavit[0]!.endsWith(',program,adu')).toBe(true);
     // status, impressions, cost … adu: the ADU delivers its 1,366 impressions at no cost.
-    expect(affidavit.slice(1).map((l) => [l.split(',')[6], l.split(',')[7], l.split(',')[8], l.split(',').at(-1)]).sort()).toEqual([
+    expect(
+      affidavit
+        .slice(1)
+        .map((l) => [l.split(',')[6], l.split(',')[7], l.split(',')[8], l.split(',').at(-1)])
+        .sort(),
+    ).toEqual([
       ['aired', '1366', '0.00', 'yes'],
       ['aired', '1366', '20.49', 'no'],
     ]);
-    const pdf = pdfText((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?from=2027-06-11&to=2027-06-11`, token: owner.token })).rawPayload);
+    const pdf = pdfText(
+      (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?from=2027-06-11&to=2027-06-11`, token: owner.token })).rawPayload,
+    );
     expect(pdf).toContain('Aired (ADU)');
     expect(pdf).toContain('$0.00');
 

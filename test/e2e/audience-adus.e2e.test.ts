@@ -86,7 +86,10 @@ describe.skipIf(!hasBrowserForScreens)('ADUs on screen', () => {
     await page.getByText('ADU accepted: the no-charge spot is placed on the log').waitFor();
     await card.getByText('Accepted', { exact: true }).waitFor();
 
-    await card.getByRole('button', { name: /^Decline ADU on / }).first().click();
+    await card
+      .getByRole('button', { name: /^Decline ADU on / })
+      .first()
+      .click();
     const decline = page.getByRole('dialog', { name: 'Decline ADU' });
     await decline.getByRole('button', { name: 'Decline ADU' }).click();
     await page.getByText('ADU declined: it will not air; nothing is credited or billed').waitFor();

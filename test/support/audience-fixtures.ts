@@ -19,4 +19,9 @@ export const uploadBook = (t: TestApp, csv: string, fields: Record<string, strin
 };
 
 /** A book's fields: its name, Nielsen, a survey period, and any others given. */
-export const bookFields = (name: string, extra: Record<string, string> = {}) => ({ name, rating_service: 'Nielsen', survey_period: 'Nov26 DMA Live+3', ...extra });
+export const bookFields = (name: string, extra: Record<string, string> = {}) => ({
+  name,
+  rating_service: 'Nielsen',
+  survey_period: 'Nov26 DMA Live+3',
+  ...extra,
+});
