@@ -136,7 +136,7 @@ const measure = async (kind: 'postgres' | 'embedded') => {
 
 const main = async () => {
   const asked = process.argv[2];
-  const kinds = asked === 'postgres' || asked === 'embedded' ? [asked] : (['postgres', 'embedded'] as const);
+  const kinds: ('postgres' | 'embedded')[] = asked === 'postgres' || asked === 'embedded' ? [asked] : ['postgres', 'embedded'];
   process.stdout.write(`load average before ${load()} on ${os.cpus().length} CPUs, Node ${process.version}\n`);
   const results = [];
   for (const kind of kinds) {

@@ -1,12 +1,18 @@
-/** Audience fixtures (issue 43): a ratings book sent to POST /api/books as multipart/form-data, its fields before the file. */
+/** Audience fixtures (issue 43): a ratings book (CSV, or a Proposal XML) sent to POST /api/books as multipart/form-data, its fields before the file. */
 import type { TestApp } from './app';
 
-export const uploadBook = (t: TestApp, csv: string, fields: Record<string, string>, token: string | null) => {
+export const uploadBook = (
+  t: TestApp,
+  content: string,
+  fields: Record<string, string>,
+  token: string | null,
+  file: { name: string; type: string } = { name: 'book.csv', type: 'text/csv' },
+) => {
   const boundary = '----spotbookbook';
   const payload = Buffer.concat([
     ...Object.entries(fields).map(([field, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`)),
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n${content}\r\n--${boundary}--\r\n`,
     ),
   ]);
   return t.inject({

@@ -5076,7 +5076,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Imports a ratings book (admins). Multipart fields before the file: `name`, `rating_service`, `survey_period`, optional `geography`, `channel_id` (default: the default channel) and `is_current` (true makes it current; a channel’s first book is current). The `file` is CSV with a header naming `daypart` (the daypart’s name on the channel), `demo` (HH, A25-54, M18+…), `rating` (points), `impressions` and `universe` (thousands); other columns are ignored. The whole file is checked first: a bad line is refused naming it, and nothing is kept. */
+        /** @description Imports a ratings book (admins). Multipart fields before the file: `name`, `rating_service`, `survey_period`, optional `geography`, `channel_id` (default: the default channel) and `is_current` (true makes it current; a channel’s first book is current). The `file` is CSV with a header naming `daypart` (the daypart’s name on the channel), `demo` (HH, A25-54, M18+…), `rating` (points), `impressions` and `universe` (thousands); other columns are ignored. Or it is an AAAA Proposal XML (a `.xml` name, an XML type, or text starting with `<`): each line’s DemoValues (its own, else its first period’s) are read for the line’s daypart (its DaypartName, else the daypart holding its days and times), a `Rating` category as the rating and an `Impression` category as impressions (thousands); every demo needs both, its universe being impressions × 100 ÷ rating. The whole file is checked first: a bad line is refused naming it, and nothing is kept. */
         post: {
             parameters: {
                 query?: never;

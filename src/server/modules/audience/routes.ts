@@ -78,7 +78,7 @@ export const audienceRoutes = async (app: FastifyInstance, ctx: AppContext, guar
           ...tags,
           consumes: ['multipart/form-data'],
           description:
-            'Imports a ratings book (admins). Multipart fields before the file: `name`, `rating_service`, `survey_period`, optional `geography`, `channel_id` (default: the default channel) and `is_current` (true makes it current; a channel’s first book is current). The `file` is CSV with a header naming `daypart` (the daypart’s name on the channel), `demo` (HH, A25-54, M18+…), `rating` (points), `impressions` and `universe` (thousands); other columns are ignored. The whole file is checked first: a bad line is refused naming it, and nothing is kept.',
+            'Imports a ratings book (admins). Multipart fields before the file: `name`, `rating_service`, `survey_period`, optional `geography`, `channel_id` (default: the default channel) and `is_current` (true makes it current; a channel’s first book is current). The `file` is CSV with a header naming `daypart` (the daypart’s name on the channel), `demo` (HH, A25-54, M18+…), `rating` (points), `impressions` and `universe` (thousands); other columns are ignored. Or it is an AAAA Proposal XML (a `.xml` name, an XML type, or text starting with `<`): each line’s DemoValues (its own, else its first period’s) are read for the line’s daypart (its DaypartName, else the daypart holding its days and times), a `Rating` category as the rating and an `Impression` category as impressions (thousands); every demo needs both, its universe being impressions × 100 ÷ rating. The whole file is checked first: a bad line is refused naming it, and nothing is kept.',
           response: { 201: bookSchema, ...errors },
         },
       },
@@ -103,7 +103,10 @@ export const audienceRoutes = async (app: FastifyInstance, ctx: AppContext, guar
         } catch {
           throw badRequest(`A book file is at most ${MAX_BOOK_BYTES / 1024 / 1024} MB`, 'file');
         }
-        const book = await importBook({ db: ctx.db, actor: actorOf(request), fields: parsed.data, csv: buffer.toString('utf8') });
+        const text = buffer.toString('utf8');
+        // A Proposal XML (its DemoValues, decision 057) by its name, its type or its first character; else CSV.
+        const xml = /\.xml$/i.test(file.filename) || /xml/i.test(file.mimetype) || /^\uFEFF?\s*</.test(text);
+        const book = await importBook({ db: ctx.db, actor: actorOf(request), fields: parsed.data, file: { text, xml } });
         return reply.code(201).send(book);
       },
     );
