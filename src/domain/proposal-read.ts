@@ -95,8 +95,9 @@ export const demoCategoriesOf = (list: ProposalElement): Map<string, { demo: str
   return categories;
 };
 
-/** The demos of an AvailList by their id, in the buyer's notation. */
-const demosOf = (list: ProposalElement): Map<string, string> => new Map([...demoCategoriesOf(list)].map(([id, c]) => [id, c.demo]));
+/** The rating demos of an AvailList by their id, in the buyer's notation (a line's demo values are ratings; Impression categories are left out). */
+const demosOf = (list: ProposalElement): Map<string, string> =>
+  new Map([...demoCategoriesOf(list)].filter(([, c]) => !/^impression/i.test(c.type.trim())).map(([id, c]) => [id, c.demo]));
 
 const demoValuesOf = (holder: ProposalElement | undefined, demos: Map<string, string>) => {
   const values: Record<string, number> = {};
