@@ -35,6 +35,12 @@ export const downloadPostBuy = (estimateId: string) =>
     fallbackName: `post-buy-${estimateId.slice(0, 8)}.csv`,
   });
 
+export const downloadOrderPdf = (estimateId: string) =>
+  downloadFile(fileUrl('/api/estimates/{id}/order.pdf', { path: { id: estimateId }, query: {} }), {
+    accept: 'application/pdf',
+    fallbackName: `order-${estimateId.slice(0, 8)}.pdf`,
+  });
+
 export const useBooks = () => useQuery({ queryKey: audienceKeys.books, queryFn: ({ signal }) => api.get('/api/books', { query: {}, signal }) });
 
 export interface BookUpload {

@@ -11851,6 +11851,44 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/estimates/{id}/order.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The order as a PDF (its owner and admins): its lines and, on its target demo (or the demo asked), GRPs, impressions (thousands), CPP and CPM per line, per week and in all, labelled with the book (frozen at booking, else the current one). */
+        get: {
+            parameters: {
+                query?: {
+                    demo?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/estimates/{id}/post-buy": {
         parameters: {
             query?: never;

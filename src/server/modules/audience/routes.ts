@@ -26,6 +26,10 @@ import { actorOf, type Guards } from '../auth/guard';
 import { offerOrderAdus } from './adus';
 import { importBook, listBooks, makeBookCurrent, setPostBook } from './books';
 import { orderAudience } from './order-audience';
+import { renderOrderPdf } from './order-pdf';
+import { documentChannel } from '../channels/public';
+import { readableOrder } from '../orders/public';
+import { getStationProfile } from '../station/service';
 import { postBuy, postBuyCsv } from './post-buy';
 
 const MAX_BOOK_BYTES = 10 * 1024 * 1024;
@@ -200,6 +204,35 @@ export const audienceRoutes = async (app: FastifyInstance, ctx: AppContext, guar
       for (const s of staged) ctx.notifier.deliver(s);
       ctx.realtime.emitEstimateUpdate({ estimateId, status: null });
       return reply.code(201).send(offered);
+    },
+  );
+
+  r.get(
+    '/estimates/:id/order.pdf',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        ...tags,
+        description:
+          'The order as a PDF (its owner and admins): its lines and, on its target demo (or the demo asked), GRPs, impressions (thousands), CPP and CPM per line, per week and in all, labelled with the book (frozen at booking, else the current one).',
+        params: orderParams,
+        querystring: audienceQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const order = await readableOrder(ctx.db, actor, request.params.id);
+      const audience = await orderAudience(ctx.db, actor, order.id, request.query.demo);
+      const channel = (await documentChannel(ctx.db, order.channelId))?.label ?? null;
+      const pdf = renderOrderPdf(
+        { id: order.id, name: order.estimateName, status: order.status, startDate: order.startDate, endDate: order.endDate, audience },
+        { ...(await getStationProfile(ctx.db)), channel },
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="order-${order.id.slice(0, 8)}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   );
 

@@ -54,5 +54,5 @@ export const exportProposal = async ({ db, actor, id, now }: { db: Db; actor: Or
 const money = (cents: number | null) => (cents === null ? 'n/a' : formatCurrency(cents / 100));
 
 /** "A25-54 on book Nov26 (as booked): 20.0 GRPs, 200.0 (000) impressions, CPP $10.25, CPM $1.02". */
-export const audienceSummary = (a: Audience) =>
+const audienceSummary = (a: Audience) =>
   `${a.demo} on book ${a.book_name}${a.frozen ? ' (as booked)' : ''}: ${a.total.grps.toFixed(1)} GRPs, ${a.total.impressions.toFixed(1)} (000) impressions, CPP ${money(a.total.cpp_cents)}, CPM ${money(a.total.cpm_cents)}`;

@@ -5,7 +5,7 @@
  */
 import { SOLD_STATUSES, type OrderStatus } from '../../../domain/orders';
 import { formatCount, formatCurrency } from '../../../domain/format';
-import { downloadPostBuy, useOrderAudience, usePostBuy } from '../../api/audience';
+import { downloadOrderPdf, downloadPostBuy, useOrderAudience, usePostBuy } from '../../api/audience';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { OfferAdus } from './offer-adus';
@@ -63,6 +63,9 @@ export const OrderAudience = ({ orderId, status, admin }: { orderId: string; sta
             ))}
           </ul>
         )}
+        <Button variant="ghost" size="sm" className="mt-2" onClick={() => void downloadOrderPdf(orderId).catch(() => undefined)}>
+          Download order PDF
+        </Button>
         {sold && delivered && (
           <div className="mt-4 border-t border-slate-100 pt-3 text-sm">
             <h3 className="font-medium text-slate-900">Post-buy</h3>
