@@ -23,7 +23,8 @@ export const AUDIENCE_MESSAGES = {
   aduScheduleLine: 'ADUs are offered in the order’s daypart lines; the traffic log does not place schedule lines yet',
   aduAllOffered: 'The ADUs that cover the shortfall are already offered or accepted',
   aduNoRoom: (daypart: string) => `No free spot in ${daypart} from tomorrow to 14 days after the flight: no ADU could be offered`,
-  aduOffered: (spots: number, daypart: string) => `${spots === 1 ? '1 ADU' : `${spots} ADUs`} offered in ${daypart}; the advertiser accepts or declines them on the order`,
+  aduOffered: (spots: number, daypart: string) =>
+    `${spots === 1 ? '1 ADU' : `${spots} ADUs`} offered in ${daypart}; the advertiser accepts or declines them on the order`,
 } as const;
 
 /** A demo in buyers' notation, read as its canonical form (`a25-54` → `A25-54`). */

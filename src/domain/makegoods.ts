@@ -9,7 +9,6 @@ import { airsOn, type DaypartWindow } from './traffic';
 
 /** A makegood replaces a missed spot; an ADU (audience deficiency unit, decision 057) is a no-charge spot owed on a guarantee. */
 export const MAKEGOOD_KINDS = ['makegood', 'adu'] as const;
-export type MakegoodKind = (typeof MAKEGOOD_KINDS)[number];
 
 export const MAKEGOOD_STATUSES = ['offered', 'accepted', 'declined', 'expired', 'unavailable', 'withdrawn'] as const;
 export type MakegoodStatus = (typeof MAKEGOOD_STATUSES)[number];
@@ -59,7 +58,17 @@ export const makegoodWindow = ({ missedDate, flightEnd, today }: { missedDate: s
  * The window of an offer: a makegood's from its missed day; an ADU (which replaces none) from the day it
  * was offered, so it may air from the next day to 14 days after the later of that day and the flight's end.
  */
-export const offerWindow = ({ missedDate, offeredOn, flightEnd, today }: { missedDate: string | null; offeredOn: string; flightEnd: string | null; today: string }) => {
+export const offerWindow = ({
+  missedDate,
+  offeredOn,
+  flightEnd,
+  today,
+}: {
+  missedDate: string | null;
+  offeredOn: string;
+  flightEnd: string | null;
+  today: string;
+}) => {
   const anchor = missedDate ?? offeredOn;
   return makegoodWindow({ missedDate: anchor, flightEnd: flightEnd ?? anchor, today });
 };

@@ -94,8 +94,7 @@ export const readProposalBook = (
     const best = universes.get(f.demo);
     if (f.rating > 0 && (!best || f.rating > best.rating)) universes.set(f.demo, { universe: round1((f.impressions * 100) / f.rating), rating: f.rating });
   }
-  for (const f of figures.values())
-    if (!universes.has(f.demo)) return `${f.demo} has no line with a rating above 0, so its universe cannot be worked out`;
+  for (const f of figures.values()) if (!universes.has(f.demo)) return `${f.demo} has no line with a rating above 0, so its universe cannot be worked out`;
   for (const [demo, u] of universes) if (!(u.universe > 0)) return `${demo} has no impressions, so its universe cannot be worked out`;
   return { rows, universes: [...universes].map(([demo, u]) => ({ demo, universe: u.universe })) };
 };

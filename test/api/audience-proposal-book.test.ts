@@ -56,15 +56,23 @@ describe('a book from a Proposal’s DemoValues', () => {
         'Line "Overnight": this channel has no daypart named "Overnight" nor one holding its days and times',
       ],
       [
-        proposal([MORNING], [category('D1', 'Rating', 'Adults', 25, 54), category('D3', 'Rating', 'Homes', null, null), category('D4', 'Impression', 'Homes', null, null)].join('')),
+        proposal(
+          [MORNING],
+          [category('D1', 'Rating', 'Adults', 25, 54), category('D3', 'Rating', 'Homes', null, null), category('D4', 'Impression', 'Homes', null, null)].join(
+            '',
+          ),
+        ),
         'Line "Book Morning": a DemoValue names demoRef "D2", which no DemoCategory of its AvailList defines',
       ],
       [
         proposal([lineOf('Book Morning', '06:00', '09:00', { D1: '2.5', D3: '4', D4: '60' })]),
-        "Line \"Book Morning\": A25-54 needs both a Rating and an Impression DemoValue (a book's universe is impressions × 100 ÷ rating)",
+        'Line "Book Morning": A25-54 needs both a Rating and an Impression DemoValue (a book\'s universe is impressions × 100 ÷ rating)',
       ],
       [proposal([lineOf('Book Morning', '06:00', '09:00', { D1: '120', D2: '25' })]), 'Line "Book Morning": the A25-54 rating 120 is above 100'],
-      [proposal([lineOf('Book Morning', '06:00', '09:00', { D1: 'high', D2: '25' })]), 'Line "Book Morning": the A25-54 value "high" is not a number of at least 0'],
+      [
+        proposal([lineOf('Book Morning', '06:00', '09:00', { D1: 'high', D2: '25' })]),
+        'Line "Book Morning": the A25-54 value "high" is not a number of at least 0',
+      ],
       [
         proposal([MORNING, lineOf('Morning News', '07:00', '08:00', { D1: '3', D2: '30', D3: '4', D4: '60' })]),
         'Line "Morning News": Book Morning A25-54 already has other figures from line "Book Morning"; a book holds one figure per daypart and demo',

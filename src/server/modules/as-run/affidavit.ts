@@ -222,7 +222,11 @@ const STATUS_WORDS = { aired: 'Aired', missed: 'Missed — not aired', made_good
 const statusWords = (l: AffidavitLine) =>
   l.adu && l.status === 'aired'
     ? 'Aired (ADU)'
-    : l.makegood && l.status === 'aired' ? 'Aired (makegood)' : l.creditCents > 0 ? 'Missed — credited' : STATUS_WORDS[l.status];
+    : l.makegood && l.status === 'aired'
+      ? 'Aired (makegood)'
+      : l.creditCents > 0
+        ? 'Missed — credited'
+        : STATUS_WORDS[l.status];
 
 /** The affidavit as a PDF document (already ended; the caller streams it). */
 export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit.PDFDocument => {

@@ -35,7 +35,11 @@ const COLUMNS = [
 ];
 
 export const renderOrderPdf = (order: OrderPdf, station: StationIssuer): PDFKit.PDFDocument => {
-  const doc = newPdfDocument({ size: pdfPageSize(station), margin: MARGIN, info: { Title: `Order ${orderNumberOf(order.id)} — ${order.name}`, Author: station.name } });
+  const doc = newPdfDocument({
+    size: pdfPageSize(station),
+    margin: MARGIN,
+    info: { Title: `Order ${orderNumberOf(order.id)} — ${order.name}`, Author: station.name },
+  });
   const width = doc.page.width - MARGIN * 2;
   const rule = drawLetterhead(doc, station, 'ORDER', [`Order no. ${orderNumberOf(order.id)}`, STATUS_LABELS[order.status]]);
   doc
@@ -51,7 +55,9 @@ export const renderOrderPdf = (order: OrderPdf, station: StationIssuer): PDFKit.
 
   const a = order.audience;
   doc.moveDown(1).fillColor(INK).font('Helvetica-Bold').fontSize(11);
-  const label = a.demo ? `Audience on ${a.demo}${a.book_name ? ` · book ${a.book_name}${a.frozen ? ' (as booked)' : ''}` : ' · no book'}` : 'Audience: no target demo';
+  const label = a.demo
+    ? `Audience on ${a.demo}${a.book_name ? ` · book ${a.book_name}${a.frozen ? ' (as booked)' : ''}` : ' · no book'}`
+    : 'Audience: no target demo';
   doc.text(label, MARGIN, doc.y, { width });
   doc.moveDown(0.4);
 
@@ -59,7 +65,10 @@ export const renderOrderPdf = (order: OrderPdf, station: StationIssuer): PDFKit.
     if (doc.y > doc.page.height - MARGIN - 20) doc.addPage();
     const y = doc.y;
     let x = MARGIN;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor(INK);
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(9)
+      .fillColor(INK);
     cells.forEach((cell, i) => {
       const column = COLUMNS[i]!;
       doc.text(cell, x + 2, y, { width: column.width * width - 4, align: column.right ? 'right' : 'left', lineBreak: false });
@@ -68,7 +77,10 @@ export const renderOrderPdf = (order: OrderPdf, station: StationIssuer): PDFKit.
     doc.y = y + 14;
   };
   const figures = (name: string, f: AudienceFigures, bold = false) =>
-    row([name, String(f.spots), money(f.cost_cents), a.demo ? tenth(f.grps) : '—', a.demo ? tenth(f.impressions) : '—', money(f.cpp_cents), money(f.cpm_cents)], bold);
+    row(
+      [name, String(f.spots), money(f.cost_cents), a.demo ? tenth(f.grps) : '—', a.demo ? tenth(f.impressions) : '—', money(f.cpp_cents), money(f.cpm_cents)],
+      bold,
+    );
 
   row(
     COLUMNS.map((c) => c.title),

@@ -193,7 +193,11 @@ export const audienceRoutes = async (app: FastifyInstance, ctx: AppContext, guar
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const { reply: offered, staged, estimateId } = await offerOrderAdus({
+      const {
+        reply: offered,
+        staged,
+        estimateId,
+      } = await offerOrderAdus({
         db: ctx.db,
         actor,
         id: request.params.id,

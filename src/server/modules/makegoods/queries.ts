@@ -88,7 +88,9 @@ export const creditsOf = async (db: Tx, estimateId: string): Promise<number> => 
 /** GET /estimates/:id/makegoods (its owner or admins). */
 export const orderMakegoods = async ({ db, time, actor, id }: { db: Tx; time: StationTime; actor: OrderActor; id: string }): Promise<OrderMakegoods> => {
   const order = await readableOrder(db, actor, id);
-  const rows = await selectOffers(db).where(eq(makegoodOffers.estimateId, order.id)).orderBy(desc(makegoodOffers.kind), asc(trafficSpots.scheduledAt), asc(makegoodOffers.airDate), asc(makegoodOffers.id));
+  const rows = await selectOffers(db)
+    .where(eq(makegoodOffers.estimateId, order.id))
+    .orderBy(desc(makegoodOffers.kind), asc(trafficSpots.scheduledAt), asc(makegoodOffers.airDate), asc(makegoodOffers.id));
   const makegoods = await present(db, time, rows);
   const creditCents = rows.reduce((total, r) => total + r.offer.creditCents, 0);
   return {

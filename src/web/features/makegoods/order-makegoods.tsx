@@ -64,8 +64,8 @@ export const OrderMakegoods = ({ orderId, status, admin }: { orderId: string; st
         )}
         {hasAdus && (
           <p className="mt-1 text-sm text-slate-500">
-            ADUs (audience deficiency units) are spots at no charge that make up the audience your order was guaranteed. Accept to air one on
-            the offered day; it is never billed.
+            ADUs (audience deficiency units) are spots at no charge that make up the audience your order was guaranteed. Accept to air one on the offered day;
+            it is never billed.
           </p>
         )}
         <ul className="mt-4 divide-y divide-slate-100">
@@ -139,13 +139,7 @@ const MakegoodRow = ({ offer, admin }: { offer: Makegood; admin: boolean }) => {
               >
                 Accept
               </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={step.isPending}
-                onClick={() => setDeclining(true)}
-                aria-label={`Decline ${what}`}
-              >
+              <Button size="sm" variant="secondary" disabled={step.isPending} onClick={() => setDeclining(true)} aria-label={`Decline ${what}`}>
                 Decline
               </Button>
             </>

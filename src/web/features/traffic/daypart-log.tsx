@@ -100,7 +100,10 @@ export const DaypartLog = ({ daypart, spots }: { daypart: DaypartFill; spots: re
                   <td className={cellClasses}>
                     <Badge tone={SPOT_STATUS_TONES[spot.status]}>{spotStatusLabel(spot)}</Badge>
                     {spot.adu && (
-                      <span className="ml-2 text-xs font-medium text-emerald-700" title="Audience deficiency unit: a no-charge spot owed on the audience guarantee">
+                      <span
+                        className="ml-2 text-xs font-medium text-emerald-700"
+                        title="Audience deficiency unit: a no-charge spot owed on the audience guarantee"
+                      >
                         ADU · no charge
                       </span>
                     )}

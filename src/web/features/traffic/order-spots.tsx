@@ -52,7 +52,10 @@ export const OrderSpots = ({ orderId, status, startDate }: { orderId: string; st
                       <span className="text-slate-500">{formatSpotLength(spot.duration_seconds)}</span>
                       <Badge tone={SPOT_STATUS_TONES[spot.status]}>{spotStatusLabel(spot)}</Badge>
                       {spot.adu && (
-                        <span className="ml-2 text-xs font-medium text-emerald-700" title="Audience deficiency unit: a no-charge spot owed on the audience guarantee">
+                        <span
+                          className="ml-2 text-xs font-medium text-emerald-700"
+                          title="Audience deficiency unit: a no-charge spot owed on the audience guarantee"
+                        >
                           ADU · no charge
                         </span>
                       )}
