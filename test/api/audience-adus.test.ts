@@ -127,10 +127,13 @@ describe('ADUs', () => {
     expect((await offerAdus(null)).statusCode).toBe(401);
     expect((await offerAdus(owner.token)).statusCode).toBe(403);
     expect((await offerAdus(admin, '00000000-0000-4000-8000-000000000000')).json()).toEqual({ error: 'Estimate not found' });
-    const plain = await readyOrder(t, { daypartId, spots: 1, startDate: DAY, totalSpend: 150, owner: stranger });
+    const plain = await readyOrder(t, { daypartId, spots: 1, startDate: addDays(DAY, 10), totalSpend: 150, owner: stranger });
     const draft = await offerAdus(admin, plain.order.id);
     expect(draft.statusCode).toBe(409);
     expect(draft.json()).toEqual({ error: 'ADUs are offered on a booked or completed order' });
+    expect((await putOrder(t, stranger.token, plain.order.id, { status: 'ordered' })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${plain.order.id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
+    expect((await offerAdus(admin, plain.order.id)).json()).toEqual({ error: 'This order has no audience guarantee, so no ADUs are owed' });
   });
 
   it('offers them to the advertiser like makegoods: one a day from tomorrow, at no charge', async () => {
