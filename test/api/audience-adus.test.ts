@@ -208,6 +208,14 @@ describe('ADUs', () => {
     expect(post.total.delivered).toMatchObject({ spots: 5, grps: 10, cost_cents: 8196 });
     // 10 short: ⌈10 ÷ 3⌉ = 4 ADUs, all pending (4 offered, the aired one no longer pending).
     expect(post.adus).toMatchObject({ spots: 4, pending: 4 });
+    // The post-buy as a PDF says the same.
+    const printed = await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/post-buy.pdf`, token: owner.token });
+    expect(printed.statusCode, printed.body).toBe(200);
+    const sheet = pdfText(printed.rawPayload);
+    for (const words of ['POST-BUY', 'On A25-54', 'Guarantee: 20.0 GRPs on A25-54', 'Short by 10.0 GRPs.', 'ADUs: 4 no-charge spots in ADU Breakfast', 'Total'])
+      expect(sheet).toContain(words);
+    const stranger = await clientWithBrand(t);
+    expect((await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/post-buy.pdf`, token: stranger.token })).statusCode).toBe(404);
 
     const affidavit = (
       await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/affidavit?from=2027-06-11&to=2027-06-11&format=csv`, token: owner.token })

@@ -35,6 +35,12 @@ export const downloadPostBuy = (estimateId: string) =>
     fallbackName: `post-buy-${estimateId.slice(0, 8)}.csv`,
   });
 
+export const downloadPostBuyPdf = (estimateId: string) =>
+  downloadFile(fileUrl('/api/estimates/{id}/post-buy.pdf', { path: { id: estimateId }, query: {} }), {
+    accept: 'application/pdf',
+    fallbackName: `post-buy-${estimateId.slice(0, 8)}.pdf`,
+  });
+
 export const downloadOrderPdf = (estimateId: string) =>
   downloadFile(fileUrl('/api/estimates/{id}/order.pdf', { path: { id: estimateId }, query: {} }), {
     accept: 'application/pdf',

@@ -12126,6 +12126,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/estimates/{id}/post-buy.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The post-buy as a PDF (the order’s owner and admins). */
+        get: {
+            parameters: {
+                query?: {
+                    demo?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/estimates/{id}/proposal.xml": {
         parameters: {
             query?: never;

@@ -11,6 +11,7 @@ import { formatCurrency, orderNumberOf } from '../../../domain/format';
 import { STATUS_LABELS, type OrderStatus } from '../../../domain/orders';
 import { newPdfDocument } from '../../platform/pdf-document';
 import { PDF_INK as INK, PDF_MARGIN as MARGIN, PDF_MUTED as MUTED, drawLetterhead, pdfPageSize, type StationIssuer } from '../station/letterhead';
+import { pdfTable, tenth, type PdfColumn } from './pdf-table';
 
 export interface OrderPdf {
   id: string;
@@ -22,9 +23,8 @@ export interface OrderPdf {
 }
 
 const money = (cents: number | null) => (cents === null ? '—' : formatCurrency(cents / 100));
-const tenth = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-const COLUMNS = [
+const COLUMNS: PdfColumn[] = [
   { title: 'Line / week', width: 0.26 },
   { title: 'Spots', width: 0.08, right: true },
   { title: 'Cost', width: 0.14, right: true },
@@ -61,31 +61,13 @@ export const renderOrderPdf = (order: OrderPdf, station: StationIssuer): PDFKit.
   doc.text(label, MARGIN, doc.y, { width });
   doc.moveDown(0.4);
 
-  const row = (cells: readonly string[], bold = false) => {
-    if (doc.y > doc.page.height - MARGIN - 20) doc.addPage();
-    const y = doc.y;
-    let x = MARGIN;
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(9)
-      .fillColor(INK);
-    cells.forEach((cell, i) => {
-      const column = COLUMNS[i]!;
-      doc.text(cell, x + 2, y, { width: column.width * width - 4, align: column.right ? 'right' : 'left', lineBreak: false });
-      x += column.width * width;
-    });
-    doc.y = y + 14;
-  };
+  const row = pdfTable(doc, COLUMNS);
   const figures = (name: string, f: AudienceFigures, bold = false) =>
     row(
       [name, String(f.spots), money(f.cost_cents), a.demo ? tenth(f.grps) : '—', a.demo ? tenth(f.impressions) : '—', money(f.cpp_cents), money(f.cpm_cents)],
       bold,
     );
 
-  row(
-    COLUMNS.map((c) => c.title),
-    true,
-  );
   for (const line of a.lines) figures(line.label, line);
   if (a.weeks.length > 1) for (const week of a.weeks) figures(`Week of ${day(week.week_start)}`, week);
   figures('Total', a.total, true);

@@ -27,6 +27,7 @@ import { offerOrderAdus } from './adus';
 import { importBook, listBooks, makeBookCurrent, setPostBook } from './books';
 import { orderAudience } from './order-audience';
 import { renderOrderPdf } from './order-pdf';
+import { renderPostBuyPdf } from './post-buy-pdf';
 import { documentChannel } from '../channels/public';
 import { readableOrder } from '../orders/public';
 import { getStationProfile } from '../station/service';
@@ -237,6 +238,25 @@ export const audienceRoutes = async (app: FastifyInstance, ctx: AppContext, guar
         .header('content-disposition', `attachment; filename="order-${order.id.slice(0, 8)}.pdf"`)
         .header('cache-control', 'no-store')
         .send(pdf);
+    },
+  );
+
+  r.get(
+    '/estimates/:id/post-buy.pdf',
+    {
+      onRequest: guards.signedIn,
+      schema: { ...tags, description: 'The post-buy as a PDF (the order’s owner and admins).', params: orderParams, querystring: audienceQuerySchema },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const order = await readableOrder(ctx.db, actor, request.params.id);
+      const report = await postBuy(ctx.db, actor, order.id, request.query.demo);
+      const channel = (await documentChannel(ctx.db, order.channelId))?.label ?? null;
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="post-buy-${order.id.slice(0, 8)}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(renderPostBuyPdf(report, { name: order.estimateName }, { ...(await getStationProfile(ctx.db)), channel }));
     },
   );
 

@@ -5,7 +5,7 @@
  */
 import { SOLD_STATUSES, type OrderStatus } from '../../../domain/orders';
 import { formatCount, formatCurrency } from '../../../domain/format';
-import { downloadOrderPdf, downloadPostBuy, useOrderAudience, usePostBuy } from '../../api/audience';
+import { downloadOrderPdf, downloadPostBuy, downloadPostBuyPdf, useOrderAudience, usePostBuy } from '../../api/audience';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { OfferAdus } from './offer-adus';
@@ -77,6 +77,9 @@ export const OrderAudience = ({ orderId, status, admin }: { orderId: string; sta
             {post.data?.adus && <OfferAdus orderId={orderId} adus={post.data.adus} admin={admin} />}
             <Button variant="ghost" size="sm" className="mt-2" onClick={() => void downloadPostBuy(orderId).catch(() => undefined)}>
               Download post-buy CSV
+            </Button>
+            <Button variant="ghost" size="sm" className="mt-2" onClick={() => void downloadPostBuyPdf(orderId).catch(() => undefined)}>
+              Download post-buy PDF
             </Button>
           </div>
         )}
