@@ -16,6 +16,15 @@ export const AUDIENCE_MESSAGES = {
   fileMissing: 'Send the book as multipart/form-data: fields name, rating_service, survey_period (and geography, channel_id) before the file "file"',
   guaranteeBoth: 'A guarantee names impressions or GRPs, not both',
   guaranteeNone: 'A guarantee names impressions or GRPs',
+  aduNotSold: 'ADUs are offered on a booked or completed order',
+  aduNoGuarantee: 'This order has no audience guarantee, so no ADUs are owed',
+  aduMet: 'This order meets its audience guarantee: no ADUs are owed',
+  aduUnsized: 'No daypart of this order has a figure for the guarantee demo on the current book, so ADUs cannot be sized',
+  aduScheduleLine: 'ADUs are offered in the order’s daypart lines; the traffic log does not place schedule lines yet',
+  aduAllOffered: 'The ADUs that cover the shortfall are already offered or accepted',
+  aduNoRoom: (daypart: string) => `No free spot in ${daypart} from tomorrow to 14 days after the flight: no ADU could be offered`,
+  aduOffered: (spots: number, daypart: string) =>
+    `${spots === 1 ? '1 ADU' : `${spots} ADUs`} offered in ${daypart}; the advertiser accepts or declines them on the order`,
 } as const;
 
 /** A demo in buyers' notation, read as its canonical form (`a25-54` → `A25-54`). */
@@ -143,9 +152,31 @@ export const postBuySchema = z.object({
   /** The guarantee's shortfall, in its measure; 0 when met. */
   shortfall: z.number().nullable(),
   /** ADUs proposed to cover the shortfall: spots in the order's daypart that delivers most on the current book. */
-  adus: z.object({ spots: z.number().int(), daypart_id: z.string(), label: z.string(), per_spot: z.number() }).nullable(),
+  adus: z
+    .object({
+      spots: z.number().int(),
+      daypart_id: z.string(),
+      /** The order line (estimate item) the ADUs are of. */
+      line_id: z.string(),
+      label: z.string(),
+      per_spot: z.number(),
+      /** ADUs already offered and not yet answered, or accepted and not yet aired (POST /estimates/:id/adus offers the rest). */
+      pending: z.number().int(),
+    })
+    .nullable(),
 });
 export type PostBuy = z.infer<typeof postBuySchema>;
+
+/** POST /estimates/:id/adus: what was offered (the offers are listed with the order's makegoods). */
+export const aduOfferReplySchema = z.object({
+  message: z.string(),
+  /** ADUs offered now (fewer than owed when the daypart's days are full). */
+  offered: z.number().int(),
+  /** ADUs the shortfall needs in all, and those still not offered. */
+  owed: z.number().int(),
+  not_offered: z.number().int(),
+});
+export type AduOfferReply = z.infer<typeof aduOfferReplySchema>;
 
 /** A book's CSV columns (header names, any case; other columns are ignored). */
 export const BOOK_COLUMNS = ['daypart', 'demo', 'rating', 'impressions', 'universe'] as const;

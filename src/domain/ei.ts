@@ -5,7 +5,7 @@
  *
  * Records (comma-delimited, CRLF, a field quoted when it holds a comma, quote or line break):
  * 21 agency, 22 station, 23 payee; 31 invoice header; 32 invoice comments; 41 schedule lines; 51
- * one per aired spot (its last field the program it aired in, decision 060), each followed by its 52 comments (makegoods); 34 invoice total; 12
+ * one per aired spot (its last field the program it aired in, decision 060), each followed by its 52 comments (makegoods, ADUs); 34 invoice total; 12
  * transmission total. Dates YYYYMMDD, times HHMM (41) and HHMMSS (51), money in dollars with two
  * decimals, the broadcast month YYMM. Field layout: decision 034 (chosen where public material
  * could not confirm it).
@@ -41,7 +41,7 @@ export interface EiSpot {
   rateCents: number;
   /** The program it aired in (decision 060), where the channel has a program schedule. */
   program: string | null;
-  /** Reconciliation comments (52): a makegood says which spot it replaces. */
+  /** Reconciliation comments (52): a makegood says which spot it replaces; an ADU says it is one (ADU_COMMENT). */
   comments: string[];
 }
 
@@ -69,6 +69,9 @@ export interface EiInvoice {
   taxCents: number;
   netCents: number;
 }
+
+/** The 52 comment of an ADU's 51 (decision 057): a no-charge audience deficiency unit, its 51 rate 0.00. */
+export const ADU_COMMENT = 'ADU NO CHARGE: AUDIENCE DEFICIENCY UNIT';
 
 const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

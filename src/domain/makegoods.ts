@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { addDays, instantOf, isIsoDate } from './dates';
 import { airsOn, type DaypartWindow } from './traffic';
 
+/** A makegood replaces a missed spot; an ADU (audience deficiency unit, decision 057) is a no-charge spot owed on a guarantee. */
+export const MAKEGOOD_KINDS = ['makegood', 'adu'] as const;
+
 export const MAKEGOOD_STATUSES = ['offered', 'accepted', 'declined', 'expired', 'unavailable', 'withdrawn'] as const;
 export type MakegoodStatus = (typeof MAKEGOOD_STATUSES)[number];
 
@@ -31,6 +34,8 @@ export const MAKEGOOD_MESSAGES = {
   accepted: 'Makegood accepted: the spot is placed on the log',
   declined: 'Makegood declined: the missed spot is credited',
   changed: 'Makegood offer changed',
+  aduAccepted: 'ADU accepted: the no-charge spot is placed on the log',
+  aduDeclined: 'ADU declined: it will not air; nothing is credited or billed',
 } as const;
 
 export const MAKEGOOD_STATUS_LABELS: Record<MakegoodStatus, string> = {
@@ -47,6 +52,25 @@ export const makegoodWindow = ({ missedDate, flightEnd, today }: { missedDate: s
   const first = addDays(missedDate > today ? missedDate : today, 1);
   const lastByFlight = addDays(flightEnd > missedDate ? flightEnd : missedDate, MAKEGOOD_DAYS_AFTER_FLIGHT);
   return { first, last: lastByFlight };
+};
+
+/**
+ * The window of an offer: a makegood's from its missed day; an ADU (which replaces none) from the day it
+ * was offered, so it may air from the next day to 14 days after the later of that day and the flight's end.
+ */
+export const offerWindow = ({
+  missedDate,
+  offeredOn,
+  flightEnd,
+  today,
+}: {
+  missedDate: string | null;
+  offeredOn: string;
+  flightEnd: string | null;
+  today: string;
+}) => {
+  const anchor = missedDate ?? offeredOn;
+  return makegoodWindow({ missedDate: anchor, flightEnd: flightEnd ?? anchor, today });
 };
 
 /**
@@ -123,13 +147,17 @@ export const makegoodEventSchema = z.object({
 export const makegoodSchema = z.object({
   id: z.uuid(),
   estimate_id: z.uuid(),
-  missed_spot_id: z.uuid(),
-  missed_date: z.string(),
-  /** Station wall-clock time the missed spot was scheduled at, HH:mm:ss. */
-  missed_time: z.string(),
+  /** `makegood` (for a missed spot) or `adu` (a no-charge audience deficiency unit, decision 057). */
+  kind: z.enum(MAKEGOOD_KINDS),
+  /** The missed spot (null on an ADU). */
+  missed_spot_id: z.uuid().nullable(),
+  missed_date: z.string().nullable(),
+  /** Station wall-clock time the missed spot was scheduled at, HH:mm:ss (null on an ADU). */
+  missed_time: z.string().nullable(),
   daypart_id: z.uuid(),
   daypart_name: z.string(),
-  house_code: z.string(),
+  /** The missed spot's house code (null on an ADU). */
+  house_code: z.string().nullable(),
   /** The offered day (null when no free slot was found). */
   air_date: z.string().nullable(),
   status: z.enum(MAKEGOOD_STATUSES),

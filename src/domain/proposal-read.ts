@@ -67,9 +67,9 @@ export interface Proposal {
 /** A file that is not a Proposal Spotbook can read: refused whole. */
 export class ProposalError extends Error {}
 
-const kids = (e: ProposalElement | undefined, name: string) => e?.children.filter((c) => c.name === name) ?? [];
-const kid = (e: ProposalElement | undefined, name: string) => e?.children.find((c) => c.name === name);
-const textOf = (e: ProposalElement | undefined, ...path: string[]) => {
+export const kids = (e: ProposalElement | undefined, name: string) => e?.children.filter((c) => c.name === name) ?? [];
+export const kid = (e: ProposalElement | undefined, name: string) => e?.children.find((c) => c.name === name);
+export const textOf = (e: ProposalElement | undefined, ...path: string[]) => {
   let at = e;
   for (const name of path) at = kid(at, name);
   return at?.text ?? '';
@@ -82,18 +82,22 @@ const need = (value: string | undefined, what: string) => {
   return value.trim();
 };
 
-/** The demos of an AvailList by their id, in the buyer's notation. */
-const demosOf = (list: ProposalElement): Map<string, string> => {
-  const demos = new Map<string, string>();
+/** The demo categories of an AvailList by their id: the demo in the buyer's notation and its DemoType (Rating or Impression). */
+export const demoCategoriesOf = (list: ProposalElement): Map<string, { demo: string; type: string }> => {
+  const categories = new Map<string, { demo: string; type: string }>();
   for (const category of kids(kid(list, 'DemoCategories'), 'DemoCategory')) {
     const from = textOf(category, 'AgeFrom');
     const to = textOf(category, 'AgeTo');
     const demo = demoFromCategory(textOf(category, 'Group'), from === '' ? null : Number(from), to === '' ? null : Number(to));
     const id = category.attributes.DemoId ?? category.attributes.demoId;
-    if (demo && id) demos.set(id, formatDemo(demo));
+    if (demo && id) categories.set(id, { demo: formatDemo(demo), type: textOf(category, 'DemoType') });
   }
-  return demos;
+  return categories;
 };
+
+/** The rating demos of an AvailList by their id, in the buyer's notation (a line's demo values are ratings; Impression categories are left out). */
+const demosOf = (list: ProposalElement): Map<string, string> =>
+  new Map([...demoCategoriesOf(list)].filter(([, c]) => !/^impression/i.test(c.type.trim())).map(([id, c]) => [id, c.demo]));
 
 const demoValuesOf = (holder: ProposalElement | undefined, demos: Map<string, string>) => {
   const values: Record<string, number> = {};

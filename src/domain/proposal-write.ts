@@ -28,9 +28,41 @@ export interface ProposalHeader {
   sendDateTime: string;
 }
 
-export const proposalDocument = (h: ProposalHeader, s: Schedule) => {
-  const demoIds = s.demos.map((demo, i) => ({ demo, id: `D${i + 1}` }));
+/**
+ * The station's audience on the order's target demo (issue 43, decision 057): each line's rating and
+ * impressions (thousands) a spot on the book, stated as the line's DemoValues where the buyer stated none
+ * for that demo, and the order's figures in a comment naming the book.
+ */
+export interface ProposalAudience {
+  demo: string;
+  /** e.g. "A25-54 on book Nov26 (as booked): 20.0 GRPs, 200.0 (000) impressions, CPP $10.25, CPM $1.02". */
+  summary: string;
+  lines: ReadonlyMap<string, { rating: number | null; impressions: number | null }>;
+}
+
+const IMPRESSIONS_ID = 'I1';
+
+const categoryOf = (demo: string, id: string, type: 'Rating' | 'Impression') => {
+  const category = categoryOfDemo(parseDemo(demo)!);
+  return { '@_DemoId': id, 'tvb-tp:DemoType': type, 'tvb-tp:Group': category.group, 'tvb-tp:AgeFrom': category.ageFrom, 'tvb-tp:AgeTo': category.ageTo };
+};
+
+export const proposalDocument = (h: ProposalHeader, s: Schedule, audience?: ProposalAudience) => {
+  const demos = audience && !s.demos.includes(audience.demo) ? [...s.demos, audience.demo] : s.demos;
+  const demoIds = demos.map((demo, i) => ({ demo, id: `D${i + 1}` }));
   const idOf = new Map(demoIds.map((d) => [d.demo, d.id]));
+  /** A line's DemoValues: the buyer's, then the book's rating (where the buyer stated none) and impressions on the target demo. */
+  const valuesOf = (line: Schedule['lines'][number]) => {
+    const values: [string, number][] = Object.entries(line.demo_values)
+      .filter(([demo]) => idOf.has(demo))
+      .map(([demo, value]) => [idOf.get(demo)!, value]);
+    const book = audience?.lines.get(line.id);
+    if (audience && book) {
+      if (book.rating !== null && line.demo_values[audience.demo] === undefined) values.push([idOf.get(audience.demo)!, book.rating]);
+      if (book.impressions !== null) values.push([IMPRESSIONS_ID, book.impressions]);
+    }
+    return values;
+  };
   return {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     'AAAA-Message': {
@@ -64,18 +96,13 @@ export const proposalDocument = (h: ProposalHeader, s: Schedule) => {
           OutletReferences: { OutletReference: { '@_outletForListId': 'L1', '@_outletFromProposalRef': 'O1' } },
           ...(demoIds.length > 0 && {
             DemoCategories: {
-              DemoCategory: demoIds.map(({ demo, id }) => {
-                const category = categoryOfDemo(parseDemo(demo)!);
-                return {
-                  '@_DemoId': id,
-                  'tvb-tp:DemoType': 'Rating',
-                  'tvb-tp:Group': category.group,
-                  'tvb-tp:AgeFrom': category.ageFrom,
-                  'tvb-tp:AgeTo': category.ageTo,
-                };
-              }),
+              DemoCategory: [
+                ...demoIds.map(({ demo, id }) => categoryOf(demo, id, 'Rating')),
+                ...(audience ? [categoryOf(audience.demo, IMPRESSIONS_ID, 'Impression')] : []),
+              ],
             },
           }),
+          ...(audience && { '#comment': ` Station audience ${audience.summary} ` }),
           AvailLineWithDetailedPeriods: s.lines.map((line) => ({
             OutletReference: { '@_outletFromListRef': 'L1' },
             DayTimes: {
@@ -95,14 +122,14 @@ export const proposalDocument = (h: ProposalHeader, s: Schedule) => {
                 if (spots === 0) return [];
                 const start = week.start_date < s.start_date ? s.start_date : week.start_date;
                 const weekEnd = addDays(week.start_date, 6);
-                const values = Object.entries(line.demo_values).filter(([demo]) => idOf.has(demo));
+                const values = valuesOf(line);
                 return [
                   {
                     '@_startDate': start,
                     '@_endDate': weekEnd > s.end_date ? s.end_date : weekEnd,
                     Rate: money(line.rate),
                     SpotsPerWeek: spots,
-                    ...(values.length > 0 && { DemoValues: { DemoValue: values.map(([demo, value]) => ({ '@_demoRef': idOf.get(demo), '#text': value })) } }),
+                    ...(values.length > 0 && { DemoValues: { DemoValue: values.map(([id, value]) => ({ '@_demoRef': id, '#text': value })) } }),
                   },
                 ];
               }),

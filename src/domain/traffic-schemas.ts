@@ -61,6 +61,8 @@ export const trafficSpotSchema = z.object({
   aired_at: z.string().nullable(),
   /** Set on a makegood: the accepted offer it airs for (GET /estimates/:id/makegoods). */
   makegood_offer_id: z.uuid().nullable(),
+  /** An ADU (audience deficiency unit, decision 057): a no-charge spot owed on an audience guarantee, never billed. */
+  adu: z.boolean(),
   /** Aired by the demo (SPOTBOOK_DEMO), not by master control: shown as "Simulated", never certified or billed. */
   simulated: z.boolean(),
   /** Placed after its day went to master control (decision 031): the day must be exported again. */

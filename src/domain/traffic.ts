@@ -78,6 +78,8 @@ export interface SpotDemand {
   makegoodOfferId?: string | null;
   /** A spot moved here from a day that had closed (decision 031). */
   movedFromDate?: string | null;
+  /** An ADU's spot (decision 057): aired at no charge, never billed. */
+  noCharge?: boolean;
   /** The brand's product category (decision 059); null or left out: never separated. */
   productCategory?: string | null;
 }
@@ -105,6 +107,8 @@ export interface PlacedSpot {
   productCategory: string | null;
   /** Placed against the product separation (decision 059): the brand of the spot it is too close to. */
   separationConflictBrandId: string | null;
+  /** An ADU's spot (decision 057): aired at no charge, never billed. */
+  noCharge: boolean;
 }
 
 /**
@@ -281,6 +285,7 @@ export const placeDaypartDay = ({
       movedFromDate: demand.movedFromDate ?? null,
       productCategory: demand.productCategory ?? null,
       separationConflictBrandId: conflict?.brandId ?? null,
+      noCharge: demand.noCharge ?? false,
     };
     placed.push(spot);
     if (spot.status !== 'cancelled') airing.push(spot);

@@ -63,7 +63,7 @@ describe('the affidavit', () => {
       .trim()
       .split('\r\n');
     expect(csv[0]).toBe(
-      'date,scheduled_time,actual_time,daypart,house_code,duration_seconds,status,impressions,cost,makegood,credit,order_number,order_name,title,ad_id,agency_estimate_number,client_code,product_code,po_number,program',
+      'date,scheduled_time,actual_time,daypart,house_code,duration_seconds,status,impressions,cost,makegood,credit,order_number,order_name,title,ad_id,agency_estimate_number,client_code,product_code,po_number,program,adu',
     );
     expect(csv.slice(1).map((l) => l.split(',').slice(11, 13))).toEqual([
       [number, 'Spring sale'],

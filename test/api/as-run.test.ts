@@ -165,7 +165,7 @@ describe('GET /api/estimates/:id/affidavit', () => {
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'date,scheduled_time,actual_time,daypart,house_code,duration_seconds,status,impressions,cost,makegood,credit,order_number,order_name,title,ad_id,agency_estimate_number,client_code,product_code,po_number,program',
+      'date,scheduled_time,actual_time,daypart,house_code,duration_seconds,status,impressions,cost,makegood,credit,order_number,order_name,title,ad_id,agency_estimate_number,client_code,product_code,po_number,program,adu',
     );
     expect(lines.slice(1).map((l) => l.split(',')[6])).toEqual(['aired', 'aired', 'aired', 'aired', 'missed', 'missed']);
     expect(lines[1]).toMatch(new RegExp(`^${DAY},06:00:00,06:00:00,`));

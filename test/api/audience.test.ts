@@ -9,6 +9,7 @@ import { broadcastMonthOf } from '../../src/domain/broadcast-calendar';
 import { addDays } from '../../src/domain/dates';
 import { trafficSpots } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
+import { bookFields, uploadBook as sendBook } from '../support/audience-fixtures';
 import { clientWithBrand, createDaypart, putOrder, readyOrder } from '../support/ordering-fixtures';
 
 let t: TestApp;
@@ -25,23 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const uploadBook = (csv: string, fields: Record<string, string>, token: string | null = admin) => {
-  const boundary = '----spotbookbook';
-  const payload = Buffer.concat([
-    ...Object.entries(fields).map(([field, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`)),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="book.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
-    ),
-  ]);
-  return t.inject({
-    method: 'POST',
-    url: '/api/books',
-    token: token ?? undefined,
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
-};
-const fields = (name: string, extra: Record<string, string> = {}) => ({ name, rating_service: 'Nielsen', survey_period: 'Nov26 DMA Live+3', ...extra });
+const uploadBook = (csv: string, fields: Record<string, string>, token: string | null = admin) => sendBook(t, csv, fields, token);
+const fields = bookFields;
 const csvOf = (morningA2554: number) =>
   [
     'daypart,demo,rating,impressions,universe,program',
@@ -198,7 +184,7 @@ describe('audience on an order', () => {
     expect(post.unvalued_spots).toBe(1);
     // Guaranteed 100 GRPs: 89 short; ADUs on the current book (May27, 4.0 a Morning spot): 89 / 4 = 22.25 → 23.
     expect(post.shortfall).toBe(89);
-    expect(post.adus).toEqual({ spots: 23, daypart_id: morning.id, label: 'Aud Morning', per_spot: 4 });
+    expect(post.adus).toEqual({ spots: 23, daypart_id: morning.id, line_id: item!.id, label: 'Aud Morning', per_spot: 4, pending: 0 });
     expect(post.total.percent_delivered).toBe(Math.round((11 / post.total.ordered.grps) * 1000) / 10);
 
     const csv = await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/post-buy.csv`, token: admin });

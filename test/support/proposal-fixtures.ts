@@ -11,7 +11,7 @@ export interface LineSpec {
   /** DayTime/ProgramName: the program the buyer targets. */
   program?: string;
   /** Format 1 periods: [start, end, rate, spotsPerWeek]; `byDay` for DayDetailedPeriod with SpotsByDay. */
-  periods?: { start: string; end: string; rate: string; spots?: number; byDay?: Record<string, number>; demo?: string }[];
+  periods?: { start: string; end: string; rate: string; spots?: number; byDay?: Record<string, number>; demo?: string; values?: Record<string, string> }[];
   /** Format 2: one rate, TotalSpots and plain periods. */
   plain?: { rate: string; total: number; periods: [string, string][] };
 }
@@ -24,11 +24,21 @@ export interface ProposalSpec {
   start: string;
   end: string;
   outlets: { id: string; callLetters: string }[];
-  lists: { outlets: string[]; lines: LineSpec[] }[];
+  /** `categories`: the list's DemoCategory elements (default: D1, an A25-54 Rating). */
+  lists: { outlets: string[]; lines: LineSpec[]; categories?: string }[];
   before?: string;
 }
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+const demoValues = (p: { demo?: string; values?: Record<string, string> }) => {
+  const values = p.values ?? (p.demo ? { D1: p.demo } : {});
+  const entries = Object.entries(values);
+  return entries.length > 0 ? `<DemoValues>${entries.map(([ref, v]) => `<DemoValue demoRef="${ref}">${v}</DemoValue>`).join('')}</DemoValues>` : '';
+};
+
+const A25_54_RATING =
+  '<DemoCategory DemoId="D1"><tvb-tp:DemoType>Rating</tvb-tp:DemoType><tvb-tp:Group>Adults</tvb-tp:Group><tvb-tp:AgeFrom>25</tvb-tp:AgeFrom><tvb-tp:AgeTo>54</tvb-tp:AgeTo></DemoCategory>';
 
 const line = (l: LineSpec, listOutlets: number) => {
   const outlet = l.outletRef ?? (listOutlets > 1 ? 'L1' : undefined);
@@ -42,7 +52,7 @@ const line = (l: LineSpec, listOutlets: number) => {
         ? `<DayDetailedPeriod startDate="${p.start}" endDate="${p.end}"><Rate>${p.rate}</Rate><SpotsByDay>${Object.entries(p.byDay)
             .map(([d, n]) => `<${d}>${n}</${d}>`)
             .join('')}</SpotsByDay></DayDetailedPeriod>`
-        : `<DetailedPeriod startDate="${p.start}" endDate="${p.end}"><Rate>${p.rate}</Rate>${p.spots === undefined ? '' : `<SpotsPerWeek>${p.spots}</SpotsPerWeek>`}${p.demo ? `<DemoValues><DemoValue demoRef="D1">${p.demo}</DemoValue></DemoValues>` : ''}</DetailedPeriod>`,
+        : `<DetailedPeriod startDate="${p.start}" endDate="${p.end}"><Rate>${p.rate}</Rate>${p.spots === undefined ? '' : `<SpotsPerWeek>${p.spots}</SpotsPerWeek>`}${demoValues(p)}</DetailedPeriod>`,
     )
     .join('');
   return `<AvailLineWithDetailedPeriods>${head}<Periods>${periods}</Periods></AvailLineWithDetailedPeriods>`;
@@ -61,7 +71,7 @@ export const proposalXml = (p: ProposalSpec) => `<?xml version="1.0" encoding="U
       .map(
         (list) => `<AvailList identifier="L" startDate="${p.start}" endDate="${p.end}">
       <OutletReferences>${list.outlets.map((o, i) => `<OutletReference outletForListId="L${i + 1}" outletFromProposalRef="${o}"/>`).join('')}</OutletReferences>
-      <DemoCategories><DemoCategory DemoId="D1"><tvb-tp:DemoType>Rating</tvb-tp:DemoType><tvb-tp:Group>Adults</tvb-tp:Group><tvb-tp:AgeFrom>25</tvb-tp:AgeFrom><tvb-tp:AgeTo>54</tvb-tp:AgeTo></DemoCategory></DemoCategories>
+      <DemoCategories>${list.categories ?? A25_54_RATING}</DemoCategories>
       ${list.lines.map((l) => line(l, list.outlets.length)).join('\n      ')}
     </AvailList>`,
       )

@@ -723,14 +723,17 @@ table makegood_offers
   estimate_item_id uuid
   expires_at timestamp with time zone
   id uuid not null default gen_random_uuid()
-  missed_spot_id uuid not null
+  kind text not null default 'makegood'::text
+  missed_spot_id uuid
   spot_cost_cents bigint not null
   status text not null default 'offered'::text
   updated_at timestamp with time zone not null default now()
+  constraint makegood_offers_adu_cost_check CHECK (((kind = 'makegood'::text) OR ((spot_cost_cents = 0) AND (credit_cents = 0))))
   constraint makegood_offers_credit_check CHECK (((credit_cents >= 0) AND (spot_cost_cents >= 0)))
   constraint makegood_offers_daypart_id_dayparts_id_fk FOREIGN KEY (daypart_id) REFERENCES dayparts(id) ON DELETE CASCADE
   constraint makegood_offers_estimate_id_estimates_id_fk FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
   constraint makegood_offers_estimate_item_id_estimate_items_id_fk FOREIGN KEY (estimate_item_id) REFERENCES estimate_items(id) ON DELETE SET NULL
+  constraint makegood_offers_kind_check CHECK (((kind = ANY (ARRAY['makegood'::text, 'adu'::text])) AND ((kind = 'adu'::text) = (missed_spot_id IS NULL))))
   constraint makegood_offers_missed_spot_id_traffic_spots_id_fk FOREIGN KEY (missed_spot_id) REFERENCES traffic_spots(id) ON DELETE CASCADE
   constraint makegood_offers_pkey PRIMARY KEY (id)
   constraint makegood_offers_status_check CHECK ((status = ANY (ARRAY['offered'::text, 'accepted'::text, 'declined'::text, 'expired'::text, 'unavailable'::text, 'withdrawn'::text])))
@@ -1041,6 +1044,7 @@ table traffic_spots
   media_asset_id uuid
   missed_by_close boolean not null default false
   moved_from_date date
+  no_charge boolean not null default false
   position integer not null
   scheduled_at timestamp with time zone not null
   separation_conflict_brand_id uuid

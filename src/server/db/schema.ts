@@ -33,7 +33,7 @@ import { MEDIA_STATUSES } from '../../domain/media-schemas';
 import { ORDER_STATUSES } from '../../domain/orders';
 import { NOTIFICATION_TYPES, SYSTEM_SUB_TYPES } from '../../domain/realtime';
 import { ROLES } from '../../domain/roles';
-import { MAKEGOOD_ACTIONS, MAKEGOOD_STATUSES } from '../../domain/makegoods';
+import { MAKEGOOD_ACTIONS, MAKEGOOD_KINDS, MAKEGOOD_STATUSES } from '../../domain/makegoods';
 import { DESK_ACTIONS, SPOT_STATUSES } from '../../domain/traffic';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -805,6 +805,8 @@ export const trafficSpots = pgTable(
     deskActedAt: timestamp('desk_acted_at', { withTimezone: true }),
     /** Placed against the product separation (decision 059): the brand of the spot it is too close to. */
     separationConflictBrandId: uuid('separation_conflict_brand_id'),
+    /** An ADU (issue 43, decision 057): aired at no charge, never billed. */
+    noCharge: boolean('no_charge').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1190,9 +1192,10 @@ export const makegoodOffers = pgTable(
   'makegood_offers',
   {
     id: id(),
-    missedSpotId: uuid('missed_spot_id')
-      .notNull()
-      .references((): AnyPgColumn => trafficSpots.id, { onDelete: 'cascade' }),
+    /** The spot a makegood replaces; null on an ADU (it replaces none). */
+    missedSpotId: uuid('missed_spot_id').references((): AnyPgColumn => trafficSpots.id, { onDelete: 'cascade' }),
+    /** A makegood of a missed spot, or an ADU (audience deficiency unit, decision 057): a no-charge spot. */
+    kind: text('kind', { enum: MAKEGOOD_KINDS }).notNull().default('makegood'),
     estimateId: uuid('estimate_id')
       .notNull()
       .references(() => estimates.id, { onDelete: 'cascade' }),
@@ -1220,6 +1223,8 @@ export const makegoodOffers = pgTable(
       .where(sql`${t.status} = 'offered'`),
     check('makegood_offers_status_check', sql`${t.status} in ('offered', 'accepted', 'declined', 'expired', 'unavailable', 'withdrawn')`),
     check('makegood_offers_credit_check', sql`${t.creditCents} >= 0 and ${t.spotCostCents} >= 0`),
+    check('makegood_offers_kind_check', sql`${t.kind} in ('makegood', 'adu') and (${t.kind} = 'adu') = (${t.missedSpotId} is null)`),
+    check('makegood_offers_adu_cost_check', sql`${t.kind} = 'makegood' or (${t.spotCostCents} = 0 and ${t.creditCents} = 0)`),
   ],
 );
 

@@ -1,11 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadFile, sendForm } from './client';
 import { api, fileUrl, urlFor, type ReplyOf } from './typed';
 import type { paths } from './schema';
+import { estimateKeys } from './estimates';
 
 export const audienceKeys = {
   books: ['books'] as const,
   order: (id: string) => ['audience', id] as const,
+  postBuys: ['post-buy'] as const,
   postBuy: (id: string) => ['post-buy', id] as const,
 };
 
@@ -31,6 +33,18 @@ export const downloadPostBuy = (estimateId: string) =>
   downloadFile(fileUrl('/api/estimates/{id}/post-buy.csv', { path: { id: estimateId }, query: {} }), {
     accept: 'text/csv',
     fallbackName: `post-buy-${estimateId.slice(0, 8)}.csv`,
+  });
+
+export const downloadPostBuyPdf = (estimateId: string) =>
+  downloadFile(fileUrl('/api/estimates/{id}/post-buy.pdf', { path: { id: estimateId }, query: {} }), {
+    accept: 'application/pdf',
+    fallbackName: `post-buy-${estimateId.slice(0, 8)}.pdf`,
+  });
+
+export const downloadOrderPdf = (estimateId: string) =>
+  downloadFile(fileUrl('/api/estimates/{id}/order.pdf', { path: { id: estimateId }, query: {} }), {
+    accept: 'application/pdf',
+    fallbackName: `order-${estimateId.slice(0, 8)}.pdf`,
   });
 
 export const useBooks = () => useQuery({ queryKey: audienceKeys.books, queryFn: ({ signal }) => api.get('/api/books', { query: {}, signal }) });
@@ -68,4 +82,14 @@ export const useMakeBookCurrent = () => {
     void queryClient.invalidateQueries({ queryKey: audienceKeys.books });
     return book;
   };
+};
+
+/** Offers the ADUs a guaranteed order is owed (admins); its offers and post-buy refresh. */
+export const useOfferAdus = (estimateId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/api/estimates/{id}/adus', { path: { id: estimateId } }),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: estimateKeys.all }), queryClient.invalidateQueries({ queryKey: audienceKeys.postBuys })]),
+  });
 };

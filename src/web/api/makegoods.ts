@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './typed';
+import { audienceKeys } from './audience';
 import { estimateKeys } from './estimates';
 
 /** Under the order's keys: an estimate_updated event (any makegood step) refreshes them. */
@@ -26,6 +27,12 @@ export const useMakegoodStep = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: estimateKeys.all }), queryClient.invalidateQueries({ queryKey: ['traffic'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: estimateKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['traffic'] }),
+        // An ADU answered changes what the post-buy says is pending.
+        queryClient.invalidateQueries({ queryKey: audienceKeys.postBuys }),
+      ]),
   });
 };

@@ -5076,7 +5076,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Imports a ratings book (admins). Multipart fields before the file: `name`, `rating_service`, `survey_period`, optional `geography`, `channel_id` (default: the default channel) and `is_current` (true makes it current; a channel’s first book is current). The `file` is CSV with a header naming `daypart` (the daypart’s name on the channel), `demo` (HH, A25-54, M18+…), `rating` (points), `impressions` and `universe` (thousands); other columns are ignored. The whole file is checked first: a bad line is refused naming it, and nothing is kept. */
+        /** @description Imports a ratings book (admins). Multipart fields before the file: `name`, `rating_service`, `survey_period`, optional `geography`, `channel_id` (default: the default channel) and `is_current` (true makes it current; a channel’s first book is current). The `file` is CSV with a header naming `daypart` (the daypart’s name on the channel), `demo` (HH, A25-54, M18+…), `rating` (points), `impressions` and `universe` (thousands); other columns are ignored. Or it is an AAAA Proposal XML (a `.xml` name, an XML type, or text starting with `<`): each line’s DemoValues (its own, else its first period’s) are read for the line’s daypart (its DaypartName, else the daypart holding its days and times), a `Rating` category as the rating and an `Impression` category as impressions (thousands); every demo needs both, its universe being impressions × 100 ÷ rating. The whole file is checked first: a bad line is refused naming it, and nothing is kept. */
         post: {
             parameters: {
                 query?: never;
@@ -10914,6 +10914,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/estimates/{id}/adus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Offers the ADUs (no-charge spots) a guaranteed order under its guarantee is owed (admins): the post-buy’s ADUs on the current book, less those already offered or accepted and not yet aired, each on the nearest free day of its daypart from tomorrow to 14 days after the flight. They are makegood offers of kind `adu` (GET /estimates/:id/makegoods) that the advertiser accepts or declines; an accepted one is placed on the log marked ADU and never billed. 409 when none are owed or none fits. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Optional. The first answer under this key is stored for IDEMPOTENCY_TTL_HOURS (24) and replayed to a repeat of the same request with `Idempotency-Replayed: true`; another request under the key answers 422, a repeat while the first runs 409 with Retry-After; 5xx answers are not stored. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            not_offered: number;
+                            offered: number;
+                            owed: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/estimates/{id}/affidavit": {
         parameters: {
             query?: never;
@@ -11455,14 +11579,15 @@ export interface paths {
                                     by: string;
                                 }[];
                                 expires_at: string | null;
-                                house_code: string;
+                                house_code: string | null;
                                 /** Format: uuid */
                                 id: string;
+                                /** @enum {string} */
+                                kind: "makegood" | "adu";
                                 latest_date: string;
-                                missed_date: string;
-                                /** Format: uuid */
-                                missed_spot_id: string;
-                                missed_time: string;
+                                missed_date: string | null;
+                                missed_spot_id: string | null;
+                                missed_time: string | null;
                                 spot_cost: number;
                                 /** @enum {string} */
                                 status: "offered" | "accepted" | "declined" | "expired" | "unavailable" | "withdrawn";
@@ -11726,6 +11851,44 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/estimates/{id}/order.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The order as a PDF (its owner and admins): its lines and, on its target demo (or the demo asked), GRPs, impressions (thousands), CPP and CPM per line, per week and in all, labelled with the book (frozen at booking, else the current one). */
+        get: {
+            parameters: {
+                query?: {
+                    demo?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/estimates/{id}/post-buy": {
         parameters: {
             query?: never;
@@ -11757,6 +11920,8 @@ export interface paths {
                             adus: {
                                 daypart_id: string;
                                 label: string;
+                                line_id: string;
+                                pending: number;
                                 per_spot: number;
                                 spots: number;
                             } | null;
@@ -11931,6 +12096,44 @@ export interface paths {
             cookie?: never;
         };
         /** @description The post-buy as CSV. */
+        get: {
+            parameters: {
+                query?: {
+                    demo?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/estimates/{id}/post-buy.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The post-buy as a PDF (the order’s owner and admins). */
         get: {
             parameters: {
                 query?: {
@@ -12513,6 +12716,7 @@ export interface paths {
                                 spots: {
                                     ad_id: string | null;
                                     added_after_export: boolean;
+                                    adu: boolean;
                                     air_date: string;
                                     aired_at: string | null;
                                     brand_id: string | null;
@@ -13474,14 +13678,15 @@ export interface paths {
                                     by: string;
                                 }[];
                                 expires_at: string | null;
-                                house_code: string;
+                                house_code: string | null;
                                 /** Format: uuid */
                                 id: string;
+                                /** @enum {string} */
+                                kind: "makegood" | "adu";
                                 latest_date: string;
-                                missed_date: string;
-                                /** Format: uuid */
-                                missed_spot_id: string;
-                                missed_time: string;
+                                missed_date: string | null;
+                                missed_spot_id: string | null;
+                                missed_time: string | null;
                                 spot_cost: number;
                                 /** @enum {string} */
                                 status: "offered" | "accepted" | "declined" | "expired" | "unavailable" | "withdrawn";
@@ -13612,14 +13817,15 @@ export interface paths {
                                     by: string;
                                 }[];
                                 expires_at: string | null;
-                                house_code: string;
+                                house_code: string | null;
                                 /** Format: uuid */
                                 id: string;
+                                /** @enum {string} */
+                                kind: "makegood" | "adu";
                                 latest_date: string;
-                                missed_date: string;
-                                /** Format: uuid */
-                                missed_spot_id: string;
-                                missed_time: string;
+                                missed_date: string | null;
+                                missed_spot_id: string | null;
+                                missed_time: string | null;
                                 spot_cost: number;
                                 /** @enum {string} */
                                 status: "offered" | "accepted" | "declined" | "expired" | "unavailable" | "withdrawn";
@@ -13749,14 +13955,15 @@ export interface paths {
                                     by: string;
                                 }[];
                                 expires_at: string | null;
-                                house_code: string;
+                                house_code: string | null;
                                 /** Format: uuid */
                                 id: string;
+                                /** @enum {string} */
+                                kind: "makegood" | "adu";
                                 latest_date: string;
-                                missed_date: string;
-                                /** Format: uuid */
-                                missed_spot_id: string;
-                                missed_time: string;
+                                missed_date: string | null;
+                                missed_spot_id: string | null;
+                                missed_time: string | null;
                                 spot_cost: number;
                                 /** @enum {string} */
                                 status: "offered" | "accepted" | "declined" | "expired" | "unavailable" | "withdrawn";
@@ -19156,6 +19363,7 @@ export interface paths {
                             spots: {
                                 ad_id: string | null;
                                 added_after_export: boolean;
+                                adu: boolean;
                                 air_date: string;
                                 aired_at: string | null;
                                 brand_id: string | null;
@@ -19339,6 +19547,7 @@ export interface paths {
                             spot: {
                                 ad_id: string | null;
                                 added_after_export: boolean;
+                                adu: boolean;
                                 air_date: string;
                                 aired_at: string | null;
                                 brand_id: string | null;
@@ -19490,6 +19699,7 @@ export interface paths {
                             spot: {
                                 ad_id: string | null;
                                 added_after_export: boolean;
+                                adu: boolean;
                                 air_date: string;
                                 aired_at: string | null;
                                 brand_id: string | null;
@@ -19645,6 +19855,7 @@ export interface paths {
                             spot: {
                                 ad_id: string | null;
                                 added_after_export: boolean;
+                                adu: boolean;
                                 air_date: string;
                                 aired_at: string | null;
                                 brand_id: string | null;
@@ -19798,6 +20009,7 @@ export interface paths {
                             spot: {
                                 ad_id: string | null;
                                 added_after_export: boolean;
+                                adu: boolean;
                                 air_date: string;
                                 aired_at: string | null;
                                 brand_id: string | null;

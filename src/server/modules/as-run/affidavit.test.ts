@@ -25,6 +25,7 @@ const line = (overrides: Partial<AffidavitLine>): AffidavitLine => ({
   impressions: 1366,
   costCents: 2049,
   makegood: false,
+  adu: false,
   creditCents: 0,
   ...overrides,
 });

@@ -38,6 +38,8 @@ export interface AffidavitLine {
   costCents: number;
   /** The spot aired as the makegood of a missed one. */
   makegood: boolean;
+  /** The spot aired as an ADU (audience deficiency unit, decision 057): no charge. */
+  adu: boolean;
   /** A missed spot's credit (declined, expired or no slot for its makegood). */
   creditCents: number;
 }
@@ -133,7 +135,8 @@ export const buildAffidavit = async ({
     status: spot.status as AffidavitLine['status'],
     impressions: impressions ?? 0,
     costCents: spendCents ?? 0,
-    makegood: spot.makegoodOfferId !== null,
+    makegood: spot.makegoodOfferId !== null && !spot.noCharge,
+    adu: spot.noCharge,
     creditCents: creditCents ?? 0,
   }));
   const aired = lines.filter((l) => l.status === 'aired');
@@ -183,6 +186,7 @@ export const AFFIDAVIT_CSV_COLUMNS = [
   'product_code',
   'po_number',
   'program',
+  'adu',
 ] as const;
 
 export const affidavitCsv = (a: Affidavit): string =>
@@ -210,6 +214,7 @@ export const affidavitCsv = (a: Affidavit): string =>
         a.codes.productCode ?? '',
         a.codes.poNumber ?? '',
         l.program ?? '',
+        l.adu ? 'yes' : 'no',
       ]),
     ),
   ].join('');
@@ -218,7 +223,13 @@ export const affidavitFilename = (a: Affidavit, format: 'pdf' | 'csv') => `affid
 
 const STATUS_WORDS = { aired: 'Aired', missed: 'Missed — not aired', made_good: 'Missed — made good' } as const;
 const statusWords = (l: AffidavitLine) =>
-  l.makegood && l.status === 'aired' ? 'Aired (makegood)' : l.creditCents > 0 ? 'Missed — credited' : STATUS_WORDS[l.status];
+  l.adu && l.status === 'aired'
+    ? 'Aired (ADU)'
+    : l.makegood && l.status === 'aired'
+      ? 'Aired (makegood)'
+      : l.creditCents > 0
+        ? 'Missed — credited'
+        : STATUS_WORDS[l.status];
 
 /** The affidavit as a PDF document (already ended; the caller streams it). */
 export const renderAffidavitPdf = (a: Affidavit, station: StationIssuer): PDFKit.PDFDocument => {

@@ -44,6 +44,8 @@ interface Candidate extends SpotCandidate {
   estimateId: string;
   estimateItemId: string | null;
   daypartId: string;
+  /** An ADU's spot (decision 057): it delivers its impressions but spends nothing of the campaign's budget. */
+  noCharge: boolean;
 }
 
 interface CampaignState {
@@ -161,6 +163,7 @@ export const settleAsRun = async ({
     scheduledAt: sql<number>`floor(extract(epoch from ${trafficSpots.scheduledAt}) * 1000)::float8`.mapWith(Number),
     status: trafficSpots.status,
     missedByClose: trafficSpots.missedByClose,
+    noCharge: trafficSpots.noCharge,
   };
   const addCandidates = async (
     found: {
@@ -173,6 +176,7 @@ export const settleAsRun = async ({
       scheduledAt: number;
       status: (typeof trafficSpots.$inferSelect)['status'];
       missedByClose: boolean;
+      noCharge: boolean;
     }[],
   ) => {
     const closedIds = found.filter((row) => isClosedMissed(row)).map((row) => row.id);
@@ -190,6 +194,7 @@ export const settleAsRun = async ({
         scheduledAt: row.scheduledAt,
         status: row.status,
         missedByClose: row.missedByClose,
+        noCharge: row.noCharge,
         windowStart: start,
         windowEnd: end,
         makegoodAired: makegoodAired.has(row.id),
@@ -307,7 +312,7 @@ export const settleAsRun = async ({
     const item = spot.estimateItemId ? itemOf.get(spot.estimateItemId) : undefined;
     if (campaign && item) {
       const selection = selectionOf(daypartRows.get(spot.daypartId)!, item);
-      const airing = airingOf(selection.multiplier, toCents(selection.cpm), campaign.remainingCents);
+      const airing = airingOf(selection.multiplier, spot.noCharge ? 0 : toCents(selection.cpm), campaign.remainingCents);
       campaign.remainingCents -= airing.spendCents;
       impressions[i] = airing.impressions;
       spend[i] = airing.spendCents;

@@ -7,7 +7,10 @@ import { bookRatings, bookUniverses, books, postBooks } from '../../db/schema';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { channelForAdmin, channelsInScope } from '../channels/public';
-import { rateCard } from '../dayparts/public';
+import { rateCard, type DaypartRow } from '../dayparts/public';
+import { readProposalBook } from '../../../domain/proposal-book';
+import { ProposalError, readProposal } from '../../../domain/proposal-read';
+import { readXmlTree } from '../../platform/xml-tree';
 import { headerKey } from '../../../domain/csv-header';
 
 /** The most rows one book holds (dayparts × demos of a channel is a few thousand). */
@@ -105,11 +108,33 @@ const makeCurrent = async (tx: Tx, book: Pick<BookRowDb, 'id' | 'channelId'>) =>
   await tx.update(books).set({ isCurrent: true, updatedAt: new Date() }).where(eq(books.id, book.id));
 };
 
+/** A Proposal XML's DemoValues read as a book of the channel's dayparts (decision 057); 400 naming the problem. */
+const readBookProposal = (xml: string, channelDayparts: readonly DaypartRow[]) => {
+  const refuse = (problem: string) => badRequest(`The file is not a Proposal XML Spotbook can read: ${problem}`, 'file');
+  const root = readXmlTree(xml, refuse);
+  try {
+    readProposal(root);
+  } catch (error) {
+    if (error instanceof ProposalError) throw refuse(error.message);
+    throw error;
+  }
+  const book = readProposalBook(root, channelDayparts);
+  if (typeof book === 'string') throw badRequest(book, 'file');
+  return book;
+};
+
+/** A book file: CSV, or (its name, type or first character says so) a Proposal XML. */
+export interface BookFile {
+  text: string;
+  xml: boolean;
+}
+
 /** POST /books: the whole file is checked before anything is written, and written in one transaction. */
-export const importBook = async ({ db, actor, fields, csv }: { db: Db; actor: OrderActor; fields: BookFields; csv: string }): Promise<Book> => {
+export const importBook = async ({ db, actor, fields, file }: { db: Db; actor: OrderActor; fields: BookFields; file: BookFile }): Promise<Book> => {
   const channel = await channelForAdmin(db, actor, fields.channel_id);
-  const daypartIds = new Map((await rateCard(db)).filter((d) => d.channelId === channel.id).map((d) => [d.name.toLowerCase(), d.id]));
-  const { rows, universes } = readBookCsv(csv, daypartIds);
+  const channelDayparts = (await rateCard(db)).filter((d) => d.channelId === channel.id);
+  const daypartIds = new Map(channelDayparts.map((d) => [d.name.toLowerCase(), d.id]));
+  const { rows, universes } = file.xml ? readBookProposal(file.text, channelDayparts) : readBookCsv(file.text, daypartIds);
   try {
     const id = await db.transaction(async (tx) => {
       const [book] = await tx

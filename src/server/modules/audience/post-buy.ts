@@ -12,6 +12,7 @@ import { csvLine } from '../../../domain/reconciliation';
 import { bookRatings, postBooks } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { readableOrder } from '../orders/public';
+import { pendingAdus } from '../makegoods/adus';
 import { airedSpotsToPost } from '../traffic/public';
 import { asAudienceLines, lineAudiencesOf, specLinesOf } from './order-audience';
 import { currentBook, ratingsOf } from './public';
@@ -92,7 +93,8 @@ export const postBuy = async (db: Tx, actor: OrderActor, id: string, asked: stri
     const bookId = bookOfMonth.get(month(spot.airDate));
     const value = bookId ? rating.get(`${bookId} ${spot.daypartId}`) : undefined;
     if (!value) unvalued += 1;
-    const sums: Sums = { spots: 1, cost_cents: line?.rateCents ?? 0, grps: value?.rating ?? 0, impressions: value?.impressions ?? 0 };
+    // An ADU (decision 057) delivers at no charge.
+    const sums: Sums = { spots: 1, cost_cents: spot.noCharge ? 0 : (line?.rateCents ?? 0), grps: value?.rating ?? 0, impressions: value?.impressions ?? 0 };
     const lineId = line?.id ?? OTHER_LINE.id;
     byLine.set(lineId, plus(byLine.get(lineId) ?? ZERO, sums));
     const weekStart = week(spot.airDate);
@@ -119,6 +121,7 @@ export const postBuy = async (db: Tx, actor: OrderActor, id: string, asked: stri
     const onGuarantee = demo === guarantee.demo ? delivered : (await postBuy(db, actor, id, guarantee.demo)).total.delivered;
     shortfall = round1(Math.max(0, goal.goal - onGuarantee[goal.measure]));
     if (shortfall > 0) adus = await proposeAdus(db, order.channelId, lines, guarantee.demo, goal.measure, shortfall);
+    if (adus) adus = { ...adus, pending: await pendingAdus(db, order.id) };
   }
   return {
     estimate_id: order.id,
@@ -138,7 +141,7 @@ export const postBuy = async (db: Tx, actor: OrderActor, id: string, asked: stri
 const proposeAdus = async (
   db: Tx,
   channelId: string,
-  lines: readonly { daypartId: string; label: string }[],
+  lines: readonly { id: string; daypartId: string; label: string }[],
   demo: string,
   measure: 'grps' | 'impressions',
   shortfall: number,
@@ -156,7 +159,8 @@ const proposeAdus = async (
     const r = ratings.find((x) => x.daypartId === line.daypartId);
     const perSpot = r ? (measure === 'grps' ? r.rating : r.impressions) : 0;
     const spots = adusFor(shortfall, perSpot);
-    if (spots !== null && (best === null || perSpot > best.per_spot)) best = { spots, daypart_id: line.daypartId, label: line.label, per_spot: perSpot };
+    if (spots !== null && (best === null || perSpot > best.per_spot))
+      best = { spots, daypart_id: line.daypartId, line_id: line.id, label: line.label, per_spot: perSpot, pending: 0 };
   }
   return best;
 };

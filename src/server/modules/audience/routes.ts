@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AUDIENCE_MESSAGES,
+  aduOfferReplySchema,
   audienceQuerySchema,
   audienceSchema,
   bookFieldsSchema,
@@ -22,8 +23,14 @@ import { ESTIMATE_MESSAGES } from '../../../domain/estimate-schemas';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
+import { offerOrderAdus } from './adus';
 import { importBook, listBooks, makeBookCurrent, setPostBook } from './books';
 import { orderAudience } from './order-audience';
+import { renderOrderPdf } from './order-pdf';
+import { renderPostBuyPdf } from './post-buy-pdf';
+import { documentChannel } from '../channels/public';
+import { readableOrder } from '../orders/public';
+import { getStationProfile } from '../station/service';
 import { postBuy, postBuyCsv } from './post-buy';
 
 const MAX_BOOK_BYTES = 10 * 1024 * 1024;
@@ -76,7 +83,7 @@ export const audienceRoutes = async (app: FastifyInstance, ctx: AppContext, guar
           ...tags,
           consumes: ['multipart/form-data'],
           description:
-            'Imports a ratings book (admins). Multipart fields before the file: `name`, `rating_service`, `survey_period`, optional `geography`, `channel_id` (default: the default channel) and `is_current` (true makes it current; a channel’s first book is current). The `file` is CSV with a header naming `daypart` (the daypart’s name on the channel), `demo` (HH, A25-54, M18+…), `rating` (points), `impressions` and `universe` (thousands); other columns are ignored. The whole file is checked first: a bad line is refused naming it, and nothing is kept.',
+            'Imports a ratings book (admins). Multipart fields before the file: `name`, `rating_service`, `survey_period`, optional `geography`, `channel_id` (default: the default channel) and `is_current` (true makes it current; a channel’s first book is current). The `file` is CSV with a header naming `daypart` (the daypart’s name on the channel), `demo` (HH, A25-54, M18+…), `rating` (points), `impressions` and `universe` (thousands); other columns are ignored. Or it is an AAAA Proposal XML (a `.xml` name, an XML type, or text starting with `<`): each line’s DemoValues (its own, else its first period’s) are read for the line’s daypart (its DaypartName, else the daypart holding its days and times), a `Rating` category as the rating and an `Impression` category as impressions (thousands); every demo needs both, its universe being impressions × 100 ÷ rating. The whole file is checked first: a bad line is refused naming it, and nothing is kept.',
           response: { 201: bookSchema, ...errors },
         },
       },
@@ -101,7 +108,10 @@ export const audienceRoutes = async (app: FastifyInstance, ctx: AppContext, guar
         } catch {
           throw badRequest(`A book file is at most ${MAX_BOOK_BYTES / 1024 / 1024} MB`, 'file');
         }
-        const book = await importBook({ db: ctx.db, actor: actorOf(request), fields: parsed.data, csv: buffer.toString('utf8') });
+        const text = buffer.toString('utf8');
+        // A Proposal XML (its DemoValues, decision 057) by its name, its type or its first character; else CSV.
+        const xml = /\.xml$/i.test(file.filename) || /xml/i.test(file.mimetype) || /^\uFEFF?\s*</.test(text);
+        const book = await importBook({ db: ctx.db, actor: actorOf(request), fields: parsed.data, file: { text, xml } });
         return reply.code(201).send(book);
       },
     );
@@ -168,6 +178,86 @@ export const audienceRoutes = async (app: FastifyInstance, ctx: AppContext, guar
       },
     },
     (request) => postBuy(ctx.db, actorOf(request), request.params.id, request.query.demo),
+  );
+
+  r.post(
+    '/estimates/:id/adus',
+    {
+      onRequest: guards.adminOnly,
+      schema: {
+        ...tags,
+        description:
+          'Offers the ADUs (no-charge spots) a guaranteed order under its guarantee is owed (admins): the post-buy’s ADUs on the current book, less those already offered or accepted and not yet aired, each on the nearest free day of its daypart from tomorrow to 14 days after the flight. They are makegood offers of kind `adu` (GET /estimates/:id/makegoods) that the advertiser accepts or declines; an accepted one is placed on the log marked ADU and never billed. 409 when none are owed or none fits.',
+        params: orderParams,
+        response: { 201: aduOfferReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const {
+        reply: offered,
+        staged,
+        estimateId,
+      } = await offerOrderAdus({
+        db: ctx.db,
+        actor,
+        id: request.params.id,
+        now: ctx.time.now(),
+        timeZone: ctx.time.timeZone,
+        expiryHours: ctx.config.makegoodExpiryHours,
+      });
+      for (const s of staged) ctx.notifier.deliver(s);
+      ctx.realtime.emitEstimateUpdate({ estimateId, status: null });
+      return reply.code(201).send(offered);
+    },
+  );
+
+  r.get(
+    '/estimates/:id/order.pdf',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        ...tags,
+        description:
+          'The order as a PDF (its owner and admins): its lines and, on its target demo (or the demo asked), GRPs, impressions (thousands), CPP and CPM per line, per week and in all, labelled with the book (frozen at booking, else the current one).',
+        params: orderParams,
+        querystring: audienceQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const order = await readableOrder(ctx.db, actor, request.params.id);
+      const audience = await orderAudience(ctx.db, actor, order.id, request.query.demo);
+      const channel = (await documentChannel(ctx.db, order.channelId))?.label ?? null;
+      const pdf = renderOrderPdf(
+        { id: order.id, name: order.estimateName, status: order.status, startDate: order.startDate, endDate: order.endDate, audience },
+        { ...(await getStationProfile(ctx.db)), channel },
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="order-${order.id.slice(0, 8)}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  r.get(
+    '/estimates/:id/post-buy.pdf',
+    {
+      onRequest: guards.signedIn,
+      schema: { ...tags, description: 'The post-buy as a PDF (the order’s owner and admins).', params: orderParams, querystring: audienceQuerySchema },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const order = await readableOrder(ctx.db, actor, request.params.id);
+      const report = await postBuy(ctx.db, actor, order.id, request.query.demo);
+      const channel = (await documentChannel(ctx.db, order.channelId))?.label ?? null;
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="post-buy-${order.id.slice(0, 8)}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(renderPostBuyPdf(report, { name: order.estimateName }, { ...(await getStationProfile(ctx.db)), channel }));
+    },
   );
 
   r.get(

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gte, lte, ne, notInArray, or } from 'drizzle-orm';
 import { broadcastMonth, broadcastMonthOf } from '../../../domain/broadcast-calendar';
-import { eiDays, writeEi, type EiInvoice, type EiScheduleLine, type EiSpot } from '../../../domain/ei';
+import { ADU_COMMENT, eiDays, writeEi, type EiInvoice, type EiScheduleLine, type EiSpot } from '../../../domain/ei';
 import type { StationTime } from '../../../domain/dates';
 import { orderNumberOf } from '../../../domain/format';
 import { toCents } from '../../../domain/money';
@@ -13,7 +13,7 @@ import { invoices } from '../../db/schema';
 import { daypartsByIds } from '../dayparts/public';
 import { missedSpotsOfOffers } from '../makegoods/public';
 import { mediaIdentities } from '../media/public';
-import { airedSpotsOfOrder, spotsByIds, spotsOfInvoice } from '../traffic/public';
+import { airedNoChargeSpotsOfOrder, airedSpotsOfOrder, spotsByIds, spotsOfInvoice } from '../traffic/public';
 import { userSummary } from '../users/public';
 import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
@@ -27,8 +27,18 @@ import { getInvoiceDetail } from './queries';
  * aired spots in the flight. Each with its commercial's Ad-ID and, for a makegood, the spot it replaces
  * (the media and makegoods modules' reads, one query each).
  */
-const spotsOf = async (db: Tx, invoice: { id: string; kind: string; estimate_id: string }, flight: { start: string | null; end: string | null }) => {
-  const spots = invoice.kind === 'up_front' ? await airedSpotsOfOrder(db, invoice.estimate_id, flight) : await spotsOfInvoice(db, invoice.id, true);
+const spotsOf = async (
+  db: Tx,
+  invoice: { id: string; kind: string; estimate_id: string },
+  flight: { start: string | null; end: string | null },
+  period: { from: string; to: string },
+) => {
+  const billed = invoice.kind === 'up_front' ? await airedSpotsOfOrder(db, invoice.estimate_id, flight) : await spotsOfInvoice(db, invoice.id, true);
+  // ADUs are never billed (decision 057): those that aired in the invoice's period are listed at no charge.
+  const adus = await airedNoChargeSpotsOfOrder(db, invoice.estimate_id, period);
+  const spots = [...billed.filter((spot) => !spot.noCharge), ...adus].sort(
+    (a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime() || a.position - b.position,
+  );
   const [media, missed] = await Promise.all([
     mediaIdentities(
       db,
@@ -58,7 +68,9 @@ export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promis
   const commercial = order?.mediaAssetId ? (await mediaIdentities(db, [order.mediaAssetId])).get(order.mediaAssetId) : undefined;
   const periodStart = invoice.period_start ?? invoice.order_start_date ?? invoice.issue_date;
   const periodEnd = invoice.period_end ?? invoice.order_end_date ?? periodStart;
-  const spots = await spotsOf(db, invoice, { start: invoice.order_start_date, end: invoice.order_end_date });
+  // An invoice to the end of the flight (final, up front) reaches its issue day, where ADUs after the flight may have aired.
+  const aduUntil = invoice.period_end ?? (periodEnd > invoice.issue_date ? periodEnd : invoice.issue_date);
+  const spots = await spotsOf(db, invoice, { start: invoice.order_start_date, end: invoice.order_end_date }, { from: periodStart, to: aduUntil });
 
   // The missed spots the makegoods among them replace (for their 52 comments).
   const missedIds = spots.map((s) => s.missedSpotId).filter((m): m is string => m !== null);
@@ -102,11 +114,13 @@ export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promis
       airTime: clock.clockOf(airedAt),
       lengthSeconds: spot.actualDurationSeconds ?? spot.durationSeconds,
       adId: adId ?? spot.houseCode,
-      rateCents: line ? toCents(line.unit_price) : 0,
+      rateCents: line && !spot.noCharge ? toCents(line.unit_price) : 0,
       program: programs[i] ?? null,
-      comments: replaced
-        ? [`MAKEGOOD FOR SPOT MISSED ${replaced.airDate.replace(/-/g, '')} ${clock.clockOf(replaced.scheduledAt).replace(/:/g, '').slice(0, 4)}`]
-        : [],
+      comments: spot.noCharge
+        ? [ADU_COMMENT]
+        : replaced
+          ? [`MAKEGOOD FOR SPOT MISSED ${replaced.airDate.replace(/-/g, '')} ${clock.clockOf(replaced.scheduledAt).replace(/:/g, '').slice(0, 4)}`]
+          : [],
     };
   });
 

@@ -9,7 +9,7 @@ export const makegoodStatusOfSpots = async (db: Tx, spotIds: readonly string[]):
     .select({ spotId: makegoodOffers.missedSpotId, status: makegoodOffers.status })
     .from(makegoodOffers)
     .where(inArray(makegoodOffers.missedSpotId, [...spotIds]));
-  return new Map(rows.map((r) => [r.spotId, r.status]));
+  return new Map(rows.flatMap((r) => (r.spotId ? [[r.spotId, r.status] as const] : [])));
 };
 
 /** A missed spot still waits for a decision when it has no offer or its offer is still open. */

@@ -1,7 +1,7 @@
 /** Reading makegoods: an order's offers with their history, its credits and what is left to bill. */
 import type { StationTime } from '../../../domain/dates';
-import { asc, eq, inArray, sum } from 'drizzle-orm';
-import { makegoodWindow, type Makegood, type OrderMakegoods } from '../../../domain/makegoods';
+import { asc, desc, eq, inArray, sum } from 'drizzle-orm';
+import { offerWindow, type Makegood, type OrderMakegoods } from '../../../domain/makegoods';
 import { toDollars } from '../../../domain/money';
 import { billableAmount, type OrderActor } from '../../../domain/orders';
 import { dayparts, makegoodEvents, makegoodOffers, trafficSpots, users } from '../../db/schema';
@@ -20,7 +20,7 @@ const selectOffers = (db: Tx) =>
       flightEnd: ordersView.endDate,
     })
     .from(makegoodOffers)
-    .innerJoin(trafficSpots, eq(trafficSpots.id, makegoodOffers.missedSpotId))
+    .leftJoin(trafficSpots, eq(trafficSpots.id, makegoodOffers.missedSpotId))
     .innerJoin(dayparts, eq(dayparts.id, makegoodOffers.daypartId))
     .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId));
 
@@ -48,13 +48,14 @@ const present = async (db: Tx, time: StationTime, rows: OfferRow[]): Promise<Mak
   for (const event of events) byOffer.set(event.offerId, [...(byOffer.get(event.offerId) ?? []), event]);
   const today = time.today();
   return rows.map(({ offer, missedDate, missedAt, houseCode, daypartName, flightEnd }) => {
-    const window = makegoodWindow({ missedDate, flightEnd: flightEnd ?? missedDate, today });
+    const window = offerWindow({ missedDate, offeredOn: time.dateOf(offer.createdAt), flightEnd, today });
     return {
       id: offer.id,
       estimate_id: offer.estimateId,
+      kind: offer.kind,
       missed_spot_id: offer.missedSpotId,
       missed_date: missedDate,
-      missed_time: time.clockOf(missedAt),
+      missed_time: missedAt ? time.clockOf(missedAt) : null,
       daypart_id: offer.daypartId,
       daypart_name: daypartName,
       house_code: houseCode,
@@ -87,7 +88,9 @@ export const creditsOf = async (db: Tx, estimateId: string): Promise<number> => 
 /** GET /estimates/:id/makegoods (its owner or admins). */
 export const orderMakegoods = async ({ db, time, actor, id }: { db: Tx; time: StationTime; actor: OrderActor; id: string }): Promise<OrderMakegoods> => {
   const order = await readableOrder(db, actor, id);
-  const rows = await selectOffers(db).where(eq(makegoodOffers.estimateId, order.id)).orderBy(asc(trafficSpots.scheduledAt), asc(makegoodOffers.id));
+  const rows = await selectOffers(db)
+    .where(eq(makegoodOffers.estimateId, order.id))
+    .orderBy(desc(makegoodOffers.kind), asc(trafficSpots.scheduledAt), asc(makegoodOffers.airDate), asc(makegoodOffers.id));
   const makegoods = await present(db, time, rows);
   const creditCents = rows.reduce((total, r) => total + r.offer.creditCents, 0);
   return {

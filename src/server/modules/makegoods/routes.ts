@@ -32,7 +32,7 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
   /** The advertiser answered an offer: the admins hear of it (issue 29, item 18); an admin answering for them needs no telling. */
   const tellDesk = async (
     actor: ReturnType<typeof actorOf>,
-    reply: { makegood: { estimate_id: string; missed_date: string } },
+    reply: { makegood: { estimate_id: string; missed_date: string | null } },
     accepted: boolean,
     log: { error: (o: object, m: string) => void },
   ) => {
@@ -98,10 +98,16 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
       },
     },
     async (request) => {
-      const estimateId = await acceptMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: ctx.time.now(), timeZone: ctx.time.timeZone });
+      const { estimateId, kind } = await acceptMakegood({
+        db: ctx.db,
+        actor: actorOf(request),
+        id: request.params.id,
+        now: ctx.time.now(),
+        timeZone: ctx.time.timeZone,
+      });
       // Placed now when the day is within the log's horizon (later runs keep it placed).
       await asSystem(() => ctx.stationClock.tick()).catch((error: unknown) => request.log.error({ err: error }, 'station clock run after a makegood failed'));
-      const reply = await answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.accepted);
+      const reply = await answer(estimateId, request.params.id, kind === 'adu' ? MAKEGOOD_MESSAGES.aduAccepted : MAKEGOOD_MESSAGES.accepted);
       await tellDesk(actorOf(request), reply, true, request.log);
       return reply;
     },
@@ -119,8 +125,8 @@ export const makegoodRoutes = (app: FastifyInstance, ctx: AppContext, guards: Gu
       },
     },
     async (request) => {
-      const estimateId = await declineMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: ctx.time.now() });
-      const reply = await answer(estimateId, request.params.id, MAKEGOOD_MESSAGES.declined);
+      const { estimateId, kind } = await declineMakegood({ db: ctx.db, actor: actorOf(request), id: request.params.id, now: ctx.time.now() });
+      const reply = await answer(estimateId, request.params.id, kind === 'adu' ? MAKEGOOD_MESSAGES.aduDeclined : MAKEGOOD_MESSAGES.declined);
       await tellDesk(actorOf(request), reply, false, request.log);
       return reply;
     },

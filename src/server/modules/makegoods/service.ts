@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { todayIso } from '../../../domain/dates';
-import { MAKEGOOD_MESSAGES, answerByOnDay, makegoodWindow, type MakegoodAction } from '../../../domain/makegoods';
+import { MAKEGOOD_MESSAGES, answerByOnDay, offerWindow, type MakegoodAction } from '../../../domain/makegoods';
 import { canReadOrder, type OrderActor } from '../../../domain/orders';
 import { airsOn } from '../../../domain/traffic';
 import { dayparts, makegoodEvents, makegoodOffers, trafficDays, trafficSpots } from '../../db/schema';
@@ -33,7 +33,7 @@ const lockOffer = async (tx: Tx, actor: OrderActor, id: string) => {
     })
     .from(makegoodOffers)
     .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId))
-    .innerJoin(trafficSpots, eq(trafficSpots.id, makegoodOffers.missedSpotId))
+    .leftJoin(trafficSpots, eq(trafficSpots.id, makegoodOffers.missedSpotId))
     .where(eq(makegoodOffers.id, id))
     .for('update', { of: makegoodOffers })
     .limit(1);
@@ -80,7 +80,7 @@ export const changeMakegoodDay = async ({
     // The order's channel's days (decision 053, "Time zones").
     const zone = await channelZoneOf(tx, channelId, timeZone);
     const today = todayIso(now, zone);
-    const window = makegoodWindow({ missedDate, flightEnd: flightEnd ?? missedDate, today });
+    const window = offerWindow({ missedDate, offeredOn: todayIso(offer.createdAt, zone), flightEnd, today });
     if (airDate < window.first || airDate > window.last) throw badRequest(MAKEGOOD_MESSAGES.outsideWindow(window.first, window.last), 'air_date');
     const [daypart] = await tx.select().from(dayparts).where(eq(dayparts.id, offer.daypartId)).for('update').limit(1);
     if (!daypart || !airsOn(daypart, airDate)) throw badRequest(MAKEGOOD_MESSAGES.notAiring, 'air_date');
@@ -101,13 +101,14 @@ export const acceptMakegood = async ({ db, actor, id, now, timeZone }: { db: Db;
     if (!offer.airDate) throw conflict(MAKEGOOD_MESSAGES.notOpen);
     await assertDayOpen(tx, channelId, offer.airDate, todayIso(now, await channelZoneOf(tx, channelId, timeZone)));
     await tx.update(makegoodOffers).set({ status: 'accepted', updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
-    await tx
-      .update(trafficSpots)
-      .set({ status: 'made_good', updatedAt: now })
-      .where(and(eq(trafficSpots.id, offer.missedSpotId), eq(trafficSpots.status, 'missed')));
+    if (offer.missedSpotId)
+      await tx
+        .update(trafficSpots)
+        .set({ status: 'made_good', updatedAt: now })
+        .where(and(eq(trafficSpots.id, offer.missedSpotId), eq(trafficSpots.status, 'missed')));
     await record(tx, offer.id, 'accepted', actor, offer.airDate);
     await emitEvent(tx, { type: 'makegood.accepted', ownerId, data: { makegood_id: offer.id, order_id: offer.estimateId, air_date: offer.airDate } });
-    return offer.estimateId;
+    return { estimateId: offer.estimateId, kind: offer.kind };
   });
 
 /** POST /makegoods/:id/decline: the missed spot is credited; the offered slot is freed. */
@@ -118,7 +119,7 @@ export const declineMakegood = async ({ db, actor, id, now }: { db: Db; actor: O
     await tx.update(makegoodOffers).set({ status: 'declined', creditCents: offer.spotCostCents, updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
     await record(tx, offer.id, 'declined', actor, offer.airDate);
     await emitEvent(tx, { type: 'makegood.declined', ownerId, data: { makegood_id: offer.id, order_id: offer.estimateId, credit: offer.spotCostCents / 100 } });
-    return offer.estimateId;
+    return { estimateId: offer.estimateId, kind: offer.kind };
   });
 
 /** The station clock: offers past their expiry count as declined (credited). Answers the orders touched. */

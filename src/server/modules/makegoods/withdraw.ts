@@ -20,7 +20,7 @@ export const missedSpotsWithAiredMakegood = async (tx: Tx, missedSpotIds: readon
       .where(
         and(inArray(makegoodOffers.missedSpotId, missedSpotIds.slice(i, i + CHUNK)), isNotNull(trafficSpots.makegoodOfferId), eq(trafficSpots.status, 'aired')),
       );
-    for (const row of rows) aired.add(row.missedSpotId);
+    for (const row of rows) if (row.missedSpotId) aired.add(row.missedSpotId);
   }
   return aired;
 };

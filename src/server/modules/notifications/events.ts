@@ -129,6 +129,20 @@ export const stageMakegoodOffer = (tx: Tx, order: OrderRef, missedSpots: number)
     },
   );
 
+/** ADUs (no-charge spots owed on an audience guarantee, decision 057) are offered → the order's owner. */
+export const stageAduOffer = (tx: Tx, order: OrderRef, spots: number) =>
+  stageNotification(
+    tx,
+    { userIds: [order.ownerId] },
+    {
+      type: 'makegood_offer',
+      status: 'offered',
+      message: `Your order "${orderName(order)}" delivered less than its audience guarantee: ${spots === 1 ? 'an ADU (a no-charge spot) is' : `${spots} ADUs (no-charge spots) are`} offered`,
+      estimateId: order.id,
+      estimateName: orderName(order),
+    },
+  );
+
 /** The traffic desk preempted, moved or cancelled a spot of the order (decision 058) → its owner. */
 export const stageSpotChanged = (tx: Tx, order: OrderRef, message: string) =>
   stageNotification(
@@ -191,7 +205,7 @@ export const notifyCreditNoteIssued = (
 /** The advertiser answered a makegood offer → every admin (the traffic desk places or credits it). */
 export const notifyMakegoodReply = (
   ctx: Pick<AppContext, 'db' | 'notifier'>,
-  reply: { estimateId: string; estimateName: string; missedDate: string; accepted: boolean; by: string },
+  reply: { estimateId: string; estimateName: string; missedDate: string | null; accepted: boolean; by: string },
 ) => {
   const name = reply.estimateName.trim() || 'Untitled order';
   return publishNotification({
@@ -200,7 +214,9 @@ export const notifyMakegoodReply = (
     notification: {
       type: 'system_message',
       subType: reply.accepted ? 'success' : 'warning',
-      message: `${reply.by} ${reply.accepted ? 'accepted' : 'declined'} the makegood for the spot missed on ${formatCalendarDate(reply.missedDate)} on order "${name}"`,
+      message: reply.missedDate
+        ? `${reply.by} ${reply.accepted ? 'accepted' : 'declined'} the makegood for the spot missed on ${formatCalendarDate(reply.missedDate)} on order "${name}"`
+        : `${reply.by} ${reply.accepted ? 'accepted' : 'declined'} an ADU (no-charge spot) on order "${name}"`,
       estimateId: reply.estimateId,
       estimateName: name,
     },

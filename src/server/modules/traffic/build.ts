@@ -76,6 +76,8 @@ const digestOf = (spots: readonly PlacedSpot[]) =>
           s.movedFromDate,
           // Only when set, so that a day without a conflict keeps the digest it had before decision 059.
           ...(s.separationConflictBrandId ? [s.separationConflictBrandId] : []),
+          // Likewise an ADU's no-charge mark (decision 057).
+          ...(s.noCharge ? ['no-charge'] : []),
         ]),
       ),
     )

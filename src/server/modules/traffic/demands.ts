@@ -54,7 +54,7 @@ interface OrderColumns {
 
 const bookingOf = (
   r: OrderColumns,
-  rest: Pick<Booking, 'estimateItemId' | 'daypartId' | 'spots' | 'bookedAt' | 'startDate' | 'endDate' | 'makegoodOfferId' | 'movedFromDate'>,
+  rest: Pick<Booking, 'estimateItemId' | 'daypartId' | 'spots' | 'bookedAt' | 'startDate' | 'endDate' | 'makegoodOfferId' | 'movedFromDate' | 'noCharge'>,
 ): Booking => ({
   ...rest,
   estimateId: r.estimateId,
@@ -99,12 +99,13 @@ export const loadBookings = async (db: Tx, from: string, to: string): Promise<Bo
     );
 };
 
-/** Accepted makegoods airing in [from, to]: one spot each, on their day, for orders still booked or completed. */
+/** Accepted makegoods and ADUs airing in [from, to]: one spot each, on their day, for orders still booked or completed. */
 export const loadMakegoodBookings = async (db: Tx, from: string, to: string): Promise<Booking[]> => {
   const rows = await db
     .select({
       ...orderColumns,
       offerId: makegoodOffers.id,
+      kind: makegoodOffers.kind,
       airDate: makegoodOffers.airDate,
       acceptedAt: makegoodOffers.updatedAt,
       daypartId: makegoodOffers.daypartId,
@@ -134,6 +135,8 @@ export const loadMakegoodBookings = async (db: Tx, from: string, to: string): Pr
         startDate: r.airDate!,
         endDate: r.airDate!,
         makegoodOfferId: r.offerId,
+        // An ADU (decision 057) airs at no charge.
+        ...(r.kind === 'adu' ? { noCharge: true } : {}),
       }),
     );
 };

@@ -47,8 +47,9 @@ export const mediaHasAired = async (tx: Tx, mediaAssetId: string): Promise<boole
 
 export type SpotRow = typeof trafficSpots.$inferSelect;
 
-/** Aired, real (not simulated, decision 031) and not yet billed. */
-const unbilledAired = () => and(eq(trafficSpots.status, 'aired'), eq(trafficSpots.simulated, false), isNull(trafficSpots.invoiceId));
+/** Aired, real (not simulated, decision 031), not an ADU (no charge, decision 057) and not yet billed. */
+const unbilledAired = () =>
+  and(eq(trafficSpots.status, 'aired'), eq(trafficSpots.simulated, false), eq(trafficSpots.noCharge, false), isNull(trafficSpots.invoiceId));
 
 /**
  * The orders with aired, unbilled spots dated within [from, to], as an SQL subquery of their ids for
@@ -112,12 +113,29 @@ export const airedSpotsOfOrder = (db: Tx, estimateId: string, flight: { start: s
     )
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
 
-/** The order's aired, real spots as a post-buy values them (issue 43): air date, daypart and line, nothing more. */
+/** The order's aired, real spots as a post-buy values them (issue 43): air date, daypart, line and whether it is a no-charge ADU. */
 export const airedSpotsToPost = (db: Tx, estimateId: string) =>
   db
-    .select({ airDate: trafficSpots.airDate, daypartId: trafficSpots.daypartId, estimateItemId: trafficSpots.estimateItemId })
+    .select({ airDate: trafficSpots.airDate, daypartId: trafficSpots.daypartId, estimateItemId: trafficSpots.estimateItemId, noCharge: trafficSpots.noCharge })
     .from(trafficSpots)
     .where(and(eq(trafficSpots.estimateId, estimateId), eq(trafficSpots.status, 'aired'), eq(trafficSpots.simulated, false)));
+
+/** The order's aired, real ADUs (no charge, decision 057) of [from, to], in airing order: the EI lists them at no charge. */
+export const airedNoChargeSpotsOfOrder = (db: Tx, estimateId: string, period: { from: string; to: string }): Promise<SpotRow[]> =>
+  db
+    .select()
+    .from(trafficSpots)
+    .where(
+      and(
+        eq(trafficSpots.estimateId, estimateId),
+        eq(trafficSpots.status, 'aired'),
+        eq(trafficSpots.simulated, false),
+        eq(trafficSpots.noCharge, true),
+        gte(trafficSpots.airDate, period.from),
+        lte(trafficSpots.airDate, period.to),
+      ),
+    )
+    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
 
 /** Spots by id, in one query: the map has an entry for each id that exists. */
 export const spotsByIds = async (db: Tx, ids: readonly string[]): Promise<Map<string, SpotRow>> => {

@@ -53,6 +53,7 @@ const toSpot =
       status: spot.status,
       aired_at: spot.airedAt?.toISOString() ?? null,
       makegood_offer_id: spot.makegoodOfferId,
+      adu: spot.noCharge,
       simulated: spot.simulated,
       added_after_export: spot.addedAfterExportAt !== null,
       moved_from_date: spot.movedFromDate,

@@ -43,21 +43,31 @@ export const OrderMakegoods = ({ orderId, status, admin }: { orderId: string; st
   if (makegoods.isError) return <p className="mt-6 text-sm text-red-600">{makegoods.error.message}</p>;
   const { data } = makegoods;
   if (data.makegoods.length === 0) return null;
+  const hasAdus = data.makegoods.some((offer) => offer.kind === 'adu');
+  const hasMakegoods = data.makegoods.some((offer) => offer.kind === 'makegood');
   return (
     <Card className="mt-6">
       <section aria-labelledby="makegoods-heading" className="p-4 sm:p-6">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="makegoods-heading" className="text-lg font-semibold text-slate-900">
-            Makegoods
+            {hasAdus ? (hasMakegoods ? 'Makegoods and ADUs' : 'ADUs') : 'Makegoods'}
           </h2>
           <p className="text-sm text-slate-600">
             Credits <span className="font-medium tabular-nums text-slate-900">{formatCurrency(data.credits)}</span> · Billable amount{' '}
             <span className="font-medium tabular-nums text-slate-900">{formatCurrency(data.billable_amount)}</span>
           </p>
         </div>
-        <p className="mt-1 text-sm text-slate-500">
-          Spots that did not air. Accept to air the spot again on the offered day, or decline to be credited its cost.
-        </p>
+        {hasMakegoods && (
+          <p className="mt-1 text-sm text-slate-500">
+            Spots that did not air. Accept to air the spot again on the offered day, or decline to be credited its cost.
+          </p>
+        )}
+        {hasAdus && (
+          <p className="mt-1 text-sm text-slate-500">
+            ADUs (audience deficiency units) are spots at no charge that make up the audience your order was guaranteed. Accept to air one on the offered day;
+            it is never billed.
+          </p>
+        )}
         <ul className="mt-4 divide-y divide-slate-100">
           {data.makegoods.map((offer) => (
             <MakegoodRow key={offer.id} offer={offer} admin={admin} />
@@ -71,6 +81,9 @@ export const OrderMakegoods = ({ orderId, status, admin }: { orderId: string; st
 const MakegoodRow = ({ offer, admin }: { offer: Makegood; admin: boolean }) => {
   const step = useMakegoodStep();
   const [declining, setDeclining] = useState(false);
+  const [accepting, setAccepting] = useState(false);
+  const adu = offer.kind === 'adu';
+  const what = adu ? `ADU on ${offer.air_date ?? ''}` : `makegood for ${offer.missed_date ?? ''}`;
   const [airDate, setAirDate] = useState(offer.air_date ?? '');
   const airDateId = useId();
   const airDateShown = shownDate('date', airDate);
@@ -89,17 +102,27 @@ const MakegoodRow = ({ offer, admin }: { offer: Makegood; admin: boolean }) => {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <p className="text-sm font-medium text-slate-900">
-            Missed {formatBroadcastDay(offer.missed_date)} at <span className="font-mono">{formatAirTime(offer.missed_time)}</span> · {offer.daypart_name}
+            {adu || !offer.missed_date || !offer.missed_time ? (
+              <>ADU · no charge · {offer.daypart_name}</>
+            ) : (
+              <>
+                Missed {formatBroadcastDay(offer.missed_date)} at <span className="font-mono">{formatAirTime(offer.missed_time)}</span> · {offer.daypart_name}
+              </>
+            )}
           </p>
           <p className="text-sm text-slate-600">
-            {offer.air_date ? (
+            {adu && offer.air_date ? (
+              <>
+                Airs on <span className="font-medium">{formatBroadcastDay(offer.air_date)}</span> · not billed
+              </>
+            ) : offer.air_date ? (
               <>
                 Makegood on <span className="font-medium">{formatBroadcastDay(offer.air_date)}</span>
               </>
             ) : (
               'No free slot within the flight or 14 days after it'
             )}
-            {' · '}spot cost {formatCurrency(offer.spot_cost)}
+            {!adu && <> · spot cost {formatCurrency(offer.spot_cost)}</>}
             {offer.credit > 0 && <> · credited {formatCurrency(offer.credit)}</>}
             {open && offer.expires_at && <> · answer by {formatTimestamp(offer.expires_at)}</>}
           </p>
@@ -111,18 +134,12 @@ const MakegoodRow = ({ offer, admin }: { offer: Makegood; admin: boolean }) => {
               <Button
                 size="sm"
                 loading={step.isPending}
-                onClick={() => run({ id: offer.id, action: 'accept' })}
-                aria-label={`Accept makegood for ${offer.missed_date}`}
+                onClick={() => (adu ? setAccepting(true) : run({ id: offer.id, action: 'accept' }))}
+                aria-label={`Accept ${what}`}
               >
                 Accept
               </Button>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={step.isPending}
-                onClick={() => setDeclining(true)}
-                aria-label={`Decline makegood for ${offer.missed_date}`}
-              >
+              <Button size="sm" variant="secondary" disabled={step.isPending} onClick={() => setDeclining(true)} aria-label={`Decline ${what}`}>
                 Decline
               </Button>
             </>
@@ -169,10 +186,23 @@ const MakegoodRow = ({ offer, admin }: { offer: Makegood; admin: boolean }) => {
         </ol>
       </details>
       <ConfirmDialog
+        open={accepting}
+        title="Accept ADU"
+        message={`A spot at no charge airs in ${offer.daypart_name} on ${offer.air_date ? formatBroadcastDay(offer.air_date) : 'the offered day'}. It is not billed.`}
+        confirmLabel="Accept ADU"
+        busy={step.isPending}
+        onCancel={() => setAccepting(false)}
+        onConfirm={() => run({ id: offer.id, action: 'accept' }, () => setAccepting(false))}
+      />
+      <ConfirmDialog
         open={declining}
-        title="Decline makegood"
-        message={`The missed spot will not air again; its cost of ${formatCurrency(offer.spot_cost)} is credited and leaves the amount billed.`}
-        confirmLabel="Decline and credit"
+        title={adu ? 'Decline ADU' : 'Decline makegood'}
+        message={
+          adu
+            ? 'This no-charge spot will not air. Nothing is credited or billed; the station may offer the audience it owes again.'
+            : `The missed spot will not air again; its cost of ${formatCurrency(offer.spot_cost)} is credited and leaves the amount billed.`
+        }
+        confirmLabel={adu ? 'Decline ADU' : 'Decline and credit'}
         busy={step.isPending}
         onCancel={() => setDeclining(false)}
         onConfirm={() => run({ id: offer.id, action: 'decline' }, () => setDeclining(false))}

@@ -5,14 +5,15 @@
  */
 import { SOLD_STATUSES, type OrderStatus } from '../../../domain/orders';
 import { formatCount, formatCurrency } from '../../../domain/format';
-import { downloadPostBuy, useOrderAudience, usePostBuy } from '../../api/audience';
+import { downloadOrderPdf, downloadPostBuy, downloadPostBuyPdf, useOrderAudience, usePostBuy } from '../../api/audience';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { OfferAdus } from './offer-adus';
 
 const money = (cents: number | null | undefined) => (cents == null ? '—' : formatCurrency(cents / 100));
 const points = (value: number | null | undefined) => (value == null ? '—' : value.toFixed(1));
 
-export const OrderAudience = ({ orderId, status }: { orderId: string; status: OrderStatus }) => {
+export const OrderAudience = ({ orderId, status, admin }: { orderId: string; status: OrderStatus; admin: boolean }) => {
   const audience = useOrderAudience(orderId);
   const sold = (SOLD_STATUSES as readonly OrderStatus[]).includes(status);
   const post = usePostBuy(orderId, sold);
@@ -62,6 +63,9 @@ export const OrderAudience = ({ orderId, status }: { orderId: string; status: Or
             ))}
           </ul>
         )}
+        <Button variant="ghost" size="sm" className="mt-2" onClick={() => void downloadOrderPdf(orderId).catch(() => undefined)}>
+          Download order PDF
+        </Button>
         {sold && delivered && (
           <div className="mt-4 border-t border-slate-100 pt-3 text-sm">
             <h3 className="font-medium text-slate-900">Post-buy</h3>
@@ -69,10 +73,13 @@ export const OrderAudience = ({ orderId, status }: { orderId: string; status: Or
               Delivered {points(delivered.delivered?.grps)} of {points(delivered.ordered?.grps)} GRPs
               {delivered.percent_delivered != null && ` (${delivered.percent_delivered}%)`}
               {post.data?.shortfall ? ` · short ${points(post.data.shortfall)} ${post.data.measure === 'grps' ? 'GRPs' : '(000)'}` : ''}
-              {post.data?.adus ? ` · ${formatCount(post.data.adus.spots)} ADUs proposed in ${post.data.adus.label}` : ''}
             </p>
+            {post.data?.adus && <OfferAdus orderId={orderId} adus={post.data.adus} admin={admin} />}
             <Button variant="ghost" size="sm" className="mt-2" onClick={() => void downloadPostBuy(orderId).catch(() => undefined)}>
               Download post-buy CSV
+            </Button>
+            <Button variant="ghost" size="sm" className="mt-2" onClick={() => void downloadPostBuyPdf(orderId).catch(() => undefined)}>
+              Download post-buy PDF
             </Button>
           </div>
         )}

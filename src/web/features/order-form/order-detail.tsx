@@ -214,7 +214,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
           <OrderSpots orderId={order.id} status={order.status} startDate={order.start_date} />
           {order.status !== 'draft' && <OrderTimeline orderId={order.id} />}
           <OrderSchedule orderId={order.id} />
-          <OrderAudience orderId={order.id} status={order.status} />
+          <OrderAudience orderId={order.id} status={order.status} admin={admin} />
         </>
       )}
     </>

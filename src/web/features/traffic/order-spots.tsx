@@ -51,6 +51,14 @@ export const OrderSpots = ({ orderId, status, startDate }: { orderId: string; st
                       <span>{spot.daypart_name}</span>
                       <span className="text-slate-500">{formatSpotLength(spot.duration_seconds)}</span>
                       <Badge tone={SPOT_STATUS_TONES[spot.status]}>{spotStatusLabel(spot)}</Badge>
+                      {spot.adu && (
+                        <span
+                          className="ml-2 text-xs font-medium text-emerald-700"
+                          title="Audience deficiency unit: a no-charge spot owed on the audience guarantee"
+                        >
+                          ADU · no charge
+                        </span>
+                      )}
                       {spot.added_after_export && <span className="ml-2 text-xs font-medium text-amber-700">Added after export</span>}
                       {spot.moved_from_date && (
                         <span className="ml-2 text-xs font-medium text-amber-700">Moved from {formatBroadcastDay(spot.moved_from_date)}</span>
