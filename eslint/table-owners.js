@@ -26,7 +26,7 @@ export const tableOwners = {
   makegoods: ['makegoodOffers', 'makegoodEvents'],
   media: ['mediaAssets', 'mediaHouseNumberSeq'],
   notifications: ['notifications', 'notificationSettings'],
-  orders: ['estimates', 'estimateItems', 'estimateSchedules', 'estimateScheduleLines', 'orderCounts', 'ordersView', 'orderItemsView'],
+  orders: ['estimates', 'estimateItems', 'estimateSchedules', 'estimateScheduleLines', 'orderCounts', 'ordersView', 'orderItemsView', 'orderSchedulesView', 'orderScheduleLinesView'],
   'payment-methods': ['paymentMethods'],
   profile: ['users'],
   reconciliation: ['reconciliations', 'reconciliationBrandDays'],

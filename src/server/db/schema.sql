@@ -1277,6 +1277,38 @@ view order_items as
     updated_at
    FROM estimate_items i;
 
+view order_schedule_lines as
+ SELECT id,
+    estimate_id,
+    "position",
+    name,
+    daypart_id,
+    unmapped_reason,
+    days,
+    start_time,
+    end_time,
+    spot_length,
+    rate_cents,
+    spots_per_week,
+    demo_values,
+    program_id,
+    created_at,
+    updated_at
+   FROM estimate_schedule_lines l;
+
+view order_schedules as
+ SELECT id,
+    estimate_id,
+    week_start_day,
+    start_date,
+    end_date,
+    demos,
+    proposal_id,
+    proposal_version,
+    created_at,
+    updated_at
+   FROM estimate_schedules s;
+
 view orders as
  SELECT id,
     owner_id,
@@ -2130,6 +2162,8 @@ CREATE TRIGGER media_assets_audit_delete AFTER DELETE ON public.media_assets REF
 CREATE TRIGGER media_assets_audit_insert AFTER INSERT ON public.media_assets REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('media', 'estimate_id', '');
 CREATE TRIGGER media_assets_audit_update AFTER UPDATE ON public.media_assets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('media', 'estimate_id', 'status');
 CREATE TRIGGER order_items_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.order_items FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
+CREATE TRIGGER order_schedule_lines_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.order_schedule_lines FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
+CREATE TRIGGER order_schedules_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.order_schedules FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
 CREATE TRIGGER orders_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
 CREATE TRIGGER reconciliations_audit_insert AFTER INSERT ON public.reconciliations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('reconciliation', 'estimate_id', '');
 CREATE TRIGGER reconciliations_audit_update AFTER UPDATE ON public.reconciliations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('reconciliation', 'estimate_id', '');

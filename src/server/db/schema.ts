@@ -477,73 +477,69 @@ export const estimateItems = pgTable('estimate_items', orderItemColumns(), (t) =
 ]);
 
 /** An order's weekly schedule (issue 42, decision 056): its fixed flight, cut into weeks, and the Proposal it came from. */
-export const estimateSchedules = pgTable(
-  'estimate_schedules',
-  {
-    id: id(),
-    estimateId: uuid('estimate_id')
-      .notNull()
-      .references(() => estimates.id, { onDelete: 'cascade' }),
-    weekStartDay: text('week_start_day').notNull().default('Monday'),
-    startDate: date('start_date', { mode: 'string' }).notNull(),
-    endDate: date('end_date', { mode: 'string' }).notNull(),
-    /** The demos the lines' demo values are for, in the buyer's notation (domain/demos). */
-    demos: text('demos')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    /** The Proposal's uniqueIdentifier and version, for an import's revisions. */
-    proposalId: text('proposal_id'),
-    proposalVersion: integer('proposal_version'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('estimate_schedules_estimate_key').on(t.estimateId),
-    index('estimate_schedules_proposal_idx')
-      .on(t.proposalId)
-      .where(sql`${t.proposalId} IS NOT NULL`),
-    check('estimate_schedules_flight_check', sql`${t.endDate} >= ${t.startDate}`),
-    check('estimate_schedules_week_start_check', sql`${t.weekStartDay} in ('Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday')`),
-  ],
-);
+const scheduleColumns = () => ({
+  id: id(),
+  estimateId: uuid('estimate_id')
+    .notNull()
+    .references(() => estimates.id, { onDelete: 'cascade' }),
+  weekStartDay: text('week_start_day').notNull().default('Monday'),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  /** The demos the lines' demo values are for, in the buyer's notation (domain/demos). */
+  demos: text('demos')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** The Proposal's uniqueIdentifier and version, for an import's revisions. */
+  proposalId: text('proposal_id'),
+  proposalVersion: integer('proposal_version'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const estimateSchedules = pgTable('estimate_schedules', scheduleColumns(), (t) => [
+  uniqueIndex('estimate_schedules_estimate_key').on(t.estimateId),
+  index('estimate_schedules_proposal_idx')
+    .on(t.proposalId)
+    .where(sql`${t.proposalId} IS NOT NULL`),
+  check('estimate_schedules_flight_check', sql`${t.endDate} >= ${t.startDate}`),
+  check('estimate_schedules_week_start_check', sql`${t.weekStartDay} in ('Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday')`),
+]);
 
 /** A schedule line: days and broadcast-clock times in a daypart, a spot length, a rate per spot and spots per week. */
-export const estimateScheduleLines = pgTable(
-  'estimate_schedule_lines',
-  {
-    id: id(),
-    estimateId: uuid('estimate_id')
-      .notNull()
-      .references(() => estimates.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    name: text('name').notNull().default(''),
-    /** Null while the line fits none of the channel's dayparts (an import's), with the reason. */
-    daypartId: uuid('daypart_id').references(() => dayparts.id, { onDelete: 'restrict' }),
-    unmappedReason: text('unmapped_reason'),
-    days: text('days').array().notNull(),
-    startTime: text('start_time').notNull(),
-    endTime: text('end_time').notNull(),
-    spotLength: integer('spot_length').notNull(),
-    rateCents: cents('rate_cents').notNull(),
-    spotsPerWeek: integer('spots_per_week').array().notNull(),
-    demoValues: jsonb('demo_values').$type<Record<string, number>>().notNull().default({}),
-    /** The program of the order's channel the line targets (decision 060), when it names one. */
-    programId: uuid('program_id').references(() => channelPrograms.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('estimate_schedule_lines_position_key').on(t.estimateId, t.position),
-    index('estimate_schedule_lines_daypart_id_idx').on(t.daypartId),
-    index('estimate_schedule_lines_program_id_idx')
-      .on(t.programId)
-      .where(sql`${t.programId} IS NOT NULL`),
-    check('estimate_schedule_lines_length_check', sql`${t.spotLength} in (15, 30, 60)`),
-    check('estimate_schedule_lines_rate_check', sql`${t.rateCents} >= 0`),
-    check('estimate_schedule_lines_mapped_check', sql`(${t.daypartId} IS NULL) = (${t.unmappedReason} IS NOT NULL)`),
-  ],
-);
+const scheduleLineColumns = () => ({
+  id: id(),
+  estimateId: uuid('estimate_id')
+    .notNull()
+    .references(() => estimates.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  name: text('name').notNull().default(''),
+  /** Null while the line fits none of the channel's dayparts (an import's), with the reason. */
+  daypartId: uuid('daypart_id').references(() => dayparts.id, { onDelete: 'restrict' }),
+  unmappedReason: text('unmapped_reason'),
+  days: text('days').array().notNull(),
+  startTime: text('start_time').notNull(),
+  endTime: text('end_time').notNull(),
+  spotLength: integer('spot_length').notNull(),
+  rateCents: cents('rate_cents').notNull(),
+  spotsPerWeek: integer('spots_per_week').array().notNull(),
+  demoValues: jsonb('demo_values').$type<Record<string, number>>().notNull().default({}),
+  /** The program of the order's channel the line targets (decision 060), when it names one. */
+  programId: uuid('program_id').references(() => channelPrograms.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const estimateScheduleLines = pgTable('estimate_schedule_lines', scheduleLineColumns(), (t) => [
+  uniqueIndex('estimate_schedule_lines_position_key').on(t.estimateId, t.position),
+  index('estimate_schedule_lines_daypart_id_idx').on(t.daypartId),
+  index('estimate_schedule_lines_program_id_idx')
+    .on(t.programId)
+    .where(sql`${t.programId} IS NOT NULL`),
+  check('estimate_schedule_lines_length_check', sql`${t.spotLength} in (15, 30, 60)`),
+  check('estimate_schedule_lines_rate_check', sql`${t.rateCents} >= 0`),
+  check('estimate_schedule_lines_mapped_check', sql`(${t.daypartId} IS NULL) = (${t.unmappedReason} IS NOT NULL)`),
+]);
 
 /**
  * The orders module's read-only views (src/server/db/sql/orders.sql, decision 042): how another module's
@@ -552,6 +548,9 @@ export const estimateScheduleLines = pgTable(
  */
 export const ordersView = pgView('orders', orderColumns()).existing();
 export const orderItemsView = pgView('order_items', orderItemColumns()).existing();
+/** An order's schedule and its lines (issue 42): what availability and the traffic log read of them. */
+export const orderSchedulesView = pgView('order_schedules', scheduleColumns()).existing();
+export const orderScheduleLinesView = pgView('order_schedule_lines', scheduleLineColumns()).existing();
 
 export const couponUsages = pgTable(
   'coupon_usages',
