@@ -724,6 +724,7 @@ table makegood_offers
   expires_at timestamp with time zone
   id uuid not null default gen_random_uuid()
   missed_spot_id uuid not null
+  schedule_line_id uuid
   spot_cost_cents bigint not null
   status text not null default 'offered'::text
   updated_at timestamp with time zone not null default now()
@@ -733,12 +734,14 @@ table makegood_offers
   constraint makegood_offers_estimate_item_id_estimate_items_id_fk FOREIGN KEY (estimate_item_id) REFERENCES estimate_items(id) ON DELETE SET NULL
   constraint makegood_offers_missed_spot_id_traffic_spots_id_fk FOREIGN KEY (missed_spot_id) REFERENCES traffic_spots(id) ON DELETE CASCADE
   constraint makegood_offers_pkey PRIMARY KEY (id)
+  constraint makegood_offers_schedule_line_id_fkey FOREIGN KEY (schedule_line_id) REFERENCES estimate_schedule_lines(id) ON DELETE SET NULL
   constraint makegood_offers_status_check CHECK ((status = ANY (ARRAY['offered'::text, 'accepted'::text, 'declined'::text, 'expired'::text, 'unavailable'::text, 'withdrawn'::text])))
   CREATE INDEX makegood_offers_daypart_day_idx ON public.makegood_offers USING btree (daypart_id, air_date)
   CREATE INDEX makegood_offers_estimate_idx ON public.makegood_offers USING btree (estimate_id, created_at)
   CREATE UNIQUE INDEX makegood_offers_missed_spot_key ON public.makegood_offers USING btree (missed_spot_id)
   CREATE INDEX makegood_offers_open_expiry_idx ON public.makegood_offers USING btree (expires_at) WHERE (status = 'offered'::text)
   CREATE UNIQUE INDEX makegood_offers_pkey ON public.makegood_offers USING btree (id)
+  CREATE INDEX makegood_offers_schedule_line_idx ON public.makegood_offers USING btree (schedule_line_id) WHERE (schedule_line_id IS NOT NULL)
 
 table media_assets
   ad_id text
@@ -1042,6 +1045,7 @@ table traffic_spots
   missed_by_close boolean not null default false
   moved_from_date date
   position integer not null
+  schedule_line_id uuid
   scheduled_at timestamp with time zone not null
   separation_conflict_brand_id uuid
   simulated boolean not null default false
@@ -1060,6 +1064,7 @@ table traffic_spots
   constraint traffic_spots_makegood_offer_id_makegood_offers_id_fk FOREIGN KEY (makegood_offer_id) REFERENCES makegood_offers(id) ON DELETE SET NULL
   constraint traffic_spots_media_asset_id_media_assets_id_fk FOREIGN KEY (media_asset_id) REFERENCES media_assets(id) ON DELETE SET NULL
   constraint traffic_spots_pkey PRIMARY KEY (id)
+  constraint traffic_spots_schedule_line_id_fkey FOREIGN KEY (schedule_line_id) REFERENCES estimate_schedule_lines(id) ON DELETE SET NULL
   constraint traffic_spots_status_check CHECK ((status = ANY (ARRAY['scheduled'::text, 'aired'::text, 'missed'::text, 'made_good'::text, 'cancelled'::text, 'unconfirmed'::text])))
   CREATE INDEX traffic_spots_campaign_next_idx ON public.traffic_spots USING btree (campaign_id, status, scheduled_at)
   CREATE INDEX traffic_spots_channel_day_time_idx ON public.traffic_spots USING btree (channel_id, air_date, scheduled_at)
@@ -1068,6 +1073,7 @@ table traffic_spots
   CREATE INDEX traffic_spots_house_day_idx ON public.traffic_spots USING btree (house_code, air_date)
   CREATE INDEX traffic_spots_invoice_idx ON public.traffic_spots USING btree (invoice_id) WHERE (invoice_id IS NOT NULL)
   CREATE UNIQUE INDEX traffic_spots_pkey ON public.traffic_spots USING btree (id)
+  CREATE INDEX traffic_spots_schedule_line_idx ON public.traffic_spots USING btree (schedule_line_id) WHERE (schedule_line_id IS NOT NULL)
   CREATE INDEX traffic_spots_unbilled_idx ON public.traffic_spots USING btree (estimate_id, air_date) WHERE ((status = 'aired'::text) AND (invoice_id IS NULL))
 
 table users

@@ -740,6 +740,8 @@ export const trafficSpots = pgTable(
       .notNull()
       .references(() => estimates.id, { onDelete: 'cascade' }),
     estimateItemId: uuid('estimate_item_id').references(() => estimateItems.id, { onDelete: 'set null' }),
+    /** A schedule's spot (issue 42): its line, whose rate per spot and length it airs and bills at. */
+    scheduleLineId: uuid('schedule_line_id').references(() => estimateScheduleLines.id, { onDelete: 'set null' }),
     campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     daypartId: uuid('daypart_id')
       .notNull()
@@ -791,6 +793,9 @@ export const trafficSpots = pgTable(
     index('traffic_spots_invoice_idx')
       .on(t.invoiceId)
       .where(sql`${t.invoiceId} is not null`),
+    index('traffic_spots_schedule_line_idx')
+      .on(t.scheduleLineId)
+      .where(sql`${t.scheduleLineId} IS NOT NULL`),
     check('traffic_spots_status_check', sql`${t.status} in ('scheduled', 'aired', 'missed', 'made_good', 'cancelled', 'unconfirmed')`),
     check('traffic_spots_duration_check', sql`${t.durationSeconds} > 0`),
     check('traffic_spots_desk_action_check', sql`${t.deskAction} in ('preempted', 'moved', 'cancelled')`),
@@ -1168,6 +1173,8 @@ export const makegoodOffers = pgTable(
       .notNull()
       .references(() => estimates.id, { onDelete: 'cascade' }),
     estimateItemId: uuid('estimate_item_id').references(() => estimateItems.id, { onDelete: 'set null' }),
+    /** The missed spot's schedule line (issue 42): the makegood airs and costs as the line's spot. */
+    scheduleLineId: uuid('schedule_line_id').references(() => estimateScheduleLines.id, { onDelete: 'set null' }),
     daypartId: uuid('daypart_id')
       .notNull()
       .references(() => dayparts.id, { onDelete: 'cascade' }),
@@ -1186,6 +1193,9 @@ export const makegoodOffers = pgTable(
     uniqueIndex('makegood_offers_missed_spot_key').on(t.missedSpotId),
     index('makegood_offers_estimate_idx').on(t.estimateId, t.createdAt),
     index('makegood_offers_daypart_day_idx').on(t.daypartId, t.airDate),
+    index('makegood_offers_schedule_line_idx')
+      .on(t.scheduleLineId)
+      .where(sql`${t.scheduleLineId} IS NOT NULL`),
     index('makegood_offers_open_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'offered'`),
