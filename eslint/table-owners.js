@@ -31,6 +31,7 @@ export const tableOwners = {
     'estimateItems',
     'estimateSchedules',
     'estimateScheduleLines',
+    'estimateScheduleRevisions',
     'orderCounts',
     'ordersView',
     'orderItemsView',

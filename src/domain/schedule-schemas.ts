@@ -124,7 +124,7 @@ export const IMPORT_MESSAGES = {
 } as const;
 
 const unmappedSchema = z.object({ name: z.string(), days: z.array(z.string()), start_time: z.string(), end_time: z.string(), reason: z.string() });
-const differenceSchema = z.object({ line: z.string(), change: z.enum(['added', 'removed', 'changed']), fields: z.array(z.string()) });
+export const differenceSchema = z.object({ line: z.string(), change: z.enum(['added', 'removed', 'changed']), fields: z.array(z.string()) });
 
 export const proposalImportSchema = z.object({
   proposal: z.object({

@@ -494,6 +494,30 @@ table estimate_schedule_lines
   CREATE UNIQUE INDEX estimate_schedule_lines_position_key ON public.estimate_schedule_lines USING btree (estimate_id, "position")
   CREATE INDEX estimate_schedule_lines_program_id_idx ON public.estimate_schedule_lines USING btree (program_id) WHERE (program_id IS NOT NULL)
 
+table estimate_schedule_revisions
+  changes jsonb not null default '[]'::jsonb
+  created_at timestamp with time zone not null default now()
+  decided_at timestamp with time zone
+  decided_by uuid
+  estimate_id uuid not null
+  id uuid not null default gen_random_uuid()
+  notes text
+  proposed jsonb not null
+  proposed_by uuid
+  replaced jsonb
+  status text not null default 'pending'::text
+  version integer not null
+  constraint estimate_schedule_revisions_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES users(id) ON DELETE SET NULL
+  constraint estimate_schedule_revisions_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
+  constraint estimate_schedule_revisions_pkey PRIMARY KEY (id)
+  constraint estimate_schedule_revisions_proposed_by_fkey FOREIGN KEY (proposed_by) REFERENCES users(id) ON DELETE SET NULL
+  constraint estimate_schedule_revisions_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text])))
+  CREATE INDEX estimate_schedule_revisions_decided_by_idx ON public.estimate_schedule_revisions USING btree (decided_by) WHERE (decided_by IS NOT NULL)
+  CREATE UNIQUE INDEX estimate_schedule_revisions_pending_key ON public.estimate_schedule_revisions USING btree (estimate_id) WHERE (status = 'pending'::text)
+  CREATE UNIQUE INDEX estimate_schedule_revisions_pkey ON public.estimate_schedule_revisions USING btree (id)
+  CREATE INDEX estimate_schedule_revisions_proposed_by_idx ON public.estimate_schedule_revisions USING btree (proposed_by) WHERE (proposed_by IS NOT NULL)
+  CREATE UNIQUE INDEX estimate_schedule_revisions_version_key ON public.estimate_schedule_revisions USING btree (estimate_id, version)
+
 table estimate_schedules
   created_at timestamp with time zone not null default now()
   demos text[] not null default '{}'::text[]

@@ -541,6 +541,46 @@ export const estimateScheduleLines = pgTable('estimate_schedule_lines', schedule
   check('estimate_schedule_lines_mapped_check', sql`(${t.daypartId} IS NULL) = (${t.unmappedReason} IS NOT NULL)`),
 ]);
 
+/** A revision of a submitted or booked order's schedule (decision 064): proposed by the buyer, decided by the desk. */
+export const estimateScheduleRevisions = pgTable(
+  'estimate_schedule_revisions',
+  {
+    id: id(),
+    estimateId: uuid('estimate_id')
+      .notNull()
+      .references(() => estimates.id, { onDelete: 'cascade' }),
+    /** 1, 2, … per order. */
+    version: integer('version').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** The schedule proposed, as written (orders/schedule-store ScheduleData). */
+    proposed: jsonb('proposed').notNull(),
+    /** The schedule an approved revision replaced. */
+    replaced: jsonb('replaced'),
+    /** Line by line: added, removed, changed with the fields. */
+    changes: jsonb('changes').$type<{ line: string; change: 'added' | 'removed' | 'changed'; fields: string[] }[]>().notNull().default([]),
+    proposedBy: uuid('proposed_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('estimate_schedule_revisions_version_key').on(t.estimateId, t.version),
+    uniqueIndex('estimate_schedule_revisions_pending_key')
+      .on(t.estimateId)
+      .where(sql`${t.status} = 'pending'`),
+    index('estimate_schedule_revisions_proposed_by_idx')
+      .on(t.proposedBy)
+      .where(sql`${t.proposedBy} IS NOT NULL`),
+    index('estimate_schedule_revisions_decided_by_idx')
+      .on(t.decidedBy)
+      .where(sql`${t.decidedBy} IS NOT NULL`),
+    check('estimate_schedule_revisions_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
 /**
  * The orders module's read-only views (src/server/db/sql/orders.sql, decision 042): how another module's
  * query joins or reads an order or its lines. Drizzle cannot insert into, update or delete from a view, and

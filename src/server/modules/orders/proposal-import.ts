@@ -84,7 +84,7 @@ const FIELD_NAMES: Record<(typeof COMPARED)[number], string> = {
 };
 
 /** A revision's differences, line by line (lines matched by name). */
-const differencesOf = (before: readonly Lines[number][], after: Lines) => {
+export const differencesOf = (before: readonly Lines[number][], after: Lines) => {
   const out: ProposalImport['orders'][number]['differences'] = [];
   const old = new Map(before.map((l) => [l.name, l]));
   for (const line of after) {
