@@ -52,7 +52,10 @@ describe('a revision of a submitted order’s schedule', () => {
     const daypart = await createDaypart(t.database.db);
     const { c, order } = await scheduleOrder(daypart.id, { rate: 125, spots_per_week: [5, 3] }); // 8 × $125 = $1,000
     const onDraft = await propose(c.token, order.id, scheduleBody(daypart.id, { rate: 150, spots_per_week: [4, 4] }));
-    expect([onDraft.statusCode, onDraft.json().error]).toEqual([409, 'Only a submitted or booked order’s schedule can be revised; change a draft’s schedule directly']);
+    expect([onDraft.statusCode, onDraft.json().error]).toEqual([
+      409,
+      'Only a submitted or booked order’s schedule can be revised; change a draft’s schedule directly',
+    ]);
     expect((await putOrder(t, c.token, order.id, { status: 'ordered' })).statusCode).toBe(200);
     const before = await lineIds(c.token, order.id);
 
@@ -61,7 +64,13 @@ describe('a revision of a submitted order’s schedule', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({
       message: 'Revision 1 sent for approval',
-      revision: { version: 1, status: 'pending', spots: 8, gross: 1200, changes: [{ line: 'Breakfast', change: 'changed', fields: ['rate', 'spots_per_week'] }] },
+      revision: {
+        version: 1,
+        status: 'pending',
+        spots: 8,
+        gross: 1200,
+        changes: [{ line: 'Breakfast', change: 'changed', fields: ['rate', 'spots_per_week'] }],
+      },
     });
     const again = await propose(c.token, order.id, scheduleBody(daypart.id, { rate: 100, spots_per_week: [1, 1] }));
     expect([again.statusCode, again.json().error]).toEqual([409, 'This order already has a revision waiting for a decision']);
@@ -75,7 +84,16 @@ describe('a revision of a submitted order’s schedule', () => {
     expect((await decide(admin, order.id, first.json().revision.id, 'approve')).statusCode).toBe(409);
 
     // Version 2: a second line of bonus spots and 6 + 2 at $125 = $1,000 + 0; approved.
-    const bonus = { name: 'Bonus', daypart_id: daypart.id, days: ['Tuesday'], start_time: '06:00', end_time: '07:00', spot_length: 15, rate: 0, spots_per_week: [1, 1] };
+    const bonus = {
+      name: 'Bonus',
+      daypart_id: daypart.id,
+      days: ['Tuesday'],
+      start_time: '06:00',
+      end_time: '07:00',
+      spot_length: 15,
+      rate: 0,
+      spots_per_week: [1, 1],
+    };
     const second = await propose(c.token, order.id, scheduleBody(daypart.id, { rate: 125, spots_per_week: [6, 2] }, [bonus]));
     expect(second.statusCode, second.body).toBe(201);
     expect(second.json().revision).toMatchObject({
