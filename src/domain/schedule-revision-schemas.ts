@@ -15,6 +15,7 @@ export const REVISION_MESSAGES = {
   decided: 'This revision has already been decided',
   linesKept: 'A booked order keeps every schedule line: set a line’s weeks to 0 instead of removing it',
   nothingChanged: 'The revision changes nothing in the schedule',
+  unmapped: (names: string) => `Map every line to a daypart before revising: ${names}`,
   proposed: (version: number) => `Revision ${version} sent for approval`,
   approved: (version: number) => `Revision ${version} approved: the schedule is changed`,
   rejected: (version: number) => `Revision ${version} rejected`,

@@ -142,7 +142,7 @@ export const proposalImportSchema = z.object({
       estimate_id: z.uuid(),
       channel_id: z.uuid(),
       call_letters: z.string(),
-      action: z.enum(['created', 'revised']),
+      action: z.enum(['created', 'revised', 'revision proposed']),
       schedule: scheduleSchema,
       unmapped: z.array(unmappedSchema),
       differences: z.array(differenceSchema),

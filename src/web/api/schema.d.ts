@@ -13479,7 +13479,7 @@ export interface paths {
                             gross: number;
                             orders: {
                                 /** @enum {string} */
-                                action: "created" | "revised";
+                                action: "created" | "revised" | "revision proposed";
                                 call_letters: string;
                                 /** Format: uuid */
                                 channel_id: string;

@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { assertOrderNotInvoiced } from '../billing/order-lock';
 import { assertCapacityForBooking } from '../dayparts/service';
 import { isBooked, lockReadableOrder, readableOrder, recomputeOrder, type OrderRow } from './orders';
-import { differencesOf } from './proposal-import';
+import { differencesOf } from './schedule-differences';
 import { checkedSchedule } from './schedule-service';
 import { readSchedule, reviseSchedule, scheduleDataOf, weeksOf, type ScheduleData } from './schedule-store';
 
@@ -40,45 +40,57 @@ const present = (row: RevisionRow): ScheduleRevision => {
   };
 };
 
-const isRevisable = (order: OrderRow) => (REVISABLE_STATUSES as readonly string[]).includes(order.status);
-
 /** The flight's fields a revision may change besides its lines, named as the API names them. */
 const flightChanges = (before: ScheduleData, after: ScheduleData) =>
   (['weekStartDay', 'startDate', 'endDate'] as const)
     .filter((f) => before[f] !== after[f])
     .map((f) => ({ weekStartDay: 'week_start_day', startDate: 'start_date', endDate: 'end_date' })[f]);
 
+/** Whether the order's schedule is revised (submitted or booked) rather than changed directly. */
+export const takesRevisions = (status: string) => (REVISABLE_STATUSES as readonly string[]).includes(status);
+
+/**
+ * Stores a pending revision of the order's schedule (`before`) to `proposed`: one pending at a time (409), a
+ * booked order keeping every line and every line mapped (400 on `lines`), something changed (400). Used by
+ * the revisions call and by a Proposal import of a higher version (decision 064).
+ */
+export const insertRevision = async (tx: Tx, order: OrderRow, before: ScheduleData, proposed: ScheduleData, proposedBy: string) => {
+  const [pending] = await tx
+    .select({ id: estimateScheduleRevisions.id })
+    .from(estimateScheduleRevisions)
+    .where(and(eq(estimateScheduleRevisions.estimateId, order.id), eq(estimateScheduleRevisions.status, 'pending')))
+    .limit(1);
+  if (pending) throw conflict(REVISION_MESSAGES.pending);
+  // Lines are revised in place by position: a booked order's spots keep their line, so none may go.
+  if (proposed.lines.length === 0 || (isBooked(order.status) && proposed.lines.length < before.lines.length))
+    throw badRequest(REVISION_MESSAGES.linesKept, 'lines');
+  const unmapped = proposed.lines.filter((l) => l.daypartId === null).map((l) => l.name);
+  if (unmapped.length > 0) throw badRequest(REVISION_MESSAGES.unmapped(unmapped.join(', ')), 'lines');
+  const changes = differencesOf(before.lines, proposed.lines);
+  const flight = flightChanges(before, proposed);
+  if (changes.length === 0 && flight.length === 0 && JSON.stringify(before.demos) === JSON.stringify(proposed.demos))
+    throw badRequest(REVISION_MESSAGES.nothingChanged, 'lines');
+  if (flight.length > 0) changes.unshift({ line: 'Flight', change: 'changed', fields: flight });
+  const [last] = await tx
+    .select({ version: max(estimateScheduleRevisions.version) })
+    .from(estimateScheduleRevisions)
+    .where(eq(estimateScheduleRevisions.estimateId, order.id));
+  const version = (last?.version ?? 0) + 1;
+  const [row] = await tx.insert(estimateScheduleRevisions).values({ estimateId: order.id, version, proposed, changes, proposedBy }).returning();
+  return { row: row!, changes };
+};
+
 /** POST /estimates/:id/schedule/revisions: the owner's (or an admin's) proposal, pending until the desk decides. */
 export const proposeRevision = async ({ db, actor, id, input }: { db: Db; actor: OrderActor; id: string; input: ScheduleInput }) =>
   db.transaction(async (tx) => {
     const order = await lockReadableOrder(tx, actor, id);
-    if (!isRevisable(order)) throw conflict(REVISION_MESSAGES.notRevisable);
+    if (!takesRevisions(order.status)) throw conflict(REVISION_MESSAGES.notRevisable);
     const stored = await readSchedule(tx, id);
     if (!stored) throw conflict(REVISION_MESSAGES.noSchedule);
-    const [pending] = await tx
-      .select({ id: estimateScheduleRevisions.id })
-      .from(estimateScheduleRevisions)
-      .where(and(eq(estimateScheduleRevisions.estimateId, id), eq(estimateScheduleRevisions.status, 'pending')))
-      .limit(1);
-    if (pending) throw conflict(REVISION_MESSAGES.pending);
     const before = scheduleDataOf(stored);
     const checked = await checkedSchedule(tx, order, input);
-    // Lines are revised in place by position: a booked order's spots keep their line, so none may go.
-    if (checked.lines.length === 0 || (isBooked(order.status) && checked.lines.length < before.lines.length))
-      throw badRequest(REVISION_MESSAGES.linesKept, 'lines');
-    const proposed: ScheduleData = { ...checked, proposalId: before.proposalId, proposalVersion: before.proposalVersion };
-    const changes = differencesOf(before.lines, proposed.lines);
-    const flight = flightChanges(before, proposed);
-    if (changes.length === 0 && flight.length === 0 && JSON.stringify(before.demos) === JSON.stringify(proposed.demos))
-      throw badRequest(REVISION_MESSAGES.nothingChanged, 'lines');
-    if (flight.length > 0) changes.unshift({ line: 'Flight', change: 'changed', fields: flight });
-    const [last] = await tx
-      .select({ version: max(estimateScheduleRevisions.version) })
-      .from(estimateScheduleRevisions)
-      .where(eq(estimateScheduleRevisions.estimateId, id));
-    const version = (last?.version ?? 0) + 1;
-    const [row] = await tx.insert(estimateScheduleRevisions).values({ estimateId: id, version, proposed, changes, proposedBy: actor.id }).returning();
-    return { message: REVISION_MESSAGES.proposed(version), revision: present(row!) };
+    const { row } = await insertRevision(tx, order, before, { ...checked, proposalId: before.proposalId, proposalVersion: before.proposalVersion }, actor.id);
+    return { message: REVISION_MESSAGES.proposed(row.version), revision: present(row) };
   });
 
 /** GET /estimates/:id/schedule/revisions: the order's revisions, the latest first (its owner or admins). */
@@ -136,7 +148,7 @@ export const decideRevision = async ({
         .returning();
       return { message: REVISION_MESSAGES.rejected(revision.version), revision: present(row!) };
     }
-    if (!isRevisable(order)) throw conflict(REVISION_MESSAGES.notRevisable);
+    if (!takesRevisions(order.status)) throw conflict(REVISION_MESSAGES.notRevisable);
     await assertOrderNotInvoiced(tx, order.id);
     const stored = await readSchedule(tx, id);
     if (!stored) throw conflict(REVISION_MESSAGES.noSchedule);
