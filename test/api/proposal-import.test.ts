@@ -218,7 +218,7 @@ describe('POST /api/estimates/import', () => {
     expect(revised.statusCode, revised.body).toBe(201);
     const order = (revised.json() as Reply).orders[0]!;
     expect([order.action, order.differences]).toEqual(['revision proposed', [{ line: 'Prime M-F', change: 'changed', fields: ['rate'] }]]);
-    expect(order.schedule.lines[0]!.rate).toBe(200);
+    expect(order.schedule.lines[0]!.gross).toBe(600); // still 3 spots at $200.00
     const revisions = await t.inject({ method: 'GET', url: `/api/estimates/${orderId}/schedule/revisions`, token: c.token });
     expect(revisions.json().revisions.map((r: { version: number; status: string; gross: number }) => [r.version, r.status, r.gross])).toEqual([
       [1, 'pending', 750],
