@@ -125,6 +125,17 @@ export const airingOf = (multiplier: number, cpmCents: number, remainingBudgetCe
   return { impressions: Math.floor(impressions * share), spendCents: Math.max(0, remainingBudgetCents) };
 };
 
+/**
+ * One aired spot of a schedule line (issue 42, decision 056): the daypart's impressions, at the line's rate
+ * per spot (domain/spot-terms); like airingOf, never more than the campaign's budget leaves.
+ */
+export const lineAiringOf = (multiplier: number, rateCents: number, remainingBudgetCents: number): Airing => {
+  const impressions = Math.round(impressionsPerSpot(multiplier));
+  if (rateCents <= remainingBudgetCents) return { impressions, spendCents: rateCents };
+  const share = Math.max(0, remainingBudgetCents) / rateCents;
+  return { impressions: Math.floor(impressions * share), spendCents: Math.max(0, remainingBudgetCents) };
+};
+
 // ── figures ───────────────────────────────────────────────────────────────────
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

@@ -124,7 +124,7 @@ export const IMPORT_MESSAGES = {
 } as const;
 
 const unmappedSchema = z.object({ name: z.string(), days: z.array(z.string()), start_time: z.string(), end_time: z.string(), reason: z.string() });
-const differenceSchema = z.object({ line: z.string(), change: z.enum(['added', 'removed', 'changed']), fields: z.array(z.string()) });
+export const differenceSchema = z.object({ line: z.string(), change: z.enum(['added', 'removed', 'changed']), fields: z.array(z.string()) });
 
 export const proposalImportSchema = z.object({
   proposal: z.object({
@@ -142,7 +142,7 @@ export const proposalImportSchema = z.object({
       estimate_id: z.uuid(),
       channel_id: z.uuid(),
       call_letters: z.string(),
-      action: z.enum(['created', 'revised']),
+      action: z.enum(['created', 'revised', 'revision proposed']),
       schedule: scheduleSchema,
       unmapped: z.array(unmappedSchema),
       differences: z.array(differenceSchema),

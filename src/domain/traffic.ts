@@ -63,7 +63,9 @@ export interface DaypartWindow {
 /** One order item's wish for one day: `spots` spots of one creative. */
 export interface SpotDemand {
   estimateId: string;
-  estimateItemId: string;
+  /** The order line: an item of the specification's, or a schedule line (issue 42); one of the two is set. */
+  estimateItemId: string | null;
+  scheduleLineId?: string | null;
   campaignId: string | null;
   brandId: string;
   mediaAssetId: string | null;
@@ -86,7 +88,8 @@ export interface SpotDemand {
 
 export interface PlacedSpot {
   estimateId: string;
-  estimateItemId: string;
+  estimateItemId: string | null;
+  scheduleLineId: string | null;
   campaignId: string | null;
   daypartId: string;
   brandId: string;
@@ -132,10 +135,11 @@ export const windowOf = (daypart: Pick<DaypartWindow, 'startTime' | 'endTime'>, 
   return { start, end };
 };
 
+/** The order line a spot or demand is of: its item, else its schedule line. */
+export const orderLineOf = (s: { estimateItemId: string | null; scheduleLineId?: string | null }): string => s.estimateItemId ?? s.scheduleLineId ?? '';
+
 const byDemand = (a: SpotDemand, b: SpotDemand) =>
-  a.estimateId.localeCompare(b.estimateId) ||
-  a.estimateItemId.localeCompare(b.estimateItemId) ||
-  (a.makegoodOfferId ?? '').localeCompare(b.makegoodOfferId ?? '');
+  a.estimateId.localeCompare(b.estimateId) || orderLineOf(a).localeCompare(orderLineOf(b)) || (a.makegoodOfferId ?? '').localeCompare(b.makegoodOfferId ?? '');
 
 /** Keeps demands in booking order up to the capacity (the last one may be cut). */
 const withinCapacity = (demands: readonly SpotDemand[], capacity: number) => {
@@ -270,6 +274,7 @@ export const placeDaypartDay = ({
     const spot: PlacedSpot = {
       estimateId: demand.estimateId,
       estimateItemId: demand.estimateItemId,
+      scheduleLineId: demand.scheduleLineId ?? null,
       campaignId: demand.campaignId,
       daypartId: daypart.id,
       brandId: demand.brandId,

@@ -188,6 +188,45 @@ describe('POST /api/estimates/import', () => {
     expect(await spotsOf('Sunday')).toEqual([2, 2, 0, 0, 0]);
   });
 
+  it('sends a higher version of a submitted order’s proposal as a revision for the desk (decision 064), its schedule unchanged until approved', async () => {
+    const c = await newClient(t);
+    const spec = (version: number, rate: string): ProposalSpec => ({
+      ...FLIGHT,
+      id: 'REV-SUB',
+      version,
+      outlets: [{ id: 'O1', callLetters: 'KAAA' }],
+      lists: [
+        {
+          outlets: ['O1'],
+          lines: [
+            {
+              name: 'Prime M-F',
+              days: EVERY_DAY.slice(0, 5),
+              start: '20:00',
+              end: '22:00',
+              periods: [{ start: '2031-03-10', end: '2031-03-16', rate, spots: 3 }],
+            },
+          ],
+        },
+      ],
+    });
+    const first = await importProposalFile(t, proposalXml(spec(1, '200.00')), c.token);
+    expect(first.statusCode, first.body).toBe(201);
+    const orderId = (first.json() as Reply).orders[0]!.estimate_id;
+    await t.database.db.update(estimates).set({ status: 'ordered' }).where(eq(estimates.id, orderId));
+    const revised = await importProposalFile(t, proposalXml(spec(2, '250.00')), c.token);
+    expect(revised.statusCode, revised.body).toBe(201);
+    const order = (revised.json() as Reply).orders[0]!;
+    expect([order.action, order.differences]).toEqual(['revision proposed', [{ line: 'Prime M-F', change: 'changed', fields: ['rate'] }]]);
+    expect(order.schedule.lines[0]!.gross).toBe(600); // still 3 spots at $200.00
+    const revisions = await t.inject({ method: 'GET', url: `/api/estimates/${orderId}/schedule/revisions`, token: c.token });
+    expect(revisions.json().revisions.map((r: { version: number; status: string; gross: number }) => [r.version, r.status, r.gross])).toEqual([
+      [1, 'pending', 750],
+    ]);
+    const waiting = await importProposalFile(t, proposalXml(spec(3, '300.00')), c.token);
+    expect([waiting.statusCode, waiting.json().error]).toEqual([409, 'This order already has a revision waiting for a decision']);
+  });
+
   it('revises the drafts of a higher version, listing the differences, and refuses the same or a lower one (409)', async () => {
     const c = await newClient(t);
     expect((await importProposalFile(t, proposalXml(twoOutlets({ id: 'REV-1', version: 1 })), c.token)).statusCode).toBe(201);

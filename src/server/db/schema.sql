@@ -494,6 +494,30 @@ table estimate_schedule_lines
   CREATE UNIQUE INDEX estimate_schedule_lines_position_key ON public.estimate_schedule_lines USING btree (estimate_id, "position")
   CREATE INDEX estimate_schedule_lines_program_id_idx ON public.estimate_schedule_lines USING btree (program_id) WHERE (program_id IS NOT NULL)
 
+table estimate_schedule_revisions
+  changes jsonb not null default '[]'::jsonb
+  created_at timestamp with time zone not null default now()
+  decided_at timestamp with time zone
+  decided_by uuid
+  estimate_id uuid not null
+  id uuid not null default gen_random_uuid()
+  notes text
+  proposed jsonb not null
+  proposed_by uuid
+  replaced jsonb
+  status text not null default 'pending'::text
+  version integer not null
+  constraint estimate_schedule_revisions_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES users(id) ON DELETE SET NULL
+  constraint estimate_schedule_revisions_estimate_id_fkey FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
+  constraint estimate_schedule_revisions_pkey PRIMARY KEY (id)
+  constraint estimate_schedule_revisions_proposed_by_fkey FOREIGN KEY (proposed_by) REFERENCES users(id) ON DELETE SET NULL
+  constraint estimate_schedule_revisions_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text])))
+  CREATE INDEX estimate_schedule_revisions_decided_by_idx ON public.estimate_schedule_revisions USING btree (decided_by) WHERE (decided_by IS NOT NULL)
+  CREATE UNIQUE INDEX estimate_schedule_revisions_pending_key ON public.estimate_schedule_revisions USING btree (estimate_id) WHERE (status = 'pending'::text)
+  CREATE UNIQUE INDEX estimate_schedule_revisions_pkey ON public.estimate_schedule_revisions USING btree (id)
+  CREATE INDEX estimate_schedule_revisions_proposed_by_idx ON public.estimate_schedule_revisions USING btree (proposed_by) WHERE (proposed_by IS NOT NULL)
+  CREATE UNIQUE INDEX estimate_schedule_revisions_version_key ON public.estimate_schedule_revisions USING btree (estimate_id, version)
+
 table estimate_schedules
   created_at timestamp with time zone not null default now()
   demos text[] not null default '{}'::text[]
@@ -725,6 +749,7 @@ table makegood_offers
   id uuid not null default gen_random_uuid()
   kind text not null default 'makegood'::text
   missed_spot_id uuid
+  schedule_line_id uuid
   spot_cost_cents bigint not null
   status text not null default 'offered'::text
   updated_at timestamp with time zone not null default now()
@@ -736,12 +761,14 @@ table makegood_offers
   constraint makegood_offers_kind_check CHECK (((kind = ANY (ARRAY['makegood'::text, 'adu'::text])) AND ((kind = 'adu'::text) = (missed_spot_id IS NULL))))
   constraint makegood_offers_missed_spot_id_traffic_spots_id_fk FOREIGN KEY (missed_spot_id) REFERENCES traffic_spots(id) ON DELETE CASCADE
   constraint makegood_offers_pkey PRIMARY KEY (id)
+  constraint makegood_offers_schedule_line_id_fkey FOREIGN KEY (schedule_line_id) REFERENCES estimate_schedule_lines(id) ON DELETE SET NULL
   constraint makegood_offers_status_check CHECK ((status = ANY (ARRAY['offered'::text, 'accepted'::text, 'declined'::text, 'expired'::text, 'unavailable'::text, 'withdrawn'::text])))
   CREATE INDEX makegood_offers_daypart_day_idx ON public.makegood_offers USING btree (daypart_id, air_date)
   CREATE INDEX makegood_offers_estimate_idx ON public.makegood_offers USING btree (estimate_id, created_at)
   CREATE UNIQUE INDEX makegood_offers_missed_spot_key ON public.makegood_offers USING btree (missed_spot_id)
   CREATE INDEX makegood_offers_open_expiry_idx ON public.makegood_offers USING btree (expires_at) WHERE (status = 'offered'::text)
   CREATE UNIQUE INDEX makegood_offers_pkey ON public.makegood_offers USING btree (id)
+  CREATE INDEX makegood_offers_schedule_line_idx ON public.makegood_offers USING btree (schedule_line_id) WHERE (schedule_line_id IS NOT NULL)
 
 table media_assets
   ad_id text
@@ -1046,6 +1073,7 @@ table traffic_spots
   moved_from_date date
   no_charge boolean not null default false
   position integer not null
+  schedule_line_id uuid
   scheduled_at timestamp with time zone not null
   separation_conflict_brand_id uuid
   simulated boolean not null default false
@@ -1064,6 +1092,7 @@ table traffic_spots
   constraint traffic_spots_makegood_offer_id_makegood_offers_id_fk FOREIGN KEY (makegood_offer_id) REFERENCES makegood_offers(id) ON DELETE SET NULL
   constraint traffic_spots_media_asset_id_media_assets_id_fk FOREIGN KEY (media_asset_id) REFERENCES media_assets(id) ON DELETE SET NULL
   constraint traffic_spots_pkey PRIMARY KEY (id)
+  constraint traffic_spots_schedule_line_id_fkey FOREIGN KEY (schedule_line_id) REFERENCES estimate_schedule_lines(id) ON DELETE SET NULL
   constraint traffic_spots_status_check CHECK ((status = ANY (ARRAY['scheduled'::text, 'aired'::text, 'missed'::text, 'made_good'::text, 'cancelled'::text, 'unconfirmed'::text])))
   CREATE INDEX traffic_spots_campaign_next_idx ON public.traffic_spots USING btree (campaign_id, status, scheduled_at)
   CREATE INDEX traffic_spots_channel_day_time_idx ON public.traffic_spots USING btree (channel_id, air_date, scheduled_at)
@@ -1072,6 +1101,7 @@ table traffic_spots
   CREATE INDEX traffic_spots_house_day_idx ON public.traffic_spots USING btree (house_code, air_date)
   CREATE INDEX traffic_spots_invoice_idx ON public.traffic_spots USING btree (invoice_id) WHERE (invoice_id IS NOT NULL)
   CREATE UNIQUE INDEX traffic_spots_pkey ON public.traffic_spots USING btree (id)
+  CREATE INDEX traffic_spots_schedule_line_idx ON public.traffic_spots USING btree (schedule_line_id) WHERE (schedule_line_id IS NOT NULL)
   CREATE INDEX traffic_spots_unbilled_idx ON public.traffic_spots USING btree (estimate_id, air_date) WHERE ((status = 'aired'::text) AND (invoice_id IS NULL))
 
 table users
@@ -1299,6 +1329,38 @@ view order_items as
     created_at,
     updated_at
    FROM estimate_items i;
+
+view order_schedule_lines as
+ SELECT id,
+    estimate_id,
+    "position",
+    name,
+    daypart_id,
+    unmapped_reason,
+    days,
+    start_time,
+    end_time,
+    spot_length,
+    rate_cents,
+    spots_per_week,
+    demo_values,
+    program_id,
+    created_at,
+    updated_at
+   FROM estimate_schedule_lines l;
+
+view order_schedules as
+ SELECT id,
+    estimate_id,
+    week_start_day,
+    start_date,
+    end_date,
+    demos,
+    proposal_id,
+    proposal_version,
+    created_at,
+    updated_at
+   FROM estimate_schedules s;
 
 view orders as
  SELECT id,
@@ -2172,6 +2234,8 @@ CREATE TRIGGER media_assets_audit_insert AFTER INSERT ON public.media_assets REF
 CREATE TRIGGER media_assets_audit_update AFTER UPDATE ON public.media_assets REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('media', 'estimate_id', 'status');
 CREATE TRIGGER media_names_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.media_names FOR EACH ROW EXECUTE FUNCTION published_view_refuse_write();
 CREATE TRIGGER order_items_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.order_items FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
+CREATE TRIGGER order_schedule_lines_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.order_schedule_lines FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
+CREATE TRIGGER order_schedules_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.order_schedules FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
 CREATE TRIGGER orders_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.orders FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
 CREATE TRIGGER reconciliations_audit_insert AFTER INSERT ON public.reconciliations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('reconciliation', 'estimate_id', '');
 CREATE TRIGGER reconciliations_audit_update AFTER UPDATE ON public.reconciliations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('reconciliation', 'estimate_id', '');

@@ -477,71 +477,107 @@ export const estimateItems = pgTable('estimate_items', orderItemColumns(), (t) =
 ]);
 
 /** An order's weekly schedule (issue 42, decision 056): its fixed flight, cut into weeks, and the Proposal it came from. */
-export const estimateSchedules = pgTable(
-  'estimate_schedules',
-  {
-    id: id(),
-    estimateId: uuid('estimate_id')
-      .notNull()
-      .references(() => estimates.id, { onDelete: 'cascade' }),
-    weekStartDay: text('week_start_day').notNull().default('Monday'),
-    startDate: date('start_date', { mode: 'string' }).notNull(),
-    endDate: date('end_date', { mode: 'string' }).notNull(),
-    /** The demos the lines' demo values are for, in the buyer's notation (domain/demos). */
-    demos: text('demos')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    /** The Proposal's uniqueIdentifier and version, for an import's revisions. */
-    proposalId: text('proposal_id'),
-    proposalVersion: integer('proposal_version'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('estimate_schedules_estimate_key').on(t.estimateId),
-    index('estimate_schedules_proposal_idx')
-      .on(t.proposalId)
-      .where(sql`${t.proposalId} IS NOT NULL`),
-    check('estimate_schedules_flight_check', sql`${t.endDate} >= ${t.startDate}`),
-    check('estimate_schedules_week_start_check', sql`${t.weekStartDay} in ('Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday')`),
-  ],
-);
+const scheduleColumns = () => ({
+  id: id(),
+  estimateId: uuid('estimate_id')
+    .notNull()
+    .references(() => estimates.id, { onDelete: 'cascade' }),
+  weekStartDay: text('week_start_day').notNull().default('Monday'),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  /** The demos the lines' demo values are for, in the buyer's notation (domain/demos). */
+  demos: text('demos')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** The Proposal's uniqueIdentifier and version, for an import's revisions. */
+  proposalId: text('proposal_id'),
+  proposalVersion: integer('proposal_version'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const estimateSchedules = pgTable('estimate_schedules', scheduleColumns(), (t) => [
+  uniqueIndex('estimate_schedules_estimate_key').on(t.estimateId),
+  index('estimate_schedules_proposal_idx')
+    .on(t.proposalId)
+    .where(sql`${t.proposalId} IS NOT NULL`),
+  check('estimate_schedules_flight_check', sql`${t.endDate} >= ${t.startDate}`),
+  check('estimate_schedules_week_start_check', sql`${t.weekStartDay} in ('Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday')`),
+]);
 
 /** A schedule line: days and broadcast-clock times in a daypart, a spot length, a rate per spot and spots per week. */
-export const estimateScheduleLines = pgTable(
-  'estimate_schedule_lines',
+const scheduleLineColumns = () => ({
+  id: id(),
+  estimateId: uuid('estimate_id')
+    .notNull()
+    .references(() => estimates.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  name: text('name').notNull().default(''),
+  /** Null while the line fits none of the channel's dayparts (an import's), with the reason. */
+  daypartId: uuid('daypart_id').references(() => dayparts.id, { onDelete: 'restrict' }),
+  unmappedReason: text('unmapped_reason'),
+  days: text('days').array().notNull(),
+  startTime: text('start_time').notNull(),
+  endTime: text('end_time').notNull(),
+  spotLength: integer('spot_length').notNull(),
+  rateCents: cents('rate_cents').notNull(),
+  spotsPerWeek: integer('spots_per_week').array().notNull(),
+  demoValues: jsonb('demo_values').$type<Record<string, number>>().notNull().default({}),
+  /** The program of the order's channel the line targets (decision 060), when it names one. */
+  programId: uuid('program_id').references(() => channelPrograms.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const estimateScheduleLines = pgTable('estimate_schedule_lines', scheduleLineColumns(), (t) => [
+  uniqueIndex('estimate_schedule_lines_position_key').on(t.estimateId, t.position),
+  index('estimate_schedule_lines_daypart_id_idx').on(t.daypartId),
+  index('estimate_schedule_lines_program_id_idx')
+    .on(t.programId)
+    .where(sql`${t.programId} IS NOT NULL`),
+  check('estimate_schedule_lines_length_check', sql`${t.spotLength} in (15, 30, 60)`),
+  check('estimate_schedule_lines_rate_check', sql`${t.rateCents} >= 0`),
+  check('estimate_schedule_lines_mapped_check', sql`(${t.daypartId} IS NULL) = (${t.unmappedReason} IS NOT NULL)`),
+]);
+
+/** A revision of a submitted or booked order's schedule (decision 064): proposed by the buyer, decided by the desk. */
+export const estimateScheduleRevisions = pgTable(
+  'estimate_schedule_revisions',
   {
     id: id(),
     estimateId: uuid('estimate_id')
       .notNull()
       .references(() => estimates.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    name: text('name').notNull().default(''),
-    /** Null while the line fits none of the channel's dayparts (an import's), with the reason. */
-    daypartId: uuid('daypart_id').references(() => dayparts.id, { onDelete: 'restrict' }),
-    unmappedReason: text('unmapped_reason'),
-    days: text('days').array().notNull(),
-    startTime: text('start_time').notNull(),
-    endTime: text('end_time').notNull(),
-    spotLength: integer('spot_length').notNull(),
-    rateCents: cents('rate_cents').notNull(),
-    spotsPerWeek: integer('spots_per_week').array().notNull(),
-    demoValues: jsonb('demo_values').$type<Record<string, number>>().notNull().default({}),
-    /** The program of the order's channel the line targets (decision 060), when it names one. */
-    programId: uuid('program_id').references(() => channelPrograms.id, { onDelete: 'set null' }),
+    /** 1, 2, … per order. */
+    version: integer('version').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** The schedule proposed, as written (orders/schedule-store ScheduleData). */
+    proposed: jsonb('proposed').notNull(),
+    /** The schedule an approved revision replaced. */
+    replaced: jsonb('replaced'),
+    /** Line by line: added, removed, changed with the fields. */
+    changes: jsonb('changes').$type<{ line: string; change: 'added' | 'removed' | 'changed'; fields: string[] }[]>().notNull().default([]),
+    proposedBy: uuid('proposed_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes'),
     createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('estimate_schedule_lines_position_key').on(t.estimateId, t.position),
-    index('estimate_schedule_lines_daypart_id_idx').on(t.daypartId),
-    index('estimate_schedule_lines_program_id_idx')
-      .on(t.programId)
-      .where(sql`${t.programId} IS NOT NULL`),
-    check('estimate_schedule_lines_length_check', sql`${t.spotLength} in (15, 30, 60)`),
-    check('estimate_schedule_lines_rate_check', sql`${t.rateCents} >= 0`),
-    check('estimate_schedule_lines_mapped_check', sql`(${t.daypartId} IS NULL) = (${t.unmappedReason} IS NOT NULL)`),
+    uniqueIndex('estimate_schedule_revisions_version_key').on(t.estimateId, t.version),
+    uniqueIndex('estimate_schedule_revisions_pending_key')
+      .on(t.estimateId)
+      .where(sql`${t.status} = 'pending'`),
+    index('estimate_schedule_revisions_proposed_by_idx')
+      .on(t.proposedBy)
+      .where(sql`${t.proposedBy} IS NOT NULL`),
+    index('estimate_schedule_revisions_decided_by_idx')
+      .on(t.decidedBy)
+      .where(sql`${t.decidedBy} IS NOT NULL`),
+    check('estimate_schedule_revisions_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
 );
 
@@ -552,6 +588,9 @@ export const estimateScheduleLines = pgTable(
  */
 export const ordersView = pgView('orders', orderColumns()).existing();
 export const orderItemsView = pgView('order_items', orderItemColumns()).existing();
+/** An order's schedule and its lines (issue 42): what availability and the traffic log read of them. */
+export const orderSchedulesView = pgView('order_schedules', scheduleColumns()).existing();
+export const orderScheduleLinesView = pgView('order_schedule_lines', scheduleLineColumns()).existing();
 
 /**
  * What brands, users, media and payment methods publish for the orders list's one statement to join
@@ -769,6 +808,8 @@ export const trafficSpots = pgTable(
       .notNull()
       .references(() => estimates.id, { onDelete: 'cascade' }),
     estimateItemId: uuid('estimate_item_id').references(() => estimateItems.id, { onDelete: 'set null' }),
+    /** A schedule's spot (issue 42): its line, whose rate per spot and length it airs and bills at. */
+    scheduleLineId: uuid('schedule_line_id').references(() => estimateScheduleLines.id, { onDelete: 'set null' }),
     campaignId: uuid('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     daypartId: uuid('daypart_id')
       .notNull()
@@ -822,6 +863,9 @@ export const trafficSpots = pgTable(
     index('traffic_spots_invoice_idx')
       .on(t.invoiceId)
       .where(sql`${t.invoiceId} is not null`),
+    index('traffic_spots_schedule_line_idx')
+      .on(t.scheduleLineId)
+      .where(sql`${t.scheduleLineId} IS NOT NULL`),
     check('traffic_spots_status_check', sql`${t.status} in ('scheduled', 'aired', 'missed', 'made_good', 'cancelled', 'unconfirmed')`),
     check('traffic_spots_duration_check', sql`${t.durationSeconds} > 0`),
     check('traffic_spots_desk_action_check', sql`${t.deskAction} in ('preempted', 'moved', 'cancelled')`),
@@ -1200,6 +1244,8 @@ export const makegoodOffers = pgTable(
       .notNull()
       .references(() => estimates.id, { onDelete: 'cascade' }),
     estimateItemId: uuid('estimate_item_id').references(() => estimateItems.id, { onDelete: 'set null' }),
+    /** The missed spot's schedule line (issue 42): the makegood airs and costs as the line's spot. */
+    scheduleLineId: uuid('schedule_line_id').references(() => estimateScheduleLines.id, { onDelete: 'set null' }),
     daypartId: uuid('daypart_id')
       .notNull()
       .references(() => dayparts.id, { onDelete: 'cascade' }),
@@ -1218,6 +1264,9 @@ export const makegoodOffers = pgTable(
     uniqueIndex('makegood_offers_missed_spot_key').on(t.missedSpotId),
     index('makegood_offers_estimate_idx').on(t.estimateId, t.createdAt),
     index('makegood_offers_daypart_day_idx').on(t.daypartId, t.airDate),
+    index('makegood_offers_schedule_line_idx')
+      .on(t.scheduleLineId)
+      .where(sql`${t.scheduleLineId} IS NOT NULL`),
     index('makegood_offers_open_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'offered'`),

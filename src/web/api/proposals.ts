@@ -1,7 +1,8 @@
 /** Importing an agency order (AAAA Proposal XML, decision 056): the file is sent as the As-run screen sends its own. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sendForm } from './client';
-import { api, urlFor, type ReplyOf } from './typed';
+import { api, urlFor, type BodyOf, type ReplyOf } from './typed';
+import { estimateKeys } from './estimates';
 import type { paths } from './schema';
 
 export type ProposalImportReply = ReplyOf<'/api/estimates/import', 'post'>;
@@ -26,3 +27,23 @@ export const useOrderSchedule = (estimateId: string) =>
     retry: false,
     staleTime: 30_000,
   });
+
+export type ScheduleBody = BodyOf<'/api/estimates/{id}/schedule', 'put'>;
+
+/**
+ * Saves the week grid (decisions 056 and 064): a draft's schedule is replaced; a submitted or booked order's
+ * change is sent as a revision for the desk to approve. The order and its schedule are read again.
+ */
+export const useSaveScheduleWeeks = (estimateId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, asRevision }: { body: ScheduleBody; asRevision: boolean }) =>
+      asRevision
+        ? (await api.post('/api/estimates/{id}/schedule/revisions', { path: { id: estimateId }, body })).message
+        : (await api.put('/api/estimates/{id}/schedule', { path: { id: estimateId }, body }), 'Weekly schedule saved'),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['schedule', estimateId] });
+      void queryClient.invalidateQueries({ queryKey: estimateKeys.all });
+    },
+  });
+};

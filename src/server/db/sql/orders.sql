@@ -52,6 +52,40 @@ CREATE OR REPLACE VIEW order_items AS
     i.updated_at
    FROM estimate_items i;
 
+-- An order's weekly schedule and its lines (issue 42, decision 056): availability counts a booked schedule's
+-- spots day by day, and the traffic log places them.
+CREATE OR REPLACE VIEW order_schedules AS
+ SELECT s.id,
+    s.estimate_id,
+    s.week_start_day,
+    s.start_date,
+    s.end_date,
+    s.demos,
+    s.proposal_id,
+    s.proposal_version,
+    s.created_at,
+    s.updated_at
+   FROM estimate_schedules s;
+
+CREATE OR REPLACE VIEW order_schedule_lines AS
+ SELECT l.id,
+    l.estimate_id,
+    l.position,
+    l.name,
+    l.daypart_id,
+    l.unmapped_reason,
+    l.days,
+    l.start_time,
+    l.end_time,
+    l.spot_length,
+    l.rate_cents,
+    l.spots_per_week,
+    l.demo_values,
+    l.program_id,
+    l.created_at,
+    l.updated_at
+   FROM estimate_schedule_lines l;
+
 -- A simple view is updatable in PostgreSQL; these are not: an insert, update or delete through one is an
 -- error naming the view, so raw SQL cannot write an order past the orders module either.
 CREATE OR REPLACE FUNCTION orders_refuse_write()
@@ -65,3 +99,5 @@ $function$;
 
 CREATE OR REPLACE TRIGGER orders_read_only INSTEAD OF INSERT OR UPDATE OR DELETE ON orders FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
 CREATE OR REPLACE TRIGGER order_items_read_only INSTEAD OF INSERT OR UPDATE OR DELETE ON order_items FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
+CREATE OR REPLACE TRIGGER order_schedules_read_only INSTEAD OF INSERT OR UPDATE OR DELETE ON order_schedules FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();
+CREATE OR REPLACE TRIGGER order_schedule_lines_read_only INSTEAD OF INSERT OR UPDATE OR DELETE ON order_schedule_lines FOR EACH ROW EXECUTE FUNCTION orders_refuse_write();

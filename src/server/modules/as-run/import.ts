@@ -22,7 +22,7 @@ import {
   SETTLEABLE_STATUSES,
   type SpotCandidate,
 } from '../../../domain/as-run-match';
-import { airingOf } from '../../../domain/campaigns';
+import { airingOf, lineAiringOf } from '../../../domain/campaigns';
 import { localClockOf } from '../../../domain/dates';
 import { toCents } from '../../../domain/money';
 import { windowOf } from '../../../domain/traffic';
@@ -30,7 +30,7 @@ import { asRunImports, campaigns, dayparts, trafficSpots } from '../../db/schema
 import { orderItemsView, ordersView } from '../orders/views';
 import type { Db, Tx } from '../../platform/db';
 import { selectionOf } from '../orders/public';
-import { offerMakegoods } from '../makegoods/offer';
+import { offerMakegoods, scheduleLineTerms } from '../makegoods/offer';
 import { stationAutoOffersMakegoods } from '../station/public';
 import { missedSpotsWithAiredMakegood, withdrawMakegoods } from '../makegoods/withdraw';
 import type { Staged } from '../notifications';
@@ -43,6 +43,7 @@ import type { ResolvedRows } from './rows';
 interface Candidate extends SpotCandidate {
   estimateId: string;
   estimateItemId: string | null;
+  scheduleLineId: string | null;
   daypartId: string;
   /** An ADU's spot (decision 057): it delivers its impressions but spends nothing of the campaign's budget. */
   noCharge: boolean;
@@ -157,6 +158,7 @@ export const settleAsRun = async ({
     id: trafficSpots.id,
     estimateId: trafficSpots.estimateId,
     estimateItemId: trafficSpots.estimateItemId,
+    scheduleLineId: trafficSpots.scheduleLineId,
     daypartId: trafficSpots.daypartId,
     houseCode: trafficSpots.houseCode,
     airDate: trafficSpots.airDate,
@@ -170,6 +172,7 @@ export const settleAsRun = async ({
       id: string;
       estimateId: string;
       estimateItemId: string | null;
+      scheduleLineId: string | null;
       daypartId: string;
       houseCode: string;
       airDate: string;
@@ -188,6 +191,7 @@ export const settleAsRun = async ({
         id: row.id,
         estimateId: share(row.estimateId),
         estimateItemId: row.estimateItemId === null ? null : share(row.estimateItemId),
+        scheduleLineId: row.scheduleLineId === null ? null : share(row.scheduleLineId),
         daypartId: share(row.daypartId),
         houseCode: share(row.houseCode),
         airDate: share(row.airDate),
@@ -254,6 +258,11 @@ export const settleAsRun = async ({
       .from(orderItemsView)
       .where(inArray(orderItemsView.id, [...itemIds])))
       itemOf.set(row.id, row);
+  // A schedule line's spot airs at the line's rate per spot (issue 42).
+  const lineOf = await scheduleLineTerms(
+    tx,
+    [...byId.values()].map((spot) => spot.scheduleLineId),
+  );
   estimateIds.clear();
   itemIds.clear();
 
@@ -310,7 +319,14 @@ export const settleAsRun = async ({
     }
     const campaign = campaignOf.get(spot.estimateId);
     const item = spot.estimateItemId ? itemOf.get(spot.estimateItemId) : undefined;
-    if (campaign && item) {
+    const line = spot.scheduleLineId ? lineOf.get(spot.scheduleLineId) : undefined;
+    if (campaign && line) {
+      const airing = lineAiringOf(daypartRows.get(spot.daypartId)!.multiplier, line.rateCents, campaign.remainingCents);
+      campaign.remainingCents -= airing.spendCents;
+      impressions[i] = airing.impressions;
+      spend[i] = airing.spendCents;
+      delivered[i] = 1;
+    } else if (campaign && item) {
       const selection = selectionOf(daypartRows.get(spot.daypartId)!, item);
       const airing = airingOf(selection.multiplier, spot.noCharge ? 0 : toCents(selection.cpm), campaign.remainingCents);
       campaign.remainingCents -= airing.spendCents;

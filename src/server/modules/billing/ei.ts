@@ -80,6 +80,9 @@ export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promis
     invoice.invoice_lines.map((l) => l.daypart_id),
   );
   const length = commercial?.spotLength ?? spots[0]?.spot.durationSeconds ?? 30;
+  // A schedule line's spots run the line's length (issue 42): its line of the invoice says so, not the commercial.
+  const lengthOf = (daypartId: string | null) =>
+    spots.find((s) => s.spot.scheduleLineId !== null && s.spot.daypartId === daypartId)?.spot.durationSeconds ?? length;
   // An invoice stored without lines (an old up-front one) is one line: its order.
   const stored =
     invoice.invoice_lines.length > 0
@@ -94,7 +97,7 @@ export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promis
       days: part ? eiDays(part.daysOfWeek) : 'MTWTFSS',
       startTime: part?.startTime ?? '00:00',
       endTime: part?.endTime ?? '23:59',
-      lengthSeconds: length,
+      lengthSeconds: lengthOf(l.daypart_id),
       rateCents: toCents(l.unit_price),
       spots: l.quantity,
       description: l.description,

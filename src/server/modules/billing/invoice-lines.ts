@@ -18,7 +18,7 @@ import type { Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { BILLING_MESSAGES } from '../../../domain/billing';
 import type { OrderRow } from '../orders/public';
-import { spotCostCents } from '../makegoods/offer';
+import { scheduleLineTerms, spotCostCents } from '../makegoods/offer';
 import { insertInvoice, isLiveInvoice } from './invoice-rows';
 import { couponCodeOf } from './up-front-lines';
 
@@ -30,13 +30,13 @@ export interface LockedSpot extends BillableSpot {
 export const lockUnbilledSpots = async (tx: Tx, estimateId: string, period?: { from: string; to: string }): Promise<LockedSpot[]> => {
   const spots = await lockUnbilledSpotRows(tx, estimateId, period);
   const priced = await pricedSpots(tx, spots);
-  return priced.map(({ spot, daypart, item }) => ({
+  return priced.map(({ spot, daypart, item, line }) => ({
     id: spot.id,
     daypartId: daypart.id,
     daypartName: daypart.name,
     startTime: daypart.startTime,
     endTime: daypart.endTime,
-    costCents: spotCostCents(daypart, item),
+    costCents: spotCostCents(daypart, item, line),
   }));
 };
 
@@ -44,19 +44,25 @@ export const lockUnbilledSpots = async (tx: Tx, estimateId: string, period?: { f
  * The spots with their dayparts (the dayparts module's, in one query; a spot whose daypart is gone is
  * left out) and their order lines (the orders view, in one query; null when the line is gone).
  */
-const pricedSpots = async <S extends { daypartId: string; estimateItemId: string | null }>(db: Tx, spots: S[]) => {
+const pricedSpots = async <S extends { daypartId: string; estimateItemId: string | null; scheduleLineId: string | null }>(db: Tx, spots: S[]) => {
   const itemIds = [...new Set(spots.flatMap((spot) => (spot.estimateItemId ? [spot.estimateItemId] : [])))];
-  const [parts, items] = await Promise.all([
+  const [parts, items, lines] = await Promise.all([
     daypartsByIds(
       db,
       spots.map((spot) => spot.daypartId),
     ),
     itemIds.length > 0 ? db.select().from(orderItemsView).where(inArray(orderItemsView.id, itemIds)) : [],
+    // A schedule line's spot bills the line's rate per spot (issue 42).
+    scheduleLineTerms(
+      db,
+      spots.map((spot) => spot.scheduleLineId),
+    ),
   ]);
   const itemOf = new Map(items.map((item) => [item.id, item]));
   return spots.flatMap((spot) => {
     const daypart = parts.get(spot.daypartId);
-    return daypart ? [{ spot, daypart, item: (spot.estimateItemId && itemOf.get(spot.estimateItemId)) || null }] : [];
+    const line = (spot.scheduleLineId && lines.get(spot.scheduleLineId)) || null;
+    return daypart ? [{ spot, daypart, item: (spot.estimateItemId && itemOf.get(spot.estimateItemId)) || null, line }] : [];
   });
 };
 
@@ -145,7 +151,7 @@ export const insertDeliveryInvoice = async ({
 /** The spots an invoice billed, in airing order, each at the cost its line counts (issue 29, item 6). */
 export const billedSpotsOf = async (db: Tx, invoiceId: string, timeZone: string): Promise<InvoiceDetail['billed_spots']> => {
   const rows = await pricedSpots(db, await spotsOfInvoice(db, invoiceId));
-  return rows.map(({ spot, daypart, item }) => ({
+  return rows.map(({ spot, daypart, item, line }) => ({
     air_date: spot.airDate,
     scheduled_time: localClockOf(spot.scheduledAt, timeZone),
     actual_time: spot.airedAt ? localClockOf(spot.airedAt, timeZone) : null,
@@ -153,7 +159,7 @@ export const billedSpotsOf = async (db: Tx, invoiceId: string, timeZone: string)
     house_code: spot.houseCode,
     duration_seconds: spot.actualDurationSeconds ?? spot.durationSeconds,
     makegood: spot.makegoodOfferId !== null,
-    cost: toDollars(spotCostCents(daypart, item)),
+    cost: toDollars(spotCostCents(daypart, item, line)),
   }));
 };
 

@@ -1,11 +1,14 @@
-import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import { addDays, daysBetween } from '../../../domain/dates';
 import type { Availability, Daypart, DaypartInput } from '../../../domain/daypart-schemas';
 import { toCents, toDollars } from '../../../domain/money';
 import { BOOKED_STATUSES } from '../../../domain/orders';
 import { airsOn, bookedOnDay } from '../../../domain/traffic';
+import { firstShortfall, lineSpotsByDay, noDaysMessage, shortfallMessage, weeksWithoutDays, type ScheduleFlight } from '../../../domain/schedule-days';
+import { scheduleWeeks } from '../../../domain/schedule-lines';
+import type { DayName } from '../../../domain/rate-card';
 import { dayparts } from '../../db/schema';
-import { orderItemsView, ordersView } from '../orders/views';
+import { orderItemsView, orderScheduleLinesView, orderSchedulesView, ordersView } from '../orders/views';
 import { isForeignKeyViolation, isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { conflict, notFound } from '../../platform/errors';
 import { channelToActOn } from '../channels/public';
@@ -111,14 +114,40 @@ export const deleteDaypart = async ({ db, id }: { db: Db; id: string }) => {
 
 // ── availability ──────────────────────────────────────────────────────────────
 
+/** The mapped schedule lines of some orders, with their flight: one query. */
+const scheduleLinesWhere = (db: Tx, where: SQL | undefined) =>
+  db
+    .select({
+      estimateId: orderScheduleLinesView.estimateId,
+      name: orderScheduleLinesView.name,
+      position: orderScheduleLinesView.position,
+      daypartId: orderScheduleLinesView.daypartId,
+      days: orderScheduleLinesView.days,
+      spotsPerWeek: orderScheduleLinesView.spotsPerWeek,
+      startDate: orderSchedulesView.startDate,
+      endDate: orderSchedulesView.endDate,
+      weekStartDay: orderSchedulesView.weekStartDay,
+    })
+    .from(orderScheduleLinesView)
+    .innerJoin(orderSchedulesView, eq(orderSchedulesView.estimateId, orderScheduleLinesView.estimateId))
+    .innerJoin(ordersView, eq(ordersView.id, orderScheduleLinesView.estimateId))
+    .where(where);
+
+const flightOf = (row: { startDate: string; endDate: string; weekStartDay: string }): ScheduleFlight => ({
+  startDate: row.startDate,
+  endDate: row.endDate,
+  weekStartDay: row.weekStartDay as DayName,
+});
+
 /**
  * Spots of booked orders (approved, scheduled, active) and makegood holds per airing day of the range, for
- * each daypart given (two queries whatever their number), optionally leaving one order out.
+ * each daypart given (three queries whatever their number), optionally leaving one order out. A booked
+ * schedule's line counts its spots on the days lineSpotsByDay spreads them to (decision 056).
  */
 const bookedSpotsByDay = async (db: Tx, parts: readonly DaypartRow[], start: string, end: string, excludeEstimateId?: string) => {
   const ids = parts.map((d) => d.id);
   if (ids.length === 0) return new Map<string, { date: string; booked: number }[]>();
-  const [bookings, holds] = await Promise.all([
+  const [bookings, holds, lines] = await Promise.all([
     db
       .select({ daypartId: orderItemsView.daypartId, spots: orderItemsView.spotsPerOccurrence, startDate: ordersView.startDate, endDate: ordersView.endDate })
       .from(orderItemsView)
@@ -134,12 +163,26 @@ const bookedSpotsByDay = async (db: Tx, parts: readonly DaypartRow[], start: str
       ),
     // Makegoods offered or accepted hold one spot of their day each.
     makegoodHolds(db, { from: start, to: end, ...(ids.length === 1 && { daypartId: ids[0] }) }),
+    scheduleLinesWhere(
+      db,
+      and(
+        inArray(orderScheduleLinesView.daypartId, ids),
+        inArray(ordersView.status, [...BOOKED_STATUSES]),
+        lte(orderSchedulesView.startDate, end),
+        gte(orderSchedulesView.endDate, start),
+        excludeEstimateId ? ne(ordersView.id, excludeEstimateId) : undefined,
+      ),
+    ),
   ]);
+  const scheduled = lines.flatMap((l) =>
+    lineSpotsByDay(flightOf(l), l, start, end).map((d) => ({ daypartId: l.daypartId, spots: d.spots, startDate: d.date, endDate: d.date })),
+  );
   const byDaypart = new Map<string, { date: string; booked: number }[]>();
   for (const daypart of parts) {
     const flights = [
       ...bookings.filter((b) => b.daypartId === daypart.id).map((b) => ({ spots: b.spots, startDate: b.startDate!, endDate: b.endDate! })),
       ...holds.filter((h) => h.daypartId === daypart.id).map((h) => ({ spots: h.count, startDate: h.airDate, endDate: h.airDate })),
+      ...scheduled.filter((d) => d.daypartId === daypart.id),
     ];
     const days: { date: string; booked: number }[] = [];
     // The same count the traffic log places (see bookedOnDay).
@@ -172,6 +215,44 @@ export const daypartAvailability = async ({ db, id, start, end }: { db: Db; id: 
 
 export const rangeLength = (start: string, end: string) => daysBetween(start, end) + 1;
 
+/** The dayparts' rows, locked in id order (so two bookings never deadlock). */
+const lockDayparts = (tx: Tx, ids: readonly string[]) =>
+  tx
+    .select()
+    .from(dayparts)
+    .where(inArray(dayparts.id, [...ids]))
+    .orderBy(asc(dayparts.id))
+    .for('update');
+
+type ScheduleLineRow = Awaited<ReturnType<typeof scheduleLinesWhere>>[number];
+
+/**
+ * A schedule's weeks against what its dayparts have free (decision 056): each line's week of spots is spread
+ * over its days (lineSpotsByDay); on each day, the schedule's spots in a daypart must fit the spots other
+ * booked orders and makegood holds leave free (the daily rule of the spec's items). 409 naming the daypart,
+ * the week and the day; 409 too for a week that buys spots but has none of its line's days in the flight.
+ */
+const assertScheduleCapacity = async (tx: Tx, estimateId: string, lines: readonly ScheduleLineRow[]) => {
+  const flight = flightOf(lines[0]!);
+  for (const line of lines) {
+    const empty = weeksWithoutDays(flight, line)[0];
+    if (empty) throw conflict(noDaysMessage(line.name || `Line ${line.position + 1}`, empty));
+  }
+  const mapped = lines.filter((l): l is ScheduleLineRow & { daypartId: string } => l.daypartId !== null);
+  const locked = await lockDayparts(tx, [...new Set(mapped.map((l) => l.daypartId))]);
+  const booked = await bookedSpotsByDay(tx, locked, flight.startDate, flight.endDate, estimateId);
+  const weeks = scheduleWeeks(flight.startDate, flight.endDate, flight.weekStartDay);
+  for (const daypart of locked) {
+    const wanted = new Map<string, number>();
+    for (const line of mapped.filter((l) => l.daypartId === daypart.id))
+      for (const day of lineSpotsByDay(flight, line)) wanted.set(day.date, (wanted.get(day.date) ?? 0) + day.spots);
+    const taken = new Map((booked.get(daypart.id) ?? []).map((d) => [d.date, d.booked]));
+    const free = (date: string) => (airsOn(daypart, date) ? Math.max(0, daypart.spotFrequency - (taken.get(date) ?? 0)) : 0);
+    const shortfall = firstShortfall(weeks, wanted, free);
+    if (shortfall) throw conflict(shortfallMessage(daypart.name, shortfall, daypart.spotFrequency));
+  }
+};
+
 /**
  * Refuses (409) to book an order whose spots do not fit every airing day of its dayparts.
  * Call inside the transaction that books the order: the daypart rows are locked (in id order,
@@ -188,18 +269,13 @@ export const assertCapacityForBooking = async ({ tx, estimateId }: { tx: Tx; est
     .select({ daypartId: orderItemsView.daypartId, spots: orderItemsView.spotsPerOccurrence })
     .from(orderItemsView)
     .where(eq(orderItemsView.estimateId, estimateId));
+  const lines = await scheduleLinesWhere(tx, eq(orderScheduleLinesView.estimateId, estimateId));
+  if (lines.length > 0) return assertScheduleCapacity(tx, estimateId, lines);
   if (items.length === 0) return;
-  const locked = await tx
-    .select()
-    .from(dayparts)
-    .where(
-      inArray(
-        dayparts.id,
-        items.map((i) => i.daypartId),
-      ),
-    )
-    .orderBy(asc(dayparts.id))
-    .for('update');
+  const locked = await lockDayparts(
+    tx,
+    items.map((i) => i.daypartId),
+  );
   const booked = await bookedSpotsByDay(tx, locked, order.startDate, order.endDate, estimateId);
   for (const daypart of locked) {
     const wanted = items.find((i) => i.daypartId === daypart.id)!.spots;

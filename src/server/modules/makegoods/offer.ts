@@ -11,7 +11,8 @@ import { makegoodAnswerBy, makegoodWindow, proposeMakegoodDay } from '../../../d
 import { toCents } from '../../../domain/money';
 import { SOLD_STATUSES } from '../../../domain/orders';
 import { dayparts, makegoodEvents, makegoodOffers, trafficSpots } from '../../db/schema';
-import { orderItemsView, ordersView } from '../orders/views';
+import { orderItemsView, orderScheduleLinesView, ordersView } from '../orders/views';
+import { spotCostCentsOf, type ScheduleLineTerms } from '../../../domain/spot-terms';
 import type { Tx } from '../../platform/db';
 import { selectionOf, type PricedItem } from '../orders/public';
 import { stageMakegoodOffer } from '../notifications/events';
@@ -21,11 +22,26 @@ import { emitEvent } from '../webhooks/outbox';
 
 const CHUNK = 1000;
 
-/** What one spot of an item costs: its delivery's spend at the item's CPM (decision 005), in cents. */
-export const spotCostCents = (daypart: typeof dayparts.$inferSelect, item: PricedItem | null) => {
-  if (!item) return 0;
-  const selection = selectionOf(daypart, item);
-  return airingOf(selection.multiplier, toCents(selection.cpm), Number.MAX_SAFE_INTEGER).spendCents;
+/**
+ * What one spot costs, in cents (domain/spot-terms): a schedule line's spot its rate per spot (issue 42);
+ * an item's spot its delivery's spend at the item's CPM (decision 005); 0 when its line is gone.
+ */
+export const spotCostCents = (daypart: typeof dayparts.$inferSelect, item: PricedItem | null, line: ScheduleLineTerms | null = null) =>
+  spotCostCentsOf(line, () => {
+    if (!item) return 0;
+    const selection = selectionOf(daypart, item);
+    return airingOf(selection.multiplier, toCents(selection.cpm), Number.MAX_SAFE_INTEGER).spendCents;
+  });
+
+/** The rate per spot and spot length of schedule lines (the orders view, one query), by id. */
+export const scheduleLineTerms = async (db: Tx, ids: readonly (string | null)[]): Promise<Map<string, ScheduleLineTerms>> => {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orderScheduleLinesView.id, rateCents: orderScheduleLinesView.rateCents, spotLength: orderScheduleLinesView.spotLength })
+    .from(orderScheduleLinesView)
+    .where(inArray(orderScheduleLinesView.id, wanted));
+  return new Map(rows.map((r) => [r.id, { rateCents: r.rateCents, spotLength: r.spotLength }]));
 };
 
 /**
@@ -54,6 +70,7 @@ export const offerMakegoods = async ({
       airDate: trafficSpots.airDate,
       daypartId: trafficSpots.daypartId,
       estimateItemId: trafficSpots.estimateItemId,
+      scheduleLineId: trafficSpots.scheduleLineId,
       estimateId: ordersView.id,
       ownerId: ordersView.ownerId,
       estimateName: ordersView.estimateName,
@@ -94,6 +111,10 @@ export const offerMakegoods = async ({
       .from(orderItemsView)
       .where(inArray(orderItemsView.id, itemIds.slice(i, i + CHUNK))))
       items.set(item.id, item);
+  const lines = await scheduleLineTerms(
+    tx,
+    missed.map((m) => m.scheduleLineId),
+  );
   const counter = await takenCounter(tx, from, to);
 
   const offers: (typeof makegoodOffers.$inferInsert)[] = [];
@@ -101,7 +122,8 @@ export const offerMakegoods = async ({
   for (const [k, spot] of missed.entries()) {
     const daypart = parts.get(spot.daypartId);
     if (!daypart) continue;
-    const cost = spotCostCents(daypart, spot.estimateItemId ? (items.get(spot.estimateItemId) ?? null) : null);
+    const line = spot.scheduleLineId ? (lines.get(spot.scheduleLineId) ?? null) : null;
+    const cost = spotCostCents(daypart, spot.estimateItemId ? (items.get(spot.estimateItemId) ?? null) : null, line);
     const window = windows[k]!;
     const day = proposeMakegoodDay({ daypart, first: window.first, last: window.last, taken: (date) => counter.taken(daypart, date) });
     if (day) counter.hold(daypart.id, day);
@@ -109,6 +131,7 @@ export const offerMakegoods = async ({
       missedSpotId: spot.spotId,
       estimateId: spot.estimateId,
       estimateItemId: spot.estimateItemId,
+      scheduleLineId: spot.scheduleLineId,
       daypartId: spot.daypartId,
       airDate: day,
       status: day ? 'offered' : 'unavailable',

@@ -24,7 +24,9 @@ import { userSummary } from '../users/public';
 import { emitOrderEvent } from '../webhooks/outbox';
 import { lockOrder, recomputeOrder } from './orders';
 import { readXmlTree } from './proposal-xml';
-import { readSchedule, scheduleDetail, writeSchedule, type ScheduleData } from './schedule-store';
+import { differencesOf } from './schedule-differences';
+import { readSchedule, scheduleDataOf, scheduleDetail, writeSchedule, type ScheduleData } from './schedule-store';
+import { insertRevision, takesRevisions } from './schedule-revisions';
 import { programsOfChannel, type ProgramRow } from '../programs/public';
 import { programFitsLine } from '../../../domain/programs';
 
@@ -69,36 +71,6 @@ const mapLines = (lines: readonly ProposalLine[], dayparts: readonly DaypartRow[
       programId: programOfLine(line, daypart, programs),
     };
   });
-
-const COMPARED = ['daypartId', 'days', 'startTime', 'endTime', 'spotLength', 'rateCents', 'spotsPerWeek', 'demoValues', 'programId'] as const;
-const FIELD_NAMES: Record<(typeof COMPARED)[number], string> = {
-  daypartId: 'daypart',
-  days: 'days',
-  startTime: 'start_time',
-  endTime: 'end_time',
-  spotLength: 'spot_length',
-  rateCents: 'rate',
-  spotsPerWeek: 'spots_per_week',
-  demoValues: 'demo_values',
-  programId: 'program',
-};
-
-/** A revision's differences, line by line (lines matched by name). */
-const differencesOf = (before: readonly Lines[number][], after: Lines) => {
-  const out: ProposalImport['orders'][number]['differences'] = [];
-  const old = new Map(before.map((l) => [l.name, l]));
-  for (const line of after) {
-    const was = old.get(line.name);
-    old.delete(line.name);
-    if (!was) out.push({ line: line.name, change: 'added', fields: [] });
-    else {
-      const fields = COMPARED.filter((f) => JSON.stringify(was[f]) !== JSON.stringify(line[f])).map((f) => FIELD_NAMES[f]);
-      if (fields.length > 0) out.push({ line: line.name, change: 'changed', fields });
-    }
-  }
-  for (const name of old.keys()) out.push({ line: name, change: 'removed', fields: [] });
-  return out;
-};
 
 /** The draft made from this proposal for this account and channel, locked; undefined when there is none. */
 const orderOfProposal = async (tx: Tx, ownerId: string, channelId: string, proposalId: string) => {
@@ -155,7 +127,7 @@ export const importProposal = async ({
       estimateId: string;
       channelId: string;
       callLetters: string;
-      action: 'created' | 'revised';
+      action: 'created' | 'revised' | 'revision proposed';
       differences: ProposalImport['orders'][number]['differences'];
     }[] = [];
     for (const plan of plans) {
@@ -171,6 +143,20 @@ export const importProposal = async ({
       const existing = await orderOfProposal(tx, ownerId, plan.channelId, proposal.uniqueIdentifier);
       if (existing) {
         if (proposal.version <= existing.version) throw conflict(IMPORT_MESSAGES.sameVersion(proposal.version, existing.version));
+        // A submitted or booked order's revision waits for the desk (decision 064); its schedule stays until approved.
+        if (takesRevisions(existing.order.status)) {
+          const stored = await readSchedule(tx, existing.order.id);
+          if (!stored) throw conflict(IMPORT_MESSAGES.submitted);
+          const { changes } = await insertRevision(tx, existing.order, scheduleDataOf(stored), data, actor.id);
+          results.push({
+            estimateId: existing.order.id,
+            channelId: plan.channelId,
+            callLetters: plan.outlet.callLetters,
+            action: 'revision proposed',
+            differences: changes,
+          });
+          continue;
+        }
         if (existing.order.status !== 'draft') throw conflict(IMPORT_MESSAGES.submitted);
         const before = (await readSchedule(tx, existing.order.id))?.lines ?? [];
         await writeSchedule(tx, existing.order.id, data);

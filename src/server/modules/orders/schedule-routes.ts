@@ -12,8 +12,20 @@ import { exportProposal } from './proposal-export';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
 import { getOrderSchedule, putOrderSchedule } from './schedule-service';
+import { decideRevision, listRevisions, proposeRevision } from './schedule-revisions';
+import {
+  REVISION_MESSAGES,
+  revisionDecisionSchema,
+  revisionInputSchema,
+  revisionListSchema,
+  revisionReplySchema,
+} from '../../../domain/schedule-revision-schemas';
 
 const idParams = z.object({ id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }) });
+const revisionParams = z.object({
+  id: z.uuid({ error: ESTIMATE_MESSAGES.notFound }),
+  revisionId: z.uuid({ error: REVISION_MESSAGES.notFound }),
+});
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 403: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
 const tags = { tags: ['estimates'], security: [{ bearerAuth: [] }] };
 
@@ -51,6 +63,64 @@ export const scheduleRoutes = async (app: FastifyInstance, ctx: AppContext, guar
     },
     (request) => putOrderSchedule({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body }),
   );
+
+  r.get(
+    '/estimates/:id/schedule/revisions',
+    {
+      ...signedIn,
+      schema: {
+        ...tags,
+        description:
+          "The order's schedule revisions, the latest first (its owner or admins): each with its changes line by line, its spots and gross, and the desk's decision.",
+        params: idParams,
+        response: { 200: revisionListSchema, ...errors },
+      },
+    },
+    (request) => listRevisions({ db: ctx.db, actor: actorOf(request), id: request.params.id }),
+  );
+
+  r.post(
+    '/estimates/:id/schedule/revisions',
+    {
+      ...signedIn,
+      schema: {
+        ...tags,
+        description:
+          "Proposes a revision of a submitted or booked order's schedule (its owner or admins; decision 064): the whole new schedule, checked as PUT …/schedule checks it. Lines are revised by position; a booked order keeps every line (set its weeks to 0). One revision waits at a time (409); the desk approves or rejects it.",
+        params: idParams,
+        body: revisionInputSchema,
+        response: { 201: revisionReplySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await proposeRevision({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body })),
+  );
+
+  for (const decision of ['approve', 'reject'] as const)
+    r.patch(
+      `/estimates/:id/schedule/revisions/:revisionId/${decision}`,
+      {
+        onRequest: guards.adminOnly,
+        schema: {
+          ...tags,
+          description:
+            decision === 'approve'
+              ? "Approves a pending revision (admins): the schedule is replaced, the order's budget and flight recomputed, and a booked order's weeks checked against availability (409 naming the week and daypart; nothing changes); an order with a live invoice is refused."
+              : 'Rejects a pending revision (admins); the schedule stays as it was, the revision stays in the history.',
+          params: revisionParams,
+          body: revisionDecisionSchema.optional(),
+          response: { 200: revisionReplySchema, ...errors },
+        },
+      },
+      (request) =>
+        decideRevision({
+          db: ctx.db,
+          actor: actorOf(request),
+          id: request.params.id,
+          revisionId: request.params.revisionId,
+          approve: decision === 'approve',
+          notes: request.body?.notes,
+        }),
+    );
 
   r.get(
     '/estimates/:id/proposal.xml',

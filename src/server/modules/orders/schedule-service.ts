@@ -36,7 +36,7 @@ const demoValuesOf = (values: Record<string, number> | undefined, demos: readonl
 };
 
 /** The schedule as it will be written, every line checked against the order's channel's rate card. */
-const checkedSchedule = async (tx: Tx, order: OrderRow, input: ScheduleInput): Promise<ScheduleData> => {
+export const checkedSchedule = async (tx: Tx, order: OrderRow, input: ScheduleInput): Promise<ScheduleData> => {
   if (input.end_date < input.start_date) throw badRequest(SCHEDULE_MESSAGES.endBeforeStart, 'end_date');
   const weeks = scheduleWeeks(input.start_date, input.end_date, input.week_start_day);
   if (weeks.length > MAX_SCHEDULE_WEEKS) throw badRequest(SCHEDULE_MESSAGES.tooManyWeeks, 'end_date');

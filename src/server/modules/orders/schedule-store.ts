@@ -3,7 +3,7 @@
  * replacing it whole, and what the order's budget and dates become from it. The orders module owns
  * estimate_schedules and estimate_schedule_lines; this file imports no other orders file.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Schedule } from '../../../domain/schedule-schemas';
 import { scheduleWeeks, type SpotLength } from '../../../domain/schedule-lines';
 import { scheduleTotals } from '../../../domain/schedule-pricing';
@@ -76,6 +76,46 @@ export const writeSchedule = async (tx: Tx, estimateId: string, data: ScheduleDa
     .values({ estimateId, ...values })
     .onConflictDoUpdate({ target: estimateSchedules.estimateId, set: values });
   if (data.lines.length > 0) await tx.insert(estimateScheduleLines).values(data.lines.map((line, position) => ({ estimateId, position, ...line })));
+};
+
+/** The stored schedule as written (a revision's snapshot, decision 064). */
+export const scheduleDataOf = ({ schedule, lines }: { schedule: ScheduleRow; lines: LineRow[] }): ScheduleData => ({
+  weekStartDay: schedule.weekStartDay as DayName,
+  startDate: schedule.startDate,
+  endDate: schedule.endDate,
+  demos: schedule.demos,
+  proposalId: schedule.proposalId,
+  proposalVersion: schedule.proposalVersion,
+  lines: lines.map((l) => ({
+    name: l.name,
+    daypartId: l.daypartId,
+    unmappedReason: l.unmappedReason,
+    days: l.days as DayName[],
+    startTime: l.startTime,
+    endTime: l.endTime,
+    spotLength: l.spotLength as SpotLength,
+    rateCents: l.rateCents,
+    spotsPerWeek: l.spotsPerWeek,
+    demoValues: l.demoValues,
+    programId: l.programId,
+  })),
+});
+
+/**
+ * Applies an approved revision (decision 064): the flight and lines change in place, line by position, so
+ * that the spots on the log keep their line; lines past the new count are removed, new ones added.
+ */
+export const reviseSchedule = async (tx: Tx, estimateId: string, data: ScheduleData) => {
+  await tx
+    .update(estimateSchedules)
+    .set({ weekStartDay: data.weekStartDay, startDate: data.startDate, endDate: data.endDate, demos: data.demos, updatedAt: new Date() })
+    .where(eq(estimateSchedules.estimateId, estimateId));
+  await tx.delete(estimateScheduleLines).where(and(eq(estimateScheduleLines.estimateId, estimateId), gte(estimateScheduleLines.position, data.lines.length)));
+  for (const [position, line] of data.lines.entries())
+    await tx
+      .insert(estimateScheduleLines)
+      .values({ estimateId, position, ...line })
+      .onConflictDoUpdate({ target: [estimateScheduleLines.estimateId, estimateScheduleLines.position], set: { ...line, updatedAt: new Date() } });
 };
 
 /** The weeks (start dates) of a schedule's flight. */

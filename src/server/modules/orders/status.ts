@@ -163,6 +163,8 @@ export const submitOrder = async (
   if (!order.paymentMethodId && !invoicedWithMediaLater) throw badRequest(ESTIMATE_MESSAGES.cardMissing, 'payment_method_id');
   // A schedule (decision 056) stands for the order's time slots: its lines must all be mapped.
   const scheduled = await scheduleSubmitCheck(tx, order, today);
+  // Its weeks must fit what the dayparts have free (decision 056), as at booking.
+  if (scheduled) await assertCapacityForBooking({ tx, estimateId: order.id });
   const rows = scheduled ? [] : await itemsWithDayparts(tx, order.id);
   if (!scheduled) {
     if (rows.length === 0) throw badRequest(ESTIMATE_MESSAGES.itemsMissing, 'selectedDayparts');

@@ -3,4 +3,4 @@
  * read orders or their lines in SQL (src/server/db/sql/orders.sql). Nothing else here, so that any module
  * may import it without an import cycle; the functions are in ./public.
  */
-export { orderItemsView, ordersView } from '../../db/schema';
+export { orderItemsView, orderScheduleLinesView, orderSchedulesView, ordersView } from '../../db/schema';

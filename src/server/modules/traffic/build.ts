@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { addDays } from '../../../domain/dates';
 import { BOOKED_STATUSES } from '../../../domain/orders';
-import { placeDaypartDay, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
+import { orderLineOf, placeDaypartDay, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
 import { trafficDays, trafficSpots } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { stationRequiresAdId } from '../station/service';
@@ -18,6 +18,7 @@ import { stationProductSeparations } from '../station/public';
 import { brandProductCategories } from '../brands/public';
 import type { SeparationMinutes } from '../../../domain/traffic-separation';
 import { loadBookings, loadDayparts, loadMakegoodBookings, loadMoveBookings, type Booking, type ChannelDaypart } from './demands';
+import { loadScheduleBookings } from './schedule-demands';
 import { addLateSpots, movedAwayFrom, moveClosedSpots } from './late-spots';
 import { refreshSeparationConflicts } from './separation';
 import type { ChannelClocks } from '../channels/public';
@@ -63,7 +64,7 @@ const digestOf = (spots: readonly PlacedSpot[]) =>
     .update(
       JSON.stringify(
         spots.map((s) => [
-          s.estimateItemId,
+          orderLineOf(s),
           s.daypartId,
           s.scheduledAt.getTime(),
           s.position,
@@ -219,15 +220,17 @@ export const buildTrafficLogs = async ({
   let only: Set<string> | null = null;
   // A spot a closed day cannot take moves to a later day: that day is placed again at once (twice at most).
   for (let round = 0; round < 3 && range.from <= range.last; round += 1) {
-    const [dayparts, bookings, makegoods, moves, requireAdId, separations, digests] = await Promise.all([
+    const [dayparts, itemBookings, scheduleBookings, makegoods, moves, requireAdId, separations, digests] = await Promise.all([
       loadDayparts(db),
       loadBookings(db, range.from, range.last),
+      loadScheduleBookings(db, range.from, range.last),
       loadMakegoodBookings(db, range.from, range.last),
       loadMoveBookings(db, range.from, range.last),
       stationRequiresAdId(db),
       stationProductSeparations(db),
       placedDigests(db, range.from, range.last),
     ]);
+    const bookings = [...itemBookings, ...scheduleBookings];
     const all = [...bookings, ...makegoods, ...moves];
     const categories = await brandProductCategories(
       db,
@@ -244,8 +247,8 @@ export const buildTrafficLogs = async ({
       if (list) list.push(booking);
       else byDaypart.set(booking.daypartId, [booking]);
     }
-    for (const booking of bookings) flightOf.set(booking.estimateItemId, booking.endDate);
-    const flightEnd = (spot: PlacedSpot) => flightOf.get(spot.estimateItemId);
+    for (const booking of bookings) flightOf.set(orderLineOf(booking), booking.endDate);
+    const flightEnd = (spot: PlacedSpot) => flightOf.get(orderLineOf(spot));
     const movedTo = new Set<string>();
     // Each channel's log is its own (decision 053): placed, digested and frozen apart, at its own midnight.
     for (const [channelId, channelDayparts] of byChannel(dayparts)) {

@@ -1,9 +1,10 @@
 /** What the traffic log places: the booked orders' items over a range of broadcast days, read in one query. */
 import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { BOOKED_STATUSES, SOLD_STATUSES } from '../../../domain/orders';
-import { houseCodeOf, spotSeconds, type DaypartWindow, type SpotDemand } from '../../../domain/traffic';
+import { houseCodeOf, type DaypartWindow, type SpotDemand } from '../../../domain/traffic';
+import { spotLengthOf, type ScheduleLineTerms } from '../../../domain/spot-terms';
 import { campaigns, dayparts, makegoodOffers, mediaAssets, trafficMoves } from '../../db/schema';
-import { orderItemsView, ordersView } from '../orders/views';
+import { orderItemsView, orderScheduleLinesView, ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 
 export interface Booking extends Omit<SpotDemand, 'spots'> {
@@ -30,7 +31,7 @@ export const loadDayparts = async (db: Tx): Promise<ChannelDaypart[]> =>
   }));
 
 /** What every booking reads of its order: brand, creative, campaign (paused or not) and the creative's length. */
-const orderColumns = {
+export const orderColumns = {
   estimateId: ordersView.id,
   brandId: ordersView.brandId,
   mediaAssetId: ordersView.mediaAssetId,
@@ -41,7 +42,7 @@ const orderColumns = {
   houseNumber: mediaAssets.houseNumber,
 };
 
-interface OrderColumns {
+export interface OrderColumns {
   estimateId: string;
   brandId: string | null;
   mediaAssetId: string | null;
@@ -52,9 +53,11 @@ interface OrderColumns {
   houseNumber: string | null;
 }
 
-const bookingOf = (
+/** A booking of an order's line; a schedule line's (issue 42) runs the line's length (domain/spot-terms). */
+export const bookingOf = (
   r: OrderColumns,
-  rest: Pick<Booking, 'estimateItemId' | 'daypartId' | 'spots' | 'bookedAt' | 'startDate' | 'endDate' | 'makegoodOfferId' | 'movedFromDate' | 'noCharge'>,
+  rest: Pick<Booking, 'estimateItemId' | 'scheduleLineId' | 'daypartId' | 'spots' | 'bookedAt' | 'startDate' | 'endDate' | 'makegoodOfferId' | 'movedFromDate' | 'noCharge'>,
+  line: ScheduleLineTerms | null = null,
 ): Booking => ({
   ...rest,
   estimateId: r.estimateId,
@@ -63,7 +66,7 @@ const bookingOf = (
   mediaAssetId: r.mediaAssetId,
   houseCode: houseCodeOf(r.mediaAssetId ? r : null),
   hasAdId: r.adId !== null,
-  durationSeconds: spotSeconds(r.durationSeconds),
+  durationSeconds: spotLengthOf(line, r.durationSeconds),
   held: r.campaignStatus === 'paused',
 });
 
@@ -110,9 +113,13 @@ export const loadMakegoodBookings = async (db: Tx, from: string, to: string): Pr
       acceptedAt: makegoodOffers.updatedAt,
       daypartId: makegoodOffers.daypartId,
       estimateItemId: makegoodOffers.estimateItemId,
+      scheduleLineId: makegoodOffers.scheduleLineId,
+      lineRateCents: orderScheduleLinesView.rateCents,
+      lineSpotLength: orderScheduleLinesView.spotLength,
     })
     .from(makegoodOffers)
     .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId))
+    .leftJoin(orderScheduleLinesView, eq(orderScheduleLinesView.id, makegoodOffers.scheduleLineId))
     .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
     .leftJoin(mediaAssets, eq(mediaAssets.id, ordersView.mediaAssetId))
     .where(
@@ -125,19 +132,25 @@ export const loadMakegoodBookings = async (db: Tx, from: string, to: string): Pr
       ),
     );
   return rows
-    .filter((r) => r.brandId && r.airDate && r.estimateItemId)
+    .filter((r) => r.brandId && r.airDate && (r.estimateItemId || r.scheduleLineId))
     .map((r) =>
-      bookingOf(r, {
-        estimateItemId: r.estimateItemId!,
-        daypartId: r.daypartId,
-        spots: 1,
-        bookedAt: r.acceptedAt,
-        startDate: r.airDate!,
-        endDate: r.airDate!,
-        makegoodOfferId: r.offerId,
-        // An ADU (decision 057) airs at no charge.
-        ...(r.kind === 'adu' ? { noCharge: true } : {}),
-      }),
+      bookingOf(
+        r,
+        {
+          estimateItemId: r.estimateItemId,
+          scheduleLineId: r.scheduleLineId,
+          daypartId: r.daypartId,
+          spots: 1,
+          bookedAt: r.acceptedAt,
+          startDate: r.airDate!,
+          endDate: r.airDate!,
+          makegoodOfferId: r.offerId,
+          // An ADU (decision 057) airs at no charge.
+          ...(r.kind === 'adu' ? { noCharge: true } : {}),
+        },
+        // A makegood of a schedule line's spot airs as the line's spot (issue 42).
+        r.lineSpotLength !== null && r.lineRateCents !== null ? { rateCents: r.lineRateCents, spotLength: r.lineSpotLength } : null,
+      ),
     );
 };
 

@@ -8,13 +8,13 @@
  */
 import { and, eq, gte, isNotNull, lte } from 'drizzle-orm';
 import { addDays } from '../../../domain/dates';
-import { nearestFreeDay, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
+import { nearestFreeDay, orderLineOf, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
 import { trafficDays, trafficMoves, trafficSpots } from '../../db/schema';
 import { takenCounter } from '../makegoods/capacity';
 import type { Tx } from '../../platform/db';
 
-const keyOf = (s: { estimateItemId: string | null; makegoodOfferId: string | null; estimateId: string }) =>
-  `${s.estimateId}|${s.estimateItemId ?? ''}|${s.makegoodOfferId ?? ''}`;
+const keyOf = (s: { estimateItemId: string | null; scheduleLineId: string | null; makegoodOfferId: string | null; estimateId: string }) =>
+  `${s.estimateId}|${orderLineOf(s)}|${s.makegoodOfferId ?? ''}`;
 
 /**
  * Adds the spots a frozen day lacks; answers how many were added and the spots whose time had
@@ -91,7 +91,10 @@ export const moveClosedSpots = async ({
   dayparts: readonly DaypartWindow[];
   flightEnd: (spot: PlacedSpot) => string | undefined;
 }): Promise<string[]> => {
-  const movable = passed.filter((s) => s.status === 'scheduled' && s.makegoodOfferId === null && s.estimateItemId);
+  // A schedule line's spot is not moved (decision 056): its week's spread is the buy.
+  const movable = passed.filter(
+    (s): s is PlacedSpot & { estimateItemId: string } => s.status === 'scheduled' && s.makegoodOfferId === null && s.estimateItemId !== null,
+  );
   if (movable.length === 0) return [];
   const last = movable.reduce((max, s) => {
     const end = flightEnd(s) ?? date;
@@ -137,7 +140,7 @@ export const movedAwayFrom = async (tx: Tx, date: string): Promise<Map<string, n
     .where(eq(trafficMoves.fromDate, date));
   const counts = new Map<string, number>();
   for (const row of rows) {
-    const key = keyOf({ ...row, makegoodOfferId: null });
+    const key = keyOf({ ...row, scheduleLineId: null, makegoodOfferId: null });
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;

@@ -61,7 +61,12 @@ export const ordersWithUnbilledSpotsSql = (from: string, to: string): SQL =>
 /** The order's aired, unbilled spots (within [from, to] when given), locked, by air date, time and id. */
 export const lockUnbilledSpots = (tx: Tx, estimateId: string, period?: { from: string; to: string }) =>
   tx
-    .select({ id: trafficSpots.id, daypartId: trafficSpots.daypartId, estimateItemId: trafficSpots.estimateItemId })
+    .select({
+      id: trafficSpots.id,
+      daypartId: trafficSpots.daypartId,
+      estimateItemId: trafficSpots.estimateItemId,
+      scheduleLineId: trafficSpots.scheduleLineId,
+    })
     .from(trafficSpots)
     .where(
       and(

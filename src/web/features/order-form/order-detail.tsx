@@ -199,7 +199,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
               onSubmitted={() => setParams({}, { replace: true })}
               onCancel={order.status === 'draft' ? undefined : toRead}
             />
-            <OrderSchedule orderId={order.id} />
+            <OrderSchedule orderId={order.id} status={order.status} />
           </>
         )
       ) : (
@@ -213,7 +213,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
           <OrderMakegoods orderId={order.id} status={order.status} admin={admin} />
           <OrderSpots orderId={order.id} status={order.status} startDate={order.start_date} />
           {order.status !== 'draft' && <OrderTimeline orderId={order.id} />}
-          <OrderSchedule orderId={order.id} />
+          <OrderSchedule orderId={order.id} status={order.status} />
           <OrderAudience orderId={order.id} status={order.status} admin={admin} />
         </>
       )}

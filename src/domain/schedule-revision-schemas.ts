@@ -1,0 +1,45 @@
+/**
+ * Revisions of a submitted or booked order's schedule (issue 42, decision 064): the buyer proposes a new
+ * schedule, the desk approves or rejects it, and every revision stays in the order's history.
+ */
+import { z } from 'zod';
+import { differenceSchema, scheduleInputSchema } from './schedule-schemas';
+
+export const REVISABLE_STATUSES = ['ordered', 'approved', 'scheduled', 'active'] as const;
+
+export const REVISION_MESSAGES = {
+  notRevisable: 'Only a submitted or booked order’s schedule can be revised; change a draft’s schedule directly',
+  noSchedule: 'This order has no schedule to revise',
+  pending: 'This order already has a revision waiting for a decision',
+  notFound: 'Revision not found',
+  decided: 'This revision has already been decided',
+  linesKept: 'A booked order keeps every schedule line: set a line’s weeks to 0 instead of removing it',
+  nothingChanged: 'The revision changes nothing in the schedule',
+  unmapped: (names: string) => `Map every line to a daypart before revising: ${names}`,
+  proposed: (version: number) => `Revision ${version} sent for approval`,
+  approved: (version: number) => `Revision ${version} approved: the schedule is changed`,
+  rejected: (version: number) => `Revision ${version} rejected`,
+} as const;
+
+export const revisionInputSchema = scheduleInputSchema;
+
+export const revisionDecisionSchema = z.strictObject({
+  notes: z.string({ error: 'Notes must be text' }).trim().max(2000, 'Notes must be at most 2000 characters').nullable().optional(),
+});
+
+export const scheduleRevisionSchema = z.object({
+  id: z.uuid(),
+  estimate_id: z.uuid(),
+  version: z.number().int(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  changes: z.array(differenceSchema),
+  spots: z.number().int(),
+  gross: z.number(),
+  notes: z.string().nullable(),
+  proposed_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type ScheduleRevision = z.infer<typeof scheduleRevisionSchema>;
+
+export const revisionReplySchema = z.object({ message: z.string(), revision: scheduleRevisionSchema });
+export const revisionListSchema = z.object({ revisions: z.array(scheduleRevisionSchema) });
