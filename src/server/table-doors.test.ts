@@ -109,6 +109,15 @@ describe('the reading of SQL text', () => {
   it('knows every table of eslint/table-owners.js by its SQL name', () => {
     expect(owners.get('traffic_spots')).toEqual(['traffic']);
     expect(owners.get('users')).toEqual(['auth', 'profile', 'users']);
-    expect([...publishedViews].sort()).toEqual(['brand_names', 'card_labels', 'media_names', 'order_items', 'order_schedule_lines', 'order_schedules', 'orders', 'user_names']);
+    expect([...publishedViews].sort()).toEqual([
+      'brand_names',
+      'card_labels',
+      'media_names',
+      'order_items',
+      'order_schedule_lines',
+      'order_schedules',
+      'orders',
+      'user_names',
+    ]);
   });
 });

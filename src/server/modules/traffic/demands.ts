@@ -56,7 +56,10 @@ export interface OrderColumns {
 /** A booking of an order's line; a schedule line's (issue 42) runs the line's length (domain/spot-terms). */
 export const bookingOf = (
   r: OrderColumns,
-  rest: Pick<Booking, 'estimateItemId' | 'scheduleLineId' | 'daypartId' | 'spots' | 'bookedAt' | 'startDate' | 'endDate' | 'makegoodOfferId' | 'movedFromDate' | 'noCharge'>,
+  rest: Pick<
+    Booking,
+    'estimateItemId' | 'scheduleLineId' | 'daypartId' | 'spots' | 'bookedAt' | 'startDate' | 'endDate' | 'makegoodOfferId' | 'movedFromDate' | 'noCharge'
+  >,
   line: ScheduleLineTerms | null = null,
 ): Booking => ({
   ...rest,
