@@ -20,7 +20,7 @@ export const AUDIENCE_MESSAGES = {
   aduNoGuarantee: 'This order has no audience guarantee, so no ADUs are owed',
   aduMet: 'This order meets its audience guarantee: no ADUs are owed',
   aduUnsized: 'No daypart of this order has a figure for the guarantee demo on the current book, so ADUs cannot be sized',
-  aduScheduleLine: 'ADUs are offered in the order’s daypart lines; the traffic log does not place schedule lines yet',
+  aduScheduleLine: 'ADUs are offered in the order’s daypart lines, not yet in its schedule lines',
   aduAllOffered: 'The ADUs that cover the shortfall are already offered or accepted',
   aduNoRoom: (daypart: string) => `No free spot in ${daypart} from tomorrow to 14 days after the flight: no ADU could be offered`,
   aduOffered: (spots: number, daypart: string) =>
@@ -209,3 +209,16 @@ export const readBookRow = (cells: Record<string, string | undefined>, line: num
   if (numbers.universe <= 0) return `${at}universe must be above 0`;
   return { line, daypart, demo, ...numbers };
 };
+
+/** GET /book-ratings: a channel's current book on one demo (the order form's live GRPs and CPP). */
+export const bookRatingsQuerySchema = z.object({ channel_id: z.uuid({ error: 'channel_id must be a channel id' }).optional(), demo: demoText });
+
+export const bookRatingsSchema = z.object({
+  channel_id: z.uuid(),
+  demo: z.string(),
+  /** Null when the channel has no current book. */
+  book_name: z.string().nullable(),
+  /** Per daypart of the book: a spot's rating and impressions (thousands) on the demo. */
+  ratings: z.array(z.object({ daypart_id: z.uuid(), rating: z.number(), impressions: z.number() })),
+});
+export type BookRatings = z.infer<typeof bookRatingsSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adusFor, audienceFigures, cpm, cpp, figuresOf, flightWeekOf, guaranteeGoal, percentDelivered, weeksOfDailyLine } from './audience.js';
+import { adusFor, audienceFigures, cpm, cpp, figuresOf, flightWeekOf, guaranteeGoal, percentDelivered, weeksOfDailyLine, weeklyAudience } from './audience.js';
 
 describe('the audience formulas, by hand', () => {
   it('GRPs are spots × rating, impressions spots × impressions a spot', () => {
@@ -84,5 +84,24 @@ describe('audienceFigures', () => {
     });
     // In all: $3,600, 33 GRPs (CPP $109.09), 160 (000) (CPM $22.50).
     expect(figures.total).toEqual({ spots: 10, cost_cents: 360_000, grps: 33, impressions: 160, cpp_cents: 10_909, cpm_cents: 2250 });
+  });
+});
+
+describe('weeklyAudience (the order form, as typed)', () => {
+  it('sums a week of two slots by hand, and counts a slot the book lacks in spots and cost only', () => {
+    // Morning: 10 spots a week at 2.5 rating and 12.0 (000) each, $500 a week; Prime: 5 spots at 6.0 and 30.0, $1,000;
+    // Late: 7 spots, $140, not in the book. GRPs 10 × 2.5 + 5 × 6 = 55; impressions 120 + 150 = 270 (000).
+    // Cost $1,640 = 164,000 ¢: CPP 164,000 ÷ 55 = 2,981.8 → 2,982 ¢; CPM 164,000 ÷ 270 = 607.4 → 607 ¢.
+    const week = weeklyAudience([
+      { spots: 10, costCents: 50_000, audience: { rating: 2.5, impressions: 12 } },
+      { spots: 5, costCents: 100_000, audience: { rating: 6, impressions: 30 } },
+      { spots: 7, costCents: 14_000, audience: null },
+    ]);
+    expect(week).toEqual({ spots: 22, cost_cents: 164_000, grps: 55, impressions: 270, cpp_cents: 2_982, cpm_cents: 607, unrated: 1 });
+  });
+
+  it('has no CPP or CPM without rated spots', () => {
+    expect(weeklyAudience([{ spots: 3, costCents: 900, audience: null }])).toMatchObject({ grps: 0, cpp_cents: null, cpm_cents: null, unrated: 1 });
+    expect(weeklyAudience([])).toMatchObject({ spots: 0, grps: 0, cpp_cents: null, unrated: 0 });
   });
 });

@@ -80,6 +80,27 @@ const finish = (s: Sums): AudienceFigures => ({
   cpm_cents: cpm(s.cost_cents, s.impressions),
 });
 
+/** One time slot of the order form's week: its spots and cost a week, and its audience per spot (null: not in the book). */
+export interface WeekSlot {
+  spots: number;
+  costCents: number;
+  audience: SpotAudience | null;
+}
+
+/**
+ * The order form's week as it is typed (issue 43): GRPs, impressions, CPP and CPM of every slot's spots,
+ * by the rule of the order page's figures (a slot the book lacks counts its spots and cost, no audience);
+ * `unrated` counts those slots.
+ */
+export const weeklyAudience = (slots: readonly WeekSlot[]): AudienceFigures & { unrated: number } => {
+  const sums = slots.reduce<Sums>(
+    (s, slot) =>
+      add(s, { spots: slot.spots, cost_cents: slot.costCents, grps: slot.spots * (slot.audience?.rating ?? 0), impressions: slot.spots * (slot.audience?.impressions ?? 0) }),
+    ZERO,
+  );
+  return { ...finish(sums), unrated: slots.filter((slot) => slot.audience === null).length };
+};
+
 /** The figures of a set of lines: per line, per week (by the week's first day) and in all. */
 export const audienceFigures = (lines: readonly AudienceLine[]) => {
   const weeks = new Map<string, Sums>();

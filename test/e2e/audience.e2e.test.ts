@@ -5,6 +5,7 @@
  * imports a book in Station Settings and makes it current. The order form takes the target demo and a
  * guarantee, saved as typed.
  */
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookRatings, books } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
@@ -108,5 +109,32 @@ describe.skipIf(!hasBrowserForScreens)('audience on screen', () => {
     await page.getByLabel('Guarantee demo').fill('');
     await expect.poll(async () => (await saved()).audience_guarantee, { timeout: 15_000 }).toBeNull();
     await keepScreenshot(page, 'test-results/screenshots/audience/order-form-audience-1440.png');
+  });
+
+  it('shows the week’s GRPs and CPP on the target demo in the order summary as the spots are typed', async () => {
+    const db = h.database.db;
+    // Weekdays at $15 CPM: $20.49 a spot. On the current book, 2.0 a spot on A25-54.
+    const daypart = await createDaypart(db, { name: 'Typed Morning' });
+    const [current] = await db
+      .select({ id: books.id, name: books.name })
+      .from(books)
+      .where(and(eq(books.channelId, daypart.channelId), eq(books.isCurrent, true)));
+    await db.insert(bookRatings).values({ bookId: current!.id, daypartId: daypart.id, demo: 'A25-54', rating: 2, impressions: 20 });
+    const owner = await clientWithBrand(h);
+    const { order } = await readyOrder(h, { owner, daypartId: daypart.id, spots: 2 });
+    const page = await h.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, owner.email, 'Client-Passw0rd');
+    await page.goto(`/app/estimates/${order.id}`);
+    await page.getByRole('group', { name: 'Audience (optional)' }).getByLabel('Target demo').fill('a25-54');
+    // 2 a day × 5 days × 2.0 = 20.0 GRPs; $204.90 ÷ 20 = $10.245, a CPP of $10.25.
+    await expect.poll(() => page.getByTestId('weekly-grps').textContent()).toBe('20.0');
+    expect(await page.getByTestId('weekly-cpp').textContent()).toBe('$10.25');
+    expect(await page.getByTestId('audience-book').textContent()).toBe(`On ${current!.name}`);
+    await page.getByLabel('Spots per day for Typed Morning').fill('3');
+    // 3 × 5 × 2.0 = 30.0 GRPs at once, before any save.
+    await expect.poll(() => page.getByTestId('weekly-grps').textContent()).toBe('30.0');
+    await page.getByRole('group', { name: 'Audience (optional)' }).getByLabel('Target demo').fill('');
+    await page.getByTestId('weekly-grps').waitFor({ state: 'detached' });
   });
 });

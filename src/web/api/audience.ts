@@ -6,6 +6,7 @@ import { estimateKeys } from './estimates';
 
 export const audienceKeys = {
   books: ['books'] as const,
+  ratings: (channelId: string | null, demo: string) => ['book-ratings', channelId, demo] as const,
   order: (id: string) => ['audience', id] as const,
   postBuys: ['post-buy'] as const,
   postBuy: (id: string) => ['post-buy', id] as const,
@@ -18,6 +19,16 @@ export const useOrderAudience = (estimateId: string) =>
     queryFn: ({ signal }) => api.get('/api/estimates/{id}/audience', { path: { id: estimateId }, query: {}, signal }),
     retry: false,
     staleTime: 30_000,
+  });
+
+/** A channel's current book on one demo, per daypart (the order form's live GRPs and CPP); off without a demo. */
+export const useBookRatings = (channelId: string | null, demo: string | null) =>
+  useQuery({
+    enabled: demo !== null,
+    queryKey: audienceKeys.ratings(channelId, demo ?? ''),
+    queryFn: ({ signal }) => api.get('/api/book-ratings', { query: { demo: demo!, ...(channelId && { channel_id: channelId }) }, signal }),
+    retry: false,
+    staleTime: 60_000,
   });
 
 export const usePostBuy = (estimateId: string, enabled: boolean) =>

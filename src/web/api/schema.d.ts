@@ -4953,6 +4953,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/book-ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A channel’s current book on one demo (default channel when none is named): per daypart, a spot’s rating and impressions (thousands); no ratings when the channel has no current book. The order form’s live GRPs and CPP. */
+        get: {
+            parameters: {
+                query: {
+                    channel_id?: string;
+                    demo: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            book_name: string | null;
+                            /** Format: uuid */
+                            channel_id: string;
+                            demo: string;
+                            ratings: {
+                                /** Format: uuid */
+                                daypart_id: string;
+                                impressions: number;
+                                rating: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            /** @description The input the error is about, in the request's naming: `start_date`, `items[2].cpm`. Absent when the error is about the request as a whole. */
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/books": {
         parameters: {
             query?: never;

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bookRatingsQuerySchema,
+  bookRatingsSchema,
   AUDIENCE_MESSAGES,
   aduOfferReplySchema,
   audienceQuerySchema,
@@ -24,6 +26,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/errors';
 import { actorOf, type Guards } from '../auth/guard';
 import { offerOrderAdus } from './adus';
+import { channelBookRatings } from './book-ratings';
 import { importBook, listBooks, makeBookCurrent, setPostBook } from './books';
 import { orderAudience } from './order-audience';
 import { renderOrderPdf } from './order-pdf';
@@ -56,6 +59,21 @@ export const audienceRoutes = async (app: FastifyInstance, ctx: AppContext, guar
       },
     },
     () => demoList(),
+  );
+
+  r.get(
+    '/book-ratings',
+    {
+      onRequest: guards.signedIn,
+      schema: {
+        ...tags,
+        description:
+          'A channel’s current book on one demo (default channel when none is named): per daypart, a spot’s rating and impressions (thousands); no ratings when the channel has no current book. The order form’s live GRPs and CPP.',
+        querystring: bookRatingsQuerySchema,
+        response: { 200: bookRatingsSchema, ...errors },
+      },
+    },
+    (request) => channelBookRatings(ctx.db, actorOf(request), request.query.channel_id, request.query.demo),
   );
 
   r.get(

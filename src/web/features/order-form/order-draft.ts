@@ -2,13 +2,14 @@
  * The order form's state while it is edited, and what follows from it: the live quote and the
  * bodies the Save and Submit calls send (the problems are in order-problems.ts).
  */
+import { weeklyAudience } from '../../../domain/audience';
 import { AGENCY_CODE_FIELDS, type AgencyCodeField } from '../../../domain/agency-codes';
 import { START_DATE_DEFAULT_LEAD_DAYS } from '../../../domain/constants';
 import type { Daypart } from '../../../domain/daypart-schemas';
 import { addDays } from '../../../domain/dates';
 import { normalizeDemo } from '../../../domain/demos';
 import type { EstimateDetail, EstimateItem, EstimateUpdateInput } from '../../../domain/estimate-schemas';
-import { minCpmFor, quoteOrder, selectionDefaults, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
+import { minCpmFor, quoteOrder, selectionDefaults, weeklyCostOf, type DaypartLimits, type PricedSelection } from '../../../domain/pricing';
 import type { SelectedDaypart } from '../../api/estimate-items';
 
 /** What the page needs to know of a daypart: from the rate card, or from an order's item. */
@@ -176,6 +177,32 @@ export const draftQuote = (draft: OrderDraft, dayparts: readonly DaypartInfo[]) 
     budget: budget !== null && Number.isFinite(budget) ? budget : 0,
     startDate: draft.startDate || null,
   });
+};
+
+/** A book's figures for a daypart on one demo, as GET /book-ratings answers them. */
+export interface DaypartRating {
+  daypart_id: string;
+  rating: number;
+  impressions: number;
+}
+
+/**
+ * The week's audience as typed (issue 43): each selected time slot's spots and cost a week, on the book's
+ * figures for its daypart, summed by the order page's rule (src/domain/audience).
+ */
+export const draftAudience = (draft: OrderDraft, dayparts: readonly DaypartInfo[], ratings: readonly DaypartRating[]) => {
+  const byDaypart = new Map(ratings.map((r) => [r.daypart_id, r]));
+  return weeklyAudience(
+    selectedDayparts(draft, dayparts).map(({ daypart, selection }) => {
+      const priced = pricedSelection(daypart, selection);
+      const figures = byDaypart.get(daypart.id);
+      return {
+        spots: priced.spotsPerDay * priced.daysPerWeek,
+        costCents: Math.round(weeklyCostOf(priced) * 100),
+        audience: figures ? { rating: figures.rating, impressions: figures.impressions } : null,
+      };
+    }),
+  );
 };
 
 // ── validation ───────────────────────────────────────────────────────────────

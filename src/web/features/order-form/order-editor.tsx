@@ -8,6 +8,7 @@ import { budgetTooSmallMessage, cpmError } from '../../../domain/pricing';
 import { amountOwed } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { serverField, serverMessage } from '../../api/client';
+import { useBookRatings } from '../../api/audience';
 import { useDaypartAvailabilities } from '../../api/dayparts';
 import { replaceEstimateItems, useReplaceEstimateItems } from '../../api/estimate-items';
 import { updateEstimate as sendEstimate, useUpdateEstimate } from '../../api/estimates';
@@ -23,6 +24,7 @@ import { OrderBasics } from './order-basics';
 import {
   budgetOf,
   cpmOf,
+  draftAudience,
   draftQuote,
   initialDraft,
   limitsOf,
@@ -31,6 +33,7 @@ import {
   selectedDayparts,
   toSelectedDayparts,
   toUpdateBody,
+  typedDemo,
   type DaypartInfo,
   type OrderDraft,
   type SelectionDraft,
@@ -116,6 +119,10 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   const { applied, apply, applying } = useAppliedCoupon(draft.couponCode, budget, chosenIds, redeemed);
   // A budget below a week's cost buys no campaign: the budget message instead of "0 days".
   const shortBudget = quote.weeklyCost > 0 && budget !== null && Number.isFinite(budget) && budget > 0 && budget < quote.weeklyCost;
+  // GRPs and CPP on the target demo, on the channel's current book, as the slots are typed (issue 43).
+  const target = typedDemo(draft.targetDemo);
+  const ratings = useBookRatings(order.channel_id, target.kind === 'demo' ? target.demo : null);
+  const week = target.kind === 'demo' && ratings.data?.book_name ? draftAudience(draft, dayparts, ratings.data.ratings) : null;
   const figures: SummaryFigures = {
     weeklyCost: quote.weeklyCost,
     weeklyReach: quote.weeklyReach,
@@ -126,6 +133,10 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
     coupon:
       applied.state === 'valid'
         ? { code: applied.code, discount: applied.discount, totalDue: amountOwed(budget !== null && Number.isFinite(budget) ? budget : 0, applied.discount) }
+        : null,
+    audience:
+      week && target.kind === 'demo' && ratings.data?.book_name
+        ? { demo: target.demo, bookName: ratings.data.book_name, grps: week.grps, cppCents: week.cpp_cents, unrated: week.unrated }
         : null,
   };
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatCalendarDate } from '../../../domain/display-dates';
-import { formatCount, formatCurrency, formatDays } from '../../../domain/format';
+import { countOf, formatCount, formatCurrency, formatDays } from '../../../domain/format';
 import { Card } from '../../ui/card';
 
 export interface SummaryFigures {
@@ -14,6 +14,18 @@ export interface SummaryFigures {
   budget: number | null;
   /** Shown with Total Due only when a coupon is applied. */
   coupon: { code: string; discount: number; totalDue: number } | null;
+  /** A week's GRPs and CPP on the target demo, on the channel's current book (issue 43); absent without both. */
+  audience?: SummaryAudience | null;
+}
+
+export interface SummaryAudience {
+  demo: string;
+  bookName: string;
+  grps: number;
+  /** Cents; null without GRPs. */
+  cppCents: number | null;
+  /** Chosen time slots the book has no figure for. */
+  unrated: number;
 }
 
 const Row = ({ label, testId, children, strong = false }: { label: string; testId?: string; children: ReactNode; strong?: boolean }) => (
@@ -40,6 +52,23 @@ export const SummaryPanel = ({ figures, title = 'Order Summary', footer }: { fig
       <Row label="Weekly Impressions" testId="weekly-reach">
         {formatCount(figures.weeklyReach)}
       </Row>
+      {figures.audience && (
+        <>
+          <Row label={`Weekly GRPs (${figures.audience.demo})`} testId="weekly-grps">
+            {figures.audience.grps.toFixed(1)}
+          </Row>
+          <Row label="CPP" testId="weekly-cpp">
+            {figures.audience.cppCents === null ? '—' : formatCurrency(figures.audience.cppCents / 100)}
+          </Row>
+          <div className="py-1">
+            <dt className="sr-only">Book</dt>
+            <dd data-testid="audience-book" className="text-xs text-slate-500">
+              On {figures.audience.bookName}
+              {figures.audience.unrated > 0 && ` · ${countOf(figures.audience.unrated, 'time slot')} not in the book`}
+            </dd>
+          </div>
+        </>
+      )}
       <Row label="Campaign Duration" testId="campaign-duration">
         {figures.days === null ? '—' : formatDays(figures.days)}
       </Row>
