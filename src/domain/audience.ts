@@ -95,7 +95,12 @@ export interface WeekSlot {
 export const weeklyAudience = (slots: readonly WeekSlot[]): AudienceFigures & { unrated: number } => {
   const sums = slots.reduce<Sums>(
     (s, slot) =>
-      add(s, { spots: slot.spots, cost_cents: slot.costCents, grps: slot.spots * (slot.audience?.rating ?? 0), impressions: slot.spots * (slot.audience?.impressions ?? 0) }),
+      add(s, {
+        spots: slot.spots,
+        cost_cents: slot.costCents,
+        grps: slot.spots * (slot.audience?.rating ?? 0),
+        impressions: slot.spots * (slot.audience?.impressions ?? 0),
+      }),
     ZERO,
   );
   return { ...finish(sums), unrated: slots.filter((slot) => slot.audience === null).length };

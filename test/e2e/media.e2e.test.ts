@@ -77,6 +77,16 @@ describe.skipIf(!hasBrowser)('media in the browser', () => {
       });
       if (res.statusCode !== 201) throw new Error(res.body);
     }
+    // A spot is approved once its video check has passed: wait for both checks (slow on a loaded machine) before the desk acts.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await h.inject({ method: 'GET', url: `/api/media?brand_id=${brand.id}`, token: await h.adminToken() })).json() as { processing_stage: string }[]
+          ).map((a) => a.processing_stage),
+        { timeout: 60_000 },
+      )
+      .toEqual(['complete', 'complete']);
     // Earlier tests may have left reviewed assets: only what this test made is counted on the Pending tab.
     const pendingBefore = ((await h.inject({ method: 'GET', url: '/api/media?status=pending', token: await h.adminToken() })).json() as unknown[]).length;
 
