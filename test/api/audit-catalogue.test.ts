@@ -13,6 +13,8 @@ import { openTestDatabase } from '../support/database';
 const NOT_AUDITED: Record<string, string> = {
   audit_events: 'the trail itself (append-only, enforced by its own triggers)',
   as_run_imports: 'a record of an import; what it changed is audited on the spots, campaigns and makegoods',
+  estimate_schedule_revisions:
+    'a proposed schedule change and its decision, kept as history (who proposed and decided, when, the schedule it replaced); what an approval changes is audited on the schedule and its lines',
   adcp_creatives: "an AdCP buyer's creative id for a media asset; the asset is audited",
   api_keys: 'keeps its own record (created, last used, revoked) and only the hash of its secret; what a key does is audited with its id',
   as_run_changes: "an import's report, spot by spot; the spots it changed are audited",

@@ -89,12 +89,23 @@ const ROUTES: RouteCase[] = [
     expect: { owner: 403, stranger: 403, admin: 200 },
   },
   { name: 'affidavit', method: 'GET', url: (x) => `/api/estimates/${x.orderId}/affidavit?format=csv`, expect: { owner: 200, stranger: 404, admin: 200 } },
-  ...(['audience', 'post-buy', 'post-buy.csv', 'schedule'] as const).map((read): RouteCase => ({
+  ...(['audience', 'post-buy', 'post-buy.csv', 'post-buy.pdf', 'order.pdf', 'schedule', 'schedule/revisions'] as const).map((read): RouteCase => ({
     name: read,
     method: 'GET',
     url: (x) => `/api/estimates/${x.orderId}/${read}`,
     expect: { owner: 200, stranger: 404, admin: 200 },
   })),
+  {
+    // The order holds daypart items, no schedule: the owner and admins reach the rule (409), a stranger never the order.
+    name: 'schedule revision',
+    method: 'POST',
+    url: (x) => `/api/estimates/${x.orderId}/schedule/revisions`,
+    payload: () => ({ start_date: '2030-01-07', end_date: '2030-01-13', lines: [] }),
+    submitted: true,
+    expect: { owner: 409, stranger: 404, admin: 409 },
+  },
+  // Not a booked order under a guarantee: admins reach the rule (409); clients are refused by the guard.
+  { name: 'ADUs', method: 'POST', url: (x) => `/api/estimates/${x.orderId}/adus`, expect: { owner: 403, stranger: 403, admin: 409 } },
   { name: 'items list', method: 'GET', url: (x) => `/api/estimate-items/${x.orderId}`, expect: { owner: 200, stranger: 404, admin: 200 } },
   {
     name: 'item add',
@@ -150,6 +161,13 @@ describe('permissions over every estimates and estimate-items route', () => {
         'GET /api/estimates/:id/audience',
         'GET /api/estimates/:id/post-buy',
         'GET /api/estimates/:id/post-buy.csv',
+        'GET /api/estimates/:id/post-buy.pdf',
+        'GET /api/estimates/:id/order.pdf',
+        'GET /api/estimates/:id/schedule/revisions',
+        'POST /api/estimates/:id/schedule/revisions',
+        'PATCH /api/estimates/:id/schedule/revisions/:revisionId/approve',
+        'PATCH /api/estimates/:id/schedule/revisions/:revisionId/reject',
+        'POST /api/estimates/:id/adus',
         'GET /api/estimates/:id/schedule',
         'PUT /api/estimates/:id/schedule',
         'GET /api/estimates/:id/proposal.xml',

@@ -119,6 +119,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/brands/:id': { common_name: 'Hijacked', legal_name: 'Hijacked Inc' },
   'PUT /api/estimates/:id': { estimate_name: 'Hijacked' },
   'PUT /api/estimates/:id/schedule': { start_date: '2030-01-07', end_date: '2030-01-13', lines: [] },
+  'POST /api/estimates/:id/schedule/revisions': { start_date: '2030-01-07', end_date: '2030-01-13', lines: [] },
   'POST /api/estimate-items/:estimateId': { daypart_id: '', spots_per_occurrence: 1 },
   'POST /api/estimate-items/:estimateId/bulk': { selectedDayparts: [] },
   'PUT /api/estimate-items/:estimateId/:itemId': { spots_per_occurrence: 2 },
