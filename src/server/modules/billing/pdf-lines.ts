@@ -41,35 +41,3 @@ export const drawInvoiceLines = (doc: PDFKit.PDFDocument, lines: readonly Stored
   }
   doc.moveDown(1);
 };
-
-/** A column of a printed table: its share of the width, and whether its cells align right. */
-export interface PdfColumn {
-  title: string;
-  width: number;
-  right?: boolean;
-}
-
-/**
- * Writes table rows: each cell in its column's share of `width`, the row as tall as its tallest cell,
- * and a new page first when fewer than `roomBelow` points are left above the margin.
- */
-export const tableRowWriter =
-  (doc: PDFKit.PDFDocument, columns: readonly PdfColumn[], width: number, { roomBelow, gap }: { roomBelow: number; gap: number }) =>
-  (cells: readonly string[], bold = false) => {
-    if (doc.y > doc.page.height - MARGIN - roomBelow) doc.addPage();
-    const top = doc.y;
-    let x = MARGIN;
-    let bottom = top;
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(9)
-      .fillColor(INK);
-    cells.forEach((cell, i) => {
-      const column = columns[i]!;
-      doc.text(cell, x, top, { width: column.width * width - 4, align: column.right ? 'right' : 'left' });
-      bottom = Math.max(bottom, doc.y);
-      x += column.width * width;
-    });
-    doc.x = MARGIN;
-    doc.y = bottom + gap;
-  };

@@ -10,7 +10,7 @@ import { formatCurrency } from '../../../domain/format';
 import { dateRangeLabel, toStoredLine, wholeOrderLine } from '../../../domain/billing-up-front';
 import { formatCalendarDate, formatInstantDate } from '../../../domain/display-dates';
 import { toCents } from '../../../domain/money';
-import { drawInvoiceLines, tableRowWriter } from './pdf-lines';
+import { drawInvoiceLines } from './pdf-lines';
 import { drawParties, drawRemitAndContact } from './pdf-parties';
 import {
   PDF_INK as INK,
@@ -21,6 +21,7 @@ import {
   pdfPageSize,
   type AmountRow,
   type StationIssuer,
+  tableRowWriter,
 } from '../station/letterhead';
 
 /** A calendar date as printed: 'Dec 7, 2026' (decision 017's one format). */

@@ -19,9 +19,9 @@ import {
   pdfPageSize,
   type AmountRow,
   type StationIssuer,
+  tableRowWriter,
 } from '../station/letterhead';
 import { drawRemitAndContact } from './pdf-parties';
-import { tableRowWriter } from './pdf-lines';
 
 const COLUMNS = [
   { title: 'Date', width: 0.13 },

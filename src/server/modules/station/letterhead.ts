@@ -77,3 +77,35 @@ export const drawAmounts = (doc: PDFKit.PDFDocument, rows: readonly AmountRow[],
     doc.y = y + 16;
   }
 };
+
+/** A column of a printed table: its share of the width, and whether its cells align right. */
+export interface PdfColumn {
+  title: string;
+  width: number;
+  right?: boolean;
+}
+
+/**
+ * Writes table rows: each cell in its column's share of `width`, the row as tall as its tallest cell,
+ * and a new page first when fewer than `roomBelow` points are left above the margin.
+ */
+export const tableRowWriter =
+  (doc: PDFKit.PDFDocument, columns: readonly PdfColumn[], width: number, { roomBelow, gap }: { roomBelow: number; gap: number }) =>
+  (cells: readonly string[], bold = false) => {
+    if (doc.y > doc.page.height - PDF_MARGIN - roomBelow) doc.addPage();
+    const top = doc.y;
+    let x = PDF_MARGIN;
+    let bottom = top;
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(9)
+      .fillColor(PDF_INK);
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      doc.text(cell, x, top, { width: column.width * width - 4, align: column.right ? 'right' : 'left' });
+      bottom = Math.max(bottom, doc.y);
+      x += column.width * width;
+    });
+    doc.x = PDF_MARGIN;
+    doc.y = bottom + gap;
+  };
