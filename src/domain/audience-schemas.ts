@@ -20,7 +20,6 @@ export const AUDIENCE_MESSAGES = {
   aduNoGuarantee: 'This order has no audience guarantee, so no ADUs are owed',
   aduMet: 'This order meets its audience guarantee: no ADUs are owed',
   aduUnsized: 'No daypart of this order has a figure for the guarantee demo on the current book, so ADUs cannot be sized',
-  aduScheduleLine: 'ADUs are offered in the order’s daypart lines, not yet in its schedule lines',
   aduAllOffered: 'The ADUs that cover the shortfall are already offered or accepted',
   aduNoRoom: (daypart: string) => `No free spot in ${daypart} from tomorrow to 14 days after the flight: no ADU could be offered`,
   aduOffered: (spots: number, daypart: string) =>
@@ -156,11 +155,14 @@ export const postBuySchema = z.object({
     .object({
       spots: z.number().int(),
       daypart_id: z.string(),
-      /** The order line (estimate item) the ADUs are of. */
+      /** The order line the ADUs are of: a daypart item, or a schedule line (issue 42). */
       line_id: z.string(),
       label: z.string(),
       per_spot: z.number(),
-      /** ADUs already offered and not yet answered, or accepted and not yet aired (POST /estimates/:id/adus offers the rest). */
+      /**
+       * ADUs owed and not counted in the delivery yet: offered and not yet answered, accepted and not yet aired, or aired
+       * in a month whose post book has no figure for them (POST /estimates/:id/adus offers the rest).
+       */
       pending: z.number().int(),
     })
     .nullable(),

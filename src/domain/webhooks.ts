@@ -14,6 +14,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'makegood.accepted',
   'makegood.declined',
   'makegood.expired',
+  /** ADUs (no-charge spots for an audience shortfall, decision 057) were offered on an order; each is then a makegood offer. */
+  'adu.offered',
   'invoice.sent',
   'invoice.paid',
   'invoice.voided',

@@ -54,7 +54,7 @@ const signatureHeaders = [
   },
 ];
 
-const DATA: Record<string, Record<string, { type: string | string[] }>> = {
+const DATA: Record<string, Record<string, { type: string | string[]; items?: { type: string | string[] } }>> = {
   order: { order_id: { type: 'string' }, name: { type: 'string' }, status: { type: 'string' }, previous_status: { type: ['string', 'null'] } },
   invoice: { invoice_id: { type: 'string' }, invoice_number: { type: 'string' }, order_id: { type: 'string' } },
   credit_note: {
@@ -65,6 +65,12 @@ const DATA: Record<string, Record<string, { type: string | string[] }>> = {
     reason: { type: 'string' },
   },
   makegood: { makegood_id: { type: 'string' }, order_id: { type: 'string' } },
+  adu: {
+    order_id: { type: 'string' },
+    adus: { type: 'integer' },
+    makegood_ids: { type: 'array', items: { type: 'string' } },
+    air_dates: { type: 'array', items: { type: 'string' } },
+  },
   media: {
     media_id: { type: 'string' },
     brand_id: { type: 'string' },

@@ -21485,7 +21485,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string | null;
-                        events: ("order.created" | "order.submitted" | "order.status_changed" | "media.status_changed" | "delivery.updated" | "makegood.offered" | "makegood.accepted" | "makegood.declined" | "makegood.expired" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "credit_note.issued" | "adcp.task_status")[];
+                        events: ("order.created" | "order.submitted" | "order.status_changed" | "media.status_changed" | "delivery.updated" | "makegood.offered" | "makegood.accepted" | "makegood.declined" | "makegood.expired" | "adu.offered" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "credit_note.issued" | "adcp.task_status")[];
                         url: string;
                     };
                 };
@@ -21706,7 +21706,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         enabled?: boolean;
-                        events?: ("order.created" | "order.submitted" | "order.status_changed" | "media.status_changed" | "delivery.updated" | "makegood.offered" | "makegood.accepted" | "makegood.declined" | "makegood.expired" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "credit_note.issued" | "adcp.task_status")[];
+                        events?: ("order.created" | "order.submitted" | "order.status_changed" | "media.status_changed" | "delivery.updated" | "makegood.offered" | "makegood.accepted" | "makegood.declined" | "makegood.expired" | "adu.offered" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "credit_note.issued" | "adcp.task_status")[];
                         url?: string;
                     };
                 };
@@ -22173,6 +22173,72 @@ export interface webhooks {
                         timestamp: string;
                         /** @enum {string} */
                         type: "adcp.task_status";
+                    };
+                };
+            };
+            responses: {
+                /** @description Received */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "adu.offered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * adu.offered
+         * @description Delivered at least once; retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 24 h until a 2xx. 410 disables the endpoint; 15 s timeout.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`msg_…`), the same on every retry: receivers drop duplicates by it. */
+                    "webhook-id": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the endpoint secret (`whsec_…`): Standard Webhooks, verifiable with the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description Seconds since 1970 when this attempt was signed. */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            adus?: number;
+                            air_dates?: string[];
+                            makegood_ids?: string[];
+                            order_id?: string;
+                        };
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @enum {string} */
+                        type: "adu.offered";
                     };
                 };
             };

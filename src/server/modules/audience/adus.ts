@@ -9,7 +9,8 @@ import type { Db } from '../../platform/db';
 import { conflict } from '../../platform/errors';
 import { offerAdus } from '../makegoods/adus';
 import type { Staged } from '../notifications';
-import { itemsWithDayparts, lockReadableOrder } from '../orders/public';
+import { lockReadableOrder } from '../orders/public';
+import { specLinesOf } from './order-audience';
 import { postBuy } from './post-buy';
 
 export const offerOrderAdus = async ({
@@ -37,13 +38,14 @@ export const offerOrderAdus = async ({
     if (!post.adus) throw conflict(AUDIENCE_MESSAGES.aduUnsized);
     const owed = post.adus.spots - post.adus.pending;
     if (owed <= 0) throw conflict(AUDIENCE_MESSAGES.aduAllOffered);
-    const item = (await itemsWithDayparts(tx, order.id)).find(({ item }) => item.id === post.adus!.line_id);
-    if (!item) throw conflict(AUDIENCE_MESSAGES.aduScheduleLine);
+    // A daypart item's ADUs air on its daypart's days; a schedule line's (issue 42) on the line's days, as the line's spots.
+    const line = (await specLinesOf(tx, order)).find((l) => l.id === post.adus!.line_id);
+    if (!line) throw conflict(AUDIENCE_MESSAGES.aduUnsized);
     const { offered, staged } = await offerAdus({
       tx,
       order: { id: order.id, ownerId: order.ownerId, estimateName: order.estimateName, endDate: order.endDate },
       daypartId: post.adus.daypart_id,
-      estimateItemId: item.item.id,
+      line: line.days ? { scheduleLineId: line.id, days: line.days } : { estimateItemId: line.id },
       spots: owed,
       now,
       timeZone,

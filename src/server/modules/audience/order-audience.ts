@@ -22,6 +22,8 @@ export interface OrderLine {
   rateCents: number;
   /** Spots a day and the daypart's days (the specification's lines), for ADU sizing and weeks. */
   weeks: LineWeek[];
+  /** A schedule line's days of the week (issue 42); absent on a daypart item, which airs on its daypart's days. */
+  days?: readonly string[];
 }
 
 /**

@@ -75,12 +75,14 @@ export const postBuy = async (db: Tx, actor: OrderActor, id: string, asked: stri
           )
       : [];
   const rating = new Map(ratings.map((r) => [`${r.bookId} ${r.daypartId}`, r]));
-  const lineOfItem = new Map(lines.map((l) => [l.id, l]));
+  // A spot names its item or its schedule line (issue 42); else it is placed by its daypart.
+  const lineOfId = new Map(lines.map((l) => [l.id, l]));
   const lineOfDaypart = new Map(lines.map((l) => [l.daypartId, l]));
   const byLine = new Map<string, Sums>();
   const byWeek = new Map<string, Sums>();
   let total = ZERO;
   let unvalued = 0;
+  let unvaluedAdus = 0;
   const flightStart = order.startDate ?? spots[0]?.airDate ?? '';
   const weekOf = new Map<string, string>();
   const week = (date: string) => {
@@ -89,14 +91,18 @@ export const postBuy = async (db: Tx, actor: OrderActor, id: string, asked: stri
     return key;
   };
   for (const spot of spots) {
-    const line = (spot.estimateItemId ? lineOfItem.get(spot.estimateItemId) : undefined) ?? lineOfDaypart.get(spot.daypartId);
+    const lineId = spot.estimateItemId ?? spot.scheduleLineId;
+    const line = (lineId ? lineOfId.get(lineId) : undefined) ?? lineOfDaypart.get(spot.daypartId);
     const bookId = bookOfMonth.get(month(spot.airDate));
     const value = bookId ? rating.get(`${bookId} ${spot.daypartId}`) : undefined;
-    if (!value) unvalued += 1;
+    if (!value) {
+      unvalued += 1;
+      if (spot.noCharge) unvaluedAdus += 1;
+    }
     // An ADU (decision 057) delivers at no charge.
     const sums: Sums = { spots: 1, cost_cents: spot.noCharge ? 0 : (line?.rateCents ?? 0), grps: value?.rating ?? 0, impressions: value?.impressions ?? 0 };
-    const lineId = line?.id ?? OTHER_LINE.id;
-    byLine.set(lineId, plus(byLine.get(lineId) ?? ZERO, sums));
+    const row = line?.id ?? OTHER_LINE.id;
+    byLine.set(row, plus(byLine.get(row) ?? ZERO, sums));
     const weekStart = week(spot.airDate);
     byWeek.set(weekStart, plus(byWeek.get(weekStart) ?? ZERO, sums));
     total = plus(total, sums);
@@ -115,13 +121,15 @@ export const postBuy = async (db: Tx, actor: OrderActor, id: string, asked: stri
 
   let shortfall: number | null = null;
   let adus: PostBuy['adus'] = null;
-  if (guarantee) {
+  if (guarantee && demo !== guarantee.demo) {
+    // The shortfall and the ADUs are on the guarantee's demo, whichever demo is asked.
+    ({ shortfall, adus } = await postBuy(db, actor, id, guarantee.demo));
+  } else if (guarantee) {
     const goal = guaranteeGoal(guarantee);
-    // Delivered on the guarantee's demo (the demo asked may be another).
-    const onGuarantee = demo === guarantee.demo ? delivered : (await postBuy(db, actor, id, guarantee.demo)).total.delivered;
-    shortfall = round1(Math.max(0, goal.goal - onGuarantee[goal.measure]));
+    shortfall = round1(Math.max(0, goal.goal - delivered[goal.measure]));
     if (shortfall > 0) adus = await proposeAdus(db, order.channelId, lines, guarantee.demo, goal.measure, shortfall);
-    if (adus) adus = { ...adus, pending: await pendingAdus(db, order.id) };
+    // Owed but not counted in the delivery yet: offered, accepted and not aired, or aired in a month without a post-book figure.
+    if (adus) adus = { ...adus, pending: (await pendingAdus(db, order.id)) + unvaluedAdus };
   }
   return {
     estimate_id: order.id,

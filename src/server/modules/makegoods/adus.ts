@@ -13,6 +13,7 @@ import type { Staged } from '../notifications';
 import { stageAduOffer } from '../notifications/events';
 import { takenCounter } from './capacity';
 import { emailOf } from './queries';
+import { emitEvent } from '../webhooks/outbox';
 
 /** ADUs still owed an airing: offered, or accepted and not aired yet (an aired one counts in the post-buy's delivery). */
 export const pendingAdus = async (db: Tx, estimateId: string): Promise<number> => {
@@ -56,7 +57,7 @@ export const offerAdus = async ({
   tx,
   order,
   daypartId,
-  estimateItemId,
+  line,
   spots,
   now,
   timeZone,
@@ -66,7 +67,8 @@ export const offerAdus = async ({
   tx: Tx;
   order: AduOrder;
   daypartId: string;
-  estimateItemId: string | null;
+  /** The order line they are of: a daypart item, or a schedule line, whose spots air on the line's days (issue 42). */
+  line: { estimateItemId: string } | { scheduleLineId: string; days: readonly string[] };
   spots: number;
   now: Date;
   timeZone: string;
@@ -81,14 +83,16 @@ export const offerAdus = async ({
   const [daypart] = await tx.select().from(dayparts).where(eq(dayparts.id, daypartId)).for('update').limit(1);
   if (!daypart) return { offered: 0, staged: [] };
   const counter = await takenCounter(tx, window.first, window.last);
+  // A schedule line's ADU is offered on the line's days only (traffic places it as the line's spot, at its length).
+  const onLineDays = 'days' in line ? { ...daypart, daysOfWeek: daypart.daysOfWeek.filter((d) => line.days.includes(d)) } : daypart;
   const offers: (typeof makegoodOffers.$inferInsert)[] = [];
   // Spread over the window, one a day (then round again), so that ADUs do not crowd one break.
   let from = window.first;
   for (let i = 0; i < spots; i += 1) {
     const taken = (date: string) => counter.taken(daypart, date);
     const day =
-      proposeMakegoodDay({ daypart, first: from, last: window.last, taken }) ??
-      (from > window.first ? proposeMakegoodDay({ daypart, first: window.first, last: window.last, taken }) : null);
+      proposeMakegoodDay({ daypart: onLineDays, first: from, last: window.last, taken }) ??
+      (from > window.first ? proposeMakegoodDay({ daypart: onLineDays, first: window.first, last: window.last, taken }) : null);
     if (!day) break;
     counter.hold(daypart.id, day);
     from = day < window.last ? addDays(day, 1) : window.first;
@@ -96,7 +100,8 @@ export const offerAdus = async ({
       kind: 'adu',
       missedSpotId: null,
       estimateId: order.id,
-      estimateItemId,
+      estimateItemId: 'estimateItemId' in line ? line.estimateItemId : null,
+      scheduleLineId: 'scheduleLineId' in line ? line.scheduleLineId : null,
       daypartId,
       airDate: day,
       status: 'offered',
@@ -109,5 +114,11 @@ export const offerAdus = async ({
   const made = await tx.insert(makegoodOffers).values(offers).returning({ id: makegoodOffers.id, airDate: makegoodOffers.airDate });
   const actorEmail = await emailOf(tx, actorId);
   await tx.insert(makegoodEvents).values(made.map((o) => ({ offerId: o.id, action: 'offered' as const, airDate: o.airDate, actorId, actorEmail })));
+  // As makegood offers are announced (`makegood.offered`); accepting, declining and expiring each then sends its makegood event.
+  await emitEvent(tx, {
+    type: 'adu.offered',
+    ownerId: order.ownerId,
+    data: { order_id: order.id, adus: made.length, makegood_ids: made.map((o) => o.id), air_dates: made.map((o) => o.airDate) },
+  });
   return { offered: made.length, staged: [await stageAduOffer(tx, order, made.length)] };
 };

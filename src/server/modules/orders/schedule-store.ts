@@ -196,7 +196,7 @@ export const scheduleQuote = async (tx: Tx, estimateId: string) => {
 export const scheduleLinesOf = async (
   tx: Tx,
   estimateId: string,
-): Promise<{ id: string; label: string; daypartId: string; rateCents: number; weeks: { start: string; spots: number }[] }[]> => {
+): Promise<{ id: string; label: string; daypartId: string; days: string[]; rateCents: number; weeks: { start: string; spots: number }[] }[]> => {
   const stored = await readSchedule(tx, estimateId);
   if (!stored) return [];
   const weeks = weeksOf(stored.schedule);
@@ -207,6 +207,7 @@ export const scheduleLinesOf = async (
             id: l.id,
             label: l.name,
             daypartId: l.daypartId,
+            days: l.days,
             rateCents: l.rateCents,
             weeks: weeks.map((start, i) => ({ start, spots: l.spotsPerWeek[i] ?? 0 })),
           },

@@ -121,7 +121,13 @@ export const airedSpotsOfOrder = (db: Tx, estimateId: string, flight: { start: s
 /** The order's aired, real spots as a post-buy values them (issue 43): air date, daypart, line and whether it is a no-charge ADU. */
 export const airedSpotsToPost = (db: Tx, estimateId: string) =>
   db
-    .select({ airDate: trafficSpots.airDate, daypartId: trafficSpots.daypartId, estimateItemId: trafficSpots.estimateItemId, noCharge: trafficSpots.noCharge })
+    .select({
+      airDate: trafficSpots.airDate,
+      daypartId: trafficSpots.daypartId,
+      estimateItemId: trafficSpots.estimateItemId,
+      scheduleLineId: trafficSpots.scheduleLineId,
+      noCharge: trafficSpots.noCharge,
+    })
     .from(trafficSpots)
     .where(and(eq(trafficSpots.estimateId, estimateId), eq(trafficSpots.status, 'aired'), eq(trafficSpots.simulated, false)));
 
