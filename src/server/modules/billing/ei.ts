@@ -12,15 +12,28 @@ import { toCents } from '../../../domain/money';
 import { invoices } from '../../db/schema';
 import { daypartsByIds } from '../dayparts/public';
 import { missedSpotsOfOffers } from '../makegoods/public';
+import { scheduleLineTerms } from '../makegoods/offer';
 import { mediaIdentities } from '../media/public';
 import { airedNoChargeSpotsOfOrder, airedSpotsOfOrder, spotsByIds, spotsOfInvoice } from '../traffic/public';
 import { userSummary } from '../users/public';
 import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { issuerOf } from './issued-parties';
+import { isLiveInvoice } from './invoice-rows';
 import { channelClockOf, documentChannel } from '../channels/public';
 import { programNamer } from '../programs/public';
 import { getInvoiceDetail } from './queries';
+
+/** The starts of the broadcast months the order has a live month invoice of. */
+const monthsInvoiced = async (db: Tx, estimateId: string): Promise<Set<string>> =>
+  new Set(
+    (
+      await db
+        .select({ start: invoices.periodStart })
+        .from(invoices)
+        .where(and(eq(invoices.estimateId, estimateId), eq(invoices.kind, 'broadcast_month'), isLiveInvoice))
+    ).flatMap((row) => (row.start ? [row.start] : [])),
+  );
 
 /**
  * The aired spots an invoice bills: those it billed on delivery; for an up-front invoice, its order's
@@ -34,8 +47,10 @@ const spotsOf = async (
   period: { from: string; to: string },
 ) => {
   const billed = invoice.kind === 'up_front' ? await airedSpotsOfOrder(db, invoice.estimate_id, flight) : await spotsOfInvoice(db, invoice.id, true);
-  // ADUs are never billed (decision 057): those that aired in the invoice's period are listed at no charge.
-  const adus = await airedNoChargeSpotsOfOrder(db, invoice.estimate_id, period);
+  // ADUs are never billed (decision 057): those that aired in the invoice's period are listed at no charge, each on
+  // one EI only: an invoice to the end of the flight (final, up front) leaves out those of months with a month invoice.
+  const months = invoice.kind === 'broadcast_month' ? new Set<string>() : await monthsInvoiced(db, invoice.estimate_id);
+  const adus = (await airedNoChargeSpotsOfOrder(db, invoice.estimate_id, period)).filter((spot) => !months.has(broadcastMonthOf(spot.airDate).start));
   const spots = [...billed.filter((spot) => !spot.noCharge), ...adus].sort(
     (a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime() || a.position - b.position,
   );
@@ -103,13 +118,24 @@ export const eiInvoiceOf = async (db: Tx, id: string, time: StationTime): Promis
       description: l.description,
     };
   });
-  const lineOfDaypart = new Map(stored.flatMap((l) => (l.daypart_id ? [[l.daypart_id, l] as const] : [])));
+  // A spot's line: its daypart's, at its schedule line's rate where a daypart has lines at several rates (issue 42).
+  const linesOfDaypart = new Map<string, (typeof stored)[number][]>();
+  for (const l of stored) if (l.daypart_id) linesOfDaypart.set(l.daypart_id, [...(linesOfDaypart.get(l.daypart_id) ?? []), l]);
+  const rates = await scheduleLineTerms(
+    db,
+    spots.map((s) => s.spot.scheduleLineId),
+  );
+  const lineOf = (spot: (typeof spots)[number]['spot']) => {
+    const candidates = linesOfDaypart.get(spot.daypartId) ?? [];
+    const rate = spot.scheduleLineId ? rates.get(spot.scheduleLineId)?.rateCents : undefined;
+    return candidates.find((l) => rate !== undefined && toCents(l.unit_price) === rate) ?? candidates[0];
+  };
   const programOf = programNamer(db, async () => clock.timeZone);
   const programs = await Promise.all(spots.map(({ spot }) => programOf(spot.channelId, spot.airedAt ?? spot.scheduledAt)));
   const eiSpots: EiSpot[] = spots.map(({ spot, adId, missedSpotId }, i) => {
     const replaced = missedSpotId ? missed.get(missedSpotId) : undefined;
     // A spot billed on delivery costs its daypart line's unit; an up-front invoice bills the order as a whole (rate 0 per spot).
-    const line = lineOfDaypart.get(spot.daypartId);
+    const line = lineOf(spot);
     const airedAt = spot.airedAt ?? spot.scheduledAt;
     return {
       lineNumber: line?.position ?? lines[0]!.lineNumber,
