@@ -68,7 +68,7 @@ describe.skipIf(!hasBrowserForScreens)('ADUs on screen', () => {
     const offer = desk.getByRole('dialog', { name: 'Offer ADUs' });
     await offer.getByRole('button', { name: 'Offer ADUs' }).click();
     await desk.getByText('3 ADUs offered in Screen ADU; the advertiser accepts or declines them on the order').waitFor();
-    await audience.getByText('3 offered or accepted').waitFor();
+    await audience.getByText('3 pending (offered, accepted, or aired and not yet valued)').waitFor();
 
     const page = await h.newPage();
     await signIn(page, owner.email, 'Client-Passw0rd');

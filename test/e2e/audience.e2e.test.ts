@@ -3,7 +3,7 @@
  * the owner of a submitted order on a target demo sees its GRPs and CPP from the channel's current book,
  * and the card takes nothing from the page: Withdraw to Draft still answers with its toast. An admin
  * imports a book in Station Settings and makes it current. The order form takes the target demo and a
- * guarantee, saved as typed.
+ * guarantee, saved as typed, and shows the week's GRPs and CPP live, in the summary and (390×844) in the phone's summary bar.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,5 +136,38 @@ describe.skipIf(!hasBrowserForScreens)('audience on screen', () => {
     await expect.poll(() => page.getByTestId('weekly-grps').textContent()).toBe('30.0');
     await page.getByRole('group', { name: 'Audience (optional)' }).getByLabel('Target demo').fill('');
     await page.getByTestId('weekly-grps').waitFor({ state: 'detached' });
+  });
+
+  it('keeps the week’s GRPs and CPP in view on a phone, in the summary bar, as the spots are typed', async () => {
+    const db = h.database.db;
+    const daypart = await createDaypart(db, { name: 'Phone Morning' });
+    const [current] = await db
+      .select({ id: books.id, name: books.name })
+      .from(books)
+      .where(and(eq(books.channelId, daypart.channelId), eq(books.isCurrent, true)));
+    await db.insert(bookRatings).values({ bookId: current!.id, daypartId: daypart.id, demo: 'A25-54', rating: 2, impressions: 20 });
+    const owner = await clientWithBrand(h);
+    const { order } = await readyOrder(h, { owner, daypartId: daypart.id, spots: 2 });
+    const page = await h.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, owner.email, 'Client-Passw0rd');
+    await page.goto(`/app/estimates/${order.id}`);
+    // No target demo: the bar has no audience figures.
+    await page.getByRole('link', { name: 'Summary', exact: true }).waitFor();
+    expect(await page.getByTestId('bar-grps').count()).toBe(0);
+    await page.getByRole('group', { name: 'Audience (optional)' }).getByLabel('Target demo').fill('a25-54');
+    // 2 a day × 5 days × 2.0 = 20.0 GRPs; $204.90 ÷ 20 = $10.245, a CPP of $10.25.
+    await expect.poll(() => page.getByTestId('bar-grps').textContent()).toBe('20.0');
+    expect(await page.getByTestId('bar-cpp').textContent()).toBe('$10.25');
+    // Stuck to the bottom of the screen, within it, and nothing in it wider than the phone.
+    const bar = (await page.getByTestId('bar-grps').boundingBox())!;
+    expect(bar.y + bar.height).toBeLessThanOrEqual(844);
+    expect(bar.y).toBeGreaterThan(844 - 120);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByLabel('Spots per day for Phone Morning').fill('3');
+    // 3 × 5 × 2.0 = 30.0 GRPs at once, before any save; $307.35 ÷ 30 = $10.245: $10.25.
+    await expect.poll(() => page.getByTestId('bar-grps').textContent()).toBe('30.0');
+    expect(await page.getByTestId('bar-cpp').textContent()).toBe('$10.25');
+    await keepScreenshot(page, 'test-results/screenshots/audience/order-form-bar-390.png');
   });
 });

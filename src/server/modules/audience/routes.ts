@@ -205,7 +205,7 @@ export const audienceRoutes = async (app: FastifyInstance, ctx: AppContext, guar
       schema: {
         ...tags,
         description:
-          'Offers the ADUs (no-charge spots) a guaranteed order under its guarantee is owed (admins): the post-buy’s ADUs on the current book, less those already offered or accepted and not yet aired, each on the nearest free day of its daypart from tomorrow to 14 days after the flight. They are makegood offers of kind `adu` (GET /estimates/:id/makegoods) that the advertiser accepts or declines; an accepted one is placed on the log marked ADU and never billed. 409 when none are owed or none fits.',
+          'Offers the ADUs (no-charge spots) a guaranteed order under its guarantee is owed (admins): the post-buy’s ADUs on the current book, less those pending (offered, accepted and not yet aired, or aired in a month whose post book does not value them yet), one a day on the nearest free days of the line’s daypart (a schedule line’s: on the line’s days) from tomorrow to 14 days after the flight. They are makegood offers of kind `adu` (GET /estimates/:id/makegoods) that the advertiser accepts or declines; an accepted one is placed on the log marked ADU (a schedule line’s at the line’s length) and never billed. The owner’s webhooks hear `adu.offered`. 409 when none are owed or none fits.',
         params: orderParams,
         response: { 201: aduOfferReplySchema, ...errors },
       },

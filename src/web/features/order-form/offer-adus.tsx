@@ -18,7 +18,7 @@ export const OfferAdus = ({ orderId, adus, admin }: { orderId: string; adus: Adu
     <div className="mt-2">
       <p className="text-slate-600">
         ADUs: {formatCount(adus.spots)} no-charge {adus.spots === 1 ? 'spot' : 'spots'} in {adus.label} cover the shortfall
-        {adus.pending > 0 && ` · ${formatCount(adus.pending)} offered or accepted`}
+        {adus.pending > 0 && ` · ${formatCount(adus.pending)} pending (offered, accepted, or aired and not yet valued)`}
       </p>
       {admin && owed > 0 && (
         <Button size="sm" className="mt-2" loading={offer.isPending} onClick={() => setConfirming(true)}>

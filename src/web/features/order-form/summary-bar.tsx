@@ -19,8 +19,8 @@ const useNarrowScreen = () =>
 
 /**
  * On a phone or tablet the order form is thousands of pixels tall and its summary comes last: the
- * weekly cost and what is owed stay in view in a bar stuck to the bottom of the screen, with a link
- * down to the full summary. Rendered only on narrow screens, so the figures are never on a page twice.
+ * weekly cost and what is owed (and, with a target demo, the week's GRPs and CPP) stay in view in a
+ * bar stuck to the bottom of the screen, with a link down to the full summary. Rendered only on narrow screens, so the figures are never on a page twice.
  */
 export const SummaryBar = ({ figures, summaryId }: { figures: SummaryFigures; summaryId: string }) => {
   const narrow = useNarrowScreen();
@@ -46,6 +46,24 @@ export const SummaryBar = ({ figures, summaryId }: { figures: SummaryFigures; su
           Summary
         </a>
       </div>
+      {figures.audience && (
+        // The week's GRPs and CPP on the target demo, live as the spots are typed (issue 43), as the full summary has them.
+        <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600" aria-live="polite">
+          <span>
+            GRPs ({figures.audience.demo}){' '}
+            <span data-testid="bar-grps" className="font-semibold tabular-nums text-slate-900">
+              {figures.audience.grps.toFixed(1)}
+            </span>
+          </span>
+          <span>
+            CPP{' '}
+            <span data-testid="bar-cpp" className="font-semibold tabular-nums text-slate-900">
+              {figures.audience.cppCents === null ? '—' : formatCurrency(figures.audience.cppCents / 100)}
+            </span>
+          </span>
+          <span>On {figures.audience.bookName}</span>
+        </p>
+      )}
     </div>
   );
 };
