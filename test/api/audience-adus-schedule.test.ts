@@ -63,7 +63,13 @@ beforeAll(async () => {
   t = await createTestApp({ stationTimeZone: ZONE, trafficHorizonDays: 5 }, { now: () => now });
   admin = await t.adminToken();
   // 06:00–07:00 every day, 2 spots a day.
-  const morning = await createDaypart(t.database.db, { name: 'Sched ADU Morning', startTime: '06:00', endTime: '07:00', daysOfWeek: EVERY_DAY, spotFrequency: 2 });
+  const morning = await createDaypart(t.database.db, {
+    name: 'Sched ADU Morning',
+    startTime: '06:00',
+    endTime: '07:00',
+    daysOfWeek: EVERY_DAY,
+    spotFrequency: 2,
+  });
   // Nov26, current and the post book of June: 2.0 A25-54 a spot.
   const book = await uploadBook(t, 'daypart,demo,rating,impressions,universe\nSched ADU Morning,A25-54,2,20,1000', bookFields('Nov26'), admin);
   expect(book.statusCode, book.body).toBe(201);
@@ -71,7 +77,12 @@ beforeAll(async () => {
   expect((await t.inject({ method: 'PUT', url: '/api/post-books/2027-06', token: admin, payload: { book_id: bookId } })).statusCode).toBe(200);
 
   owner = await clientWithBrand(t);
-  const order = await createOrder(t, owner.token, { estimate_name: 'Guaranteed schedule', brand_id: owner.brand.id, start_date: '2027-06-21', total_spend: 100 });
+  const order = await createOrder(t, owner.token, {
+    estimate_name: 'Guaranteed schedule',
+    brand_id: owner.brand.id,
+    start_date: '2027-06-21',
+    total_spend: 100,
+  });
   orderId = order.id;
   // One week, Monday 21 to Sunday 27 June 2027, two lines in the one daypart:
   // A, Mon/Wed/Fri, 5 spots :15 at $40 (Mon 2, Wed 2, Fri 1); B, Tue/Thu, 2 spots :30 at $50 (1 and 1).
@@ -109,9 +120,9 @@ beforeAll(async () => {
   const submitted = await putOrder(t, owner.token, orderId, { status: 'ordered' });
   expect(submitted.statusCode, submitted.body).toBe(200);
   await setOrderStatus(t, orderId, 'active');
-  expect((await t.inject({ method: 'PUT', url: `/api/estimates/${orderId}/billing-mode`, token: admin, payload: { billing_mode: 'monthly' } })).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await t.inject({ method: 'PUT', url: `/api/estimates/${orderId}/billing-mode`, token: admin, payload: { billing_mode: 'monthly' } })).statusCode,
+  ).toBe(200);
   const hook = await t.inject({
     method: 'POST',
     url: '/api/webhooks',
