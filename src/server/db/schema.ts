@@ -607,17 +607,73 @@ export const brandNamesView = pgView('brand_names', {
   id: uuid('id').notNull(),
   ownerId: uuid('owner_id').notNull(),
   commonName: text('common_name').notNull(),
+  productCategory: text('product_category'),
 }).existing();
 export const mediaNamesView = pgView('media_names', {
   id: uuid('id').notNull(),
   brandId: uuid('brand_id').notNull(),
   filename: text('filename').notNull(),
+  adId: text('ad_id'),
+  title: text('title'),
+  durationSeconds: doublePrecision('duration_seconds'),
+  houseNumber: text('house_number').notNull(),
 }).existing();
 export const cardLabelsView = pgView('card_labels', {
   id: uuid('id').notNull(),
   ownerId: uuid('owner_id').notNull(),
   last4: text('last4').notNull(),
   cardBrand: text('card_brand').notNull(),
+}).existing();
+
+/** What dayparts, campaigns, makegoods and traffic publish for others' joins (issue 39, sql/published.sql). */
+export const daypartWindowsView = pgView('daypart_windows', {
+  id: uuid('id').notNull(),
+  channelId: uuid('channel_id').notNull(),
+  name: text('name').notNull(),
+  startTime: text('start_time').notNull(),
+  endTime: text('end_time').notNull(),
+  daysOfWeek: text('days_of_week').array().notNull(),
+  spotFrequency: integer('spot_frequency').notNull(),
+}).existing();
+export const campaignStatesView = pgView('campaign_states', {
+  id: uuid('id').notNull(),
+  estimateId: uuid('estimate_id').notNull(),
+  status: text('status', { enum: CAMPAIGN_STATUSES }).notNull(),
+  totalBudgetCents: cents('total_budget_cents').notNull(),
+  spendCents: cents('spend_cents').notNull(),
+  totalSpots: integer('total_spots').notNull(),
+  airedSpots: integer('aired_spots').notNull(),
+}).existing();
+export const makegoodBookingsView = pgView('makegood_bookings', {
+  id: uuid('id').notNull(),
+  estimateId: uuid('estimate_id').notNull(),
+  kind: text('kind', { enum: MAKEGOOD_KINDS }).notNull(),
+  status: text('status', { enum: MAKEGOOD_STATUSES }).notNull(),
+  missedSpotId: uuid('missed_spot_id'),
+  airDate: date('air_date', { mode: 'string' }),
+  daypartId: uuid('daypart_id').notNull(),
+  estimateItemId: uuid('estimate_item_id'),
+  scheduleLineId: uuid('schedule_line_id'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+}).existing();
+export const logSpotsView = pgView('log_spots', {
+  id: uuid('id').notNull(),
+  estimateId: uuid('estimate_id').notNull(),
+  channelId: uuid('channel_id').notNull(),
+  airDate: date('air_date', { mode: 'string' }).notNull(),
+  scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+  houseCode: text('house_code').notNull(),
+  status: text('status', { enum: SPOT_STATUSES }).notNull(),
+  daypartId: uuid('daypart_id').notNull(),
+  estimateItemId: uuid('estimate_item_id'),
+  scheduleLineId: uuid('schedule_line_id'),
+  makegoodOfferId: uuid('makegood_offer_id'),
+  asRunImportId: uuid('as_run_import_id'),
+}).existing();
+export const logDaysView = pgView('log_days', {
+  channelId: uuid('channel_id').notNull(),
+  airDate: date('air_date', { mode: 'string' }).notNull(),
+  exportedAt: timestamp('exported_at', { withTimezone: true }),
 }).existing();
 
 export const couponUsages = pgTable(
