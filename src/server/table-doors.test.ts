@@ -111,7 +111,12 @@ describe('the reading of SQL text', () => {
     expect(owners.get('users')).toEqual(['auth', 'profile', 'users']);
     expect([...publishedViews].sort()).toEqual([
       'brand_names',
+      'campaign_states',
       'card_labels',
+      'daypart_windows',
+      'log_days',
+      'log_spots',
+      'makegood_bookings',
       'media_names',
       'order_items',
       'order_schedule_lines',

@@ -12,7 +12,16 @@ import path from 'node:path';
 import { migrationsFolder } from '../platform/db-port';
 
 /** In the order they are applied: a file may use what the files before it define. */
-export const DEFINITION_FILES = ['channels.sql', 'locks.sql', 'pricing.sql', 'orders.sql', 'audit.sql', 'rollups.sql', 'published.sql'] as const;
+export const DEFINITION_FILES = [
+  'channels.sql',
+  'locks.sql',
+  'pricing.sql',
+  'orders.sql',
+  'audit.sql',
+  'rollups-computed.sql',
+  'rollups.sql',
+  'published.sql',
+] as const;
 export type DefinitionFile = (typeof DEFINITION_FILES)[number];
 
 /** Beside the migrations: src/server/db/sql, or dist/db/sql in the build (scripts/build-server.mjs copies it). */

@@ -1243,7 +1243,8 @@ view brand_hours_computed as
 view brand_names as
  SELECT id,
     owner_id,
-    common_name
+    common_name,
+    product_category
    FROM brands b;
 
 view campaign_counts_computed as
@@ -1255,6 +1256,16 @@ view campaign_counts_computed as
     sum(total_budget_cents)::bigint AS budget_cents
    FROM campaigns c
   GROUP BY status, (COALESCE(end_date, 'infinity'::date));
+
+view campaign_states as
+ SELECT id,
+    estimate_id,
+    status,
+    total_budget_cents,
+    spend_cents,
+    total_spots,
+    aired_spots
+   FROM campaigns c;
 
 view card_labels as
  SELECT id,
@@ -1299,10 +1310,58 @@ view daypart_order_shares_computed as
    FROM daypart_item_shares
   GROUP BY estimate_id, daypart_id, hour, status;
 
+view daypart_windows as
+ SELECT id,
+    channel_id,
+    name,
+    start_time,
+    end_time,
+    days_of_week,
+    spot_frequency
+   FROM dayparts d;
+
+view log_days as
+ SELECT channel_id,
+    air_date,
+    exported_at
+   FROM traffic_days d;
+
+view log_spots as
+ SELECT id,
+    estimate_id,
+    channel_id,
+    air_date,
+    scheduled_at,
+    house_code,
+    status,
+    daypart_id,
+    estimate_item_id,
+    schedule_line_id,
+    makegood_offer_id,
+    as_run_import_id
+   FROM traffic_spots s;
+
+view makegood_bookings as
+ SELECT id,
+    estimate_id,
+    kind,
+    status,
+    missed_spot_id,
+    air_date,
+    daypart_id,
+    estimate_item_id,
+    schedule_line_id,
+    updated_at
+   FROM makegood_offers o;
+
 view media_names as
  SELECT id,
     brand_id,
-    filename
+    filename,
+    ad_id,
+    title,
+    duration_seconds,
+    house_number
    FROM media_assets m;
 
 view order_counts_computed as
@@ -2177,6 +2236,7 @@ CREATE TRIGGER books_audit_delete AFTER DELETE ON public.books REFERENCING OLD T
 CREATE TRIGGER books_audit_insert AFTER INSERT ON public.books REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('book', '', '');
 CREATE TRIGGER books_audit_update AFTER UPDATE ON public.books REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('book', '', '');
 CREATE TRIGGER brand_names_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.brand_names FOR EACH ROW EXECUTE FUNCTION published_view_refuse_write();
+CREATE TRIGGER campaign_states_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.campaign_states FOR EACH ROW EXECUTE FUNCTION published_view_refuse_write();
 CREATE TRIGGER campaigns_audit_delete AFTER DELETE ON public.campaigns REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('campaign', 'estimate_id', '');
 CREATE TRIGGER campaigns_audit_insert AFTER INSERT ON public.campaigns REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('campaign', 'estimate_id', '');
 CREATE TRIGGER campaigns_audit_update AFTER UPDATE ON public.campaigns REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('campaign', 'estimate_id', '');
@@ -2195,6 +2255,7 @@ CREATE TRIGGER coupons_audit_insert AFTER INSERT ON public.coupons REFERENCING N
 CREATE TRIGGER coupons_audit_update AFTER UPDATE ON public.coupons REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('coupon', '', '');
 CREATE TRIGGER credit_notes_audit_insert AFTER INSERT ON public.credit_notes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('credit_note', 'estimate_id', '');
 CREATE TRIGGER credit_notes_audit_update AFTER UPDATE ON public.credit_notes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('credit_note', 'estimate_id', '');
+CREATE TRIGGER daypart_windows_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.daypart_windows FOR EACH ROW EXECUTE FUNCTION published_view_refuse_write();
 CREATE TRIGGER dayparts_audit_delete AFTER DELETE ON public.dayparts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('rate_card', '', '');
 CREATE TRIGGER dayparts_audit_insert AFTER INSERT ON public.dayparts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('rate_card', '', '');
 CREATE TRIGGER dayparts_audit_update AFTER UPDATE ON public.dayparts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('rate_card', '', '');
@@ -2227,6 +2288,9 @@ CREATE TRIGGER invoices_audit_update AFTER UPDATE ON public.invoices REFERENCING
 CREATE TRIGGER rollups_invoices_delete AFTER DELETE ON public.invoices REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_invoices();
 CREATE TRIGGER rollups_invoices_insert AFTER INSERT ON public.invoices REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_invoices();
 CREATE TRIGGER rollups_invoices_update AFTER UPDATE ON public.invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rollups_on_invoices();
+CREATE TRIGGER log_days_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.log_days FOR EACH ROW EXECUTE FUNCTION published_view_refuse_write();
+CREATE TRIGGER log_spots_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.log_spots FOR EACH ROW EXECUTE FUNCTION published_view_refuse_write();
+CREATE TRIGGER makegood_bookings_read_only INSTEAD OF INSERT OR DELETE OR UPDATE ON public.makegood_bookings FOR EACH ROW EXECUTE FUNCTION published_view_refuse_write();
 CREATE TRIGGER makegood_offers_audit_insert AFTER INSERT ON public.makegood_offers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('makegood', 'estimate_id', '');
 CREATE TRIGGER makegood_offers_audit_update AFTER UPDATE ON public.makegood_offers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('makegood', 'estimate_id', 'status,air_date,credit_cents');
 CREATE TRIGGER media_assets_audit_delete AFTER DELETE ON public.media_assets REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('media', 'estimate_id', '');

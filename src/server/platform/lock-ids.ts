@@ -7,9 +7,9 @@ export const LOCK_IDS = {
   migrations: 727_001,
   /** Transaction lock (bigint): one as-run import at a time (as-run/import.ts). */
   as_run_import: 727_014,
-  /** Transaction lock (int, 0): rollup rebuilds exclusive, commits' rollup flushes shared (rollups.sql). */
+  /** Transaction lock (int, 0): rollup rebuilds exclusive, commits' rollup flushes shared (rollups-computed.sql, rollups.sql). */
   rollup_writer: 727_017,
-  /** Transaction lock (int, hashtext of the order's id): one daypart split refresh per order (rollups.sql). */
+  /** Transaction lock (int, hashtext of the order's id): one daypart split refresh per order (rollups-computed.sql). */
   daypart_orders: 727_018,
   /** Transaction lock (int, hashtext of the channel's id): one change of a channel's programs at a time (programs/service.ts). */
   channel_programs: 727_019,

@@ -66,3 +66,6 @@ export const orderOfCampaign = async (db: Tx, id: string): Promise<string | null
   const [row] = await db.select({ estimateId: campaigns.estimateId }).from(campaigns).where(eq(campaigns.id, id)).limit(1);
   return row?.estimateId ?? null;
 };
+
+/** A campaign's status and counters by its order, for joins in another module's SQL (sql/published.sql). */
+export { campaignStatesView } from '../../db/schema';

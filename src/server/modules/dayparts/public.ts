@@ -52,3 +52,17 @@ export const rateCard = (db: Tx): Promise<DaypartRow[]> => db.select().from(dayp
 /** Whether any daypart sells at a flat rate per spot. */
 export const anyFlatRate = async (db: Tx): Promise<boolean> =>
   (await db.select({ id: dayparts.id }).from(dayparts).where(isNotNull(dayparts.flatRateCents)).limit(1)).length > 0;
+
+/** Dayparts locked for the rest of the transaction, in id order (so two lockers never deadlock): a booking, a makegood and an ADU never take the same last spot. */
+export const lockDayparts = async (tx: Tx, ids: readonly string[]): Promise<DaypartRow[]> =>
+  ids.length === 0
+    ? []
+    : tx
+        .select()
+        .from(dayparts)
+        .where(inArray(dayparts.id, [...new Set(ids)]))
+        .orderBy(asc(dayparts.id))
+        .for('update');
+
+/** A daypart's placement window (channel, hours, days, spot frequency), for joins in another module's SQL (sql/published.sql). */
+export { daypartWindowsView } from '../../db/schema';

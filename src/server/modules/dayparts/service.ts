@@ -13,6 +13,7 @@ import { isForeignKeyViolation, isUniqueViolation, type Db, type Tx } from '../.
 import { conflict, notFound } from '../../platform/errors';
 import { channelToActOn } from '../channels/public';
 import { makegoodHolds } from '../makegoods/public';
+import { lockDayparts } from './public';
 
 type DaypartRow = typeof dayparts.$inferSelect;
 
@@ -214,15 +215,6 @@ export const daypartAvailability = async ({ db, id, start, end }: { db: Db; id: 
 };
 
 export const rangeLength = (start: string, end: string) => daysBetween(start, end) + 1;
-
-/** The dayparts' rows, locked in id order (so two bookings never deadlock). */
-const lockDayparts = (tx: Tx, ids: readonly string[]) =>
-  tx
-    .select()
-    .from(dayparts)
-    .where(inArray(dayparts.id, [...ids]))
-    .orderBy(asc(dayparts.id))
-    .for('update');
 
 type ScheduleLineRow = Awaited<ReturnType<typeof scheduleLinesWhere>>[number];
 

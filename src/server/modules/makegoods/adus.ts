@@ -7,7 +7,9 @@
 import { and, count, eq, inArray, notExists, or } from 'drizzle-orm';
 import { addDays, todayIso } from '../../../domain/dates';
 import { makegoodAnswerBy, offerWindow, proposeMakegoodDay } from '../../../domain/makegoods';
-import { dayparts, makegoodEvents, makegoodOffers, trafficSpots } from '../../db/schema';
+import { makegoodEvents, makegoodOffers } from '../../db/schema';
+import { lockDayparts } from '../dayparts/public';
+import { logSpotsView } from '../traffic/public';
 import type { Tx } from '../../platform/db';
 import type { Staged } from '../notifications';
 import { stageAduOffer } from '../notifications/events';
@@ -30,9 +32,9 @@ export const pendingAdus = async (db: Tx, estimateId: string): Promise<number> =
             eq(makegoodOffers.status, 'accepted'),
             notExists(
               db
-                .select({ id: trafficSpots.id })
-                .from(trafficSpots)
-                .where(and(eq(trafficSpots.makegoodOfferId, makegoodOffers.id), inArray(trafficSpots.status, ['aired']))),
+                .select({ id: logSpotsView.id })
+                .from(logSpotsView)
+                .where(and(eq(logSpotsView.makegoodOfferId, makegoodOffers.id), inArray(logSpotsView.status, ['aired']))),
             ),
           ),
         ),
@@ -80,7 +82,7 @@ export const offerAdus = async ({
   const today = todayIso(now, timeZone);
   const window = offerWindow({ missedDate: null, offeredOn: today, flightEnd: order.endDate, today });
   // Locked as makegood offers lock it: an ADU and a booking never take the same last spot.
-  const [daypart] = await tx.select().from(dayparts).where(eq(dayparts.id, daypartId)).for('update').limit(1);
+  const [daypart] = await lockDayparts(tx, [daypartId]);
   if (!daypart) return { offered: 0, staged: [] };
   const counter = await takenCounter(tx, window.first, window.last);
   // A schedule line's ADU is offered on the line's days only (traffic places it as the line's spot, at its length).

@@ -10,7 +10,9 @@ import { channelClocks } from '../channels/public';
 import { makegoodAnswerBy, makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
 import { toCents } from '../../../domain/money';
 import { SOLD_STATUSES } from '../../../domain/orders';
-import { dayparts, makegoodEvents, makegoodOffers, trafficSpots } from '../../db/schema';
+import { makegoodEvents, makegoodOffers } from '../../db/schema';
+import { lockDayparts, type DaypartRow } from '../dayparts/public';
+import { logSpotsView } from '../traffic/public';
 import { orderItemsView, orderScheduleLinesView, ordersView } from '../orders/views';
 import { spotCostCentsOf, type ScheduleLineTerms } from '../../../domain/spot-terms';
 import type { Tx } from '../../platform/db';
@@ -26,7 +28,7 @@ const CHUNK = 1000;
  * What one spot costs, in cents (domain/spot-terms): a schedule line's spot its rate per spot (issue 42);
  * an item's spot its delivery's spend at the item's CPM (decision 005); 0 when its line is gone.
  */
-export const spotCostCents = (daypart: typeof dayparts.$inferSelect, item: PricedItem | null, line: ScheduleLineTerms | null = null) =>
+export const spotCostCents = (daypart: DaypartRow, item: PricedItem | null, line: ScheduleLineTerms | null = null) =>
   spotCostCentsOf(line, () => {
     if (!item) return 0;
     const selection = selectionOf(daypart, item);
@@ -65,29 +67,29 @@ export const offerMakegoods = async ({
 }): Promise<{ offered: number; staged: Staged[]; made: { status: string; airDate: string | null }[] }> => {
   const missed = await tx
     .select({
-      spotId: trafficSpots.id,
-      channelId: trafficSpots.channelId,
-      airDate: trafficSpots.airDate,
-      daypartId: trafficSpots.daypartId,
-      estimateItemId: trafficSpots.estimateItemId,
-      scheduleLineId: trafficSpots.scheduleLineId,
+      spotId: logSpotsView.id,
+      channelId: logSpotsView.channelId,
+      airDate: logSpotsView.airDate,
+      daypartId: logSpotsView.daypartId,
+      estimateItemId: logSpotsView.estimateItemId,
+      scheduleLineId: logSpotsView.scheduleLineId,
       estimateId: ordersView.id,
       ownerId: ordersView.ownerId,
       estimateName: ordersView.estimateName,
       endDate: ordersView.endDate,
     })
-    .from(trafficSpots)
-    .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
-    .leftJoin(makegoodOffers, eq(makegoodOffers.missedSpotId, trafficSpots.id))
+    .from(logSpotsView)
+    .innerJoin(ordersView, eq(ordersView.id, logSpotsView.estimateId))
+    .leftJoin(makegoodOffers, eq(makegoodOffers.missedSpotId, logSpotsView.id))
     .where(
       and(
-        importId !== undefined ? eq(trafficSpots.asRunImportId, importId) : inArray(trafficSpots.id, [...(spotIds ?? [])]),
-        eq(trafficSpots.status, 'missed'),
+        importId !== undefined ? eq(logSpotsView.asRunImportId, importId) : inArray(logSpotsView.id, [...(spotIds ?? [])]),
+        eq(logSpotsView.status, 'missed'),
         isNull(makegoodOffers.id),
         inArray(ordersView.status, [...SOLD_STATUSES]),
       ),
     )
-    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.id));
+    .orderBy(asc(logSpotsView.scheduledAt), asc(logSpotsView.id));
   if (missed.length === 0) return { offered: 0, staged: [], made: [] };
 
   // Each spot's days are its channel's (decision 053, "Time zones").
@@ -100,9 +102,7 @@ export const offerMakegoods = async ({
   const to = windows.reduce((max, w) => (w.last > max ? w.last : max), windows[0]!.last);
   // Locked in id order, as approvals lock them: an offer and a booking never take the same last spot.
   const daypartIds = [...new Set(missed.map((m) => m.daypartId))].sort();
-  const parts = new Map(
-    (await tx.select().from(dayparts).where(inArray(dayparts.id, daypartIds)).orderBy(asc(dayparts.id)).for('update')).map((d) => [d.id, d]),
-  );
+  const parts = new Map((await lockDayparts(tx, daypartIds)).map((d) => [d.id, d]));
   const itemIds = [...new Set(missed.map((m) => m.estimateItemId).filter((id): id is string => id !== null))];
   const items = new Map<string, typeof orderItemsView.$inferSelect>();
   for (let i = 0; i < itemIds.length; i += CHUNK)

@@ -49,3 +49,6 @@ export const makegoodHolds = async (db: Tx, range: { from: string; to: string; d
     .groupBy(makegoodOffers.daypartId, makegoodOffers.airDate);
   return rows.flatMap((row) => (row.airDate ? [{ daypartId: row.daypartId, airDate: row.airDate, count: Number(row.n) }] : []));
 };
+
+/** Offers as traffic places them (kind, status, day, line), for joins in another module's SQL (sql/published.sql). */
+export { makegoodBookingsView } from '../../db/schema';

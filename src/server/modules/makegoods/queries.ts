@@ -4,7 +4,10 @@ import { asc, desc, eq, inArray, sum } from 'drizzle-orm';
 import { offerWindow, type Makegood, type OrderMakegoods } from '../../../domain/makegoods';
 import { toDollars } from '../../../domain/money';
 import { billableAmount, type OrderActor } from '../../../domain/orders';
-import { dayparts, makegoodEvents, makegoodOffers, trafficSpots, users } from '../../db/schema';
+import { makegoodEvents, makegoodOffers } from '../../db/schema';
+import { daypartWindowsView } from '../dayparts/public';
+import { logSpotsView } from '../traffic/public';
+import { userNamesView } from '../users/public';
 import { ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { readableOrder } from '../orders/public';
@@ -13,15 +16,15 @@ const selectOffers = (db: Tx) =>
   db
     .select({
       offer: makegoodOffers,
-      missedDate: trafficSpots.airDate,
-      missedAt: trafficSpots.scheduledAt,
-      houseCode: trafficSpots.houseCode,
-      daypartName: dayparts.name,
+      missedDate: logSpotsView.airDate,
+      missedAt: logSpotsView.scheduledAt,
+      houseCode: logSpotsView.houseCode,
+      daypartName: daypartWindowsView.name,
       flightEnd: ordersView.endDate,
     })
     .from(makegoodOffers)
-    .leftJoin(trafficSpots, eq(trafficSpots.id, makegoodOffers.missedSpotId))
-    .innerJoin(dayparts, eq(dayparts.id, makegoodOffers.daypartId))
+    .leftJoin(logSpotsView, eq(logSpotsView.id, makegoodOffers.missedSpotId))
+    .innerJoin(daypartWindowsView, eq(daypartWindowsView.id, makegoodOffers.daypartId))
     .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId));
 
 type OfferRow = Awaited<ReturnType<ReturnType<typeof selectOffers>['where']>>[number];
@@ -90,7 +93,7 @@ export const orderMakegoods = async ({ db, time, actor, id }: { db: Tx; time: St
   const order = await readableOrder(db, actor, id);
   const rows = await selectOffers(db)
     .where(eq(makegoodOffers.estimateId, order.id))
-    .orderBy(desc(makegoodOffers.kind), asc(trafficSpots.scheduledAt), asc(makegoodOffers.airDate), asc(makegoodOffers.id));
+    .orderBy(desc(makegoodOffers.kind), asc(logSpotsView.scheduledAt), asc(makegoodOffers.airDate), asc(makegoodOffers.id));
   const makegoods = await present(db, time, rows);
   const creditCents = rows.reduce((total, r) => total + r.offer.creditCents, 0);
   return {
@@ -103,7 +106,7 @@ export const orderMakegoods = async ({ db, time, actor, id }: { db: Tx; time: St
 
 /** E-mail of a user, kept on the event so the history survives the user's deletion. */
 export const emailOf = async (db: Tx, userId: string): Promise<string | null> => {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db.select({ email: userNamesView.email }).from(userNamesView).where(eq(userNamesView.id, userId)).limit(1);
   return row?.email ?? null;
 };
 

@@ -4,9 +4,11 @@
  * left it becomes unavailable and is credited (decision 031). The advertiser never sees an Accept
  * that would fail. Runs with the station clock.
  */
-import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { makegoodAnswerBy, makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
-import { dayparts, makegoodEvents, makegoodOffers, trafficDays } from '../../db/schema';
+import { makegoodEvents, makegoodOffers } from '../../db/schema';
+import { daypartsByIds } from '../dayparts/public';
+import { logDaysView } from '../traffic/public';
 import { ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
 import type { Staged } from '../notifications';
@@ -39,27 +41,23 @@ export const reofferUnavailableMakegoods = async ({
       .from(makegoodOffers)
       .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId))
       // The order's channel's log of the offered day (decision 053).
-      .leftJoin(trafficDays, and(eq(trafficDays.channelId, ordersView.channelId), eq(trafficDays.airDate, makegoodOffers.airDate)))
+      .leftJoin(logDaysView, and(eq(logDaysView.channelId, ordersView.channelId), eq(logDaysView.airDate, makegoodOffers.airDate)))
       .where(
         and(
           eq(makegoodOffers.status, 'offered'),
           isNotNull(makegoodOffers.airDate),
-          or(lte(makegoodOffers.airDate, latest), isNotNull(trafficDays.exportedAt)),
+          or(lte(makegoodOffers.airDate, latest), isNotNull(logDaysView.exportedAt)),
         ),
       )
       .for('update', { of: makegoodOffers });
     if (stuck.length === 0) return [];
-    const parts = new Map(
-      (
-        await tx
-          .select()
-          .from(dayparts)
-          .where(inArray(dayparts.id, [...new Set(stuck.map((s) => s.offer.daypartId))]))
-      ).map((d) => [d.id, d]),
+    const parts = await daypartsByIds(
+      tx,
+      stuck.map((s) => s.offer.daypartId),
     );
     // Exported days, per channel: another channel's export does not close this one's day.
     const exported = new Set(
-      (await tx.select({ channelId: trafficDays.channelId, airDate: trafficDays.airDate }).from(trafficDays).where(isNotNull(trafficDays.exportedAt))).map(
+      (await tx.select({ channelId: logDaysView.channelId, airDate: logDaysView.airDate }).from(logDaysView).where(isNotNull(logDaysView.exportedAt))).map(
         (d) => `${d.channelId}|${d.airDate}`,
       ),
     );

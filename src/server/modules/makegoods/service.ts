@@ -9,7 +9,9 @@ import { todayIso } from '../../../domain/dates';
 import { MAKEGOOD_MESSAGES, answerByOnDay, offerWindow, type MakegoodAction } from '../../../domain/makegoods';
 import { canReadOrder, type OrderActor } from '../../../domain/orders';
 import { airsOn } from '../../../domain/traffic';
-import { dayparts, makegoodEvents, makegoodOffers, trafficDays, trafficSpots } from '../../db/schema';
+import { makegoodEvents, makegoodOffers } from '../../db/schema';
+import { lockDayparts } from '../dayparts/public';
+import { logDaysView, logSpotsView, markSpotMadeGood } from '../traffic/public';
 import { ordersView } from '../orders/views';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -29,11 +31,11 @@ const lockOffer = async (tx: Tx, actor: OrderActor, id: string) => {
       ownerId: ordersView.ownerId,
       channelId: ordersView.channelId,
       flightEnd: ordersView.endDate,
-      missedDate: trafficSpots.airDate,
+      missedDate: logSpotsView.airDate,
     })
     .from(makegoodOffers)
     .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId))
-    .leftJoin(trafficSpots, eq(trafficSpots.id, makegoodOffers.missedSpotId))
+    .leftJoin(logSpotsView, eq(logSpotsView.id, makegoodOffers.missedSpotId))
     .where(eq(makegoodOffers.id, id))
     .for('update', { of: makegoodOffers })
     .limit(1);
@@ -51,9 +53,9 @@ const assertDayOpen = async (tx: Tx, channelId: string, date: string, today: str
   if (date <= today) throw conflict(MAKEGOOD_MESSAGES.dayPassed);
   // The order's channel's log of that day (decision 053).
   const [day] = await tx
-    .select({ exportedAt: trafficDays.exportedAt })
-    .from(trafficDays)
-    .where(and(eq(trafficDays.channelId, channelId), eq(trafficDays.airDate, date)))
+    .select({ exportedAt: logDaysView.exportedAt })
+    .from(logDaysView)
+    .where(and(eq(logDaysView.channelId, channelId), eq(logDaysView.airDate, date)))
     .limit(1);
   if (day?.exportedAt) throw conflict(MAKEGOOD_MESSAGES.dayPassed);
 };
@@ -82,7 +84,7 @@ export const changeMakegoodDay = async ({
     const today = todayIso(now, zone);
     const window = offerWindow({ missedDate, offeredOn: todayIso(offer.createdAt, zone), flightEnd, today });
     if (airDate < window.first || airDate > window.last) throw badRequest(MAKEGOOD_MESSAGES.outsideWindow(window.first, window.last), 'air_date');
-    const [daypart] = await tx.select().from(dayparts).where(eq(dayparts.id, offer.daypartId)).for('update').limit(1);
+    const [daypart] = await lockDayparts(tx, [offer.daypartId]);
     if (!daypart || !airsOn(daypart, airDate)) throw badRequest(MAKEGOOD_MESSAGES.notAiring, 'air_date');
     await assertDayOpen(tx, channelId, airDate, today);
     const counter = await takenCounter(tx, airDate, airDate, offer.id);
@@ -101,11 +103,7 @@ export const acceptMakegood = async ({ db, actor, id, now, timeZone }: { db: Db;
     if (!offer.airDate) throw conflict(MAKEGOOD_MESSAGES.notOpen);
     await assertDayOpen(tx, channelId, offer.airDate, todayIso(now, await channelZoneOf(tx, channelId, timeZone)));
     await tx.update(makegoodOffers).set({ status: 'accepted', updatedAt: now }).where(eq(makegoodOffers.id, offer.id));
-    if (offer.missedSpotId)
-      await tx
-        .update(trafficSpots)
-        .set({ status: 'made_good', updatedAt: now })
-        .where(and(eq(trafficSpots.id, offer.missedSpotId), eq(trafficSpots.status, 'missed')));
+    if (offer.missedSpotId) await markSpotMadeGood(tx, offer.missedSpotId, now);
     await record(tx, offer.id, 'accepted', actor, offer.airDate);
     await emitEvent(tx, { type: 'makegood.accepted', ownerId, data: { makegood_id: offer.id, order_id: offer.estimateId, air_date: offer.airDate } });
     return { estimateId: offer.estimateId, kind: offer.kind };

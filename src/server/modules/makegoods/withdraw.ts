@@ -4,7 +4,8 @@
  * is cancelled. Runs inside the as-run import's transaction.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { makegoodEvents, makegoodOffers, trafficSpots } from '../../db/schema';
+import { makegoodEvents, makegoodOffers } from '../../db/schema';
+import { cancelScheduledSpotsOfOffers, logSpotsView } from '../traffic/public';
 import type { Tx } from '../../platform/db';
 
 const CHUNK = 1000;
@@ -16,9 +17,9 @@ export const missedSpotsWithAiredMakegood = async (tx: Tx, missedSpotIds: readon
     const rows = await tx
       .select({ missedSpotId: makegoodOffers.missedSpotId })
       .from(makegoodOffers)
-      .innerJoin(trafficSpots, eq(trafficSpots.makegoodOfferId, makegoodOffers.id))
+      .innerJoin(logSpotsView, eq(logSpotsView.makegoodOfferId, makegoodOffers.id))
       .where(
-        and(inArray(makegoodOffers.missedSpotId, missedSpotIds.slice(i, i + CHUNK)), isNotNull(trafficSpots.makegoodOfferId), eq(trafficSpots.status, 'aired')),
+        and(inArray(makegoodOffers.missedSpotId, missedSpotIds.slice(i, i + CHUNK)), isNotNull(logSpotsView.makegoodOfferId), eq(logSpotsView.status, 'aired')),
       );
     for (const row of rows) if (row.missedSpotId) aired.add(row.missedSpotId);
   }
@@ -37,10 +38,7 @@ export const withdrawMakegoods = async (tx: Tx, airedSpotIds: readonly string[])
     if (offers.length === 0) continue;
     withdrawn += offers.length;
     const ids = offers.map((o) => o.id);
-    await tx
-      .update(trafficSpots)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(and(inArray(trafficSpots.makegoodOfferId, ids), eq(trafficSpots.status, 'scheduled')));
+    await cancelScheduledSpotsOfOffers(tx, ids, new Date());
     await tx.insert(makegoodEvents).values(offers.map((o) => ({ offerId: o.id, action: 'withdrawn' as const, airDate: o.airDate })));
   }
   return withdrawn;

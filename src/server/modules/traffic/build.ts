@@ -175,12 +175,12 @@ const followStatuses = async (db: Db, today: string, now: Date) => {
   const after = sql`${now.toISOString()}::timestamptz`;
   await db.execute(sql`
     update traffic_spots s set status = 'cancelled', updated_at = ${after}
-    from orders e left join campaigns c on c.estimate_id = e.id
+    from orders e left join campaign_states c on c.estimate_id = e.id
     where s.estimate_id = e.id and s.air_date >= ${from} and s.scheduled_at > ${after} and s.status = 'scheduled'
       and (e.status not in (${BOOKED}, ${AFTER_FLIGHT}) or (e.status = ${AFTER_FLIGHT} and s.makegood_offer_id is null) or c.status = 'paused')`);
   await db.execute(sql`
     update traffic_spots s set status = 'scheduled', updated_at = ${after}
-    from orders e left join campaigns c on c.estimate_id = e.id
+    from orders e left join campaign_states c on c.estimate_id = e.id
     where s.estimate_id = e.id and s.air_date >= ${from} and s.scheduled_at > ${after} and s.status = 'cancelled' and s.desk_action is null
       and (e.status in (${BOOKED}) or (e.status = ${AFTER_FLIGHT} and s.makegood_offer_id is not null)) and (c.status is null or c.status <> 'paused')`);
 };

@@ -3,7 +3,11 @@ import { and, asc, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { BOOKED_STATUSES, SOLD_STATUSES } from '../../../domain/orders';
 import { houseCodeOf, type DaypartWindow, type SpotDemand } from '../../../domain/traffic';
 import { spotLengthOf, type ScheduleLineTerms } from '../../../domain/spot-terms';
-import { campaigns, dayparts, makegoodOffers, mediaAssets, trafficMoves } from '../../db/schema';
+import { trafficMoves } from '../../db/schema';
+import { campaignStatesView } from '../campaigns/public';
+import { daypartWindowsView } from '../dayparts/public';
+import { makegoodBookingsView } from '../makegoods/public';
+import { mediaNamesView } from '../media/public';
 import { orderItemsView, orderScheduleLinesView, ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 
@@ -20,7 +24,7 @@ export interface Booking extends Omit<SpotDemand, 'spots'> {
 export type ChannelDaypart = DaypartWindow & { channelId: string };
 
 export const loadDayparts = async (db: Tx): Promise<ChannelDaypart[]> =>
-  (await db.select().from(dayparts).orderBy(asc(dayparts.startTime), asc(dayparts.id))).map((d) => ({
+  (await db.select().from(daypartWindowsView).orderBy(asc(daypartWindowsView.startTime), asc(daypartWindowsView.id))).map((d) => ({
     id: d.id,
     channelId: d.channelId,
     name: d.name,
@@ -35,11 +39,11 @@ export const orderColumns = {
   estimateId: ordersView.id,
   brandId: ordersView.brandId,
   mediaAssetId: ordersView.mediaAssetId,
-  campaignId: campaigns.id,
-  campaignStatus: campaigns.status,
-  durationSeconds: mediaAssets.durationSeconds,
-  adId: mediaAssets.adId,
-  houseNumber: mediaAssets.houseNumber,
+  campaignId: campaignStatesView.id,
+  campaignStatus: campaignStatesView.status,
+  durationSeconds: mediaNamesView.durationSeconds,
+  adId: mediaNamesView.adId,
+  houseNumber: mediaNamesView.houseNumber,
 };
 
 export interface OrderColumns {
@@ -88,8 +92,8 @@ export const loadBookings = async (db: Tx, from: string, to: string): Promise<Bo
     })
     .from(orderItemsView)
     .innerJoin(ordersView, eq(ordersView.id, orderItemsView.estimateId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, ordersView.mediaAssetId))
+    .leftJoin(campaignStatesView, eq(campaignStatesView.estimateId, ordersView.id))
+    .leftJoin(mediaNamesView, eq(mediaNamesView.id, ordersView.mediaAssetId))
     .where(and(inArray(ordersView.status, [...BOOKED_STATUSES]), lte(ordersView.startDate, to), gte(ordersView.endDate, from)));
   return rows
     .filter((r) => r.startDate && r.endDate && r.brandId)
@@ -110,27 +114,27 @@ export const loadMakegoodBookings = async (db: Tx, from: string, to: string): Pr
   const rows = await db
     .select({
       ...orderColumns,
-      offerId: makegoodOffers.id,
-      kind: makegoodOffers.kind,
-      airDate: makegoodOffers.airDate,
-      acceptedAt: makegoodOffers.updatedAt,
-      daypartId: makegoodOffers.daypartId,
-      estimateItemId: makegoodOffers.estimateItemId,
-      scheduleLineId: makegoodOffers.scheduleLineId,
+      offerId: makegoodBookingsView.id,
+      kind: makegoodBookingsView.kind,
+      airDate: makegoodBookingsView.airDate,
+      acceptedAt: makegoodBookingsView.updatedAt,
+      daypartId: makegoodBookingsView.daypartId,
+      estimateItemId: makegoodBookingsView.estimateItemId,
+      scheduleLineId: makegoodBookingsView.scheduleLineId,
       lineRateCents: orderScheduleLinesView.rateCents,
       lineSpotLength: orderScheduleLinesView.spotLength,
     })
-    .from(makegoodOffers)
-    .innerJoin(ordersView, eq(ordersView.id, makegoodOffers.estimateId))
-    .leftJoin(orderScheduleLinesView, eq(orderScheduleLinesView.id, makegoodOffers.scheduleLineId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, ordersView.mediaAssetId))
+    .from(makegoodBookingsView)
+    .innerJoin(ordersView, eq(ordersView.id, makegoodBookingsView.estimateId))
+    .leftJoin(orderScheduleLinesView, eq(orderScheduleLinesView.id, makegoodBookingsView.scheduleLineId))
+    .leftJoin(campaignStatesView, eq(campaignStatesView.estimateId, ordersView.id))
+    .leftJoin(mediaNamesView, eq(mediaNamesView.id, ordersView.mediaAssetId))
     .where(
       and(
-        eq(makegoodOffers.status, 'accepted'),
-        isNotNull(makegoodOffers.airDate),
-        gte(makegoodOffers.airDate, from),
-        lte(makegoodOffers.airDate, to),
+        eq(makegoodBookingsView.status, 'accepted'),
+        isNotNull(makegoodBookingsView.airDate),
+        gte(makegoodBookingsView.airDate, from),
+        lte(makegoodBookingsView.airDate, to),
         inArray(ordersView.status, [...SOLD_STATUSES]),
       ),
     );
@@ -173,8 +177,8 @@ export const loadMoveBookings = async (db: Tx, from: string, to: string): Promis
     })
     .from(trafficMoves)
     .innerJoin(ordersView, eq(ordersView.id, trafficMoves.estimateId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, ordersView.mediaAssetId))
+    .leftJoin(campaignStatesView, eq(campaignStatesView.estimateId, ordersView.id))
+    .leftJoin(mediaNamesView, eq(mediaNamesView.id, ordersView.mediaAssetId))
     .where(and(isNotNull(trafficMoves.toDate), gte(trafficMoves.toDate, from), lte(trafficMoves.toDate, to), inArray(ordersView.status, [...BOOKED_STATUSES])))
     .orderBy(asc(trafficMoves.createdAt), asc(trafficMoves.id));
   return rows

@@ -11,7 +11,10 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, or, sql
 import { OFF_SCHEDULE_SECONDS, offScheduleNote } from '../../../domain/as-run-match';
 import { addDays } from '../../../domain/dates';
 import type { Discrepancies, DiscrepancySpot } from '../../../domain/traffic-schemas';
-import { brands, dayparts, mediaAssets, trafficMoves, trafficSpots } from '../../db/schema';
+import { trafficMoves, trafficSpots } from '../../db/schema';
+import { brandNamesView } from '../brands/public';
+import { daypartWindowsView } from '../dayparts/public';
+import { mediaNamesView } from '../media/public';
 import { ordersView } from '../orders/views';
 import { notConfirmedWhere } from './unconfirmed';
 import { unplacedDays } from './unplaced-days';
@@ -74,11 +77,11 @@ const offScheduleSpots = async (db: Db, time: StationTime, clocks: ChannelClocks
 const movedSpots = async (db: Db, today: string, ordersOf: SQL | undefined): Promise<Discrepancies['moved_spots']> =>
   (
     await db
-      .select({ move: trafficMoves, daypartName: dayparts.name, brandName: brands.commonName, estimateName: ordersView.estimateName })
+      .select({ move: trafficMoves, daypartName: daypartWindowsView.name, brandName: brandNamesView.commonName, estimateName: ordersView.estimateName })
       .from(trafficMoves)
-      .innerJoin(dayparts, eq(dayparts.id, trafficMoves.daypartId))
+      .innerJoin(daypartWindowsView, eq(daypartWindowsView.id, trafficMoves.daypartId))
       .innerJoin(ordersView, eq(ordersView.id, trafficMoves.estimateId))
-      .leftJoin(brands, eq(brands.id, ordersView.brandId))
+      .leftJoin(brandNamesView, eq(brandNamesView.id, ordersView.brandId))
       .where(and(ordersOf, or(isNull(trafficMoves.toDate), gte(trafficMoves.toDate, today))))
       .orderBy(desc(trafficMoves.createdAt), asc(trafficMoves.id))
       .limit(LIMIT)
@@ -96,12 +99,12 @@ const movedSpots = async (db: Db, today: string, ordersOf: SQL | undefined): Pro
 const completedUnconfirmed = async (db: Db, now: Date, ordersOf: SQL | undefined): Promise<Discrepancies['completed_unconfirmed']> =>
   (
     await db
-      .select({ id: ordersView.id, name: ordersView.estimateName, brandName: brands.commonName, endDate: ordersView.endDate, n: count() })
+      .select({ id: ordersView.id, name: ordersView.estimateName, brandName: brandNamesView.commonName, endDate: ordersView.endDate, n: count() })
       .from(trafficSpots)
       .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
-      .leftJoin(brands, eq(brands.id, ordersView.brandId))
+      .leftJoin(brandNamesView, eq(brandNamesView.id, ordersView.brandId))
       .where(and(ordersOf, eq(ordersView.status, 'completed'), notConfirmedWhere(now)))
-      .groupBy(ordersView.id, ordersView.estimateName, brands.commonName, ordersView.endDate)
+      .groupBy(ordersView.id, ordersView.estimateName, brandNamesView.commonName, ordersView.endDate)
       .orderBy(desc(ordersView.endDate), asc(ordersView.id))
       .limit(LIMIT)
   ).map((r) => ({ estimate_id: r.id, estimate_name: r.name || null, brand_name: r.brandName, end_date: r.endDate, unconfirmed_spots: Number(r.n) }));
@@ -132,7 +135,7 @@ export const listDiscrepancies = async ({
     spotsOf(eq(trafficSpots.status, 'missed'), LIMIT * 5),
     latestUnmatchedRows(db, LIMIT, channels),
     spotsOf(and(isNotNull(trafficSpots.addedAfterExportAt), inArray(trafficSpots.status, ['scheduled']), gte(trafficSpots.airDate, today))),
-    spotsOf(and(isNull(mediaAssets.adId), eq(trafficSpots.status, 'scheduled'), gte(trafficSpots.airDate, today))),
+    spotsOf(and(isNull(mediaNamesView.adId), eq(trafficSpots.status, 'scheduled'), gte(trafficSpots.airDate, today))),
     spotsWhere(
       db,
       clocks,

@@ -176,3 +176,23 @@ export const channelOfSpot = async (tx: Tx, id: string): Promise<string | null> 
   const [spot] = await tx.select({ channelId: trafficSpots.channelId }).from(trafficSpots).where(eq(trafficSpots.id, id)).limit(1);
   return spot?.channelId ?? null;
 };
+
+/** A makegood's missed spot is made good once its makegood is accepted (only while it is still missed). */
+export const markSpotMadeGood = async (tx: Tx, spotId: string, now: Date): Promise<void> => {
+  await tx
+    .update(trafficSpots)
+    .set({ status: 'made_good', updatedAt: now })
+    .where(and(eq(trafficSpots.id, spotId), eq(trafficSpots.status, 'missed')));
+};
+
+/** Withdrawn makegoods' spots that have not aired are cancelled. */
+export const cancelScheduledSpotsOfOffers = async (tx: Tx, offerIds: readonly string[], now: Date): Promise<void> => {
+  if (offerIds.length === 0) return;
+  await tx
+    .update(trafficSpots)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(and(inArray(trafficSpots.makegoodOfferId, [...offerIds]), eq(trafficSpots.status, 'scheduled')));
+};
+
+/** Log spots (time, house code, status, line, makegood) and log days (exported or not), for joins in another module's SQL (sql/published.sql). */
+export { logDaysView, logSpotsView } from '../../db/schema';

@@ -5,7 +5,8 @@ import { addDays, daysBetween } from '../../../domain/dates';
 import { airsOn, tookAPlace } from '../../../domain/traffic';
 import { TRAFFIC_MESSAGES, type OrderSpots, type TrafficLog, type TrafficSpot } from '../../../domain/traffic-schemas';
 import type { OrderActor } from '../../../domain/orders';
-import { dayparts, trafficDays, trafficSpots } from '../../db/schema';
+import { trafficDays, trafficSpots } from '../../db/schema';
+import { daypartWindowsView } from '../dayparts/public';
 import type { Db, Tx } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../orders/public';
@@ -108,7 +109,11 @@ export const getTrafficLog = async ({
       .from(trafficDays)
       .where(and(eq(trafficDays.channelId, channelId), eq(trafficDays.airDate, date)))
       .limit(1),
-    db.select().from(dayparts).where(eq(dayparts.channelId, channelId)).orderBy(asc(dayparts.startTime), asc(dayparts.name)),
+    db
+      .select()
+      .from(daypartWindowsView)
+      .where(eq(daypartWindowsView.channelId, channelId))
+      .orderBy(asc(daypartWindowsView.startTime), asc(daypartWindowsView.name)),
     selectSpots(db, and(eq(trafficSpots.channelId, channelId), eq(trafficSpots.airDate, date))),
   ]);
   const exportedAt = day?.exportedAt ?? null;

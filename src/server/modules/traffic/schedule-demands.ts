@@ -6,7 +6,8 @@ import { and, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { BOOKED_STATUSES } from '../../../domain/orders';
 import type { DayName } from '../../../domain/rate-card';
 import { lineSpotsByDay } from '../../../domain/schedule-days';
-import { campaigns, mediaAssets } from '../../db/schema';
+import { campaignStatesView } from '../campaigns/public';
+import { mediaNamesView } from '../media/public';
 import { orderScheduleLinesView, orderSchedulesView, ordersView } from '../orders/views';
 import type { Tx } from '../../platform/db';
 import { bookingOf, orderColumns, type Booking } from './demands';
@@ -31,8 +32,8 @@ export const loadScheduleBookings = async (db: Tx, from: string, to: string): Pr
     .from(orderScheduleLinesView)
     .innerJoin(orderSchedulesView, eq(orderSchedulesView.estimateId, orderScheduleLinesView.estimateId))
     .innerJoin(ordersView, eq(ordersView.id, orderScheduleLinesView.estimateId))
-    .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, ordersView.mediaAssetId))
+    .leftJoin(campaignStatesView, eq(campaignStatesView.estimateId, ordersView.id))
+    .leftJoin(mediaNamesView, eq(mediaNamesView.id, ordersView.mediaAssetId))
     .where(
       and(
         inArray(ordersView.status, [...BOOKED_STATUSES]),

@@ -3,28 +3,30 @@
  * commercial's names in one query, and its separation conflict (decision 059) as the API answers it.
  */
 import { eq, type SQL } from 'drizzle-orm';
-import { brands, dayparts, mediaAssets, trafficSpots } from '../../db/schema';
+import { trafficSpots } from '../../db/schema';
+import { daypartWindowsView } from '../dayparts/public';
+import { mediaNamesView } from '../media/public';
 import type { Tx } from '../../platform/db';
-import { brandNameSql } from '../brands/public';
+import { brandNameSql, brandNamesView } from '../brands/public';
 import { ordersView } from '../orders/views';
 
 export const selectSpotRows = (db: Tx, where: SQL | undefined) =>
   db
     .select({
       spot: trafficSpots,
-      daypartName: dayparts.name,
-      brandName: brands.commonName,
-      productCategory: brands.productCategory,
+      daypartName: daypartWindowsView.name,
+      brandName: brandNamesView.commonName,
+      productCategory: brandNamesView.productCategory,
       conflictBrandName: brandNameSql(trafficSpots.separationConflictBrandId),
       estimateName: ordersView.estimateName,
-      adId: mediaAssets.adId,
-      title: mediaAssets.title,
+      adId: mediaNamesView.adId,
+      title: mediaNamesView.title,
     })
     .from(trafficSpots)
-    .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
+    .innerJoin(daypartWindowsView, eq(daypartWindowsView.id, trafficSpots.daypartId))
     .innerJoin(ordersView, eq(ordersView.id, trafficSpots.estimateId))
-    .leftJoin(brands, eq(brands.id, trafficSpots.brandId))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
+    .leftJoin(brandNamesView, eq(brandNamesView.id, trafficSpots.brandId))
+    .leftJoin(mediaNamesView, eq(mediaNamesView.id, trafficSpots.mediaAssetId))
     .where(where)
     .$dynamic();
 

@@ -11,7 +11,7 @@ import { stationTime } from '../../../domain/dates';
 import { channelClocks } from '../channels/public';
 import { isDeliveryComplete } from '../../../domain/campaigns';
 import type { OrderStatus } from '../../../domain/orders';
-import { campaigns } from '../../db/schema';
+import { campaignStatesView } from '../campaigns/public';
 import { ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
 import type { JobQueue } from '../../platform/jobs';
@@ -125,13 +125,13 @@ export const createStationClock = ({
         id: ordersView.id,
         channelId: ordersView.channelId,
         endDate: ordersView.endDate,
-        totalBudgetCents: sql<number>`coalesce(${campaigns.totalBudgetCents}, 0)::float8`,
-        spendCents: sql<number>`coalesce(${campaigns.spendCents}, 0)::float8`,
-        totalSpots: sql<number>`coalesce(${campaigns.totalSpots}, 0)::int`,
-        airedSpots: sql<number>`coalesce(${campaigns.airedSpots}, 0)::int`,
+        totalBudgetCents: sql<number>`coalesce(${campaignStatesView.totalBudgetCents}, 0)::float8`,
+        spendCents: sql<number>`coalesce(${campaignStatesView.spendCents}, 0)::float8`,
+        totalSpots: sql<number>`coalesce(${campaignStatesView.totalSpots}, 0)::int`,
+        airedSpots: sql<number>`coalesce(${campaignStatesView.airedSpots}, 0)::int`,
       })
       .from(ordersView)
-      .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
+      .leftJoin(campaignStatesView, eq(campaignStatesView.estimateId, ordersView.id))
       .where(eq(ordersView.status, 'active'))
       .orderBy(ordersView.endDate, ordersView.id);
     const ended = running.filter((order) => isDeliveryComplete(order, todayOf(order.channelId)));

@@ -8,7 +8,9 @@ import { addDays } from '../../../domain/dates';
 import { SOLD_STATUSES } from '../../../domain/orders';
 import type { Discrepancies } from '../../../domain/traffic-schemas';
 import { airsOn } from '../../../domain/traffic';
-import { campaigns, dayparts, trafficDays } from '../../db/schema';
+import { trafficDays } from '../../db/schema';
+import { campaignStatesView } from '../campaigns/public';
+import { daypartWindowsView } from '../dayparts/public';
 import { orderItemsView, ordersView } from '../orders/views';
 import type { Db } from '../../platform/db';
 
@@ -18,7 +20,7 @@ export const UNPLACED_LOOKBACK_DAYS = 30;
 export const unplacedDays = async (db: Db, today: string, channels: readonly string[] | null): Promise<Discrepancies['unplaced_days']> => {
   const from = addDays(today, -UNPLACED_LOOKBACK_DAYS);
   const to = addDays(today, -1);
-  const inChannels = channels ? inArray(dayparts.channelId, [...channels]) : undefined;
+  const inChannels = channels ? inArray(daypartWindowsView.channelId, [...channels]) : undefined;
   const [items, placed] = await Promise.all([
     db
       .select({
@@ -26,14 +28,14 @@ export const unplacedDays = async (db: Db, today: string, channels: readonly str
         startDate: ordersView.startDate,
         endDate: ordersView.endDate,
         spots: orderItemsView.spotsPerOccurrence,
-        channelId: dayparts.channelId,
-        daysOfWeek: dayparts.daysOfWeek,
-        campaignStatus: campaigns.status,
+        channelId: daypartWindowsView.channelId,
+        daysOfWeek: daypartWindowsView.daysOfWeek,
+        campaignStatus: campaignStatesView.status,
       })
       .from(orderItemsView)
       .innerJoin(ordersView, eq(ordersView.id, orderItemsView.estimateId))
-      .innerJoin(dayparts, eq(dayparts.id, orderItemsView.daypartId))
-      .leftJoin(campaigns, eq(campaigns.estimateId, ordersView.id))
+      .innerJoin(daypartWindowsView, eq(daypartWindowsView.id, orderItemsView.daypartId))
+      .leftJoin(campaignStatesView, eq(campaignStatesView.estimateId, ordersView.id))
       .where(and(inArray(ordersView.status, [...SOLD_STATUSES]), lte(ordersView.startDate, to), gte(ordersView.endDate, from), inChannels)),
     db
       .select({ channelId: trafficDays.channelId, airDate: trafficDays.airDate, digest: trafficDays.inputsDigest, exportedAt: trafficDays.exportedAt })
