@@ -12,6 +12,7 @@ import {
   customType,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -21,6 +22,7 @@ import {
   pgView,
   primaryKey,
   text,
+  unique,
   timestamp,
   uniqueIndex,
   uuid,
@@ -440,6 +442,8 @@ export const estimates = pgTable('estimates', orderColumns(), (t) => [
   // A channel's list (migration 0047) and its dashboards' windows (migration 0056; decision 053).
   index('estimates_channel_created_idx').on(t.channelId, t.createdAt, t.id),
   index('estimates_channel_order_time_idx').on(t.channelId, sql`coalesce(${t.submittedAt}, ${t.createdAt})`),
+  // What campaigns' and invoices' channel refers to (migration 0064): their order's.
+  unique('estimates_id_channel_key').on(t.id, t.channelId),
   check('estimates_billing_mode_check', sql`${t.billingMode} in ('up_front', 'monthly')`),
   check('estimates_source_check', sql`${t.source} in ('web', 'api', 'adcp')`),
   check(
@@ -661,6 +665,10 @@ export const campaigns = pgTable(
     estimateId: uuid('estimate_id')
       .notNull()
       .references(() => estimates.id, { onDelete: 'cascade' }),
+    /** Its order's channel (migration 0064, decision 053): written from the order, kept its by campaigns_estimate_channel_fkey. */
+    channelId: uuid('channel_id')
+      .notNull()
+      .default(sql`default_channel_id()`),
     name: text('name').notNull(),
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     ownerId: uuid('owner_id')
@@ -690,6 +698,12 @@ export const campaigns = pgTable(
     index('campaigns_status_created_idx').on(t.status, t.createdAt),
     index('campaigns_brand_id_idx').on(t.brandId),
     index('campaigns_end_date_idx').on(t.endDate),
+    // One channel's campaigns (decision 053): the list, newest first, and their ids; those running in a period.
+    index('campaigns_channel_created_idx').on(t.channelId, t.createdAt, t.id),
+    index('campaigns_channel_end_date_idx').on(t.channelId, t.endDate),
+    foreignKey({ name: 'campaigns_estimate_channel_fkey', columns: [t.estimateId, t.channelId], foreignColumns: [estimates.id, estimates.channelId] }).onDelete(
+      'cascade',
+    ),
     check('campaigns_status_check', sql`${t.status} in ('scheduled', 'active', 'paused', 'completed', 'cancelled')`),
     check('campaigns_counters_check', sql`${t.spendCents} >= 0 and ${t.airedSpots} >= 0 and ${t.totalImpressions} >= 0`),
   ],
@@ -980,6 +994,10 @@ export const invoices = pgTable(
     estimateId: uuid('estimate_id')
       .notNull()
       .references(() => estimates.id, { onDelete: 'restrict' }),
+    /** Its order's channel (migration 0064, decision 053): written from the order, kept its by invoices_estimate_channel_fkey. */
+    channelId: uuid('channel_id')
+      .notNull()
+      .default(sql`default_channel_id()`),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -1035,6 +1053,15 @@ export const invoices = pgTable(
       .where(sql`${t.status} = 'sent'`),
     index('invoices_brand_id_idx').on(t.brandId),
     index('invoices_issue_date_idx').on(t.issueDate),
+    // One channel's invoices (decision 053): issued in a window, and their ids; its receivables from the index
+    // alone (migration 0064's INCLUDE, as invoices_receivable_idx).
+    index('invoices_channel_issue_date_idx').on(t.channelId, t.issueDate, t.id),
+    index('invoices_channel_receivable_idx')
+      .on(t.channelId, t.dueDate)
+      .where(sql`${t.status} = 'sent'`),
+    foreignKey({ name: 'invoices_estimate_channel_fkey', columns: [t.estimateId, t.channelId], foreignColumns: [estimates.id, estimates.channelId] }).onDelete(
+      'restrict',
+    ),
     check('invoices_status_check', sql`${t.status} in ('draft', 'sent', 'paid', 'cancelled', 'refunded')`),
     check(
       'invoices_amounts_check',
