@@ -54,7 +54,8 @@ try {
   // A campaign and an invoice keep their order's channel (migration 0064); a database generated before it gets them from the migration.
   for (const table of ['campaigns', 'invoices']) {
     const kept = await client.query(`select 1 from information_schema.columns where table_name = $1 and column_name = 'channel_id'`, [table]);
-    if (kept.rowCount) await step(table, `update ${table} t set channel_id = e.channel_id from estimates e where e.id = t.estimate_id and t.channel_id <> e.channel_id`);
+    if (kept.rowCount)
+      await step(table, `update ${table} t set channel_id = e.channel_id from estimates e where e.id = t.estimate_id and t.channel_id <> e.channel_id`);
   }
   await client.query(
     `create temporary table daypart_copies as select o.id as original, c.channel_id, c.id as copy from dayparts o join dayparts c on c.name = o.name where o.channel_id = default_channel_id()`,

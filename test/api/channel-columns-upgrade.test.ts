@@ -63,8 +63,11 @@ let eventsAfter: number;
 
 const count = async (database: Database) =>
   Number(
-    ((await database.db.execute(sql`select count(*)::int as n from audit_events where entity in ('campaign', 'invoice')`)) as unknown as { rows: { n: number }[] })
-      .rows[0]!.n,
+    (
+      (await database.db.execute(sql`select count(*)::int as n from audit_events where entity in ('campaign', 'invoice')`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n,
   );
 
 /** The release before 0064, as it left a database: its migrations by its migrator, its definition files, then the rows. */

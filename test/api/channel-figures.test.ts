@@ -109,7 +109,11 @@ beforeAll(async () => {
   // Campaigns of two orders a channel, made by Order Management (the campaigns module writes the order's channel), each aired once.
   for (const [channel, channelId] of channelIds.entries())
     for (const k of [0, 1]) {
-      const { campaignId } = await orderWithCampaign(t, 'active', { channelId, daypartId: rateCards[channel]![k]!, totalSpend: 4000 + 500 * k + 200 * channel });
+      const { campaignId } = await orderWithCampaign(t, 'active', {
+        channelId,
+        daypartId: rateCards[channel]![k]!,
+        totalSpend: 4000 + 500 * k + 200 * channel,
+      });
       const aired = await simulate(t, admin, campaignId);
       expect(aired.statusCode, aired.body).toBe(200);
     }
@@ -216,7 +220,12 @@ describe('dashboards by channel', () => {
     const all = await list();
     const byChannel = await Promise.all(channelIds.map((id) => list(`?channel_id=${id}`)));
     expect(byChannel.map((campaigns) => campaigns.length)).toEqual([2, 2]);
-    expect(byChannel.flat().map((c) => c.campaign_id).sort()).toEqual(all.map((c) => c.campaign_id).sort());
+    expect(
+      byChannel
+        .flat()
+        .map((c) => c.campaign_id)
+        .sort(),
+    ).toEqual(all.map((c) => c.campaign_id).sort());
     for (const [k, campaigns] of byChannel.entries()) {
       const orders = await rows<{ channel_id: string }>(sql`select channel_id from estimates where id in ${campaigns.map((c) => c.estimate_id)}`);
       expect(orders.map((o) => o.channel_id)).toEqual([channelIds[k], channelIds[k]]);
