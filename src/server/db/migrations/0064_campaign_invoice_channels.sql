@@ -24,3 +24,8 @@ CREATE INDEX "campaigns_channel_end_date_idx" ON "campaigns" ("channel_id", "end
 -- alone, as invoices_receivable_idx is the station's (migration 0031).
 CREATE INDEX "invoices_channel_issue_date_idx" ON "invoices" ("channel_id", "issue_date", "id");--> statement-breakpoint
 CREATE INDEX "invoices_channel_receivable_idx" ON "invoices" ("channel_id", "due_date") INCLUDE ("customer_id", "total_cents", "commission_cents", "credited_cents", "paid_cents", "refunded_cents") WHERE "status" = 'sent';
+--> statement-breakpoint
+-- A new column has no statistics until its table is analyzed: without them the planner takes a channel for
+-- a two-hundredth of the rows, not a fiftieth, and walks a channel's campaigns one airing lookup at a time.
+ANALYZE "campaigns";--> statement-breakpoint
+ANALYZE "invoices";
