@@ -242,7 +242,7 @@ table campaign_deliveries
   constraint campaign_deliveries_daypart_id_dayparts_id_fk FOREIGN KEY (daypart_id) REFERENCES dayparts(id) ON DELETE SET NULL
   constraint campaign_deliveries_pkey PRIMARY KEY (id)
   constraint campaign_deliveries_spot_id_traffic_spots_id_fk FOREIGN KEY (spot_id) REFERENCES traffic_spots(id) ON DELETE SET NULL
-  CREATE INDEX campaign_deliveries_aired_idx ON public.campaign_deliveries USING btree (aired_at) INCLUDE (impressions, spend_cents)
+  CREATE INDEX campaign_deliveries_aired_idx ON public.campaign_deliveries USING btree (aired_at) INCLUDE (campaign_id, impressions, spend_cents)
   CREATE INDEX campaign_deliveries_campaign_aired_idx ON public.campaign_deliveries USING btree (campaign_id, aired_at)
   CREATE UNIQUE INDEX campaign_deliveries_pkey ON public.campaign_deliveries USING btree (id)
   CREATE UNIQUE INDEX campaign_deliveries_spot_id_key ON public.campaign_deliveries USING btree (spot_id)
@@ -692,7 +692,7 @@ table invoices
   constraint invoices_voided_by_users_id_fk FOREIGN KEY (voided_by) REFERENCES users(id) ON DELETE SET NULL
   CREATE INDEX invoices_brand_id_idx ON public.invoices USING btree (brand_id)
   CREATE INDEX invoices_channel_issue_date_idx ON public.invoices USING btree (channel_id, issue_date, id)
-  CREATE INDEX invoices_channel_receivable_idx ON public.invoices USING btree (channel_id, due_date) INCLUDE (customer_id, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) WHERE (status = 'sent'::text)
+  CREATE INDEX invoices_channel_receivable_idx ON public.invoices USING btree (channel_id, due_date) INCLUDE (customer_id, status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) WHERE (status = 'sent'::text)
   CREATE INDEX invoices_created_idx ON public.invoices USING btree (created_at, id)
   CREATE INDEX invoices_customer_id_idx ON public.invoices USING btree (customer_id)
   CREATE UNIQUE INDEX invoices_estimate_live_key ON public.invoices USING btree (estimate_id, kind) WHERE ((status <> 'cancelled'::text) AND (kind <> 'broadcast_month'::text))

@@ -728,7 +728,8 @@ export const campaignDeliveries = pgTable(
   },
   (t) => [
     index('campaign_deliveries_campaign_aired_idx').on(t.campaignId, t.airedAt),
-    // The dashboard's airings of a period, for every campaign (migration 0013 adds INCLUDE (impressions, spend_cents)).
+    // The dashboard's airings of a period, for every campaign or one channel's (the INCLUDE (campaign_id, impressions,
+    // spend_cents) of migration 0064, before it 0013's (impressions, spend_cents)): a channel's hash-joined with its campaigns' ids.
     index('campaign_deliveries_aired_idx').on(t.airedAt),
     uniqueIndex('campaign_deliveries_spot_id_key').on(t.spotId),
   ],
@@ -1054,7 +1055,7 @@ export const invoices = pgTable(
     index('invoices_brand_id_idx').on(t.brandId),
     index('invoices_issue_date_idx').on(t.issueDate),
     // One channel's invoices (decision 053): issued in a window, and their ids; its receivables from the index
-    // alone (migration 0064's INCLUDE, as invoices_receivable_idx).
+    // alone (migration 0064's INCLUDE, status with the amounts, since invoice_receivable_cents reads it).
     index('invoices_channel_issue_date_idx').on(t.channelId, t.issueDate, t.id),
     index('invoices_channel_receivable_idx')
       .on(t.channelId, t.dueDate)

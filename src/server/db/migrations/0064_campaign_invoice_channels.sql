@@ -23,7 +23,12 @@ CREATE INDEX "campaigns_channel_end_date_idx" ON "campaigns" ("channel_id", "end
 -- A channel's invoices issued in a window (and their ids, for its payments); its receivables from the index
 -- alone, as invoices_receivable_idx is the station's (migration 0031).
 CREATE INDEX "invoices_channel_issue_date_idx" ON "invoices" ("channel_id", "issue_date", "id");--> statement-breakpoint
-CREATE INDEX "invoices_channel_receivable_idx" ON "invoices" ("channel_id", "due_date") INCLUDE ("customer_id", "total_cents", "commission_cents", "credited_cents", "paid_cents", "refunded_cents") WHERE "status" = 'sent';
+-- (status too: invoice_receivable_cents reads it, and a column it reads must be in the index for an index-only scan.)
+CREATE INDEX "invoices_channel_receivable_idx" ON "invoices" ("channel_id", "due_date") INCLUDE ("customer_id", "status", "total_cents", "commission_cents", "credited_cents", "paid_cents", "refunded_cents") WHERE "status" = 'sent';--> statement-breakpoint
+-- A channel's airings of a period: the window's airings from the index by time alone, with their campaign, hash-joined
+-- with the channel's campaign ids (rather than one lookup per campaign of the channel, most of them long ended).
+DROP INDEX "campaign_deliveries_aired_idx";--> statement-breakpoint
+CREATE INDEX "campaign_deliveries_aired_idx" ON "campaign_deliveries" ("aired_at") INCLUDE ("campaign_id", "impressions", "spend_cents");
 --> statement-breakpoint
 -- A new column has no statistics until its table is analyzed: without them the planner takes a channel for
 -- a two-hundredth of the rows, not a fiftieth, and walks a channel's campaigns one airing lookup at a time.
