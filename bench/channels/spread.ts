@@ -1,8 +1,8 @@
 /**
  * Spreads the generated database's orders (bench/generate-1m) over a group of 50 channels in 4 time
  * zones (issue 41), for bench/dashboards/run.ts with CHANNEL=<number>: 49 channels are added beside the
- * default one, each with a copy of the rate card; every order goes to channel (hash of its id mod 50) and its
- * time slots, airings and invoice lines to that channel's copy of their daypart; the rollups are rebuilt from
+ * default one, each with a copy of the rate card; every order goes to channel (hash of its id mod 50), its
+ * campaign and invoices with it, and its time slots, airings and invoice lines to that channel's copy of their daypart; the rollups are rebuilt from
  * the rows (decision 023) and the tables analyzed. Run once per generated database.
  *
  *   BENCH_DB=<name> npx tsx bench/channels/spread.ts [orders, default 1000000]
@@ -51,6 +51,12 @@ try {
   await client.query('create index on channels_by_number (n)');
   // The order's channel: one of the 50, by a hash of its id (the same every run).
   await step('orders', `update estimates e set channel_id = cb.id from channels_by_number cb where cb.n = (hashtext(e.id::text) & 2147483647) % ${CHANNELS}`);
+  // A campaign and an invoice keep their order's channel (migration 0064); a database generated before it gets them from the migration.
+  for (const table of ['campaigns', 'invoices']) {
+    const kept = await client.query(`select 1 from information_schema.columns where table_name = $1 and column_name = 'channel_id'`, [table]);
+    if (kept.rowCount)
+      await step(table, `update ${table} t set channel_id = e.channel_id from estimates e where e.id = t.estimate_id and t.channel_id <> e.channel_id`);
+  }
   await client.query(
     `create temporary table daypart_copies as select o.id as original, c.channel_id, c.id as copy from dayparts o join dayparts c on c.name = o.name where o.channel_id = default_channel_id()`,
   );

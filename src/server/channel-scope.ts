@@ -16,9 +16,9 @@ import { adminChannels } from '../domain/orders';
 import { isAdmin } from '../domain/roles';
 import type { Tx } from './platform/db';
 import { notFound } from './platform/errors';
-import { orderOfCreditNote, orderOfInvoice } from './modules/billing/public';
+import { channelOfInvoice, orderOfCreditNote } from './modules/billing/public';
 import { channelOfBook } from './modules/audience/public';
-import { orderOfCampaign } from './modules/campaigns/public';
+import { channelOfCampaign } from './modules/campaigns/public';
 import { orderOfOffer } from './modules/makegoods/public';
 import { channelOfOrder } from './modules/orders/public';
 import { daypartsByIds } from './modules/dayparts/public';
@@ -44,9 +44,9 @@ const RECORDS: readonly { path: RegExp; param: string; channelOf: ChannelOf; mes
   { path: /^\/dayparts\/(availability\/)?:id(\/|$)/, param: 'id', channelOf: channelOfDaypart, message: ESTIMATE_MESSAGES.daypartNotFound },
   { path: /^\/billing\/from-estimate\/:id$/, param: 'id', channelOf: channelOfOrder, message: ESTIMATE_MESSAGES.notFound },
   { path: /^\/billing\/credit-notes\/:id(\/|$)/, param: 'id', channelOf: viaOrder(orderOfCreditNote), message: CORRECTION_MESSAGES.creditNoteNotFound },
-  { path: /^\/billing\/:id(\/|$)/, param: 'id', channelOf: viaOrder(orderOfInvoice), message: BILLING_MESSAGES.invoiceNotFound },
+  { path: /^\/billing\/:id(\/|$)/, param: 'id', channelOf: channelOfInvoice, message: BILLING_MESSAGES.invoiceNotFound },
   { path: /^\/campaigns\/from-estimate\/:estimateId$/, param: 'estimateId', channelOf: channelOfOrder, message: ESTIMATE_MESSAGES.notFound },
-  { path: /^\/campaigns\/:id(\/|$)/, param: 'id', channelOf: viaOrder(orderOfCampaign), message: CAMPAIGN_MESSAGES.notFound },
+  { path: /^\/campaigns\/:id(\/|$)/, param: 'id', channelOf: channelOfCampaign, message: CAMPAIGN_MESSAGES.notFound },
   { path: /^\/makegoods\/:id(\/|$)/, param: 'id', channelOf: viaOrder(orderOfOffer), message: MAKEGOOD_MESSAGES.notFound },
   { path: /^\/reconciliation\/(reconcile|variance)\/:id$/, param: 'id', channelOf: channelOfOrder, message: RECONCILIATION_MESSAGES.notFound },
   { path: /^\/adcp\/changes\/:id\//, param: 'id', channelOf: channelOfOrder, message: ESTIMATE_MESSAGES.notFound },

@@ -143,6 +143,14 @@ describe('the audit catalogue', () => {
     }
   });
 
+  it("records a campaign's and an invoice's channel (migration 0064): their update triggers watch every column", () => {
+    for (const table of ['campaigns', 'invoices']) {
+      expect(columns.get(table)!.has('channel_id'), `${table}.channel_id`).toBe(true);
+      const update = triggers.find((t) => t.table === table && t.fn === 'audit_update');
+      expect(update?.args[2], `${table}: watched columns ('' for every one)`).toBe('');
+    }
+  });
+
   it('refuses the write when a trigger names a column that is gone, instead of silently auditing nothing (decision 039)', async () => {
     const attempt = database.db.transaction(async (tx) => {
       await tx.execute(sql`create trigger coupons_audit_renamed after update on coupons referencing old table as old_rows new table as new_rows

@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 import { createInvoice, invoicedOrder } from '../support/billing-fixtures';
+import { orderWithCampaign, simulate } from '../support/campaign-fixtures';
 import { clientWithBrand, createDaypart, submittedOrder } from '../support/ordering-fixtures';
 import { clockToday } from '../support/clock';
 import { hasPoppler, renderPdf } from '../support/pdf-render';
@@ -105,6 +106,17 @@ beforeAll(async () => {
         expect(paid.statusCode, paid.body).toBe(201);
       }
     }
+  // Campaigns of two orders a channel, made by Order Management (the campaigns module writes the order's channel), each aired once.
+  for (const [channel, channelId] of channelIds.entries())
+    for (const k of [0, 1]) {
+      const { campaignId } = await orderWithCampaign(t, 'active', {
+        channelId,
+        daypartId: rateCards[channel]![k]!,
+        totalSpend: 4000 + 500 * k + 200 * channel,
+      });
+      const aired = await simulate(t, admin, campaignId);
+      expect(aired.statusCode, aired.body).toBe(200);
+    }
   const signedUp = await t.signUp();
   expect((await t.inject({ method: 'PATCH', url: `/api/users/${signedUp.user.id}/promote`, token: admin })).statusCode).toBe(200);
   const limit = await t.inject({ method: 'PATCH', url: `/api/users/${signedUp.user.id}`, token: admin, payload: { channel_ids: [channelIds[1]] } });
@@ -201,6 +213,26 @@ describe('dashboards by channel', () => {
     for (const c of all.channels)
       expect(both).toContain(`${c.channel} ${signedCurrency(c.opening_balance)} ${formatCurrency(c.invoiced)} ${signedCurrency(c.closing_balance)}`);
     expect(await paper(`&channel_id=${channelIds[1]}`)).not.toContain('BY CHANNEL');
+  });
+
+  it("a channel's campaigns are its orders'; the channels' campaigns together are all of them", async () => {
+    const list = async (query = '') => (await get(`/api/campaigns${query}`)) as unknown as { campaign_id: string; estimate_id: string }[];
+    const all = await list();
+    const byChannel = await Promise.all(channelIds.map((id) => list(`?channel_id=${id}`)));
+    expect(byChannel.map((campaigns) => campaigns.length)).toEqual([2, 2]);
+    expect(
+      byChannel
+        .flat()
+        .map((c) => c.campaign_id)
+        .sort(),
+    ).toEqual(all.map((c) => c.campaign_id).sort());
+    for (const [k, campaigns] of byChannel.entries()) {
+      const orders = await rows<{ channel_id: string }>(sql`select channel_id from estimates where id in ${campaigns.map((c) => c.estimate_id)}`);
+      expect(orders.map((o) => o.channel_id)).toEqual([channelIds[k], channelIds[k]]);
+      const stats = (await get(withChannel('/api/campaigns/stats/dashboard', channelIds[k]!))) as { total_campaigns: number; total_impressions: number };
+      expect(stats.total_campaigns).toBe(2);
+      expect(stats.total_impressions).toBeGreaterThan(0);
+    }
   });
 
   it("a channel's figures are its orders' only", async () => {

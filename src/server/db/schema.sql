@@ -242,7 +242,7 @@ table campaign_deliveries
   constraint campaign_deliveries_daypart_id_dayparts_id_fk FOREIGN KEY (daypart_id) REFERENCES dayparts(id) ON DELETE SET NULL
   constraint campaign_deliveries_pkey PRIMARY KEY (id)
   constraint campaign_deliveries_spot_id_traffic_spots_id_fk FOREIGN KEY (spot_id) REFERENCES traffic_spots(id) ON DELETE SET NULL
-  CREATE INDEX campaign_deliveries_aired_idx ON public.campaign_deliveries USING btree (aired_at) INCLUDE (impressions, spend_cents)
+  CREATE INDEX campaign_deliveries_aired_idx ON public.campaign_deliveries USING btree (aired_at) INCLUDE (campaign_id, impressions, spend_cents)
   CREATE INDEX campaign_deliveries_campaign_aired_idx ON public.campaign_deliveries USING btree (campaign_id, aired_at)
   CREATE UNIQUE INDEX campaign_deliveries_pkey ON public.campaign_deliveries USING btree (id)
   CREATE UNIQUE INDEX campaign_deliveries_spot_id_key ON public.campaign_deliveries USING btree (spot_id)
@@ -250,6 +250,7 @@ table campaign_deliveries
 table campaigns
   aired_spots integer not null default 0
   brand_id uuid
+  channel_id uuid not null default default_channel_id()
   created_at timestamp with time zone not null default now()
   end_date date
   estimate_id uuid not null
@@ -270,11 +271,14 @@ table campaigns
   weekly_spots integer not null default 0
   constraint campaigns_brand_id_brands_id_fk FOREIGN KEY (brand_id) REFERENCES brands(id) ON DELETE SET NULL
   constraint campaigns_counters_check CHECK (((spend_cents >= 0) AND (aired_spots >= 0) AND (total_impressions >= 0)))
+  constraint campaigns_estimate_channel_fkey FOREIGN KEY (estimate_id, channel_id) REFERENCES estimates(id, channel_id) ON DELETE CASCADE
   constraint campaigns_estimate_id_estimates_id_fk FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
   constraint campaigns_owner_id_users_id_fk FOREIGN KEY (owner_id) REFERENCES users(id) ON DELETE CASCADE
   constraint campaigns_pkey PRIMARY KEY (id)
   constraint campaigns_status_check CHECK ((status = ANY (ARRAY['scheduled'::text, 'active'::text, 'paused'::text, 'completed'::text, 'cancelled'::text])))
   CREATE INDEX campaigns_brand_id_idx ON public.campaigns USING btree (brand_id)
+  CREATE INDEX campaigns_channel_created_idx ON public.campaigns USING btree (channel_id, created_at, id)
+  CREATE INDEX campaigns_channel_end_date_idx ON public.campaigns USING btree (channel_id, end_date)
   CREATE INDEX campaigns_created_idx ON public.campaigns USING btree (created_at)
   CREATE INDEX campaigns_end_date_idx ON public.campaigns USING btree (end_date)
   CREATE UNIQUE INDEX campaigns_estimate_id_key ON public.campaigns USING btree (estimate_id)
@@ -575,6 +579,7 @@ table estimates
   constraint estimates_channel_id_fkey FOREIGN KEY (channel_id) REFERENCES channels(id) ON DELETE RESTRICT
   constraint estimates_coupon_id_coupons_id_fk FOREIGN KEY (coupon_id) REFERENCES coupons(id) ON DELETE SET NULL
   constraint estimates_guarantee_check CHECK ((((guarantee_demo IS NULL) = ((guarantee_impressions IS NULL) AND (guarantee_grps IS NULL))) AND ((guarantee_impressions IS NULL) OR (guarantee_grps IS NULL)) AND (COALESCE(guarantee_impressions, guarantee_grps, (1)::double precision) > (0)::double precision)))
+  constraint estimates_id_channel_key UNIQUE (id, channel_id)
   constraint estimates_media_asset_id_media_assets_id_fk FOREIGN KEY (media_asset_id) REFERENCES media_assets(id) ON DELETE SET NULL
   constraint estimates_owner_id_users_id_fk FOREIGN KEY (owner_id) REFERENCES users(id) ON DELETE RESTRICT
   constraint estimates_payment_method_id_payment_methods_id_fk FOREIGN KEY (payment_method_id) REFERENCES payment_methods(id) ON DELETE SET NULL
@@ -585,6 +590,7 @@ table estimates
   CREATE INDEX estimates_channel_created_idx ON public.estimates USING btree (channel_id, created_at, id)
   CREATE INDEX estimates_channel_order_time_idx ON public.estimates USING btree (channel_id, COALESCE(submitted_at, created_at))
   CREATE INDEX estimates_created_idx ON public.estimates USING btree (created_at, id)
+  CREATE UNIQUE INDEX estimates_id_channel_key ON public.estimates USING btree (id, channel_id)
   CREATE INDEX estimates_order_time_idx ON public.estimates USING btree (COALESCE(submitted_at, created_at))
   CREATE INDEX estimates_owner_created_idx ON public.estimates USING btree (owner_id, created_at)
   CREATE UNIQUE INDEX estimates_pkey ON public.estimates USING btree (id)
@@ -643,6 +649,7 @@ table invoice_payments
 
 table invoices
   brand_id uuid
+  channel_id uuid not null default default_channel_id()
   commission_cents bigint not null default 0
   commission_rate numeric(7,6) not null default 0
   created_at timestamp with time zone not null default now()
@@ -676,6 +683,7 @@ table invoices
   constraint invoices_brand_id_brands_id_fk FOREIGN KEY (brand_id) REFERENCES brands(id) ON DELETE RESTRICT
   constraint invoices_commission_rate_check CHECK (((commission_rate >= (0)::numeric) AND (commission_rate < (1)::numeric)))
   constraint invoices_customer_id_users_id_fk FOREIGN KEY (customer_id) REFERENCES users(id) ON DELETE RESTRICT
+  constraint invoices_estimate_channel_fkey FOREIGN KEY (estimate_id, channel_id) REFERENCES estimates(id, channel_id) ON DELETE RESTRICT
   constraint invoices_estimate_id_estimates_id_fk FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE RESTRICT
   constraint invoices_kind_check CHECK ((kind = ANY (ARRAY['up_front'::text, 'broadcast_month'::text, 'final'::text])))
   constraint invoices_pkey PRIMARY KEY (id)
@@ -683,6 +691,8 @@ table invoices
   constraint invoices_tax_rate_check CHECK (((tax_rate >= (0)::numeric) AND (tax_rate <= (1)::numeric)))
   constraint invoices_voided_by_users_id_fk FOREIGN KEY (voided_by) REFERENCES users(id) ON DELETE SET NULL
   CREATE INDEX invoices_brand_id_idx ON public.invoices USING btree (brand_id)
+  CREATE INDEX invoices_channel_issue_date_idx ON public.invoices USING btree (channel_id, issue_date, id)
+  CREATE INDEX invoices_channel_receivable_idx ON public.invoices USING btree (channel_id, due_date) INCLUDE (customer_id, status, total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) WHERE (status = 'sent'::text)
   CREATE INDEX invoices_created_idx ON public.invoices USING btree (created_at, id)
   CREATE INDEX invoices_customer_id_idx ON public.invoices USING btree (customer_id)
   CREATE UNIQUE INDEX invoices_estimate_live_key ON public.invoices USING btree (estimate_id, kind) WHERE ((status <> 'cancelled'::text) AND (kind <> 'broadcast_month'::text))

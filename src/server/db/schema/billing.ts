@@ -1,6 +1,6 @@
 /** Invoices, their lines and payments, and credit notes, with their number sequences. */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, jsonb, numeric, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { INVOICE_KINDS, PAYMENT_DIRECTIONS, PAYMENT_METHODS, STORED_INVOICE_STATUSES } from '../../../domain/billing';
 import { id, createdAt, updatedAt, cents } from './columns';
 import { users } from './people';
@@ -23,6 +23,10 @@ export const invoices = pgTable(
     estimateId: uuid('estimate_id')
       .notNull()
       .references(() => estimates.id, { onDelete: 'restrict' }),
+    /** Its order's channel (migration 0064, decision 053): written from the order, kept its by invoices_estimate_channel_fkey. */
+    channelId: uuid('channel_id')
+      .notNull()
+      .default(sql`default_channel_id()`),
     customerId: uuid('customer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -78,6 +82,15 @@ export const invoices = pgTable(
       .where(sql`${t.status} = 'sent'`),
     index('invoices_brand_id_idx').on(t.brandId),
     index('invoices_issue_date_idx').on(t.issueDate),
+    // One channel's invoices (decision 053): issued in a window, and their ids; its receivables from the index
+    // alone (migration 0064's INCLUDE, status with the amounts, since invoice_receivable_cents reads it).
+    index('invoices_channel_issue_date_idx').on(t.channelId, t.issueDate, t.id),
+    index('invoices_channel_receivable_idx')
+      .on(t.channelId, t.dueDate)
+      .where(sql`${t.status} = 'sent'`),
+    foreignKey({ name: 'invoices_estimate_channel_fkey', columns: [t.estimateId, t.channelId], foreignColumns: [estimates.id, estimates.channelId] }).onDelete(
+      'restrict',
+    ),
     check('invoices_status_check', sql`${t.status} in ('draft', 'sent', 'paid', 'cancelled', 'refunded')`),
     check(
       'invoices_amounts_check',

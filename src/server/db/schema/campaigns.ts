@@ -1,6 +1,6 @@
 /** Campaigns (a booked order's delivery) and reconciliations. */
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, pgView, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, integer, pgTable, pgView, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CAMPAIGN_STATUSES } from '../../../domain/campaigns';
 import { id, createdAt, updatedAt, cents } from './columns';
 import { users } from './people';
@@ -15,6 +15,10 @@ export const campaigns = pgTable(
     estimateId: uuid('estimate_id')
       .notNull()
       .references(() => estimates.id, { onDelete: 'cascade' }),
+    /** Its order's channel (migration 0064, decision 053): written from the order, kept its by campaigns_estimate_channel_fkey. */
+    channelId: uuid('channel_id')
+      .notNull()
+      .default(sql`default_channel_id()`),
     name: text('name').notNull(),
     brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     ownerId: uuid('owner_id')
@@ -44,6 +48,12 @@ export const campaigns = pgTable(
     index('campaigns_status_created_idx').on(t.status, t.createdAt),
     index('campaigns_brand_id_idx').on(t.brandId),
     index('campaigns_end_date_idx').on(t.endDate),
+    // One channel's campaigns (decision 053): the list, newest first, and their ids; those running in a period.
+    index('campaigns_channel_created_idx').on(t.channelId, t.createdAt, t.id),
+    index('campaigns_channel_end_date_idx').on(t.channelId, t.endDate),
+    foreignKey({ name: 'campaigns_estimate_channel_fkey', columns: [t.estimateId, t.channelId], foreignColumns: [estimates.id, estimates.channelId] }).onDelete(
+      'cascade',
+    ),
     check('campaigns_status_check', sql`${t.status} in ('scheduled', 'active', 'paused', 'completed', 'cancelled')`),
     check('campaigns_counters_check', sql`${t.spendCents} >= 0 and ${t.airedSpots} >= 0 and ${t.totalImpressions} >= 0`),
   ],

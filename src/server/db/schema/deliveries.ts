@@ -25,7 +25,8 @@ export const campaignDeliveries = pgTable(
   },
   (t) => [
     index('campaign_deliveries_campaign_aired_idx').on(t.campaignId, t.airedAt),
-    // The dashboard's airings of a period, for every campaign (migration 0013 adds INCLUDE (impressions, spend_cents)).
+    // The dashboard's airings of a period, for every campaign or one channel's (the INCLUDE (campaign_id, impressions,
+    // spend_cents) of migration 0064, before it 0013's (impressions, spend_cents)): a channel's hash-joined with its campaigns' ids.
     index('campaign_deliveries_aired_idx').on(t.airedAt),
     uniqueIndex('campaign_deliveries_spot_id_key').on(t.spotId),
   ],

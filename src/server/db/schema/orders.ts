@@ -14,6 +14,7 @@ import {
   pgView,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -159,6 +160,8 @@ export const estimates = pgTable('estimates', orderColumns(), (t) => [
   // A channel's list (migration 0047) and its dashboards' windows (migration 0056; decision 053).
   index('estimates_channel_created_idx').on(t.channelId, t.createdAt, t.id),
   index('estimates_channel_order_time_idx').on(t.channelId, sql`coalesce(${t.submittedAt}, ${t.createdAt})`),
+  // What campaigns' and invoices' channel refers to (migration 0064): their order's.
+  unique('estimates_id_channel_key').on(t.id, t.channelId),
   check('estimates_billing_mode_check', sql`${t.billingMode} in ('up_front', 'monthly')`),
   check('estimates_source_check', sql`${t.source} in ('web', 'api', 'adcp')`),
   check(

@@ -8,13 +8,14 @@ import { AGEING_BUCKETS, AGEING_LAST_DAYS, type AgeingBucket, type AgeingReply, 
 import { toDollars } from '../../../domain/money';
 import { advertiserName } from '../../../domain/users';
 import { NO_ID, invoices, receivableCustomers, receivableDays } from '../../db/schema';
-import { ordersOfChannels } from '../orders/public';
 import { userSummaries } from '../users/public';
 import type { Tx } from '../../platform/db';
 
 /**
  * Where the receivables are read (decision 053): the station's rollups, or the same relations computed from
- * the open invoices of some channels' orders (a channel's receivables are a few thousand invoices at most).
+ * the open invoices of some channels (a channel's receivables are a few thousand invoices at most), by the
+ * index invoices_channel_receivable_idx (migration 0064): only a sent invoice is receivable
+ * (invoice_receivable_cents), and saying so lets that partial index serve.
  * Each is used as `<relation> as receivable_days` / `receivable_customers`, so the columns read the same.
  */
 interface Receivables {
@@ -22,11 +23,11 @@ interface Receivables {
   customers: SQL;
 }
 const STATION: Receivables = { days: sql`${receivableDays}`, customers: sql`${receivableCustomers}` };
-const receivablesOf = (db: Tx, channels: readonly string[] | null): Receivables => {
+const receivablesOf = (channels: readonly string[] | null): Receivables => {
   if (!channels) return STATION;
   const open = sql`(select i.customer_id, i.due_date, b.cents from ${invoices} i
     cross join lateral (select invoice_receivable_cents(i.status, i.total_cents, i.commission_cents, i.credited_cents, i.paid_cents, i.refunded_cents) as cents) b
-    where b.cents is not null and i.estimate_id in (${ordersOfChannels(db, channels)}))`;
+    where b.cents is not null and i.status = 'sent' and i.channel_id in ${[...channels]})`;
   return {
     days: sql`(select s.customer_id, o.due_date, count(*)::bigint as invoices, sum(o.cents)::bigint as balance_cents from ${open} o
       cross join lateral (values (${NO_ID}::uuid), (o.customer_id)) s(customer_id) group by 1, 2)`,
@@ -58,7 +59,7 @@ const inBucket = (days: SQL, index: number) => {
 export const stationReceivableCents = async (db: Tx, channels: readonly string[] | null = null): Promise<number> => {
   const [row] = await rowsOf<{ cents: string }>(
     db,
-    sql`select coalesce(sum(${receivableDays.balanceCents}), 0)::text as cents from ${daysFrom(receivablesOf(db, channels))} where ${receivableDays.customerId} = ${NO_ID}::uuid`,
+    sql`select coalesce(sum(${receivableDays.balanceCents}), 0)::text as cents from ${daysFrom(receivablesOf(channels))} where ${receivableDays.customerId} = ${NO_ID}::uuid`,
   );
   return Number(row?.cents ?? 0);
 };
@@ -113,7 +114,7 @@ export const receivablesAgeing = async ({
   /** The channels whose orders' invoices are aged (decision 053); null: every channel, from the rollups. */
   channels?: readonly string[] | null;
 }): Promise<AgeingReply & { count: number }> => {
-  const source = receivablesOf(db, channels);
+  const source = receivablesOf(channels);
   const days = sql`(${today}::date - ${receivableDays.dueDate})`;
   const recent = sql`${receivableDays.dueDate} >= ${today}::date - ${AGEING_LAST_DAYS.at(-1)!}::int`;
   const sums = DATED_BUCKETS.map(

@@ -12,7 +12,6 @@ import { addDays } from '../../../domain/dates';
 import { toDollars } from '../../../domain/money';
 import { advertiserName } from '../../../domain/users';
 import { invoicePayments, invoices } from '../../db/schema';
-import { ordersOfChannels } from '../orders/public';
 import { userEmailSql, userSummaries } from '../users/public';
 import type { Tx } from '../../platform/db';
 import { stationReceivableCents } from './ageing';
@@ -32,7 +31,7 @@ export const billingAnalytics = async ({
   channels?: readonly string[] | null;
 }): Promise<BillingAnalytics> => {
   const from = addDays(today, -(timeframe - 1));
-  const ofChannels = channels ? inArray(invoices.estimateId, ordersOfChannels(db, channels)) : undefined;
+  const ofChannels = channels ? inArray(invoices.channelId, [...channels]) : undefined;
   const inWindow = and(gte(invoices.issueDate, from), lte(invoices.issueDate, today), isLiveInvoice, ofChannels);
   // The customers' sums are grouped by id alone and only those at or above the 8th largest are
   // named: grouping the window's invoices (33,000 at 1M orders) by the names too sorted them on disk

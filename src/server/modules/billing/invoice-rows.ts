@@ -37,7 +37,7 @@ export const lockInvoice = async (tx: Tx, id: string): Promise<InvoiceRow> => {
 
 /** What an invoice is made of, beside its order: its amounts before tax and the terms it is issued on. */
 export interface NewInvoice {
-  order: Pick<OrderRow, 'id' | 'ownerId' | 'brandId'>;
+  order: Pick<OrderRow, 'id' | 'ownerId' | 'brandId' | 'channelId'>;
   subtotalCents: number;
   discountCents: number;
   taxRate: number;
@@ -62,6 +62,8 @@ export const insertInvoice = async (tx: Tx, invoice: NewInvoice): Promise<string
     .values({
       invoiceNumber: invoiceNumberFor(today),
       estimateId: order.id,
+      // The order's channel (decision 053), which the invoice keeps: one channel's billing reads it by an index.
+      channelId: order.channelId,
       customerId: order.ownerId,
       brandId: order.brandId,
       ...amounts,

@@ -7,10 +7,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { creditNotes, invoices } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
-/** The order an invoice bills; null when no invoice has this id. */
-export const orderOfInvoice = async (db: Tx, id: string): Promise<string | null> => {
-  const [row] = await db.select({ estimateId: invoices.estimateId }).from(invoices).where(eq(invoices.id, id)).limit(1);
-  return row?.estimateId ?? null;
+/** The channel of an invoice (its order's, decision 053); null when no invoice has this id. */
+export const channelOfInvoice = async (db: Tx, id: string): Promise<string | null> => {
+  const [row] = await db.select({ channelId: invoices.channelId }).from(invoices).where(eq(invoices.id, id)).limit(1);
+  return row?.channelId ?? null;
 };
 
 /** The order a credit note credits; null when no credit note has this id. */

@@ -58,7 +58,7 @@ export const syncCampaignWithOrder = async (tx: Tx, order: OrderRow, to: OrderSt
   if (!followUp) return;
   if (!current) {
     const { columns } = await planFromOrder(tx, order);
-    await tx.insert(campaigns).values({ ...columns, estimateId: order.id, ownerId: order.ownerId, status: followUp.status });
+    await tx.insert(campaigns).values({ ...columns, estimateId: order.id, channelId: order.channelId, ownerId: order.ownerId, status: followUp.status });
     return;
   }
   const refresh = followUp.status === 'scheduled' || followUp.status === 'active';
@@ -93,7 +93,7 @@ export const createCampaignFromEstimate = async ({
       if (!columns.startDate) throw badRequest(CAMPAIGN_MESSAGES.noStartDate);
       const [row] = await tx
         .insert(campaigns)
-        .values({ ...columns, estimateId: order.id, ownerId: order.ownerId, status: initialCampaignStatus(order.status) })
+        .values({ ...columns, estimateId: order.id, channelId: order.channelId, ownerId: order.ownerId, status: initialCampaignStatus(order.status) })
         .returning({ id: campaigns.id });
       return row!.id;
     });

@@ -8,7 +8,6 @@ import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { campaignCounts, campaignDeliveries, campaigns } from '../../db/schema';
 import { stationZoneSql, type Tx } from '../../platform/db';
-import { ordersOfChannels } from '../orders/public';
 import { campaignScope, displayStatusSql, visibleCampaignRow } from './queries';
 
 export const realtimePerformance = async ({ db, actor, id, today }: { db: Tx; actor: OrderActor; id: string; today: string }): Promise<RealtimePerformance> => {
@@ -132,7 +131,7 @@ export const campaignStats = async ({
             }),
           )
           .from(campaigns)
-          .where(and(campaignScope(actor), channels ? inArray(campaigns.estimateId, ordersOfChannels(db, channels)) : undefined));
+          .where(and(campaignScope(actor), channels ? inArray(campaigns.channelId, [...channels]) : undefined));
   const impressions = Number(row?.impressions ?? 0);
   const spendCents = Number(row?.spendCents ?? 0);
   return {
@@ -163,7 +162,7 @@ export const campaignTotalsSince = async ({
   from: string;
   today: string;
 }) => {
-  const ofChannels = channels ? inArray(campaigns.estimateId, ordersOfChannels(db, channels)) : undefined;
+  const ofChannels = channels ? inArray(campaigns.channelId, [...channels]) : undefined;
   /** The running campaigns and the active ones, counted from `of` (`count` is its count of campaigns). */
   const running = (of: typeof campaigns | typeof campaignCounts, count: SQL) => ({
     total: sql<number>`coalesce(${count}, 0)::int`.mapWith(Number),

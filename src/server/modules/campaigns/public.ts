@@ -61,10 +61,10 @@ export const realDeliveryOfSpots = async (db: Tx, spotIds: readonly string[]): P
   return new Map(rows.map(({ spotId, ...delivered }) => [spotId, delivered]));
 };
 
-/** The order a campaign runs; null when no campaign has this id. */
-export const orderOfCampaign = async (db: Tx, id: string): Promise<string | null> => {
-  const [row] = await db.select({ estimateId: campaigns.estimateId }).from(campaigns).where(eq(campaigns.id, id)).limit(1);
-  return row?.estimateId ?? null;
+/** The channel of a campaign (its order's, decision 053); null when no campaign has this id. */
+export const channelOfCampaign = async (db: Tx, id: string): Promise<string | null> => {
+  const [row] = await db.select({ channelId: campaigns.channelId }).from(campaigns).where(eq(campaigns.id, id)).limit(1);
+  return row?.channelId ?? null;
 };
 
 /** A campaign's status and counters by its order, for joins in another module's SQL (sql/published.sql). */

@@ -6,7 +6,6 @@ import type { OrderActor } from '../../../domain/orders';
 import { isAdmin } from '../../../domain/roles';
 import { campaigns } from '../../db/schema';
 import { brandSummaries } from '../brands/public';
-import { ordersOfChannels } from '../orders/public';
 import { userSummaries } from '../users/public';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
@@ -92,7 +91,7 @@ export const listCampaigns = async ({
     .where(
       and(
         campaignScope(actor),
-        channels ? inArray(campaigns.estimateId, ordersOfChannels(db, channels)) : undefined,
+        channels ? inArray(campaigns.channelId, [...channels]) : undefined,
         query.status ? eq(displayStatusSql(today), query.status) : undefined,
         query.brand_id ? eq(campaigns.brandId, query.brand_id) : undefined,
       ),

@@ -1,5 +1,5 @@
 /** Which channel an order buys (decision 053): what scopes an admin limited to channels. */
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { estimates } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 
@@ -8,10 +8,3 @@ export const channelOfOrder = async (db: Tx, id: string): Promise<string | null>
   const [row] = await db.select({ channelId: estimates.channelId }).from(estimates).where(eq(estimates.id, id)).limit(1);
   return row?.channelId ?? null;
 };
-
-/** The ids of the orders of `channels`, as a subquery (a report of another module limited to some channels). */
-export const ordersOfChannels = (db: Tx, channels: readonly string[]) =>
-  db
-    .select({ id: estimates.id })
-    .from(estimates)
-    .where(inArray(estimates.channelId, [...channels]));

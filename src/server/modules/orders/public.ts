@@ -11,7 +11,7 @@ export { isBooked, lockOrder, lockReadableOrder, readableOrder, type OrderRow } 
 export { itemsWithDayparts, selectionOf, type PricedItem } from './orders';
 export { listItems } from './items-queries';
 // Its channel (what scopes a limited admin)
-export { channelOfOrder, ordersOfChannels } from './channel-of';
+export { channelOfOrder } from './channel-of';
 export { scheduleLinesOf } from './schedule-store';
 // Lists and counts
 export { listEstimates, weeklyReachOf } from './queries';
