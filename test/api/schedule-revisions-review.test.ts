@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../src/domain/dates';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { webhookEndpoints, webhookEvents } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../support/app';
 import { clientWithBrand, createDaypart, createOrder, dateIn, getOrder, putOrder } from '../support/ordering-fixtures';
 
@@ -93,6 +95,10 @@ describe('reviewing a revision of a booked order', () => {
       200,
     );
     expect((await t.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: admin, payload: {} })).statusCode).toBe(200);
+    // The owner's endpoint hears of revisions (nothing listens on it: the outbox's events are what is checked).
+    await t.database.db
+      .insert(webhookEndpoints)
+      .values({ userId: owner.id, url: 'http://127.0.0.1:9/hook', events: ['order.schedule_revision'], secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=' });
     // A newer book after booking: the booked line keeps Nov26's rating 2.
     await uploadBook('Feb27', 4);
 
@@ -168,6 +174,17 @@ describe('reviewing a revision of a booked order', () => {
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(await bell(owner.token)).toContain('Revision 2 of the schedule of your order "Agency buy" was rejected');
     expect(await decisions(second.json().revision.id)).toEqual([['status_change', { status: 'pending' }, { status: 'rejected' }, adminEmail]]);
+    const hooks = await t.database.db
+      .select({ data: webhookEvents.data })
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.type, 'order.schedule_revision'), sql`${webhookEvents.data} ->> 'order_id' = ${order.id}`))
+      .orderBy(asc(sql`(${webhookEvents.data} ->> 'version')::int`), asc(webhookEvents.occurredAt));
+    expect(hooks.map((e) => [(e.data as Record<string, unknown>).version, (e.data as Record<string, unknown>).revision_status])).toEqual([
+      [1, 'pending'],
+      [1, 'approved'],
+      [2, 'pending'],
+      [2, 'rejected'],
+    ]);
     const history = (await t.inject({ method: 'GET', url: `/api/estimates/${order.id}/schedule/revisions`, token: owner.token })).json().revisions;
     expect(history.map((r: { version: number; status: string; details: unknown[] }) => [r.version, r.status, r.details.length])).toEqual([
       [2, 'rejected', 1],
