@@ -1034,14 +1034,17 @@ table traffic_moves
   created_at timestamp with time zone not null default now()
   daypart_id uuid not null
   estimate_id uuid not null
-  estimate_item_id uuid not null
+  estimate_item_id uuid
   from_date date not null
   id uuid not null default gen_random_uuid()
+  schedule_line_id uuid
   to_date date
   constraint traffic_moves_daypart_id_dayparts_id_fk FOREIGN KEY (daypart_id) REFERENCES dayparts(id) ON DELETE CASCADE
   constraint traffic_moves_estimate_id_estimates_id_fk FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
   constraint traffic_moves_estimate_item_id_estimate_items_id_fk FOREIGN KEY (estimate_item_id) REFERENCES estimate_items(id) ON DELETE CASCADE
+  constraint traffic_moves_line_check CHECK (((estimate_item_id IS NULL) <> (schedule_line_id IS NULL)))
   constraint traffic_moves_pkey PRIMARY KEY (id)
+  constraint traffic_moves_schedule_line_id_fkey FOREIGN KEY (schedule_line_id) REFERENCES estimate_schedule_lines(id) ON DELETE CASCADE
   CREATE INDEX traffic_moves_from_idx ON public.traffic_moves USING btree (from_date, estimate_id)
   CREATE UNIQUE INDEX traffic_moves_pkey ON public.traffic_moves USING btree (id)
   CREATE INDEX traffic_moves_to_idx ON public.traffic_moves USING btree (to_date)
