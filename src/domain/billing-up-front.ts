@@ -34,6 +34,19 @@ export interface UpFrontSlot {
   spotCostCents: number;
 }
 
+/** A schedule line of the order (decision 056): its spots in all, at its rate per spot. */
+export interface UpFrontScheduleLine {
+  daypartId: string;
+  name: string;
+  days: readonly string[];
+  /** On the broadcast-day clock, as the schedule states them ("25:00" is 1 AM). */
+  startTime: string;
+  endTime: string;
+  spotLength: number;
+  rateCents: number;
+  spots: number;
+}
+
 export interface UpFrontOrder {
   name: string | null;
   startDate: string | null;
@@ -126,6 +139,40 @@ const slotLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder): InvoiceL
   return lines;
 };
 
+/**
+ * One line per schedule line with spots: its spots × its rate per spot, a bonus line at $0.00 included, so the
+ * lines add up to the schedule's gross, which is the order's budget (a line brings them to it where they differ).
+ */
+const scheduleLines = (schedule: readonly UpFrontScheduleLine[], order: UpFrontOrder): InvoiceLineDraft[] | null => {
+  const lines = schedule
+    .filter((line) => line.spots > 0)
+    .map((line, i): InvoiceLineDraft => ({
+      position: i + 1,
+      description: `${line.name} · ${dayLabel(line.days)} ${line.startTime}–${line.endTime} · :${line.spotLength} · ${dateRangeLabel(order.startDate, order.endDate)}`,
+      daypartId: line.daypartId,
+      quantity: line.spots,
+      unitCents: line.rateCents,
+      amountCents: line.spots * line.rateCents,
+    }));
+  if (lines.length === 0) return null;
+  const atRate = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const balance = order.grossCents - atRate;
+  if (balance !== 0)
+    lines.push({
+      position: lines.length + 1,
+      description: budgetBalanceLabel(
+        order.grossCents,
+        lines.reduce((sum, line) => sum + line.quantity, 0),
+        atRate,
+      ),
+      daypartId: null,
+      quantity: 1,
+      unitCents: balance,
+      amountCents: balance,
+    });
+  return lines;
+};
+
 /** An order's gross (its budget before the coupon) and its coupon, from its stored totals: both kinds of invoice bill from these. */
 export const orderCouponOf = (order: { totalSpendCents: number; totalAmountCents: number }) => ({
   grossCents: Math.max(order.totalSpendCents, order.totalAmountCents),
@@ -135,9 +182,12 @@ export const orderCouponOf = (order: { totalSpendCents: number; totalAmountCents
 /** The coupon's line on an invoice, up front or on delivery. */
 export const couponLineLabel = (code: string | null) => (code ? `Discount (coupon ${code})` : 'Discount (coupon)');
 
-/** The invoice's lines: the slots (or the order as one line), the coupon, the credits. They add up to gross − coupon − credits. */
-export const upFrontLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder): InvoiceLineDraft[] => {
-  const lines = slotLines(slots, order) ?? [wholeOrderLine(order, order.grossCents)];
+/**
+ * The invoice's lines: the slots, or a schedule's lines, or the order as one line; then the coupon and the credits.
+ * They add up to gross − coupon − credits.
+ */
+export const upFrontLines = (slots: readonly UpFrontSlot[], order: UpFrontOrder, schedule: readonly UpFrontScheduleLine[] = []): InvoiceLineDraft[] => {
+  const lines = (schedule.length > 0 ? scheduleLines(schedule, order) : slotLines(slots, order)) ?? [wholeOrderLine(order, order.grossCents)];
   const less = (description: string, cents: number) => {
     if (cents > 0) lines.push({ position: lines.length + 1, description, daypartId: null, quantity: 1, unitCents: -cents, amountCents: -cents });
   };

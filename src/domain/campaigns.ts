@@ -105,6 +105,16 @@ export const campaignPlan = (budget: number, selections: readonly PricedSelectio
   return { weeklySpots, totalSpots: Math.floor(weeklySpots * weeks + 1e-9) };
 };
 
+/**
+ * The plan of an order holding a schedule (issue 42, decision 056): its spots are the schedule's, week by week;
+ * the weekly spots the average week (rounded).
+ */
+export const scheduleCampaignPlan = (lines: readonly { weeks: readonly { spots: number }[] }[]): CampaignPlan => {
+  const totalSpots = lines.reduce((sum, line) => sum + line.weeks.reduce((s, w) => s + w.spots, 0), 0);
+  const weeks = Math.max(0, ...lines.map((line) => line.weeks.length));
+  return { weeklySpots: weeks > 0 ? Math.round(totalSpots / weeks) : 0, totalSpots };
+};
+
 // ── one airing ────────────────────────────────────────────────────────────────
 
 export interface Airing {

@@ -75,7 +75,11 @@ export const textOf = (e: ProposalElement | undefined, ...path: string[]) => {
   return at?.text ?? '';
 };
 const YES = new Set(['y', 'yes', 'true', '1']);
-const dayOf = (name: string) => ALL_DAYS.find((d) => d.toLowerCase() === name.trim().toLowerCase());
+/** A weekday by its name or its two- or three-letter abbreviation (writers send weekStartDay="Mo"). */
+const dayOf = (name: string) => {
+  const n = name.trim().toLowerCase();
+  return ALL_DAYS.find((d) => d.toLowerCase() === n || ((n.length === 2 || n.length === 3) && d.toLowerCase().startsWith(n)));
+};
 
 const need = (value: string | undefined, what: string) => {
   if (!value || value.trim() === '') throw new ProposalError(`${what} is missing`);

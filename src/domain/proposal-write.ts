@@ -44,7 +44,7 @@ const IMPRESSIONS_ID = 'I1';
 
 const categoryOf = (demo: string, id: string, type: 'Rating' | 'Impression') => {
   const category = categoryOfDemo(parseDemo(demo)!);
-  return { '@_DemoId': id, 'tvb-tp:DemoType': type, 'tvb-tp:Group': category.group, 'tvb-tp:AgeFrom': category.ageFrom, 'tvb-tp:AgeTo': category.ageTo };
+  return { '@_DemoId': id, 'tvb:DemoType': type, 'tvb:Group': category.group, 'tvb:AgeFrom': category.ageFrom, 'tvb:AgeTo': category.ageTo };
 };
 
 export const proposalDocument = (h: ProposalHeader, s: Schedule, audience?: ProposalAudience) => {
@@ -67,8 +67,9 @@ export const proposalDocument = (h: ProposalHeader, s: Schedule, audience?: Prop
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     'AAAA-Message': {
       '@_xmlns': PROPOSAL_NAMESPACE,
-      '@_xmlns:tvb': TVB,
-      '@_xmlns:tvb-tp': SPOT_TV,
+      // The prefixes public Proposal writers use: tvb the spotTV schema, tvb-tp the TVBGeneralTypes one.
+      '@_xmlns:tvb': SPOT_TV,
+      '@_xmlns:tvb-tp': TVB,
       'AAAA-Values': {
         SchemaName: 'SpotTVCableProposal',
         SchemaVersion: '0.3.0.5A',
@@ -80,20 +81,22 @@ export const proposalDocument = (h: ProposalHeader, s: Schedule, audience?: Prop
       Proposal: {
         '@_uniqueIdentifier': h.uniqueIdentifier,
         '@_version': h.version,
-        '@_weekStartDay': s.week_start_day,
+        // Two letters (Mo, Tu, … Su), as the schema-validated writers of public code send it.
+        '@_weekStartDay': s.week_start_day.slice(0, 2),
         '@_startDate': s.start_date,
         '@_endDate': s.end_date,
         '@_sendDateTime': h.sendDateTime,
         Seller: { '@_companyName': h.seller },
         Advertiser: { '@_name': h.advertiser },
         Name: h.name,
-        Outlets: { TelevisionStation: { '@_callLetters': h.callLetters, '@_outletId': 'O1' } },
+        Outlets: { TelevisionStation: { '@_callLetters': h.callLetters, '@_parentPlus': 'N', '@_outletId': 'O1' } },
         AvailList: {
           '@_identifier': 'L1',
           '@_startDate': s.start_date,
           '@_endDate': s.end_date,
+          '@_isPackage': 'N',
           Name: h.name,
-          OutletReferences: { OutletReference: { '@_outletForListId': 'L1', '@_outletFromProposalRef': 'O1' } },
+          OutletReferences: { OutletReference: { '@_outletForListId': 'OL1', '@_outletFromProposalRef': 'O1' } },
           ...(demoIds.length > 0 && {
             DemoCategories: {
               DemoCategory: [
@@ -104,12 +107,12 @@ export const proposalDocument = (h: ProposalHeader, s: Schedule, audience?: Prop
           }),
           ...(audience && { '#comment': ` Station audience ${audience.summary} ` }),
           AvailLineWithDetailedPeriods: s.lines.map((line) => ({
-            OutletReference: { '@_outletFromListRef': 'L1' },
+            OutletReference: { '@_outletFromListRef': 'OL1' },
             DayTimes: {
               DayTime: {
                 StartTime: line.start_time,
                 EndTime: line.end_time,
-                Days: Object.fromEntries(ALL_DAYS.map((d) => [`tvb:${d}`, line.days.includes(d) ? 'Y' : 'N'])),
+                Days: Object.fromEntries(ALL_DAYS.map((d) => [`tvb-tp:${d}`, line.days.includes(d) ? 'Y' : 'N'])),
                 ...(line.program_name && { ProgramName: line.program_name }),
               },
             },

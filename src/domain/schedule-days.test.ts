@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstShortfall, lineSpotsByDay, spreadOver, weeksWithoutDays } from './schedule-days';
+import { firstShortfall, lineMoveDays, lineSpotsByDay, spreadOver, weeksWithoutDays } from './schedule-days';
 
 // 2027-01-04 is a Monday.
 const flight = { startDate: '2027-01-06', endDate: '2027-01-19', weekStartDay: 'Monday' as const };
@@ -45,5 +45,16 @@ describe('a schedule line day by day', () => {
       weekFree: 5,
     });
     expect(firstShortfall(['2027-01-11'], wanted, () => 2)).toBeNull();
+  });
+
+  it("moves a closed day's spot only to the line's later days of the same week, inside the flight", () => {
+    const line = { days: ['Monday', 'Wednesday', 'Friday'] };
+    // The flight starts on Wednesday 6 January: its first week's days are Wed 6 and Fri 8.
+    expect(lineMoveDays(flight, line, '2027-01-06')).toEqual(['2027-01-08']);
+    expect(lineMoveDays(flight, line, '2027-01-08')).toEqual([]);
+    expect(lineMoveDays(flight, line, '2027-01-11')).toEqual(['2027-01-13', '2027-01-15']);
+    // The last week ends with the flight on Tuesday 19 January.
+    expect(lineMoveDays(flight, line, '2027-01-18')).toEqual([]);
+    expect(lineMoveDays(flight, line, '2027-02-01')).toEqual([]);
   });
 });

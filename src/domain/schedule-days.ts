@@ -96,3 +96,12 @@ export const shortfallMessage = (daypartName: string, s: WeekShortfall, capacity
 /** The refusal of a week whose spots have no day to air on. */
 export const noDaysMessage = (lineName: string, week: LineWeek): string =>
   `${lineName} has ${week.spots} ${week.spots === 1 ? 'spot' : 'spots'} in the week of ${week.week}, but none of its days in that week is inside the flight`;
+
+/**
+ * Where a schedule line's spot may go when its day has closed (its air time passed, decision 031): the line's
+ * days of the same week after `closed`, inside the flight, so that the week's buy holds (decision 056).
+ */
+export const lineMoveDays = (flight: ScheduleFlight, line: Pick<DailyLine, 'days'>, closed: string): string[] =>
+  lineWeeks(flight, { days: line.days, spotsPerWeek: [] })
+    .find((w) => w.week <= closed && closed <= addDays(w.week, 6))
+    ?.dates.filter((date) => date > closed) ?? [];

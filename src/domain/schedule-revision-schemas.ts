@@ -3,6 +3,7 @@
  * schedule, the desk approves or rejects it, and every revision stays in the order's history.
  */
 import { z } from 'zod';
+import { REVISION_DETAIL_FIELDS } from './schedule-revision-details';
 import { differenceSchema, scheduleInputSchema } from './schedule-schemas';
 
 export const REVISABLE_STATUSES = ['ordered', 'approved', 'scheduled', 'active'] as const;
@@ -19,6 +20,15 @@ export const REVISION_MESSAGES = {
   proposed: (version: number) => `Revision ${version} sent for approval`,
   approved: (version: number) => `Revision ${version} approved: the schedule is changed`,
   rejected: (version: number) => `Revision ${version} rejected`,
+} as const;
+
+const orderName = (name: string) => name.trim() || 'Untitled order';
+
+/** What the desk and the order's owner are told of a revision (decision 064). */
+export const REVISION_NOTICES = {
+  proposed: (version: number, name: string) => `Revision ${version} of the schedule of order "${orderName(name)}" waits for approval`,
+  approved: (version: number, name: string) => `Revision ${version} of the schedule of your order "${orderName(name)}" was approved: the schedule is changed`,
+  rejected: (version: number, name: string) => `Revision ${version} of the schedule of your order "${orderName(name)}" was rejected`,
 } as const;
 
 export const revisionInputSchema = scheduleInputSchema;
@@ -38,6 +48,22 @@ export const scheduleRevisionSchema = z.object({
   notes: z.string().nullable(),
   proposed_at: z.string(),
   decided_at: z.string().nullable(),
+  /** Who proposed and who decided it (a name, else the e-mail); null when the account is gone or nobody decided yet. */
+  proposed_by: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  /** The schedule it was proposed against: its spots and gross; null when not known (a revision stored before these were kept). */
+  before: z.object({ spots: z.number().int(), gross: z.number() }).nullable(),
+  /** Field by field and week by week: the value before and after, as text (rate in dollars, spots as a count). */
+  details: z.array(
+    z.object({
+      line: z.string(),
+      change: z.enum(['added', 'removed', 'changed']),
+      field: z.enum(REVISION_DETAIL_FIELDS),
+      week: z.string().nullable(),
+      before: z.string().nullable(),
+      after: z.string().nullable(),
+    }),
+  ),
 });
 export type ScheduleRevision = z.infer<typeof scheduleRevisionSchema>;
 

@@ -8,6 +8,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.created',
   'order.submitted',
   'order.status_changed',
+  /** A schedule revision was proposed, approved or rejected (decision 064). */
+  'order.schedule_revision',
   'media.status_changed',
   'delivery.updated',
   'makegood.offered',

@@ -112,7 +112,7 @@ it('states the station’s audience on the target demo in the Proposal export, b
   const xml = await exported();
   // 5 spots × 2.0 = 10 GRPs, 5 × 20 = 100 (000) for $500: CPP $500 / 10 = $50.00, CPM $500 / 100 = $5.00.
   expect(xml).toContain('<!-- Station audience A25-54 on book Nov26: 10.0 GRPs, 100.0 (000) impressions, CPP $50.00, CPM $5.00 -->');
-  expect(xml).toContain('<tvb-tp:DemoType>Impression</tvb-tp:DemoType>');
+  expect(xml).toContain('<tvb:DemoType>Impression</tvb:DemoType>');
   // Each week: the buyer's HH 3.5 (D1), the book's A25-54 rating 2 (D2) and impressions 20 (I1).
   const values = [...xml.matchAll(/<DemoValue demoRef="(\w+)">([\d.]+)<\/DemoValue>/g)].map((m) => `${m[1]}=${m[2]}`);
   expect(values).toEqual(['D1=3.5', 'D2=2', 'I1=20', 'D1=3.5', 'D2=2', 'I1=20']);

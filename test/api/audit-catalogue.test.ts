@@ -13,8 +13,6 @@ import { openTestDatabase } from '../support/database';
 const NOT_AUDITED: Record<string, string> = {
   audit_events: 'the trail itself (append-only, enforced by its own triggers)',
   as_run_imports: 'a record of an import; what it changed is audited on the spots, campaigns and makegoods',
-  estimate_schedule_revisions:
-    'a proposed schedule change and its decision, kept as history (who proposed and decided, when, the schedule it replaced); what an approval changes is audited on the schedule and its lines',
   adcp_creatives: "an AdCP buyer's creative id for a media asset; the asset is audited",
   api_keys: 'keeps its own record (created, last used, revoked) and only the hash of its secret; what a key does is audited with its id',
   as_run_changes: "an import's report, spot by spot; the spots it changed are audited",
@@ -58,6 +56,7 @@ const NOT_AUDITED: Record<string, string> = {
 
 /** Audited tables whose deletes are refused or never happen, so they have no delete trigger. */
 const NO_DELETE_TRIGGER: Record<string, string> = {
+  estimate_schedule_revisions: 'a revision is kept as history, deleted only with its audited order',
   adcp_media_buys: 'deleted only with its audited order',
   adcp_tasks: 'deleted only with its audited order',
   credit_notes: 'a credit note is never deleted (decision 013)',
@@ -68,6 +67,8 @@ const NO_DELETE_TRIGGER: Record<string, string> = {
 };
 /** Audited tables whose inserts are not recorded, and why. */
 const NO_INSERT_TRIGGER: Record<string, string> = {
+  estimate_schedule_revisions:
+    'a proposal is kept as history (who proposed it, when, the schedule proposed and the one it was proposed against); the desk’s decision (status, notes) is recorded, and what an approval changes is audited on the schedule and its lines',
   adcp_media_buys: 'made with its audited order; only a change asked of an approved buy (pending_change) is recorded',
   adcp_tasks: "made with its audited order or with the change asked; only the status and the desk's note are recorded",
   traffic_spots: 'spots are placed by the log, not by a person; only status changes (aired, missed) and billing are recorded',

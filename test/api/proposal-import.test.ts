@@ -1,7 +1,9 @@
 /** Importing an agency order from an AAAA Proposal XML (issue 42, decision 056): files the tests write. */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProposalElement } from '../../src/domain/proposal-read';
 import { estimates } from '../../src/server/db/schema';
+import { readXmlTree } from '../../src/server/modules/orders/proposal-xml';
 import { createTestApp, type TestApp } from '../support/app';
 import { clientWithBrand, newClient } from '../support/ordering-fixtures';
 import { importProposalFile, proposalXml, type ProposalSpec } from '../support/proposal-fixtures';
@@ -186,6 +188,10 @@ describe('POST /api/estimates/import', () => {
     expect(await spotsOf('Monday')).toEqual([2, 2, 0, 0]);
     expect(await spotsOf('Wednesday')).toEqual([2, 0, 0, 0]);
     expect(await spotsOf('Sunday')).toEqual([2, 2, 0, 0, 0]);
+    // As writers send it: two letters (Mo … Su), or three.
+    expect(await spotsOf('Mo')).toEqual([2, 2, 0, 0]);
+    expect(await spotsOf('We')).toEqual([2, 0, 0, 0]);
+    expect(await spotsOf('Sun')).toEqual([2, 2, 0, 0, 0]);
   });
 
   it('sends a higher version of a submitted order’s proposal as a revision for the desk (decision 064), its schedule unchanged until approved', async () => {
@@ -291,6 +297,20 @@ describe('POST /api/estimates/import', () => {
     expect(exported.headers['content-type']).toMatch(/application\/xml/);
     expect(exported.body).toContain('<SchemaVersion>0.3.0.5A</SchemaVersion>');
     expect(exported.body).toContain('version="4"');
+    // The shape schema-validated writers in public code send: weekStartDay in two letters, the station not a
+    // parent-plus outlet, the list not a package, ids unique in the file, Days in TVBGeneralTypes and the
+    // demo category's parts in spotTV (prefixed tvb-tp and tvb as they prefix them).
+    const root = readXmlTree(exported.body);
+    const all = (e: ProposalElement): ProposalElement[] => [e, ...e.children.flatMap(all)];
+    const find = (name: string) => all(root).filter((e) => e.name === name);
+    expect(find('Proposal')[0]!.attributes.weekStartDay).toBe('Mo');
+    expect(find('TelevisionStation')[0]!.attributes).toMatchObject({ callLetters: 'KBBB', parentPlus: 'N', outletId: 'O1' });
+    expect(find('AvailList')[0]!.attributes).toMatchObject({ identifier: 'L1', isPackage: 'N' });
+    const ids = all(root).flatMap((e) => [e.attributes.identifier, e.attributes.outletId, e.attributes.outletForListId, e.attributes.DemoId].filter(Boolean));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(find('Days').flatMap((d) => d.children.map((c) => c.ns)))).toEqual(new Set(['http://www.AAAA.org/schemas/TVBGeneralTypes']));
+    expect(exported.body).toContain('<tvb-tp:Monday>');
+    expect(find('Proposal')[0]!.children.map((c) => c.name)).toEqual(['Seller', 'Advertiser', 'Name', 'Outlets', 'AvailList']);
     const again = await importProposalFile(t, exported.body, c.token);
     expect(again.statusCode, again.body).toBe(201);
     const back = (again.json() as Reply).orders;

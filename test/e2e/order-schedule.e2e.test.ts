@@ -118,6 +118,9 @@ describe.skipIf(!hasBrowserForScreens)('the week grid on screen', () => {
     expect(await total.getByRole('cell').allTextContents()).toEqual(['Total', '10', '10', '$1,250.00']);
     await card.getByRole('button', { name: 'Save weeks' }).click();
     await card.getByRole('status').getByText('Weekly schedule saved').waitFor();
+    // The order form's summary takes the schedule's gross as the budget at once, without a reload.
+    const budget = page.getByRole('complementary', { name: 'Order summary' }).getByTestId('total-budget');
+    await budget.getByText('$1,250.00').waitFor();
     const saved = await h.inject({ method: 'GET', url: `/api/estimates/${order.id}/schedule`, token: owner.token });
     expect(saved.json().schedule.lines[0].spots_per_week).toEqual([6, 4]);
     expect(saved.json().schedule.gross).toBe(1250);

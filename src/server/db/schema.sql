@@ -1044,14 +1044,17 @@ table traffic_moves
   created_at timestamp with time zone not null default now()
   daypart_id uuid not null
   estimate_id uuid not null
-  estimate_item_id uuid not null
+  estimate_item_id uuid
   from_date date not null
   id uuid not null default gen_random_uuid()
+  schedule_line_id uuid
   to_date date
   constraint traffic_moves_daypart_id_dayparts_id_fk FOREIGN KEY (daypart_id) REFERENCES dayparts(id) ON DELETE CASCADE
   constraint traffic_moves_estimate_id_estimates_id_fk FOREIGN KEY (estimate_id) REFERENCES estimates(id) ON DELETE CASCADE
   constraint traffic_moves_estimate_item_id_estimate_items_id_fk FOREIGN KEY (estimate_item_id) REFERENCES estimate_items(id) ON DELETE CASCADE
+  constraint traffic_moves_line_check CHECK (((estimate_item_id IS NULL) <> (schedule_line_id IS NULL)))
   constraint traffic_moves_pkey PRIMARY KEY (id)
+  constraint traffic_moves_schedule_line_id_fkey FOREIGN KEY (schedule_line_id) REFERENCES estimate_schedule_lines(id) ON DELETE CASCADE
   CREATE INDEX traffic_moves_from_idx ON public.traffic_moves USING btree (from_date, estimate_id)
   CREATE UNIQUE INDEX traffic_moves_pkey ON public.traffic_moves USING btree (id)
   CREATE INDEX traffic_moves_to_idx ON public.traffic_moves USING btree (to_date)
@@ -2279,6 +2282,7 @@ CREATE TRIGGER rollups_estimate_items_update AFTER UPDATE ON public.estimate_ite
 CREATE TRIGGER estimate_schedule_lines_audit_delete AFTER DELETE ON public.estimate_schedule_lines REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('schedule', 'estimate_id', '');
 CREATE TRIGGER estimate_schedule_lines_audit_insert AFTER INSERT ON public.estimate_schedule_lines REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('schedule', 'estimate_id', '');
 CREATE TRIGGER estimate_schedule_lines_audit_update AFTER UPDATE ON public.estimate_schedule_lines REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('schedule', 'estimate_id', '');
+CREATE TRIGGER estimate_schedule_revisions_audit_update AFTER UPDATE ON public.estimate_schedule_revisions REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('schedule_revision', 'estimate_id', 'status,notes');
 CREATE TRIGGER estimate_schedules_audit_delete AFTER DELETE ON public.estimate_schedules REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_delete('schedule', 'estimate_id', '');
 CREATE TRIGGER estimate_schedules_audit_insert AFTER INSERT ON public.estimate_schedules REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_insert('schedule', 'estimate_id', '');
 CREATE TRIGGER estimate_schedules_audit_update AFTER UPDATE ON public.estimate_schedules REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('schedule', 'estimate_id', '');

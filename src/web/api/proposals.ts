@@ -19,10 +19,16 @@ export const useImportProposal = () => {
   };
 };
 
+/** Under the order's keys: an estimate_updated event (a revision proposed or decided elsewhere) refreshes them. */
+export const scheduleKeys = {
+  schedule: (estimateId: string) => [...estimateKeys.all, 'schedule', estimateId] as const,
+  revisions: (estimateId: string) => [...estimateKeys.all, 'schedule-revisions', estimateId] as const,
+};
+
 /** An order's weekly schedule (decision 056); `{ schedule: null }` for an order of daypart items. Read once, never retried: the grid is an aside. */
 export const useOrderSchedule = (estimateId: string) =>
   useQuery({
-    queryKey: ['schedule', estimateId] as const,
+    queryKey: scheduleKeys.schedule(estimateId),
     queryFn: ({ signal }) => api.get('/api/estimates/{id}/schedule', { path: { id: estimateId }, signal }),
     retry: false,
     staleTime: 30_000,
@@ -42,7 +48,34 @@ export const useSaveScheduleWeeks = (estimateId: string) => {
         ? (await api.post('/api/estimates/{id}/schedule/revisions', { path: { id: estimateId }, body })).message
         : (await api.put('/api/estimates/{id}/schedule', { path: { id: estimateId }, body }), 'Weekly schedule saved'),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['schedule', estimateId] });
+      void queryClient.invalidateQueries({ queryKey: estimateKeys.all });
+    },
+  });
+};
+
+export type ScheduleRevision = ReplyOf<'/api/estimates/{id}/schedule/revisions', 'get'>['revisions'][number];
+
+/** The order's schedule revisions, the latest first (decision 064). Never retried: the list is an aside. */
+export const useScheduleRevisions = (estimateId: string) =>
+  useQuery({
+    queryKey: scheduleKeys.revisions(estimateId),
+    queryFn: ({ signal }) => api.get('/api/estimates/{id}/schedule/revisions', { path: { id: estimateId }, signal }),
+    retry: false,
+  });
+
+/** The desk approves or rejects a pending revision; the order, its schedule and its revisions are read again. */
+export const useDecideRevision = (estimateId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ revisionId, approve, notes }: { revisionId: string; approve: boolean; notes: string }) => {
+      const request = { path: { id: estimateId, revisionId }, body: notes.trim() ? { notes: notes.trim() } : {} };
+      return (
+        approve
+          ? await api.patch('/api/estimates/{id}/schedule/revisions/{revisionId}/approve', request)
+          : await api.patch('/api/estimates/{id}/schedule/revisions/{revisionId}/reject', request)
+      ).message;
+    },
+    onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: estimateKeys.all });
     },
   });

@@ -1136,7 +1136,7 @@ export interface paths {
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "book" | "program" | "adcp_buy" | "adcp_task";
+                    entity?: "order" | "item" | "schedule" | "schedule_revision" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "book" | "program" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
                     order_id?: string;
@@ -1263,7 +1263,7 @@ export interface paths {
                     cursor?: number | string;
                     date_from?: string;
                     date_to?: string;
-                    entity?: "order" | "item" | "schedule" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "book" | "program" | "adcp_buy" | "adcp_task";
+                    entity?: "order" | "item" | "schedule" | "schedule_revision" | "campaign" | "spot" | "media" | "coupon" | "invoice" | "payment" | "credit_note" | "user" | "rate_card" | "makegood" | "reconciliation" | "station" | "channel" | "book" | "program" | "adcp_buy" | "adcp_task";
                     entity_id?: string;
                     limit?: number | string;
                     order_id?: string;
@@ -12837,6 +12837,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             revisions: {
+                                before: {
+                                    gross: number;
+                                    spots: number;
+                                } | null;
                                 changes: {
                                     /** @enum {string} */
                                     change: "added" | "removed" | "changed";
@@ -12844,6 +12848,17 @@ export interface paths {
                                     line: string;
                                 }[];
                                 decided_at: string | null;
+                                decided_by: string | null;
+                                details: {
+                                    after: string | null;
+                                    before: string | null;
+                                    /** @enum {string} */
+                                    change: "added" | "removed" | "changed";
+                                    /** @enum {string} */
+                                    field: "start_date" | "end_date" | "week_start_day" | "daypart" | "days" | "start_time" | "end_time" | "spot_length" | "rate" | "spots" | "demo_values" | "program";
+                                    line: string;
+                                    week: string | null;
+                                }[];
                                 /** Format: uuid */
                                 estimate_id: string;
                                 gross: number;
@@ -12851,6 +12866,7 @@ export interface paths {
                                 id: string;
                                 notes: string | null;
                                 proposed_at: string;
+                                proposed_by: string | null;
                                 spots: number;
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
@@ -12979,6 +12995,10 @@ export interface paths {
                         "application/json": {
                             message: string;
                             revision: {
+                                before: {
+                                    gross: number;
+                                    spots: number;
+                                } | null;
                                 changes: {
                                     /** @enum {string} */
                                     change: "added" | "removed" | "changed";
@@ -12986,6 +13006,17 @@ export interface paths {
                                     line: string;
                                 }[];
                                 decided_at: string | null;
+                                decided_by: string | null;
+                                details: {
+                                    after: string | null;
+                                    before: string | null;
+                                    /** @enum {string} */
+                                    change: "added" | "removed" | "changed";
+                                    /** @enum {string} */
+                                    field: "start_date" | "end_date" | "week_start_day" | "daypart" | "days" | "start_time" | "end_time" | "spot_length" | "rate" | "spots" | "demo_values" | "program";
+                                    line: string;
+                                    week: string | null;
+                                }[];
                                 /** Format: uuid */
                                 estimate_id: string;
                                 gross: number;
@@ -12993,6 +13024,7 @@ export interface paths {
                                 id: string;
                                 notes: string | null;
                                 proposed_at: string;
+                                proposed_by: string | null;
                                 spots: number;
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
@@ -13118,6 +13150,10 @@ export interface paths {
                         "application/json": {
                             message: string;
                             revision: {
+                                before: {
+                                    gross: number;
+                                    spots: number;
+                                } | null;
                                 changes: {
                                     /** @enum {string} */
                                     change: "added" | "removed" | "changed";
@@ -13125,6 +13161,17 @@ export interface paths {
                                     line: string;
                                 }[];
                                 decided_at: string | null;
+                                decided_by: string | null;
+                                details: {
+                                    after: string | null;
+                                    before: string | null;
+                                    /** @enum {string} */
+                                    change: "added" | "removed" | "changed";
+                                    /** @enum {string} */
+                                    field: "start_date" | "end_date" | "week_start_day" | "daypart" | "days" | "start_time" | "end_time" | "spot_length" | "rate" | "spots" | "demo_values" | "program";
+                                    line: string;
+                                    week: string | null;
+                                }[];
                                 /** Format: uuid */
                                 estimate_id: string;
                                 gross: number;
@@ -13132,6 +13179,7 @@ export interface paths {
                                 id: string;
                                 notes: string | null;
                                 proposed_at: string;
+                                proposed_by: string | null;
                                 spots: number;
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
@@ -13253,6 +13301,10 @@ export interface paths {
                         "application/json": {
                             message: string;
                             revision: {
+                                before: {
+                                    gross: number;
+                                    spots: number;
+                                } | null;
                                 changes: {
                                     /** @enum {string} */
                                     change: "added" | "removed" | "changed";
@@ -13260,6 +13312,17 @@ export interface paths {
                                     line: string;
                                 }[];
                                 decided_at: string | null;
+                                decided_by: string | null;
+                                details: {
+                                    after: string | null;
+                                    before: string | null;
+                                    /** @enum {string} */
+                                    change: "added" | "removed" | "changed";
+                                    /** @enum {string} */
+                                    field: "start_date" | "end_date" | "week_start_day" | "daypart" | "days" | "start_time" | "end_time" | "spot_length" | "rate" | "spots" | "demo_values" | "program";
+                                    line: string;
+                                    week: string | null;
+                                }[];
                                 /** Format: uuid */
                                 estimate_id: string;
                                 gross: number;
@@ -13267,6 +13330,7 @@ export interface paths {
                                 id: string;
                                 notes: string | null;
                                 proposed_at: string;
+                                proposed_by: string | null;
                                 spots: number;
                                 /** @enum {string} */
                                 status: "pending" | "approved" | "rejected";
@@ -21485,7 +21549,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         description?: string | null;
-                        events: ("order.created" | "order.submitted" | "order.status_changed" | "media.status_changed" | "delivery.updated" | "makegood.offered" | "makegood.accepted" | "makegood.declined" | "makegood.expired" | "adu.offered" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "credit_note.issued" | "adcp.task_status")[];
+                        events: ("order.created" | "order.submitted" | "order.status_changed" | "order.schedule_revision" | "media.status_changed" | "delivery.updated" | "makegood.offered" | "makegood.accepted" | "makegood.declined" | "makegood.expired" | "adu.offered" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "credit_note.issued" | "adcp.task_status")[];
                         url: string;
                     };
                 };
@@ -21706,7 +21770,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         enabled?: boolean;
-                        events?: ("order.created" | "order.submitted" | "order.status_changed" | "media.status_changed" | "delivery.updated" | "makegood.offered" | "makegood.accepted" | "makegood.declined" | "makegood.expired" | "adu.offered" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "credit_note.issued" | "adcp.task_status")[];
+                        events?: ("order.created" | "order.submitted" | "order.status_changed" | "order.schedule_revision" | "media.status_changed" | "delivery.updated" | "makegood.offered" | "makegood.accepted" | "makegood.declined" | "makegood.expired" | "adu.offered" | "invoice.sent" | "invoice.paid" | "invoice.voided" | "credit_note.issued" | "adcp.task_status")[];
                         url?: string;
                     };
                 };
@@ -22961,6 +23025,72 @@ export interface webhooks {
                         timestamp: string;
                         /** @enum {string} */
                         type: "order.created";
+                    };
+                };
+            };
+            responses: {
+                /** @description Received */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Gone: the endpoint is disabled */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.schedule_revision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.schedule_revision
+         * @description Delivered at least once; retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 24 h until a 2xx. 410 disables the endpoint; 15 s timeout.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`msg_…`), the same on every retry: receivers drop duplicates by it. */
+                    "webhook-id": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the endpoint secret (`whsec_…`): Standard Webhooks, verifiable with the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description Seconds since 1970 when this attempt was signed. */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        data: {
+                            name?: string;
+                            order_id?: string;
+                            previous_status?: string | null;
+                            status?: string;
+                        };
+                        /** Format: date-time */
+                        timestamp: string;
+                        /** @enum {string} */
+                        type: "order.schedule_revision";
                     };
                 };
             };

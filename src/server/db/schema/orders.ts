@@ -278,7 +278,7 @@ export const estimateScheduleRevisions = pgTable(
       .default('pending'),
     /** The schedule proposed, as written (orders/schedule-store ScheduleData). */
     proposed: jsonb('proposed').notNull(),
-    /** The schedule an approved revision replaced. */
+    /** The schedule the revision was proposed against (kept from the proposal on, decision 064), which an approved one replaced. */
     replaced: jsonb('replaced'),
     /** Line by line: added, removed, changed with the fields. */
     changes: jsonb('changes').$type<{ line: string; change: 'added' | 'removed' | 'changed'; fields: string[] }[]>().notNull().default([]),

@@ -183,9 +183,9 @@ export const trafficMoves = pgTable(
     estimateId: uuid('estimate_id')
       .notNull()
       .references(() => estimates.id, { onDelete: 'cascade' }),
-    estimateItemId: uuid('estimate_item_id')
-      .notNull()
-      .references(() => estimateItems.id, { onDelete: 'cascade' }),
+    /** The item whose spot moved, or (a schedule's spot) its line: exactly one (migration 0065). */
+    estimateItemId: uuid('estimate_item_id').references(() => estimateItems.id, { onDelete: 'cascade' }),
+    scheduleLineId: uuid('schedule_line_id').references(() => estimateScheduleLines.id, { onDelete: 'cascade' }),
     daypartId: uuid('daypart_id')
       .notNull()
       .references(() => dayparts.id, { onDelete: 'cascade' }),
@@ -194,7 +194,11 @@ export const trafficMoves = pgTable(
     toDate: date('to_date', { mode: 'string' }),
     createdAt: createdAt(),
   },
-  (t) => [index('traffic_moves_from_idx').on(t.fromDate, t.estimateId), index('traffic_moves_to_idx').on(t.toDate)],
+  (t) => [
+    index('traffic_moves_from_idx').on(t.fromDate, t.estimateId),
+    index('traffic_moves_to_idx').on(t.toDate),
+    check('traffic_moves_line_check', sql`(${t.estimateItemId} is null) <> (${t.scheduleLineId} is null)`),
+  ],
 );
 
 /** A missed spot's makegood: the day offered, the advertiser's answer, and the credit when there is none. One per missed spot. */

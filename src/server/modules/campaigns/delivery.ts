@@ -5,21 +5,44 @@
  * spot changes status. Either way "Simulated" on screen, never certified on an affidavit, never billed.
  */
 import { CAMPAIGN_MESSAGES, type SimulateImpressionReply } from '../../../domain/campaign-schemas';
-import { airingOf, displayStatusOf } from '../../../domain/campaigns';
+import { airingOf, displayStatusOf, lineAiringOf } from '../../../domain/campaigns';
 import { toCents, toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
-import type { Db } from '../../platform/db';
+import type { Db, Tx } from '../../platform/db';
 import { conflict } from '../../platform/errors';
-import { itemsWithDayparts, selectionOf } from '../orders/public';
+import { daypartsByIds } from '../dayparts/public';
+import { itemsWithDayparts, scheduleLinesOf, selectionOf } from '../orders/public';
 import { lockNextDueSpot, markSpotSimulatedAired, orderHasSpots } from '../traffic/public';
 import { recordAirings } from './airings';
 import { getCampaign, visibleCampaignRow } from './queries';
+
+type DueSpot = Awaited<ReturnType<typeof lockNextDueSpot>>;
+
+/** An item's airing: the spot's item (or daypart), else the order's dayparts in turn; the item's CPM. */
+const itemAiring = (rows: Awaited<ReturnType<typeof itemsWithDayparts>>, spot: DueSpot, airedSpots: number, remaining: number) => {
+  const next = (spot && rows.find((r) => r.item.id === spot.estimateItemId || r.daypart.id === spot.daypartId)) ?? rows[airedSpots % rows.length]!;
+  const selection = selectionOf(next.daypart, next.item);
+  return { daypart: next.daypart, ...airingOf(selection.multiplier, toCents(selection.cpm), remaining) };
+};
+
+/**
+ * A schedule's airing (issue 42, decision 056): the spot's line, else the lines with spots in turn; the
+ * daypart's impressions at the line's rate per spot (lineAiringOf, as an as-run's airing of the line).
+ */
+const lineAiring = async (tx: Tx, estimateId: string, spot: DueSpot, airedSpots: number, remaining: number) => {
+  const lines = (await scheduleLinesOf(tx, estimateId)).filter((l) => l.weeks.some((w) => w.spots > 0));
+  const line = (spot && lines.find((l) => l.id === spot.scheduleLineId)) ?? lines[airedSpots % Math.max(1, lines.length)];
+  if (!line) throw conflict(CAMPAIGN_MESSAGES.noItems);
+  const daypart = (await daypartsByIds(tx, [line.daypartId])).get(line.daypartId);
+  if (!daypart) throw conflict(CAMPAIGN_MESSAGES.noItems);
+  return { daypart, ...lineAiringOf(daypart.multiplier, line.rateCents, remaining) };
+};
 
 /**
  * Records one airing of one spot: the order's next scheduled spot on the traffic log (marked aired
  * and linked to the delivery, the path as-run imports take), or before the log has one, the order's
  * dayparts taken in turn (airtime order, the next after the spots already aired): 1366 × multiplier impressions, spend = impressions ÷ 1000 × CPM
- * (the custom CPM, else the base). Only an active campaign airs; the spend never passes the budget
+ * (the custom CPM, else the base); a schedule's spot, the daypart's impressions at its line's rate per spot. Only an active campaign airs; the spend never passes the budget
  * (the last airing is cut to what is left) and no more spots air than were planned.
  */
 export const simulateImpression = async ({
@@ -49,17 +72,30 @@ export const simulateImpression = async ({
     // Without demo data the traffic log is the station's truth: nothing on it is touched (decision 052).
     const spot = demo ? await lockNextDueSpot(tx, campaign.estimateId, now) : undefined;
     if (!spot && demo && (await orderHasSpots(tx, campaign.estimateId))) throw conflict(CAMPAIGN_MESSAGES.nothingDue);
-    const next =
-      (spot && rows.find((r) => r.item.id === spot.estimateItemId || r.daypart.id === spot.daypartId)) ?? rows[campaign.airedSpots % Math.max(1, rows.length)];
-    if (!next) throw conflict(CAMPAIGN_MESSAGES.noItems);
-    const selection = selectionOf(next.daypart, next.item);
-    const { impressions, spendCents } = airingOf(selection.multiplier, toCents(selection.cpm), remaining);
     const airedAt = spot?.scheduledAt ?? now;
+    const aired =
+      rows.length > 0
+        ? itemAiring(rows, spot, campaign.airedSpots, remaining)
+        : await lineAiring(tx, campaign.estimateId, spot, campaign.airedSpots, remaining);
     if (spot) await markSpotSimulatedAired(tx, spot.id, airedAt, now);
     await recordAirings(tx, [
-      { campaignId: campaign.id, daypartId: next.daypart.id, airedAt, impressions, spendCents, spotId: spot?.id ?? null, simulated: true },
+      {
+        campaignId: campaign.id,
+        daypartId: aired.daypart.id,
+        airedAt,
+        impressions: aired.impressions,
+        spendCents: aired.spendCents,
+        spotId: spot?.id ?? null,
+        simulated: true,
+      },
     ]);
-    return { daypart_id: next.daypart.id, daypart_name: next.daypart.name, aired_at: airedAt.toISOString(), impressions, spend: toDollars(spendCents) };
+    return {
+      daypart_id: aired.daypart.id,
+      daypart_name: aired.daypart.name,
+      aired_at: airedAt.toISOString(),
+      impressions: aired.impressions,
+      spend: toDollars(aired.spendCents),
+    };
   });
   return {
     message: `Recorded ${airing.impressions} impressions for ${airing.daypart_name}`,

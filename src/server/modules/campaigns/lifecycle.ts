@@ -8,6 +8,7 @@ import {
   CAMPAIGN_SOURCE_STATUSES,
   campaignFollowUp,
   campaignPlan,
+  scheduleCampaignPlan,
   displayStatusOf,
   initialCampaignStatus,
   statusChangeRefusal,
@@ -19,16 +20,21 @@ import type { OrderActor, OrderStatus } from '../../../domain/orders';
 import { campaigns } from '../../db/schema';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { itemsWithDayparts, lockOrder, selectionOf, type OrderRow } from '../orders/public';
+import { itemsWithDayparts, lockOrder, scheduleLinesOf, selectionOf, type OrderRow } from '../orders/public';
 import { getCampaign, visibleCampaignRow } from './queries';
 
 /** Name, brand, dates, budget and spots of the campaign, from its order as it is now. */
 const planFromOrder = async (tx: Tx, order: OrderRow) => {
   const rows = await itemsWithDayparts(tx, order.id);
-  const plan = campaignPlan(
-    toDollars(order.totalSpendCents),
-    rows.map((r) => selectionOf(r.daypart, r.item)),
-  );
+  // An order holding a schedule has no items: its spots are its schedule's (decision 056).
+  const scheduled = rows.length === 0 ? await scheduleLinesOf(tx, order.id) : [];
+  const plan =
+    rows.length > 0
+      ? campaignPlan(
+          toDollars(order.totalSpendCents),
+          rows.map((r) => selectionOf(r.daypart, r.item)),
+        )
+      : scheduleCampaignPlan(scheduled);
   const columns = {
     name: order.estimateName,
     brandId: order.brandId,
@@ -38,7 +44,7 @@ const planFromOrder = async (tx: Tx, order: OrderRow) => {
     weeklySpots: plan.weeklySpots,
     totalSpots: plan.totalSpots,
   };
-  return { columns, itemCount: rows.length };
+  return { columns, itemCount: rows.length + scheduled.length };
 };
 
 const campaignOfOrder = async (tx: Tx, estimateId: string) => {

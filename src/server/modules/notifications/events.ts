@@ -157,6 +157,27 @@ export const stageSpotChanged = (tx: Tx, order: OrderRef, message: string) =>
     },
   );
 
+/**
+ * A schedule revision (decision 064) was proposed → the desk (and the owner when an admin proposed it), or
+ * decided → the owner: stored in the transaction that makes the change, delivered after it commits; the
+ * order's open pages refresh (its status is the order's, unchanged).
+ */
+export const stageScheduleRevisionNotice = (
+  tx: Tx,
+  to: Recipients,
+  order: { id: string; estimateName: string; status: string },
+  message: string,
+  revisionStatus: 'pending' | 'approved' | 'rejected',
+) =>
+  stageNotification(tx, to, {
+    type: 'system_message',
+    subType: revisionStatus === 'approved' ? 'success' : revisionStatus === 'rejected' ? 'warning' : 'info',
+    status: order.status,
+    message,
+    estimateId: order.id,
+    estimateName: order.estimateName.trim() || 'Untitled order',
+  });
+
 interface BilledOrder {
   customerId: string;
   estimateId: string;

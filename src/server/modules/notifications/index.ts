@@ -10,5 +10,6 @@ export {
   stageEstimateStatusChange,
   stageNewEstimate,
   stageOrderWithdrawn,
+  stageScheduleRevisionNotice,
 } from './events';
 export { notificationsRoutes } from './routes';

@@ -22,6 +22,7 @@ import { channelsToMatch } from '../channels/public';
 import { rateCard, type DaypartRow } from '../dayparts/public';
 import { userSummary } from '../users/public';
 import { emitOrderEvent } from '../webhooks/outbox';
+import type { Staged } from '../notifications';
 import { lockOrder, recomputeOrder } from './orders';
 import { readXmlTree } from './proposal-xml';
 import { differencesOf } from './schedule-differences';
@@ -88,11 +89,14 @@ export const importProposal = async ({
   actor,
   accountId,
   xml,
+  events,
 }: {
   db: Db;
   actor: OrderActor;
   accountId?: string;
   xml: string;
+  /** The notifications of the revisions it proposes (decision 064), delivered by the caller after the commit. */
+  events: Staged[];
 }): Promise<ProposalImport> => {
   // The whole file is read, and every outlet matched, before anything is written.
   let proposal: Proposal;
@@ -147,7 +151,7 @@ export const importProposal = async ({
         if (takesRevisions(existing.order.status)) {
           const stored = await readSchedule(tx, existing.order.id);
           if (!stored) throw conflict(IMPORT_MESSAGES.submitted);
-          const { changes } = await insertRevision(tx, existing.order, scheduleDataOf(stored), data, actor.id);
+          const { changes } = await insertRevision(tx, existing.order, scheduleDataOf(stored), data, actor.id, events);
           results.push({
             estimateId: existing.order.id,
             channelId: plan.channelId,

@@ -11,6 +11,7 @@ import { importProposal } from './proposal-import';
 import { exportProposal } from './proposal-export';
 import type { AppContext } from '../../context';
 import { actorOf, type Guards } from '../auth/guard';
+import type { Staged } from '../notifications';
 import { getOrderSchedule, putOrderSchedule } from './schedule-service';
 import { decideRevision, listRevisions, proposeRevision } from './schedule-revisions';
 import {
@@ -32,6 +33,13 @@ const tags = { tags: ['estimates'], security: [{ bearerAuth: [] }] };
 export const scheduleRoutes = async (app: FastifyInstance, ctx: AppContext, guards: Guards) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = { onRequest: guards.signedIn };
+  /** Runs a change, then delivers the notifications it stored once it has committed (a revision's, decision 064). */
+  const thenNotify = async <T>(run: (events: Staged[]) => Promise<T>): Promise<T> => {
+    const events: Staged[] = [];
+    const result = await run(events);
+    for (const event of events) ctx.notifier.deliver(event);
+    return result;
+  };
 
   r.get(
     '/estimates/:id/schedule',
@@ -92,7 +100,10 @@ export const scheduleRoutes = async (app: FastifyInstance, ctx: AppContext, guar
         response: { 201: revisionReplySchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await proposeRevision({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body })),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await thenNotify((events) => proposeRevision({ db: ctx.db, actor: actorOf(request), id: request.params.id, input: request.body, events }))),
   );
 
   for (const decision of ['approve', 'reject'] as const)
@@ -112,14 +123,17 @@ export const scheduleRoutes = async (app: FastifyInstance, ctx: AppContext, guar
         },
       },
       (request) =>
-        decideRevision({
-          db: ctx.db,
-          actor: actorOf(request),
-          id: request.params.id,
-          revisionId: request.params.revisionId,
-          approve: decision === 'approve',
-          notes: request.body?.notes,
-        }),
+        thenNotify((events) =>
+          decideRevision({
+            db: ctx.db,
+            actor: actorOf(request),
+            id: request.params.id,
+            revisionId: request.params.revisionId,
+            approve: decision === 'approve',
+            notes: request.body?.notes,
+            events,
+          }),
+        ),
     );
 
   r.get(
@@ -175,7 +189,7 @@ export const scheduleRoutes = async (app: FastifyInstance, ctx: AppContext, guar
         const fieldText = field && typeof field === 'object' && 'value' in field && typeof field.value === 'string' ? field.value : undefined;
         const accountId = fieldText ?? request.query.account_id;
         if (accountId !== undefined && !z.uuid().safeParse(accountId).success) throw badRequest(IMPORT_MESSAGES.accountNotFound, 'account_id');
-        const result = await importProposal({ db: ctx.db, actor: actorOf(request), accountId, xml: buffer.toString('utf8') });
+        const result = await thenNotify((events) => importProposal({ db: ctx.db, actor: actorOf(request), accountId, xml: buffer.toString('utf8'), events }));
         return reply.code(201).send(result);
       },
     );

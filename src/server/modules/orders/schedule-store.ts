@@ -190,13 +190,25 @@ export const scheduleQuote = async (tx: Tx, estimateId: string) => {
 };
 
 /**
- * The schedule's mapped lines as other modules read them (the audience sums, decision 057): each with its
- * daypart, rate a spot and spots in each week of the flight. Unmapped lines have no daypart and are left out.
+ * The schedule's mapped lines as other modules read them (the audience sums, decision 057; the up-front invoice):
+ * each with its daypart, days and times, spot length, rate a spot and spots in each week of the flight. Unmapped lines have no daypart and are left out.
  */
 export const scheduleLinesOf = async (
   tx: Tx,
   estimateId: string,
-): Promise<{ id: string; label: string; daypartId: string; days: string[]; rateCents: number; weeks: { start: string; spots: number }[] }[]> => {
+): Promise<
+  {
+    id: string;
+    label: string;
+    daypartId: string;
+    rateCents: number;
+    days: string[];
+    startTime: string;
+    endTime: string;
+    spotLength: number;
+    weeks: { start: string; spots: number }[];
+  }[]
+> => {
   const stored = await readSchedule(tx, estimateId);
   if (!stored) return [];
   const weeks = weeksOf(stored.schedule);
@@ -207,8 +219,11 @@ export const scheduleLinesOf = async (
             id: l.id,
             label: l.name,
             daypartId: l.daypartId,
-            days: l.days,
             rateCents: l.rateCents,
+            days: l.days,
+            startTime: l.startTime,
+            endTime: l.endTime,
+            spotLength: l.spotLength,
             weeks: weeks.map((start, i) => ({ start, spots: l.spotsPerWeek[i] ?? 0 })),
           },
         ]

@@ -174,9 +174,13 @@ export const loadMoveBookings = async (db: Tx, from: string, to: string): Promis
       movedAt: trafficMoves.createdAt,
       daypartId: trafficMoves.daypartId,
       estimateItemId: trafficMoves.estimateItemId,
+      scheduleLineId: trafficMoves.scheduleLineId,
+      lineRateCents: orderScheduleLinesView.rateCents,
+      lineSpotLength: orderScheduleLinesView.spotLength,
     })
     .from(trafficMoves)
     .innerJoin(ordersView, eq(ordersView.id, trafficMoves.estimateId))
+    .leftJoin(orderScheduleLinesView, eq(orderScheduleLinesView.id, trafficMoves.scheduleLineId))
     .leftJoin(campaignStatesView, eq(campaignStatesView.estimateId, ordersView.id))
     .leftJoin(mediaNamesView, eq(mediaNamesView.id, ordersView.mediaAssetId))
     .where(and(isNotNull(trafficMoves.toDate), gte(trafficMoves.toDate, from), lte(trafficMoves.toDate, to), inArray(ordersView.status, [...BOOKED_STATUSES])))
@@ -184,14 +188,20 @@ export const loadMoveBookings = async (db: Tx, from: string, to: string): Promis
   return rows
     .filter((r) => r.brandId && r.toDate)
     .map((r) =>
-      bookingOf(r, {
-        estimateItemId: r.estimateItemId,
-        daypartId: r.daypartId,
-        spots: 1,
-        bookedAt: r.movedAt,
-        startDate: r.toDate!,
-        endDate: r.toDate!,
-        movedFromDate: r.fromDate,
-      }),
+      bookingOf(
+        r,
+        {
+          estimateItemId: r.estimateItemId,
+          scheduleLineId: r.scheduleLineId,
+          daypartId: r.daypartId,
+          spots: 1,
+          bookedAt: r.movedAt,
+          startDate: r.toDate!,
+          endDate: r.toDate!,
+          movedFromDate: r.fromDate,
+        },
+        // A schedule line's moved spot airs as the line's spot (issue 42).
+        r.lineRateCents !== null && r.lineSpotLength !== null ? { rateCents: r.lineRateCents, spotLength: r.lineSpotLength } : null,
+      ),
     );
 };

@@ -6,10 +6,13 @@
  * has already passed is not added here (that airtime is gone): it moves to the nearest free day of
  * its window (`moveClosedSpots`).
  */
-import { and, eq, gte, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte } from 'drizzle-orm';
 import { addDays } from '../../../domain/dates';
-import { nearestFreeDay, orderLineOf, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
+import type { DayName } from '../../../domain/rate-card';
+import { lineMoveDays } from '../../../domain/schedule-days';
+import { airsOn, nearestFreeDay, orderLineOf, type DaypartWindow, type PlacedSpot } from '../../../domain/traffic';
 import { trafficDays, trafficMoves, trafficSpots } from '../../db/schema';
+import { orderScheduleLinesView, orderSchedulesView } from '../orders/views';
 import { takenCounter } from '../makegoods/capacity';
 import type { Tx } from '../../platform/db';
 
@@ -73,7 +76,7 @@ export const addLateSpots = async (
 /**
  * Spots a closed day could not take (their time had passed): each goes to the nearest free day of
  * its window (after the closed day, within its order's flight, on the daypart's days, on a day not
- * yet exported and with room), recorded in `traffic_moves`; with no such day, the move is recorded
+ * yet exported and with room; a schedule line's spot on the line's days of the same week), recorded in `traffic_moves`; with no such day, the move is recorded
  * without a day so the traffic desk sees the shortfall. Answers the days that gained a spot.
  */
 export const moveClosedSpots = async ({
@@ -91,19 +94,39 @@ export const moveClosedSpots = async ({
   dayparts: readonly DaypartWindow[];
   flightEnd: (spot: PlacedSpot) => string | undefined;
 }): Promise<string[]> => {
-  // A schedule line's spot is not moved (decision 056): its week's spread is the buy.
-  const movable = passed.filter(
-    (s): s is PlacedSpot & { estimateItemId: string } => s.status === 'scheduled' && s.makegoodOfferId === null && s.estimateItemId !== null,
-  );
+  const movable = passed.filter((s) => s.status === 'scheduled' && s.makegoodOfferId === null && (s.estimateItemId !== null || s.scheduleLineId !== null));
   if (movable.length === 0) return [];
+  // A schedule line's spot moves within its week, on the line's days (decision 056): the week's buy holds.
+  const lineIds = [...new Set(movable.map((s) => s.scheduleLineId).filter((id): id is string => !!id))];
+  const lineDays = new Map<string, string[]>();
+  if (lineIds.length > 0)
+    for (const row of await tx
+      .select({
+        id: orderScheduleLinesView.id,
+        days: orderScheduleLinesView.days,
+        startDate: orderSchedulesView.startDate,
+        endDate: orderSchedulesView.endDate,
+        weekStartDay: orderSchedulesView.weekStartDay,
+      })
+      .from(orderScheduleLinesView)
+      .innerJoin(orderSchedulesView, eq(orderSchedulesView.estimateId, orderScheduleLinesView.estimateId))
+      .where(inArray(orderScheduleLinesView.id, lineIds)))
+      lineDays.set(row.id, lineMoveDays({ startDate: row.startDate, endDate: row.endDate, weekStartDay: row.weekStartDay as DayName }, row, date));
+  const lastOf = (s: PlacedSpot) => (s.scheduleLineId ? (lineDays.get(s.scheduleLineId)?.at(-1) ?? date) : (flightEnd(s) ?? date));
+  const moveOf = (s: PlacedSpot, to: string | null) => ({
+    estimateId: s.estimateId,
+    estimateItemId: s.estimateItemId,
+    scheduleLineId: s.estimateItemId ? null : s.scheduleLineId,
+    daypartId: s.daypartId,
+    fromDate: date,
+    toDate: to,
+  });
   const last = movable.reduce((max, s) => {
-    const end = flightEnd(s) ?? date;
+    const end = lastOf(s);
     return end > max ? end : max;
   }, date);
   if (last <= date) {
-    await tx
-      .insert(trafficMoves)
-      .values(movable.map((s) => ({ estimateId: s.estimateId, estimateItemId: s.estimateItemId, daypartId: s.daypartId, fromDate: date, toDate: null })));
+    await tx.insert(trafficMoves).values(movable.map((s) => moveOf(s, null)));
     return [];
   }
   const first = addDays(date, 1);
@@ -119,15 +142,22 @@ export const moveClosedSpots = async ({
   const targets = new Set<string>();
   for (const spot of movable) {
     const daypart = byId.get(spot.daypartId);
-    const end = flightEnd(spot) ?? date;
-    const to = daypart ? nearestFreeDay({ daypart, closed: date, last: end, taken: (d) => taken.taken(daypart, d), open: (d) => !closed.has(d) }) : null;
+    const end = lastOf(spot);
+    const days = spot.scheduleLineId ? new Set(lineDays.get(spot.scheduleLineId) ?? []) : null;
+    const to = daypart
+      ? nearestFreeDay({
+          daypart,
+          closed: date,
+          last: end,
+          taken: (d) => taken.taken(daypart, d),
+          open: (d) => !closed.has(d) && (days === null || (days.has(d) && airsOn(daypart, d))),
+        })
+      : null;
     if (to) {
       taken.hold(spot.daypartId, to);
       targets.add(to);
     }
-    await tx
-      .insert(trafficMoves)
-      .values({ estimateId: spot.estimateId, estimateItemId: spot.estimateItemId, daypartId: spot.daypartId, fromDate: date, toDate: to });
+    await tx.insert(trafficMoves).values(moveOf(spot, to));
   }
   return [...targets].sort();
 };
@@ -135,12 +165,12 @@ export const moveClosedSpots = async ({
 /** The spots already moved off a day, by booking key (they are no longer lacking there). */
 export const movedAwayFrom = async (tx: Tx, date: string): Promise<Map<string, number>> => {
   const rows = await tx
-    .select({ estimateId: trafficMoves.estimateId, estimateItemId: trafficMoves.estimateItemId })
+    .select({ estimateId: trafficMoves.estimateId, estimateItemId: trafficMoves.estimateItemId, scheduleLineId: trafficMoves.scheduleLineId })
     .from(trafficMoves)
     .where(eq(trafficMoves.fromDate, date));
   const counts = new Map<string, number>();
   for (const row of rows) {
-    const key = keyOf({ ...row, scheduleLineId: null, makegoodOfferId: null });
+    const key = keyOf({ ...row, makegoodOfferId: null });
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;

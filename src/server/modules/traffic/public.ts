@@ -13,7 +13,13 @@ import type { Tx } from '../../platform/db';
  */
 export const lockNextDueSpot = async (tx: Tx, estimateId: string, now: Date) => {
   const [spot] = await tx
-    .select({ id: trafficSpots.id, estimateItemId: trafficSpots.estimateItemId, daypartId: trafficSpots.daypartId, scheduledAt: trafficSpots.scheduledAt })
+    .select({
+      id: trafficSpots.id,
+      estimateItemId: trafficSpots.estimateItemId,
+      scheduleLineId: trafficSpots.scheduleLineId,
+      daypartId: trafficSpots.daypartId,
+      scheduledAt: trafficSpots.scheduledAt,
+    })
     .from(trafficSpots)
     .where(and(eq(trafficSpots.estimateId, estimateId), eq(trafficSpots.status, 'scheduled'), lte(trafficSpots.scheduledAt, now)))
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position))

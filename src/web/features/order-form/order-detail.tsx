@@ -26,6 +26,7 @@ import { OrderReadView } from './order-read-view';
 import { OrderCreative } from './order-creative';
 import { OrderAudience } from './order-audience';
 import { OrderSchedule } from './order-schedule';
+import { OrderRevisions } from './order-revisions';
 import { NextStepAction } from './next-step-action';
 import { ReviewActions } from './review-actions';
 import { WithdrawOrder } from './withdraw-order';
@@ -200,6 +201,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
               onCancel={order.status === 'draft' ? undefined : toRead}
             />
             <OrderSchedule orderId={order.id} status={order.status} />
+            <OrderRevisions orderId={order.id} admin={admin} />
           </>
         )
       ) : (
@@ -214,6 +216,7 @@ export const OrderDetail = ({ id }: { id: string }) => {
           <OrderSpots orderId={order.id} status={order.status} startDate={order.start_date} />
           {order.status !== 'draft' && <OrderTimeline orderId={order.id} />}
           <OrderSchedule orderId={order.id} status={order.status} />
+          <OrderRevisions orderId={order.id} admin={admin} />
           <OrderAudience orderId={order.id} status={order.status} admin={admin} />
         </>
       )}

@@ -12,6 +12,7 @@ import { useBookRatings } from '../../api/audience';
 import { useDaypartAvailabilities } from '../../api/dayparts';
 import { replaceEstimateItems, useReplaceEstimateItems } from '../../api/estimate-items';
 import { updateEstimate as sendEstimate, useUpdateEstimate } from '../../api/estimates';
+import { useOrderSchedule } from '../../api/proposals';
 import { useAuth } from '../../shared/auth-context';
 import { useBrandOptions } from './brands';
 import { isUntouchedDraft } from './discard-untouched-draft';
@@ -80,6 +81,16 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   const [attempt, setAttempt] = useState<Attempt>(null);
   const [serverError, setServerError] = useState<{ message: string; field: string | null } | null>(null);
   const [busy, setBusy] = useState<Attempt>(null);
+  // A schedule sets the order's budget and start (decision 056): when "Save weeks" changes its gross, the form
+  // and its summary follow at once (and the autosave does not see the change as the user's).
+  const schedule = useOrderSchedule(order.id).data?.schedule ?? null;
+  const [scheduleGross, setScheduleGross] = useState<number | null>(null);
+  if (schedule && schedule.gross !== scheduleGross) {
+    setScheduleGross(schedule.gross);
+    const follow = (d: OrderDraft): OrderDraft => ({ ...d, totalSpend: schedule.gross > 0 ? String(schedule.gross) : '', startDate: schedule.start_date });
+    setDraft(follow);
+    setSaved(follow);
+  }
 
   const brands = useBrandOptions(isAdmin(user?.role) ? order.owner_id : null);
   const updateEstimate = useUpdateEstimate();
@@ -113,7 +124,7 @@ export const OrderEditor = ({ order, dayparts, canSubmit, onSubmitted, onCancel 
   const budget = budgetOf(draft);
   const quote = draftQuote(draft, dayparts);
   const tooLong = quote.days > MAX_CAMPAIGN_DAYS;
-  const endDate = tooLong ? null : quote.endDate;
+  const endDate = schedule ? schedule.end_date : tooLong ? null : quote.endDate;
   const chosenIds = selectedDayparts(draft, dayparts).map(({ daypart }) => daypart.id);
   const redeemed = order.coupon_code && order.discount_amount > 0 ? { code: order.coupon_code, discount: order.discount_amount } : null;
   const { applied, apply, applying } = useAppliedCoupon(draft.couponCode, budget, chosenIds, redeemed);
