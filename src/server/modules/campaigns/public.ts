@@ -66,3 +66,18 @@ export const orderOfCampaign = async (db: Tx, id: string): Promise<string | null
   const [row] = await db.select({ estimateId: campaigns.estimateId }).from(campaigns).where(eq(campaigns.id, id)).limit(1);
   return row?.estimateId ?? null;
 };
+
+/**
+ * Each order's campaign with what is left of its budget, locked (FOR UPDATE) for the caller's transaction
+ * (what an as-run import spends from), in one query: the map has an entry for each order that has one.
+ */
+export const lockCampaignBudgetsOfOrders = async (tx: Tx, estimateIds: readonly string[]): Promise<Map<string, { id: string; remainingCents: number }>> => {
+  const wanted = [...new Set(estimateIds)];
+  if (wanted.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: campaigns.id, estimateId: campaigns.estimateId, budget: campaigns.totalBudgetCents, spend: campaigns.spendCents })
+    .from(campaigns)
+    .where(inArray(campaigns.estimateId, wanted))
+    .for('update');
+  return new Map(rows.map((row) => [row.estimateId, { id: row.id, remainingCents: row.budget - row.spend }]));
+};

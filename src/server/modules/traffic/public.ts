@@ -142,6 +142,22 @@ export const airedNoChargeSpotsOfOrder = (db: Tx, estimateId: string, period: { 
     )
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
 
+/** The order's real spots of [from, to] settled as aired, missed or made good, in airing order: what an affidavit certifies. */
+export const settledSpotsOfOrder = (db: Tx, estimateId: string, period: { from: string; to: string }): Promise<SpotRow[]> =>
+  db
+    .select()
+    .from(trafficSpots)
+    .where(
+      and(
+        eq(trafficSpots.estimateId, estimateId),
+        gte(trafficSpots.airDate, period.from),
+        lte(trafficSpots.airDate, period.to),
+        inArray(trafficSpots.status, ['aired', 'missed', 'made_good']),
+        eq(trafficSpots.simulated, false),
+      ),
+    )
+    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
+
 /** Spots by id, in one query: the map has an entry for each id that exists. */
 export const spotsByIds = async (db: Tx, ids: readonly string[]): Promise<Map<string, SpotRow>> => {
   const wanted = [...new Set(ids)];
@@ -170,3 +186,15 @@ export const channelOfSpot = async (tx: Tx, id: string): Promise<string | null> 
   const [spot] = await tx.select({ channelId: trafficSpots.channelId }).from(trafficSpots).where(eq(trafficSpots.id, id)).limit(1);
   return spot?.channelId ?? null;
 };
+
+// The as-run import's reads and settling of spots (decision 044): its own file, one purpose.
+export {
+  asRunSpotsByIds,
+  asRunSpotsNear,
+  closeUnreportedSpots,
+  settleReportedSpots,
+  spotCountsOfImportOrders,
+  type AsRunSpot,
+  type ClosedSpot,
+  type ReportedSpots,
+} from './as-run-door';
