@@ -1,19 +1,14 @@
 /**
  * Reads of another module's table that remain (docs/architecture.md, decisions 042 and 054): module → the
- * tables it still imports from the schema without owning them. Each should become a call of the owner's
- * doors (its public.ts, or a view it publishes, as orders did). Shorten this list; never lengthen it: a
- * new read of another module's table fails lint, and so does an entry no file needs any more
- * (scripts/check-table-crossings.mjs). Why these remain: as-run is the last module with crossings, and
- * the as-run speed work (issue 45) changes its import at the same time; the doors it needs are published.
+ * tables it still imports from the schema without owning them. None remain (issue 39): every module reads
+ * another's rows through the owner's doors (its public.ts, or a one-table view it publishes). Keep it
+ * empty: a new read of another module's table fails lint (scripts/check-table-crossings.mjs); an entry
+ * would have to name a deliberate crossing and why.
  */
-export const knownTableCrossings = {
-  'as-run': ['brands', 'campaignDeliveries', 'campaigns', 'dayparts', 'makegoodOffers', 'mediaAssets', 'trafficSpots', 'users'],
-};
+export const knownTableCrossings = {};
 
 /**
  * The same for SQL text (src/server/table-doors.test.ts): module → the other modules' tables its SQL
  * templates still name (SQL names). Shorten it the same way; the test fails on an entry no longer needed.
  */
-export const knownSqlCrossings = {
-  'as-run': ['traffic_spots'],
-};
+export const knownSqlCrossings = {};

@@ -32,6 +32,12 @@ export const schemaDump = async (db: Db): Promise<string> => {
     db,
     sql`select tablename as "table", indexdef as def from pg_indexes where schemaname = 'public' order by tablename, indexname`,
   );
+  // Storage parameters (a table's fillfactor, decision 062).
+  const options = await rows<{ table: string; options: string }>(
+    db,
+    sql`select c.relname as "table", array_to_string(c.reloptions, ', ') as options from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and c.reloptions is not null order by 1`,
+  );
   const byTable = new Map<string, string[]>();
   for (const c of columns) {
     const line = `  ${c.column} ${c.type}${c.nullable ? ' not null' : ''}${c.def ? ` default ${c.def}` : ''}`;
@@ -39,6 +45,7 @@ export const schemaDump = async (db: Db): Promise<string> => {
   }
   for (const [table, lines] of byTable) {
     out.push(`table ${table}`, ...lines);
+    for (const o of options.filter((x) => x.table === table)) out.push(`  with (${o.options})`);
     for (const k of constraints.filter((x) => x.table === table)) out.push(`  constraint ${k.name} ${k.def}`);
     for (const i of indexes.filter((x) => x.table === table)) out.push(`  ${i.def}`);
     out.push('');

@@ -1092,6 +1092,7 @@ table traffic_spots
   simulated boolean not null default false
   status text not null default 'scheduled'::text
   updated_at timestamp with time zone not null default now()
+  with (fillfactor=85)
   constraint traffic_spots_as_run_import_id_as_run_imports_id_fk FOREIGN KEY (as_run_import_id) REFERENCES as_run_imports(id) ON DELETE SET NULL
   constraint traffic_spots_brand_id_brands_id_fk FOREIGN KEY (brand_id) REFERENCES brands(id) ON DELETE SET NULL
   constraint traffic_spots_campaign_id_campaigns_id_fk FOREIGN KEY (campaign_id) REFERENCES campaigns(id) ON DELETE SET NULL
@@ -1107,7 +1108,7 @@ table traffic_spots
   constraint traffic_spots_pkey PRIMARY KEY (id)
   constraint traffic_spots_schedule_line_id_fkey FOREIGN KEY (schedule_line_id) REFERENCES estimate_schedule_lines(id) ON DELETE SET NULL
   constraint traffic_spots_status_check CHECK ((status = ANY (ARRAY['scheduled'::text, 'aired'::text, 'missed'::text, 'made_good'::text, 'cancelled'::text, 'unconfirmed'::text])))
-  CREATE INDEX traffic_spots_campaign_next_idx ON public.traffic_spots USING btree (campaign_id, status, scheduled_at)
+  CREATE INDEX traffic_spots_campaign_idx ON public.traffic_spots USING btree (campaign_id) WHERE (campaign_id IS NOT NULL)
   CREATE INDEX traffic_spots_channel_day_time_idx ON public.traffic_spots USING btree (channel_id, air_date, scheduled_at)
   CREATE INDEX traffic_spots_day_time_idx ON public.traffic_spots USING btree (air_date, scheduled_at)
   CREATE INDEX traffic_spots_estimate_day_idx ON public.traffic_spots USING btree (estimate_id, air_date, scheduled_at)
@@ -1115,7 +1116,6 @@ table traffic_spots
   CREATE INDEX traffic_spots_invoice_idx ON public.traffic_spots USING btree (invoice_id) WHERE (invoice_id IS NOT NULL)
   CREATE UNIQUE INDEX traffic_spots_pkey ON public.traffic_spots USING btree (id)
   CREATE INDEX traffic_spots_schedule_line_idx ON public.traffic_spots USING btree (schedule_line_id) WHERE (schedule_line_id IS NOT NULL)
-  CREATE INDEX traffic_spots_unbilled_idx ON public.traffic_spots USING btree (estimate_id, air_date) WHERE ((status = 'aired'::text) AND (invoice_id IS NULL))
 
 table users
   address text

@@ -66,11 +66,22 @@ const fromPglite = (client: PGlite): Database => {
 };
 
 /**
- * PGlite's PostgreSQL keeps 128 MB of shared buffers in WebAssembly memory, which never shrinks; its
- * data files go through the operating system's page cache anyway, so 32 MB is plenty for the embedded
- * default and keeps its resting memory small (bench/README.md, start-up).
+ * PGlite's PostgreSQL keeps its shared buffers in WebAssembly memory, zero-filled at start and never
+ * shrunk: they are the embedded server's resting memory. 32 MB (the default) keeps it small; its data files
+ * go through the operating system's page cache anyway. A station that imports large as-runs daily may
+ * trade memory for speed: `SPOTBOOK_PGLITE_SHARED_BUFFERS=128` (MB, 16–1024) keeps the import's working
+ * set (the spots, their indexes, the airings, the changes list) in the pool, about 100 MB more at rest
+ * (decision 062, bench/README.md).
  */
-const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+export const pgliteSharedBuffersMb = (env: NodeJS.ProcessEnv = process.env): number => {
+  const raw = env.SPOTBOOK_PGLITE_SHARED_BUFFERS;
+  if (raw === undefined || raw === '') return 32;
+  const mb = Number(raw);
+  if (!Number.isInteger(mb) || mb < 16 || mb > 1024) throw new Error('SPOTBOOK_PGLITE_SHARED_BUFFERS must be a whole number of MB from 16 to 1024');
+  return mb;
+};
+
+const embeddedStartParams = () => [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffersMb()}MB`];
 
 /**
  * A migrated empty database made by the build (scripts/build-db-template.ts), beside the compiled
@@ -94,9 +105,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });
     await unpackTemplate(options.dataDir);
-    return fromPglite(await PGlite.create(options.dataDir, { startParams: EMBEDDED_START_PARAMS }));
+    return fromPglite(await PGlite.create(options.dataDir, { startParams: embeddedStartParams() }));
   }
-  return fromPglite(await PGlite.create({ startParams: EMBEDDED_START_PARAMS, ...(options.loadDataDir && { loadDataDir: options.loadDataDir }) }));
+  return fromPglite(await PGlite.create({ startParams: embeddedStartParams(), ...(options.loadDataDir && { loadDataDir: options.loadDataDir }) }));
 };
 
 /** Opens the database and applies the migrations, then the changed definition files (under an advisory lock on PostgreSQL; on a template, those newer than it). */

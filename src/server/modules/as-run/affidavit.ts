@@ -3,17 +3,22 @@
  * did not, signed off by the station. As a PDF (pdfkit, streamed) or a CSV.
  */
 import type { StationTime } from '../../../domain/dates';
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { agencyCodeLines, type AgencyCodes } from '../../../domain/agency-codes';
 import { newPdfDocument } from '../../platform/pdf-document';
 import { formatCount, formatCredit, formatCurrency, orderNumberOf } from '../../../domain/format';
 import { toDollars } from '../../../domain/money';
 import type { OrderActor } from '../../../domain/orders';
 import { csvLine } from '../../../domain/reconciliation';
-import { brands, campaignDeliveries, dayparts, makegoodOffers, mediaAssets, trafficSpots, users } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/errors';
 import { readableOrder } from '../orders/public';
+import { brandSummary } from '../brands/public';
+import { realDeliveryOfSpots } from '../campaigns/public';
+import { daypartNames } from '../dayparts/public';
+import { makegoodCreditsOfSpots } from '../makegoods/public';
+import { mediaIdentities } from '../media/public';
+import { settledSpotsOfOrder } from '../traffic/public';
+import { userSummary } from '../users/public';
 import { programNamer } from '../programs/public';
 import { channelClockOf } from '../channels/public';
 import { printedDay } from '../billing/pdf';
@@ -63,8 +68,6 @@ export interface Affidavit {
   generatedOn: string;
 }
 
-const SETTLED = ['aired', 'missed', 'made_good'] as const;
-
 const titleOf = (filename: string | null) => (filename ? filename.replace(/\.[A-Za-z0-9]{1,5}$/, '') : null);
 
 /** The order's settled spots between `from` and `to` (default: its flight; only settled spots are listed). */
@@ -89,34 +92,37 @@ export const buildAffidavit = async ({
   const start = from ?? order.startDate ?? clock.today();
   const end = to ?? (order.endDate && order.endDate >= start ? order.endDate : start);
   if (end < start) throw badRequest('The affidavit period must end on or after its start', 'to');
-  const [owner] = await db.select().from(users).where(eq(users.id, order.ownerId)).limit(1);
-  const [brand] = order.brandId ? await db.select().from(brands).where(eq(brands.id, order.brandId)).limit(1) : [];
-  const rows = await db
-    .select({
-      spot: trafficSpots,
-      daypart: dayparts.name,
-      media: mediaAssets.filename,
-      mediaTitle: mediaAssets.title,
-      adId: mediaAssets.adId,
-      impressions: campaignDeliveries.impressions,
-      spendCents: campaignDeliveries.spendCents,
-      creditCents: makegoodOffers.creditCents,
-    })
-    .from(trafficSpots)
-    .innerJoin(dayparts, eq(dayparts.id, trafficSpots.daypartId))
-    .leftJoin(mediaAssets, eq(mediaAssets.id, trafficSpots.mediaAssetId))
-    .leftJoin(campaignDeliveries, eq(campaignDeliveries.spotId, trafficSpots.id))
-    .leftJoin(makegoodOffers, eq(makegoodOffers.missedSpotId, trafficSpots.id))
-    .where(
-      and(
-        eq(trafficSpots.estimateId, order.id),
-        gte(trafficSpots.airDate, start),
-        lte(trafficSpots.airDate, end),
-        inArray(trafficSpots.status, [...SETTLED]),
-        eq(trafficSpots.simulated, false),
-      ),
-    )
-    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
+  const owner = await userSummary(db, order.ownerId);
+  const brand = order.brandId ? await brandSummary(db, order.brandId) : undefined;
+  // Through the owners' doors (issue 39): the spots, then their dayparts, commercials, airings and makegood credits by id.
+  const spots = await settledSpotsOfOrder(db, order.id, { from: start, to: end });
+  const ids = spots.map((spot) => spot.id);
+  const [daypartOf, mediaOf, deliveryOf, creditOf] = await Promise.all([
+    daypartNames(
+      db,
+      spots.map((spot) => spot.daypartId),
+    ),
+    mediaIdentities(
+      db,
+      spots.map((spot) => spot.mediaAssetId),
+    ),
+    realDeliveryOfSpots(db, ids),
+    makegoodCreditsOfSpots(db, ids),
+  ]);
+  const rows = spots.map((spot) => {
+    const media = spot.mediaAssetId ? mediaOf.get(spot.mediaAssetId) : undefined;
+    const delivery = deliveryOf.get(spot.id);
+    return {
+      spot,
+      daypart: daypartOf.get(spot.daypartId) ?? '',
+      media: media?.filename ?? null,
+      mediaTitle: media?.title ?? null,
+      adId: media?.adId ?? null,
+      impressions: delivery?.impressions ?? null,
+      spendCents: delivery?.spendCents ?? null,
+      creditCents: creditOf.get(spot.id) ?? null,
+    };
+  });
   // A simulated (demo) airing is never certified (decision 031); unconfirmed spots are not settled.
   const programOf = programNamer(db, async () => clock.timeZone);
   const programs = await Promise.all(

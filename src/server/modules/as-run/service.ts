@@ -20,7 +20,8 @@ import {
 } from '../../../domain/as-run';
 import { instantResolver } from '../../../domain/as-run-match';
 import { readInstant } from '../../../domain/as-run-fields';
-import { asRunChanges, asRunImports, asRunUnmatched, users } from '../../db/schema';
+import { asRunChanges, asRunImports, asRunUnmatched } from '../../db/schema';
+import { userNamesView } from '../users/public';
 import { isUniqueViolation, type Db } from '../../platform/db';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import { instantOf, localClockOf, localDateOf } from '../../../domain/dates';
@@ -73,9 +74,9 @@ const withinChannels = (allowed: readonly string[] | null) =>
 
 export const asRunReport = async (db: Db, id: string, duplicate = false, allowedChannels: readonly string[] | null = null): Promise<AsRunReport> => {
   const [row] = await db
-    .select({ imp: asRunImports, email: users.email })
+    .select({ imp: asRunImports, email: userNamesView.email })
     .from(asRunImports)
-    .leftJoin(users, eq(users.id, asRunImports.importedBy))
+    .leftJoin(userNamesView, eq(userNamesView.id, asRunImports.importedBy))
     .where(and(eq(asRunImports.id, id), withinChannels(allowedChannels)))
     .limit(1);
   if (!row) throw notFound('As-run import not found');
@@ -113,9 +114,9 @@ export const asRunReport = async (db: Db, id: string, duplicate = false, allowed
 export const listAsRunImports = async (db: Db, allowedChannels: readonly string[] | null): Promise<AsRunImport[]> =>
   (
     await db
-      .select({ imp: asRunImports, email: users.email })
+      .select({ imp: asRunImports, email: userNamesView.email })
       .from(asRunImports)
-      .leftJoin(users, eq(users.id, asRunImports.importedBy))
+      .leftJoin(userNamesView, eq(userNamesView.id, asRunImports.importedBy))
       .where(withinChannels(allowedChannels))
       .orderBy(desc(asRunImports.createdAt))
       .limit(100)

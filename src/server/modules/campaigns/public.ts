@@ -69,3 +69,18 @@ export const channelOfCampaign = async (db: Tx, id: string): Promise<string | nu
 
 /** A campaign's status and counters by its order, for joins in another module's SQL (sql/published.sql). */
 export { campaignStatesView } from '../../db/schema';
+
+/**
+ * Each order's campaign with what is left of its budget, locked (FOR UPDATE) for the caller's transaction
+ * (what an as-run import spends from), in one query: the map has an entry for each order that has one.
+ */
+export const lockCampaignBudgetsOfOrders = async (tx: Tx, estimateIds: readonly string[]): Promise<Map<string, { id: string; remainingCents: number }>> => {
+  const wanted = [...new Set(estimateIds)];
+  if (wanted.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: campaigns.id, estimateId: campaigns.estimateId, budget: campaigns.totalBudgetCents, spend: campaigns.spendCents })
+    .from(campaigns)
+    .where(inArray(campaigns.estimateId, wanted))
+    .for('update');
+  return new Map(rows.map((row) => [row.estimateId, { id: row.id, remainingCents: row.budget - row.spend }]));
+};

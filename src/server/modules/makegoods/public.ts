@@ -3,7 +3,7 @@
  * batch, so that no other module names makegood_offers. This file imports no other module, so that any
  * module may import it.
  */
-import { and, count, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { HOLDING_STATUSES } from '../../../domain/makegoods';
 import { makegoodOffers } from '../../db/schema';
 import type { Tx } from '../../platform/db';
@@ -17,6 +17,16 @@ export const missedSpotsOfOffers = async (db: Tx, offerIds: readonly (string | n
     .from(makegoodOffers)
     .where(inArray(makegoodOffers.id, wanted));
   return new Map(rows.flatMap((row) => (row.missedSpotId ? [[row.id, row.missedSpotId] as const] : [])));
+};
+
+/** The credit of the makegood offer made for each of these missed spots, by spot id, in one query (a spot without one is left out). */
+export const makegoodCreditsOfSpots = async (db: Tx, spotIds: readonly string[]): Promise<Map<string, number>> => {
+  if (spotIds.length === 0) return new Map();
+  const rows = await db
+    .select({ spotId: makegoodOffers.missedSpotId, creditCents: makegoodOffers.creditCents })
+    .from(makegoodOffers)
+    .where(sql`${makegoodOffers.missedSpotId} = any(${sql.param([...new Set(spotIds)])}::uuid[])`);
+  return new Map(rows.flatMap((row) => (row.spotId ? [[row.spotId, row.creditCents] as const] : [])));
 };
 
 /** The order a makegood offer is of; null when no offer has this id. */

@@ -154,6 +154,22 @@ export const airedNoChargeSpotsOfOrder = (db: Tx, estimateId: string, period: { 
     )
     .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
 
+/** The order's real spots of [from, to] settled as aired, missed or made good, in airing order: what an affidavit certifies. */
+export const settledSpotsOfOrder = (db: Tx, estimateId: string, period: { from: string; to: string }): Promise<SpotRow[]> =>
+  db
+    .select()
+    .from(trafficSpots)
+    .where(
+      and(
+        eq(trafficSpots.estimateId, estimateId),
+        gte(trafficSpots.airDate, period.from),
+        lte(trafficSpots.airDate, period.to),
+        inArray(trafficSpots.status, ['aired', 'missed', 'made_good']),
+        eq(trafficSpots.simulated, false),
+      ),
+    )
+    .orderBy(asc(trafficSpots.scheduledAt), asc(trafficSpots.position));
+
 /** Spots by id, in one query: the map has an entry for each id that exists. */
 export const spotsByIds = async (db: Tx, ids: readonly string[]): Promise<Map<string, SpotRow>> => {
   const wanted = [...new Set(ids)];
@@ -202,3 +218,15 @@ export const cancelScheduledSpotsOfOffers = async (tx: Tx, offerIds: readonly st
 
 /** Log spots (time, house code, status, line, makegood) and log days (exported or not), for joins in another module's SQL (sql/published.sql). */
 export { logDaysView, logSpotsView } from '../../db/schema';
+
+// The as-run import's reads and settling of spots (decision 044): its own file, one purpose.
+export {
+  asRunSpotsByIds,
+  asRunSpotsNear,
+  closeUnreportedSpots,
+  settleReportedSpots,
+  spotCountsOfImportOrders,
+  type AsRunSpot,
+  type ClosedSpot,
+  type ReportedSpots,
+} from './as-run-door';

@@ -1,0 +1,164 @@
+/**
+ * The traffic log's door for the as-run import (issue 39, decisions 044, 055 and 062): the spots an as-run
+ * may settle, read by house code and day or by id; their settling, set-based (one statement per 20,000
+ * spots); the closing of what a file covers; the orders' counts after an import. The as-run module names no
+ * traffic table: it calls these with its matched rows. Each runs in the caller's transaction.
+ *
+ * The import's own writes set the transaction-local `spotbook.audit_source` to the import while they run:
+ * the spots' audit trigger skips them, since the import's changes list is their trail (decision 055).
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Closing } from '../../../domain/as-run-match';
+import { trafficSpots } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import { sqlArray, textArray } from '../../platform/sql-arrays';
+
+/** Rows per statement: bounds the SQL text held at once, here and in PGlite's memory. */
+const CHUNK = 20_000;
+
+/** A spot as the as-run import matches it (scheduled time as epoch ms). */
+export interface AsRunSpot {
+  id: string;
+  estimateId: string;
+  estimateItemId: string | null;
+  scheduleLineId: string | null;
+  daypartId: string;
+  houseCode: string;
+  airDate: string;
+  scheduledAt: number;
+  status: (typeof trafficSpots.$inferSelect)['status'];
+  missedByClose: boolean;
+  noCharge: boolean;
+}
+
+const asRunSpotColumns = {
+  id: trafficSpots.id,
+  estimateId: trafficSpots.estimateId,
+  estimateItemId: trafficSpots.estimateItemId,
+  scheduleLineId: trafficSpots.scheduleLineId,
+  daypartId: trafficSpots.daypartId,
+  houseCode: trafficSpots.houseCode,
+  airDate: trafficSpots.airDate,
+  scheduledAt: sql<number>`floor(extract(epoch from ${trafficSpots.scheduledAt}) * 1000)::float8`.mapWith(Number),
+  status: trafficSpots.status,
+  missedByClose: trafficSpots.missedByClose,
+  noCharge: trafficSpots.noCharge,
+};
+
+/**
+ * The channel's spots of these house codes on broadcast days from two before each paired day to the day
+ * after it (an overnight window ends the day after its own; a row may be near a window within a day).
+ * `codes[i]` pairs with `days[i]`; at most 20,000 pairs a call.
+ */
+export const asRunSpotsNear = (tx: Tx, channelId: string, codes: readonly string[], days: readonly string[]): Promise<AsRunSpot[]> =>
+  tx
+    .select(asRunSpotColumns)
+    .from(trafficSpots)
+    .where(
+      sql`${trafficSpots.channelId} = ${channelId} and (${trafficSpots.houseCode}, ${trafficSpots.airDate}) in (
+        select distinct v.code, v.day::date + o.d from unnest(${textArray(codes)}, ${textArray(days)}) v(code, day)
+        cross join (values (-2), (-1), (0), (1)) o(d))`,
+    );
+
+/** The channel's spots of these ids (an as-run row may name its spot). */
+export const asRunSpotsByIds = (tx: Tx, channelId: string, ids: readonly string[]): Promise<AsRunSpot[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : tx
+        .select(asRunSpotColumns)
+        .from(trafficSpots)
+        .where(and(eq(trafficSpots.channelId, channelId), inArray(trafficSpots.id, [...ids])));
+
+const auditSource = (tx: Tx, importId: string | null) =>
+  tx.execute(sql`select set_config('spotbook.audit_source', ${importId === null ? '' : `as-run:${importId}`}, true)`);
+
+/** What an as-run row reported of its spot: aired (at an instant, ISO, for a length) or missed. */
+export interface ReportedSpots {
+  ids: string[];
+  aired: boolean[];
+  /** ISO instants; null for a missed spot. */
+  at: (string | null)[];
+  seconds: (number | null)[];
+}
+
+/**
+ * Settles the spots the import's rows reported: aired (at, actual length) or missed; either way no longer
+ * missed by a closing, and settled by this import. One statement per 20,000 spots; a missed spot keeps
+ * its airing columns. Each spot is named once (a row settles a spot for the rows after it).
+ */
+export const settleReportedSpots = async (tx: Tx, importId: string, spots: ReportedSpots): Promise<void> => {
+  if (spots.ids.length === 0) return;
+  await auditSource(tx, importId);
+  for (let from = 0; from < spots.ids.length; from += CHUNK) {
+    const to = Math.min(spots.ids.length, from + CHUNK);
+    await tx.execute(sql`
+      update traffic_spots s set status = case when v.aired then 'aired' else 'missed' end, missed_by_close = false,
+        aired_at = case when v.aired then v.at else s.aired_at end,
+        actual_duration_seconds = case when v.aired then v.seconds else s.actual_duration_seconds end,
+        as_run_import_id = ${importId}, updated_at = now()
+      from unnest(${sqlArray(spots.ids.slice(from, to), 'uuid')}, ${sqlArray(spots.aired.slice(from, to), 'bool')},
+        ${sqlArray(spots.at.slice(from, to), 'timestamptz')}, ${sqlArray(spots.seconds.slice(from, to), 'int')}) v(id, aired, at, seconds)
+      where s.id = v.id`);
+  }
+  await auditSource(tx, null);
+};
+
+/** A spot a closing made missed, with the status it had before (its audit event's "before"). */
+export interface ClosedSpot {
+  id: string;
+  airDate: string;
+  scheduledAt: Date;
+  houseCode: string;
+  estimateId: string;
+  previousStatus: string;
+}
+
+/**
+ * What the file covers is settled (decision 044): the channel's spots there in one of `statuses` (those
+ * no row reported) are missed, by a closing of this import. Answers them, by scheduled time.
+ */
+export const closeUnreportedSpots = async (
+  tx: Tx,
+  { importId, channelId, closing, statuses }: { importId: string; channelId: string; closing: Closing; statuses: readonly AsRunSpot['status'][] },
+): Promise<ClosedSpot[]> => {
+  let where: SQL | undefined;
+  if (closing.kind === 'days')
+    where = and(eq(trafficSpots.channelId, channelId), inArray(trafficSpots.airDate, closing.days), inArray(trafficSpots.status, [...statuses]));
+  else if (closing.kind === 'range')
+    where = and(
+      eq(trafficSpots.channelId, channelId),
+      sql`${trafficSpots.scheduledAt} between ${new Date(closing.from).toISOString()}::timestamptz and ${new Date(closing.to).toISOString()}::timestamptz`,
+      inArray(trafficSpots.status, [...statuses]),
+    );
+  if (!where) return [];
+  await auditSource(tx, importId);
+  // The status each spot had before, read in the same statement.
+  const { rows } = (await tx.execute(sql`
+    update traffic_spots s set status = 'missed', missed_by_close = true, as_run_import_id = ${importId}, updated_at = now()
+    from (select ${trafficSpots.id} as id, ${trafficSpots.status} as status from ${trafficSpots} where ${where} for update) o
+    where s.id = o.id
+    returning s.id, s.air_date as "airDate", s.scheduled_at as "scheduledAt", s.house_code as "houseCode", s.estimate_id as "estimateId", o.status as "previousStatus"`)) as unknown as {
+    rows: { id: string; airDate: string; scheduledAt: Date | string; houseCode: string; estimateId: string; previousStatus: string }[];
+  };
+  await auditSource(tx, null);
+  return rows.map((row) => ({ ...row, scheduledAt: new Date(row.scheduledAt) })).sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime());
+};
+
+/** Per order an import settled spots of: its spots' counts by status now, by order id. */
+export const spotCountsOfImportOrders = async (tx: Tx, importId: string) => {
+  const count = (status: string) => sql<number>`(count(*) filter (where ${trafficSpots.status} = ${status}))::int`.mapWith(Number);
+  const touched = tx.selectDistinct({ id: trafficSpots.estimateId }).from(trafficSpots).where(eq(trafficSpots.asRunImportId, importId));
+  return tx
+    .select({
+      estimateId: trafficSpots.estimateId,
+      aired: count('aired'),
+      missed: count('missed'),
+      madeGood: count('made_good'),
+      unconfirmed: count('unconfirmed'),
+      scheduled: count('scheduled'),
+    })
+    .from(trafficSpots)
+    .where(inArray(trafficSpots.estimateId, touched))
+    .groupBy(trafficSpots.estimateId)
+    .orderBy(trafficSpots.estimateId);
+};
