@@ -74,6 +74,13 @@ export const offerWindow = ({
 };
 
 /**
+ * Where a schedule line's makegood or ADU may air (issue 42): its daypart's days that are also the line's,
+ * so that it airs as the line's spot would; an item's (no line days) airs on any of the daypart's days.
+ */
+export const onLineDays = <D extends Pick<DaypartWindow, 'daysOfWeek'>>(daypart: D, lineDays: readonly string[] | null | undefined): D =>
+  lineDays ? { ...daypart, daysOfWeek: daypart.daysOfWeek.filter((d) => lineDays.includes(d)) } : daypart;
+
+/**
  * The nearest day of the window on which the daypart airs and has a free spot (`taken(date)` spots
  * already booked or held there); null when there is none.
  */

@@ -201,6 +201,20 @@ describe('ADUs of a schedule order', () => {
     expect(bell[0]!.message).toBe('Your order "Guaranteed schedule" delivered less than its audience guarantee: 4 ADUs (no-charge spots) are offered');
   });
 
+  it('moves an offered one only to a day of its line: the daypart airs every day, line A on Mon/Wed/Fri', async () => {
+    const last = (await adus()).at(-1)!;
+    const move = (air_date: string) => t.inject({ method: 'PUT', url: `/api/makegoods/${last.id}`, token: admin, payload: { air_date } });
+    // Saturday 3 July: the daypart airs, the line does not.
+    const saturday = await move('2027-07-03');
+    expect(saturday.statusCode).toBe(400);
+    expect(saturday.json()).toMatchObject({ error: 'The daypart does not air on that day' });
+    // Monday 5 July is A's, and Friday 2 July again.
+    expect((await move('2027-07-05')).statusCode).toBe(200);
+    expect((await adus()).at(-1)!.air_date).toBe('2027-07-05');
+    expect((await move('2027-07-02')).statusCode).toBe(200);
+    expect((await adus()).map((a) => a.air_date)).toEqual(['2027-06-25', '2027-06-28', '2027-06-30', '2027-07-02']);
+  });
+
   it('places an accepted one as the line’s spot: its length, marked ADU', async () => {
     for (const offer of await adus()) {
       const res = await t.inject({ method: 'POST', url: `/api/makegoods/${offer.id}/accept`, token: owner.token });

@@ -6,7 +6,7 @@
  */
 import { and, count, eq, inArray, notExists, or } from 'drizzle-orm';
 import { addDays, todayIso } from '../../../domain/dates';
-import { makegoodAnswerBy, offerWindow, proposeMakegoodDay } from '../../../domain/makegoods';
+import { makegoodAnswerBy, offerWindow, onLineDays, proposeMakegoodDay } from '../../../domain/makegoods';
 import { makegoodEvents, makegoodOffers } from '../../db/schema';
 import { lockDayparts } from '../dayparts/public';
 import { logSpotsView } from '../traffic/public';
@@ -86,15 +86,15 @@ export const offerAdus = async ({
   if (!daypart) return { offered: 0, staged: [] };
   const counter = await takenCounter(tx, window.first, window.last);
   // A schedule line's ADU is offered on the line's days only (traffic places it as the line's spot, at its length).
-  const onLineDays = 'days' in line ? { ...daypart, daysOfWeek: daypart.daysOfWeek.filter((d) => line.days.includes(d)) } : daypart;
+  const lineWindow = onLineDays(daypart, 'days' in line ? line.days : null);
   const offers: (typeof makegoodOffers.$inferInsert)[] = [];
   // Spread over the window, one a day (then round again), so that ADUs do not crowd one break.
   let from = window.first;
   for (let i = 0; i < spots; i += 1) {
     const taken = (date: string) => counter.taken(daypart, date);
     const day =
-      proposeMakegoodDay({ daypart: onLineDays, first: from, last: window.last, taken }) ??
-      (from > window.first ? proposeMakegoodDay({ daypart: onLineDays, first: window.first, last: window.last, taken }) : null);
+      proposeMakegoodDay({ daypart: lineWindow, first: from, last: window.last, taken }) ??
+      (from > window.first ? proposeMakegoodDay({ daypart: lineWindow, first: window.first, last: window.last, taken }) : null);
     if (!day) break;
     counter.hold(daypart.id, day);
     from = day < window.last ? addDays(day, 1) : window.first;

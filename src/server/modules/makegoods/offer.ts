@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { airingOf } from '../../../domain/campaigns';
 import { stationTime } from '../../../domain/dates';
 import { channelClocks } from '../channels/public';
-import { makegoodAnswerBy, makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
+import { makegoodAnswerBy, makegoodWindow, onLineDays, proposeMakegoodDay } from '../../../domain/makegoods';
 import { toCents } from '../../../domain/money';
 import { SOLD_STATUSES } from '../../../domain/orders';
 import { makegoodEvents, makegoodOffers } from '../../db/schema';
@@ -36,14 +36,19 @@ export const spotCostCents = (daypart: DaypartRow, item: PricedItem | null, line
   });
 
 /** The rate per spot and spot length of schedule lines (the orders view, one query), by id. */
-export const scheduleLineTerms = async (db: Tx, ids: readonly (string | null)[]): Promise<Map<string, ScheduleLineTerms>> => {
+export const scheduleLineTerms = async (db: Tx, ids: readonly (string | null)[]): Promise<Map<string, ScheduleLineTerms & { days: string[] }>> => {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
   const rows = await db
-    .select({ id: orderScheduleLinesView.id, rateCents: orderScheduleLinesView.rateCents, spotLength: orderScheduleLinesView.spotLength })
+    .select({
+      id: orderScheduleLinesView.id,
+      rateCents: orderScheduleLinesView.rateCents,
+      spotLength: orderScheduleLinesView.spotLength,
+      days: orderScheduleLinesView.days,
+    })
     .from(orderScheduleLinesView)
     .where(inArray(orderScheduleLinesView.id, wanted));
-  return new Map(rows.map((r) => [r.id, { rateCents: r.rateCents, spotLength: r.spotLength }]));
+  return new Map(rows.map((r) => [r.id, { rateCents: r.rateCents, spotLength: r.spotLength, days: r.days }]));
 };
 
 /**
@@ -125,7 +130,12 @@ export const offerMakegoods = async ({
     const line = spot.scheduleLineId ? (lines.get(spot.scheduleLineId) ?? null) : null;
     const cost = spotCostCents(daypart, spot.estimateItemId ? (items.get(spot.estimateItemId) ?? null) : null, line);
     const window = windows[k]!;
-    const day = proposeMakegoodDay({ daypart, first: window.first, last: window.last, taken: (date) => counter.taken(daypart, date) });
+    const day = proposeMakegoodDay({
+      daypart: onLineDays(daypart, line?.days),
+      first: window.first,
+      last: window.last,
+      taken: (date) => counter.taken(daypart, date),
+    });
     if (day) counter.hold(daypart.id, day);
     offers.push({
       missedSpotId: spot.spotId,

@@ -5,7 +5,8 @@
  * that would fail. Runs with the station clock.
  */
 import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { makegoodAnswerBy, makegoodWindow, proposeMakegoodDay } from '../../../domain/makegoods';
+import { makegoodAnswerBy, makegoodWindow, onLineDays, proposeMakegoodDay } from '../../../domain/makegoods';
+import { scheduleLineTerms } from './offer';
 import { makegoodEvents, makegoodOffers } from '../../db/schema';
 import { daypartsByIds } from '../dayparts/public';
 import { logDaysView } from '../traffic/public';
@@ -55,6 +56,11 @@ export const reofferUnavailableMakegoods = async ({
       tx,
       stuck.map((s) => s.offer.daypartId),
     );
+    // A schedule line's makegood or ADU is offered again on the line's days only (issue 42).
+    const lines = await scheduleLineTerms(
+      tx,
+      stuck.map((s) => s.offer.scheduleLineId),
+    );
     // Exported days, per channel: another channel's export does not close this one's day.
     const exported = new Set(
       (await tx.select({ channelId: logDaysView.channelId, airDate: logDaysView.airDate }).from(logDaysView).where(isNotNull(logDaysView.exportedAt))).map(
@@ -71,7 +77,7 @@ export const reofferUnavailableMakegoods = async ({
       const window = makegoodWindow({ missedDate: offer.airDate!, flightEnd: endDate ?? offer.airDate!, today });
       const counter = await takenCounter(tx, window.first, window.last, offer.id);
       const day = proposeMakegoodDay({
-        daypart,
+        daypart: onLineDays(daypart, offer.scheduleLineId ? lines.get(offer.scheduleLineId)?.days : null),
         first: window.first,
         last: window.last,
         taken: (date) => (exported.has(`${channelId}|${date}`) ? Number.MAX_SAFE_INTEGER : counter.taken(daypart, date)),

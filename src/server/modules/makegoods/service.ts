@@ -6,7 +6,8 @@
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { todayIso } from '../../../domain/dates';
-import { MAKEGOOD_MESSAGES, answerByOnDay, offerWindow, type MakegoodAction } from '../../../domain/makegoods';
+import { MAKEGOOD_MESSAGES, answerByOnDay, offerWindow, onLineDays, type MakegoodAction } from '../../../domain/makegoods';
+import { scheduleLineTerms } from './offer';
 import { canReadOrder, type OrderActor } from '../../../domain/orders';
 import { airsOn } from '../../../domain/traffic';
 import { makegoodEvents, makegoodOffers } from '../../db/schema';
@@ -85,7 +86,9 @@ export const changeMakegoodDay = async ({
     const window = offerWindow({ missedDate, offeredOn: todayIso(offer.createdAt, zone), flightEnd, today });
     if (airDate < window.first || airDate > window.last) throw badRequest(MAKEGOOD_MESSAGES.outsideWindow(window.first, window.last), 'air_date');
     const [daypart] = await lockDayparts(tx, [offer.daypartId]);
-    if (!daypart || !airsOn(daypart, airDate)) throw badRequest(MAKEGOOD_MESSAGES.notAiring, 'air_date');
+    // A schedule line's makegood or ADU airs on the line's days (issue 42).
+    const lineDays = offer.scheduleLineId ? (await scheduleLineTerms(tx, [offer.scheduleLineId])).get(offer.scheduleLineId)?.days : null;
+    if (!daypart || !airsOn(onLineDays(daypart, lineDays), airDate)) throw badRequest(MAKEGOOD_MESSAGES.notAiring, 'air_date');
     await assertDayOpen(tx, channelId, airDate, today);
     const counter = await takenCounter(tx, airDate, airDate, offer.id);
     if (counter.taken(daypart, airDate) >= daypart.spotFrequency) throw conflict(MAKEGOOD_MESSAGES.full);
