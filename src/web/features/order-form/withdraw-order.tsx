@@ -12,15 +12,19 @@ export const WITHDRAW_CONFIRMATION = 'The order goes back to draft and leaves th
 export const WithdrawOrder = ({ orderId, onWithdrawn }: { orderId: string; onWithdrawn: () => void }) => {
   const withdraw = useWithdrawEstimate();
   const [asking, setAsking] = useState(false);
+  // The promise, not mutate's callbacks: the order read again as a draft unmounts this button (the owner can no
+  // longer withdraw) before every query of the order is read again, and mutate's callbacks skip an unmounted caller.
   const confirm = () =>
-    withdraw.mutate(orderId, {
-      onSuccess: () => {
-        toast.success(WITHDRAW_MESSAGES.done);
-        onWithdrawn();
-      },
-      onError: (error) => toast.error(serverMessage(error, 'Failed to withdraw the order')),
-      onSettled: () => setAsking(false),
-    });
+    withdraw
+      .mutateAsync(orderId)
+      .then(
+        () => {
+          toast.success(WITHDRAW_MESSAGES.done);
+          onWithdrawn();
+        },
+        (error: unknown) => toast.error(serverMessage(error, 'Failed to withdraw the order')),
+      )
+      .finally(() => setAsking(false));
   return (
     <>
       <Button variant="secondary" onClick={() => setAsking(true)}>
