@@ -52,6 +52,10 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default', './test/support/slowest-files-reporter.ts'],
+    // In CI, vitest runs eleven times over one clean clone (the PGlite pass, the clock sweep's nine instants,
+    // the PostgreSQL pass): each run after the first reads the app's transformed modules from disk instead of
+    // transforming them again (docs/ci.md). Not locally, where it is experimental and saves little.
+    experimental: { fsModuleCache: process.env.CI === 'true' },
     // Password hashing at argon2's smallest cost in tests only (refused under NODE_ENV=production).
     // On PostgreSQL, statements keep PGlite's one-connection order within a request (single-connection.ts).
     env: { SPOTBOOK_TEST_PASSWORD_COST: 'low', SPOTBOOK_TEST_SINGLE_CONNECTION: '1' },

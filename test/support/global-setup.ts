@@ -3,7 +3,7 @@
  * a PGlite data dump (embedded) or a PostgreSQL database created from a template (DATABASE_URL).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -35,13 +35,26 @@ export const databaseUrlFor = (url: string, name: string) => {
 
 /** The build's migrated empty database (scripts/build-db-template.ts), when no migration or definition file is newer. */
 const BUILT_TEMPLATE = 'dist/db/template.tar.gz';
+/**
+ * The tests' template made from it, kept for the next runs of the same build: CI runs vitest ten times (the
+ * PGlite pass and the clock sweep's nine instants), and each opened, checked and dumped the same database.
+ */
+const TEST_TEMPLATE = 'dist/db/test-template.tar';
+const newestSource = () =>
+  Math.max(
+    ...['src/server/db/migrations', 'src/server/db/migrations/meta', 'src/server/db/sql'].flatMap((dir) =>
+      readdirSync(dir).map((name) => statSync(path.join(dir, name)).mtimeMs),
+    ),
+  );
 const builtTemplate = (): Blob | undefined => {
   if (!existsSync(BUILT_TEMPLATE)) return undefined;
-  const built = statSync(BUILT_TEMPLATE).mtimeMs;
-  const sources = ['src/server/db/migrations', 'src/server/db/migrations/meta', 'src/server/db/sql'].flatMap((dir) =>
-    readdirSync(dir).map((name) => path.join(dir, name)),
-  );
-  return sources.every((file) => statSync(file).mtimeMs <= built) ? new Blob([readFileSync(BUILT_TEMPLATE)]) : undefined;
+  return newestSource() <= statSync(BUILT_TEMPLATE).mtimeMs ? new Blob([readFileSync(BUILT_TEMPLATE)]) : undefined;
+};
+/** The kept test template when it was made from the current build's template (so after every source file). */
+const keptTestTemplate = (): string | undefined => {
+  if (!existsSync(TEST_TEMPLATE) || !existsSync(BUILT_TEMPLATE)) return undefined;
+  const kept = statSync(TEST_TEMPLATE).mtimeMs;
+  return kept >= statSync(BUILT_TEMPLATE).mtimeMs && kept >= newestSource() ? path.resolve(TEST_TEMPLATE) : undefined;
 };
 
 export default async function setup(project: TestProject) {
@@ -64,15 +77,28 @@ export default async function setup(project: TestProject) {
       });
     };
   }
+  const kept = keptTestTemplate();
+  if (kept) {
+    project.provide('pgliteTemplate', kept);
+    project.provide('postgresTemplate', '');
+    return;
+  }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'spotbook-tpl-'));
   // From the build's template when it is current (a fifth of the time of migrating an empty database;
   // what a first start does too), else migrated here. Either way migrate() applies what is newer.
-  const database = await openDatabase({ memory: true, loadDataDir: builtTemplate() });
+  const fromBuild = builtTemplate();
+  const database = await openDatabase({ memory: true, loadDataDir: fromBuild });
   await database.migrate();
-  const dump = await database.pglite!.dumpDataDir('none');
+  const dump = Buffer.from(await (await database.pglite!.dumpDataDir('none')).arrayBuffer());
   await database.close();
   const file = path.join(dir, 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(file, dump);
+  if (fromBuild) {
+    // Kept for the next runs; written aside and renamed, so that a run starting beside this one reads it whole or not at all.
+    const aside = `${TEST_TEMPLATE}.${process.pid}`;
+    writeFileSync(aside, dump);
+    renameSync(aside, TEST_TEMPLATE);
+  }
   project.provide('pgliteTemplate', file);
   project.provide('postgresTemplate', '');
   return () => rmSync(dir, { recursive: true, force: true });
