@@ -5,21 +5,11 @@
  * backfill writes no audit event (a data move, not a change anyone made), one channel's dashboards read
  * them, and a row naming another channel than its order's is refused. On PGlite and PostgreSQL.
  */
-import { execSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/platform/db';
+import type { Database } from '../../src/server/platform/db';
 import { createTestApp, type TestApp } from '../support/app';
-import { databaseUrlFor, withServer } from '../support/global-setup';
+import { databaseAtRelease, type OldRelease } from '../support/old-release';
 
 /** The commit before migration 0064: its migrations end with 0062. */
 const BEFORE_COLUMNS = '243b16c';
@@ -53,8 +43,7 @@ insert into invoices (id, customer_id, estimate_id, brand_id, invoice_number, is
          ('${ids.invoices[1]}', '${ids.client}', '${ids.orders[1]}', '${ids.brand}', 'INV-2027-0002', '2027-05-01', '2027-05-31', 'Net 30', 300000, 300000, 'sent', '2027-05-01T09:00:00Z');
 `;
 
-let before: string;
-let serverDatabase: string | undefined;
+let release: OldRelease | undefined;
 let t: TestApp;
 let admin: string;
 let defaultChannel: string;
@@ -70,35 +59,10 @@ const count = async (database: Database) =>
     ).rows[0]!.n,
   );
 
-/** The release before 0064, as it left a database: its migrations by its migrator, its definition files, then the rows. */
-const databaseBefore = async (): Promise<Database> => {
-  const migrations = path.join(before, 'src/server/db/migrations');
-  const definitions = DEFINITIONS_THEN.map((file) => readFileSync(path.join(before, 'src/server/db/sql', file), 'utf8'));
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    serverDatabase = `spotbook_chcol_upgrade_${process.pid}_${randomBytes(3).toString('hex')}`;
-    await withServer(serverUrl, (c) => c.query(`create database ${serverDatabase}`));
-    const url = databaseUrlFor(serverUrl, serverDatabase);
-    const pgClient = new pg.Client({ connectionString: url });
-    await pgClient.connect();
-    try {
-      await migrateNodePg(drizzleNodePg(pgClient), { migrationsFolder: migrations });
-      for (const text of [...definitions, seed]) await pgClient.query(text);
-    } finally {
-      await pgClient.end();
-    }
-    return openDatabase({ databaseUrl: url });
-  }
-  const database = await openDatabase({ memory: true });
-  await migratePglite(drizzlePglite(database.pglite!), { migrationsFolder: migrations });
-  for (const text of [...definitions, seed]) await database.pglite!.exec(text);
-  return database;
-};
-
 beforeAll(async () => {
-  before = mkdtempSync(path.join(os.tmpdir(), 'spotbook-before-0064-'));
-  execSync(`git archive ${BEFORE_COLUMNS} src/server/db/migrations src/server/db/sql | tar -x -C ${before}`);
-  const database = await databaseBefore();
+  // The release before 0064, as it left a database, with the rows.
+  release = await databaseAtRelease({ commit: BEFORE_COLUMNS, definitions: DEFINITIONS_THEN, seed, name: 'before-0064' });
+  const { database } = release;
   eventsBefore = await count(database);
   await database.migrate();
   eventsAfter = await count(database);
@@ -108,8 +72,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  if (serverDatabase) await withServer(process.env.DATABASE_URL!, (c) => c.query(`drop database if exists ${serverDatabase} with (force)`));
-  if (before) rmSync(before, { recursive: true, force: true });
+  await release?.remove();
 });
 
 const get = async (url: string) => {

@@ -5,21 +5,10 @@
  * release's own SQL, is migrated to head. The station becomes the one default channel with everything it
  * had, and the specification's calls, which name no channel, answer as they did. On PGlite and PostgreSQL.
  */
-import { execSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
-import { openDatabase, type Database } from '../../src/server/platform/db';
 import { createTestApp, type TestApp } from '../support/app';
-import { databaseUrlFor, withServer } from '../support/global-setup';
+import { databaseAtRelease, type OldRelease } from '../support/old-release';
 import { hasPoppler, renderPdf } from '../support/pdf-render';
 
 /** The commit before channels: its migrations end with 0046; 0047 made the channels. */
@@ -73,41 +62,16 @@ insert into invoice_lines (invoice_id, position, description, quantity, unit_cen
   values ('${ids.invoice}', 1, 'Morning News', 1, 500000, 500000, '${ids.daypart}');
 `;
 
-let before: string;
-let serverDatabase: string | undefined;
+let release: OldRelease | undefined;
 let t: TestApp;
 let admin: string;
 let client: string;
 
-/** The release before channels, as it left a database: its migrations by its migrator, then its definition files, then the station's rows. */
-const databaseBeforeChannels = async (seed: string): Promise<Database> => {
-  const migrations = path.join(before, 'src/server/db/migrations');
-  const definitions = DEFINITIONS_THEN.map((file) => readFileSync(path.join(before, 'src/server/db/sql', file), 'utf8'));
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) {
-    serverDatabase = `spotbook_chan_upgrade_${process.pid}_${randomBytes(3).toString('hex')}`;
-    await withServer(serverUrl, (c) => c.query(`create database ${serverDatabase}`));
-    const url = databaseUrlFor(serverUrl, serverDatabase);
-    const pgClient = new pg.Client({ connectionString: url });
-    await pgClient.connect();
-    try {
-      await migrateNodePg(drizzleNodePg(pgClient), { migrationsFolder: migrations });
-      for (const text of [...definitions, seed]) await pgClient.query(text);
-    } finally {
-      await pgClient.end();
-    }
-    return openDatabase({ databaseUrl: url });
-  }
-  const database = await openDatabase({ memory: true });
-  await migratePglite(drizzlePglite(database.pglite!), { migrationsFolder: migrations });
-  for (const text of [...definitions, seed]) await database.pglite!.exec(text);
-  return database;
-};
-
 beforeAll(async () => {
-  before = mkdtempSync(path.join(os.tmpdir(), 'spotbook-before-channels-'));
-  execSync(`git archive ${BEFORE_CHANNELS} src/server/db/migrations src/server/db/sql | tar -x -C ${before}`);
-  const database = await databaseBeforeChannels(stationBefore(await hashPassword(CLIENT.password)));
+  // The release before channels, as it left a database, with the station's rows.
+  const seed = stationBefore(await hashPassword(CLIENT.password));
+  release = await databaseAtRelease({ commit: BEFORE_CHANNELS, definitions: DEFINITIONS_THEN, seed, name: 'before-channels' });
+  const { database } = release;
   const tables = await database.db.execute(`select to_regclass('public.channels') is not null as exists`);
   expect((tables as unknown as { rows: { exists: boolean }[] }).rows, 'no channels before the upgrade').toEqual([{ exists: false }]);
   await database.migrate();
@@ -117,8 +81,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  if (serverDatabase) await withServer(process.env.DATABASE_URL!, (c) => c.query(`drop database if exists ${serverDatabase} with (force)`));
-  if (before) rmSync(before, { recursive: true, force: true });
+  await release?.remove();
 });
 
 const get = async (url: string, token: string) => {
