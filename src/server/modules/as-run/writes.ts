@@ -38,10 +38,7 @@ export const writeUnmatched = async (tx: Tx, { importId, channelId, rows, m }: {
 };
 
 /** The airings delivered to campaigns, made as recordAirings reads them: a chunk at a time, not all at once. */
-export const writeAirings = async (
-  tx: Tx,
-  { m, spots, campaignOf }: { m: Matching; spots: CandidateSpots; campaignOf: Map<string, CampaignState> },
-) => {
+export const writeAirings = async (tx: Tx, { m, spots, campaignOf }: { m: Matching; spots: CandidateSpots; campaignOf: Map<string, CampaignState> }) => {
   const airings = function* (): Generator<AiringRecord> {
     for (let i = 0; i < m.outcome.length; i += 1) {
       if (m.outcome[i] !== AIRED || !m.delivered[i]) continue;
