@@ -10,6 +10,7 @@
  *   node --expose-gc --import tsx bench/as-run/run.ts                      # PostgreSQL on 127.0.0.1:5432 (BENCH_PG to change)
  *   BENCH_EMBEDDED=1 node --expose-gc --import tsx bench/as-run/run.ts     # embedded PGlite (a data folder on disk)
  *   BENCH_ORDERS=2000 …                                                     # 20,000 lines, a quick loop
+ *   BENCH_IMPORT_ONLY=1 …                                                   # the import alone (no bare baselines): a memory loop
  *   BENCH_HEAP=1 …                                                          # a full GC after each step of the import: the heap each keeps
  */
 import { randomUUID } from 'node:crypto';
@@ -36,6 +37,8 @@ const ZONE = 'America/New_York';
 const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 /** BENCH_HEAP=1: a full GC at the end of each step of the import, to print what it keeps (slower: not a time to report). */
 const HEAP = Boolean(process.env.BENCH_HEAP);
+/** BENCH_IMPORT_ONLY=1: no bare baselines (a quicker loop for the import's memory; its times stand beside nothing). */
+const IMPORT_ONLY = Boolean(process.env.BENCH_IMPORT_ONLY);
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 /** The highest RSS and JS heap since the last reset, sampled every 20 ms by `measure` (a step's peak). */
@@ -138,7 +141,8 @@ const main = async () => {
       for await (const entry of readCsvAsRun(file)) n += 'row' in entry ? 1 : 0;
       return n;
     });
-    const bare = await measure(async () => {
+    const skip = async () => ({ value: undefined, seconds: Number.NaN, beforeMiB: 0, growthMiB: 0, heapGrowthMiB: 0 });
+    const bare = await (IMPORT_ONLY ? skip : measure)(async () => {
       await db
         .transaction(async (tx) => {
           await tx.execute(sql`update traffic_spots set status = 'aired', aired_at = scheduled_at + interval '20 seconds', actual_duration_seconds = 30`);
@@ -152,7 +156,7 @@ const main = async () => {
     // (their audit trigger skipping the import's own statement, decision 055), their deliveries, the campaigns'
     // counters, the changes list (with the audit columns that make it the spots' trail). What the database alone
     // costs for this import.
-    const bareWrites = await measure(async () => {
+    const bareWrites = await (IMPORT_ONLY ? skip : measure)(async () => {
       await db
         .transaction(async (tx) => {
           const { rows: made } = (await tx.execute(sql`

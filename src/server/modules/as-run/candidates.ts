@@ -1,6 +1,6 @@
 /**
  * The spots an as-run file's rows may settle, read once for the whole file before matching (decision 044):
- * the channel's spots of the rows' house codes near their days (a query per 5,000 house code and day
+ * the channel's spots of the rows' house codes near their days (a query per 1,000 house code and day
  * pairs, through the traffic log's door), those the rows name by id, each with its daypart's window; then
  * their campaigns (locked), order items and schedule lines, which the airings spend from.
  *
@@ -194,7 +194,7 @@ export interface Candidates {
 }
 
 /** Pairs per query of the spots near them: what the driver answers at once (and this process holds) stays small. */
-const PAIRS = 5_000;
+const PAIRS = 1_000;
 
 /** (house code, station day) pairs of the rows, each once, as two columns. */
 const pairsOf = (rows: ResolvedRows) => {

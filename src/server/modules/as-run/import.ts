@@ -44,7 +44,7 @@ export interface ImportTotals {
 }
 
 /** Spots per statement of their settling: bounds what is held at once (the statement's text, here and in PGlite). */
-const SETTLE_CHUNK = 20_000;
+const SETTLE_CHUNK = 5_000;
 
 /** The spots the rows reported, as the traffic log's door takes them, a statement's worth at a time. */
 const settleReported = async (tx: Tx, importId: string, rows: ResolvedRows, m: Matching, spots: CandidateSpots) => {

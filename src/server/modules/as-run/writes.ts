@@ -1,5 +1,5 @@
 /**
- * An as-run import's own records of what its rows did, set-based (decision 044), one statement per 20,000
+ * An as-run import's own records of what its rows did, set-based (decision 044), one statement per 5,000
  * rows: the rows that matched nothing, with their reasons; the airings (through the campaigns' door); the
  * changes list, spot by spot in the file's order, which is also those spots' audit trail (decision 055).
  */
@@ -14,8 +14,8 @@ import type { CampaignState, CandidateSpots } from './candidates';
 import { AIRED, type Matching } from './match';
 import type { ResolvedRows } from './rows';
 
-/** Rows per statement: bounds the SQL text held at once, in this process and in PGlite's memory. */
-const CHUNK = 20_000;
+/** Rows per statement: bounds what is held at once (the statement's columns and text, here and in PGlite's memory). */
+const CHUNK = 5_000;
 
 const chunks = function* (length: number, size: number) {
   for (let from = 0; from < length; from += size) yield { from, to: Math.min(length, from + size) };
