@@ -10,6 +10,8 @@
  *   node --expose-gc --import tsx bench/as-run/run.ts                      # PostgreSQL on 127.0.0.1:5432 (BENCH_PG to change)
  *   BENCH_EMBEDDED=1 node --expose-gc --import tsx bench/as-run/run.ts     # embedded PGlite (a data folder on disk)
  *   BENCH_ORDERS=2000 …                                                     # 20,000 lines, a quick loop
+ *   BENCH_IMPORT_ONLY=1 …                                                   # the import alone (no bare baselines): a memory loop
+ *   BENCH_HEAP=1 …                                                          # a full GC after each step of the import: the heap each keeps
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -33,10 +35,23 @@ const FIRST_DAY = '2027-01-04';
 const ZONE = 'America/New_York';
 
 const mib = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+/** BENCH_HEAP=1: a full GC at the end of each step of the import, to print what it keeps (slower: not a time to report). */
+const HEAP = Boolean(process.env.BENCH_HEAP);
+/** BENCH_IMPORT_ONLY=1: no bare baselines (a quicker loop for the import's memory; its times stand beside nothing). */
+const IMPORT_ONLY = Boolean(process.env.BENCH_IMPORT_ONLY);
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+
+/** The highest RSS and JS heap since the last reset, sampled every 20 ms by `measure` (a step's peak). */
+const sampled = { rss: 0, heap: 0 };
+const resetSampled = () => {
+  const now = process.memoryUsage();
+  sampled.rss = now.rss;
+  sampled.heap = now.heapUsed;
+};
 
 /** Samples RSS every 20 ms while `run` works; answers its time and the peak. */
 const measure = async <T>(run: () => Promise<T>) => {
-  (globalThis as { gc?: () => void }).gc?.();
+  gc();
   const before = process.memoryUsage().rss;
   const heapBefore = process.memoryUsage().heapUsed;
   let peak = before;
@@ -45,6 +60,8 @@ const measure = async <T>(run: () => Promise<T>) => {
     const now = process.memoryUsage();
     peak = Math.max(peak, now.rss);
     heapPeak = Math.max(heapPeak, now.heapUsed);
+    sampled.rss = Math.max(sampled.rss, now.rss);
+    sampled.heap = Math.max(sampled.heap, now.heapUsed);
   }, 20);
   const start = process.hrtime.bigint();
   try {
@@ -124,7 +141,8 @@ const main = async () => {
       for await (const entry of readCsvAsRun(file)) n += 'row' in entry ? 1 : 0;
       return n;
     });
-    const bare = await measure(async () => {
+    const skip = async () => ({ value: undefined, seconds: Number.NaN, beforeMiB: 0, growthMiB: 0, heapGrowthMiB: 0 });
+    const bare = await (IMPORT_ONLY ? skip : measure)(async () => {
       await db
         .transaction(async (tx) => {
           await tx.execute(sql`update traffic_spots set status = 'aired', aired_at = scheduled_at + interval '20 seconds', actual_duration_seconds = 30`);
@@ -138,7 +156,7 @@ const main = async () => {
     // (their audit trigger skipping the import's own statement, decision 055), their deliveries, the campaigns'
     // counters, the changes list (with the audit columns that make it the spots' trail). What the database alone
     // costs for this import.
-    const bareWrites = await measure(async () => {
+    const bareWrites = await (IMPORT_ONLY ? skip : measure)(async () => {
       await db
         .transaction(async (tx) => {
           const { rows: made } = (await tx.execute(sql`
@@ -172,29 +190,55 @@ const main = async () => {
     // The import starts from the tables the bare baselines found, not from their rolled-back dead rows.
     await db.execute(sql`vacuum analyze`);
     const channelId = (await defaultChannel(db)).id;
-    const imported = await measure(async () =>
-      importAsRun({
+    // Each step of the import: its time, the highest RSS and heap while it ran, and (BENCH_HEAP=1) the heap it keeps.
+    const steps: { name: string; seconds: number; rssPeak: number; heapPeak: number; kept: number | null }[] = [];
+    let heapAtStart = 0;
+    let stepStart = 0n;
+    const step = (name: string) => {
+      const seconds = Number(process.hrtime.bigint() - stepStart) / 1e9;
+      const now = process.memoryUsage();
+      const rssPeak = Math.max(sampled.rss, now.rss);
+      const heapPeak = Math.max(sampled.heap, now.heapUsed);
+      let kept: number | null = null;
+      if (HEAP) {
+        gc();
+        kept = process.memoryUsage().heapUsed - heapAtStart;
+      }
+      steps.push({ name, seconds, rssPeak, heapPeak, kept });
+      resetSampled();
+      stepStart = process.hrtime.bigint();
+    };
+    const imported = await measure(async () => {
+      heapAtStart = process.memoryUsage().heapUsed;
+      resetSampled();
+      stepStart = process.hrtime.bigint();
+      const read = await readAsRunFile({
+        target: file,
+        format: 'csv',
+        options: {},
+        timeZone: ZONE,
+        now: new Date(Date.now() + 400 * 86_400_000),
+        channelOf: () => channelId,
+      });
+      step('read the file');
+      const done = await importAsRun({
         db,
         fallbackChannelId: channelId,
         contentHash: randomUUID(),
         filename: 'as-run.csv',
         format: 'csv',
         importedBy: null as unknown as string,
-        ...(await readAsRunFile({
-          target: file,
-          format: 'csv',
-          options: {},
-          timeZone: ZONE,
-          now: new Date(Date.now() + 400 * 86_400_000),
-          channelOf: () => channelId,
-        })),
+        ...read,
         closeDay: true,
         toleranceMinutes: 10,
         timeZone: ZONE,
         makegoodExpiryHours: 72,
         now: new Date(),
-      }),
-    );
+        step,
+      });
+      step('commit');
+      return done;
+    });
     const [totals] = (
       (await db.execute(sql`select rows, aired, unmatched from as_run_imports`)) as unknown as { rows: { rows: number; aired: number; unmatched: number }[] }
     ).rows;
@@ -219,6 +263,14 @@ const main = async () => {
     process.stdout.write(
       `| Spotbook import (match, deliver, close days) | ${imported.seconds.toFixed(2)} | ${imported.beforeMiB} | ${imported.growthMiB} | ${imported.heapGrowthMiB} |\n`,
     );
+    process.stdout.write(
+      `\nThe import's steps${HEAP ? ' (BENCH_HEAP=1: a full GC after each; times include none of it but are not comparable)' : ''}\n\n| step | seconds | RSS peak − before (MiB) | heap peak − before (MiB) | heap kept after it (MiB) |\n|---|---|---|---|---|\n`,
+    );
+    const rssBefore = imported.beforeMiB;
+    for (const s of steps)
+      process.stdout.write(
+        `| ${s.name} | ${s.seconds.toFixed(2)} | ${(mib(s.rssPeak) - rssBefore).toFixed(1)} | ${mib(s.heapPeak - heapAtStart)} | ${s.kept === null ? '' : mib(s.kept)} |\n`,
+      );
   } finally {
     await database.close();
     if (EMBEDDED) {

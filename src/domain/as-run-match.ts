@@ -83,39 +83,111 @@ export interface MatchIndex {
 }
 
 /**
- * One row's spot. A row naming a spot id matches that spot (unless its house code differs or it is
- * settled). Otherwise: the open spots of the row's house code whose daypart window, widened by the
- * tolerance on both sides, holds the airing; the one scheduled nearest to it wins.
+ * The candidates as the matcher reads them, by position: the import keeps a file's 100,000 as columns
+ * rather than an object each (issue 45); `tableOf` reads a MatchIndex of objects the same way.
  */
+export interface CandidateTable {
+  /** The positions of a house code's candidates, in the order they were read. */
+  ofCode(houseCode: string): readonly number[] | undefined;
+  /** The position of the candidate with this spot id (a row that names its spot). */
+  ofId(id: string): number | undefined;
+  houseCode(c: number): string;
+  scheduledAt(c: number): number;
+  windowStart(c: number): number;
+  windowEnd(c: number): number;
+  status(c: number): string;
+  missedByClose(c: number): boolean;
+  makegoodAired(c: number): boolean;
+}
+
+/** A MatchIndex of objects as a CandidateTable; `spot(c)` answers the object at a position. */
+export const tableOf = (index: MatchIndex): CandidateTable & { spot(c: number): SpotCandidate } => {
+  const spots: SpotCandidate[] = [];
+  const positions = new Map<SpotCandidate, number>();
+  const positionOf = (spot: SpotCandidate) => {
+    let c = positions.get(spot);
+    if (c === undefined) {
+      positions.set(spot, (c = spots.length));
+      spots.push(spot);
+    }
+    return c;
+  };
+  const byCode = new Map([...index.byCode].map(([code, list]) => [code, list.map(positionOf)]));
+  const byId = new Map([...index.byId].map(([id, spot]) => [id, positionOf(spot)]));
+  return {
+    ofCode: (houseCode) => byCode.get(houseCode),
+    ofId: (id) => byId.get(id),
+    houseCode: (c) => spots[c]!.houseCode,
+    scheduledAt: (c) => spots[c]!.scheduledAt,
+    windowStart: (c) => spots[c]!.windowStart,
+    windowEnd: (c) => spots[c]!.windowEnd,
+    status: (c) => spots[c]!.status,
+    missedByClose: (c) => spots[c]!.missedByClose,
+    makegoodAired: (c) => spots[c]!.makegoodAired === true,
+    spot: (c) => spots[c]!,
+  };
+};
+
+const candidateAt = (table: CandidateTable, c: number) => ({
+  status: table.status(c),
+  missedByClose: table.missedByClose(c),
+  makegoodAired: table.makegoodAired(c),
+});
+
+const DAY_MS = 86_400_000;
+
+/**
+ * One row's spot, by its position in `table`. A row naming a spot id matches that spot (unless its house
+ * code differs or it is settled). Otherwise: the open spots of the row's house code whose daypart window,
+ * widened by the tolerance on both sides, holds the airing; the one scheduled nearest to it wins.
+ */
+export const matchInTable = (
+  row: Pick<AsRunRow, 'houseCode' | 'spotId'>,
+  instants: readonly number[],
+  table: CandidateTable,
+  toleranceMs: number,
+): { spot: number; at: number } | { reason: string } => {
+  if (row.spotId) {
+    const c = table.ofId(row.spotId);
+    if (c === undefined) return { reason: UNMATCHED_REASONS.unknownSpot };
+    if (row.houseCode && table.houseCode(c) !== row.houseCode) return { reason: UNMATCHED_REASONS.spotMismatch };
+    const spot = candidateAt(table, c);
+    if (!isOpenForAsRun(spot)) return { reason: isClosedMissed(spot) && spot.makegoodAired ? UNMATCHED_REASONS.makegoodAired : UNMATCHED_REASONS.duplicate };
+    const scheduledAt = table.scheduledAt(c);
+    const nearest = instants.reduce((best, i) => (Math.abs(i - scheduledAt) < Math.abs(best - scheduledAt) ? i : best));
+    return { spot: c, at: nearest };
+  }
+  let anyNear = false;
+  let best = -1;
+  let bestAt = 0;
+  let anyInWindow = false;
+  for (const c of table.ofCode(row.houseCode) ?? []) {
+    const start = table.windowStart(c);
+    const end = table.windowEnd(c);
+    if (!instants.some((i) => start - DAY_MS <= i && i <= end + DAY_MS)) continue;
+    anyNear = true;
+    for (const i of instants) {
+      if (start - toleranceMs > i || i > end + toleranceMs) continue;
+      anyInWindow = true;
+      if (!isOpenForAsRun(candidateAt(table, c))) continue;
+      if (best < 0 || Math.abs(table.scheduledAt(c) - i) < Math.abs(table.scheduledAt(best) - bestAt)) [best, bestAt] = [c, i];
+    }
+  }
+  if (!anyNear) return { reason: UNMATCHED_REASONS.unknownHouseCode };
+  if (best >= 0) return { spot: best, at: bestAt };
+  return { reason: anyInWindow ? UNMATCHED_REASONS.duplicate : UNMATCHED_REASONS.outsideWindow };
+};
+
+/** `matchInTable` over a MatchIndex of objects: the spot matched as its object. */
 export const matchAsRunRow = (
   row: Pick<AsRunRow, 'houseCode' | 'spotId'>,
   instants: readonly number[],
   index: MatchIndex,
   toleranceMs: number,
 ): MatchOutcome => {
-  if (row.spotId) {
-    const spot = index.byId.get(row.spotId);
-    if (!spot) return { reason: UNMATCHED_REASONS.unknownSpot };
-    if (row.houseCode && spot.houseCode !== row.houseCode) return { reason: UNMATCHED_REASONS.spotMismatch };
-    if (!isOpenForAsRun(spot)) return { reason: isClosedMissed(spot) && spot.makegoodAired ? UNMATCHED_REASONS.makegoodAired : UNMATCHED_REASONS.duplicate };
-    const nearest = instants.reduce((best, i) => (Math.abs(i - spot.scheduledAt) < Math.abs(best - spot.scheduledAt) ? i : best));
-    return { spot, at: nearest };
-  }
-  const sameCode = index.byCode.get(row.houseCode) ?? [];
-  const near = sameCode.filter((c) => instants.some((i) => c.windowStart - 86_400_000 <= i && i <= c.windowEnd + 86_400_000));
-  if (near.length === 0) return { reason: UNMATCHED_REASONS.unknownHouseCode };
-  let best: { spot: SpotCandidate; at: number } | null = null;
-  let anyInWindow = false;
-  for (const spot of near) {
-    for (const i of instants) {
-      if (spot.windowStart - toleranceMs > i || i > spot.windowEnd + toleranceMs) continue;
-      anyInWindow = true;
-      if (!isOpenForAsRun(spot)) continue;
-      if (!best || Math.abs(spot.scheduledAt - i) < Math.abs(best.spot.scheduledAt - best.at)) best = { spot, at: i };
-    }
-  }
-  if (best) return best;
-  return { reason: anyInWindow ? UNMATCHED_REASONS.duplicate : UNMATCHED_REASONS.outsideWindow };
+  const table = tableOf(index);
+  const result = matchInTable(row, instants, table, toleranceMs);
+  return 'reason' in result ? result : { spot: table.spot(result.spot), at: result.at };
 };
 
 /**
@@ -152,18 +224,19 @@ export const closingOf = ({
  */
 export const likelyShiftHours = (
   rows: readonly { houseCode: string; instants: readonly number[] }[],
-  index: MatchIndex,
+  candidates: MatchIndex | CandidateTable,
   toleranceMs: number,
 ): number | null => {
   if (rows.length === 0) return null;
+  const table = 'ofCode' in candidates ? candidates : tableOf(candidates);
   let bestHours: number | null = null;
   let bestCount = 0;
   for (let hours = -14; hours <= 14; hours += 1) {
     if (hours === 0) continue;
     const shift = hours * 3_600_000;
     const count = rows.filter((r) =>
-      (index.byCode.get(r.houseCode) ?? []).some((c) =>
-        r.instants.some((i) => c.windowStart - toleranceMs <= i + shift && i + shift <= c.windowEnd + toleranceMs),
+      (table.ofCode(r.houseCode) ?? []).some((c) =>
+        r.instants.some((i) => table.windowStart(c) - toleranceMs <= i + shift && i + shift <= table.windowEnd(c) + toleranceMs),
       ),
     ).length;
     if (count > bestCount) [bestHours, bestCount] = [hours, count];

@@ -1,42 +1,200 @@
 /**
  * The spots an as-run file's rows may settle, read once for the whole file before matching (decision 044):
- * the channel's spots of the rows' house codes near their days (a query per 20,000 house code and day
+ * the channel's spots of the rows' house codes near their days (a query per 1,000 house code and day
  * pairs, through the traffic log's door), those the rows name by id, each with its daypart's window; then
  * their campaigns (locked), order items and schedule lines, which the airings spend from.
+ *
+ * A file's candidates are held as columns by position (CandidateSpots), not as an object each: a
+ * 100,000-line file has 100,000 of them, kept for the whole import (issue 45, decision 062).
  */
-import { inArray } from 'drizzle-orm';
-import { isClosedMissed, type SpotCandidate } from '../../../domain/as-run-match';
+import { isClosedMissed, type CandidateTable } from '../../../domain/as-run-match';
 import { windowOf } from '../../../domain/traffic';
 import type { Tx } from '../../platform/db';
 import { lockCampaignBudgetsOfOrders } from '../campaigns/public';
 import { rateCard, type DaypartRow } from '../dayparts/public';
 import { missedSpotsWithAiredMakegood } from '../makegoods/withdraw';
 import { scheduleLineTerms } from '../makegoods/offer';
-import { orderItemsView } from '../orders/views';
+import { pricedItems, type PricedItem } from '../orders/public';
 import { asRunSpotsByIds, asRunSpotsNear, type AsRunSpot } from '../traffic/public';
 import type { ResolvedRows } from './rows';
-
-export interface Candidate extends SpotCandidate {
-  estimateId: string;
-  estimateItemId: string | null;
-  scheduleLineId: string | null;
-  daypartId: string;
-  /** An ADU's spot (decision 057): it delivers its impressions but spends nothing of the campaign's budget. */
-  noCharge: boolean;
-}
 
 export interface CampaignState {
   id: string;
   remainingCents: number;
 }
 
+const STATUSES: AsRunSpot['status'][] = ['scheduled', 'aired', 'missed', 'made_good', 'cancelled', 'unconfirmed'];
+const MISSED_BY_CLOSE = 1;
+const NO_CHARGE = 2;
+const MAKEGOOD_AIRED = 4;
+const NONE = -1;
+
+/**
+ * The candidate spots as columns by position (0 … length − 1). The ids of orders, items, schedule lines and
+ * dayparts are kept once each (`names`), the house codes and days once each; a spot's status and flags
+ * change as the file's rows settle it (a spot a row settles is settled for the rows after it).
+ */
+export class CandidateSpots implements CandidateTable {
+  length = 0;
+  private ids: string[] = [];
+  private codes: string[] = [];
+  private days: string[] = [];
+  private scheduled: number[] = [];
+  private starts: number[] = [];
+  private ends: number[] = [];
+  /** Positions in `names` (NONE: null). */
+  private orders: number[] = [];
+  private items: number[] = [];
+  private lines: number[] = [];
+  private dayparts: number[] = [];
+  private statuses: number[] = [];
+  private flags: number[] = [];
+  private names: string[] = [];
+  private nameAt = new Map<string, number>();
+  private text = new Map<string, string>();
+  private byCode = new Map<string, number[]>();
+  private byId = new Map<string, number>();
+  private seen = new Set<string>();
+
+  /** `named`: the spot ids the rows name; only those are found by id. */
+  constructor(private readonly named: ReadonlySet<string>) {}
+
+  private name(value: string | null) {
+    if (value === null) return NONE;
+    let at = this.nameAt.get(value);
+    if (at === undefined) {
+      this.nameAt.set(value, (at = this.names.length));
+      this.names.push(value);
+    }
+    return at;
+  }
+
+  private shared(value: string) {
+    const known = this.text.get(value);
+    if (known !== undefined) return known;
+    this.text.set(value, value);
+    return value;
+  }
+
+  has(id: string) {
+    return this.seen.has(id);
+  }
+
+  add(spot: AsRunSpot, window: { start: number; end: number }, makegoodAired: boolean) {
+    const c = this.length;
+    this.ids.push(spot.id);
+    this.seen.add(spot.id);
+    const code = this.shared(spot.houseCode);
+    this.codes.push(code);
+    this.days.push(this.shared(spot.airDate));
+    this.scheduled.push(spot.scheduledAt);
+    this.starts.push(window.start);
+    this.ends.push(window.end);
+    this.orders.push(this.name(spot.estimateId));
+    this.items.push(this.name(spot.estimateItemId));
+    this.lines.push(this.name(spot.scheduleLineId));
+    this.dayparts.push(this.name(spot.daypartId));
+    this.statuses.push(STATUSES.indexOf(spot.status));
+    this.flags.push((spot.missedByClose ? MISSED_BY_CLOSE : 0) | (spot.noCharge ? NO_CHARGE : 0) | (makegoodAired ? MAKEGOOD_AIRED : 0));
+    const list = this.byCode.get(code);
+    if (list) list.push(c);
+    else this.byCode.set(code, [c]);
+    if (this.named.has(spot.id)) this.byId.set(spot.id, c);
+    this.length += 1;
+  }
+
+  /** Reading is done: what only reading needed goes. */
+  done() {
+    this.nameAt.clear();
+    this.text.clear();
+    this.seen.clear();
+  }
+
+  ofCode(houseCode: string) {
+    return this.byCode.get(houseCode);
+  }
+  ofId(id: string) {
+    return this.byId.get(id);
+  }
+  id(c: number) {
+    return this.ids[c]!;
+  }
+  houseCode(c: number) {
+    return this.codes[c]!;
+  }
+  airDate(c: number) {
+    return this.days[c]!;
+  }
+  scheduledAt(c: number) {
+    return this.scheduled[c]!;
+  }
+  windowStart(c: number) {
+    return this.starts[c]!;
+  }
+  windowEnd(c: number) {
+    return this.ends[c]!;
+  }
+  status(c: number): AsRunSpot['status'] {
+    return STATUSES[this.statuses[c]!]!;
+  }
+  missedByClose(c: number) {
+    return (this.flags[c]! & MISSED_BY_CLOSE) !== 0;
+  }
+  makegoodAired(c: number) {
+    return (this.flags[c]! & MAKEGOOD_AIRED) !== 0;
+  }
+  /** An ADU's spot (decision 057): it delivers its impressions but spends nothing of the campaign's budget. */
+  noCharge(c: number) {
+    return (this.flags[c]! & NO_CHARGE) !== 0;
+  }
+  estimateId(c: number) {
+    return this.names[this.orders[c]!]!;
+  }
+  estimateItemId(c: number) {
+    const at = this.items[c]!;
+    return at === NONE ? null : this.names[at]!;
+  }
+  scheduleLineId(c: number) {
+    const at = this.lines[c]!;
+    return at === NONE ? null : this.names[at]!;
+  }
+  daypartId(c: number) {
+    return this.names[this.dayparts[c]!]!;
+  }
+  /** A row settled the spot: its status now, and no longer missed by a closing. */
+  settle(c: number, status: 'aired' | 'missed') {
+    this.statuses[c] = STATUSES.indexOf(status);
+    this.flags[c] = this.flags[c]! & ~MISSED_BY_CLOSE;
+  }
+  isClosedMissed(c: number) {
+    return isClosedMissed({ status: this.status(c), missedByClose: this.missedByClose(c) });
+  }
+  /** Each distinct order, item and schedule line of the candidates. */
+  distinct() {
+    const orders = new Set<string>();
+    const items = new Set<string>();
+    const lines = new Set<string>();
+    for (let c = 0; c < this.length; c += 1) {
+      orders.add(this.estimateId(c));
+      const item = this.estimateItemId(c);
+      if (item !== null) items.add(item);
+      const line = this.scheduleLineId(c);
+      if (line !== null) lines.add(line);
+    }
+    return { orders: [...orders], items: [...items], lines: [...lines] };
+  }
+}
+
 export interface Candidates {
-  index: { byId: Map<string, Candidate>; byCode: Map<string, Candidate[]> };
+  spots: CandidateSpots;
   daypartRows: Map<string, DaypartRow>;
   campaignOf: Map<string, CampaignState>;
-  itemOf: Map<string, typeof orderItemsView.$inferSelect>;
+  itemOf: Map<string, PricedItem>;
   lineOf: Awaited<ReturnType<typeof scheduleLineTerms>>;
 }
+
+/** Pairs per query of the spots near them: what the driver answers at once (and this process holds) stays small. */
+const PAIRS = 1_000;
 
 /** (house code, station day) pairs of the rows, each once, as two columns. */
 const pairsOf = (rows: ResolvedRows) => {
@@ -82,70 +240,24 @@ export const readCandidates = async ({
     }
     return window;
   };
-  /** One string per id of an order, item, daypart, house code and day: the candidates share them. */
-  const shared = new Map<string, string>();
-  const share = (value: string) => {
-    const known = shared.get(value);
-    if (known !== undefined) return known;
-    shared.set(value, value);
-    return value;
-  };
-  const byId = new Map<string, Candidate>();
-  const byCode = new Map<string, Candidate[]>();
+  const namedIds = rows.namedSpotIds();
+  const spots = new CandidateSpots(new Set(namedIds));
   const add = async (found: AsRunSpot[]) => {
     const closedIds = found.filter((row) => isClosedMissed(row)).map((row) => row.id);
     const makegoodAired = closedIds.length > 0 ? await missedSpotsWithAiredMakegood(tx, closedIds) : new Set<string>();
-    for (const row of found) {
-      if (byId.has(row.id)) continue;
-      const { start, end } = windowFor(row.daypartId, row.airDate);
-      const candidate: Candidate = {
-        id: row.id,
-        estimateId: share(row.estimateId),
-        estimateItemId: row.estimateItemId === null ? null : share(row.estimateItemId),
-        scheduleLineId: row.scheduleLineId === null ? null : share(row.scheduleLineId),
-        daypartId: share(row.daypartId),
-        houseCode: share(row.houseCode),
-        airDate: share(row.airDate),
-        scheduledAt: row.scheduledAt,
-        status: row.status,
-        missedByClose: row.missedByClose,
-        noCharge: row.noCharge,
-        windowStart: start,
-        windowEnd: end,
-        makegoodAired: makegoodAired.has(row.id),
-      };
-      byId.set(row.id, candidate);
-      const list = byCode.get(candidate.houseCode);
-      if (list) list.push(candidate);
-      else byCode.set(candidate.houseCode, [candidate]);
-    }
+    for (const row of found) if (!spots.has(row.id)) spots.add(row, windowFor(row.daypartId, row.airDate), makegoodAired.has(row.id));
   };
-  // A query per 20,000 (house code, day) pairs: what the driver answers at once stays small.
   const { codes, days } = pairsOf(rows);
-  for (let from = 0; from < codes.length; from += 20_000)
-    await add(await asRunSpotsNear(tx, channelId, codes.slice(from, from + 20_000), days.slice(from, from + 20_000)));
-  await add(await asRunSpotsByIds(tx, channelId, rows.namedSpotIds()));
-  shared.clear();
+  for (let from = 0; from < codes.length; from += PAIRS)
+    await add(await asRunSpotsNear(tx, channelId, codes.slice(from, from + PAIRS), days.slice(from, from + PAIRS)));
+  await add(await asRunSpotsByIds(tx, channelId, namedIds));
+  spots.done();
 
-  // The campaigns (locked) and items of the candidate spots, in two queries.
-  const estimateIds = new Set<string>();
-  const itemIds = new Set<string>();
-  for (const spot of byId.values()) {
-    estimateIds.add(spot.estimateId);
-    if (spot.estimateItemId) itemIds.add(spot.estimateItemId);
-  }
-  const campaignOf = await lockCampaignBudgetsOfOrders(tx, [...estimateIds]);
-  const itemOf = new Map<string, typeof orderItemsView.$inferSelect>();
-  if (itemIds.size > 0)
-    for (const row of await tx
-      .select()
-      .from(orderItemsView)
-      .where(inArray(orderItemsView.id, [...itemIds])))
-      itemOf.set(row.id, row);
+  // The campaigns (locked), items and schedule lines of the candidate spots, a query each.
+  const { orders, items, lines } = spots.distinct();
+  const campaignOf = await lockCampaignBudgetsOfOrders(tx, orders);
+  const itemOf = await pricedItems(tx, items);
   // A schedule line's spot airs at the line's rate per spot (issue 42).
-  const lineOf = await scheduleLineTerms(
-    tx,
-    [...byId.values()].map((spot) => spot.scheduleLineId),
-  );
-  return { index: { byId, byCode }, daypartRows, campaignOf, itemOf, lineOf };
+  const lineOf = await scheduleLineTerms(tx, lines);
+  return { spots, daypartRows, campaignOf, itemOf, lineOf };
 };

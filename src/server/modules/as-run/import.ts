@@ -21,11 +21,14 @@ import { withdrawMakegoods } from '../makegoods/withdraw';
 import type { Staged } from '../notifications';
 import { anyListening, emitEvent } from '../webhooks/outbox';
 import { LOCK_IDS } from '../../platform/lock-ids';
-import { closeUnreportedSpots, settleReportedSpots, spotCountsOfImportOrders } from '../traffic/public';
-import { readCandidates } from './candidates';
+import { closeUnreportedSpots, settleReportedSpots, spotCountsOfImportOrders, type ReportedSpots } from '../traffic/public';
+import { readCandidates, type CandidateSpots } from './candidates';
 import { AIRED, matchRows, type Matching } from './match';
 import type { ResolvedRows } from './rows';
 import { writeAirings, writeChanges, writeUnmatched } from './writes';
+
+/** Told the name of each step of an import as it ends. */
+export type ImportStep = (name: string) => void;
 
 export interface ImportTotals {
   rows: number;
@@ -40,18 +43,24 @@ export interface ImportTotals {
   notice: string | null;
 }
 
-/** The spots the rows reported, as the traffic log's door takes them. */
-const reportedSpots = (rows: ResolvedRows, m: Matching) => {
-  const reported = { ids: [] as string[], aired: [] as boolean[], at: [] as (string | null)[], seconds: [] as (number | null)[] };
-  for (let i = 0; i < m.outcome.length; i += 1) {
-    if (m.outcome[i] === 0) continue;
-    const aired = m.outcome[i] === AIRED;
-    reported.ids.push(m.spotOf[i]!.id);
-    reported.aired.push(aired);
-    reported.at.push(aired ? new Date(m.airedAt[i]!).toISOString() : null);
-    reported.seconds.push(aired ? rows.durationSeconds(i) : null);
+/** Spots per statement of their settling: bounds what is held at once (the statement's text, here and in PGlite). */
+const SETTLE_CHUNK = 5_000;
+
+/** The spots the rows reported, as the traffic log's door takes them, a statement's worth at a time. */
+const settleReported = async (tx: Tx, importId: string, rows: ResolvedRows, m: Matching, spots: CandidateSpots) => {
+  let i = 0;
+  while (i < m.outcome.length) {
+    const reported: ReportedSpots = { ids: [], aired: [], at: [], seconds: [] };
+    for (; i < m.outcome.length && reported.ids.length < SETTLE_CHUNK; i += 1) {
+      if (m.outcome[i] === 0) continue;
+      const aired = m.outcome[i] === AIRED;
+      reported.ids.push(spots.id(m.spotOf[i]!));
+      reported.aired.push(aired);
+      reported.at.push(aired ? new Date(m.airedAt[i]!).toISOString() : null);
+      reported.seconds.push(aired ? rows.durationSeconds(i) : null);
+    }
+    await settleReportedSpots(tx, importId, reported);
   }
-  return reported;
 };
 
 /** Settles the rows of one file inside `tx`; answers the totals. The caller stores the import row first. */
@@ -66,6 +75,7 @@ export const settleAsRun = async ({
   toleranceMinutes,
   timeZone,
   channelId,
+  step = () => {},
 }: {
   tx: Tx;
   importId: string;
@@ -81,16 +91,23 @@ export const settleAsRun = async ({
   endOfDayDays?: readonly string[];
   toleranceMinutes: number;
   timeZone: string;
+  /** Told as each step ends (the bench's per-step times and memory). */
+  step?: ImportStep;
 }): Promise<ImportTotals> => {
   const tolerance = toleranceMinutes * 60_000;
   const candidates = await readCandidates({ tx, rows, channelId, timeZone });
+  step('candidates');
   const m = matchRows(rows, candidates, tolerance);
+  step('match');
 
   // ── the writes, set-based ──
-  await settleReportedSpots(tx, importId, reportedSpots(rows, m));
+  await settleReported(tx, importId, rows, m, candidates.spots);
+  step('spots');
   await writeUnmatched(tx, { importId, channelId, rows, m });
   if (m.reopenedIds.length > 0) await withdrawMakegoods(tx, m.reopenedIds);
-  await writeAirings(tx, { m, campaignOf: candidates.campaignOf });
+  step('unmatched');
+  await writeAirings(tx, { m, spots: candidates.spots, campaignOf: candidates.campaignOf });
+  step('airings');
 
   // What the file covers is settled: what was scheduled there and not reported did not air.
   // Rows that matched nothing (another channel's, a shifted clock's) vouch for no time range.
@@ -102,15 +119,17 @@ export const settleAsRun = async ({
     stated: statedRange,
   });
   const closed = await closeUnreportedSpots(tx, { importId, channelId, closing, statuses: SETTLEABLE_STATUSES });
+  step('closing');
   const days = new Set([...m.days, ...closed.map((spot) => spot.airDate)]);
-  await writeChanges(tx, { importId, rows, m, skipped, closed, timeZone });
+  await writeChanges(tx, { importId, rows, m, spots: candidates.spots, skipped, closed, timeZone });
+  step('changes');
 
   // Nothing matched, but most rows would at a whole number of hours off: say so.
   let notice: string | null = null;
   if (m.aired + m.reportedMissed === 0 && m.reasons.size > 0) {
     const hours = likelyShiftHours(
       [...m.reasons.keys()].map((i) => ({ houseCode: rows.houseCode(i), instants: rows.instants(i) })),
-      candidates.index,
+      candidates.spots,
       tolerance,
     );
     if (hours !== null) {
@@ -201,6 +220,7 @@ export const importAsRun = async ({
   makegoodExpiryHours,
   now,
   fallbackChannelId,
+  step = () => {},
 }: {
   db: Db;
   /** The channel a file with no rows to settle is recorded for (the upload's, else the default). */
@@ -221,10 +241,13 @@ export const importAsRun = async ({
   zoneOf?: (channelId: string) => string;
   makegoodExpiryHours: number;
   now: Date;
+  /** Told as each step ends (the bench's per-step times and memory). */
+  step?: ImportStep;
 }): Promise<{ id: string; staged: Staged[] }> =>
   db.transaction(async (tx) => {
     // One import at a time: two files naming the same spots settle one after the other (no row locks per spot needed).
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_IDS.as_run_import})`);
+    step('begin');
     const id = randomUUID();
     await tx.insert(asRunImports).values({
       id,
@@ -258,6 +281,7 @@ export const importAsRun = async ({
         endOfDayDays,
         toleranceMinutes,
         timeZone: zoneOf(channelId),
+        step,
       });
       totals = totals ? addTotals(totals, part) : part;
     }
@@ -265,10 +289,13 @@ export const importAsRun = async ({
       .update(asRunImports)
       .set({ ...totals!, channelIds })
       .where(eq(asRunImports.id, id));
+    step('totals');
     // Off by default: the traffic desk decides which missed spots to offer (Discrepancies, decision 058).
     const { staged } = (await stationAutoOffersMakegoods(tx))
       ? await offerMakegoods({ tx, importId: id, now, timeZone, expiryHours: makegoodExpiryHours })
       : { staged: [] };
+    step('makegoods');
     await emitDeliveryUpdates(tx, id);
+    step('events');
     return { id, staged };
   });

@@ -3,11 +3,11 @@
  * a spot a row settles is settled for the rows after it. No database: what each row did (aired, missed or
  * unmatched), to which spot, what it delivers and spends of its campaign, held as columns by row index.
  */
-import { isClosedMissed, matchAsRunRow, offScheduleNote } from '../../../domain/as-run-match';
+import { matchInTable, offScheduleNote } from '../../../domain/as-run-match';
 import { airingOf, lineAiringOf } from '../../../domain/campaigns';
 import { toCents } from '../../../domain/money';
 import { selectionOf } from '../orders/public';
-import type { Candidate, Candidates } from './candidates';
+import type { Candidates } from './candidates';
 import type { ResolvedRows } from './rows';
 
 /** A row's outcome, by row (ResolvedRows' order); 0: unmatched. */
@@ -18,7 +18,8 @@ export interface Matching {
   outcome: Uint8Array;
   /** The matched spot's status before this row settled it (the audit event's "before", decision 055). */
   previousStatus: (string | null)[];
-  spotOf: (Candidate | null)[];
+  /** The matched spot's position in the candidates (Candidates.spots); -1: none. */
+  spotOf: Int32Array;
   airedAt: Float64Array;
   impressions: Float64Array;
   spend: Float64Array;
@@ -38,12 +39,12 @@ export interface Matching {
   reportedMissed: number;
 }
 
-export const matchRows = (rows: ResolvedRows, { index, daypartRows, campaignOf, itemOf, lineOf }: Candidates, tolerance: number): Matching => {
+export const matchRows = (rows: ResolvedRows, { spots, daypartRows, campaignOf, itemOf, lineOf }: Candidates, tolerance: number): Matching => {
   const count = rows.length;
   const m: Matching = {
     outcome: new Uint8Array(count),
     previousStatus: new Array<string | null>(count).fill(null),
-    spotOf: new Array<Candidate | null>(count).fill(null),
+    spotOf: new Int32Array(count).fill(-1),
     airedAt: new Float64Array(count),
     impressions: new Float64Array(count),
     spend: new Float64Array(count),
@@ -58,50 +59,62 @@ export const matchRows = (rows: ResolvedRows, { index, daypartRows, campaignOf, 
     aired: 0,
     reportedMissed: 0,
   };
+  /** An item's CPM (cents) and multiplier in a daypart, once per item and daypart, not per row. */
+  const selections = new Map<string, { multiplier: number; cpmCents: number }>();
+  const selectionFor = (itemId: string, daypartId: string) => {
+    const key = `${itemId}|${daypartId}`;
+    let selection = selections.get(key);
+    if (!selection) {
+      const { multiplier, cpm } = selectionOf(daypartRows.get(daypartId)!, itemOf.get(itemId)!);
+      selections.set(key, (selection = { multiplier, cpmCents: toCents(cpm) }));
+    }
+    return selection;
+  };
   for (let i = 0; i < count; i += 1) {
-    const result = matchAsRunRow({ houseCode: rows.houseCode(i), spotId: rows.spotId(i) }, rows.instants(i), index, tolerance);
+    const result = matchInTable({ houseCode: rows.houseCode(i), spotId: rows.spotId(i) }, rows.instants(i), spots, tolerance);
     if ('reason' in result) {
       m.reasons.set(i, result.reason);
       continue;
     }
-    const spot = result.spot as Candidate;
-    m.spotOf[i] = spot;
+    const c = result.spot;
+    m.spotOf[i] = c;
     m.matched += 1;
     m.firstMatched = Math.min(m.firstMatched, result.at);
     m.lastMatched = Math.max(m.lastMatched, result.at);
-    const wasClosed = isClosedMissed(spot);
-    m.previousStatus[i] = spot.status;
-    m.days.add(spot.airDate);
-    spot.missedByClose = false;
+    const wasClosed = spots.isClosedMissed(c);
+    m.previousStatus[i] = spots.status(c);
+    m.days.add(spots.airDate(c));
     if (rows.status(i) === 'missed') {
-      spot.status = 'missed';
+      spots.settle(c, 'missed');
       m.outcome[i] = MISSED;
       m.reportedMissed += 1;
       continue;
     }
-    spot.status = 'aired';
+    spots.settle(c, 'aired');
     m.outcome[i] = AIRED;
     m.airedAt[i] = result.at;
     m.aired += 1;
     const note = [
       rows.discrepancy(i) ? 'Aired with a discrepancy' : null,
       wasClosed ? 'Was closed as missed by an earlier import: now aired, its makegood withdrawn' : null,
-      offScheduleNote(spot.scheduledAt, result.at),
+      offScheduleNote(spots.scheduledAt(c), result.at),
     ].filter(Boolean);
     if (note.length > 0) m.notes.set(i, note.join('; '));
-    if (wasClosed) m.reopenedIds.push(spot.id);
-    const campaign = campaignOf.get(spot.estimateId);
-    const item = spot.estimateItemId ? itemOf.get(spot.estimateItemId) : undefined;
-    const line = spot.scheduleLineId ? lineOf.get(spot.scheduleLineId) : undefined;
+    if (wasClosed) m.reopenedIds.push(spots.id(c));
+    const campaign = campaignOf.get(spots.estimateId(c));
+    const itemId = spots.estimateItemId(c);
+    const lineId = spots.scheduleLineId(c);
+    const item = itemId === null ? undefined : itemOf.get(itemId);
+    const line = lineId === null ? undefined : lineOf.get(lineId);
     if (campaign && line) {
-      const airing = lineAiringOf(daypartRows.get(spot.daypartId)!.multiplier, line.rateCents, campaign.remainingCents);
+      const airing = lineAiringOf(daypartRows.get(spots.daypartId(c))!.multiplier, line.rateCents, campaign.remainingCents);
       campaign.remainingCents -= airing.spendCents;
       m.impressions[i] = airing.impressions;
       m.spend[i] = airing.spendCents;
       m.delivered[i] = 1;
     } else if (campaign && item) {
-      const selection = selectionOf(daypartRows.get(spot.daypartId)!, item);
-      const airing = airingOf(selection.multiplier, spot.noCharge ? 0 : toCents(selection.cpm), campaign.remainingCents);
+      const selection = selectionFor(itemId!, spots.daypartId(c));
+      const airing = airingOf(selection.multiplier, spots.noCharge(c) ? 0 : selection.cpmCents, campaign.remainingCents);
       campaign.remainingCents -= airing.spendCents;
       m.impressions[i] = airing.impressions;
       m.spend[i] = airing.spendCents;

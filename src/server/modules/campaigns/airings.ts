@@ -33,37 +33,32 @@ export const recordAirings = async (tx: Tx, airings: Iterable<AiringRecord>): Pr
     string,
     { aired: number; impressions: number; spend: number; last: Date; simulated: { aired: number; impressions: number; spend: number } }
   >();
-  const insert = async (part: readonly AiringRecord[]) => {
+  /** The chunk being gathered, as the statement's columns (no airing object is kept past its own step). */
+  const part = {
+    campaignIds: [] as string[],
+    daypartIds: [] as string[],
+    at: [] as string[],
+    impressions: [] as number[],
+    spend: [] as number[],
+    spotIds: [] as (string | null)[],
+    simulated: [] as boolean[],
+  };
+  const insert = async () => {
     await tx.execute(sql`
       insert into campaign_deliveries (campaign_id, daypart_id, aired_at, impressions, spend_cents, spot_id, simulated)
-      select * from unnest(${sqlArray(
-        part.map((a) => a.campaignId),
-        'uuid',
-      )}, ${sqlArray(
-        part.map((a) => a.daypartId),
-        'uuid',
-      )},
-        ${sqlArray(
-          part.map((a) => a.airedAt.toISOString()),
-          'timestamptz',
-        )}, ${sqlArray(
-          part.map((a) => a.impressions),
-          'int',
-        )},
-        ${sqlArray(
-          part.map((a) => a.spendCents),
-          'bigint',
-        )}, ${sqlArray(
-          part.map((a) => a.spotId),
-          'uuid',
-        )}, ${sqlArray(
-          part.map((a) => a.simulated),
-          'bool',
-        )})`);
+      select * from unnest(${sqlArray(part.campaignIds, 'uuid')}, ${sqlArray(part.daypartIds, 'uuid')},
+        ${sqlArray(part.at, 'timestamptz')}, ${sqlArray(part.impressions, 'int')},
+        ${sqlArray(part.spend, 'bigint')}, ${sqlArray(part.spotIds, 'uuid')}, ${sqlArray(part.simulated, 'bool')})`);
+    for (const column of Object.values(part)) column.length = 0;
   };
-  let part: AiringRecord[] = [];
   for (const a of airings) {
-    part.push(a);
+    part.campaignIds.push(a.campaignId);
+    part.daypartIds.push(a.daypartId);
+    part.at.push(a.airedAt.toISOString());
+    part.impressions.push(a.impressions);
+    part.spend.push(a.spendCents);
+    part.spotIds.push(a.spotId);
+    part.simulated.push(a.simulated);
     let s = sums.get(a.campaignId);
     if (!s) sums.set(a.campaignId, (s = { aired: 0, impressions: 0, spend: 0, last: a.airedAt, simulated: { aired: 0, impressions: 0, spend: 0 } }));
     for (const sum of a.simulated ? [s, s.simulated] : [s]) {
@@ -72,12 +67,9 @@ export const recordAirings = async (tx: Tx, airings: Iterable<AiringRecord>): Pr
       sum.spend += a.spendCents;
     }
     if (a.airedAt > s.last) s.last = a.airedAt;
-    if (part.length === CHUNK) {
-      await insert(part);
-      part = [];
-    }
+    if (part.campaignIds.length === CHUNK) await insert();
   }
-  if (part.length > 0) await insert(part);
+  if (part.campaignIds.length > 0) await insert();
   const campaigns = [...sums];
   for (let i = 0; i < campaigns.length; i += CHUNK) {
     const part = campaigns.slice(i, i + CHUNK);

@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { campaignDeliveries, campaigns } from '../../db/schema';
 import type { Tx } from '../../platform/db';
+import { sqlArray } from '../../platform/sql-arrays';
 
 export interface CertifiedAired {
   spots: number;
@@ -80,7 +81,8 @@ export const lockCampaignBudgetsOfOrders = async (tx: Tx, estimateIds: readonly 
   const rows = await tx
     .select({ id: campaigns.id, estimateId: campaigns.estimateId, budget: campaigns.totalBudgetCents, spend: campaigns.spendCents })
     .from(campaigns)
-    .where(inArray(campaigns.estimateId, wanted))
+    // One array parameter, not one parameter per order (an as-run import names 10,000).
+    .where(sql`${campaigns.estimateId} = any(${sqlArray(wanted, 'uuid')})`)
     .for('update');
   return new Map(rows.map((row) => [row.estimateId, { id: row.id, remainingCents: row.budget - row.spend }]));
 };

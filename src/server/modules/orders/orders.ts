@@ -2,7 +2,7 @@
  * Loading an order for a change, and keeping its computed columns (weekly cost, end date,
  * amount owed) in step with its budget, start date and items. Shared with estimate-items.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ESTIMATE_MESSAGES, MAX_CAMPAIGN_DAYS } from '../../../domain/estimate-schemas';
 import { toCents, toDollars } from '../../../domain/money';
 import { BOOKED_STATUSES, amountOwed, canReadOrder, type OrderActor, type OrderStatus } from '../../../domain/orders';
@@ -10,6 +10,7 @@ import { campaignDuration, quoteOrder, selectionDefaults, weeklyCost, type Daypa
 import { estimateItems, estimates } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { notFound } from '../../platform/errors';
+import { sqlArray } from '../../platform/sql-arrays';
 import { byAirtime, daypartsByIds, type DaypartRow } from '../dayparts/public';
 import { scheduleQuote } from './schedule-store';
 
@@ -52,6 +53,22 @@ export interface PricedItem {
   bookedCpmCents?: number | null;
   bookedMultiplier?: number | null;
 }
+
+/** These items' priced terms, by id, in one query (one array parameter): what an airing of their spots spends (an as-run import). */
+export const pricedItems = async (db: Tx, ids: readonly string[]): Promise<Map<string, PricedItem>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: estimateItems.id,
+      spotsPerOccurrence: estimateItems.spotsPerOccurrence,
+      userDefinedCpmCents: estimateItems.userDefinedCpmCents,
+      bookedCpmCents: estimateItems.bookedCpmCents,
+      bookedMultiplier: estimateItems.bookedMultiplier,
+    })
+    .from(estimateItems)
+    .where(sql`${estimateItems.id} = any(${sqlArray(ids, 'uuid')})`);
+  return new Map(rows.map(({ id, ...item }) => [id, item]));
+};
 
 /**
  * How one item is priced: once booked, at the CPM and multiplier it was booked at (decision 029: a

@@ -8,7 +8,7 @@
 // An order, read and locked
 export { isBooked, lockOrder, lockReadableOrder, readableOrder, type OrderRow } from './orders';
 // Its price: lines with their dayparts, one line's priced selection
-export { itemsWithDayparts, selectionOf, type PricedItem } from './orders';
+export { itemsWithDayparts, pricedItems, selectionOf, type PricedItem } from './orders';
 export { listItems } from './items-queries';
 // Its channel (what scopes a limited admin)
 export { channelOfOrder } from './channel-of';

@@ -31,19 +31,19 @@ export interface AsRunSpot {
   noCharge: boolean;
 }
 
-const asRunSpotColumns = {
-  id: trafficSpots.id,
-  estimateId: trafficSpots.estimateId,
-  estimateItemId: trafficSpots.estimateItemId,
-  scheduleLineId: trafficSpots.scheduleLineId,
-  daypartId: trafficSpots.daypartId,
-  houseCode: trafficSpots.houseCode,
-  airDate: trafficSpots.airDate,
-  scheduledAt: sql<number>`floor(extract(epoch from ${trafficSpots.scheduledAt}) * 1000)::float8`.mapWith(Number),
-  status: trafficSpots.status,
-  missedByClose: trafficSpots.missedByClose,
-  noCharge: trafficSpots.noCharge,
-};
+/**
+ * The spots `where` names, as AsRunSpot: read as the driver answers them (an object a row, the scheduled
+ * time as a number), since a file's 100,000 pass through this process's memory at once (issue 45).
+ */
+const asRunSpotsWhere = async (tx: Tx, where: SQL): Promise<AsRunSpot[]> =>
+  (
+    (await tx.execute(sql`
+      select s.id, s.estimate_id as "estimateId", s.estimate_item_id as "estimateItemId", s.schedule_line_id as "scheduleLineId",
+        s.daypart_id as "daypartId", s.house_code as "houseCode", s.air_date::text as "airDate",
+        floor(extract(epoch from s.scheduled_at) * 1000)::float8 as "scheduledAt", s.status, s.missed_by_close as "missedByClose",
+        s.no_charge as "noCharge"
+      from traffic_spots s where ${where}`)) as unknown as { rows: AsRunSpot[] }
+  ).rows;
 
 /**
  * The channel's spots of these house codes on broadcast days from two before each paired day to the day
@@ -51,23 +51,16 @@ const asRunSpotColumns = {
  * `codes[i]` pairs with `days[i]`; at most 20,000 pairs a call.
  */
 export const asRunSpotsNear = (tx: Tx, channelId: string, codes: readonly string[], days: readonly string[]): Promise<AsRunSpot[]> =>
-  tx
-    .select(asRunSpotColumns)
-    .from(trafficSpots)
-    .where(
-      sql`${trafficSpots.channelId} = ${channelId} and (${trafficSpots.houseCode}, ${trafficSpots.airDate}) in (
-        select distinct v.code, v.day::date + o.d from unnest(${textArray(codes)}, ${textArray(days)}) v(code, day)
-        cross join (values (-2), (-1), (0), (1)) o(d))`,
-    );
+  asRunSpotsWhere(
+    tx,
+    sql`s.channel_id = ${channelId} and (s.house_code, s.air_date) in (
+      select distinct v.code, v.day::date + o.d from unnest(${textArray(codes)}, ${textArray(days)}) v(code, day)
+      cross join (values (-2), (-1), (0), (1)) o(d))`,
+  );
 
 /** The channel's spots of these ids (an as-run row may name its spot). */
 export const asRunSpotsByIds = (tx: Tx, channelId: string, ids: readonly string[]): Promise<AsRunSpot[]> =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : tx
-        .select(asRunSpotColumns)
-        .from(trafficSpots)
-        .where(and(eq(trafficSpots.channelId, channelId), inArray(trafficSpots.id, [...ids])));
+  ids.length === 0 ? Promise.resolve([]) : asRunSpotsWhere(tx, sql`s.channel_id = ${channelId} and s.id = any(${sqlArray(ids, 'uuid')})`);
 
 const auditSource = (tx: Tx, importId: string | null) =>
   tx.execute(sql`select set_config('spotbook.audit_source', ${importId === null ? '' : `as-run:${importId}`}, true)`);
