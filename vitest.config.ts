@@ -44,21 +44,26 @@ const appFiles = (): string[] => {
   return onPostgres ? [...API, ...REALTIME] : [...EMBEDDED_API, ...BOTH_DATABASES_API, ...REALTIME, ...BROWSER, ...UNIT_TESTS_WITH_A_DATABASE];
 };
 
+/** What every vitest run of this repository shares, the clock sweep's included (vitest.clock-sweep.config.ts). */
+export const SHARED_TEST_OPTIONS = {
+  // Browser flows take 15–25 s on this 2-CPU machine while the other worker runs; 60 s leaves room on either database.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+  // In CI, vitest runs several times over one clean clone (the PGlite pass, the clock sweep's two runs, the
+  // PostgreSQL pass): each run after the first reads the app's transformed modules from disk instead of
+  // transforming them again (docs/ci.md). Not locally, where it is experimental and saves little.
+  experimental: { fsModuleCache: process.env.CI === 'true' },
+  // Password hashing at argon2's smallest cost in tests only (refused under NODE_ENV=production).
+  // On PostgreSQL, statements keep PGlite's one-connection order within a request (single-connection.ts).
+  env: { SPOTBOOK_TEST_PASSWORD_COST: 'low', SPOTBOOK_TEST_SINGLE_CONNECTION: '1' },
+} as const;
+
 export default defineConfig({
   test: {
-    // Browser flows take 15–25 s on this 2-CPU machine while the other worker runs; 60 s leaves room on either database.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    ...SHARED_TEST_OPTIONS,
     maxWorkers: 2,
     reporters: ['default', './test/support/slowest-files-reporter.ts'],
-    // In CI, vitest runs eleven times over one clean clone (the PGlite pass, the clock sweep's nine instants,
-    // the PostgreSQL pass): each run after the first reads the app's transformed modules from disk instead of
-    // transforming them again (docs/ci.md). Not locally, where it is experimental and saves little.
-    experimental: { fsModuleCache: process.env.CI === 'true' },
-    // Password hashing at argon2's smallest cost in tests only (refused under NODE_ENV=production).
-    // On PostgreSQL, statements keep PGlite's one-connection order within a request (single-connection.ts).
-    env: { SPOTBOOK_TEST_PASSWORD_COST: 'low', SPOTBOOK_TEST_SINGLE_CONNECTION: '1' },
     projects: [
       ...(onPostgres
         ? []

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { clockToday } from '../support/clock';
 
 let h: BrowserHarness;
@@ -36,8 +36,7 @@ describe.skipIf(!hasBrowser)('receivables ageing by pages in the browser', () =>
       select 'INV-PAGED-' || row_number() over (), id, owner_id, total_spend_cents, total_spend_cents, 'sent', ${due}, ${due}, 'Net 30' from e`);
 
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto('/app/admin/billing');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/billing');
     await page.getByRole('tab', { name: 'Ageing' }).click();
     const table = page.getByRole('table', { name: 'Receivables ageing' });
     await table.getByRole('row', { name: /Paged Advertiser 101/ }).waitFor();

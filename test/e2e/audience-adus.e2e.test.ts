@@ -9,7 +9,7 @@ import { broadcastMonthOf } from '../../src/domain/broadcast-calendar';
 import { addDays } from '../../src/domain/dates';
 import { bookRatings, books, postBooks, trafficSpots } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, keepScreenshot, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, keepScreenshot, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { clientWithBrand, createDaypart, putOrder, readyOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -60,8 +60,7 @@ describe.skipIf(!hasBrowserForScreens)('ADUs on screen', () => {
       await db.insert(postBooks).values({ channelId: daypart.channelId, month, bookId: book!.id });
 
     const desk = await h.newPage();
-    await signIn(desk, ADMIN.email, ADMIN.password);
-    await desk.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(desk, ADMIN.email, ADMIN.password, `/app/estimates/${order.id}`);
     const audience = desk.getByRole('region', { name: 'Audience' });
     await audience.getByText('ADUs: 3 no-charge spots in Screen ADU cover the shortfall').waitFor();
     await audience.getByRole('button', { name: 'Offer 3 ADUs' }).click();
@@ -71,8 +70,7 @@ describe.skipIf(!hasBrowserForScreens)('ADUs on screen', () => {
     await audience.getByText('3 pending (offered, accepted, or aired and not yet valued)').waitFor();
 
     const page = await h.newPage();
-    await signIn(page, owner.email, 'Client-Passw0rd');
-    await page.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(page, owner.email, 'Client-Passw0rd', `/app/estimates/${order.id}`);
     const card = page.getByRole('region', { name: 'ADUs' });
     await card.getByText('ADU · no charge · Screen ADU').first().waitFor();
     const acceptButtons = card.getByRole('button', { name: /^Accept ADU on / });

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookRatings, books } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, keepScreenshot, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, keepScreenshot, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { clientWithBrand, createDaypart, createOrder, putOrder, readyOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -37,8 +37,7 @@ describe.skipIf(!hasBrowserForScreens)('audience on screen', () => {
 
     const page = await h.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, owner.email, 'Client-Passw0rd');
-    await page.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(page, owner.email, 'Client-Passw0rd', `/app/estimates/${order.id}`);
     const card = page.getByRole('region', { name: 'Audience' });
     await card.getByText('On A25-54 · book Nov26').waitFor();
     // 2.0 a spot: 20 GRPs a full week at $204.90, a CPP of $10.25.
@@ -56,8 +55,7 @@ describe.skipIf(!hasBrowserForScreens)('audience on screen', () => {
     await createDaypart(h.database.db, { name: 'Screen Prime' });
     const page = await h.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto('/app/admin/station');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/station');
     const section = page.getByRole('region', { name: 'Ratings books' });
     await section.getByRole('button', { name: 'Import book' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import a ratings book' });
@@ -89,8 +87,7 @@ describe.skipIf(!hasBrowserForScreens)('audience on screen', () => {
     const saved = async () => (await h.inject({ method: 'GET', url: `/api/estimates/${order.id}`, token: owner.token })).json();
     const page = await h.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, owner.email, 'Client-Passw0rd');
-    await page.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(page, owner.email, 'Client-Passw0rd', `/app/estimates/${order.id}`);
     const audience = page.getByRole('group', { name: 'Audience (optional)' });
     await audience.getByLabel('Target demo').fill('A25-');
     await audience.getByText('A demo is written as HH').waitFor();
@@ -124,8 +121,7 @@ describe.skipIf(!hasBrowserForScreens)('audience on screen', () => {
     const { order } = await readyOrder(h, { owner, daypartId: daypart.id, spots: 2 });
     const page = await h.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, owner.email, 'Client-Passw0rd');
-    await page.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(page, owner.email, 'Client-Passw0rd', `/app/estimates/${order.id}`);
     await page.getByRole('group', { name: 'Audience (optional)' }).getByLabel('Target demo').fill('a25-54');
     // 2 a day × 5 days × 2.0 = 20.0 GRPs; $204.90 ÷ 20 = $10.245, a CPP of $10.25.
     await expect.poll(() => page.getByTestId('weekly-grps').textContent()).toBe('20.0');
@@ -150,8 +146,7 @@ describe.skipIf(!hasBrowserForScreens)('audience on screen', () => {
     const { order } = await readyOrder(h, { owner, daypartId: daypart.id, spots: 2 });
     const page = await h.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, owner.email, 'Client-Passw0rd');
-    await page.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(page, owner.email, 'Client-Passw0rd', `/app/estimates/${order.id}`);
     // No target demo: the bar has no audience figures.
     await page.getByRole('link', { name: 'Summary', exact: true }).waitFor();
     expect(await page.getByTestId('bar-grps').count()).toBe(0);

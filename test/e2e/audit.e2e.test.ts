@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signUpBody } from '../support/app';
 import { approvedOrder } from '../support/billing-fixtures';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -43,8 +43,7 @@ describe.skipIf(!hasBrowser)('the audit trail in the browser', () => {
     await page.getByText('Audit exported').waitFor();
 
     const client = await h.newPage();
-    await signIn(client, owner.email, signUpBody().password);
-    await client.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(client, owner.email, signUpBody().password, `/app/estimates/${order.id}`);
     await client.getByText('History', { exact: true }).click();
     const history = client.getByRole('list', { name: 'Order history, oldest first' });
     await history.getByText('Order · Created').waitFor();

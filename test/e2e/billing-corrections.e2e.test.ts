@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
 import { createInvoice } from '../support/billing-fixtures';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { submittedOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -25,8 +25,7 @@ describe.skipIf(!hasBrowser)('invoice corrections in the browser', () => {
     expect((await h.inject({ method: 'POST', url: `/api/billing/${invoice.id}/send`, token: admin, payload: {} })).statusCode).toBe(200);
 
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto('/app/admin/billing');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/billing');
     // The spec's three tabs stay, with Ageing beside them.
     for (const tab of ['Overview', 'Invoices', 'Analytics', 'Ageing']) await page.getByRole('tab', { name: tab }).waitFor();
     await page.getByRole('tab', { name: 'Invoices' }).click();

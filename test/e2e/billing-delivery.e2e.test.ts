@@ -10,7 +10,7 @@ import { lastFinishedBroadcastMonth } from '../../src/domain/broadcast-calendar'
 import { addDays } from '../../src/domain/dates';
 import { estimateItems, trafficSpots } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { submittedOrder } from '../support/ordering-fixtures';
 import { clockToday } from '../support/clock';
 
@@ -50,9 +50,7 @@ describe.skipIf(!hasBrowser)('billing on delivery in the browser', () => {
     );
 
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-
-    await page.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(page, ADMIN.email, ADMIN.password, `/app/estimates/${order.id}`);
     await page.getByLabel('Bill:').selectOption('monthly');
     await page.getByText('Billing mode set to monthly on delivery').waitFor();
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { submittedOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -18,8 +18,7 @@ describe.skipIf(!hasBrowser)('billing in the browser', () => {
     expect((await h.inject({ method: 'PATCH', url: `/api/estimates/${order.id}/approve`, token: await h.adminToken() })).statusCode).toBe(200);
 
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto('/app/admin/billing');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/billing');
     await page.getByRole('button', { name: 'Create Invoice' }).click();
     const create = page.getByRole('dialog', { name: 'Create Invoice' });
     await create

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { putOrder, submittedOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -18,8 +18,7 @@ describe.skipIf(!hasBrowser)('campaigns in the browser', () => {
     expect((await putOrder(h, await h.adminToken(), order.id, { status: 'active', notes: 'On air' })).statusCode).toBe(200);
 
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto('/app/campaigns');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/campaigns');
     const row = page.getByRole('row', { name: /Drive Time Push/ });
     await row.getByText('Active', { exact: true }).waitFor();
 
@@ -42,8 +41,7 @@ describe.skipIf(!hasBrowser)('campaigns in the browser', () => {
     await page.getByText('Campaign "Drive Time Push" resumed').waitFor({ timeout: 20_000 });
 
     const client = await h.newPage();
-    await signIn(client, owner.email, 'Client-Passw0rd');
-    await client.goto('/app/campaigns');
+    await openSignedIn(client, owner.email, 'Client-Passw0rd', '/app/campaigns');
     const mine = client.getByRole('row', { name: /Drive Time Push/ });
     await mine.getByText('Active', { exact: true }).waitFor();
     expect(await mine.getByRole('button', { name: /Pause|Simulate/ }).count()).toBe(0);

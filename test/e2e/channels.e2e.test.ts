@@ -5,7 +5,7 @@
 import axe from 'axe-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { clientWithBrand } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -19,8 +19,7 @@ afterAll(async () => {
 describe.skipIf(!hasBrowserForScreens)('channels in the browser', () => {
   it('the admin adds a channel, edits it and makes it the default', async () => {
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto('/app/admin/station');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/station');
     const table = page.getByRole('table', { name: 'Channels' });
     await table.getByText('Default').waitFor();
     expect(await table.getByRole('row').count()).toBe(2); // the header and the station that existed
@@ -78,8 +77,7 @@ describe.skipIf(!hasBrowserForScreens)('channels in the browser', () => {
     const client = await clientWithBrand(h);
 
     const page = await h.newPage();
-    await signIn(page, client.email, 'Client-Passw0rd');
-    await page.goto('/app/orders');
+    await openSignedIn(page, client.email, 'Client-Passw0rd', '/app/orders');
     await page.getByRole('button', { name: 'New Order' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Which channel does this order buy?' });
     await dialog.getByRole('radio', { name: 'KSPT 4.3 · Antenna' }).check();

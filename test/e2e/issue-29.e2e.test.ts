@@ -10,7 +10,7 @@ import { notifySystemMessage } from '../../src/server/modules/notifications';
 import { ADMIN, signUpBody } from '../support/app';
 import { approvedOrder, invoicedOrder } from '../support/billing-fixtures';
 import { putOrder } from '../support/ordering-fixtures';
-import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, openSignedIn, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { clockFrom } from '../support/clock';
 
 let h: BrowserHarness;
@@ -48,8 +48,7 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     ).toBe(200);
 
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto('/app/admin/billing');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/billing');
     await page.getByRole('button', { name: 'Create Invoice' }).click();
     const create = page.getByRole('dialog', { name: 'Create Invoice' });
     const options = create.getByLabel('Approved Order').locator('option');
@@ -97,8 +96,7 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
   it('an approved order’s page offers its next step, Schedule, and the Overview says what each card counts (items 14, 1)', async () => {
     const { order } = await approvedOrder(h, { name: 'Next Step Order' });
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(page, ADMIN.email, ADMIN.password, `/app/estimates/${order.id}`);
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Schedule Order' });
     await dialog.getByText('its campaign is created and waits for its start date').waitFor();
@@ -168,8 +166,7 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
     };
 
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto('/app/admin/billing');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/billing');
     await page.getByRole('tab', { name: 'Ageing' }).click();
     await page.getByRole('button', { name: 'Statement for Statement Browser Co' }).click();
     await checkStatement(page.getByRole('dialog', { name: 'Statement for Statement Browser Co' }));
@@ -189,8 +186,7 @@ describe.skipIf(!hasBrowserForScreens)('issue 29 in the browser', () => {
       .waitFor();
 
     const mine = await h.newPage();
-    await signIn(mine, owner.email, signUpBody().password);
-    await mine.goto('/app/billing');
+    await openSignedIn(mine, owner.email, signUpBody().password, '/app/billing');
     await mine.getByRole('button', { name: 'Statement', exact: true }).click();
     await checkStatement(mine.getByRole('dialog', { name: 'Your statement' }));
   });
@@ -202,8 +198,7 @@ describe.skipIf(!hasBrowserForScreens)('Bill broadcast month on the station’s 
     const station = await startBrowserHarness({}, { now: clockFrom('2025-12-01T15:00:00Z') });
     try {
       const page = await station.newPage();
-      await signIn(page, ADMIN.email, ADMIN.password);
-      await page.goto('/app/admin/billing');
+      await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/billing');
       await page.getByRole('button', { name: 'Bill broadcast month' }).click();
       const bill = page.getByRole('dialog', { name: 'Bill Broadcast Month' });
       await bill.getByText('November 2025: Oct 27, 2025 – Nov 30, 2025').waitFor();
@@ -218,8 +213,7 @@ describe.skipIf(!hasBrowserForScreens)('a brand with orders in the browser (item
   it('its owner edits its contact details; its names are locked and say why', async () => {
     const { owner, order } = await approvedOrder(h, { name: 'Brand With Orders' });
     const page = await h.newPage();
-    await signIn(page, owner.email, signUpBody().password);
-    await page.goto('/app/brands');
+    await openSignedIn(page, owner.email, signUpBody().password, '/app/brands');
     await page.getByRole('button', { name: `Edit ${order.brand_name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Brand' });
     await dialog.getByText('This brand has orders: its names stay as sold. Contact details can change.').first().waitFor();

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaAssets } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { submittedOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -22,8 +22,7 @@ describe.skipIf(!hasBrowserForScreens)('issue 44 screens', () => {
   it('an order’s summary and time slots say Weekly Impressions, never Weekly Reach', async () => {
     const { order } = await submittedOrder(h, { name: 'Impressions Not Reach' });
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/app/estimates/${order.id}?readOnly=true`);
+    await openSignedIn(page, ADMIN.email, ADMIN.password, `/app/estimates/${order.id}?readOnly=true`);
     await page.getByText('Weekly Impressions', { exact: true }).waitFor();
     await page.getByRole('columnheader', { name: 'Weekly impressions' }).waitFor();
     expect(await page.getByText(/weekly reach/i).count()).toBe(0);
@@ -33,8 +32,7 @@ describe.skipIf(!hasBrowserForScreens)('issue 44 screens', () => {
     const { order, owner } = await submittedOrder(h, { name: 'Short Creative' });
     await h.database.db.update(mediaAssets).set({ adId: 'SHRT1234000H', spotLength: 30, durationSeconds: 6 }).where(eq(mediaAssets.id, owner.media.id));
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/app/estimates/${order.id}?readOnly=true`);
+    await openSignedIn(page, ADMIN.email, ADMIN.password, `/app/estimates/${order.id}?readOnly=true`);
     const creative = page.getByRole('region', { name: 'Creative' });
     await creative.getByText('Ad-ID SHRT1234000H · booked 30s · runs 0:06').waitFor();
     expect(await creative.getByRole('status').innerText()).toMatch(/30/);

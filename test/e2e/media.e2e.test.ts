@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { makeClip, multipart } from '../support/media-fixtures';
 import { createBrand, createMediaAsset } from '../support/ordering-fixtures';
 
@@ -25,8 +25,7 @@ describe.skipIf(!hasBrowser)('media in the browser', () => {
     await h.inject({ method: 'POST', url: '/api/brands', token, payload: { common_name: 'Spring Water', legal_name: 'Spring Water Inc' } });
 
     const page = await h.newPage();
-    await signIn(page, user.email, password);
-    await page.goto('/app/media');
+    await openSignedIn(page, user.email, password, '/app/media');
     await page.getByLabel('Brand', { exact: true }).selectOption({ label: 'Spring Water' });
     await page.getByLabel('Video file').setInputFiles(clip);
     // Issue 27: a bad Ad-ID is refused before anything is sent; a good one is upper-cased and kept with the title.
@@ -51,8 +50,7 @@ describe.skipIf(!hasBrowser)('media in the browser', () => {
     expect(((await h.inject({ method: 'GET', url: '/api/media', token })).json() as { title: string }[])[0]!.title).toBe('Spring Fresh :02');
 
     const admin = await h.newPage();
-    await signIn(admin, ADMIN.email, ADMIN.password);
-    await admin.goto('/app/admin/media-approvals');
+    await openSignedIn(admin, ADMIN.email, ADMIN.password, '/app/admin/media-approvals');
     await admin.getByRole('button', { name: 'Approve spring-spot.mp4' }).click();
     await admin.getByText('Media asset approved').waitFor();
     await admin.getByRole('tab', { name: /Approved 1/ }).click();
@@ -91,8 +89,7 @@ describe.skipIf(!hasBrowser)('media in the browser', () => {
     const pendingBefore = ((await h.inject({ method: 'GET', url: '/api/media?status=pending', token: await h.adminToken() })).json() as unknown[]).length;
 
     const admin = await h.newPage();
-    await signIn(admin, ADMIN.email, ADMIN.password);
-    await admin.goto('/app/admin/media-approvals');
+    await openSignedIn(admin, ADMIN.email, ADMIN.password, '/app/admin/media-approvals');
     await admin.getByRole('tab', { name: new RegExp(`^Pending ${pendingBefore}$`) }).waitFor();
     await admin.getByText(`${pendingBefore} pending`, { exact: true }).waitFor();
     // No bulk actions until something is selected.
@@ -134,8 +131,7 @@ describe.skipIf(!hasBrowser)('media in the browser', () => {
       durationSeconds: 6,
     });
     const admin = await h.newPage();
-    await signIn(admin, ADMIN.email, ADMIN.password);
-    await admin.goto('/app/admin/media-approvals');
+    await openSignedIn(admin, ADMIN.email, ADMIN.password, '/app/admin/media-approvals');
     await admin.getByText('Ad-ID SHRT1234000H · booked 30s · runs 0:06').first().waitFor();
     await admin.getByRole('button', { name: 'Approve short-spot.mp4' }).click();
     const ask = admin.getByRole('dialog', { name: 'Approve a spot of the wrong length?' });

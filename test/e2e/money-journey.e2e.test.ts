@@ -10,7 +10,7 @@ import { lastFinishedBroadcastMonth } from '../../src/domain/broadcast-calendar'
 import { addDays } from '../../src/domain/dates';
 import { estimateItems, trafficSpots } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { submittedOrder } from '../support/ordering-fixtures';
 import { clockToday } from '../support/clock';
 
@@ -54,8 +54,7 @@ describe.skipIf(!hasBrowser)('money, from airings to the audit trail', () => {
     );
 
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto('/app/admin/billing');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/billing');
     await page.getByRole('button', { name: 'Bill broadcast month' }).click();
     const bill = page.getByRole('dialog', { name: 'Bill Broadcast Month' });
     await bill.getByText(`${month.label}:`).waitFor();
@@ -85,8 +84,7 @@ describe.skipIf(!hasBrowser)('money, from airings to the audit trail', () => {
     await row.getByText(balance).first().waitFor();
 
     const client = await h.newPage();
-    await signIn(client, owner.email, 'Client-Passw0rd');
-    await client.goto('/app/billing');
+    await openSignedIn(client, owner.email, 'Client-Passw0rd', '/app/billing');
     const invoiceRow = client.getByRole('row', { name: new RegExp(number) }).first();
     await invoiceRow.getByText(balance).first().waitFor();
     await client

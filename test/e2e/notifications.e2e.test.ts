@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { ADMIN, signUpBody } from '../support/app';
 import { submittedOrder } from '../support/ordering-fixtures';
 
@@ -15,8 +15,7 @@ describe.skipIf(!hasBrowser)('live notifications in the browser', () => {
   it("an admin approves an order while the client's page is open; the bell and a toast show it without reload", async () => {
     const { owner, order } = await submittedOrder(h, { name: 'Live Spring Promo' });
     const page = await h.newPage();
-    await signIn(page, owner.email, signUpBody().password);
-    await page.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(page, owner.email, signUpBody().password, `/app/estimates/${order.id}`);
     await page.getByText('Live Spring Promo').first().waitFor();
     await page.getByTestId('realtime-status').and(page.locator('[data-status="connected"]')).waitFor();
 

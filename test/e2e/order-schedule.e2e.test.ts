@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { weekdayOf } from '../../src/domain/dates';
-import { hasBrowserForScreens, keepScreenshot, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, keepScreenshot, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { clientWithBrand, createDaypart, createOrder, dateIn } from '../support/ordering-fixtures';
 import { formatDay } from '../../src/web/ui/order-display';
 
@@ -53,8 +53,7 @@ describe.skipIf(!hasBrowserForScreens)('the week grid on screen', () => {
     ] as const) {
       const page = await h.newPage();
       await page.setViewportSize({ width, height });
-      await signIn(page, owner.email, 'Client-Passw0rd');
-      await page.goto(`/app/estimates/${order.id}`);
+      await openSignedIn(page, owner.email, 'Client-Passw0rd', `/app/estimates/${order.id}`);
       const card = page.getByRole('region', { name: 'Weekly schedule' });
       await card.getByText('Morning news', { exact: true }).first().waitFor();
       // 12 weeks of 3 spots at $125 (one hiatus week): 36 spots, $4,500.00.
@@ -96,8 +95,7 @@ describe.skipIf(!hasBrowserForScreens)('the week grid on screen', () => {
     expect(put.statusCode, put.body).toBe(200);
     const page = await h.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, owner.email, 'Client-Passw0rd');
-    await page.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(page, owner.email, 'Client-Passw0rd', `/app/estimates/${order.id}`);
     const card = page.getByRole('region', { name: 'Weekly schedule' });
     // 8 spots at $125.00: $1,000.00.
     await card.getByText('$1,000.00').first().waitFor();

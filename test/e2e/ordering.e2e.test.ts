@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/dates';
 import { adcpMediaBuys, adcpTasks, brands, estimates, mediaAssets } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { clockNow, clockToday } from '../support/clock';
 
 let h: BrowserHarness;
@@ -28,10 +28,9 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
 
     const { user, password } = await h.signUp({ firstName: 'Olive', lastName: 'Orderer' });
     const page = await h.newPage();
-    await signIn(page, user.email, password);
 
     // A brand, through the Brands page.
-    await page.goto('/app/brands');
+    await openSignedIn(page, user.email, password, '/app/brands');
     await page.getByRole('button', { name: 'Add Brand' }).first().click();
     const brandForm = page.getByRole('dialog');
     await brandForm.getByLabel('Common Name').fill('Olive Oil Co');
@@ -95,8 +94,7 @@ describe.skipIf(!hasBrowser)('ordering in the browser', () => {
     // The traffic desk approves it from Order Management (marked as a buy of an AdCP agent would be, decision 035).
     await h.database.db.update(estimates).set({ source: 'adcp', sourceName: 'Olive Buying Agent' }).where(eq(estimates.estimateName, 'Olive Holiday Push'));
     const adminPage = await h.newPage();
-    await signIn(adminPage, ADMIN.email, ADMIN.password);
-    await adminPage.goto('/app/admin/approvals');
+    await openSignedIn(adminPage, ADMIN.email, ADMIN.password, '/app/admin/approvals');
     await adminPage.getByText('via AdCP · Olive Buying Agent').waitFor();
     await adminPage.getByRole('button', { name: 'Change status of Olive Holiday Push' }).click();
     const dialog = adminPage.getByRole('dialog');
@@ -140,8 +138,7 @@ describe.skipIf(!hasBrowser)('order form checks and draft management in the brow
   it('Submit lists every problem of the form at once; a missing order says so', async () => {
     const { user, password } = await h.signUp({ firstName: 'Fern', lastName: 'Form' });
     const page = await h.newPage();
-    await signIn(page, user.email, password);
-    await page.goto('/app/orders');
+    await openSignedIn(page, user.email, password, '/app/orders');
     await page.getByRole('button', { name: 'New Order' }).first().click();
     await page.waitForURL(/\/app\/estimates\/[0-9a-f-]+\?edit=true/);
 
@@ -174,8 +171,7 @@ describe.skipIf(!hasBrowser)('order form checks and draft management in the brow
     const { user, password } = await h.signUp();
     await h.database.db.insert(estimates).values(Array.from({ length: 205 }, (_, i) => ({ ownerId: user.id, estimateName: `Bulk order ${i + 1}` })));
     const page = await h.newPage();
-    await signIn(page, user.email, password);
-    await page.goto('/app/orders');
+    await openSignedIn(page, user.email, password, '/app/orders');
     await page.getByText('200 orders').waitFor();
     await page.getByRole('button', { name: 'Show more orders' }).click();
     await page.getByText('205 orders').waitFor();
@@ -188,8 +184,7 @@ describe.skipIf(!hasBrowser)('order form checks and draft management in the brow
       expect((await h.inject({ method: 'POST', url: '/api/estimates', token, payload: { estimate_name: name } })).statusCode).toBe(201);
     }
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto('/app/admin/drafts');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/drafts');
     await page.getByRole('button', { name: 'Delete Selected' }).click();
     await page.getByText('Please select drafts to delete').waitFor();
 

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimates, mediaAssets } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, keepScreenshot, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, keepScreenshot, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { createBrand, createMediaAsset, createPaymentMethod, submittedOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -28,12 +28,12 @@ const SIZES = [
 
 const ORDER_URL = /\/app\/estimates\/[0-9a-f-]{36}(\?edit=true)?$/;
 
-/** A signed-in page of a new advertiser at the given size. */
+/** A new advertiser's page at the given size, signed in on Orders. */
 const advertiserPage = async (size: (typeof SIZES)[number], name = 'Ada') => {
   const { user, password } = await h.signUp({ firstName: name, lastName: 'Advertiser' });
   const page = await h.newPage();
   await page.setViewportSize(size);
-  await signIn(page, user.email, password);
+  await openSignedIn(page, user.email, password, '/app/orders');
   return { page, user };
 };
 
@@ -296,8 +296,7 @@ describe.skipIf(!hasBrowserForScreens).each(SIZES)('orders and the order form at
     await h.database.db.update(mediaAssets).set({ durationSeconds: 6, filename: 'creative-check-30s.mp4' }).where(eq(mediaAssets.id, owner.media.id));
     const page = await h.newPage();
     await page.setViewportSize(size);
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(page, ADMIN.email, ADMIN.password, `/app/estimates/${order.id}`);
     const creative = page.getByRole('region', { name: 'Creative' });
     await creative.getByText('This clip runs 0:06, but its name says 30 seconds').waitFor();
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { clientWithBrand, createDaypart, dateIn, submittedOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -24,10 +24,9 @@ describe.skipIf(!hasBrowser)('product separation', () => {
     const northwind = await clientWithBrand(h);
     const brightsmile = await clientWithBrand(h);
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
 
     // The first dealer's category on its Brand form, the second's by API.
-    await page.goto('/app/brands');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/brands');
     await page.getByRole('button', { name: `Edit ${northwind.brand.commonName}` }).click();
     const form = page.getByRole('dialog', { name: 'Edit Brand' });
     await form.getByLabel('Product category').selectOption('automotive');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -22,8 +22,7 @@ afterAll(async () => {
 describe.skipIf(!hasBrowserForScreens)('programs in the browser', () => {
   it('the admin adds, imports and deletes programs', async () => {
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto('/app/admin/station');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/station');
     const card = page.getByRole('region', { name: 'Programs' });
     await card.getByText('No programs yet').waitFor();
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../src/domain/dates';
 import { formatDay } from '../../src/web/ui/order-display';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, keepScreenshot, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, keepScreenshot, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { clientWithBrand, createDaypart, createOrder, dateIn, putOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -50,8 +50,7 @@ describe.skipIf(!hasBrowserForScreens)('a schedule revision on the order page', 
 
     const page = await h.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(page, ADMIN.email, ADMIN.password, `/app/estimates/${order.id}`);
     const revisions = page.getByRole('region', { name: 'Schedule revisions' });
     const revision = revisions.getByRole('article', { name: 'Revision 1' });
     await revision.getByText('Waiting for approval').waitFor();
@@ -82,8 +81,7 @@ describe.skipIf(!hasBrowserForScreens)('a schedule revision on the order page', 
     // The owner sees the decision on their order page, without approve or reject.
     const ownerPage = await h.newPage();
     await ownerPage.setViewportSize({ width: 390, height: 844 });
-    await signIn(ownerPage, owner.email, 'Client-Passw0rd');
-    await ownerPage.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(ownerPage, owner.email, 'Client-Passw0rd', `/app/estimates/${order.id}`);
     const theirs = ownerPage.getByRole('region', { name: 'Schedule revisions' }).getByRole('article', { name: 'Revision 1' });
     await theirs.getByText('Approved', { exact: true }).waitFor();
     expect(await theirs.getByRole('button').count()).toBe(0);

@@ -1,7 +1,7 @@
 /** The traffic desk preempts and moves a spot from the Traffic Log with the keyboard alone (issue 44, decision 058). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { createDaypart, dateIn, submittedOrder } from '../support/ordering-fixtures';
 
 let h: BrowserHarness;
@@ -22,8 +22,7 @@ describe.skipIf(!hasBrowser)('the traffic desk acts on one spot', () => {
     const day = dateIn(8);
 
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/app/admin/traffic?date=${day}`);
+    await openSignedIn(page, ADMIN.email, ADMIN.password, `/app/admin/traffic?date=${day}`);
     const section = page.getByRole('region', { name: 'Desk News' });
     await expect.poll(() => section.getByRole('row').filter({ hasText: 'Desk Launch' }).count()).toBe(2);
 

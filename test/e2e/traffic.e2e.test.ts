@@ -4,7 +4,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateItems, trafficMoves } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowser, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowser, openSignedIn, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { setOrderStatus } from '../support/campaign-fixtures';
 import { createDaypart, dateIn, submittedOrder } from '../support/ordering-fixtures';
 import { pdfText } from '../support/pdf-text';
@@ -123,8 +123,7 @@ describe.skipIf(!hasBrowser)('the traffic log in the browser', () => {
     expect(await page.getByRole('table', { name: 'As-run imports' }).getByRole('row').count()).toBe(2);
 
     const client = await h.newPage();
-    await signIn(client, owner.email, 'Client-Passw0rd');
-    await client.goto(`/app/estimates/${order.id}`);
+    await openSignedIn(client, owner.email, 'Client-Passw0rd', `/app/estimates/${order.id}`);
     // The spots list starts a week back, so yesterday's miss is in sight (issue 44).
     const missedDay = client
       .getByRole('region', { name: 'Spots on the traffic log' })

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../src/server/db/schema';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, keepScreenshot, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, keepScreenshot, openSignedIn, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { approvedOrder } from '../support/billing-fixtures';
 import { clientWithBrand, submittedOrder } from '../support/ordering-fixtures';
 
@@ -51,8 +51,7 @@ describe.skipIf(!hasBrowserForScreens)('issue 13, part C', () => {
         const { user, password } = await h.signUp({ firstName: 'Casey', lastName: 'Client' });
         const page = await h.newPage();
         await page.setViewportSize(size);
-        await signIn(page, user.email, password);
-        await page.goto('/app/profile');
+        await openSignedIn(page, user.email, password, '/app/profile');
         const main = page.getByRole('main');
         await main.getByText('Profile editing is being migrated').waitFor();
         await main.getByLabel('First name').fill('Morgan');
@@ -88,8 +87,7 @@ describe.skipIf(!hasBrowserForScreens)('issue 13, part C', () => {
       it("an admin edits a daypart on Rate Card with the rate card's messages", async () => {
         const page = await h.newPage();
         await page.setViewportSize(size);
-        await signIn(page, ADMIN.email, ADMIN.password);
-        await page.goto('/app/admin/rate-card');
+        await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/rate-card');
         await page.getByRole('heading', { name: 'Rate Card' }).waitFor();
         // A table from 768 px, one card per daypart on a phone.
         const row = size.width >= 768 ? page.getByRole('row', { name: /Weekend Evening/ }) : page.getByRole('listitem').filter({ hasText: 'Weekend Evening' });
@@ -136,8 +134,7 @@ describe.skipIf(!hasBrowserForScreens)('issue 13, part C', () => {
         const { order } = await approvedOrder(h, { totalSpend: 5000, name });
         const page = await h.newPage();
         await page.setViewportSize(size);
-        await signIn(page, ADMIN.email, ADMIN.password);
-        await page.goto('/app/admin/billing');
+        await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/billing');
         await page.getByRole('button', { name: 'Create Invoice' }).click();
         const create = page.getByRole('dialog', { name: 'Create Invoice' });
         await create.getByText("Choose an order to see the invoice's total.").waitFor();

@@ -9,7 +9,7 @@ import axe from 'axe-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN } from '../support/app';
-import { hasBrowserForScreens, signIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { hasBrowserForScreens, openSignedIn, startBrowserHarness, type BrowserHarness } from '../support/browser';
 
 let h: BrowserHarness;
 let receiver: http.Server;
@@ -41,8 +41,7 @@ describe.skipIf(!hasBrowserForScreens)('Webhooks screens', () => {
   it('lets an advertiser add an endpoint, send a signed test, disable and delete it', async () => {
     const { user, password } = await h.signUp();
     const page = await h.newPage();
-    await signIn(page, user.email, password);
-    await page.goto('/app/profile');
+    await openSignedIn(page, user.email, password, '/app/profile');
     const section = page.getByRole('region', { name: 'Webhooks' });
     const list = section.getByRole('list', { name: 'Your webhook endpoints' });
     await list.getByText('No webhook endpoints yet.').waitFor();
@@ -81,8 +80,7 @@ describe.skipIf(!hasBrowserForScreens)('Webhooks screens', () => {
   it('lets an administrator retry a failed delivery to a station-wide endpoint', async () => {
     answers.set('/station', 500);
     const page = await h.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto('/app/admin/station');
+    await openSignedIn(page, ADMIN.email, ADMIN.password, '/app/admin/station');
     const section = page.getByRole('region', { name: 'Webhooks' });
     await section.getByLabel('Endpoint URL').fill(`${base}/station`);
     await section.getByLabel('invoice.paid').check();

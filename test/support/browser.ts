@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AUTH_TOKEN_STORAGE_KEY } from '../../src/domain/constants';
 import { createTestApp, type TestApp } from './app';
 
 /**
@@ -92,6 +93,36 @@ export const submitSignIn = async (page: Page, email: string, password: string) 
 export const signIn = async (page: Page, email: string, password: string) => {
   await submitSignIn(page, email, password);
   await page.waitForURL('**/app/dashboard');
+};
+
+/** Marks, in the tab's sessionStorage (it lasts as long as the tab), each token `openSignedIn` has put in. */
+const SEEDED = 'spotbook-test-signed-in:';
+
+/**
+ * Opens `path` already signed in, for a flow that goes elsewhere than the dashboard: the session is
+ * started through the API (`POST /api/auth/login`, the call the sign-in form makes) and its token is put in
+ * the page's storage before the app loads; then waits for the app's own session check (`/api/auth/me`).
+ * Against `signIn` then `goto(path)` it saves a load of the sign-in screen, the form and the dashboard's
+ * render (docs/ci.md, twenty-third session). The sign-in screen keeps its own tests (accounts, the screens
+ * walks) and flows that stay on the dashboard still sign in through it.
+ * The token is put in once per tab and token: a flow that signs out and reloads stays signed out.
+ */
+export const openSignedIn = async (page: Page, email: string, password: string, path: string) => {
+  const reply = await page.request.post('/api/auth/login', { data: { email, password } });
+  if (!reply.ok()) throw new Error(`sign-in for ${email} failed: ${reply.status()} ${await reply.text()}`);
+  const { token } = (await reply.json()) as { token: string };
+  await page.addInitScript(
+    ([key, seeded, value]) => {
+      if (window.sessionStorage.getItem(seeded + value)) return;
+      window.localStorage.setItem(key, value);
+      window.sessionStorage.setItem(seeded + value, '1');
+    },
+    [AUTH_TOKEN_STORAGE_KEY, SEEDED, token] as const,
+  );
+  const sessionCheck = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me');
+  await page.goto(path);
+  const checked = await sessionCheck;
+  if (!checked.ok()) throw new Error(`the app's session check for ${email} failed: ${checked.status()}`);
 };
 
 /**
