@@ -91,7 +91,17 @@ export const billingAnalytics = async ({
         top.flatMap((row) => {
           const user = row.customer_id === null ? undefined : people.get(row.customer_id);
           return user
-            ? [{ id: row.customer_id!, billed: row.billed, paid: row.paid, company: user.company, firstName: user.firstName, lastName: user.lastName, email: user.email }]
+            ? [
+                {
+                  id: row.customer_id!,
+                  billed: row.billed,
+                  paid: row.paid,
+                  company: user.company,
+                  firstName: user.firstName,
+                  lastName: user.lastName,
+                  email: user.email,
+                },
+              ]
             : [];
         }),
       ] as const;
