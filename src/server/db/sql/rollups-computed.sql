@@ -250,15 +250,14 @@ BEGIN
   IF d IS NOT NULL THEN
     INSERT INTO daypart_hours AS c (hour, status, daypart_id, orders, spots, amount_cents, spend_cents)
     SELECT x.hour, x.status, x.daypart_id, x.items, x.spots, x.amount_cents, x.spend_cents
-    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents']))
-      AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
     ORDER BY 1, 2, 3
     ON CONFLICT (hour, status, daypart_id) DO UPDATE
       SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
           amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
     INSERT INTO daypart_days AS c (day, status, daypart_id, orders, spots, amount_cents, spend_cents)
     SELECT (x.hour AT TIME ZONE 'UTC')::date, x.status, x.daypart_id, sum(x.items), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
-    FROM jsonb_to_recordset(d) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
     GROUP BY 1, 2, 3
     HAVING sum(x.items) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
     ORDER BY 1, 2, 3
@@ -267,7 +266,7 @@ BEGIN
           amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
     INSERT INTO daypart_weeks AS c (week, status, daypart_id, orders, spots, amount_cents, spend_cents)
     SELECT date_trunc('week', x.hour AT TIME ZONE 'UTC')::date, x.status, x.daypart_id, sum(x.items), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
-    FROM jsonb_to_recordset(d) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
     GROUP BY 1, 2, 3
     HAVING sum(x.items) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
     ORDER BY 1, 2, 3
