@@ -10,7 +10,7 @@
  */
 export const tableOwners = {
   adcp: ['adcpMediaBuys', 'adcpTasks', 'adcpCreatives'],
-  analytics: ['brandHours', 'daypartHours', 'statusHours', 'daypartOrderShares'],
+  analytics: ['brandHours', 'daypartHours', 'daypartDays', 'daypartWeeks', 'statusHours', 'daypartOrderShares'],
   'api-keys': ['apiKeys'],
   'as-run': ['asRunImports', 'asRunChanges', 'asRunUnmatched'],
   audit: ['auditEvents'],

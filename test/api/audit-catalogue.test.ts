@@ -27,6 +27,8 @@ const NOT_AUDITED: Record<string, string> = {
   campaign_deliveries: 'delivery counters, derived from audited spots',
   coupon_usages: 'a coupon use; the order it discounts is audited',
   daypart_hours: 'analytics rollup',
+  daypart_days: 'analytics rollup (daypart_hours per day)',
+  daypart_weeks: 'analytics rollup (daypart_hours per week)',
   daypart_order_shares: 'analytics rollup',
   idempotency_keys: 'stored answers replayed to retried requests (kept a day)',
   invoice_lines: 'written once with their audited invoice, never changed',

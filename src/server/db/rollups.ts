@@ -86,6 +86,39 @@ export const daypartHours = pgTable(
 );
 
 /**
+ * daypart_hours summed per UTC day of the order's hour (migration 0067, decision 053 "Scale"): a window's
+ * whole days up to its first Monday, a few rows a day per status and daypart.
+ */
+export const daypartDays = pgTable(
+  'daypart_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    daypartId: uuid('daypart_id').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    spots: bigint('spots', { mode: 'number' }).notNull(),
+    amountCents: numeric('amount_cents', { mode: 'number' }).notNull(),
+    spendCents: numeric('spend_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'daypart_days_pkey', columns: [t.day, t.status, t.daypartId] })],
+);
+
+/** daypart_hours summed per UTC week (from Monday) of the order's hour (migration 0067): a window's whole weeks. */
+export const daypartWeeks = pgTable(
+  'daypart_weeks',
+  {
+    week: date('week', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    daypartId: uuid('daypart_id').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+    spots: bigint('spots', { mode: 'number' }).notNull(),
+    amountCents: numeric('amount_cents', { mode: 'number' }).notNull(),
+    spendCents: numeric('spend_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'daypart_weeks_pkey', columns: [t.week, t.status, t.daypartId] })],
+);
+
+/**
  * Each order's split between its dayparts as last added to daypart_hours (migration 0019): what an
  * order's change takes off before it adds the order's new split.
  */

@@ -401,6 +401,17 @@ table credit_notes
   CREATE INDEX credit_notes_invoice_idx ON public.credit_notes USING btree (invoice_id, created_at)
   CREATE UNIQUE INDEX credit_notes_pkey ON public.credit_notes USING btree (id)
 
+table daypart_days
+  amount_cents numeric not null
+  day date not null
+  daypart_id uuid not null
+  orders bigint not null
+  spend_cents numeric not null
+  spots bigint not null
+  status text not null
+  constraint daypart_days_pkey PRIMARY KEY (day, status, daypart_id)
+  CREATE UNIQUE INDEX daypart_days_pkey ON public.daypart_days USING btree (day, status, daypart_id)
+
 table daypart_hours
   amount_cents numeric not null
   daypart_id uuid not null
@@ -423,6 +434,17 @@ table daypart_order_shares
   status text not null
   constraint daypart_order_shares_pkey PRIMARY KEY (estimate_id, daypart_id)
   CREATE UNIQUE INDEX daypart_order_shares_pkey ON public.daypart_order_shares USING btree (estimate_id, daypart_id)
+
+table daypart_weeks
+  amount_cents numeric not null
+  daypart_id uuid not null
+  orders bigint not null
+  spend_cents numeric not null
+  spots bigint not null
+  status text not null
+  week date not null
+  constraint daypart_weeks_pkey PRIMARY KEY (week, status, daypart_id)
+  CREATE UNIQUE INDEX daypart_weeks_pkey ON public.daypart_weeks USING btree (week, status, daypart_id)
 
 table dayparts
   base_cpm_cents bigint not null
@@ -1287,6 +1309,17 @@ view card_labels as
     card_brand
    FROM payment_methods p;
 
+view daypart_days_computed as
+ SELECT (hour AT TIME ZONE 'UTC'::text)::date AS day,
+    status,
+    daypart_id,
+    sum(orders)::bigint AS orders,
+    sum(spots)::bigint AS spots,
+    sum(amount_cents) AS amount_cents,
+    sum(spend_cents) AS spend_cents
+   FROM daypart_hours_computed
+  GROUP BY ((hour AT TIME ZONE 'UTC'::text)::date), status, daypart_id;
+
 view daypart_hours_computed as
  SELECT hour,
     status,
@@ -1322,6 +1355,17 @@ view daypart_order_shares_computed as
     sum(spend::numeric) AS spend_cents
    FROM daypart_item_shares
   GROUP BY estimate_id, daypart_id, hour, status;
+
+view daypart_weeks_computed as
+ SELECT date_trunc('week'::text, (hour AT TIME ZONE 'UTC'::text))::date AS week,
+    status,
+    daypart_id,
+    sum(orders)::bigint AS orders,
+    sum(spots)::bigint AS spots,
+    sum(amount_cents) AS amount_cents,
+    sum(spend_cents) AS spend_cents
+   FROM daypart_hours_computed
+  GROUP BY (date_trunc('week'::text, (hour AT TIME ZONE 'UTC'::text))::date), status, daypart_id;
 
 view daypart_windows as
  SELECT id,
@@ -1800,6 +1844,12 @@ BEGIN
   -- In key order: a window's rows are then neighbours on disk (later writes append in time order too).
   INSERT INTO daypart_hours
   SELECT hour, status, daypart_id, sum(items), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_order_shares GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+  DELETE FROM daypart_days;
+  INSERT INTO daypart_days
+  SELECT (hour AT TIME ZONE 'UTC')::date, status, daypart_id, sum(orders), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_hours GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+  DELETE FROM daypart_weeks;
+  INSERT INTO daypart_weeks
+  SELECT date_trunc('week', hour AT TIME ZONE 'UTC')::date, status, daypart_id, sum(orders), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_hours GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
 END
 $function$
 
@@ -1807,22 +1857,47 @@ CREATE OR REPLACE FUNCTION public.daypart_orders_refresh(ids uuid[])
  RETURNS void
  LANGUAGE plpgsql
 AS $function$
+DECLARE
+  d jsonb;
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN
     RETURN;
   END IF;
   PERFORM pg_advisory_xact_lock(lock_id('daypart_orders'), k.key) FROM (SELECT DISTINCT hashtext(u.id::text) AS key FROM unnest(ids) AS u(id) ORDER BY 1) k;
-  INSERT INTO daypart_hours AS c (hour, status, daypart_id, orders, spots, amount_cents, spend_cents)
-  SELECT hour, status, daypart_id, sum(items), sum(spots), sum(amount_cents), sum(spend_cents)
-  FROM (SELECT hour, status, daypart_id, items, spots, amount_cents, spend_cents FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids)
-        UNION ALL
-        SELECT hour, status, daypart_id, -items, -spots, -amount_cents, -spend_cents FROM daypart_order_shares WHERE estimate_id = ANY (ids)) d
-  GROUP BY 1, 2, 3
-  HAVING sum(items) <> 0 OR sum(spots) <> 0 OR sum(amount_cents) <> 0 OR sum(spend_cents) <> 0
-  ORDER BY 1, 2, 3
-  ON CONFLICT (hour, status, daypart_id) DO UPDATE
-    SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
-        amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
+  SELECT jsonb_agg(to_jsonb(g)) INTO d FROM (
+    SELECT hour, status, daypart_id, sum(items) AS items, sum(spots) AS spots, sum(amount_cents) AS amount_cents, sum(spend_cents) AS spend_cents
+    FROM (SELECT hour, status, daypart_id, items, spots, amount_cents, spend_cents FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids)
+          UNION ALL
+          SELECT hour, status, daypart_id, -items, -spots, -amount_cents, -spend_cents FROM daypart_order_shares WHERE estimate_id = ANY (ids)) s
+    GROUP BY 1, 2, 3
+    HAVING sum(items) <> 0 OR sum(spots) <> 0 OR sum(amount_cents) <> 0 OR sum(spend_cents) <> 0) g;
+  IF d IS NOT NULL THEN
+    INSERT INTO daypart_hours AS c (hour, status, daypart_id, orders, spots, amount_cents, spend_cents)
+    SELECT x.hour, x.status, x.daypart_id, x.items, x.spots, x.amount_cents, x.spend_cents
+    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    ORDER BY 1, 2, 3
+    ON CONFLICT (hour, status, daypart_id) DO UPDATE
+      SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
+          amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
+    INSERT INTO daypart_days AS c (day, status, daypart_id, orders, spots, amount_cents, spend_cents)
+    SELECT (x.hour AT TIME ZONE 'UTC')::date, x.status, x.daypart_id, sum(x.items), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
+    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    GROUP BY 1, 2, 3
+    HAVING sum(x.items) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
+    ORDER BY 1, 2, 3
+    ON CONFLICT (day, status, daypart_id) DO UPDATE
+      SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
+          amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
+    INSERT INTO daypart_weeks AS c (week, status, daypart_id, orders, spots, amount_cents, spend_cents)
+    SELECT date_trunc('week', x.hour AT TIME ZONE 'UTC')::date, x.status, x.daypart_id, sum(x.items), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
+    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    GROUP BY 1, 2, 3
+    HAVING sum(x.items) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
+    ORDER BY 1, 2, 3
+    ON CONFLICT (week, status, daypart_id) DO UPDATE
+      SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
+          amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
+  END IF;
   DELETE FROM daypart_order_shares WHERE estimate_id = ANY (ids);
   INSERT INTO daypart_order_shares SELECT * FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids);
 END

@@ -154,6 +154,31 @@ CREATE OR REPLACE VIEW daypart_hours_computed AS
    FROM daypart_order_shares_computed
   GROUP BY hour, status, daypart_id;
 
+-- The same split per UTC day and per UTC week (from Monday) of the order's hour (migration 0067): what a window
+-- adds up after its first UTC midnight and its first Monday, a few rows a day or a week per status and daypart
+-- instead of a few an hour (decision 053, "Scale").
+CREATE OR REPLACE VIEW daypart_days_computed AS
+ SELECT (hour AT TIME ZONE 'UTC')::date AS day,
+    status,
+    daypart_id,
+    sum(orders)::bigint AS orders,
+    sum(spots)::bigint AS spots,
+    sum(amount_cents) AS amount_cents,
+    sum(spend_cents) AS spend_cents
+   FROM daypart_hours_computed
+  GROUP BY 1, status, daypart_id;
+
+CREATE OR REPLACE VIEW daypart_weeks_computed AS
+ SELECT date_trunc('week', hour AT TIME ZONE 'UTC')::date AS week,
+    status,
+    daypart_id,
+    sum(orders)::bigint AS orders,
+    sum(spots)::bigint AS spots,
+    sum(amount_cents) AS amount_cents,
+    sum(spend_cents) AS spend_cents
+   FROM daypart_hours_computed
+  GROUP BY 1, status, daypart_id;
+
 CREATE OR REPLACE FUNCTION analytics_rollups_rebuild()
  RETURNS void
  LANGUAGE plpgsql
@@ -192,29 +217,63 @@ BEGIN
   -- In key order: a window's rows are then neighbours on disk (later writes append in time order too).
   INSERT INTO daypart_hours
   SELECT hour, status, daypart_id, sum(items), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_order_shares GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+  DELETE FROM daypart_days;
+  INSERT INTO daypart_days
+  SELECT (hour AT TIME ZONE 'UTC')::date, status, daypart_id, sum(orders), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_hours GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+  DELETE FROM daypart_weeks;
+  INSERT INTO daypart_weeks
+  SELECT date_trunc('week', hour AT TIME ZONE 'UTC')::date, status, daypart_id, sum(orders), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_hours GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
 END
 $function$;
 
+-- An order's change: its new split less the one last added (daypart_order_shares), the difference added to the
+-- hours, then the same difference summed per day and per week (each in key order, hours before days before weeks,
+-- the same in every transaction, so that two writers wait for each other rather than deadlock).
 CREATE OR REPLACE FUNCTION daypart_orders_refresh(ids uuid[])
  RETURNS void
  LANGUAGE plpgsql
 AS $function$
+DECLARE
+  d jsonb;
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN
     RETURN;
   END IF;
   PERFORM pg_advisory_xact_lock(lock_id('daypart_orders'), k.key) FROM (SELECT DISTINCT hashtext(u.id::text) AS key FROM unnest(ids) AS u(id) ORDER BY 1) k;
-  INSERT INTO daypart_hours AS c (hour, status, daypart_id, orders, spots, amount_cents, spend_cents)
-  SELECT hour, status, daypart_id, sum(items), sum(spots), sum(amount_cents), sum(spend_cents)
-  FROM (SELECT hour, status, daypart_id, items, spots, amount_cents, spend_cents FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids)
-        UNION ALL
-        SELECT hour, status, daypart_id, -items, -spots, -amount_cents, -spend_cents FROM daypart_order_shares WHERE estimate_id = ANY (ids)) d
-  GROUP BY 1, 2, 3
-  HAVING sum(items) <> 0 OR sum(spots) <> 0 OR sum(amount_cents) <> 0 OR sum(spend_cents) <> 0
-  ORDER BY 1, 2, 3
-  ON CONFLICT (hour, status, daypart_id) DO UPDATE
-    SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
-        amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
+  SELECT jsonb_agg(to_jsonb(g)) INTO d FROM (
+    SELECT hour, status, daypart_id, sum(items) AS items, sum(spots) AS spots, sum(amount_cents) AS amount_cents, sum(spend_cents) AS spend_cents
+    FROM (SELECT hour, status, daypart_id, items, spots, amount_cents, spend_cents FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids)
+          UNION ALL
+          SELECT hour, status, daypart_id, -items, -spots, -amount_cents, -spend_cents FROM daypart_order_shares WHERE estimate_id = ANY (ids)) s
+    GROUP BY 1, 2, 3
+    HAVING sum(items) <> 0 OR sum(spots) <> 0 OR sum(amount_cents) <> 0 OR sum(spend_cents) <> 0) g;
+  IF d IS NOT NULL THEN
+    INSERT INTO daypart_hours AS c (hour, status, daypart_id, orders, spots, amount_cents, spend_cents)
+    SELECT x.hour, x.status, x.daypart_id, x.items, x.spots, x.amount_cents, x.spend_cents
+    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    ORDER BY 1, 2, 3
+    ON CONFLICT (hour, status, daypart_id) DO UPDATE
+      SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
+          amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
+    INSERT INTO daypart_days AS c (day, status, daypart_id, orders, spots, amount_cents, spend_cents)
+    SELECT (x.hour AT TIME ZONE 'UTC')::date, x.status, x.daypart_id, sum(x.items), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
+    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    GROUP BY 1, 2, 3
+    HAVING sum(x.items) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
+    ORDER BY 1, 2, 3
+    ON CONFLICT (day, status, daypart_id) DO UPDATE
+      SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
+          amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
+    INSERT INTO daypart_weeks AS c (week, status, daypart_id, orders, spots, amount_cents, spend_cents)
+    SELECT date_trunc('week', x.hour AT TIME ZONE 'UTC')::date, x.status, x.daypart_id, sum(x.items), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
+    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    GROUP BY 1, 2, 3
+    HAVING sum(x.items) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
+    ORDER BY 1, 2, 3
+    ON CONFLICT (week, status, daypart_id) DO UPDATE
+      SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
+          amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
+  END IF;
   DELETE FROM daypart_order_shares WHERE estimate_id = ANY (ids);
   INSERT INTO daypart_order_shares SELECT * FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids);
 END
