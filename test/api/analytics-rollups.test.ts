@@ -84,7 +84,7 @@ const staleRollupRows = async () => [
     from (select * from daypart_hours where orders <> 0 or spots <> 0 or amount_cents <> 0 or spend_cents <> 0) a full join daypart_hours_computed b using (hour, status, daypart_id)
     where a.orders is distinct from b.orders or a.spots is distinct from b.spots
       or coalesce(abs(a.amount_cents - b.amount_cents) > 1e-6, true) or coalesce(abs(a.spend_cents - b.spend_cents) > 1e-6, true)`)),
-  // Its sums per UTC day and week (migration 0067), kept by the same deltas.
+  // Its sums per UTC day and week (migration 0066), kept by the same deltas.
   ...(await rows(sql`select day, status, daypart_id, a.orders, b.orders as fresh_orders, a.amount_cents, b.amount_cents as fresh_amount
     from (select * from daypart_days where orders <> 0 or spots <> 0 or amount_cents <> 0 or spend_cents <> 0) a full join daypart_days_computed b using (day, status, daypart_id)
     where a.orders is distinct from b.orders or a.spots is distinct from b.spots

@@ -86,7 +86,7 @@ export const daypartHours = pgTable(
 );
 
 /**
- * daypart_hours summed per UTC day of the order's hour (migration 0067, decision 053 "Scale"): a window's
+ * daypart_hours summed per UTC day of the order's hour (migration 0066, decision 053 "Scale"): a window's
  * whole days up to its first Monday, a few rows a day per status and daypart.
  */
 export const daypartDays = pgTable(
@@ -103,7 +103,7 @@ export const daypartDays = pgTable(
   (t) => [primaryKey({ name: 'daypart_days_pkey', columns: [t.day, t.status, t.daypartId] })],
 );
 
-/** daypart_hours summed per UTC week (from Monday) of the order's hour (migration 0067): a window's whole weeks. */
+/** daypart_hours summed per UTC week (from Monday) of the order's hour (migration 0066): a window's whole weeks. */
 export const daypartWeeks = pgTable(
   'daypart_weeks',
   {

@@ -154,7 +154,7 @@ CREATE OR REPLACE VIEW daypart_hours_computed AS
    FROM daypart_order_shares_computed
   GROUP BY hour, status, daypart_id;
 
--- The same split per UTC day and per UTC week (from Monday) of the order's hour (migration 0067): what a window
+-- The same split per UTC day and per UTC week (from Monday) of the order's hour (migration 0066): what a window
 -- adds up after its first UTC midnight and its first Monday, a few rows a day or a week per status and daypart
 -- instead of a few an hour (decision 053, "Scale").
 CREATE OR REPLACE VIEW daypart_days_computed AS

@@ -2,7 +2,7 @@
  * Orders' amounts split between their dayparts in proportion to each item's weekly cost (the
  * performance and budget figures). Admins read the rollup `daypart_hours` (migration 0016,
  * decision 023), which holds this very split per UTC hour of the order, status and daypart, and its
- * sums per UTC day and week (`daypart_days`, `daypart_weeks`, migration 0067); the
+ * sums per UTC day and week (`daypart_days`, `daypart_weeks`, migration 0066); the
  * window's first hour, when the station's midnight is not on a UTC hour, and clients' own orders
  * and a channel's are computed from the rows.
  */
@@ -81,7 +81,7 @@ const firstWholeWeek = (from: string, timeZone: string) => sql`(date_trunc('week
 /**
  * The split of every order from the window's first whole UTC hour on, from the rollups: that hour's UTC day's
  * hours (daypart_hours), the whole days after it up to the first Monday (daypart_days), then whole weeks
- * (daypart_weeks, migration 0067). With 50 channels' 400 dayparts at 1M orders an hour holds about 134 rows, a day
+ * (daypart_weeks, migration 0066). With 50 channels' 400 dayparts at 1M orders an hour holds about 134 rows, a day
  * 1,700 and a week 3,300: a 30-day window read 8,500 booked rows instead of 76,000 (bench/README.md, session 23).
  */
 const fromRollup = async (db: Db, split: Split, from: string, timeZone: string): Promise<DaypartIdFigures[]> => {
