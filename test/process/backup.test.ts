@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/platform/db';
 import { signUpBody } from '../support/app';
+import { placementHorizonDays } from '../../src/domain/traffic';
 import { databaseUrlFor, withServer } from '../support/global-setup';
 import { REAL_ADMIN, ROOT, call, exited, freePort, startRealServer, type RealServer } from '../support/real-server';
 
@@ -76,6 +77,26 @@ const populate = async (server: RealServer, dataDir: string) => {
   writeFileSync(path.join(dataDir, 'media', 'originals', 'spot.mp4'), randomBytes(300_000));
   writeFileSync(path.join(dataDir, 'media', 'originals', 'upload.mp4.partial'), randomBytes(1000));
   return { email, orderId: order.body.id as string };
+};
+
+/**
+ * Waits until the station clock's first run has placed its whole horizon (every day of the default
+ * 14): a backup taken while it still writes is right, but the source would then change after the
+ * snapshot and no longer compare table for table with the restore.
+ */
+const untilClockPlaced = async (databaseUrl: string) => {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    const deadline = performance.now() + 60_000;
+    for (;;) {
+      const result = (await database.db.execute(sql`select count(*)::int as n from traffic_days`)) as unknown as { rows: { n: number }[] };
+      if (result.rows[0]!.n >= placementHorizonDays(14)) return;
+      if (performance.now() > deadline) throw new Error(`the station clock placed ${result.rows[0]!.n} days in 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    await database.close();
+  }
 };
 
 const stop = async (server: RealServer) => {
@@ -162,6 +183,7 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL', () => {
     const file = path.join(work, 'spotbook-pg.tar.gz');
     let server = await startRealServer({ port: await freePort(), dataDir: source, databaseUrl: sourceUrl });
     const { email, orderId } = await populate(server, source);
+    await untilClockPlaced(sourceUrl);
     try {
       await cli('backup', file, { dataDir: source, databaseUrl: sourceUrl });
       expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
