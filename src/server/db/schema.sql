@@ -720,7 +720,7 @@ table invoices
   CREATE UNIQUE INDEX invoices_estimate_live_key ON public.invoices USING btree (estimate_id, kind) WHERE ((status <> 'cancelled'::text) AND (kind <> 'broadcast_month'::text))
   CREATE UNIQUE INDEX invoices_estimate_month_live_key ON public.invoices USING btree (estimate_id, period_start) WHERE ((status <> 'cancelled'::text) AND (kind = 'broadcast_month'::text))
   CREATE UNIQUE INDEX invoices_invoice_number_key ON public.invoices USING btree (invoice_number)
-  CREATE INDEX invoices_issue_date_idx ON public.invoices USING btree (issue_date)
+  CREATE INDEX invoices_issue_date_idx ON public.invoices USING btree (issue_date) INCLUDE (customer_id, status, total_cents, commission_cents, paid_cents, refunded_cents)
   CREATE UNIQUE INDEX invoices_pkey ON public.invoices USING btree (id)
   CREATE INDEX invoices_receivable_idx ON public.invoices USING btree (customer_id, due_date) INCLUDE (total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) WHERE (status = 'sent'::text)
   CREATE INDEX invoices_status_due_idx ON public.invoices USING btree (status, due_date)
