@@ -720,7 +720,7 @@ table invoices
   CREATE UNIQUE INDEX invoices_estimate_live_key ON public.invoices USING btree (estimate_id, kind) WHERE ((status <> 'cancelled'::text) AND (kind <> 'broadcast_month'::text))
   CREATE UNIQUE INDEX invoices_estimate_month_live_key ON public.invoices USING btree (estimate_id, period_start) WHERE ((status <> 'cancelled'::text) AND (kind = 'broadcast_month'::text))
   CREATE UNIQUE INDEX invoices_invoice_number_key ON public.invoices USING btree (invoice_number)
-  CREATE INDEX invoices_issue_date_idx ON public.invoices USING btree (issue_date)
+  CREATE INDEX invoices_issue_date_idx ON public.invoices USING btree (issue_date) INCLUDE (customer_id, status, total_cents, commission_cents, paid_cents, refunded_cents)
   CREATE UNIQUE INDEX invoices_pkey ON public.invoices USING btree (id)
   CREATE INDEX invoices_receivable_idx ON public.invoices USING btree (customer_id, due_date) INCLUDE (total_cents, commission_cents, credited_cents, paid_cents, refunded_cents) WHERE (status = 'sent'::text)
   CREATE INDEX invoices_status_due_idx ON public.invoices USING btree (status, due_date)
@@ -1310,7 +1310,7 @@ view card_labels as
    FROM payment_methods p;
 
 view daypart_days_computed as
- SELECT (hour AT TIME ZONE 'UTC'::text)::date AS day,
+ SELECT utc_day(hour) AS day,
     status,
     daypart_id,
     sum(orders)::bigint AS orders,
@@ -1318,7 +1318,7 @@ view daypart_days_computed as
     sum(amount_cents) AS amount_cents,
     sum(spend_cents) AS spend_cents
    FROM daypart_hours_computed
-  GROUP BY ((hour AT TIME ZONE 'UTC'::text)::date), status, daypart_id;
+  GROUP BY (utc_day(hour)), status, daypart_id;
 
 view daypart_hours_computed as
  SELECT hour,
@@ -1357,7 +1357,7 @@ view daypart_order_shares_computed as
   GROUP BY estimate_id, daypart_id, hour, status;
 
 view daypart_weeks_computed as
- SELECT date_trunc('week'::text, (hour AT TIME ZONE 'UTC'::text))::date AS week,
+ SELECT utc_week(hour) AS week,
     status,
     daypart_id,
     sum(orders)::bigint AS orders,
@@ -1365,7 +1365,7 @@ view daypart_weeks_computed as
     sum(amount_cents) AS amount_cents,
     sum(spend_cents) AS spend_cents
    FROM daypart_hours_computed
-  GROUP BY (date_trunc('week'::text, (hour AT TIME ZONE 'UTC'::text))::date), status, daypart_id;
+  GROUP BY (utc_week(hour)), status, daypart_id;
 
 view daypart_windows as
  SELECT id,
@@ -1533,14 +1533,14 @@ view receivable_days_computed as
   GROUP BY s.customer_id, i.due_date;
 
 view reconciliation_brand_days_computed as
- SELECT (r.reconciled_at AT TIME ZONE 'UTC'::text)::date AS day,
+ SELECT utc_day(r.reconciled_at) AS day,
     COALESCE(e.brand_id, '00000000-0000-0000-0000-000000000000'::uuid) AS brand_id,
     count(*) AS reconciliations,
     sum(r.projected_spend_cents)::bigint AS projected_spend_cents,
     sum(r.actual_spend_cents)::bigint AS actual_spend_cents
    FROM reconciliations r
      JOIN estimates e ON e.id = r.estimate_id
-  GROUP BY ((r.reconciled_at AT TIME ZONE 'UTC'::text)::date), (COALESCE(e.brand_id, '00000000-0000-0000-0000-000000000000'::uuid));
+  GROUP BY (utc_day(r.reconciled_at)), (COALESCE(e.brand_id, '00000000-0000-0000-0000-000000000000'::uuid));
 
 view status_hours_computed as
  SELECT order_hour(submitted_at, created_at) AS hour,
@@ -1846,10 +1846,10 @@ BEGIN
   SELECT hour, status, daypart_id, sum(items), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_order_shares GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
   DELETE FROM daypart_days;
   INSERT INTO daypart_days
-  SELECT (hour AT TIME ZONE 'UTC')::date, status, daypart_id, sum(orders), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_hours GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+  SELECT utc_day(hour), status, daypart_id, sum(orders), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_hours GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
   DELETE FROM daypart_weeks;
   INSERT INTO daypart_weeks
-  SELECT date_trunc('week', hour AT TIME ZONE 'UTC')::date, status, daypart_id, sum(orders), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_hours GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+  SELECT utc_week(hour), status, daypart_id, sum(orders), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_hours GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
 END
 $function$
 
@@ -1858,41 +1858,39 @@ CREATE OR REPLACE FUNCTION public.daypart_orders_refresh(ids uuid[])
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  d jsonb;
+  d daypart_hours[];
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN
     RETURN;
   END IF;
   PERFORM pg_advisory_xact_lock(lock_id('daypart_orders'), k.key) FROM (SELECT DISTINCT hashtext(u.id::text) AS key FROM unnest(ids) AS u(id) ORDER BY 1) k;
-  SELECT jsonb_agg(to_jsonb(g)) INTO d FROM (
-    SELECT hour, status, daypart_id, sum(items) AS items, sum(spots) AS spots, sum(amount_cents) AS amount_cents, sum(spend_cents) AS spend_cents
+  SELECT array_agg(ROW(hour, status, daypart_id, items, spots, amount_cents, spend_cents)::daypart_hours ORDER BY hour, status, daypart_id) INTO d FROM (
+    SELECT hour, status, daypart_id, sum(items)::bigint AS items, sum(spots)::bigint AS spots, sum(amount_cents) AS amount_cents, sum(spend_cents) AS spend_cents
     FROM (SELECT hour, status, daypart_id, items, spots, amount_cents, spend_cents FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids)
           UNION ALL
           SELECT hour, status, daypart_id, -items, -spots, -amount_cents, -spend_cents FROM daypart_order_shares WHERE estimate_id = ANY (ids)) s
     GROUP BY 1, 2, 3
     HAVING sum(items) <> 0 OR sum(spots) <> 0 OR sum(amount_cents) <> 0 OR sum(spend_cents) <> 0) g;
   IF d IS NOT NULL THEN
-    INSERT INTO daypart_hours AS c (hour, status, daypart_id, orders, spots, amount_cents, spend_cents)
-    SELECT x.hour, x.status, x.daypart_id, x.items, x.spots, x.amount_cents, x.spend_cents
-    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
-    ORDER BY 1, 2, 3
+    INSERT INTO daypart_hours AS c
+    SELECT * FROM unnest(d) ORDER BY 1, 2, 3
     ON CONFLICT (hour, status, daypart_id) DO UPDATE
       SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
           amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
-    INSERT INTO daypart_days AS c (day, status, daypart_id, orders, spots, amount_cents, spend_cents)
-    SELECT (x.hour AT TIME ZONE 'UTC')::date, x.status, x.daypart_id, sum(x.items), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
-    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    INSERT INTO daypart_days AS c
+    SELECT utc_day(x.hour), x.status, x.daypart_id, sum(x.orders), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
+    FROM unnest(d) x
     GROUP BY 1, 2, 3
-    HAVING sum(x.items) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
+    HAVING sum(x.orders) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
     ORDER BY 1, 2, 3
     ON CONFLICT (day, status, daypart_id) DO UPDATE
       SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
           amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
-    INSERT INTO daypart_weeks AS c (week, status, daypart_id, orders, spots, amount_cents, spend_cents)
-    SELECT date_trunc('week', x.hour AT TIME ZONE 'UTC')::date, x.status, x.daypart_id, sum(x.items), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
-    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    INSERT INTO daypart_weeks AS c
+    SELECT utc_week(x.hour), x.status, x.daypart_id, sum(x.orders), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
+    FROM unnest(d) x
     GROUP BY 1, 2, 3
-    HAVING sum(x.items) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
+    HAVING sum(x.orders) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
     ORDER BY 1, 2, 3
     ON CONFLICT (week, status, daypart_id) DO UPDATE
       SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
@@ -2042,7 +2040,7 @@ CREATE OR REPLACE FUNCTION public.reconciliation_brand_days_add(d jsonb)
  LANGUAGE sql
 AS $function$
   INSERT INTO reconciliation_brand_days AS c (day, brand_id, reconciliations, projected_spend_cents, actual_spend_cents)
-  SELECT (x.reconciled_at AT TIME ZONE 'UTC')::date, coalesce(x.brand_id, '00000000-0000-0000-0000-000000000000'::uuid), sum(x.n), sum(x.projected), sum(x.actual)
+  SELECT utc_day(x.reconciled_at), coalesce(x.brand_id, '00000000-0000-0000-0000-000000000000'::uuid), sum(x.n), sum(x.projected), sum(x.actual)
   FROM jsonb_to_recordset(json_records(d, ARRAY['reconciled_at', 'brand_id', 'n', 'projected', 'actual'])) AS x(reconciled_at timestamptz, brand_id uuid, n bigint, projected bigint, actual bigint)
   GROUP BY 1, 2
   HAVING sum(x.n) <> 0 OR sum(x.projected) <> 0 OR sum(x.actual) <> 0
@@ -2312,6 +2310,22 @@ AS $function$
   ON CONFLICT (hour, status) DO UPDATE
     SET orders = c.orders + excluded.orders, amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents,
         days = c.days + excluded.days, dated = c.dated + excluded.dated
+$function$
+
+CREATE OR REPLACE FUNCTION public.utc_day(t timestamp with time zone)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  SELECT (t AT TIME ZONE 'UTC')::date
+$function$
+
+CREATE OR REPLACE FUNCTION public.utc_week(t timestamp with time zone)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  SELECT date_trunc('week', t AT TIME ZONE 'UTC')::date
 $function$
 
 CREATE TRIGGER adcp_media_buys_audit_update AFTER UPDATE ON public.adcp_media_buys REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION audit_update('adcp_buy', 'estimate_id', 'pending_change');

@@ -29,6 +29,25 @@ AS $function$
   SELECT date_trunc('hour', coalesce(submitted, created) AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
 $function$;
 
+-- The UTC day and the UTC week (from Monday) an instant falls in: the buckets of the rollups kept per day or week
+-- (reconciliation_brand_days; daypart_days and daypart_weeks, migration 0066), and the boundaries the analytics
+-- reader computes from them (src/server/modules/analytics/daypart-split.ts). Inlined by the planner.
+CREATE OR REPLACE FUNCTION utc_day(t timestamp with time zone)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  SELECT (t AT TIME ZONE 'UTC')::date
+$function$;
+
+CREATE OR REPLACE FUNCTION utc_week(t timestamp with time zone)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  SELECT date_trunc('week', t AT TIME ZONE 'UTC')::date
+$function$;
+
 CREATE OR REPLACE VIEW order_counts_computed AS
  SELECT s.scope,
     s.scope_id,
@@ -43,14 +62,14 @@ CREATE OR REPLACE VIEW order_counts_computed AS
   GROUP BY s.scope, s.scope_id, e.status;
 
 CREATE OR REPLACE VIEW reconciliation_brand_days_computed AS
- SELECT (r.reconciled_at AT TIME ZONE 'UTC'::text)::date AS day,
+ SELECT utc_day(r.reconciled_at) AS day,
     COALESCE(e.brand_id, '00000000-0000-0000-0000-000000000000'::uuid) AS brand_id,
     count(*) AS reconciliations,
     sum(r.projected_spend_cents)::bigint AS projected_spend_cents,
     sum(r.actual_spend_cents)::bigint AS actual_spend_cents
    FROM reconciliations r
      JOIN estimates e ON e.id = r.estimate_id
-  GROUP BY ((r.reconciled_at AT TIME ZONE 'UTC'::text)::date), (COALESCE(e.brand_id, '00000000-0000-0000-0000-000000000000'::uuid));
+  GROUP BY (utc_day(r.reconciled_at)), (COALESCE(e.brand_id, '00000000-0000-0000-0000-000000000000'::uuid));
 
 CREATE OR REPLACE VIEW brand_hours_computed AS
  SELECT order_hour(submitted_at, created_at) AS hour,
@@ -158,7 +177,7 @@ CREATE OR REPLACE VIEW daypart_hours_computed AS
 -- adds up after its first UTC midnight and its first Monday, a few rows a day or a week per status and daypart
 -- instead of a few an hour (decision 053, "Scale").
 CREATE OR REPLACE VIEW daypart_days_computed AS
- SELECT (hour AT TIME ZONE 'UTC')::date AS day,
+ SELECT utc_day(hour) AS day,
     status,
     daypart_id,
     sum(orders)::bigint AS orders,
@@ -169,7 +188,7 @@ CREATE OR REPLACE VIEW daypart_days_computed AS
   GROUP BY 1, status, daypart_id;
 
 CREATE OR REPLACE VIEW daypart_weeks_computed AS
- SELECT date_trunc('week', hour AT TIME ZONE 'UTC')::date AS week,
+ SELECT utc_week(hour) AS week,
     status,
     daypart_id,
     sum(orders)::bigint AS orders,
@@ -219,10 +238,10 @@ BEGIN
   SELECT hour, status, daypart_id, sum(items), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_order_shares GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
   DELETE FROM daypart_days;
   INSERT INTO daypart_days
-  SELECT (hour AT TIME ZONE 'UTC')::date, status, daypart_id, sum(orders), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_hours GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+  SELECT utc_day(hour), status, daypart_id, sum(orders), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_hours GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
   DELETE FROM daypart_weeks;
   INSERT INTO daypart_weeks
-  SELECT date_trunc('week', hour AT TIME ZONE 'UTC')::date, status, daypart_id, sum(orders), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_hours GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+  SELECT utc_week(hour), status, daypart_id, sum(orders), sum(spots), sum(amount_cents), sum(spend_cents) FROM daypart_hours GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
 END
 $function$;
 
@@ -234,41 +253,39 @@ CREATE OR REPLACE FUNCTION daypart_orders_refresh(ids uuid[])
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  d jsonb;
+  d daypart_hours[];
 BEGIN
   IF ids IS NULL OR cardinality(ids) = 0 THEN
     RETURN;
   END IF;
   PERFORM pg_advisory_xact_lock(lock_id('daypart_orders'), k.key) FROM (SELECT DISTINCT hashtext(u.id::text) AS key FROM unnest(ids) AS u(id) ORDER BY 1) k;
-  SELECT jsonb_agg(to_jsonb(g)) INTO d FROM (
-    SELECT hour, status, daypart_id, sum(items) AS items, sum(spots) AS spots, sum(amount_cents) AS amount_cents, sum(spend_cents) AS spend_cents
+  SELECT array_agg(ROW(hour, status, daypart_id, items, spots, amount_cents, spend_cents)::daypart_hours ORDER BY hour, status, daypart_id) INTO d FROM (
+    SELECT hour, status, daypart_id, sum(items)::bigint AS items, sum(spots)::bigint AS spots, sum(amount_cents) AS amount_cents, sum(spend_cents) AS spend_cents
     FROM (SELECT hour, status, daypart_id, items, spots, amount_cents, spend_cents FROM daypart_order_shares_computed WHERE estimate_id = ANY (ids)
           UNION ALL
           SELECT hour, status, daypart_id, -items, -spots, -amount_cents, -spend_cents FROM daypart_order_shares WHERE estimate_id = ANY (ids)) s
     GROUP BY 1, 2, 3
     HAVING sum(items) <> 0 OR sum(spots) <> 0 OR sum(amount_cents) <> 0 OR sum(spend_cents) <> 0) g;
   IF d IS NOT NULL THEN
-    INSERT INTO daypart_hours AS c (hour, status, daypart_id, orders, spots, amount_cents, spend_cents)
-    SELECT x.hour, x.status, x.daypart_id, x.items, x.spots, x.amount_cents, x.spend_cents
-    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
-    ORDER BY 1, 2, 3
+    INSERT INTO daypart_hours AS c
+    SELECT * FROM unnest(d) ORDER BY 1, 2, 3
     ON CONFLICT (hour, status, daypart_id) DO UPDATE
       SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
           amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
-    INSERT INTO daypart_days AS c (day, status, daypart_id, orders, spots, amount_cents, spend_cents)
-    SELECT (x.hour AT TIME ZONE 'UTC')::date, x.status, x.daypart_id, sum(x.items), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
-    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    INSERT INTO daypart_days AS c
+    SELECT utc_day(x.hour), x.status, x.daypart_id, sum(x.orders), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
+    FROM unnest(d) x
     GROUP BY 1, 2, 3
-    HAVING sum(x.items) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
+    HAVING sum(x.orders) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
     ORDER BY 1, 2, 3
     ON CONFLICT (day, status, daypart_id) DO UPDATE
       SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,
           amount_cents = c.amount_cents + excluded.amount_cents, spend_cents = c.spend_cents + excluded.spend_cents;
-    INSERT INTO daypart_weeks AS c (week, status, daypart_id, orders, spots, amount_cents, spend_cents)
-    SELECT date_trunc('week', x.hour AT TIME ZONE 'UTC')::date, x.status, x.daypart_id, sum(x.items), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
-    FROM jsonb_to_recordset(json_records(d, ARRAY['hour', 'status', 'daypart_id', 'items', 'spots', 'amount_cents', 'spend_cents'])) AS x(hour timestamptz, status text, daypart_id uuid, items bigint, spots bigint, amount_cents numeric, spend_cents numeric)
+    INSERT INTO daypart_weeks AS c
+    SELECT utc_week(x.hour), x.status, x.daypart_id, sum(x.orders), sum(x.spots), sum(x.amount_cents), sum(x.spend_cents)
+    FROM unnest(d) x
     GROUP BY 1, 2, 3
-    HAVING sum(x.items) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
+    HAVING sum(x.orders) <> 0 OR sum(x.spots) <> 0 OR sum(x.amount_cents) <> 0 OR sum(x.spend_cents) <> 0
     ORDER BY 1, 2, 3
     ON CONFLICT (week, status, daypart_id) DO UPDATE
       SET orders = c.orders + excluded.orders, spots = c.spots + excluded.spots,

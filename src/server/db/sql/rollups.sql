@@ -96,7 +96,7 @@ CREATE OR REPLACE FUNCTION reconciliation_brand_days_add(d jsonb)
  LANGUAGE sql
 AS $function$
   INSERT INTO reconciliation_brand_days AS c (day, brand_id, reconciliations, projected_spend_cents, actual_spend_cents)
-  SELECT (x.reconciled_at AT TIME ZONE 'UTC')::date, coalesce(x.brand_id, '00000000-0000-0000-0000-000000000000'::uuid), sum(x.n), sum(x.projected), sum(x.actual)
+  SELECT utc_day(x.reconciled_at), coalesce(x.brand_id, '00000000-0000-0000-0000-000000000000'::uuid), sum(x.n), sum(x.projected), sum(x.actual)
   FROM jsonb_to_recordset(json_records(d, ARRAY['reconciled_at', 'brand_id', 'n', 'projected', 'actual'])) AS x(reconciled_at timestamptz, brand_id uuid, n bigint, projected bigint, actual bigint)
   GROUP BY 1, 2
   HAVING sum(x.n) <> 0 OR sum(x.projected) <> 0 OR sum(x.actual) <> 0

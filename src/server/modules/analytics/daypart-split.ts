@@ -73,10 +73,14 @@ const fromRows = async (db: Db, split: Split, where: SQL | undefined): Promise<D
     .groupBy(shares.daypartId);
 };
 
-/** The first UTC midnight at or after the window's first whole hour (a date). */
-const firstWholeDay = (from: string, timeZone: string) => sql`(((${firstWholeHour(from, timeZone)} - interval '1 microsecond') at time zone 'UTC')::date + 1)`;
-/** The first Monday on or after that day (weeks are ISO weeks, in UTC). */
-const firstWholeWeek = (from: string, timeZone: string) => sql`(date_trunc('week', (${firstWholeDay(from, timeZone)} + 6)::timestamp)::date)`;
+/**
+ * The first whole UTC day or week (SQL `utc_day`, `utc_week`: the rollups' buckets, rollups-computed.sql) from the
+ * window's first whole hour on, as a date: the bucket after the one holding the instant just before that hour.
+ */
+const firstWhole = (bucket: 'day' | 'week', from: string, timeZone: string) => {
+  const before = sql`(${firstWholeHour(from, timeZone)} - interval '1 microsecond')`;
+  return bucket === 'day' ? sql`(utc_day(${before}) + 1)` : sql`(utc_week(${before}) + 7)`;
+};
 
 /**
  * The split of every order from the window's first whole UTC hour on, from the rollups: that hour's UTC day's
@@ -86,8 +90,8 @@ const firstWholeWeek = (from: string, timeZone: string) => sql`(date_trunc('week
  */
 const fromRollup = async (db: Db, split: Split, from: string, timeZone: string): Promise<DaypartIdFigures[]> => {
   const amount = split.amount === 'total' ? sql`amount_cents` : sql`spend_cents`;
-  const day = firstWholeDay(from, timeZone);
-  const week = firstWholeWeek(from, timeZone);
+  const day = firstWhole('day', from, timeZone);
+  const week = firstWhole('week', from, timeZone);
   const result = (await db.execute(sql`
     select r.daypart_id, sum(r.cents)::float8 as cents, sum(r.orders)::int as orders, sum(r.spots)::int as spots
     from (

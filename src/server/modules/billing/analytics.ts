@@ -49,7 +49,7 @@ export const billingAnalytics = async ({
   // customers' rows, and the top customers are those at or above the 8th largest, named. Grouping the window's
   // invoices (33,000 at 1M orders) by the names too sorted them on disk (bench/README.md, session 13), so they are
   // grouped by id alone and only the few are named. Ties at the 8th are broken by e-mail, as before; with fewer than
-  // 8 customers everyone is named (a total is never below 0). Summed as float8 (exact for whole cents below 2^53), not
+  // 8 customers everyone is named. Summed as float8 (exact for whole cents below 2^53), not
   // numeric: 20,000 customers' numeric sums outgrew work_mem and were hashed on disk.
   const windowSums = sql`
     with totals as (
@@ -69,11 +69,12 @@ export const billingAnalytics = async ({
       union all
       select * from (
         select row_number() over (order by t.billed desc, u.email) as place, t.customer_id, t.billed, t.paid, null::float8, null::float8, null::float8, null::float8
-        from totals t
-        -- The customer's e-mail, for ties, and existence, from the users module's published view (a join: a lookup per
-        -- row of the estimated third of the customers cost the plan enough for PostgreSQL to compile it, 60–90 ms of JIT).
+        -- The candidates: those at or above the 8th largest, as the planner can count them (a few rows, not a third of
+        -- the customers as a comparison with a subquery's value was estimated: that plan hashed every user, or, as
+        -- a lookup per row, cost enough for PostgreSQL to compile it, 60–90 ms of JIT).
+        from (select customer_id, billed, paid from totals order by billed desc fetch first ${TOP_CUSTOMERS} rows with ties) t
+        -- The customer's e-mail, for ties, and existence, from the users module's published view: a lookup per candidate.
         join ${userNamesView} u on u.id = t.customer_id
-        where t.billed >= coalesce((select t8.billed from totals t8 order by t8.billed desc offset ${TOP_CUSTOMERS - 1} limit 1), 0)
         order by 1
         limit ${TOP_CUSTOMERS}
       ) top
