@@ -32,30 +32,30 @@ export interface AsRunSpot {
 }
 
 /**
- * The spots `where` names, as AsRunSpot: read as the driver answers them (an object a row, the scheduled
+ * The spots `where` names (in `from`, where `s` is traffic_spots), as AsRunSpot: read as the driver answers them (an object a row, the scheduled
  * time as a number), since a file's 100,000 pass through this process's memory at once (issue 45).
  */
-const asRunSpotsWhere = async (tx: Tx, where: SQL): Promise<AsRunSpot[]> =>
+const asRunSpotsWhere = async (tx: Tx, where: SQL, from: SQL = sql`traffic_spots s`): Promise<AsRunSpot[]> =>
   (
     (await tx.execute(sql`
       select s.id, s.estimate_id as "estimateId", s.estimate_item_id as "estimateItemId", s.schedule_line_id as "scheduleLineId",
         s.daypart_id as "daypartId", s.house_code as "houseCode", s.air_date::text as "airDate",
         floor(extract(epoch from s.scheduled_at) * 1000)::float8 as "scheduledAt", s.status, s.missed_by_close as "missedByClose",
         s.no_charge as "noCharge"
-      from traffic_spots s where ${where}`)) as unknown as { rows: AsRunSpot[] }
+      from ${from} where ${where}`)) as unknown as { rows: AsRunSpot[] }
   ).rows;
 
 /**
- * The channel's spots of these house codes on broadcast days from two before each paired day to the day
- * after it (an overnight window ends the day after its own; a row may be near a window within a day).
- * `codes[i]` pairs with `days[i]`; at most 20,000 pairs a call.
+ * The channel's spots of these house codes on these ranges of broadcast days (`codes[i]` from `froms[i]`
+ * to `tos[i]`, both included; domain/as-run-near-days makes them from a file's rows): one probe of
+ * `traffic_spots_house_day_idx` per range. A spot is answered once when the ranges of a code do not overlap.
  */
-export const asRunSpotsNear = (tx: Tx, channelId: string, codes: readonly string[], days: readonly string[]): Promise<AsRunSpot[]> =>
+export const asRunSpotsInRanges = (tx: Tx, channelId: string, ranges: { codes: readonly string[]; froms: readonly string[]; tos: readonly string[] }): Promise<AsRunSpot[]> =>
   asRunSpotsWhere(
     tx,
-    sql`s.channel_id = ${channelId} and (s.house_code, s.air_date) in (
-      select distinct v.code, v.day::date + o.d from unnest(${textArray(codes)}, ${textArray(days)}) v(code, day)
-      cross join (values (-2), (-1), (0), (1)) o(d))`,
+    sql`s.channel_id = ${channelId}`,
+    sql`unnest(${textArray(ranges.codes)}, ${textArray(ranges.froms)}::date[], ${textArray(ranges.tos)}::date[]) v(code, from_day, to_day)
+      join traffic_spots s on s.house_code = v.code and s.air_date between v.from_day and v.to_day`,
   );
 
 /** The channel's spots of these ids (an as-run row may name its spot). */
