@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from './dates';
 import { nearDayRanges, type DayRanges } from './as-run-near-days';
 
-const triples = (r: DayRanges) => r.codes.map((code, i) => [code, r.froms[i], r.tos[i]]);
+const triples = (r: DayRanges) =>
+  r.codes.map((code, i) => {
+    expect(addDays(r.froms[i]!, r.days[i]! - 1)).toBe(r.tos[i]);
+    return [code, r.froms[i], r.tos[i]];
+  });
 
 /** The (code, day) pairs the four-day windows name, each once: what the ranges must cover exactly. */
 const pairsOfWindows = (daysOf: Map<string, string[]>) => {
@@ -53,6 +57,7 @@ describe('the days near as-run rows, as ranges per house code', () => {
       daysOf.set(`H${c}`, days);
     }
     const ranges = nearDayRanges(daysOf);
+    expect(triples(ranges)).toHaveLength(ranges.codes.length);
     const covered = pairsOfRanges(ranges);
     expect(new Set(covered).size).toBe(covered.length);
     expect(new Set(covered)).toEqual(pairsOfWindows(daysOf));

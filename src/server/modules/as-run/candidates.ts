@@ -9,7 +9,6 @@
  */
 import { isClosedMissed, type CandidateTable } from '../../../domain/as-run-match';
 import { nearDayRanges, type DayRanges } from '../../../domain/as-run-near-days';
-import { daysBetween } from '../../../domain/dates';
 import { windowOf } from '../../../domain/traffic';
 import type { Tx } from '../../platform/db';
 import { lockCampaignBudgetsOfOrders } from '../campaigns/public';
@@ -220,8 +219,8 @@ const queriesOf = function* (ranges: DayRanges) {
   while (from < ranges.codes.length) {
     let to = from;
     let days = 0;
-    while (to < ranges.codes.length && (to === from || days + daysBetween(ranges.froms[to]!, ranges.tos[to]!) + 1 <= DAYS_PER_QUERY)) {
-      days += daysBetween(ranges.froms[to]!, ranges.tos[to]!) + 1;
+    while (to < ranges.codes.length && (to === from || days + ranges.days[to]! <= DAYS_PER_QUERY)) {
+      days += ranges.days[to]!;
       to += 1;
     }
     yield { codes: ranges.codes.slice(from, to), froms: ranges.froms.slice(from, to), tos: ranges.tos.slice(from, to) };

@@ -1,7 +1,7 @@
 /**
  * The traffic log's door for the as-run import (issue 39, decisions 044, 055 and 062): the spots an as-run
- * may settle, read by house code and day or by id; their settling, set-based (one statement per 20,000
- * spots); the closing of what a file covers; the orders' counts after an import. The as-run module names no
+ * may settle, read by house code and day or by id; their settling, set-based (one statement per part
+ * the caller makes); the closing of what a file covers; the orders' counts after an import. The as-run module names no
  * traffic table: it calls these with its matched rows. Each runs in the caller's transaction.
  *
  * The import's own writes set the transaction-local `spotbook.audit_source` to the import while they run:
@@ -12,9 +12,7 @@ import type { Closing } from '../../../domain/as-run-match';
 import { trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { sqlArray, textArray } from '../../platform/sql-arrays';
-
-/** Rows per statement: bounds the SQL text held at once, here and in PGlite's memory. */
-const CHUNK = 20_000;
+import { executeInTurn } from '../../platform/statements-in-turn';
 
 /** A spot as the as-run import matches it (scheduled time as epoch ms). */
 export interface AsRunSpot {
@@ -50,7 +48,11 @@ const asRunSpotsWhere = async (tx: Tx, where: SQL, from: SQL = sql`traffic_spots
  * to `tos[i]`, both included; domain/as-run-near-days makes them from a file's rows): one probe of
  * `traffic_spots_house_day_idx` per range. A spot is answered once when the ranges of a code do not overlap.
  */
-export const asRunSpotsInRanges = (tx: Tx, channelId: string, ranges: { codes: readonly string[]; froms: readonly string[]; tos: readonly string[] }): Promise<AsRunSpot[]> =>
+export const asRunSpotsInRanges = (
+  tx: Tx,
+  channelId: string,
+  ranges: { codes: readonly string[]; froms: readonly string[]; tos: readonly string[] },
+): Promise<AsRunSpot[]> =>
   asRunSpotsWhere(
     tx,
     sql`s.channel_id = ${channelId}`,
@@ -76,23 +78,26 @@ export interface ReportedSpots {
 
 /**
  * Settles the spots the import's rows reported: aired (at, actual length) or missed; either way no longer
- * missed by a closing, and settled by this import. One statement per 20,000 spots; a missed spot keeps
- * its airing columns. Each spot is named once (a row settles a spot for the rows after it).
+ * missed by a closing, and settled by this import. One statement per part (the caller's generator makes
+ * each while the one before runs: executeInTurn); a missed spot keeps its airing columns. Each spot is named
+ * once (a row settles a spot for the rows after it).
  */
-export const settleReportedSpots = async (tx: Tx, importId: string, spots: ReportedSpots): Promise<void> => {
-  if (spots.ids.length === 0) return;
+export const settleReportedSpots = async (tx: Tx, importId: string, parts: Iterable<ReportedSpots>): Promise<void> => {
   await auditSource(tx, importId);
-  for (let from = 0; from < spots.ids.length; from += CHUNK) {
-    const to = Math.min(spots.ids.length, from + CHUNK);
-    await tx.execute(sql`
+  const statements = function* () {
+    for (const spots of parts) {
+      if (spots.ids.length === 0) continue;
+      yield sql`
       update traffic_spots s set status = case when v.aired then 'aired' else 'missed' end, missed_by_close = false,
         aired_at = case when v.aired then v.at else s.aired_at end,
         actual_duration_seconds = case when v.aired then v.seconds else s.actual_duration_seconds end,
         as_run_import_id = ${importId}, updated_at = now()
-      from unnest(${sqlArray(spots.ids.slice(from, to), 'uuid')}, ${sqlArray(spots.aired.slice(from, to), 'bool')},
-        ${sqlArray(spots.at.slice(from, to), 'timestamptz')}, ${sqlArray(spots.seconds.slice(from, to), 'int')}) v(id, aired, at, seconds)
-      where s.id = v.id`);
-  }
+      from unnest(${sqlArray(spots.ids, 'uuid')}, ${sqlArray(spots.aired, 'bool')},
+        ${sqlArray(spots.at, 'timestamptz')}, ${sqlArray(spots.seconds, 'int')}) v(id, aired, at, seconds)
+      where s.id = v.id`;
+    }
+  };
+  await executeInTurn(tx, statements());
   await auditSource(tx, null);
 };
 
