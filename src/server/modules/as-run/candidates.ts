@@ -1,8 +1,8 @@
 /**
  * The spots an as-run file's rows may settle, read once for the whole file before matching (decision 044):
  * the channel's spots of the rows' house codes near their days (ranges of days per house code, a query
- * per 20,000 days of them, through the traffic log's door), those the rows name by id, each with its daypart's window; then
- * their campaigns (locked), order items and schedule lines, which the airings spend from.
+ * per 20,000 days of them, through the traffic log's door), those the rows name by id, each with its
+ * daypart's window; then their campaigns (locked), order items and schedule lines, which the airings spend from.
  *
  * A file's candidates are held as columns by position (CandidateSpots), not as an object each: a
  * 100,000-line file has 100,000 of them, kept for the whole import (issue 45, decision 062).
@@ -195,8 +195,9 @@ export interface Candidates {
 }
 
 /**
- * Days of ranges per query of the spots in them: about the spots one query answers (a spot a house code and
- * day on the bench), what the driver holds at once. 100,000 rows of 10 days (10,000 ranges of 12 days) are 7 queries.
+ * Days of ranges per query of the spots in them: about the spots one query answers (the bench has a spot a
+ * house code and day), what the driver holds at once. 100,000 rows of 10 days (10,000 ranges of 12 days)
+ * are 7 queries.
  */
 const DAYS_PER_QUERY = 20_000;
 

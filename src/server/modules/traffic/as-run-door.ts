@@ -1,8 +1,8 @@
 /**
  * The traffic log's door for the as-run import (issue 39, decisions 044, 055 and 062): the spots an as-run
- * may settle, read by house code and day or by id; their settling, set-based (one statement per part
- * the caller makes); the closing of what a file covers; the orders' counts after an import. The as-run module names no
- * traffic table: it calls these with its matched rows. Each runs in the caller's transaction.
+ * may settle, read by house code and ranges of days or by id; their settling, set-based (one statement per
+ * part the caller makes); the closing of what a file covers; the orders' counts after an import. The as-run
+ * module names no traffic table: it calls these with its matched rows. Each runs in the caller's transaction.
  *
  * The import's own writes set the transaction-local `spotbook.audit_source` to the import while they run:
  * the spots' audit trigger skips them, since the import's changes list is their trail (decision 055).
@@ -30,8 +30,9 @@ export interface AsRunSpot {
 }
 
 /**
- * The spots `where` names (in `from`, where `s` is traffic_spots), as AsRunSpot: read as the driver answers them (an object a row, the scheduled
- * time as a number), since a file's 100,000 pass through this process's memory at once (issue 45).
+ * The spots `where` names (`s` is traffic_spots in `from`), as AsRunSpot: read as the driver answers them
+ * (an object a row, the scheduled time as a number), since a file's 100,000 pass through this process's
+ * memory at once (issue 45).
  */
 const asRunSpotsWhere = async (tx: Tx, where: SQL, from: SQL = sql`traffic_spots s`): Promise<AsRunSpot[]> =>
   (
