@@ -3,8 +3,9 @@
  * as columns: ResolvedRows) inside one transaction (decision 044). The candidate spots of the whole file
  * are read first (candidates.ts); each row then matches a spot by the rule in domain/as-run-match, in the
  * file's order (match.ts); the outcomes are written set-based: the spots through the traffic log's door
- * (one statement per 20,000, which the spots' audit trigger skips: the changes list is their trail,
- * decision 055), the unmatched rows, the airings, the changes list (writes.ts). Then what the file covers
+ * (one statement per 5,000, which the spots' audit trigger skips: the changes list is their trail,
+ * decision 055), the unmatched rows, the airings, the changes list (writes.ts); each bulk statement is made
+ * while the one before runs (platform/statements-in-turn). Then what the file covers
  * is closed (its time range, or whole days when it says so): scheduled spots there that no row reported
  * are missed.
  */
