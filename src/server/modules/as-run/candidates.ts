@@ -1,13 +1,14 @@
 /**
  * The spots an as-run file's rows may settle, read once for the whole file before matching (decision 044):
- * the channel's spots of the rows' house codes near their days (a query per 1,000 house code and day
- * pairs, through the traffic log's door), those the rows name by id, each with its daypart's window; then
- * their campaigns (locked), order items and schedule lines, which the airings spend from.
+ * the channel's spots of the rows' house codes near their days (ranges of days per house code, a query
+ * per 20,000 days of them, through the traffic log's door), those the rows name by id, each with its
+ * daypart's window; then their campaigns (locked), order items and schedule lines, which the airings spend from.
  *
  * A file's candidates are held as columns by position (CandidateSpots), not as an object each: a
  * 100,000-line file has 100,000 of them, kept for the whole import (issue 45, decision 062).
  */
 import { isClosedMissed, type CandidateTable } from '../../../domain/as-run-match';
+import { nearDayRanges, type DayRanges } from '../../../domain/as-run-near-days';
 import { windowOf } from '../../../domain/traffic';
 import type { Tx } from '../../platform/db';
 import { lockCampaignBudgetsOfOrders } from '../campaigns/public';
@@ -15,7 +16,7 @@ import { rateCard, type DaypartRow } from '../dayparts/public';
 import { missedSpotsWithAiredMakegood } from '../makegoods/withdraw';
 import { scheduleLineTerms } from '../makegoods/offer';
 import { pricedItems, type PricedItem } from '../orders/public';
-import { asRunSpotsByIds, asRunSpotsNear, type AsRunSpot } from '../traffic/public';
+import { asRunSpotsByIds, asRunSpotsInRanges, type AsRunSpot } from '../traffic/public';
 import type { ResolvedRows } from './rows';
 
 export interface CampaignState {
@@ -193,28 +194,39 @@ export interface Candidates {
   lineOf: Awaited<ReturnType<typeof scheduleLineTerms>>;
 }
 
-/** Pairs per query of the spots near them: what the driver answers at once (and this process holds) stays small. */
-const PAIRS = 1_000;
+/**
+ * Days of ranges per query of the spots in them: about the spots one query answers (the bench has a spot a
+ * house code and day), what the driver holds at once. 100,000 rows of 10 days (10,000 ranges of 12 days)
+ * are 7 queries.
+ */
+const DAYS_PER_QUERY = 20_000;
 
-/** (house code, station day) pairs of the rows, each once, as two columns. */
-const pairsOf = (rows: ResolvedRows) => {
-  const pairs = new Map<string, Set<string>>();
+/** The rows' days near their station days, as ranges per house code (domain/as-run-near-days). */
+const rangesOf = (rows: ResolvedRows) => {
+  const daysOf = new Map<string, Set<string>>();
   for (let i = 0; i < rows.length; i += 1) {
     const code = rows.houseCode(i);
     if (!code) continue;
-    let dates = pairs.get(code);
-    if (!dates) pairs.set(code, (dates = new Set()));
-    dates.add(rows.localDate(i));
+    let days = daysOf.get(code);
+    if (!days) daysOf.set(code, (days = new Set()));
+    days.add(rows.localDate(i));
   }
-  const codes: string[] = [];
-  const days: string[] = [];
-  for (const [code, dates] of pairs) {
-    for (const day of dates) {
-      codes.push(code);
-      days.push(day);
+  return nearDayRanges(daysOf);
+};
+
+/** The ranges a query at a time: up to DAYS_PER_QUERY days of them (at least one range). */
+const queriesOf = function* (ranges: DayRanges) {
+  let from = 0;
+  while (from < ranges.codes.length) {
+    let to = from;
+    let days = 0;
+    while (to < ranges.codes.length && (to === from || days + ranges.days[to]! <= DAYS_PER_QUERY)) {
+      days += ranges.days[to]!;
+      to += 1;
     }
+    yield { codes: ranges.codes.slice(from, to), froms: ranges.froms.slice(from, to), tos: ranges.tos.slice(from, to) };
+    from = to;
   }
-  return { codes, days };
 };
 
 /** Reads the candidates of the rows (of one channel) and what their airings spend from, inside `tx`. */
@@ -247,9 +259,7 @@ export const readCandidates = async ({
     const makegoodAired = closedIds.length > 0 ? await missedSpotsWithAiredMakegood(tx, closedIds) : new Set<string>();
     for (const row of found) if (!spots.has(row.id)) spots.add(row, windowFor(row.daypartId, row.airDate), makegoodAired.has(row.id));
   };
-  const { codes, days } = pairsOf(rows);
-  for (let from = 0; from < codes.length; from += PAIRS)
-    await add(await asRunSpotsNear(tx, channelId, codes.slice(from, from + PAIRS), days.slice(from, from + PAIRS)));
+  for (const ranges of queriesOf(rangesOf(rows))) await add(await asRunSpotsInRanges(tx, channelId, ranges));
   await add(await asRunSpotsByIds(tx, channelId, namedIds));
   spots.done();
 

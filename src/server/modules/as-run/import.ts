@@ -3,8 +3,9 @@
  * as columns: ResolvedRows) inside one transaction (decision 044). The candidate spots of the whole file
  * are read first (candidates.ts); each row then matches a spot by the rule in domain/as-run-match, in the
  * file's order (match.ts); the outcomes are written set-based: the spots through the traffic log's door
- * (one statement per 20,000, which the spots' audit trigger skips: the changes list is their trail,
- * decision 055), the unmatched rows, the airings, the changes list (writes.ts). Then what the file covers
+ * (one statement per 5,000, which the spots' audit trigger skips: the changes list is their trail,
+ * decision 055), the unmatched rows, the airings, the changes list (writes.ts); each bulk statement is made
+ * while the one before runs (platform/statements-in-turn). Then what the file covers
  * is closed (its time range, or whole days when it says so): scheduled spots there that no row reported
  * are missed.
  */
@@ -46,21 +47,24 @@ export interface ImportTotals {
 /** Spots per statement of their settling: bounds what is held at once (the statement's text, here and in PGlite). */
 const SETTLE_CHUNK = 5_000;
 
-/** The spots the rows reported, as the traffic log's door takes them, a statement's worth at a time. */
-const settleReported = async (tx: Tx, importId: string, rows: ResolvedRows, m: Matching, spots: CandidateSpots) => {
-  let i = 0;
-  while (i < m.outcome.length) {
-    const reported: ReportedSpots = { ids: [], aired: [], at: [], seconds: [] };
-    for (; i < m.outcome.length && reported.ids.length < SETTLE_CHUNK; i += 1) {
-      if (m.outcome[i] === 0) continue;
-      const aired = m.outcome[i] === AIRED;
-      reported.ids.push(spots.id(m.spotOf[i]!));
-      reported.aired.push(aired);
-      reported.at.push(aired ? new Date(m.airedAt[i]!).toISOString() : null);
-      reported.seconds.push(aired ? rows.durationSeconds(i) : null);
+/** The spots the rows reported, as the traffic log's door takes them, a statement's worth at a time (made as it asks). */
+const settleReported = (tx: Tx, importId: string, rows: ResolvedRows, m: Matching, spots: CandidateSpots) => {
+  const parts = function* () {
+    let i = 0;
+    while (i < m.outcome.length) {
+      const reported: ReportedSpots = { ids: [], aired: [], at: [], seconds: [] };
+      for (; i < m.outcome.length && reported.ids.length < SETTLE_CHUNK; i += 1) {
+        if (m.outcome[i] === 0) continue;
+        const aired = m.outcome[i] === AIRED;
+        reported.ids.push(spots.id(m.spotOf[i]!));
+        reported.aired.push(aired);
+        reported.at.push(aired ? new Date(m.airedAt[i]!).toISOString() : null);
+        reported.seconds.push(aired ? rows.durationSeconds(i) : null);
+      }
+      yield reported;
     }
-    await settleReportedSpots(tx, importId, reported);
-  }
+  };
+  return settleReportedSpots(tx, importId, parts());
 };
 
 /** Settles the rows of one file inside `tx`; answers the totals. The caller stores the import row first. */

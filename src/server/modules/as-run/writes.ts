@@ -8,6 +8,7 @@ import type { SkippedAsRunRow } from '../../../domain/as-run';
 import { localClockOf } from '../../../domain/dates';
 import type { Tx } from '../../platform/db';
 import { sqlArray as column, textArray } from '../../platform/sql-arrays';
+import { executeInTurn } from '../../platform/statements-in-turn';
 import { recordAirings, type AiringRecord } from '../campaigns/airings';
 import type { ClosedSpot } from '../traffic/public';
 import type { CampaignState, CandidateSpots } from './candidates';
@@ -85,57 +86,59 @@ export const writeChanges = async (
   const changeRows: number[] = [];
   for (let i = 0; i < m.outcome.length; i += 1) if (m.outcome[i] !== 0) changeRows.push(i);
   const changeCount = skipped.length + changeRows.length + closed.length;
-  for (const { from, to } of chunks(changeCount, CHUNK)) {
-    const c = {
-      line: [] as (number | null)[],
-      outcome: [] as string[],
-      spotId: [] as (string | null)[],
-      orderId: [] as (string | null)[],
-      previous: [] as (string | null)[],
-      day: [] as string[],
-      time: [] as string[],
-      code: [] as string[],
-      note: [] as (string | null)[],
-    };
-    for (let n = from; n < to; n += 1) {
-      if (n < skipped.length) {
-        const r = skipped[n]!;
-        c.line.push(r.line);
-        c.outcome.push('skipped');
-        c.spotId.push(null);
-        c.orderId.push(null);
-        c.previous.push(null);
-        c.day.push(r.date);
-        c.time.push(r.time);
-        c.code.push(r.houseCode);
-        c.note.push(r.reason);
-      } else if (n < skipped.length + changeRows.length) {
-        const i = changeRows[n - skipped.length]!;
-        const spot = m.spotOf[i]!;
-        const aired = m.outcome[i] === AIRED;
-        c.line.push(rows.line(i));
-        c.outcome.push(aired ? 'aired' : 'missed');
-        c.spotId.push(spots.id(spot));
-        c.orderId.push(spots.estimateId(spot));
-        c.previous.push(m.previousStatus[i]!);
-        c.day.push(rows.localDate(i));
-        c.time.push(rows.localTime(i));
-        c.code.push(rows.houseCode(i) || spots.houseCode(spot));
-        c.note.push(aired ? (m.notes.get(i) ?? null) : null);
-      } else {
-        const spot = closed[n - skipped.length - changeRows.length]!;
-        c.line.push(null);
-        c.outcome.push('closed_missed');
-        c.spotId.push(spot.id);
-        c.orderId.push(spot.estimateId);
-        c.previous.push(spot.previousStatus);
-        c.day.push(spot.airDate);
-        c.time.push(localClockOf(spot.scheduledAt, timeZone));
-        c.code.push(spot.houseCode);
-        c.note.push(null);
+  // Each chunk's statement is made while the one before runs (executeInTurn).
+  const statements = function* () {
+    for (const { from, to } of chunks(changeCount, CHUNK)) {
+      const c = {
+        line: [] as (number | null)[],
+        outcome: [] as string[],
+        spotId: [] as (string | null)[],
+        orderId: [] as (string | null)[],
+        previous: [] as (string | null)[],
+        day: [] as string[],
+        time: [] as string[],
+        code: [] as string[],
+        note: [] as (string | null)[],
+      };
+      for (let n = from; n < to; n += 1) {
+        if (n < skipped.length) {
+          const r = skipped[n]!;
+          c.line.push(r.line);
+          c.outcome.push('skipped');
+          c.spotId.push(null);
+          c.orderId.push(null);
+          c.previous.push(null);
+          c.day.push(r.date);
+          c.time.push(r.time);
+          c.code.push(r.houseCode);
+          c.note.push(r.reason);
+        } else if (n < skipped.length + changeRows.length) {
+          const i = changeRows[n - skipped.length]!;
+          const spot = m.spotOf[i]!;
+          const aired = m.outcome[i] === AIRED;
+          c.line.push(rows.line(i));
+          c.outcome.push(aired ? 'aired' : 'missed');
+          c.spotId.push(spots.id(spot));
+          c.orderId.push(spots.estimateId(spot));
+          c.previous.push(m.previousStatus[i]!);
+          c.day.push(rows.localDate(i));
+          c.time.push(rows.localTime(i));
+          c.code.push(rows.houseCode(i) || spots.houseCode(spot));
+          c.note.push(aired ? (m.notes.get(i) ?? null) : null);
+        } else {
+          const spot = closed[n - skipped.length - changeRows.length]!;
+          c.line.push(null);
+          c.outcome.push('closed_missed');
+          c.spotId.push(spot.id);
+          c.orderId.push(spot.estimateId);
+          c.previous.push(spot.previousStatus);
+          c.day.push(spot.airDate);
+          c.time.push(localClockOf(spot.scheduledAt, timeZone));
+          c.code.push(spot.houseCode);
+          c.note.push(null);
+        }
       }
-    }
-    await tx.execute(sql`
+      yield sql`
       insert into as_run_changes (import_id, line, outcome, spot_id, air_date, air_time, house_code, note, audit_id, spot_key, order_id, previous_status)
       select ${importId}::uuid, v.line, v.outcome, v.spot, v.day, v.time, v.code, v.note,
         case when v.spot is not null then nextval('audit_events_id_seq') end, v.spot::text, v.order_id, v.previous
@@ -143,6 +146,8 @@ export const writeChanges = async (
         ${textArray(c.day)}, ${textArray(c.time)}, ${textArray(c.code)}, ${textArray(c.note)},
         ${column(c.orderId, 'uuid')}, ${textArray(c.previous)})
         with ordinality v(line, outcome, spot, day, time, code, note, order_id, previous, n)
-      order by v.n`);
-  }
+      order by v.n`;
+    }
+  };
+  await executeInTurn(tx, statements());
 };

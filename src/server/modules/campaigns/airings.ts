@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
 import { sqlArray } from '../../platform/sql-arrays';
+import { executeInTurn } from '../../platform/statements-in-turn';
 
 export interface AiringRecord {
   campaignId: string;
@@ -43,33 +44,38 @@ export const recordAirings = async (tx: Tx, airings: Iterable<AiringRecord>): Pr
     spotIds: [] as (string | null)[],
     simulated: [] as boolean[],
   };
-  const insert = async () => {
-    await tx.execute(sql`
+  const insert = () => {
+    const statement = sql`
       insert into campaign_deliveries (campaign_id, daypart_id, aired_at, impressions, spend_cents, spot_id, simulated)
       select * from unnest(${sqlArray(part.campaignIds, 'uuid')}, ${sqlArray(part.daypartIds, 'uuid')},
         ${sqlArray(part.at, 'timestamptz')}, ${sqlArray(part.impressions, 'int')},
-        ${sqlArray(part.spend, 'bigint')}, ${sqlArray(part.spotIds, 'uuid')}, ${sqlArray(part.simulated, 'bool')})`);
+        ${sqlArray(part.spend, 'bigint')}, ${sqlArray(part.spotIds, 'uuid')}, ${sqlArray(part.simulated, 'bool')})`;
     for (const column of Object.values(part)) column.length = 0;
+    return statement;
   };
-  for (const a of airings) {
-    part.campaignIds.push(a.campaignId);
-    part.daypartIds.push(a.daypartId);
-    part.at.push(a.airedAt.toISOString());
-    part.impressions.push(a.impressions);
-    part.spend.push(a.spendCents);
-    part.spotIds.push(a.spotId);
-    part.simulated.push(a.simulated);
-    let s = sums.get(a.campaignId);
-    if (!s) sums.set(a.campaignId, (s = { aired: 0, impressions: 0, spend: 0, last: a.airedAt, simulated: { aired: 0, impressions: 0, spend: 0 } }));
-    for (const sum of a.simulated ? [s, s.simulated] : [s]) {
-      sum.aired += 1;
-      sum.impressions += a.impressions;
-      sum.spend += a.spendCents;
+  // Each chunk's statement is made while the one before runs (executeInTurn).
+  const inserts = function* () {
+    for (const a of airings) {
+      part.campaignIds.push(a.campaignId);
+      part.daypartIds.push(a.daypartId);
+      part.at.push(a.airedAt.toISOString());
+      part.impressions.push(a.impressions);
+      part.spend.push(a.spendCents);
+      part.spotIds.push(a.spotId);
+      part.simulated.push(a.simulated);
+      let s = sums.get(a.campaignId);
+      if (!s) sums.set(a.campaignId, (s = { aired: 0, impressions: 0, spend: 0, last: a.airedAt, simulated: { aired: 0, impressions: 0, spend: 0 } }));
+      for (const sum of a.simulated ? [s, s.simulated] : [s]) {
+        sum.aired += 1;
+        sum.impressions += a.impressions;
+        sum.spend += a.spendCents;
+      }
+      if (a.airedAt > s.last) s.last = a.airedAt;
+      if (part.campaignIds.length === CHUNK) yield insert();
     }
-    if (a.airedAt > s.last) s.last = a.airedAt;
-    if (part.campaignIds.length === CHUNK) await insert();
-  }
-  if (part.campaignIds.length > 0) await insert();
+    if (part.campaignIds.length > 0) yield insert();
+  };
+  await executeInTurn(tx, inserts());
   const campaigns = [...sums];
   for (let i = 0; i < campaigns.length; i += CHUNK) {
     const part = campaigns.slice(i, i + CHUNK);

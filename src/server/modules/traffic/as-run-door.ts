@@ -1,8 +1,8 @@
 /**
  * The traffic log's door for the as-run import (issue 39, decisions 044, 055 and 062): the spots an as-run
- * may settle, read by house code and day or by id; their settling, set-based (one statement per 20,000
- * spots); the closing of what a file covers; the orders' counts after an import. The as-run module names no
- * traffic table: it calls these with its matched rows. Each runs in the caller's transaction.
+ * may settle, read by house code and ranges of days or by id; their settling, set-based (one statement per
+ * part the caller makes); the closing of what a file covers; the orders' counts after an import. The as-run
+ * module names no traffic table: it calls these with its matched rows. Each runs in the caller's transaction.
  *
  * The import's own writes set the transaction-local `spotbook.audit_source` to the import while they run:
  * the spots' audit trigger skips them, since the import's changes list is their trail (decision 055).
@@ -12,9 +12,7 @@ import type { Closing } from '../../../domain/as-run-match';
 import { trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { sqlArray, textArray } from '../../platform/sql-arrays';
-
-/** Rows per statement: bounds the SQL text held at once, here and in PGlite's memory. */
-const CHUNK = 20_000;
+import { executeInTurn } from '../../platform/statements-in-turn';
 
 /** A spot as the as-run import matches it (scheduled time as epoch ms). */
 export interface AsRunSpot {
@@ -32,30 +30,35 @@ export interface AsRunSpot {
 }
 
 /**
- * The spots `where` names, as AsRunSpot: read as the driver answers them (an object a row, the scheduled
- * time as a number), since a file's 100,000 pass through this process's memory at once (issue 45).
+ * The spots `where` names (`s` is traffic_spots in `from`), as AsRunSpot: read as the driver answers them
+ * (an object a row, the scheduled time as a number), since a file's 100,000 pass through this process's
+ * memory at once (issue 45).
  */
-const asRunSpotsWhere = async (tx: Tx, where: SQL): Promise<AsRunSpot[]> =>
+const asRunSpotsWhere = async (tx: Tx, where: SQL, from: SQL = sql`traffic_spots s`): Promise<AsRunSpot[]> =>
   (
     (await tx.execute(sql`
       select s.id, s.estimate_id as "estimateId", s.estimate_item_id as "estimateItemId", s.schedule_line_id as "scheduleLineId",
         s.daypart_id as "daypartId", s.house_code as "houseCode", s.air_date::text as "airDate",
         floor(extract(epoch from s.scheduled_at) * 1000)::float8 as "scheduledAt", s.status, s.missed_by_close as "missedByClose",
         s.no_charge as "noCharge"
-      from traffic_spots s where ${where}`)) as unknown as { rows: AsRunSpot[] }
+      from ${from} where ${where}`)) as unknown as { rows: AsRunSpot[] }
   ).rows;
 
 /**
- * The channel's spots of these house codes on broadcast days from two before each paired day to the day
- * after it (an overnight window ends the day after its own; a row may be near a window within a day).
- * `codes[i]` pairs with `days[i]`; at most 20,000 pairs a call.
+ * The channel's spots of these house codes on these ranges of broadcast days (`codes[i]` from `froms[i]`
+ * to `tos[i]`, both included; domain/as-run-near-days makes them from a file's rows): one probe of
+ * `traffic_spots_house_day_idx` per range. A spot is answered once when the ranges of a code do not overlap.
  */
-export const asRunSpotsNear = (tx: Tx, channelId: string, codes: readonly string[], days: readonly string[]): Promise<AsRunSpot[]> =>
+export const asRunSpotsInRanges = (
+  tx: Tx,
+  channelId: string,
+  ranges: { codes: readonly string[]; froms: readonly string[]; tos: readonly string[] },
+): Promise<AsRunSpot[]> =>
   asRunSpotsWhere(
     tx,
-    sql`s.channel_id = ${channelId} and (s.house_code, s.air_date) in (
-      select distinct v.code, v.day::date + o.d from unnest(${textArray(codes)}, ${textArray(days)}) v(code, day)
-      cross join (values (-2), (-1), (0), (1)) o(d))`,
+    sql`s.channel_id = ${channelId}`,
+    sql`unnest(${textArray(ranges.codes)}, ${textArray(ranges.froms)}::date[], ${textArray(ranges.tos)}::date[]) v(code, from_day, to_day)
+      join traffic_spots s on s.house_code = v.code and s.air_date between v.from_day and v.to_day`,
   );
 
 /** The channel's spots of these ids (an as-run row may name its spot). */
@@ -76,23 +79,26 @@ export interface ReportedSpots {
 
 /**
  * Settles the spots the import's rows reported: aired (at, actual length) or missed; either way no longer
- * missed by a closing, and settled by this import. One statement per 20,000 spots; a missed spot keeps
- * its airing columns. Each spot is named once (a row settles a spot for the rows after it).
+ * missed by a closing, and settled by this import. One statement per part (the caller's generator makes
+ * each while the one before runs: executeInTurn); a missed spot keeps its airing columns. Each spot is named
+ * once (a row settles a spot for the rows after it).
  */
-export const settleReportedSpots = async (tx: Tx, importId: string, spots: ReportedSpots): Promise<void> => {
-  if (spots.ids.length === 0) return;
+export const settleReportedSpots = async (tx: Tx, importId: string, parts: Iterable<ReportedSpots>): Promise<void> => {
   await auditSource(tx, importId);
-  for (let from = 0; from < spots.ids.length; from += CHUNK) {
-    const to = Math.min(spots.ids.length, from + CHUNK);
-    await tx.execute(sql`
+  const statements = function* () {
+    for (const spots of parts) {
+      if (spots.ids.length === 0) continue;
+      yield sql`
       update traffic_spots s set status = case when v.aired then 'aired' else 'missed' end, missed_by_close = false,
         aired_at = case when v.aired then v.at else s.aired_at end,
         actual_duration_seconds = case when v.aired then v.seconds else s.actual_duration_seconds end,
         as_run_import_id = ${importId}, updated_at = now()
-      from unnest(${sqlArray(spots.ids.slice(from, to), 'uuid')}, ${sqlArray(spots.aired.slice(from, to), 'bool')},
-        ${sqlArray(spots.at.slice(from, to), 'timestamptz')}, ${sqlArray(spots.seconds.slice(from, to), 'int')}) v(id, aired, at, seconds)
-      where s.id = v.id`);
-  }
+      from unnest(${sqlArray(spots.ids, 'uuid')}, ${sqlArray(spots.aired, 'bool')},
+        ${sqlArray(spots.at, 'timestamptz')}, ${sqlArray(spots.seconds, 'int')}) v(id, aired, at, seconds)
+      where s.id = v.id`;
+    }
+  };
+  await executeInTurn(tx, statements());
   await auditSource(tx, null);
 };
 

@@ -222,7 +222,7 @@ export { logDaysView, logSpotsView } from '../../db/schema';
 // The as-run import's reads and settling of spots (decision 044): its own file, one purpose.
 export {
   asRunSpotsByIds,
-  asRunSpotsNear,
+  asRunSpotsInRanges,
   closeUnreportedSpots,
   settleReportedSpots,
   spotCountsOfImportOrders,
