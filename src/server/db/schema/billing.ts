@@ -81,7 +81,7 @@ export const invoices = pgTable(
       .on(t.customerId, t.dueDate)
       .where(sql`${t.status} = 'sent'`),
     index('invoices_brand_id_idx').on(t.brandId),
-    // Billing analytics sums the window's invoices per customer from the index alone: migration 0068's INCLUDE.
+    // Billing analytics sums the window's invoices per customer from the index alone: migration 0067's INCLUDE.
     index('invoices_issue_date_idx').on(t.issueDate),
     // One channel's invoices (decision 053): issued in a window, and their ids; its receivables from the index
     // alone (migration 0064's INCLUDE, status with the amounts, since invoice_receivable_cents reads it).
