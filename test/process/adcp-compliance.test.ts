@@ -1,18 +1,20 @@
 /**
- * AdCP compliance (issue 26, decision 035): `npx adcp test <url> <scenario>` from @adcp/client 4.8.0
- * against a started server (`npm start`'s build), for each scenario of the issue: every step of every
- * scenario passes (issue 40). The protocols the agent reports, and the tools it does not offer, are
- * decision 048; the runner's warnings for those are held exactly.
+ * AdCP compliance (issue 26, decision 035): the runner of `npx adcp test <url> <scenario>` from
+ * @adcp/client 4.8.0 against a started server (`npm start`'s build), for each scenario of the issue: every
+ * step of every scenario passes (issue 40). The protocols the agent reports, and the tools it does not
+ * offer, are decision 048; the runner's warnings for those are held exactly.
+ *
+ * The scenarios run in this process through the runner the command line calls (`@adcp/client/testing`'s
+ * `runAgentTests`, with the options `adcp test … --auth <key> --protocol mcp --json` gives it and its JSON
+ * report), rather than one `adcp` process a scenario: ten starts of node and @adcp/client saved (docs/ci.md,
+ * twenty-fourth session).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { formatTestResultsJSON, runAgentTests, setAgentTesterLogger, type TestScenario } from '@adcp/client/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, freePort, REAL_ADMIN, ROOT, startRealServer, type RealServer } from '../support/real-server';
-
-const run = promisify(execFile);
+import { call, freePort, REAL_ADMIN, startRealServer, type RealServer } from '../support/real-server';
 
 /**
  * Steps that pass with a warning, by scenario: the tools of a reported protocol that the station does not
@@ -27,7 +29,7 @@ const WARNINGS: Record<string, Record<string, string[]>> = {
   },
 };
 
-const SCENARIOS = [
+const SCENARIOS: TestScenario[] = [
   'health_check',
   'discovery',
   'capability_discovery',
@@ -77,23 +79,20 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** What `adcp test` does without `--debug`: the runner's own log silenced. */
+const silent = () => undefined;
+setAgentTesterLogger({ info: silent, error: silent, warn: silent, debug: silent });
+
 describe('npx adcp test', () => {
   for (const scenario of SCENARIOS) {
     it(
       scenario,
       async () => {
-        const { stdout } = await run(
-          process.execPath,
-          [path.join(ROOT, 'node_modules/@adcp/client/bin/adcp.js'), 'test', `${server.url}/mcp`, scenario, '--auth', key, '--protocol', 'mcp', '--json'],
-          {
-            cwd: ROOT,
-            timeout: 120_000,
-            env: { ...process.env, NO_COLOR: '1' },
-          },
-        ).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
-        const start = stdout.indexOf('{');
-        expect(start, stdout).toBeGreaterThanOrEqual(0);
-        const result = JSON.parse(stdout.slice(start)) as { steps: Step[] };
+        // `adcp test <url> <scenario> --auth <key> --protocol mcp` (dry run, its default), reported as `--json` reports it.
+        const report = formatTestResultsJSON(
+          await runAgentTests(`${server.url}/mcp`, scenario, { protocol: 'mcp', dry_run: true, auth: { type: 'bearer', token: key } }),
+        );
+        const result = JSON.parse(report) as { steps: Step[] };
         if (process.env.ADCP_REPORT_DIR) writeFileSync(path.join(process.env.ADCP_REPORT_DIR, `${scenario}.json`), JSON.stringify(result, null, 1));
         const failed = result.steps.filter((s) => !s.passed);
         expect(

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../src/domain/constants';
 import { createTestApp, type TestApp } from './app';
 
@@ -22,7 +23,7 @@ export const hasBrowserForScreens = hasBrowser && !process.env.DATABASE_URL;
 
 export interface BrowserHarness extends TestApp {
   baseUrl: string;
-  /** A fresh browser context (its own cookies and localStorage, like a new profile) with a page on it. */
+  /** A fresh browser context (its own cookies and localStorage, like a new profile) with a page on it, closed when the test that made it ends. */
   newPage(): Promise<Page>;
 }
 
@@ -70,6 +71,13 @@ export const startBrowserHarness = async (
     newPage: async () => {
       const context = await (await browser()).newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
       contexts.push(context);
+      // A page made in a test is closed when that test ends, so that it stops running the app (its socket, its
+      // polls) beside the file's later tests; one made before the tests (a walk's) is closed with the harness.
+      try {
+        onTestFinished(() => context.close().catch(() => undefined));
+      } catch {
+        // not within a test
+      }
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       return page;
