@@ -5,6 +5,7 @@ import { holdDataDir } from './ops/instance-lock';
 import path from 'node:path';
 import { nonBlockingLogStream } from './platform/log-stream';
 import { startupStep } from './platform/startup-timings';
+import { collectGarbage } from './platform/collect-garbage';
 
 /**
  * How long after listening the recurring jobs' start-up runs (station clock, statistics, untouched drafts)
@@ -75,7 +76,7 @@ const start = async () => {
   startupStep('listening');
   setTimeout(startRecurringJobs, RECURRING_JOBS_AFTER_LISTEN_MS).unref();
   // Start-up leaves much garbage (modules, migrations); one full collection now keeps resting memory low.
-  setTimeout(() => (globalThis as { gc?: () => void }).gc?.(), 1_000).unref();
+  setTimeout(collectGarbage, 1_000).unref();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.appUrl.replace(/:\d+$/, `:${port}`);

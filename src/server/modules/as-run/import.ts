@@ -27,6 +27,7 @@ import { readCandidates, type CandidateSpots } from './candidates';
 import { AIRED, matchRows, type Matching } from './match';
 import type { ResolvedRows } from './rows';
 import { writeAirings, writeChanges, writeUnmatched } from './writes';
+import { collectGarbage } from '../../platform/collect-garbage';
 
 /** Told the name of each step of an import as it ends. */
 export type ImportStep = (name: string) => void;
@@ -102,15 +103,19 @@ export const settleAsRun = async ({
   const candidates = await readCandidates({ tx, rows, channelId, timeZone });
   step('candidates');
   const m = matchRows(rows, candidates, tolerance);
+  // Each bulk step's garbage is collected before the next makes its own: one step's peak, not their sum.
+  collectGarbage();
   step('match');
 
   // ── the writes, set-based ──
   await settleReported(tx, importId, rows, m, candidates.spots);
+  collectGarbage();
   step('spots');
   await writeUnmatched(tx, { importId, channelId, rows, m });
   if (m.reopenedIds.length > 0) await withdrawMakegoods(tx, m.reopenedIds);
   step('unmatched');
   await writeAirings(tx, { m, spots: candidates.spots, campaignOf: candidates.campaignOf });
+  collectGarbage();
   step('airings');
 
   // What the file covers is settled: what was scheduled there and not reported did not air.
