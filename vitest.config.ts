@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './test/support/long-files-first';
 
 /**
  * What runs where (decision 032). `npm test` runs everything on the database it is given: the
@@ -64,6 +65,7 @@ export default defineConfig({
     ...SHARED_TEST_OPTIONS,
     maxWorkers: 2,
     reporters: ['default', './test/support/slowest-files-reporter.ts'],
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       ...(onPostgres
         ? []
