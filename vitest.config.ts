@@ -104,11 +104,13 @@ export default defineConfig({
           ]),
       {
         // Tests that start the real server as a process (shutdown, crash, backup, two instances): after
-        // the others, so that their start-ups and timed exits do not compete with the browser tests, two
-        // at a time (each on its own ports and data).
+        // the others, so that their start-ups and timed exits do not compete with the browser tests, three
+        // at a time (each on its own ports and data): they mostly wait for a server to start, exit or let a
+        // lease run out, so a third keeps the two cores busier (docs/ci.md, twenty-fourth session).
         extends: true as const,
         test: {
           name: 'process',
+          maxWorkers: 3,
           include: ['test/process/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...(split && onPostgres ? ONCE_ON_PGLITE : [])],
           sequence: { groupOrder: 1 },
