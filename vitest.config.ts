@@ -104,13 +104,14 @@ export default defineConfig({
           ]),
       {
         // Tests that start the real server as a process (shutdown, crash, backup, two instances): after
-        // the others, so that their start-ups and timed exits do not compete with the browser tests, three
-        // at a time (each on its own ports and data): they mostly wait for a server to start, exit or let a
-        // lease run out, so a third keeps the two cores busier (docs/ci.md, twenty-fourth session).
+        // the others, so that their start-ups and timed exits do not compete with the browser tests, each on
+        // its own ports and data. On PostgreSQL three at a time: there they mostly wait for a server to start,
+        // exit or let a lease run out. On PGlite two: each server runs its database in its own process, and a
+        // third made them all slower (docs/ci.md, twenty-fourth session).
         extends: true as const,
         test: {
           name: 'process',
-          maxWorkers: 3,
+          maxWorkers: onPostgres ? 3 : 2,
           include: ['test/process/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...(split && onPostgres ? ONCE_ON_PGLITE : [])],
           sequence: { groupOrder: 1 },
