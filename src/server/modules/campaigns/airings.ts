@@ -50,6 +50,7 @@ export const recordAirings = async (tx: Tx, airings: Iterable<AiringRecord>): Pr
       select * from unnest(${sqlArray(part.campaignIds, 'uuid')}, ${sqlArray(part.daypartIds, 'uuid')},
         ${sqlArray(part.at, 'timestamptz')}, ${sqlArray(part.impressions, 'int')},
         ${sqlArray(part.spend, 'bigint')}, ${sqlArray(part.spotIds, 'uuid')}, ${sqlArray(part.simulated, 'bool')})`;
+    // sqlArray wrote the values into the statement's text: the columns can take the next chunk's at once.
     for (const column of Object.values(part)) column.length = 0;
     return statement;
   };
