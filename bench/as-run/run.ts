@@ -12,6 +12,7 @@
  *   BENCH_ORDERS=2000 …                                                     # 20,000 lines, a quick loop
  *   BENCH_IMPORT_ONLY=1 …                                                   # the import alone (no bare baselines): a memory loop
  *   BENCH_HEAP=1 …                                                          # a full GC after each step of the import: the heap each keeps
+ *   BENCH_KEEP=1 …                                                          # keep the database (or the embedded data folder) for psql or a script
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -142,6 +143,13 @@ const main = async () => {
       return n;
     });
     const skip = async () => ({ value: undefined, seconds: Number.NaN, beforeMiB: 0, growthMiB: 0, heapGrowthMiB: 0 });
+    // Each measured step starts from the same state: the dead rows of the step before vacuumed, and its WAL checkpointed (a
+    // checkpoint during a step would make it write every page it touches whole into the WAL, a cost of the step before).
+    const settle = async () => {
+      await db.execute(sql`vacuum analyze`);
+      await db.execute(sql`checkpoint`);
+    };
+    if (!IMPORT_ONLY) await settle();
     const bare = await (IMPORT_ONLY ? skip : measure)(async () => {
       await db
         .transaction(async (tx) => {
@@ -156,6 +164,7 @@ const main = async () => {
     // (their audit trigger skipping the import's own statement, decision 055), their deliveries, the campaigns'
     // counters, the changes list (with the audit columns that make it the spots' trail). What the database alone
     // costs for this import.
+    if (!IMPORT_ONLY) await settle();
     const bareWrites = await (IMPORT_ONLY ? skip : measure)(async () => {
       await db
         .transaction(async (tx) => {
@@ -188,7 +197,7 @@ const main = async () => {
         });
     });
     // The import starts from the tables the bare baselines found, not from their rolled-back dead rows.
-    await db.execute(sql`vacuum analyze`);
+    await settle();
     const channelId = (await defaultChannel(db)).id;
     // Each step of the import: its time, the highest RSS and heap while it ran, and (BENCH_HEAP=1) the heap it keeps.
     const steps: { name: string; seconds: number; rssPeak: number; heapPeak: number; kept: number | null }[] = [];
@@ -273,11 +282,12 @@ const main = async () => {
       );
   } finally {
     await database.close();
-    if (EMBEDDED) {
-      // The data folder goes with the temporary folder below.
-    } else if (process.env.BENCH_KEEP) process.stdout.write(`kept database ${name}\n`);
-    else await onServer(`drop database if exists ${name} with (force)`);
-    await rm(dir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) process.stdout.write(`kept ${EMBEDDED ? `data folder ${path.join(dir, 'data')}` : `database ${name}`}\n`);
+    else {
+      if (!EMBEDDED) await onServer(`drop database if exists ${name} with (force)`);
+      // The embedded data folder goes with the temporary folder.
+      await rm(dir, { recursive: true, force: true });
+    }
   }
 };
 

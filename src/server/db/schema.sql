@@ -1114,7 +1114,7 @@ table traffic_spots
   simulated boolean not null default false
   status text not null default 'scheduled'::text
   updated_at timestamp with time zone not null default now()
-  with (fillfactor=85)
+  with (fillfactor=50)
   constraint traffic_spots_as_run_import_id_as_run_imports_id_fk FOREIGN KEY (as_run_import_id) REFERENCES as_run_imports(id) ON DELETE SET NULL
   constraint traffic_spots_brand_id_brands_id_fk FOREIGN KEY (brand_id) REFERENCES brands(id) ON DELETE SET NULL
   constraint traffic_spots_campaign_id_campaigns_id_fk FOREIGN KEY (campaign_id) REFERENCES campaigns(id) ON DELETE SET NULL

@@ -155,7 +155,7 @@ export const trafficSpots = pgTable(
     index('traffic_spots_channel_day_time_idx').on(t.channelId, t.airDate, t.scheduledAt),
     index('traffic_spots_estimate_day_idx').on(t.estimateId, t.airDate, t.scheduledAt),
     // No index holds a column an as-run import writes (status, aired_at, …): its settling is a HOT update, in the
-    // 15 % of each page the table's fillfactor (85, migration 0063) leaves free (decision 062).
+    // half of each page the table's fillfactor (50, migration 0068) leaves free (decisions 062, 065).
     index('traffic_spots_campaign_idx')
       .on(t.campaignId)
       .where(sql`${t.campaignId} IS NOT NULL`),

@@ -7,9 +7,11 @@ import { sql } from 'drizzle-orm';
 import type { SkippedAsRunRow } from '../../../domain/as-run';
 import { localClockOf } from '../../../domain/dates';
 import type { Tx } from '../../platform/db';
+import { withHeldKeys } from '../../platform/held-keys';
 import { sqlArray as column, textArray } from '../../platform/sql-arrays';
 import { executeInTurn } from '../../platform/statements-in-turn';
 import { recordAirings, type AiringRecord } from '../campaigns/airings';
+import { holdDaypartKeys } from '../dayparts/public';
 import type { ClosedSpot } from '../traffic/public';
 import type { CampaignState, CandidateSpots } from './candidates';
 import { AIRED, type Matching } from './match';
@@ -40,6 +42,11 @@ export const writeUnmatched = async (tx: Tx, { importId, channelId, rows, m }: {
 
 /** The airings delivered to campaigns, made as recordAirings reads them: a chunk at a time, not all at once. */
 export const writeAirings = async (tx: Tx, { m, spots, campaignOf }: { m: Matching; spots: CandidateSpots; campaignOf: Map<string, CampaignState> }) => {
+  // Every key a delivery names is held by this transaction (decision 065): its spot was settled by this import,
+  // its campaign locked by the candidates' read (lockCampaignBudgetsOfOrders), its daypart held here.
+  const daypartIds = new Set<string>();
+  for (let i = 0; i < m.outcome.length; i += 1) if (m.outcome[i] === AIRED && m.delivered[i]) daypartIds.add(spots.daypartId(m.spotOf[i]!));
+  await holdDaypartKeys(tx, [...daypartIds]);
   const airings = function* (): Generator<AiringRecord> {
     for (let i = 0; i < m.outcome.length; i += 1) {
       if (m.outcome[i] !== AIRED || !m.delivered[i]) continue;
@@ -55,7 +62,7 @@ export const writeAirings = async (tx: Tx, { m, spots, campaignOf }: { m: Matchi
       };
     }
   };
-  await recordAirings(tx, airings());
+  await recordAirings(tx, airings(), { keysHeld: true });
 };
 
 /**
@@ -149,5 +156,6 @@ export const writeChanges = async (
       order by v.n`;
     }
   };
-  await executeInTurn(tx, statements());
+  // Every key is held by this transaction (decision 065): the import's own row; each spot settled or closed by it.
+  await withHeldKeys(tx, () => executeInTurn(tx, statements()));
 };

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db';
+import { withHeldKeys } from '../../platform/held-keys';
 import { sqlArray } from '../../platform/sql-arrays';
 import { executeInTurn } from '../../platform/statements-in-turn';
 
@@ -28,7 +29,19 @@ const CHUNK = 5_000;
  * The airings are read once, a chunk at a time: a caller may hand a generator, so that no more than a
  * chunk of them is held at once (an as-run import's 100,000).
  */
-export const recordAirings = async (tx: Tx, airings: Iterable<AiringRecord>): Promise<void> => {
+export const recordAirings = async (
+  tx: Tx,
+  airings: Iterable<AiringRecord>,
+  {
+    keysHeld = false,
+  }: {
+    /**
+     * The caller's transaction holds every campaign, daypart and spot the airings name (locked or written), so
+     * the deliveries are inserted without a per-row check of those keys (withHeldKeys, decision 065).
+     */
+    keysHeld?: boolean;
+  } = {},
+): Promise<void> => {
   // Each campaign's counters once (its sums in memory): one row update per campaign, not per airing.
   const sums = new Map<
     string,
@@ -76,7 +89,7 @@ export const recordAirings = async (tx: Tx, airings: Iterable<AiringRecord>): Pr
     }
     if (part.campaignIds.length > 0) yield insert();
   };
-  await executeInTurn(tx, inserts());
+  await (keysHeld ? withHeldKeys(tx, () => executeInTurn(tx, inserts())) : executeInTurn(tx, inserts()));
   const campaigns = [...sums];
   for (let i = 0; i < campaigns.length; i += CHUNK) {
     const part = campaigns.slice(i, i + CHUNK);

@@ -64,5 +64,19 @@ export const lockDayparts = async (tx: Tx, ids: readonly string[]): Promise<Dayp
         .orderBy(asc(dayparts.id))
         .for('update');
 
+/**
+ * Dayparts held against deletion for the rest of the transaction (FOR KEY SHARE: their edits and bookings go on),
+ * for a caller that writes rows naming them (an as-run's deliveries, decision 065).
+ */
+export const holdDaypartKeys = async (tx: Tx, ids: readonly string[]): Promise<void> => {
+  if (ids.length > 0)
+    await tx
+      .select({ id: dayparts.id })
+      .from(dayparts)
+      .where(inArray(dayparts.id, [...new Set(ids)]))
+      .orderBy(asc(dayparts.id))
+      .for('key share');
+};
+
 /** A daypart's placement window (channel, hours, days, spot frequency), for joins in another module's SQL (sql/published.sql). */
 export { daypartWindowsView } from '../../db/schema';

@@ -11,6 +11,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Closing } from '../../../domain/as-run-match';
 import { trafficSpots } from '../../db/schema';
 import type { Tx } from '../../platform/db';
+import { withHeldKeys } from '../../platform/held-keys';
 import { sqlArray, textArray } from '../../platform/sql-arrays';
 import { executeInTurn } from '../../platform/statements-in-turn';
 
@@ -98,7 +99,9 @@ export const settleReportedSpots = async (tx: Tx, importId: string, parts: Itera
       where s.id = v.id`;
     }
   };
-  await executeInTurn(tx, statements());
+  // The one key these statements write (as_run_import_id) is the import's own row, inserted by this transaction, and
+  // the audit trigger would skip them (every row they change carries that import's id): held keys (decision 065).
+  await withHeldKeys(tx, () => executeInTurn(tx, statements()));
   await auditSource(tx, null);
 };
 
