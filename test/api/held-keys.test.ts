@@ -75,4 +75,48 @@ describe('writes with held keys', () => {
     // Nothing of the rolled-back transaction stays.
     expect(rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from as_run_changes`))[0]!.n).toBe(0);
   });
+
+  it('keeps the checks for a role that may not set the mode, and skips them for one granted it', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const insertChange = sql`insert into as_run_changes (import_id, outcome, air_date, air_time, house_code) values (${missing}, 'skipped', '2027-01-04', '10:00:00', 'H1')`;
+    const seen: { role: string; refused: string | null }[] = [];
+    const rolledBack = new Error('rolled back');
+    const attempt = async (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) => {
+      await tx.execute(sql`savepoint attempt`);
+      await withHeldKeys(tx, async () => {
+        const role = rowsOf<{ role: string }>(await tx.execute(sql`select current_setting('session_replication_role') as role`))[0]!.role;
+        const refused = await tx.execute(insertChange).then(
+          () => null,
+          (error: unknown) => (error as { cause?: { code?: string } }).cause?.code ?? 'other',
+        );
+        seen.push({ role, refused });
+        // A refused statement leaves the transaction to its savepoint: withHeldKeys's reset would not run.
+        if (refused) throw rolledBack;
+      }).catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+      await tx.execute(sql`rollback to savepoint attempt`);
+    };
+    await database.db
+      .transaction(async (tx) => {
+        // Roles and grants are transactional: all of it goes with the rollback.
+        await tx.execute(sql`create role spotbook_held_keys_probe nologin`);
+        await tx.execute(sql`grant insert on as_run_changes to spotbook_held_keys_probe`);
+        await tx.execute(sql`grant usage on sequence as_run_changes_id_seq to spotbook_held_keys_probe`);
+        await tx.execute(sql`set local role spotbook_held_keys_probe`);
+        await attempt(tx);
+        await tx.execute(sql`reset role`);
+        await tx.execute(sql`grant set on parameter session_replication_role to spotbook_held_keys_probe`);
+        await tx.execute(sql`set local role spotbook_held_keys_probe`);
+        await attempt(tx);
+        throw rolledBack;
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) throw error;
+      });
+    expect(seen).toEqual([
+      { role: 'origin', refused: '23503' },
+      { role: 'replica', refused: null },
+    ]);
+  });
 });
