@@ -33,21 +33,6 @@ describe('the spots an as-run import settles', () => {
   });
 });
 
-describe('the campaigns whose counters an as-run import moves', () => {
-  it('have no index on a counter, and half of each page free', async () => {
-    const counters = ['aired_spots', 'total_impressions', 'spend_cents', 'last_aired_at', 'updated_at'];
-    const { rows } = (await database.db.execute(
-      sql`select indexname as name, indexdef as def from pg_indexes where schemaname = 'public' and tablename = 'campaigns' order by 1`,
-    )) as unknown as { rows: { name: string; def: string }[] };
-    expect(rows.length).toBeGreaterThan(3);
-    expect(rows.filter((index) => counters.some((column) => new RegExp(`\\b${column}\\b`).test(index.def))).map((index) => index.name)).toEqual([]);
-    const { rows: options } = (await database.db.execute(
-      sql`select array_to_string(reloptions, ',') as options from pg_class where relname = 'campaigns' and relkind = 'r'`,
-    )) as unknown as { rows: { options: string | null }[] };
-    expect(options[0]?.options).toBe('fillfactor=50');
-  });
-});
-
 describe('SPOTBOOK_PGLITE_SHARED_BUFFERS', () => {
   it('is 32 MB unset, a whole number of MB from 16 to 1024 when set, and refused otherwise', () => {
     expect(pgliteSharedBuffersMb({})).toBe(32);

@@ -269,7 +269,6 @@ table campaigns
   total_spots integer not null default 0
   updated_at timestamp with time zone not null default now()
   weekly_spots integer not null default 0
-  with (fillfactor=50)
   constraint campaigns_brand_id_brands_id_fk FOREIGN KEY (brand_id) REFERENCES brands(id) ON DELETE SET NULL
   constraint campaigns_counters_check CHECK (((spend_cents >= 0) AND (aired_spots >= 0) AND (total_impressions >= 0)))
   constraint campaigns_estimate_channel_fkey FOREIGN KEY (estimate_id, channel_id) REFERENCES estimates(id, channel_id) ON DELETE CASCADE

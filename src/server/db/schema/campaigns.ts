@@ -41,8 +41,6 @@ export const campaigns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // No index holds a counter an as-run import moves: its update of them is HOT, in the half of each page the
-  // table's fillfactor (50, migration 0068) leaves free (decision 065).
   (t) => [
     uniqueIndex('campaigns_estimate_id_key').on(t.estimateId),
     index('campaigns_created_idx').on(t.createdAt),
