@@ -3,11 +3,11 @@
  * deliveries and its changes list without PostgreSQL's per-row key checks (session_replication_role =
  * replica for those statements). Replica mode skips every ordinary trigger, not only the key checks, so the
  * tables so written must have no other trigger on that write than the ones named here, each with why skipping
- * it changes nothing; and the mode must end with the statements, leaving every other write checked.
+ * it changes nothing; and the mode must end with the statements (or their failure), leaving every other write checked.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/platform/db';
+import type { Database, Tx } from '../../src/server/platform/db';
 import { withHeldKeys } from '../../src/server/platform/held-keys';
 import { openTestDatabase } from '../support/database';
 
@@ -28,6 +28,28 @@ const EVENT_BIT = { insert: 4, update: 16 } as const;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** A change naming an import that does not exist: refused (23503) wherever its key is checked. */
+const insertDanglingChange = sql`insert into as_run_changes (import_id, outcome, air_date, air_time, house_code)
+  values ('00000000-0000-4000-8000-000000000000', 'skipped', '2027-01-04', '10:00:00', 'H1')`;
+/** The code of a failed statement's error, or null when it succeeded. */
+const refusal = (tx: Tx) =>
+  tx.execute(insertDanglingChange).then(
+    () => null,
+    (error: unknown) => (error as { cause?: { code?: string } }).cause?.code ?? 'other',
+  );
+const replicationRole = async (tx: Tx) => rowsOf<{ role: string }>(await tx.execute(sql`select current_setting('session_replication_role') as role`))[0]!.role;
+const rolledBack = new Error('rolled back');
+/** Runs `work` in a transaction that is then rolled back. */
+const inRolledBackTransaction = (work: (tx: Tx) => Promise<void>) =>
+  database.db
+    .transaction(async (tx) => {
+      await work(tx);
+      throw rolledBack;
+    })
+    .catch((error: unknown) => {
+      if (error !== rolledBack) throw error;
+    });
+
 let database: Database;
 
 beforeAll(async () => {
@@ -47,73 +69,59 @@ describe('writes with held keys', () => {
     expect(found).toEqual(Object.keys(triggers).sort());
   });
 
-  it('skips the key checks only inside, and every write after it is checked again', async () => {
-    const missing = '00000000-0000-4000-8000-000000000000';
-    const insertChange = sql`insert into as_run_changes (import_id, outcome, air_date, air_time, house_code) values (${missing}, 'skipped', '2027-01-04', '10:00:00', 'H1')`;
+  it('skips the key checks only inside, and every write after it is checked again, after a failure too', async () => {
     const roles: string[] = [];
-    let refused: unknown = null;
-    const rolledBack = new Error('rolled back');
-    await database.db
-      .transaction(async (tx) => {
-        // The embedded database's role is a superuser, so the checks are skipped here (a role that may not set the mode keeps them).
-        await withHeldKeys(tx, async () => {
-          roles.push(rowsOf<{ role: string }>(await tx.execute(sql`select current_setting('session_replication_role') as role`))[0]!.role);
-          await tx.execute(insertChange);
-        });
-        roles.push(rowsOf<{ role: string }>(await tx.execute(sql`select current_setting('session_replication_role') as role`))[0]!.role);
-        refused = await tx.execute(insertChange).then(
-          () => null,
-          (error: unknown) => error,
-        );
-        throw rolledBack;
-      })
-      .catch((error: unknown) => {
-        if (error !== rolledBack) throw error;
+    const refused: (string | null)[] = [];
+    await inRolledBackTransaction(async (tx) => {
+      // The test database's role is a superuser, so the checks are skipped here (a role that may not set the mode keeps them).
+      await withHeldKeys(tx, async () => {
+        roles.push(await replicationRole(tx));
+        refused.push(await refusal(tx));
       });
-    expect((refused as { cause?: { code?: string } } | null)?.cause?.code).toBe('23503');
+      roles.push(await replicationRole(tx));
+      refused.push(await refusal(tx));
+    });
     expect(roles).toEqual(['replica', 'origin']);
-    // Nothing of the rolled-back transaction stays.
+    expect(refused).toEqual([null, '23503']);
+
+    // An error of this process inside (not a refused statement: the transaction goes on) leaves the checks back.
+    const failure = new Error('a statement could not be made');
+    await inRolledBackTransaction(async (tx) => {
+      await expect(withHeldKeys(tx, () => Promise.reject(failure))).rejects.toBe(failure);
+      roles.push(await replicationRole(tx));
+    });
+    expect(roles.at(-1)).toBe('origin');
+    // Nothing of the rolled-back transactions stays.
     expect(rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from as_run_changes`))[0]!.n).toBe(0);
   });
 
   it('keeps the checks for a role that may not set the mode, and skips them for one granted it', async () => {
-    const missing = '00000000-0000-4000-8000-000000000000';
-    const insertChange = sql`insert into as_run_changes (import_id, outcome, air_date, air_time, house_code) values (${missing}, 'skipped', '2027-01-04', '10:00:00', 'H1')`;
     const seen: { role: string; refused: string | null }[] = [];
-    const rolledBack = new Error('rolled back');
-    const attempt = async (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) => {
+    const attempt = async (tx: Tx) => {
       await tx.execute(sql`savepoint attempt`);
       await withHeldKeys(tx, async () => {
-        const role = rowsOf<{ role: string }>(await tx.execute(sql`select current_setting('session_replication_role') as role`))[0]!.role;
-        const refused = await tx.execute(insertChange).then(
-          () => null,
-          (error: unknown) => (error as { cause?: { code?: string } }).cause?.code ?? 'other',
-        );
+        const role = await replicationRole(tx);
+        const refused = await refusal(tx);
         seen.push({ role, refused });
-        // A refused statement leaves the transaction to its savepoint: withHeldKeys's reset would not run.
+        // A refused statement aborted the transaction: back to the savepoint.
         if (refused) throw rolledBack;
       }).catch((error: unknown) => {
         if (error !== rolledBack) throw error;
       });
       await tx.execute(sql`rollback to savepoint attempt`);
     };
-    await database.db
-      .transaction(async (tx) => {
-        // Roles and grants are transactional: all of it goes with the rollback.
-        await tx.execute(sql`create role spotbook_held_keys_probe nologin`);
-        await tx.execute(sql`grant insert on as_run_changes to spotbook_held_keys_probe`);
-        await tx.execute(sql`grant usage on sequence as_run_changes_id_seq to spotbook_held_keys_probe`);
-        await tx.execute(sql`set local role spotbook_held_keys_probe`);
-        await attempt(tx);
-        await tx.execute(sql`reset role`);
-        await tx.execute(sql`grant set on parameter session_replication_role to spotbook_held_keys_probe`);
-        await tx.execute(sql`set local role spotbook_held_keys_probe`);
-        await attempt(tx);
-        throw rolledBack;
-      })
-      .catch((error: unknown) => {
-        if (error !== rolledBack) throw error;
-      });
+    // Roles and grants are transactional: all of it goes with the rollback.
+    await inRolledBackTransaction(async (tx) => {
+      await tx.execute(sql`create role spotbook_held_keys_probe nologin`);
+      await tx.execute(sql`grant insert on as_run_changes to spotbook_held_keys_probe`);
+      await tx.execute(sql`grant usage on sequence as_run_changes_id_seq to spotbook_held_keys_probe`);
+      await tx.execute(sql`set local role spotbook_held_keys_probe`);
+      await attempt(tx);
+      await tx.execute(sql`reset role`);
+      await tx.execute(sql`grant set on parameter session_replication_role to spotbook_held_keys_probe`);
+      await tx.execute(sql`set local role spotbook_held_keys_probe`);
+      await attempt(tx);
+    });
     expect(seen).toEqual([
       { role: 'origin', refused: '23503' },
       { role: 'replica', refused: null },

@@ -1,8 +1,8 @@
 /**
  * An as-run import's settling of spots is a HOT update (issue 45, decisions 062 and 065, migrations 0063 and
  * 0068): no index of traffic_spots holds a column the import writes, in its keys, INCLUDE list, expressions or
- * predicate, and the table leaves half of each page free (room for a new version of every row a day's as-run settles). And the embedded database's buffer pool setting reads as
- * documented (.env.example).
+ * predicate, and the table leaves half of each page free (room for a new version of every row a day's as-run
+ * settles). And the embedded database's buffer pool setting reads as documented (.env.example).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -32,9 +32,17 @@ const maySetReplicationRole = async (tx: Tx): Promise<boolean> => {
  */
 export const withHeldKeys = async <T>(tx: Tx, run: () => Promise<T>): Promise<T> => {
   if (!(await maySetReplicationRole(tx))) return run();
+  const origin = () => tx.execute(sql`set local session_replication_role = origin`);
   await tx.execute(sql`set local session_replication_role = replica`);
-  // On an error the transaction (or its savepoint) is rolled back, and the setting with it.
-  const result = await run();
-  await tx.execute(sql`set local session_replication_role = origin`);
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    // A failed statement aborted the transaction (its rollback undoes the setting, and this reset fails with it); an
+    // error of this process did not, and a caller that goes on in the transaction must have its checks back.
+    await origin().catch(() => {});
+    throw error;
+  }
+  await origin();
   return result;
 };
