@@ -6,11 +6,11 @@
  * from GetObject with byte ranges. Tools that need a file get a temporary download.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { pipeIntoFile } from './file-write';
 import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
@@ -156,7 +156,7 @@ export const createS3Storage = async ({
       const dir = await mkdtemp(path.join(scratchDir, 'download-'));
       try {
         const file = path.join(dir, key);
-        await pipeline(read(key), createWriteStream(file, { highWaterMark: 1024 * 1024 }), options.signal ? { signal: options.signal } : {});
+        await pipeIntoFile([read(key)], file, options);
         return await use(file);
       } finally {
         await rm(dir, { recursive: true, force: true });

@@ -4,11 +4,11 @@
  * S3-compatible adapter (storage-s3.ts, STORAGE_URL=s3://...) implements the same interface.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { pipeIntoFile } from './file-write';
 
 export interface StoredFile {
   size: number;
@@ -74,15 +74,12 @@ export const createLocalStorage = async (root: string): Promise<LocalStorage> =>
     async put(key, source, options = {}) {
       const target = file(key);
       const partial = `${target}.${randomUUID()}${PARTIAL_SUFFIX}`;
-      const out = createWriteStream(partial, { flags: 'wx', highWaterMark: 1024 * 1024 });
       writing.add(partial);
       try {
-        await pipeline(source, out, options.signal ? { signal: options.signal } : {});
+        const written = await pipeIntoFile([source], partial, { flags: 'wx', ...options });
         await rename(partial, target);
-        return out.bytesWritten;
+        return written;
       } catch (error) {
-        source.destroy();
-        out.destroy();
         await rm(partial, { force: true });
         throw error;
       } finally {

@@ -1,12 +1,11 @@
 /** POST /traffic/as-run: the upload lands in a temporary file (hashed on the way), then is imported from it. */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { pipeIntoFile } from '../../platform/file-write';
 import { sqlArray } from '../../platform/sql-arrays';
 import {
   AsRunLineError,
@@ -254,16 +253,18 @@ export const receiveAsRun = async ({
   const hash = createHash('sha256');
   let head = '';
   try {
-    await pipeline(
-      file.file,
-      new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
-          if (head.length < 64) head += chunk.subarray(0, 64).toString('utf8');
-          done(null, chunk);
-        },
-      }),
-      createWriteStream(target),
+    await pipeIntoFile(
+      [
+        file.file,
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            hash.update(chunk);
+            if (head.length < 64) head += chunk.subarray(0, 64).toString('utf8');
+            done(null, chunk);
+          },
+        }),
+      ],
+      target,
     );
     if (file.file.truncated) throw new HttpError(413, `The as-run file is too large (at most ${maxMb} MB)`);
     const contentHash = hash.digest('hex');
