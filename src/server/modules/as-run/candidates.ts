@@ -16,7 +16,7 @@ import { rateCard, type DaypartRow } from '../dayparts/public';
 import { missedSpotsWithAiredMakegood } from '../makegoods/withdraw';
 import { scheduleLineTerms } from '../makegoods/offer';
 import { pricedItems, type PricedItem } from '../orders/public';
-import { asRunSpotsByIds, asRunSpotsInRanges, type AsRunSpot } from '../traffic/public';
+import { asRunSpotsByIds, asRunSpotsInRanges, type AsRunSpots, type AsRunSpotStatus } from '../traffic/public';
 import type { ResolvedRows } from './rows';
 
 export interface CampaignState {
@@ -24,7 +24,7 @@ export interface CampaignState {
   remainingCents: number;
 }
 
-const STATUSES: AsRunSpot['status'][] = ['scheduled', 'aired', 'missed', 'made_good', 'cancelled', 'unconfirmed'];
+const STATUSES: AsRunSpotStatus[] = ['scheduled', 'aired', 'missed', 'made_good', 'cancelled', 'unconfirmed'];
 const MISSED_BY_CLOSE = 1;
 const NO_CHARGE = 2;
 const MAKEGOOD_AIRED = 4;
@@ -41,6 +41,7 @@ export class CandidateSpots implements CandidateTable {
   private codes: string[] = [];
   private days: string[] = [];
   private scheduled: number[] = [];
+  private pages: number[] = [];
   private starts: number[] = [];
   private ends: number[] = [];
   /** Positions in `names` (NONE: null). */
@@ -81,26 +82,29 @@ export class CandidateSpots implements CandidateTable {
     return this.seen.has(id);
   }
 
-  add(spot: AsRunSpot, window: { start: number; end: number }, makegoodAired: boolean) {
+  /** Adds spot `i` of what the door answered. */
+  add(spots: AsRunSpots, i: number, window: { start: number; end: number }, makegoodAired: boolean) {
     const c = this.length;
-    this.ids.push(spot.id);
-    this.seen.add(spot.id);
-    const code = this.shared(spot.houseCode);
+    const id = spots.id[i]!;
+    this.ids.push(id);
+    this.seen.add(id);
+    const code = this.shared(spots.houseCode[i]!);
     this.codes.push(code);
-    this.days.push(this.shared(spot.airDate));
-    this.scheduled.push(spot.scheduledAt);
+    this.days.push(this.shared(spots.airDate[i]!));
+    this.scheduled.push(spots.scheduledAt[i]!);
+    this.pages.push(spots.page[i]!);
     this.starts.push(window.start);
     this.ends.push(window.end);
-    this.orders.push(this.name(spot.estimateId));
-    this.items.push(this.name(spot.estimateItemId));
-    this.lines.push(this.name(spot.scheduleLineId));
-    this.dayparts.push(this.name(spot.daypartId));
-    this.statuses.push(STATUSES.indexOf(spot.status));
-    this.flags.push((spot.missedByClose ? MISSED_BY_CLOSE : 0) | (spot.noCharge ? NO_CHARGE : 0) | (makegoodAired ? MAKEGOOD_AIRED : 0));
+    this.orders.push(this.name(spots.estimateId[i]!));
+    this.items.push(this.name(spots.estimateItemId[i] ?? null));
+    this.lines.push(this.name(spots.scheduleLineId[i] ?? null));
+    this.dayparts.push(this.name(spots.daypartId[i]!));
+    this.statuses.push(STATUSES.indexOf(spots.status[i]!));
+    this.flags.push((spots.missedByClose[i] ? MISSED_BY_CLOSE : 0) | (spots.noCharge[i] ? NO_CHARGE : 0) | (makegoodAired ? MAKEGOOD_AIRED : 0));
     const list = this.byCode.get(code);
     if (list) list.push(c);
     else this.byCode.set(code, [c]);
-    if (this.named.has(spot.id)) this.byId.set(spot.id, c);
+    if (this.named.has(id)) this.byId.set(id, c);
     this.length += 1;
   }
 
@@ -129,13 +133,17 @@ export class CandidateSpots implements CandidateTable {
   scheduledAt(c: number) {
     return this.scheduled[c]!;
   }
+  /** Where the spot is stored (AsRunSpots.page): the order the import settles them in. */
+  page(c: number) {
+    return this.pages[c]!;
+  }
   windowStart(c: number) {
     return this.starts[c]!;
   }
   windowEnd(c: number) {
     return this.ends[c]!;
   }
-  status(c: number): AsRunSpot['status'] {
+  status(c: number): AsRunSpotStatus {
     return STATUSES[this.statuses[c]!]!;
   }
   missedByClose(c: number) {
@@ -254,10 +262,14 @@ export const readCandidates = async ({
   };
   const namedIds = rows.namedSpotIds();
   const spots = new CandidateSpots(new Set(namedIds));
-  const add = async (found: AsRunSpot[]) => {
-    const closedIds = found.filter((row) => isClosedMissed(row)).map((row) => row.id);
+  const add = async (found: AsRunSpots | null) => {
+    if (!found) return;
+    const closedIds = found.id.filter((id, i) => isClosedMissed({ status: found.status[i]!, missedByClose: found.missedByClose[i]! }));
     const makegoodAired = closedIds.length > 0 ? await missedSpotsWithAiredMakegood(tx, closedIds) : new Set<string>();
-    for (const row of found) if (!spots.has(row.id)) spots.add(row, windowFor(row.daypartId, row.airDate), makegoodAired.has(row.id));
+    for (let i = 0; i < found.id.length; i += 1) {
+      const id = found.id[i]!;
+      if (!spots.has(id)) spots.add(found, i, windowFor(found.daypartId[i]!, found.airDate[i]!), makegoodAired.has(id));
+    }
   };
   for (const ranges of queriesOf(rangesOf(rows))) await add(await asRunSpotsInRanges(tx, channelId, ranges));
   await add(await asRunSpotsByIds(tx, channelId, namedIds));

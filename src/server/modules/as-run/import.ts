@@ -51,14 +51,18 @@ const SETTLE_CHUNK = 5_000;
 /** Rows from which a file's steps leave enough garbage to be worth a full collection each (tens of MiB at 100,000). */
 const COLLECT_FROM_ROWS = 20_000;
 
-/** The spots the rows reported, as the traffic log's door takes them, a statement's worth at a time (made as it asks). */
+/**
+ * The spots the rows reported, as the traffic log's door takes them, a statement's worth at a time (made as it asks),
+ * in the order they are stored: each statement then writes its own pages, and each page is written once.
+ */
 const settleReported = (tx: Tx, importId: string, rows: ResolvedRows, m: Matching, spots: CandidateSpots) => {
+  const reportedRows: number[] = [];
+  for (let i = 0; i < m.outcome.length; i += 1) if (m.outcome[i] !== 0) reportedRows.push(i);
+  reportedRows.sort((a, b) => spots.page(m.spotOf[a]!) - spots.page(m.spotOf[b]!));
   const parts = function* () {
-    let i = 0;
-    while (i < m.outcome.length) {
+    for (let from = 0; from < reportedRows.length; from += SETTLE_CHUNK) {
       const reported: ReportedSpots = { ids: [], aired: [], at: [], seconds: [] };
-      for (; i < m.outcome.length && reported.ids.length < SETTLE_CHUNK; i += 1) {
-        if (m.outcome[i] === 0) continue;
+      for (const i of reportedRows.slice(from, from + SETTLE_CHUNK)) {
         const aired = m.outcome[i] === AIRED;
         reported.ids.push(spots.id(m.spotOf[i]!));
         reported.aired.push(aired);

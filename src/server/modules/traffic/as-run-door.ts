@@ -15,35 +15,58 @@ import { withHeldKeys } from '../../platform/held-keys';
 import { sqlArray, textArray } from '../../platform/sql-arrays';
 import { executeInTurn } from '../../platform/statements-in-turn';
 
-/** A spot as the as-run import matches it (scheduled time as epoch ms). */
-export interface AsRunSpot {
-  id: string;
-  estimateId: string;
-  estimateItemId: string | null;
-  scheduleLineId: string | null;
-  daypartId: string;
-  houseCode: string;
-  airDate: string;
-  scheduledAt: number;
-  status: (typeof trafficSpots.$inferSelect)['status'];
-  missedByClose: boolean;
-  noCharge: boolean;
-}
+export type AsRunSpotStatus = (typeof trafficSpots.$inferSelect)['status'];
 
 /**
- * The spots `where` names (`s` is traffic_spots in `from`), as AsRunSpot: read as the driver answers them
- * (an object a row, the scheduled time as a number), since a file's 100,000 pass through this process's
- * memory at once (issue 45).
+ * Spots as the as-run import matches them, as columns by position (the scheduled time as epoch ms). A file's
+ * 100,000 are read as one JSON value per query, parsed natively: read as rows, PGlite's protocol parser took
+ * 3–4 times as long as the query, a slice per field (issue 45, decision 066).
  */
-const asRunSpotsWhere = async (tx: Tx, where: SQL, from: SQL = sql`traffic_spots s`): Promise<AsRunSpot[]> =>
-  (
-    (await tx.execute(sql`
-      select s.id, s.estimate_id as "estimateId", s.estimate_item_id as "estimateItemId", s.schedule_line_id as "scheduleLineId",
-        s.daypart_id as "daypartId", s.house_code as "houseCode", s.air_date::text as "airDate",
-        floor(extract(epoch from s.scheduled_at) * 1000)::float8 as "scheduledAt", s.status, s.missed_by_close as "missedByClose",
-        s.no_charge as "noCharge"
-      from ${from} where ${where}`)) as unknown as { rows: AsRunSpot[] }
-  ).rows;
+export interface AsRunSpots {
+  id: string[];
+  estimateId: string[];
+  estimateItemId: (string | null)[];
+  scheduleLineId: (string | null)[];
+  daypartId: string[];
+  houseCode: string[];
+  airDate: string[];
+  scheduledAt: number[];
+  status: AsRunSpotStatus[];
+  missedByClose: boolean[];
+  noCharge: boolean[];
+  /**
+   * The heap page the spot's row is on (its ctid's block), a hint only: the import settles its spots in this order,
+   * so that each page is written once (settleReportedSpots). A row another transaction moves is still found by id.
+   */
+  page: number[];
+}
+
+const COLUMNS: Record<keyof AsRunSpots, SQL> = {
+  id: sql`s.id`,
+  estimateId: sql`s.estimate_id`,
+  estimateItemId: sql`s.estimate_item_id`,
+  scheduleLineId: sql`s.schedule_line_id`,
+  daypartId: sql`s.daypart_id`,
+  houseCode: sql`s.house_code`,
+  airDate: sql`s.air_date::text`,
+  scheduledAt: sql`floor(extract(epoch from s.scheduled_at) * 1000)::float8`,
+  status: sql`s.status`,
+  missedByClose: sql`s.missed_by_close`,
+  noCharge: sql`s.no_charge`,
+  page: sql`(s.ctid::text::point)[0]`,
+};
+
+/** The spots `where` names (`s` is traffic_spots in `from`), as columns: every aggregate of one query sees its rows in the same order. */
+const asRunSpotsWhere = async (tx: Tx, where: SQL, from: SQL = sql`traffic_spots s`): Promise<AsRunSpots> => {
+  const columns = sql.join(
+    Object.entries(COLUMNS).map(([name, value]) => sql`${name}::text, coalesce(json_agg(${value}), '[]'::json)`),
+    sql`, `,
+  );
+  const { rows } = (await tx.execute(sql`select json_build_object(${columns}) as spots from ${from} where ${where}`)) as unknown as {
+    rows: { spots: AsRunSpots }[];
+  };
+  return rows[0]!.spots;
+};
 
 /**
  * The channel's spots of these house codes on these ranges of broadcast days (`codes[i]` from `froms[i]`
@@ -54,7 +77,7 @@ export const asRunSpotsInRanges = (
   tx: Tx,
   channelId: string,
   ranges: { codes: readonly string[]; froms: readonly string[]; tos: readonly string[] },
-): Promise<AsRunSpot[]> =>
+): Promise<AsRunSpots> =>
   asRunSpotsWhere(
     tx,
     sql`s.channel_id = ${channelId}`,
@@ -63,8 +86,8 @@ export const asRunSpotsInRanges = (
   );
 
 /** The channel's spots of these ids (an as-run row may name its spot). */
-export const asRunSpotsByIds = (tx: Tx, channelId: string, ids: readonly string[]): Promise<AsRunSpot[]> =>
-  ids.length === 0 ? Promise.resolve([]) : asRunSpotsWhere(tx, sql`s.channel_id = ${channelId} and s.id = any(${sqlArray(ids, 'uuid')})`);
+export const asRunSpotsByIds = (tx: Tx, channelId: string, ids: readonly string[]): Promise<AsRunSpots | null> =>
+  ids.length === 0 ? Promise.resolve(null) : asRunSpotsWhere(tx, sql`s.channel_id = ${channelId} and s.id = any(${sqlArray(ids, 'uuid')})`);
 
 const auditSource = (tx: Tx, importId: string | null) =>
   tx.execute(sql`select set_config('spotbook.audit_source', ${importId === null ? '' : `as-run:${importId}`}, true)`);
@@ -82,21 +105,25 @@ export interface ReportedSpots {
  * Settles the spots the import's rows reported: aired (at, actual length) or missed; either way no longer
  * missed by a closing, and settled by this import. One statement per part (the caller's generator makes
  * each while the one before runs: executeInTurn); a missed spot keeps its airing columns. Each spot is named
- * once (a row settles a spot for the rows after it).
+ * once (a row settles a spot for the rows after it). Parts of spots on the same pages (AsRunSpots.page) write
+ * each page once; parts in the file's order would write most of the table's pages for each part.
  */
 export const settleReportedSpots = async (tx: Tx, importId: string, parts: Iterable<ReportedSpots>): Promise<void> => {
   await auditSource(tx, importId);
   const statements = function* () {
     for (const spots of parts) {
       if (spots.ids.length === 0) continue;
+      // The spots are found through the primary key (`= any` of the part's ids): joined by hash, the whole table
+      // would be read for each part, as the planner judges a table of a few parts' spots.
       yield sql`
+      with v as (select * from unnest(${sqlArray(spots.ids, 'uuid')}, ${sqlArray(spots.aired, 'bool')},
+        ${sqlArray(spots.at, 'timestamptz')}, ${sqlArray(spots.seconds, 'int')}) v(id, aired, at, seconds))
       update traffic_spots s set status = case when v.aired then 'aired' else 'missed' end, missed_by_close = false,
         aired_at = case when v.aired then v.at else s.aired_at end,
         actual_duration_seconds = case when v.aired then v.seconds else s.actual_duration_seconds end,
         as_run_import_id = ${importId}, updated_at = now()
-      from unnest(${sqlArray(spots.ids, 'uuid')}, ${sqlArray(spots.aired, 'bool')},
-        ${sqlArray(spots.at, 'timestamptz')}, ${sqlArray(spots.seconds, 'int')}) v(id, aired, at, seconds)
-      where s.id = v.id`;
+      from v
+      where s.id = v.id and s.id = any(array(select id from v))`;
     }
   };
   // The one key these statements write (as_run_import_id) is the import's own row, inserted by this transaction, and
@@ -121,7 +148,7 @@ export interface ClosedSpot {
  */
 export const closeUnreportedSpots = async (
   tx: Tx,
-  { importId, channelId, closing, statuses }: { importId: string; channelId: string; closing: Closing; statuses: readonly AsRunSpot['status'][] },
+  { importId, channelId, closing, statuses }: { importId: string; channelId: string; closing: Closing; statuses: readonly AsRunSpotStatus[] },
 ): Promise<ClosedSpot[]> => {
   let where: SQL | undefined;
   if (closing.kind === 'days')

@@ -226,7 +226,8 @@ export {
   closeUnreportedSpots,
   settleReportedSpots,
   spotCountsOfImportOrders,
-  type AsRunSpot,
+  type AsRunSpots,
+  type AsRunSpotStatus,
   type ClosedSpot,
   type ReportedSpots,
 } from './as-run-door';
